@@ -1,0 +1,42 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { KernelError, type PluginDefinition } from '@shopwright/core'
+
+/** The package behind a plugin name: `records` is `@shopwright/plugin-records`; scoped or pathed names are packages. */
+export function pluginPackage(name: string): string {
+  return name.startsWith('@') || name.includes('/') ? name : `@shopwright/plugin-${name}`
+}
+
+/**
+ * Turns the configured plugin list into definitions: objects are kept, names are imported from the
+ * project's node_modules (then from the CLI's own, where the built-in plugins live).
+ */
+export async function resolvePlugins(specs: ReadonlyArray<string | PluginDefinition>, cwd: string): Promise<PluginDefinition[]> {
+  const projectRequire = createRequire(path.join(cwd, 'package.json'))
+  const cliRequire = createRequire(import.meta.url)
+  const plugins: PluginDefinition[] = []
+  for (const spec of specs) {
+    if (typeof spec !== 'string') {
+      plugins.push(spec)
+      continue
+    }
+    const target = pluginPackage(spec)
+    let file: string | undefined
+    for (const resolver of [projectRequire, cliRequire]) {
+      try {
+        file = resolver.resolve(target)
+        break
+      } catch {
+        // try the next place
+      }
+    }
+    if (!file) throw new KernelError('SW_PLUGIN_NOT_FOUND', `plugin "${spec}" (package ${target}) is not installed; check PLUGINS`)
+    const module = (await import(pathToFileURL(file).href)) as { default?: PluginDefinition }
+    if (!module.default || typeof module.default.name !== 'string') {
+      throw new KernelError('SW_PLUGIN_INVALID', `package ${target} has no default export made with definePlugin()`)
+    }
+    plugins.push(module.default)
+  }
+  return plugins
+}

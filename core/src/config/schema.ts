@@ -1,0 +1,87 @@
+import path from 'node:path'
+import { z } from 'zod'
+import type { PluginDefinition } from '../kernel/plugin.js'
+
+/** The built-in plugins a project runs when it names none. */
+export const DEFAULT_PLUGINS = ['records', 'account'] as const
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/** Each setting: its config-file key, its environment variable, and its rule. */
+export const SETTINGS = {
+  port: { env: 'PORT', schema: z.coerce.number().int().min(0).max(65535) },
+  host: { env: 'HOST', schema: z.string().min(1) },
+  dataDir: { env: 'DATA_DIR', schema: z.string().min(1) },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    schema: z
+      .string()
+      .regex(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, 'must start with sqlite:, mysql:// or mariadb://'),
+  },
+  redisUrl: { env: 'REDIS_URL', schema: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional() },
+  redisPrefix: { env: 'REDIS_PREFIX', schema: z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1-32 characters of A-Z, a-z, 0-9, _, . and -') },
+  nodeEnv: { env: 'NODE_ENV', schema: z.enum(['development', 'production', 'test']) },
+  logLevel: { env: 'LOG_LEVEL', schema: z.enum(LOG_LEVELS) },
+  smtpUrl: { env: 'SMTP_URL', schema: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional() },
+  plugins: {
+    env: 'PLUGINS',
+    schema: z
+      .array(
+        z.union([
+          z.string().regex(/^[a-z0-9@/._-]+$/, 'plugin names use a-z, 0-9, @, /, ., _ and -'),
+          z.custom<PluginDefinition>(
+            (value) => typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string',
+            'a plugin must be a name or a definePlugin() object',
+          ),
+        ]),
+      )
+      .min(1),
+  },
+  theme: { env: 'THEME', schema: z.string().min(1) },
+  bodyLimit: { env: 'BODY_LIMIT', schema: z.string().regex(/^\d+(b|kb|mb)$/i, "must look like '1mb', '512kb' or '2048b'") },
+  trustProxy: { env: 'TRUST_PROXY', schema: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]) },
+  shutdownTimeout: { env: 'SHUTDOWN_TIMEOUT', schema: z.coerce.number().int().min(0).max(600_000) },
+} as const
+
+/** A setting's name as written in a config file. */
+export type SettingKey = keyof typeof SETTINGS
+
+/** The resolved, validated configuration every part of Shopwright reads. */
+export interface ShopwrightConfig {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string
+  redisUrl: string | undefined
+  /** Namespace of this site's Redis keys and channels, so several sites can share one Redis. */
+  redisPrefix: string
+  nodeEnv: 'development' | 'production' | 'test'
+  logLevel: (typeof LOG_LEVELS)[number]
+  smtpUrl: string | undefined
+  plugins: Array<string | PluginDefinition>
+  theme: string
+  bodyLimit: string
+  trustProxy: boolean
+  /** Milliseconds a graceful shutdown waits for open requests before closing them. */
+  shutdownTimeout: number
+}
+
+/** What a config file or a test may set: any subset of the settings. */
+export type ConfigInput = Partial<ShopwrightConfig>
+
+/** Defaults that depend on nothing else; databaseUrl depends on dataDir and is filled in later. */
+export function defaults(cwd: string): Omit<ShopwrightConfig, 'databaseUrl' | 'redisUrl' | 'smtpUrl'> {
+  return {
+    port: 3000,
+    host: '0.0.0.0',
+    dataDir: path.join(cwd, 'data'),
+    redisPrefix: 'sw',
+    nodeEnv: 'production',
+    logLevel: 'info',
+    plugins: [...DEFAULT_PLUGINS],
+    theme: '@shopwright/theme-default',
+    bodyLimit: '1mb',
+    trustProxy: false,
+    shutdownTimeout: 10_000,
+  }
+}

@@ -1,0 +1,57 @@
+import type { Middleware } from 'koa'
+import type { Logger } from '../logger.js'
+import { AppError, createError } from '../errors/app-error.js'
+import { isErrorCode } from '../shared/errors/index.js'
+import type { QueryState } from './state.js'
+import { htmlPage } from './html-page.js'
+
+/** Maps whatever a layer throws to a catalogue error. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  const status = (error as { status?: unknown })?.status
+  const expose = (error as { expose?: unknown })?.expose === true
+  if (typeof status === 'number' && expose && status < 500) {
+    // Errors from Koa and its body parser (ctx.throw, http-errors) carry a status and no code.
+    const message = (error as { message?: unknown }).message
+    if (isErrorCode(message)) return createError(message, { status })
+    if (status === 413) return createError('ERROR_BODY_TOO_LARGE')
+    if (status === 415) return createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
+    if (status === 404) return createError('ERROR_QUERY_NOT_FOUND')
+    if (status === 405) return createError('ERROR_METHOD_NOT_ALLOWED')
+    return createError('ERROR_INVALID_INPUT', { status, reason: typeof message === 'string' ? message : undefined })
+  }
+  return createError('ERROR_INTERNAL', { cause: error })
+}
+
+/**
+ * The one place errors become responses: `{ ok: false, message, reason? }` with the code as message
+ * and a real status; HTML pages get an HTML error page. Stacks only in development.
+ */
+export function errorHandler(logger: Logger, development: boolean): Middleware<QueryState> {
+  return async (ctx, next) => {
+    try {
+      await next()
+    } catch (thrown) {
+      const error = toAppError(thrown)
+      if (error.status >= 500) {
+        logger.error({ err: thrown, id: ctx.state.requestId, url: ctx.url }, 'request failed')
+      }
+      ctx.status = error.status
+      for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value)
+      if (wantsHtml(ctx.path, ctx.get('accept'))) {
+        ctx.type = 'html'
+        ctx.body = htmlPage(error.status === 404 ? 'Page not Found' : 'Error', error.message)
+        return
+      }
+      const body: { ok: false; message: string; reason?: string; stack?: string } = { ok: false, message: error.code }
+      if (error.reason) body.reason = error.reason
+      if (development) body.stack = (thrown instanceof Error ? thrown.stack : undefined) ?? error.stack
+      ctx.body = body
+    }
+  }
+}
+
+function wantsHtml(path: string, accept: string): boolean {
+  if (path === '/query' || path.startsWith('/query/') || path === '/healthz' || path === '/readyz') return false
+  return accept.includes('text/html')
+}

@@ -1,0 +1,41 @@
+import { bodyParser } from '@koa/bodyparser'
+import type { Middleware } from 'koa'
+import { createError } from '../errors/app-error.js'
+import type { QueryState } from './state.js'
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * Parses JSON bodies up to the configured limit. Malformed JSON answers ERROR_JSON_BODY (400), an
+ * oversized body ERROR_BODY_TOO_LARGE (413), and keys that could reach an object's prototype when a
+ * handler merges the body are refused outright. Other content types are left for the route
+ * (uploads read the raw stream).
+ */
+export function jsonBody(limit: string): Middleware<QueryState> {
+  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' })
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST' || !ctx.is('json')) return next()
+    try {
+      await parse(ctx as never, async () => undefined)
+    } catch (error) {
+      const status = (error as { status?: number }).status
+      if (status === 413) throw createError('ERROR_BODY_TOO_LARGE', { reason: `The limit is ${limit}.` })
+      if (status === 415) throw createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
+      throw createError('ERROR_JSON_BODY')
+    }
+    const bad = findForbiddenKey(ctx.request.body, 0)
+    if (bad) throw createError('ERROR_INVALID_INPUT', { reason: `The key "${bad}" is not allowed.` })
+    await next()
+  }
+}
+
+function findForbiddenKey(value: unknown, depth: number): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  if (depth > 64) return '(nesting deeper than 64 levels)'
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) return key
+    const found = findForbiddenKey((value as Record<string, unknown>)[key], depth + 1)
+    if (found) return found
+  }
+  return undefined
+}

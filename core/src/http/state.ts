@@ -1,0 +1,24 @@
+import type { AccessSubject } from '../shared/access.js'
+
+/** The signed-in entity (spec 000 section 3, "Account entity"), as the kernel knows it. */
+export interface Entity extends AccessSubject {
+  type: string
+  id: string
+  email?: string
+  name?: string
+  roles: string[]
+}
+
+/** Per-request state every `/query` handler can read from `ctx.state`. */
+export interface QueryState {
+  requestId: string
+  /** The Device header: the client's fingerprint, or null on a GET that sent none. */
+  device: string | null
+  /** The signed-in entity, resolved once on first use; null when nobody is signed in. */
+  entity(): Promise<Entity | null>
+}
+
+/** Resolves the signed-in entity of a request; the account plugin registers one as `authenticator`. */
+export interface Authenticator {
+  authenticate(ctx: import('koa').Context): Promise<Entity | null>
+}

@@ -1,0 +1,259 @@
+import http from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import Koa, { type Middleware } from 'koa'
+import Router from '@koa/router'
+import compose from 'koa-compose'
+import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix'
+import type { Knex } from 'knex'
+import type { ShopwrightConfig } from '../config/schema.js'
+import { createLogger, type Logger } from '../logger.js'
+import { createDatabase, pingDatabase } from '../db/create-database.js'
+import { pendingMigrations, runMigrations } from '../db/migrations.js'
+import { RedisConnections } from '../redis/redis-connections.js'
+import { LayeredCache } from '../cache/cache-service.js'
+import { KernelEventBus } from '../events/event-bus.js'
+import { KernelRateLimiter } from '../limits/rate-limiter.js'
+import { AccessService } from '../access/access-service.js'
+import { createError } from '../errors/app-error.js'
+import { errorHandler } from '../http/error-handler.js'
+import { requestContext } from '../http/request-context.js'
+import { queryGuard } from '../http/query-guard.js'
+import { jsonBody } from '../http/json-body.js'
+import { securityHeaders } from '../http/security-headers.js'
+import { fallbackPages } from '../http/fallback-pages.js'
+import type { QueryState } from '../http/state.js'
+import type { RecordData } from '../shared/records.js'
+import type { BootstrapContext, PluginDefinition, RegisterContext } from './plugin.js'
+import type { Services } from './services.js'
+import { orderPlugins } from './order-plugins.js'
+import { KernelError } from './kernel-error.js'
+import { stopServer } from './stop-server.js'
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string }
+
+/** What createKernel needs: the validated configuration and the plugin definitions to run. */
+export interface KernelOptions {
+  config: ShopwrightConfig
+  plugins: readonly PluginDefinition[]
+  logger?: Logger
+  /** Apply pending migrations while booting (default true); `false` only checks for them. */
+  migrate?: boolean
+  /** Middleware serving pages outside `/query` (the storefront theme, the admin UI). */
+  pages?: readonly Middleware[]
+}
+
+/** A booted Shopwright: every plugin registered and bootstrapped, the app ready to serve. */
+export interface Kernel {
+  readonly version: string
+  readonly config: ShopwrightConfig
+  readonly logger: Logger
+  readonly container: AwilixContainer<Services>
+  readonly services: Services
+  /** Plugins in start order. */
+  readonly plugins: readonly PluginDefinition[]
+  readonly app: Koa<QueryState>
+  /** True once migrations are done, until close() begins. */
+  readonly ready: boolean
+  /** The server from listen(), if any. */
+  readonly server: http.Server | undefined
+  /** Starts serving HTTP on the configured port and host (or the given ones). */
+  listen(port?: number, host?: string): Promise<{ server: http.Server; url: string }>
+  /** Inserts every plugin's seed records and the given ones, leaving existing records untouched. */
+  seed(records?: readonly RecordData[]): Promise<{ inserted: number; existing: number }>
+  /** Graceful stop: refuse new connections, drain open requests, destroy plugins, close pools. Once. */
+  close(): Promise<void>
+}
+
+/**
+ * Builds the kernel: orders the plugins by dependsOn, connects the database (and Redis when
+ * configured), runs migrations, calls register then bootstrap of each plugin once, and composes the
+ * HTTP app. It does not listen; call listen() or use `app.callback()` in tests.
+ */
+export async function createKernel(options: KernelOptions): Promise<Kernel> {
+  const { config } = options
+  const logger = options.logger ?? createLogger(config)
+  const plugins = orderPlugins(options.plugins)
+
+  const db = createDatabase(config.databaseUrl)
+  const cleanups: Array<() => Promise<void>> = [() => db.destroy()]
+  const cleanUp = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
+  }
+
+  try {
+    await pingDatabase(db).catch((error: unknown) => {
+      throw new Error(`Cannot connect to the database at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`)
+    })
+    const redis = config.redisUrl ? await RedisConnections.connect(config.redisUrl, config.redisPrefix, logger) : null
+    if (redis) cleanups.push(() => redis.close())
+
+    const cache = redis ? await LayeredCache.shared(redis, logger) : LayeredCache.memory(logger)
+    const events = redis ? await KernelEventBus.shared(redis, logger) : KernelEventBus.memory(logger)
+    const limiter = new KernelRateLimiter(redis)
+    const container = createContainer<Services>({ injectionMode: InjectionMode.PROXY, strict: true })
+    const optional = <K extends keyof Services>(key: K): Services[K] | undefined =>
+      container.hasRegistration(key) ? container.resolve(key) : undefined
+    const access = new AccessService(() => optional('securitySource'), cache)
+    container.register({
+      config: asValue(config),
+      logger: asValue(logger),
+      db: asValue(db),
+      cache: asValue(cache),
+      events: asValue(events),
+      limiter: asValue(limiter),
+      access: asValue(access),
+      redis: asValue(redis),
+    })
+
+    let ready = await migrate(db, plugins, options.migrate !== false, logger)
+
+    const registerContext: RegisterContext = { container, config, logger }
+    for (const plugin of plugins) await plugin.register?.({ ...registerContext, logger: logger.child({ plugin: plugin.name }) })
+    const services = container.cradle
+    const bootstrapped: PluginDefinition[] = []
+    const contextOf = (plugin: PluginDefinition): BootstrapContext => ({
+      ...registerContext,
+      logger: logger.child({ plugin: plugin.name }),
+      services,
+    })
+    cleanups.push(async () => {
+      for (const plugin of [...bootstrapped].reverse()) {
+        try {
+          await plugin.destroy?.(contextOf(plugin))
+        } catch (error) {
+          logger.error({ err: error, plugin: plugin.name }, 'plugin destroy failed')
+        }
+      }
+    })
+    for (const plugin of plugins) {
+      await plugin.bootstrap?.(contextOf(plugin))
+      bootstrapped.push(plugin)
+    }
+
+    const router = new Router<QueryState>({ prefix: '/query' })
+    router.get('/server/info', (ctx) => {
+      ctx.body = { name: 'Shopwright', version, plugins: plugins.map((plugin) => plugin.name) }
+    })
+    for (const plugin of plugins) {
+      plugin.routes?.(router, { ...contextOf(plugin), access })
+    }
+
+    const app = new Koa<QueryState>({ proxy: config.trustProxy })
+    app.silent = true
+    const development = config.nodeEnv === 'development'
+    const routerMiddleware = [
+      router.routes(),
+      router.allowedMethods({
+        throw: true,
+        methodNotAllowed: () => createError('ERROR_METHOD_NOT_ALLOWED'),
+        notImplemented: () => createError('ERROR_METHOD_NOT_ALLOWED'),
+      }),
+    ] as unknown as Array<Middleware<QueryState>>
+    const queryStack = compose<Koa.ParameterizedContext<QueryState>>([
+      queryGuard(),
+      jsonBody(config.bodyLimit),
+      ...routerMiddleware,
+    ] as unknown as Array<compose.Middleware<Koa.ParameterizedContext<QueryState>>>)
+    const noop = async (): Promise<void> => undefined
+    app.use(requestContext(logger, () => optional('authenticator')))
+    app.use(errorHandler(logger, development))
+    app.use(async (ctx, next) => {
+      if (ctx.path !== '/query' && !ctx.path.startsWith('/query/')) return next()
+      await queryStack(ctx, noop)
+      // allowedMethods has answered 405 for a known path; anything else nobody answered is unknown.
+      if (ctx.body === undefined && ctx.status === 404) throw createError('ERROR_QUERY_NOT_FOUND')
+    })
+    app.use(securityHeaders())
+    app.use(async (ctx, next) => {
+      if (ctx.path === '/healthz') {
+        ctx.set('Cache-Control', 'no-store')
+        ctx.body = { ok: true }
+        return
+      }
+      if (ctx.path === '/readyz') {
+        ctx.set('Cache-Control', 'no-store')
+        if (!ready) throw createError('ERROR_NOT_READY')
+        await pingDatabase(db).catch((error: unknown) => {
+          throw createError('ERROR_DATA_CONNECTION', { cause: error })
+        })
+        ctx.body = { ok: true }
+        return
+      }
+      return next()
+    })
+    for (const page of options.pages ?? []) app.use(page)
+    app.use(fallbackPages(plugins.map((plugin) => plugin.name)))
+
+    let server: http.Server | undefined
+    let closing: Promise<void> | undefined
+    const kernel: Kernel = {
+      version,
+      config,
+      logger,
+      container,
+      services,
+      plugins,
+      app,
+      get ready() {
+        return ready
+      },
+      get server() {
+        return server
+      },
+      async listen(port = config.port, host = config.host) {
+        if (server) throw new KernelError('SW_KERNEL_STATE', 'the kernel is already listening')
+        if (closing) throw new KernelError('SW_KERNEL_STATE', 'the kernel is closed')
+        const created = http.createServer(app.callback())
+        created.keepAliveTimeout = 5_000
+        await new Promise<void>((resolve, reject) => {
+          created.once('error', reject)
+          created.listen(port, host, () => {
+            created.off('error', reject)
+            resolve()
+          })
+        })
+        server = created
+        const address = created.address() as AddressInfo
+        const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+        return { server: created, url: `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}` }
+      },
+      async seed(records = []) {
+        const writer = optional('seedWriter')
+        if (!writer) throw new KernelError('SW_KERNEL_STATE', 'no plugin stores seed records: add the records plugin')
+        const all: RecordData[] = []
+        for (const plugin of plugins) {
+          const seeds = typeof plugin.seeds === 'function' ? await plugin.seeds() : (plugin.seeds ?? [])
+          all.push(...seeds)
+        }
+        all.push(...records)
+        return writer.insertMissing(all)
+      },
+      close() {
+        closing ??= (async () => {
+          ready = false
+          if (server) await stopServer(server, config.shutdownTimeout)
+          await cleanUp()
+          logger.flush()
+        })()
+        return closing
+      },
+    }
+    return kernel
+  } catch (error) {
+    await cleanUp()
+    throw error
+  }
+}
+
+/** Applies or checks migrations; true when none is pending afterwards. */
+async function migrate(db: Knex, plugins: readonly PluginDefinition[], apply: boolean, logger: Logger): Promise<boolean> {
+  if (!apply) return (await pendingMigrations(db, plugins)).length === 0
+  try {
+    const applied = await runMigrations(db, plugins)
+    if (applied.length) logger.info({ applied }, 'migrations applied')
+    return true
+  } catch (error) {
+    throw new KernelError('SW_MIGRATION_FAILED', error instanceof Error ? error.message : String(error))
+  }
+}

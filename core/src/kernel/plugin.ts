@@ -1,0 +1,81 @@
+import type Router from '@koa/router'
+import type { AwilixContainer } from 'awilix'
+import type { Knex } from 'knex'
+import type { RecordData } from '../shared/records.js'
+import type { Services } from './services.js'
+import type { ShopwrightConfig } from '../config/schema.js'
+import type { AccessService } from '../access/access-service.js'
+import type { QueryState } from '../http/state.js'
+import type { Logger } from '../logger.js'
+import { KernelError } from './kernel-error.js'
+
+/** A knex migration owned by one plugin; its stored name is `<plugin>/<name>`. */
+export interface Migration {
+  name: string
+  up(db: Knex): Promise<void>
+  down?(db: Knex): Promise<void>
+}
+
+/** What register() receives: declare services only; other plugins may not be registered yet. */
+export interface RegisterContext {
+  container: AwilixContainer<Services>
+  config: ShopwrightConfig
+  logger: Logger
+}
+
+/** What bootstrap() and destroy() receive: every plugin is registered, services may be resolved. */
+export interface BootstrapContext extends RegisterContext {
+  services: Services
+}
+
+/** What routes() receives beside the router. */
+export interface RouteContext extends BootstrapContext {
+  access: AccessService
+}
+
+/** The router a plugin's routes() fills; paths are relative to `/query`. */
+export type QueryRouter = Router<QueryState>
+
+/** Admin panels a plugin contributes; loaded by the admin UI's build, never by the server. */
+export type AdminEntry = () => Promise<unknown>
+
+/** A plugin's whole public contract. */
+export interface PluginDefinition {
+  /** Unique, lower-case: a-z, 0-9 and '-'. */
+  name: string
+  /** Plugins that must be present and are started before this one. */
+  dependsOn?: readonly string[]
+  /** Security record ids this plugin gates on. */
+  security?: readonly string[]
+  migrations?: readonly Migration[]
+  /** Records this plugin needs to exist; inserted by `shopwright seed` when missing. */
+  seeds?: readonly RecordData[] | (() => readonly RecordData[] | Promise<readonly RecordData[]>)
+  register?(context: RegisterContext): void | Promise<void>
+  bootstrap?(context: BootstrapContext): void | Promise<void>
+  destroy?(context: BootstrapContext): void | Promise<void>
+  /** Mounts the plugin's calls on the `/query` router. */
+  routes?(router: QueryRouter, context: RouteContext): void
+  /** Cache types `/query/memory/clear/<type>` may clear. */
+  cacheTypes?: readonly string[]
+  admin?: AdminEntry
+}
+
+const NAME = /^[a-z][a-z0-9-]*$/
+
+/** Declares a plugin; checks the shape at once so a mistake fails where it is written. */
+export function definePlugin<T extends PluginDefinition>(plugin: T): Readonly<T> {
+  if (typeof plugin !== 'object' || plugin === null || !NAME.test(plugin.name ?? '')) {
+    throw new KernelError('SW_PLUGIN_INVALID', `plugin name ${JSON.stringify(plugin?.name)} must match ${NAME}`)
+  }
+  for (const dependency of plugin.dependsOn ?? []) {
+    if (!NAME.test(dependency)) {
+      throw new KernelError('SW_PLUGIN_INVALID', `plugin ${plugin.name} depends on an invalid name ${JSON.stringify(dependency)}`)
+    }
+  }
+  for (const migration of plugin.migrations ?? []) {
+    if (!migration.name || typeof migration.up !== 'function') {
+      throw new KernelError('SW_PLUGIN_INVALID', `plugin ${plugin.name} has a migration without a name or up()`)
+    }
+  }
+  return Object.freeze(plugin)
+}

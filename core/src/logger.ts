@@ -1,0 +1,16 @@
+import pino from 'pino'
+import type { ShopwrightConfig } from './config/schema.js'
+
+/** The kernel's logger type: pino. */
+export type Logger = pino.Logger
+
+/**
+ * JSON lines to stdout in production (through an asynchronous destination, so logging never blocks a
+ * request), pretty lines in development.
+ */
+export function createLogger(config: Pick<ShopwrightConfig, 'logLevel' | 'nodeEnv'>): Logger {
+  if (config.nodeEnv === 'development' && config.logLevel !== 'silent') {
+    return pino({ level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } })
+  }
+  return pino({ level: config.logLevel }, pino.destination({ sync: false, minLength: 4096 }))
+}

@@ -1,0 +1,49 @@
+import type { AccessEntry, AccessFlags } from './records.js'
+
+/** The role that holds every right everywhere (spec 000 section 6). */
+export const ADMINISTRATOR_ROLE = 'administrator'
+
+/** The role every caller holds, signed in or not: access entries for `all` apply to everyone. */
+export const EVERYONE_ROLE = 'all'
+
+/** The signed-in entity as far as access control needs it. */
+export interface AccessSubject {
+  roles?: readonly string[] | null
+}
+
+export const FULL_ACCESS: Readonly<AccessFlags> = Object.freeze({ view: true, edit: true, create: true, delete: true })
+export const NO_ACCESS: Readonly<AccessFlags> = Object.freeze({ view: false, edit: false, create: false, delete: false })
+
+/** The roles a caller acts with: its own plus `all`. */
+export function rolesOf(subject: AccessSubject | null | undefined): string[] {
+  const roles = subject?.roles ?? []
+  return roles.includes(EVERYONE_ROLE) ? [...roles] : [...roles, EVERYONE_ROLE]
+}
+
+/**
+ * The caller's flags on one security record (spec 000 section 6):
+ * - `undefined` security (no reference) means full access;
+ * - `null` security (the reference names a record that does not exist) means no access;
+ * - the administrator role has everything;
+ * - otherwise the flags of the entries for the caller's roles, merged: a flag is granted when any of
+ *   the caller's roles grants it, so an entry with `view: false` documents a refusal but cannot take
+ *   away what another of the caller's roles grants.
+ */
+export function accessFor(
+  subject: AccessSubject | null | undefined,
+  security: { access?: readonly AccessEntry[] | null } | null | undefined,
+): AccessFlags {
+  if (security === undefined) return { ...FULL_ACCESS }
+  const roles = rolesOf(subject)
+  if (roles.includes(ADMINISTRATOR_ROLE)) return { ...FULL_ACCESS }
+  if (security === null) return { ...NO_ACCESS }
+  const flags = { ...NO_ACCESS }
+  for (const entry of security.access ?? []) {
+    if (!roles.includes(entry.role)) continue
+    flags.view ||= entry.view === true
+    flags.edit ||= entry.edit === true
+    flags.create ||= entry.create === true
+    flags.delete ||= entry.delete === true
+  }
+  return flags
+}

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import knex from 'knex'
+import { tempDataDir } from './test-config.js'
+
+/** One database engine a suite runs on. */
+export interface DatabaseUnderTest {
+  name: 'sqlite' | 'mariadb'
+  /** Why the engine is skipped, or false when it runs. */
+  skip: string | false
+  /** Creates an empty database and returns its URL and a function that drops it. */
+  create(): Promise<{ url: string; drop(): Promise<void> }>
+}
+
+/** The MariaDB server `npm test` found reachable (SW_TEST_MYSQL_URL), if any. */
+export function mysqlUrlForTests(): string | undefined {
+  return process.env.SW_TEST_MYSQL_URL || undefined
+}
+
+/** The Redis server `npm test` found reachable (SW_TEST_REDIS_URL), if any. */
+export function redisUrlForTests(): string | undefined {
+  return process.env.SW_TEST_REDIS_URL || undefined
+}
+
+/** Why Redis suites are skipped, or false when they run. */
+export function redisSkipReason(): string | false {
+  return redisUrlForTests() ? false : 'Redis is not reachable (SW_TEST_REDIS_URL unset): Redis suites skipped'
+}
+
+/** SQLite always; MariaDB when reachable. Each create() gives a database of its own. */
+export function databasesUnderTest(): DatabaseUnderTest[] {
+  const mysqlUrl = mysqlUrlForTests()
+  return [
+    {
+      name: 'sqlite',
+      skip: false,
+      async create() {
+        return { url: `sqlite:${path.join(tempDataDir(), 'test.sqlite')}`, drop: async () => undefined }
+      },
+    },
+    {
+      name: 'mariadb',
+      skip: mysqlUrl ? false : 'MariaDB is not reachable (SW_TEST_MYSQL_URL unset): MariaDB suites skipped',
+      async create() {
+        const base = new URL(mysqlUrl!)
+        const name = `sw_t_${crypto.randomBytes(6).toString('hex')}`
+        const admin = knex({ client: 'mysql2', connection: mysqlUrl! })
+        try {
+          await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+        } finally {
+          await admin.destroy()
+        }
+        const url = new URL(base)
+        url.pathname = `/${name}`
+        return {
+          url: url.toString(),
+          async drop() {
+            const cleaner = knex({ client: 'mysql2', connection: mysqlUrl! })
+            try {
+              await cleaner.raw(`DROP DATABASE IF EXISTS \`${name}\``)
+            } finally {
+              await cleaner.destroy()
+            }
+          },
+        }
+      },
+    },
+  ]
+}

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex'
+import { createError, emailError, isValidId, normalizeEmail, passwordError, type RecordData } from '@shopwright/core'
+import type { RecordStore } from '@shopwright/plugin-records'
+import { hashPassword } from './passwords.js'
+
+/** Record types whose records can sign in: shoppers and staff. */
+export const ACCOUNT_TYPES = ['customer', 'employee'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+
+export interface NewAccount {
+  type?: AccountType
+  email: string
+  password: string
+  name?: string
+  roles?: readonly string[]
+}
+
+/** Accounts: a record of a login-capable type plus a credentials row holding the argon2id hash. */
+export class AccountService {
+  constructor(
+    private readonly db: Knex,
+    private readonly records: RecordStore,
+  ) {}
+
+  /** Creates an account; the e-mail is lower-cased, checked by the spec's rule and unique. */
+  async addAccount(input: NewAccount): Promise<RecordData> {
+    const type = input.type ?? 'employee'
+    if (!ACCOUNT_TYPES.includes(type)) throw createError('ERROR_INVALID_INPUT', { reason: `Unknown account type ${type}.` })
+    const email = normalizeEmail(input.email)
+    const emailProblem = emailError(email)
+    if (emailProblem) throw createError(emailProblem, { reason: email })
+    const passwordProblem = passwordError(input.password)
+    if (passwordProblem) throw createError(passwordProblem)
+    const roles = [...new Set(input.roles ?? [])]
+    const badRole = roles.find((role) => !isValidId(role))
+    if (badRole !== undefined) throw createError('ERROR_INVALID_ID', { reason: `role ${JSON.stringify(badRole)}` })
+
+    const passwordHash = await hashPassword(input.password)
+    const id = await this.records.nextId(type)
+    const now = Date.now()
+    try {
+      await this.db('account_credentials').insert({ email, type, id, password_hash: passwordHash, created_at: now, modified_at: now })
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      if (code === 'ER_DUP_ENTRY' || code?.startsWith('SQLITE_CONSTRAINT')) {
+        throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `An account with the e-mail ${email} exists.` })
+      }
+      throw error
+    }
+    const record: RecordData = {
+      type,
+      id,
+      email,
+      name: input.name?.trim() || email.split('@')[0]!,
+      roles,
+      resetrequired: false,
+    }
+    try {
+      return await this.records.insert(record)
+    } catch (error) {
+      await this.db('account_credentials').where({ email }).delete()
+      throw error
+    }
+  }
+
+  /** The account record signed in with this e-mail, or null. */
+  async findByEmail(email: string): Promise<RecordData | null> {
+    const row = await this.db('account_credentials').where({ email: normalizeEmail(email) }).first<{ type: string; id: string } | undefined>('type', 'id')
+    return row ? this.records.get(row.type, row.id) : null
+  }
+}

@@ -1,0 +1,21 @@
+import { hash, verify } from '@node-rs/argon2'
+
+/** `Algorithm.Argon2id`; the package ships it as a const enum, which isolated modules cannot read. */
+const ARGON2ID = 2
+
+/** argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes). */
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
+
+/** Hashes a password with argon2id; the result carries its own salt and parameters. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS)
+}
+
+/** True when the password matches the stored hash. */
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, password)
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,31 @@
+import type { Migration } from '@shopwright/core'
+
+/** Records as documents, and the per-type id counters. */
+export const migrations: Migration[] = [
+  {
+    name: '001-records',
+    async up(db) {
+      await db.schema.createTable('records', (table) => {
+        table.string('type', 64).notNullable()
+        // 191 characters keeps the primary key inside MySQL's index limit with utf8mb4.
+        table.string('id', 191).notNullable()
+        table.text('body', 'longtext').notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.bigInteger('modified_at').notNullable()
+        table.bigInteger('binned_at').nullable()
+        table.integer('version').notNullable().defaultTo(1)
+        table.primary(['type', 'id'])
+        // Listing a type's live records in id order (keyset paging) and the bin both read this index.
+        table.index(['type', 'binned_at', 'id'], 'records_type_bin_id')
+      })
+      await db.schema.createTable('record_counters', (table) => {
+        table.string('type', 64).notNullable().primary()
+        table.bigInteger('value').notNullable()
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('record_counters')
+      await db.schema.dropTable('records')
+    },
+  },
+]

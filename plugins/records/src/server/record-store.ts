@@ -1,0 +1,176 @@
+import type { Knex } from 'knex'
+import { createError, toBase62, type DatabaseDialect, type RecordData, type SeedWriter } from '@shopwright/core'
+
+/** A stored record with its storage metadata. */
+export interface StoredRecord {
+  record: RecordData
+  created: number
+  modified: number
+  binned: number | null
+  version: number
+}
+
+interface Row {
+  type: string
+  id: string
+  body: string | Record<string, unknown>
+  created_at: number | string
+  modified_at: number | string
+  binned_at: number | string | null
+  version: number
+}
+
+const SEED_BATCH = 200
+
+/**
+ * Records as JSON documents keyed by (type, id), on SQLite and MySQL/MariaDB. This is the one place
+ * that turns rows into records, so engine differences (a JSON column comes back as a string on one and
+ * an object on the other, numbers as strings) are settled here.
+ */
+export class RecordStore implements SeedWriter {
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: DatabaseDialect,
+  ) {}
+
+  /** A live (not binned) record, or null. */
+  async get(type: string, id: string): Promise<RecordData | null> {
+    const row = await this.db<Row>('records').where({ type, id }).whereNull('binned_at').first()
+    return row ? toStored(row).record : null
+  }
+
+  /** A record with its metadata, binned or not. */
+  async getStored(type: string, id: string): Promise<StoredRecord | null> {
+    const row = await this.db<Row>('records').where({ type, id }).first()
+    return row ? toStored(row) : null
+  }
+
+  /** Inserts a new record; ERROR_RECORD_ALREADY_EXISTS when (type, id) is taken, even in the bin. */
+  async insert(record: RecordData): Promise<RecordData> {
+    const now = Date.now()
+    try {
+      await this.db('records').insert(toRow(record, now))
+    } catch (error) {
+      if (isDuplicateKey(error)) throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${record.type}.${record.id}` })
+      throw error
+    }
+    return record
+  }
+
+  /** Replaces a live record's fields; bumps its version. Returns false when there is no such record. */
+  async replace(record: RecordData): Promise<boolean> {
+    const { type, id } = record
+    const updated = await this.db('records')
+      .where({ type, id })
+      .whereNull('binned_at')
+      .update({ body: JSON.stringify(bodyOf(record)), modified_at: Date.now(), version: this.db.raw('version + 1') })
+    return updated > 0
+  }
+
+  /** Live records of a type in id order, after the given id (keyset paging). */
+  async list(type: string, options: { after?: string; limit: number }): Promise<RecordData[]> {
+    const query = this.db<Row>('records').where({ type }).whereNull('binned_at').orderBy('id').limit(options.limit)
+    if (options.after !== undefined) query.where('id', '>', options.after)
+    return (await query).map((row) => toStored(row).record)
+  }
+
+  /** How many live records a type has, or all types together. */
+  async count(type?: string): Promise<number> {
+    const query = this.db('records').whereNull('binned_at')
+    if (type) query.where({ type })
+    const row = (await query.count<{ n: number | string }[]>({ n: '*' }))[0]
+    return Number(row?.n ?? 0)
+  }
+
+  /** True when nothing at all is stored (a new site). */
+  async isEmpty(): Promise<boolean> {
+    return (await this.db('records').select('type').limit(1)).length === 0
+  }
+
+  /** Inserts the records whose (type, id) is free, in batches; existing records stay untouched. */
+  async insertMissing(records: readonly RecordData[]): Promise<{ inserted: number; existing: number }> {
+    const unique = new Map(records.map((record) => [`${record.type}\u0000${record.id}`, record]))
+    const now = Date.now()
+    let inserted = 0
+    await this.db.transaction(async (trx) => {
+      const all = [...unique.values()]
+      for (let start = 0; start < all.length; start += SEED_BATCH) {
+        const batch = all.slice(start, start + SEED_BATCH)
+        const before = await countKeys(trx, batch)
+        await trx('records').insert(batch.map((record) => toRow(record, now))).onConflict(['type', 'id']).ignore()
+        inserted += (await countKeys(trx, batch)) - before
+      }
+    })
+    return { inserted, existing: unique.size - inserted }
+  }
+
+  /**
+   * The next free id of a type from its base-62 counter (spec 000 section 9). The increment is one
+   * atomic statement, so two processes never get the same number; ids someone chose by hand are
+   * skipped.
+   */
+  async nextId(type: string): Promise<string> {
+    for (;;) {
+      const id = toBase62(await this.increment(type))
+      const taken = await this.db('records').where({ type, id }).first('id')
+      if (!taken) return id
+    }
+  }
+
+  private async increment(type: string): Promise<number> {
+    if (this.dialect === 'sqlite') {
+      const rows = (await this.db.raw(
+        'INSERT INTO record_counters (type, value) VALUES (?, 1) ON CONFLICT(type) DO UPDATE SET value = value + 1 RETURNING value',
+        [type],
+      )) as Array<{ value: number }>
+      return Number(rows[0]!.value)
+    }
+    // LAST_INSERT_ID(expr) makes the statement's insertId the new value, on this very connection.
+    const [result] = (await this.db.raw(
+      'INSERT INTO record_counters (type, value) VALUES (?, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + 1)',
+      [type],
+    )) as [{ insertId: number }]
+    return Number(result.insertId)
+  }
+}
+
+function bodyOf(record: RecordData): Record<string, unknown> {
+  const { type: _type, id: _id, ...fields } = record
+  return fields
+}
+
+function toRow(record: RecordData, now: number): Record<string, unknown> {
+  return {
+    type: record.type,
+    id: record.id,
+    body: JSON.stringify(bodyOf(record)),
+    created_at: now,
+    modified_at: now,
+    binned_at: null,
+    version: 1,
+  }
+}
+
+function toStored(row: Row): StoredRecord {
+  const body = typeof row.body === 'string' ? (JSON.parse(row.body) as Record<string, unknown>) : row.body
+  return {
+    record: { ...body, type: row.type, id: row.id },
+    created: Number(row.created_at),
+    modified: Number(row.modified_at),
+    binned: row.binned_at === null ? null : Number(row.binned_at),
+    version: Number(row.version),
+  }
+}
+
+async function countKeys(trx: Knex.Transaction, batch: readonly RecordData[]): Promise<number> {
+  const query = trx('records').count<{ n: number | string }[]>({ n: '*' })
+  query.where((where) => {
+    for (const record of batch) where.orWhere({ type: record.type, id: record.id })
+  })
+  return Number((await query)[0]?.n ?? 0)
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}

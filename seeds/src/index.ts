@@ -1,0 +1,30 @@
+import type { RecordData } from '@shopwright/core/shared'
+import { sampleCompany } from './company.js'
+import { countryRecords } from './countries.js'
+import { currencyRecords } from './currencies.js'
+import { languageListType } from './languages.js'
+
+export { sampleCompany }
+export { isRightToLeft } from './languages.js'
+
+/** Countries, the language list type and currencies, built from their npm packages on each call. */
+export function referenceData(): RecordData[] {
+  const countries = countryRecords()
+  const countryCurrencies = countries.flatMap(({ currency }) =>
+    typeof currency === 'string' ? [currency] : [],
+  )
+  return [...countries, languageListType(), ...currencyRecords(countryCurrencies)]
+}
+
+/**
+ * Every seed record: the reference data, then the sample company. Where both hold a (type, id)
+ * the company's record wins, in the reference record's place (usd and eur carry the company's
+ * formats).
+ */
+export function allSeeds(): RecordData[] {
+  const byKey = new Map<string, RecordData>()
+  for (const record of [...referenceData(), ...sampleCompany()]) {
+    byKey.set(`${record.type}/${record.id}`, record)
+  }
+  return [...byKey.values()]
+}

@@ -1,0 +1,47 @@
+import type { RecordData } from '@shopwright/core/shared'
+import { languages } from 'countries-list'
+import variants from '../data/language-variants.json' with { type: 'json' }
+import { displayName, translate } from './translated-languages.js'
+
+/** One value of the language list type. */
+export interface LanguageValue {
+  id: string
+  name: string
+  native: string
+  rtl: boolean
+  translations: Record<string, string>
+}
+
+/** The right-to-left languages of spec 000 section 9: Arabic (all its variants), he, ku and ur. */
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'ku', 'ur'])
+
+/**
+ * True when a language or locale variant (ar-eg, he-il) is written right to left. We follow the
+ * spec's list rather than countries-list's own flag, which also marks dv, fa, ha, ks, ps and yi, so
+ * the seed agrees with the client's constant.
+ */
+export function isRightToLeft(id: string): boolean {
+  return RIGHT_TO_LEFT.has(id.split('-')[0] ?? id)
+}
+
+/**
+ * The `listtype/language` record: the ISO 639-1 languages of countries-list plus the locale variants
+ * the company uses (data/language-variants.json), sorted by English name as the language list call
+ * returns them (spec 000 section 7).
+ */
+export function languageListType(): RecordData {
+  const byId = new Map<string, { id: string; name: string; native: string }>()
+  for (const [id, { name, native }] of Object.entries(languages)) byId.set(id, { id, name, native })
+  // The company's own entry wins over the package's, should a variant ever reuse a base code.
+  for (const variant of variants) byId.set(variant.id, variant)
+  const values: LanguageValue[] = [...byId.values()]
+    .map(({ id, name, native }) => ({
+      id,
+      name,
+      native,
+      rtl: isRightToLeft(id),
+      translations: translate((language) => displayName(language, 'language', id)),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id))
+  return { type: 'listtype', id: 'language', name: 'Language', values }
+}
