@@ -16,7 +16,8 @@ export const SETTINGS = {
     env: 'DATABASE_URL',
     schema: z
       .string()
-      .regex(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, 'must start with sqlite:, mysql:// or mariadb://'),
+      .regex(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, 'must start with sqlite:, mysql:// or mariadb://')
+      .optional(),
   },
   redisUrl: { env: 'REDIS_URL', schema: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional() },
   redisPrefix: { env: 'REDIS_PREFIX', schema: z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1-32 characters of A-Z, a-z, 0-9, _, . and -') },

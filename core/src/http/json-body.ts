@@ -21,6 +21,10 @@ export function jsonBody(limit: string): Middleware<QueryState> {
       const status = (error as { status?: number }).status
       if (status === 413) throw createError('ERROR_BODY_TOO_LARGE', { reason: `The limit is ${limit}.` })
       if (status === 415) throw createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
+      // The parser (bourne) refuses "__proto__" keys itself; say why rather than "not JSON".
+      if (/prototype property/.test(String((error as Error).message))) {
+        throw createError('ERROR_INVALID_INPUT', { reason: 'The key "__proto__" is not allowed.' })
+      }
       throw createError('ERROR_JSON_BODY')
     }
     const bad = findForbiddenKey(ctx.request.body, 0)

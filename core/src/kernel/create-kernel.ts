@@ -30,7 +30,7 @@ import { orderPlugins } from './order-plugins.js'
 import { KernelError } from './kernel-error.js'
 import { stopServer } from './stop-server.js'
 
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string }
+const { version } = createRequire(import.meta.url)('@shopwright/core/package.json') as { version: string }
 
 /** What createKernel needs: the validated configuration and the plugin definitions to run. */
 export interface KernelOptions {

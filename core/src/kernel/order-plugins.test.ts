@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { definePlugin } from './plugin.js'
+import { orderPlugins } from './order-plugins.js'
+import { KernelError } from './kernel-error.js'
+
+const plugin = (name: string, dependsOn: string[] = []) => definePlugin({ name, dependsOn })
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run()
+  } catch (error) {
+    return error instanceof KernelError ? error.code : 'not a KernelError'
+  }
+  return undefined
+}
+
+describe('orderPlugins', () => {
+  it('puts dependencies first and keeps the given order otherwise', () => {
+    const order = orderPlugins([plugin('c', ['b']), plugin('a'), plugin('b', ['a']), plugin('d')])
+    expect(order.map((p) => p.name)).toEqual(['a', 'b', 'c', 'd'])
+  })
+
+  it('fails on a duplicate name', () => {
+    expect(codeOf(() => orderPlugins([plugin('a'), plugin('a')]))).toBe('SW_PLUGIN_DUPLICATE')
+  })
+
+  it('fails on a missing dependency, naming both plugins', () => {
+    expect(codeOf(() => orderPlugins([plugin('a', ['ghost'])]))).toBe('SW_PLUGIN_DEPENDENCY_MISSING')
+    expect(() => orderPlugins([plugin('a', ['ghost'])])).toThrow(/"a" depends on "ghost"/)
+  })
+
+  it('fails on a cycle and shows it', () => {
+    expect(codeOf(() => orderPlugins([plugin('a', ['b']), plugin('b', ['c']), plugin('c', ['a'])]))).toBe('SW_PLUGIN_CYCLE')
+    expect(() => orderPlugins([plugin('a', ['a'])])).toThrow(/a -> a/)
+  })
+
+  it('definePlugin refuses bad names', () => {
+    expect(codeOf(() => definePlugin({ name: 'Bad Name' }))).toBe('SW_PLUGIN_INVALID')
+    expect(codeOf(() => definePlugin({ name: 'ok', dependsOn: ['../x'] }))).toBe('SW_PLUGIN_INVALID')
+  })
+})
