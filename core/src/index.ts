@@ -14,7 +14,7 @@ export type {
 export { orderPlugins } from './kernel/order-plugins.js'
 export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
 export type { Services, SeedWriter } from './kernel/services.js'
-export { createLogger, type Logger } from './logger.js'
+export { createLogger, flushLogger, type Logger } from './logger.js'
 export { createDatabase, dialectOf, pingDatabase, type DatabaseDialect } from './db/create-database.js'
 export { MIGRATIONS_TABLE, pendingMigrations, runMigrations } from './db/migrations.js'
 export { AppError, createError, isAppError } from './errors/app-error.js'

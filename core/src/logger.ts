@@ -12,5 +12,16 @@ export function createLogger(config: Pick<ShopwrightConfig, 'logLevel' | 'nodeEn
   if (config.nodeEnv === 'development' && config.logLevel !== 'silent') {
     return pino({ level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } })
   }
-  return pino({ level: config.logLevel }, pino.destination({ sync: false, minLength: 4096 }))
+  return pino({ level: config.logLevel }, pino.destination({ sync: false }))
+}
+
+/** Resolves once buffered log lines are written, so nothing is lost when the process exits. */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      logger.flush(() => resolve())
+    } catch {
+      resolve()
+    }
+  })
 }

@@ -46,8 +46,55 @@ export function migrationConfig(plugins: readonly PluginDefinition[]): Knex.Migr
  */
 export async function runMigrations(db: Knex, plugins: readonly PluginDefinition[]): Promise<string[]> {
   if (!plugins.some((plugin) => plugin.migrations?.length)) return []
-  const [, applied] = (await db.migrate.latest(migrationConfig(plugins))) as [number, string[]]
-  return applied
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withMigrationLock(db, async () => {
+        const [, applied] = (await db.migrate.latest(migrationConfig(plugins))) as [number, string[]]
+        return applied
+      })
+    } catch (error) {
+      // Another process is migrating: knex creates its bookkeeping tables outside the lock and
+      // refuses (rather than waits) while the lock is held. Wait, then look again: what the other
+      // process applied is no longer pending.
+      if (attempt >= LOCK_ATTEMPTS || !isConcurrentMigration(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200))
+    }
+  }
+}
+
+const LOCK_ATTEMPTS = 100
+/** Prefix of the advisory lock; the database name completes it, so sites on one server do not queue. */
+const ADVISORY_LOCK = 'sw_migrate_'
+const ADVISORY_WAIT_SECONDS = 120
+
+/**
+ * On MySQL/MariaDB, holds a server-wide advisory lock while migrating, so processes starting together
+ * take turns, knex's own bookkeeping tables included (knex creates those outside its lock). The lock
+ * belongs to one pooled connection, kept aside for the duration; the migrations run on others.
+ * SQLite serialises writers itself (busy_timeout), and the retry above covers what is left.
+ */
+async function withMigrationLock<T>(db: Knex, task: () => Promise<T>): Promise<T> {
+  if (db.client.config.client !== 'mysql2') return task()
+  const connection = await db.client.acquireConnection()
+  try {
+    const [rows] = (await db.raw('SELECT GET_LOCK(LEFT(CONCAT(?, DATABASE()), 64), ?) AS got', [ADVISORY_LOCK, ADVISORY_WAIT_SECONDS]).connection(connection)) as [Array<{ got: number | null }>]
+    if (Number(rows[0]?.got) !== 1) throw new Error(`Timed out after ${ADVISORY_WAIT_SECONDS} s waiting for another process's migrations`)
+    try {
+      return await task()
+    } finally {
+      await db.raw('SELECT RELEASE_LOCK(LEFT(CONCAT(?, DATABASE()), 64))', [ADVISORY_LOCK]).connection(connection)
+    }
+  } finally {
+    await db.client.releaseConnection(connection)
+  }
+}
+
+function isConcurrentMigration(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return (
+    (error as { name?: string }).name === 'MigrationLocked' ||
+    /already locked|already exists|SQLITE_BUSY|ER_LOCK_DEADLOCK|Duplicate entry/i.test(message)
+  )
 }
 
 /** Names of migrations not yet applied. */

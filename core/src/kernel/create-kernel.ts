@@ -7,7 +7,7 @@ import compose from 'koa-compose'
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix'
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
-import { createLogger, type Logger } from '../logger.js'
+import { createLogger, flushLogger, type Logger } from '../logger.js'
 import { createDatabase, pingDatabase } from '../db/create-database.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { RedisConnections } from '../redis/redis-connections.js'
@@ -234,7 +234,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           ready = false
           if (server) await stopServer(server, config.shutdownTimeout)
           await cleanUp()
-          logger.flush()
+          await flushLogger(logger)
         })()
         return closing
       },

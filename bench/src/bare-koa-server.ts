@@ -1,0 +1,25 @@
+/**
+ * The throughput ceiling: Koa 3 with nothing but one route answering the same small JSON as the
+ * kernel's `GET /query/server/info`. Runs in its own process (the runner spawns it) on 127.0.0.1:PORT.
+ */
+import Koa from 'koa'
+
+/** Same keys and the same byte length as the kernel's answer with the default plugins. */
+const INFO = { name: 'Shopwright', version: '0.1.0', plugins: ['records', 'account'] }
+
+const port = Number(process.env.PORT)
+if (!Number.isInteger(port) || port <= 0) {
+  console.error('bare-koa-server: set PORT')
+  process.exit(1)
+}
+
+const app = new Koa()
+app.use((ctx) => {
+  if (ctx.method === 'GET' && ctx.path === '/query/server/info') ctx.body = INFO
+})
+
+const server = app.listen(port, '127.0.0.1')
+process.once('SIGTERM', () => {
+  server.close(() => process.exit(0))
+  server.closeAllConnections()
+})

@@ -1,0 +1,82 @@
+import http from 'node:http'
+import net from 'node:net'
+import type { ChildProcess } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { hasExited } from './children.js'
+
+/** The only address the bench ever binds or calls. */
+export const HOST = '127.0.0.1'
+
+/** A port nobody listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** One GET to 127.0.0.1 without keep-alive: its status and body. Rejects on a connection error. */
+export function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 2_000,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: HOST, port, path, headers, agent: false, timeout: timeoutMs }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (body += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      response.on('error', reject)
+    })
+    request.on('timeout', () => request.destroy(new Error(`GET ${path} timed out`)))
+    request.on('error', reject)
+  })
+}
+
+export interface WaitOptions {
+  /** Pause between attempts. */
+  intervalMs: number
+  /** Give up after this long. */
+  timeoutMs: number
+  /** Stop waiting (and fail) if this process exits first. */
+  child?: ChildProcess
+}
+
+/**
+ * Polls `GET path` until it answers 200; resolves to performance.now() at that response. Connection
+ * errors and other statuses (503 before migrations finish) count as "not yet".
+ */
+export async function waitFor200(port: number, path: string, options: WaitOptions): Promise<number> {
+  const deadline = performance.now() + options.timeoutMs
+  for (;;) {
+    if (options.child && hasExited(options.child)) {
+      throw new Error(`the server exited (code ${String(options.child.exitCode)}) before ${path} answered 200`)
+    }
+    const answered = await statusOf(port, path)
+    if (answered.status === 200) return answered.at
+    if (performance.now() > deadline) {
+      throw new Error(`${path} on port ${port} did not answer 200 within ${options.timeoutMs} ms`)
+    }
+    await sleep(options.intervalMs)
+  }
+}
+
+/** The status line's arrival time; the body is drained and ignored. Status 0 on a connection error. */
+function statusOf(port: number, path: string): Promise<{ status: number; at: number }> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: HOST, port, path, agent: false, timeout: 2_000 }, (response) => {
+      const at = performance.now()
+      response.resume()
+      resolve({ status: response.statusCode ?? 0, at })
+    })
+    request.on('timeout', () => request.destroy())
+    request.on('error', () => resolve({ status: 0, at: performance.now() }))
+  })
+}

@@ -1,0 +1,55 @@
+import autocannon from 'autocannon'
+import { HOST } from './http-probe.js'
+
+/** Load settings shared by the kernel and its baseline, so the two are measured alike. */
+export interface LoadSettings {
+  connections: number
+  /** Seconds; ignored when `amount` is set. */
+  duration?: number
+  /** Stop after this many requests instead. */
+  amount?: number
+  headers?: Record<string, string>
+}
+
+/** What one autocannon round measured. */
+export interface LoadResult {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  total: number
+  non2xx: number
+  errors: number
+  timeouts: number
+}
+
+/** One autocannon round against 127.0.0.1:port; always bounded by `duration` or `amount`. */
+export async function load(port: number, path: string, settings: LoadSettings): Promise<LoadResult> {
+  const bound = settings.amount ? { amount: settings.amount } : { duration: settings.duration ?? 5 }
+  const result = await autocannon({
+    url: `http://${HOST}:${port}${path}`,
+    method: 'GET',
+    connections: settings.connections,
+    pipelining: 1,
+    timeout: 10,
+    headers: settings.headers ?? {},
+    ...bound,
+  })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }
+}
+
+/** Throws when a round had errors or non-2xx answers: its figures would not mean anything. */
+export function assertClean(label: string, result: LoadResult): void {
+  if (result.errors || result.non2xx || result.timeouts || !result.total) {
+    throw new Error(
+      `${label}: ${result.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    )
+  }
+}

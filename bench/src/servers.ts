@@ -1,0 +1,143 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
+import type { BenchContext } from './scenario.js'
+import { freePort, HOST, waitFor200 } from './http-probe.js'
+
+/** The route both servers answer under load, and the header the kernel's /query guard reads. */
+export const INFO_PATH = '/query/server/info'
+export const DEVICE_HEADERS = { Device: 'bench' }
+
+/** Settings a developer's shell might carry that would change what is measured; children never inherit them. */
+const SHOPWRIGHT_SETTINGS = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'SMTP_URL',
+  'PLUGINS',
+  'THEME',
+  'BODY_LIMIT',
+  'TRUST_PROXY',
+  'SHUTDOWN_TIMEOUT',
+  'NODE_OPTIONS',
+]
+
+/** A server child process on 127.0.0.1. */
+export interface RunningServer {
+  child: ChildProcess
+  pid: number
+  port: number
+  /** Milliseconds from spawn to the first 200 of its readiness path. */
+  startMs: number
+}
+
+/** The environment of a child: the parent's, minus Shopwright settings, plus `extra`. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of SHOPWRIGHT_SETTINGS) delete env[name]
+  return { ...env, ...extra }
+}
+
+export interface KernelOptions {
+  dataDir: string
+  /** The kernel's stdout and stderr (one JSON line per request) are appended here. */
+  logFile: string
+  /** Poll interval for /readyz. */
+  intervalMs?: number
+  timeoutMs?: number
+}
+
+/**
+ * `node cli/bin/shopwright.js start` with the default log level and plugin list, in a temporary
+ * working directory (so no shopwright.config.* applies), on a free port; resolves at the first 200
+ * from /readyz.
+ */
+export async function startKernel(context: BenchContext, options: KernelOptions): Promise<RunningServer> {
+  const port = await freePort()
+  const cwd = path.dirname(options.logFile)
+  const env = childEnv({ PORT: String(port), HOST, DATA_DIR: options.dataDir })
+  return launch(context, process.execPath, [context.cliBin, 'start'], { cwd, env, port, ...options, readyPath: '/readyz' })
+}
+
+/** The bare Koa ceiling (bench/dist/bare-koa-server.js); resolves at its first 200 on the info route. */
+export async function startBareKoa(context: BenchContext, logFile: string): Promise<RunningServer> {
+  const port = await freePort()
+  const env = childEnv({ PORT: String(port) })
+  return launch(context, process.execPath, [context.bareKoaServer], {
+    cwd: path.dirname(logFile),
+    env,
+    port,
+    logFile,
+    readyPath: INFO_PATH,
+  })
+}
+
+/** Node's own start-up: the smallest http server there is, as the cold-start baseline. */
+export async function startBareNode(context: BenchContext, logFile: string, intervalMs: number): Promise<RunningServer> {
+  const port = await freePort()
+  const script = "require('http').createServer((q,s)=>s.end('ok')).listen(+process.env.PORT,'127.0.0.1')"
+  return launch(context, process.execPath, ['-e', script], {
+    cwd: path.dirname(logFile),
+    env: childEnv({ PORT: String(port) }),
+    port,
+    logFile,
+    readyPath: '/',
+    intervalMs,
+  })
+}
+
+interface LaunchOptions {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  port: number
+  logFile: string
+  readyPath: string
+  intervalMs?: number
+  timeoutMs?: number
+}
+
+async function launch(context: BenchContext, command: string, args: string[], options: LaunchOptions): Promise<RunningServer> {
+  // A file, not a pipe: a pipe nobody reads fills up and stalls the server's logging.
+  const out = fs.openSync(options.logFile, 'a')
+  let child: ChildProcess
+  const spawnedAt = performance.now()
+  try {
+    child = context.children.spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', out, out] })
+  } finally {
+    fs.closeSync(out)
+  }
+  try {
+    const readyAt = await waitFor200(options.port, options.readyPath, {
+      intervalMs: options.intervalMs ?? 5,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      child,
+    })
+    if (child.pid === undefined) throw new Error(`${command} did not start`)
+    return { child, pid: child.pid, port: options.port, startMs: readyAt - spawnedAt }
+  } catch (error) {
+    await context.children.stop(child)
+    throw new Error(`${(error as Error).message}; its output is in ${options.logFile}:\n${tail(options.logFile)}`)
+  }
+}
+
+/** The last lines of a log file, for error messages. */
+function tail(file: string, lines = 15): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return '(no output)'
+  }
+}
+
+/** Resident set size of a process in MB (MiB), from /proc/<pid>/status. */
+export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)
+  if (!match?.[1]) throw new Error(`no ${field} in /proc/${pid}/status`)
+  return Number(match[1]) / 1024
+}

@@ -1,0 +1,13 @@
+/** The median of the values (the mean of the middle two for an even count). Throws on an empty list. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values')
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** value / baseline; NaN when the baseline is zero or not finite, so a broken baseline never passes. */
+export function ratio(value: number, baseline: number): number {
+  if (!Number.isFinite(value) || !Number.isFinite(baseline) || baseline === 0) return Number.NaN
+  return value / baseline
+}
