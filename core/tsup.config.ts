@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'shared/index': 'src/shared/index.ts', 'testing/index': 'src/testing/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'shared/index': 'src/shared/index.ts',
+    'testing/index': 'src/testing/index.ts',
+  },
   format: ['esm'],
   target: 'node20',
   dts: true,

@@ -28,6 +28,8 @@ export interface TargetCheck {
 export interface ScenarioResult {
   rows: ResultRow[]
   targets: TargetCheck[]
+  /** Extra lines for docs/benchmarks.md, such as the spread between rounds. */
+  notes?: string[]
   raw: unknown
 }
 

@@ -59,6 +59,8 @@ export interface KernelOptions {
  */
 export async function startKernel(context: BenchContext, options: KernelOptions): Promise<RunningServer> {
   const port = await freePort()
+  // An empty folder, not a missing one: that is the first start the docs describe.
+  fs.mkdirSync(options.dataDir, { recursive: true })
   const cwd = path.dirname(options.logFile)
   const env = childEnv({ PORT: String(port), HOST, DATA_DIR: options.dataDir })
   return launch(context, process.execPath, [context.cliBin, 'start'], { cwd, env, port, ...options, readyPath: '/readyz' })

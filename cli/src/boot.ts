@@ -1,21 +1,44 @@
-import { createKernel, loadConfig, type ConfigInput, type Kernel, type ShopwrightConfig } from '@shopwright/core'
+import {
+  createKernel,
+  createLogger,
+  loadConfig,
+  type ConfigInput,
+  type Kernel,
+  type ShopwrightConfig,
+} from '@shopwright/core'
 import { resolvePlugins } from './resolve-plugins.js'
 
 /** Loads the configuration of the working directory and the configured plugins, then boots a kernel. */
-export async function boot(overrides: ConfigInput = {}, options: { migrate?: boolean } = {}): Promise<Kernel> {
+export async function boot(
+  overrides: ConfigInput = {},
+  options: BootOptions = {},
+): Promise<Kernel> {
   const config = await loadConfig({ overrides })
   return bootWith(config, options)
 }
 
+export interface BootOptions {
+  migrate?: boolean
+  /** Where logs go: a server logs to stdout, a one-shot command to stderr. */
+  logTo?: 'stdout' | 'stderr'
+}
+
 /** Boots a kernel on an already loaded configuration. */
-export async function bootWith(config: ShopwrightConfig, options: { migrate?: boolean } = {}): Promise<Kernel> {
+export async function bootWith(
+  config: ShopwrightConfig,
+  options: BootOptions = {},
+): Promise<Kernel> {
   const plugins = await resolvePlugins(config.plugins, process.cwd())
-  return createKernel({ config, plugins, migrate: options.migrate ?? true })
+  const logger = createLogger(config, { stream: options.logTo ?? 'stdout' })
+  return createKernel({ config, plugins, logger, migrate: options.migrate ?? true })
 }
 
 /** Runs a task on a booted kernel and always closes it. */
-export async function withKernel<T>(task: (kernel: Kernel) => Promise<T>, overrides: ConfigInput = {}): Promise<T> {
-  const kernel = await boot(overrides)
+export async function withKernel<T>(
+  task: (kernel: Kernel) => Promise<T>,
+  overrides: ConfigInput = {},
+): Promise<T> {
+  const kernel = await boot(overrides, { logTo: 'stderr' })
   try {
     return await task(kernel)
   } finally {

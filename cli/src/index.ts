@@ -26,8 +26,14 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       await start()
       code = undefined
     })
-  program.command('migrate').description('apply pending migrations of every configured plugin').action(() => migrate(print))
-  program.command('seed').description('insert the sample company and plugin seed records that are missing').action(() => seed(print))
+  program
+    .command('migrate')
+    .description('apply pending migrations of every configured plugin')
+    .action(() => migrate(print))
+  program
+    .command('seed')
+    .description('insert the sample company and plugin seed records that are missing')
+    .action(() => seed(print))
   program
     .command('user')
     .description('manage sign-in accounts')
@@ -36,11 +42,22 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     .requiredOption('--email <email>', 'e-mail address (lower-cased)')
     .requiredOption('--password <password>', 'password, at least 6 characters')
     .option('--name <name>', 'display name')
-    .option('--roles <roles>', 'comma-separated roles, e.g. administrator or allmanagers,development')
+    .option(
+      '--roles <roles>',
+      'comma-separated roles, e.g. administrator or allmanagers,development',
+    )
     .option('--type <type>', 'account record type: employee or customer', 'employee')
-    .action(async (options: { email: string; password: string; name?: string; roles?: string; type?: string }) => {
-      await userAdd(options, print)
-    })
+    .action(
+      async (options: {
+        email: string
+        password: string
+        name?: string
+        roles?: string
+        type?: string
+      }) => {
+        await userAdd(options, print)
+      },
+    )
 
   try {
     await program.parseAsync([...argv])
@@ -54,6 +71,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
 
 function describe(error: unknown): string {
   if (error instanceof ConfigError || error instanceof KernelError) return error.message
-  if (error instanceof AppError) return `${error.code}: ${error.message}${error.reason ? ` (${error.reason})` : ''}`
+  if (error instanceof AppError)
+    return `${error.code}: ${error.message}${error.reason ? ` (${error.reason})` : ''}`
   return error instanceof Error ? error.message : String(error)
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { KernelError, type PluginDefinition } from '@shopwright/core'
+import { definePlugin, KernelError, type PluginDefinition } from '@shopwright/core'
 
 /** The package behind a plugin name: `records` is `@shopwright/plugin-records`; scoped or pathed names are packages. */
 export function pluginPackage(name: string): string {
@@ -12,13 +12,17 @@ export function pluginPackage(name: string): string {
  * Turns the configured plugin list into definitions: objects are kept, names are imported from the
  * project's node_modules (then from the CLI's own, where the built-in plugins live).
  */
-export async function resolvePlugins(specs: ReadonlyArray<string | PluginDefinition>, cwd: string): Promise<PluginDefinition[]> {
+export async function resolvePlugins(
+  specs: ReadonlyArray<string | PluginDefinition>,
+  cwd: string,
+): Promise<PluginDefinition[]> {
   const projectRequire = createRequire(path.join(cwd, 'package.json'))
   const cliRequire = createRequire(import.meta.url)
   const plugins: PluginDefinition[] = []
   for (const spec of specs) {
     if (typeof spec !== 'string') {
-      plugins.push(spec)
+      // A plugin written inline in shopwright.config.* gets the same checks as a packaged one.
+      plugins.push(definePlugin(spec))
       continue
     }
     const target = pluginPackage(spec)
@@ -31,10 +35,17 @@ export async function resolvePlugins(specs: ReadonlyArray<string | PluginDefinit
         // try the next place
       }
     }
-    if (!file) throw new KernelError('SW_PLUGIN_NOT_FOUND', `plugin "${spec}" (package ${target}) is not installed; check PLUGINS`)
+    if (!file)
+      throw new KernelError(
+        'SW_PLUGIN_NOT_FOUND',
+        `plugin "${spec}" (package ${target}) is not installed; check PLUGINS`,
+      )
     const module = (await import(pathToFileURL(file).href)) as { default?: PluginDefinition }
     if (!module.default || typeof module.default.name !== 'string') {
-      throw new KernelError('SW_PLUGIN_INVALID', `package ${target} has no default export made with definePlugin()`)
+      throw new KernelError(
+        'SW_PLUGIN_INVALID',
+        `package ${target} has no default export made with definePlugin()`,
+      )
     }
     plugins.push(module.default)
   }

@@ -15,14 +15,23 @@ export { orderPlugins } from './kernel/order-plugins.js'
 export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
 export type { Services, SeedWriter } from './kernel/services.js'
 export { createLogger, flushLogger, type Logger } from './logger.js'
-export { createDatabase, dialectOf, pingDatabase, type DatabaseDialect } from './db/create-database.js'
+export {
+  createDatabase,
+  dialectOf,
+  pingDatabase,
+  type DatabaseDialect,
+} from './db/create-database.js'
 export { MIGRATIONS_TABLE, pendingMigrations, runMigrations } from './db/migrations.js'
 export { AppError, createError, isAppError } from './errors/app-error.js'
 export { toAppError } from './http/error-handler.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
 export { LayeredCache, type CacheService } from './cache/cache-service.js'
 export { KernelEventBus, type EventBus, type EventHandler } from './events/event-bus.js'
-export { KernelRateLimiter, type LimitRule, type RateLimiterService } from './limits/rate-limiter.js'
+export {
+  KernelRateLimiter,
+  type LimitRule,
+  type RateLimiterService,
+} from './limits/rate-limiter.js'
 export { RedisConnections } from './redis/redis-connections.js'
 export type { Authenticator, Entity, QueryState } from './http/state.js'
 export * from './shared/index.js'

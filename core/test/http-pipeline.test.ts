@@ -11,7 +11,9 @@ const probe = definePlugin({
       resolve: () => ({
         async authenticate(ctx: { get(name: string): string }): Promise<Entity | null> {
           const roles = ctx.get('x-test-roles')
-          return roles ? { type: 'employee', id: '1', roles: roles.split(',').filter(Boolean) } : null
+          return roles
+            ? { type: 'employee', id: '1', roles: roles.split(',').filter(Boolean) }
+            : null
         },
       }),
     } as never)
@@ -20,7 +22,8 @@ const probe = definePlugin({
     const Payload = z.object({ name: z.string().min(1), count: z.number().int() })
     router.post('/probe/echo', (ctx) => {
       const parsed = Payload.safeParse(ctx.request.body)
-      if (!parsed.success) throw createError('ERROR_INVALID_INPUT', { reason: parsed.error.issues[0]?.message })
+      if (!parsed.success)
+        throw createError('ERROR_INVALID_INPUT', { reason: parsed.error.issues[0]?.message })
       ctx.body = parsed.data
     })
     router.get('/probe/crash', () => {
@@ -36,7 +39,10 @@ for (const nodeEnv of ['production', 'development'] as const) {
   describe(`HTTP pipeline (${nodeEnv})`, () => {
     let kernel: Kernel
     beforeAll(async () => {
-      kernel = await createKernel({ config: testConfig({ nodeEnv, bodyLimit: '2kb' }), plugins: [probe] })
+      kernel = await createKernel({
+        config: testConfig({ nodeEnv, bodyLimit: '2kb' }),
+        plugins: [probe],
+      })
     })
     afterAll(() => kernel.close())
 
@@ -47,17 +53,27 @@ for (const nodeEnv of ['production', 'development'] as const) {
     })
 
     it('answers a known path with the wrong method with 405', async () => {
-      expect((await inject(kernel, { method: 'POST', url: '/query/server/info', payload: {} })).statusCode).toBe(405)
+      expect(
+        (await inject(kernel, { method: 'POST', url: '/query/server/info', payload: {} }))
+          .statusCode,
+      ).toBe(405)
       const put = await inject(kernel, { method: 'PUT', url: '/query/probe/echo', payload: {} })
       expect(put.statusCode).toBe(405)
       expect(put.json<{ message: string }>().message).toBe('ERROR_METHOD_NOT_ALLOWED')
     })
 
     it('refuses a POST without a Device header (CSRF defence) but serves a GET without one', async () => {
-      const post = await inject(kernel, { method: 'POST', url: '/query/probe/echo', payload: { name: 'a', count: 1 }, device: null })
+      const post = await inject(kernel, {
+        method: 'POST',
+        url: '/query/probe/echo',
+        payload: { name: 'a', count: 1 },
+        device: null,
+      })
       expect(post.statusCode).toBe(403)
       expect(post.json<{ message: string }>().message).toBe('ERROR_DEVICE_REQUIRED')
-      expect((await inject(kernel, { url: '/query/server/info', device: null })).statusCode).toBe(200)
+      expect((await inject(kernel, { url: '/query/server/info', device: null })).statusCode).toBe(
+        200,
+      )
     })
 
     it('refuses a malformed Device header', async () => {
@@ -66,29 +82,57 @@ for (const nodeEnv of ['production', 'development'] as const) {
     })
 
     it('accepts valid input and refuses wrong types with a reason', async () => {
-      const ok = await inject(kernel, { method: 'POST', url: '/query/probe/echo', payload: { name: 'a', count: 2 } })
+      const ok = await inject(kernel, {
+        method: 'POST',
+        url: '/query/probe/echo',
+        payload: { name: 'a', count: 2 },
+      })
       expect(ok.statusCode).toBe(200)
       expect(ok.json()).toEqual({ name: 'a', count: 2 })
-      const bad = await inject(kernel, { method: 'POST', url: '/query/probe/echo', payload: { name: 'a', count: 'two' } })
+      const bad = await inject(kernel, {
+        method: 'POST',
+        url: '/query/probe/echo',
+        payload: { name: 'a', count: 'two' },
+      })
       expect(bad.statusCode).toBe(400)
-      expect(bad.json<{ message: string; reason: string }>()).toMatchObject({ ok: false, message: 'ERROR_INVALID_INPUT' })
+      expect(bad.json<{ message: string; reason: string }>()).toMatchObject({
+        ok: false,
+        message: 'ERROR_INVALID_INPUT',
+      })
     })
 
     it('refuses malformed JSON with ERROR_JSON_BODY', async () => {
-      const res = await inject(kernel, { method: 'POST', url: '/query/probe/echo', payload: '{"name": "a",', headers: { 'content-type': 'application/json' } })
+      const res = await inject(kernel, {
+        method: 'POST',
+        url: '/query/probe/echo',
+        payload: '{"name": "a",',
+        headers: { 'content-type': 'application/json' },
+      })
       expect(res.statusCode).toBe(400)
       expect(res.json<{ message: string }>().message).toBe('ERROR_JSON_BODY')
     })
 
     it('refuses a body over the limit with 413', async () => {
-      const res = await inject(kernel, { method: 'POST', url: '/query/probe/echo', payload: { name: 'x'.repeat(4000), count: 1 } })
+      const res = await inject(kernel, {
+        method: 'POST',
+        url: '/query/probe/echo',
+        payload: { name: 'x'.repeat(4000), count: 1 },
+      })
       expect(res.statusCode).toBe(413)
       expect(res.json<{ message: string }>().message).toBe('ERROR_BODY_TOO_LARGE')
     })
 
     it('refuses prototype keys anywhere in the body', async () => {
-      for (const payload of ['{"__proto__": {"admin": true}}', '{"a": [{"constructor": {"prototype": 1}}]}']) {
-        const res = await inject(kernel, { method: 'POST', url: '/query/probe/echo', payload, headers: { 'content-type': 'application/json' } })
+      for (const payload of [
+        '{"__proto__": {"admin": true}}',
+        '{"a": [{"constructor": {"prototype": 1}}]}',
+      ]) {
+        const res = await inject(kernel, {
+          method: 'POST',
+          url: '/query/probe/echo',
+          payload,
+          headers: { 'content-type': 'application/json' },
+        })
         expect(res.statusCode).toBe(400)
         expect(res.json<{ message: string }>().message).toBe('ERROR_INVALID_INPUT')
       }
@@ -107,16 +151,36 @@ for (const nodeEnv of ['production', 'development'] as const) {
     it('guards calls with the access service: 401 anonymous, 403 without the right, 200 with it', async () => {
       expect((await inject(kernel, { url: '/query/probe/guarded' })).statusCode).toBe(401)
       // No records plugin here, so the security record is missing: only the administrator passes.
-      expect((await inject(kernel, { url: '/query/probe/guarded', headers: { 'x-test-roles': 'allmanagers' } })).statusCode).toBe(403)
-      expect((await inject(kernel, { url: '/query/probe/guarded', headers: { 'x-test-roles': 'administrator' } })).statusCode).toBe(200)
+      expect(
+        (
+          await inject(kernel, {
+            url: '/query/probe/guarded',
+            headers: { 'x-test-roles': 'allmanagers' },
+          })
+        ).statusCode,
+      ).toBe(403)
+      expect(
+        (
+          await inject(kernel, {
+            url: '/query/probe/guarded',
+            headers: { 'x-test-roles': 'administrator' },
+          })
+        ).statusCode,
+      ).toBe(200)
     })
 
     it('gives every response a request id and keeps a sane incoming one', async () => {
       const fresh = await inject(kernel, { url: '/healthz' })
       expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
-      const kept = await inject(kernel, { url: '/healthz', headers: { 'x-request-id': 'proxy-123' } })
+      const kept = await inject(kernel, {
+        url: '/healthz',
+        headers: { 'x-request-id': 'proxy-123' },
+      })
       expect(kept.headers['x-request-id']).toBe('proxy-123')
-      const replaced = await inject(kernel, { url: '/healthz', headers: { 'x-request-id': '<script>' } })
+      const replaced = await inject(kernel, {
+        url: '/healthz',
+        headers: { 'x-request-id': '<script>' },
+      })
       expect(replaced.headers['x-request-id']).not.toBe('<script>')
     })
 
@@ -134,7 +198,10 @@ for (const nodeEnv of ['production', 'development'] as const) {
     })
 
     it('shows Page not Found with 404 for an unknown page, escaping nothing from the URL into it', async () => {
-      const res = await inject(kernel, { url: '/<script>alert(1)</script>', headers: { accept: 'text/html' } })
+      const res = await inject(kernel, {
+        url: '/<script>alert(1)</script>',
+        headers: { accept: 'text/html' },
+      })
       expect(res.statusCode).toBe(404)
       expect(res.body).toContain('Page not Found')
       expect(res.body).not.toContain('<script>')
@@ -146,7 +213,10 @@ for (const nodeEnv of ['production', 'development'] as const) {
     })
 
     it('lists the plugins at /query/server/info', async () => {
-      expect((await inject(kernel, { url: '/query/server/info' })).json()).toMatchObject({ name: 'Shopwright', plugins: ['probe'] })
+      expect((await inject(kernel, { url: '/query/server/info' })).json()).toMatchObject({
+        name: 'Shopwright',
+        plugins: ['probe'],
+      })
     })
   })
 }

@@ -17,14 +17,19 @@ function recorder() {
 }
 
 async function tablesOf(kernel: Awaited<ReturnType<typeof createKernel>>): Promise<string[]> {
-  const rows = (await kernel.services.db.raw("select name from sqlite_master where type = 'table' order by name")) as Array<{ name: string }>
+  const rows = (await kernel.services.db.raw(
+    "select name from sqlite_master where type = 'table' order by name",
+  )) as Array<{ name: string }>
   return rows.map((row) => row.name)
 }
 
 describe('kernel lifecycle', () => {
   it('runs register, then bootstrap, in dependency order, and destroy in reverse, each once', async () => {
     const { calls, make } = recorder()
-    const kernel = await createKernel({ config: testConfig(), plugins: [make('shop', ['base']), make('base')] })
+    const kernel = await createKernel({
+      config: testConfig(),
+      plugins: [make('shop', ['base']), make('base')],
+    })
     expect(calls).toEqual(['register base', 'register shop', 'bootstrap base', 'bootstrap shop'])
     await Promise.all([kernel.close(), kernel.close()])
     await kernel.close()
@@ -46,7 +51,9 @@ describe('kernel lifecycle', () => {
 
   it('a plugin with no routes and no tables costs nothing: no middleware, no route, no table', async () => {
     const bare = await createKernel({ config: testConfig(), plugins: [] })
-    const empties = Array.from({ length: 25 }, (_, index) => definePlugin({ name: `empty-${index}` }))
+    const empties = Array.from({ length: 25 }, (_, index) =>
+      definePlugin({ name: `empty-${index}` }),
+    )
     const loaded = await createKernel({ config: testConfig(), plugins: empties })
     try {
       expect(loaded.app.middleware.length).toBe(bare.app.middleware.length)
@@ -63,7 +70,13 @@ describe('kernel lifecycle', () => {
     let runs = 0
     const withTable = definePlugin({
       name: 'notes',
-      migrations: [{ name: '001-notes', up: async (db) => void (runs++, await db.schema.createTable('notes', (t) => t.string('id'))) }],
+      migrations: [
+        {
+          name: '001-notes',
+          up: async (db) =>
+            void (runs++, await db.schema.createTable('notes', (t) => t.string('id'))),
+        },
+      ],
     })
     const unmigrated = await createKernel({ config, plugins: [withTable], migrate: false })
     expect(unmigrated.ready).toBe(false)
@@ -83,8 +96,13 @@ describe('kernel lifecycle', () => {
   })
 
   it('reports a failed migration with a coded error and leaves nothing open', async () => {
-    const broken = definePlugin({ name: 'broken', migrations: [{ name: '001', up: async () => Promise.reject(new Error('boom')) }] })
-    const error = await createKernel({ config: testConfig(), plugins: [broken] }).catch((e: unknown) => e)
+    const broken = definePlugin({
+      name: 'broken',
+      migrations: [{ name: '001', up: async () => Promise.reject(new Error('boom')) }],
+    })
+    const error = await createKernel({ config: testConfig(), plugins: [broken] }).catch(
+      (e: unknown) => e,
+    )
     expect((error as KernelError).code).toBe('SW_MIGRATION_FAILED')
   })
 
@@ -110,7 +128,10 @@ describe('kernel lifecycle', () => {
     })
     const kernel = await createKernel({ config: testConfig(), plugins: [slow] })
     const { url } = await kernel.listen(0, '127.0.0.1')
-    const pending = fetch(`${url}/query/slow`).then(async (res) => ({ status: res.status, body: await res.json() }))
+    const pending = fetch(`${url}/query/slow`).then(async (res) => ({
+      status: res.status,
+      body: await res.json(),
+    }))
     await started
     const closing = kernel.close()
     expect(await pending).toEqual({ status: 200, body: { done: true } })

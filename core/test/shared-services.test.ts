@@ -21,7 +21,9 @@ afterAll(async () => {
 /** Two "nodes": separate Redis connections under one fresh namespace. */
 async function twoNodes(): Promise<[RedisConnections, RedisConnections]> {
   const prefix = `swt${crypto.randomBytes(4).toString('hex')}`
-  const nodes = await Promise.all([1, 2].map(() => RedisConnections.connect(redisUrlForTests()!, prefix, logger)))
+  const nodes = await Promise.all(
+    [1, 2].map(() => RedisConnections.connect(redisUrlForTests()!, prefix, logger)),
+  )
   opened.push(...nodes)
   return nodes as [RedisConnections, RedisConnections]
 }
@@ -108,7 +110,9 @@ describe.skipIf(redisSkipReason())('across nodes through Redis', () => {
     cacheB.onClear((type) => cleared.push(type))
     await cacheA.set('configuration', 'web', { name: 'Shop' }, 'medium')
     expect(await cacheB.get('configuration', 'web')).toEqual({ name: 'Shop' })
-    expect(await a.command.pttl(a.key('cache', '0.0', 'configuration', 'web'))).toBeGreaterThan(86_000_000)
+    expect(await a.command.pttl(a.key('cache', '0.0', 'configuration', 'web'))).toBeGreaterThan(
+      86_000_000,
+    )
     await cacheA.clear('configuration')
     await eventually(() => cleared.includes('configuration'))
     expect(await cacheB.get('configuration', 'web')).toBeUndefined()
@@ -148,7 +152,8 @@ describe.skipIf(redisSkipReason())('across nodes through Redis', () => {
     const [a, b] = await twoNodes()
     const limitA = new KernelRateLimiter(a)
     const limitB = new KernelRateLimiter(b)
-    for (const limiter of [limitA, limitB]) limiter.define('drive', { points: 2, duration: 60, code: 'ERROR_RATE_LIMIT_EXCEEDED' })
+    for (const limiter of [limitA, limitB])
+      limiter.define('drive', { points: 2, duration: 60, code: 'ERROR_RATE_LIMIT_EXCEEDED' })
     await limitA.consume('drive', 'user-1')
     await limitB.consume('drive', 'user-1')
     const error = await limitA.consume('drive', 'user-1').catch((e: unknown) => e)
@@ -159,7 +164,12 @@ describe.skipIf(redisSkipReason())('across nodes through Redis', () => {
     const redisPrefix = `swk${crypto.randomBytes(4).toString('hex')}`
     const kernels: Kernel[] = []
     for (let i = 0; i < 2; i++) {
-      kernels.push(await createKernel({ config: testConfig({ redisUrl: redisUrlForTests(), redisPrefix }), plugins: [] }))
+      kernels.push(
+        await createKernel({
+          config: testConfig({ redisUrl: redisUrlForTests(), redisPrefix }),
+          plugins: [],
+        }),
+      )
     }
     opened.push(...kernels)
     const [one, two] = kernels as [Kernel, Kernel]
@@ -171,6 +181,8 @@ describe.skipIf(redisSkipReason())('across nodes through Redis', () => {
   })
 
   it('names REDIS_URL when Redis cannot be reached', async () => {
-    await expect(RedisConnections.connect('redis://127.0.0.1:1', 'x', logger)).rejects.toThrow(/REDIS_URL/)
+    await expect(RedisConnections.connect('redis://127.0.0.1:1', 'x', logger)).rejects.toThrow(
+      /REDIS_URL/,
+    )
   })
 })

@@ -8,7 +8,11 @@ export async function migrate(print: (line: string) => void): Promise<void> {
   const db = createDatabase(config.databaseUrl)
   try {
     const applied = await runMigrations(db, plugins)
-    print(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'The database is up to date.')
+    print(
+      applied.length
+        ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`
+        : 'The database is up to date.',
+    )
   } finally {
     await db.destroy()
   }

@@ -15,7 +15,10 @@ export async function start(): Promise<Kernel> {
       kernel.logger.info({ inserted }, 'empty database: seeded the sample company')
     }
     const { url } = await kernel.listen()
-    kernel.logger.info({ url, plugins: kernel.plugins.map((plugin) => plugin.name) }, `Shopwright is listening on ${url}`)
+    kernel.logger.info(
+      { url, plugins: kernel.plugins.map((plugin) => plugin.name) },
+      `Shopwright is listening on ${url}`,
+    )
   } catch (error) {
     await kernel.close()
     throw error

@@ -24,7 +24,10 @@ export class AccessService {
   ) {}
 
   /** The caller's four flags on a security record; no id means no gate (full access). */
-  async flags(subject: AccessSubject | null | undefined, securityId?: string | null): Promise<AccessFlags> {
+  async flags(
+    subject: AccessSubject | null | undefined,
+    securityId?: string | null,
+  ): Promise<AccessFlags> {
     if (!securityId) return accessFor(subject, undefined)
     const roles = subject?.roles ?? []
     if (roles.includes('administrator')) return accessFor(subject, undefined)
@@ -32,7 +35,11 @@ export class AccessService {
   }
 
   /** True when the caller holds the flag on the security record. */
-  async can(subject: AccessSubject | null | undefined, securityId: string | null | undefined, flag: keyof AccessFlags): Promise<boolean> {
+  async can(
+    subject: AccessSubject | null | undefined,
+    securityId: string | null | undefined,
+    flag: keyof AccessFlags,
+  ): Promise<boolean> {
     return (await this.flags(subject, securityId))[flag]
   }
 

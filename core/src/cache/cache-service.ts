@@ -64,7 +64,10 @@ export class LayeredCache implements CacheService {
     if (hit) return hit.value as T
     if (!this.redis) return undefined
     const redisKey = await this.redisKey(type, key)
-    const [text, ttl] = await Promise.all([this.redis.command.get(redisKey), this.redis.command.pttl(redisKey)])
+    const [text, ttl] = await Promise.all([
+      this.redis.command.get(redisKey),
+      this.redis.command.pttl(redisKey),
+    ])
     if (text === null) return undefined
     const value = JSON.parse(text) as T
     if (ttl > 0) this.typeCache(type).set(key, { value }, { ttl })
@@ -76,7 +79,12 @@ export class LayeredCache implements CacheService {
     if (seconds <= 0 || value === undefined) return
     this.typeCache(type).set(key, { value }, { ttl: seconds * 1000 })
     if (!this.redis) return
-    await this.redis.command.set(await this.redisKey(type, key), JSON.stringify(value), 'EX', seconds)
+    await this.redis.command.set(
+      await this.redisKey(type, key),
+      JSON.stringify(value),
+      'EX',
+      seconds,
+    )
     await this.broadcast({ op: 'delete', type, key })
   }
 
@@ -89,14 +97,23 @@ export class LayeredCache implements CacheService {
 
   async clear(type?: string): Promise<void> {
     if (this.redis) {
-      const generation = await this.redis.command.hincrby(this.redis.key('cachegen'), type ?? ALL, 1)
+      const generation = await this.redis.command.hincrby(
+        this.redis.key('cachegen'),
+        type ?? ALL,
+        1,
+      )
       this.generations.set(type ?? ALL, generation)
     }
     this.clearLocal(type)
     await this.broadcast(type === undefined ? { op: 'clear' } : { op: 'clear', type })
   }
 
-  async wrap<T>(type: string, key: string, duration: CacheDuration, load: () => Promise<T>): Promise<T> {
+  async wrap<T>(
+    type: string,
+    key: string,
+    duration: CacheDuration,
+    load: () => Promise<T>,
+  ): Promise<T> {
     const cached = await this.get<T>(type, key)
     if (cached !== undefined) return cached
     const value = await load()

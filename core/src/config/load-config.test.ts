@@ -33,25 +33,48 @@ describe('loadConfig', () => {
   it('reads the environment', async () => {
     const config = await loadConfig({
       cwd: project(),
-      env: { PORT: '8080', DATA_DIR: '/tmp/sw', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn', PLUGINS: 'records, account ,drive', NODE_ENV: 'development', TRUST_PROXY: 'true' },
+      env: {
+        PORT: '8080',
+        DATA_DIR: '/tmp/sw',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        LOG_LEVEL: 'warn',
+        PLUGINS: 'records, account ,drive',
+        NODE_ENV: 'development',
+        TRUST_PROXY: 'true',
+      },
     })
-    expect(config).toMatchObject({ port: 8080, dataDir: '/tmp/sw', redisUrl: 'redis://127.0.0.1:6379', logLevel: 'warn', nodeEnv: 'development', trustProxy: true })
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/sw',
+      redisUrl: 'redis://127.0.0.1:6379',
+      logLevel: 'warn',
+      nodeEnv: 'development',
+      trustProxy: true,
+    })
     expect(config.plugins).toEqual(['records', 'account', 'drive'])
     expect(config.databaseUrl).toBe('sqlite:/tmp/sw/shopwright.sqlite')
   })
 
   it('lets shopwright.config.json override the environment', async () => {
-    const cwd = project({ 'shopwright.config.json': JSON.stringify({ port: 4000, theme: 'my-theme' }) })
+    const cwd = project({
+      'shopwright.config.json': JSON.stringify({ port: 4000, theme: 'my-theme' }),
+    })
     const config = await loadConfig({ cwd, env: { PORT: '8080' } })
     expect(config.port).toBe(4000)
     expect(config.theme).toBe('my-theme')
   })
 
   it('reads shopwright.config.js and shopwright.config.ts', async () => {
-    const js = await loadConfig({ cwd: project({ 'shopwright.config.js': 'export default { port: 4100 }' }), env: {} })
+    const js = await loadConfig({
+      cwd: project({ 'shopwright.config.js': 'export default { port: 4100 }' }),
+      env: {},
+    })
     expect(js.port).toBe(4100)
     const ts = await loadConfig({
-      cwd: project({ 'shopwright.config.ts': 'const port: number = 4200\nexport default { port, logLevel: "debug" as const }' }),
+      cwd: project({
+        'shopwright.config.ts':
+          'const port: number = 4200\nexport default { port, logLevel: "debug" as const }',
+      }),
       env: {},
     })
     expect(ts).toMatchObject({ port: 4200, logLevel: 'debug' })
@@ -60,7 +83,10 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
     [{ PORT: '70000' }, /PORT/],
-    [{ DATABASE_URL: 'postgres://x' }, /DATABASE_URL must start with sqlite:, mysql:\/\/ or mariadb:\/\//],
+    [
+      { DATABASE_URL: 'postgres://x' },
+      /DATABASE_URL must start with sqlite:, mysql:\/\/ or mariadb:\/\//,
+    ],
     [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
@@ -72,18 +98,34 @@ describe('loadConfig', () => {
   })
 
   it('names the file key of a bad file value, and unknown keys', async () => {
-    const bad = await errorOf(loadConfig({ cwd: project({ 'shopwright.config.json': '{"port": "x"}' }), env: {} }))
+    const bad = await errorOf(
+      loadConfig({ cwd: project({ 'shopwright.config.json': '{"port": "x"}' }), env: {} }),
+    )
     expect(bad.setting).toBe('shopwright.config.json: port')
-    const unknown = await errorOf(loadConfig({ cwd: project({ 'shopwright.config.json': '{"prot": 1}' }), env: {} }))
+    const unknown = await errorOf(
+      loadConfig({ cwd: project({ 'shopwright.config.json': '{"prot": 1}' }), env: {} }),
+    )
     expect(unknown.message).toMatch(/prot is not a known setting/)
   })
 
   it('refuses an unreadable or ambiguous config file', async () => {
-    const broken = await errorOf(loadConfig({ cwd: project({ 'shopwright.config.json': '{ port: ' }), env: {} }))
+    const broken = await errorOf(
+      loadConfig({ cwd: project({ 'shopwright.config.json': '{ port: ' }), env: {} }),
+    )
     expect(broken.message).toMatch(/shopwright.config.json cannot be read/)
-    const both = await errorOf(loadConfig({ cwd: project({ 'shopwright.config.json': '{}', 'shopwright.config.js': 'export default {}' }), env: {} }))
+    const both = await errorOf(
+      loadConfig({
+        cwd: project({
+          'shopwright.config.json': '{}',
+          'shopwright.config.js': 'export default {}',
+        }),
+        env: {},
+      }),
+    )
     expect(both.message).toMatch(/keep one config file/)
-    const array = await errorOf(loadConfig({ cwd: project({ 'shopwright.config.json': '[]' }), env: {} }))
+    const array = await errorOf(
+      loadConfig({ cwd: project({ 'shopwright.config.json': '[]' }), env: {} }),
+    )
     expect(array.message).toMatch(/must export an object/)
   })
 })

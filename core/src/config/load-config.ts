@@ -2,10 +2,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError } from './config-error.js'
-import { defaults, SETTINGS, type ConfigInput, type SettingKey, type ShopwrightConfig } from './schema.js'
+import {
+  defaults,
+  SETTINGS,
+  type ConfigInput,
+  type SettingKey,
+  type ShopwrightConfig,
+} from './schema.js'
 
 /** Config file names looked for in the working directory, in this order. */
-export const CONFIG_FILES = ['shopwright.config.ts', 'shopwright.config.js', 'shopwright.config.json'] as const
+export const CONFIG_FILES = [
+  'shopwright.config.ts',
+  'shopwright.config.js',
+  'shopwright.config.json',
+] as const
 
 export interface LoadConfigOptions {
   cwd?: string
@@ -25,10 +35,18 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Shopw
   const sources = new Map<SettingKey, string>()
   const raw: Record<string, unknown> = { ...defaults(cwd) }
 
-  for (const [key, setting] of Object.entries(SETTINGS) as Array<[SettingKey, (typeof SETTINGS)[SettingKey]]>) {
+  for (const [key, setting] of Object.entries(SETTINGS) as Array<
+    [SettingKey, (typeof SETTINGS)[SettingKey]]
+  >) {
     const value = env[setting.env]
     if (value === undefined || value === '') continue
-    raw[key] = key === 'plugins' ? value.split(',').map((name) => name.trim()).filter(Boolean) : value
+    raw[key] =
+      key === 'plugins'
+        ? value
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean)
+        : value
     sources.set(key, setting.env)
   }
 
@@ -50,12 +68,17 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Shopw
   }
 
   const config: Record<string, unknown> = {}
-  for (const [key, setting] of Object.entries(SETTINGS) as Array<[SettingKey, (typeof SETTINGS)[SettingKey]]>) {
+  for (const [key, setting] of Object.entries(SETTINGS) as Array<
+    [SettingKey, (typeof SETTINGS)[SettingKey]]
+  >) {
     const result = setting.schema.safeParse(raw[key])
     if (!result.success) {
       const name = sources.get(key) ?? setting.env
       const issue = result.error.issues[0]
-      throw new ConfigError(name, `${issue?.message ?? 'is invalid'} (got ${JSON.stringify(raw[key])})`)
+      throw new ConfigError(
+        name,
+        `${issue?.message ?? 'is invalid'} (got ${JSON.stringify(raw[key])})`,
+      )
     }
     config[key] = result.data
   }
@@ -67,7 +90,9 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Shopw
   return Object.freeze(config) as unknown as ShopwrightConfig
 }
 
-async function readConfigFile(cwd: string): Promise<{ name: string; values: Record<string, unknown> } | undefined> {
+async function readConfigFile(
+  cwd: string,
+): Promise<{ name: string; values: Record<string, unknown> } | undefined> {
   const found = CONFIG_FILES.filter((name) => fs.existsSync(path.join(cwd, name)))
   if (found.length > 1) {
     throw new ConfigError(found.join(', '), 'are all present: keep one config file')
@@ -89,7 +114,10 @@ async function readConfigFile(cwd: string): Promise<{ name: string; values: Reco
       values = module.default ?? module
     }
   } catch (error) {
-    throw new ConfigError(name, `cannot be read: ${error instanceof Error ? error.message : String(error)}`)
+    throw new ConfigError(
+      name,
+      `cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
   if (typeof values !== 'object' || values === null || Array.isArray(values)) {
     throw new ConfigError(name, 'must export an object of settings')

@@ -16,14 +16,34 @@ export const SETTINGS = {
     env: 'DATABASE_URL',
     schema: z
       .string()
-      .regex(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, 'must start with sqlite:, mysql:// or mariadb://')
+      .regex(
+        /^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/,
+        'must start with sqlite:, mysql:// or mariadb://',
+      )
       .optional(),
   },
-  redisUrl: { env: 'REDIS_URL', schema: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional() },
-  redisPrefix: { env: 'REDIS_PREFIX', schema: z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1-32 characters of A-Z, a-z, 0-9, _, . and -') },
+  redisUrl: {
+    env: 'REDIS_URL',
+    schema: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://')
+      .optional(),
+  },
+  redisPrefix: {
+    env: 'REDIS_PREFIX',
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1-32 characters of A-Z, a-z, 0-9, _, . and -'),
+  },
   nodeEnv: { env: 'NODE_ENV', schema: z.enum(['development', 'production', 'test']) },
   logLevel: { env: 'LOG_LEVEL', schema: z.enum(LOG_LEVELS) },
-  smtpUrl: { env: 'SMTP_URL', schema: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional() },
+  smtpUrl: {
+    env: 'SMTP_URL',
+    schema: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
+      .optional(),
+  },
   plugins: {
     env: 'PLUGINS',
     schema: z
@@ -31,7 +51,10 @@ export const SETTINGS = {
         z.union([
           z.string().regex(/^[a-z0-9@/._-]+$/, 'plugin names use a-z, 0-9, @, /, ., _ and -'),
           z.custom<PluginDefinition>(
-            (value) => typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string',
+            (value) =>
+              typeof value === 'object' &&
+              value !== null &&
+              typeof (value as { name?: unknown }).name === 'string',
             'a plugin must be a name or a definePlugin() object',
           ),
         ]),
@@ -39,8 +62,14 @@ export const SETTINGS = {
       .min(1),
   },
   theme: { env: 'THEME', schema: z.string().min(1) },
-  bodyLimit: { env: 'BODY_LIMIT', schema: z.string().regex(/^\d+(b|kb|mb)$/i, "must look like '1mb', '512kb' or '2048b'") },
-  trustProxy: { env: 'TRUST_PROXY', schema: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]) },
+  bodyLimit: {
+    env: 'BODY_LIMIT',
+    schema: z.string().regex(/^\d+(b|kb|mb)$/i, "must look like '1mb', '512kb' or '2048b'"),
+  },
+  trustProxy: {
+    env: 'TRUST_PROXY',
+    schema: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+  },
   shutdownTimeout: { env: 'SHUTDOWN_TIMEOUT', schema: z.coerce.number().int().min(0).max(600_000) },
 } as const
 
@@ -71,7 +100,9 @@ export interface ShopwrightConfig {
 export type ConfigInput = Partial<ShopwrightConfig>
 
 /** Defaults that depend on nothing else; databaseUrl depends on dataDir and is filled in later. */
-export function defaults(cwd: string): Omit<ShopwrightConfig, 'databaseUrl' | 'redisUrl' | 'smtpUrl'> {
+export function defaults(
+  cwd: string,
+): Omit<ShopwrightConfig, 'databaseUrl' | 'redisUrl' | 'smtpUrl'> {
   return {
     port: 3000,
     host: '0.0.0.0',

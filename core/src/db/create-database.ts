@@ -17,13 +17,17 @@ export function dialectOf(url: string): DatabaseDialect {
 export function createDatabase(url: string): Knex {
   if (dialectOf(url) === 'sqlite') {
     const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
-    if (filename !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true })
+    if (filename !== ':memory:')
+      fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true })
     return knex({
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
       pool: {
-        afterCreate(connection: { pragma(sql: string): unknown }, done: (error: Error | null, connection: unknown) => void) {
+        afterCreate(
+          connection: { pragma(sql: string): unknown },
+          done: (error: Error | null, connection: unknown) => void,
+        ) {
           connection.pragma('journal_mode = WAL')
           // A second process writing at the same moment waits instead of failing with SQLITE_BUSY.
           connection.pragma('busy_timeout = 5000')

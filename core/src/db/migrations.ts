@@ -29,7 +29,6 @@ class PluginMigrationSource implements Knex.MigrationSource<PluginMigration> {
   }
 }
 
-
 /** The knex migration settings for the plugin list. */
 export function migrationConfig(plugins: readonly PluginDefinition[]): Knex.MigratorConfig {
   return {
@@ -44,12 +43,18 @@ export function migrationConfig(plugins: readonly PluginDefinition[]): Knex.Migr
  * Applies pending migrations of every plugin; knex's lock table keeps two processes that start at
  * once from running them twice. Returns the names applied.
  */
-export async function runMigrations(db: Knex, plugins: readonly PluginDefinition[]): Promise<string[]> {
+export async function runMigrations(
+  db: Knex,
+  plugins: readonly PluginDefinition[],
+): Promise<string[]> {
   if (!plugins.some((plugin) => plugin.migrations?.length)) return []
   for (let attempt = 1; ; attempt++) {
     try {
       return await withMigrationLock(db, async () => {
-        const [, applied] = (await db.migrate.latest(migrationConfig(plugins))) as [number, string[]]
+        const [, applied] = (await db.migrate.latest(migrationConfig(plugins))) as [
+          number,
+          string[],
+        ]
         return applied
       })
     } catch (error) {
@@ -77,12 +82,22 @@ async function withMigrationLock<T>(db: Knex, task: () => Promise<T>): Promise<T
   if (db.client.config.client !== 'mysql2') return task()
   const connection = await db.client.acquireConnection()
   try {
-    const [rows] = (await db.raw('SELECT GET_LOCK(LEFT(CONCAT(?, DATABASE()), 64), ?) AS got', [ADVISORY_LOCK, ADVISORY_WAIT_SECONDS]).connection(connection)) as [Array<{ got: number | null }>]
-    if (Number(rows[0]?.got) !== 1) throw new Error(`Timed out after ${ADVISORY_WAIT_SECONDS} s waiting for another process's migrations`)
+    const [rows] = (await db
+      .raw('SELECT GET_LOCK(LEFT(CONCAT(?, DATABASE()), 64), ?) AS got', [
+        ADVISORY_LOCK,
+        ADVISORY_WAIT_SECONDS,
+      ])
+      .connection(connection)) as [Array<{ got: number | null }>]
+    if (Number(rows[0]?.got) !== 1)
+      throw new Error(
+        `Timed out after ${ADVISORY_WAIT_SECONDS} s waiting for another process's migrations`,
+      )
     try {
       return await task()
     } finally {
-      await db.raw('SELECT RELEASE_LOCK(LEFT(CONCAT(?, DATABASE()), 64))', [ADVISORY_LOCK]).connection(connection)
+      await db
+        .raw('SELECT RELEASE_LOCK(LEFT(CONCAT(?, DATABASE()), 64))', [ADVISORY_LOCK])
+        .connection(connection)
     }
   } finally {
     await db.client.releaseConnection(connection)
@@ -98,8 +113,14 @@ function isConcurrentMigration(error: unknown): boolean {
 }
 
 /** Names of migrations not yet applied. */
-export async function pendingMigrations(db: Knex, plugins: readonly PluginDefinition[]): Promise<string[]> {
+export async function pendingMigrations(
+  db: Knex,
+  plugins: readonly PluginDefinition[],
+): Promise<string[]> {
   if (!plugins.some((plugin) => plugin.migrations?.length)) return []
-  const [, pending] = (await db.migrate.list(migrationConfig(plugins))) as [unknown[], PluginMigration[]]
+  const [, pending] = (await db.migrate.list(migrationConfig(plugins))) as [
+    unknown[],
+    PluginMigration[],
+  ]
   return pending.map((item) => `${item.plugin}/${item.migration.name}`)
 }

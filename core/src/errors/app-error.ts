@@ -10,9 +10,18 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; reason?: string; values?: Array<string | number>; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      status?: number
+      reason?: string
+      values?: Array<string | number>
+      headers?: Record<string, string>
+      cause?: unknown
+    } = {},
   ) {
-    super(formatError(code, ...(options.values ?? [])), options.cause === undefined ? undefined : { cause: options.cause })
+    super(
+      formatError(code, ...(options.values ?? [])),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    )
     this.name = 'AppError'
     this.status = options.status ?? statusOf(code)
     this.reason = options.reason

@@ -3,7 +3,10 @@ import type { RedisConnections } from '../redis/redis-connections.js'
 import type { Logger } from '../logger.js'
 
 /** An event handler; it receives the payload and the node the event came from. */
-export type EventHandler<T = unknown> = (payload: T, origin: { node: string; local: boolean }) => void | Promise<void>
+export type EventHandler<T = unknown> = (
+  payload: T,
+  origin: { node: string; local: boolean },
+) => void | Promise<void>
 
 /** Events between plugins, in process and, with Redis, across every node of the site. */
 export interface EventBus {
@@ -59,13 +62,20 @@ export class KernelEventBus implements EventBus {
   async emit(name: string, payload?: unknown, options: { local?: boolean } = {}): Promise<void> {
     const remote =
       this.redis && !options.local
-        ? this.redis.publish(CHANNEL, JSON.stringify({ node: this.node, name, payload: payload ?? null }))
+        ? this.redis.publish(
+            CHANNEL,
+            JSON.stringify({ node: this.node, name, payload: payload ?? null }),
+          )
         : undefined
     await this.dispatch(name, payload, { node: this.node, local: true })
     await remote
   }
 
-  private async dispatch(name: string, payload: unknown, origin: { node: string; local: boolean }): Promise<void> {
+  private async dispatch(
+    name: string,
+    payload: unknown,
+    origin: { node: string; local: boolean },
+  ): Promise<void> {
     const handlers = this.handlers.get(name)
     if (!handlers) return
     await Promise.all(

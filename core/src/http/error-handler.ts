@@ -18,7 +18,10 @@ export function toAppError(error: unknown): AppError {
     if (status === 415) return createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
     if (status === 404) return createError('ERROR_QUERY_NOT_FOUND')
     if (status === 405) return createError('ERROR_METHOD_NOT_ALLOWED')
-    return createError('ERROR_INVALID_INPUT', { status, reason: typeof message === 'string' ? message : undefined })
+    return createError('ERROR_INVALID_INPUT', {
+      status,
+      reason: typeof message === 'string' ? message : undefined,
+    })
   }
   return createError('ERROR_INTERNAL', { cause: error })
 }
@@ -43,15 +46,20 @@ export function errorHandler(logger: Logger, development: boolean): Middleware<Q
         ctx.body = htmlPage(error.status === 404 ? 'Page not Found' : 'Error', error.message)
         return
       }
-      const body: { ok: false; message: string; reason?: string; stack?: string } = { ok: false, message: error.code }
+      const body: { ok: false; message: string; reason?: string; stack?: string } = {
+        ok: false,
+        message: error.code,
+      }
       if (error.reason) body.reason = error.reason
-      if (development) body.stack = (thrown instanceof Error ? thrown.stack : undefined) ?? error.stack
+      if (development)
+        body.stack = (thrown instanceof Error ? thrown.stack : undefined) ?? error.stack
       ctx.body = body
     }
   }
 }
 
 function wantsHtml(path: string, accept: string): boolean {
-  if (path === '/query' || path.startsWith('/query/') || path === '/healthz' || path === '/readyz') return false
+  if (path === '/query' || path.startsWith('/query/') || path === '/healthz' || path === '/readyz')
+    return false
   return accept.includes('text/html')
 }

@@ -19,7 +19,8 @@ export function jsonBody(limit: string): Middleware<QueryState> {
       await parse(ctx as never, async () => undefined)
     } catch (error) {
       const status = (error as { status?: number }).status
-      if (status === 413) throw createError('ERROR_BODY_TOO_LARGE', { reason: `The limit is ${limit}.` })
+      if (status === 413)
+        throw createError('ERROR_BODY_TOO_LARGE', { reason: `The limit is ${limit}.` })
       if (status === 415) throw createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
       // The parser (bourne) refuses "__proto__" keys itself; say why rather than "not JSON".
       if (/prototype property/.test(String((error as Error).message))) {
@@ -28,7 +29,8 @@ export function jsonBody(limit: string): Middleware<QueryState> {
       throw createError('ERROR_JSON_BODY')
     }
     const bad = findForbiddenKey(ctx.request.body, 0)
-    if (bad) throw createError('ERROR_INVALID_INPUT', { reason: `The key "${bad}" is not allowed.` })
+    if (bad)
+      throw createError('ERROR_INVALID_INPUT', { reason: `The key "${bad}" is not allowed.` })
     await next()
   }
 }

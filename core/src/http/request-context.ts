@@ -10,7 +10,10 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz'])
  * First middleware: gives the request its id (kept from an X-Request-Id a proxy set, when sane),
  * a lazy entity resolver, and one log line when the response is done.
  */
-export function requestContext(logger: Logger, authenticator: () => Authenticator | undefined): Middleware<QueryState> {
+export function requestContext(
+  logger: Logger,
+  authenticator: () => Authenticator | undefined,
+): Middleware<QueryState> {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id')
     const requestId = INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID()
@@ -29,7 +32,13 @@ export function requestContext(logger: Logger, authenticator: () => Authenticato
     } finally {
       if (!QUIET_PATHS.has(ctx.path) && logger.isLevelEnabled('info')) {
         logger.info(
-          { id: requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+          {
+            id: requestId,
+            method: ctx.method,
+            url: ctx.url,
+            status: ctx.status,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+          },
           'request',
         )
       }

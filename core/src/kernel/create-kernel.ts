@@ -30,7 +30,9 @@ import { orderPlugins } from './order-plugins.js'
 import { KernelError } from './kernel-error.js'
 import { stopServer } from './stop-server.js'
 
-const { version } = createRequire(import.meta.url)('@shopwright/core/package.json') as { version: string }
+const { version } = createRequire(import.meta.url)('@shopwright/core/package.json') as {
+  version: string
+}
 
 /** What createKernel needs: the validated configuration and the plugin definitions to run. */
 export interface KernelOptions {
@@ -83,15 +85,24 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
 
   try {
     await pingDatabase(db).catch((error: unknown) => {
-      throw new Error(`Cannot connect to the database at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`)
+      throw new Error(
+        `Cannot connect to the database at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
+      )
     })
-    const redis = config.redisUrl ? await RedisConnections.connect(config.redisUrl, config.redisPrefix, logger) : null
+    const redis = config.redisUrl
+      ? await RedisConnections.connect(config.redisUrl, config.redisPrefix, logger)
+      : null
     if (redis) cleanups.push(() => redis.close())
 
     const cache = redis ? await LayeredCache.shared(redis, logger) : LayeredCache.memory(logger)
-    const events = redis ? await KernelEventBus.shared(redis, logger) : KernelEventBus.memory(logger)
+    const events = redis
+      ? await KernelEventBus.shared(redis, logger)
+      : KernelEventBus.memory(logger)
     const limiter = new KernelRateLimiter(redis)
-    const container = createContainer<Services>({ injectionMode: InjectionMode.PROXY, strict: true })
+    const container = createContainer<Services>({
+      injectionMode: InjectionMode.PROXY,
+      strict: true,
+    })
     const optional = <K extends keyof Services>(key: K): Services[K] | undefined =>
       container.hasRegistration(key) ? container.resolve(key) : undefined
     const access = new AccessService(() => optional('securitySource'), cache)
@@ -109,7 +120,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     let ready = await migrate(db, plugins, options.migrate !== false, logger)
 
     const registerContext: RegisterContext = { container, config, logger }
-    for (const plugin of plugins) await plugin.register?.({ ...registerContext, logger: logger.child({ plugin: plugin.name }) })
+    for (const plugin of plugins)
+      await plugin.register?.({ ...registerContext, logger: logger.child({ plugin: plugin.name }) })
     const services = container.cradle
     const bootstrapped: PluginDefinition[] = []
     const contextOf = (plugin: PluginDefinition): BootstrapContext => ({
@@ -216,14 +228,22 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         server = created
         const address = created.address() as AddressInfo
         const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
-        return { server: created, url: `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}` }
+        return {
+          server: created,
+          url: `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`,
+        }
       },
       async seed(records = []) {
         const writer = optional('seedWriter')
-        if (!writer) throw new KernelError('SW_KERNEL_STATE', 'no plugin stores seed records: add the records plugin')
+        if (!writer)
+          throw new KernelError(
+            'SW_KERNEL_STATE',
+            'no plugin stores seed records: add the records plugin',
+          )
         const all: RecordData[] = []
         for (const plugin of plugins) {
-          const seeds = typeof plugin.seeds === 'function' ? await plugin.seeds() : (plugin.seeds ?? [])
+          const seeds =
+            typeof plugin.seeds === 'function' ? await plugin.seeds() : (plugin.seeds ?? [])
           all.push(...seeds)
         }
         all.push(...records)
@@ -247,13 +267,21 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
 }
 
 /** Applies or checks migrations; true when none is pending afterwards. */
-async function migrate(db: Knex, plugins: readonly PluginDefinition[], apply: boolean, logger: Logger): Promise<boolean> {
+async function migrate(
+  db: Knex,
+  plugins: readonly PluginDefinition[],
+  apply: boolean,
+  logger: Logger,
+): Promise<boolean> {
   if (!apply) return (await pendingMigrations(db, plugins)).length === 0
   try {
     const applied = await runMigrations(db, plugins)
     if (applied.length) logger.info({ applied }, 'migrations applied')
     return true
   } catch (error) {
-    throw new KernelError('SW_MIGRATION_FAILED', error instanceof Error ? error.message : String(error))
+    throw new KernelError(
+      'SW_MIGRATION_FAILED',
+      error instanceof Error ? error.message : String(error),
+    )
   }
 }

@@ -25,17 +25,23 @@ describe('orderPlugins', () => {
   })
 
   it('fails on a missing dependency, naming both plugins', () => {
-    expect(codeOf(() => orderPlugins([plugin('a', ['ghost'])]))).toBe('SW_PLUGIN_DEPENDENCY_MISSING')
+    expect(codeOf(() => orderPlugins([plugin('a', ['ghost'])]))).toBe(
+      'SW_PLUGIN_DEPENDENCY_MISSING',
+    )
     expect(() => orderPlugins([plugin('a', ['ghost'])])).toThrow(/"a" depends on "ghost"/)
   })
 
   it('fails on a cycle and shows it', () => {
-    expect(codeOf(() => orderPlugins([plugin('a', ['b']), plugin('b', ['c']), plugin('c', ['a'])]))).toBe('SW_PLUGIN_CYCLE')
+    expect(
+      codeOf(() => orderPlugins([plugin('a', ['b']), plugin('b', ['c']), plugin('c', ['a'])])),
+    ).toBe('SW_PLUGIN_CYCLE')
     expect(() => orderPlugins([plugin('a', ['a'])])).toThrow(/a -> a/)
   })
 
   it('definePlugin refuses bad names', () => {
     expect(codeOf(() => definePlugin({ name: 'Bad Name' }))).toBe('SW_PLUGIN_INVALID')
-    expect(codeOf(() => definePlugin({ name: 'ok', dependsOn: ['../x'] }))).toBe('SW_PLUGIN_INVALID')
+    expect(codeOf(() => definePlugin({ name: 'ok', dependsOn: ['../x'] }))).toBe(
+      'SW_PLUGIN_INVALID',
+    )
   })
 })

@@ -65,16 +65,25 @@ const NAME = /^[a-z][a-z0-9-]*$/
 /** Declares a plugin; checks the shape at once so a mistake fails where it is written. */
 export function definePlugin<T extends PluginDefinition>(plugin: T): Readonly<T> {
   if (typeof plugin !== 'object' || plugin === null || !NAME.test(plugin.name ?? '')) {
-    throw new KernelError('SW_PLUGIN_INVALID', `plugin name ${JSON.stringify(plugin?.name)} must match ${NAME}`)
+    throw new KernelError(
+      'SW_PLUGIN_INVALID',
+      `plugin name ${JSON.stringify(plugin?.name)} must match ${NAME}`,
+    )
   }
   for (const dependency of plugin.dependsOn ?? []) {
     if (!NAME.test(dependency)) {
-      throw new KernelError('SW_PLUGIN_INVALID', `plugin ${plugin.name} depends on an invalid name ${JSON.stringify(dependency)}`)
+      throw new KernelError(
+        'SW_PLUGIN_INVALID',
+        `plugin ${plugin.name} depends on an invalid name ${JSON.stringify(dependency)}`,
+      )
     }
   }
   for (const migration of plugin.migrations ?? []) {
     if (!migration.name || typeof migration.up !== 'function') {
-      throw new KernelError('SW_PLUGIN_INVALID', `plugin ${plugin.name} has a migration without a name or up()`)
+      throw new KernelError(
+        'SW_PLUGIN_INVALID',
+        `plugin ${plugin.name} has a migration without a name or up()`,
+      )
     }
   }
   return Object.freeze(plugin)

@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible'
 import type { ErrorCode } from '../shared/errors/index.js'
 import type { RedisConnections } from '../redis/redis-connections.js'
 import { createError } from '../errors/app-error.js'
@@ -57,7 +62,8 @@ export class KernelRateLimiter implements RateLimiterService {
 
   private rule(name: string): { limiter: RateLimiterAbstract; code: ErrorCode } {
     const rule = this.limiters.get(name)
-    if (!rule) throw new Error(`rate limit "${name}" is not defined: call limiter.define() in register()`)
+    if (!rule)
+      throw new Error(`rate limit "${name}" is not defined: call limiter.define() in register()`)
     return rule
   }
 }

@@ -36,7 +36,11 @@ export class RedisConnections {
 
   /** Connects both clients and fails fast, naming REDIS_URL, when Redis cannot be reached. */
   static async connect(url: string, prefix: string, logger: Logger): Promise<RedisConnections> {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true } as const
+    const options = {
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+      enableAutoPipelining: true,
+    } as const
     const command = new Redis(url, options)
     const subscriber = new Redis(url, { ...options, enableAutoPipelining: false })
     for (const client of [command, subscriber]) {
@@ -47,7 +51,9 @@ export class RedisConnections {
     } catch (error) {
       command.disconnect()
       subscriber.disconnect()
-      throw new Error(`Cannot connect to Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`)
+      throw new Error(
+        `Cannot connect to Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
     return new RedisConnections(command, subscriber, prefix, logger)
   }

@@ -11,8 +11,18 @@ export interface AccessSubject {
   roles?: readonly string[] | null
 }
 
-export const FULL_ACCESS: Readonly<AccessFlags> = Object.freeze({ view: true, edit: true, create: true, delete: true })
-export const NO_ACCESS: Readonly<AccessFlags> = Object.freeze({ view: false, edit: false, create: false, delete: false })
+export const FULL_ACCESS: Readonly<AccessFlags> = Object.freeze({
+  view: true,
+  edit: true,
+  create: true,
+  delete: true,
+})
+export const NO_ACCESS: Readonly<AccessFlags> = Object.freeze({
+  view: false,
+  edit: false,
+  create: false,
+  delete: false,
+})
 
 /** The roles a caller acts with: its own plus `all`. */
 export function rolesOf(subject: AccessSubject | null | undefined): string[] {

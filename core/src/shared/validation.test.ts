@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { emailError, idError, normalizeEmail, passwordError, passwordHints } from './validation.js'
 
 describe('e-mail rule (spec 000 section 5)', () => {
-  it.each(['a@bc.de', 'first.last@example.com', 'x_y-z@sub.example.org', '1@a.co'])('accepts %s', (email) => {
-    expect(emailError(email)).toBeNull()
-  })
+  it.each(['a@bc.de', 'first.last@example.com', 'x_y-z@sub.example.org', '1@a.co'])(
+    'accepts %s',
+    (email) => {
+      expect(emailError(email)).toBeNull()
+    },
+  )
   it.each([
     ['no at', 'example.com'],
     ['two ats', 'a@b@example.com'],

@@ -15,7 +15,10 @@ export interface TestRequest {
 }
 
 /** Sends one request through the kernel's app without a socket (like Fastify's inject). */
-export async function inject(kernel: Pick<Kernel, 'app'>, request: TestRequest): Promise<Response & { json<T = unknown>(): T }> {
+export async function inject(
+  kernel: Pick<Kernel, 'app'>,
+  request: TestRequest,
+): Promise<Response & { json<T = unknown>(): T }> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers }
   const device = request.device === undefined ? TEST_DEVICE : request.device
   if (device !== null) headers.device = device
@@ -28,5 +31,7 @@ export async function inject(kernel: Pick<Kernel, 'app'>, request: TestRequest):
       headers['content-type'] ??= 'application/json'
     }
   }
-  return (await lightInject(kernel.app.callback() as never, options)) as Response & { json<T = unknown>(): T }
+  return (await lightInject(kernel.app.callback() as never, options)) as Response & {
+    json<T = unknown>(): T
+  }
 }

@@ -24,7 +24,9 @@ export function redisUrlForTests(): string | undefined {
 
 /** Why Redis suites are skipped, or false when they run. */
 export function redisSkipReason(): string | false {
-  return redisUrlForTests() ? false : 'Redis is not reachable (SW_TEST_REDIS_URL unset): Redis suites skipped'
+  return redisUrlForTests()
+    ? false
+    : 'Redis is not reachable (SW_TEST_REDIS_URL unset): Redis suites skipped'
 }
 
 /** SQLite always; MariaDB when reachable. Each create() gives a database of its own. */
@@ -35,12 +37,17 @@ export function databasesUnderTest(): DatabaseUnderTest[] {
       name: 'sqlite',
       skip: false,
       async create() {
-        return { url: `sqlite:${path.join(tempDataDir(), 'test.sqlite')}`, drop: async () => undefined }
+        return {
+          url: `sqlite:${path.join(tempDataDir(), 'test.sqlite')}`,
+          drop: async () => undefined,
+        }
       },
     },
     {
       name: 'mariadb',
-      skip: mysqlUrl ? false : 'MariaDB is not reachable (SW_TEST_MYSQL_URL unset): MariaDB suites skipped',
+      skip: mysqlUrl
+        ? false
+        : 'MariaDB is not reachable (SW_TEST_MYSQL_URL unset): MariaDB suites skipped',
       async create() {
         const base = new URL(mysqlUrl!)
         const name = `sw_t_${crypto.randomBytes(6).toString('hex')}`

@@ -3,7 +3,12 @@ import { definePlugin } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { AccountService } from './server/account-service.js'
 
-export { AccountService, ACCOUNT_TYPES, type AccountType, type NewAccount } from './server/account-service.js'
+export {
+  AccountService,
+  ACCOUNT_TYPES,
+  type AccountType,
+  type NewAccount,
+} from './server/account-service.js'
 export { hashPassword, verifyPassword } from './server/passwords.js'
 
 declare module '@shopwright/core' {
@@ -21,7 +26,9 @@ export default definePlugin({
   cacheTypes: ['session'],
   register({ container }) {
     container.register({
-      accounts: asFunction(({ db, recordStore }) => new AccountService(db, recordStore)).singleton(),
+      accounts: asFunction(
+        ({ db, recordStore }) => new AccountService(db, recordStore),
+      ).singleton(),
     })
   },
 })

@@ -21,8 +21,12 @@ export default definePlugin({
   cacheTypes: ['recordtype', 'configuration', 'access'],
   register({ container, config }) {
     container.register({
-      recordStore: asFunction(({ db }) => new RecordStore(db, dialectOf(config.databaseUrl))).singleton(),
-      securitySource: asFunction(({ recordStore }) => new RecordSecuritySource(recordStore)).singleton(),
+      recordStore: asFunction(
+        ({ db }) => new RecordStore(db, dialectOf(config.databaseUrl)),
+      ).singleton(),
+      securitySource: asFunction(
+        ({ recordStore }) => new RecordSecuritySource(recordStore),
+      ).singleton(),
       seedWriter: asFunction(({ recordStore }) => recordStore).singleton(),
     })
   },

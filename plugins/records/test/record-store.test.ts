@@ -12,7 +12,11 @@ for (const database of databasesUnderTest()) {
     beforeAll(async () => {
       ;({ url, drop } = await database.create())
       // Two kernels on one database stand for two processes of one site.
-      kernels = await Promise.all([1, 2].map(() => createKernel({ config: testConfig({ databaseUrl: url }), plugins: [records] })))
+      kernels = await Promise.all(
+        [1, 2].map(() =>
+          createKernel({ config: testConfig({ databaseUrl: url }), plugins: [records] }),
+        ),
+      )
     })
     afterAll(async () => {
       await Promise.all(kernels.map((kernel) => kernel.close()))
@@ -21,7 +25,15 @@ for (const database of databasesUnderTest()) {
     const store = (index = 0) => kernels[index]!.services.recordStore
 
     it('stores a record with nested values, unicode and numbers, and reads it back unchanged', async () => {
-      const record = { type: 'webpage', id: 'home', headline: 'Bienvenue — 你好', content: '<p>Hi</p>', props: [{ id: 'a', value: 1.5 }], flag: true, none: null }
+      const record = {
+        type: 'webpage',
+        id: 'home',
+        headline: 'Bienvenue — 你好',
+        content: '<p>Hi</p>',
+        props: [{ id: 'a', value: 1.5 }],
+        flag: true,
+        none: null,
+      }
       await store().insert(record)
       expect(await store(1).get('webpage', 'home')).toEqual(record)
       const stored = await store().getStored('webpage', 'home')
@@ -31,11 +43,17 @@ for (const database of databasesUnderTest()) {
 
     it('refuses a second record with the same type and id, keeping the first intact', async () => {
       await store().insert({ type: 'currency', id: 'usd', name: 'US Dollar' })
-      const error = await store(1).insert({ type: 'currency', id: 'usd', name: 'Other' }).catch((e: unknown) => e)
+      const error = await store(1)
+        .insert({ type: 'currency', id: 'usd', name: 'Other' })
+        .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(AppError)
       expect((error as AppError).code).toBe('ERROR_RECORD_ALREADY_EXISTS')
       expect((error as AppError).status).toBe(409)
-      expect(await store().get('currency', 'usd')).toEqual({ type: 'currency', id: 'usd', name: 'US Dollar' })
+      expect(await store().get('currency', 'usd')).toEqual({
+        type: 'currency',
+        id: 'usd',
+        name: 'US Dollar',
+      })
     })
 
     it('replaces fields and bumps the version', async () => {
@@ -58,7 +76,9 @@ for (const database of databasesUnderTest()) {
 
     it('gives unique base-62 ids from two processes at once, skipping ids taken by hand', async () => {
       await store().insert({ type: 'ticket', id: '3' })
-      const ids = await Promise.all(Array.from({ length: 60 }, (_, index) => store(index % 2).nextId('ticket')))
+      const ids = await Promise.all(
+        Array.from({ length: 60 }, (_, index) => store(index % 2).nextId('ticket')),
+      )
       expect(new Set(ids).size).toBe(60)
       expect(ids).not.toContain('3')
       for (const id of ids) expect(id).toMatch(/^[0-9A-Za-z]+$/)
@@ -73,7 +93,9 @@ for (const database of databasesUnderTest()) {
       ]
       expect(await store().insertMissing(seeds)).toEqual({ inserted: 2, existing: 0 })
       await store().replace({ type: 'role', id: 'office', name: 'Front Office' })
-      expect(await store(1).insertMissing([...seeds, { type: 'role', id: 'payroll', name: 'Payroll' }])).toEqual({ inserted: 1, existing: 2 })
+      expect(
+        await store(1).insertMissing([...seeds, { type: 'role', id: 'payroll', name: 'Payroll' }]),
+      ).toEqual({ inserted: 1, existing: 2 })
       expect(await store().get('role', 'office')).toMatchObject({ name: 'Front Office' })
       expect(await store().isEmpty()).toBe(false)
     })

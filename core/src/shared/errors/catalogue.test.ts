@@ -22,7 +22,8 @@ const SPEC_000: Record<string, string> = {
   ERROR_LIST_NOT_AVAILABLE: 'The list could not be found.',
   ERROR_PAGE_NOT_FOUND: 'Page not Found.',
   ERROR_POST_NOT_FOUND: 'Unable to post data.',
-  ERROR_RATE_LIMIT_EXCEEDED: 'Drive limit exceeded. Reduce the rate of create, update, and delete requests.',
+  ERROR_RATE_LIMIT_EXCEEDED:
+    'Drive limit exceeded. Reduce the rate of create, update, and delete requests.',
   ERROR_RECORD_ALREADY_EXISTS: 'The record already exists.',
   ERROR_PERMISSION_TYPE: 'You do not have {0} permission.',
   ERROR_PERMISSION_DELETE: 'permission to delete missing',
@@ -38,15 +39,42 @@ const SPEC_000: Record<string, string> = {
 
 // Codes both specs name without a message; they must exist.
 const NAMED_CODES = [
-  'ERROR_INVALID_DECIMAL', 'ERROR_INVALID_INTEGER', 'ERROR_INVALID_FILE_NAME', 'ERROR_INVALID_FOLDER_NAME',
-  'ERROR_PAGE_NOT_AVAILABLE', 'ERROR_RECORDS_NOT_AVAILABLE', 'ERROR_RECORD_NOT_AVAILABLE', 'ERROR_RECORDTYPES_NOT_AVAILABLE',
-  'ERROR_LOG_NOT_AVAILABLE', 'ERROR_FILES_NOT_AVAILABLE', 'ERROR_FILE_NOT_FOUND', 'ERROR_ADDRESSBOOK_NOT_AVAILABLE',
-  'ERROR_CREDITCARDS_NOT_AVAILABLE', 'ERROR_CREDITCARD_NOT_AVAILABLE', 'ERROR_INVOICES_NOT_AVAILABLE', 'ERROR_INVOICE_NOT_AVAILABLE',
-  'ERROR_ORDERS_NOT_AVAILABLE', 'ERROR_ORDER_NOT_AVAILABLE', 'ERROR_SESSIONS_NOT_AVAILABLE', 'ERROR_SESSION_NOT_AVAILABLE',
-  'ERROR_BILLING_NOT_AVAILABLE', 'ERROR_INSIGHTS_NOT_AVAILABLE', 'ERROR_ADDRESS_NOT_AVAILABLE', 'ERROR_CART_NOT_AVAILABLE',
-  'ERROR_CATEGORY_NOT_AVAILABLE', 'ERROR_ITEM_NOT_AVAILABLE', 'ERROR_ITEMS_NOT_AVAILABLE', 'ERROR_FILE_ALREADY_EXISTS',
-  'ERROR_FOLDER_ALREADY_EXISTS', 'ERROR_FOLDER_NOT_FOUND', 'ERROR_BODY_EXPECTED', 'ERROR_FRAGMENT_ID_EXPECTED',
-  'ERROR_INCORRECT_KEY', 'ERROR_KEY_NOT_SET', 'ERROR_PARAMETER_EXPECTED', 'ERROR_PERMISSION_DENIED',
+  'ERROR_INVALID_DECIMAL',
+  'ERROR_INVALID_INTEGER',
+  'ERROR_INVALID_FILE_NAME',
+  'ERROR_INVALID_FOLDER_NAME',
+  'ERROR_PAGE_NOT_AVAILABLE',
+  'ERROR_RECORDS_NOT_AVAILABLE',
+  'ERROR_RECORD_NOT_AVAILABLE',
+  'ERROR_RECORDTYPES_NOT_AVAILABLE',
+  'ERROR_LOG_NOT_AVAILABLE',
+  'ERROR_FILES_NOT_AVAILABLE',
+  'ERROR_FILE_NOT_FOUND',
+  'ERROR_ADDRESSBOOK_NOT_AVAILABLE',
+  'ERROR_CREDITCARDS_NOT_AVAILABLE',
+  'ERROR_CREDITCARD_NOT_AVAILABLE',
+  'ERROR_INVOICES_NOT_AVAILABLE',
+  'ERROR_INVOICE_NOT_AVAILABLE',
+  'ERROR_ORDERS_NOT_AVAILABLE',
+  'ERROR_ORDER_NOT_AVAILABLE',
+  'ERROR_SESSIONS_NOT_AVAILABLE',
+  'ERROR_SESSION_NOT_AVAILABLE',
+  'ERROR_BILLING_NOT_AVAILABLE',
+  'ERROR_INSIGHTS_NOT_AVAILABLE',
+  'ERROR_ADDRESS_NOT_AVAILABLE',
+  'ERROR_CART_NOT_AVAILABLE',
+  'ERROR_CATEGORY_NOT_AVAILABLE',
+  'ERROR_ITEM_NOT_AVAILABLE',
+  'ERROR_ITEMS_NOT_AVAILABLE',
+  'ERROR_FILE_ALREADY_EXISTS',
+  'ERROR_FOLDER_ALREADY_EXISTS',
+  'ERROR_FOLDER_NOT_FOUND',
+  'ERROR_BODY_EXPECTED',
+  'ERROR_FRAGMENT_ID_EXPECTED',
+  'ERROR_INCORRECT_KEY',
+  'ERROR_KEY_NOT_SET',
+  'ERROR_PARAMETER_EXPECTED',
+  'ERROR_PERMISSION_DENIED',
 ]
 
 describe('error catalogue', () => {
@@ -60,7 +88,12 @@ describe('error catalogue', () => {
   })
 
   it('not-available codes read "Unable to View ..." and answer 404', () => {
-    const codes = Object.keys(ERROR_MESSAGES).filter((code) => code.endsWith('_NOT_AVAILABLE') && code !== 'ERROR_CARTLINE_NOT_AVAILABLE' && code !== 'ERROR_LIST_NOT_AVAILABLE')
+    const codes = Object.keys(ERROR_MESSAGES).filter(
+      (code) =>
+        code.endsWith('_NOT_AVAILABLE') &&
+        code !== 'ERROR_CARTLINE_NOT_AVAILABLE' &&
+        code !== 'ERROR_LIST_NOT_AVAILABLE',
+    )
     expect(codes.length).toBeGreaterThanOrEqual(21)
     for (const code of codes) {
       expect(ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES]).toMatch(/^Unable to View .+\.$/)
@@ -69,7 +102,9 @@ describe('error catalogue', () => {
   })
 
   it('fills placeholders and leaves missing ones visible', () => {
-    expect(formatError('ERROR_PERMISSION_TYPE', 'delete')).toBe('You do not have delete permission.')
+    expect(formatError('ERROR_PERMISSION_TYPE', 'delete')).toBe(
+      'You do not have delete permission.',
+    )
     expect(formatError('ERROR_PERMISSION_TYPE')).toBe('You do not have {0} permission.')
   })
 

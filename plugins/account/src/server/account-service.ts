@@ -1,5 +1,12 @@
 import type { Knex } from 'knex'
-import { createError, emailError, isValidId, normalizeEmail, passwordError, type RecordData } from '@shopwright/core'
+import {
+  createError,
+  emailError,
+  isValidId,
+  normalizeEmail,
+  passwordError,
+  type RecordData,
+} from '@shopwright/core'
 import type { RecordStore } from '@shopwright/plugin-records'
 import { hashPassword } from './passwords.js'
 
@@ -25,7 +32,8 @@ export class AccountService {
   /** Creates an account; the e-mail is lower-cased, checked by the spec's rule and unique. */
   async addAccount(input: NewAccount): Promise<RecordData> {
     const type = input.type ?? 'employee'
-    if (!ACCOUNT_TYPES.includes(type)) throw createError('ERROR_INVALID_INPUT', { reason: `Unknown account type ${type}.` })
+    if (!ACCOUNT_TYPES.includes(type))
+      throw createError('ERROR_INVALID_INPUT', { reason: `Unknown account type ${type}.` })
     const email = normalizeEmail(input.email)
     const emailProblem = emailError(email)
     if (emailProblem) throw createError(emailProblem, { reason: email })
@@ -33,17 +41,27 @@ export class AccountService {
     if (passwordProblem) throw createError(passwordProblem)
     const roles = [...new Set(input.roles ?? [])]
     const badRole = roles.find((role) => !isValidId(role))
-    if (badRole !== undefined) throw createError('ERROR_INVALID_ID', { reason: `role ${JSON.stringify(badRole)}` })
+    if (badRole !== undefined)
+      throw createError('ERROR_INVALID_ID', { reason: `role ${JSON.stringify(badRole)}` })
 
     const passwordHash = await hashPassword(input.password)
     const id = await this.records.nextId(type)
     const now = Date.now()
     try {
-      await this.db('account_credentials').insert({ email, type, id, password_hash: passwordHash, created_at: now, modified_at: now })
+      await this.db('account_credentials').insert({
+        email,
+        type,
+        id,
+        password_hash: passwordHash,
+        created_at: now,
+        modified_at: now,
+      })
     } catch (error) {
       const code = (error as { code?: string }).code
       if (code === 'ER_DUP_ENTRY' || code?.startsWith('SQLITE_CONSTRAINT')) {
-        throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `An account with the e-mail ${email} exists.` })
+        throw createError('ERROR_RECORD_ALREADY_EXISTS', {
+          reason: `An account with the e-mail ${email} exists.`,
+        })
       }
       throw error
     }
@@ -65,7 +83,9 @@ export class AccountService {
 
   /** The account record signed in with this e-mail, or null. */
   async findByEmail(email: string): Promise<RecordData | null> {
-    const row = await this.db('account_credentials').where({ email: normalizeEmail(email) }).first<{ type: string; id: string } | undefined>('type', 'id')
+    const row = await this.db('account_credentials')
+      .where({ email: normalizeEmail(email) })
+      .first<{ type: string; id: string } | undefined>('type', 'id')
     return row ? this.records.get(row.type, row.id) : null
   }
 }

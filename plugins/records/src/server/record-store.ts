@@ -1,5 +1,11 @@
 import type { Knex } from 'knex'
-import { createError, toBase62, type DatabaseDialect, type RecordData, type SeedWriter } from '@shopwright/core'
+import {
+  createError,
+  toBase62,
+  type DatabaseDialect,
+  type RecordData,
+  type SeedWriter,
+} from '@shopwright/core'
 
 /** A stored record with its storage metadata. */
 export interface StoredRecord {
@@ -51,7 +57,8 @@ export class RecordStore implements SeedWriter {
     try {
       await this.db('records').insert(toRow(record, now))
     } catch (error) {
-      if (isDuplicateKey(error)) throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${record.type}.${record.id}` })
+      if (isDuplicateKey(error))
+        throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${record.type}.${record.id}` })
       throw error
     }
     return record
@@ -63,13 +70,21 @@ export class RecordStore implements SeedWriter {
     const updated = await this.db('records')
       .where({ type, id })
       .whereNull('binned_at')
-      .update({ body: JSON.stringify(bodyOf(record)), modified_at: Date.now(), version: this.db.raw('version + 1') })
+      .update({
+        body: JSON.stringify(bodyOf(record)),
+        modified_at: Date.now(),
+        version: this.db.raw('version + 1'),
+      })
     return updated > 0
   }
 
   /** Live records of a type in id order, after the given id (keyset paging). */
   async list(type: string, options: { after?: string; limit: number }): Promise<RecordData[]> {
-    const query = this.db<Row>('records').where({ type }).whereNull('binned_at').orderBy('id').limit(options.limit)
+    const query = this.db<Row>('records')
+      .where({ type })
+      .whereNull('binned_at')
+      .orderBy('id')
+      .limit(options.limit)
     if (options.after !== undefined) query.where('id', '>', options.after)
     return (await query).map((row) => toStored(row).record)
   }
@@ -88,7 +103,9 @@ export class RecordStore implements SeedWriter {
   }
 
   /** Inserts the records whose (type, id) is free, in batches; existing records stay untouched. */
-  async insertMissing(records: readonly RecordData[]): Promise<{ inserted: number; existing: number }> {
+  async insertMissing(
+    records: readonly RecordData[],
+  ): Promise<{ inserted: number; existing: number }> {
     const unique = new Map(records.map((record) => [`${record.type}\u0000${record.id}`, record]))
     const now = Date.now()
     let inserted = 0
@@ -97,7 +114,10 @@ export class RecordStore implements SeedWriter {
       for (let start = 0; start < all.length; start += SEED_BATCH) {
         const batch = all.slice(start, start + SEED_BATCH)
         const before = await countKeys(trx, batch)
-        await trx('records').insert(batch.map((record) => toRow(record, now))).onConflict(['type', 'id']).ignore()
+        await trx('records')
+          .insert(batch.map((record) => toRow(record, now)))
+          .onConflict(['type', 'id'])
+          .ignore()
         inserted += (await countKeys(trx, batch)) - before
       }
     })
@@ -152,7 +172,8 @@ function toRow(record: RecordData, now: number): Record<string, unknown> {
 }
 
 function toStored(row: Row): StoredRecord {
-  const body = typeof row.body === 'string' ? (JSON.parse(row.body) as Record<string, unknown>) : row.body
+  const body =
+    typeof row.body === 'string' ? (JSON.parse(row.body) as Record<string, unknown>) : row.body
   return {
     record: { ...body, type: row.type, id: row.id },
     created: Number(row.created_at),
@@ -172,5 +193,9 @@ async function countKeys(trx: Knex.Transaction, batch: readonly RecordData[]): P
 
 function isDuplicateKey(error: unknown): boolean {
   const code = (error as { code?: string }).code
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+  return (
+    code === 'ER_DUP_ENTRY' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE'
+  )
 }

@@ -8,6 +8,10 @@ export class RecordSecuritySource implements SecuritySource {
   async getSecurity(id: string): Promise<SecurityRecord | null> {
     const record = await this.store.get('security', id)
     if (!record) return null
-    return { ...record, type: 'security', access: Array.isArray(record.access) ? record.access : [] } as SecurityRecord
+    return {
+      ...record,
+      type: 'security',
+      access: Array.isArray(record.access) ? record.access : [],
+    } as SecurityRecord
   }
 }

@@ -1,0 +1,91 @@
+import type { BenchReport } from './report.js'
+import { markdownTable, renderResultsMarkdown, renderTargetsMarkdown } from './format.js'
+
+/** docs/benchmarks.md from a run: what is measured and how, on which machine, and the figures. */
+export function renderDocsPage(report: BenchReport): string {
+  const { machine } = report
+  const targets = report.scenarios.flatMap((scenario) => scenario.targets)
+  const passed = targets.filter((target) => target.pass).length
+  const date = report.date.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')
+  const sections = report.scenarios.map((scenario) => {
+    const notes = scenario.notes?.length ? `\n\n${scenario.notes.join('\n')}` : ''
+    return `### ${scenario.title}\n\n${scenario.method}${notes}`
+  })
+
+  return `# Benchmarks
+
+<!-- Written by \`npm run bench\` (bench/src/docs-page.ts). Change the text there; the figures come from the last full run. -->
+
+Figures from the run of ${date}${report.quick ? ' (a --quick smoke run)' : ''}: **${passed} of ${targets.length} targets met**.
+Every figure has a baseline measured in the same run on the same machine, and the ratio
+Shopwright / baseline is what to compare between runs and machines; the absolute numbers depend
+on the machine and on what else it was doing.
+
+## Targets
+
+${renderTargetsMarkdown(targets)}
+
+## Results
+
+${renderResultsMarkdown(report.scenarios)}
+
+Ratio = Shopwright / baseline. For requests/s higher is better; for latency, time and memory lower is better.
+
+## Machine
+
+${markdownTable(
+  ['nproc', 'Memory', 'CPU', 'Node', 'OS', 'Load average at start (1, 5, 15 min)', 'Run time'],
+  [
+    [
+      String(machine.nproc),
+      `${machine.memoryGiB} GiB`,
+      machine.cpu,
+      machine.node,
+      machine.os,
+      machine.loadAverage.join(', '),
+      `${Math.round(report.seconds)} s`,
+    ],
+  ],
+)}
+
+The machine is shared and has 2 cores; the load generator (autocannon) runs on it too, so every
+server under load competes with it for CPU. Rounds alternate between Shopwright and its baseline and
+medians are reported so that a burst of outside load does not land on one side only.
+
+## How to run
+
+\`\`\`sh
+npm run bench                 # builds, runs everything (about 2 minutes), rewrites this file
+npm run bench -- --quick      # smoke run: shorter rounds, fewer repetitions; leaves this file alone
+npm run bench -- --only throughput,cold-start   # some scenarios; leaves this file alone
+npm run bench -- --quick --docs                 # --docs rewrites this file anyway
+\`\`\`
+
+Each run prints a table and writes the raw figures (every round and every start, per-round
+latencies, exit codes) to \`bench/results/<timestamp>.json\` (not committed). Servers run as child
+processes on 127.0.0.1 only, on free ports, with temporary working and data folders that are removed
+afterwards (\`--keep\` keeps them, with each server's log). Every child is killed when the run ends,
+fails or is interrupted with Ctrl+C. The kernel runs with its defaults: the built-in plugin list,
+SQLite, \`LOG_LEVEL=info\` (one JSON line per request, written to a file) and \`NODE_ENV=production\`;
+Shopwright settings in the calling shell are not passed on.
+
+## What is measured
+
+${sections.join('\n\n')}
+
+## Timing is never asserted in tests
+
+The unit test \`bench/src/bench.test.ts\` checks only the pure parts (median, ratio, table and
+Markdown formatting). No unit, black-box or browser test asserts a duration, a rate or a memory
+figure: on a shared 2-core machine they move by tens of percent from one run to the next, and a
+test that fails on a busy minute teaches people to ignore failures. Performance is tracked here, as
+ratios to a baseline from the same run.
+
+## Adding a scenario
+
+Add a file under \`bench/src/scenarios/\` that exports a \`Scenario\` (\`name\`, \`title\`,
+\`method(quick)\`, \`run(context)\` returning table rows, target checks and raw data) and list it in
+\`bench/src/scenarios/index.ts\`. Start servers through \`context.children\` (or the helpers in
+\`bench/src/servers.ts\`) so they are killed on exit, and measure a baseline in the same run.
+`
+}

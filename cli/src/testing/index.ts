@@ -1,0 +1,2 @@
+/** Helpers for suites that run the real `shopwright` command (the CLI's own tests, the browser suite). */
+export * from './processes.js'

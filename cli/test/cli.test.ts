@@ -1,0 +1,169 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { allSeeds } from '@shopwright/seeds'
+import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
+import { projectDir, run, startServer, type RunningServer } from '../src/testing/index.js'
+
+const running: RunningServer[] = []
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop()))
+})
+
+describe('shopwright command line', () => {
+  it.each([
+    [{ PORT: 'abc' }, /Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'postgres://db/x' }, /Invalid configuration: DATABASE_URL must start with/],
+    [{ PLUGINS: 'records,nosuchplugin' }, /SW_PLUGIN_NOT_FOUND: plugin "nosuchplugin"/],
+    [
+      { DATABASE_URL: 'mysql://root@127.0.0.1:1/none' },
+      /Cannot connect to the database at DATABASE_URL/,
+    ],
+  ])('stops start-up on bad configuration %o with a message naming it', async (env, message) => {
+    const result = await run(['start'], projectDir(), env)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(message)
+  })
+
+  it('names the key of a bad shopwright.config.json', async () => {
+    const result = await run(['migrate'], projectDir({ 'shopwright.config.json': '{"port": -1}' }))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/shopwright.config.json: port/)
+  })
+
+  it('migrate applies pending migrations once', async () => {
+    const cwd = projectDir()
+    const first = await run(['migrate'], cwd)
+    expect(first.code).toBe(0)
+    expect(first.stdout).toMatch(
+      /Applied 2 migration\(s\):\n {2}records\/001-records\n {2}account\/001-credentials/,
+    )
+    expect((await run(['migrate'], cwd)).stdout).toMatch(/up to date/)
+  })
+
+  it('seed inserts the sample company once and leaves existing records alone', async () => {
+    const cwd = projectDir()
+    const total = new Set(allSeeds().map((record) => `${record.type}/${record.id}`)).size
+    expect((await run(['seed'], cwd)).stdout).toContain(
+      `Seeded ${total} record(s); 0 already existed`,
+    )
+    expect((await run(['seed'], cwd)).stdout).toContain(
+      `Seeded 0 record(s); ${total} already existed`,
+    )
+  })
+
+  it('user add creates a sign-in account and refuses a duplicate or a short password', async () => {
+    const cwd = projectDir()
+    const created = await run(
+      [
+        'user',
+        'add',
+        '--email',
+        'Boss@Example.com',
+        '--password',
+        'secret12',
+        '--name',
+        'The Boss',
+        '--roles',
+        'administrator,allmanagers',
+      ],
+      cwd,
+    )
+    expect(created.stdout).toMatch(
+      /^Created employee 1 <boss@example.com> with roles: administrator, allmanagers/,
+    )
+    const duplicate = await run(
+      ['user', 'add', '--email', 'boss@example.com', '--password', 'secret12'],
+      cwd,
+    )
+    expect(duplicate.code).toBe(1)
+    expect(duplicate.stderr).toMatch(/ERROR_RECORD_ALREADY_EXISTS/)
+    const short = await run(['user', 'add', '--email', 'x@example.com', '--password', '123'], cwd)
+    expect(short.code).toBe(1)
+    expect(short.stderr).toMatch(/ERROR_PASSWORD_TOO_SHORT/)
+    const missing = await run(['user', 'add', '--email', 'x@example.com'], cwd)
+    expect(missing.code).not.toBe(0)
+    expect(missing.stderr).toMatch(/--password/)
+  })
+
+  it('start seeds an empty database, serves, and stops cleanly on SIGTERM', async () => {
+    const server = await startServer(projectDir())
+    running.push(server)
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    expect(await (await fetch(`${server.url}/query/server/info`)).json()).toMatchObject({
+      plugins: ['records', 'account'],
+    })
+    expect(server.output()).toMatch(/seeded the sample company/)
+    expect(await server.stop()).toBe(0)
+    expect(server.output()).toMatch(/stopping: draining open requests/)
+  })
+})
+
+// A plugin given as an object in the project's config file, reaching the cache over HTTP.
+const PROBE_CONFIG = `export default {
+  plugins: ['records', 'account', {
+    name: 'probe',
+    routes(router, { services }) {
+      router.get('/probe/cache/:key', async (ctx) => {
+        ctx.body = { value: (await services.cache.get('website', ctx.params.key)) ?? null }
+      })
+      router.post('/probe/cache/:key', async (ctx) => {
+        await services.cache.set('website', ctx.params.key, ctx.request.body.value, 'long')
+        ctx.body = { ok: true }
+      })
+      router.post('/probe/clear/:type', async (ctx) => {
+        await services.cache.clear(ctx.params.type)
+        ctx.body = { ok: true }
+      })
+    },
+  }],
+}
+`
+
+const mariadb = databasesUnderTest().find((database) => database.name === 'mariadb')!
+describe.skipIf(mariadb.skip || redisSkipReason())(
+  'two shopwright processes on one MariaDB and Redis',
+  () => {
+    it('start together, migrate once, and share the cache and its clears', async () => {
+      const { url, drop } = await mariadb.create()
+      try {
+        const env = {
+          DATABASE_URL: url,
+          REDIS_URL: redisUrlForTests()!,
+          REDIS_PREFIX: `swcli${Date.now()}`,
+        }
+        const [one, two] = await Promise.all([
+          startServer(projectDir({ 'shopwright.config.js': PROBE_CONFIG }), env),
+          startServer(projectDir({ 'shopwright.config.js': PROBE_CONFIG }), env),
+        ])
+        running.push(one, two)
+        const post = (server: RunningServer, path: string, body: unknown = {}) =>
+          fetch(`${server.url}/query${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', device: 'cli-test' },
+            body: JSON.stringify(body),
+          })
+        const read = async (server: RunningServer) =>
+          (
+            (await (await fetch(`${server.url}/query/probe/cache/home`)).json()) as {
+              value: unknown
+            }
+          ).value
+
+        expect((await post(one, '/probe/cache/home', { value: 'cached on one' })).status).toBe(200)
+        expect(await read(two)).toBe('cached on one')
+        expect(await read(two)).toBe('cached on one')
+        expect((await post(two, '/probe/clear/website')).status).toBe(200)
+        let value: unknown = 'not cleared'
+        for (let attempt = 0; attempt < 50 && value !== null; attempt++) {
+          value = await read(one)
+          if (value !== null) await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        expect(value).toBeNull()
+        expect(await read(two)).toBeNull()
+        expect(await one.stop()).toBe(0)
+        expect(await two.stop()).toBe(0)
+      } finally {
+        await drop()
+      }
+    })
+  },
+)

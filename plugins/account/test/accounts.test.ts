@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError, createKernel, type Kernel } from '@shopwright/core'
+import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { verifyPassword } from '../src/index.js'
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.catch((e: unknown) => e)
+  return error instanceof AppError ? error.code : `not an AppError: ${String(error)}`
+}
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`accounts on ${database.name}`, () => {
+    let kernel: Kernel
+    let drop: () => Promise<void>
+    beforeAll(async () => {
+      const created = await database.create()
+      drop = created.drop
+      kernel = await createKernel({
+        config: testConfig({ databaseUrl: created.url }),
+        plugins: [account, records],
+      })
+    })
+    afterAll(async () => {
+      await kernel.close()
+      await drop()
+    })
+
+    it('creates an employee record with a lower-cased e-mail and roles, and keeps the hash out of it', async () => {
+      const record = await kernel.services.accounts.addAccount({
+        email: '  Ada@Example.COM ',
+        password: 'correct horse',
+        name: 'Ada Lovelace',
+        roles: ['administrator'],
+      })
+      expect(record).toEqual({
+        type: 'employee',
+        id: expect.stringMatching(/^[0-9A-Za-z]+$/),
+        email: 'ada@example.com',
+        name: 'Ada Lovelace',
+        roles: ['administrator'],
+        resetrequired: false,
+      })
+      const stored = await kernel.services.recordStore.get('employee', record.id)
+      expect(JSON.stringify(stored)).not.toMatch(/argon2|password/)
+      const row = await kernel.services
+        .db('account_credentials')
+        .where({ email: 'ada@example.com' })
+        .first()
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+      expect(await verifyPassword(row.password_hash, 'correct horse')).toBe(true)
+      expect(await verifyPassword(row.password_hash, 'wrong horse')).toBe(false)
+      expect(await kernel.services.accounts.findByEmail('ADA@example.com')).toEqual(record)
+    })
+
+    it('keeps e-mails unique across account types and leaves the first account intact', async () => {
+      await kernel.services.accounts.addAccount({
+        email: 'shopper@example.com',
+        password: 'secret1',
+        type: 'customer',
+      })
+      expect(
+        await codeOf(
+          kernel.services.accounts.addAccount({
+            email: 'Shopper@example.com',
+            password: 'other12',
+            type: 'employee',
+          }),
+        ),
+      ).toBe('ERROR_RECORD_ALREADY_EXISTS')
+      const found = await kernel.services.accounts.findByEmail('shopper@example.com')
+      expect(found).toMatchObject({ type: 'customer', roles: [] })
+    })
+
+    it('refuses bad input with the spec codes and stores nothing', async () => {
+      const before = await kernel.services.db('account_credentials').count({ n: '*' })
+      expect(
+        await codeOf(
+          kernel.services.accounts.addAccount({ email: 'not-an-email', password: 'secret1' }),
+        ),
+      ).toBe('ERROR_INVALID_EMAIL')
+      expect(
+        await codeOf(
+          kernel.services.accounts.addAccount({ email: 'a+b@example.com', password: 'secret1' }),
+        ),
+      ).toBe('ERROR_INVALID_EMAIL')
+      expect(
+        await codeOf(
+          kernel.services.accounts.addAccount({ email: 'short@example.com', password: '12345' }),
+        ),
+      ).toBe('ERROR_PASSWORD_TOO_SHORT')
+      expect(
+        await codeOf(
+          kernel.services.accounts.addAccount({ email: 'empty@example.com', password: '' }),
+        ),
+      ).toBe('ERROR_PASSWORD_VALUE_REQUIRED')
+      expect(
+        await codeOf(
+          kernel.services.accounts.addAccount({
+            email: 'role@example.com',
+            password: 'secret1',
+            roles: ['../admin'],
+          }),
+        ),
+      ).toBe('ERROR_INVALID_ID')
+      expect(
+        await codeOf(
+          kernel.services.accounts.addAccount({
+            email: 'type@example.com',
+            password: 'secret1',
+            type: 'robot' as never,
+          }),
+        ),
+      ).toBe('ERROR_INVALID_INPUT')
+      expect(await kernel.services.db('account_credentials').count({ n: '*' })).toEqual(before)
+    })
+  })
+}

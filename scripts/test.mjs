@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `npm test`: builds, finds MariaDB and Redis, runs every suite (SQLite always; MariaDB and Redis
+// when reachable; the browser suite in Chromium), and ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../..')
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
+const args = process.argv.slice(2)
+const ci = process.env.CI === 'true' || process.env.CI === '1'
+
+function step(title) {
+  console.log(`\n=== ${title}`)
+}
+
+function exec(command, commandArgs, options = {}) {
+  return (
+    spawnSync(command, commandArgs, { cwd: root, env, stdio: 'inherit', ...options }).status ?? 1
+  )
+}
+
+step('build')
+if (exec('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
+
+step('services')
+const { probeMariaDb, probeRedis } = await import('./probe-services.mjs')
+const mysqlUrl = process.env.SW_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test'
+const redisUrl = process.env.SW_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const mysqlProblem =
+  mysqlUrl === 'off' ? 'disabled by SW_TEST_MYSQL_URL=off' : await probeMariaDb(mysqlUrl)
+const redisProblem =
+  redisUrl === 'off' ? 'disabled by SW_TEST_REDIS_URL=off' : await probeRedis(redisUrl)
+env.SW_TEST_MYSQL_URL = mysqlProblem ? '' : mysqlUrl
+env.SW_TEST_REDIS_URL = redisProblem ? '' : redisUrl
+console.log(
+  mysqlProblem
+    ? `MariaDB: SKIPPED - the MariaDB suites will not run (${mysqlProblem})`
+    : `MariaDB: reachable at ${mysqlUrl} - every database suite runs on SQLite and MariaDB`,
+)
+console.log(
+  redisProblem
+    ? `Redis: SKIPPED - the Redis suites will not run (${redisProblem})`
+    : `Redis: reachable at ${redisUrl} - cross-node suites run`,
+)
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-test-report-'))
+
+function vitest(name, configArgs) {
+  step(name)
+  const report = path.join(reportDir, `${name}.json`)
+  const status = exec('npx', [
+    'vitest',
+    'run',
+    ...configArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ])
+  let counted = false
+  if (fs.existsSync(report)) {
+    const result = JSON.parse(fs.readFileSync(report, 'utf8'))
+    totals.passed += result.numPassedTests
+    totals.failed += result.numFailedTests
+    totals.skipped += result.numPendingTests + result.numTodoTests
+    // A suite that failed to load has no failed test but a failed file.
+    if (status !== 0 && result.numFailedTests === 0)
+      totals.failed += Math.max(1, result.numFailedTestSuites)
+    counted = true
+  }
+  if (!counted && status !== 0) totals.failed += 1
+}
+
+vitest('unit and integration', [])
+
+const chromium = '/usr/bin/chromium'
+if (fs.existsSync(chromium)) {
+  vitest('browser', ['--config', 'e2e/vitest.config.ts'])
+} else if (ci) {
+  console.log(
+    `\nBrowser suite: FAILED - ${chromium} is missing (.ci/run installs it with apt-get install -y chromium)`,
+  )
+  totals.failed += 1
+} else {
+  console.log(
+    `\nBrowser suite: SKIPPED - ${chromium} is missing; install it with: apt-get install -y chromium`,
+  )
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true })
+console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(totals.failed > 0 ? 1 : 0)
