@@ -1,7 +1,10 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import knex from 'knex'
-import { tempDataDir } from './test-config.js'
+import { createKernel, type Kernel } from '../kernel/create-kernel.js'
+import type { PluginDefinition } from '../kernel/plugin.js'
+import type { ShopwrightConfig } from '../config/schema.js'
+import { tempDataDir, testConfig } from './test-config.js'
 
 /** One database engine a suite runs on. */
 export interface DatabaseUnderTest {
@@ -73,4 +76,37 @@ export function databasesUnderTest(): DatabaseUnderTest[] {
       },
     },
   ]
+}
+
+/** A kernel on a database of its own; `close()` stops the kernel and drops the database. */
+export interface TestKernel {
+  kernel: Kernel
+  url: string
+  close(): Promise<void>
+}
+
+/** Boots a kernel with the plugins on a fresh database of the engine under test. */
+export async function bootTestKernel(
+  database: DatabaseUnderTest,
+  plugins: readonly PluginDefinition[],
+  overrides: Partial<ShopwrightConfig> = {},
+): Promise<TestKernel> {
+  const { url, drop } = await database.create()
+  try {
+    const kernel = await createKernel({
+      config: testConfig({ databaseUrl: url, ...overrides }),
+      plugins,
+    })
+    return {
+      kernel,
+      url,
+      async close() {
+        await kernel.close()
+        await drop()
+      },
+    }
+  } catch (error) {
+    await drop()
+    throw error
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AppError, createKernel, type Kernel } from '@shopwright/core'
-import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
+import { AppError, type Kernel } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account, { verifyPassword } from '../src/index.js'
 
@@ -12,19 +12,11 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`accounts on ${database.name}`, () => {
     let kernel: Kernel
-    let drop: () => Promise<void>
+    let close: () => Promise<void>
     beforeAll(async () => {
-      const created = await database.create()
-      drop = created.drop
-      kernel = await createKernel({
-        config: testConfig({ databaseUrl: created.url }),
-        plugins: [account, records],
-      })
+      ;({ kernel, close } = await bootTestKernel(database, [account, records]))
     })
-    afterAll(async () => {
-      await kernel.close()
-      await drop()
-    })
+    afterAll(() => close())
 
     it('creates an employee record with a lower-cased e-mail and roles, and keeps the hash out of it', async () => {
       const record = await kernel.services.accounts.addAccount({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKernel, type AccessFlags, type Kernel } from '@shopwright/core'
-import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
+import type { AccessFlags, Kernel } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
 import { allSeeds } from '@shopwright/seeds'
 import records from '../src/index.js'
 
@@ -77,20 +77,12 @@ function expected(securityId: string, roles: string[]): AccessFlags {
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`the spec's security table on ${database.name}`, () => {
     let kernel: Kernel
-    let drop: () => Promise<void>
+    let close: () => Promise<void>
     beforeAll(async () => {
-      const created = await database.create()
-      drop = created.drop
-      kernel = await createKernel({
-        config: testConfig({ databaseUrl: created.url }),
-        plugins: [records],
-      })
+      ;({ kernel, close } = await bootTestKernel(database, [records]))
       await kernel.seed(allSeeds())
     })
-    afterAll(async () => {
-      await kernel.close()
-      await drop()
-    })
+    afterAll(() => close())
 
     const cases = Object.keys(TABLE).flatMap((securityId) =>
       ROLES.map((role) => [securityId, role] as const),
