@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { median, percentile, ratio } from './stats.js'
-import { formatMeasure, formatRatio, markdownTable, renderResultsMarkdown, renderTargetsMarkdown, renderTextTable } from './format.js'
+import {
+  formatMeasure,
+  formatRatio,
+  markdownTable,
+  renderResultsMarkdown,
+  renderTargetsMarkdown,
+  renderTextTable,
+} from './format.js'
 import { renderDocsPage } from './docs-page.js'
 import { fileStamp, type BenchReport } from './report.js'
 import { scenarios } from './scenarios/index.js'
@@ -13,8 +20,18 @@ const sections: TableSection[] = [
   {
     title: 'Throughput',
     rows: [
-      { metric: 'requests/s', shopwright: { value: 8123.4, unit: 'req/s' }, baseline: { value: 11000, unit: 'req/s' }, ratio: 0.7385 },
-      { metric: 'latency p50', shopwright: { value: 0.456, unit: 'ms' }, baseline: { value: 0.3, unit: 'ms' }, ratio: 1.52 },
+      {
+        metric: 'requests/s',
+        shopwright: { value: 8123.4, unit: 'req/s' },
+        baseline: { value: 11000, unit: 'req/s' },
+        ratio: 0.7385,
+      },
+      {
+        metric: 'latency p50',
+        shopwright: { value: 0.456, unit: 'ms' },
+        baseline: { value: 0.3, unit: 'ms' },
+        ratio: 1.52,
+      },
     ],
   },
   { title: 'Memory', rows: [{ metric: 'idle RSS', shopwright: { value: 98.26, unit: 'MB' } }] },
@@ -72,6 +89,7 @@ describe('formatting', () => {
     expect(formatMeasure({ value: 69.66, unit: 'ms' })).toBe('69.7 ms')
     expect(formatMeasure({ value: 1.234, unit: 'ms' })).toBe('1.23 ms')
     expect(formatMeasure({ value: 98.26, unit: 'MB' })).toBe('98.3 MB')
+    expect(formatMeasure({ value: 31.46, unit: 'µs' })).toBe('31.5 µs')
     expect(formatMeasure({ value: Number.NaN, unit: 'MB' })).toBe('n/a')
     expect(formatRatio(0.7385)).toBe('0.74')
     expect(formatRatio(undefined)).toBe('n/a')
@@ -100,7 +118,9 @@ describe('formatting', () => {
   })
 
   it('renders Markdown tables, escaping pipes and right-aligning numbers', () => {
-    expect(markdownTable(['a', 'b'], [['1|2', '3']], [1])).toBe('| a | b |\n| --- | ---: |\n| 1\\|2 | 3 |')
+    expect(markdownTable(['a', 'b'], [['1|2', '3']], [1])).toBe(
+      '| a | b |\n| --- | ---: |\n| 1\\|2 | 3 |',
+    )
     const results = renderResultsMarkdown(sections).split('\n')
     expect(results[0]).toBe('| Scenario | Metric | Shopwright | Baseline | Ratio |')
     expect(results[1]).toBe('| --- | --- | ---: | ---: | ---: |')
@@ -116,14 +136,34 @@ describe('formatting', () => {
       date: '2026-11-22T05:20:31.123Z',
       quick: false,
       seconds: 95.4,
-      machine: { nproc: 2, cpu: 'Test CPU', memoryGiB: 23.5, node: 'v20.20.2', os: 'Linux 6 x64', loadAverage: [0.5, 0.4, 0.3] },
-      scenarios: [{ name: 'x', title: 'Throughput', method: 'How it is measured.', seconds: 30, rows: sections[0]!.rows as never, targets, notes: ['A note.'], raw: {} }],
+      machine: {
+        nproc: 2,
+        cpu: 'Test CPU',
+        memoryGiB: 23.5,
+        node: 'v20.20.2',
+        os: 'Linux 6 x64',
+        loadAverage: [0.5, 0.4, 0.3],
+      },
+      scenarios: [
+        {
+          name: 'x',
+          title: 'Throughput',
+          method: 'How it is measured.',
+          seconds: 30,
+          rows: sections[0]!.rows as never,
+          targets,
+          notes: ['A note.'],
+          raw: {},
+        },
+      ],
     }
     const page = renderDocsPage(report)
     expect(page).toMatch(/^# Benchmarks\n/)
     expect(page).toContain('2026-11-22 05:20:31 UTC')
     expect(page).toContain('**1 of 2 targets met**')
-    expect(page).toContain('| 2 | 23.5 GiB | Test CPU | v20.20.2 | Linux 6 x64 | 0.5, 0.4, 0.3 | 95 s |')
+    expect(page).toContain(
+      '| 2 | 23.5 GiB | Test CPU | v20.20.2 | Linux 6 x64 | 0.5, 0.4, 0.3 | 95 s |',
+    )
     expect(page).toContain('### Throughput\n\nHow it is measured.\n\nA note.')
     expect(page).toContain('Timing is never asserted in tests')
   })

@@ -48,14 +48,14 @@ ${markdownTable(
   ],
 )}
 
-The machine is shared and has 2 cores; the load generator (autocannon) runs on it too, so every
+The machine is shared and has ${machine.nproc} cores; the load generator (autocannon) runs on it too, so every
 server under load competes with it for CPU. Rounds alternate between Shopwright and its baseline and
 medians are reported so that a burst of outside load does not land on one side only.
 
 ## How to run
 
 \`\`\`sh
-npm run bench                 # builds, runs everything (about 2 minutes), rewrites this file
+npm run bench                 # builds, runs everything (about a minute), rewrites this file
 npm run bench -- --quick      # smoke run: shorter rounds, fewer repetitions; leaves this file alone
 npm run bench -- --only throughput,cold-start   # some scenarios; leaves this file alone
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
@@ -77,7 +77,7 @@ ${sections.join('\n\n')}
 
 The unit test \`bench/src/bench.test.ts\` checks only the pure parts (median, ratio, table and
 Markdown formatting). No unit, black-box or browser test asserts a duration, a rate or a memory
-figure: on a shared 2-core machine they move by tens of percent from one run to the next, and a
+figure: on a shared machine they move by tens of percent from one run to the next, and a
 test that fails on a busy minute teaches people to ignore failures. Performance is tracked here, as
 ratios to a baseline from the same run.
 

@@ -8,12 +8,13 @@ export interface TableSection {
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
-/** `12,345 req/s`, `412 ms`, `1.24 ms`, `98.3 MB`. */
+/** `12,345 req/s`, `412 ms`, `1.24 ms`, `31.5 µs`, `98.3 MB`. */
 export function formatMeasure(measure: Measure): string {
   const { value, unit } = measure
   if (!Number.isFinite(value)) return 'n/a'
   if (unit === 'req/s') return `${grouped.format(value)} req/s`
   if (unit === 'MB') return `${value.toFixed(1)} MB`
+  if (unit === 'µs') return `${value.toFixed(1)} µs`
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
   return `${value.toFixed(digits)} ms`
 }
@@ -40,13 +41,20 @@ function cells(row: ResultRow): string[] {
 }
 
 /** A plain-text table for the terminal: one block per scenario, then the targets. */
-export function renderTextTable(sections: readonly TableSection[], targets: readonly TargetCheck[]): string {
+export function renderTextTable(
+  sections: readonly TableSection[],
+  targets: readonly TargetCheck[],
+): string {
   const all = sections.flatMap((section) => section.rows.map(cells))
-  const widths = HEADER.map((title, column) => Math.max(title.length, ...all.map((row) => row[column]!.length)))
+  const widths = HEADER.map((title, column) =>
+    Math.max(title.length, ...all.map((row) => row[column]!.length)),
+  )
   // Numbers line up on the right, names on the left.
   const line = (row: readonly string[]): string =>
     row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
       .join('  ')
       .trimEnd()
   const out: string[] = []
@@ -57,7 +65,8 @@ export function renderTextTable(sections: readonly TableSection[], targets: read
   }
   if (targets.length) {
     out.push('Targets')
-    for (const target of targets) out.push(`  ${verdict(target.pass).padEnd(4)}  ${target.goal}: ${target.measured}`)
+    for (const target of targets)
+      out.push(`  ${verdict(target.pass).padEnd(4)}  ${target.goal}: ${target.measured}`)
   }
   return `${out.join('\n').trimEnd()}\n`
 }
@@ -67,14 +76,20 @@ function escapeCell(text: string): string {
 }
 
 /** A Markdown table from a header and rows; `right` marks the columns to align right. */
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[], right: readonly number[] = []): string {
+export function markdownTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  right: readonly number[] = [],
+): string {
   const rule = header.map((_, column) => (right.includes(column) ? '---:' : '---'))
   return [header, rule, ...rows].map((row) => `| ${row.map(escapeCell).join(' | ')} |`).join('\n')
 }
 
 /** The results as one Markdown table: scenario, metric, Shopwright, baseline, ratio. */
 export function renderResultsMarkdown(sections: readonly TableSection[]): string {
-  const rows = sections.flatMap((section) => section.rows.map((row) => [section.title, ...cells(row)]))
+  const rows = sections.flatMap((section) =>
+    section.rows.map((row) => [section.title, ...cells(row)]),
+  )
   return markdownTable(['Scenario', ...HEADER], rows, [2, 3, 4])
 }
 

@@ -28,13 +28,16 @@ export function get(
   timeoutMs = 2_000,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: HOST, port, path, headers, agent: false, timeout: timeoutMs }, (response) => {
-      let body = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (body += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-      response.on('error', reject)
-    })
+    const request = http.get(
+      { host: HOST, port, path, headers, agent: false, timeout: timeoutMs },
+      (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        response.on('error', reject)
+      },
+    )
     request.on('timeout', () => request.destroy(new Error(`GET ${path} timed out`)))
     request.on('error', reject)
   })
@@ -53,11 +56,17 @@ export interface WaitOptions {
  * Polls `GET path` until it answers 200; resolves to performance.now() at that response. Connection
  * errors and other statuses (503 before migrations finish) count as "not yet".
  */
-export async function waitFor200(port: number, path: string, options: WaitOptions): Promise<number> {
+export async function waitFor200(
+  port: number,
+  path: string,
+  options: WaitOptions,
+): Promise<number> {
   const deadline = performance.now() + options.timeoutMs
   for (;;) {
     if (options.child && hasExited(options.child)) {
-      throw new Error(`the server exited (code ${String(options.child.exitCode)}) before ${path} answered 200`)
+      throw new Error(
+        `the server exited (code ${String(options.child.exitCode)}) before ${path} answered 200`,
+      )
     }
     const answered = await statusOf(port, path)
     if (answered.status === 200) return answered.at
@@ -71,11 +80,14 @@ export async function waitFor200(port: number, path: string, options: WaitOption
 /** The status line's arrival time; the body is drained and ignored. Status 0 on a connection error. */
 function statusOf(port: number, path: string): Promise<{ status: number; at: number }> {
   return new Promise((resolve) => {
-    const request = http.get({ host: HOST, port, path, agent: false, timeout: 2_000 }, (response) => {
-      const at = performance.now()
-      response.resume()
-      resolve({ status: response.statusCode ?? 0, at })
-    })
+    const request = http.get(
+      { host: HOST, port, path, agent: false, timeout: 2_000 },
+      (response) => {
+        const at = performance.now()
+        response.resume()
+        resolve({ status: response.statusCode ?? 0, at })
+      },
+    )
     request.on('timeout', () => request.destroy())
     request.on('error', () => resolve({ status: 0, at: performance.now() }))
   })

@@ -43,5 +43,8 @@ export function describeMachine(): Machine {
 
 /** `2026-11-22T05-20-31Z`: a date that sorts and is a valid file name everywhere. */
 export function fileStamp(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')
 }

@@ -48,8 +48,11 @@ const log = (message: string): void => {
   process.stderr.write(`[bench] ${message}\n`)
 }
 
+// A failed run keeps its folders: the error message points at the servers' logs there.
+let keepTemp = flags.keep ?? false
+
 function removeTemp(): void {
-  if (flags.keep) return
+  if (keepTemp) return
   fs.rmSync(tempRoot, { recursive: true, force: true })
 }
 
@@ -69,10 +72,15 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 function selected(): typeof scenarios {
   if (!flags.only) return scenarios
-  const names = flags.only.split(',').map((name) => name.trim()).filter(Boolean)
+  const names = flags.only
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
   const unknown = names.filter((name) => !scenarios.some((scenario) => scenario.name === name))
   if (unknown.length) {
-    throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`)
+    throw new Error(
+      `unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`,
+    )
   }
   return scenarios.filter((scenario) => names.includes(scenario.name))
 }
@@ -90,19 +98,33 @@ async function main(): Promise<void> {
     tempDir: (prefix) => fs.promises.mkdtemp(path.join(tempRoot, prefix)),
     log,
   }
-  for (const file of [context.cliBin, path.join(root, 'cli/dist/index.js'), context.bareKoaServer]) {
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: build first (npm run bench builds everything)`)
+  for (const file of [
+    context.cliBin,
+    path.join(root, 'cli/dist/index.js'),
+    context.bareKoaServer,
+  ]) {
+    if (!fs.existsSync(file))
+      throw new Error(`${file} is missing: build first (npm run bench builds everything)`)
   }
 
   const started = new Date()
   const machine = describeMachine()
-  log(`${chosen.length} scenario(s)${quick ? ', quick' : ''} on ${machine.nproc} cores, node ${machine.node}, load ${machine.loadAverage.join(' ')}`)
+  log(
+    `${chosen.length} scenario(s)${quick ? ', quick' : ''} on ${machine.nproc} cores, node ${machine.node}, load ${machine.loadAverage.join(' ')}`,
+  )
   const reports: ScenarioReport[] = []
   for (const scenario of chosen) {
     const begun = performance.now()
     const result = await scenario.run(context)
-    reports.push({ name: scenario.name, title: scenario.title, method: scenario.method(quick), seconds: (performance.now() - begun) / 1000, ...result })
-    if (children.size) throw new Error(`scenario ${scenario.name} left ${children.size} child process(es) running`)
+    reports.push({
+      name: scenario.name,
+      title: scenario.title,
+      method: scenario.method(quick),
+      seconds: (performance.now() - begun) / 1000,
+      ...result,
+    })
+    if (children.size)
+      throw new Error(`scenario ${scenario.name} left ${children.size} child process(es) running`)
   }
 
   const report: BenchReport = {
@@ -112,7 +134,12 @@ async function main(): Promise<void> {
     machine,
     scenarios: reports,
   }
-  process.stdout.write(`\n${renderTextTable(reports, reports.flatMap((r) => r.targets))}`)
+  process.stdout.write(
+    `\n${renderTextTable(
+      reports,
+      reports.flatMap((r) => r.targets),
+    )}`,
+  )
 
   const resultsDir = path.join(root, 'bench/results')
   fs.mkdirSync(resultsDir, { recursive: true })
@@ -124,7 +151,9 @@ async function main(): Promise<void> {
     fs.writeFileSync(docsFile, renderDocsPage(report))
     process.stdout.write(`Rewrote ${path.relative(process.cwd(), docsFile)}\n`)
   } else {
-    process.stdout.write('docs/benchmarks.md left as it is (not a full run; --docs rewrites it anyway)\n')
+    process.stdout.write(
+      'docs/benchmarks.md left as it is (not a full run; --docs rewrites it anyway)\n',
+    )
   }
   if (flags.keep) process.stdout.write(`Temporary folders and server logs kept in ${tempRoot}\n`)
 }
@@ -134,8 +163,13 @@ main().then(
     await children.stopAll()
   },
   async (error: unknown) => {
-    process.stderr.write(`[bench] failed: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(
+      `[bench] failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
     process.exitCode = 1
+    keepTemp = fs.readdirSync(tempRoot).length > 0
+    if (keepTemp)
+      process.stderr.write(`[bench] temporary folders and server logs kept in ${tempRoot}\n`)
     await children.stopAll()
   },
 )

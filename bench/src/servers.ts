@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ChildProcess } from 'node:child_process'
@@ -57,13 +58,22 @@ export interface KernelOptions {
  * working directory (so no shopwright.config.* applies), on a free port; resolves at the first 200
  * from /readyz.
  */
-export async function startKernel(context: BenchContext, options: KernelOptions): Promise<RunningServer> {
+export async function startKernel(
+  context: BenchContext,
+  options: KernelOptions,
+): Promise<RunningServer> {
   const port = await freePort()
   // An empty folder, not a missing one: that is the first start the docs describe.
   fs.mkdirSync(options.dataDir, { recursive: true })
   const cwd = path.dirname(options.logFile)
   const env = childEnv({ PORT: String(port), HOST, DATA_DIR: options.dataDir })
-  return launch(context, process.execPath, [context.cliBin, 'start'], { cwd, env, port, ...options, readyPath: '/readyz' })
+  return launch(context, process.execPath, [context.cliBin, 'start'], {
+    cwd,
+    env,
+    port,
+    ...options,
+    readyPath: '/readyz',
+  })
 }
 
 /** The bare Koa ceiling (bench/dist/bare-koa-server.js); resolves at its first 200 on the info route. */
@@ -80,9 +90,14 @@ export async function startBareKoa(context: BenchContext, logFile: string): Prom
 }
 
 /** Node's own start-up: the smallest http server there is, as the cold-start baseline. */
-export async function startBareNode(context: BenchContext, logFile: string, intervalMs: number): Promise<RunningServer> {
+export async function startBareNode(
+  context: BenchContext,
+  logFile: string,
+  intervalMs: number,
+): Promise<RunningServer> {
   const port = await freePort()
-  const script = "require('http').createServer((q,s)=>s.end('ok')).listen(+process.env.PORT,'127.0.0.1')"
+  const script =
+    "require('http').createServer((q,s)=>s.end('ok')).listen(+process.env.PORT,'127.0.0.1')"
   return launch(context, process.execPath, ['-e', script], {
     cwd: path.dirname(logFile),
     env: childEnv({ PORT: String(port) }),
@@ -103,13 +118,22 @@ interface LaunchOptions {
   timeoutMs?: number
 }
 
-async function launch(context: BenchContext, command: string, args: string[], options: LaunchOptions): Promise<RunningServer> {
+async function launch(
+  context: BenchContext,
+  command: string,
+  args: string[],
+  options: LaunchOptions,
+): Promise<RunningServer> {
   // A file, not a pipe: a pipe nobody reads fills up and stalls the server's logging.
   const out = fs.openSync(options.logFile, 'a')
   let child: ChildProcess
   const spawnedAt = performance.now()
   try {
-    child = context.children.spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', out, out] })
+    child = context.children.spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', out, out],
+    })
   } finally {
     fs.closeSync(out)
   }
@@ -123,7 +147,9 @@ async function launch(context: BenchContext, command: string, args: string[], op
     return { child, pid: child.pid, port: options.port, startMs: readyAt - spawnedAt }
   } catch (error) {
     await context.children.stop(child)
-    throw new Error(`${(error as Error).message}; its output is in ${options.logFile}:\n${tail(options.logFile)}`)
+    throw new Error(
+      `${(error as Error).message}; its output is in ${options.logFile}:\n${tail(options.logFile)}`,
+    )
   }
 }
 
@@ -142,4 +168,16 @@ export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): num
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)
   if (!match?.[1]) throw new Error(`no ${field} in /proc/${pid}/status`)
   return Number(match[1]) / 1024
+}
+
+let clockTicks: number | undefined
+
+/** CPU time (user and system, all threads) a process has used so far, in ms, from /proc/<pid>/stat. */
+export function cpuTimeMs(pid: number): { userMs: number; systemMs: number } {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after "(comm) ": state is field 3, so utime (14) and stime (15) are at 11 and 12.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
+  const tick = 1000 / clockTicks
+  return { userMs: Number(fields[11]) * tick, systemMs: Number(fields[12]) * tick }
 }

@@ -76,8 +76,18 @@ export const coldStart: Scenario = {
     const ms = (value: number) => ({ value, unit: 'ms' as const })
     return {
       rows: [
-        { metric: 'restart, seeded SQLite', shopwright: ms(restartMs), baseline: ms(nodeMs), ratio: ratio(restartMs, nodeMs) },
-        { metric: 'first start, empty SQLite', shopwright: ms(firstMs), baseline: ms(nodeMs), ratio: ratio(firstMs, nodeMs) },
+        {
+          metric: 'restart, seeded SQLite',
+          shopwright: ms(restartMs),
+          baseline: ms(nodeMs),
+          ratio: ratio(restartMs, nodeMs),
+        },
+        {
+          metric: 'first start, empty SQLite',
+          shopwright: ms(firstMs),
+          baseline: ms(nodeMs),
+          ratio: ratio(firstMs, nodeMs),
+        },
       ],
       targets: [
         {

@@ -2,7 +2,14 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Scenario } from '../scenario.js'
 import { assertClean, load } from '../load.js'
-import { DEVICE_HEADERS, INFO_PATH, residentMb, startBareKoa, startKernel, type RunningServer } from '../servers.js'
+import {
+  DEVICE_HEADERS,
+  INFO_PATH,
+  residentMb,
+  startBareKoa,
+  startKernel,
+  type RunningServer,
+} from '../servers.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure } from '../format.js'
 
@@ -40,7 +47,11 @@ export const idleMemory: Scenario = {
 
     const sample = async (server: RunningServer, label: string): Promise<Sample> => {
       try {
-        const warm = await load(server.port, INFO_PATH, { connections: 10, amount: WARMUP_REQUESTS, headers: DEVICE_HEADERS })
+        const warm = await load(server.port, INFO_PATH, {
+          connections: 10,
+          amount: WARMUP_REQUESTS,
+          headers: DEVICE_HEADERS,
+        })
         assertClean(`${label} warm-up`, warm)
         await sleep(IDLE_MS)
         return { rssMb: residentMb(server.pid), peakMb: residentMb(server.pid, 'VmHWM') }
@@ -57,15 +68,29 @@ export const idleMemory: Scenario = {
     const bare: Sample[] = []
     for (let run = 1; run <= runs; run++) {
       context.log(`idle-memory: run ${run}/${runs}`)
-      kernel.push(await sample(await startKernel(context, { dataDir, logFile: path.join(dir, `kernel-${run}.log`) }), 'kernel'))
-      bare.push(await sample(await startBareKoa(context, path.join(dir, `bare-${run}.log`)), 'bare Koa'))
+      kernel.push(
+        await sample(
+          await startKernel(context, { dataDir, logFile: path.join(dir, `kernel-${run}.log`) }),
+          'kernel',
+        ),
+      )
+      bare.push(
+        await sample(await startBareKoa(context, path.join(dir, `bare-${run}.log`)), 'bare Koa'),
+      )
     }
 
     const kernelMb = median(kernel.map((s) => s.rssMb))
     const bareMb = median(bare.map((s) => s.rssMb))
     const mb = (value: number) => ({ value, unit: 'MB' as const })
     return {
-      rows: [{ metric: 'idle RSS (median)', shopwright: mb(kernelMb), baseline: mb(bareMb), ratio: ratio(kernelMb, bareMb) }],
+      rows: [
+        {
+          metric: 'idle RSS (median)',
+          shopwright: mb(kernelMb),
+          baseline: mb(bareMb),
+          ratio: ratio(kernelMb, bareMb),
+        },
+      ],
       targets: [
         {
           goal: 'Idle memory (RSS) of the kernel with all built-in plugins under 120 MB',
