@@ -7,7 +7,6 @@ export type {
   BootstrapContext,
   Migration,
   PluginDefinition,
-  QueryRouter,
   RegisterContext,
   RouteContext,
 } from './kernel/plugin.js'
@@ -34,4 +33,13 @@ export {
 } from './limits/rate-limiter.js'
 export { RedisConnections } from './redis/redis-connections.js'
 export type { Authenticator, Entity, QueryState } from './http/state.js'
+export {
+  QueryRouter,
+  DuplicateRouteError,
+  type QueryContext,
+  type QueryMethod,
+  type QueryMiddleware,
+  type RouteInfo,
+  type RouteParameters,
+} from './http/query-router.js'
 export * from './shared/index.js'

@@ -1,8 +1,7 @@
-import type { Middleware } from 'koa'
 import type { AccessFlags, SecurityRecord } from '../shared/records.js'
 import { accessFor, type AccessSubject } from '../shared/access.js'
 import type { CacheService } from '../cache/cache-service.js'
-import type { QueryState } from '../http/state.js'
+import type { QueryMiddleware } from '../http/query-router.js'
 import { createError } from '../errors/app-error.js'
 
 /** Where security records come from; the records plugin registers one as `securitySource`. */
@@ -47,7 +46,7 @@ export class AccessService {
    * Route guard: lets the request through only with the flag; otherwise 401 when nobody is signed
    * in and 403 when the signed-in entity lacks the right.
    */
-  require(securityId: string, flag: keyof AccessFlags): Middleware<QueryState> {
+  require(securityId: string, flag: keyof AccessFlags): QueryMiddleware {
     return async (ctx, next) => {
       const entity = await ctx.state.entity()
       if (!(await this.can(entity, securityId, flag))) {

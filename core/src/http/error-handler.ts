@@ -1,9 +1,10 @@
-import type { Middleware } from 'koa'
+import type { Context } from 'koa'
 import type { Logger } from '../logger.js'
 import { AppError, createError } from '../errors/app-error.js'
 import { isErrorCode } from '../shared/errors/index.js'
 import type { QueryState } from './state.js'
 import { htmlPage } from './html-page.js'
+import { applySecurityHeaders } from './security-headers.js'
 
 /** Maps whatever a layer throws to a catalogue error. */
 export function toAppError(error: unknown): AppError {
@@ -30,32 +31,34 @@ export function toAppError(error: unknown): AppError {
  * The one place errors become responses: `{ ok: false, message, reason? }` with the code as message
  * and a real status; HTML pages get an HTML error page. Stacks only in development.
  */
-export function errorHandler(logger: Logger, development: boolean): Middleware<QueryState> {
-  return async (ctx, next) => {
-    try {
-      await next()
-    } catch (thrown) {
-      const error = toAppError(thrown)
-      if (error.status >= 500) {
-        logger.error({ err: thrown, id: ctx.state.requestId, url: ctx.url }, 'request failed')
-      }
-      ctx.status = error.status
-      for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value)
-      if (wantsHtml(ctx.path, ctx.get('accept'))) {
-        ctx.type = 'html'
-        ctx.body = htmlPage(error.status === 404 ? 'Page not Found' : 'Error', error.message)
-        return
-      }
-      const body: { ok: false; message: string; reason?: string; stack?: string } = {
-        ok: false,
-        message: error.code,
-      }
-      if (error.reason) body.reason = error.reason
-      if (development)
-        body.stack = (thrown instanceof Error ? thrown.stack : undefined) ?? error.stack
-      ctx.body = body
-    }
+export function respondWithError(
+  ctx: Context,
+  thrown: unknown,
+  logger: Logger,
+  development: boolean,
+): void {
+  const error = toAppError(thrown)
+  if (error.status >= 500) {
+    logger.error(
+      { err: thrown, id: (ctx.state as QueryState).requestId, url: ctx.url },
+      'request failed',
+    )
   }
+  ctx.status = error.status
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value)
+  if (wantsHtml(ctx.path, ctx.get('accept'))) {
+    ctx.type = 'html'
+    ctx.body = htmlPage(error.status === 404 ? 'Page not Found' : 'Error', error.message)
+    applySecurityHeaders(ctx)
+    return
+  }
+  const body: { ok: false; message: string; reason?: string; stack?: string } = {
+    ok: false,
+    message: error.code,
+  }
+  if (error.reason) body.reason = error.reason
+  if (development) body.stack = (thrown instanceof Error ? thrown.stack : undefined) ?? error.stack
+  ctx.body = body
 }
 
 function wantsHtml(path: string, accept: string): boolean {

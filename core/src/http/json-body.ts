@@ -1,5 +1,5 @@
 import { bodyParser } from '@koa/bodyparser'
-import type { Middleware } from 'koa'
+import type { ParameterizedContext } from 'koa'
 import { createError } from '../errors/app-error.js'
 import type { QueryState } from './state.js'
 
@@ -11,10 +11,12 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
  * handler merges the body are refused outright. Other content types are left for the route
  * (uploads read the raw stream).
  */
-export function jsonBody(limit: string): Middleware<QueryState> {
+export function jsonBodyReader(
+  limit: string,
+): (ctx: ParameterizedContext<QueryState>) => Promise<void> {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' })
-  return async (ctx, next) => {
-    if (ctx.method !== 'POST' || !ctx.is('json')) return next()
+  return async (ctx) => {
+    if (ctx.method !== 'POST' || !ctx.is('json')) return
     try {
       await parse(ctx as never, async () => undefined)
     } catch (error) {
@@ -31,7 +33,6 @@ export function jsonBody(limit: string): Middleware<QueryState> {
     const bad = findForbiddenKey(ctx.request.body, 0)
     if (bad)
       throw createError('ERROR_INVALID_INPUT', { reason: `The key "${bad}" is not allowed.` })
-    await next()
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa'
+import type { ParameterizedContext } from 'koa'
 import { createError } from '../errors/app-error.js'
 import type { QueryState } from './state.js'
 
@@ -10,23 +10,20 @@ const DEVICE = /^[\x20-\x7e]+$/
  * without it is refused, which, with SameSite cookies, is the CSRF defence. Only GET, HEAD and POST
  * exist: GET never changes anything.
  */
-export function queryGuard(): Middleware<QueryState> {
-  return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') {
-      ctx.set('Allow', 'GET, HEAD, POST')
-      throw createError('ERROR_METHOD_NOT_ALLOWED')
-    }
-    const device = ctx.get('device')
-    if (device) {
-      if (device.length > MAX_DEVICE_LENGTH || !DEVICE.test(device)) {
-        throw createError('ERROR_INVALID_INPUT', { reason: 'The Device header is malformed.' })
-      }
-      ctx.state.device = device
-    } else if (ctx.method === 'POST') {
-      throw createError('ERROR_DEVICE_REQUIRED')
-    }
-    ctx.set('Cache-Control', 'no-store')
-    ctx.set('X-Content-Type-Options', 'nosniff')
-    await next()
+export function checkQueryRequest(ctx: ParameterizedContext<QueryState>): void {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') {
+    ctx.set('Allow', 'GET, HEAD, POST')
+    throw createError('ERROR_METHOD_NOT_ALLOWED')
   }
+  const device = ctx.req.headers.device
+  if (typeof device === 'string' && device !== '') {
+    if (device.length > MAX_DEVICE_LENGTH || !DEVICE.test(device)) {
+      throw createError('ERROR_INVALID_INPUT', { reason: 'The Device header is malformed.' })
+    }
+    ctx.state.device = device
+  } else if (ctx.method === 'POST') {
+    throw createError('ERROR_DEVICE_REQUIRED')
+  }
+  ctx.res.setHeader('Cache-Control', 'no-store')
+  ctx.res.setHeader('X-Content-Type-Options', 'nosniff')
 }

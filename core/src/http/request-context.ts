@@ -1,47 +1,60 @@
 import crypto from 'node:crypto'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import type { Logger } from '../logger.js'
+import type { AccessLog } from './access-log.js'
+import { respondWithError } from './error-handler.js'
 import type { Authenticator, Entity, QueryState } from './state.js'
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/
+
+/** Per-request state; a class so the entity resolver is one shared method, not a closure per request. */
+class RequestState implements QueryState {
+  device: string | null = null
+  private resolved: Promise<Entity | null> | undefined
+
+  constructor(
+    readonly requestId: string,
+    private readonly ctx: Context,
+    private readonly authenticator: () => Authenticator | undefined,
+  ) {}
+
+  entity(): Promise<Entity | null> {
+    this.resolved ??= this.authenticator()?.authenticate(this.ctx) ?? Promise.resolve(null)
+    return this.resolved
+  }
+}
 const QUIET_PATHS = new Set(['/healthz', '/readyz'])
 
+export interface RequestContextOptions {
+  accessLog: AccessLog
+  logger: Logger
+  development: boolean
+  authenticator: () => Authenticator | undefined
+}
+
 /**
- * First middleware: gives the request its id (kept from an X-Request-Id a proxy set, when sane),
- * a lazy entity resolver, and one log line when the response is done.
+ * The outermost middleware: gives the request its id (kept from an X-Request-Id a proxy set, when
+ * sane) and a lazy entity resolver, turns whatever is thrown into a catalogue answer, and writes one
+ * access-log line when the response is done. One layer instead of three: it runs on every request.
  */
-export function requestContext(
-  logger: Logger,
-  authenticator: () => Authenticator | undefined,
-): Middleware<QueryState> {
+export function requestContext(options: RequestContextOptions): Middleware<QueryState> {
+  const { accessLog, logger, development, authenticator } = options
   return async (ctx, next) => {
-    const incoming = ctx.get('x-request-id')
-    const requestId = INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID()
-    ctx.state.requestId = requestId
-    ctx.set('X-Request-Id', requestId)
-    ctx.state.device = null
-    let entity: Promise<Entity | null> | undefined
-    ctx.state.entity = () => {
-      entity ??= authenticator()?.authenticate(ctx) ?? Promise.resolve(null)
-      return entity
-    }
+    const incoming = ctx.req.headers['x-request-id']
+    const requestId =
+      typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID()
+    ctx.state = new RequestState(requestId, ctx, authenticator)
+    ctx.res.setHeader('X-Request-Id', requestId)
 
     const started = performance.now()
     try {
       await next()
-    } finally {
-      if (!QUIET_PATHS.has(ctx.path) && logger.isLevelEnabled('info')) {
-        logger.info(
-          {
-            id: requestId,
-            method: ctx.method,
-            url: ctx.url,
-            status: ctx.status,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-          },
-          'request',
-        )
-      }
+    } catch (thrown) {
+      respondWithError(ctx, thrown, logger, development)
+    }
+    if (!QUIET_PATHS.has(ctx.path)) {
+      const ms = Math.round((performance.now() - started) * 10) / 10
+      accessLog.write({ id: requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms })
     }
   }
 }

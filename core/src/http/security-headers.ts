@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -30,10 +30,14 @@ const HEADERS: Record<string, string> = {
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     await next()
-    if (!ctx.response.is('html')) return
-    for (const [name, value] of Object.entries(HEADERS)) {
-      if (!ctx.response.get(name)) ctx.set(name, value)
-    }
-    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    if (ctx.response.is('html')) applySecurityHeaders(ctx)
   }
+}
+
+/** Sets the HTML protections a response does not set itself (also used for HTML error pages). */
+export function applySecurityHeaders(ctx: Context): void {
+  for (const [name, value] of Object.entries(HEADERS)) {
+    if (!ctx.response.get(name)) ctx.set(name, value)
+  }
+  if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
 }

@@ -2,8 +2,6 @@ import http from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import Koa, { type Middleware } from 'koa'
-import Router from '@koa/router'
-import compose from 'koa-compose'
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix'
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
@@ -16,10 +14,10 @@ import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { AccessService } from '../access/access-service.js'
 import { createError } from '../errors/app-error.js'
-import { errorHandler } from '../http/error-handler.js'
 import { requestContext } from '../http/request-context.js'
-import { queryGuard } from '../http/query-guard.js'
-import { jsonBody } from '../http/json-body.js'
+import { queryDispatcher } from '../http/query-dispatcher.js'
+import { DuplicateRouteError, QueryRouter } from '../http/query-router.js'
+import { createAccessLog } from '../http/access-log.js'
 import { securityHeaders } from '../http/security-headers.js'
 import { fallbackPages } from '../http/fallback-pages.js'
 import type { QueryState } from '../http/state.js'
@@ -143,39 +141,32 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       bootstrapped.push(plugin)
     }
 
-    const router = new Router<QueryState>({ prefix: '/query' })
+    const router = new QueryRouter()
     router.get('/server/info', (ctx) => {
       ctx.body = { name: 'Shopwright', version, plugins: plugins.map((plugin) => plugin.name) }
     })
     for (const plugin of plugins) {
-      plugin.routes?.(router, { ...contextOf(plugin), access })
+      try {
+        plugin.routes?.(router, { ...contextOf(plugin), access })
+      } catch (error) {
+        if (!(error instanceof DuplicateRouteError)) throw error
+        throw new KernelError('SW_ROUTE_DUPLICATE', `plugin "${plugin.name}": ${error.message}`)
+      }
     }
 
     const app = new Koa<QueryState>({ proxy: config.trustProxy })
     app.silent = true
-    const development = config.nodeEnv === 'development'
-    const routerMiddleware = [
-      router.routes(),
-      router.allowedMethods({
-        throw: true,
-        methodNotAllowed: () => createError('ERROR_METHOD_NOT_ALLOWED'),
-        notImplemented: () => createError('ERROR_METHOD_NOT_ALLOWED'),
+    const accessLog = createAccessLog(logger)
+    cleanups.push(async () => accessLog.flush())
+    app.use(
+      requestContext({
+        accessLog,
+        logger,
+        development: config.nodeEnv === 'development',
+        authenticator: () => optional('authenticator'),
       }),
-    ] as unknown as Array<Middleware<QueryState>>
-    const queryStack = compose<Koa.ParameterizedContext<QueryState>>([
-      queryGuard(),
-      jsonBody(config.bodyLimit),
-      ...routerMiddleware,
-    ] as unknown as Array<compose.Middleware<Koa.ParameterizedContext<QueryState>>>)
-    const noop = async (): Promise<void> => undefined
-    app.use(requestContext(logger, () => optional('authenticator')))
-    app.use(errorHandler(logger, development))
-    app.use(async (ctx, next) => {
-      if (ctx.path !== '/query' && !ctx.path.startsWith('/query/')) return next()
-      await queryStack(ctx, noop)
-      // allowedMethods has answered 405 for a known path; anything else nobody answered is unknown.
-      if (ctx.body === undefined && ctx.status === 404) throw createError('ERROR_QUERY_NOT_FOUND')
-    })
+    )
+    app.use(queryDispatcher(router, config.bodyLimit))
     app.use(securityHeaders())
     app.use(async (ctx, next) => {
       if (ctx.path === '/healthz') {

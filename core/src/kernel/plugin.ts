@@ -1,11 +1,10 @@
-import type Router from '@koa/router'
 import type { AwilixContainer } from 'awilix'
 import type { Knex } from 'knex'
 import type { RecordData } from '../shared/records.js'
 import type { Services } from './services.js'
 import type { ShopwrightConfig } from '../config/schema.js'
 import type { AccessService } from '../access/access-service.js'
-import type { QueryState } from '../http/state.js'
+import type { QueryRouter } from '../http/query-router.js'
 import type { Logger } from '../logger.js'
 import { KernelError } from './kernel-error.js'
 
@@ -32,9 +31,6 @@ export interface BootstrapContext extends RegisterContext {
 export interface RouteContext extends BootstrapContext {
   access: AccessService
 }
-
-/** The router a plugin's routes() fills; paths are relative to `/query`. */
-export type QueryRouter = Router<QueryState>
 
 /** Admin panels a plugin contributes; loaded by the admin UI's build, never by the server. */
 export type AdminEntry = () => Promise<unknown>

@@ -1,0 +1,35 @@
+import type { Middleware } from 'koa'
+import { createError } from '../errors/app-error.js'
+import { checkQueryRequest } from './query-guard.js'
+import { jsonBodyReader } from './json-body.js'
+import type { QueryRouter } from './query-router.js'
+import type { QueryState } from './state.js'
+
+/** True for `/query` and everything below it. */
+export function isQueryPath(path: string): boolean {
+  return path === '/query' || path.startsWith('/query/')
+}
+
+/**
+ * Serves `/query/*`: the request checks, the JSON body (POST only), then the route. When no route
+ * has the method and path, the path decides between 405 (the call exists with another method) and
+ * 404; that lookup runs only on the failure path.
+ */
+export function queryDispatcher(router: QueryRouter, bodyLimit: string): Middleware<QueryState> {
+  const readBody = jsonBodyReader(bodyLimit)
+  return async (ctx, next) => {
+    if (!isQueryPath(ctx.path)) return next()
+    checkQueryRequest(ctx)
+    if (ctx.method === 'POST') await readBody(ctx)
+    if (await router.dispatch(ctx)) return
+    const methods = router.methodsFor(ctx.path)
+    if (methods.length > 0) {
+      ctx.set(
+        'Allow',
+        methods.includes('GET') ? [...methods, 'HEAD'].join(', ') : methods.join(', '),
+      )
+      throw createError('ERROR_METHOD_NOT_ALLOWED')
+    }
+    throw createError('ERROR_QUERY_NOT_FOUND')
+  }
+}

@@ -1,0 +1,106 @@
+import FindMyWay from 'find-my-way'
+import compose from 'koa-compose'
+import type { Middleware, ParameterizedContext } from 'koa'
+import type { QueryState } from './state.js'
+
+/** What a route's middleware sees: the request state and the path parameters. */
+export interface RouteParameters {
+  params: Record<string, string>
+}
+
+/** A middleware of a `/query` route. */
+export type QueryMiddleware = Middleware<QueryState, RouteParameters>
+
+/** The context a `/query` route's middleware receives. */
+export type QueryContext = ParameterizedContext<QueryState, RouteParameters>
+
+type Handler = (ctx: QueryContext) => Promise<unknown>
+
+/** The methods a `/query` call may have: reads are GET (and HEAD), changes are POST. */
+export type QueryMethod = 'GET' | 'POST'
+
+/** A route as registered, for listings and documentation. */
+export interface RouteInfo {
+  method: QueryMethod
+  path: string
+}
+
+/** Raised when two routes claim the same method and path. */
+export class DuplicateRouteError extends Error {
+  constructor(method: string, path: string) {
+    super(`${method} ${path} is registered twice`)
+    this.name = 'DuplicateRouteError'
+  }
+}
+
+const noop = async (): Promise<void> => undefined
+
+/**
+ * The `/query` router plugins fill: `router.get(path, ...middleware)` and `router.post(...)`, with
+ * `:name` parameters and a final `*` for the rest of a path, read from `ctx.params`. Paths are looked
+ * up in a radix tree (find-my-way), so the cost of a call does not grow with the number of routes,
+ * and each route's middleware chain is composed once, when it is registered.
+ */
+export class QueryRouter {
+  readonly prefix = '/query'
+  private readonly tree = FindMyWay({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    maxParamLength: 2000,
+  })
+  private readonly registered: RouteInfo[] = []
+
+  /** Registers a read; HEAD is answered by the same middleware. */
+  get(path: string, ...middleware: QueryMiddleware[]): this {
+    this.add('GET', path, middleware)
+    return this
+  }
+
+  /** Registers a state-changing call. */
+  post(path: string, ...middleware: QueryMiddleware[]): this {
+    this.add('POST', path, middleware)
+    return this
+  }
+
+  /** Every registered route, in registration order. */
+  get routes(): readonly RouteInfo[] {
+    return this.registered
+  }
+
+  /** Runs the route matching the request; false when no route has this method and path. */
+  async dispatch(ctx: ParameterizedContext<QueryState>): Promise<boolean> {
+    const found = this.tree.find(ctx.method as 'GET', ctx.path)
+    if (!found) return false
+    ;(ctx as QueryContext).params = found.params as Record<string, string>
+    await (found.store as Handler)(ctx as QueryContext)
+    return true
+  }
+
+  /** The methods registered for a path, for a 405's Allow header. */
+  methodsFor(path: string): QueryMethod[] {
+    return (['GET', 'POST'] as const).filter((method) => this.tree.find(method, path) !== null)
+  }
+
+  private add(method: QueryMethod, path: string, middleware: QueryMiddleware[]): void {
+    if (!path.startsWith('/')) throw new Error(`route path "${path}" must start with /`)
+    if (middleware.length === 0) throw new Error(`${method} ${path} has no middleware`)
+    const full = this.prefix + path
+    const chain = compose(middleware) as unknown as (
+      ctx: QueryContext,
+      next: () => Promise<void>,
+    ) => Promise<unknown>
+    const handler: Handler = (ctx) => chain(ctx, noop)
+    const methods = method === 'GET' ? (['GET', 'HEAD'] as const) : ([method] as const)
+    for (const each of methods) {
+      try {
+        // find-my-way hands the store back on a match: the composed chain travels with the route.
+        this.tree.on(each, full, () => undefined, handler)
+      } catch (error) {
+        if (/already declared/.test(String((error as Error).message)))
+          throw new DuplicateRouteError(each, full)
+        throw error
+      }
+    }
+    this.registered.push({ method, path: full })
+  }
+}
