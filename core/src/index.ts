@@ -31,7 +31,8 @@ export {
   type LimitRule,
   type RateLimiterService,
 } from './limits/rate-limiter.js'
-export { RedisConnections } from './redis/redis-connections.js'
+// A type only: the Redis client module is loaded on demand (see createKernel).
+export type { RedisConnections } from './redis/redis-connections.js'
 export type { Authenticator, Entity, QueryState } from './http/state.js'
 export {
   QueryRouter,

@@ -7,9 +7,9 @@ import {
   KernelEventBus,
   KernelRateLimiter,
   LayeredCache,
-  RedisConnections,
   type Kernel,
 } from '../src/index.js'
+import { RedisConnections } from '../src/redis/redis-connections.js'
 import { inject, redisSkipReason, redisUrlForTests, testConfig } from '../src/testing/index.js'
 
 const logger = pino({ level: 'silent' })

@@ -1,4 +1,3 @@
-import { allSeeds } from '@shopwright/seeds'
 import type { Kernel } from '@shopwright/core'
 import { boot } from '../boot.js'
 
@@ -11,6 +10,8 @@ export async function start(): Promise<Kernel> {
   try {
     const writer = kernel.services.seedWriter
     if (writer && (await writer.isEmpty())) {
+      // Loaded only for a new site: the reference data is large and a restart never needs it.
+      const { allSeeds } = await import('@shopwright/seeds')
       const { inserted } = await kernel.seed(allSeeds())
       kernel.logger.info({ inserted }, 'empty database: seeded the sample company')
     }

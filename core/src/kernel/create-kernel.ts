@@ -8,7 +8,6 @@ import type { ShopwrightConfig } from '../config/schema.js'
 import { createLogger, flushLogger, type Logger } from '../logger.js'
 import { createDatabase, pingDatabase } from '../db/create-database.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
-import { RedisConnections } from '../redis/redis-connections.js'
 import { LayeredCache } from '../cache/cache-service.js'
 import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
@@ -87,8 +86,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         `Cannot connect to the database at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
       )
     })
+    // The Redis client is loaded only when configured: a single node on SQLite never needs it.
     const redis = config.redisUrl
-      ? await RedisConnections.connect(config.redisUrl, config.redisPrefix, logger)
+      ? await (
+          await import('../redis/redis-connections.js')
+        ).RedisConnections.connect(config.redisUrl, config.redisPrefix, logger)
       : null
     if (redis) cleanups.push(() => redis.close())
 
