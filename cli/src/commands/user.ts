@@ -1,4 +1,6 @@
 import { createError, type RecordData } from '@shopwright/core'
+// The account plugin's types add `accounts` to the kernel's Services.
+import type { AccountService } from '@shopwright/plugin-account'
 import { withKernel } from '../boot.js'
 
 export interface UserAddOptions {
