@@ -17,7 +17,7 @@ export async function userAdd(
   print: (line: string) => void,
 ): Promise<RecordData> {
   const record = await withKernel(async (kernel) => {
-    const accounts = kernel.container.hasRegistration('accounts')
+    const accounts: AccountService | undefined = kernel.container.hasRegistration('accounts')
       ? kernel.services.accounts
       : undefined
     if (!accounts)
