@@ -12,13 +12,13 @@ import { LayeredCache } from '../cache/cache-service.js'
 import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { AccessService } from '../access/access-service.js'
-import { createError } from '../errors/app-error.js'
 import { requestContext } from '../http/request-context.js'
 import { queryDispatcher } from '../http/query-dispatcher.js'
 import { DuplicateRouteError, QueryRouter } from '../http/query-router.js'
 import { createAccessLog } from '../http/access-log.js'
 import { securityHeaders } from '../http/security-headers.js'
 import { fallbackPages } from '../http/fallback-pages.js'
+import { healthChecks } from '../http/health.js'
 import type { QueryState } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { BootstrapContext, PluginDefinition, RegisterContext } from './plugin.js'
@@ -144,8 +144,13 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     }
 
     const router = new QueryRouter()
+    const info = Object.freeze({
+      name: 'Shopwright',
+      version,
+      plugins: plugins.map((plugin) => plugin.name),
+    })
     router.get('/server/info', (ctx) => {
-      ctx.body = { name: 'Shopwright', version, plugins: plugins.map((plugin) => plugin.name) }
+      ctx.body = info
     })
     for (const plugin of plugins) {
       try {
@@ -170,23 +175,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     )
     app.use(queryDispatcher(router, config.bodyLimit))
     app.use(securityHeaders())
-    app.use(async (ctx, next) => {
-      if (ctx.path === '/healthz') {
-        ctx.set('Cache-Control', 'no-store')
-        ctx.body = { ok: true }
-        return
-      }
-      if (ctx.path === '/readyz') {
-        ctx.set('Cache-Control', 'no-store')
-        if (!ready) throw createError('ERROR_NOT_READY')
-        await pingDatabase(db).catch((error: unknown) => {
-          throw createError('ERROR_DATA_CONNECTION', { cause: error })
-        })
-        ctx.body = { ok: true }
-        return
-      }
-      return next()
-    })
+    app.use(healthChecks(db, () => ready))
     for (const page of options.pages ?? []) app.use(page)
     app.use(fallbackPages(plugins.map((plugin) => plugin.name)))
 
