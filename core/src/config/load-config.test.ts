@@ -81,8 +81,13 @@ describe('loadConfig', () => {
   })
 
   it.each([
-    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
-    [{ PORT: '70000' }, /PORT/],
+    [
+      { PORT: 'abc' },
+      /^Invalid configuration: PORT must be a whole number from 0 to 65535 \(got "abc"\)$/,
+    ],
+    [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
+    [{ PORT: '80.5' }, /PORT must be a whole number/],
+    [{ SHUTDOWN_TIMEOUT: '-1' }, /SHUTDOWN_TIMEOUT must be a whole number from 0 to 600000/],
     [
       { DATABASE_URL: 'postgres://x' },
       /DATABASE_URL must start with sqlite:, mysql:\/\/ or mariadb:\/\//,

@@ -5,11 +5,21 @@ import type { PluginDefinition } from '../kernel/plugin.js'
 /** The built-in plugins a project runs when it names none. */
 export const DEFAULT_PLUGINS = ['records', 'account'] as const
 
+/** A whole number in a range, from a number or its text, with one plain message for any mistake. */
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 /** Each setting: its config-file key, its environment variable, and its rule. */
 export const SETTINGS = {
-  port: { env: 'PORT', schema: z.coerce.number().int().min(0).max(65535) },
+  port: { env: 'PORT', schema: wholeNumber(0, 65535) },
   host: { env: 'HOST', schema: z.string().min(1) },
   dataDir: { env: 'DATA_DIR', schema: z.string().min(1) },
   databaseUrl: {
@@ -70,7 +80,7 @@ export const SETTINGS = {
     env: 'TRUST_PROXY',
     schema: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
   },
-  shutdownTimeout: { env: 'SHUTDOWN_TIMEOUT', schema: z.coerce.number().int().min(0).max(600_000) },
+  shutdownTimeout: { env: 'SHUTDOWN_TIMEOUT', schema: wholeNumber(0, 600_000) },
 } as const
 
 /** A setting's name as written in a config file. */
