@@ -1,0 +1,146 @@
+/**
+ * The meta-model (spec 000 section 3): record types, field definitions, list types and configuration
+ * types are themselves records, so a site's data model is data. Browser-safe.
+ */
+import type { AccessFlags, RecordData, RecordReference } from './records.js'
+
+/** Every field datatype the spec handles; anything else is treated as text. */
+export const FIELD_DATATYPES = [
+  'id',
+  'text',
+  'decimal',
+  'integer',
+  'hidden',
+  'boolean',
+  'longtext',
+  'htmlx',
+  'folder',
+  'privatefolder',
+  'publicfolder',
+  'personalfolder',
+  'list',
+  'lists',
+  'record',
+  'recordlist',
+  'icon',
+  'datetime',
+  'email',
+  'password',
+  'color',
+  'log',
+  'translations',
+  'domain',
+] as const
+
+export type FieldDatatype = (typeof FIELD_DATATYPES)[number]
+
+/** The datatype a field is handled as: its own when known, else text (spec: unknown types fall back to text). */
+export function effectiveDatatype(datatype: unknown): FieldDatatype {
+  return typeof datatype === 'string' && (FIELD_DATATYPES as readonly string[]).includes(datatype)
+    ? (datatype as FieldDatatype)
+    : 'text'
+}
+
+/** How a field shows in a form; `inherit` takes the value of the mode it falls back to. */
+export type FieldDisplay = 'hidden' | 'view' | 'edit' | 'inherit'
+
+/** One field of a record type. */
+export interface FieldDefinition {
+  id: string
+  name: string
+  description?: string
+  datatype: FieldDatatype | string
+  required?: boolean
+  showinlist?: boolean
+  embed?: boolean
+  default?: unknown
+  class?: string
+  placeholder?: string
+  fileextension?: string
+  tab?: string
+  mandatory?: boolean
+  choice?: unknown
+  /** For record and recordlist fields: the record type referred to. */
+  recordtype?: string
+  record?: RecordReference
+  /** For list and lists fields: the list type the values come from. */
+  listtype?: string
+  list?: unknown[]
+  display?: FieldDisplay
+  displaycreate?: FieldDisplay
+  displayembed?: FieldDisplay
+}
+
+/**
+ * The display of a field in one mode, with the spec's fallbacks: `displaycreate` and `displayembed`
+ * fall back to `display`, which falls back to `edit`; `inherit` means "use the fallback".
+ */
+export function fieldDisplay(
+  field: Pick<FieldDefinition, 'display' | 'displaycreate' | 'displayembed'>,
+  mode: 'edit' | 'create' | 'embed',
+): Exclude<FieldDisplay, 'inherit'> {
+  const base = field.display && field.display !== 'inherit' ? field.display : 'edit'
+  const own =
+    mode === 'create' ? field.displaycreate : mode === 'embed' ? field.displayembed : undefined
+  return own && own !== 'inherit' ? own : base
+}
+
+/** A record type (`recordtype/<id>`). */
+export interface RecordTypeData extends RecordData {
+  type: 'recordtype'
+  name: string
+  icon?: string
+  description?: string
+  showintypes?: boolean
+  extends?: RecordReference
+  extensions?: RecordReference[]
+  fields: FieldDefinition[]
+  /** The security record gating this type's records; see docs/architecture.md for the default. */
+  security?: string
+}
+
+/** A record type as `recordtype/get` answers it: with the caller's flags. */
+export interface RecordTypeAnswer extends RecordTypeData {
+  access: AccessFlags
+}
+
+/** A list type (`listtype/<id>`): named values, strings or objects with an id. */
+export interface ListTypeData extends RecordData {
+  type: 'listtype'
+  name: string
+  values: Array<string | ({ id: string } & Record<string, unknown>)>
+}
+
+/** A configuration type (`configurationtype/<id>`). */
+export interface ConfigurationTypeData extends RecordData {
+  type: 'configurationtype'
+  name: string
+  description?: string
+  client?: boolean
+  server?: boolean
+  fields: FieldDefinition[]
+}
+
+/** The collection answer of list calls (spec 000 section 3, "Record collection"). */
+export interface RecordCollection<T = RecordData> {
+  list: T[]
+  nextpage: string | null
+  pagesize: number
+  pages: number
+  page: number
+  recordtype: string
+  extensions: Array<{ id: string; type: string; name: string; showintypes: boolean }>
+}
+
+/** Page sizes of spec 000 section 9. */
+export const PAGE_SIZES = {
+  admingrid: 24,
+  weblist: 50,
+  adminsublist: 10,
+  webgrid: 24,
+  folder: 100,
+  adminlist: 100,
+} as const
+
+/** The default page size of data lists. */
+export const DEFAULT_DATA_PAGE_SIZE = 24
