@@ -1,0 +1,115 @@
+/**
+ * Field value rules by datatype (spec 000 section 5), shared by the server and the browser. Each
+ * check answers the value to store (normalised, e.g. a lower-cased e-mail) or the error code.
+ */
+import type { ErrorCode } from './errors/catalogue.js'
+import { effectiveDatatype, type FieldDefinition } from './record-model.js'
+import { isReference } from './records.js'
+import { isValidId } from './ids.js'
+import { emailError, normalizeEmail } from './validation.js'
+
+export type FieldCheck =
+  { ok: true; value: unknown } | { ok: false; code: ErrorCode; reason?: string }
+
+const pass = (value: unknown): FieldCheck => ({ ok: true, value })
+const fail = (code: ErrorCode, reason?: string): FieldCheck => ({ ok: false, code, reason })
+
+const COLOR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/
+const INTEGER = /^-?\d+$/
+const DECIMAL = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+
+/** True for values the spec treats as "no value". */
+export function isEmptyValue(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  )
+}
+
+function requiredCode(datatype: string): ErrorCode {
+  if (datatype === 'password') return 'ERROR_PASSWORD_VALUE_REQUIRED'
+  if (datatype === 'boolean') return 'ERROR_CHECKBOX_REQUIRED'
+  if (
+    datatype === 'list' ||
+    datatype === 'lists' ||
+    datatype === 'record' ||
+    datatype === 'recordlist'
+  )
+    return 'ERROR_SELECT_VALUE_REQUIRED'
+  return 'ERROR_INPUT_VALUE_REQUIRED'
+}
+
+/** Checks one field's value against its definition. */
+export function checkField(
+  field: Pick<FieldDefinition, 'id' | 'datatype' | 'required'>,
+  value: unknown,
+): FieldCheck {
+  const datatype = effectiveDatatype(field.datatype)
+  if (isEmptyValue(value) || (datatype === 'boolean' && field.required && value === false)) {
+    return field.required
+      ? fail(requiredCode(datatype), field.id)
+      : pass(value === undefined ? null : value)
+  }
+  const wrong = (expected: string): FieldCheck =>
+    fail('ERROR_INVALID_INPUT', `${field.id} must be ${expected}`)
+  switch (datatype) {
+    case 'id':
+      return typeof value === 'string' && isValidId(value)
+        ? pass(value)
+        : fail('ERROR_INVALID_ID', field.id)
+    case 'integer':
+      if (typeof value === 'number')
+        return Number.isSafeInteger(value) ? pass(value) : fail('ERROR_INVALID_INTEGER', field.id)
+      return typeof value === 'string' && INTEGER.test(value.trim())
+        ? pass(Number(value.trim()))
+        : fail('ERROR_INVALID_INTEGER', field.id)
+    case 'decimal':
+      if (typeof value === 'number')
+        return Number.isFinite(value) ? pass(value) : fail('ERROR_INVALID_DECIMAL', field.id)
+      return typeof value === 'string' && DECIMAL.test(value.trim())
+        ? pass(Number(value.trim()))
+        : fail('ERROR_INVALID_DECIMAL', field.id)
+    case 'boolean':
+      return typeof value === 'boolean' ? pass(value) : wrong('true or false')
+    case 'email': {
+      if (typeof value !== 'string') return wrong('text')
+      const email = normalizeEmail(value)
+      return emailError(email) ? fail('ERROR_INVALID_EMAIL', field.id) : pass(email)
+    }
+    case 'color':
+      return typeof value === 'string' && COLOR.test(value)
+        ? pass(value.toLowerCase())
+        : wrong('a colour like #1e88e5 or #1e88e5ff')
+    case 'datetime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        ? pass(new Date(value).toISOString())
+        : wrong('an ISO date and time')
+    case 'record':
+      return isReference(value)
+        ? pass({ reference: true, type: value.type, id: value.id })
+        : wrong('a record reference')
+    case 'recordlist':
+      return Array.isArray(value) && value.every(isReference)
+        ? pass(value.map((item) => ({ reference: true, type: item.type, id: item.id })))
+        : wrong('a list of record references')
+    case 'list':
+      return typeof value === 'string' ||
+        (typeof value === 'object' &&
+          value !== null &&
+          typeof (value as { id?: unknown }).id === 'string')
+        ? pass(value)
+        : wrong('a list value')
+    case 'lists':
+    case 'log':
+      return Array.isArray(value) ? pass(value) : wrong('a list')
+    case 'translations':
+      return typeof value === 'object' && !Array.isArray(value)
+        ? pass(value)
+        : wrong('a map of language to text')
+    default:
+      // text, longtext, hidden, htmlx, icon, password, domain and the folder types hold text.
+      return typeof value === 'string' ? pass(value) : wrong('text')
+  }
+}
