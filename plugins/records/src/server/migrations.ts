@@ -28,4 +28,20 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('records')
     },
   },
+  {
+    name: '002-app-log',
+    async up(db) {
+      await db.schema.createTable('app_log', (table) => {
+        table.increments('seq').primary()
+        table.bigInteger('time').notNullable()
+        table.string('type', 64).notNullable()
+        table.string('name', 260).notNullable()
+        table.text('message').notNullable()
+        table.index(['name', 'seq'], 'app_log_name_seq')
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('app_log')
+    },
+  },
 ]

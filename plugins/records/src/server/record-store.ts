@@ -78,6 +78,135 @@ export class RecordStore implements SeedWriter {
     return updated > 0
   }
 
+  /**
+   * Replaces a live record's fields only if its version is still `version` (optimistic concurrency):
+   * a writer that lost the race re-reads and re-applies its change instead of overwriting another's.
+   */
+  async replaceIfVersion(record: RecordData, version: number): Promise<boolean> {
+    const updated = await this.db('records')
+      .where({ type: record.type, id: record.id, version })
+      .whereNull('binned_at')
+      .update({
+        body: JSON.stringify(bodyOf(record)),
+        modified_at: Date.now(),
+        version: version + 1,
+      })
+    return updated > 0
+  }
+
+  /**
+   * Gives a live record a new id (and new fields) at `version`, keeping its creation time, in one
+   * transaction. ERROR_RECORD_ALREADY_EXISTS when the new id is taken; false when the record changed.
+   */
+  async rename(record: RecordData, oldId: string, version: number): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      const row = await trx<Row>('records')
+        .where({ type: record.type, id: oldId, version })
+        .whereNull('binned_at')
+        .first()
+      if (!row) return false
+      try {
+        await trx('records').insert({
+          ...toRow(record, Date.now()),
+          created_at: row.created_at,
+          version: version + 1,
+        })
+      } catch (error) {
+        if (isDuplicateKey(error))
+          throw createError('ERROR_RECORD_ALREADY_EXISTS', {
+            reason: `${record.type}.${record.id}`,
+          })
+        throw error
+      }
+      await trx('records').where({ type: record.type, id: oldId }).delete()
+      return true
+    })
+  }
+
+  /** Moves a live record to the bin; false when there is no such live record. */
+  async bin(type: string, id: string): Promise<boolean> {
+    const updated = await this.db('records')
+      .where({ type, id })
+      .whereNull('binned_at')
+      .update({ binned_at: Date.now(), version: this.db.raw('version + 1') })
+    return updated > 0
+  }
+
+  /** Brings a binned record back; false when it is not in the bin. */
+  async restore(type: string, id: string): Promise<boolean> {
+    const updated = await this.db('records')
+      .where({ type, id })
+      .whereNotNull('binned_at')
+      .update({ binned_at: null, version: this.db.raw('version + 1') })
+    return updated > 0
+  }
+
+  /** Deletes a record for good, binned or not; false when there is none. */
+  async remove(type: string, id: string): Promise<boolean> {
+    return (await this.db('records').where({ type, id }).delete()) > 0
+  }
+
+  /** Binned records, newest first, optionally of some types only; keyset paging on (binned_at, type, id). */
+  async listBin(options: {
+    types?: readonly string[]
+    limit: number
+    after?: { binned: number; type: string; id: string }
+  }): Promise<StoredRecord[]> {
+    const query = this.db<Row>('records')
+      .whereNotNull('binned_at')
+      .orderBy([{ column: 'binned_at', order: 'desc' }, 'type', 'id'])
+      .limit(options.limit)
+    if (options.types) query.whereIn('type', [...options.types])
+    const after = options.after
+    if (after) {
+      query.where((where) =>
+        where
+          .where('binned_at', '<', after.binned)
+          .orWhere((same) =>
+            same
+              .where('binned_at', after.binned)
+              .where((tie) =>
+                tie
+                  .where('type', '>', after.type)
+                  .orWhere((t) => t.where('type', after.type).where('id', '>', after.id)),
+              ),
+          ),
+      )
+    }
+    return (await query).map(toStored)
+  }
+
+  /** The stored JSON text of a page of live records, in id order, without parsing it. */
+  async listText(
+    type: string,
+    options: { after?: string; offset?: number; limit: number },
+  ): Promise<Array<{ id: string; body: string }>> {
+    const query = this.db<Row>('records')
+      .select('id', 'body')
+      .where({ type })
+      .whereNull('binned_at')
+      .orderBy('id')
+      .limit(options.limit)
+    if (options.after !== undefined) query.where('id', '>', options.after)
+    else if (options.offset) query.offset(options.offset)
+    return (await query).map((row) => ({
+      id: row.id,
+      body: typeof row.body === 'string' ? row.body : JSON.stringify(row.body),
+    }))
+  }
+
+  /** Live records by (type, id), in the order asked; missing ones are left out. */
+  async getMany(keys: ReadonlyArray<{ type: string; id: string }>): Promise<RecordData[]> {
+    if (keys.length === 0) return []
+    const rows = await this.db<Row>('records')
+      .whereNull('binned_at')
+      .where((where) => {
+        for (const key of keys) where.orWhere({ type: key.type, id: key.id })
+      })
+    const found = new Map(rows.map((row) => [`${row.type}\u0000${row.id}`, toStored(row).record]))
+    return keys.flatMap((key) => found.get(`${key.type}\u0000${key.id}`) ?? [])
+  }
+
   /** Live records of a type in id order, after the given id (keyset paging). */
   async list(type: string, options: { after?: string; limit: number }): Promise<RecordData[]> {
     const query = this.db<Row>('records')

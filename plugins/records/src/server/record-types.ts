@@ -1,0 +1,117 @@
+import {
+  createError,
+  FULL_ACCESS,
+  NO_ACCESS,
+  type AccessFlags,
+  type AccessService,
+  type CacheService,
+  type ConfigurationTypeData,
+  type Entity,
+  type FieldDefinition,
+  type RecordData,
+  type RecordTypeData,
+} from '@shopwright/core'
+import type { RecordStore } from './record-store.js'
+
+/** The cache type record type definitions live under; cleared when one changes. */
+export const RECORDTYPE_CACHE = 'recordtype'
+
+/** The flag a caller needs for each kind of operation. */
+export type AccessFlag = keyof AccessFlags
+
+/**
+ * Record types as data: their definitions (read through the cache), the fields a record of a type
+ * carries, and what a caller may do with records of a type. A type without a security reference is
+ * for administrators only: records are data, and data is closed by default (docs/architecture.md).
+ */
+export class RecordTypes {
+  constructor(
+    private readonly store: RecordStore,
+    private readonly cache: CacheService,
+    private readonly access: AccessService,
+  ) {}
+
+  /** A record type's definition, or null. */
+  async find(type: string): Promise<RecordTypeData | null> {
+    return this.cache.wrap(RECORDTYPE_CACHE, type, 'short', async () => {
+      const record = await this.store.get('recordtype', type)
+      return record ? normalise(record) : null
+    })
+  }
+
+  /** A record type's definition; 400 when no type is named, 404 when it does not exist. */
+  async require(type: string | undefined): Promise<RecordTypeData> {
+    if (!type) throw createError('ERROR_RECORDTYPE_REQUIRED')
+    const found = await this.find(type)
+    if (!found)
+      throw createError('ERROR_RECORDTYPE_REQUIRED', {
+        status: 404,
+        reason: `Unknown record type "${type}".`,
+      })
+    return found
+  }
+
+  /** The caller's flags on a type's records. */
+  async flags(entity: Entity | null, definition: RecordTypeData): Promise<AccessFlags> {
+    if (!definition.security)
+      return entity?.roles.includes('administrator') ? { ...FULL_ACCESS } : { ...NO_ACCESS }
+    return this.access.flags(entity, definition.security)
+  }
+
+  /**
+   * Throws unless the caller holds the flag: 401 ERROR_NOT_SIGNED_IN for an anonymous caller,
+   * 403 ERROR_ACCESS_DENIED without view, 403 ERROR_PERMISSION_TYPE ("You do not have delete
+   * permission.") without the other flags.
+   */
+  async check(
+    entity: Entity | null,
+    definition: RecordTypeData,
+    flag: AccessFlag,
+  ): Promise<AccessFlags> {
+    const flags = await this.flags(entity, definition)
+    if (flags[flag]) return flags
+    if (!entity) throw createError('ERROR_NOT_SIGNED_IN')
+    if (flag === 'view' || !flags.view)
+      throw createError('ERROR_ACCESS_DENIED', { reason: definition.id })
+    throw createError('ERROR_PERMISSION_TYPE', { values: [flag], reason: definition.id })
+  }
+
+  /**
+   * The fields a record of the type carries: its type's own, then those of the types it extends, and,
+   * for a configuration record, those of its configuration type.
+   */
+  async fieldsOf(definition: RecordTypeData, record?: RecordData): Promise<FieldDefinition[]> {
+    const fields = [...definition.fields]
+    const seen = new Set([definition.id])
+    let parent = definition.extends?.id
+    while (parent && !seen.has(parent)) {
+      seen.add(parent)
+      const next = await this.find(parent)
+      if (!next) break
+      fields.push(...next.fields)
+      parent = next.extends?.id
+    }
+    const configurationType = record?.configurationtype as { id?: unknown } | undefined
+    if (definition.id === 'configuration' && typeof configurationType?.id === 'string') {
+      const type = (await this.store.get(
+        'configurationtype',
+        configurationType.id,
+      )) as ConfigurationTypeData | null
+      if (type && Array.isArray(type.fields)) fields.push(...type.fields)
+    }
+    const byId = new Map<string, FieldDefinition>()
+    for (const field of fields) if (!byId.has(field.id)) byId.set(field.id, field)
+    return [...byId.values()]
+  }
+}
+
+function normalise(record: RecordData): RecordTypeData {
+  return {
+    ...record,
+    type: 'recordtype',
+    name: typeof record.name === 'string' ? record.name : record.id,
+    fields: Array.isArray(record.fields)
+      ? (record.fields as FieldDefinition[]).filter((field) => typeof field?.id === 'string')
+      : [],
+  } as RecordTypeData
+}

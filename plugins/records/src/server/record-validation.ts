@@ -1,0 +1,65 @@
+import {
+  checkField,
+  createError,
+  isReference,
+  isValidId,
+  type FieldDefinition,
+  type RecordData,
+  type RecordReference,
+} from '@shopwright/core'
+import type { RecordStore } from './record-store.js'
+
+/** Fields every record has besides those of its type. */
+const BUILT_IN = new Set(['type', 'id'])
+
+/**
+ * Checks the named fields of a record against their definitions and normalises their values in place
+ * (e.g. lower-cased e-mails). Unknown fields are refused; with `requireAll`, every required field of
+ * the type must hold a value (a create), otherwise only the fields given are checked (an update).
+ */
+export async function validateFields(
+  record: RecordData,
+  fields: readonly FieldDefinition[],
+  store: RecordStore,
+  options: { only?: ReadonlySet<string>; requireAll: boolean },
+): Promise<void> {
+  const byId = new Map(fields.map((field) => [field.id, field]))
+  for (const key of Object.keys(record)) {
+    if (BUILT_IN.has(key)) continue
+    if (!byId.has(key))
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `The record type ${record.type} has no field "${key}".`,
+      })
+  }
+  const references: RecordReference[] = []
+  for (const field of fields) {
+    if (options.only && !options.only.has(field.id)) continue
+    if (!options.requireAll && !Object.hasOwn(record, field.id)) continue
+    const result = checkField(field, record[field.id])
+    if (!result.ok) throw createError(result.code, { reason: result.reason ?? field.id })
+    if (Object.hasOwn(record, field.id) || result.value !== null) record[field.id] = result.value
+    if (isReference(result.value)) references.push(result.value)
+    if (Array.isArray(result.value)) references.push(...result.value.filter(isReference))
+  }
+  await requireReferences(references, store)
+}
+
+/** Refuses references to records that do not exist (or are in the bin). */
+async function requireReferences(
+  references: readonly RecordReference[],
+  store: RecordStore,
+): Promise<void> {
+  if (references.length === 0) return
+  const unique = [...new Map(references.map((ref) => [`${ref.type}\u0000${ref.id}`, ref])).values()]
+  for (const ref of unique) {
+    if (!isValidId(ref.id) || !isValidId(ref.type))
+      throw createError('ERROR_INVALID_ID', { reason: `${ref.type}.${ref.id}` })
+  }
+  const found = await store.getMany(unique)
+  if (found.length === unique.length) return
+  const present = new Set(found.map((record) => `${record.type}\u0000${record.id}`))
+  const missing = unique.find((ref) => !present.has(`${ref.type}\u0000${ref.id}`))!
+  throw createError('ERROR_INVALID_INPUT', {
+    reason: `The referenced record ${missing.type}.${missing.id} does not exist.`,
+  })
+}

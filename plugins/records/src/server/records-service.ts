@@ -1,0 +1,212 @@
+import {
+  createError,
+  idError,
+  isValidId,
+  pathError,
+  rootField,
+  setPath,
+  type CacheService,
+  type Entity,
+  type FieldDefinition,
+  type RecordData,
+} from '@shopwright/core'
+import { ACCESS_CACHE_TYPE } from '@shopwright/core'
+import type { AppLog } from './app-log.js'
+import type { RecordStore } from './record-store.js'
+import { RECORDTYPE_CACHE, type RecordTypes } from './record-types.js'
+import { validateFields } from './record-validation.js'
+
+/** One change of an update: a (dotted) field path and its new value. */
+export interface FieldChange {
+  field: string
+  value: unknown
+}
+
+/** A record named in a call: `type|id`. */
+export interface RecordKey {
+  type: string
+  id: string
+}
+
+/** The cache type of per-type record counts (for `pages`). */
+export const COUNT_CACHE = 'recordcount'
+
+const UPDATE_ATTEMPTS = 200
+
+/**
+ * What the record calls do, for a caller: access checks on the record type's security record,
+ * validation against the type's fields, the application log line, and cache invalidation.
+ */
+export class RecordsService {
+  constructor(
+    private readonly store: RecordStore,
+    private readonly types: RecordTypes,
+    private readonly log: AppLog,
+    private readonly cache: CacheService,
+  ) {}
+
+  /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
+  async get(entity: Entity | null, type: string, id: string): Promise<RecordData> {
+    const definition = await this.types.require(type)
+    await this.types.check(entity, definition, 'view')
+    const record = await this.store.get(type, id)
+    if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+    return record
+  }
+
+  /** A blank record of the type with its field defaults and the id "new" (nothing is stored). */
+  async blank(entity: Entity | null, type: string): Promise<RecordData> {
+    const definition = await this.types.require(type)
+    await this.types.check(entity, definition, 'create')
+    const record: RecordData = { type, id: 'new' }
+    for (const field of await this.types.fieldsOf(definition)) {
+      if (field.default !== undefined) record[field.id] = structuredClone(field.default)
+    }
+    return record
+  }
+
+  /** A copy of a record to save as a new one: its fields with the id "new" (nothing is stored). */
+  async duplicate(entity: Entity | null, type: string, id: string): Promise<RecordData> {
+    const definition = await this.types.require(type)
+    await this.types.check(entity, definition, 'create')
+    const record = await this.store.get(type, id)
+    if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+    return { ...structuredClone(record), id: 'new' }
+  }
+
+  /** Creates a record; an empty or "new" id takes the next base-62 id of the type. */
+  async create(entity: Entity | null, data: RecordData): Promise<RecordData> {
+    const definition = await this.types.require(
+      typeof data.type === 'string' ? data.type : undefined,
+    )
+    await this.types.check(entity, definition, 'create')
+    const record: RecordData = {
+      ...data,
+      type: definition.id,
+      id: typeof data.id === 'string' ? data.id : '',
+    }
+    if (record.id === '' || record.id === 'new') record.id = await this.store.nextId(record.type)
+    const problem = idError(record.id)
+    if (problem) throw createError(problem, { reason: record.id })
+    await validateFields(record, await this.types.fieldsOf(definition, record), this.store, {
+      requireAll: true,
+    })
+    await this.store.insert(record)
+    await this.changed(record.type, record.id)
+    await this.log.write(record.type, record.id, 'created')
+    return record
+  }
+
+  /**
+   * Applies changed fields (dotted paths; numeric parts are array positions; `+` appends). A change of
+   * `id` renames the record. Concurrent updates of different fields all persist: each attempt applies
+   * its changes to the stored version and writes only if nobody wrote in between.
+   */
+  async update(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    changes: readonly FieldChange[],
+  ): Promise<RecordData> {
+    const definition = await this.types.require(type)
+    await this.types.check(entity, definition, 'edit')
+    for (const change of changes) {
+      const problem = pathError(change.field)
+      if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })
+    }
+    const touched = new Set(changes.map((change) => rootField(change.field)))
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+      const stored = await this.store.getStored(type, id)
+      if (!stored) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+      if (stored.binned !== null)
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', {
+          status: 409,
+          reason: `${type}.${id} is in the bin: restore it first.`,
+        })
+      const record = structuredClone(stored.record)
+      for (const change of changes) {
+        try {
+          setPath(record, change.field, change.value)
+        } catch (error) {
+          throw createError('ERROR_INVALID_INPUT', { reason: (error as Error).message })
+        }
+      }
+      record.type = type
+      const fields: FieldDefinition[] = await this.types.fieldsOf(definition, record)
+      await validateFields(record, fields, this.store, { only: touched, requireAll: false })
+      if (record.id !== id) {
+        if (typeof record.id !== 'string' || !isValidId(record.id))
+          throw createError('ERROR_INVALID_ID', { reason: String(record.id) })
+        if (!(await this.store.rename(record, id, stored.version))) continue
+        await this.changed(type, id)
+        await this.log.write(type, record.id, `renamed from ${id}`)
+        return record
+      }
+      if (!(await this.store.replaceIfVersion(record, stored.version))) continue
+      await this.changed(type, id)
+      await this.log.write(type, id, `updated ${[...touched].join(', ')}`)
+      return record
+    }
+    throw createError('ERROR_TOO_MANY_REQUESTS', {
+      status: 409,
+      reason: `${type}.${id} changed too often to apply the update.`,
+    })
+  }
+
+  /** Moves records to the bin; answers the keys moved. */
+  async bin(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
+    return this.each(entity, keys, 'delete', async (key) => {
+      if (!(await this.store.bin(key.type, key.id)))
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${key.type}.${key.id}` })
+      await this.log.write(key.type, key.id, 'moved to the bin')
+    })
+  }
+
+  /** Brings records back from the bin. */
+  async restore(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
+    return this.each(entity, keys, 'delete', async (key) => {
+      if (!(await this.store.restore(key.type, key.id)))
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', {
+          reason: `${key.type}.${key.id} is not in the bin`,
+        })
+      await this.log.write(key.type, key.id, 'restored from the bin')
+    })
+  }
+
+  /** Deletes records for good. */
+  async remove(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
+    return this.each(entity, keys, 'delete', async (key) => {
+      if (!(await this.store.remove(key.type, key.id)))
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${key.type}.${key.id}` })
+      await this.log.write(key.type, key.id, 'deleted')
+    })
+  }
+
+  /** Checks the flag on every type first, so a refused call changes nothing; then runs the operation per record. */
+  private async each(
+    entity: Entity | null,
+    keys: readonly RecordKey[],
+    flag: 'delete',
+    run: (key: RecordKey) => Promise<void>,
+  ): Promise<RecordKey[]> {
+    if (keys.length === 0)
+      throw createError('ERROR_PARAMETER_EXPECTED', {
+        reason: 'Name at least one record as type|id.',
+      })
+    for (const type of new Set(keys.map((key) => key.type))) {
+      await this.types.check(entity, await this.types.require(type), flag)
+    }
+    for (const key of keys) {
+      await run(key)
+      await this.changed(key.type, key.id)
+    }
+    return [...keys]
+  }
+
+  /** Drops what caches hold about a changed record. */
+  private async changed(type: string, id: string): Promise<void> {
+    await this.cache.delete(COUNT_CACHE, type)
+    if (type === 'recordtype') await this.cache.delete(RECORDTYPE_CACHE, id)
+    if (type === 'security') await this.cache.clear(ACCESS_CACHE_TYPE)
+  }
+}
