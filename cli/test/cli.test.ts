@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { allSeeds } from '@shopwright/seeds'
+import type { RecordData } from '@shopwright/core'
+import records from '@shopwright/plugin-records'
+import account from '@shopwright/plugin-account'
 import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
 import { projectDir, run, startServer, type RunningServer } from '../src/testing/index.js'
 
@@ -29,19 +32,30 @@ describe('shopwright command line', () => {
     expect(result.stderr).toMatch(/shopwright.config.json: port/)
   })
 
-  it('migrate applies pending migrations once', async () => {
+  it('migrate applies every plugin migration once', async () => {
     const cwd = projectDir()
+    const expected = [records, account].flatMap((plugin) =>
+      (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`),
+    )
     const first = await run(['migrate'], cwd)
     expect(first.code).toBe(0)
-    expect(first.stdout).toMatch(
-      /Applied 2 migration\(s\):\n {2}records\/001-records\n {2}account\/001-credentials/,
+    expect(first.stdout).toContain(
+      `Applied ${expected.length} migration(s):\n  ${expected.join('\n  ')}`,
     )
     expect((await run(['migrate'], cwd)).stdout).toMatch(/up to date/)
   })
 
-  it('seed inserts the sample company once and leaves existing records alone', async () => {
+  it('seed inserts the sample company and plugin seeds once and leaves existing records alone', async () => {
     const cwd = projectDir()
-    const total = new Set(allSeeds().map((record) => `${record.type}/${record.id}`)).size
+    const pluginSeeds = [records, account].flatMap(
+      (plugin) =>
+        (typeof plugin.seeds === 'function'
+          ? plugin.seeds()
+          : (plugin.seeds ?? [])) as RecordData[],
+    )
+    const total = new Set(
+      [...pluginSeeds, ...allSeeds()].map((record) => `${record.type}/${record.id}`),
+    ).size
     expect((await run(['seed'], cwd)).stdout).toContain(
       `Seeded ${total} record(s); 0 already existed`,
     )

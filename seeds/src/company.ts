@@ -13,6 +13,23 @@ import security from '../data/security.json' with { type: 'json' }
  * edits a record cannot change the next caller's seed.
  */
 export function sampleCompany(): RecordData[] {
-  const records: RecordData[] = [...configuration, ...location, ...currency, ...security, ...role]
+  const records: RecordData[] = [
+    ...configuration,
+    ...location,
+    ...currency,
+    ...security,
+    ...role,
+    roleList(),
+  ]
   return structuredClone(records)
+}
+
+/** `listtype/role`: the roles as the values of the account editor's roles field, sorted by name. */
+function roleList(): RecordData {
+  const values = (role as Array<{ id: string; name: string }>).map((entry) => ({
+    id: entry.id,
+    name: entry.name,
+  }))
+  values.sort((a, b) => a.name.localeCompare(b.name, 'en'))
+  return { type: 'listtype', id: 'role', name: 'Role', values }
 }

@@ -17,7 +17,14 @@ describe('country records', () => {
     '%s has its name, currency, phone code and language',
     (id, name, currency, phonecode, language) => {
       const country = byId.get(id)
-      expect(country).toMatchObject({ type: 'country', id, name, currency, phonecode, language })
+      expect(country).toMatchObject({
+        type: 'country',
+        id,
+        name,
+        currency: { reference: true, type: 'currency', id: currency },
+        phonecode,
+        language,
+      })
     },
   )
 

@@ -33,7 +33,7 @@ export function countryRecords(): RecordData[] {
         phonecode: data.phone[0] === undefined ? null : `+${data.phone[0]}`,
         timezonemin,
         timezonemax,
-        currency: data.currency[0]?.toLowerCase() ?? null,
+        currency: currencyReference(data.currency[0]),
         regions: regions.get(code) ?? [],
         translations: translate((language) => isoCountries.getName(code, language)),
       }
@@ -56,4 +56,11 @@ function offsetRange(code: string): [number | null, number | null] {
   if (zones.length === 0) return [null, null]
   const offsets = zones.flatMap((zone) => [zone.utcOffset, zone.dstOffset])
   return [Math.min(...offsets), Math.max(...offsets)]
+}
+
+/** The country's first currency as a record reference, or null (Antarctica has none). */
+function currencyReference(
+  code: string | undefined,
+): { reference: true; type: 'currency'; id: string } | null {
+  return code ? { reference: true, type: 'currency', id: code.toLowerCase() } : null
 }

@@ -55,7 +55,10 @@ describe('allSeeds', () => {
   it('gives every country a currency that exists as a record', () => {
     for (const country of seeds.filter((record) => record.type === 'country')) {
       if (country.currency === null) continue
-      expect(byKey.has(`currency/${String(country.currency)}`), String(country.id)).toBe(true)
+      expect(
+        byKey.has(`currency/${(country.currency as { id: string }).id}`),
+        String(country.id),
+      ).toBe(true)
     }
   })
 

@@ -10,9 +10,10 @@ export { isRightToLeft } from './languages.js'
 /** Countries, the language list type and currencies, built from their npm packages on each call. */
 export function referenceData(): RecordData[] {
   const countries = countryRecords()
-  const countryCurrencies = countries.flatMap(({ currency }) =>
-    typeof currency === 'string' ? [currency] : [],
-  )
+  const countryCurrencies = countries.flatMap(({ currency }) => {
+    const id = (currency as { id?: unknown } | null)?.id
+    return typeof id === 'string' ? [id] : []
+  })
   return [...countries, languageListType(), ...currencyRecords(countryCurrencies)]
 }
 

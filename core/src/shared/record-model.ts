@@ -97,6 +97,8 @@ export interface RecordTypeData extends RecordData {
   fields: FieldDefinition[]
   /** The security record gating this type's records; see docs/architecture.md for the default. */
   security?: string
+  /** A field lists of this type are sorted by (paged by position) instead of the id. */
+  listsort?: string
 }
 
 /** A record type as `recordtype/get` answers it: with the caller's flags. */

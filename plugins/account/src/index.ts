@@ -2,6 +2,13 @@ import { asFunction } from 'awilix'
 import { definePlugin } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { AccountService } from './server/account-service.js'
+import { AccountAuthenticator } from './server/account-authenticator.js'
+import { SessionStore } from './server/sessions.js'
+import { defineLoginLimits } from './server/login-limits.js'
+import { login } from './server/routes/login.js'
+import { logout } from './server/routes/logout.js'
+import { getAccount } from './server/routes/get.js'
+import { accountSeeds } from './seeds/index.js'
 
 export {
   AccountService,
@@ -10,25 +17,52 @@ export {
   type NewAccount,
 } from './server/account-service.js'
 export { hashPassword, verifyPassword } from './server/passwords.js'
+export { AccountAuthenticator, type SignedIn } from './server/account-authenticator.js'
+export {
+  SessionStore,
+  hashToken,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SESSION_TOUCH_MS,
+  type Session,
+} from './server/sessions.js'
+export { SESSION_COOKIE } from './server/session-cookie.js'
+export { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from './server/login-limits.js'
+export type { AccountAnswer, AccountPreview } from './server/account-answer.js'
+export { accountSeeds }
 
 declare module '@shopwright/core' {
   interface Services {
     accounts: AccountService
+    sessionStore: SessionStore
+    accountAuthenticator: AccountAuthenticator
   }
 }
 
-/** The account plugin: sign-in accounts of the customer and employee record types. */
+/** The account plugin: sign-in accounts of the customer and employee record types, and their sessions. */
 export default definePlugin({
   name: 'account',
   dependsOn: ['records'],
-  security: ['account'],
+  security: ['account', 'people'],
   migrations,
-  cacheTypes: ['session'],
+  seeds: accountSeeds,
   register({ container }) {
     container.register({
       accounts: asFunction(
         ({ db, recordStore }) => new AccountService(db, recordStore),
       ).singleton(),
+      sessionStore: asFunction(({ db }) => new SessionStore(db)).singleton(),
+      accountAuthenticator: asFunction(
+        ({ sessionStore, recordStore }) => new AccountAuthenticator(sessionStore, recordStore),
+      ).singleton(),
+      // The kernel's key for "who is signed in": the same instance under the name core knows.
+      authenticator: asFunction(({ accountAuthenticator }) => accountAuthenticator).singleton(),
     })
+    defineLoginLimits(container.cradle.limiter)
+  },
+  routes(router, { services }) {
+    router.post('/account/login', login(services))
+    router.post('/account/logout', logout(services))
+    router.get('/account/get', getAccount(services))
   },
 })

@@ -3,31 +3,75 @@ import { definePlugin, dialectOf } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordSecuritySource } from './server/security-source.js'
+import { RecordTypes } from './server/record-types.js'
+import { RecordsService } from './server/records-service.js'
+import { ListService } from './server/list-service.js'
+import { RecordTypeCalls } from './server/record-type-calls.js'
+import { AppLog } from './server/app-log.js'
+import { dataRoutes } from './server/routes/data-routes.js'
+import { recordsPluginSeeds } from './seeds/index.js'
 
 export { RecordStore, type StoredRecord } from './server/record-store.js'
 export { RecordSecuritySource } from './server/security-source.js'
+export { RecordTypes, RECORDTYPE_CACHE } from './server/record-types.js'
+export {
+  RecordsService,
+  COUNT_CACHE,
+  type FieldChange,
+  type RecordKey,
+} from './server/records-service.js'
+export { ListService, MAX_PAGE_SIZE, type ListOptions } from './server/list-service.js'
+export { RecordTypeCalls } from './server/record-type-calls.js'
+export { AppLog, type LogLine } from './server/app-log.js'
 
 declare module '@shopwright/core' {
   interface Services {
     recordStore: RecordStore
+    recordTypes: RecordTypes
+    records: RecordsService
+    recordLists: ListService
+    recordTypeCalls: RecordTypeCalls
+    appLog: AppLog
   }
 }
 
-/** The records plugin: storage of every record, security records for the access service, seeds. */
+/**
+ * The records plugin: every record's storage, the meta-model (record, list and configuration types),
+ * the record calls of spec 000 section 7, security records for the access service, and seeds.
+ */
 export default definePlugin({
   name: 'records',
-  security: ['configuration', 'security', 'bin'],
+  security: ['configuration', 'security', 'bin', 'website', 'reference'],
   migrations,
-  cacheTypes: ['recordtype', 'configuration', 'access'],
+  seeds: recordsPluginSeeds,
+  cacheTypes: ['recordtype', 'recordcount', 'configuration', 'access'],
   register({ container, config }) {
+    const dialect = dialectOf(config.databaseUrl)
     container.register({
-      recordStore: asFunction(
-        ({ db }) => new RecordStore(db, dialectOf(config.databaseUrl)),
-      ).singleton(),
+      recordStore: asFunction(({ db }) => new RecordStore(db, dialect)).singleton(),
       securitySource: asFunction(
         ({ recordStore }) => new RecordSecuritySource(recordStore),
       ).singleton(),
       seedWriter: asFunction(({ recordStore }) => recordStore).singleton(),
+      recordTypes: asFunction(
+        ({ recordStore, cache, access }) => new RecordTypes(recordStore, cache, access),
+      ).singleton(),
+      appLog: asFunction(({ db }) => new AppLog(db)).singleton(),
+      records: asFunction(
+        ({ recordStore, recordTypes, appLog, cache }) =>
+          new RecordsService(recordStore, recordTypes, appLog, cache),
+      ).singleton(),
+      recordLists: asFunction(
+        ({ db, recordStore, recordTypes, cache }) =>
+          new ListService(db, dialect, recordStore, recordTypes, cache),
+      ).singleton(),
+      recordTypeCalls: asFunction(
+        ({ recordStore, recordTypes, access }) =>
+          new RecordTypeCalls(recordStore, recordTypes, access),
+      ).singleton(),
     })
+  },
+  routes(router, { services }) {
+    dataRoutes(router, services)
   },
 })

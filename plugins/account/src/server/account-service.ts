@@ -8,7 +8,7 @@ import {
   type RecordData,
 } from '@shopwright/core'
 import type { RecordStore } from '@shopwright/plugin-records'
-import { hashPassword } from './passwords.js'
+import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from './passwords.js'
 
 /** Record types whose records can sign in: shoppers and staff. */
 export const ACCOUNT_TYPES = ['customer', 'employee'] as const
@@ -87,5 +87,21 @@ export class AccountService {
       .where({ email: normalizeEmail(email) })
       .first<{ type: string; id: string } | undefined>('type', 'id')
     return row ? this.records.get(row.type, row.id) : null
+  }
+
+  /**
+   * The account whose e-mail and password match, or null. An unknown e-mail costs one argon2id
+   * verification too, so a wrong e-mail and a wrong password take the same time.
+   */
+  async checkPassword(email: string, password: string): Promise<RecordData | null> {
+    const row = await this.db('account_credentials')
+      .where({ email: normalizeEmail(email) })
+      .first<{ type: string; id: string; password_hash: string } | undefined>(
+        'type',
+        'id',
+        'password_hash',
+      )
+    const matches = await verifyPassword(row?.password_hash ?? NO_ACCOUNT_HASH, password)
+    return row && matches ? this.records.get(row.type, row.id) : null
   }
 }

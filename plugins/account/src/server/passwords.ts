@@ -6,6 +6,14 @@ const ARGON2ID = 2
 /** argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes). */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
+/**
+ * An argon2id hash of a random password nobody kept, with the same cost as real hashes. A sign-in
+ * for an e-mail without credentials is verified against it, so it takes as long as a wrong password
+ * and the answer time says nothing about whether the account exists.
+ */
+export const NO_ACCOUNT_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$3C9TndNM1xwo7IzDbQuQGA$gbqVQTt10qcGqcl/jphnlJ+KM17XhVFVHSSr0n4jSHE'
+
 /** Hashes a password with argon2id; the result carries its own salt and parameters. */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS)

@@ -176,6 +176,23 @@ export class RecordStore implements SeedWriter {
     return (await query).map(toStored)
   }
 
+  /** The types that have records in the bin. */
+  async binnedTypes(): Promise<string[]> {
+    return this.db('records').whereNotNull('binned_at').distinct('type').pluck('type')
+  }
+
+  /** Deletes every binned record of a type; answers their ids. */
+  async emptyBin(type: string): Promise<string[]> {
+    return this.db.transaction(async (trx) => {
+      const ids = (await trx('records')
+        .where({ type })
+        .whereNotNull('binned_at')
+        .pluck('id')) as string[]
+      if (ids.length) await trx('records').where({ type }).whereNotNull('binned_at').delete()
+      return ids
+    })
+  }
+
   /** The stored JSON text of a page of live records, in id order, without parsing it. */
   async listText(
     type: string,

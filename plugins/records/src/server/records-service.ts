@@ -9,6 +9,7 @@ import {
   type Entity,
   type FieldDefinition,
   type RecordData,
+  PAGE_SIZES,
 } from '@shopwright/core'
 import { ACCESS_CACHE_TYPE } from '@shopwright/core'
 import type { AppLog } from './app-log.js'
@@ -88,9 +89,14 @@ export class RecordsService {
     if (record.id === '' || record.id === 'new') record.id = await this.store.nextId(record.type)
     const problem = idError(record.id)
     if (problem) throw createError(problem, { reason: record.id })
-    await validateFields(record, await this.types.fieldsOf(definition, record), this.store, {
-      requireAll: true,
-    })
+    const fields = await this.types.fieldsOf(definition, record)
+    // Fields the payload leaves out take their defaults, as /data/new shows them.
+    for (const field of fields) {
+      if (!Object.hasOwn(record, field.id) && field.default !== undefined) {
+        record[field.id] = structuredClone(field.default)
+      }
+    }
+    await validateFields(record, fields, this.store, { requireAll: true })
     await this.store.insert(record)
     await this.changed(record.type, record.id)
     await this.log.write(record.type, record.id, 'created')
@@ -180,6 +186,75 @@ export class RecordsService {
         throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${key.type}.${key.id}` })
       await this.log.write(key.type, key.id, 'deleted')
     })
+  }
+
+  /** Binned records of the types the caller may view, newest first (the bin screen: Name, Type, Deleted Date). */
+  async binList(
+    entity: Entity | null,
+    options: { pagesize?: number; nextpage?: string },
+  ): Promise<{
+    list: Array<{ type: string; id: string; name: string; binned: string }>
+    nextpage: string | null
+    pagesize: number
+  }> {
+    const pagesize = options.pagesize ?? PAGE_SIZES.adminlist
+    if (!Number.isInteger(pagesize) || pagesize < 1 || pagesize > 1000)
+      throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
+    let after: { binned: number; type: string; id: string } | undefined
+    if (options.nextpage) {
+      const match = /^(\d{1,15})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(options.nextpage)
+      if (!match)
+        throw createError('ERROR_INVALID_INPUT', {
+          reason: 'nextpage is not a token this list answered.',
+        })
+      after = { binned: Number(match[1]), type: match[2]!, id: match[3]! }
+    }
+    const viewable = await this.viewableTypes(entity)
+    const rows = await this.store.listBin({ types: viewable, limit: pagesize + 1, after })
+    const page = rows.slice(0, pagesize)
+    const last = page.at(-1)
+    return {
+      list: page.map((row) => ({
+        type: row.record.type,
+        id: row.record.id,
+        name:
+          typeof row.record.name === 'string'
+            ? row.record.name
+            : typeof row.record.headline === 'string'
+              ? row.record.headline
+              : row.record.id,
+        binned: new Date(row.binned!).toISOString(),
+      })),
+      nextpage:
+        rows.length > pagesize && last
+          ? `${last.binned}.${last.record.type}.${last.record.id}`
+          : null,
+      pagesize,
+    }
+  }
+
+  /** Deletes for good every binned record of the types the caller may delete; answers how many. */
+  async emptyBin(entity: Entity | null): Promise<{ deleted: number }> {
+    let deleted = 0
+    for (const type of await this.store.binnedTypes()) {
+      const definition = await this.types.find(type)
+      if (!definition || !(await this.types.flags(entity, definition)).delete) continue
+      for (const id of await this.store.emptyBin(type)) {
+        await this.log.write(type, id, 'deleted when the bin was emptied')
+        deleted++
+      }
+      await this.changed(type, '')
+    }
+    return { deleted }
+  }
+
+  private async viewableTypes(entity: Entity | null): Promise<string[]> {
+    const viewable: string[] = []
+    for (const type of await this.store.binnedTypes()) {
+      const definition = await this.types.find(type)
+      if (definition && (await this.types.flags(entity, definition)).view) viewable.push(type)
+    }
+    return viewable
   }
 
   /** Checks the flag on every type first, so a refused call changes nothing; then runs the operation per record. */

@@ -1,0 +1,69 @@
+import type { Entity, RecordData } from '@shopwright/core'
+
+/** What login step 1 answers, for step 2 to show whose password is asked for. */
+export interface AccountPreview {
+  type: string
+  id: string
+  email: string
+  name: string
+}
+
+/** The signed-in account as `account/get` and login step 2 answer it (spec 000 section 3, "Account entity"). */
+export interface AccountAnswer extends AccountPreview {
+  color: string | null
+  roles: string[]
+  resetrequired: boolean
+  /** Only the reset flow (entity/{type}/{id}/{code}) can find a reset expired; a session cannot. */
+  resetexpired: false
+  /** Only the reset flow checks a reset code; a session holds none. */
+  validresetcode: false
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+/** The account's name: `name`, else given and family name (spec 000 section 3). */
+function nameOf(record: RecordData): string {
+  const name = text(record.name).trim()
+  if (name) return name
+  return [text(record.givenname), text(record.familyname)]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ')
+}
+
+/** Roles as stored, keeping only strings: a malformed record must not grant anything odd. */
+function rolesOf(record: RecordData): string[] {
+  return Array.isArray(record.roles)
+    ? record.roles.filter((role): role is string => typeof role === 'string')
+    : []
+}
+
+/** The kernel's view of a signed-in account: what access checks and logs need. */
+export function toEntity(record: RecordData): Entity {
+  return {
+    type: record.type,
+    id: record.id,
+    email: text(record.email),
+    name: nameOf(record),
+    roles: rolesOf(record),
+  }
+}
+
+/** Login step 1's answer. */
+export function toPreview(record: RecordData): AccountPreview {
+  return { type: record.type, id: record.id, email: text(record.email), name: nameOf(record) }
+}
+
+/** `account/get`'s answer. */
+export function toAccountAnswer(record: RecordData): AccountAnswer {
+  return {
+    ...toPreview(record),
+    color: typeof record.color === 'string' ? record.color : null,
+    roles: rolesOf(record),
+    resetrequired: record.resetrequired === true,
+    resetexpired: false,
+    validresetcode: false,
+  }
+}

@@ -1,0 +1,20 @@
+import { createError, type QueryContext } from '@shopwright/core'
+import type { z } from 'zod'
+
+/**
+ * The request's JSON body checked against a schema. The kernel has already parsed JSON bodies
+ * (refusing malformed and oversized ones); what is left is the shape: another content type is 415
+ * ERROR_UNSUPPORTED_MEDIA_TYPE, no body ERROR_BODY_EXPECTED, a wrong shape ERROR_INVALID_INPUT with
+ * the first problem as the reason.
+ */
+export function readBody<T extends z.ZodType>(ctx: QueryContext, schema: T): z.output<T> {
+  if (ctx.request.length && !ctx.is('json')) throw createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
+  // Core's body parser sets `request.body`; its type augmentation is not part of core's types.
+  const body = (ctx.request as { body?: unknown }).body
+  if (body === undefined) throw createError('ERROR_BODY_EXPECTED')
+  const result = schema.safeParse(body)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+  throw createError('ERROR_INVALID_INPUT', { reason: `${where}${issue?.message ?? 'invalid'}` })
+}

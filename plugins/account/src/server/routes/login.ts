@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import {
+  createError,
+  emailError,
+  normalizeEmail,
+  type QueryMiddleware,
+  type RateLimiterService,
+} from '@shopwright/core'
+import type { AccountService } from '../account-service.js'
+import { toAccountAnswer, toPreview } from '../account-answer.js'
+import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from '../login-limits.js'
+import { readBody } from '../read-body.js'
+import { readSessionCookie, setSessionCookie } from '../session-cookie.js'
+import type { SessionStore } from '../sessions.js'
+
+/**
+ * Step 1 sends `{ email }`, step 2 `{ email, password }` (spec 000 section 7). The lengths bound
+ * the work one request can cause; argon2 pre-hashes long passwords, but 1,024 characters is
+ * more than any password manager makes.
+ */
+const LoginBody = z.strictObject({
+  email: z.string().max(254),
+  password: z.string().max(1024).optional(),
+})
+
+export interface LoginDependencies {
+  accounts: AccountService
+  sessionStore: SessionStore
+  limiter: RateLimiterService
+}
+
+/** `POST /query/account/login`: step 1 names the account, step 2 signs in. */
+export function login({ accounts, sessionStore, limiter }: LoginDependencies): QueryMiddleware {
+  return async (ctx) => {
+    const body = readBody(ctx, LoginBody)
+    const email = normalizeEmail(body.email)
+    if (!email) throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'email' })
+    const emailProblem = emailError(email)
+    if (emailProblem) throw createError(emailProblem)
+    if (body.password === '') throw createError('ERROR_PASSWORD_VALUE_REQUIRED')
+
+    await limiter.consume(LOGIN_PER_ADDRESS, ctx.ip)
+    if (body.password === undefined) {
+      const account = await accounts.findByEmail(email)
+      if (!account) throw createError('ERROR_EMAIL_NOT_FOUND')
+      ctx.body = toPreview(account)
+      return
+    }
+
+    await limiter.consume(LOGIN_PER_EMAIL, email)
+    const account = await accounts.checkPassword(email, body.password)
+    // One answer for a wrong password and an unknown e-mail, in the same time (see checkPassword):
+    // step 2 tells no more than step 1 already does. 401 because no valid credentials were shown;
+    // 403 stays the answer to a signed-in caller who lacks a right.
+    if (!account) throw createError('ERROR_ACCESS_DENIED', { status: 401 })
+    // Checked only after the password, so only the holder of the password learns of the reset.
+    if (account.resetrequired === true) throw createError('ERROR_ACCOUNT_RESET_REQUIRED')
+
+    // A new token at every sign-in (no session fixation); the session this browser held ends.
+    const previous = readSessionCookie(ctx)
+    if (previous) await sessionStore.end(previous)
+    const { token, session } = await sessionStore.create(account, ctx.state.device ?? '')
+    setSessionCookie(ctx, token, session.absoluteExpiresAt)
+    await limiter.reset(LOGIN_PER_EMAIL, email)
+    ctx.body = toAccountAnswer(account)
+  }
+}

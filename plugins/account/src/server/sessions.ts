@@ -1,0 +1,142 @@
+import crypto from 'node:crypto'
+import type { Knex } from 'knex'
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+/** A session ends after 30 days without a request (idle expiry). */
+export const SESSION_IDLE_MS = 30 * DAY
+
+/** A session ends 180 days after sign-in however active it is (absolute expiry), so a stolen token cannot live forever. */
+export const SESSION_ABSOLUTE_MS = 180 * DAY
+
+/**
+ * The idle expiry moves forward at most once a minute: a busy client costs one write a minute,
+ * not one per request, and the expiry is at most a minute short.
+ */
+export const SESSION_TOUCH_MS = MINUTE
+
+/** 32 random bytes in base64url: 43 characters. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+/** A live session, as the authenticator needs it. */
+export interface Session {
+  /** The account's record type and id. */
+  type: string
+  id: string
+  device: string
+  createdAt: number
+  expiresAt: number
+  absoluteExpiresAt: number
+}
+
+interface Row {
+  token_hash: string
+  type: string
+  id: string
+  device: string
+  created_at: number | string
+  last_seen_at: number | string
+  expires_at: number | string
+  absolute_expires_at: number | string
+}
+
+/** The stored form of a token: its SHA-256 in hex. A token is 256 random bits, so no salt or slow hash is needed. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}
+
+/** True when the text has the shape of a token we issue; anything else is not looked up. */
+export function isTokenShaped(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN.test(value)
+}
+
+/**
+ * Sessions in the `account_sessions` table: every node reads the same rows, so a sign-in on one
+ * node is valid on all of them and a sign-out ends the session everywhere.
+ */
+export class SessionStore {
+  constructor(private readonly db: Knex) {}
+
+  /** Starts a session for the account and returns its new token (shown once, stored hashed). */
+  async create(
+    account: { type: string; id: string },
+    device: string,
+    now = Date.now(),
+  ): Promise<{ token: string; session: Session }> {
+    const token = crypto.randomBytes(32).toString('base64url')
+    const session: Session = {
+      type: account.type,
+      id: account.id,
+      device,
+      createdAt: now,
+      expiresAt: now + SESSION_IDLE_MS,
+      absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+    }
+    // Sweeping the account's dead sessions here keeps the table bounded without a timer.
+    await this.db('account_sessions')
+      .where({ type: account.type, id: account.id })
+      .andWhere((query) =>
+        query.where('expires_at', '<=', now).orWhere('absolute_expires_at', '<=', now),
+      )
+      .delete()
+    await this.db('account_sessions').insert({
+      token_hash: hashToken(token),
+      type: session.type,
+      id: session.id,
+      device,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: session.expiresAt,
+      absolute_expires_at: session.absoluteExpiresAt,
+    })
+    return { token, session }
+  }
+
+  /**
+   * The live session of a token, or null. An expired session is deleted on sight. The idle expiry
+   * is moved forward when the last move is over a minute old; the condition in the update lets
+   * only one of several concurrent requests (on any node) write.
+   */
+  async find(token: string, now = Date.now()): Promise<Session | null> {
+    if (!isTokenShaped(token)) return null
+    const tokenHash = hashToken(token)
+    const row = await this.db<Row>('account_sessions').where({ token_hash: tokenHash }).first()
+    if (!row) return null
+    const session = toSession(row)
+    if (session.expiresAt <= now || session.absoluteExpiresAt <= now) {
+      await this.db('account_sessions').where({ token_hash: tokenHash }).delete()
+      return null
+    }
+    const lastSeen = Number(row.last_seen_at)
+    if (now - lastSeen >= SESSION_TOUCH_MS) {
+      session.expiresAt = Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt)
+      await this.db('account_sessions')
+        .where({ token_hash: tokenHash })
+        .andWhere('last_seen_at', '<=', now - SESSION_TOUCH_MS)
+        .update({ last_seen_at: now, expires_at: session.expiresAt })
+    }
+    return session
+  }
+
+  /** Ends the session of a token; true when there was one. */
+  async end(token: string): Promise<boolean> {
+    if (!isTokenShaped(token)) return false
+    return (
+      (await this.db('account_sessions')
+        .where({ token_hash: hashToken(token) })
+        .delete()) > 0
+    )
+  }
+}
+
+function toSession(row: Row): Session {
+  return {
+    type: row.type,
+    id: row.id,
+    device: row.device,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    absoluteExpiresAt: Number(row.absolute_expires_at),
+  }
+}

@@ -1,0 +1,81 @@
+import type { Kernel, PluginDefinition, ShopwrightConfig } from '@shopwright/core'
+import {
+  bootTestKernel,
+  inject,
+  type DatabaseUnderTest,
+  type TestKernel,
+} from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { SESSION_COOKIE } from '../src/index.js'
+
+type Reply = Awaited<ReturnType<typeof inject>>
+
+/** A kernel with the account and records plugins (and any extra ones) on a fresh database. */
+export function bootAccounts(
+  database: DatabaseUnderTest,
+  extra: readonly PluginDefinition[] = [],
+  overrides: Partial<ShopwrightConfig> = {},
+): Promise<TestKernel> {
+  return bootTestKernel(database, [account, records, ...extra], overrides)
+}
+
+/** `POST /query/account/login` with a JSON body and optional extra headers. */
+export function postLogin(
+  kernel: Pick<Kernel, 'app'>,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return inject(kernel, { method: 'POST', url: '/query/account/login', payload, headers })
+}
+
+/** The session cookie a reply set, as a `Cookie` request header value; undefined when none. */
+export function sessionCookieOf(reply: Reply): string | undefined {
+  const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
+  return cookie?.value ? `${SESSION_COOKIE}=${cookie.value}` : undefined
+}
+
+/** The raw Set-Cookie header lines of a reply. */
+export function setCookieLines(reply: Reply): string[] {
+  const header = reply.headers['set-cookie']
+  if (header === undefined) return []
+  return Array.isArray(header) ? header : [String(header)]
+}
+
+/** Signs in and returns the `Cookie` header value of the new session. */
+export async function signIn(
+  kernel: Pick<Kernel, 'app'>,
+  email: string,
+  password: string,
+): Promise<string> {
+  const reply = await postLogin(kernel, { email, password })
+  const cookie = sessionCookieOf(reply)
+  if (reply.statusCode !== 200 || !cookie)
+    throw new Error(`sign-in of ${email} failed: ${reply.statusCode} ${reply.body}`)
+  return cookie
+}
+
+/** `GET /query/account/get` with the given cookie (or none). */
+export function getAccount(kernel: Pick<Kernel, 'app'>, cookie?: string): Promise<Reply> {
+  return inject(kernel, {
+    url: '/query/account/get',
+    headers: cookie ? { cookie } : {},
+  })
+}
+
+/** `POST /query/account/logout` with the given cookie (or none). */
+export function postLogout(kernel: Pick<Kernel, 'app'>, cookie?: string): Promise<Reply> {
+  return inject(kernel, {
+    method: 'POST',
+    url: '/query/account/logout',
+    payload: {},
+    headers: cookie ? { cookie } : {},
+  })
+}
+
+/** How many session rows the database holds. */
+export async function sessionCount(kernel: Kernel): Promise<number> {
+  const [row] = await kernel.services.db('account_sessions').count<{ n: number | string }[]>({
+    n: '*',
+  })
+  return Number(row?.n ?? 0)
+}

@@ -1,0 +1,159 @@
+import type { Knex } from 'knex'
+import {
+  createError,
+  DEFAULT_DATA_PAGE_SIZE,
+  type CacheService,
+  type DatabaseDialect,
+  type Entity,
+  type RecordData,
+  type RecordTypeData,
+} from '@shopwright/core'
+import type { RecordStore } from './record-store.js'
+import type { RecordTypes } from './record-types.js'
+import { COUNT_CACHE } from './records-service.js'
+
+export interface ListOptions {
+  pagesize?: number
+  /** The token a previous page answered as `nextpage`. */
+  nextpage?: string
+  /** A page number (1-based), for numbered pagination. */
+  page?: number
+  /** Only these fields (besides type and id). */
+  fields?: readonly string[]
+}
+
+export const MAX_PAGE_SIZE = 1000
+
+/**
+ * Lists records as the collection of spec 000 section 3 (list, nextpage, pagesize, pages, page,
+ * recordtype, extensions). Pages in id order use keyset paging; `nextpage` is `<page>.<last id>`
+ * (a dot never appears in an id). A type that declares `listsort` (the country list sorts by name) is
+ * ordered by that field and paged by position. Without `fields`, the stored JSON text of each record
+ * is spliced into the answer as it is, never parsed and serialised again.
+ */
+export class ListService {
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: DatabaseDialect,
+    private readonly store: RecordStore,
+    private readonly types: RecordTypes,
+    private readonly cache: CacheService,
+  ) {}
+
+  /** The collection as JSON text, for the caller. */
+  async list(entity: Entity | null, type: string, options: ListOptions): Promise<string> {
+    const definition = await this.types.require(type)
+    await this.types.check(entity, definition, 'view')
+    const pagesize = options.pagesize ?? DEFAULT_DATA_PAGE_SIZE
+    if (!Number.isInteger(pagesize) || pagesize < 1 || pagesize > MAX_PAGE_SIZE) {
+      throw createError('ERROR_INVALID_INTEGER', {
+        reason: `pagesize must be from 1 to ${MAX_PAGE_SIZE}`,
+      })
+    }
+    const { page, after } = this.position(options)
+    const sortField = typeof definition.listsort === 'string' ? definition.listsort : undefined
+    const rows = sortField
+      ? await this.sortedPage(type, sortField, (page - 1) * pagesize, pagesize + 1)
+      : await this.store.listText(
+          type,
+          after !== undefined
+            ? { after, limit: pagesize + 1 }
+            : { offset: (page - 1) * pagesize, limit: pagesize + 1 },
+        )
+    const more = rows.length > pagesize
+    const pageRows = more ? rows.slice(0, pagesize) : rows
+    const count = await this.count(type)
+    const items = options.fields
+      ? pageRows.map((row) => JSON.stringify(project(type, row, options.fields!)))
+      : pageRows.map((row) => splice(type, row))
+    const last = pageRows.at(-1)
+    const nextpage = more && last ? `${page + 1}.${last.id}` : null
+    const head = {
+      nextpage,
+      pagesize,
+      pages: Math.max(1, Math.ceil(count / pagesize)),
+      page,
+      recordtype: type,
+      extensions: await this.extensions(definition),
+    }
+    return `{"list":[${items.join(',')}],${JSON.stringify(head).slice(1)}`
+  }
+
+  private position(options: ListOptions): { page: number; after?: string } {
+    if (options.nextpage) {
+      const match = /^([1-9]\d{0,8})\.([A-Za-z0-9_-]+)$/.exec(options.nextpage)
+      if (!match)
+        throw createError('ERROR_INVALID_INPUT', {
+          reason: 'nextpage is not a token this list answered.',
+        })
+      return { page: Number(match[1]), after: match[2] }
+    }
+    const page = options.page ?? 1
+    if (!Number.isInteger(page) || page < 1 || page > 1_000_000)
+      throw createError('ERROR_INVALID_INTEGER', { reason: 'page' })
+    return { page }
+  }
+
+  /** Live records of a type counted once per change (and at most every 30 s). */
+  private async count(type: string): Promise<number> {
+    return this.cache.wrap(COUNT_CACHE, type, 'tiny', () => this.store.count(type))
+  }
+
+  private async sortedPage(
+    type: string,
+    field: string,
+    offset: number,
+    limit: number,
+  ): Promise<Array<{ id: string; body: string }>> {
+    if (!/^[A-Za-z0-9_]+$/.test(field))
+      throw new Error(`listsort "${field}" is not a plain field id`)
+    const expression =
+      this.dialect === 'sqlite'
+        ? `json_extract(body, '$.${field}')`
+        : `JSON_UNQUOTE(JSON_EXTRACT(body, '$.${field}'))`
+    const rows = (await this.db('records')
+      .select('id', 'body')
+      .where({ type })
+      .whereNull('binned_at')
+      .orderByRaw(`${expression}, id`)
+      .offset(offset)
+      .limit(limit)) as Array<{ id: string; body: string }>
+    return rows
+  }
+
+  private async extensions(
+    definition: RecordTypeData,
+  ): Promise<Array<{ id: string; type: string; name: string; showintypes: boolean }>> {
+    const references = Array.isArray(definition.extensions) ? definition.extensions : []
+    const answers = []
+    for (const reference of references) {
+      const extension = await this.types.find(reference.id)
+      if (extension)
+        answers.push({
+          id: extension.id,
+          type: 'recordtype',
+          name: extension.name,
+          showintypes: extension.showintypes === true,
+        })
+    }
+    return answers
+  }
+}
+
+/** A record as JSON from its stored body text: `{"type":..,"id":..,<fields>}`. */
+function splice(type: string, row: { id: string; body: string }): string {
+  const head = `{"type":${JSON.stringify(type)},"id":${JSON.stringify(row.id)}`
+  const rest = row.body.trim()
+  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`
+}
+
+function project(
+  type: string,
+  row: { id: string; body: string },
+  fields: readonly string[],
+): RecordData {
+  const body = JSON.parse(row.body) as Record<string, unknown>
+  const record: RecordData = { type, id: row.id }
+  for (const field of fields) if (Object.hasOwn(body, field)) record[field] = body[field]
+  return record
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { createError, type QueryRouter, type RecordData, type Services } from '@shopwright/core'
+import { body, idParam, listOptions, parseKeys } from './parse.js'
+
+const Changes = z
+  .array(z.object({ field: z.string().min(1).max(500), value: z.unknown() }))
+  .min(1)
+  .max(1000)
+const NewRecord = z.looseObject({
+  type: z.string().min(1).max(64),
+  id: z.string().max(191).optional(),
+})
+
+/** The record calls of spec 000 section 7 ("Record administration"); every state change is POST. */
+export function dataRoutes(router: QueryRouter, services: Services): void {
+  const { records, recordLists, recordTypeCalls, access } = services
+
+  router.get('/data/recordtype/list', async (ctx) => {
+    ctx.body = await recordTypeCalls.list(await ctx.state.entity(), listOptions(ctx))
+  })
+  router.get('/data/recordtype/get/:recordtype', async (ctx) => {
+    ctx.body = await recordTypeCalls.get(await ctx.state.entity(), idParam(ctx, 'recordtype'))
+  })
+  router.get('/data/list/:recordtype', async (ctx) => {
+    ctx.type = 'json'
+    ctx.body = await recordLists.list(
+      await ctx.state.entity(),
+      idParam(ctx, 'recordtype'),
+      listOptions(ctx),
+    )
+  })
+  router.get('/data/listids/:keys', async (ctx) => {
+    const entity = await ctx.state.entity()
+    const keys = parseKeys(ctx.params.keys)
+    const list: RecordData[] = []
+    for (const key of keys) {
+      try {
+        list.push(await records.get(entity, key.type, key.id))
+      } catch (error) {
+        // A record that is gone is left out; a refusal is not.
+        if ((error as { code?: string }).code !== 'ERROR_RECORD_NOT_AVAILABLE') throw error
+      }
+    }
+    ctx.body = { list }
+  })
+  router.get('/data/get/:recordtype/:id', async (ctx) => {
+    ctx.body = await records.get(
+      await ctx.state.entity(),
+      idParam(ctx, 'recordtype'),
+      idParam(ctx, 'id'),
+    )
+  })
+  router.get('/data/new/:recordtype', async (ctx) => {
+    ctx.body = await records.blank(await ctx.state.entity(), idParam(ctx, 'recordtype'))
+  })
+  router.get('/data/duplicate/:recordtype/:id', async (ctx) => {
+    ctx.body = await records.duplicate(
+      await ctx.state.entity(),
+      idParam(ctx, 'recordtype'),
+      idParam(ctx, 'id'),
+    )
+  })
+  router.post('/data/create', async (ctx) => {
+    ctx.body = await records.create(await ctx.state.entity(), body(ctx, NewRecord) as RecordData)
+  })
+  router.post('/data/update/:recordtype/:id', async (ctx) => {
+    ctx.body = await records.update(
+      await ctx.state.entity(),
+      idParam(ctx, 'recordtype'),
+      idParam(ctx, 'id'),
+      body(ctx, Changes),
+    )
+  })
+  router.post('/data/bin/:keys', async (ctx) => {
+    ctx.body = { list: await records.bin(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+  })
+  router.post('/data/restore/:keys', access.require('bin', 'edit'), async (ctx) => {
+    ctx.body = { list: await records.restore(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+  })
+  router.post('/data/delete/:keys', access.require('bin', 'delete'), async (ctx) => {
+    ctx.body = { list: await records.remove(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+  })
+  router.get('/data/bin/list', access.require('bin', 'view'), async (ctx) => {
+    ctx.body = await records.binList(await ctx.state.entity(), listOptions(ctx))
+  })
+  router.post('/data/empty', access.require('bin', 'delete'), async (ctx) => {
+    ctx.body = await records.emptyBin(await ctx.state.entity())
+  })
+  router.get('/data/listtype/get/:id', async (ctx) => {
+    ctx.body = await recordTypeCalls.listType(await ctx.state.entity(), idParam(ctx, 'id'))
+  })
+  router.get('/data', () => {
+    throw createError('ERROR_RECORDTYPE_REQUIRED')
+  })
+}

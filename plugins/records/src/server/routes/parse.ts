@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { createError, isValidId, type QueryContext } from '@shopwright/core'
+import type { RecordKey } from '../records-service.js'
+import type { ListOptions } from '../list-service.js'
+
+const MAX_KEYS = 1000
+
+/** Parses `type|id,type|id` (spec: export, delete, bin, listids); each part must pass the id rule. */
+export function parseKeys(text: string | undefined): RecordKey[] {
+  if (!text)
+    throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'Name records as type|id,type|id.' })
+  const parts = text.split(',')
+  if (parts.length > MAX_KEYS)
+    throw createError('ERROR_INVALID_INPUT', { reason: `At most ${MAX_KEYS} records at once.` })
+  return parts.map((part) => {
+    const [type, id, extra] = part.split('|')
+    if (!type || !id || extra !== undefined || !isValidId(type) || !isValidId(id)) {
+      throw createError('ERROR_INVALID_ID', { reason: `"${part}" is not type|id.` })
+    }
+    return { type, id }
+  })
+}
+
+/** A path parameter that must pass the id rule. */
+export function idParam(ctx: QueryContext, name: string): string {
+  const value = ctx.params[name]
+  if (!value || !isValidId(value))
+    throw createError('ERROR_INVALID_ID', { reason: `${name}: ${String(value)}` })
+  return value
+}
+
+const ListQuery = z.object({
+  pagesize: z.coerce.number().int().optional(),
+  page: z.coerce.number().int().optional(),
+  nextpage: z.string().max(300).optional(),
+  fields: z.string().max(2000).optional(),
+})
+
+/** The list options of the query string: pagesize, page, nextpage, fields (comma-separated). */
+export function listOptions(ctx: QueryContext): ListOptions {
+  const parsed = ListQuery.safeParse(ctx.query)
+  if (!parsed.success)
+    throw createError('ERROR_INVALID_INPUT', { reason: parsed.error.issues[0]?.message })
+  const { fields, ...rest } = parsed.data
+  const options: ListOptions = { ...rest }
+  if (fields) {
+    const list = fields.split(',').filter(Boolean)
+    if (!list.every(isValidId)) throw createError('ERROR_INVALID_ID', { reason: 'fields' })
+    options.fields = list
+  }
+  return options
+}
+
+/** The JSON body, checked against a schema; a missing or wrong body is ERROR_INVALID_INPUT with the reason. */
+export function body<T>(ctx: QueryContext, schema: z.ZodType<T>): T {
+  const payload = (ctx.request as { body?: unknown }).body
+  if (payload === undefined) throw createError('ERROR_BODY_EXPECTED')
+  const parsed = schema.safeParse(payload)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw createError('ERROR_INVALID_INPUT', {
+      reason: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : undefined,
+    })
+  }
+  return parsed.data
+}
