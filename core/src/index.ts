@@ -37,6 +37,7 @@ export type { Authenticator, Entity, QueryState } from './http/state.js'
 export {
   QueryRouter,
   DuplicateRouteError,
+  type MatchedRoute,
   type QueryContext,
   type QueryMethod,
   type QueryMiddleware,
@@ -44,3 +45,4 @@ export {
   type RouteParameters,
 } from './http/query-router.js'
 export * from './shared/index.js'
+export { readUpload, parseSize } from './http/read-upload.js'

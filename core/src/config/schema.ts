@@ -76,6 +76,10 @@ export const SETTINGS = {
     env: 'BODY_LIMIT',
     schema: z.string().regex(/^\d+(b|kb|mb)$/i, "must look like '1mb', '512kb' or '2048b'"),
   },
+  uploadLimit: {
+    env: 'UPLOAD_LIMIT',
+    schema: z.string().regex(/^\d+(b|kb|mb)$/i, "must look like '100mb', '512kb' or '2048b'"),
+  },
   trustProxy: {
     env: 'TRUST_PROXY',
     schema: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
@@ -101,6 +105,8 @@ export interface ShopwrightConfig {
   plugins: Array<string | PluginDefinition>
   theme: string
   bodyLimit: string
+  /** Largest file upload (imports, drive), e.g. '100mb'. */
+  uploadLimit: string
   trustProxy: boolean
   /** Milliseconds a graceful shutdown waits for open requests before closing them. */
   shutdownTimeout: number
@@ -123,6 +129,7 @@ export function defaults(
     plugins: [...DEFAULT_PLUGINS],
     theme: '@shopwright/theme-default',
     bodyLimit: '1mb',
+    uploadLimit: '100mb',
     trustProxy: false,
     shutdownTimeout: 10_000,
   }

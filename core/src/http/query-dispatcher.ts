@@ -2,7 +2,7 @@ import type { Middleware } from 'koa'
 import { createError } from '../errors/app-error.js'
 import { checkQueryRequest } from './query-guard.js'
 import { jsonBodyReader } from './json-body.js'
-import type { QueryRouter } from './query-router.js'
+import type { QueryContext, QueryRouter } from './query-router.js'
 import type { QueryState } from './state.js'
 
 /** True for `/query` and everything below it. */
@@ -11,7 +11,7 @@ export function isQueryPath(path: string): boolean {
 }
 
 /**
- * Serves `/query/*`: the request checks, the JSON body (POST only), then the route. When no route
+ * Serves `/query/*`: the request checks, the JSON body (POST only, not for upload routes), then the route. When no route
  * has the method and path, the path decides between 405 (the call exists with another method) and
  * 404; that lookup runs only on the failure path.
  */
@@ -20,8 +20,13 @@ export function queryDispatcher(router: QueryRouter, bodyLimit: string): Middlew
   return async (ctx, next) => {
     if (!isQueryPath(ctx.path)) return next()
     checkQueryRequest(ctx)
-    if (ctx.method === 'POST') await readBody(ctx)
-    if (await router.dispatch(ctx)) return
+    const route = router.match(ctx.method, ctx.path)
+    if (route) {
+      if (ctx.method === 'POST' && !route.upload) await readBody(ctx)
+      ;(ctx as QueryContext).params = route.params
+      await route.run(ctx as QueryContext)
+      return
+    }
     const methods = router.methodsFor(ctx.path)
     if (methods.length > 0) {
       ctx.set(

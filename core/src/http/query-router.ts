@@ -16,6 +16,20 @@ export type QueryContext = ParameterizedContext<QueryState, RouteParameters>
 
 type Handler = (ctx: QueryContext) => Promise<unknown>
 
+/** What a route keeps in the tree: its composed chain, and whether its body is an upload. */
+interface RouteStore {
+  run: Handler
+  upload: boolean
+}
+
+/** A matched route, ready to run. */
+export interface MatchedRoute {
+  params: Record<string, string>
+  /** True for upload routes: the dispatcher leaves their body unread (see readUpload). */
+  upload: boolean
+  run: Handler
+}
+
 /** The methods a `/query` call may have: reads are GET (and HEAD), changes are POST. */
 export type QueryMethod = 'GET' | 'POST'
 
@@ -62,18 +76,26 @@ export class QueryRouter {
     return this
   }
 
+  /**
+   * Registers a POST whose body is a file, not JSON: the kernel leaves the request stream for the
+   * route to read with `readUpload(ctx, limit)`.
+   */
+  upload(path: string, ...middleware: QueryMiddleware[]): this {
+    this.add('POST', path, middleware, true)
+    return this
+  }
+
   /** Every registered route, in registration order. */
   get routes(): readonly RouteInfo[] {
     return this.registered
   }
 
-  /** Runs the route matching the request; false when no route has this method and path. */
-  async dispatch(ctx: ParameterizedContext<QueryState>): Promise<boolean> {
-    const found = this.tree.find(ctx.method as 'GET', ctx.path)
-    if (!found) return false
-    ;(ctx as QueryContext).params = found.params as Record<string, string>
-    await (found.store as Handler)(ctx as QueryContext)
-    return true
+  /** The route for a method and path, or null. */
+  match(method: string, path: string): MatchedRoute | null {
+    const found = this.tree.find(method as 'GET', path)
+    if (!found) return null
+    const store = found.store as RouteStore
+    return { params: found.params as Record<string, string>, upload: store.upload, run: store.run }
   }
 
   /** The methods registered for a path, for a 405's Allow header. */
@@ -81,7 +103,12 @@ export class QueryRouter {
     return (['GET', 'POST'] as const).filter((method) => this.tree.find(method, path) !== null)
   }
 
-  private add(method: QueryMethod, path: string, middleware: QueryMiddleware[]): void {
+  private add(
+    method: QueryMethod,
+    path: string,
+    middleware: QueryMiddleware[],
+    upload = false,
+  ): void {
     if (!path.startsWith('/')) throw new Error(`route path "${path}" must start with /`)
     if (middleware.length === 0) throw new Error(`${method} ${path} has no middleware`)
     const full = this.prefix + path
@@ -89,7 +116,7 @@ export class QueryRouter {
       ctx: QueryContext,
       next: () => Promise<void>,
     ) => Promise<unknown>
-    const handler: Handler = (ctx) => chain(ctx, noop)
+    const handler: RouteStore = { run: (ctx) => chain(ctx, noop), upload }
     const methods = method === 'GET' ? (['GET', 'HEAD'] as const) : ([method] as const)
     for (const each of methods) {
       try {

@@ -9,6 +9,9 @@ import { ListService } from './server/list-service.js'
 import { RecordTypeCalls } from './server/record-type-calls.js'
 import { AppLog } from './server/app-log.js'
 import { dataRoutes } from './server/routes/data-routes.js'
+import { transferRoutes } from './server/routes/transfer-routes.js'
+import { ImportService } from './server/transfer/import-service.js'
+import { ExportService } from './server/transfer/export-service.js'
 import { recordsPluginSeeds } from './seeds/index.js'
 
 export { RecordStore, type StoredRecord } from './server/record-store.js'
@@ -23,6 +26,9 @@ export {
 export { ListService, MAX_PAGE_SIZE, type ListOptions } from './server/list-service.js'
 export { RecordTypeCalls } from './server/record-type-calls.js'
 export { AppLog, type LogLine } from './server/app-log.js'
+export { ImportService, type ImportResult } from './server/transfer/import-service.js'
+export { ExportService, type Download } from './server/transfer/export-service.js'
+export { readZip, IMPORT_ZIP_LIMITS, type ZipLimits } from './server/transfer/zip-reader.js'
 
 declare module '@shopwright/core' {
   interface Services {
@@ -32,6 +38,8 @@ declare module '@shopwright/core' {
     recordLists: ListService
     recordTypeCalls: RecordTypeCalls
     appLog: AppLog
+    recordImport: ImportService
+    recordExport: ExportService
   }
 }
 
@@ -65,6 +73,10 @@ export default definePlugin({
         ({ db, recordStore, recordTypes, cache }) =>
           new ListService(db, dialect, recordStore, recordTypes, cache),
       ).singleton(),
+      recordImport: asFunction(
+        ({ records, recordStore }) => new ImportService(records, recordStore),
+      ).singleton(),
+      recordExport: asFunction(({ records }) => new ExportService(records)).singleton(),
       recordTypeCalls: asFunction(
         ({ recordStore, recordTypes, access }) =>
           new RecordTypeCalls(recordStore, recordTypes, access),
@@ -73,5 +85,6 @@ export default definePlugin({
   },
   routes(router, { services }) {
     dataRoutes(router, services)
+    transferRoutes(router, services)
   },
 })

@@ -1,0 +1,35 @@
+import {
+  createError,
+  parseSize,
+  readUpload,
+  type QueryRouter,
+  type Services,
+} from '@shopwright/core'
+import { parseKeys } from './parse.js'
+
+/** Export (a download link) and import (a file upload) of records. */
+export function transferRoutes(router: QueryRouter, services: Services): void {
+  const { recordExport, recordImport, config } = services
+  const limit = parseSize(config.uploadLimit)
+
+  router.get('/data/export/:keys', async (ctx) => {
+    const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined
+    const download = await recordExport.export(
+      await ctx.state.entity(),
+      parseKeys(ctx.params.keys),
+      filename,
+    )
+    ctx.set('Content-Disposition', `attachment; filename="${download.filename}"`)
+    ctx.type = download.contentType
+    ctx.body = Buffer.from(download.data.buffer, download.data.byteOffset, download.data.byteLength)
+  })
+
+  router.upload('/data/import', async (ctx) => {
+    const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined
+    const entity = await ctx.state.entity()
+    // Refused before the upload is read: every item would need a signed-in caller anyway.
+    if (!entity) throw createError('ERROR_NOT_SIGNED_IN')
+    const upload = await readUpload(ctx, limit)
+    ctx.body = await recordImport.import(entity, upload, filename)
+  })
+}

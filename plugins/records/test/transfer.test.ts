@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { strToU8, zipSync } from 'fflate'
+import type { Kernel } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
+import { allSeeds } from '@shopwright/seeds'
+import account from '@shopwright/plugin-account'
+import records, { readZip } from '../src/index.js'
+import { as, signIn } from './helpers.js'
+
+const json = (value: unknown) => strToU8(JSON.stringify(value))
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`import and export on ${database.name}`, () => {
+    let kernel: Kernel
+    let close: () => Promise<void>
+    let adminHeaders: Record<string, string>
+    let admin: ReturnType<typeof as>
+
+    beforeAll(async () => {
+      ;({ kernel, close } = await bootTestKernel(database, [records, account], {
+        uploadLimit: '2mb',
+      }))
+      await kernel.seed(allSeeds())
+      adminHeaders = await signIn(kernel, ['administrator'])
+      admin = as(kernel, adminHeaders)
+      for (const id of ['e1', 'e2'])
+        await admin({
+          method: 'POST',
+          url: '/query/data/create',
+          payload: { type: 'webpage', id, headline: `Page ${id}` },
+        })
+    })
+    afterAll(() => close())
+
+    const upload = (
+      data: Uint8Array | string,
+      query = '',
+      headers: Record<string, string> = adminHeaders,
+    ) =>
+      inject(kernel, {
+        method: 'POST',
+        url: `/query/data/import${query}`,
+        payload: Buffer.from(data),
+        headers: { 'content-type': 'application/octet-stream', ...headers },
+      })
+
+    it('exports one record as {type}-{id}.json', async () => {
+      const res = await inject(kernel, {
+        url: '/query/data/export/webpage|e1',
+        headers: adminHeaders,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-disposition']).toBe('attachment; filename="webpage-e1.json"')
+      expect(JSON.parse(res.body)).toEqual({
+        type: 'webpage',
+        id: 'e1',
+        headline: 'Page e1',
+        content: '',
+      })
+    })
+
+    it('exports several as export.zip, or under a cleaned-up filename', async () => {
+      const res = await inject(kernel, {
+        url: '/query/data/export/webpage|e1,webpage|e2,currency|usd',
+        headers: adminHeaders,
+      })
+      expect(res.headers['content-type']).toBe('application/zip')
+      expect(res.headers['content-disposition']).toBe('attachment; filename="export.zip"')
+      expect(readZip(new Uint8Array(res.rawPayload)).map((entry) => entry.name)).toEqual([
+        'webpage-e1.json',
+        'webpage-e2.json',
+        'currency-usd.json',
+      ])
+      const named = await inject(kernel, {
+        url: '/query/data/export/webpage|e1,webpage|e2?filename=../../My%20"pages"',
+        headers: adminHeaders,
+      })
+      expect(named.headers['content-disposition']).toBe('attachment; filename="My pages.zip"')
+    })
+
+    it('refuses an export of records the caller may not view', async () => {
+      const office = await signIn(kernel, ['office'])
+      expect(
+        (await inject(kernel, { url: '/query/data/export/security|admin', headers: office }))
+          .statusCode,
+      ).toBe(403)
+      expect(
+        (await inject(kernel, { url: '/query/data/export/webpage|missing', headers: adminHeaders }))
+          .statusCode,
+      ).toBe(404)
+    })
+
+    it('imports a .json record or list, creating new records and updating existing ones', async () => {
+      const res = await upload(
+        json([
+          { type: 'webpage', id: 'i1', headline: 'Imported' },
+          { type: 'webpage', id: 'e1', headline: 'Changed by import' },
+        ]),
+      )
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual([
+        { ok: true, type: 'webpage', id: 'i1', action: 'created' },
+        { ok: true, type: 'webpage', id: 'e1', action: 'updated' },
+      ])
+      expect((await admin({ url: '/query/data/get/webpage/e1' })).body.headline).toBe(
+        'Changed by import',
+      )
+    })
+
+    it('imports a .zip, reporting a bad item and going on with the rest', async () => {
+      const zip = zipSync({
+        'webpage-z1.json': json({ type: 'webpage', id: 'z1', headline: 'Z1' }),
+        'bad.json': strToU8('{ not json'),
+        'webpage-z2.json': json({ type: 'webpage', id: 'z2', headline: 42 }),
+        'notes.txt': strToU8('hello'),
+        'folder/webpage-z3.json': json({ type: 'webpage', id: 'z3', headline: 'Z3' }),
+      })
+      const res = await upload(zip)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual([
+        { ok: true, type: 'webpage', id: 'z1', action: 'created' },
+        { ok: false, name: 'bad.json', message: 'ERROR_JSON_BODY' },
+        {
+          ok: false,
+          name: 'webpage-z2.json',
+          message: 'ERROR_INVALID_INPUT',
+          reason: expect.any(String),
+        },
+        { ok: false, name: 'notes.txt', message: 'ERROR_IMPORT_FILE_TYPE' },
+        { ok: true, type: 'webpage', id: 'z3', action: 'created' },
+      ])
+      expect(
+        (await kernel.services.appLog.list({ name: 'webpage.z1', limit: 1 }))[0]?.message,
+      ).toBe('created')
+    })
+
+    it.each([
+      ['a text file by name', 'hello', '?filename=notes.txt', 415, 'ERROR_IMPORT_FILE_TYPE'],
+      ['bytes that are neither JSON nor ZIP', 'GIF89a....', '', 415, 'ERROR_IMPORT_FILE_TYPE'],
+      [
+        'a zip with ..',
+        zipSync({ '../../etc/passwd.json': json({ type: 'webpage', id: 'x1' }) }),
+        '',
+        400,
+        'ERROR_IMPORT_FILE_TYPE',
+      ],
+      [
+        'a zip with an absolute path',
+        zipSync({ '/tmp/evil.json': json({ type: 'webpage', id: 'x2' }) }),
+        '',
+        400,
+        'ERROR_IMPORT_FILE_TYPE',
+      ],
+      [
+        'a broken zip',
+        new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+        '',
+        400,
+        'ERROR_IMPORT_FILE_TYPE',
+      ],
+      [
+        'a body over the upload limit',
+        new Uint8Array(3 * 1024 * 1024).fill(0x20),
+        '',
+        413,
+        'ERROR_BODY_TOO_LARGE',
+      ],
+      ['an empty body', '', '', 400, 'ERROR_BODY_EXPECTED'],
+    ])('refuses %s and imports nothing', async (_label, data, query, status, code) => {
+      const before = await kernel.services.recordStore.count('webpage')
+      const res = await upload(data, query)
+      expect(res.statusCode).toBe(status)
+      expect(res.json<{ message: string }>().message).toBe(code)
+      expect(await kernel.services.recordStore.count('webpage')).toBe(before)
+    })
+
+    it('refuses a zip of more than 10,000 entries and a zip bomb, importing nothing', async () => {
+      const before = await kernel.services.recordStore.count('webpage')
+      const many: Record<string, Uint8Array> = {}
+      for (let index = 0; index <= 10_000; index++) many[`r${index}.json`] = strToU8('{}')
+      const crowded = await upload(zipSync(many, { level: 0 }))
+      expect(crowded.statusCode).toBe(413)
+      // 101 MB of zeros deflates to about 100 KB: under the upload limit, over the unpacked limit.
+      const bomb = zipSync({ 'bomb.json': new Uint8Array(101 * 1024 * 1024) }, { level: 9 })
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
+      const exploded = await upload(bomb)
+      expect(exploded.statusCode).toBe(413)
+      expect(exploded.json<{ message: string }>().message).toBe('ERROR_BODY_TOO_LARGE')
+      expect(await kernel.services.recordStore.count('webpage')).toBe(before)
+    })
+
+    it('needs a signed-in caller, and checks each item against the caller rights', async () => {
+      expect((await upload(json({ type: 'webpage', id: 'anon' }), '', {})).statusCode).toBe(401)
+      const office = await signIn(kernel, ['office'])
+      const res = await upload(
+        json({ type: 'webpage', id: 'officepage', headline: 'x' }),
+        '',
+        office,
+      )
+      expect(res.json()).toEqual([
+        { ok: false, name: 'upload.json', message: 'ERROR_PERMISSION_TYPE', reason: 'webpage' },
+      ])
+    })
+
+    it('takes a .json upload sent as application/json, as a browser labels it', async () => {
+      const res = await inject(kernel, {
+        method: 'POST',
+        url: '/query/data/import',
+        payload: JSON.stringify({ type: 'webpage', id: 'browser', headline: 'B' }),
+        headers: { ...adminHeaders, 'content-type': 'application/json' },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual([{ ok: true, type: 'webpage', id: 'browser', action: 'created' }])
+    })
+  })
+}
