@@ -42,8 +42,7 @@ export class ListService {
 
   /** The collection as JSON text, for the caller. */
   async list(entity: Entity | null, type: string, options: ListOptions): Promise<string> {
-    const definition = await this.types.require(type)
-    await this.types.check(entity, definition, 'view')
+    const definition = await this.types.authorize(entity, type, 'view')
     const pagesize = options.pagesize ?? DEFAULT_DATA_PAGE_SIZE
     if (!Number.isInteger(pagesize) || pagesize < 1 || pagesize > MAX_PAGE_SIZE) {
       throw createError('ERROR_INVALID_INTEGER', {

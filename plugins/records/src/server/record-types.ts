@@ -51,6 +51,17 @@ export class RecordTypes {
     return found
   }
 
+  /** A type's definition once the caller is known to hold the flag on its records (see check). */
+  async authorize(
+    entity: Entity | null,
+    type: string | undefined,
+    flag: AccessFlag,
+  ): Promise<RecordTypeData> {
+    const definition = await this.require(type)
+    await this.check(entity, definition, flag)
+    return definition
+  }
+
   /** The caller's flags on a type's records. */
   async flags(entity: Entity | null, definition: RecordTypeData): Promise<AccessFlags> {
     if (!definition.security)

@@ -48,8 +48,7 @@ export class RecordsService {
 
   /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
   async get(entity: Entity | null, type: string, id: string): Promise<RecordData> {
-    const definition = await this.types.require(type)
-    await this.types.check(entity, definition, 'view')
+    const definition = await this.types.authorize(entity, type, 'view')
     const record = await this.store.get(type, id)
     if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
     return record
@@ -57,8 +56,7 @@ export class RecordsService {
 
   /** A blank record of the type with its field defaults and the id "new" (nothing is stored). */
   async blank(entity: Entity | null, type: string): Promise<RecordData> {
-    const definition = await this.types.require(type)
-    await this.types.check(entity, definition, 'create')
+    const definition = await this.types.authorize(entity, type, 'create')
     const record: RecordData = { type, id: 'new' }
     for (const field of await this.types.fieldsOf(definition)) {
       if (field.default !== undefined) record[field.id] = structuredClone(field.default)
@@ -68,8 +66,7 @@ export class RecordsService {
 
   /** A copy of a record to save as a new one: its fields with the id "new" (nothing is stored). */
   async duplicate(entity: Entity | null, type: string, id: string): Promise<RecordData> {
-    const definition = await this.types.require(type)
-    await this.types.check(entity, definition, 'create')
+    const definition = await this.types.authorize(entity, type, 'create')
     const record = await this.store.get(type, id)
     if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
     return { ...structuredClone(record), id: 'new' }
@@ -77,10 +74,11 @@ export class RecordsService {
 
   /** Creates a record; an empty or "new" id takes the next base-62 id of the type. */
   async create(entity: Entity | null, data: RecordData): Promise<RecordData> {
-    const definition = await this.types.require(
+    const definition = await this.types.authorize(
+      entity,
       typeof data.type === 'string' ? data.type : undefined,
+      'create',
     )
-    await this.types.check(entity, definition, 'create')
     const record: RecordData = {
       ...data,
       type: definition.id,
@@ -114,8 +112,7 @@ export class RecordsService {
     id: string,
     changes: readonly FieldChange[],
   ): Promise<RecordData> {
-    const definition = await this.types.require(type)
-    await this.types.check(entity, definition, 'edit')
+    const definition = await this.types.authorize(entity, type, 'edit')
     for (const change of changes) {
       const problem = pathError(change.field)
       if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })
@@ -269,7 +266,7 @@ export class RecordsService {
         reason: 'Name at least one record as type|id.',
       })
     for (const type of new Set(keys.map((key) => key.type))) {
-      await this.types.check(entity, await this.types.require(type), flag)
+      await this.types.authorize(entity, type, flag)
     }
     for (const key of keys) {
       await run(key)
