@@ -48,7 +48,7 @@ export class RecordsService {
 
   /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
   async get(entity: Entity | null, type: string, id: string): Promise<RecordData> {
-    const definition = await this.types.authorize(entity, type, 'view')
+    await this.types.authorize(entity, type, 'view')
     const record = await this.store.get(type, id)
     if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
     return record
@@ -66,7 +66,7 @@ export class RecordsService {
 
   /** A copy of a record to save as a new one: its fields with the id "new" (nothing is stored). */
   async duplicate(entity: Entity | null, type: string, id: string): Promise<RecordData> {
-    const definition = await this.types.authorize(entity, type, 'create')
+    await this.types.authorize(entity, type, 'create')
     const record = await this.store.get(type, id)
     if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
     return { ...structuredClone(record), id: 'new' }
