@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  // run.ts is the runner; bare-koa-server.ts runs in its own child process as the throughput ceiling.
-  entry: ['src/run.ts', 'src/bare-koa-server.ts'],
+  // run.ts is the runner; the servers run in their own child processes as baselines;
+  // profile-top.ts summarises a .cpuprofile.
+  entry: ['src/run.ts', 'src/bare-koa-server.ts', 'src/naive-list-server.ts', 'src/profile-top.ts'],
   format: ['esm'],
   target: 'node20',
   dts: false,

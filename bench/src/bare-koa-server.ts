@@ -1,11 +1,13 @@
 /**
- * The throughput ceiling: Koa 3 with nothing but one route answering the same small JSON as the
- * kernel's `GET /query/server/info`. Runs in its own process (the runner spawns it) on 127.0.0.1:PORT.
+ * The throughput ceiling: Koa 3 with nothing but a route answering the same small JSON as the
+ * kernel's `GET /query/server/info`, and Koa's hello-world (`GET /hello`, `{"hello":"world"}`), the
+ * record-get baseline. Runs in its own process (the runner spawns it) on 127.0.0.1:PORT.
  */
 import Koa from 'koa'
 
 /** Same keys and the same byte length as the kernel's answer with the default plugins. */
 const INFO = { name: 'Shopwright', version: '0.1.0', plugins: ['records', 'account'] }
+const HELLO = { hello: 'world' }
 
 const port = Number(process.env.PORT)
 if (!Number.isInteger(port) || port <= 0) {
@@ -15,7 +17,9 @@ if (!Number.isInteger(port) || port <= 0) {
 
 const app = new Koa()
 app.use((ctx) => {
-  if (ctx.method === 'GET' && ctx.path === '/query/server/info') ctx.body = INFO
+  if (ctx.method !== 'GET') return
+  if (ctx.path === '/query/server/info') ctx.body = INFO
+  else if (ctx.path === '/hello') ctx.body = HELLO
 })
 
 const server = app.listen(port, '127.0.0.1')

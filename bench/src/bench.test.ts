@@ -91,6 +91,10 @@ describe('formatting', () => {
     expect(formatMeasure({ value: 98.26, unit: 'MB' })).toBe('98.3 MB')
     expect(formatMeasure({ value: 31.46, unit: 'µs' })).toBe('31.5 µs')
     expect(formatMeasure({ value: Number.NaN, unit: 'MB' })).toBe('n/a')
+    expect(formatMeasure({ value: 42.71, unit: 's' })).toBe('42.7 s')
+    expect(formatMeasure({ value: 1.234, unit: 's' })).toBe('1.23 s')
+    expect(formatMeasure({ value: 612.4, unit: 's' })).toBe('612 s')
+    expect(formatMeasure({ value: 2345.4, unit: 'records/s' })).toBe('2,345 records/s')
     expect(formatRatio(0.7385)).toBe('0.74')
     expect(formatRatio(undefined)).toBe('n/a')
     expect(formatRatio(Number.NaN)).toBe('n/a')
@@ -177,7 +181,14 @@ describe('scenario registry', () => {
   it('has unique names and a method text for full and quick runs', () => {
     const names = scenarios.map((scenario) => scenario.name)
     expect(new Set(names).size).toBe(names.length)
-    expect(names).toEqual(['throughput', 'cold-start', 'idle-memory'])
+    expect(names).toEqual([
+      'throughput',
+      'cold-start',
+      'idle-memory',
+      'record-get',
+      'record-list',
+      'record-import',
+    ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)
       expect(scenario.method(true).length).toBeGreaterThan(0)

@@ -55,10 +55,11 @@ medians are reported so that a burst of outside load does not land on one side o
 ## How to run
 
 \`\`\`sh
-npm run bench                 # builds, runs everything (about a minute), rewrites this file
-npm run bench -- --quick      # smoke run: shorter rounds, fewer repetitions; leaves this file alone
-npm run bench -- --only throughput,cold-start   # some scenarios; leaves this file alone
+npm run bench                 # builds, runs everything (a few minutes), rewrites this file
+npm run bench -- --quick      # smoke run: shorter rounds, a 10,000-record import; leaves this file alone
+npm run bench -- --only record-get,record-list  # some scenarios; leaves this file alone
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
+npm run bench -- --only record-get --profile    # kernel under --cpu-prof; prints its top functions
 \`\`\`
 
 Each run prints a table and writes the raw figures (every round and every start, per-round
@@ -69,14 +70,22 @@ fails or is interrupted with Ctrl+C. The kernel runs with its defaults: the buil
 SQLite, \`LOG_LEVEL=info\` (one JSON line per request, written to a file) and \`NODE_ENV=production\`;
 Shopwright settings in the calling shell are not passed on.
 
+The record scenarios (record-get, record-list) share one record table per run, built by whichever
+runs first: the bench signs in as an administrator it creates with \`shopwright user add\`.
+
+\`--profile\` starts every kernel child with \`node --cpu-prof\`; the profiles land in
+\`bench/results/<timestamp>-profiles/<scenario folder>-kernel/\` and the run prints each one's self
+time by package and by function (\`node bench/dist/profile-top.js <file or folder> [--top N]\` prints
+them again). The profiler slows the kernel down, so a profiled run never rewrites this file.
+
 ## What is measured
 
 ${sections.join('\n\n')}
 
 ## Timing is never asserted in tests
 
-The unit test \`bench/src/bench.test.ts\` checks only the pure parts (median, ratio, table and
-Markdown formatting). No unit, black-box or browser test asserts a duration, a rate or a memory
+The unit tests \`bench/src/*.test.ts\` check only the pure parts (median, ratio, table and
+Markdown formatting, the generated records and import files, import answers, profile summaries). No unit, black-box or browser test asserts a duration, a rate or a memory
 figure: on a shared machine they move by tens of percent from one run to the next, and a
 test that fails on a busy minute teaches people to ignore failures. Performance is tracked here, as
 ratios to a baseline from the same run.
@@ -86,6 +95,7 @@ ratios to a baseline from the same run.
 Add a file under \`bench/src/scenarios/\` that exports a \`Scenario\` (\`name\`, \`title\`,
 \`method(quick)\`, \`run(context)\` returning table rows, target checks and raw data) and list it in
 \`bench/src/scenarios/index.ts\`. Start servers through \`context.children\` (or the helpers in
-\`bench/src/servers.ts\`) so they are killed on exit, and measure a baseline in the same run.
+\`bench/src/servers.ts\`) so they are killed on exit, and measure a baseline in the same run;
+\`bench/src/rounds.ts\` runs the alternating autocannon rounds of a load scenario.
 `
 }

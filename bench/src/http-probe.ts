@@ -43,6 +43,73 @@ export function get(
   })
 }
 
+export interface RequestOptions {
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string | Uint8Array
+  /** The whole exchange, connect to last byte; the request is aborted after it. */
+  timeoutMs?: number
+}
+
+/** `request` gave up waiting for the whole answer. */
+export class RequestTimeout extends Error {
+  override name = 'RequestTimeout'
+}
+
+/** An answer with its headers (lower-case names) and body as text. */
+export interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/**
+ * One request to 127.0.0.1 without keep-alive. Unlike `get`, the time limit covers the whole
+ * exchange (a server may think for a minute before its first byte), and a body can be sent.
+ */
+export function request(port: number, path: string, options: RequestOptions = {}): Promise<Answer> {
+  const { method = 'GET', headers = {}, body, timeoutMs = 10_000 } = options
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      {
+        host: HOST,
+        port,
+        path,
+        method,
+        agent: false,
+        headers:
+          body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          clearTimeout(timer)
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          })
+        })
+        response.on('error', fail)
+      },
+    )
+    const timer = setTimeout(
+      () =>
+        outgoing.destroy(
+          new RequestTimeout(`${method} ${path} got no full answer within ${timeoutMs} ms`),
+        ),
+      timeoutMs,
+    )
+    function fail(error: Error): void {
+      clearTimeout(timer)
+      reject(error)
+    }
+    outgoing.on('error', fail)
+    outgoing.end(body)
+  })
+}
+
 export interface WaitOptions {
   /** Pause between attempts. */
   intervalMs: number

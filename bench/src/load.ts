@@ -10,6 +10,11 @@ export interface LoadSettings {
   /** Stop after this many requests instead. */
   amount?: number
   headers?: Record<string, string>
+  /**
+   * Paths to cycle through instead of the one `path`: every connection sends them in this order,
+   * then starts again. Built once, so rotating costs the load generator nothing per request.
+   */
+  paths?: readonly string[]
 }
 
 /** What one autocannon round measured. */
@@ -40,6 +45,9 @@ export function load(port: number, path: string, settings: LoadSettings): Promis
         pipelining: 1,
         timeout: 10,
         headers: settings.headers ?? {},
+        ...(settings.paths?.length
+          ? { requests: settings.paths.map((each) => ({ method: 'GET' as const, path: each })) }
+          : {}),
         ...bound,
       },
       (error, result) => {

@@ -1,5 +1,6 @@
 import os from 'node:os'
 import type { ScenarioResult } from './scenario.js'
+import type { ProfileSummary } from './profile.js'
 
 /** The machine a run happened on; figures from different machines are not comparable. */
 export interface Machine {
@@ -27,6 +28,8 @@ export interface BenchReport {
   seconds: number
   machine: Machine
   scenarios: ScenarioReport[]
+  /** `--profile`: the kernel children's CPU profiles, summarised. */
+  profiles?: Array<ProfileSummary & { file: string }>
 }
 
 /** Describes this machine. */

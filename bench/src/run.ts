@@ -13,6 +13,7 @@ import { renderDocsPage } from './docs-page.js'
 import { describeMachine, fileStamp, type BenchReport, type ScenarioReport } from './report.js'
 import type { BenchContext } from './scenario.js'
 import { scenarios } from './scenarios/index.js'
+import { profileFiles, renderProfileSummary, summariseProfile, type CpuProfile } from './profile.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '../..')
@@ -23,6 +24,7 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     docs: { type: 'boolean' },
     keep: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
@@ -30,12 +32,13 @@ const { values: flags } = parseArgs({
 if (flags.help) {
   process.stdout.write(
     [
-      'node bench/dist/run.js [--quick] [--only name,name] [--docs] [--keep]',
+      'node bench/dist/run.js [--quick] [--only name,name] [--docs] [--keep] [--profile]',
       `  scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
       '  --quick   shorter rounds, fewer repetitions (smoke run)',
       '  --only    run some scenarios',
       '  --docs    rewrite docs/benchmarks.md (default: only on a full run of every scenario)',
       '  --keep    keep the temporary folders and server logs',
+      '  --profile run the kernel with --cpu-prof; print its top functions (docs left alone)',
       '',
     ].join('\n'),
   )
@@ -88,12 +91,19 @@ function selected(): typeof scenarios {
 async function main(): Promise<void> {
   const chosen = selected()
   const quick = flags.quick ?? false
-  const writeDocs = flags.docs ?? (!quick && chosen.length === scenarios.length)
+  const profiling = flags.profile ?? false
+  // A profiled kernel is slower: its figures never land in the docs unless --docs says so.
+  const writeDocs = flags.docs ?? (!quick && !profiling && chosen.length === scenarios.length)
+  const started = new Date()
+  const resultsDir = path.join(root, 'bench/results')
+  const profileDir = profiling ? path.join(resultsDir, `${fileStamp(started)}-profiles`) : undefined
   const context: BenchContext = {
     quick,
     root,
     cliBin: path.join(root, 'cli/bin/shopwright.js'),
     bareKoaServer: path.join(here, 'bare-koa-server.js'),
+    naiveListServer: path.join(here, 'naive-list-server.js'),
+    ...(profileDir ? { profileDir } : {}),
     children,
     tempDir: (prefix) => fs.promises.mkdtemp(path.join(tempRoot, prefix)),
     log,
@@ -102,12 +112,12 @@ async function main(): Promise<void> {
     context.cliBin,
     path.join(root, 'cli/dist/index.js'),
     context.bareKoaServer,
+    context.naiveListServer,
   ]) {
     if (!fs.existsSync(file))
       throw new Error(`${file} is missing: build first (npm run bench builds everything)`)
   }
 
-  const started = new Date()
   const machine = describeMachine()
   log(
     `${chosen.length} scenario(s)${quick ? ', quick' : ''} on ${machine.nproc} cores, node ${machine.node}, load ${machine.loadAverage.join(' ')}`,
@@ -134,6 +144,14 @@ async function main(): Promise<void> {
     machine,
     scenarios: reports,
   }
+  if (profileDir && fs.existsSync(profileDir)) {
+    // Every kernel has exited by now (each scenario stops its own), so its profile is written.
+    report.profiles = profileFiles(profileDir).map((file) => {
+      const summary = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile)
+      process.stdout.write(`\n${renderProfileSummary(path.relative(process.cwd(), file), summary)}`)
+      return { file: path.relative(root, file), ...summary }
+    })
+  }
   process.stdout.write(
     `\n${renderTextTable(
       reports,
@@ -141,7 +159,6 @@ async function main(): Promise<void> {
     )}`,
   )
 
-  const resultsDir = path.join(root, 'bench/results')
   fs.mkdirSync(resultsDir, { recursive: true })
   const resultsFile = path.join(resultsDir, `${fileStamp(started)}.json`)
   fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`)
@@ -163,9 +180,13 @@ main().then(
     await children.stopAll()
   },
   async (error: unknown) => {
-    process.stderr.write(
-      `[bench] failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    )
+    const message = error instanceof Error ? error.message : String(error)
+    // A driver error can quote a whole statement: keep the start, which says what failed.
+    const shown =
+      message.length > 2_000
+        ? `${message.slice(0, 2_000)}... (${message.length} characters)`
+        : message
+    process.stderr.write(`[bench] failed: ${shown}\n`)
     process.exitCode = 1
     keepTemp = fs.readdirSync(tempRoot).length > 0
     if (keepTemp)

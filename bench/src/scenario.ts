@@ -3,7 +3,7 @@ import type { Children } from './children.js'
 /** A measured value with its unit; the unit decides how it is printed. */
 export interface Measure {
   value: number
-  unit: 'req/s' | 'ms' | 'µs' | 'MB'
+  unit: 'req/s' | 'ms' | 's' | 'µs' | 'MB' | 'records/s'
 }
 
 /** One line of the results table: Shopwright's figure, the same-run baseline's, and their ratio. */
@@ -43,6 +43,10 @@ export interface BenchContext {
   cliBin: string
   /** The built bare Koa server script (bench/dist/bare-koa-server.js). */
   bareKoaServer: string
+  /** The built naive list server script (bench/dist/naive-list-server.js). */
+  naiveListServer: string
+  /** `--profile`: kernel children run with `--cpu-prof` and write their profiles under here. */
+  profileDir?: string
   /** Every child process goes through here so the runner can kill them all on exit or Ctrl+C. */
   children: Children
   /** A fresh temporary folder, removed when the run ends. */

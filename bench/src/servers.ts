@@ -67,12 +67,46 @@ export async function startKernel(
   fs.mkdirSync(options.dataDir, { recursive: true })
   const cwd = path.dirname(options.logFile)
   const env = childEnv({ PORT: String(port), HOST, DATA_DIR: options.dataDir })
-  return launch(context, process.execPath, [context.cliBin, 'start'], {
-    cwd,
-    env,
+  return launch(
+    context,
+    process.execPath,
+    [...profileFlags(context, options.logFile), context.cliBin, 'start'],
+    {
+      cwd,
+      env,
+      port,
+      ...options,
+      readyPath: '/readyz',
+    },
+  )
+}
+
+/**
+ * `--cpu-prof` for a kernel child when the run profiles (`--profile`): one folder per kernel start,
+ * named after its scenario's folder and log, e.g. `record-get-Ab12Cd-kernel`. Node writes the
+ * profile when the kernel exits after SIGTERM.
+ */
+function profileFlags(context: BenchContext, logFile: string): string[] {
+  if (!context.profileDir) return []
+  const label = `${path.basename(path.dirname(logFile))}-${path.basename(logFile, '.log')}`
+  return ['--cpu-prof', `--cpu-prof-dir=${path.join(context.profileDir, label)}`]
+}
+
+/**
+ * The naive list handler (bench/dist/naive-list-server.js): bare Koa and knex on the kernel's SQLite
+ * file, answering `GET /query/data/list/webpage?pagesize=N` by parsing and re-serialising each row.
+ */
+export async function startNaiveList(
+  context: BenchContext,
+  options: { dbFile: string; logFile: string },
+): Promise<RunningServer> {
+  const port = await freePort()
+  return launch(context, process.execPath, [context.naiveListServer], {
+    cwd: path.dirname(options.logFile),
+    env: childEnv({ PORT: String(port), DB_FILE: options.dbFile }),
     port,
-    ...options,
-    readyPath: '/readyz',
+    logFile: options.logFile,
+    readyPath: '/query/data/list/webpage?pagesize=1',
   })
 }
 
@@ -154,11 +188,46 @@ async function launch(
 }
 
 /** The last lines of a log file, for error messages. */
-function tail(file: string, lines = 15): string {
+export function tail(file: string, lines = 15): string {
   try {
     return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
   } catch {
     return '(no output)'
+  }
+}
+
+/**
+ * Polls a process's VmRSS every `intervalMs` until stopped; `stop()` answers the highest sample and
+ * the kernel's own high-water mark (VmHWM), which also catches a peak between two samples.
+ */
+export function watchRss(
+  pid: number,
+  intervalMs = 100,
+): { stop(): { maxRssMb: number; hwmMb: number; samples: number } } {
+  let maxRssMb = 0
+  let samples = 0
+  const sample = (): void => {
+    try {
+      maxRssMb = Math.max(maxRssMb, residentMb(pid))
+      samples++
+    } catch {
+      // The process is gone; the caller finds out from its own request.
+    }
+  }
+  sample()
+  const timer = setInterval(sample, intervalMs)
+  return {
+    stop() {
+      clearInterval(timer)
+      sample()
+      let hwmMb = Number.NaN
+      try {
+        hwmMb = residentMb(pid, 'VmHWM')
+      } catch {
+        // as above
+      }
+      return { maxRssMb, hwmMb, samples }
+    },
   }
 }
 

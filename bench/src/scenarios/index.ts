@@ -2,9 +2,20 @@ import type { Scenario } from '../scenario.js'
 import { throughput } from './throughput.js'
 import { coldStart } from './cold-start.js'
 import { idleMemory } from './idle-memory.js'
+import { recordGet } from './record-get.js'
+import { recordList } from './record-list.js'
+import { recordImport } from './record-import.js'
 
 /**
- * Every benchmark, in run order. A new one (record list, storefront pages, bundle sizes, Lighthouse)
- * is a file in this folder exporting a Scenario, plus one line here.
+ * Every benchmark, in run order. A new one (storefront pages, bundle sizes, Lighthouse) is a file
+ * in this folder exporting a Scenario, plus one line here. record-get and record-list share one
+ * record table, built by whichever runs first.
  */
-export const scenarios: readonly Scenario[] = [throughput, coldStart, idleMemory]
+export const scenarios: readonly Scenario[] = [
+  throughput,
+  coldStart,
+  idleMemory,
+  recordGet,
+  recordList,
+  recordImport,
+]

@@ -1,34 +1,21 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
-import { assertClean, load, type LoadResult, type LoadSettings } from '../load.js'
 import { get } from '../http-probe.js'
 import {
-  cpuTimeMs,
   DEVICE_HEADERS,
   INFO_PATH,
   startBareKoa,
   startKernel,
   type RunningServer,
 } from '../servers.js'
-import { median, ratio } from '../stats.js'
+import { ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
-
-interface Round extends LoadResult {
-  cpuUsPerRequest: number
-  userUsPerRequest: number
-  systemUsPerRequest: number
-}
-type Field = 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'cpuUsPerRequest'
+import { alternatingRounds, loadRows, medianOf, roundRatios, type RoundPlan } from '../rounds.js'
 
 /** The issue's floor for kernel/bare requests per second. */
 export const THROUGHPUT_TARGET = 0.7
 
-function plan(quick: boolean): {
-  connections: number
-  warmupSeconds: number
-  rounds: number
-  roundSeconds: number
-} {
+function plan(quick: boolean): RoundPlan {
   return quick
     ? { connections: 10, warmupSeconds: 1, rounds: 2, roundSeconds: 2 }
     : { connections: 10, warmupSeconds: 3, rounds: 3, roundSeconds: 5 }
@@ -81,64 +68,19 @@ export const throughput: Scenario = {
         )
       }
 
-      const settings = (seconds: number): LoadSettings => ({
-        connections: p.connections,
-        duration: seconds,
-        headers: DEVICE_HEADERS,
-      })
-      context.log(`throughput: warm-up ${p.warmupSeconds} s each`)
-      await load(bare.port, INFO_PATH, settings(p.warmupSeconds))
-      await load(kernel.port, INFO_PATH, settings(p.warmupSeconds))
-
-      // CPU time per request (the server's user + system time over the round, all its threads) is
-      // steadier than requests/s on a shared machine, and tells a slow stack from a busy machine.
-      const round = async (server: RunningServer, label: string): Promise<Round> => {
-        const before = cpuTimeMs(server.pid)
-        const result = await load(server.port, INFO_PATH, settings(p.roundSeconds))
-        const after = cpuTimeMs(server.pid)
-        assertClean(label, result)
-        const perRequest = (ms: number): number => (ms * 1000) / result.total
-        return {
-          ...result,
-          cpuUsPerRequest: perRequest(
-            after.userMs - before.userMs + after.systemMs - before.systemMs,
-          ),
-          userUsPerRequest: perRequest(after.userMs - before.userMs),
-          systemUsPerRequest: perRequest(after.systemMs - before.systemMs),
-        }
-      }
-      const rounds: Array<{ bare: Round; kernel: Round }> = []
-      for (let n = 1; n <= p.rounds; n++) {
-        context.log(
-          `throughput: round ${n}/${p.rounds} (${p.roundSeconds} s bare, ${p.roundSeconds} s kernel)`,
-        )
-        const bareRound = await round(bare, `bare Koa round ${n}`)
-        const kernelRound = await round(kernel, `kernel round ${n}`)
-        rounds.push({ bare: bareRound, kernel: kernelRound })
-      }
-
-      const of = (side: 'bare' | 'kernel', field: Field): number =>
-        median(rounds.map((r) => r[side][field]))
-      const kernelRps = of('kernel', 'requestsPerSecond')
-      const bareRps = of('bare', 'requestsPerSecond')
+      const pairs = await alternatingRounds(
+        context,
+        'throughput',
+        p,
+        { server: bare, path: INFO_PATH, headers: DEVICE_HEADERS },
+        { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
+      )
+      const kernelRps = medianOf(pairs, 'kernel', 'requestsPerSecond')
+      const bareRps = medianOf(pairs, 'baseline', 'requestsPerSecond')
       const throughputRatio = ratio(kernelRps, bareRps)
-      const row = (metric: string, field: Field, unit: 'req/s' | 'ms' | 'µs') => {
-        const shopwright = of('kernel', field)
-        const baseline = of('bare', field)
-        return {
-          metric,
-          shopwright: { value: shopwright, unit },
-          baseline: { value: baseline, unit },
-          ratio: ratio(shopwright, baseline),
-        }
-      }
+      const perRound = roundRatios(pairs)
       return {
-        rows: [
-          row('requests/s (median)', 'requestsPerSecond', 'req/s'),
-          row('latency p50', 'p50Ms', 'ms'),
-          row('latency p99', 'p99Ms', 'ms'),
-          row('server CPU per request (user + sys)', 'cpuUsPerRequest', 'µs'),
-        ],
+        rows: loadRows(pairs),
         targets: [
           {
             goal: "A /query GET through the full middleware stack at no less than 70% of bare Koa's requests/s in the same run",
@@ -146,9 +88,7 @@ export const throughput: Scenario = {
             pass: throughputRatio >= THROUGHPUT_TARGET,
           },
         ],
-        notes: [
-          `Requests/s ratio per round: ${rounds.map((r) => formatRatio(ratio(r.kernel.requestsPerSecond, r.bare.requestsPerSecond))).join(', ')}.`,
-        ],
+        notes: [`Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}.`],
         raw: {
           plan: p,
           responseBytes: {
@@ -156,9 +96,10 @@ export const throughput: Scenario = {
             bare: Buffer.byteLength(bareInfo.body),
           },
           plugins: (JSON.parse(kernelInfo.body) as { plugins?: unknown }).plugins,
-          rounds: rounds.map((r) => ({
-            ...r,
-            ratio: ratio(r.kernel.requestsPerSecond, r.bare.requestsPerSecond),
+          rounds: pairs.map((pair, n) => ({
+            bare: pair.baseline,
+            kernel: pair.kernel,
+            ratio: perRound[n],
           })),
           ratio: throughputRatio,
         },

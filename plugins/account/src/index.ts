@@ -1,9 +1,10 @@
 import { asFunction } from 'awilix'
 import { definePlugin } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
-import { AccountService } from './server/account-service.js'
+import { ACCOUNT_TYPES, AccountService } from './server/account-service.js'
 import { AccountAuthenticator } from './server/account-authenticator.js'
-import { SessionStore } from './server/sessions.js'
+import { SESSION_CACHE, SessionStore } from './server/sessions.js'
+import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { defineLoginLimits } from './server/login-limits.js'
 import { login } from './server/routes/login.js'
 import { logout } from './server/routes/logout.js'
@@ -46,19 +47,29 @@ export default definePlugin({
   security: ['account', 'people'],
   migrations,
   seeds: accountSeeds,
+  cacheTypes: [SESSION_CACHE],
   register({ container }) {
     container.register({
       accounts: asFunction(
         ({ db, recordStore }) => new AccountService(db, recordStore),
       ).singleton(),
-      sessionStore: asFunction(({ db }) => new SessionStore(db)).singleton(),
+      sessionStore: asFunction(({ db, cache }) => new SessionStore(db, cache)).singleton(),
       accountAuthenticator: asFunction(
-        ({ sessionStore, recordStore }) => new AccountAuthenticator(sessionStore, recordStore),
+        ({ sessionStore, recordStore, cache }) =>
+          new AccountAuthenticator(sessionStore, recordStore, cache),
       ).singleton(),
       // The kernel's key for "who is signed in": the same instance under the name core knows.
       authenticator: asFunction(({ accountAuthenticator }) => accountAuthenticator).singleton(),
     })
     defineLoginLimits(container.cradle.limiter)
+  },
+  bootstrap({ services }) {
+    // A changed, renamed or binned account record drops every cached session (on every node, as
+    // cache clears travel), so roles and sign-in rights change at once.
+    services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
+      if ((ACCOUNT_TYPES as readonly string[]).includes(type))
+        await services.cache.clear(SESSION_CACHE)
+    })
   },
   routes(router, { services }) {
     router.post('/account/login', login(services))

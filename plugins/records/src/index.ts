@@ -2,6 +2,7 @@ import { asFunction } from 'awilix'
 import { definePlugin, dialectOf } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { RecordStore } from './server/record-store.js'
+import { sqliteFile } from './server/sqlite-reader.js'
 import { RecordSecuritySource } from './server/security-source.js'
 import { RecordTypes } from './server/record-types.js'
 import { RecordsService } from './server/records-service.js'
@@ -19,6 +20,7 @@ export { RecordSecuritySource } from './server/security-source.js'
 export { RecordTypes, RECORDTYPE_CACHE } from './server/record-types.js'
 export {
   RecordsService,
+  RECORD_CHANGED,
   COUNT_CACHE,
   type FieldChange,
   type RecordKey,
@@ -56,7 +58,14 @@ export default definePlugin({
   register({ container, config }) {
     const dialect = dialectOf(config.databaseUrl)
     container.register({
-      recordStore: asFunction(({ db }) => new RecordStore(db, dialect)).singleton(),
+      recordStore: asFunction(
+        ({ db }) =>
+          new RecordStore(
+            db,
+            dialect,
+            dialect === 'sqlite' ? sqliteFile(config.databaseUrl) : null,
+          ),
+      ).singleton(),
       securitySource: asFunction(
         ({ recordStore }) => new RecordSecuritySource(recordStore),
       ).singleton(),
@@ -66,8 +75,8 @@ export default definePlugin({
       ).singleton(),
       appLog: asFunction(({ db }) => new AppLog(db)).singleton(),
       records: asFunction(
-        ({ recordStore, recordTypes, appLog, cache }) =>
-          new RecordsService(recordStore, recordTypes, appLog, cache),
+        ({ recordStore, recordTypes, appLog, cache, events }) =>
+          new RecordsService(recordStore, recordTypes, appLog, cache, events),
       ).singleton(),
       recordLists: asFunction(
         ({ db, recordStore, recordTypes, cache }) =>
@@ -82,6 +91,9 @@ export default definePlugin({
           new RecordTypeCalls(recordStore, recordTypes, access),
       ).singleton(),
     })
+  },
+  destroy({ services }) {
+    services.recordStore.close()
   },
   routes(router, { services }) {
     dataRoutes(router, services)

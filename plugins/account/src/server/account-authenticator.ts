@@ -1,8 +1,8 @@
-import type { Authenticator, Entity, RecordData } from '@shopwright/core'
+import type { Authenticator, CacheService, Entity, RecordData } from '@shopwright/core'
 import type { RecordStore } from '@shopwright/plugin-records'
 import { toEntity } from './account-answer.js'
 import { readSessionCookie, type CookieContext } from './session-cookie.js'
-import type { Session, SessionStore } from './sessions.js'
+import { hashToken, SESSION_CACHE, type Session, type SessionStore } from './sessions.js'
 
 /** A request's live session and the account record it belongs to. */
 export interface SignedIn {
@@ -12,23 +12,32 @@ export interface SignedIn {
 
 /**
  * Turns a request into the signed-in account: the session cookie, its row in the database, then the
- * account's record, read fresh on every request so a change of roles (or a binned account) takes
- * effect at once on every node. Nothing is kept in process memory.
+ * account's record. The pair is kept in the kernel's cache (shared through Redis when configured) for
+ * at most 30 s, so a signed-in call costs no query; ending a session deletes its entry, and a change
+ * to any account record clears them all on every node (see the plugin's bootstrap), so roles and
+ * binned accounts take effect at once.
  */
 export class AccountAuthenticator implements Authenticator {
   constructor(
     private readonly sessions: SessionStore,
     private readonly records: Pick<RecordStore, 'get'>,
+    private readonly cache: CacheService,
   ) {}
 
   /** The request's session and account record, or null when nobody is signed in. */
   async signedIn(ctx: CookieContext): Promise<SignedIn | null> {
     const token = readSessionCookie(ctx)
     if (!token) return null
+    const key = hashToken(token)
+    const cached = await this.cache.get<SignedIn>(SESSION_CACHE, key)
+    if (cached && cached.session.expiresAt > Date.now()) return cached
     const session = await this.sessions.find(token)
     if (!session) return null
     const record = await this.records.get(session.type, session.id)
-    return record ? { session, record } : null
+    if (!record) return null
+    const signedIn = { session, record }
+    await this.cache.set(SESSION_CACHE, key, signedIn, 'tiny')
+    return signedIn
   }
 
   /** The kernel's entity of the request (see `ctx.state.entity()`), or null. */

@@ -1,5 +1,9 @@
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
+import type { CacheService } from '@shopwright/core'
+
+/** The cache type of signed-in sessions, keyed by token hash (see AccountAuthenticator). */
+export const SESSION_CACHE = 'session'
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
@@ -56,7 +60,10 @@ export function isTokenShaped(value: unknown): value is string {
  * node is valid on all of them and a sign-out ends the session everywhere.
  */
 export class SessionStore {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly cache: CacheService,
+  ) {}
 
   /** Starts a session for the account and returns its new token (shown once, stored hashed). */
   async create(
@@ -106,6 +113,7 @@ export class SessionStore {
     const session = toSession(row)
     if (session.expiresAt <= now || session.absoluteExpiresAt <= now) {
       await this.db('account_sessions').where({ token_hash: tokenHash }).delete()
+      await this.cache.delete(SESSION_CACHE, tokenHash)
       return null
     }
     const lastSeen = Number(row.last_seen_at)
@@ -122,11 +130,11 @@ export class SessionStore {
   /** Ends the session of a token; true when there was one. */
   async end(token: string): Promise<boolean> {
     if (!isTokenShaped(token)) return false
-    return (
-      (await this.db('account_sessions')
-        .where({ token_hash: hashToken(token) })
-        .delete()) > 0
-    )
+    const tokenHash = hashToken(token)
+    const ended = (await this.db('account_sessions').where({ token_hash: tokenHash }).delete()) > 0
+    // The row is gone on every node at once; its cached copy must go with it.
+    await this.cache.delete(SESSION_CACHE, tokenHash)
+    return ended
   }
 }
 

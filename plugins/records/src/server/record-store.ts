@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { SqliteReader } from './sqlite-reader.js'
 import {
   createError,
   toBase62,
@@ -34,15 +35,39 @@ const SEED_BATCH = 200
  * an object on the other, numbers as strings) are settled here.
  */
 export class RecordStore implements SeedWriter {
+  private reader: SqliteReader | null | undefined
+
   constructor(
     private readonly db: Knex,
     private readonly dialect: DatabaseDialect,
+    /** The SQLite file, for the read-only connection of the hot reads; null on MySQL or in memory. */
+    private readonly sqliteFilename: string | null = null,
   ) {}
 
   /** A live (not binned) record, or null. */
   async get(type: string, id: string): Promise<RecordData | null> {
-    const row = await this.db<Row>('records').where({ type, id }).whereNull('binned_at').first()
+    const reader = this.hotReader()
+    const row = reader
+      ? reader.get<Row>(
+          'SELECT * FROM records WHERE type = ? AND id = ? AND binned_at IS NULL',
+          type,
+          id,
+        )
+      : await this.db<Row>('records').where({ type, id }).whereNull('binned_at').first()
     return row ? toStored(row).record : null
+  }
+
+  /** Closes the read-only connection, if one was opened. */
+  close(): void {
+    this.reader?.close()
+    this.reader = null
+  }
+
+  /** The read-only connection, opened on first use (after migrations made the file). */
+  private hotReader(): SqliteReader | null {
+    if (this.reader === undefined)
+      this.reader = this.sqliteFilename ? new SqliteReader(this.sqliteFilename) : null
+    return this.reader
   }
 
   /** A record with its metadata, binned or not. */
@@ -198,6 +223,18 @@ export class RecordStore implements SeedWriter {
     type: string,
     options: { after?: string; offset?: number; limit: number },
   ): Promise<Array<{ id: string; body: string }>> {
+    const reader = this.hotReader()
+    if (reader) {
+      const sql = 'SELECT id, body FROM records WHERE type = ? AND binned_at IS NULL'
+      return options.after !== undefined
+        ? reader.all(`${sql} AND id > ? ORDER BY id LIMIT ?`, type, options.after, options.limit)
+        : reader.all(
+            `${sql} ORDER BY id LIMIT ? OFFSET ?`,
+            type,
+            options.limit,
+            options.offset ?? 0,
+          )
+    }
     const query = this.db<Row>('records')
       .select('id', 'body')
       .where({ type })

@@ -6,6 +6,7 @@ import {
   rootField,
   setPath,
   type CacheService,
+  type EventBus,
   type Entity,
   type FieldDefinition,
   type RecordData,
@@ -29,6 +30,13 @@ export interface RecordKey {
   id: string
 }
 
+/**
+ * The event emitted, on this node only, after a record is created, changed, renamed, binned, restored
+ * or deleted: `{ type, id }`. Listeners that keep derived state clear it through the cache, whose
+ * clears reach every node.
+ */
+export const RECORD_CHANGED = 'records.changed'
+
 /** The cache type of per-type record counts (for `pages`). */
 export const COUNT_CACHE = 'recordcount'
 
@@ -44,6 +52,7 @@ export class RecordsService {
     private readonly types: RecordTypes,
     private readonly log: AppLog,
     private readonly cache: CacheService,
+    private readonly events: EventBus,
   ) {}
 
   /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
@@ -280,5 +289,6 @@ export class RecordsService {
     await this.cache.delete(COUNT_CACHE, type)
     if (type === 'recordtype') await this.cache.delete(RECORDTYPE_CACHE, id)
     if (type === 'security') await this.cache.clear(ACCESS_CACHE_TYPE)
+    await this.events.emit(RECORD_CHANGED, { type, id }, { local: true })
   }
 }

@@ -1,0 +1,176 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { BenchContext } from './scenario.js'
+import { exited } from './children.js'
+import { request } from './http-probe.js'
+import { childEnv, DEVICE_HEADERS, startKernel, tail } from './servers.js'
+import { batches, cookieFrom, RECORD_TYPE, spreadNumbers, webpageRow } from './webpages.js'
+
+/** The size of the record table of the issue's figures. */
+export const TABLE_RECORDS = 100_000
+/** Rows per transaction when filling the table directly. */
+const INSERT_BATCH = 5_000
+
+/** The staff account the record scenarios sign in with. */
+export const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' } as const
+
+/** The SQLite file of a DATA_DIR (the kernel's default DATABASE_URL). */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'shopwright.sqlite')
+}
+
+/**
+ * `node cli/bin/shopwright.js <args>` in `cwd` with DATA_DIR, through the run's children (so it is
+ * killed on Ctrl+C) and bounded in time; throws with its output unless it exits 0.
+ */
+export async function runCli(
+  context: BenchContext,
+  args: readonly string[],
+  options: { cwd: string; dataDir: string; logFile: string; timeoutMs?: number },
+): Promise<void> {
+  const out = fs.openSync(options.logFile, 'a')
+  let child
+  try {
+    child = context.children.spawn(process.execPath, [context.cliBin, ...args], {
+      cwd: options.cwd,
+      env: childEnv({ DATA_DIR: options.dataDir }),
+      stdio: ['ignore', out, out],
+    })
+  } finally {
+    fs.closeSync(out)
+  }
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  try {
+    await exited(child)
+  } finally {
+    clearTimeout(timer)
+  }
+  if (child.exitCode !== 0) {
+    throw new Error(
+      `shopwright ${args[0] ?? ''} ${args[1] ?? ''} failed (exit ${String(child.exitCode)}, signal ${String(child.signalCode)}); its output is in ${options.logFile}:\n${tail(options.logFile)}`,
+    )
+  }
+}
+
+/** Creates the bench's administrator account in a DATA_DIR (the kernel may be running: WAL). */
+export function addAdministrator(
+  context: BenchContext,
+  options: { cwd: string; dataDir: string; logFile: string },
+): Promise<void> {
+  return runCli(
+    context,
+    [
+      'user',
+      'add',
+      '--email',
+      ADMIN.email,
+      '--password',
+      ADMIN.password,
+      '--roles',
+      'administrator',
+    ],
+    options,
+  )
+}
+
+/** Signs in as the bench's administrator; answers the headers every later request carries. */
+export async function signIn(port: number): Promise<Record<string, string>> {
+  const answer = await request(port, '/query/account/login', {
+    method: 'POST',
+    headers: { ...DEVICE_HEADERS, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  })
+  const cookie = cookieFrom(answer.headers['set-cookie'], 'sw_session')
+  if (answer.status !== 200 || !cookie)
+    throw new Error(`sign-in answered ${answer.status} without a session cookie: ${answer.body}`)
+  return { ...DEVICE_HEADERS, Cookie: cookie }
+}
+
+/**
+ * Inserts webpage records 1..count straight into the `records` table, in transactions of
+ * INSERT_BATCH rows, and moves the type's id counter past them (as if the kernel had numbered them).
+ */
+export function insertWebpages(file: string, count: number): void {
+  const db = new Database(file)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    const insert = db.prepare(
+      'INSERT INTO records (type, id, body, created_at, modified_at, binned_at, version) VALUES (@type, @id, @body, @created_at, @modified_at, @binned_at, @version)',
+    )
+    const now = Date.now()
+    const fill = db.transaction((first: number, last: number) => {
+      for (let n = first; n <= last; n++) insert.run(webpageRow(n, now))
+    })
+    for (const [first, last] of batches(count, INSERT_BATCH)) fill(first, last)
+    db.prepare(
+      'INSERT INTO record_counters (type, value) VALUES (?, ?) ON CONFLICT(type) DO UPDATE SET value = max(value, excluded.value)',
+    ).run(RECORD_TYPE, count)
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    db.close()
+  }
+}
+
+/** A DATA_DIR with the seeded site, the administrator and TABLE_RECORDS webpage records. */
+export interface RecordTable {
+  dataDir: string
+  /** The kernel's working directory (no shopwright.config.* in it). */
+  cwd: string
+  /** Live webpage records, the seeded pages included. */
+  records: number
+  /** Numbers (see webpages.ts) of 1,000 records spread over the table, for GETs to rotate through. */
+  sampleNumbers: number[]
+  setupMs: number
+}
+
+let prepared: Promise<RecordTable> | undefined
+
+/**
+ * The record table, built once per run and shared by the record scenarios (they only read it):
+ * one kernel start migrates and seeds an empty DATA_DIR, `user add` creates the administrator, then
+ * TABLE_RECORDS rows go in directly with better-sqlite3 while no kernel runs.
+ */
+export function recordTable(context: BenchContext): Promise<RecordTable> {
+  prepared ??= build(context).catch((error: unknown) => {
+    prepared = undefined
+    throw error
+  })
+  return prepared
+}
+
+async function build(context: BenchContext): Promise<RecordTable> {
+  const begun = performance.now()
+  const cwd = await context.tempDir('record-table-')
+  const dataDir = path.join(cwd, 'data')
+  context.log(
+    `record table: migrating and seeding, then ${TABLE_RECORDS.toLocaleString('en-US')} webpage records`,
+  )
+  const kernel = await startKernel(context, { dataDir, logFile: path.join(cwd, 'migrate.log') })
+  await context.children.stop(kernel.child)
+  await addAdministrator(context, { cwd, dataDir, logFile: path.join(cwd, 'user-add.log') })
+  insertWebpages(sqliteFile(dataDir), TABLE_RECORDS)
+  const db = new Database(sqliteFile(dataDir), { readonly: true })
+  let records: number
+  try {
+    const row = db
+      .prepare('SELECT count(*) AS n FROM records WHERE type = ? AND binned_at IS NULL')
+      .get(RECORD_TYPE) as { n: number }
+    records = row.n
+  } finally {
+    db.close()
+  }
+  if (records < TABLE_RECORDS)
+    throw new Error(`the record table holds ${records} webpage records, not ${TABLE_RECORDS}`)
+  const setupMs = performance.now() - begun
+  context.log(`record table: ${records} webpage records in ${Math.round(setupMs)} ms`)
+  return {
+    dataDir,
+    cwd,
+    records,
+    sampleNumbers: spreadNumbers(1_000, TABLE_RECORDS),
+    setupMs,
+  }
+}

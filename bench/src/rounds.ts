@@ -1,0 +1,126 @@
+import type { BenchContext, ResultRow } from './scenario.js'
+import { assertClean, load, type LoadResult, type LoadSettings } from './load.js'
+import { cpuTimeMs, type RunningServer } from './servers.js'
+import { median, ratio } from './stats.js'
+
+/** One autocannon round with the server's CPU time over it. */
+export interface Round extends LoadResult {
+  cpuUsPerRequest: number
+  userUsPerRequest: number
+  systemUsPerRequest: number
+}
+
+/** A baseline round and the kernel round that followed it. */
+export interface RoundPair {
+  baseline: Round
+  kernel: Round
+}
+
+/** How long and how hard to load both sides. */
+export interface RoundPlan {
+  connections: number
+  warmupSeconds: number
+  rounds: number
+  roundSeconds: number
+}
+
+/** A server under load: where to send what. */
+export interface LoadTarget {
+  server: RunningServer
+  /** The path autocannon's URL carries (the only one, unless `paths` is set). */
+  path: string
+  /** Paths to rotate through (see LoadSettings.paths). */
+  paths?: readonly string[]
+  headers: Record<string, string>
+}
+
+type Field = 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'cpuUsPerRequest'
+
+/**
+ * A warm-up of each side, then `rounds` rounds alternating baseline, kernel, baseline, kernel, ...
+ * so that a burst of outside load on a shared machine does not land on one side only. A round with
+ * any error, timeout or non-2xx answer throws: its figures would not mean anything.
+ */
+export async function alternatingRounds(
+  context: BenchContext,
+  label: string,
+  plan: RoundPlan,
+  baseline: LoadTarget,
+  kernel: LoadTarget,
+): Promise<RoundPair[]> {
+  const settings = (target: LoadTarget, seconds: number): LoadSettings => ({
+    connections: plan.connections,
+    duration: seconds,
+    headers: target.headers,
+    ...(target.paths ? { paths: target.paths } : {}),
+  })
+  context.log(`${label}: warm-up ${plan.warmupSeconds} s each`)
+  assertClean(
+    `${label} baseline warm-up`,
+    await load(baseline.server.port, baseline.path, settings(baseline, plan.warmupSeconds)),
+  )
+  assertClean(
+    `${label} kernel warm-up`,
+    await load(kernel.server.port, kernel.path, settings(kernel, plan.warmupSeconds)),
+  )
+
+  // CPU time per request (the server's user + system time over the round, all its threads) is
+  // steadier than requests/s on a shared machine, and tells a slow stack from a busy machine.
+  const round = async (target: LoadTarget, name: string): Promise<Round> => {
+    const { pid, port } = target.server
+    const before = cpuTimeMs(pid)
+    const result = await load(port, target.path, settings(target, plan.roundSeconds))
+    const after = cpuTimeMs(pid)
+    assertClean(name, result)
+    const perRequest = (ms: number): number => (ms * 1000) / result.total
+    return {
+      ...result,
+      cpuUsPerRequest: perRequest(after.userMs - before.userMs + after.systemMs - before.systemMs),
+      userUsPerRequest: perRequest(after.userMs - before.userMs),
+      systemUsPerRequest: perRequest(after.systemMs - before.systemMs),
+    }
+  }
+  const pairs: RoundPair[] = []
+  for (let n = 1; n <= plan.rounds; n++) {
+    context.log(
+      `${label}: round ${n}/${plan.rounds} (${plan.roundSeconds} s baseline, ${plan.roundSeconds} s kernel)`,
+    )
+    const baselineRound = await round(baseline, `${label} baseline round ${n}`)
+    const kernelRound = await round(kernel, `${label} kernel round ${n}`)
+    pairs.push({ baseline: baselineRound, kernel: kernelRound })
+  }
+  return pairs
+}
+
+/** The median of one field over the rounds of one side. */
+export function medianOf(pairs: readonly RoundPair[], side: keyof RoundPair, field: Field): number {
+  return median(pairs.map((pair) => pair[side][field]))
+}
+
+/** Kernel requests/s over baseline requests/s, per round. */
+export function roundRatios(pairs: readonly RoundPair[]): number[] {
+  return pairs.map((pair) => ratio(pair.kernel.requestsPerSecond, pair.baseline.requestsPerSecond))
+}
+
+/**
+ * The four table rows of a load scenario: requests/s, latency p50 and p99, and server CPU per
+ * request, each the median over the rounds, with kernel / baseline as the ratio.
+ */
+export function loadRows(pairs: readonly RoundPair[]): ResultRow[] {
+  const row = (metric: string, field: Field, unit: 'req/s' | 'ms' | 'µs'): ResultRow => {
+    const shopwright = medianOf(pairs, 'kernel', field)
+    const baseline = medianOf(pairs, 'baseline', field)
+    return {
+      metric,
+      shopwright: { value: shopwright, unit },
+      baseline: { value: baseline, unit },
+      ratio: ratio(shopwright, baseline),
+    }
+  }
+  return [
+    row('requests/s (median)', 'requestsPerSecond', 'req/s'),
+    row('latency p50', 'p50Ms', 'ms'),
+    row('latency p99', 'p99Ms', 'ms'),
+    row('server CPU per request (user + sys)', 'cpuUsPerRequest', 'µs'),
+  ]
+}
