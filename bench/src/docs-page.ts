@@ -59,7 +59,7 @@ npm run bench                 # builds, runs everything (a few minutes), rewrite
 npm run bench -- --quick      # smoke run: shorter rounds, a 10,000-record import; leaves this file alone
 npm run bench -- --only record-get,record-list  # some scenarios; leaves this file alone
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
-npm run bench -- --only record-get --profile    # kernel under --cpu-prof; prints its top functions
+npm run bench -- --only record-get --profile    # servers under --cpu-prof; prints top functions
 \`\`\`
 
 Each run prints a table and writes the raw figures (every round and every start, per-round
@@ -73,10 +73,14 @@ Shopwright settings in the calling shell are not passed on.
 The record scenarios (record-get, record-list) share one record table per run, built by whichever
 runs first: the bench signs in as an administrator it creates with \`shopwright user add\`.
 
-\`--profile\` starts every kernel child with \`node --cpu-prof\`; the profiles land in
-\`bench/results/<timestamp>-profiles/<scenario folder>-kernel/\` and the run prints each one's self
-time by package and by function (\`node bench/dist/profile-top.js <file or folder> [--top N]\` prints
-them again). The profiler slows the kernel down, so a profiled run never rewrites this file.
+\`--profile\` starts the kernel and baseline server children with \`node --cpu-prof\`; the profiles land
+in \`bench/results/<timestamp>-profiles/<scenario folder>-<server>/\` and the run prints each one's
+self time by package and by function, per request for the load scenarios
+(\`node bench/dist/profile-top.js <file or folder> [--top N] [--requests N]\` prints them again).
+The profiler slows the servers down, so a profiled run never rewrites this file. Time in \`writev\`
+is the socket write measured in wall-clock time: on loopback it includes handing the answer to
+autocannon and waiting for a CPU on a machine with few cores, so compare it with the baseline's profile
+from the same run; "server CPU per request" in the tables (from \`/proc\`) is the steadier figure.
 
 ## What is measured
 

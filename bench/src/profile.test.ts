@@ -69,5 +69,10 @@ describe('summariseProfile', () => {
     const text = renderProfileSummary('kernel', summariseProfile(profile, 2))
     expect(text.split('\n')[0]).toBe('kernel: 0.0 s sampled, 0.0 s busy')
     expect(text).toContain(' 57.1%       0 ms  knex')
+    const perRequest = renderProfileSummary('kernel', summariseProfile(profile, 2), 10)
+    expect(perRequest.split('\n')[0]).toBe(
+      'kernel: 0.0 s sampled, 0.0 s busy, 10 requests: 70.0 µs busy per request',
+    )
+    expect(perRequest).toContain(' 57.1%       0 ms    40.00 µs/req  knex')
   })
 })

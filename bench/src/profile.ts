@@ -124,20 +124,27 @@ export function summariseProfile(profile: CpuProfile, top = 25): ProfileSummary 
   }
 }
 
-/** The summary as text for a terminal or a report. */
-export function renderProfileSummary(title: string, summary: ProfileSummary): string {
+/**
+ * The summary as text for a terminal or a report. With `requests` (how many the process answered
+ * while profiled), each line also shows microseconds per request.
+ */
+export function renderProfileSummary(
+  title: string,
+  summary: ProfileSummary,
+  requests?: number,
+): string {
   const percent = (share: number): string => `${(share * 100).toFixed(1).padStart(5)}%`
+  const perRequest = (ms: number): string =>
+    requests ? `${((ms * 1000) / requests).toFixed(2).padStart(7)} µs/req  ` : ''
+  const line = (item: TimeShare): string =>
+    `  ${percent(item.share)} ${item.ms.toFixed(0).padStart(7)} ms  ${perRequest(item.ms)}${item.name}`
   const busy = summary.totalMs - summary.idleMs
   const lines = [
-    `${title}: ${(summary.totalMs / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s busy`,
+    `${title}: ${(summary.totalMs / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s busy${requests ? `, ${requests} requests: ${((busy * 1000) / requests).toFixed(1)} µs busy per request` : ''}`,
     '  Self time by package (share of busy time)',
-    ...summary.packages.map(
-      (p) => `  ${percent(p.share)} ${p.ms.toFixed(0).padStart(7)} ms  ${p.name}`,
-    ),
+    ...summary.packages.map(line),
     '  Self time by function (share of busy time)',
-    ...summary.functions.map(
-      (f) => `  ${percent(f.share)} ${f.ms.toFixed(0).padStart(7)} ms  ${f.name}`,
-    ),
+    ...summary.functions.map(line),
   ]
   return `${lines.join('\n')}\n`
 }

@@ -29,7 +29,7 @@ export interface BenchReport {
   machine: Machine
   scenarios: ScenarioReport[]
   /** `--profile`: the kernel children's CPU profiles, summarised. */
-  profiles?: Array<ProfileSummary & { file: string }>
+  profiles?: Array<ProfileSummary & { file: string; requests: number | undefined }>
 }
 
 /** Describes this machine. */

@@ -16,6 +16,12 @@ export interface RoundPair {
   kernel: Round
 }
 
+/** The rounds, and how many requests each side answered in all (warm-up included). */
+export interface RoundsResult {
+  pairs: RoundPair[]
+  requests: { baseline: number; kernel: number }
+}
+
 /** How long and how hard to load both sides. */
 export interface RoundPlan {
   connections: number
@@ -47,7 +53,7 @@ export async function alternatingRounds(
   plan: RoundPlan,
   baseline: LoadTarget,
   kernel: LoadTarget,
-): Promise<RoundPair[]> {
+): Promise<RoundsResult> {
   const settings = (target: LoadTarget, seconds: number): LoadSettings => ({
     connections: plan.connections,
     duration: seconds,
@@ -55,14 +61,18 @@ export async function alternatingRounds(
     ...(target.paths ? { paths: target.paths } : {}),
   })
   context.log(`${label}: warm-up ${plan.warmupSeconds} s each`)
-  assertClean(
-    `${label} baseline warm-up`,
-    await load(baseline.server.port, baseline.path, settings(baseline, plan.warmupSeconds)),
+  const baselineWarmup = await load(
+    baseline.server.port,
+    baseline.path,
+    settings(baseline, plan.warmupSeconds),
   )
-  assertClean(
-    `${label} kernel warm-up`,
-    await load(kernel.server.port, kernel.path, settings(kernel, plan.warmupSeconds)),
+  assertClean(`${label} baseline warm-up`, baselineWarmup)
+  const kernelWarmup = await load(
+    kernel.server.port,
+    kernel.path,
+    settings(kernel, plan.warmupSeconds),
   )
+  assertClean(`${label} kernel warm-up`, kernelWarmup)
 
   // CPU time per request (the server's user + system time over the round, all its threads) is
   // steadier than requests/s on a shared machine, and tells a slow stack from a busy machine.
@@ -89,7 +99,15 @@ export async function alternatingRounds(
     const kernelRound = await round(kernel, `${label} kernel round ${n}`)
     pairs.push({ baseline: baselineRound, kernel: kernelRound })
   }
-  return pairs
+  const total = (side: keyof RoundPair): number =>
+    pairs.reduce((sum, pair) => sum + pair[side].total, 0)
+  return {
+    pairs,
+    requests: {
+      baseline: baselineWarmup.total + total('baseline'),
+      kernel: kernelWarmup.total + total('kernel'),
+    },
+  }
 }
 
 /** The median of one field over the rounds of one side. */

@@ -38,7 +38,7 @@ if (flags.help) {
       '  --only    run some scenarios',
       '  --docs    rewrite docs/benchmarks.md (default: only on a full run of every scenario)',
       '  --keep    keep the temporary folders and server logs',
-      '  --profile run the kernel with --cpu-prof; print its top functions (docs left alone)',
+      '  --profile run the servers with --cpu-prof; print their top functions (docs left alone)',
       '',
     ].join('\n'),
   )
@@ -146,10 +146,18 @@ async function main(): Promise<void> {
   }
   if (profileDir && fs.existsSync(profileDir)) {
     // Every kernel has exited by now (each scenario stops its own), so its profile is written.
+    // Folders are named <scenario>-<random>-<log name>: the scenario's request counts give µs/request.
     report.profiles = profileFiles(profileDir).map((file) => {
+      const folder = path.basename(path.dirname(file))
+      const scenario = reports.find((r) => folder.startsWith(`${r.name}-`))
+      const requests = folder.endsWith('-kernel')
+        ? scenario?.kernelRequests
+        : scenario?.baselineRequests
       const summary = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile)
-      process.stdout.write(`\n${renderProfileSummary(path.relative(process.cwd(), file), summary)}`)
-      return { file: path.relative(root, file), ...summary }
+      process.stdout.write(
+        `\n${renderProfileSummary(path.relative(process.cwd(), file), summary, requests)}`,
+      )
+      return { file: path.relative(root, file), requests, ...summary }
     })
   }
   process.stdout.write(

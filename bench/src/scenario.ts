@@ -30,6 +30,10 @@ export interface ScenarioResult {
   targets: TargetCheck[]
   /** Extra lines for docs/benchmarks.md, such as the spread between rounds. */
   notes?: string[]
+  /** How many requests the kernel answered under load (warm-up included), if it was loaded. */
+  kernelRequests?: number
+  /** The same for the baseline server. */
+  baselineRequests?: number
   raw: unknown
 }
 
@@ -45,7 +49,7 @@ export interface BenchContext {
   bareKoaServer: string
   /** The built naive list server script (bench/dist/naive-list-server.js). */
   naiveListServer: string
-  /** `--profile`: kernel children run with `--cpu-prof` and write their profiles under here. */
+  /** `--profile`: server children run with `--cpu-prof` and write their profiles under here. */
   profileDir?: string
   /** Every child process goes through here so the runner can kill them all on exit or Ctrl+C. */
   children: Children

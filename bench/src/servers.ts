@@ -82,9 +82,9 @@ export async function startKernel(
 }
 
 /**
- * `--cpu-prof` for a kernel child when the run profiles (`--profile`): one folder per kernel start,
- * named after its scenario's folder and log, e.g. `record-get-Ab12Cd-kernel`. Node writes the
- * profile when the kernel exits after SIGTERM.
+ * `--cpu-prof` for a server child when the run profiles (`--profile`): one folder per start, named
+ * after its scenario's folder and log, e.g. `record-get-Ab12Cd-kernel` or `record-get-Ab12Cd-bare-koa`.
+ * Node writes the profile when the child exits after SIGTERM.
  */
 function profileFlags(context: BenchContext, logFile: string): string[] {
   if (!context.profileDir) return []
@@ -101,26 +101,36 @@ export async function startNaiveList(
   options: { dbFile: string; logFile: string },
 ): Promise<RunningServer> {
   const port = await freePort()
-  return launch(context, process.execPath, [context.naiveListServer], {
-    cwd: path.dirname(options.logFile),
-    env: childEnv({ PORT: String(port), DB_FILE: options.dbFile }),
-    port,
-    logFile: options.logFile,
-    readyPath: '/query/data/list/webpage?pagesize=1',
-  })
+  return launch(
+    context,
+    process.execPath,
+    [...profileFlags(context, options.logFile), context.naiveListServer],
+    {
+      cwd: path.dirname(options.logFile),
+      env: childEnv({ PORT: String(port), DB_FILE: options.dbFile }),
+      port,
+      logFile: options.logFile,
+      readyPath: '/query/data/list/webpage?pagesize=1',
+    },
+  )
 }
 
 /** The bare Koa ceiling (bench/dist/bare-koa-server.js); resolves at its first 200 on the info route. */
 export async function startBareKoa(context: BenchContext, logFile: string): Promise<RunningServer> {
   const port = await freePort()
   const env = childEnv({ PORT: String(port) })
-  return launch(context, process.execPath, [context.bareKoaServer], {
-    cwd: path.dirname(logFile),
-    env,
-    port,
-    logFile,
-    readyPath: INFO_PATH,
-  })
+  return launch(
+    context,
+    process.execPath,
+    [...profileFlags(context, logFile), context.bareKoaServer],
+    {
+      cwd: path.dirname(logFile),
+      env,
+      port,
+      logFile,
+      readyPath: INFO_PATH,
+    },
+  )
 }
 
 /** Node's own start-up: the smallest http server there is, as the cold-start baseline. */

@@ -80,7 +80,7 @@ export const recordGet: Scenario = {
       if (hello.body !== '{"hello":"world"}')
         throw new Error(`bare Koa's hello-world answered ${hello.status} ${hello.body}`)
 
-      const pairs = await alternatingRounds(
+      const { pairs, requests } = await alternatingRounds(
         context,
         'record-get',
         p,
@@ -108,8 +108,11 @@ export const recordGet: Scenario = {
         notes: [
           `Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}. Answer sizes: record ${Buffer.byteLength(probe.body)} bytes, hello-world ${Buffer.byteLength(hello.body)} bytes.`,
         ],
+        kernelRequests: requests.kernel,
+        baselineRequests: requests.baseline,
         raw: {
           plan: p,
+          requests,
           records: table.records,
           setupMs: table.setupMs,
           ids: {

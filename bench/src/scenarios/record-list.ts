@@ -72,7 +72,7 @@ export const recordList: Scenario = {
           `the kernel's page (${kernelList.length} records) differs from the naive handler's (${naiveList.length})`,
         )
 
-      const pairs = await alternatingRounds(
+      const { pairs, requests } = await alternatingRounds(
         context,
         'record-list',
         p,
@@ -95,8 +95,11 @@ export const recordList: Scenario = {
         notes: [
           `Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}. Answer sizes: kernel ${Buffer.byteLength(kernelAnswer.body).toLocaleString('en-US')} bytes, naive ${Buffer.byteLength(naiveAnswer.body).toLocaleString('en-US')} bytes.`,
         ],
+        kernelRequests: requests.kernel,
+        baselineRequests: requests.baseline,
         raw: {
           plan: p,
+          requests,
           records: table.records,
           responseBytes: {
             kernel: Buffer.byteLength(kernelAnswer.body),

@@ -68,7 +68,7 @@ export const throughput: Scenario = {
         )
       }
 
-      const pairs = await alternatingRounds(
+      const { pairs, requests } = await alternatingRounds(
         context,
         'throughput',
         p,
@@ -89,8 +89,11 @@ export const throughput: Scenario = {
           },
         ],
         notes: [`Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}.`],
+        kernelRequests: requests.kernel,
+        baselineRequests: requests.baseline,
         raw: {
           plan: p,
+          requests,
           responseBytes: {
             kernel: Buffer.byteLength(kernelInfo.body),
             bare: Buffer.byteLength(bareInfo.body),

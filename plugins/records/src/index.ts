@@ -15,7 +15,12 @@ import { ImportService } from './server/transfer/import-service.js'
 import { ExportService } from './server/transfer/export-service.js'
 import { recordsPluginSeeds } from './seeds/index.js'
 
-export { RecordStore, type StoredRecord } from './server/record-store.js'
+export {
+  RecordStore,
+  RECORD_TEXT_CACHE,
+  spliceRecord,
+  type StoredRecord,
+} from './server/record-store.js'
 export { RecordSecuritySource } from './server/security-source.js'
 export { RecordTypes, RECORDTYPE_CACHE } from './server/record-types.js'
 export {
@@ -54,16 +59,17 @@ export default definePlugin({
   security: ['configuration', 'security', 'bin', 'website', 'reference'],
   migrations,
   seeds: recordsPluginSeeds,
-  cacheTypes: ['recordtype', 'recordcount', 'configuration', 'access'],
+  cacheTypes: ['recordtype', 'recordcount', 'recordtext', 'configuration', 'access'],
   register({ container, config }) {
     const dialect = dialectOf(config.databaseUrl)
     container.register({
       recordStore: asFunction(
-        ({ db }) =>
+        ({ db, cache }) =>
           new RecordStore(
             db,
             dialect,
             dialect === 'sqlite' ? sqliteFile(config.databaseUrl) : null,
+            cache,
           ),
       ).singleton(),
       securitySource: asFunction(

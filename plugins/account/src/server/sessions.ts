@@ -47,8 +47,18 @@ interface Row {
 
 /** The stored form of a token: its SHA-256 in hex. A token is 256 random bits, so no salt or slow hash is needed. */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
+  let hash = recentHashes.get(token)
+  if (hash === undefined) {
+    hash = crypto.createHash('sha256').update(token).digest('hex')
+    // A bounded memo of a pure function: a busy browser sends the same token on every request.
+    if (recentHashes.size >= MAX_RECENT_HASHES) recentHashes.clear()
+    recentHashes.set(token, hash)
+  }
+  return hash
 }
+
+const MAX_RECENT_HASHES = 10_000
+const recentHashes = new Map<string, string>()
 
 /** True when the text has the shape of a token we issue; anything else is not looked up. */
 export function isTokenShaped(value: unknown): value is string {

@@ -8,7 +8,7 @@ import {
   type RecordData,
   type RecordTypeData,
 } from '@shopwright/core'
-import type { RecordStore } from './record-store.js'
+import { spliceRecord, type RecordStore } from './record-store.js'
 import type { RecordTypes } from './record-types.js'
 import { COUNT_CACHE } from './records-service.js'
 
@@ -64,7 +64,7 @@ export class ListService {
     const count = await this.count(type)
     const items = options.fields
       ? pageRows.map((row) => JSON.stringify(project(type, row, options.fields!)))
-      : pageRows.map((row) => splice(type, row))
+      : pageRows.map((row) => spliceRecord(type, row.id, row.body))
     const last = pageRows.at(-1)
     const nextpage = more && last ? `${page + 1}.${last.id}` : null
     const head = {
@@ -137,13 +137,6 @@ export class ListService {
     }
     return answers
   }
-}
-
-/** A record as JSON from its stored body text: `{"type":..,"id":..,<fields>}`. */
-function splice(type: string, row: { id: string; body: string }): string {
-  const head = `{"type":${JSON.stringify(type)},"id":${JSON.stringify(row.id)}`
-  const rest = row.body.trim()
-  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`
 }
 
 function project(

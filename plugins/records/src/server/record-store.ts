@@ -3,6 +3,7 @@ import { SqliteReader } from './sqlite-reader.js'
 import {
   createError,
   toBase62,
+  type CacheService,
   type DatabaseDialect,
   type RecordData,
   type SeedWriter,
@@ -29,6 +30,20 @@ interface Row {
 
 const SEED_BATCH = 200
 
+/** The cache type of records' JSON text (see getText). */
+export const RECORD_TEXT_CACHE = 'recordtext'
+
+function textKey(type: string, id: string): string {
+  return `${type}|${id}`
+}
+
+/** A record as JSON from its stored body text: `{"type":..,"id":..,<fields>}`, without parsing the body. */
+export function spliceRecord(type: string, id: string, body: string): string {
+  const head = `{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)}`
+  const rest = body.trim()
+  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`
+}
+
 /**
  * Records as JSON documents keyed by (type, id), on SQLite and MySQL/MariaDB. This is the one place
  * that turns rows into records, so engine differences (a JSON column comes back as a string on one and
@@ -42,19 +57,50 @@ export class RecordStore implements SeedWriter {
     private readonly dialect: DatabaseDialect,
     /** The SQLite file, for the read-only connection of the hot reads; null on MySQL or in memory. */
     private readonly sqliteFilename: string | null = null,
+    /** Where the JSON text of recently read records is kept; every write below drops its copy. */
+    private readonly cache: CacheService | null = null,
   ) {}
 
   /** A live (not binned) record, or null. */
   async get(type: string, id: string): Promise<RecordData | null> {
+    const text = await this.getText(type, id)
+    return text === null ? null : (JSON.parse(text) as RecordData)
+  }
+
+  /**
+   * A live record as JSON text (`{"type":..,"id":..,<fields>}`), or null: from the cache when it was
+   * read lately, else from the database, never parsed. Every write method of this store drops the
+   * cached copy (on every node, as cache deletes travel), so no caller can leave it stale.
+   */
+  async getText(type: string, id: string): Promise<string | null> {
+    const key = textKey(type, id)
+    const cached = await this.cache?.get<string>(RECORD_TEXT_CACHE, key)
+    if (cached !== undefined) return cached
     const reader = this.hotReader()
     const row = reader
-      ? reader.get<Row>(
-          'SELECT * FROM records WHERE type = ? AND id = ? AND binned_at IS NULL',
+      ? reader.get<{ body: string }>(
+          'SELECT body FROM records WHERE type = ? AND id = ? AND binned_at IS NULL',
           type,
           id,
         )
-      : await this.db<Row>('records').where({ type, id }).whereNull('binned_at').first()
-    return row ? toStored(row).record : null
+      : await this.db<Row>('records')
+          .select('body')
+          .where({ type, id })
+          .whereNull('binned_at')
+          .first()
+    if (!row) return null
+    const text = spliceRecord(
+      type,
+      id,
+      typeof row.body === 'string' ? row.body : JSON.stringify(row.body),
+    )
+    await this.cache?.set(RECORD_TEXT_CACHE, key, text, 'veryshort')
+    return text
+  }
+
+  /** Drops the cached text of a record after a write. */
+  private async forget(type: string, id: string): Promise<void> {
+    await this.cache?.delete(RECORD_TEXT_CACHE, textKey(type, id))
   }
 
   /** Closes the read-only connection, if one was opened. */
@@ -86,6 +132,7 @@ export class RecordStore implements SeedWriter {
         throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${record.type}.${record.id}` })
       throw error
     }
+    await this.forget(record.type, record.id)
     return record
   }
 
@@ -100,6 +147,7 @@ export class RecordStore implements SeedWriter {
         modified_at: Date.now(),
         version: this.db.raw('version + 1'),
       })
+    await this.forget(type, id)
     return updated > 0
   }
 
@@ -116,6 +164,7 @@ export class RecordStore implements SeedWriter {
         modified_at: Date.now(),
         version: version + 1,
       })
+    await this.forget(record.type, record.id)
     return updated > 0
   }
 
@@ -124,7 +173,7 @@ export class RecordStore implements SeedWriter {
    * transaction. ERROR_RECORD_ALREADY_EXISTS when the new id is taken; false when the record changed.
    */
   async rename(record: RecordData, oldId: string, version: number): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
+    const renamed = await this.db.transaction(async (trx) => {
       const row = await trx<Row>('records')
         .where({ type: record.type, id: oldId, version })
         .whereNull('binned_at')
@@ -146,6 +195,9 @@ export class RecordStore implements SeedWriter {
       await trx('records').where({ type: record.type, id: oldId }).delete()
       return true
     })
+    await this.forget(record.type, oldId)
+    await this.forget(record.type, record.id)
+    return renamed
   }
 
   /** Moves a live record to the bin; false when there is no such live record. */
@@ -154,6 +206,7 @@ export class RecordStore implements SeedWriter {
       .where({ type, id })
       .whereNull('binned_at')
       .update({ binned_at: Date.now(), version: this.db.raw('version + 1') })
+    await this.forget(type, id)
     return updated > 0
   }
 
@@ -163,12 +216,15 @@ export class RecordStore implements SeedWriter {
       .where({ type, id })
       .whereNotNull('binned_at')
       .update({ binned_at: null, version: this.db.raw('version + 1') })
+    await this.forget(type, id)
     return updated > 0
   }
 
   /** Deletes a record for good, binned or not; false when there is none. */
   async remove(type: string, id: string): Promise<boolean> {
-    return (await this.db('records').where({ type, id }).delete()) > 0
+    const removed = (await this.db('records').where({ type, id }).delete()) > 0
+    await this.forget(type, id)
+    return removed
   }
 
   /** Binned records, newest first, optionally of some types only; keyset paging on (binned_at, type, id). */

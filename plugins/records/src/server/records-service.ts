@@ -63,6 +63,14 @@ export class RecordsService {
     return record
   }
 
+  /** One live record the caller may view, as JSON text (no parse and re-serialise on the hot path). */
+  async getText(entity: Entity | null, type: string, id: string): Promise<string> {
+    await this.types.authorize(entity, type, 'view')
+    const text = await this.store.getText(type, id)
+    if (text === null) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+    return text
+  }
+
   /** A blank record of the type with its field defaults and the id "new" (nothing is stored). */
   async blank(entity: Entity | null, type: string): Promise<RecordData> {
     const definition = await this.types.authorize(entity, type, 'create')

@@ -44,7 +44,8 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
     ctx.body = { list }
   })
   router.get('/data/get/:recordtype/:id', async (ctx) => {
-    ctx.body = await records.get(
+    ctx.type = 'json'
+    ctx.body = await records.getText(
       await ctx.state.entity(),
       idParam(ctx, 'recordtype'),
       idParam(ctx, 'id'),
