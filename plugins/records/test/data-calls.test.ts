@@ -201,6 +201,52 @@ for (const database of databasesUnderTest()) {
       })
     })
 
+    describe('reference data and configuration', () => {
+      it('gets a country for anyone, and a configuration type for configuration staff only', async () => {
+        expect((await anonymous({ url: '/query/data/get/country/fr' })).body).toMatchObject({
+          type: 'country',
+          id: 'fr',
+          name: 'France',
+        })
+        const web = await manager({ url: '/query/data/get/configurationtype/web' })
+        expect(web.status).toBe(200)
+        expect((web.body.fields as Array<{ id: string }>).map((field) => field.id)).toEqual(
+          expect.arrayContaining(['titlesuffix', 'currencies', 'languages']),
+        )
+        expect((await office({ url: '/query/data/get/configurationtype/web' })).status).toBe(403)
+        expect((await anonymous({ url: '/query/data/get/configuration/web' })).status).toBe(401)
+      })
+
+      it('gives a configuration record the fields of its configuration type, with their defaults and rules', async () => {
+        const pagination = { reference: true, type: 'configurationtype', id: 'pagination' }
+        const created = await admin({
+          method: 'POST',
+          url: '/query/data/create',
+          payload: {
+            type: 'configuration',
+            id: 'shortlists',
+            name: 'Short lists',
+            configurationtype: pagination,
+            weblist: 20,
+          },
+        })
+        expect(created.status).toBe(200)
+        expect(created.body).toMatchObject({ weblist: 20, adminlist: 100, admingrid: 24 })
+        const wrong = await admin({
+          method: 'POST',
+          url: '/query/data/update/configuration/shortlists',
+          payload: [{ field: 'weblist', value: 'twenty' }],
+        })
+        expect(wrong.body.message).toBe('ERROR_INVALID_INTEGER')
+        const foreign = await admin({
+          method: 'POST',
+          url: '/query/data/update/configuration/shortlists',
+          payload: [{ field: 'titlesuffix', value: 'x' }],
+        })
+        expect(foreign.body.message).toBe('ERROR_INVALID_INPUT')
+      })
+    })
+
     describe('update', () => {
       it('applies dotted paths, positions and appends, and logs the fields', async () => {
         await admin({
