@@ -1,6 +1,6 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import knex from 'knex'
+import { createDatabase } from '@shopwright/core'
 import { strToU8, zipSync } from 'fflate'
 import type { Scenario } from '../scenario.js'
 import { request, RequestTimeout } from '../http-probe.js'
@@ -47,22 +47,8 @@ function buildZip(records: number): { zip: Uint8Array; entries: number; unpacked
  * memory (their bodies still to serialise) to the commit.
  */
 async function knexBatchInsert(file: string, records: number): Promise<number> {
-  const db = knex({
-    client: 'better-sqlite3',
-    connection: { filename: file },
-    useNullAsDefault: true,
-    pool: {
-      afterCreate(
-        connection: { pragma(sql: string): unknown },
-        done: (error: Error | null, connection: unknown) => void,
-      ) {
-        connection.pragma('journal_mode = WAL')
-        connection.pragma('busy_timeout = 5000')
-        connection.pragma('synchronous = NORMAL')
-        done(null, connection)
-      },
-    },
-  })
+  // core's own factory: the baseline gets exactly the kernel's SQLite settings.
+  const db = createDatabase(`sqlite:${file}`)
   try {
     const all = Array.from({ length: records }, (_, i) => webpageRecord(i + 1))
     await db.raw('select 1')
