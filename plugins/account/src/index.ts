@@ -9,6 +9,13 @@ import { defineLoginLimits } from './server/login-limits.js'
 import { login } from './server/routes/login.js'
 import { logout } from './server/routes/logout.js'
 import { getAccount } from './server/routes/get.js'
+import { ResetStore } from './server/resets.js'
+import { BlockedDevices } from './server/blocked-devices.js'
+import { Mailer } from './server/mailer.js'
+import { defineResetLimits } from './server/reset-limits.js'
+import { resetEmail, resetPassword } from './server/routes/reset.js'
+import { resetEntity } from './server/routes/entity.js'
+import { blockDevice } from './server/routes/block.js'
 import { accountSeeds } from './seeds/index.js'
 
 export {
@@ -30,6 +37,11 @@ export {
 export { SESSION_COOKIE } from './server/session-cookie.js'
 export { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from './server/login-limits.js'
 export type { AccountAnswer, AccountPreview } from './server/account-answer.js'
+export { ResetStore, RESET_CODE_MS, type CodeState } from './server/resets.js'
+export { BlockedDevices } from './server/blocked-devices.js'
+export { Mailer, MAIL_FROM, type MailMessage, type MailResult } from './server/mailer.js'
+export { RESET_PER_ADDRESS, RESET_PER_EMAIL } from './server/reset-limits.js'
+export type { ResetEntity } from './server/routes/entity.js'
 export { accountSeeds }
 
 declare module '@shopwright/core' {
@@ -37,6 +49,9 @@ declare module '@shopwright/core' {
     accounts: AccountService
     sessionStore: SessionStore
     accountAuthenticator: AccountAuthenticator
+    resets: ResetStore
+    blockedDevices: BlockedDevices
+    mailer: Mailer
   }
 }
 
@@ -48,7 +63,7 @@ export default definePlugin({
   migrations,
   seeds: accountSeeds,
   cacheTypes: [SESSION_CACHE],
-  register({ container }) {
+  register({ container, logger }) {
     container.register({
       accounts: asFunction(
         ({ db, recordStore }) => new AccountService(db, recordStore),
@@ -58,10 +73,14 @@ export default definePlugin({
         ({ sessionStore, recordStore, cache }) =>
           new AccountAuthenticator(sessionStore, recordStore, cache),
       ).singleton(),
+      resets: asFunction(({ db }) => new ResetStore(db)).singleton(),
+      blockedDevices: asFunction(({ db }) => new BlockedDevices(db)).singleton(),
+      mailer: asFunction(({ config }) => new Mailer(config, logger)).singleton(),
       // The kernel's key for "who is signed in": the same instance under the name core knows.
       authenticator: asFunction(({ accountAuthenticator }) => accountAuthenticator).singleton(),
     })
     defineLoginLimits(container.cradle.limiter)
+    defineResetLimits(container.cradle.limiter)
   },
   bootstrap({ services }) {
     // A changed, renamed or binned account record drops every cached session (on every node, as
@@ -75,5 +94,10 @@ export default definePlugin({
     router.post('/account/login', login(services))
     router.post('/account/logout', logout(services))
     router.get('/account/get', getAccount(services))
+    router.post('/account/resetemail', resetEmail(services))
+    router.get('/account/entity/:recordtype/:id', resetEntity(services))
+    router.get('/account/entity/:recordtype/:id/:code', resetEntity(services))
+    router.post('/account/reset/:recordtype/:id/:code', resetPassword(services))
+    router.post('/account/block/:recordtype/:id', blockDevice(services))
   },
 })

@@ -104,4 +104,36 @@ export class AccountService {
     const matches = await verifyPassword(row?.password_hash ?? NO_ACCOUNT_HASH, password)
     return row && matches ? this.records.get(row.type, row.id) : null
   }
+
+  /** The account (type and id) signed in with this e-mail, without reading the record; null when none. */
+  async findKey(email: string): Promise<{ type: string; id: string } | null> {
+    const row = await this.db('account_credentials')
+      .where({ email: normalizeEmail(email) })
+      .first<{ type: string; id: string } | undefined>('type', 'id')
+    return row ?? null
+  }
+
+  /** The account record of a login-capable type, or null (another type, no record, no credentials). */
+  async getAccount(type: string, id: string): Promise<RecordData | null> {
+    if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) return null
+    const row = await this.db('account_credentials').where({ type, id }).first('email')
+    return row ? this.records.get(type, id) : null
+  }
+
+  /** Throws the spec's password rule's error (ERROR_PASSWORD_TOO_SHORT, ...) for a bad password. */
+  checkPasswordRule(password: string): void {
+    const passwordProblem = passwordError(password)
+    if (passwordProblem) throw createError(passwordProblem)
+  }
+
+  /** Sets a new password (the spec's password rule applies) and clears `resetrequired`. */
+  async setPassword(record: RecordData, password: string): Promise<void> {
+    this.checkPasswordRule(password)
+    const passwordHash = await hashPassword(password)
+    await this.db('account_credentials')
+      .where({ type: record.type, id: record.id })
+      .update({ password_hash: passwordHash, modified_at: Date.now() })
+    if (record.resetrequired === true)
+      await this.records.replace({ ...record, resetrequired: false })
+  }
 }

@@ -45,4 +45,34 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('account_sessions')
     },
   },
+  {
+    // Reset codes are stored as the SHA-256 of the code only, with an expiry and a use mark, so a
+    // leaked table holds no usable code and a code works once. Blocked devices are keyed by the
+    // SHA-256 of the Device header, which keeps the key short on MySQL whatever the header's length.
+    name: '003-resets',
+    async up(db) {
+      await db.schema.createTable('account_resets', (table) => {
+        table.specificType('code_hash', 'char(64)').notNullable().primary()
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.string('device', 256).notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.bigInteger('expires_at').notNullable()
+        table.bigInteger('used_at').nullable()
+        table.index(['type', 'id'], 'account_resets_entity')
+      })
+      await db.schema.createTable('account_blocked_devices', (table) => {
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.specificType('device_hash', 'char(64)').notNullable()
+        table.string('device', 256).notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.primary(['type', 'id', 'device_hash'])
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('account_blocked_devices')
+      await db.schema.dropTable('account_resets')
+    },
+  },
 ]

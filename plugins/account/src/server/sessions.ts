@@ -146,6 +146,29 @@ export class SessionStore {
     await this.cache.delete(SESSION_CACHE, tokenHash)
     return ended
   }
+  /** Ends every session of the account (a password reset); answers how many there were. */
+  async endAll(account: { type: string; id: string }): Promise<number> {
+    const ended = await this.endWhere({ type: account.type, id: account.id })
+    // Every cached session goes too: the entries are keyed by token, not by account.
+    await this.cache.clear(SESSION_CACHE)
+    return ended
+  }
+
+  /** Ends the account's sessions signed in from this device (a block); answers how many. */
+  async endDevice(account: { type: string; id: string }, device: string): Promise<number> {
+    return this.endWhere({ type: account.type, id: account.id, device })
+  }
+
+  private async endWhere(where: Record<string, string>): Promise<number> {
+    const rows = await this.db('account_sessions')
+      .where(where)
+      .select<{ token_hash: string }[]>('token_hash')
+    if (rows.length === 0) return 0
+    const hashes = rows.map((row) => row.token_hash)
+    await this.db('account_sessions').whereIn('token_hash', hashes).delete()
+    for (const hash of hashes) await this.cache.delete(SESSION_CACHE, hash)
+    return rows.length
+  }
 }
 
 function toSession(row: Row): Session {

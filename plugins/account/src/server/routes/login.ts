@@ -7,6 +7,7 @@ import {
   type RateLimiterService,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
+import type { BlockedDevices } from '../blocked-devices.js'
 import { toAccountAnswer, toPreview } from '../account-answer.js'
 import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from '../login-limits.js'
 import { readBody } from '../read-body.js'
@@ -27,10 +28,16 @@ export interface LoginDependencies {
   accounts: AccountService
   sessionStore: SessionStore
   limiter: RateLimiterService
+  blockedDevices: BlockedDevices
 }
 
 /** `POST /query/account/login`: step 1 names the account, step 2 signs in. */
-export function login({ accounts, sessionStore, limiter }: LoginDependencies): QueryMiddleware {
+export function login({
+  accounts,
+  sessionStore,
+  limiter,
+  blockedDevices,
+}: LoginDependencies): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, LoginBody)
     const email = normalizeEmail(body.email)
@@ -48,6 +55,10 @@ export function login({ accounts, sessionStore, limiter }: LoginDependencies): Q
     }
 
     await limiter.consume(LOGIN_PER_EMAIL, email)
+    // A device the owner blocked is refused before the password is looked at.
+    const key = await accounts.findKey(email)
+    if (key && (await blockedDevices.isBlocked(key.type, key.id, ctx.state.device ?? '')))
+      throw createError('ERROR_DEVICE_BLOCKED')
     const account = await accounts.checkPassword(email, body.password)
     // One answer for a wrong password and an unknown e-mail, in the same time (see checkPassword):
     // step 2 tells no more than step 1 already does. 401 because no valid credentials were shown;

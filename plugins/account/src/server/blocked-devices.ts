@@ -1,0 +1,41 @@
+import crypto from 'node:crypto'
+import type { Knex } from 'knex'
+
+function hashDevice(device: string): string {
+  return crypto.createHash('sha256').update(device).digest('hex')
+}
+
+/** Devices an account's owner has blocked from signing in to that account (`account_blocked_devices`). */
+export class BlockedDevices {
+  constructor(private readonly db: Knex) {}
+
+  /** Blocks the device for the account; blocking it again changes nothing. */
+  async block(type: string, id: string, device: string, now = Date.now()): Promise<void> {
+    const deviceHash = hashDevice(device)
+    const existing = await this.db('account_blocked_devices')
+      .where({ type, id, device_hash: deviceHash })
+      .first('type')
+    if (existing) return
+    try {
+      await this.db('account_blocked_devices').insert({
+        type,
+        id,
+        device_hash: deviceHash,
+        device,
+        created_at: now,
+      })
+    } catch (error) {
+      // Two blocks at once: the other one's row is as good as ours.
+      const code = (error as { code?: string }).code
+      if (code !== 'ER_DUP_ENTRY' && !code?.startsWith('SQLITE_CONSTRAINT')) throw error
+    }
+  }
+
+  /** True when the device is blocked for the account. */
+  async isBlocked(type: string, id: string, device: string): Promise<boolean> {
+    const row = await this.db('account_blocked_devices')
+      .where({ type, id, device_hash: hashDevice(device) })
+      .first('type')
+    return row !== undefined
+  }
+}

@@ -1,0 +1,83 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { Logger } from '@shopwright/core'
+
+/** The sender of the shop's e-mails. */
+export const MAIL_FROM = 'Shopwright <no-reply@shopwright.invalid>'
+
+/** One e-mail: plain text and a simple HTML body. */
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+/** Where a message went: the outbox file when there is no SMTP server. */
+export interface MailResult {
+  file?: string
+}
+
+interface MailerConfig {
+  smtpUrl: string | undefined
+  dataDir: string
+}
+
+/**
+ * Sends e-mail. With `SMTP_URL` set it goes to that server. Without it, each message is written
+ * as an RFC 822 `.eml` file into `DATA_DIR/outbox/`, named by time so the files sort in sending
+ * order, and logged, so a developer (or a test) can open the links without a mail server.
+ */
+export class Mailer {
+  readonly outboxDir: string
+  private readonly smtp: Transporter | undefined
+  private readonly stream = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  })
+
+  constructor(
+    config: MailerConfig,
+    private readonly logger: Logger,
+  ) {
+    this.outboxDir = path.join(config.dataDir, 'outbox')
+    this.smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined
+  }
+
+  async send(message: MailMessage): Promise<MailResult> {
+    const mail = { from: MAIL_FROM, ...message }
+    if (this.smtp) {
+      await this.smtp.sendMail(mail)
+      return {}
+    }
+    const info = await this.stream.sendMail(mail)
+    const content: unknown = info.message
+    if (!Buffer.isBuffer(content)) throw new Error('the stream transport gave no buffer')
+    await fs.mkdir(this.outboxDir, { recursive: true })
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    const file = path.join(this.outboxDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`)
+    await fs.writeFile(file, content)
+    return { file }
+  }
+
+  /** The outbox files, oldest first; empty when nothing was written. */
+  async outbox(): Promise<string[]> {
+    try {
+      const names = await fs.readdir(this.outboxDir)
+      return names
+        .filter((name) => name.endsWith('.eml'))
+        .sort()
+        .map((name) => path.join(this.outboxDir, name))
+    } catch {
+      return []
+    }
+  }
+
+  /** Logs a written message (the file and its links), for a developer without a mail server. */
+  logWritten(file: string, links: readonly string[]): void {
+    this.logger.info({ file, links }, 'e-mail written to the outbox')
+  }
+}

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto'
+import type { Knex } from 'knex'
+
+/** A reset code works for one hour after the e-mail is sent, and once. */
+export const RESET_CODE_MS = 60 * 60 * 1000
+
+/** 32 random bytes in base64url: 43 characters. */
+const CODE = /^[A-Za-z0-9_-]{43}$/
+
+/** What a presented code is: usable, matched but past its expiry, or no use (unknown, used, wrong account). */
+export type CodeState = 'valid' | 'expired' | 'invalid'
+
+interface Row {
+  code_hash: string
+  type: string
+  id: string
+  expires_at: number | string
+  used_at: number | string | null
+}
+
+function hashCode(code: string): string {
+  return crypto.createHash('sha256').update(code).digest('hex')
+}
+
+/** Reset codes in `account_resets`, stored only as their SHA-256. */
+export class ResetStore {
+  constructor(private readonly db: Knex) {}
+
+  /** Makes a new code for the account, requested from this device; the code is shown once. */
+  async create(
+    account: { type: string; id: string },
+    device: string,
+    now = Date.now(),
+  ): Promise<string> {
+    const code = crypto.randomBytes(32).toString('base64url')
+    // Dead codes of the account go at each request, so the table stays bounded without a timer.
+    await this.db('account_resets')
+      .where({ type: account.type, id: account.id })
+      .andWhere((query) => query.where('expires_at', '<=', now).orWhereNotNull('used_at'))
+      .delete()
+    await this.db('account_resets').insert({
+      code_hash: hashCode(code),
+      type: account.type,
+      id: account.id,
+      device,
+      created_at: now,
+      expires_at: now + RESET_CODE_MS,
+      used_at: null,
+    })
+    return code
+  }
+
+  /** The state of a code for this account. A used code, or another account's, is `invalid`. */
+  async check(type: string, id: string, code: string, now = Date.now()): Promise<CodeState> {
+    if (!CODE.test(code)) return 'invalid'
+    const row = await this.db<Row>('account_resets')
+      .where({ code_hash: hashCode(code) })
+      .first()
+    if (!row || row.type !== type || row.id !== id || row.used_at !== null) return 'invalid'
+    return Number(row.expires_at) <= now ? 'expired' : 'valid'
+  }
+
+  /**
+   * Marks a valid code used; false when it was not valid any more. The condition makes this the
+   * one place that decides, so two concurrent resets with one code cannot both succeed.
+   */
+  async use(type: string, id: string, code: string, now = Date.now()): Promise<boolean> {
+    if (!CODE.test(code)) return false
+    const updated = await this.db('account_resets')
+      .where({ code_hash: hashCode(code), type, id })
+      .whereNull('used_at')
+      .andWhere('expires_at', '>', now)
+      .update({ used_at: now })
+    return updated > 0
+  }
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import {
+  createError,
+  emailError,
+  normalizeEmail,
+  type QueryMiddleware,
+  type RateLimiterService,
+} from '@shopwright/core'
+import type { AccountService } from '../account-service.js'
+import type { Mailer } from '../mailer.js'
+import { LOGIN_PER_EMAIL } from '../login-limits.js'
+import { readBody } from '../read-body.js'
+import { RESET_PER_ADDRESS, RESET_PER_EMAIL } from '../reset-limits.js'
+import { resetLinks, resetMail } from '../reset-mail.js'
+import type { ResetStore } from '../resets.js'
+import type { SessionStore } from '../sessions.js'
+
+const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
+const ResetBody = z.strictObject({ password: z.string().max(1024) })
+
+export interface ResetDependencies {
+  accounts: AccountService
+  resets: ResetStore
+  mailer: Mailer
+  sessionStore: SessionStore
+  limiter: RateLimiterService
+}
+
+/**
+ * The base of the links: the request's origin (protocol and Host; behind a proxy the forwarded
+ * ones with TRUST_PROXY). A request without a usable Host gets `http://localhost`.
+ */
+function originOf(ctx: { origin: string; protocol: string; host: string }): string {
+  if (ctx.origin && ctx.origin !== 'null') return ctx.origin
+  return `${ctx.protocol}://${ctx.host || 'localhost'}`
+}
+
+/** The route's `:recordtype`, `:id` and `:code` parameters. */
+function param(ctx: { params: Record<string, string | undefined> }, name: string): string {
+  return ctx.params[name] ?? ''
+}
+
+/**
+ * `POST /query/account/resetemail` `{ email }`: mails a reset link when an account has the
+ * e-mail. The answer is `{ ok: true }` either way.
+ */
+export function resetEmail({
+  accounts,
+  resets,
+  mailer,
+  limiter,
+}: ResetDependencies): QueryMiddleware {
+  return async (ctx) => {
+    const body = readBody(ctx, ResetEmailBody)
+    const email = normalizeEmail(body.email)
+    if (!email) throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'email' })
+    const emailProblem = emailError(email)
+    if (emailProblem) throw createError(emailProblem)
+    await limiter.consume(RESET_PER_ADDRESS, ctx.ip)
+    await limiter.consume(RESET_PER_EMAIL, email)
+
+    const key = await accounts.findKey(email)
+    const record = key ? await accounts.getAccount(key.type, key.id) : null
+    if (record) {
+      const device = ctx.state.device ?? ''
+      const code = await resets.create(record, device)
+      const links = resetLinks(originOf(ctx), record, code, device)
+      const name = typeof record.name === 'string' ? record.name : ''
+      const sent = await mailer.send(resetMail(email, name, links))
+      if (sent.file) mailer.logWritten(sent.file, [links.reset, links.block])
+    }
+    ctx.body = { ok: true }
+  }
+}
+
+/** `POST /query/account/reset/:recordtype/:id/:code` `{ password }`: sets a new password. */
+export function resetPassword({
+  accounts,
+  resets,
+  sessionStore,
+  limiter,
+}: ResetDependencies): QueryMiddleware {
+  return async (ctx) => {
+    const body = readBody(ctx, ResetBody)
+    const type = param(ctx, 'recordtype')
+    const id = param(ctx, 'id')
+    const code = param(ctx, 'code')
+    const record = await accounts.getAccount(type, id)
+    const state = record ? await resets.check(type, id, code) : 'invalid'
+    if (!record || state === 'invalid') throw createError('ERROR_ACCESS_DENIED')
+    if (state === 'expired') throw createError('ERROR_ACCOUNT_RESET_EXPIRED')
+    // The password rule before the code is spent, so a too-short password can be corrected.
+    accounts.checkPasswordRule(body.password)
+    // The conditional update decides between concurrent uses of one code.
+    if (!(await resets.use(type, id, code))) throw createError('ERROR_ACCESS_DENIED')
+    await accounts.setPassword(record, body.password)
+    // Whoever held the old password is signed out everywhere.
+    await sessionStore.endAll(record)
+    // The owner proved control of the mailbox: earlier wrong passwords no longer count.
+    if (typeof record.email === 'string')
+      await limiter.reset(LOGIN_PER_EMAIL, normalizeEmail(record.email))
+    ctx.body = { ok: true, resetrequired: false }
+  }
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import type { Logger } from '@shopwright/core'
+import { Mailer } from '../src/index.js'
+
+describe('mailer without SMTP_URL', () => {
+  it('writes time-sorted .eml files into DATA_DIR/outbox and logs the links', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sw-mailer-'))
+    const info = vi.fn()
+    const mailer = new Mailer({ smtpUrl: undefined, dataDir }, { info } as unknown as Logger)
+    expect(await mailer.outbox()).toEqual([])
+    const message = { to: 'ada@example.com', subject: 'Hi', text: 'one', html: '<p>one</p>' }
+    const first = await mailer.send(message)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const second = await mailer.send({ ...message, text: 'two' })
+    expect(first.file && path.dirname(first.file)).toBe(path.join(dataDir, 'outbox'))
+    expect(await mailer.outbox()).toEqual([first.file, second.file])
+    const eml = await fs.readFile(first.file!, 'utf8')
+    expect(eml).toMatch(/^To: ada@example.com\r$/m)
+    expect(eml).toMatch(/^Subject: Hi\r$/m)
+    expect(eml).toContain('Content-Type: text/html')
+    mailer.logWritten(first.file!, ['http://x/reset/a/b/c'])
+    expect(info).toHaveBeenCalledWith(
+      { file: first.file, links: ['http://x/reset/a/b/c'] },
+      'e-mail written to the outbox',
+    )
+    await fs.rm(dataDir, { recursive: true, force: true })
+  })
+})
