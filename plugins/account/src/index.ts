@@ -17,6 +17,7 @@ import { resetEmail, resetPassword } from './server/routes/reset.js'
 import { resetEntity } from './server/routes/entity.js'
 import { blockDevice } from './server/routes/block.js'
 import { accountSeeds } from './seeds/index.js'
+import { getProfile, updateProfile } from './server/profile/routes.js'
 
 export {
   AccountService,
@@ -42,6 +43,8 @@ export { BlockedDevices } from './server/blocked-devices.js'
 export { Mailer, MAIL_FROM, type MailMessage, type MailResult } from './server/mailer.js'
 export { RESET_PER_ADDRESS, RESET_PER_EMAIL } from './server/reset-limits.js'
 export type { ResetEntity } from './server/routes/entity.js'
+export type { ProfileAnswer, CardAnswer } from './server/profile/profile-answer.js'
+export type { AddressLine, CardLine } from './server/profile/lines.js'
 export { accountSeeds }
 
 declare module '@shopwright/core' {
@@ -99,5 +102,7 @@ export default definePlugin({
     router.get('/account/entity/:recordtype/:id/:code', resetEntity(services))
     router.post('/account/reset/:recordtype/:id/:code', resetPassword(services))
     router.post('/account/block/:recordtype/:id', blockDevice(services))
+    router.get('/ns/profile/get', getProfile(services))
+    router.post('/ns/profile/update', updateProfile(services))
   },
 })

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { addressErrors, cardBrand, cardErrors, luhnValid, parseExpiry } from './profile-rules.js'
+
+const now = new Date(Date.UTC(2026, 10, 22))
+const address = { addr1: '1 Main St', city: 'Springfield', zip: '12345', country: 'US' }
+const card = { ccnumber: '4111 1111 1111 1111', ccexpiredate: '12/2030', paymentmethod: 'visa' }
+
+describe('addressErrors', () => {
+  it('passes a complete address; the optional fields may be missing', () => {
+    expect(addressErrors(address)).toBeNull()
+  })
+  it('names the first missing required field', () => {
+    expect(addressErrors({ ...address, addr1: ' ' })).toEqual({
+      code: 'ERROR_INPUT_VALUE_REQUIRED',
+      field: 'addr1',
+    })
+    expect(addressErrors({ ...address, city: '' })?.field).toBe('city')
+    expect(addressErrors({ ...address, zip: null })?.field).toBe('zip')
+    expect(addressErrors({ ...address, country: '' })).toEqual({
+      code: 'ERROR_SELECT_VALUE_REQUIRED',
+      field: 'country',
+    })
+  })
+})
+
+describe('luhnValid', () => {
+  it('accepts valid numbers and refuses others', () => {
+    expect(luhnValid('4111111111111111')).toBe(true)
+    expect(luhnValid('4111 1111 1111 1111')).toBe(true)
+    expect(luhnValid('378282246310005')).toBe(true)
+    expect(luhnValid('4111111111111112')).toBe(false)
+    expect(luhnValid('41x1')).toBe(false)
+    expect(luhnValid('')).toBe(false)
+  })
+})
+
+describe('cardErrors', () => {
+  it('passes a valid card', () => {
+    expect(cardErrors(card, now)).toBeNull()
+    expect(cardErrors({ ...card, ccexpiredate: '2026-11' }, now)).toBeNull()
+  })
+  it('refuses a missing, malformed, short, long or Luhn-invalid number', () => {
+    expect(cardErrors({ ...card, ccnumber: '' }, now)?.code).toBe('ERROR_INPUT_VALUE_REQUIRED')
+    for (const ccnumber of ['4111-1111-1111-1111', '4242424', '4'.repeat(20), '4111111111111112'])
+      expect(cardErrors({ ...card, ccnumber }, now)).toEqual({
+        code: 'ERROR_INVALID_INPUT',
+        field: 'ccnumber',
+      })
+  })
+  it('refuses a missing, malformed or past expiry date', () => {
+    expect(cardErrors({ ...card, ccexpiredate: '' }, now)?.code).toBe('ERROR_INPUT_VALUE_REQUIRED')
+    for (const ccexpiredate of ['10/2026', '2026-10', '13/2030', '2030/12', '1/2030'])
+      expect(cardErrors({ ...card, ccexpiredate }, now)?.field).toBe('ccexpiredate')
+  })
+  it('lets a saved card leave its number out', () => {
+    expect(cardErrors({ ...card, ccnumber: '' }, now, { numberOnFile: true })).toBeNull()
+  })
+  it('requires the payment method', () => {
+    expect(cardErrors({ ...card, paymentmethod: '' }, now)).toEqual({
+      code: 'ERROR_SELECT_VALUE_REQUIRED',
+      field: 'paymentmethod',
+    })
+  })
+  it('parses both expiry forms', () => {
+    expect(parseExpiry('03/2030')).toEqual({ year: 2030, month: 3 })
+    expect(parseExpiry('2030-03')).toEqual({ year: 2030, month: 3 })
+    expect(parseExpiry('00/2030')).toBeNull()
+  })
+})
+
+describe('cardBrand', () => {
+  it('knows the brands by prefix', () => {
+    expect(cardBrand('4111111111111111')).toBe('visa')
+    expect(cardBrand('5500 0000 0000 0004')).toBe('mastercard')
+    expect(cardBrand('2221000000000009')).toBe('mastercard')
+    expect(cardBrand('378282246310005')).toBe('amex')
+    expect(cardBrand('6011111111111117')).toBe('discover')
+    expect(cardBrand('6500000000000002')).toBe('discover')
+    expect(cardBrand('3530111333300000')).toBe('card')
+  })
+})

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import {
+  addressErrors,
+  cardBrand,
+  cardDigits,
+  cardErrors,
+  createError,
+  type ProfileRuleError,
+} from '@shopwright/core'
+import type { AddressLine, CardLine } from './lines.js'
+
+const field = z.string().max(300).optional()
+const lineId = z.string().min(1).max(64)
+
+const AddressData = z.strictObject({
+  addressee: field,
+  addr1: field,
+  addr2: field,
+  city: field,
+  state: field,
+  country: field,
+  zip: field,
+  addrphone: field,
+  defaultbilling: z.boolean().optional(),
+  defaultshipping: z.boolean().optional(),
+  isresidential: z.boolean().optional(),
+})
+
+const CardData = z.strictObject({
+  ccnumber: z.string().max(40).optional(),
+  ccname: field,
+  ccexpiredate: z.string().max(16).optional(),
+  paymentmethod: field,
+  ccdefault: z.boolean().optional(),
+})
+
+/** At most this many lines of each kind per account, and per request. */
+export const MAX_ADDRESSES = 100
+export const MAX_CARDS = 20
+
+const changesOf = <T extends z.ZodType>(data: T, max: number) =>
+  z
+    .record(lineId, z.union([z.literal('delete'), data]))
+    .refine((changes) => Object.keys(changes).length <= max, `at most ${max} changes`)
+    .optional()
+
+/** The body of `/query/ns/profile/update`: `{ addressbook: { <id or "new">: data or "delete" } }` and/or the same for `creditcards`. */
+export const UpdateBody = z
+  .strictObject({
+    addressbook: changesOf(AddressData, MAX_ADDRESSES),
+    creditcards: changesOf(CardData, MAX_CARDS),
+  })
+  .refine(
+    (body) => Boolean(body.addressbook ?? body.creditcards),
+    'addressbook or creditcards expected',
+  )
+
+export type UpdateBody = z.output<typeof UpdateBody>
+type AddressChange = z.output<typeof AddressData>
+type CardChange = z.output<typeof CardData>
+
+/** The new lines' ids, answered as `newid`. */
+export interface NewIds {
+  addressbook?: string
+  creditcards?: string
+}
+
+const newId = (): string => randomBytes(8).toString('hex')
+
+function tooMany(count: number, max: number, kind: string): void {
+  if (count > max) throw createError('ERROR_INVALID_INPUT', { reason: `at most ${max} ${kind}` })
+}
+
+function refuse(problem: ProfileRuleError): never {
+  throw createError(problem.code, { status: 400, reason: problem.field })
+}
+
+/** The caller's own line, or 404 ERROR_RECORD_NOT_AVAILABLE (another account's id included). */
+function own<T>(lines: T[], idOf: (line: T) => string, id: string): T {
+  const line = lines.find((each) => idOf(each) === id)
+  if (!line) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: id })
+  return line
+}
+
+/** Applies address changes to a copy of the lines; throws (changing nothing) on any bad change. */
+export function applyAddresses(
+  current: AddressLine[],
+  changes: Record<string, 'delete' | AddressChange>,
+  ids: NewIds,
+): AddressLine[] {
+  let lines = current.map((line) => ({ ...line }))
+  for (const [id, change] of Object.entries(changes)) {
+    if (change === 'delete') {
+      if (id === 'new') throw createError('ERROR_INVALID_INPUT', { reason: 'new: cannot delete' })
+      own(lines, (line) => line.id, id)
+      lines = lines.filter((line) => line.id !== id)
+      continue
+    }
+    const before: AddressLine | undefined =
+      id === 'new' ? undefined : own(lines, (line) => line.id, id)
+    const line: AddressLine = {
+      id: before?.id ?? newId(),
+      addressee: change.addressee ?? before?.addressee ?? '',
+      addr1: change.addr1 ?? before?.addr1 ?? '',
+      addr2: change.addr2 ?? before?.addr2 ?? '',
+      city: change.city ?? before?.city ?? '',
+      state: change.state ?? before?.state ?? '',
+      country: change.country ?? before?.country ?? '',
+      zip: change.zip ?? before?.zip ?? '',
+      addrphone: change.addrphone ?? before?.addrphone ?? '',
+      defaultbilling: change.defaultbilling ?? before?.defaultbilling ?? false,
+      defaultshipping: change.defaultshipping ?? before?.defaultshipping ?? false,
+      isresidential: change.isresidential ?? before?.isresidential ?? false,
+    }
+    const problem = addressErrors(line)
+    if (problem) refuse(problem)
+    if (before) lines = lines.map((each) => (each.id === id ? line : each))
+    else {
+      lines.push(line)
+      ids.addressbook = line.id
+    }
+    for (const flag of ['defaultbilling', 'defaultshipping'] as const)
+      if (change[flag]) for (const each of lines) each[flag] = each.id === line.id
+  }
+  tooMany(lines.length, MAX_ADDRESSES, 'addresses')
+  return lines
+}
+
+/** Applies card changes to a copy of the lines; the number is reduced to brand, last4 and a token. */
+export function applyCards(
+  current: CardLine[],
+  changes: Record<string, 'delete' | CardChange>,
+  ids: NewIds,
+  now: Date,
+): CardLine[] {
+  let lines = current.map((line) => ({ ...line }))
+  for (const [id, change] of Object.entries(changes)) {
+    if (change === 'delete') {
+      if (id === 'new') throw createError('ERROR_INVALID_INPUT', { reason: 'new: cannot delete' })
+      own(lines, (line) => line.internalid, id)
+      lines = lines.filter((line) => line.internalid !== id)
+      continue
+    }
+    const before: CardLine | undefined =
+      id === 'new' ? undefined : own(lines, (line) => line.internalid, id)
+    const merged = {
+      ccnumber: change.ccnumber ?? '',
+      ccname: change.ccname ?? before?.ccname ?? '',
+      ccexpiredate: change.ccexpiredate ?? before?.ccexpiredate ?? '',
+      paymentmethod: change.paymentmethod ?? before?.paymentmethod ?? '',
+    }
+    const problem = cardErrors(merged, now, { numberOnFile: before !== undefined })
+    if (problem) refuse(problem)
+    const digits = cardDigits(merged.ccnumber)
+    const line: CardLine = {
+      internalid: before?.internalid ?? newId(),
+      ccname: merged.ccname,
+      ccexpiredate: merged.ccexpiredate,
+      paymentmethod: merged.paymentmethod,
+      // Only these stand for the number. A payment provider adapter would put its own token here.
+      last4: digits ? digits.slice(-4) : (before?.last4 ?? ''),
+      brand: digits ? cardBrand(digits) : (before?.brand ?? 'card'),
+      token: digits ? `tok_${randomBytes(16).toString('base64url')}` : (before?.token ?? ''),
+      cardstate: 'active',
+      ccdefault: change.ccdefault ?? before?.ccdefault ?? false,
+    }
+    if (before) lines = lines.map((each) => (each.internalid === id ? line : each))
+    else {
+      lines.push(line)
+      ids.creditcards = line.internalid
+    }
+    if (change.ccdefault)
+      for (const each of lines) each.ccdefault = each.internalid === line.internalid
+  }
+  tooMany(lines.length, MAX_CARDS, 'cards')
+  return lines
+}
