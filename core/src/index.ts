@@ -46,3 +46,4 @@ export {
 } from './http/query-router.js'
 export * from './shared/index.js'
 export { readUpload, parseSize } from './http/read-upload.js'
+export { readBody } from './http/read-body.js'

@@ -3,10 +3,10 @@ import {
   type QueryContext,
   type QueryMiddleware,
   type RecordData,
+  readBody,
 } from '@shopwright/core'
 import type { RecordStore } from '@shopwright/plugin-records'
 import type { AccountAuthenticator } from '../account-authenticator.js'
-import { readBody } from '../read-body.js'
 import { applyAddresses, applyCards, UpdateBody, type NewIds } from './changes.js'
 import { addressLinesOf, cardLinesOf } from './lines.js'
 import { toProfile } from './profile-answer.js'

@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { createError, type QueryMiddleware } from '@shopwright/core'
+import { createError, type QueryMiddleware, readBody } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
-import { readBody } from '../read-body.js'
 import type { SessionStore } from '../sessions.js'
 
 const BlockBody = z.strictObject({ device: z.string().min(1).max(256) })

@@ -1,16 +1,15 @@
 import { z } from 'zod'
 import {
   createError,
-  emailError,
-  normalizeEmail,
   type QueryMiddleware,
   type RateLimiterService,
+  readBody,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
 import { toAccountAnswer, toPreview } from '../account-answer.js'
+import { readEmail } from '../read-email.js'
 import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from '../login-limits.js'
-import { readBody } from '../read-body.js'
 import { readSessionCookie, setSessionCookie } from '../session-cookie.js'
 import type { SessionStore } from '../sessions.js'
 
@@ -40,10 +39,7 @@ export function login({
 }: LoginDependencies): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, LoginBody)
-    const email = normalizeEmail(body.email)
-    if (!email) throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'email' })
-    const emailProblem = emailError(email)
-    if (emailProblem) throw createError(emailProblem)
+    const email = readEmail(body.email)
     if (body.password === '') throw createError('ERROR_PASSWORD_VALUE_REQUIRED')
 
     await limiter.consume(LOGIN_PER_ADDRESS, ctx.ip)

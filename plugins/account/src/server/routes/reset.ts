@@ -1,16 +1,16 @@
 import { z } from 'zod'
 import {
   createError,
-  emailError,
   normalizeEmail,
   type QueryMiddleware,
   type RateLimiterService,
+  readBody,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { Mailer } from '../mailer.js'
 import { LOGIN_PER_EMAIL } from '../login-limits.js'
-import { readBody } from '../read-body.js'
 import { RESET_PER_ADDRESS, RESET_PER_EMAIL } from '../reset-limits.js'
+import { readEmail } from '../read-email.js'
 import { resetLinks, resetMail } from '../reset-mail.js'
 import type { ResetStore } from '../resets.js'
 import type { SessionStore } from '../sessions.js'
@@ -52,10 +52,7 @@ export function resetEmail({
 }: ResetDependencies): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, ResetEmailBody)
-    const email = normalizeEmail(body.email)
-    if (!email) throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'email' })
-    const emailProblem = emailError(email)
-    if (emailProblem) throw createError(emailProblem)
+    const email = readEmail(body.email)
     await limiter.consume(RESET_PER_ADDRESS, ctx.ip)
     await limiter.consume(RESET_PER_EMAIL, email)
 

@@ -1,6 +1,12 @@
 import { z } from 'zod'
-import { createError, type QueryRouter, type RecordData, type Services } from '@shopwright/core'
-import { body, idParam, listOptions, parseKeys } from './parse.js'
+import {
+  createError,
+  readBody,
+  type QueryRouter,
+  type RecordData,
+  type Services,
+} from '@shopwright/core'
+import { idParam, listOptions, parseKeys } from './parse.js'
 
 const Changes = z
   .array(z.object({ field: z.string().min(1).max(500), value: z.unknown() }))
@@ -62,14 +68,17 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
     )
   })
   router.post('/data/create', async (ctx) => {
-    ctx.body = await records.create(await ctx.state.entity(), body(ctx, NewRecord) as RecordData)
+    ctx.body = await records.create(
+      await ctx.state.entity(),
+      readBody(ctx, NewRecord) as RecordData,
+    )
   })
   router.post('/data/update/:recordtype/:id', async (ctx) => {
     ctx.body = await records.update(
       await ctx.state.entity(),
       idParam(ctx, 'recordtype'),
       idParam(ctx, 'id'),
-      body(ctx, Changes),
+      readBody(ctx, Changes),
     )
   })
   router.post('/data/bin/:keys', async (ctx) => {

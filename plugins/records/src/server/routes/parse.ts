@@ -50,17 +50,3 @@ export function listOptions(ctx: QueryContext): ListOptions {
   }
   return options
 }
-
-/** The JSON body, checked against a schema; a missing or wrong body is ERROR_INVALID_INPUT with the reason. */
-export function body<T>(ctx: QueryContext, schema: z.ZodType<T>): T {
-  const payload = (ctx.request as { body?: unknown }).body
-  if (payload === undefined) throw createError('ERROR_BODY_EXPECTED')
-  const parsed = schema.safeParse(payload)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw createError('ERROR_INVALID_INPUT', {
-      reason: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : undefined,
-    })
-  }
-  return parsed.data
-}

@@ -1,8 +1,9 @@
-import { createError, type QueryContext } from '@shopwright/core'
+import { createError } from '../errors/app-error.js'
+import type { QueryContext } from './query-router.js'
 import type { z } from 'zod'
 
 /**
- * The request's JSON body checked against a schema. The kernel has already parsed JSON bodies
+ * The request's JSON body checked against a schema, for any route that takes one. The kernel has already parsed JSON bodies
  * (refusing malformed and oversized ones); what is left is the shape: another content type is 415
  * ERROR_UNSUPPORTED_MEDIA_TYPE, no body ERROR_BODY_EXPECTED, a wrong shape ERROR_INVALID_INPUT with
  * the first problem as the reason.
