@@ -437,6 +437,18 @@ for (const database of databasesUnderTest()) {
         ])
       })
 
+      it('names a non-numeric page size with the integer code', async () => {
+        const res = await admin({ url: '/query/data/list/menu?pagesize=abc' })
+        expect(res.status).toBe(400)
+        expect(res.body).toMatchObject({
+          message: 'ERROR_INVALID_INTEGER',
+          reason: 'pagesize must be a whole number',
+        })
+        expect((await admin({ url: '/query/data/list/menu?page=-1' })).body.message).toBe(
+          'ERROR_INVALID_INTEGER',
+        )
+      })
+
       it.each([
         '/query/data/list/menu?pagesize=0',
         '/query/data/list/menu?pagesize=5000',

@@ -30,19 +30,32 @@ export function idParam(ctx: QueryContext, name: string): string {
 }
 
 const ListQuery = z.object({
-  pagesize: z.coerce.number().int().optional(),
-  page: z.coerce.number().int().optional(),
   nextpage: z.string().max(300).optional(),
   fields: z.string().max(2000).optional(),
 })
+
+/** A whole-number query parameter, or undefined; anything else is ERROR_INVALID_INTEGER naming it. */
+function integerParam(ctx: QueryContext, name: string): number | undefined {
+  const value = ctx.query[name]
+  if (value === undefined || value === '') return undefined
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) {
+    throw createError('ERROR_INVALID_INTEGER', { reason: `${name} must be a whole number` })
+  }
+  return Number(value)
+}
 
 /** The list options of the query string: pagesize, page, nextpage, fields (comma-separated). */
 export function listOptions(ctx: QueryContext): ListOptions {
   const parsed = ListQuery.safeParse(ctx.query)
   if (!parsed.success)
     throw createError('ERROR_INVALID_INPUT', { reason: parsed.error.issues[0]?.message })
-  const { fields, ...rest } = parsed.data
-  const options: ListOptions = { ...rest }
+  const { fields, nextpage } = parsed.data
+  const options: ListOptions = {}
+  if (nextpage !== undefined) options.nextpage = nextpage
+  const pagesize = integerParam(ctx, 'pagesize')
+  const page = integerParam(ctx, 'page')
+  if (pagesize !== undefined) options.pagesize = pagesize
+  if (page !== undefined) options.page = page
   if (fields) {
     const list = fields.split(',').filter(Boolean)
     if (!list.every(isValidId)) throw createError('ERROR_INVALID_ID', { reason: 'fields' })
