@@ -18,6 +18,15 @@ import { resetEntity } from './server/routes/entity.js'
 import { blockDevice } from './server/routes/block.js'
 import { accountSeeds } from './seeds/index.js'
 import { getProfile, updateProfile } from './server/profile/routes.js'
+import { AccountImages } from './server/images/account-images.js'
+import { defineImageLimits } from './server/images/image-limits.js'
+import {
+  chooseImage,
+  describeImage,
+  generateImages,
+  serveImage,
+  uploadImage,
+} from './server/images/routes.js'
 
 export {
   AccountService,
@@ -46,6 +55,15 @@ export type { ResetEntity } from './server/routes/entity.js'
 export type { ProfileAnswer, CardAnswer } from './server/profile/profile-answer.js'
 export type { AddressLine, CardLine } from './server/profile/lines.js'
 export { accountSeeds }
+export {
+  AccountImages,
+  imageVersionOf,
+  type AccountImage,
+  type ImageSource,
+} from './server/images/account-images.js'
+export { IMAGE_UPLOAD_LIMIT, type ImageAnswer } from './server/images/routes.js'
+export { IMAGE_WRITES } from './server/images/image-limits.js'
+export { GENERATE_MAX, generatedIcon, defaultIcon } from './server/images/generated.js'
 
 declare module '@shopwright/core' {
   interface Services {
@@ -55,6 +73,7 @@ declare module '@shopwright/core' {
     resets: ResetStore
     blockedDevices: BlockedDevices
     mailer: Mailer
+    accountImages: AccountImages
   }
 }
 
@@ -79,11 +98,15 @@ export default definePlugin({
       resets: asFunction(({ db }) => new ResetStore(db)).singleton(),
       blockedDevices: asFunction(({ db }) => new BlockedDevices(db)).singleton(),
       mailer: asFunction(({ config }) => new Mailer(config, logger)).singleton(),
+      accountImages: asFunction(
+        ({ db, recordStore, cache }) => new AccountImages(db, recordStore, cache),
+      ).singleton(),
       // The kernel's key for "who is signed in": the same instance under the name core knows.
       authenticator: asFunction(({ accountAuthenticator }) => accountAuthenticator).singleton(),
     })
     defineLoginLimits(container.cradle.limiter)
     defineResetLimits(container.cradle.limiter)
+    defineImageLimits(container.cradle.limiter)
   },
   bootstrap({ services }) {
     // A changed, renamed or binned account record drops every cached session (on every node, as
@@ -102,6 +125,11 @@ export default definePlugin({
     router.get('/account/entity/:recordtype/:id/:code', resetEntity(services))
     router.post('/account/reset/:recordtype/:id/:code', resetPassword(services))
     router.post('/account/block/:recordtype/:id', blockDevice(services))
+    router.get('/account/image/get/:type/:id', serveImage(services))
+    router.get('/account/image/generate', generateImages(services))
+    router.get('/account/image/:recordtype/:id', describeImage(services))
+    router.post('/account/image/:recordtype/:id', chooseImage(services))
+    router.upload('/account/image/upload', uploadImage(services))
     router.get('/ns/profile/get', getProfile(services))
     router.post('/ns/profile/update', updateProfile(services))
   },

@@ -66,6 +66,7 @@ for (const database of databasesUnderTest()) {
         resetrequired: false,
         resetexpired: false,
         validresetcode: false,
+        imageversion: 0,
       }
       expect(reply.json()).toEqual(entity)
       const [line, ...others] = setCookieLines(reply)

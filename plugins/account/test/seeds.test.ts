@@ -39,6 +39,7 @@ describe('the account seeds', () => {
         'color:color',
         'roles:lists',
         'resetrequired:boolean',
+        'imageversion:hidden',
       ])
       for (const field of type.fields) expect(FIELD_DATATYPES).toContain(field.datatype)
       expect(type.fields.filter((field) => field.required).map(({ id }) => id)).toEqual([
@@ -72,7 +73,7 @@ describe('the account seeds', () => {
   it('are a fresh copy on every call', () => {
     const first = accountSeeds()
     ;(first[0] as RecordTypeData).fields.pop()
-    expect((accountSeeds()[0] as RecordTypeData).fields).toHaveLength(5)
+    expect((accountSeeds()[0] as RecordTypeData).fields).toHaveLength(6)
   })
 
   const dist = join(pluginDir, 'dist', 'index.js')

@@ -43,7 +43,14 @@ describe('account answers', () => {
       resetrequired: true,
       resetexpired: false,
       validresetcode: false,
+      imageversion: 0,
     })
+  })
+
+  it('reads the image version, ignoring what is not a positive whole number', () => {
+    expect(toAccountAnswer({ ...record, imageversion: 4 }).imageversion).toBe(4)
+    for (const odd of [-1, 1.5, '3', null, Number.NaN])
+      expect(toAccountAnswer({ ...record, imageversion: odd }).imageversion).toBe(0)
   })
 
   it('falls back to given and family name, no colour, no roles and no reset', () => {
@@ -58,6 +65,7 @@ describe('account answers', () => {
       resetrequired: false,
       resetexpired: false,
       validresetcode: false,
+      imageversion: 0,
     })
   })
 })

@@ -1,4 +1,5 @@
 import type { Entity, RecordData } from '@shopwright/core'
+import { imageVersionOf } from './images/account-images.js'
 
 /** What login step 1 answers, for step 2 to show whose password is asked for. */
 export interface AccountPreview {
@@ -17,6 +18,8 @@ export interface AccountAnswer extends AccountPreview {
   resetexpired: false
   /** Only the reset flow checks a reset code; a session holds none. */
   validresetcode: false
+  /** The image's version, for `image/get/{type}/{id}?t=`: 0 while the account shows its default icon. */
+  imageversion: number
 }
 
 function text(value: unknown): string {
@@ -65,5 +68,6 @@ export function toAccountAnswer(record: RecordData): AccountAnswer {
     resetrequired: record.resetrequired === true,
     resetexpired: false,
     validresetcode: false,
+    imageversion: imageVersionOf(record),
   }
 }

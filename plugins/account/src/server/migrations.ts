@@ -75,4 +75,27 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('account_resets')
     },
   },
+  {
+    // One image per account: an uploaded picture (re-encoded WebP), a sanitised SVG or a chosen
+    // generated icon. The bytes live in the database so every node serves the same image; 2 MB at
+    // most, hence MEDIUMBLOB on MySQL (BLOB stops at 64 KB). `version` grows at each change and is
+    // also written to the account record's `imageversion`, which image URLs carry as `?t=`.
+    name: '004-images',
+    async up(db) {
+      const mysql = db.client.config.client === 'mysql2'
+      await db.schema.createTable('account_images', (table) => {
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.string('content_type', 64).notNullable()
+        table.string('source', 16).notNullable()
+        table.specificType('data', mysql ? 'mediumblob' : 'blob').notNullable()
+        table.integer('version').notNullable()
+        table.bigInteger('modified_at').notNullable()
+        table.primary(['type', 'id'])
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('account_images')
+    },
+  },
 ]

@@ -1,0 +1,122 @@
+import type { Knex } from 'knex'
+import type { CacheService, RecordData } from '@shopwright/core'
+import type { RecordStore } from '@shopwright/plugin-records'
+import { SESSION_CACHE } from '../sessions.js'
+
+/** Where a stored image came from: a picked generated icon, an uploaded picture or SVG. */
+export type ImageSource = 'generated' | 'upload' | 'svg'
+
+export interface AccountImage {
+  contentType: string
+  data: Buffer
+  source: ImageSource
+  version: number
+}
+
+interface ImageRow {
+  content_type: string
+  source: ImageSource
+  data: Buffer | Uint8Array
+  version: number | string
+}
+
+/** How often the record's `imageversion` write is tried again when the record changed meanwhile. */
+const RECORD_TRIES = 10
+
+/** The version an account's image URL carries (`?t=`): 0 until an image is set. */
+export function imageVersionOf(record: RecordData): number {
+  const version = record.imageversion
+  return typeof version === 'number' && Number.isSafeInteger(version) && version > 0 ? version : 0
+}
+
+/**
+ * Account images in the `account_images` table. Each change raises the version, both in the row
+ * and in the account record's `imageversion`, which `account/get` answers, so an image URL with
+ * `?t=<version>` can be cached forever and a change shows at once.
+ */
+export class AccountImages {
+  constructor(
+    private readonly db: Knex,
+    private readonly records: RecordStore,
+    private readonly cache: CacheService,
+  ) {}
+
+  /** The stored image of an account, or null when it shows its default icon. */
+  async read(type: string, id: string): Promise<AccountImage | null> {
+    const row = await this.db('account_images')
+      .where({ type, id })
+      .first<ImageRow | undefined>('content_type', 'source', 'data', 'version')
+    if (!row) return null
+    return {
+      contentType: row.content_type,
+      source: row.source,
+      data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data),
+      version: Number(row.version),
+    }
+  }
+
+  /** Stores an account's image; answers the new version. */
+  async store(account: RecordData, image: Omit<AccountImage, 'version'>): Promise<number> {
+    const version = await this.db.transaction(async (trx) => {
+      const next = await this.nextVersion(trx, account)
+      const row = {
+        type: account.type,
+        id: account.id,
+        content_type: image.contentType,
+        source: image.source,
+        data: image.data,
+        version: next,
+        modified_at: Date.now(),
+      }
+      await trx('account_images').insert(row).onConflict(['type', 'id']).merge()
+      return next
+    })
+    await this.publish(account, version)
+    return version
+  }
+
+  /** Removes an account's image (it shows its default icon again); answers the new version. */
+  async remove(account: RecordData): Promise<number> {
+    const version = await this.db.transaction(async (trx) => {
+      const next = await this.nextVersion(trx, account)
+      await trx('account_images').where({ type: account.type, id: account.id }).delete()
+      return next
+    })
+    await this.publish(account, version)
+    return version
+  }
+
+  /** Drops the images of accounts that no longer exist (a deleted record). */
+  async forget(type: string, id: string): Promise<void> {
+    await this.db('account_images').where({ type, id }).delete()
+  }
+
+  /**
+   * One more than both the row's version (locked on MySQL, so concurrent changes take turns) and
+   * the record's, so a version never repeats, even after a removal deleted the row.
+   */
+  private async nextVersion(trx: Knex.Transaction, account: RecordData): Promise<number> {
+    const query = trx('account_images').where({ type: account.type, id: account.id })
+    // SQLite has no row locks (its writers take turns anyway) and knex warns if asked for one.
+    if (trx.client.config.client === 'mysql2') void query.forUpdate()
+    const row = await query.first<{ version: number | string } | undefined>('version')
+    const stored = await this.records.get(account.type, account.id)
+    return Math.max(Number(row?.version ?? 0), imageVersionOf(stored ?? account)) + 1
+  }
+
+  /**
+   * Writes the version to the account record, conditional on the record's own version so that a
+   * concurrent edit of another field is not lost, and drops cached sessions (which hold the record)
+   * on every node so `account/get` answers the new version at once.
+   */
+  private async publish(account: RecordData, version: number): Promise<void> {
+    for (let attempt = 0; attempt < RECORD_TRIES; attempt++) {
+      const stored = await this.records.getStored(account.type, account.id)
+      if (!stored) return
+      if (imageVersionOf(stored.record) >= version) break
+      const record = { ...stored.record, imageversion: version }
+      if (await this.records.replaceIfVersion(record, stored.version)) break
+    }
+    await this.cache.clear(SESSION_CACHE)
+  }
+}

@@ -1,0 +1,232 @@
+import { z } from 'zod'
+import {
+  createError,
+  readBody,
+  readUpload,
+  type QueryContext,
+  type QueryMiddleware,
+  type RateLimiterService,
+  type RecordData,
+} from '@shopwright/core'
+import type { RecordTypes } from '@shopwright/plugin-records'
+import type { AccountService } from '../account-service.js'
+import type { AccountAuthenticator } from '../account-authenticator.js'
+import { toEntity } from '../account-answer.js'
+import { AccountImages, imageVersionOf, type AccountImage } from './account-images.js'
+import {
+  defaultIcon,
+  GENERATE_DEFAULT,
+  GENERATE_MAX,
+  generatedIcon,
+  randomSeeds,
+  SEED_PATTERN,
+} from './generated.js'
+import { checkSvgDraws, kindOf, normaliseRaster, resizeRaster } from './raster.js'
+import { sanitizeSvg } from './svg.js'
+import { IMAGE_WRITES } from './image-limits.js'
+
+export interface ImageServices {
+  accounts: AccountService
+  accountAuthenticator: AccountAuthenticator
+  accountImages: AccountImages
+  recordTypes: RecordTypes
+  limiter: RateLimiterService
+}
+
+/** The largest upload, file or SVG text: 2 MB. */
+export const IMAGE_UPLOAD_LIMIT = 2 * 1024 * 1024
+
+const SVG_TYPE = 'image/svg+xml'
+const WEBP_TYPE = 'image/webp'
+
+/**
+ * Served SVG cannot run anything even when opened on its own: no scripts, no remote loads, and a
+ * sandbox, on top of the sanitising at upload.
+ */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
+/** What the image calls answer about an account's image. */
+export interface ImageAnswer {
+  type: string
+  id: string
+  version: number
+  source: 'default' | AccountImage['source']
+  url: string
+}
+
+function imageUrl(type: string, id: string, version: number): string {
+  return `/query/account/image/get/${encodeURIComponent(type)}/${encodeURIComponent(id)}?t=${version}`
+}
+
+function answerOf(record: RecordData, version: number, source: ImageAnswer['source']): ImageAnswer {
+  return {
+    type: record.type,
+    id: record.id,
+    version,
+    source,
+    url: imageUrl(record.type, record.id, version),
+  }
+}
+
+/** A positive whole number of pixels from the query, within 16 to 1024, or undefined when absent. */
+function sizeParam(ctx: QueryContext, name: 'width' | 'height'): number | undefined {
+  const text = ctx.query[name]
+  if (text === undefined || text === '') return undefined
+  const value = typeof text === 'string' && /^\d{1,4}$/.test(text) ? Number(text) : NaN
+  if (!(value >= 16 && value <= 1024))
+    throw createError('ERROR_INVALID_INTEGER', {
+      reason: `${name} must be a whole number from 16 to 1024.`,
+    })
+  return value
+}
+
+/**
+ * `GET /query/account/image/get/:type/:id?t=<version>[&width=&height=]`: the account's image, or
+ * its generated default icon. Public, like the name that login step 1 shows beside it. With the
+ * current version in `t` the answer may be cached for a year; otherwise it is revalidated (ETag).
+ */
+export function serveImage({ accounts, accountImages }: ImageServices): QueryMiddleware {
+  return async (ctx) => {
+    const width = sizeParam(ctx, 'width')
+    const height = sizeParam(ctx, 'height')
+    const account = await accounts.getAccount(ctx.params.type ?? '', ctx.params.id ?? '')
+    if (!account) throw createError('ERROR_IMAGE_NOT_AVAILABLE')
+    const version = imageVersionOf(account)
+    const stored = version > 0 ? await accountImages.read(account.type, account.id) : null
+    const etag = `"${account.type}-${account.id}-${version}-${width ?? ''}x${height ?? ''}"`
+    ctx.set('ETag', etag)
+    ctx.set(
+      'Cache-Control',
+      ctx.query.t === String(version) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    )
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304
+      return
+    }
+    if (!stored || stored.contentType === SVG_TYPE) {
+      ctx.set('Content-Security-Policy', SVG_POLICY)
+      ctx.type = SVG_TYPE
+      ctx.body = stored ? stored.data : defaultIcon(account.type, account.id)
+      return
+    }
+    ctx.type = stored.contentType
+    ctx.body = width || height ? await resizeRaster(stored.data, width, height) : stored.data
+  }
+}
+
+/** `GET /query/account/image/generate?count=32`: fresh generated icons `{ images: [{ seed, svg }] }`. */
+export function generateImages({ accountAuthenticator }: ImageServices): QueryMiddleware {
+  return async (ctx) => {
+    if (!(await accountAuthenticator.signedIn(ctx))) throw createError('ERROR_NOT_SIGNED_IN')
+    const text = ctx.query.count
+    const count = text === undefined || text === '' ? GENERATE_DEFAULT : Number(text)
+    if (typeof text === 'object' || !Number.isInteger(count) || count < 1 || count > GENERATE_MAX)
+      throw createError('ERROR_INVALID_INTEGER', {
+        reason: `count must be a whole number from 1 to ${GENERATE_MAX}.`,
+      })
+    ctx.body = { images: randomSeeds(count).map((seed) => ({ seed, svg: generatedIcon(seed) })) }
+  }
+}
+
+/**
+ * The account the caller may change the image of: its own, or any account of a type whose
+ * security record gives the caller edit rights (staff looking after customers).
+ */
+async function changeableAccount(
+  { accounts, accountAuthenticator, recordTypes }: ImageServices,
+  ctx: QueryContext,
+): Promise<RecordData> {
+  const signedIn = await accountAuthenticator.signedIn(ctx)
+  if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
+  const type = ctx.params.recordtype ?? ''
+  const id = ctx.params.id ?? ''
+  const own = signedIn.record.type === type && signedIn.record.id === id
+  if (!own) await recordTypes.authorize(toEntity(signedIn.record), type, 'edit')
+  const account = await accounts.getAccount(type, id)
+  if (!account) throw createError('ERROR_IMAGE_NOT_AVAILABLE')
+  return account
+}
+
+/** `GET /query/account/image/:recordtype/:id`: `{ type, id, version, source, url }` of the account's image. */
+export function describeImage({ accounts, accountImages }: ImageServices): QueryMiddleware {
+  return async (ctx) => {
+    const account = await accounts.getAccount(ctx.params.recordtype ?? '', ctx.params.id ?? '')
+    if (!account) throw createError('ERROR_IMAGE_NOT_AVAILABLE')
+    const version = imageVersionOf(account)
+    const stored = version > 0 ? await accountImages.read(account.type, account.id) : null
+    ctx.body = answerOf(account, version, stored?.source ?? 'default')
+  }
+}
+
+const ChooseBody = z.strictObject({
+  seed: z.string().regex(SEED_PATTERN, 'a seed is 1 to 64 letters, digits, _ or -').nullable(),
+})
+
+/**
+ * `POST /query/account/image/:recordtype/:id` `{ seed }`: sets the account's image to the
+ * generated icon of a seed from `image/generate`, or `{ seed: null }` back to its default icon.
+ */
+export function chooseImage(services: ImageServices): QueryMiddleware {
+  return async (ctx) => {
+    const { seed } = readBody(ctx, ChooseBody)
+    const account = await changeableAccount(services, ctx)
+    await services.limiter.consume(IMAGE_WRITES, `${account.type}/${account.id}`)
+    if (seed === null) {
+      ctx.body = answerOf(account, await services.accountImages.remove(account), 'default')
+      return
+    }
+    const data = Buffer.from(generatedIcon(seed))
+    const version = await services.accountImages.store(account, {
+      contentType: SVG_TYPE,
+      data,
+      source: 'generated',
+    })
+    ctx.body = answerOf(account, version, 'generated')
+  }
+}
+
+const SvgBody = z.strictObject({ svg: z.string().min(1).max(IMAGE_UPLOAD_LIMIT) })
+
+/** The `{ svg }` JSON of an SVG upload: the upload route reads its own body, so JSON is parsed here. */
+function svgPayload(ctx: QueryContext, raw: Buffer): string {
+  if (!ctx.is('json')) throw createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
+  let body: unknown
+  try {
+    body = JSON.parse(raw.toString('utf8'))
+  } catch {
+    throw createError('ERROR_JSON_BODY')
+  }
+  const result = SvgBody.safeParse(body)
+  if (!result.success)
+    throw createError('ERROR_INVALID_INPUT', { reason: `svg: ${result.error.issues[0]?.message}` })
+  return result.data.svg
+}
+
+/**
+ * `POST /query/account/image/upload`: sets the signed-in account's image from an uploaded file
+ * (PNG, JPEG, GIF or WebP, stored as a square WebP; or an SVG file), or with `?type=svg` from a
+ * JSON `{ svg }`. SVG is sanitised. 2 MB at most; anything that is not an image is refused with
+ * 415 ERROR_IMAGE_TYPE, and the earlier image stays.
+ */
+export function uploadImage(services: ImageServices): QueryMiddleware {
+  return async (ctx) => {
+    const signedIn = await services.accountAuthenticator.signedIn(ctx)
+    if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
+    const account = signedIn.record
+    await services.limiter.consume(IMAGE_WRITES, `${account.type}/${account.id}`)
+    const raw = await readUpload(ctx, IMAGE_UPLOAD_LIMIT + (ctx.query.type === 'svg' ? 4096 : 0))
+    let svg: string | undefined
+    if (ctx.query.type === 'svg') svg = svgPayload(ctx, raw)
+    else if ((await kindOf(raw)) === 'svg') svg = raw.toString('utf8')
+
+    let image: Omit<AccountImage, 'version'>
+    if (svg !== undefined) {
+      const clean = await sanitizeSvg(svg)
+      await checkSvgDraws(clean)
+      image = { contentType: SVG_TYPE, data: Buffer.from(clean), source: 'svg' }
+    } else {
+      image = { contentType: WEBP_TYPE, data: await normaliseRaster(raw), source: 'upload' }
+    }
+    ctx.body = answerOf(account, await services.accountImages.store(account, image), image.source)
+  }
+}
