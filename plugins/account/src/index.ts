@@ -3,7 +3,9 @@ import { definePlugin } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { ACCOUNT_TYPES, AccountService } from './server/account-service.js'
 import { AccountAuthenticator } from './server/account-authenticator.js'
-import { SESSION_CACHE, SessionStore } from './server/sessions.js'
+import { SESSION_CACHE, type SessionStore } from './server/sessions.js'
+import { DatabaseSessions } from './server/session-stores/database-sessions.js'
+import { RedisSessions } from './server/session-stores/redis-sessions.js'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { defineLoginLimits } from './server/login-limits.js'
 import { login } from './server/routes/login.js'
@@ -37,7 +39,7 @@ export {
 export { hashPassword, verifyPassword } from './server/passwords.js'
 export { AccountAuthenticator, type SignedIn } from './server/account-authenticator.js'
 export {
-  SessionStore,
+  type SessionStore,
   hashToken,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
@@ -45,6 +47,7 @@ export {
   type Session,
 } from './server/sessions.js'
 export { SESSION_COOKIE } from './server/session-cookie.js'
+export { DatabaseSessions, RedisSessions }
 export { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from './server/login-limits.js'
 export type { AccountAnswer, AccountPreview } from './server/account-answer.js'
 export { ResetStore, RESET_CODE_MS, type CodeState } from './server/resets.js'
@@ -90,7 +93,11 @@ export default definePlugin({
       accounts: asFunction(
         ({ db, recordStore }) => new AccountService(db, recordStore),
       ).singleton(),
-      sessionStore: asFunction(({ db, cache }) => new SessionStore(db, cache)).singleton(),
+      // With Redis configured, sessions live there (every node shares it, and it expires them
+      // itself); without it, in the database. Either way no session lives in process memory.
+      sessionStore: asFunction(({ db, cache, redis }): SessionStore =>
+        redis ? new RedisSessions(redis, cache) : new DatabaseSessions(db, cache),
+      ).singleton(),
       accountAuthenticator: asFunction(
         ({ sessionStore, recordStore, cache }) =>
           new AccountAuthenticator(sessionStore, recordStore, cache),

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto'
-import type { Knex } from 'knex'
-import type { CacheService } from '@shopwright/core'
 
 /** The cache type of signed-in sessions, keyed by token hash (see AccountAuthenticator). */
 export const SESSION_CACHE = 'session'
@@ -34,17 +32,6 @@ export interface Session {
   absoluteExpiresAt: number
 }
 
-interface Row {
-  token_hash: string
-  type: string
-  id: string
-  device: string
-  created_at: number | string
-  last_seen_at: number | string
-  expires_at: number | string
-  absolute_expires_at: number | string
-}
-
 /** The stored form of a token: its SHA-256 in hex. A token is 256 random bits, so no salt or slow hash is needed. */
 export function hashToken(token: string): string {
   let hash = recentHashes.get(token)
@@ -66,118 +53,27 @@ export function isTokenShaped(value: unknown): value is string {
 }
 
 /**
- * Sessions in the `account_sessions` table: every node reads the same rows, so a sign-in on one
- * node is valid on all of them and a sign-out ends the session everywhere.
+ * Where sessions live: the `account_sessions` table (DatabaseSessions), or Redis when REDIS_URL is
+ * set (RedisSessions). Either way every node sees the same sessions, and only token hashes are kept.
  */
-export class SessionStore {
-  constructor(
-    private readonly db: Knex,
-    private readonly cache: CacheService,
-  ) {}
-
+export interface SessionStore {
   /** Starts a session for the account and returns its new token (shown once, stored hashed). */
-  async create(
+  create(
     account: { type: string; id: string },
     device: string,
-    now = Date.now(),
-  ): Promise<{ token: string; session: Session }> {
-    const token = crypto.randomBytes(32).toString('base64url')
-    const session: Session = {
-      type: account.type,
-      id: account.id,
-      device,
-      createdAt: now,
-      expiresAt: now + SESSION_IDLE_MS,
-      absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
-    }
-    // Sweeping the account's dead sessions here keeps the table bounded without a timer.
-    await this.db('account_sessions')
-      .where({ type: account.type, id: account.id })
-      .andWhere((query) =>
-        query.where('expires_at', '<=', now).orWhere('absolute_expires_at', '<=', now),
-      )
-      .delete()
-    await this.db('account_sessions').insert({
-      token_hash: hashToken(token),
-      type: session.type,
-      id: session.id,
-      device,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: session.expiresAt,
-      absolute_expires_at: session.absoluteExpiresAt,
-    })
-    return { token, session }
-  }
-
-  /**
-   * The live session of a token, or null. An expired session is deleted on sight. The idle expiry
-   * is moved forward when the last move is over a minute old; the condition in the update lets
-   * only one of several concurrent requests (on any node) write.
-   */
-  async find(token: string, now = Date.now()): Promise<Session | null> {
-    if (!isTokenShaped(token)) return null
-    const tokenHash = hashToken(token)
-    const row = await this.db<Row>('account_sessions').where({ token_hash: tokenHash }).first()
-    if (!row) return null
-    const session = toSession(row)
-    if (session.expiresAt <= now || session.absoluteExpiresAt <= now) {
-      await this.db('account_sessions').where({ token_hash: tokenHash }).delete()
-      await this.cache.delete(SESSION_CACHE, tokenHash)
-      return null
-    }
-    const lastSeen = Number(row.last_seen_at)
-    if (now - lastSeen >= SESSION_TOUCH_MS) {
-      session.expiresAt = Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt)
-      await this.db('account_sessions')
-        .where({ token_hash: tokenHash })
-        .andWhere('last_seen_at', '<=', now - SESSION_TOUCH_MS)
-        .update({ last_seen_at: now, expires_at: session.expiresAt })
-    }
-    return session
-  }
-
+    now?: number,
+  ): Promise<{ token: string; session: Session }>
+  /** The live session of a token, or null; moves the idle expiry forward at most once a minute. */
+  find(token: string, now?: number): Promise<Session | null>
   /** Ends the session of a token; true when there was one. */
-  async end(token: string): Promise<boolean> {
-    if (!isTokenShaped(token)) return false
-    const tokenHash = hashToken(token)
-    const ended = (await this.db('account_sessions').where({ token_hash: tokenHash }).delete()) > 0
-    // The row is gone on every node at once; its cached copy must go with it.
-    await this.cache.delete(SESSION_CACHE, tokenHash)
-    return ended
-  }
+  end(token: string): Promise<boolean>
   /** Ends every session of the account (a password reset); answers how many there were. */
-  async endAll(account: { type: string; id: string }): Promise<number> {
-    const ended = await this.endWhere({ type: account.type, id: account.id })
-    // Every cached session goes too: the entries are keyed by token, not by account.
-    await this.cache.clear(SESSION_CACHE)
-    return ended
-  }
-
+  endAll(account: { type: string; id: string }): Promise<number>
   /** Ends the account's sessions signed in from this device (a block); answers how many. */
-  async endDevice(account: { type: string; id: string }, device: string): Promise<number> {
-    return this.endWhere({ type: account.type, id: account.id, device })
-  }
-
-  private async endWhere(where: Record<string, string>): Promise<number> {
-    const rows = await this.db('account_sessions')
-      .where(where)
-      .select<{ token_hash: string }[]>('token_hash')
-    if (rows.length === 0) return 0
-    const hashes = rows.map((row) => row.token_hash)
-    await this.db('account_sessions').whereIn('token_hash', hashes).delete()
-    for (const hash of hashes) await this.cache.delete(SESSION_CACHE, hash)
-    return rows.length
-  }
+  endDevice(account: { type: string; id: string }, device: string): Promise<number>
 }
 
-function toSession(row: Row): Session {
-  return {
-    type: row.type,
-    id: row.id,
-    device: row.device,
-    createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
-    absoluteExpiresAt: Number(row.absolute_expires_at),
-  }
+/** A new random token: 32 bytes in base64url. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url')
 }
