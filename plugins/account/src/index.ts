@@ -19,6 +19,7 @@ import { resetEmail, resetPassword } from './server/routes/reset.js'
 import { resetEntity } from './server/routes/entity.js'
 import { blockDevice } from './server/routes/block.js'
 import { accountSeeds } from './seeds/index.js'
+import { AccountGuard } from './server/account-guard.js'
 import { getProfile, updateProfile } from './server/profile/routes.js'
 import { AccountImages } from './server/images/account-images.js'
 import { defineImageLimits } from './server/images/image-limits.js'
@@ -48,6 +49,7 @@ export {
 } from './server/sessions.js'
 export { SESSION_COOKIE } from './server/session-cookie.js'
 export { DatabaseSessions, RedisSessions }
+export { AccountGuard }
 export { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from './server/login-limits.js'
 export type { AccountAnswer, AccountPreview } from './server/account-answer.js'
 export { ResetStore, RESET_CODE_MS, type CodeState } from './server/resets.js'
@@ -77,6 +79,7 @@ declare module '@shopwright/core' {
     blockedDevices: BlockedDevices
     mailer: Mailer
     accountImages: AccountImages
+    accountGuard: AccountGuard
   }
 }
 
@@ -105,6 +108,9 @@ export default definePlugin({
       resets: asFunction(({ db }) => new ResetStore(db)).singleton(),
       blockedDevices: asFunction(({ db }) => new BlockedDevices(db)).singleton(),
       mailer: asFunction(({ config }) => new Mailer(config, logger)).singleton(),
+      accountGuard: asFunction(
+        ({ db, sessionStore }) => new AccountGuard(db, sessionStore, logger),
+      ).singleton(),
       accountImages: asFunction(
         ({ db, recordStore, cache }) => new AccountImages(db, recordStore, cache),
       ).singleton(),
@@ -116,6 +122,9 @@ export default definePlugin({
     defineImageLimits(container.cradle.limiter)
   },
   bootstrap({ services }) {
+    // Staff edit accounts through the record calls too: the guard keeps credentials and sessions
+    // in line with those writes.
+    services.recordGuards.add(ACCOUNT_TYPES, services.accountGuard)
     // A changed, renamed or binned account record drops every cached session (on every node, as
     // cache clears travel), so roles and sign-in rights change at once.
     services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {

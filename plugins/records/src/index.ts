@@ -8,6 +8,7 @@ import { RecordTypes } from './server/record-types.js'
 import { RecordsService } from './server/records-service.js'
 import { ListService } from './server/list-service.js'
 import { RecordTypeCalls } from './server/record-type-calls.js'
+import { RecordGuards } from './server/record-guards.js'
 import { AppLog } from './server/app-log.js'
 import { dataRoutes } from './server/routes/data-routes.js'
 import { transferRoutes } from './server/routes/transfer-routes.js'
@@ -33,6 +34,7 @@ export {
 export { ListService, MAX_PAGE_SIZE, type ListOptions } from './server/list-service.js'
 export { RecordTypeCalls } from './server/record-type-calls.js'
 export { AppLog, type LogLine } from './server/app-log.js'
+export { RecordGuards, type RecordGuard, type RecordWrite } from './server/record-guards.js'
 export { ImportService, type ImportResult } from './server/transfer/import-service.js'
 export { ExportService, type Download } from './server/transfer/export-service.js'
 export { readZip, IMPORT_ZIP_LIMITS, type ZipLimits } from './server/transfer/zip-reader.js'
@@ -42,6 +44,7 @@ declare module '@shopwright/core' {
     recordStore: RecordStore
     recordTypes: RecordTypes
     records: RecordsService
+    recordGuards: RecordGuards
     recordLists: ListService
     recordTypeCalls: RecordTypeCalls
     appLog: AppLog
@@ -80,9 +83,10 @@ export default definePlugin({
         ({ recordStore, cache, access }) => new RecordTypes(recordStore, cache, access),
       ).singleton(),
       appLog: asFunction(({ db }) => new AppLog(db)).singleton(),
+      recordGuards: asFunction(() => new RecordGuards()).singleton(),
       records: asFunction(
-        ({ recordStore, recordTypes, appLog, cache, events }) =>
-          new RecordsService(recordStore, recordTypes, appLog, cache, events),
+        ({ recordStore, recordTypes, appLog, cache, events, recordGuards }) =>
+          new RecordsService(recordStore, recordTypes, appLog, cache, events, recordGuards),
       ).singleton(),
       recordLists: asFunction(
         ({ db, recordStore, recordTypes, cache }) =>

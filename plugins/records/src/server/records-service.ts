@@ -17,6 +17,7 @@ import type { AppLog } from './app-log.js'
 import type { RecordStore } from './record-store.js'
 import { RECORDTYPE_CACHE, type RecordTypes } from './record-types.js'
 import { validateFields } from './record-validation.js'
+import type { RecordGuards } from './record-guards.js'
 
 /** One change of an update: a (dotted) field path and its new value. */
 export interface FieldChange {
@@ -53,6 +54,7 @@ export class RecordsService {
     private readonly log: AppLog,
     private readonly cache: CacheService,
     private readonly events: EventBus,
+    private readonly guards: RecordGuards,
   ) {}
 
   /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
@@ -112,7 +114,9 @@ export class RecordsService {
       }
     }
     await validateFields(record, fields, this.store, { requireAll: true })
+    await this.guards.beforeWrite(record, null)
     await this.store.insert(record)
+    await this.guards.afterWrite({ kind: 'created', record })
     await this.changed(record.type, record.id)
     await this.log.write(record.type, record.id, 'created')
     return record
@@ -154,15 +158,18 @@ export class RecordsService {
       record.type = type
       const fields: FieldDefinition[] = await this.types.fieldsOf(definition, record)
       await validateFields(record, fields, this.store, { only: touched, requireAll: false })
+      await this.guards.beforeWrite(record, stored.record)
       if (record.id !== id) {
         if (typeof record.id !== 'string' || !isValidId(record.id))
           throw createError('ERROR_INVALID_ID', { reason: String(record.id) })
         if (!(await this.store.rename(record, id, stored.version))) continue
+        await this.guards.afterWrite({ kind: 'renamed', record, previous: stored.record })
         await this.changed(type, id)
         await this.log.write(type, record.id, `renamed from ${id}`)
         return record
       }
       if (!(await this.store.replaceIfVersion(record, stored.version))) continue
+      await this.guards.afterWrite({ kind: 'updated', record, previous: stored.record })
       await this.changed(type, id)
       await this.log.write(type, id, `updated ${[...touched].join(', ')}`)
       return record
@@ -178,6 +185,7 @@ export class RecordsService {
     return this.each(entity, keys, 'delete', async (key) => {
       if (!(await this.store.bin(key.type, key.id)))
         throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${key.type}.${key.id}` })
+      await this.guards.afterWrite({ kind: 'binned', ...key })
       await this.log.write(key.type, key.id, 'moved to the bin')
     })
   }
@@ -189,6 +197,7 @@ export class RecordsService {
         throw createError('ERROR_RECORD_NOT_AVAILABLE', {
           reason: `${key.type}.${key.id} is not in the bin`,
         })
+      await this.guards.afterWrite({ kind: 'restored', ...key })
       await this.log.write(key.type, key.id, 'restored from the bin')
     })
   }
@@ -198,6 +207,7 @@ export class RecordsService {
     return this.each(entity, keys, 'delete', async (key) => {
       if (!(await this.store.remove(key.type, key.id)))
         throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${key.type}.${key.id}` })
+      await this.guards.afterWrite({ kind: 'removed', ...key })
       await this.log.write(key.type, key.id, 'deleted')
     })
   }
@@ -254,6 +264,7 @@ export class RecordsService {
       const definition = await this.types.find(type)
       if (!definition || !(await this.types.flags(entity, definition)).delete) continue
       for (const id of await this.store.emptyBin(type)) {
+        await this.guards.afterWrite({ kind: 'removed', type, id })
         await this.log.write(type, id, 'deleted when the bin was emptied')
         deleted++
       }
