@@ -188,6 +188,8 @@ describe('scenario registry', () => {
       'record-get',
       'record-list',
       'record-import',
+      'sign-in',
+      'account-get',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

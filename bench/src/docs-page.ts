@@ -72,6 +72,9 @@ Shopwright settings in the calling shell are not passed on.
 
 The record scenarios (record-get, record-list) share one record table per run, built by whichever
 runs first: the bench signs in as an administrator it creates with \`shopwright user add\`.
+The account scenarios (sign-in, account-get) each start from a small site of their own (the sample
+company and that one account); sign-in connects from 127.0.0.2 upward to stay under the kernel's
+per-address sign-in limit, which stays on.
 
 \`--profile\` starts the kernel and baseline server children with \`node --cpu-prof\`; the profiles land
 in \`bench/results/<timestamp>-profiles/<scenario folder>-<server>/\` and the run prints each one's
@@ -89,7 +92,8 @@ ${sections.join('\n\n')}
 ## Timing is never asserted in tests
 
 The unit tests \`bench/src/*.test.ts\` check only the pure parts (median, ratio, table and
-Markdown formatting, the generated records and import files, import answers, profile summaries). No unit, black-box or browser test asserts a duration, a rate or a memory
+Markdown formatting, the generated records and import files, import answers, profile summaries,
+argon2 hash costs, sign-in addresses). No unit, black-box or browser test asserts a duration, a rate or a memory
 figure: on a shared machine they move by tens of percent from one run to the next, and a
 test that fails on a busy minute teaches people to ignore failures. Performance is tracked here, as
 ratios to a baseline from the same run.

@@ -49,6 +49,11 @@ export interface RequestOptions {
   body?: string | Uint8Array
   /** The whole exchange, connect to last byte; the request is aborted after it. */
   timeoutMs?: number
+  /**
+   * The loopback address to connect from (127.0.0.1 unless set): the server sees it as the
+   * client's address, as it would a different machine's.
+   */
+  localAddress?: string
 }
 
 /** `request` gave up waiting for the whole answer. */
@@ -68,7 +73,7 @@ export interface Answer {
  * exchange (a server may think for a minute before its first byte), and a body can be sent.
  */
 export function request(port: number, path: string, options: RequestOptions = {}): Promise<Answer> {
-  const { method = 'GET', headers = {}, body, timeoutMs = 10_000 } = options
+  const { method = 'GET', headers = {}, body, timeoutMs = 10_000, localAddress } = options
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
       {
@@ -77,6 +82,7 @@ export function request(port: number, path: string, options: RequestOptions = {}
         path,
         method,
         agent: false,
+        ...(localAddress ? { localAddress } : {}),
         headers:
           body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
       },

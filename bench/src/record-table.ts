@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { BenchContext } from './scenario.js'
 import { exited } from './children.js'
-import { request } from './http-probe.js'
+import { request, type Answer } from './http-probe.js'
 import { childEnv, DEVICE_HEADERS, startKernel, tail } from './servers.js'
 import { batches, cookieFrom, RECORD_TYPE, spreadNumbers, webpageRow } from './webpages.js'
 
@@ -14,6 +14,9 @@ const INSERT_BATCH = 5_000
 
 /** The staff account the record scenarios sign in with. */
 export const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' } as const
+
+/** The account plugin's session cookie. */
+export const SESSION_COOKIE = 'sw_session'
 
 /** The SQLite file of a DATA_DIR (the kernel's default DATABASE_URL). */
 export function sqliteFile(dataDir: string): string {
@@ -75,17 +78,48 @@ export function addAdministrator(
   )
 }
 
-/** Signs in as the bench's administrator; answers the headers every later request carries. */
-export async function signIn(port: number): Promise<Record<string, string>> {
-  const answer = await request(port, '/query/account/login', {
+/**
+ * Migrates and seeds an empty DATA_DIR with one kernel start (stopped again), then creates the
+ * bench's administrator with `shopwright user add`; logs go to `cwd`.
+ */
+export async function seedWithAdministrator(
+  context: BenchContext,
+  cwd: string,
+  dataDir: string,
+): Promise<void> {
+  const kernel = await startKernel(context, { dataDir, logFile: path.join(cwd, 'migrate.log') })
+  await context.children.stop(kernel.child)
+  await addAdministrator(context, { cwd, dataDir, logFile: path.join(cwd, 'user-add.log') })
+}
+
+/**
+ * `POST /query/account/login` with `body` as JSON: step 2 as the bench's administrator by default,
+ * step 1 without a password. Connects from `localAddress` when set (127.0.0.1 otherwise).
+ */
+export function postLogin(
+  port: number,
+  body: { email: string; password?: string } = ADMIN,
+  localAddress?: string,
+): Promise<Answer> {
+  return request(port, '/query/account/login', {
     method: 'POST',
     headers: { ...DEVICE_HEADERS, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    body: JSON.stringify({ email: body.email, password: body.password }),
+    ...(localAddress ? { localAddress } : {}),
   })
-  const cookie = cookieFrom(answer.headers['set-cookie'], 'sw_session')
+}
+
+/** The headers a signed-in request carries, from a sign-in's answer; throws unless it signed in. */
+export function sessionHeaders(answer: Answer): Record<string, string> {
+  const cookie = cookieFrom(answer.headers['set-cookie'], SESSION_COOKIE)
   if (answer.status !== 200 || !cookie)
     throw new Error(`sign-in answered ${answer.status} without a session cookie: ${answer.body}`)
   return { ...DEVICE_HEADERS, Cookie: cookie }
+}
+
+/** Signs in as the bench's administrator; answers the headers every later request carries. */
+export async function signIn(port: number): Promise<Record<string, string>> {
+  return sessionHeaders(await postLogin(port))
 }
 
 /**
@@ -148,9 +182,7 @@ async function build(context: BenchContext): Promise<RecordTable> {
   context.log(
     `record table: migrating and seeding, then ${TABLE_RECORDS.toLocaleString('en-US')} webpage records`,
   )
-  const kernel = await startKernel(context, { dataDir, logFile: path.join(cwd, 'migrate.log') })
-  await context.children.stop(kernel.child)
-  await addAdministrator(context, { cwd, dataDir, logFile: path.join(cwd, 'user-add.log') })
+  await seedWithAdministrator(context, cwd, dataDir)
   insertWebpages(sqliteFile(dataDir), TABLE_RECORDS)
   const db = new Database(sqliteFile(dataDir), { readonly: true })
   let records: number

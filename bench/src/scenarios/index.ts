@@ -5,11 +5,14 @@ import { idleMemory } from './idle-memory.js'
 import { recordGet } from './record-get.js'
 import { recordList } from './record-list.js'
 import { recordImport } from './record-import.js'
+import { signInLatency } from './sign-in.js'
+import { accountGet } from './account-get.js'
 
 /**
  * Every benchmark, in run order. A new one (storefront pages, bundle sizes, Lighthouse) is a file
  * in this folder exporting a Scenario, plus one line here. record-get and record-list share one
- * record table, built by whichever runs first.
+ * record table, built by whichever runs first; sign-in and account-get each build a small site of
+ * their own.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -18,4 +21,6 @@ export const scenarios: readonly Scenario[] = [
   recordGet,
   recordList,
   recordImport,
+  signInLatency,
+  accountGet,
 ]

@@ -15,7 +15,8 @@ import { alternatingRounds, loadRows, medianOf, roundRatios, type RoundPlan } fr
 /** The issue's floor for kernel/bare requests per second. */
 export const THROUGHPUT_TARGET = 0.7
 
-function plan(quick: boolean): RoundPlan {
+/** 10 connections: the load of the kernel's /query ceiling, also used by account-get. */
+export function throughputPlan(quick: boolean): RoundPlan {
   return quick
     ? { connections: 10, warmupSeconds: 1, rounds: 2, roundSeconds: 2 }
     : { connections: 10, warmupSeconds: 3, rounds: 3, roundSeconds: 5 }
@@ -29,7 +30,7 @@ export const throughput: Scenario = {
   name: 'throughput',
   title: 'Throughput: GET /query/server/info',
   method(quick) {
-    const p = plan(quick)
+    const p = throughputPlan(quick)
     return [
       `Two child processes on 127.0.0.1, free ports: \`shopwright start\` on a fresh seeded SQLite DATA_DIR`,
       `(default plugins, default log level \`info\`: one JSON line per request, written to a file), and`,
@@ -47,7 +48,7 @@ export const throughput: Scenario = {
     ].join('\n')
   },
   async run(context) {
-    const p = plan(context.quick)
+    const p = throughputPlan(context.quick)
     const dir = await context.tempDir('throughput-')
     let kernel: RunningServer | undefined
     let bare: RunningServer | undefined
