@@ -12,6 +12,7 @@ import { LayeredCache } from '../cache/cache-service.js'
 import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { AccessService } from '../access/access-service.js'
+import { accessRoutes } from '../access/access-routes.js'
 import { requestContext } from '../http/request-context.js'
 import { queryDispatcher } from '../http/query-dispatcher.js'
 import { DuplicateRouteError, QueryRouter } from '../http/query-router.js'
@@ -152,6 +153,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     router.get('/server/info', (ctx) => {
       ctx.body = info
     })
+    accessRoutes(router, access)
     for (const plugin of plugins) {
       try {
         plugin.routes?.(router, { ...contextOf(plugin), access })

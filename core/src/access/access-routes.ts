@@ -1,0 +1,29 @@
+import { createError } from '../errors/app-error.js'
+import type { QueryRouter } from '../http/query-router.js'
+import { isValidId } from '../shared/ids.js'
+import type { AccessService } from './access-service.js'
+
+/** How many security ids one `access` call may ask about. */
+export const MAX_ACCESS_IDS = 100
+
+/**
+ * `GET /query/access/{id,id,...}`: the caller's rights `{ view, edit, create, delete }` on each
+ * security record, for screens that show a menu entry or a button only with a right (the admin
+ * menu, the storefront's navigation). It tells callers only about themselves; the security records
+ * stay readable only to those with view on `security`.
+ */
+export function accessRoutes(router: QueryRouter, access: AccessService): void {
+  router.get('/access/:ids', async (ctx) => {
+    const ids = (ctx.params.ids ?? '').split(',').filter(Boolean)
+    if (ids.length === 0 || ids.length > MAX_ACCESS_IDS)
+      throw createError('ERROR_PARAMETER_EXPECTED', {
+        reason: `Name 1 to ${MAX_ACCESS_IDS} security ids, comma-separated.`,
+      })
+    const bad = ids.find((id) => !isValidId(id))
+    if (bad !== undefined) throw createError('ERROR_INVALID_ID', { reason: bad })
+    const entity = await ctx.state.entity()
+    const answer: Record<string, Awaited<ReturnType<AccessService['flags']>>> = {}
+    for (const id of ids) answer[id] = await access.flags(entity, id)
+    ctx.body = answer
+  })
+}
