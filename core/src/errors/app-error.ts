@@ -7,6 +7,8 @@ export class AppError extends Error {
   /** Extra response headers, e.g. Retry-After on a 429. */
   readonly headers: Record<string, string>
   readonly reason: string | undefined
+  /** What fills the message's `{0}`, `{1}`...: sent to the client, which formats its own language. */
+  readonly values: Array<string | number>
 
   constructor(
     readonly code: ErrorCode,
@@ -25,6 +27,7 @@ export class AppError extends Error {
     this.name = 'AppError'
     this.status = options.status ?? statusOf(code)
     this.reason = options.reason
+    this.values = options.values ?? []
     this.headers = options.headers ?? {}
   }
 }

@@ -52,11 +52,15 @@ export function respondWithError(
     applySecurityHeaders(ctx)
     return
   }
-  const body: { ok: false; message: string; reason?: string; stack?: string } = {
-    ok: false,
-    message: error.code,
-  }
+  const body: {
+    ok: false
+    message: string
+    reason?: string
+    values?: Array<string | number>
+    stack?: string
+  } = { ok: false, message: error.code }
   if (error.reason) body.reason = error.reason
+  if (error.values.length > 0) body.values = error.values
   if (development) body.stack = (thrown instanceof Error ? thrown.stack : undefined) ?? error.stack
   ctx.body = body
 }
