@@ -84,6 +84,7 @@ export const SETTINGS = {
     env: 'TRUST_PROXY',
     schema: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
   },
+  proxyHops: { env: 'PROXY_HOPS', schema: wholeNumber(1, 10) },
   shutdownTimeout: { env: 'SHUTDOWN_TIMEOUT', schema: wholeNumber(0, 600_000) },
 } as const
 
@@ -108,6 +109,11 @@ export interface ShopwrightConfig {
   /** Largest file upload (imports, drive), e.g. '100mb'. */
   uploadLimit: string
   trustProxy: boolean
+  /**
+   * How many proxies in front append to X-Forwarded-For: the client address is that many entries
+   * from the right. Entries further left are written by the client and never trusted.
+   */
+  proxyHops: number
   /** Milliseconds a graceful shutdown waits for open requests before closing them. */
   shutdownTimeout: number
 }
@@ -131,6 +137,7 @@ export function defaults(
     bodyLimit: '1mb',
     uploadLimit: '100mb',
     trustProxy: false,
+    proxyHops: 1,
     shutdownTimeout: 10_000,
   }
 }

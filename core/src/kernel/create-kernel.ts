@@ -163,7 +163,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       }
     }
 
-    const app = new Koa<QueryState>({ proxy: config.trustProxy })
+    // maxIpsCount: the client address comes from the proxies' own X-Forwarded-For entries, never
+    // from the leftmost one a client can write (which would defeat per-address rate limits).
+    const app = new Koa<QueryState>({ proxy: config.trustProxy, maxIpsCount: config.proxyHops })
     app.silent = true
     const accessLog = createAccessLog(logger)
     cleanups.push(async () => accessLog.flush())
