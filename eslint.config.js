@@ -1,6 +1,7 @@
 // ESLint for every package: recommended JS and TypeScript rules; Prettier owns formatting.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
   {
@@ -37,6 +38,15 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // The admin and the storefront: hooks must be called the same way on every render.
+    files: ['**/*.tsx', 'admin-ui/src/**/*.ts', 'plugins/*/src/admin/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
     },
   },
 )

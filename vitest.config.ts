@@ -7,6 +7,8 @@ export default defineConfig({
       '{core,cli,seeds,bench}/src/**/*.test.ts',
       '{core,cli}/test/**/*.test.ts',
       'plugins/*/{src,test}/**/*.test.ts',
+      'admin-ui/{src,build}/**/*.test.{ts,tsx}',
+      'plugins/*/src/admin/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',

@@ -19,6 +19,8 @@ export async function boot(
 
 export interface BootOptions {
   migrate?: boolean
+  /** Serve the pages (the admin app); a one-shot command does not. */
+  pages?: boolean
   /** Where logs go: a server logs to stdout, a one-shot command to stderr. */
   logTo?: 'stdout' | 'stderr'
 }
@@ -30,7 +32,9 @@ export async function bootWith(
 ): Promise<Kernel> {
   const plugins = await resolvePlugins(config.plugins, process.cwd())
   const logger = createLogger(config, { stream: options.logTo ?? 'stdout' })
-  return createKernel({ config, plugins, logger, migrate: options.migrate ?? true })
+  // The admin's page middleware loads only for a server: commands never serve pages.
+  const pages = options.pages ? [(await import('@shopwright/admin-ui/server')).adminPages()] : []
+  return createKernel({ config, plugins, logger, migrate: options.migrate ?? true, pages })
 }
 
 /** Runs a task on a booted kernel and always closes it. */

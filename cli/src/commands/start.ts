@@ -6,7 +6,7 @@ import { boot } from '../boot.js'
  * gracefully on SIGTERM or SIGINT (a second signal stops at once).
  */
 export async function start(): Promise<Kernel> {
-  const kernel = await boot()
+  const kernel = await boot({}, { pages: true })
   try {
     const writer = kernel.services.seedWriter
     if (writer && (await writer.isEmpty())) {

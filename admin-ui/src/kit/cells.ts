@@ -1,0 +1,81 @@
+import { englishOnly, type Translate } from './i18n.js'
+
+/** Long-text cells are cut after this many characters (spec 000 section 5, "Display limits"). */
+export const LONG_TEXT_LIMIT = 500
+
+/** Record-list cells show this many items of a list (spec 000 section 5, "Display limits"). */
+export const LIST_CELL_ITEMS = 2
+
+/** A long text cut to 500 characters plus '...' for a list cell; shorter text unchanged. */
+export function cutLongText(text: string, limit = LONG_TEXT_LIMIT): string {
+  if (text.length <= limit) return text
+  // Counted in code points, so an emoji at the cut is not split into half a surrogate pair.
+  const chars = Array.from(text)
+  return chars.length <= limit ? text : chars.slice(0, limit).join('') + '...'
+}
+
+/** A list for a record-list cell: the first 2 items, then '...' when there are more. */
+export function listCell(
+  items: ReadonlyArray<string | number> | null | undefined,
+  limit = LIST_CELL_ITEMS,
+): string {
+  if (!items) return ''
+  const shown = items.slice(0, limit).map(String).join(', ')
+  return items.length > limit ? `${shown}, ...` : shown
+}
+
+interface Unit {
+  /** How many of the base unit one of this unit is. */
+  size: number
+  /** Decimals shown: whole bytes and seconds, one decimal for the larger units. */
+  decimals: number
+  /** The phrase for the amount; `one` for exactly 1, where the language has a singular. */
+  phrase: string
+  one?: string
+}
+
+const BYTE_UNITS: readonly Unit[] = [
+  { size: 1, decimals: 0, phrase: '{0} bytes', one: '{0} byte' },
+  { size: 1e3, decimals: 1, phrase: '{0} k' },
+  { size: 1e6, decimals: 1, phrase: '{0} mb' },
+  { size: 1e9, decimals: 1, phrase: '{0} gb' },
+]
+
+const TIME_UNITS: readonly Unit[] = [
+  { size: 1, decimals: 0, phrase: '{0} seconds', one: '{0} second' },
+  { size: 60, decimals: 1, phrase: '{0} minutes', one: '{0} minute' },
+  { size: 3600, decimals: 1, phrase: '{0} hours', one: '{0} hour' },
+  { size: 86400, decimals: 1, phrase: '{0} days', one: '{0} day' },
+]
+
+function scaled(amount: number, units: readonly Unit[], t: Translate): string {
+  if (!Number.isFinite(amount)) return ''
+  const magnitude = Math.abs(amount)
+  for (let index = 0; index < units.length; index++) {
+    const unit = units[index]!
+    const next = units[index + 1]
+    const factor = 10 ** unit.decimals
+    const value = Math.round((magnitude / unit.size) * factor) / factor
+    // Chosen after rounding, so 999,960 bytes reads '1 mb', never '1000 k'.
+    if (next && value * unit.size >= next.size) continue
+    const sign = amount < 0 && value !== 0 ? '-' : ''
+    return t(value === 1 && unit.one ? unit.one : unit.phrase, sign + String(value))
+  }
+  return ''
+}
+
+/**
+ * A byte count as the spec shows it (spec 000 section 9, "Byte display"): whole bytes under 1000,
+ * then k, mb and gb in decimal thousands with one decimal (`512 bytes`, `1.5 k`, `12 mb`).
+ */
+export function displayBytes(bytes: number, t: Translate = englishOnly): string {
+  return scaled(bytes, BYTE_UNITS, t)
+}
+
+/**
+ * A duration in seconds as the spec shows it (spec 000 section 9, "Time display"): whole seconds
+ * under a minute, then minutes, hours and days with one decimal (`45 seconds`, `1.5 hours`).
+ */
+export function displayDuration(seconds: number, t: Translate = englishOnly): string {
+  return scaled(seconds, TIME_UNITS, t)
+}

@@ -1,0 +1,376 @@
+import { useId, type ReactNode } from 'react'
+import { effectiveDatatype, type FieldDefinition } from '@shopwright/core/shared'
+import { InfoTip } from '../Popup.js'
+import { useT } from '../i18n.js'
+import { useChoices, type Choice } from './field-source.js'
+import '../styles/fields.css'
+
+export interface FieldInputProps {
+  field: FieldDefinition
+  value: unknown
+  onChange(value: unknown): void
+  /** Called when the input loses focus (id fields save then). */
+  onBlur?(): void
+  /** An error code (or message) for the error area. */
+  error?: string | null
+  readOnly?: boolean
+}
+
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return ''
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
+}
+
+function keyOfValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'object' && value !== null) {
+    const { type, id } = value as { type?: unknown; id?: unknown }
+    if (typeof id === 'string')
+      return typeof type === 'string' && 'reference' in value ? `${type}|${id}` : id
+  }
+  return ''
+}
+
+function toDatetimeLocal(value: unknown): string {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return ''
+  const date = new Date(value)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+function Select({
+  id,
+  choices,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  placeholder,
+}: {
+  id: string
+  choices: Choice[] | null
+  value: unknown
+  onChange(value: unknown): void
+  onBlur?(): void
+  readOnly?: boolean
+  placeholder: string
+}) {
+  const t = useT()
+  const current = keyOfValue(value)
+  return (
+    <select
+      id={id}
+      className="sw-input"
+      value={current}
+      disabled={readOnly || choices === null}
+      onBlur={onBlur}
+      onChange={(event) => {
+        const picked = choices?.find((choice) => choice.key === event.target.value)
+        onChange(picked ? picked.value : null)
+      }}
+    >
+      <option value="">{choices === null ? t('Loading') : placeholder}</option>
+      {/* A stored value that is no longer a choice still shows, so nothing changes unseen. */}
+      {current && choices && !choices.some((choice) => choice.key === current) ? (
+        <option value={current}>{current}</option>
+      ) : null}
+      {choices?.map((choice) => (
+        <option key={choice.key} value={choice.key}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+function MultiSelect({
+  choices,
+  value,
+  onChange,
+  readOnly,
+  name,
+}: {
+  choices: Choice[] | null
+  value: unknown
+  onChange(value: unknown): void
+  readOnly?: boolean
+  name: string
+}) {
+  const t = useT()
+  const items = Array.isArray(value) ? value : []
+  const keys = new Set(items.map(keyOfValue))
+  if (choices === null) return <p className="sw-muted">{t('Loading')}</p>
+  return (
+    <div className="sw-multiselect" role="group" aria-label={name}>
+      {choices.map((choice) => (
+        <label key={choice.key} className="sw-check">
+          <input
+            type="checkbox"
+            disabled={readOnly}
+            checked={keys.has(choice.key)}
+            onChange={() =>
+              // Multi-select lists toggle items (spec 000 section 4, "Selection").
+              onChange(
+                keys.has(choice.key)
+                  ? items.filter((item) => keyOfValue(item) !== choice.key)
+                  : [...items, choice.value],
+              )
+            }
+          />
+          {choice.label}
+        </label>
+      ))}
+      {choices.length === 0 ? (
+        <span className="sw-muted">{t('Nothing to choose from')}</span>
+      ) : null}
+    </div>
+  )
+}
+
+function TranslationsInput({
+  value,
+  onChange,
+  readOnly,
+}: {
+  value: unknown
+  onChange(value: unknown): void
+  readOnly?: boolean
+}) {
+  const t = useT()
+  const map = (
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}
+  ) as Record<string, unknown>
+  const entries = Object.entries(map)
+  const set = (language: string, text: string) => onChange({ ...map, [language]: text })
+  return (
+    <div className="sw-translations">
+      {entries.map(([language, text]) => (
+        <label key={language} className="sw-translation-row">
+          <span>{language}</span>
+          <input
+            className="sw-input"
+            value={textOf(text)}
+            readOnly={readOnly}
+            onChange={(event) => set(language, event.target.value)}
+          />
+        </label>
+      ))}
+      {readOnly ? null : (
+        <input
+          className="sw-input"
+          placeholder={t('Add a language code and press Enter')}
+          onKeyDown={(event) => {
+            const code = event.currentTarget.value.trim().toLowerCase()
+            if (event.key !== 'Enter' || !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(code)) return
+            event.preventDefault()
+            if (!(code in map)) set(code, '')
+            event.currentTarget.value = ''
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+/** The editor of one field value, chosen by datatype (spec 000 section 3, "Field datatypes handled"). */
+function Editor({
+  field,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  id,
+}: FieldInputProps & { id: string }) {
+  const t = useT()
+  const datatype = effectiveDatatype(field.datatype)
+  const listChoices = useChoices(
+    'list',
+    datatype === 'list' || datatype === 'lists' ? field.listtype : undefined,
+  )
+  const recordChoices = useChoices(
+    'record',
+    datatype === 'record' || datatype === 'recordlist' ? field.recordtype : undefined,
+  )
+  const common = { id, onBlur, readOnly, className: 'sw-input', placeholder: field.placeholder }
+  switch (datatype) {
+    case 'boolean':
+      return (
+        <input
+          id={id}
+          type="checkbox"
+          className="sw-checkbox"
+          checked={value === true}
+          disabled={readOnly}
+          onBlur={onBlur}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      )
+    case 'longtext':
+    case 'htmlx':
+      return (
+        <textarea
+          {...common}
+          rows={datatype === 'htmlx' ? 10 : 5}
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+    case 'integer':
+    case 'decimal':
+      return (
+        <input
+          {...common}
+          inputMode={datatype === 'integer' ? 'numeric' : 'decimal'}
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+    case 'email':
+      // The spec lower-cases e-mail input as it is typed.
+      return (
+        <input
+          {...common}
+          type="email"
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value.toLowerCase())}
+        />
+      )
+    case 'password':
+      return (
+        <input
+          {...common}
+          type="password"
+          autoComplete="new-password"
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+    case 'color':
+      return (
+        <span className="sw-color">
+          <input
+            type="color"
+            disabled={readOnly}
+            value={/^#[0-9a-f]{6}$/i.test(textOf(value)) ? textOf(value) : '#000000'}
+            onChange={(event) => onChange(event.target.value)}
+            aria-label={field.name}
+          />
+          <input
+            {...common}
+            value={textOf(value)}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        </span>
+      )
+    case 'datetime':
+      return (
+        <input
+          {...common}
+          type="datetime-local"
+          value={toDatetimeLocal(value)}
+          onChange={(event) =>
+            onChange(event.target.value ? new Date(event.target.value).toISOString() : null)
+          }
+        />
+      )
+    case 'list':
+      return (
+        <Select
+          id={id}
+          choices={listChoices}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          readOnly={readOnly}
+          placeholder={t('Select...')}
+        />
+      )
+    case 'record':
+      return (
+        <Select
+          id={id}
+          choices={recordChoices}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          readOnly={readOnly}
+          placeholder={t('Select...')}
+        />
+      )
+    case 'lists':
+      return (
+        <MultiSelect
+          name={field.name}
+          choices={listChoices}
+          value={value}
+          onChange={onChange}
+          readOnly={readOnly}
+        />
+      )
+    case 'recordlist':
+      return (
+        <MultiSelect
+          name={field.name}
+          choices={recordChoices}
+          value={value}
+          onChange={onChange}
+          readOnly={readOnly}
+        />
+      )
+    case 'translations':
+      return <TranslationsInput value={value} onChange={onChange} readOnly={readOnly} />
+    case 'log':
+      return (
+        <ol className="sw-log">
+          {(Array.isArray(value) ? value : []).map((line, index) => (
+            <li key={index}>{typeof line === 'string' ? line : JSON.stringify(line)}</li>
+          ))}
+        </ol>
+      )
+    default:
+      return (
+        <input
+          {...common}
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+  }
+}
+
+/**
+ * One field in a form: its label, an info tip with the field's id and description, the editor for
+ * its datatype and the error area (spec 000 section 2, "Record screens").
+ */
+export function FieldInput(props: FieldInputProps): ReactNode {
+  const t = useT()
+  const id = useId()
+  const { field, error } = props
+  return (
+    <div
+      className={`sw-field${error ? ' sw-field-invalid' : ''}`}
+      data-testid={`field-${field.id}`}
+    >
+      <div className="sw-field-label">
+        <label htmlFor={id}>
+          {t(field.name || field.id)}
+          {field.required ? (
+            <span className="sw-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          ) : null}
+        </label>
+        <InfoTip text={[field.id, field.description].filter(Boolean).join(': ')} />
+      </div>
+      <Editor {...props} id={id} />
+      <div
+        className="sw-field-error"
+        role={error ? 'alert' : undefined}
+        data-testid={`error-${field.id}`}
+      >
+        {error ? t(error) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+/**
+ * The admin UI kit: what plugin panels build their screens with. Import from
+ * `@shopwright/admin-ui/kit`; the app's client and session hooks are here too, so a panel needs
+ * nothing else from the admin.
+ */
+import './styles/base.css'
+
+export { Icon, type IconProps } from './Icon.js'
+export { ICONS } from './icons.js'
+export { Button, type ButtonProps } from './Button.js'
+export { Breadcrumbs, type Crumb } from './Breadcrumbs.js'
+export {
+  Dialog,
+  DialogProvider,
+  useDialogs,
+  type DialogAction,
+  type DialogControl,
+  type DialogProps,
+  type DialogSize,
+  type Dialogs,
+} from './dialogs.js'
+export { ErrorBoundary } from './ErrorBoundary.js'
+export { ErrorView, type ErrorViewProps } from './ErrorView.js'
+export { shownError, type ShownError } from './errors.js'
+export { englishOnly, TranslateContext, useT, type Translate } from './i18n.js'
+export { useQueryData, type QueryData } from './useQueryData.js'
+export {
+  AUTOSAVE_CAP_MS,
+  AUTOSAVE_DELAY_MS,
+  saveTime,
+  useAutosave,
+  type Autosave,
+} from './autosave.js'
+export { FieldInput, type FieldInputProps } from './fields/FieldInput.js'
+export {
+  FieldSourceContext,
+  useChoices,
+  type Choice,
+  type FieldSource,
+} from './fields/field-source.js'
+export * from './cells.js'
+export * from './Table.js'
+export * from './Pagination.js'
+export * from './Placeholder.js'
+export * from './Popup.js'
+export * from './Grid.js'
+export * from './LazyImage.js'
+export { useClient } from '../app/client.js'
+export { useAccess, useSession, type Account, type SessionState } from '../app/session.js'

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { CacheDuration, QueryOptions } from '@shopwright/core/shared'
+import { useClient } from '../app/client.js'
+
+export interface QueryData<T> {
+  data: T | undefined
+  error: unknown
+  loading: boolean
+  /** Loads again (Refresh buttons), bypassing the local cache. */
+  reload(): void
+}
+
+/**
+ * A GET's answer for a screen: loading, then the data or the error (spec 000 section 4, "Fetch
+ * flow"). A null path loads nothing. A newer request wins over an older one still in flight.
+ */
+export function useQueryData<T>(
+  path: string | null,
+  options?: QueryOptions,
+  cache?: CacheDuration,
+): QueryData<T> {
+  const client = useClient()
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: undefined,
+    loading: path !== null,
+  })
+  const [round, setRound] = useState(0)
+  const optionsKey = JSON.stringify(options ?? {})
+  useEffect(() => {
+    if (path === null) {
+      setState({ data: undefined, error: undefined, loading: false })
+      return
+    }
+    let live = true
+    setState((previous) => ({ ...previous, error: undefined, loading: true }))
+    client
+      .get<T>(path, JSON.parse(optionsKey) as QueryOptions, cache && round === 0 ? { cache } : {})
+      .then(
+        (data) => live && setState({ data, error: undefined, loading: false }),
+        (error: unknown) => live && setState({ data: undefined, error, loading: false }),
+      )
+    return () => {
+      live = false
+    }
+  }, [client, path, optionsKey, cache, round])
+  const reload = useCallback(() => {
+    if (path) client.clearCache(path)
+    setRound((value) => value + 1)
+  }, [client, path])
+  return { ...state, reload }
+}

@@ -1,0 +1,57 @@
+import type { ComponentType, LazyExoticComponent } from 'react'
+
+/** An entry of the admin menu (spec 000 section 2, "Page shell"). */
+export interface MenuEntry {
+  /** The English label; the translations plugin translates it through the `admin` set. */
+  label: string
+  /** A Material Design Icons name (`database`, `delete`...), as the spec's record types use. */
+  icon: string
+  /** Where the entry leads; defaults to the panel's path. */
+  to?: string
+  /** Place in the menu: lower first. The spec's entries use 10, 20, ... in its order. */
+  order: number
+}
+
+/**
+ * One screen a plugin adds to the admin: data, never found by walking JSX (react-admin's lesson).
+ * The component is lazy, so each panel is its own chunk and loads when first opened.
+ */
+export interface AdminPanel {
+  /** A react-router path: `/data/:recordtype`, `/drive/*`. */
+  path: string
+  /** The security record whose view right shows the menu entry; none shows it to every signed-in user. */
+  security?: string
+  menu?: MenuEntry
+  Component: LazyExoticComponent<ComponentType>
+}
+
+/** What a plugin's `admin` entry (`@shopwright/plugin-<name>/admin`) exports by default. */
+export interface AdminModule {
+  /** The plugin's name, as in `definePlugin({ name })`. */
+  plugin: string
+  panels: AdminPanel[]
+}
+
+/** Declares a plugin's admin panels (an identity function that gives the object its type). */
+export function defineAdmin(module: AdminModule): AdminModule {
+  return module
+}
+
+/** The admin's paths of every module, for the shell's router, in registration order. */
+export function panelsOf(modules: readonly AdminModule[]): AdminPanel[] {
+  return modules.flatMap((module) => module.panels)
+}
+
+/** The menu entries of the modules, sorted by `order`, each with its panel's security id. */
+export function menuOf(
+  modules: readonly AdminModule[],
+): Array<MenuEntry & { to: string; security?: string }> {
+  return panelsOf(modules)
+    .filter((panel): panel is AdminPanel & { menu: MenuEntry } => panel.menu !== undefined)
+    .map((panel) => ({
+      ...panel.menu,
+      to: panel.menu.to ?? panel.path,
+      ...(panel.security ? { security: panel.security } : {}),
+    }))
+    .sort((a, b) => a.order - b.order)
+}

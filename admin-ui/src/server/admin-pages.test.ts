@@ -1,0 +1,84 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createKernel, type Kernel } from '@shopwright/core'
+import { inject, testConfig } from '@shopwright/core/testing'
+import { adminPages } from './admin-pages.js'
+
+let kernel: Kernel | undefined
+afterEach(async () => {
+  await kernel?.close()
+  kernel = undefined
+})
+
+function builtApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-admin-'))
+  fs.mkdirSync(path.join(dir, 'assets'))
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>')
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  fs.writeFileSync(path.join(dir, '.secret'), 'hidden')
+  return dir
+}
+
+async function boot(clientDir: string) {
+  kernel = await createKernel({
+    config: testConfig(),
+    plugins: [],
+    pages: [adminPages({ clientDir })],
+  })
+  return kernel
+}
+
+describe('adminPages', () => {
+  it('answers every admin address with the app page, never cached, with the HTML protections', async () => {
+    const app = await boot(builtApp())
+    for (const url of [
+      '/data',
+      '/data/customer/7',
+      '/configuration',
+      '/bin',
+      '/login',
+      '/insights/live',
+    ]) {
+      const reply = await inject(app, { url, headers: { accept: 'text/html' } })
+      expect(reply.statusCode, url).toBe(200)
+      expect(reply.headers['content-type']).toMatch(/^text\/html/)
+      expect(reply.headers['cache-control']).toBe('no-cache')
+      expect(reply.headers['content-security-policy']).toContain("script-src 'self'")
+      expect(reply.body).toContain('id="root"')
+    }
+  })
+
+  it('serves the hashed files for a year, and nothing outside the build', async () => {
+    const app = await boot(builtApp())
+    const asset = await inject(app, { url: '/admin/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('max-age=31536000,immutable')
+    for (const url of [
+      '/admin/../package.json',
+      '/admin/%2e%2e/%2e%2e/package.json',
+      '/admin/.secret',
+      '/admin/assets/missing.js',
+      '/admin/',
+    ]) {
+      const reply = await inject(app, { url })
+      expect(reply.statusCode, url).toBe(404)
+    }
+  })
+
+  it('leaves other addresses to the rest of the site', async () => {
+    const app = await boot(builtApp())
+    expect((await inject(app, { url: '/databases' })).statusCode).toBe(404)
+    expect((await inject(app, { url: '/query/server/info' })).statusCode).toBe(200)
+    const post = await inject(app, { method: 'POST', url: '/data', payload: {} })
+    expect(post.statusCode).toBe(404)
+  })
+
+  it('says clearly when the app is not built', async () => {
+    const app = await boot(fs.mkdtempSync(path.join(os.tmpdir(), 'sw-admin-empty-')))
+    const reply = await inject(app, { url: '/data' })
+    expect(reply.statusCode).toBe(503)
+    expect(reply.body).toContain('npm run build')
+  })
+})

@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { send } from '@koa/send'
+import type { Middleware } from 'koa'
+import { isAdminPath, LOGIN_PATH } from './admin-paths.js'
+
+/** Where Vite writes the app: `dist/client` beside this file's `dist/server`. */
+export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
+
+/** The public prefix of the app's hashed files (Vite's `base`). */
+export const ASSET_PREFIX = '/admin/'
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000
+
+export interface AdminPagesOptions {
+  /** The built app; defaults to this package's `dist/client`. */
+  clientDir?: string
+  /** More address prefixes the app answers (plugins' panels outside the spec's list). */
+  extraPaths?: readonly string[]
+  /** Serve the sign-in page at /login (off once a storefront theme serves it). */
+  login?: boolean
+}
+
+/**
+ * Serves the admin app: its hashed files under `/admin/` (cached for a year: a new build has new
+ * names), and its page at every admin address, never cached, so a new build is picked up at the
+ * next navigation. The page is read once; a missing build answers a clear 503 rather than a blank
+ * page.
+ */
+export function adminPages(options: AdminPagesOptions = {}): Middleware {
+  const clientDir = options.clientDir ?? CLIENT_DIR
+  const indexFile = path.join(clientDir, 'index.html')
+  let page: string | undefined
+  const readPage = (): string | undefined => {
+    if (page === undefined && fs.existsSync(indexFile)) page = fs.readFileSync(indexFile, 'utf8')
+    return page
+  }
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
+    if (ctx.path.startsWith(ASSET_PREFIX)) {
+      const file = ctx.path.slice(ASSET_PREFIX.length)
+      if (!file || file.endsWith('/')) return next()
+      // Only built files: `send` resolves inside the root and refuses `..` and hidden names.
+      const sent = await send(ctx, file, {
+        root: clientDir,
+        index: false,
+        immutable: true,
+        maxage: YEAR_MS,
+        gzip: true,
+        brotli: true,
+      }).catch((error: { status?: number }) => {
+        if (error.status === 404 || error.status === 400 || error.status === 403) return undefined
+        throw error
+      })
+      if (!sent) return next()
+      return
+    }
+    const login = options.login !== false && ctx.path === LOGIN_PATH
+    if (!login && !isAdminPath(ctx.path, options.extraPaths)) return next()
+    const html = readPage()
+    ctx.set('Cache-Control', 'no-cache')
+    ctx.type = 'html'
+    if (html === undefined) {
+      ctx.status = 503
+      ctx.body =
+        '<!doctype html><title>Admin not built</title><h1>The admin is not built</h1>' +
+        '<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>'
+      return
+    }
+    ctx.body = html
+  }
+}

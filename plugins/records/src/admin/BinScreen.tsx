@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useState } from 'react'
+import {
+  Breadcrumbs,
+  Button,
+  DataTable,
+  ErrorView,
+  LoadMore,
+  useClient,
+  useDialogs,
+  useT,
+  type Column,
+} from '@shopwright/admin-ui/kit'
+import { keyOfRow, keysParam, rowKey } from './keys.js'
+
+interface BinRow {
+  type: string
+  id: string
+  name: string
+  binned: string
+}
+
+interface BinPage {
+  list: BinRow[]
+  nextpage: string | null
+}
+
+const BIN_PAGE_SIZE = 100
+
+/**
+ * `/bin` (spec 000 section 2, "Bin screen"): Name, Type and Deleted Date with load-more paging;
+ * Restore and Delete need a selection, Empty is disabled when the bin is empty; the confirmations
+ * use the spec's words.
+ */
+export default function BinScreen() {
+  const t = useT()
+  const client = useClient()
+  const dialogs = useDialogs()
+  const [rows, setRows] = useState<BinRow[]>([])
+  const [nextpage, setNextpage] = useState<string | null>(null)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<unknown>(undefined)
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+
+  const load = useCallback(
+    async (after: string | null) => {
+      setLoading(true)
+      try {
+        const page = await client.get<BinPage>('/data/bin/list', {
+          pagesize: BIN_PAGE_SIZE,
+          nextpage: after ?? undefined,
+        })
+        setRows((previous) => (after ? [...previous, ...page.list] : page.list))
+        setNextpage(page.nextpage)
+        setError(undefined)
+      } catch (failure) {
+        setError(failure)
+      } finally {
+        setLoading(false)
+      }
+    },
+    [client],
+  )
+  const refresh = useCallback(() => {
+    setSelected(new Set())
+    void load(null)
+  }, [load])
+  useEffect(refresh, [refresh])
+
+  const keys = [...selected].map(keyOfRow)
+  const act = async (call: 'restore' | 'delete', title: string, question?: string) => {
+    if (question && !(await dialogs.confirm(question))) return
+    try {
+      await client.post(`/data/${call}/${keysParam(keys)}`)
+    } catch (failure) {
+      await dialogs.error(title, failure)
+    }
+    refresh()
+  }
+  const empty = async () => {
+    if (!(await dialogs.confirm('Empty the bin?'))) return
+    try {
+      await client.post('/data/empty')
+    } catch (failure) {
+      await dialogs.error('Unable to Empty', failure)
+    }
+    refresh()
+  }
+
+  if (error && rows.length === 0)
+    return <ErrorView title="ERROR_RECORDS_NOT_AVAILABLE" error={error} />
+  const columns: Array<Column<BinRow>> = [
+    { id: 'name', label: t('Name'), render: (row) => row.name },
+    { id: 'type', label: t('Type'), render: (row) => row.type },
+    {
+      id: 'binned',
+      label: t('Deleted Date'),
+      render: (row) => new Date(row.binned).toLocaleString(),
+    },
+  ]
+  return (
+    <section data-testid="bin">
+      <Breadcrumbs items={[{ label: t('Data'), to: '/data' }, { label: t('Bin') }]} />
+      <h1>{t('Bin')}</h1>
+      <div className="sw-toolbar">
+        <Button
+          icon="delete-restore"
+          disabled={keys.length === 0}
+          onClick={() => void act('restore', 'Unable to Restore')}
+          data-testid="restore"
+        >
+          {t('Restore')}
+        </Button>
+        <Button
+          icon="delete"
+          disabled={keys.length === 0}
+          onClick={() =>
+            void act(
+              'delete',
+              'Unable to Delete',
+              keys.length === 1
+                ? 'Are you sure you want to delete this record?'
+                : 'Are you sure you want to delete these records?',
+            )
+          }
+          data-testid="delete"
+        >
+          {t('Delete')}
+        </Button>
+        <Button icon="refresh" onClick={refresh} data-testid="refresh">
+          {t('Refresh')}
+        </Button>
+        <Button
+          icon="trash-can"
+          disabled={rows.length === 0}
+          onClick={() => void empty()}
+          data-testid="empty"
+        >
+          {t('Empty')}
+        </Button>
+      </div>
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        selectable
+        selected={selected}
+        onSelect={setSelected}
+        loading={loading && rows.length === 0}
+        empty={t('The bin is empty.')}
+      />
+      <LoadMore hasMore={nextpage !== null} loading={loading} onMore={() => void load(nextpage)} />
+    </section>
+  )
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react'
+import {
+  effectiveDatatype,
+  fieldDisplay,
+  type FieldDefinition,
+  type RecordData,
+} from '@shopwright/core/shared'
+import { Cell, FieldInput, Grid, InfoTip, useT } from '@shopwright/admin-ui/kit'
+import { FieldDefinitionsEditor } from './FieldDefinitionsEditor.js'
+import { ListValuesEditor } from './ListValuesEditor.js'
+
+const WIDE = new Set(['recordlist', 'log', 'htmlx', 'lists', 'translations'])
+
+/** How wide a field's editor is (spec 000 section 2, "Record screens"). */
+export function fieldWidth(field: FieldDefinition): 'wide' | 'medium' | 'narrow' {
+  const datatype = effectiveDatatype(field.datatype)
+  if (WIDE.has(datatype)) return 'wide'
+  return datatype === 'longtext' ? 'medium' : 'narrow'
+}
+
+type Editor = (props: {
+  value: unknown
+  onChange(value: unknown): void
+  readOnly?: boolean
+}) => ReactNode
+
+/**
+ * Editors for fields the datatype alone does not describe: a record type's field definitions, and
+ * lists of free values (a list type's values, or `lists` without a list type to choose from).
+ */
+function specialEditor(type: string, field: FieldDefinition): Editor | undefined {
+  if (type === 'recordtype' && field.id === 'fields') return FieldDefinitionsEditor
+  if (effectiveDatatype(field.datatype) === 'lists' && !field.listtype) return ListValuesEditor
+  return undefined
+}
+
+export interface RecordFormProps {
+  type: string
+  fields: FieldDefinition[]
+  values: RecordData
+  errors: Readonly<Record<string, string>>
+  readOnly: boolean
+  /** Which display applies: `displaycreate` for a record not saved yet. */
+  mode: 'create' | 'edit'
+  onChange(field: string, value: unknown): void
+  onBlur(field: string): void
+}
+
+/** The record's fields as a responsive grid of editors, each with its label, info tip and error area. */
+export function RecordForm({
+  type,
+  fields,
+  values,
+  errors,
+  readOnly,
+  mode,
+  onChange,
+  onBlur,
+}: RecordFormProps) {
+  const t = useT()
+  return (
+    <Grid>
+      {fields.map((field) => {
+        const Special = specialEditor(type, field)
+        // `view` shows the value without letting it change (a record type's `extends` once saved).
+        const locked = readOnly || fieldDisplay(field, mode) === 'view'
+        return (
+          <Cell key={field.id} width={fieldWidth(field)}>
+            {Special ? (
+              <div className="sw-field" data-testid={`field-${field.id}`}>
+                <div className="sw-field-label">
+                  <span>{t(field.name || field.id)}</span>
+                  <InfoTip text={[field.id, field.description].filter(Boolean).join(': ')} />
+                </div>
+                <Special
+                  value={values[field.id]}
+                  onChange={(value) => onChange(field.id, value)}
+                  readOnly={locked}
+                />
+                <div className="sw-field-error" role={errors[field.id] ? 'alert' : undefined}>
+                  {errors[field.id] ? t(errors[field.id]!) : null}
+                </div>
+              </div>
+            ) : (
+              <FieldInput
+                field={field}
+                value={values[field.id]}
+                error={errors[field.id] ?? null}
+                readOnly={locked}
+                onChange={(value) => onChange(field.id, value)}
+                onBlur={() => onBlur(field.id)}
+              />
+            )}
+          </Cell>
+        )
+      })}
+    </Grid>
+  )
+}

@@ -1,0 +1,320 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router'
+import {
+  fieldDisplay,
+  isReference,
+  type ConfigurationTypeData,
+  type FieldDefinition,
+  type RecordData,
+  type RecordTypeAnswer,
+} from '@shopwright/core/shared'
+import {
+  Breadcrumbs,
+  Button,
+  ErrorView,
+  FieldSourceContext,
+  Placeholder,
+  useAutosave,
+  useClient,
+  useDialogs,
+  useQueryData,
+  useT,
+} from '@shopwright/admin-ui/kit'
+import { ExportButton } from './ExportButton.js'
+import { ImportButton } from './ImportButton.js'
+import { recordsFieldSource } from './field-source.js'
+import { keysParam, recordName } from './keys.js'
+import { RecordForm } from './RecordForm.js'
+import { formErrors, normalised } from './record-checks.js'
+
+const ID_FIELD: FieldDefinition = {
+  id: 'id',
+  name: 'Id',
+  datatype: 'id',
+  description: 'Letters, digits, - and _. Changing it renames the record.',
+}
+
+export interface RecordScreenProps {
+  /** A fixed record type (configuration); else the address's `:recordtype`. */
+  type?: string
+  /** The list this editor belongs to; defaults to `/data/${type}`. */
+  base?: string
+}
+
+/**
+ * A record's editor (spec 000 sections 2 and 4): the type's fields (and a configuration record's
+ * configuration type's fields after them) in a grid, saved automatically: 5 s after a change (at
+ * most 25 s after the first), at once when the id changes (when its input is left), on leaving the
+ * page and when the tab closes. A new record is created at its first save; then only changed fields
+ * are sent.
+ */
+export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
+  const t = useT()
+  const client = useClient()
+  const dialogs = useDialogs()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const params = useParams()
+  const type = fixedType ?? params.recordtype ?? ''
+  const id = params.id ?? ''
+  const basePath = base ?? `/data/${type}`
+  const isNew = id === 'new'
+  const copy = (location.state as { copy?: RecordData } | null)?.copy
+
+  const recordType = useQueryData<RecordTypeAnswer>(
+    `/data/recordtype/get/${encodeURIComponent(type)}`,
+  )
+  const loaded = useQueryData<RecordData>(
+    isNew
+      ? `/data/new/${encodeURIComponent(type)}`
+      : `/data/get/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
+  )
+  const [values, setValues] = useState<RecordData | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+  const valuesRef = useRef<RecordData | null>(null)
+  const changed = useRef(new Set<string>())
+  const savedId = useRef<string | null>(isNew ? null : id)
+  valuesRef.current = values
+
+  // A freshly loaded record replaces the form unless the user has changes waiting (the answer of
+  // the address change after a create or rename).
+  useEffect(() => {
+    if (!loaded.data || changed.current.size > 0) return
+    setValues(
+      isNew && copy ? { ...copy, id: '' } : { ...loaded.data, ...(isNew ? { id: '' } : {}) },
+    )
+    if (isNew && copy)
+      for (const key of Object.keys(copy))
+        if (key !== 'type' && key !== 'id') changed.current.add(key)
+    savedId.current = isNew ? null : loaded.data.id
+    setErrors({})
+  }, [loaded.data, isNew, copy])
+
+  const configurationTypeId =
+    type === 'configuration' && isReference(values?.configurationtype)
+      ? values.configurationtype.id
+      : null
+  const configurationType = useQueryData<ConfigurationTypeData>(
+    configurationTypeId
+      ? `/data/get/configurationtype/${encodeURIComponent(configurationTypeId)}`
+      : null,
+  )
+
+  const mode = isNew ? 'create' : 'edit'
+  const fields = useMemo(() => {
+    const own = recordType.data?.fields ?? []
+    const extra = configurationType.data?.fields ?? []
+    const all = [...(own.some((field) => field.id === 'id') ? [] : [ID_FIELD]), ...own, ...extra]
+    return all.filter((field) => fieldDisplay(field, mode) !== 'hidden')
+  }, [recordType.data, configurationType.data, mode])
+  const access = recordType.data?.access
+  const readOnly = !(isNew ? access?.create : access?.edit)
+
+  const save = useCallback(async () => {
+    const current = valuesRef.current
+    if (!current) return
+    const fieldsToCheck = savedId.current === null ? undefined : new Set(changed.current)
+    const problems = formErrors(fields, current, fieldsToCheck)
+    if (savedId.current === null && !current.id) delete problems.id
+    setErrors(problems)
+    // Invalid values are not sent; the field shows why, and the next valid change saves.
+    if (Object.keys(problems).length > 0) return
+    const record = normalised(fields, current)
+    const sent = new Set(changed.current)
+    changed.current.clear()
+    setSaving(true)
+    try {
+      if (savedId.current === null) {
+        const created = await client.post<RecordData>('/data/create', {
+          ...record,
+          type,
+          id: record.id ?? '',
+        })
+        savedId.current = created.id
+        navigate(`${basePath}/${encodeURIComponent(created.id)}`, { replace: true })
+        return
+      }
+      const changes = [...sent].map((field) => ({ field, value: record[field] }))
+      if (changes.length === 0) return
+      const updated = await client.post<RecordData>(
+        `/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
+        changes,
+      )
+      if (updated.id !== savedId.current) {
+        // The id changed: the record was renamed, and the address follows it.
+        savedId.current = updated.id
+        navigate(`${basePath}/${encodeURIComponent(updated.id)}`, { replace: true })
+      }
+    } catch (error) {
+      for (const field of sent) changed.current.add(field)
+      const reason = (error as { reason?: unknown }).reason
+      const code = (error as { code?: unknown }).code
+      if (
+        typeof reason === 'string' &&
+        typeof code === 'string' &&
+        fields.some((field) => field.id === reason)
+      ) {
+        setErrors((previous) => ({ ...previous, [reason]: code }))
+      } else {
+        await dialogs.error(savedId.current === null ? 'Unable to Create' : 'Unable to Save', error)
+      }
+    } finally {
+      setSaving(false)
+    }
+  }, [client, dialogs, fields, navigate, basePath, type])
+
+  // Closing the tab: a keepalive request outlives the page, where the client's promise would not.
+  const saveOnUnload = useCallback(() => {
+    const current = valuesRef.current
+    if (!current || savedId.current === null) return
+    const record = normalised(fields, current)
+    const changes = [...changed.current].map((field) => ({ field, value: record[field] }))
+    if (
+      Object.keys(formErrors(fields, current, changed.current)).length > 0 ||
+      changes.length === 0
+    )
+      return
+    void fetch(
+      client.url(`/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`),
+      {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          device: client.device,
+        },
+        body: JSON.stringify(changes),
+      },
+    )
+  }, [client, fields, type])
+
+  const autosave = useAutosave(save, saveOnUnload)
+
+  const onChange = (field: string, value: unknown) => {
+    setValues((previous) => (previous ? { ...previous, [field]: value } : previous))
+    changed.current.add(field)
+    const definition = fields.find((each) => each.id === field)
+    if (definition) {
+      const problem = formErrors([definition], {
+        ...(valuesRef.current ?? { type, id }),
+        [field]: value,
+      })[field]
+      setErrors((previous) => {
+        const next = { ...previous }
+        if (problem && !(field === 'id' && savedId.current === null && !value))
+          next[field] = problem
+        else delete next[field]
+        return next
+      })
+    }
+    if (field !== 'id') autosave.changed()
+  }
+
+  const onBlur = (field: string) => {
+    // A change of the id saves at once (spec 000 section 4), when its input is left.
+    if (field === 'id' && changed.current.has('id')) void autosave.flush()
+  }
+
+  const source = useMemo(() => recordsFieldSource(client), [client])
+
+  if (recordType.error)
+    return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={recordType.error} />
+  if (loaded.error) return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={loaded.error} />
+  if (!values || !recordType.data) return <Placeholder lines={6} />
+
+  const typeName = t(recordType.data.name)
+  const title =
+    isNew && savedId.current === null
+      ? t('New')
+      : recordName({ ...values, id: savedId.current ?? values.id })
+  const key = savedId.current === null ? [] : [{ type, id: savedId.current }]
+
+  const remove = async () => {
+    if (!(await dialogs.confirm('Are you sure you want to delete this record?'))) return
+    try {
+      changed.current.clear()
+      await client.post(`/data/bin/${keysParam(key)}`)
+      navigate(basePath)
+    } catch (error) {
+      await dialogs.error('Unable to Delete', error)
+    }
+  }
+
+  const duplicate = async () => {
+    await autosave.flush()
+    try {
+      const copied = await client.get<RecordData>(
+        `/data/duplicate/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current ?? id)}`,
+      )
+      navigate(`${basePath}/new`, { state: { copy: copied } })
+    } catch (error) {
+      await dialogs.error('Unable to Duplicate', error)
+    }
+  }
+
+  const refresh = async () => {
+    await autosave.flush()
+    changed.current.clear()
+    loaded.reload()
+  }
+
+  return (
+    <section data-testid="record-editor">
+      <Breadcrumbs
+        items={[
+          { label: t('Data'), to: '/data' },
+          { label: typeName, to: basePath },
+          { label: title },
+        ]}
+      />
+      <h1>
+        {title} <span className="sw-muted">{saving ? t('Saving...') : ''}</span>
+      </h1>
+      <div className="sw-toolbar">
+        {access?.create ? (
+          <Button
+            icon="plus"
+            onClick={() => void autosave.flush().then(() => navigate(`${basePath}/new`))}
+            data-testid="new"
+          >
+            {t('New')}
+          </Button>
+        ) : null}
+        {access?.delete && key.length > 0 ? (
+          <Button icon="delete" onClick={() => void remove()} data-testid="delete">
+            {t('Delete')}
+          </Button>
+        ) : null}
+        {access?.create && key.length > 0 ? (
+          <Button icon="content-duplicate" onClick={() => void duplicate()} data-testid="duplicate">
+            {t('Duplicate')}
+          </Button>
+        ) : null}
+        <Button icon="refresh" onClick={() => void refresh()} data-testid="refresh">
+          {t('Refresh')}
+        </Button>
+        {access?.view ? <ExportButton keys={key} /> : null}
+        {access?.create || access?.edit ? <ImportButton onDone={() => loaded.reload()} /> : null}
+      </div>
+      <FieldSourceContext.Provider value={source}>
+        <RecordForm
+          type={type}
+          fields={fields}
+          values={values}
+          errors={errors}
+          readOnly={readOnly}
+          mode={savedId.current === null ? 'create' : 'edit'}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+      </FieldSourceContext.Provider>
+    </section>
+  )
+}
+
+export default function RecordPanel() {
+  return <RecordScreen />
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import type { RecordCollection, RecordTypeAnswer } from '@shopwright/core/shared'
+import {
+  Button,
+  DataTable,
+  ErrorView,
+  Icon,
+  cutLongText,
+  useClient,
+  useDialogs,
+  useQueryData,
+  useT,
+  type Column,
+} from '@shopwright/admin-ui/kit'
+import { ExportButton } from './ExportButton.js'
+import { ImportButton } from './ImportButton.js'
+import { keyOfRow, keysParam } from './keys.js'
+
+/** Enough for every type at once: a site has tens of record types, not thousands. */
+const TYPES_PAGE_SIZE = 1000
+
+/**
+ * `/data`: the record types the caller may view and that show in the types list; each row opens
+ * the type's records. The buttons act on record types themselves (`recordtype` records).
+ */
+export default function RecordTypesScreen() {
+  const t = useT()
+  const client = useClient()
+  const dialogs = useDialogs()
+  const navigate = useNavigate()
+  const types = useQueryData<RecordCollection<RecordTypeAnswer>>('/data/recordtype/list', {
+    pagesize: TYPES_PAGE_SIZE,
+  })
+  const meta = useQueryData<RecordTypeAnswer>('/data/recordtype/get/recordtype')
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  if (types.error) return <ErrorView title="ERROR_RECORDTYPES_NOT_AVAILABLE" error={types.error} />
+  const access = meta.data?.access
+  const rows = (types.data?.list ?? []).filter((type) => type.showintypes !== false)
+  const keys = [...selected].map((key) => keyOfRow(`recordtype|${key}`))
+  const columns: Array<Column<RecordTypeAnswer>> = [
+    {
+      id: 'name',
+      label: t('Name'),
+      render: (type) => (
+        <span className="sw-type-name">
+          <Icon name={type.icon ?? 'database'} size={18} /> {t(type.name)}
+        </span>
+      ),
+    },
+    { id: 'id', label: t('Id'), render: (type) => type.id },
+    {
+      id: 'description',
+      label: t('Description'),
+      render: (type) => cutLongText(type.description ?? ''),
+    },
+  ]
+  const refresh = () => {
+    setSelected(new Set())
+    types.reload()
+  }
+  const remove = async () => {
+    if (
+      !(await dialogs.confirm(
+        keys.length === 1
+          ? 'Are you sure you want to delete this record?'
+          : 'Are you sure you want to delete these records?',
+      ))
+    )
+      return
+    try {
+      await client.post(`/data/bin/${keysParam(keys)}`)
+      refresh()
+    } catch (error) {
+      await dialogs.error('Unable to Delete', error)
+    }
+  }
+  return (
+    <section data-testid="record-types">
+      <h1>{t('Data')}</h1>
+      <div className="sw-toolbar">
+        {access?.create ? (
+          <Button
+            icon="plus"
+            variant="primary"
+            onClick={() => navigate('/data/recordtype/new')}
+            data-testid="new"
+          >
+            {t('New')}
+          </Button>
+        ) : null}
+        {access?.delete ? (
+          <Button
+            icon="delete"
+            disabled={keys.length === 0}
+            onClick={() => void remove()}
+            data-testid="delete"
+          >
+            {t('Delete')}
+          </Button>
+        ) : null}
+        <Button icon="refresh" onClick={refresh} data-testid="refresh">
+          {t('Refresh')}
+        </Button>
+        {access?.view ? <ExportButton keys={keys} /> : null}
+        {access?.create || access?.edit ? <ImportButton onDone={refresh} /> : null}
+        <Button icon="delete-restore" onClick={() => navigate('/bin')} data-testid="open-bin">
+          {t('Bin')}
+        </Button>
+      </div>
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={(type) => type.id}
+        selectable
+        selected={selected}
+        onSelect={setSelected}
+        onRowClick={(type) => navigate(`/data/${encodeURIComponent(type.id)}`)}
+        loading={types.loading}
+        empty={t('No record types.')}
+      />
+    </section>
+  )
+}

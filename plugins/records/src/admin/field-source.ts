@@ -1,0 +1,39 @@
+import type { QueryClient, RecordCollection, RecordData } from '@shopwright/core/shared'
+import type { Choice, FieldSource } from '@shopwright/admin-ui/kit'
+import { recordName } from './keys.js'
+
+/** At most this many records are offered by a record field's picker (spec 000 section 9: adminlist). */
+const RECORD_CHOICES = 100
+
+/**
+ * Choices of list and record fields from the records calls, cached for a minute: a form with ten
+ * country fields asks once.
+ */
+export function recordsFieldSource(client: QueryClient): FieldSource {
+  return {
+    async listChoices(listtype) {
+      const list = await client.get<{ values: Array<string | { id: string; name?: string }> }>(
+        `/data/listtype/get/${encodeURIComponent(listtype)}`,
+        {},
+        { cache: 'veryshort' },
+      )
+      return list.values.map((value): Choice =>
+        typeof value === 'string'
+          ? { key: value, label: value, value }
+          : { key: value.id, label: value.name ?? value.id, value: value.id },
+      )
+    },
+    async recordChoices(recordtype) {
+      const answer = await client.get<RecordCollection<RecordData>>(
+        `/data/list/${encodeURIComponent(recordtype)}`,
+        { pagesize: RECORD_CHOICES },
+        { cache: 'veryshort' },
+      )
+      return answer.list.map((record) => ({
+        key: `${record.type}|${record.id}`,
+        label: recordName(record),
+        value: { reference: true, type: record.type, id: record.id },
+      }))
+    },
+  }
+}

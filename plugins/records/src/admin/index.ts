@@ -1,0 +1,59 @@
+import { lazy } from 'react'
+import { defineAdmin } from '@shopwright/admin-ui/registry'
+
+const RecordTypes = lazy(() => import('./RecordTypesScreen.js'))
+const RecordList = lazy(() => import('./RecordListScreen.js'))
+const Record = lazy(() => import('./RecordScreen.js'))
+const fixed = (
+  name: 'ConfigurationList' | 'ConfigurationRecord' | 'TypesList' | 'ListsList' | 'SecurityList',
+) => lazy(() => import('./FixedScreens.js').then((module) => ({ default: module[name] })))
+const Bin = lazy(() => import('./BinScreen.js'))
+
+/**
+ * The records plugin's admin screens (spec 000 section 2): the data, types, lists, security and
+ * configuration lists, the record editor and the bin. Menu entries follow the spec's order.
+ */
+export default defineAdmin({
+  plugin: 'records',
+  panels: [
+    {
+      path: '/data',
+      security: 'admin',
+      menu: { label: 'Data', icon: 'database', order: 10 },
+      Component: RecordTypes,
+    },
+    {
+      path: '/data/recordtype',
+      security: 'admin',
+      menu: { label: 'Types', icon: 'database', order: 20 },
+      Component: fixed('TypesList'),
+    },
+    {
+      path: '/data/listtype',
+      security: 'admin',
+      menu: { label: 'Lists', icon: 'format-list-bulleted', order: 30 },
+      Component: fixed('ListsList'),
+    },
+    {
+      path: '/configuration',
+      security: 'configuration',
+      menu: { label: 'Configuration', icon: 'cog', order: 40 },
+      Component: fixed('ConfigurationList'),
+    },
+    { path: '/configuration/:id', Component: fixed('ConfigurationRecord') },
+    {
+      path: '/data/security',
+      security: 'security',
+      menu: { label: 'Security', icon: 'shield-lock', order: 90 },
+      Component: fixed('SecurityList'),
+    },
+    {
+      path: '/bin',
+      security: 'bin',
+      menu: { label: 'Bin', icon: 'delete', order: 140 },
+      Component: Bin,
+    },
+    { path: '/data/:recordtype', Component: RecordList },
+    { path: '/data/:recordtype/:id', Component: Record },
+  ],
+})
