@@ -20,16 +20,20 @@ export function useQueryData<T>(
   cache?: CacheDuration,
 ): QueryData<T> {
   const client = useClient()
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
-    data: undefined,
-    error: undefined,
-    loading: path !== null,
-  })
-  const [round, setRound] = useState(0)
   const optionsKey = JSON.stringify(options ?? {})
+  // The answer remembers what it answers: after the address changes, the old record's data is
+  // never handed out as the new one's while the new one loads.
+  const asked = `${path ?? ''}?${optionsKey}`
+  const [state, setState] = useState<{
+    asked: string
+    data: T | undefined
+    error: unknown
+    loading: boolean
+  }>({ asked, data: undefined, error: undefined, loading: path !== null })
+  const [round, setRound] = useState(0)
   useEffect(() => {
     if (path === null) {
-      setState({ data: undefined, error: undefined, loading: false })
+      setState({ asked, data: undefined, error: undefined, loading: false })
       return
     }
     let live = true
@@ -37,16 +41,22 @@ export function useQueryData<T>(
     client
       .get<T>(path, JSON.parse(optionsKey) as QueryOptions, cache && round === 0 ? { cache } : {})
       .then(
-        (data) => live && setState({ data, error: undefined, loading: false }),
-        (error: unknown) => live && setState({ data: undefined, error, loading: false }),
+        (data) => live && setState({ asked, data, error: undefined, loading: false }),
+        (error: unknown) => live && setState({ asked, data: undefined, error, loading: false }),
       )
     return () => {
       live = false
     }
-  }, [client, path, optionsKey, cache, round])
+  }, [client, path, optionsKey, asked, cache, round])
+  const current = state.asked === asked
   const reload = useCallback(() => {
     if (path) client.clearCache(path)
     setRound((value) => value + 1)
   }, [client, path])
-  return { ...state, reload }
+  return {
+    data: current ? state.data : undefined,
+    error: current ? state.error : undefined,
+    loading: current ? state.loading : path !== null,
+    reload,
+  }
 }

@@ -215,7 +215,10 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
 
   const onBlur = (field: string) => {
     // A change of the id saves at once (spec 000 section 4), when its input is left.
-    if (field === 'id' && changed.current.has('id')) void autosave.flush()
+    if (field === 'id' && changed.current.has('id')) {
+      autosave.changed()
+      void autosave.flush()
+    }
   }
 
   const source = useMemo(() => recordsFieldSource(client), [client])

@@ -1,0 +1,250 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import { launchBrowser, SCREENSHOTS } from './browser.js'
+
+/** The admin issue's browser walk: a record type, a record, autosave, rename, bin, export/import, rights. */
+describe('the admin in Chromium', () => {
+  let server: RunningServer
+  let browser: Browser
+  let page: Page
+  const errors: string[] = []
+  const shot = (name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}.png`), fullPage: true })
+  const url = (address: string) => `${server.url}${address}`
+
+  async function signIn(target: Page, email: string) {
+    await target.goto(url('/data'))
+    await target.waitForURL(/\/login\?next=/)
+    await target.fill('[data-testid=login-email]', email)
+    await target.click('[data-testid=login-next]')
+    await target.fill('[data-testid=login-password]', 'secret12')
+    await target.click('[data-testid=login-submit]')
+    await target.waitForURL(/\/data$/)
+  }
+
+  /** Waits for the autosave's update call of a record (5 s after the last change). */
+  const saved = (type: string, id: string) =>
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/query/data/update/${type}/${id}`) && response.status() === 200,
+      { timeout: 30_000 },
+    )
+
+  beforeAll(async () => {
+    const cwd = projectDir()
+    expect((await run(['seed'], cwd)).code).toBe(0)
+    for (const [email, roles] of [
+      ['admin@example.com', 'administrator'],
+      ['office@example.com', 'office'],
+    ]) {
+      const added = await run(
+        ['user', 'add', '--email', email!, '--password', 'secret12', '--roles', roles!],
+        cwd,
+      )
+      expect(added.code, added.stderr).toBe(0)
+    }
+    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+    page.on('pageerror', (error) => errors.push(String(error)))
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('sends a signed-out visitor to the login and back after the two steps', async () => {
+    await page.goto(url('/data'))
+    await page.waitForURL(/\/login\?next=%2Fdata/)
+    await shot('login-email')
+    await page.fill('[data-testid=login-email]', 'admin@example.com')
+    await page.click('[data-testid=login-next]')
+    await page.waitForSelector('[data-testid=login-password]')
+    await shot('login-password')
+    await page.fill('[data-testid=login-password]', 'secret12')
+    await page.click('[data-testid=login-submit]')
+    await page.waitForURL(/\/data$/)
+    await page.waitForSelector('[data-testid=row-customer]')
+    expect(await page.textContent('[data-testid=account-name]')).toBe('admin')
+    for (const entry of ['data', 'types', 'lists', 'configuration', 'security', 'bin'])
+      expect(await page.isVisible(`[data-testid=menu-${entry}]`), entry).toBe(true)
+    await shot('data')
+  })
+
+  it('creates a record type with text, integer, email, list and record fields', async () => {
+    await page.goto(url('/data/recordtype/new'))
+    await page.waitForSelector('[data-testid=record-editor]')
+    await page.fill('[data-testid=field-id] input', 'gadget')
+    await page.fill('[data-testid=field-name] input', 'Gadget')
+    // Leaving the id saves at once: the record is created and the address follows it.
+    await page.press('[data-testid=field-id] input', 'Tab')
+    await page.waitForURL(/\/data\/recordtype\/gadget$/)
+
+    const fields: Array<[string, string, string, string?]> = [
+      ['title', 'Title', 'text'],
+      ['count', 'Count', 'integer'],
+      ['contact', 'Contact', 'email'],
+      ['language', 'Language', 'list', 'language'],
+      ['origin', 'Origin', 'record', 'country'],
+    ]
+    const updated = saved('recordtype', 'gadget')
+    for (const [index, [id, name, datatype, refersTo]] of fields.entries()) {
+      await page.click('[data-testid=field-add]')
+      await page.fill(`[data-testid=field-id-${index}]`, id)
+      await page.fill(`[data-testid=field-name-${index}]`, name)
+      await page.selectOption(`[data-testid=field-datatype-${index}]`, datatype)
+      if (refersTo) {
+        await page.waitForSelector(
+          `[data-testid=field-refers-${index}] option[value="${refersTo}"]`,
+          {
+            state: 'attached',
+          },
+        )
+        await page.selectOption(`[data-testid=field-refers-${index}]`, refersTo)
+      }
+    }
+    await page.check('[data-testid=field-row-0] input[aria-label="In List"]')
+    await updated
+    await shot('record-type')
+    await page.reload()
+    await page.waitForSelector('[data-testid=field-row-4]')
+    expect(await page.inputValue('[data-testid=field-id-4]')).toBe('origin')
+    expect(await page.inputValue('[data-testid=field-refers-4]')).toBe('country')
+  })
+
+  it('creates a record, shows a field error for a bad e-mail, and autosaves without a save button', async () => {
+    await page.goto(url('/data/gadget'))
+    await page.click('[data-testid=new]')
+    await page.waitForURL(/\/data\/gadget\/new$/)
+    await page.fill('[data-testid=field-title] input', 'First gadget')
+    await page.fill('[data-testid=field-contact] input', 'not-an-email')
+    expect(await page.textContent('[data-testid=error-contact]')).toBe('Invalid email address.')
+    await shot('record-error')
+    await page.fill('[data-testid=field-contact] input', 'maker@example.com')
+    expect(await page.textContent('[data-testid=error-contact]')).toBe('')
+    await page.fill('[data-testid=field-count] input', '12')
+    await page.selectOption('[data-testid=field-language] select', 'fr')
+    await page.selectOption('[data-testid=field-origin] select', 'country|fr')
+    await page.fill('[data-testid=field-id] input', 'g1')
+    await page.press('[data-testid=field-id] input', 'Tab')
+    await page.waitForURL(/\/data\/gadget\/g1$/)
+
+    const updated = saved('gadget', 'g1')
+    await page.fill('[data-testid=field-title] input', 'First gadget, renamed')
+    await updated
+    await page.reload()
+    await page.waitForSelector('[data-testid=field-title] input')
+    expect(await page.inputValue('[data-testid=field-title] input')).toBe('First gadget, renamed')
+    expect(await page.inputValue('[data-testid=field-count] input')).toBe('12')
+    expect(await page.inputValue('[data-testid=field-origin] select')).toBe('country|fr')
+    await shot('record')
+  })
+
+  it('renames the record and the address follows', async () => {
+    await page.fill('[data-testid=field-id] input', 'g2')
+    await page.press('[data-testid=field-id] input', 'Tab')
+    await page.waitForURL(/\/data\/gadget\/g2$/)
+    await page.reload()
+    expect(await page.inputValue('[data-testid=field-id] input')).toBe('g2')
+  })
+
+  it('bins the record, restores it, and deletes it for good', async () => {
+    await page.click('[data-testid=delete]')
+    await page.click('[data-testid=dialog-ok]')
+    await page.waitForURL(/\/data\/gadget$/)
+    await page.waitForSelector('[data-testid=table-empty]')
+    await page.click('[data-testid=menu-bin]')
+    await page.waitForSelector('[data-testid="row-gadget|g2"]')
+    await shot('bin')
+    await page.check('[data-testid="row-check-gadget|g2"]')
+    await page.click('[data-testid=restore]')
+    await page.waitForSelector('[data-testid="row-gadget|g2"]', { state: 'detached' })
+    await page.goto(url('/data/gadget'))
+    await page.waitForSelector('[data-testid="row-gadget|g2"]')
+
+    await page.check('[data-testid="row-check-gadget|g2"]')
+    await page.click('[data-testid=delete]')
+    expect(await page.textContent('[role=dialog]')).toContain(
+      'Are you sure you want to delete this record?',
+    )
+    await page.click('[data-testid=dialog-ok]')
+    await page.goto(url('/bin'))
+    await page.check('[data-testid="row-check-gadget|g2"]')
+    await page.click('[data-testid=delete]')
+    await page.click('[data-testid=dialog-ok]')
+    await page.waitForSelector('[data-testid="row-gadget|g2"]', { state: 'detached' })
+    const gone = await page.evaluate(async () => (await fetch('/query/data/get/gadget/g2')).status)
+    expect(gone).toBe(404)
+  })
+
+  it('exports a record and imports it back', async () => {
+    await page.goto(url('/data/gadget/new'))
+    await page.fill('[data-testid=field-title] input', 'Exported gadget')
+    await page.fill('[data-testid=field-id] input', 'g3')
+    await page.press('[data-testid=field-id] input', 'Tab')
+    await page.waitForURL(/\/data\/gadget\/g3$/)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-testid=export]'),
+    ])
+    expect(download.suggestedFilename()).toBe('gadget-g3.json')
+    const file = path.join(SCREENSHOTS, 'gadget-g3.json')
+    await download.saveAs(file)
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
+      type: 'gadget',
+      id: 'g3',
+      title: 'Exported gadget',
+    })
+
+    // Gone for good, then back from the file.
+    await page.evaluate(async () => {
+      const post = (address: string) =>
+        fetch(address, { method: 'POST', headers: { device: 'e2e' } })
+      await post('/query/data/bin/gadget|g3')
+      await post('/query/data/delete/gadget|g3')
+    })
+    await page.goto(url('/data/gadget'))
+    await page.waitForSelector('[data-testid=table-empty]')
+    await page.setInputFiles('[data-testid=import-file]', file)
+    await page.waitForSelector('[data-testid="row-gadget|g3"]')
+
+    // A file that is neither .zip nor .json is refused with the spec's message.
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    })
+    await page.waitForSelector('text=Only .zip and .json files are allowed.')
+    await shot('import-refused')
+    await page.click('[data-testid=dialog-ok]')
+  })
+
+  it('shows a role without delete rights no Delete and no New button', async () => {
+    const office = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      await signIn(office, 'office@example.com')
+      // people: office may view customers, nothing more.
+      await office.goto(url('/data/customer'))
+      await office.waitForSelector('[data-testid=refresh]')
+      expect(await office.isVisible('[data-testid=delete]')).toBe(false)
+      expect(await office.isVisible('[data-testid=new]')).toBe(false)
+      expect(await office.isVisible('[data-testid=export]')).toBe(true)
+      // The menu shows only what office may view: Data, not Security or Bin.
+      expect(await office.isVisible('[data-testid=menu-data]')).toBe(true)
+      expect(await office.isVisible('[data-testid=menu-security]')).toBe(false)
+      expect(await office.isVisible('[data-testid=menu-bin]')).toBe(false)
+      await office.screenshot({
+        path: path.join(SCREENSHOTS, 'admin-office-customers.png'),
+        fullPage: true,
+      })
+    } finally {
+      await office.close()
+    }
+  })
+
+  it('raised no script errors on any page', () => {
+    expect(errors).toEqual([])
+  })
+})
