@@ -106,6 +106,18 @@ describe('shopwright command line', () => {
       plugins: ['records', 'account'],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
+    // The first administrator's random password is printed once, and it signs in.
+    const printed = /as admin@example\.com with the password (\S+) \(shown once\)/.exec(
+      server.output(),
+    )
+    expect(printed).not.toBeNull()
+    const login = await fetch(`${server.url}/query/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', device: 'cli-test' },
+      body: JSON.stringify({ email: 'admin@example.com', password: printed![1] }),
+    })
+    expect(login.status).toBe(200)
+    expect(await login.json()).toMatchObject({ roles: ['administrator'] })
     expect(await server.stop()).toBe(0)
     expect(server.output()).toMatch(/stopping: draining open requests/)
   })

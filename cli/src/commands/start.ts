@@ -1,5 +1,33 @@
+import crypto from 'node:crypto'
 import type { Kernel } from '@shopwright/core'
+// The account plugin's types add `accounts` to the kernel's Services.
+import type { AccountService } from '@shopwright/plugin-account'
 import { boot } from '../boot.js'
+
+/** The first administrator's e-mail on a new site. */
+export const FIRST_ADMIN_EMAIL = 'admin@example.com'
+
+/**
+ * A new site gets one administrator, so the admin can be opened right after `npm start`. Its
+ * password is random and printed once in the log; nothing is ever guessable. Without the account
+ * plugin there is nobody to sign in, and nothing is made.
+ */
+async function addFirstAdministrator(
+  kernel: Kernel,
+): Promise<{ email: string; password: string } | undefined> {
+  const accounts: AccountService | undefined = kernel.container.hasRegistration('accounts')
+    ? kernel.services.accounts
+    : undefined
+  if (!accounts || (await accounts.findKey(FIRST_ADMIN_EMAIL))) return undefined
+  const password = crypto.randomBytes(12).toString('base64url')
+  await accounts.addAccount({
+    email: FIRST_ADMIN_EMAIL,
+    password,
+    name: 'Administrator',
+    roles: ['administrator'],
+  })
+  return { email: FIRST_ADMIN_EMAIL, password }
+}
 
 /**
  * `shopwright start`: migrate, seed the sample company when the database is empty, serve, and stop
@@ -7,6 +35,7 @@ import { boot } from '../boot.js'
  */
 export async function start(): Promise<Kernel> {
   const kernel = await boot({}, { pages: true })
+  let firstAdministrator: { email: string; password: string } | undefined
   try {
     const writer = kernel.services.seedWriter
     if (writer && (await writer.isEmpty())) {
@@ -14,12 +43,19 @@ export async function start(): Promise<Kernel> {
       const { allSeeds } = await import('@shopwright/seeds')
       const { inserted } = await kernel.seed(allSeeds())
       kernel.logger.info({ inserted }, 'empty database: seeded the sample company')
+      firstAdministrator = await addFirstAdministrator(kernel)
     }
     const { url } = await kernel.listen()
     kernel.logger.info(
       { url, plugins: kernel.plugins.map((plugin) => plugin.name) },
       `Shopwright is listening on ${url}`,
     )
+    if (firstAdministrator) {
+      kernel.logger.warn(
+        { email: firstAdministrator.email, login: `${url}/login` },
+        `First administrator: sign in at ${url}/login as ${firstAdministrator.email} with the password ${firstAdministrator.password} (shown once)`,
+      )
+    }
   } catch (error) {
     await kernel.close()
     throw error
