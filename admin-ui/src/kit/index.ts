@@ -32,6 +32,7 @@ export {
   type Autosave,
 } from './autosave.js'
 export { FieldInput, type FieldInputProps } from './fields/FieldInput.js'
+export { InputGroup, type InputGroupProps } from './InputGroup.js'
 export {
   FieldSourceContext,
   useChoices,
