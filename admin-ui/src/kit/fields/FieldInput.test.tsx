@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FieldDefinition } from '@shopwright/core/shared'
+import { FieldInput } from './FieldInput.js'
+import { FieldSourceContext, type FieldSource } from './field-source.js'
+
+afterEach(cleanup)
+
+const source: FieldSource = {
+  listChoices: async (listtype) =>
+    listtype === 'language'
+      ? [
+          { key: 'en', label: 'English', value: 'en' },
+          { key: 'fr', label: 'French', value: 'fr' },
+        ]
+      : [],
+  recordChoices: async (recordtype) =>
+    recordtype === 'country'
+      ? [
+          {
+            key: 'country|fr',
+            label: 'France',
+            value: { reference: true, type: 'country', id: 'fr' },
+          },
+        ]
+      : [],
+}
+
+/** A field with its value held in state, reporting every change. */
+function Harness({
+  field,
+  initial,
+  onValue,
+}: {
+  field: FieldDefinition
+  initial?: unknown
+  onValue(value: unknown): void
+}) {
+  const [value, setValue] = useState<unknown>(initial)
+  return (
+    <FieldSourceContext.Provider value={source}>
+      <FieldInput
+        field={field}
+        value={value}
+        onChange={(next) => {
+          setValue(next)
+          onValue(next)
+        }}
+      />
+    </FieldSourceContext.Provider>
+  )
+}
+
+describe('FieldInput', () => {
+  it('lower-cases e-mail as it is typed and shows an error code as its message', () => {
+    const onValue = vi.fn()
+    render(
+      <Harness field={{ id: 'contact', name: 'Contact', datatype: 'email' }} onValue={onValue} />,
+    )
+    fireEvent.change(screen.getByLabelText('Contact'), { target: { value: 'Ada@Example.COM' } })
+    expect(onValue).toHaveBeenLastCalledWith('ada@example.com')
+    cleanup()
+    render(
+      <FieldInput
+        field={{ id: 'contact', name: 'Contact', datatype: 'email' }}
+        value="x"
+        onChange={() => {}}
+        error="ERROR_INVALID_EMAIL"
+      />,
+    )
+    expect(screen.getByTestId('error-contact').textContent).toBe('Invalid email address.')
+  })
+
+  it('gives booleans a checkbox and marks required fields', () => {
+    const onValue = vi.fn()
+    render(
+      <Harness
+        field={{ id: 'active', name: 'Active', datatype: 'boolean', required: true }}
+        onValue={onValue}
+      />,
+    )
+    fireEvent.click(screen.getByRole('checkbox'))
+    expect(onValue).toHaveBeenLastCalledWith(true)
+    expect(screen.getByText('*')).toBeTruthy()
+  })
+
+  it('offers a list field the values of its list type and stores the id', async () => {
+    const onValue = vi.fn()
+    render(
+      <Harness
+        field={{ id: 'language', name: 'Language', datatype: 'list', listtype: 'language' }}
+        onValue={onValue}
+      />,
+    )
+    await waitFor(() => expect(screen.getByRole('option', { name: 'French' })).toBeTruthy())
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } })
+    expect(onValue).toHaveBeenLastCalledWith('fr')
+  })
+
+  it('stores a record field as a reference', async () => {
+    const onValue = vi.fn()
+    render(
+      <Harness
+        field={{ id: 'origin', name: 'Origin', datatype: 'record', recordtype: 'country' }}
+        onValue={onValue}
+      />,
+    )
+    await waitFor(() => expect(screen.getByRole('option', { name: 'France' })).toBeTruthy())
+    fireEvent.change(screen.getByLabelText('Origin'), { target: { value: 'country|fr' } })
+    expect(onValue).toHaveBeenLastCalledWith({ reference: true, type: 'country', id: 'fr' })
+  })
+
+  it('toggles the items of a multi-select list', async () => {
+    const onValue = vi.fn()
+    render(
+      <Harness
+        field={{ id: 'languages', name: 'Languages', datatype: 'lists', listtype: 'language' }}
+        initial={['en']}
+        onValue={onValue}
+      />,
+    )
+    await waitFor(() => expect(screen.getByLabelText('French')).toBeTruthy())
+    fireEvent.click(screen.getByLabelText('French'))
+    expect(onValue).toHaveBeenLastCalledWith(['en', 'fr'])
+    fireEvent.click(screen.getByLabelText('English'))
+    expect(onValue).toHaveBeenLastCalledWith(['fr'])
+  })
+
+  it('keeps a stored value that is no longer a choice visible', async () => {
+    render(
+      <Harness
+        field={{ id: 'language', name: 'Language', datatype: 'list', listtype: 'language' }}
+        initial="de"
+        onValue={() => {}}
+      />,
+    )
+    await waitFor(() => expect(screen.getByRole('option', { name: 'de' })).toBeTruthy())
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('de')
+  })
+
+  it('shows the field id and description in its info tip', () => {
+    render(
+      <FieldInput
+        field={{ id: 'count', name: 'Count', datatype: 'integer', description: 'How many' }}
+        value={3}
+        onChange={() => {}}
+      />,
+    )
+    expect(screen.getByTestId('field-count').textContent).toContain('Count')
+    expect((screen.getByLabelText('Count') as HTMLInputElement).value).toBe('3')
+  })
+})
