@@ -9,6 +9,7 @@ import { RecordsService } from './server/records-service.js'
 import { ListService } from './server/list-service.js'
 import { RecordTypeCalls } from './server/record-type-calls.js'
 import { RecordGuards } from './server/record-guards.js'
+import { RecordTypeGuard } from './server/recordtype-guard.js'
 import { AppLog } from './server/app-log.js'
 import { dataRoutes } from './server/routes/data-routes.js'
 import { transferRoutes } from './server/routes/transfer-routes.js'
@@ -101,6 +102,9 @@ export default definePlugin({
           new RecordTypeCalls(recordStore, recordTypes, access),
       ).singleton(),
     })
+  },
+  bootstrap({ services }) {
+    services.recordGuards.add(['recordtype'], new RecordTypeGuard())
   },
   destroy({ services }) {
     services.recordStore.close()

@@ -67,6 +67,46 @@ for (const database of databasesUnderTest()) {
         expect(publicTypes.every((type) => type.access.view && !type.access.edit)).toBe(true)
       })
 
+      it('refuses a record type whose field definitions would break its records, and writes nothing', async () => {
+        const before = await count('recordtype')
+        const cases: Array<[unknown, RegExp]> = [
+          ['not a list', /must be a list/],
+          [[{ name: 'No id', datatype: 'text' }], /field 1 needs an id/],
+          [[{ id: 'has space', datatype: 'text' }], /field 1 needs an id/],
+          [[{ id: 'type', datatype: 'text' }], /every record's own/],
+          [
+            [
+              { id: 'a', datatype: 'text' },
+              { id: 'a', datatype: 'integer' },
+            ],
+            /field 2: the id "a" is used twice/,
+          ],
+          [[{ id: 'a' }], /field 1 \(a\) needs a datatype/],
+          [[{ id: 'a', datatype: 'record', recordtype: '../x' }], /recordtype must be an id/],
+          [['just text'], /field 1 is not a definition/],
+        ]
+        for (const [fields, reason] of cases) {
+          const res = await admin({
+            method: 'POST',
+            url: '/query/data/create',
+            payload: { type: 'recordtype', id: 'broken', name: 'Broken', fields },
+          })
+          expect(res.status, JSON.stringify(fields)).toBe(400)
+          expect(res.body).toMatchObject({ message: 'ERROR_INVALID_INPUT' })
+          expect(String(res.body.reason)).toMatch(/^fields\b/)
+          expect(String(res.body.reason)).toMatch(reason)
+        }
+        expect(await count('recordtype')).toBe(before)
+        // An update is checked the same way, and the stored type keeps its fields.
+        const res = await admin({
+          method: 'POST',
+          url: '/query/data/update/recordtype/currency',
+          payload: [{ field: 'fields.+', value: { id: 'name', datatype: 'text' } }],
+        })
+        expect(res.status).toBe(400)
+        expect(String(res.body.reason)).toMatch(/used twice/)
+      })
+
       it('gets one type with flags from the security records', async () => {
         const asManager = await manager({ url: '/query/data/recordtype/get/configuration' })
         expect(asManager.status).toBe(200)

@@ -34,6 +34,22 @@ const ID_FIELD: FieldDefinition = {
   description: 'Letters, digits, - and _. Changing it renames the record.',
 }
 
+/**
+ * The field a refused save names, and what to show under it: the server's reason is the field id
+ * (with the code as the message) or `<field id>: <detail>` (the detail is shown).
+ */
+function fieldProblem(
+  error: unknown,
+  fields: readonly FieldDefinition[],
+): { field: string; message: string } | undefined {
+  const { reason, code } = error as { reason?: unknown; code?: unknown }
+  if (typeof reason !== 'string' || typeof code !== 'string') return undefined
+  const at = reason.indexOf(': ')
+  const field = at === -1 ? reason : reason.slice(0, at)
+  if (!fields.some((each) => each.id === field)) return undefined
+  return { field, message: at === -1 ? code : reason.slice(at + 2) }
+}
+
 export interface RecordScreenProps {
   /** A fixed record type (configuration); else the address's `:recordtype`. */
   type?: string
@@ -148,14 +164,9 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
       }
     } catch (error) {
       for (const field of sent) changed.current.add(field)
-      const reason = (error as { reason?: unknown }).reason
-      const code = (error as { code?: unknown }).code
-      if (
-        typeof reason === 'string' &&
-        typeof code === 'string' &&
-        fields.some((field) => field.id === reason)
-      ) {
-        setErrors((previous) => ({ ...previous, [reason]: code }))
+      const problem = fieldProblem(error, fields)
+      if (problem) {
+        setErrors((previous) => ({ ...previous, [problem.field]: problem.message }))
       } else {
         await dialogs.error(savedId.current === null ? 'Unable to Create' : 'Unable to Save', error)
       }
