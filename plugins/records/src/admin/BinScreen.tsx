@@ -11,6 +11,7 @@ import {
   type Column,
 } from '@shopwright/admin-ui/kit'
 import { keyOfRow, keysParam, rowKey } from './keys.js'
+import { deleteQuestion } from './ListToolbar.js'
 
 interface BinRow {
   type: string
@@ -113,15 +114,7 @@ export default function BinScreen() {
         <Button
           icon="delete"
           disabled={keys.length === 0}
-          onClick={() =>
-            void act(
-              'delete',
-              'Unable to Delete',
-              keys.length === 1
-                ? 'Are you sure you want to delete this record?'
-                : 'Are you sure you want to delete these records?',
-            )
-          }
+          onClick={() => void act('delete', 'Unable to Delete', deleteQuestion(keys.length))}
           data-testid="delete"
         >
           {t('Delete')}

@@ -1,7 +1,6 @@
-import { useState } from 'react'
 import { FIELD_DATATYPES, type FieldDefinition } from '@shopwright/core/shared'
-import { Button, useChoices, useT } from '@shopwright/admin-ui/kit'
-import { moveItems, type Move } from './move-items.js'
+import { useChoices, useT } from '@shopwright/admin-ui/kit'
+import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
 
 const REFERS_TO_RECORDS = new Set(['record', 'recordlist'])
 const REFERS_TO_LISTS = new Set(['list', 'lists'])
@@ -22,65 +21,25 @@ export function FieldDefinitionsEditor({
 }) {
   const t = useT()
   const fields = (Array.isArray(value) ? value : []) as FieldDefinition[]
-  const [selected, setSelected] = useState<Set<number>>(new Set())
+  const editing = useListEditing(fields, onChange)
   const recordTypes = useChoices('record', 'recordtype')
   const listTypes = useChoices('record', 'listtype')
   const set = (index: number, change: Partial<FieldDefinition>) =>
     onChange(fields.map((field, at) => (at === index ? { ...field, ...change } : field)))
-  const move = (how: Move) => {
-    const result = moveItems(fields, selected, how)
-    onChange(result.items)
-    setSelected(result.selected)
-  }
   return (
     <div className="sw-list-editor" data-testid="field-definitions">
       {readOnly ? null : (
-        <div className="sw-toolbar">
-          <Button
-            icon="plus"
-            onClick={() => onChange([...fields, { id: '', name: '', datatype: 'text' }])}
-            data-testid="field-add"
-          >
-            {t('Add Field')}
-          </Button>
-          <Button
-            icon="arrow-collapse-up"
-            disabled={selected.size === 0}
-            onClick={() => move('top')}
-            aria-label={t('Move to Top')}
-          />
-          <Button
-            icon="arrow-up"
-            disabled={selected.size === 0}
-            onClick={() => move('up')}
-            aria-label={t('Move Up')}
-          />
-          <Button
-            icon="arrow-down"
-            disabled={selected.size === 0}
-            onClick={() => move('down')}
-            aria-label={t('Move Down')}
-          />
-          <Button
-            icon="arrow-collapse-down"
-            disabled={selected.size === 0}
-            onClick={() => move('bottom')}
-            aria-label={t('Move to Bottom')}
-          />
-          <Button
-            icon="delete"
-            disabled={selected.size === 0}
-            onClick={() => move('delete')}
-            data-testid="field-delete"
-          >
-            {t('Delete')}
-          </Button>
-        </div>
+        <ListEditorToolbar
+          editing={editing}
+          addLabel="Add Field"
+          onAdd={() => onChange([...fields, { id: '', name: '', datatype: 'text' }])}
+          testId="field"
+        />
       )}
       <table className="sw-mini-table">
         <thead>
           <tr>
-            <th />
+            <SelectAllCell editing={editing} disabled={readOnly || fields.length === 0} />
             <th>{t('Id')}</th>
             <th>{t('Name')}</th>
             <th>{t('Datatype')}</th>
@@ -99,20 +58,7 @@ export function FieldDefinitionsEditor({
                 : null
             return (
               <tr key={index} data-testid={`field-row-${index}`}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t('Select')}
-                    disabled={readOnly}
-                    checked={selected.has(index)}
-                    onChange={() => {
-                      const next = new Set(selected)
-                      if (next.has(index)) next.delete(index)
-                      else next.add(index)
-                      setSelected(next)
-                    }}
-                  />
-                </td>
+                <SelectCell editing={editing} index={index} disabled={readOnly} />
                 <td>
                   <input
                     className="sw-input"

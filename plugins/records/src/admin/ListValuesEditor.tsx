@@ -1,6 +1,5 @@
-import { useState } from 'react'
 import { Button, useT } from '@shopwright/admin-ui/kit'
-import { moveItems, type Move } from './move-items.js'
+import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
 
 type Value = string | ({ id: string } & Record<string, unknown>)
 
@@ -20,70 +19,23 @@ export function ListValuesEditor({
 }) {
   const t = useT()
   const items = (Array.isArray(value) ? value : []) as Value[]
-  const [selected, setSelected] = useState<Set<number>>(new Set())
+  const editing = useListEditing(items, onChange)
   const set = (index: number, next: Value) =>
     onChange(items.map((item, at) => (at === index ? next : item)))
-  const move = (how: Move) => {
-    const result = moveItems(items, selected, how)
-    onChange(result.items)
-    setSelected(result.selected)
-  }
-  const allSelected = items.length > 0 && selected.size === items.length
   return (
     <div className="sw-list-editor" data-testid="list-values">
       {readOnly ? null : (
-        <div className="sw-toolbar">
-          <Button icon="plus" onClick={() => onChange([...items, ''])} data-testid="list-add">
-            {t('Add')}
-          </Button>
-          <Button
-            icon="arrow-collapse-up"
-            disabled={selected.size === 0}
-            onClick={() => move('top')}
-            aria-label={t('Move to Top')}
-          />
-          <Button
-            icon="arrow-up"
-            disabled={selected.size === 0}
-            onClick={() => move('up')}
-            aria-label={t('Move Up')}
-          />
-          <Button
-            icon="arrow-down"
-            disabled={selected.size === 0}
-            onClick={() => move('down')}
-            aria-label={t('Move Down')}
-          />
-          <Button
-            icon="arrow-collapse-down"
-            disabled={selected.size === 0}
-            onClick={() => move('bottom')}
-            aria-label={t('Move to Bottom')}
-          />
-          <Button
-            icon="delete"
-            disabled={selected.size === 0}
-            onClick={() => move('delete')}
-            data-testid="list-delete"
-          >
-            {t('Delete')}
-          </Button>
-        </div>
+        <ListEditorToolbar
+          editing={editing}
+          addLabel="Add"
+          onAdd={() => onChange([...items, ''])}
+          testId="list"
+        />
       )}
       <table className="sw-mini-table">
         <thead>
           <tr>
-            <th>
-              <input
-                type="checkbox"
-                aria-label={t('Select all')}
-                checked={allSelected}
-                disabled={readOnly || items.length === 0}
-                onChange={() =>
-                  setSelected(allSelected ? new Set() : new Set(items.map((_item, index) => index)))
-                }
-              />
-            </th>
+            <SelectAllCell editing={editing} disabled={readOnly || items.length === 0} />
             <th>{t('Id')}</th>
             <th>{t('Name')}</th>
           </tr>
@@ -91,20 +43,7 @@ export function ListValuesEditor({
         <tbody>
           {items.map((item, index) => (
             <tr key={index}>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={t('Select')}
-                  disabled={readOnly}
-                  checked={selected.has(index)}
-                  onChange={() => {
-                    const next = new Set(selected)
-                    if (next.has(index)) next.delete(index)
-                    else next.add(index)
-                    setSelected(next)
-                  }}
-                />
-              </td>
+              <SelectCell editing={editing} index={index} disabled={readOnly} />
               <td>
                 <input
                   className="sw-input"

@@ -9,21 +9,17 @@ import {
 } from '@shopwright/core/shared'
 import {
   Breadcrumbs,
-  Button,
   DataTable,
   ErrorView,
   Pages,
   cutLongText,
   listCell,
-  useClient,
-  useDialogs,
   useQueryData,
   useT,
   type Column,
 } from '@shopwright/admin-ui/kit'
-import { ExportButton } from './ExportButton.js'
-import { ImportButton } from './ImportButton.js'
-import { keyOfRow, keysParam, rowKey } from './keys.js'
+import { ListToolbar } from './ListToolbar.js'
+import { keyOfRow, rowKey } from './keys.js'
 
 /** Records per page: the admin list size (spec 000 section 9, "admin list 100"). */
 export const LIST_PAGE_SIZE = 100
@@ -59,8 +55,6 @@ export interface RecordListProps {
  */
 export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
   const t = useT()
-  const client = useClient()
-  const dialogs = useDialogs()
   const navigate = useNavigate()
   const params = useParams()
   const [search, setSearch] = useSearchParams()
@@ -94,20 +88,6 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
     records.reload()
   }
 
-  const remove = async () => {
-    const question =
-      keys.length === 1
-        ? 'Are you sure you want to delete this record?'
-        : 'Are you sure you want to delete these records?'
-    if (!(await dialogs.confirm(question))) return
-    try {
-      await client.post(`/data/bin/${keysParam(keys)}`)
-      refresh()
-    } catch (error) {
-      await dialogs.error('Unable to Delete', error)
-    }
-  }
-
   return (
     <section data-testid="record-list">
       <Breadcrumbs
@@ -117,33 +97,12 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
         ]}
       />
       <h1>{recordType.data ? t(recordType.data.name) : type}</h1>
-      <div className="sw-toolbar">
-        {access?.create ? (
-          <Button
-            icon="plus"
-            variant="primary"
-            onClick={() => navigate(`${basePath}/new`)}
-            data-testid="new"
-          >
-            {t('New')}
-          </Button>
-        ) : null}
-        {access?.delete ? (
-          <Button
-            icon="delete"
-            disabled={keys.length === 0}
-            onClick={() => void remove()}
-            data-testid="delete"
-          >
-            {t('Delete')}
-          </Button>
-        ) : null}
-        <Button icon="refresh" onClick={refresh} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
-        {access?.view ? <ExportButton keys={keys} /> : null}
-        {access?.create || access?.edit ? <ImportButton onDone={refresh} /> : null}
-      </div>
+      <ListToolbar
+        access={access}
+        selected={keys}
+        onNew={() => navigate(`${basePath}/new`)}
+        onRefresh={refresh}
+      />
       {records.error ? (
         <ErrorView title="ERROR_RECORDS_NOT_AVAILABLE" error={records.error} />
       ) : (

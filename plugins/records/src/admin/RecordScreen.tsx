@@ -22,6 +22,7 @@ import {
 } from '@shopwright/admin-ui/kit'
 import { ExportButton } from './ExportButton.js'
 import { ImportButton } from './ImportButton.js'
+import { deleteQuestion } from './ListToolbar.js'
 import { recordsFieldSource } from './field-source.js'
 import { keysParam, recordName } from './keys.js'
 import { RecordForm } from './RecordForm.js'
@@ -247,7 +248,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   const key = savedId.current === null ? [] : [{ type, id: savedId.current }]
 
   const remove = async () => {
-    if (!(await dialogs.confirm('Are you sure you want to delete this record?'))) return
+    if (!(await dialogs.confirm(deleteQuestion(1)))) return
     try {
       changed.current.clear()
       await client.post(`/data/bin/${keysParam(key)}`)

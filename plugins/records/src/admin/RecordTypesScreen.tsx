@@ -7,15 +7,12 @@ import {
   ErrorView,
   Icon,
   cutLongText,
-  useClient,
-  useDialogs,
   useQueryData,
   useT,
   type Column,
 } from '@shopwright/admin-ui/kit'
-import { ExportButton } from './ExportButton.js'
-import { ImportButton } from './ImportButton.js'
-import { keyOfRow, keysParam } from './keys.js'
+import { ListToolbar } from './ListToolbar.js'
+import { keyOfRow } from './keys.js'
 
 /** Enough for every type at once: a site has tens of record types, not thousands. */
 const TYPES_PAGE_SIZE = 1000
@@ -26,8 +23,6 @@ const TYPES_PAGE_SIZE = 1000
  */
 export default function RecordTypesScreen() {
   const t = useT()
-  const client = useClient()
-  const dialogs = useDialogs()
   const navigate = useNavigate()
   const types = useQueryData<RecordCollection<RecordTypeAnswer>>('/data/recordtype/list', {
     pagesize: TYPES_PAGE_SIZE,
@@ -59,55 +54,19 @@ export default function RecordTypesScreen() {
     setSelected(new Set())
     types.reload()
   }
-  const remove = async () => {
-    if (
-      !(await dialogs.confirm(
-        keys.length === 1
-          ? 'Are you sure you want to delete this record?'
-          : 'Are you sure you want to delete these records?',
-      ))
-    )
-      return
-    try {
-      await client.post(`/data/bin/${keysParam(keys)}`)
-      refresh()
-    } catch (error) {
-      await dialogs.error('Unable to Delete', error)
-    }
-  }
   return (
     <section data-testid="record-types">
       <h1>{t('Data')}</h1>
-      <div className="sw-toolbar">
-        {access?.create ? (
-          <Button
-            icon="plus"
-            variant="primary"
-            onClick={() => navigate('/data/recordtype/new')}
-            data-testid="new"
-          >
-            {t('New')}
-          </Button>
-        ) : null}
-        {access?.delete ? (
-          <Button
-            icon="delete"
-            disabled={keys.length === 0}
-            onClick={() => void remove()}
-            data-testid="delete"
-          >
-            {t('Delete')}
-          </Button>
-        ) : null}
-        <Button icon="refresh" onClick={refresh} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
-        {access?.view ? <ExportButton keys={keys} /> : null}
-        {access?.create || access?.edit ? <ImportButton onDone={refresh} /> : null}
+      <ListToolbar
+        access={access}
+        selected={keys}
+        onNew={() => navigate('/data/recordtype/new')}
+        onRefresh={refresh}
+      >
         <Button icon="delete-restore" onClick={() => navigate('/bin')} data-testid="open-bin">
           {t('Bin')}
         </Button>
-      </div>
+      </ListToolbar>
       <DataTable
         rows={rows}
         columns={columns}
