@@ -5,3 +5,4 @@
 export * from './test-config.js'
 export * from './test-databases.js'
 export * from './inject.js'
+export * from './spec-security.js'

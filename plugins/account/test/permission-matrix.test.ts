@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
+import {
+  bootTestKernel,
+  databasesUnderTest,
+  flagsOf,
+  SPEC_ROLES,
+  SPEC_SECURITY_TABLE,
+  specRights,
+  type SpecRight,
+} from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import { allSeeds } from '@shopwright/seeds'
 import account from '../src/index.js'
@@ -22,81 +30,7 @@ import { HttpCaller, signInOverHttp, type HttpReply } from './permission-matrix-
  * The `bin` security record also gates the bin's own calls (bin list, restore, delete, empty).
  */
 
-type Right = 'view' | 'edit' | 'create' | 'delete'
-const FULL: readonly Right[] = ['view', 'edit', 'create', 'delete']
-
-/**
- * Spec 000 section 6, "Security records as configured", written from the spec text (not from the
- * seeds or the access code): security id -> role -> rights. A role listed with no rights is the
- * spec's "explicitly not allowed" entry.
- */
-const SPEC_TABLE: Readonly<Record<string, Readonly<Record<string, readonly Right[]>>>> = {
-  // "view only for allmanagers, development, marketing, office, projects, purchasing, support,
-  // finance, payroll"
-  admin: {
-    allmanagers: ['view'],
-    development: ['view'],
-    marketing: ['view'],
-    office: ['view'],
-    projects: ['view'],
-    purchasing: ['view'],
-    support: ['view'],
-    finance: ['view'],
-    payroll: ['view'],
-  },
-  // "allmanagers view and edit; developmentmanager full; development view and edit"
-  configuration: {
-    allmanagers: ['view', 'edit'],
-    developmentmanager: FULL,
-    development: ['view', 'edit'],
-  },
-  // "all view; development and developmentmanager edit and create; developmentmanager also delete;
-  // marketing and marketingmanager edit"
-  translation: {
-    all: ['view'],
-    development: ['edit', 'create'],
-    developmentmanager: ['edit', 'create', 'delete'],
-    marketing: ['edit'],
-    marketingmanager: ['edit'],
-  },
-  // "drive, sessions: allmanagers full"
-  drive: { allmanagers: FULL },
-  sessions: { allmanagers: FULL },
-  // "developmentmanager full only"
-  memory: { developmentmanager: FULL },
-  // "development view; developmentmanager view, edit and create"
-  security: { development: ['view'], developmentmanager: ['view', 'edit', 'create'] },
-  // "allmanagers view; development and marketing explicitly not allowed to view"
-  insights: { allmanagers: ['view'], development: [], marketing: [] },
-  // "financemanager full; finance view"
-  billing: { financemanager: FULL, finance: ['view'] },
-  // "allmanagers view and delete; development view"
-  log: { allmanagers: ['view', 'delete'], development: ['view'] },
-  // "allmanagers and development full"
-  bin: { allmanagers: FULL, development: FULL },
-  // "role account full"
-  account: { account: FULL },
-}
-const SECURITY_IDS = Object.keys(SPEC_TABLE)
-
-/** "Role names seen" in spec 000 section 6. */
-const SPEC_ROLES = [
-  'allmanagers',
-  'development',
-  'developmentmanager',
-  'marketing',
-  'marketingmanager',
-  'office',
-  'projects',
-  'purchasing',
-  'support',
-  'finance',
-  'financemanager',
-  'payroll',
-  'account',
-  'all',
-  'administrator',
-]
+const SECURITY_IDS = Object.keys(SPEC_SECURITY_TABLE)
 
 /** A caller of the matrix: roles null is an anonymous caller (no session). */
 interface CallerSpec {
@@ -112,43 +46,25 @@ const CALLERS: readonly CallerSpec[] = [
 const PASSWORD = 'Matrix-password-1'
 
 /**
- * What the spec grants a caller on a security record: the administrator everything; otherwise the
- * rights of the entries for the caller's roles merged, where every caller (anonymous ones too)
- * holds `all`. A role without an entry, or with an empty one, adds nothing.
- */
-function specRights(securityId: string, roles: readonly string[] | null): Set<Right> {
-  if (roles?.includes('administrator')) return new Set(FULL)
-  const row = SPEC_TABLE[securityId]!
-  const rights = new Set<Right>(row.all ?? [])
-  for (const role of roles ?? []) for (const right of row[role] ?? []) rights.add(right)
-  return rights
-}
-
-function flagsOf(rights: ReadonlySet<Right>): Record<Right, boolean> {
-  return {
-    view: rights.has('view'),
-    edit: rights.has('edit'),
-    create: rights.has('create'),
-    delete: rights.has('delete'),
-  }
-}
-
-/**
  * The answer to a refused record call (plugins/records record-types.ts `check`): 401
  * ERROR_NOT_SIGNED_IN to an anonymous caller; 403 ERROR_ACCESS_DENIED to a signed-in caller
  * without view; 403 ERROR_PERMISSION_TYPE to one who may view but lacks the right asked for. The
- * refused record type is the reason.
+ * refused record type is the reason, and the missing right is the message's value.
  */
 function recordRefusal(
   caller: HttpCaller,
-  rights: ReadonlySet<Right>,
-  right: Right,
+  rights: ReadonlySet<SpecRight>,
+  right: SpecRight,
   type: string,
 ): Pick<HttpReply, 'status' | 'body'> {
   if (!caller.signedIn) return { status: 401, body: { ok: false, message: 'ERROR_NOT_SIGNED_IN' } }
   if (right === 'view' || !rights.has('view'))
     return { status: 403, body: { ok: false, message: 'ERROR_ACCESS_DENIED', reason: type } }
-  return { status: 403, body: { ok: false, message: 'ERROR_PERMISSION_TYPE', reason: type } }
+  // `values` fills the message's {0} ("You do not have delete permission.") in the client's language.
+  return {
+    status: 403,
+    body: { ok: false, message: 'ERROR_PERMISSION_TYPE', reason: type, values: [right] },
+  }
 }
 
 /** The answer of a route guard (`access.require`): no reason. */
@@ -168,7 +84,7 @@ const NOT_AVAILABLE = { status: 404, message: 'ERROR_RECORD_NOT_AVAILABLE' }
 const matrixType = (securityId: string): string => `matrix_${securityId}`
 
 type Json = Record<string, unknown>
-type RecordTypeAnswer = Json & { id: string; security?: string; access: Record<Right, boolean> }
+type RecordTypeAnswer = Json & { id: string; security?: string; access: Record<SpecRight, boolean> }
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`the permission matrix over HTTP on ${database.name}`, () => {
@@ -267,7 +183,7 @@ for (const database of databasesUnderTest()) {
       const type = matrixType(securityId)
       const id = `r${++serial}`
       const original = await createAsAdmin({ type, id, name: 'original' })
-      const refused = (right: Right) => recordRefusal(caller, rights, right, type)
+      const refused = (right: SpecRight) => recordRefusal(caller, rights, right, type)
 
       // view
       const list = await caller.get(`/data/list/${type}?pagesize=1000`)
@@ -341,7 +257,8 @@ for (const database of databasesUnderTest()) {
         )
         // The matrix types, and the seeded types gated by a security record of the spec's table.
         const gated = [...securityOfType].filter(
-          (entry): entry is [string, string] => entry[1] !== undefined && entry[1] in SPEC_TABLE,
+          (entry): entry is [string, string] =>
+            entry[1] !== undefined && entry[1] in SPEC_SECURITY_TABLE,
         )
         expect(gated.map(([type]) => type)).toEqual(
           expect.arrayContaining(SECURITY_IDS.map(matrixType)),

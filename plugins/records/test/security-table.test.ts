@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccessFlags, Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
+import {
+  bootTestKernel,
+  databasesUnderTest,
+  SPEC_ROLES,
+  SPEC_SECURITY_TABLE,
+  specFlags,
+} from '@shopwright/core/testing'
 import { allSeeds } from '@shopwright/seeds'
 import records from '../src/index.js'
 
@@ -12,67 +18,9 @@ const F = (flags: Flags): AccessFlags => ({
   delete: flags.includes('d'),
 })
 
-// Spec 000 section 6, "Security records as configured", role by role. A role absent from a row gets
-// nothing there, except `all` (every caller) which grants translation view to everyone.
-const MENU_ROLES = [
-  'allmanagers',
-  'development',
-  'marketing',
-  'office',
-  'projects',
-  'purchasing',
-  'support',
-  'finance',
-  'payroll',
-]
-const TABLE: Record<string, Record<string, Flags>> = {
-  admin: Object.fromEntries(MENU_ROLES.map((role) => [role, 'v' as Flags])),
-  configuration: { allmanagers: 've', developmentmanager: 'vecd', development: 've' },
-  translation: {
-    all: 'v',
-    development: 'vec',
-    developmentmanager: 'vecd',
-    marketing: 've',
-    marketingmanager: 've',
-  },
-  drive: { allmanagers: 'vecd' },
-  sessions: { allmanagers: 'vecd' },
-  memory: { developmentmanager: 'vecd' },
-  security: { development: 'v', developmentmanager: 'vec' },
-  insights: { allmanagers: 'v', development: '', marketing: '' },
-  billing: { financemanager: 'vecd', finance: 'v' },
-  log: { allmanagers: 'vd', development: 'v' },
-  bin: { allmanagers: 'vecd', development: 'vecd' },
-  account: { account: 'vecd' },
-}
-const ROLES = [
-  'allmanagers',
-  'development',
-  'developmentmanager',
-  'marketing',
-  'marketingmanager',
-  'office',
-  'projects',
-  'purchasing',
-  'support',
-  'finance',
-  'financemanager',
-  'payroll',
-  'account',
-]
-
-function expected(securityId: string, roles: string[]): AccessFlags {
-  const row = TABLE[securityId]!
-  const merged = F('')
-  for (const role of [...roles, 'all']) {
-    const flags = F(row[role] ?? '')
-    merged.view ||= flags.view
-    merged.edit ||= flags.edit
-    merged.create ||= flags.create
-    merged.delete ||= flags.delete
-  }
-  return merged
-}
+// The spec's roles, without `all` (every caller) and `administrator` (checked on their own below).
+const ROLES = SPEC_ROLES.filter((role) => role !== 'all' && role !== 'administrator')
+const SECURITY_IDS = Object.keys(SPEC_SECURITY_TABLE)
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`the spec's security table on ${database.name}`, () => {
@@ -84,26 +32,26 @@ for (const database of databasesUnderTest()) {
     })
     afterAll(() => close())
 
-    const cases = Object.keys(TABLE).flatMap((securityId) =>
+    const cases = SECURITY_IDS.flatMap((securityId) =>
       ROLES.map((role) => [securityId, role] as const),
     )
     it.each(cases)('%s for role %s', async (securityId, role) => {
       expect(await kernel.services.access.flags({ roles: [role] }, securityId)).toEqual(
-        expected(securityId, [role]),
+        specFlags(securityId, [role]),
       )
     })
 
     it('anonymous callers get only what role all grants', async () => {
-      for (const securityId of Object.keys(TABLE)) {
+      for (const securityId of SECURITY_IDS) {
         expect(await kernel.services.access.flags(null, securityId)).toEqual(
-          expected(securityId, []),
+          specFlags(securityId, null),
         )
       }
       expect(await kernel.services.access.flags(null, 'translation')).toEqual(F('v'))
     })
 
     it('the administrator has everything everywhere, even on a security record that does not exist', async () => {
-      for (const securityId of [...Object.keys(TABLE), 'no-such-record']) {
+      for (const securityId of [...SECURITY_IDS, 'no-such-record']) {
         expect(
           await kernel.services.access.flags({ roles: ['administrator'] }, securityId),
         ).toEqual(F('vecd'))
