@@ -31,7 +31,7 @@ export {
   useAutosave,
   type Autosave,
 } from './autosave.js'
-export { FieldInput, type FieldInputProps } from './fields/FieldInput.js'
+export { FieldInput, type FieldInputProps, type ValueEditorProps } from './fields/FieldInput.js'
 export { InputGroup, type InputGroupProps } from './InputGroup.js'
 export {
   FieldSourceContext,

@@ -5,6 +5,13 @@ import { useT } from '../i18n.js'
 import { useChoices, type Choice } from './field-source.js'
 import '../styles/fields.css'
 
+/** What an editor of one field value takes: the value, the change callback, and read-only. */
+export interface ValueEditorProps {
+  value: unknown
+  onChange(value: unknown): void
+  readOnly?: boolean
+}
+
 export interface FieldInputProps {
   field: FieldDefinition
   value: unknown
@@ -127,15 +134,7 @@ function MultiSelect({
   )
 }
 
-function TranslationsInput({
-  value,
-  onChange,
-  readOnly,
-}: {
-  value: unknown
-  onChange(value: unknown): void
-  readOnly?: boolean
-}) {
+function TranslationsInput({ value, onChange, readOnly }: ValueEditorProps) {
   const t = useT()
   const map = (
     typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}

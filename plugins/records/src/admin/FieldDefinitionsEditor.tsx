@@ -1,5 +1,5 @@
 import { FIELD_DATATYPES, type FieldDefinition } from '@shopwright/core/shared'
-import { useChoices, useT } from '@shopwright/admin-ui/kit'
+import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
 
 const REFERS_TO_RECORDS = new Set(['record', 'recordlist'])
@@ -10,15 +10,7 @@ const REFERS_TO_LISTS = new Set(['list', 'lists'])
  * record type or list type a reference field uses, and the description; rows are added, reordered
  * and deleted with the list editors' moves. The server checks every definition on save.
  */
-export function FieldDefinitionsEditor({
-  value,
-  onChange,
-  readOnly,
-}: {
-  value: unknown
-  onChange(value: unknown): void
-  readOnly?: boolean
-}) {
+export function FieldDefinitionsEditor({ value, onChange, readOnly }: ValueEditorProps) {
   const t = useT()
   const fields = (Array.isArray(value) ? value : []) as FieldDefinition[]
   const editing = useListEditing(fields, onChange)

@@ -1,4 +1,4 @@
-import { Button, useT } from '@shopwright/admin-ui/kit'
+import { Button, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
 
 type Value = string | ({ id: string } & Record<string, unknown>)
@@ -8,15 +8,7 @@ type Value = string | ({ id: string } & Record<string, unknown>)
  * the list editors' moves (spec 000 section 4, "List editors": top, up, down, bottom, delete,
  * select all). Entries with an id keep their other properties; their id and name are editable.
  */
-export function ListValuesEditor({
-  value,
-  onChange,
-  readOnly,
-}: {
-  value: unknown
-  onChange(value: unknown): void
-  readOnly?: boolean
-}) {
+export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps) {
   const t = useT()
   const items = (Array.isArray(value) ? value : []) as Value[]
   const editing = useListEditing(items, onChange)

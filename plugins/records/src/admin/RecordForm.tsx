@@ -5,7 +5,14 @@ import {
   type FieldDefinition,
   type RecordData,
 } from '@shopwright/core/shared'
-import { Cell, FieldInput, Grid, InfoTip, useT } from '@shopwright/admin-ui/kit'
+import {
+  Cell,
+  FieldInput,
+  Grid,
+  InfoTip,
+  useT,
+  type ValueEditorProps,
+} from '@shopwright/admin-ui/kit'
 import { FieldDefinitionsEditor } from './FieldDefinitionsEditor.js'
 import { ListValuesEditor } from './ListValuesEditor.js'
 
@@ -18,11 +25,7 @@ export function fieldWidth(field: FieldDefinition): 'wide' | 'medium' | 'narrow'
   return datatype === 'longtext' ? 'medium' : 'narrow'
 }
 
-type Editor = (props: {
-  value: unknown
-  onChange(value: unknown): void
-  readOnly?: boolean
-}) => ReactNode
+type Editor = (props: ValueEditorProps) => ReactNode
 
 /**
  * Editors for fields the datatype alone does not describe: a record type's field definitions, and
