@@ -244,6 +244,25 @@ describe('the admin in Chromium', () => {
     }
   })
 
+  it('edits a security record: a role and its rights, saved by themselves', async () => {
+    await page.goto(url('/data/security/billing'))
+    await page.waitForSelector('[data-testid=access-row-0]')
+    const rows = await page.locator('[data-testid^=access-row-]').count()
+    const updated = saved('security', 'billing')
+    await page.click('[data-testid=access-add]')
+    await page.selectOption(`[data-testid=access-role-${rows}]`, 'office')
+    await page.check(`[data-testid=access-row-${rows}] input[aria-label="office view"]`)
+    await updated
+    await shot('security')
+    const flags = await page.evaluate(async () => {
+      const answer = await fetch('/query/data/get/security/billing')
+      return ((await answer.json()) as { access: Array<{ role: string; view: boolean }> }).access
+    })
+    expect(flags).toContainEqual(
+      expect.objectContaining({ id: 'office', role: 'office', view: true, edit: false }),
+    )
+  })
+
   it('raised no script errors on any page', () => {
     expect(errors).toEqual([])
   })

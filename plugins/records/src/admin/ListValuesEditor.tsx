@@ -1,7 +1,61 @@
+import { useState } from 'react'
 import { Button, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
 
 type Value = string | ({ id: string } & Record<string, unknown>)
+
+/** An entry's properties besides id and name. */
+function otherProperties(item: Exclude<Value, string>): Record<string, unknown> {
+  const { id: _id, name: _name, ...rest } = item
+  return rest
+}
+
+/**
+ * The rest of an object entry as JSON, so nothing an entry holds is hidden or lost (a menu's
+ * submenus, a route's props). It is applied when the input is left and only when it is a JSON
+ * object; otherwise the input shows the error and the entry keeps its properties.
+ */
+function OtherProperties({
+  item,
+  readOnly,
+  onChange,
+}: {
+  item: Exclude<Value, string>
+  readOnly?: boolean
+  onChange(item: Exclude<Value, string>): void
+}) {
+  const t = useT()
+  const text = JSON.stringify(otherProperties(item))
+  const [problem, setProblem] = useState<string | null>(null)
+  return (
+    <>
+      <input
+        key={text}
+        className="sw-input"
+        readOnly={readOnly}
+        defaultValue={text === '{}' ? '' : text}
+        placeholder="{}"
+        onBlur={(event) => {
+          const entered = event.target.value.trim() || '{}'
+          try {
+            const parsed: unknown = JSON.parse(entered)
+            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+              throw new Error()
+            setProblem(null)
+            onChange({
+              ...(parsed as Record<string, unknown>),
+              id: item.id,
+              ...(item.name === undefined ? {} : { name: item.name }),
+            })
+          } catch {
+            setProblem(t('Properties must be a JSON object, like {"code": "x"}.'))
+          }
+        }}
+      />
+      {problem ? <div className="sw-field-error">{problem}</div> : null}
+    </>
+  )
+}
 
 /**
  * A list type's values (and any `lists` field without a list type): add, remove and reorder, with
@@ -30,6 +84,7 @@ export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps
             <SelectAllCell editing={editing} disabled={readOnly || items.length === 0} />
             <th>{t('Id')}</th>
             <th>{t('Name')}</th>
+            <th>{t('Other Properties')}</th>
           </tr>
         </thead>
         <tbody>
@@ -63,6 +118,15 @@ export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps
                     readOnly={readOnly}
                     value={typeof item.name === 'string' ? item.name : ''}
                     onChange={(event) => set(index, { ...item, name: event.target.value })}
+                  />
+                )}
+              </td>
+              <td>
+                {typeof item === 'string' ? null : (
+                  <OtherProperties
+                    item={item}
+                    readOnly={readOnly}
+                    onChange={(next) => set(index, next)}
                   />
                 )}
               </td>

@@ -13,6 +13,7 @@ import {
   useT,
   type ValueEditorProps,
 } from '@shopwright/admin-ui/kit'
+import { AccessEntriesEditor } from './AccessEntriesEditor.js'
 import { FieldDefinitionsEditor } from './FieldDefinitionsEditor.js'
 import { ListValuesEditor } from './ListValuesEditor.js'
 
@@ -33,6 +34,7 @@ type Editor = (props: ValueEditorProps) => ReactNode
  */
 function specialEditor(type: string, field: FieldDefinition): Editor | undefined {
   if (type === 'recordtype' && field.id === 'fields') return FieldDefinitionsEditor
+  if (type === 'security' && field.id === 'access') return AccessEntriesEditor
   if (effectiveDatatype(field.datatype) === 'lists' && !field.listtype) return ListValuesEditor
   return undefined
 }

@@ -1,0 +1,104 @@
+import type { AccessFlags } from '@shopwright/core/shared'
+import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
+import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
+
+/** One entry of a security record's `access`: a role and its four rights. */
+interface AccessEntry extends AccessFlags {
+  id: string
+  role: string
+}
+
+const RIGHTS = ['view', 'edit', 'create', 'delete'] as const
+
+function entriesOf(value: unknown): AccessEntry[] {
+  return (Array.isArray(value) ? value : []).filter(
+    (entry): entry is AccessEntry => typeof entry === 'object' && entry !== null,
+  )
+}
+
+/**
+ * A security record's access entries (spec 000 section 6): one row per role with view, edit,
+ * create and delete. The role comes from the role records; the entry's id follows its role. A row
+ * with no right ticked is the spec's "explicitly not allowed" entry.
+ */
+export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorProps) {
+  const t = useT()
+  const entries = entriesOf(value)
+  const editing = useListEditing(entries, onChange)
+  const roles = useChoices('record', 'role')
+  const set = (index: number, change: Partial<AccessEntry>) =>
+    onChange(entries.map((entry, at) => (at === index ? { ...entry, ...change } : entry)))
+  const blank: AccessEntry = {
+    id: '',
+    role: '',
+    view: false,
+    edit: false,
+    create: false,
+    delete: false,
+  }
+  return (
+    <div className="sw-list-editor" data-testid="access-entries">
+      {readOnly ? null : (
+        <ListEditorToolbar
+          editing={editing}
+          addLabel="Add Role"
+          onAdd={() => onChange([...entries, blank])}
+          testId="access"
+        />
+      )}
+      <table className="sw-mini-table">
+        <thead>
+          <tr>
+            <SelectAllCell editing={editing} disabled={readOnly || entries.length === 0} />
+            <th>{t('Role')}</th>
+            {RIGHTS.map((right) => (
+              <th key={right}>{t(right[0]!.toUpperCase() + right.slice(1))}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr key={index} data-testid={`access-row-${index}`}>
+              <SelectCell editing={editing} index={index} disabled={readOnly} />
+              <td>
+                <select
+                  className="sw-input"
+                  disabled={readOnly || roles === null}
+                  value={entry.role}
+                  onChange={(event) =>
+                    set(index, { role: event.target.value, id: event.target.value })
+                  }
+                  data-testid={`access-role-${index}`}
+                >
+                  <option value="">{t('Select...')}</option>
+                  {entry.role && !roles?.some((choice) => choice.key === `role|${entry.role}`) ? (
+                    <option value={entry.role}>{entry.role}</option>
+                  ) : null}
+                  {roles?.map((choice) => {
+                    const id = choice.key.slice('role|'.length)
+                    return (
+                      <option key={choice.key} value={id}>
+                        {choice.label}
+                      </option>
+                    )
+                  })}
+                </select>
+              </td>
+              {RIGHTS.map((right) => (
+                <td key={right}>
+                  <input
+                    type="checkbox"
+                    aria-label={`${entry.role} ${right}`}
+                    disabled={readOnly}
+                    checked={entry[right] === true}
+                    onChange={(event) => set(index, { [right]: event.target.checked })}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
