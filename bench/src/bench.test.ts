@@ -89,6 +89,7 @@ describe('formatting', () => {
     expect(formatMeasure({ value: 69.66, unit: 'ms' })).toBe('69.7 ms')
     expect(formatMeasure({ value: 1.234, unit: 'ms' })).toBe('1.23 ms')
     expect(formatMeasure({ value: 98.26, unit: 'MB' })).toBe('98.3 MB')
+    expect(formatMeasure({ value: 118.84, unit: 'KB' })).toBe('118.8 KB')
     expect(formatMeasure({ value: 31.46, unit: 'µs' })).toBe('31.5 µs')
     expect(formatMeasure({ value: Number.NaN, unit: 'MB' })).toBe('n/a')
     expect(formatMeasure({ value: 42.71, unit: 's' })).toBe('42.7 s')
@@ -190,6 +191,8 @@ describe('scenario registry', () => {
       'record-import',
       'sign-in',
       'account-get',
+      'admin-bundle',
+      'admin-list',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

@@ -8,13 +8,14 @@ export interface TableSection {
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
-/** `12,345 req/s`, `412 ms`, `1.24 ms`, `31.5 µs`, `98.3 MB`, `42.7 s`, `2,345 records/s`. */
+/** `12,345 req/s`, `412 ms`, `1.24 ms`, `31.5 µs`, `98.3 MB`, `112.4 KB`, `42.7 s`, `2,345 records/s`. */
 export function formatMeasure(measure: Measure): string {
   const { value, unit } = measure
   if (!Number.isFinite(value)) return 'n/a'
   if (unit === 'req/s') return `${grouped.format(value)} req/s`
   if (unit === 'records/s') return `${grouped.format(value)} records/s`
   if (unit === 'MB') return `${value.toFixed(1)} MB`
+  if (unit === 'KB') return `${value.toFixed(1)} KB`
   if (unit === 's') return `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} s`
   if (unit === 'µs') return `${value.toFixed(1)} µs`
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2

@@ -73,6 +73,8 @@ export function useAccess(ids: readonly string[]): Record<string, AccessFlags> |
     state.status === 'signed-in' ? `${state.account.type}/${state.account.id}` : state.status
   useEffect(() => {
     let live = true
+    // Rights depend on who is signed in: ask once that is known, not before and again after.
+    if (state.status === 'loading') return
     if (!key) {
       setFlags({})
       return
@@ -84,6 +86,6 @@ export function useAccess(ids: readonly string[]): Record<string, AccessFlags> |
     return () => {
       live = false
     }
-  }, [client, key, who])
+  }, [client, key, who, state.status])
   return flags
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import { inject, testConfig } from '@shopwright/core/testing'
@@ -17,6 +18,10 @@ function builtApp(): string {
   fs.mkdirSync(path.join(dir, 'assets'))
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>')
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync(Buffer.from('console.log(1)')),
+  )
   fs.writeFileSync(path.join(dir, '.secret'), 'hidden')
   return dir
 }
@@ -55,6 +60,13 @@ describe('adminPages', () => {
     const asset = await inject(app, { url: '/admin/assets/index-abc123.js' })
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toBe('max-age=31536000,immutable')
+    // The build's precompressed copy goes to a browser that takes Brotli.
+    const compressed = await inject(app, {
+      url: '/admin/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)')
     for (const url of [
       '/admin/../package.json',
       '/admin/%2e%2e/%2e%2e/package.json',

@@ -7,12 +7,14 @@ import { recordList } from './record-list.js'
 import { recordImport } from './record-import.js'
 import { signInLatency } from './sign-in.js'
 import { accountGet } from './account-get.js'
+import { adminBundle } from './admin-bundle.js'
+import { adminList } from './admin-list.js'
 
 /**
- * Every benchmark, in run order. A new one (storefront pages, bundle sizes, Lighthouse) is a file
- * in this folder exporting a Scenario, plus one line here. record-get and record-list share one
- * record table, built by whichever runs first; sign-in and account-get each build a small site of
- * their own.
+ * Every benchmark, in run order. A new one (storefront pages, Lighthouse) is a file in this folder
+ * exporting a Scenario, plus one line here. record-get and record-list share one record table, built
+ * by whichever runs first; sign-in and account-get each build a small site of their own;
+ * admin-bundle reads the built admin, and admin-list builds a site of its own and drives Chromium.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -23,4 +25,6 @@ export const scenarios: readonly Scenario[] = [
   recordImport,
   signInLatency,
   accountGet,
+  adminBundle,
+  adminList,
 ]

@@ -64,8 +64,9 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
   const recordType = useQueryData<RecordTypeAnswer>(
     `/data/recordtype/get/${encodeURIComponent(type)}`,
   )
+  // Asked at the same time as the record type: one round trip, not two after each other.
   const records = useQueryData<RecordCollection<RecordData>>(
-    recordType.data ? `/data/list/${encodeURIComponent(type)}` : null,
+    `/data/list/${encodeURIComponent(type)}`,
     { pagesize: LIST_PAGE_SIZE, page },
   )
   const [selected, setSelected] = useState<Set<string>>(new Set())

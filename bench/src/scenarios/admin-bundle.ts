@@ -1,0 +1,137 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ResultRow, Scenario } from '../scenario.js'
+import { formatMeasure } from '../format.js'
+import {
+  ADMIN_CLIENT_DIR,
+  ADMIN_MANIFEST,
+  chunkName,
+  measureFile,
+  pageScripts,
+  planChunks,
+  readAdminManifest,
+  sumSizes,
+} from '../admin-manifest.js'
+
+/** The issue's ceiling for the admin's initial JavaScript, gzip-compressed, in KB (1,024 bytes). */
+export const ADMIN_BUNDLE_TARGET_KB = 250
+
+const kb = (bytes: number) => ({ value: bytes / 1024, unit: 'KB' as const })
+
+/**
+ * The admin's initial JavaScript from Vite's manifest (the entry chunk and its static imports,
+ * recursively), gzip level 9 and raw, and each lazily loaded panel chunk. A file measurement: no
+ * server, no baseline; the figure is held against the issue's absolute ceiling.
+ */
+export const adminBundle: Scenario = {
+  name: 'admin-bundle',
+  title: 'Admin bundle: initial JavaScript and lazy panels (gzip -9)',
+  method() {
+    return [
+      `Read from the built admin, \`${ADMIN_CLIENT_DIR}/${ADMIN_MANIFEST}\` (Vite's manifest; \`npm run build\``,
+      `writes it, and the scenario fails with that instruction when it is missing or names a file that`,
+      `is not there). **Initial JavaScript**: the entry chunk (\`isEntry\`, the one \`index.html\` loads) and`,
+      `every chunk it imports statically (\`imports\`, recursively), i.e. what the browser must fetch and run`,
+      `before the admin shows anything; each file is compressed on its own with node:zlib \`gzipSync\` at`,
+      `level 9 (as a browser fetches them), and the sizes are added up. KB = 1,024 bytes (Vite's build`,
+      `output prints kB = 1,000 bytes). **Lazy chunks**: every \`dynamicImports\` target reachable from the`,
+      `entry that is not already initial, i.e. each panel, named by its source file, with its own gzip`,
+      `size; the notes add what opening it fetches beyond the initial JavaScript (its chunk plus the`,
+      `shared chunks it imports that the entry does not). The page's own \`<script>\` and`,
+      `\`modulepreload\` tags are checked against the manifest's initial set. There is no natural`,
+      `baseline for a bundle size, so none is measured: like the restart time and the idle memory,`,
+      `the figure is held against the issue's absolute ceiling (${ADMIN_BUNDLE_TARGET_KB} KB gzip), and the target row says`,
+      `how much of it is used. The CSS the entry loads is in the notes; no target applies to it.`,
+    ].join('\n')
+  },
+  async run(context) {
+    const { clientDir, manifest } = readAdminManifest(context.root)
+    const plan = planChunks(manifest)
+    const fileOf = (key: string): string => manifest[key]!.file
+    const initial = sumSizes(plan.initial.map((key) => measureFile(clientDir, fileOf(key))))
+    const initialCss = sumSizes(plan.initialCss.map((file) => measureFile(clientDir, file)))
+    const lazy = plan.lazy.map((chunk) => {
+      const own = measureFile(clientDir, fileOf(chunk.key))
+      const loads = sumSizes(chunk.loads.map((key) => measureFile(clientDir, fileOf(key))))
+      // The chunks that come with it, by name (`keys`, `ImportButton`): hashes change every build.
+      const withChunks = chunk.loads
+        .slice(1)
+        .map((key) => manifest[key]!.name ?? path.basename(chunkName(manifest, key)))
+      return { key: chunk.key, name: chunkName(manifest, chunk.key), own, loads, withChunks }
+    })
+
+    // The page must load what the manifest calls the entry, or the manifest is from another build.
+    const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+    const scripts = pageScripts(html)
+    const initialFiles = plan.initial.map(fileOf)
+    if (!scripts.includes(fileOf(plan.entry)))
+      throw new Error(
+        `${ADMIN_CLIENT_DIR}/index.html loads ${scripts.join(', ') || 'no script'}, not the manifest's entry ${fileOf(plan.entry)}: the manifest and the page come from different builds; build the admin again`,
+      )
+    const unlisted = scripts.filter((file) => !initialFiles.includes(file))
+    const preloadsMissing = initialFiles.filter((file) => !scripts.includes(file))
+
+    context.log(
+      `admin-bundle: initial JS ${formatMeasure(kb(initial.gzipBytes))} gzip in ${initial.files.length} chunk(s), ${lazy.length} lazy chunk(s)`,
+    )
+    const rows: ResultRow[] = [
+      {
+        metric: `initial JS, gzip -9 (${initial.files.length} chunk${initial.files.length === 1 ? '' : 's'})`,
+        shopwright: kb(initial.gzipBytes),
+      },
+      { metric: 'initial JS, raw', shopwright: kb(initial.bytes) },
+      ...lazy.map((chunk) => ({
+        metric: `lazy chunk, gzip -9: ${chunk.name}`,
+        shopwright: kb(chunk.own.gzipBytes),
+      })),
+    ]
+    const initialText = plan.initial
+      .map((key, n) => {
+        const file = initial.files[n]!
+        return `${manifest[key]!.name ?? file.file} ${formatMeasure(kb(file.gzipBytes))} gzip (${formatMeasure(kb(file.bytes))} raw)`
+      })
+      .join(', ')
+    const lazyText = lazy
+      .map((chunk) => {
+        const extra = chunk.withChunks.length ? ` (with ${chunk.withChunks.join(', ')})` : ''
+        return `${path.basename(chunk.name)} ${formatMeasure(kb(chunk.loads.gzipBytes))}${extra}`
+      })
+      .join('; ')
+    const mismatch = [
+      ...(unlisted.length ? [`loaded but not initial ${unlisted.join(', ')}`] : []),
+      ...(preloadsMissing.length
+        ? [`initial but neither loaded nor preloaded by the page ${preloadsMissing.join(', ')}`]
+        : []),
+    ].join('; ')
+    const share = Math.round((initial.gzipBytes / 1024 / ADMIN_BUNDLE_TARGET_KB) * 100)
+    const imports = initial.files.length - 1
+    return {
+      rows,
+      targets: [
+        {
+          goal: `Admin initial JavaScript (entry chunk and its static imports) under ${ADMIN_BUNDLE_TARGET_KB} KB gzip`,
+          measured: `${formatMeasure(kb(initial.gzipBytes))} gzip, ${share}% of ${ADMIN_BUNDLE_TARGET_KB} KB (raw ${formatMeasure(kb(initial.bytes))}; the entry chunk${imports ? ` and ${imports} static import${imports === 1 ? '' : 's'}` : ' alone, no static imports'}; ${lazy.length} lazy chunks)`,
+          pass: initial.gzipBytes / 1024 < ADMIN_BUNDLE_TARGET_KB,
+        },
+      ],
+      notes: [
+        `Initial chunks: ${initialText}; the CSS they load: ${initialCss.files.length} file(s), ${formatMeasure(kb(initialCss.gzipBytes))} gzip (${formatMeasure(kb(initialCss.bytes))} raw). The hashed file names are in the JSON file.`,
+        `What opening each lazy chunk fetches beyond the initial JavaScript, gzip: ${lazyText}.`,
+        ...(mismatch
+          ? [`The page's script tags differ from the manifest's initial set: ${mismatch}.`]
+          : []),
+      ],
+      raw: {
+        manifest: path.join(ADMIN_CLIENT_DIR, ADMIN_MANIFEST),
+        gzipLevel: 9,
+        entry: plan.entry,
+        initial,
+        initialChunks: plan.initial,
+        initialCss,
+        lazy,
+        pageScripts: scripts,
+        targetKb: ADMIN_BUNDLE_TARGET_KB,
+      },
+    }
+  },
+}
