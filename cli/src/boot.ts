@@ -33,7 +33,10 @@ export async function bootWith(
   const plugins = await resolvePlugins(config.plugins, process.cwd())
   const logger = createLogger(config, { stream: options.logTo ?? 'stdout' })
   // The admin's page middleware loads only for a server: commands never serve pages.
-  const pages = options.pages ? [(await import('@shopwright/admin-ui/server')).adminPages()] : []
+  const extraPaths = plugins.flatMap((plugin) => plugin.adminPaths ?? [])
+  const pages = options.pages
+    ? [(await import('@shopwright/admin-ui/server')).adminPages({ extraPaths })]
+    : []
   return createKernel({ config, plugins, logger, migrate: options.migrate ?? true, pages })
 }
 

@@ -123,6 +123,23 @@ describe('shopwright command line', () => {
   })
 })
 
+describe('the admin app from shopwright start', () => {
+  it("answers the admin paths and a plugin's own admin paths with the app, and nothing else", async () => {
+    const config = `export default {
+  plugins: ['records', 'account', { name: 'greetings', adminPaths: ['/greetings'] }],
+}`
+    const server = await startServer(projectDir({ 'shopwright.config.js': config }))
+    running.push(server)
+    for (const address of ['/data', '/data/country/fr', '/bin', '/login', '/greetings/5']) {
+      const response = await fetch(`${server.url}${address}`, { headers: { accept: 'text/html' } })
+      expect(response.status, address).toBe(200)
+      expect(await response.text(), address).toContain('<div id="root">')
+    }
+    expect((await fetch(`${server.url}/greetingsx`)).status).toBe(404)
+    expect(await server.stop()).toBe(0)
+  })
+})
+
 // A plugin given as an object in the project's config file, reaching the cache over HTTP.
 const PROBE_CONFIG = `export default {
   plugins: ['records', 'account', {

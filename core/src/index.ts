@@ -3,7 +3,6 @@ export * from './config/index.js'
 export { createKernel, type Kernel, type KernelOptions } from './kernel/create-kernel.js'
 export { definePlugin } from './kernel/plugin.js'
 export type {
-  AdminEntry,
   BootstrapContext,
   Migration,
   PluginDefinition,

@@ -47,7 +47,11 @@ describe('the admin in Chromium', () => {
       expect(added.code, added.stderr).toBe(0)
     }
     ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    })
+    page = await context.newPage()
     page.on('pageerror', (error) => errors.push(String(error)))
   })
   afterAll(async () => {
@@ -133,13 +137,41 @@ describe('the admin in Chromium', () => {
 
     const updated = saved('gadget', 'g1')
     await page.fill('[data-testid=field-title] input', 'First gadget, renamed')
-    await updated
+    // Only the changed field is sent.
+    expect((await updated).request().postDataJSON()).toEqual([
+      { field: 'title', value: 'First gadget, renamed' },
+    ])
     await page.reload()
     await page.waitForSelector('[data-testid=field-title] input')
     expect(await page.inputValue('[data-testid=field-title] input')).toBe('First gadget, renamed')
     expect(await page.inputValue('[data-testid=field-count] input')).toBe('12')
     expect(await page.inputValue('[data-testid=field-origin] select')).toBe('country|fr')
     await shot('record')
+  })
+
+  it('saves a pending change when the user leaves the page, and when the tab closes', async () => {
+    // Leaving through the menu: the editor unmounts and saves at once, well before 5 s.
+    const left = saved('gadget', 'g1')
+    await page.fill('[data-testid=field-count] input', '13')
+    await page.click('[data-testid=menu-data]')
+    await left
+    // Closing the tab: a keepalive request outlives the page.
+    const tab = await page.context().newPage()
+    await tab.goto(url('/data/gadget/g1'))
+    await tab.waitForSelector('[data-testid=field-count] input')
+    await tab.fill('[data-testid=field-count] input', '14')
+    await tab.close({ runBeforeUnload: true })
+    let count: unknown
+    for (let attempt = 0; attempt < 50 && count !== 14; attempt++) {
+      count = await page.evaluate(async () => {
+        const answer = await fetch('/query/data/get/gadget/g1')
+        return ((await answer.json()) as { count?: unknown }).count
+      })
+      if (count !== 14) await page.waitForTimeout(100)
+    }
+    expect(count).toBe(14)
+    await page.goto(url('/data/gadget/g1'))
+    await page.waitForSelector('[data-testid=field-id] input')
   })
 
   it('renames the record and the address follows', async () => {

@@ -32,9 +32,6 @@ export interface RouteContext extends BootstrapContext {
   access: AccessService
 }
 
-/** Admin panels a plugin contributes; loaded by the admin UI's build, never by the server. */
-export type AdminEntry = () => Promise<unknown>
-
 /** A plugin's whole public contract. */
 export interface PluginDefinition {
   /** Unique, lower-case: a-z, 0-9 and '-'. */
@@ -53,7 +50,12 @@ export interface PluginDefinition {
   routes?(router: QueryRouter, context: RouteContext): void
   /** Cache types `/query/memory/clear/<type>` may clear. */
   cacheTypes?: readonly string[]
-  admin?: AdminEntry
+  /**
+   * Address prefixes of this plugin's admin panels beyond the spec's admin paths (`/data`, `/log`,
+   * ...): the server answers them with the admin app's page. The panels themselves are the
+   * package's `./admin` export, compiled with the admin app (docs/plugins.md).
+   */
+  adminPaths?: readonly string[]
 }
 
 const NAME = /^[a-z][a-z0-9-]*$/
