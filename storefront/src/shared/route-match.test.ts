@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { RouteTable, toWebsiteRoute, type WebsiteRoute } from './route-match.js'
+
+const route = (id: string, url: string, props: Record<string, string> = {}): WebsiteRoute => ({
+  id,
+  url,
+  component: id,
+  seo: 'static',
+  title: id,
+  description: '',
+  props,
+})
+
+const table = new RouteTable([
+  route('drive', '/drive/+path'),
+  route('item', '/item/:id'),
+  route('reset', '/reset/:recordtype/:id'),
+  route('resetcode', '/reset/:recordtype/:id/:code'),
+  route('home', '/'),
+  route('checkout', '/checkout'),
+  route('shipping', '/checkout/shipping'),
+  route('shippingaddress', '/checkout/shipping/:id'),
+  route('pageview', '/code25Home', { pageid: 'code25home', pagetype: 'webpage' }),
+  route('broken', 'no-slash'),
+  route('also-broken', '/a/+rest/b'),
+])
+
+describe('RouteTable', () => {
+  it('matches fixed addresses, / included, with or without a trailing slash', () => {
+    expect(table.match('/')?.route.id).toBe('home')
+    expect(table.match('/checkout')?.route.id).toBe('checkout')
+    expect(table.match('/checkout/')?.route.id).toBe('checkout')
+    expect(table.match('/checkout/shipping')?.route.id).toBe('shipping')
+  })
+
+  it('takes :name parameters, decoded, and prefers fixed segments', () => {
+    expect(table.match('/checkout/shipping/7')).toMatchObject({
+      route: { id: 'shippingaddress' },
+      params: { id: '7' },
+    })
+    expect(table.match('/item/caf%C3%A9')?.params).toEqual({ id: 'café' })
+    expect(table.match('/reset/customer/4')?.route.id).toBe('reset')
+    expect(table.match('/reset/customer/4/abc')).toMatchObject({
+      route: { id: 'resetcode' },
+      params: { recordtype: 'customer', id: '4', code: 'abc' },
+    })
+  })
+
+  it('gives a final +name the rest of the path', () => {
+    expect(table.match('/drive/images/2026/logo.svg')?.params).toEqual({
+      path: 'images/2026/logo.svg',
+    })
+    expect(table.match('/drive')).toBeNull()
+  })
+
+  it("merges the query into the route's props, over its fixed ones", () => {
+    const matched = table.match(
+      '/code25Home',
+      new URLSearchParams('page=2&pagetype=other&__proto__=x'),
+    )
+    expect(matched?.props).toEqual({ pageid: 'code25home', pagetype: 'other', page: '2' })
+    expect(Object.getPrototypeOf(matched!.props)).toBe(Object.prototype)
+  })
+
+  it('answers null for an unmatched address, a malformed escape or an empty segment', () => {
+    for (const path of [
+      '/nothing',
+      '/item',
+      '/item/a/b',
+      '/item/%E0%A4%A',
+      '/checkout//shipping',
+      '/a/x/b',
+    ])
+      expect(table.match(path), path).toBeNull()
+  })
+})
+
+describe('toWebsiteRoute', () => {
+  it('reads a stored route record', () => {
+    expect(
+      toWebsiteRoute({
+        type: 'route',
+        id: 'category',
+        url: '/category/:id',
+        component: 'CategoryView',
+        seo: 'record',
+        title: 'Category',
+        description: 'A category.',
+        recordtype: { reference: true, type: 'recordtype', id: 'webcategory' },
+        props: [
+          { id: 'view', value: 'grid' },
+          { id: '__proto__', value: 'x' },
+        ],
+      }),
+    ).toEqual({
+      id: 'category',
+      url: '/category/:id',
+      component: 'CategoryView',
+      seo: 'record',
+      title: 'Category',
+      description: 'A category.',
+      recordtype: 'webcategory',
+      props: { view: 'grid' },
+    })
+    expect(toWebsiteRoute({ id: 'x', url: '/x' })).toBeNull()
+  })
+})

@@ -1,0 +1,153 @@
+/**
+ * Website routes (spec 000 sections 2 and 3): route records matched against an address. Runs on
+ * the server (which page to render) and in the browser (client navigation), so it is plain code.
+ */
+
+/** A website route as the storefront uses it: the `route/<id>` record's fields. */
+export interface WebsiteRoute {
+  id: string
+  url: string
+  component: string
+  seo: 'static' | 'record'
+  title: string
+  description: string
+  /** The record type shown (record mode, page views), and its id when the URL does not give it. */
+  recordtype?: string
+  recordid?: string
+  /** Fixed properties of the route (`props`: list of id and value). */
+  props: Record<string, string>
+}
+
+/** A route matched to an address: its parameters, and the props with the query merged in. */
+export interface MatchedRoute {
+  route: WebsiteRoute
+  params: Record<string, string>
+  props: Record<string, string>
+}
+
+type Segment =
+  | { kind: 'static'; text: string }
+  | { kind: 'param'; name: string }
+  | { kind: 'rest'; name: string }
+
+interface CompiledRoute {
+  route: WebsiteRoute
+  segments: Segment[]
+  /** Sorting: static segments first, then parameters, a rest parameter last. */
+  rank: number[]
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+function compile(route: WebsiteRoute): CompiledRoute | undefined {
+  if (!route.url.startsWith('/')) return undefined
+  const parts = route.url === '/' ? [] : route.url.slice(1).split('/')
+  const segments: Segment[] = []
+  for (const [index, part] of parts.entries()) {
+    if (part.startsWith(':') && NAME.test(part.slice(1)))
+      segments.push({ kind: 'param', name: part.slice(1) })
+    // `+name` takes the rest of the address, so it can only come last.
+    else if (part.startsWith('+') && NAME.test(part.slice(1)) && index === parts.length - 1)
+      segments.push({ kind: 'rest', name: part.slice(1) })
+    else if (part !== '' && !part.startsWith(':') && !part.startsWith('+'))
+      segments.push({ kind: 'static', text: part })
+    else return undefined
+  }
+  return {
+    route,
+    segments,
+    rank: segments.map((segment) =>
+      segment.kind === 'static' ? 0 : segment.kind === 'param' ? 1 : 2,
+    ),
+  }
+}
+
+function compareRank(a: CompiledRoute, b: CompiledRoute): number {
+  for (let index = 0; index < Math.max(a.rank.length, b.rank.length); index++) {
+    const left = a.rank[index] ?? -1
+    const right = b.rank[index] ?? -1
+    if (left !== right) return left - right
+  }
+  return 0
+}
+
+function decode(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return undefined
+  }
+}
+
+/** A route table: answers the route of an address, the most specific first. */
+export class RouteTable {
+  private readonly compiled: CompiledRoute[]
+
+  constructor(routes: readonly WebsiteRoute[]) {
+    // A malformed url (a record someone typed wrong) is left out rather than breaking every page.
+    this.compiled = routes
+      .map(compile)
+      .filter((route): route is CompiledRoute => route !== undefined)
+      .sort(compareRank)
+  }
+
+  /** The route of a path and query string, or null: the 'Page not Found' view. */
+  match(path: string, query: URLSearchParams = new URLSearchParams()): MatchedRoute | null {
+    const parts = path === '/' ? [] : path.replace(/\/$/, '').slice(1).split('/')
+    for (const candidate of this.compiled) {
+      const params = this.paramsOf(candidate, parts)
+      if (!params) continue
+      // Query parameters are merged into the route's properties (spec 000 section 2).
+      const props: Record<string, string> = { ...candidate.route.props }
+      for (const [key, value] of query) if (key !== '__proto__') props[key] = value
+      return { route: candidate.route, params, props }
+    }
+    return null
+  }
+
+  private paramsOf(
+    candidate: CompiledRoute,
+    parts: readonly string[],
+  ): Record<string, string> | null {
+    const params: Record<string, string> = {}
+    const { segments } = candidate
+    const rest = segments.at(-1)?.kind === 'rest'
+    if (rest ? parts.length < segments.length : parts.length !== segments.length) return null
+    for (const [index, segment] of segments.entries()) {
+      if (segment.kind === 'rest') {
+        const tail = parts.slice(index).map(decode)
+        if (tail.some((part) => part === undefined || part === '')) return null
+        params[segment.name] = tail.join('/')
+        return params
+      }
+      const part = decode(parts[index]!)
+      if (part === undefined || part === '') return null
+      if (segment.kind === 'static' && part !== segment.text) return null
+      if (segment.kind === 'param') params[segment.name] = part
+    }
+    return params
+  }
+}
+
+/** A route record (as stored) as a WebsiteRoute; null when it lacks a url or component. */
+export function toWebsiteRoute(record: Record<string, unknown>): WebsiteRoute | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  if (!text(record.url) || !text(record.component)) return null
+  const reference = record.recordtype as { id?: unknown } | undefined
+  const props: Record<string, string> = {}
+  if (Array.isArray(record.props))
+    for (const entry of record.props as Array<{ id?: unknown; value?: unknown }>)
+      if (typeof entry?.id === 'string' && entry.id !== '__proto__')
+        props[entry.id] = text(entry.value)
+  return {
+    id: text(record.id),
+    url: text(record.url),
+    component: text(record.component),
+    seo: record.seo === 'record' ? 'record' : 'static',
+    title: text(record.title),
+    description: text(record.description),
+    ...(typeof reference?.id === 'string' ? { recordtype: reference.id } : {}),
+    ...(text(record.recordid) ? { recordid: text(record.recordid) } : {}),
+    props,
+  }
+}
