@@ -1,6 +1,11 @@
 /** @shopwright/core: the kernel, the plugin contract and the services every plugin may use. */
 export * from './config/index.js'
-export { createKernel, type Kernel, type KernelOptions } from './kernel/create-kernel.js'
+export {
+  createKernel,
+  type Kernel,
+  type KernelOptions,
+  type PageFactory,
+} from './kernel/create-kernel.js'
 export { definePlugin } from './kernel/plugin.js'
 export type {
   BootstrapContext,

@@ -39,8 +39,16 @@ export interface KernelOptions {
   logger?: Logger
   /** Apply pending migrations while booting (default true); `false` only checks for them. */
   migrate?: boolean
-  /** Middleware serving pages outside `/query` (the storefront theme, the admin UI). */
-  pages?: readonly Middleware[]
+  /**
+   * What serves pages outside `/query` (the admin UI, the storefront), in order: middleware, or a
+   * factory given the booted services (a storefront reads records to render).
+   */
+  pages?: ReadonlyArray<Middleware | PageFactory>
+}
+
+/** Page middleware that needs the kernel's services, made once they are ready. */
+export interface PageFactory {
+  create(services: Services): Middleware
 }
 
 /** A booted Shopwright: every plugin registered and bootstrapped, the app ready to serve. */
@@ -180,7 +188,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     app.use(queryDispatcher(router, config.bodyLimit))
     app.use(securityHeaders())
     app.use(healthChecks(db, () => ready))
-    for (const page of options.pages ?? []) app.use(page)
+    for (const page of options.pages ?? [])
+      app.use(typeof page === 'function' ? page : page.create(services))
     app.use(fallbackPages(plugins.map((plugin) => plugin.name)))
 
     let server: http.Server | undefined

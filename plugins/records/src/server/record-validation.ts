@@ -8,6 +8,7 @@ import {
   type RecordReference,
 } from '@shopwright/core'
 import type { RecordStore } from './record-store.js'
+import { cleanHtml } from './html-content.js'
 
 /** Fields every record has besides those of its type. */
 const BUILT_IN = new Set(['type', 'id'])
@@ -37,7 +38,12 @@ export async function validateFields(
     if (!options.requireAll && !Object.hasOwn(record, field.id)) continue
     const result = checkField(field, record[field.id])
     if (!result.ok) throw createError(result.code, { reason: result.reason ?? field.id })
-    if (Object.hasOwn(record, field.id) || result.value !== null) record[field.id] = result.value
+    // Rich text is cleaned here, once, so every page can show it as it is stored.
+    const value =
+      field.datatype === 'htmlx' && typeof result.value === 'string'
+        ? cleanHtml(result.value)
+        : result.value
+    if (Object.hasOwn(record, field.id) || value !== null) record[field.id] = value
     if (isReference(result.value)) references.push(result.value)
     if (Array.isArray(result.value)) references.push(...result.value.filter(isReference))
   }

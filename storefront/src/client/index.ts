@@ -1,0 +1,1 @@
+export { hydrateStorefront } from './hydrate.js'

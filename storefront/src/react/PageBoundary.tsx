@@ -1,0 +1,28 @@
+import { Component, type ReactNode } from 'react'
+
+/**
+ * The shell renders the route's component inside this boundary: a failing page shows
+ * 'Unable to render.' with the message and a try-again button (spec 000 section 2), and the
+ * header and footer stay usable.
+ */
+export class PageBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') }
+  }
+
+  override render(): ReactNode {
+    if (this.state.error === undefined) return this.props.children
+    const message = this.state.error instanceof Error ? this.state.error.message : String(this.state.error)
+    return (
+      <section className="sw-page-error" role="alert">
+        <h1>Unable to render.</h1>
+        <p>{message}</p>
+        <button type="button" onClick={() => this.setState({ error: undefined })}>
+          Try Again
+        </button>
+      </section>
+    )
+  }
+}

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
+import type { QueryClient, RecordData } from '@shopwright/core/shared'
+import type { Theme } from '../shared/contract.js'
+import { pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
+import { RouteTable } from '../shared/route-match.js'
+import { NavigationContext, type Navigation, type NavigateOptions } from './navigation.js'
+import { PageBoundary } from './PageBoundary.js'
+
+export interface StorefrontAppProps {
+  theme: Theme
+  data: PageData
+  client: QueryClient
+}
+
+interface Shown {
+  href: string
+  record: RecordData | null
+}
+
+/** True for a click the browser should handle itself: new tab, download, another site... */
+function leaveToBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  return (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    (link.target !== '' && link.target !== '_self') ||
+    link.hasAttribute('download') ||
+    link.origin !== window.location.origin
+  )
+}
+
+/**
+ * The storefront: the theme's shell with the current route's component. The same tree renders on
+ * the server and hydrates in the browser; afterwards local links change the page without a
+ * reload (spec 000 section 2): history is pushed or replaced and the page scrolls to the top; back
+ * and forward show the stored address without adding history. An address no route knows loads
+ * fully, so the server answers it (the admin, 'Page not Found').
+ */
+export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
+  const table = useMemo(() => new RouteTable(data.routes), [data.routes])
+  const [shown, setShown] = useState<Shown>({ href: data.href, record: data.record })
+
+  const show = useCallback(
+    async (href: string, history: 'push' | 'replace' | 'none') => {
+      const target = new URL(href, window.location.href)
+      const matched = table.match(target.pathname, target.searchParams)
+      if (!matched) {
+        window.location.assign(target.href)
+        return
+      }
+      const key = recordKeyOf(matched)
+      let record: RecordData | null = null
+      if (key) {
+        try {
+          record = await client.get<RecordData>(
+            `/data/get/${encodeURIComponent(key.type)}/${encodeURIComponent(key.id)}`,
+            {},
+            { cache: 'tiny' },
+          )
+        } catch {
+          record = null
+        }
+      }
+      const next = target.pathname + target.search
+      if (history === 'push') window.history.pushState({ href: next }, '', next)
+      if (history === 'replace') window.history.replaceState({ href: next }, '', next)
+      setShown({ href: next, record })
+      document.title = pageTitle(matched, record, data.site)
+      if (history !== 'none') window.scrollTo(0, 0)
+    },
+    [client, table, data.site],
+  )
+
+  useEffect(() => {
+    const onPop = () => void show(window.location.pathname + window.location.search, 'none')
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [show])
+
+  const navigation = useMemo<Navigation>(
+    () => ({
+      href: shown.href,
+      navigate: (href: string, options: NavigateOptions = {}) =>
+        void show(href, options.replace ? 'replace' : 'push'),
+    }),
+    [shown.href, show],
+  )
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null
+    if (!link || leaveToBrowser(event, link)) return
+    const target = new URL(link.href)
+    if (!table.match(target.pathname, target.searchParams)) return
+    event.preventDefault()
+    navigation.navigate(target.pathname + target.search)
+  }
+
+  const url = new URL(shown.href, 'http://storefront.invalid')
+  const matched = table.match(url.pathname, url.searchParams)
+  const Page = matched ? theme.components[matched.route.component] : undefined
+  return (
+    <NavigationContext.Provider value={navigation}>
+      {/* Clicks on local links anywhere in the page become client navigations. */}
+      <div className="sw-storefront" onClick={onClick}>
+        <theme.Shell site={data.site}>
+          {matched && Page ? (
+            <PageBoundary key={shown.href}>
+              <Page route={matched.route} params={matched.params} props={matched.props} record={shown.record} />
+            </PageBoundary>
+          ) : (
+            <theme.NotFound />
+          )}
+        </theme.Shell>
+      </div>
+    </NavigationContext.Provider>
+  )
+}

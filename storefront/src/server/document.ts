@@ -1,0 +1,56 @@
+import type { PageData } from '../shared/page.js'
+import { PAGE_DATA_ID } from '../shared/page.js'
+
+/** Text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/** JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can close it early. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/** The theme's built files a page loads. */
+export interface PageAssets {
+  script: string
+  styles: readonly string[]
+  preload: readonly string[]
+}
+
+/**
+ * The start of the page, sent before React renders: the title and description are in the first
+ * bytes for search engines (spec 000 section 2), and the browser starts fetching the styles and
+ * scripts at once.
+ */
+export function documentHead(options: {
+  lang: string
+  title: string
+  description: string
+  assets: PageAssets
+}): string {
+  const { assets } = options
+  return (
+    `<!doctype html><html lang="${escapeHtml(options.lang)}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(options.title)}</title>` +
+    `<meta name="description" content="${escapeHtml(options.description)}">` +
+    assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('') +
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
+    `</head><body><div id="root">`
+  )
+}
+
+/** The end of the page: the data the browser hydrates with (JSON, which the CSP lets through as data). */
+export function documentTail(data: PageData): string {
+  return `</div><script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script></body></html>`
+}

@@ -1,0 +1,72 @@
+import type { CacheService, Entity, EventBus, RecordData } from '@shopwright/core'
+import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
+import type { SiteData } from '../shared/page.js'
+import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
+
+/** The cache type of the storefront's route table and site settings. */
+export const STOREFRONT_CACHE = 'storefront'
+
+/** Records whose change changes every page: the routes and the site configuration. */
+const SITE_TYPES = new Set(['route', 'configuration'])
+
+/** The most routes a site may have: far more than a shop needs, and a bound on one read. */
+const MAX_ROUTES = 1000
+
+function textOf(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback
+}
+
+/**
+ * The route table and the site settings, read from records and kept in the kernel cache; a change
+ * of a route or configuration record drops them on every node.
+ */
+export class SiteSource {
+  constructor(
+    private readonly records: RecordStore,
+    private readonly recordCalls: RecordsService,
+    private readonly cache: CacheService,
+    events: EventBus,
+  ) {
+    events.on<{ type: string }>('records.changed', async ({ type }) => {
+      if (SITE_TYPES.has(type)) await this.cache.clear(STOREFRONT_CACHE)
+    })
+  }
+
+  async routes(): Promise<WebsiteRoute[]> {
+    const cached = await this.cache.get<WebsiteRoute[]>(STOREFRONT_CACHE, 'routes')
+    if (cached) return cached
+    const records = await this.records.list('route', { limit: MAX_ROUTES })
+    const routes = records
+      .map((record) => toWebsiteRoute(record))
+      .filter((route): route is WebsiteRoute => route !== null)
+    await this.cache.set(STOREFRONT_CACHE, 'routes', routes, 'short')
+    return routes
+  }
+
+  async site(): Promise<SiteData> {
+    const cached = await this.cache.get<SiteData>(STOREFRONT_CACHE, 'site')
+    if (cached) return cached
+    const web: RecordData | null = await this.records.get('configuration', 'web')
+    const site: SiteData = {
+      name: textOf(web?.name, 'Shopwright'),
+      titlesuffix: textOf(web?.titlesuffix),
+      languages: Array.isArray(web?.languages)
+        ? web.languages.filter((language): language is string => typeof language === 'string')
+        : ['en'],
+    }
+    await this.cache.set(STOREFRONT_CACHE, 'site', site, 'short')
+    return site
+  }
+
+  /**
+   * The record a page shows, read as the visitor: a route naming a record type the visitor may
+   * not view (staff accounts, say) shows nothing rather than leaking it. Null when missing or refused.
+   */
+  async record(entity: Entity | null, type: string, id: string): Promise<RecordData | null> {
+    try {
+      return await this.recordCalls.get(entity, type, id)
+    } catch {
+      return null
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PassThrough, Writable } from 'node:stream'
+import { send } from '@koa/send'
+import type { Middleware } from 'koa'
+import { createElement, type ComponentType } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
+import { createQueryClient } from '@shopwright/core/shared'
+import type { PageFactory, Services } from '@shopwright/core'
+import type { Theme } from '../shared/contract.js'
+import { pageDescription, pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
+import { RouteTable } from '../shared/route-match.js'
+import type { StorefrontAppProps } from '../react/StorefrontApp.js'
+import { documentHead, documentTail, type PageAssets } from './document.js'
+import { SiteSource } from './site-source.js'
+
+/** What a theme's server entry exports (`<theme package>/server`). */
+export interface ThemeServerModule {
+  theme: Theme
+  /** The engine's app as bundled with the theme, so the theme's components share its context. */
+  App: ComponentType<StorefrontAppProps>
+  /** The theme's built browser files (Vite's out dir, with `.vite/manifest.json`). */
+  clientDir: string
+  /** The manifest key of the browser entry (`src/entry-client.tsx`). */
+  clientEntry: string
+}
+
+/** The public prefix of the theme's built files (the theme's Vite `base`). */
+export const THEME_ASSETS = '/theme/'
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000
+
+/** Addresses the storefront leaves alone: the API, health checks and the admin's files. */
+const NOT_PAGES = ['/query', '/healthz', '/readyz', '/admin/']
+
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+}
+
+/** The entry script, its CSS and the chunks it imports, from the theme's Vite manifest. */
+export function pageAssets(clientDir: string, entry: string): PageAssets {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>
+  const chunk = manifest[entry]
+  if (!chunk) throw new Error(`the theme's manifest has no entry ${entry}: rebuild the theme`)
+  const styles = new Set<string>(chunk.css ?? [])
+  const preload = new Set<string>()
+  const visit = (key: string) => {
+    const imported = manifest[key]
+    if (!imported || preload.has(imported.file)) return
+    preload.add(imported.file)
+    for (const css of imported.css ?? []) styles.add(css)
+    for (const next of imported.imports ?? []) visit(next)
+  }
+  for (const key of chunk.imports ?? []) visit(key)
+  const url = (file: string) => `${THEME_ASSETS}${file}`
+  return { script: url(chunk.file), styles: [...styles].map(url), preload: [...preload].map(url) }
+}
+
+function isPageRequest(method: string, requestPath: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false
+  return !NOT_PAGES.some((prefix) =>
+    prefix.endsWith('/') ? requestPath.startsWith(prefix) : requestPath === prefix || requestPath.startsWith(`${prefix}/`),
+  )
+}
+
+/**
+ * The storefront: every page address not taken by the API or the admin. The route table comes
+ * from the website route records; the page streams from React's server renderer with the title
+ * and description in its first bytes, and the browser hydrates it. An address no route matches is
+ * the theme's 'Page not Found' with status 404.
+ */
+export function storefrontPages(module: ThemeServerModule): PageFactory {
+  return {
+    create(services: Services): Middleware {
+      const source = new SiteSource(services.recordStore, services.records, services.cache, services.events)
+      let assets: PageAssets | undefined
+      const client = createQueryClient({ device: 'server', fetch: () => Promise.reject(new Error('no fetch on the server')) })
+      return async (ctx, next) => {
+        if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+          if (ctx.path.startsWith(THEME_ASSETS) && ctx.path.length > THEME_ASSETS.length) {
+            const sent = await send(ctx, ctx.path.slice(THEME_ASSETS.length), {
+              root: module.clientDir,
+              index: false,
+              immutable: true,
+              maxage: YEAR_MS,
+              gzip: true,
+              brotli: true,
+            }).catch((error: { status?: number }) => {
+              if ((error.status ?? 500) < 500) return undefined
+              throw error
+            })
+            if (sent) return
+            return next()
+          }
+        }
+        if (!isPageRequest(ctx.method, ctx.path)) return next()
+        assets ??= pageAssets(module.clientDir, module.clientEntry)
+        const [routes, site] = await Promise.all([source.routes(), source.site()])
+        const table = new RouteTable(routes)
+        const query = new URLSearchParams(ctx.querystring)
+        const matched = table.match(ctx.path, query)
+        const key = matched ? recordKeyOf(matched) : null
+        const record = key ? await source.record(await ctx.state.entity(), key.type, key.id) : null
+        const data: PageData = { routes, site, href: ctx.path + (ctx.search ?? ''), record }
+        const head = documentHead({
+          lang: site.languages[0] ?? 'en',
+          title: pageTitle(matched, record, site),
+          description: pageDescription(matched),
+          assets,
+        })
+        ctx.status = matched ? 200 : 404
+        ctx.type = 'html'
+        ctx.set('Cache-Control', 'no-cache')
+        const body = new PassThrough()
+        ctx.body = body
+        // React ends what it pipes into: this sink forwards the page and adds the tail at the end.
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            body.write(chunk)
+            done()
+          },
+          final(done) {
+            body.end(documentTail(data))
+            done()
+          },
+        })
+        await new Promise<void>((resolve) => {
+          const stream = renderToPipeableStream(
+            createElement(module.App, { theme: module.theme, data, client }),
+            {
+              onShellReady() {
+                body.write(head)
+                stream.pipe(sink)
+                resolve()
+              },
+              onShellError(error) {
+                ctx.status = 500
+                body.end(`${head}<h1>Unable to render.</h1></div></body></html>`)
+                ctx.app.emit('error', error, ctx)
+                resolve()
+              },
+              onError(error) {
+                ctx.app.emit('error', error, ctx)
+              },
+            },
+          )
+        })
+      }
+    },
+  }
+}

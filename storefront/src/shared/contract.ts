@@ -1,0 +1,30 @@
+import type { ComponentType, ReactNode } from 'react'
+import type { RecordData } from '@shopwright/core/shared'
+import type { WebsiteRoute } from './route-match.js'
+import type { SiteData } from './page.js'
+
+/** What a route's component receives. */
+export interface PageProps {
+  route: WebsiteRoute
+  params: Readonly<Record<string, string>>
+  /** The route's props with the query merged in. */
+  props: Readonly<Record<string, string>>
+  /** The record a record-mode route or a page view shows, loaded before the page renders. */
+  record: RecordData | null
+}
+
+export interface ShellProps {
+  site: SiteData
+  children: ReactNode
+}
+
+/**
+ * A storefront theme (docs/themes.md): the components route records name, the shell around every
+ * page, and the 'Page not Found' view. The engine renders it on the server and hydrates it.
+ */
+export interface Theme {
+  name: string
+  components: Readonly<Record<string, ComponentType<PageProps>>>
+  Shell: ComponentType<ShellProps>
+  NotFound: ComponentType
+}

@@ -1,0 +1,56 @@
+import type { RecordData } from '@shopwright/core/shared'
+import type { MatchedRoute, WebsiteRoute } from './route-match.js'
+
+/** The site-wide settings a page needs (the `configuration/web` record). */
+export interface SiteData {
+  name: string
+  /** Added to every page title (spec 000 section 2). */
+  titlesuffix: string
+  languages: string[]
+}
+
+/**
+ * What the server hands the browser with a page, as JSON in the page: enough to hydrate it and
+ * to navigate afterwards without asking for the route table again.
+ */
+export interface PageData {
+  routes: WebsiteRoute[]
+  site: SiteData
+  /** The address rendered: path and query. */
+  href: string
+  /** The record the page shows, when its route names one. */
+  record: RecordData | null
+}
+
+/** The id of the element holding the page data (a JSON script: data, never run). */
+export const PAGE_DATA_ID = 'sw-page'
+
+/** The record a matched route shows: record mode and page views name a type and an id. */
+export function recordKeyOf(matched: MatchedRoute): { type: string; id: string } | null {
+  const type = matched.route.recordtype ?? matched.props.pagetype
+  const id = matched.params.id ?? matched.route.recordid ?? matched.props.pageid
+  return type && id ? { type, id } : null
+}
+
+function textOf(record: RecordData | null, field: string): string {
+  const value = record?.[field]
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/**
+ * A page's title (spec 000 section 2): in record mode the record's title, headline or name, else
+ * the route's title; always with the site's suffix.
+ */
+export function pageTitle(matched: MatchedRoute | null, record: RecordData | null, site: SiteData): string {
+  if (!matched) return `Page not Found${site.titlesuffix}`
+  const fromRecord =
+    matched.route.seo === 'record'
+      ? textOf(record, 'title') || textOf(record, 'headline') || textOf(record, 'name')
+      : ''
+  return `${fromRecord || matched.route.title}${site.titlesuffix}`
+}
+
+/** A page's description: the route's. */
+export function pageDescription(matched: MatchedRoute | null): string {
+  return matched?.route.description ?? ''
+}
