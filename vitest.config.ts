@@ -8,7 +8,7 @@ export default defineConfig({
       '{core,cli}/test/**/*.test.ts',
       'plugins/*/{src,test}/**/*.test.ts',
       'admin-ui/{src,build}/**/*.test.{ts,tsx}',
-      'storefront/src/**/*.test.{ts,tsx}',
+      'storefront/{src,test}/**/*.test.{ts,tsx}',
       'plugins/*/src/admin/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],

@@ -1,9 +1,15 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ThemeServerModule } from '@shopwright/storefront/server'
 import {
   createKernel,
   createLogger,
   loadConfig,
   type ConfigInput,
   type Kernel,
+  type KernelOptions,
+  type PluginDefinition,
   type ShopwrightConfig,
 } from '@shopwright/core'
 import { resolvePlugins } from './resolve-plugins.js'
@@ -33,10 +39,7 @@ export async function bootWith(
   const plugins = await resolvePlugins(config.plugins, process.cwd())
   const logger = createLogger(config, { stream: options.logTo ?? 'stdout' })
   // The admin's page middleware loads only for a server: commands never serve pages.
-  const extraPaths = plugins.flatMap((plugin) => plugin.adminPaths ?? [])
-  const pages = options.pages
-    ? [(await import('@shopwright/admin-ui/server')).adminPages({ extraPaths })]
-    : []
+  const pages = options.pages ? await sitePages(config, plugins) : []
   return createKernel({ config, plugins, logger, migrate: options.migrate ?? true, pages })
 }
 
@@ -51,4 +54,36 @@ export async function withKernel<T>(
   } finally {
     await kernel.close()
   }
+}
+
+/**
+ * What a server serves besides the API: the admin app at its paths, then the storefront of the
+ * configured theme at every other address. Loaded only for a server: commands never serve pages.
+ */
+async function sitePages(
+  config: ShopwrightConfig,
+  plugins: readonly PluginDefinition[],
+): Promise<NonNullable<KernelOptions['pages']>> {
+  const extraPaths = plugins.flatMap((plugin) => plugin.adminPaths ?? [])
+  const { adminPages } = await import('@shopwright/admin-ui/server')
+  const { storefrontPages } = await import('@shopwright/storefront/server')
+  const theme = await loadTheme(config.theme)
+  return [adminPages({ extraPaths }), storefrontPages(theme)]
+}
+
+/** The theme package's server entry (`<THEME>/server`), resolved from the project first. */
+async function loadTheme(name: string): Promise<ThemeServerModule> {
+  let resolved: string
+  try {
+    resolved = createRequire(path.join(process.cwd(), 'noop.js')).resolve(`${name}/server`)
+  } catch {
+    try {
+      resolved = createRequire(import.meta.url).resolve(`${name}/server`)
+    } catch {
+      throw new Error(
+        `Invalid configuration: THEME names "${name}", which is not installed (its package must export ./server)`,
+      )
+    }
+  }
+  return (await import(pathToFileURL(resolved).href)) as ThemeServerModule
 }

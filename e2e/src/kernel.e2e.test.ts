@@ -17,18 +17,34 @@ describe('a fresh Shopwright in Chromium', () => {
     await server?.stop()
   })
 
-  it('shows the running page at / with its plugins and security headers', async () => {
+  it('serves the storefront at /: server-rendered, with its title and the security headers', async () => {
     const response = await page.goto(`${server.url}/`)
     expect(response?.status()).toBe(200)
     expect(response?.headers()['content-security-policy']).toContain("default-src 'self'")
-    expect(await page.title()).toBe('Shopwright is running | Shopwright')
-    await expect(page.locator('li code').allTextContents()).resolves.toEqual(['records', 'account'])
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'kernel-home.png'), fullPage: true })
+    expect(await page.title()).toBe('Welcome | Shopwright')
+    expect(await page.textContent('h1')).toBe('Welcome to Shopwright Test Company')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'storefront-home.png'), fullPage: true })
   })
 
-  it('follows the readiness link to a JSON answer', async () => {
+  it('navigates between pages without reloading, and back again', async () => {
+    let loads = 0
+    const count = () => loads++
+    page.on('load', count)
     await page.goto(`${server.url}/`)
-    await page.click('a[href="/readyz"]')
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    loads = 0
+    await page.click('text=Read more about us')
+    await page.waitForURL(/\/about$/)
+    await page.waitForSelector('h1:has-text("About Shopwright Test Company")')
+    expect(await page.title()).toBe('About | Shopwright')
+    await page.goBack()
+    await page.waitForSelector('h1:has-text("Welcome to Shopwright Test Company")')
+    expect(loads).toBe(0)
+    page.off('load', count)
+  })
+
+  it('answers readiness as JSON', async () => {
+    await page.goto(`${server.url}/readyz`)
     expect(JSON.parse((await page.textContent('body')) ?? '')).toEqual({ ok: true })
   })
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import knex from 'knex'
-import { createKernel, type Kernel } from '../kernel/create-kernel.js'
+import { createKernel, type Kernel, type KernelOptions } from '../kernel/create-kernel.js'
 import type { PluginDefinition } from '../kernel/plugin.js'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { tempDataDir, testConfig } from './test-config.js'
@@ -90,12 +90,14 @@ export async function bootTestKernel(
   database: DatabaseUnderTest,
   plugins: readonly PluginDefinition[],
   overrides: Partial<ShopwrightConfig> = {},
+  options: Pick<KernelOptions, 'pages'> = {},
 ): Promise<TestKernel> {
   const { url, drop } = await database.create()
   try {
     const kernel = await createKernel({
       config: testConfig({ databaseUrl: url, ...overrides }),
       plugins,
+      ...options,
     })
     return {
       kernel,

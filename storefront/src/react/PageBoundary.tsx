@@ -14,7 +14,8 @@ export class PageBoundary extends Component<{ children: ReactNode }, { error: un
 
   override render(): ReactNode {
     if (this.state.error === undefined) return this.props.children
-    const message = this.state.error instanceof Error ? this.state.error.message : String(this.state.error)
+    const message =
+      this.state.error instanceof Error ? this.state.error.message : String(this.state.error)
     return (
       <section className="sw-page-error" role="alert">
         <h1>Unable to render.</h1>

@@ -74,6 +74,11 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
     [client, table, data.site],
   )
 
+  // Marks the page as live (hydrated): tests wait for it, and styles may use it.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '')
+  }, [])
+
   useEffect(() => {
     const onPop = () => void show(window.location.pathname + window.location.search, 'none')
     window.addEventListener('popstate', onPop)
@@ -108,7 +113,12 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
         <theme.Shell site={data.site}>
           {matched && Page ? (
             <PageBoundary key={shown.href}>
-              <Page route={matched.route} params={matched.params} props={matched.props} record={shown.record} />
+              <Page
+                route={matched.route}
+                params={matched.params}
+                props={matched.props}
+                record={shown.record}
+              />
             </PageBoundary>
           ) : (
             <theme.NotFound />

@@ -1,3 +1,14 @@
-export { storefrontPages, pageAssets, THEME_ASSETS, type ThemeServerModule } from './storefront-pages.js'
+export {
+  storefrontPages,
+  pageAssets,
+  THEME_ASSETS,
+  type ThemeServerModule,
+} from './storefront-pages.js'
 export { SiteSource, STOREFRONT_CACHE } from './site-source.js'
-export { documentHead, documentTail, escapeHtml, jsonForScript, type PageAssets } from './document.js'
+export {
+  documentHead,
+  documentTail,
+  escapeHtml,
+  jsonForScript,
+  type PageAssets,
+} from './document.js'

@@ -63,7 +63,9 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
 function isPageRequest(method: string, requestPath: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false
   return !NOT_PAGES.some((prefix) =>
-    prefix.endsWith('/') ? requestPath.startsWith(prefix) : requestPath === prefix || requestPath.startsWith(`${prefix}/`),
+    prefix.endsWith('/')
+      ? requestPath.startsWith(prefix)
+      : requestPath === prefix || requestPath.startsWith(`${prefix}/`),
   )
 }
 
@@ -76,9 +78,17 @@ function isPageRequest(method: string, requestPath: string): boolean {
 export function storefrontPages(module: ThemeServerModule): PageFactory {
   return {
     create(services: Services): Middleware {
-      const source = new SiteSource(services.recordStore, services.records, services.cache, services.events)
+      const source = new SiteSource(
+        services.recordStore,
+        services.records,
+        services.cache,
+        services.events,
+      )
       let assets: PageAssets | undefined
-      const client = createQueryClient({ device: 'server', fetch: () => Promise.reject(new Error('no fetch on the server')) })
+      const client = createQueryClient({
+        device: 'server',
+        fetch: () => Promise.reject(new Error('no fetch on the server')),
+      })
       return async (ctx, next) => {
         if (ctx.method === 'GET' || ctx.method === 'HEAD') {
           if (ctx.path.startsWith(THEME_ASSETS) && ctx.path.length > THEME_ASSETS.length) {
@@ -102,7 +112,9 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
         const [routes, site] = await Promise.all([source.routes(), source.site()])
         const table = new RouteTable(routes)
         const query = new URLSearchParams(ctx.querystring)
-        const matched = table.match(ctx.path, query)
+        const found = table.match(ctx.path, query)
+        // A route whose component the theme lacks cannot be shown: it answers as not found.
+        const matched = found && module.theme.components[found.route.component] ? found : null
         const key = matched ? recordKeyOf(matched) : null
         const record = key ? await source.record(await ctx.state.entity(), key.type, key.id) : null
         const data: PageData = { routes, site, href: ctx.path + (ctx.search ?? ''), record }

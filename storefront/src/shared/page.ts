@@ -41,7 +41,11 @@ function textOf(record: RecordData | null, field: string): string {
  * A page's title (spec 000 section 2): in record mode the record's title, headline or name, else
  * the route's title; always with the site's suffix.
  */
-export function pageTitle(matched: MatchedRoute | null, record: RecordData | null, site: SiteData): string {
+export function pageTitle(
+  matched: MatchedRoute | null,
+  record: RecordData | null,
+  site: SiteData,
+): string {
   if (!matched) return `Page not Found${site.titlesuffix}`
   const fromRecord =
     matched.route.seo === 'record'

@@ -1,0 +1,4 @@
+import { hydrateStorefront } from '@shopwright/storefront/client'
+import { theme } from './theme.js'
+
+hydrateStorefront(theme)

@@ -1,0 +1,20 @@
+import type { Theme } from '@shopwright/storefront/shared'
+import { Shell } from './components/Shell.js'
+import { NotFound } from './pages/NotFound.js'
+import { PageView } from './pages/PageView.js'
+import './styles.css'
+
+/**
+ * The default theme (docs/themes.md): the components the sample company's route records name.
+ * A route whose component a theme does not have is answered as not found.
+ */
+export const theme: Theme = {
+  name: 'default',
+  Shell,
+  NotFound,
+  components: {
+    Welcome: PageView,
+    About: PageView,
+    PageView,
+  },
+}

@@ -1,0 +1,172 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Kernel, RecordData } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account from '@shopwright/plugin-account'
+import { allSeeds } from '@shopwright/seeds'
+import { StorefrontApp } from '../src/react/StorefrontApp.js'
+import { storefrontPages } from '../src/server/storefront-pages.js'
+import type { PageProps, ShellProps, Theme } from '../src/shared/contract.js'
+import { PAGE_DATA_ID, type PageData } from '../src/shared/page.js'
+
+/** A second, minimal theme: proves the engine renders whatever theme it is given. */
+const tinyTheme: Theme = {
+  name: 'tiny',
+  Shell: ({ site, children }: ShellProps) => (
+    <div data-shell={site.name}>
+      <nav>
+        <a href="/about">About</a>
+      </nav>
+      {children}
+    </div>
+  ),
+  NotFound: () => <h1>Nothing here</h1>,
+  components: {
+    Welcome: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
+    About: ({ record, props }: PageProps) => (
+      <h1 data-props={JSON.stringify(props)}>{String(record?.headline ?? 'no record')}</h1>
+    ),
+    Secret: ({ record }: PageProps) => <p>{record ? String(record.email) : 'hidden'}</p>,
+  },
+}
+
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-theme-'))
+  fs.mkdirSync(path.join(dir, '.vite'))
+  fs.mkdirSync(path.join(dir, 'assets'))
+  fs.writeFileSync(path.join(dir, 'assets', 'entry-1.js'), 'console.log(1)')
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/entry.tsx': {
+        file: 'assets/entry-1.js',
+        css: ['assets/entry-1.css'],
+        imports: ['_shared'],
+      },
+      _shared: { file: 'assets/shared-2.js' },
+    }),
+  )
+  return dir
+}
+
+function pageData(html: string): PageData {
+  const match = new RegExp(
+    `<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`,
+  ).exec(html)
+  return JSON.parse(match![1]!) as PageData
+}
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`server-rendered storefront pages on ${database.name}`, () => {
+    let kernel: Kernel
+    let close: () => Promise<void>
+    const page = (url: string, method: 'GET' | 'HEAD' = 'GET') =>
+      inject(kernel, { method, url, headers: { accept: 'text/html' } })
+
+    beforeAll(async () => {
+      ;({ kernel, close } = await bootTestKernel(
+        database,
+        [records, account],
+        {},
+        {
+          pages: [
+            storefrontPages({
+              theme: tinyTheme,
+              App: StorefrontApp,
+              clientDir: fakeBuild(),
+              clientEntry: 'src/entry.tsx',
+            }),
+          ],
+        },
+      ))
+      await kernel.seed(allSeeds())
+      // A route that names staff accounts: their records must never reach an anonymous page.
+      await kernel.services.recordStore.insert({
+        type: 'route',
+        id: 'secret',
+        url: '/staff/:id',
+        component: 'Secret',
+        seo: 'static',
+        title: 'Staff',
+        description: 'x',
+        recordtype: { reference: true, type: 'recordtype', id: 'employee' },
+        props: [],
+      } as RecordData)
+      await kernel.services.accounts.addAccount({
+        email: 'boss@example.com',
+        password: 'secret12',
+        roles: ['administrator'],
+      })
+    })
+    afterAll(() => close())
+
+    it('renders / with its title (and the site suffix) and description in the first bytes', async () => {
+      const reply = await page('/')
+      expect(reply.statusCode).toBe(200)
+      expect(reply.headers['content-type']).toMatch(/^text\/html/)
+      const head = reply.body.slice(0, reply.body.indexOf('<body>'))
+      expect(head).toContain('<title>Welcome | Shopwright</title>')
+      expect(head).toContain(
+        '<meta name="description" content="Welcome to Shopwright Test Company.">',
+      )
+      expect(head).toContain('<link rel="stylesheet" href="/theme/assets/entry-1.css">')
+      expect(head).toContain('<link rel="modulepreload" href="/theme/assets/shared-2.js">')
+      expect(head).toContain('<script type="module" src="/theme/assets/entry-1.js"></script>')
+      expect(reply.body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
+      expect(reply.body).toContain('data-shell="Shopwright Test Company"')
+      expect(reply.headers['content-security-policy']).toContain("script-src 'self'")
+      const data = pageData(reply.body)
+      expect(data.href).toBe('/')
+      expect(data.record).toMatchObject({ type: 'webpage', id: 'home' })
+      expect(data.routes.some((route) => route.url === '/about')).toBe(true)
+    })
+
+    it("merges the query into the route's props", async () => {
+      const reply = await page('/about?from=mail&__proto__=x')
+      expect(reply.body).toContain(
+        `data-props="${JSON.stringify({ from: 'mail' }).replace(/"/g, '&quot;')}"`,
+      )
+    })
+
+    it("answers an unknown address, or a route the theme cannot show, with the theme's 404 page", async () => {
+      for (const url of ['/no/such/page', '/contact']) {
+        const reply = await page(url)
+        expect(reply.statusCode, url).toBe(404)
+        expect(reply.body).toContain('<title>Page not Found | Shopwright</title>')
+        expect(reply.body).toContain('<h1>Nothing here</h1>')
+      }
+    })
+
+    it('reads the record of a page as the visitor: staff records stay hidden from anonymous visitors', async () => {
+      const reply = await page('/staff/1')
+      expect(reply.statusCode).toBe(200)
+      expect(reply.body).toContain('<p>hidden</p>')
+      expect(reply.body).not.toContain('boss@example.com')
+    })
+
+    it('keeps page data from closing its script element', async () => {
+      await kernel.services.recordStore.replace({
+        type: 'webpage',
+        id: 'about',
+        headline: '</script><script>alert(1)</script>',
+        content: '',
+      })
+      await kernel.services.cache.clear('recordtext')
+      const reply = await page('/about')
+      expect(reply.body).not.toContain('</script><script>alert(1)')
+      expect(pageData(reply.body).record?.headline).toBe('</script><script>alert(1)</script>')
+    })
+
+    it('serves the theme files for a year and leaves the API alone', async () => {
+      const asset = await inject(kernel, { url: '/theme/assets/entry-1.js' })
+      expect(asset.statusCode).toBe(200)
+      expect(asset.headers['cache-control']).toBe('max-age=31536000,immutable')
+      expect((await inject(kernel, { url: '/theme/../package.json' })).statusCode).toBe(404)
+      expect((await inject(kernel, { url: '/query/server/info' })).statusCode).toBe(200)
+      expect((await inject(kernel, { url: '/healthz' })).statusCode).toBe(200)
+    })
+  })
+}
