@@ -68,7 +68,9 @@ async function sitePages(
   const { adminPages } = await import('@shopwright/admin-ui/server')
   const { storefrontPages } = await import('@shopwright/storefront/server')
   const theme = await loadTheme(config.theme)
-  return [adminPages({ extraPaths }), storefrontPages(theme)]
+  // Staff sign in at the storefront's /login (spec); the admin's own screen serves only a theme without one.
+  const login = !theme.theme.components.Login
+  return [adminPages({ extraPaths, login }), storefrontPages(theme)]
 }
 
 /** The theme package's server entry (`<THEME>/server`), resolved from the project first. */

@@ -2,6 +2,9 @@ import type { Theme } from '@shopwright/storefront/shared'
 import { Shell } from './components/Shell.js'
 import { NotFound } from './pages/NotFound.js'
 import { PageView } from './pages/PageView.js'
+import { Login } from './pages/Login.js'
+import { Reset } from './pages/Reset.js'
+import { Block } from './pages/Block.js'
 import './styles.css'
 
 /**
@@ -16,5 +19,8 @@ export const theme: Theme = {
     Welcome: PageView,
     About: PageView,
     PageView,
+    Login,
+    Reset,
+    Block,
   },
 }

@@ -1,4 +1,6 @@
 import type { ShellProps } from '@shopwright/storefront/shared'
+import { useSession } from '@shopwright/storefront/react'
+import { AlertProvider } from './Alert.js'
 
 /** The header menu of spec 000 section 2. */
 const MENU = [
@@ -10,8 +12,9 @@ const MENU = [
 
 /** Header (logo, menu, sign-in), the page, and the footer. */
 export function Shell({ site, children }: ShellProps) {
+  const { account } = useSession()
   return (
-    <>
+    <AlertProvider>
       <header className="sw-header">
         <a className="sw-logo" href="/">
           {site.name}
@@ -23,14 +26,26 @@ export function Shell({ site, children }: ShellProps) {
             </a>
           ))}
         </nav>
-        <a className="sw-login-link" href="/login">
-          Login
-        </a>
+        {account ? (
+          <a className="sw-account-link" href="/account" data-testid="account-link">
+            <img
+              src={`/query/account/image/get/${account.type}/${account.id}`}
+              alt=""
+              width={28}
+              height={28}
+            />
+            {account.name}
+          </a>
+        ) : (
+          <a className="sw-login-link" href="/login" data-testid="login-link">
+            Login
+          </a>
+        )}
       </header>
       <main className="sw-main">{children}</main>
       <footer className="sw-footer">
         <p>{site.name}</p>
       </footer>
-    </>
+    </AlertProvider>
   )
 }

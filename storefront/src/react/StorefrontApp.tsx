@@ -3,7 +3,12 @@ import type { QueryClient, RecordData } from '@shopwright/core/shared'
 import type { Theme } from '../shared/contract.js'
 import { pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
 import { RouteTable } from '../shared/route-match.js'
-import { NavigationContext, type Navigation, type NavigateOptions } from './navigation.js'
+import {
+  NavigationContext,
+  SessionContext,
+  type Navigation,
+  type NavigateOptions,
+} from './navigation.js'
 import { PageBoundary } from './PageBoundary.js'
 
 export interface StorefrontAppProps {
@@ -106,25 +111,28 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const url = new URL(shown.href, 'http://storefront.invalid')
   const matched = table.match(url.pathname, url.searchParams)
   const Page = matched ? theme.components[matched.route.component] : undefined
+  const session = useMemo(() => ({ client, account: data.account }), [client, data.account])
   return (
-    <NavigationContext.Provider value={navigation}>
-      {/* Clicks on local links anywhere in the page become client navigations. */}
-      <div className="sw-storefront" onClick={onClick}>
-        <theme.Shell site={data.site}>
-          {matched && Page ? (
-            <PageBoundary key={shown.href}>
-              <Page
-                route={matched.route}
-                params={matched.params}
-                props={matched.props}
-                record={shown.record}
-              />
-            </PageBoundary>
-          ) : (
-            <theme.NotFound />
-          )}
-        </theme.Shell>
-      </div>
-    </NavigationContext.Provider>
+    <SessionContext.Provider value={session}>
+      <NavigationContext.Provider value={navigation}>
+        {/* Clicks on local links anywhere in the page become client navigations. */}
+        <div className="sw-storefront" onClick={onClick}>
+          <theme.Shell site={data.site}>
+            {matched && Page ? (
+              <PageBoundary key={shown.href}>
+                <Page
+                  route={matched.route}
+                  params={matched.params}
+                  props={matched.props}
+                  record={shown.record}
+                />
+              </PageBoundary>
+            ) : (
+              <theme.NotFound />
+            )}
+          </theme.Shell>
+        </div>
+      </NavigationContext.Provider>
+    </SessionContext.Provider>
   )
 }

@@ -2,8 +2,11 @@ export { StorefrontApp, type StorefrontAppProps } from './StorefrontApp.js'
 export {
   Link,
   NavigationContext,
+  SessionContext,
   useNavigation,
+  useSession,
   type Navigation,
   type NavigateOptions,
+  type StorefrontSession,
 } from './navigation.js'
 export { PageBoundary } from './PageBoundary.js'

@@ -1,4 +1,6 @@
 import { createContext, useContext, type AnchorHTMLAttributes } from 'react'
+import type { QueryClient } from '@shopwright/core/shared'
+import type { SignedInAccount } from '../shared/page.js'
 
 export interface NavigateOptions {
   /** Replace the current history entry instead of adding one. */
@@ -47,4 +49,19 @@ export function Link({
       {...rest}
     />
   )
+}
+
+/** The page's `/query` client and the signed-in visitor, for screens that call the API. */
+export interface StorefrontSession {
+  client: QueryClient
+  account: SignedInAccount | null
+}
+
+export const SessionContext = createContext<StorefrontSession | null>(null)
+
+/** The `/query` client and who is signed in. */
+export function useSession(): StorefrontSession {
+  const session = useContext(SessionContext)
+  if (!session) throw new Error('useSession() outside the storefront')
+  return session
 }

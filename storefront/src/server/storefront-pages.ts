@@ -116,8 +116,15 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
         // A route whose component the theme lacks cannot be shown: it answers as not found.
         const matched = found && module.theme.components[found.route.component] ? found : null
         const key = matched ? recordKeyOf(matched) : null
-        const record = key ? await source.record(await ctx.state.entity(), key.type, key.id) : null
-        const data: PageData = { routes, site, href: ctx.path + (ctx.search ?? ''), record }
+        const entity = await ctx.state.entity()
+        const record = key ? await source.record(entity, key.type, key.id) : null
+        const data: PageData = {
+          routes,
+          site,
+          href: ctx.path + (ctx.search ?? ''),
+          record,
+          account: entity ? { type: entity.type, id: entity.id, name: entity.name } : null,
+        }
         const head = documentHead({
           lang: site.languages[0] ?? 'en',
           title: pageTitle(matched, record, site),

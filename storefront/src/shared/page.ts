@@ -20,6 +20,15 @@ export interface PageData {
   href: string
   /** The record the page shows, when its route names one. */
   record: RecordData | null
+  /** Who is signed in (for the header's account link), or null. */
+  account: SignedInAccount | null
+}
+
+/** The signed-in visitor as pages show it. */
+export interface SignedInAccount {
+  type: string
+  id: string
+  name: string
 }
 
 /** The id of the element holding the page data (a JSON script: data, never run). */

@@ -1,0 +1,157 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import { launchBrowser, SCREENSHOTS } from './browser.js'
+
+/** The storefront's sign-in screens against the real server: login, reset from the outbox, block. */
+describe('the storefront sign-in screens in Chromium', () => {
+  let server: RunningServer
+  let browser: Browser
+  let cwd: string
+  const url = (address: string) => `${server.url}${address}`
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOTS, `storefront-${name}.png`), fullPage: true })
+
+  async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+    return { context, page: await context.newPage() }
+  }
+
+  /** The links of the newest reset e-mail in DATA_DIR/outbox. */
+  function lastResetLinks(): { reset: string; block: string } {
+    const outbox = path.join(cwd, 'data', 'outbox')
+    const newest = fs.readdirSync(outbox).sort().at(-1)!
+    const text = fs.readFileSync(path.join(outbox, newest), 'utf8').replace(/=\r?\n/g, '')
+    const reset = /https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(text)![0]
+    const block = /https?:\/\/[^\s"<>]+\/block\/[^\s"<>]+/.exec(text)![0]
+    return { reset: new URL(reset).pathname, block: new URL(block).pathname }
+  }
+
+  beforeAll(async () => {
+    cwd = projectDir()
+    expect((await run(['seed'], cwd)).code).toBe(0)
+    for (const [email, type, roles] of [
+      ['ada@example.com', 'customer', ''],
+      ['staff@example.com', 'employee', 'administrator'],
+    ]) {
+      const added = await run(
+        [
+          'user',
+          'add',
+          '--email',
+          email!,
+          '--password',
+          'secret12',
+          '--type',
+          type!,
+          '--roles',
+          roles!,
+        ],
+        cwd,
+      )
+      expect(added.code, added.stderr).toBe(0)
+    }
+    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('signs a shopper in with the two steps; the header then links to the account', async () => {
+    const { context, page } = await fresh()
+    await page.goto(url('/'))
+    await page.click('[data-testid=login-link]')
+    await page.waitForURL(/\/login$/)
+    await page.fill('[data-testid=login-email]', 'not an e-mail')
+    await page.click('[data-testid=login-next]')
+    expect(await page.textContent('.sw-field-error')).toBe('Invalid email address.')
+    await page.fill('[data-testid=login-email]', 'ada@example.com')
+    await page.click('[data-testid=login-next]')
+    await page.waitForSelector('[data-testid=login-password]')
+    await shot(page, 'login-password')
+    await page.fill('[data-testid=login-password]', 'wrong-password')
+    await page.click('[data-testid=login-submit]')
+    expect(await page.textContent('[role=alertdialog]')).toContain('Access Denied.')
+    await page.click('[data-testid=alert-ok]')
+    await page.fill('[data-testid=login-password]', 'secret12')
+    await page.click('[data-testid=login-submit]')
+    await page.waitForURL(url('/'))
+    await page.waitForSelector('[data-testid=account-link]')
+    expect(await page.textContent('[data-testid=account-link]')).toContain('ada')
+    await context.close()
+  })
+
+  it('brings staff from the admin to /login and back to where they were going', async () => {
+    const { context, page } = await fresh()
+    await page.goto(url('/data/country'))
+    await page.waitForURL(/\/login\?next=%2Fdata%2Fcountry$/)
+    await page.fill('[data-testid=login-email]', 'staff@example.com')
+    await page.click('[data-testid=login-next]')
+    await page.fill('[data-testid=login-password]', 'secret12')
+    await page.click('[data-testid=login-submit]')
+    await page.waitForURL(url('/data/country'))
+    await page.waitForSelector('[data-testid=record-list]')
+    await context.close()
+  })
+
+  it('follows a reset from the outbox e-mail to a new password and a sign-in', async () => {
+    const { context, page } = await fresh()
+    await page.goto(url('/login'))
+    await page.fill('[data-testid=login-email]', 'ada@example.com')
+    await page.click('[data-testid=login-next]')
+    await page.click('[data-testid=forgot-password]')
+    await page.waitForURL(/\/reset\/customer\/\w+$/)
+    await page.waitForSelector('[data-testid=reset-request]')
+    await page.fill('[data-testid=reset-email]', 'ada@example.com')
+    await page.click('[data-testid=reset-send]')
+    await page.waitForURL(/\/login$/)
+
+    const links = lastResetLinks()
+    await page.goto(url(links.reset))
+    await page.waitForSelector('[data-testid=reset-set]')
+    await page.fill('[data-testid=reset-password]', 'short')
+    await page.click('[data-testid=reset-submit]')
+    expect(await page.textContent('[data-testid=reset-set] .sw-field-error')).toBe(
+      'Your password must be at least 6 characters long.',
+    )
+    await page.fill('[data-testid=reset-password]', 'a new secret')
+    await page.fill('[data-testid=reset-repeat]', 'a new secret')
+    await shot(page, 'reset')
+    await page.click('[data-testid=reset-submit]')
+    await page.waitForURL(/\/login$/)
+    await page.fill('[data-testid=login-email]', 'ada@example.com')
+    await page.click('[data-testid=login-next]')
+    await page.fill('[data-testid=login-password]', 'a new secret')
+    await page.click('[data-testid=login-submit]')
+    await page.waitForSelector('[data-testid=account-link]')
+
+    // The code worked once: the same link now asks for a new e-mail.
+    await page.goto(url(links.reset))
+    await page.waitForSelector('[data-testid=reset-request]')
+    await context.close()
+  })
+
+  it("blocks the device from the e-mail's block link", async () => {
+    const { context, page } = await fresh()
+    const links = lastResetLinks()
+    await page.goto(url(links.block))
+    await page.click('[data-testid=block]')
+    await page.waitForSelector('[data-testid=blocked]')
+    expect(await page.textContent('[data-testid=blocked]')).toContain(
+      "We've stopped that device from attempting to login. Thank you for letting us know.",
+    )
+    await shot(page, 'blocked')
+    await context.close()
+  })
+
+  it('answers an unknown address with Page not Found and 404', async () => {
+    const { context, page } = await fresh()
+    const response = await page.goto(url('/no/such/page'))
+    expect(response?.status()).toBe(404)
+    expect(await page.title()).toBe('Page not Found | Shopwright')
+    await context.close()
+  })
+})

@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import type { PageProps } from '@shopwright/storefront/shared'
+import { useSession } from '@shopwright/storefront/react'
+import { useAlert } from '../components/Alert.js'
+
+/**
+ * `/block/:recordtype/:id/:device`: the "this was not me" link of a reset e-mail. One button
+ * blocks that device from signing in to the account; the screen then confirms (spec 000 section 2).
+ */
+export function Block({ params }: PageProps) {
+  const { client } = useSession()
+  const alert = useAlert()
+  const [blocked, setBlocked] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const block = async () => {
+    setBusy(true)
+    try {
+      await client.post(
+        `/account/block/${encodeURIComponent(params.recordtype ?? '')}/${encodeURIComponent(params.id ?? '')}`,
+        { device: params.device ?? '' },
+      )
+      setBlocked(true)
+    } catch (failure) {
+      await alert('Error', failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+  if (blocked)
+    return (
+      <section className="sw-form-page" data-testid="blocked">
+        <h1>Device Blocked</h1>
+        <p>We've stopped that device from attempting to login. Thank you for letting us know.</p>
+      </section>
+    )
+  return (
+    <section className="sw-form-page">
+      <h1>Block Device</h1>
+      <p>
+        Someone asked to reset your password from a device you do not know? Block that device from
+        signing in to your account.
+      </p>
+      <button
+        type="button"
+        className="sw-button sw-button-primary"
+        disabled={busy}
+        onClick={() => void block()}
+        data-testid="block"
+      >
+        Block Device
+      </button>
+    </section>
+  )
+}

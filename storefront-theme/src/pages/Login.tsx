@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react'
+import { emailError, isQueryError, normalizeEmail } from '@shopwright/core/shared'
+import type { PageProps } from '@shopwright/storefront/shared'
+import { useSession } from '@shopwright/storefront/react'
+import { useAlert } from '../components/Alert.js'
+import { FieldError } from '../components/FieldError.js'
+
+interface Preview {
+  type: string
+  id: string
+  email: string
+  name: string
+}
+
+/** Where to go after signing in: a local address the visitor came from (`?next=`), else `/`. */
+export function safeNext(next: string | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/'
+}
+
+/**
+ * `/login` (spec 000 sections 2 and 4): the e-mail, then the account's image and name with the
+ * password, a Forgot Password link and Login. A reset-required account is warned and sent to its
+ * reset screen. Staff sign in here too: the admin sends them with `?next=`.
+ */
+export function Login({ props }: PageProps) {
+  const { client } = useSession()
+  const alert = useAlert()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [preview, setPreview] = useState<Preview | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const next = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = email ? emailError(normalizeEmail(email)) : 'ERROR_INPUT_VALUE_REQUIRED'
+    setError(problem)
+    if (problem) return
+    setBusy(true)
+    try {
+      setPreview(await client.post<Preview>('/account/login', { email: normalizeEmail(email) }))
+    } catch (failure) {
+      await alert('Unable to Login', failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const login = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!preview) return
+    setError(password ? null : 'ERROR_PASSWORD_VALUE_REQUIRED')
+    if (!password) return
+    setBusy(true)
+    try {
+      await client.post('/account/login', { email: preview.email, password })
+      // A full load: the new session shows in the header, rendered by the server.
+      window.location.assign(safeNext(props.next))
+    } catch (failure) {
+      setBusy(false)
+      if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED') {
+        await alert('Unable to Login', failure)
+        window.location.assign(`/reset/${preview.type}/${preview.id}`)
+        return
+      }
+      await alert('Unable to Login', failure)
+    }
+  }
+
+  return (
+    <section className="sw-form-page">
+      <h1>Login</h1>
+      {preview === null ? (
+        <form onSubmit={next} noValidate className="sw-form">
+          <label className="sw-field">
+            <span>Email</span>
+            <input
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={email}
+              onChange={(event) => setEmail(event.target.value.toLowerCase())}
+              data-testid="login-email"
+            />
+            <FieldError code={error} />
+          </label>
+          <button
+            type="submit"
+            className="sw-button sw-button-primary"
+            disabled={busy}
+            data-testid="login-next"
+          >
+            Next
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={login} noValidate className="sw-form">
+          <div className="sw-login-account">
+            <img
+              src={`/query/account/image/get/${preview.type}/${preview.id}`}
+              alt=""
+              width={64}
+              height={64}
+            />
+            <strong>{preview.name}</strong>
+          </div>
+          <label className="sw-field">
+            <span>Password</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              data-testid="login-password"
+            />
+            <FieldError code={error} />
+          </label>
+          <div className="sw-form-actions">
+            <a href={`/reset/${preview.type}/${preview.id}`} data-testid="forgot-password">
+              Forgot Password
+            </a>
+            <button
+              type="submit"
+              className="sw-button sw-button-primary"
+              disabled={busy}
+              data-testid="login-submit"
+            >
+              Login
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
