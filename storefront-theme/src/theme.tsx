@@ -5,6 +5,7 @@ import { PageView } from './pages/PageView.js'
 import { Login } from './pages/Login.js'
 import { Reset } from './pages/Reset.js'
 import { Block } from './pages/Block.js'
+import { Contact } from './pages/Contact.js'
 import './styles.css'
 
 /**
@@ -22,5 +23,6 @@ export const theme: Theme = {
     Login,
     Reset,
     Block,
+    Contact,
   },
 }

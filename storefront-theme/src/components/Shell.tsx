@@ -1,6 +1,8 @@
 import type { ShellProps } from '@shopwright/storefront/shared'
 import { useSession } from '@shopwright/storefront/react'
 import { AlertProvider } from './Alert.js'
+import { ContactBlock } from './ContactBlock.js'
+import { SiteContext } from './site.js'
 
 /** The header menu of spec 000 section 2. */
 const MENU = [
@@ -14,38 +16,40 @@ const MENU = [
 export function Shell({ site, children }: ShellProps) {
   const { account } = useSession()
   return (
-    <AlertProvider>
-      <header className="sw-header">
-        <a className="sw-logo" href="/">
-          {site.name}
-        </a>
-        <nav aria-label="Menu" className="sw-menu">
-          {MENU.map((item) => (
-            <a key={item.href} href={item.href}>
-              {item.label}
+    <SiteContext.Provider value={site}>
+      <AlertProvider>
+        <header className="sw-header">
+          <a className="sw-logo" href="/">
+            {site.name}
+          </a>
+          <nav aria-label="Menu" className="sw-menu">
+            {MENU.map((item) => (
+              <a key={item.href} href={item.href}>
+                {item.label}
+              </a>
+            ))}
+          </nav>
+          {account ? (
+            <a className="sw-account-link" href="/account" data-testid="account-link">
+              <img
+                src={`/query/account/image/get/${account.type}/${account.id}`}
+                alt=""
+                width={28}
+                height={28}
+              />
+              {account.name}
             </a>
-          ))}
-        </nav>
-        {account ? (
-          <a className="sw-account-link" href="/account" data-testid="account-link">
-            <img
-              src={`/query/account/image/get/${account.type}/${account.id}`}
-              alt=""
-              width={28}
-              height={28}
-            />
-            {account.name}
-          </a>
-        ) : (
-          <a className="sw-login-link" href="/login" data-testid="login-link">
-            Login
-          </a>
-        )}
-      </header>
-      <main className="sw-main">{children}</main>
-      <footer className="sw-footer">
-        <p>{site.name}</p>
-      </footer>
-    </AlertProvider>
+          ) : (
+            <a className="sw-login-link" href="/login" data-testid="login-link">
+              Login
+            </a>
+          )}
+        </header>
+        <main className="sw-main">{children}</main>
+        <footer className="sw-footer">
+          {site.location ? <ContactBlock location={site.location} /> : <p>{site.name}</p>}
+        </footer>
+      </AlertProvider>
+    </SiteContext.Provider>
   )
 }

@@ -1,6 +1,6 @@
 import type { CacheService, Entity, EventBus, RecordData } from '@shopwright/core'
 import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
-import type { SiteData } from '../shared/page.js'
+import type { SiteData, SiteLocation } from '../shared/page.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 
 /** The cache type of the storefront's route table and site settings. */
@@ -48,6 +48,7 @@ export class SiteSource {
     if (cached) return cached
     const web: RecordData | null = await this.records.get('configuration', 'web')
     const site: SiteData = {
+      location: await this.location(web),
       name: textOf(web?.name, 'Shopwright'),
       titlesuffix: textOf(web?.titlesuffix),
       languages: Array.isArray(web?.languages)
@@ -56,6 +57,27 @@ export class SiteSource {
     }
     await this.cache.set(STOREFRONT_CACHE, 'site', site, 'short')
     return site
+  }
+
+  /** The first location of the web configuration, with its country's name. */
+  private async location(web: RecordData | null): Promise<SiteLocation | null> {
+    const first = Array.isArray(web?.locations) ? (web.locations[0] as { id?: unknown }) : undefined
+    if (typeof first?.id !== 'string') return null
+    const location = await this.records.get('location', first.id)
+    if (!location) return null
+    const address = (location.address ?? {}) as Record<string, unknown>
+    const countryId = (address.country as { id?: unknown } | undefined)?.id
+    const country =
+      typeof countryId === 'string' ? await this.records.get('country', countryId) : null
+    const city = [textOf(address.city), textOf(address.postalcode)].filter(Boolean).join(' ')
+    return {
+      organization: textOf(location.organization, textOf(location.name)),
+      telephone: textOf(location.telephone),
+      email: textOf(location.email),
+      addressLines: [textOf(address.address1), textOf(address.address2), city].filter(Boolean),
+      region: textOf(address.region),
+      country: textOf(country?.name, typeof countryId === 'string' ? countryId : ''),
+    }
   }
 
   /**

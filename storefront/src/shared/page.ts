@@ -7,6 +7,18 @@ export interface SiteData {
   /** Added to every page title (spec 000 section 2). */
   titlesuffix: string
   languages: string[]
+  /** The site's current location: its contact details (the footer, the contact page). */
+  location: SiteLocation | null
+}
+
+/** A site location's contact details (the `location` record; the country by name). */
+export interface SiteLocation {
+  organization: string
+  telephone: string
+  email: string
+  addressLines: string[]
+  region: string
+  country: string
 }
 
 /**
