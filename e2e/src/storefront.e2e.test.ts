@@ -147,6 +147,29 @@ describe('the storefront sign-in screens in Chromium', () => {
     await context.close()
   })
 
+  it('switches to French and EUR on /locale, and keeps them after a reload', async () => {
+    const { context, page } = await fresh()
+    await page.goto(url('/'))
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    await page.click('[data-testid=locale-link]')
+    await page.waitForURL(/\/locale$/)
+    await page.waitForSelector('[data-testid=locale-country] option[value=fr]', {
+      state: 'attached',
+    })
+    await page.selectOption('[data-testid=locale-country]', 'fr')
+    await page.selectOption('[data-testid=locale-currency]', 'eur')
+    await page.selectOption('[data-testid=locale-language]', 'fr')
+    await shot(page, 'locale')
+    await page.click('[data-testid=locale-save]')
+    await page.waitForURL(url('/'))
+    expect(await page.textContent('[data-testid=locale-link]')).toBe('€ FR')
+    await page.reload()
+    // The server renders the choice (its cookie) and the browser keeps it (local storage).
+    expect(await page.textContent('[data-testid=locale-link]')).toBe('€ FR')
+    expect(await page.getAttribute('html', 'lang')).toBe('fr')
+    await context.close()
+  })
+
   it('answers an unknown address with Page not Found and 404', async () => {
     const { context, page } = await fresh()
     const response = await page.goto(url('/no/such/page'))

@@ -5,7 +5,8 @@ import { currencyRecords } from './currencies.js'
 import { languageListType } from './languages.js'
 
 export { sampleCompany }
-export { isRightToLeft } from './languages.js'
+// The spec's right-to-left rule lives in core (shared with the browsers); seeds re-exports it.
+export { isRightToLeft } from '@shopwright/core/shared'
 
 /** Countries, the language list type and currencies, built from their npm packages on each call. */
 export function referenceData(): RecordData[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isRightToLeft, languageListType, type LanguageValue } from './languages.js'
+import { isRightToLeft } from '@shopwright/core/shared'
+import { languageListType, type LanguageValue } from './languages.js'
 
 const listType = languageListType()
 const values = listType.values as LanguageValue[]

@@ -1,4 +1,4 @@
-import type { RecordData } from '@shopwright/core/shared'
+import { isRightToLeft, type RecordData } from '@shopwright/core/shared'
 import { languages } from 'countries-list'
 import variants from '../data/language-variants.json' with { type: 'json' }
 import { displayName, translate } from './translated-languages.js'
@@ -10,18 +10,6 @@ export interface LanguageValue {
   native: string
   rtl: boolean
   translations: Record<string, string>
-}
-
-/** The right-to-left languages of spec 000 section 9: Arabic (all its variants), he, ku and ur. */
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'ku', 'ur'])
-
-/**
- * True when a language or locale variant (ar-eg, he-il) is written right to left. We follow the
- * spec's list rather than countries-list's own flag, which also marks dv, fa, ha, ks, ps and yi, so
- * the seed agrees with the client's constant.
- */
-export function isRightToLeft(id: string): boolean {
-  return RIGHT_TO_LEFT.has(id.split('-')[0] ?? id)
 }
 
 /**

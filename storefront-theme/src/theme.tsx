@@ -6,6 +6,7 @@ import { Login } from './pages/Login.js'
 import { Reset } from './pages/Reset.js'
 import { Block } from './pages/Block.js'
 import { Contact } from './pages/Contact.js'
+import { Locale } from './pages/Locale.js'
 import './styles.css'
 
 /**
@@ -24,5 +25,6 @@ export const theme: Theme = {
     Reset,
     Block,
     Contact,
+    Locale,
   },
 }

@@ -111,7 +111,10 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const url = new URL(shown.href, 'http://storefront.invalid')
   const matched = table.match(url.pathname, url.searchParams)
   const Page = matched ? theme.components[matched.route.component] : undefined
-  const session = useMemo(() => ({ client, account: data.account }), [client, data.account])
+  const session = useMemo(
+    () => ({ client, account: data.account, locale: data.locale }),
+    [client, data.account, data.locale],
+  )
   return (
     <SessionContext.Provider value={session}>
       <NavigationContext.Provider value={navigation}>

@@ -1,5 +1,6 @@
 import { createContext, useContext, type AnchorHTMLAttributes } from 'react'
 import type { QueryClient } from '@shopwright/core/shared'
+import type { LocaleChoice } from '@shopwright/core/shared'
 import type { SignedInAccount } from '../shared/page.js'
 
 export interface NavigateOptions {
@@ -55,6 +56,8 @@ export function Link({
 export interface StorefrontSession {
   client: QueryClient
   account: SignedInAccount | null
+  /** The locale choice the page was rendered with (its cookie), or null before one was made. */
+  locale: LocaleChoice | null
 }
 
 export const SessionContext = createContext<StorefrontSession | null>(null)

@@ -1,6 +1,7 @@
 import type { CacheService, Entity, EventBus, RecordData } from '@shopwright/core'
 import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
-import type { SiteData, SiteLocation } from '../shared/page.js'
+import { isRightToLeft } from '@shopwright/core/shared'
+import type { SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 
 /** The cache type of the storefront's route table and site settings. */
@@ -47,16 +48,56 @@ export class SiteSource {
     const cached = await this.cache.get<SiteData>(STOREFRONT_CACHE, 'site')
     if (cached) return cached
     const web: RecordData | null = await this.records.get('configuration', 'web')
+    const languages = Array.isArray(web?.languages)
+      ? web.languages.filter((language): language is string => typeof language === 'string')
+      : ['en']
     const site: SiteData = {
       location: await this.location(web),
+      currencies: await this.currencies(web),
+      languageNames: await this.languageNames(languages),
       name: textOf(web?.name, 'Shopwright'),
       titlesuffix: textOf(web?.titlesuffix),
-      languages: Array.isArray(web?.languages)
-        ? web.languages.filter((language): language is string => typeof language === 'string')
-        : ['en'],
+      languages,
     }
     await this.cache.set(STOREFRONT_CACHE, 'site', site, 'short')
     return site
+  }
+
+  /** The web configuration's currencies, as their records say to write them. */
+  private async currencies(web: RecordData | null): Promise<SiteCurrency[]> {
+    const ids = (Array.isArray(web?.currencies) ? web.currencies : [])
+      .map((ref) => (ref as { id?: unknown }).id)
+      .filter((id): id is string => typeof id === 'string')
+    const records = await this.records.getMany(ids.map((id) => ({ type: 'currency', id })))
+    return ids.flatMap((id) => {
+      const record = records.find((each) => each.id === id)
+      if (!record) return []
+      return [
+        {
+          id,
+          code: textOf(record.code, id.toUpperCase()),
+          name: textOf(record.name, id),
+          symbol: textOf(record.symbol, id.toUpperCase()),
+          decimalplaces: typeof record.decimalplaces === 'number' ? record.decimalplaces : 2,
+          decimalseparator: textOf(record.decimalseparator, '.'),
+          thousandseparator: textOf(record.thousandseparator, ','),
+          symbolafter: record.symbolafter === true,
+        },
+      ]
+    })
+  }
+
+  /** The configured languages' names, from the language list type. */
+  private async languageNames(languages: readonly string[]): Promise<SiteData['languageNames']> {
+    const list = await this.records.get('listtype', 'language')
+    const values = (Array.isArray(list?.values) ? list.values : []) as Array<{
+      id?: unknown
+      name?: unknown
+    }>
+    return languages.map((id) => {
+      const value = values.find((each) => each.id === id)
+      return { id, name: textOf(value?.name, id), rtl: isRightToLeft(id) }
+    })
   }
 
   /** The first location of the web configuration, with its country's name. */

@@ -5,7 +5,7 @@ import { send } from '@koa/send'
 import type { Middleware } from 'koa'
 import { createElement, type ComponentType } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createQueryClient } from '@shopwright/core/shared'
+import { createQueryClient, LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import type { PageFactory, Services } from '@shopwright/core'
 import type { Theme } from '../shared/contract.js'
 import { pageDescription, pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
@@ -58,6 +58,16 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
   for (const key of chunk.imports ?? []) visit(key)
   const url = (file: string) => `${THEME_ASSETS}${file}`
   return { script: url(chunk.file), styles: [...styles].map(url), preload: [...preload].map(url) }
+}
+
+/** A cookie's value as the browser wrote it (URI-encoded JSON), or null when it is not. */
+function decodeCookie(value: string | undefined): string | null {
+  if (!value) return null
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return null
+  }
 }
 
 function isPageRequest(method: string, requestPath: string): boolean {
@@ -124,9 +134,10 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
           href: ctx.path + (ctx.search ?? ''),
           record,
           account: entity ? { type: entity.type, id: entity.id, name: entity.name } : null,
+          locale: parseLocaleChoice(decodeCookie(ctx.cookies.get(LOCALE_COOKIE))),
         }
         const head = documentHead({
-          lang: site.languages[0] ?? 'en',
+          lang: data.locale?.language ?? site.languages[0] ?? 'en',
           title: pageTitle(matched, record, site),
           description: pageDescription(matched),
           assets,

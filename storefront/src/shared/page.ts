@@ -1,4 +1,4 @@
-import type { RecordData } from '@shopwright/core/shared'
+import type { LocaleChoice, MoneyFormat, RecordData } from '@shopwright/core/shared'
 import type { MatchedRoute, WebsiteRoute } from './route-match.js'
 
 /** The site-wide settings a page needs (the `configuration/web` record). */
@@ -9,6 +9,17 @@ export interface SiteData {
   languages: string[]
   /** The site's current location: its contact details (the footer, the contact page). */
   location: SiteLocation | null
+  /** The currencies the site sells in, in the configuration's order (the first is the default). */
+  currencies: SiteCurrency[]
+  /** The configured languages with their names, right-to-left ones marked. */
+  languageNames: Array<{ id: string; name: string; rtl: boolean }>
+}
+
+/** A currency the site sells in, with how its amounts are written. */
+export interface SiteCurrency extends MoneyFormat {
+  id: string
+  code: string
+  name: string
 }
 
 /** A site location's contact details (the `location` record; the country by name). */
@@ -34,6 +45,8 @@ export interface PageData {
   record: RecordData | null
   /** Who is signed in (for the header's account link), or null. */
   account: SignedInAccount | null
+  /** The visitor's locale choice (its cookie), or null before they made one. */
+  locale: LocaleChoice | null
 }
 
 /** The signed-in visitor as pages show it. */
