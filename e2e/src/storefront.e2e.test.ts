@@ -97,6 +97,60 @@ describe('the storefront sign-in screens in Chromium', () => {
     await context.close()
   })
 
+  it('lets a shopper pick an icon, add an address and a card, and sign out', async () => {
+    const { context, page } = await fresh()
+    await page.goto(url('/account'))
+    // Not signed in: the account address shows the login, which comes back here.
+    await page.fill('[data-testid=login-email]', 'ada@example.com')
+    await page.click('[data-testid=login-next]')
+    await page.fill('[data-testid=login-password]', 'secret12')
+    await page.click('[data-testid=login-submit]')
+    await page.waitForURL(url('/account'))
+    await page.click('[data-testid=account-icon]')
+    await page.waitForSelector('[data-testid=generated-icon]')
+    expect(await page.locator('[data-testid=generated-icon]').count()).toBe(32)
+    await shot(page, 'icon-picker')
+    const picked = page.waitForResponse((response) =>
+      /\/query\/account\/image\/customer\//.test(response.url()),
+    )
+    await page.locator('[data-testid=generated-icon]').nth(5).click()
+    expect((await picked).status()).toBe(200)
+
+    await page.click('text=Address Book')
+    await page.waitForURL(/\/account\/addressbook$/)
+    await page.click('[data-testid=address-new]')
+    await page.waitForSelector('[data-testid=address-form]')
+    await page.click('[data-testid=address-save]')
+    expect(await page.textContent('[role=alertdialog]')).toContain('A value is required.')
+    await page.click('[data-testid=alert-ok]')
+    expect(await page.textContent('[data-testid=address-form] .sw-field-error:not(:empty)')).toBe(
+      'A value is required.',
+    )
+    await page.fill('[data-testid=address-addr1]', '1 Main Street')
+    await page.fill('[data-testid=address-city]', 'Lyon')
+    await page.fill('[data-testid=address-zip]', '69001')
+    await page.fill('[data-testid=address-country]', 'fr')
+    await page.click('[data-testid=address-save]')
+    await page.waitForURL(/\/account\/addressbook$/)
+    await page.waitForSelector('[data-testid=address-card]:has-text("1 Main Street")')
+
+    await page.click('text=Credit Cards')
+    await page.click('[data-testid=card-new]')
+    await page.fill('[data-testid=card-ccnumber]', '4111 1111 1111 1111')
+    await page.fill('[data-testid=card-ccexpiredate]', `12/${new Date().getFullYear() + 2}`)
+    await page.selectOption('[data-testid=card-paymentmethod]', 'Visa')
+    await page.click('[data-testid=card-save]')
+    await page.waitForURL(/\/account\/creditcards$/)
+    await page.waitForSelector('[data-testid=card-card]:has-text("1111")')
+    await shot(page, 'cards')
+    expect(await page.content()).not.toContain('4111 1111 1111 1111')
+
+    await page.click('[data-testid=logout]')
+    await page.waitForURL(url('/'))
+    await page.waitForSelector('[data-testid=login-link]')
+    await context.close()
+  })
+
   it('follows a reset from the outbox e-mail to a new password and a sign-in', async () => {
     const { context, page } = await fresh()
     await page.goto(url('/login'))

@@ -7,6 +7,12 @@ import { Reset } from './pages/Reset.js'
 import { Block } from './pages/Block.js'
 import { Contact } from './pages/Contact.js'
 import { Locale } from './pages/Locale.js'
+import { accountScreen } from './pages/account/AccountArea.js'
+import { Overview } from './pages/account/Overview.js'
+import { Manage } from './pages/account/Manage.js'
+import { Invoice, Invoices, Order, Orders } from './pages/account/Documents.js'
+import { Address, AddressBook } from './pages/account/Addresses.js'
+import { CreditCard, CreditCards } from './pages/account/Cards.js'
 import './styles.css'
 
 /**
@@ -26,5 +32,15 @@ export const theme: Theme = {
     Block,
     Contact,
     Locale,
+    AccountOverview: accountScreen(Overview),
+    AccountManage: accountScreen(Manage),
+    AccountOrders: accountScreen(Orders),
+    AccountOrder: accountScreen(Order),
+    AccountInvoices: accountScreen(Invoices),
+    AccountInvoice: accountScreen(Invoice),
+    AccountAddressBook: accountScreen(AddressBook),
+    AccountAddress: accountScreen(Address),
+    AccountCreditCards: accountScreen(CreditCards),
+    AccountCreditCard: accountScreen(CreditCard),
   },
 }

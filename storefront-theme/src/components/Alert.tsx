@@ -1,15 +1,21 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { formatError, isErrorCode } from '@shopwright/core/shared'
 
 interface AlertState {
   title: string
   message: string
-  resolve(): void
+  /** A question: Cancel and OK, resolving false or true. */
+  confirm: boolean
+  resolve(ok: boolean): void
 }
 
 type ShowAlert = (title: string, messageOrError: unknown) => Promise<void>
+type AskConfirm = (question: string) => Promise<boolean>
 
-const AlertContext = createContext<ShowAlert>(async () => undefined)
+const AlertContext = createContext<{ alert: ShowAlert; confirm: AskConfirm }>({
+  alert: async () => undefined,
+  confirm: async () => false,
+})
 
 /** The text of an error for a shopper: a catalogue code's message (with its values), else its own. */
 export function errorMessage(error: unknown): string {
@@ -36,17 +42,26 @@ export function AlertProvider({ children }: { children: ReactNode }) {
           title,
           message:
             typeof messageOrError === 'string' ? messageOrError : errorMessage(messageOrError),
-          resolve,
+          confirm: false,
+          resolve: () => resolve(),
         }),
       ),
     [],
   )
-  const close = () => {
-    alert?.resolve()
+  const ask = useCallback<AskConfirm>(
+    (question) =>
+      new Promise<boolean>((resolve) =>
+        setAlert({ title: 'Confirm', message: question, confirm: true, resolve }),
+      ),
+    [],
+  )
+  const value = useMemo(() => ({ alert: show, confirm: ask }), [show, ask])
+  const close = (ok: boolean) => {
+    alert?.resolve(ok)
     setAlert(null)
   }
   return (
-    <AlertContext.Provider value={show}>
+    <AlertContext.Provider value={value}>
       {children}
       {alert ? (
         <div className="sw-dialog-backdrop">
@@ -58,15 +73,29 @@ export function AlertProvider({ children }: { children: ReactNode }) {
           >
             <h2 id="sw-alert-title">{alert.title}</h2>
             <p>{alert.message}</p>
-            <button
-              type="button"
-              className="sw-button sw-button-primary"
-              onClick={close}
-              autoFocus
-              data-testid="alert-ok"
-            >
-              OK
-            </button>
+            <div className="sw-form-actions">
+              {alert.confirm ? (
+                <button
+                  type="button"
+                  className="sw-button"
+                  onClick={() => close(false)}
+                  data-testid="alert-cancel"
+                >
+                  Cancel
+                </button>
+              ) : (
+                <span />
+              )}
+              <button
+                type="button"
+                className="sw-button sw-button-primary"
+                onClick={() => close(true)}
+                autoFocus
+                data-testid="alert-ok"
+              >
+                OK
+              </button>
+            </div>
           </div>
         </div>
       ) : null}
@@ -76,5 +105,10 @@ export function AlertProvider({ children }: { children: ReactNode }) {
 
 /** Shows a message dialog; resolves when it is dismissed. */
 export function useAlert(): ShowAlert {
-  return useContext(AlertContext)
+  return useContext(AlertContext).alert
+}
+
+/** Asks a question (the spec's confirmations); resolves true for OK. */
+export function useConfirm(): AskConfirm {
+  return useContext(AlertContext).confirm
 }

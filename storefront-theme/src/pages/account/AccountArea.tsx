@@ -1,0 +1,77 @@
+import type { ComponentType, ReactNode } from 'react'
+import type { PageProps } from '@shopwright/storefront/shared'
+import { useNavigation, useSession } from '@shopwright/storefront/react'
+import { Login } from '../Login.js'
+import { ProfileProvider, useProfile } from './profile.js'
+
+/** The account menu (spec 000 section 2). */
+const MENU = [
+  { href: '/account', label: 'Overview' },
+  { href: '/account/manage', label: 'Manage' },
+  { href: '/account/orders', label: 'Orders' },
+  { href: '/account/invoices', label: 'Invoices' },
+  { href: '/account/addressbook', label: 'Address Book' },
+  { href: '/account/creditcards', label: 'Credit Cards' },
+]
+
+function Frame({ children }: { children: ReactNode }) {
+  const { client } = useSession()
+  return (
+    <div className="sw-account">
+      <nav aria-label="Account menu" className="sw-account-menu">
+        {MENU.map((item) => (
+          <a key={item.href} href={item.href}>
+            {item.label}
+          </a>
+        ))}
+        <button
+          type="button"
+          className="sw-link-button"
+          data-testid="logout"
+          onClick={() =>
+            void client.post('/account/logout', {}).finally(() => window.location.assign('/'))
+          }
+        >
+          Logout
+        </button>
+      </nav>
+      <div className="sw-account-page">{children}</div>
+    </div>
+  )
+}
+
+function Gate({ children }: { children: ReactNode }) {
+  const { state } = useProfile()
+  if (state.status === 'loading') return <p className="sw-muted">Loading...</p>
+  // A profile that cannot be read shows access denied (spec 000 section 4).
+  if (state.status === 'error')
+    return (
+      <section role="alert">
+        <h1>Access Denied.</h1>
+      </section>
+    )
+  return <>{children}</>
+}
+
+/**
+ * Wraps an account screen: signed-in visitors get the account menu and the screen once their
+ * profile loads; anyone else gets the login, which comes back here.
+ */
+export function accountScreen(Screen: ComponentType<PageProps>): ComponentType<PageProps> {
+  function AccountScreen(props: PageProps) {
+    const { account } = useSession()
+    const { href } = useNavigation()
+    // Not signed in: the login, which brings the visitor back to this address.
+    if (!account) return <Login {...props} props={{ ...props.props, next: href }} />
+    return (
+      <ProfileProvider>
+        <Frame>
+          <Gate>
+            <Screen {...props} />
+          </Gate>
+        </Frame>
+      </ProfileProvider>
+    )
+  }
+  return AccountScreen
+}

@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react'
+import { addressErrors } from '@shopwright/core/shared'
+import type { PageProps } from '@shopwright/storefront/shared'
+import { useNavigation } from '@shopwright/storefront/react'
+import { useAlert, useConfirm } from '../../components/Alert.js'
+import { FieldError } from '../../components/FieldError.js'
+import { useProfile } from './profile.js'
+import type { AddressLine } from './profile-types.js'
+
+/** Address cards per page (spec 000 section 9: web grid 24). */
+const PER_PAGE = 24
+
+/** `/account/addressbook`: the address cards, paged by the `page` parameter, and New. */
+export function AddressBook({ props }: PageProps) {
+  const { state } = useProfile()
+  if (state.status !== 'loaded') return null
+  const page = Math.max(1, Number(props.page) || 1)
+  const lines = state.profile.addressbook
+  const pages = Math.max(1, Math.ceil(lines.length / PER_PAGE))
+  return (
+    <section>
+      <h1>Address Book</h1>
+      <p>
+        <a
+          className="sw-button sw-button-primary"
+          href="/account/address/new"
+          data-testid="address-new"
+        >
+          New Address
+        </a>
+      </p>
+      {lines.length === 0 ? <p>You have no saved addresses.</p> : null}
+      <div className="sw-cards">
+        {lines.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((line) => (
+          <a
+            key={line.id}
+            className="sw-card"
+            href={`/account/address/${encodeURIComponent(line.id)}`}
+            data-testid="address-card"
+          >
+            <strong>{line.addressee || line.addr1}</strong>
+            <span>{line.addr1}</span>
+            {line.addr2 ? <span>{line.addr2}</span> : null}
+            <span>{[line.city, line.state, line.zip].filter(Boolean).join(' ')}</span>
+            <span>{line.country}</span>
+            {line.defaultshipping ? <em>Default shipping</em> : null}
+            {line.defaultbilling ? <em>Default billing</em> : null}
+          </a>
+        ))}
+      </div>
+      {pages > 1 ? (
+        <nav className="sw-pages" aria-label="Pages">
+          {Array.from({ length: pages }, (_item, index) => index + 1).map((number) => (
+            <a
+              key={number}
+              href={`?page=${number}`}
+              aria-current={number === page ? 'page' : undefined}
+            >
+              {number}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+    </section>
+  )
+}
+
+const EMPTY: Omit<AddressLine, 'id'> = {
+  addressee: '',
+  addr1: '',
+  addr2: '',
+  city: '',
+  state: '',
+  country: '',
+  zip: '',
+  addrphone: '',
+  defaultbilling: false,
+  defaultshipping: false,
+  isresidential: false,
+}
+
+const FIELDS: Array<{ id: keyof typeof EMPTY; label: string }> = [
+  { id: 'addressee', label: 'Addressee' },
+  { id: 'addr1', label: 'Line 1' },
+  { id: 'addr2', label: 'Line 2' },
+  { id: 'city', label: 'City' },
+  { id: 'state', label: 'Region' },
+  { id: 'zip', label: 'Postal Code' },
+  { id: 'country', label: 'Country' },
+  { id: 'addrphone', label: 'Phone' },
+]
+
+/**
+ * `/account/address/:id` (`new` for a new one): Line 1, City, Postal Code and Country are required
+ * (spec 000 section 5); an invalid form shows its errors and 'Unable to Continue'.
+ */
+export function Address({ params }: PageProps) {
+  const { state, update } = useProfile()
+  const { navigate } = useNavigation()
+  const alert = useAlert()
+  const confirm = useConfirm()
+  const id = params.id ?? 'new'
+  const existing =
+    state.status === 'loaded' ? state.profile.addressbook.find((line) => line.id === id) : undefined
+  const [form, setForm] = useState<Omit<AddressLine, 'id'>>(existing ?? EMPTY)
+  const [problem, setProblem] = useState<{ field: string; code: string } | null>(null)
+  if (state.status !== 'loaded') return null
+  if (id !== 'new' && !existing)
+    return (
+      <section role="alert">
+        <h1>Unable to View Address.</h1>
+      </section>
+    )
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    const broken = addressErrors(form)
+    setProblem(broken)
+    if (broken) {
+      await alert('Unable to Continue', broken)
+      return
+    }
+    try {
+      await update({ addressbook: { [id]: form } })
+      navigate('/account/addressbook')
+    } catch (failure) {
+      await alert('Unable to Save', failure)
+    }
+  }
+  const remove = async () => {
+    if (!(await confirm('Are you sure you want to delete this address?'))) return
+    try {
+      await update({ addressbook: { [id]: 'delete' } })
+      navigate('/account/addressbook')
+    } catch (failure) {
+      await alert('Unable to Delete', failure)
+    }
+  }
+  return (
+    <section className="sw-form-page">
+      <h1>{id === 'new' ? 'New Address' : 'Edit Address'}</h1>
+      <form onSubmit={save} noValidate className="sw-form" data-testid="address-form">
+        {FIELDS.map((field) => (
+          <label key={field.id} className="sw-field">
+            <span>{field.label}</span>
+            <input
+              value={String(form[field.id] ?? '')}
+              onChange={(event) => setForm({ ...form, [field.id]: event.target.value })}
+              data-testid={`address-${field.id}`}
+            />
+            <FieldError code={problem?.field === field.id ? problem.code : null} />
+          </label>
+        ))}
+        <label className="sw-check">
+          <input
+            type="checkbox"
+            checked={form.defaultshipping}
+            onChange={(event) => setForm({ ...form, defaultshipping: event.target.checked })}
+          />
+          Default shipping address
+        </label>
+        <label className="sw-check">
+          <input
+            type="checkbox"
+            checked={form.defaultbilling}
+            onChange={(event) => setForm({ ...form, defaultbilling: event.target.checked })}
+          />
+          Default billing address
+        </label>
+        <div className="sw-form-actions">
+          {id === 'new' ? (
+            <span />
+          ) : (
+            <button
+              type="button"
+              className="sw-button"
+              onClick={() => void remove()}
+              data-testid="address-delete"
+            >
+              Delete
+            </button>
+          )}
+          <button type="submit" className="sw-button sw-button-primary" data-testid="address-save">
+            Save
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

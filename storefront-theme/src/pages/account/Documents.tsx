@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react'
+import { isQueryError, type RecordCollection, type RecordData } from '@shopwright/core/shared'
+import type { PageProps } from '@shopwright/storefront/shared'
+import { useSession } from '@shopwright/storefront/react'
+
+/** Rows per page of the account's tables (spec 000 section 9: web list 50). */
+const PAGE_SIZE = 50
+
+type Kind = 'order' | 'invoice'
+
+const WORDS: Record<Kind, { title: string; empty: string; path: string; missing: string }> = {
+  order: {
+    title: 'Orders',
+    empty: 'You have no orders yet.',
+    path: '/account/order',
+    missing: 'Unable to View Order.',
+  },
+  invoice: {
+    title: 'Invoices',
+    empty: 'You have no invoices yet.',
+    path: '/account/invoice',
+    missing: 'Unable to View Invoice.',
+  },
+}
+
+/** A list answer, or null when the record type does not exist yet (no commerce plugin). */
+async function listOf(client: ReturnType<typeof useSession>['client'], kind: Kind, page: number) {
+  try {
+    return await client.get<RecordCollection<RecordData>>(`/data/list/${kind}`, {
+      pagesize: PAGE_SIZE,
+      page,
+    })
+  } catch (error) {
+    if (isQueryError(error) && (error.status === 404 || error.code === 'ERROR_RECORDTYPE_REQUIRED'))
+      return null
+    throw error
+  }
+}
+
+/**
+ * `/account/orders` and `/account/invoices`: paged tables of the account's orders or invoices whose
+ * rows open the document. Until the commerce plugin brings those record types, the empty state.
+ */
+function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }) {
+  const { client } = useSession()
+  const words = WORDS[kind]
+  const page = Math.max(1, Number(props.page) || 1)
+  const [answer, setAnswer] = useState<RecordCollection<RecordData> | null | undefined>(undefined)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    listOf(client, kind, page).then(setAnswer, () => setFailed(true))
+  }, [client, kind, page])
+  return (
+    <section>
+      <h1>{words.title}</h1>
+      {failed ? (
+        <p role="alert">
+          {kind === 'order' ? 'Unable to View Orders.' : 'Unable to View Invoices.'}
+        </p>
+      ) : null}
+      {answer === undefined && !failed ? <p className="sw-muted">Loading...</p> : null}
+      {answer === null || answer?.list.length === 0 ? (
+        <p data-testid={`${kind}s-empty`}>{words.empty}</p>
+      ) : null}
+      {answer && answer.list.length > 0 ? (
+        <table className="sw-table">
+          <thead>
+            <tr>
+              <th>Number</th>
+              <th>Date</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.list.map((record) => (
+              <tr key={record.id}>
+                <td>
+                  <a href={`${words.path}/${encodeURIComponent(record.id)}`}>{record.id}</a>
+                </td>
+                <td>{String(record.date ?? '')}</td>
+                <td>{String(record.status ?? '')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {answer && answer.pages > 1 ? (
+        <nav className="sw-pages" aria-label="Pages">
+          {Array.from({ length: answer.pages }, (_item, index) => index + 1).map((number) => (
+            <a
+              key={number}
+              href={`?page=${number}`}
+              aria-current={number === page ? 'page' : undefined}
+            >
+              {number}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+    </section>
+  )
+}
+
+/** One order or invoice, or its not-available message. */
+function DocumentView({ kind, id }: { kind: Kind; id: string }) {
+  const { client } = useSession()
+  const [record, setRecord] = useState<RecordData | null | undefined>(undefined)
+  useEffect(() => {
+    client
+      .get<RecordData>(`/data/get/${kind}/${encodeURIComponent(id)}`)
+      .then(setRecord, () => setRecord(null))
+  }, [client, kind, id])
+  if (record === undefined) return <p className="sw-muted">Loading...</p>
+  if (record === null)
+    return (
+      <section role="alert">
+        <h1>{WORDS[kind].missing}</h1>
+      </section>
+    )
+  return (
+    <section>
+      <h1>
+        {kind === 'order' ? 'Order' : 'Invoice'} {record.id}
+      </h1>
+      <p>{String(record.status ?? '')}</p>
+    </section>
+  )
+}
+
+export const Orders = ({ props }: PageProps) => <DocumentList kind="order" props={props} />
+export const Invoices = ({ props }: PageProps) => <DocumentList kind="invoice" props={props} />
+export const Order = ({ params }: PageProps) => <DocumentView kind="order" id={params.id ?? ''} />
+export const Invoice = ({ params }: PageProps) => (
+  <DocumentView kind="invoice" id={params.id ?? ''} />
+)
