@@ -1,3 +1,4 @@
+import { isRightToLeft } from '@shopwright/core/shared'
 import type { PageData } from '../shared/page.js'
 import { PAGE_DATA_ID } from '../shared/page.js'
 
@@ -39,7 +40,7 @@ export function documentHead(options: {
 }): string {
   const { assets } = options
   return (
-    `<!doctype html><html lang="${escapeHtml(options.lang)}"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${escapeHtml(options.lang)}"${isRightToLeft(options.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(options.title)}</title>` +
     `<meta name="description" content="${escapeHtml(options.description)}">` +
