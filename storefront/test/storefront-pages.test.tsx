@@ -160,6 +160,39 @@ for (const database of databasesUnderTest()) {
       expect(pageData(reply.body).record?.headline).toBe('</script><script>alert(1)</script>')
     })
 
+    it('caches anonymous pages until a record they show changes through the record calls', async () => {
+      const first = await page('/')
+      expect(first.body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
+      // A write that bypasses the record calls is not seen: the page comes from the cache.
+      await kernel.services.recordStore.replace({
+        type: 'webpage',
+        id: 'home',
+        headline: 'Changed behind its back',
+        content: '',
+      })
+      await kernel.services.cache.clear('recordtext')
+      expect((await page('/')).body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
+      // A change through the records service drops the cached pages (on every node).
+      const admin = {
+        type: 'employee',
+        id: 'test-admin',
+        email: '',
+        name: 'Admin',
+        roles: ['administrator'],
+      }
+      await kernel.services.records.update(admin, 'webpage', 'home', [
+        { field: 'headline', value: 'Fresh headline' },
+      ])
+      const fresh = await page('/')
+      expect(fresh.body).toContain('<h1>Fresh headline</h1>')
+      expect(fresh.body).toContain('<title>Welcome | Shopwright</title>')
+      // Each language and currency has its own copy.
+      const cookie = `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`
+      const french = await inject(kernel, { url: '/', headers: { accept: 'text/html', cookie } })
+      expect(french.body).toContain('<html lang="fr">')
+      expect((await page('/')).body).toContain('<html lang="en-us">')
+    })
+
     it('serves the theme files for a year and leaves the API alone', async () => {
       const asset = await inject(kernel, { url: '/theme/assets/entry-1.js' })
       expect(asset.statusCode).toBe(200)

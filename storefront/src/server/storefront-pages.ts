@@ -13,6 +13,7 @@ import { RouteTable } from '../shared/route-match.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
 import { documentHead, documentTail, type PageAssets } from './document.js'
 import { SiteSource } from './site-source.js'
+import { PageCache } from './page-cache.js'
 
 /** What a theme's server entry exports (`<theme package>/server`). */
 export interface ThemeServerModule {
@@ -60,6 +61,9 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
   return { script: url(chunk.file), styles: [...styles].map(url), preload: [...preload].map(url) }
 }
 
+/** The account plugin's session cookie: a visitor holding one may be signed in. */
+const SESSION_COOKIE_NAME = 'sw_session'
+
 /** A cookie's value as the browser wrote it (URI-encoded JSON), or null when it is not. */
 function decodeCookie(value: string | undefined): string | null {
   if (!value) return null
@@ -88,6 +92,7 @@ function isPageRequest(method: string, requestPath: string): boolean {
 export function storefrontPages(module: ThemeServerModule): PageFactory {
   return {
     create(services: Services): Middleware {
+      const pages = new PageCache(services.cache, services.events)
       const source = new SiteSource(
         services.recordStore,
         services.records,
@@ -119,7 +124,24 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
         }
         if (!isPageRequest(ctx.method, ctx.path)) return next()
         assets ??= pageAssets(module.clientDir, module.clientEntry)
+        const locale = parseLocaleChoice(decodeCookie(ctx.cookies.get(LOCALE_COOKIE)))
+        // Anonymous pages are the same for everyone with the same address and locale: cached.
+        const anonymous = !ctx.cookies.get(SESSION_COOKIE_NAME)
+        const cacheKey = anonymous
+          ? pages.key(ctx.path + (ctx.search ?? ''), locale?.language ?? '', locale?.currency ?? '')
+          : undefined
+        if (cacheKey) {
+          const cached = await pages.get(cacheKey)
+          if (cached) {
+            ctx.status = cached.status
+            ctx.type = 'html'
+            ctx.set('Cache-Control', 'no-cache')
+            ctx.body = cached.html
+            return
+          }
+        }
         const [routes, site] = await Promise.all([source.routes(), source.site()])
+        pages.watch(routes)
         const table = new RouteTable(routes)
         const query = new URLSearchParams(ctx.querystring)
         const found = table.match(ctx.path, query)
@@ -134,7 +156,7 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
           href: ctx.path + (ctx.search ?? ''),
           record,
           account: entity ? { type: entity.type, id: entity.id, name: entity.name } : null,
-          locale: parseLocaleChoice(decodeCookie(ctx.cookies.get(LOCALE_COOKIE))),
+          locale,
         }
         const head = documentHead({
           lang: data.locale?.language ?? site.languages[0] ?? 'en',
@@ -147,14 +169,23 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
         ctx.set('Cache-Control', 'no-cache')
         const body = new PassThrough()
         ctx.body = body
-        // React ends what it pipes into: this sink forwards the page and adds the tail at the end.
+        // React ends what it pipes into: this sink forwards the page and adds the tail at the end,
+        // keeping a copy of an anonymous page for the cache.
+        const copy: Buffer[] = []
+        const status = ctx.status
         const sink = new Writable({
           write(chunk: Buffer, _encoding, done) {
             body.write(chunk)
+            if (cacheKey) copy.push(Buffer.from(chunk))
             done()
           },
           final(done) {
-            body.end(documentTail(data))
+            const tail = documentTail(data)
+            body.end(tail)
+            if (cacheKey) {
+              const html = head + Buffer.concat(copy).toString('utf8') + tail
+              void pages.set(cacheKey, { status, html }).catch(() => undefined)
+            }
             done()
           },
         })
