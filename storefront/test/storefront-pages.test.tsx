@@ -193,6 +193,37 @@ for (const database of databasesUnderTest()) {
       expect((await page('/')).body).toContain('<html lang="en-us">')
     })
 
+    it('gives pages the menu groups with only the items the visitor may view', async () => {
+      await kernel.services.recordStore.insert({
+        type: 'menu',
+        id: 'navigation',
+        label: 'Navigation',
+        submenus: [
+          { id: 'shop', label: 'Shop', href: '/shop' },
+          { id: 'billing', label: 'Billing', href: '/billing', security: 'billing' },
+          {
+            id: 'more',
+            label: 'More',
+            submenus: [{ id: 'x', label: 'X', href: 'javascript:alert(1)' }],
+          },
+          { id: 'help', label: 'Help', submenus: [{ id: 'faq', label: 'FAQ', href: '/faq' }] },
+        ],
+      } as RecordData)
+      await kernel.services.cache.clear('storefront')
+      await kernel.services.cache.clear('storefrontpage')
+      const data = pageData((await page('/no-cache-here?x=1')).body)
+      expect(data.menus.navigation).toEqual([
+        { id: 'shop', label: 'Shop', href: '/shop' },
+        { id: 'help', label: 'Help', submenus: [{ id: 'faq', label: 'FAQ', href: '/faq' }] },
+      ])
+      expect(data.menus.header?.map((item) => item.label)).toEqual([
+        'Home',
+        'About',
+        'Contact',
+        'Locale',
+      ])
+    })
+
     it('serves the theme files for a year and leaves the API alone', async () => {
       const asset = await inject(kernel, { url: '/theme/assets/entry-1.js' })
       expect(asset.statusCode).toBe(200)

@@ -1,21 +1,22 @@
 import type { ShellProps } from '@shopwright/storefront/shared'
 import { useSession } from '@shopwright/storefront/react'
 import { AlertProvider } from './Alert.js'
+import { MenuBar } from './MenuBar.js'
 import { ContactBlock } from './ContactBlock.js'
 import { SiteContext } from './site.js'
 import { LocaleLink } from './LocaleLink.js'
 import { LocaleProvider } from './locale.js'
 
-/** The header menu of spec 000 section 2. */
-const MENU = [
-  { href: '/', label: 'Home' },
-  { href: '/about', label: 'About' },
-  { href: '/contact', label: 'Contact' },
-  { href: '/locale', label: 'Locale' },
+/** The header menu of spec 000 section 2, when the site has no `menu/header` record. */
+const DEFAULT_MENU = [
+  { id: 'home', href: '/', label: 'Home' },
+  { id: 'about', href: '/about', label: 'About' },
+  { id: 'contact', href: '/contact', label: 'Contact' },
+  { id: 'locale', href: '/locale', label: 'Locale' },
 ]
 
 /** Header (logo, menu, sign-in), the page, and the footer. */
-export function Shell({ site, children }: ShellProps) {
+export function Shell({ site, menus, children }: ShellProps) {
   const { account } = useSession()
   return (
     <SiteContext.Provider value={site}>
@@ -25,13 +26,7 @@ export function Shell({ site, children }: ShellProps) {
             <a className="sw-logo" href="/">
               {site.name}
             </a>
-            <nav aria-label="Menu" className="sw-menu">
-              {MENU.map((item) => (
-                <a key={item.href} href={item.href}>
-                  {item.label}
-                </a>
-              ))}
-            </nav>
+            <MenuBar items={menus.header ?? DEFAULT_MENU} label="Menu" className="sw-menu" />
             <LocaleLink />
             {account ? (
               <a className="sw-account-link" href="/account" data-testid="account-link">
@@ -49,9 +44,15 @@ export function Shell({ site, children }: ShellProps) {
               </a>
             )}
           </header>
+          {menus.navigation?.length ? (
+            <MenuBar items={menus.navigation} label="Navigation" className="sw-navigation" />
+          ) : null}
           <main className="sw-main">{children}</main>
           <footer className="sw-footer">
             {site.location ? <ContactBlock location={site.location} /> : <p>{site.name}</p>}
+            {menus.footer?.length ? (
+              <MenuBar items={menus.footer} label="Footer" className="sw-footer-menu" />
+            ) : null}
           </footer>
         </AlertProvider>
       </LocaleProvider>

@@ -120,7 +120,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       <NavigationContext.Provider value={navigation}>
         {/* Clicks on local links anywhere in the page become client navigations. */}
         <div className="sw-storefront" onClick={onClick}>
-          <theme.Shell site={data.site}>
+          <theme.Shell site={data.site} menus={data.menus}>
             {matched && Page ? (
               <PageBoundary key={shown.href}>
                 <Page

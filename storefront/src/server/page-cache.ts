@@ -5,7 +5,16 @@ import type { WebsiteRoute } from '../shared/route-match.js'
 export const PAGE_CACHE = 'storefrontpage'
 
 /** Record types every page shows a part of: the shell's settings and the route table. */
-const SITE_WIDE = ['route', 'configuration', 'location', 'currency', 'listtype', 'country']
+const SITE_WIDE = [
+  'route',
+  'configuration',
+  'location',
+  'currency',
+  'listtype',
+  'country',
+  'menu',
+  'security',
+]
 
 /** A rendered page as it is cached. */
 export interface CachedPage {

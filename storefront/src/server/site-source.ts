@@ -1,14 +1,14 @@
 import type { CacheService, Entity, EventBus, RecordData } from '@shopwright/core'
 import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
 import { isRightToLeft } from '@shopwright/core/shared'
-import type { SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
+import type { MenuItem, SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 
 /** The cache type of the storefront's route table and site settings. */
 export const STOREFRONT_CACHE = 'storefront'
 
 /** Records whose change changes every page: the routes and the site configuration. */
-const SITE_TYPES = new Set(['route', 'configuration'])
+const SITE_TYPES = new Set(['route', 'configuration', 'menu'])
 
 /** The most routes a site may have: far more than a shop needs, and a bound on one read. */
 const MAX_ROUTES = 1000
@@ -42,6 +42,18 @@ export class SiteSource {
       .filter((route): route is WebsiteRoute => route !== null)
     await this.cache.set(STOREFRONT_CACHE, 'routes', routes, 'short')
     return routes
+  }
+
+  /** The menu groups by id (`menu/header`, `menu/navigation`, `menu/footer`...). */
+  async menus(): Promise<Record<string, MenuItem[]>> {
+    const cached = await this.cache.get<Record<string, MenuItem[]>>(STOREFRONT_CACHE, 'menus')
+    if (cached) return cached
+    const groups: Record<string, MenuItem[]> = {}
+    for (const record of await this.records.list('menu', { limit: MAX_ROUTES })) {
+      if (record.id !== '__proto__') groups[record.id] = menuItems(record.submenus)
+    }
+    await this.cache.set(STOREFRONT_CACHE, 'menus', groups, 'short')
+    return groups
   }
 
   async site(): Promise<SiteData> {
@@ -132,4 +144,27 @@ export class SiteSource {
       return null
     }
   }
+}
+
+/** Menu entries as stored, keeping only well-formed ones (label, and a local or web link). */
+function menuItems(value: unknown, depth = 0): MenuItem[] {
+  if (!Array.isArray(value) || depth > 3) return []
+  return value.flatMap((entry: Record<string, unknown>) => {
+    if (typeof entry !== 'object' || entry === null || typeof entry.label !== 'string') return []
+    const href =
+      typeof entry.href === 'string' && /^(\/|https?:)/.test(entry.href) ? entry.href : undefined
+    const submenus = menuItems(entry.submenus, depth + 1)
+    if (!href && submenus.length === 0) return []
+    return [
+      {
+        id: typeof entry.id === 'string' ? entry.id : entry.label,
+        label: entry.label,
+        ...(href ? { href } : {}),
+        ...(typeof entry.security === 'string' && entry.security
+          ? { security: entry.security }
+          : {}),
+        ...(submenus.length > 0 ? { submenus } : {}),
+      },
+    ]
+  })
 }

@@ -8,7 +8,13 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { createQueryClient, LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import type { PageFactory, Services } from '@shopwright/core'
 import type { Theme } from '../shared/contract.js'
-import { pageDescription, pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
+import {
+  pageDescription,
+  pageTitle,
+  recordKeyOf,
+  type MenuItem,
+  type PageData,
+} from '../shared/page.js'
 import { RouteTable } from '../shared/route-match.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
 import { documentHead, documentTail, type PageAssets } from './document.js'
@@ -59,6 +65,26 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
   for (const key of chunk.imports ?? []) visit(key)
   const url = (file: string) => `${THEME_ASSETS}${file}`
   return { script: url(chunk.file), styles: [...styles].map(url), preload: [...preload].map(url) }
+}
+
+/** The menu items the visitor may view: an item with a security record needs view on it (spec 000 section 2). */
+async function visibleMenus(
+  groups: Record<string, MenuItem[]>,
+  canView: (security: string) => Promise<boolean>,
+): Promise<Record<string, MenuItem[]>> {
+  const filter = async (items: MenuItem[]): Promise<MenuItem[]> => {
+    const kept: MenuItem[] = []
+    for (const item of items) {
+      if (item.security && !(await canView(item.security))) continue
+      const submenus = item.submenus ? await filter(item.submenus) : undefined
+      if (!item.href && (!submenus || submenus.length === 0)) continue
+      kept.push({ ...item, ...(submenus ? { submenus } : {}) })
+    }
+    return kept
+  }
+  const visible: Record<string, MenuItem[]> = {}
+  for (const [group, items] of Object.entries(groups)) visible[group] = await filter(items)
+  return visible
 }
 
 /** The account plugin's session cookie: a visitor holding one may be signed in. */
@@ -140,7 +166,11 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
             return
           }
         }
-        const [routes, site] = await Promise.all([source.routes(), source.site()])
+        const [routes, site, menus] = await Promise.all([
+          source.routes(),
+          source.site(),
+          source.menus(),
+        ])
         pages.watch(routes)
         const table = new RouteTable(routes)
         const query = new URLSearchParams(ctx.querystring)
@@ -156,6 +186,9 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
           href: ctx.path + (ctx.search ?? ''),
           record,
           account: entity ? { type: entity.type, id: entity.id, name: entity.name } : null,
+          menus: await visibleMenus(menus, (security) =>
+            services.access.can(entity, security, 'view'),
+          ),
           locale,
         }
         const head = documentHead({

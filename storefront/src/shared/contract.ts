@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import type { RecordData } from '@shopwright/core/shared'
 import type { WebsiteRoute } from './route-match.js'
-import type { SiteData } from './page.js'
+import type { MenuItem, SiteData } from './page.js'
 
 /** What a route's component receives. */
 export interface PageProps {
@@ -15,6 +15,8 @@ export interface PageProps {
 
 export interface ShellProps {
   site: SiteData
+  /** The menu groups by id (header, navigation, footer): only items the visitor may view. */
+  menus: Readonly<Record<string, MenuItem[]>>
   children: ReactNode
 }
 

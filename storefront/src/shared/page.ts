@@ -47,6 +47,18 @@ export interface PageData {
   account: SignedInAccount | null
   /** The visitor's locale choice (its cookie), or null before they made one. */
   locale: LocaleChoice | null
+  /** The menu groups (header, navigation, footer), with only the items the visitor may view. */
+  menus: Record<string, MenuItem[]>
+}
+
+/** A menu entry: a link, or a group of submenus shown as a popup (spec 000 section 2). */
+export interface MenuItem {
+  id: string
+  label: string
+  href?: string
+  /** The security record whose view right shows the item; none: everyone. */
+  security?: string
+  submenus?: MenuItem[]
 }
 
 /** The signed-in visitor as pages show it. */

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react'
+import type { MenuItem } from '@shopwright/storefront/shared'
+
+/**
+ * A menu group: links, and items with submenus that open a popup (spec 000 section 2). One popup
+ * at a time; a click elsewhere, Escape or a navigation closes it.
+ */
+export function MenuBar({
+  items,
+  label,
+  className,
+}: {
+  items: MenuItem[]
+  label: string
+  className: string
+}) {
+  const [open, setOpen] = useState<string | null>(null)
+  const bar = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return
+      if (
+        event.type === 'click' &&
+        bar.current?.contains(event.target as Node) &&
+        !(event.target as Element).closest('a')
+      )
+        return
+      setOpen(null)
+    }
+    document.addEventListener('click', close)
+    document.addEventListener('keydown', close)
+    window.addEventListener('popstate', close)
+    return () => {
+      document.removeEventListener('click', close)
+      document.removeEventListener('keydown', close)
+      window.removeEventListener('popstate', close)
+    }
+  }, [open])
+  return (
+    <nav aria-label={label} className={className} ref={bar}>
+      {items.map((item) =>
+        item.submenus ? (
+          <div key={item.id} className="sw-submenu">
+            <button
+              type="button"
+              aria-expanded={open === item.id}
+              onClick={() => setOpen(open === item.id ? null : item.id)}
+            >
+              {item.label}
+            </button>
+            {open === item.id ? (
+              <ul className="sw-popup" role="menu">
+                {item.submenus.map((sub) => (
+                  <li key={sub.id} role="none">
+                    <a role="menuitem" href={sub.href ?? '#'}>
+                      {sub.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : (
+          <a key={item.id} href={item.href}>
+            {item.label}
+          </a>
+        ),
+      )}
+    </nav>
+  )
+}
