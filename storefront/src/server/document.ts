@@ -25,6 +25,8 @@ export interface PageAssets {
   script: string
   styles: readonly string[]
   preload: readonly string[]
+  /** The theme's icon, when it has one (`favicon.svg` in its build). */
+  icon?: string
 }
 
 /**
@@ -44,6 +46,9 @@ export function documentHead(options: {
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(options.title)}</title>` +
     `<meta name="description" content="${escapeHtml(options.description)}">` +
+    (assets.icon
+      ? `<link rel="icon" type="image/svg+xml" href="${escapeHtml(assets.icon)}">`
+      : '') +
     assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('') +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +

@@ -64,7 +64,14 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
   }
   for (const key of chunk.imports ?? []) visit(key)
   const url = (file: string) => `${THEME_ASSETS}${file}`
-  return { script: url(chunk.file), styles: [...styles].map(url), preload: [...preload].map(url) }
+  // Without an icon the browser asks for /favicon.ico and logs a 404 on every first visit.
+  const icon = fs.existsSync(path.join(clientDir, 'favicon.svg')) ? url('favicon.svg') : undefined
+  return {
+    script: url(chunk.file),
+    styles: [...styles].map(url),
+    preload: [...preload].map(url),
+    ...(icon ? { icon } : {}),
+  }
 }
 
 /** The menu items the visitor may view: an item with a security record needs view on it (spec 000 section 2). */
