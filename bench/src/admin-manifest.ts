@@ -3,15 +3,52 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /**
- * The admin's built JavaScript as Vite's manifest (admin-ui/dist/client/.vite/manifest.json)
- * describes it: which chunks the page loads before it can show anything, and which load later, one
- * per panel. The walk is pure; reading and compressing the files is separate.
+ * A browser build as Vite's manifest (`<client dir>/.vite/manifest.json`) describes it: which chunks
+ * the page loads before it can show anything, and which load later. Used for the admin
+ * (admin-ui/dist/client, one lazy chunk per panel) and the storefront's default theme
+ * (storefront-theme/dist/client). The walk is pure; reading and compressing the files is separate.
  */
 
 /** Where `npm run build` (Vite) writes the admin, relative to the monorepo root. */
 export const ADMIN_CLIENT_DIR = 'admin-ui/dist/client'
-/** Vite's manifest inside it. */
-export const ADMIN_MANIFEST = '.vite/manifest.json'
+/** Vite's manifest inside a client folder. */
+export const VITE_MANIFEST = '.vite/manifest.json'
+/** The admin's manifest inside its client folder. */
+export const ADMIN_MANIFEST = VITE_MANIFEST
+
+/** A Vite browser build of the monorepo: where it is and what loads first. */
+export interface ClientBuild {
+  /** What it is, in messages: `the admin`, `the default theme`. */
+  label: string
+  /** Vite's out dir, relative to the monorepo root. */
+  clientDir: string
+  /** Vite's root, relative to the monorepo root: chunk names are given from there. */
+  sourceRoot: string
+  /** The public prefix the kernel serves the files under (Vite's `base`). */
+  base: string
+  /** The manifest key of the page's entry; unset: the one `isEntry` chunk (see entryKey). */
+  entry?: string
+}
+
+/** The admin: `index.html` and its entry chunk, served under /admin/. */
+export const ADMIN_BUILD: ClientBuild = {
+  label: 'the admin',
+  clientDir: ADMIN_CLIENT_DIR,
+  sourceRoot: 'admin-ui',
+  base: '/admin/',
+}
+
+/**
+ * The storefront's default theme (@shopwright/theme-default): no page of its own (the kernel renders
+ * it), the browser entry `src/entry-client.tsx` (the theme's `clientEntry`), served under /theme/.
+ */
+export const THEME_BUILD: ClientBuild = {
+  label: 'the default theme',
+  clientDir: 'storefront-theme/dist/client',
+  sourceRoot: 'storefront-theme',
+  base: '/theme/',
+  entry: 'src/entry-client.tsx',
+}
 
 /** One entry of a Vite manifest (the fields the walk uses). */
 export interface ManifestChunk {
@@ -32,9 +69,9 @@ export interface ManifestChunk {
 /** A Vite manifest: chunks by key (the source path, or `_<file>` for a shared chunk). */
 export type Manifest = Record<string, ManifestChunk>
 
-/** The admin's chunks, sorted into what the first page needs and what loads later. */
+/** A build's chunks, sorted into what the first page needs and what loads later. */
 export interface ChunkPlan {
-  /** The key of the entry chunk (`index.html`). */
+  /** The key of the entry chunk (`index.html` for the admin, `src/entry-client.tsx` for the theme). */
   entry: string
   /** The entry and every chunk it imports statically, recursively; the entry first. */
   initial: string[]
@@ -116,10 +153,13 @@ export function staticClosure(manifest: Manifest, start: string): string[] {
  * The initial JavaScript (the entry plus its static imports, recursively) and the lazily loaded
  * chunks: every `dynamicImports` target of any chunk reachable from the entry, statically or
  * lazily, that is not initial, each with what opening it adds. Lazy chunks keep the order in which
- * the walk meets them (the entry's own list first).
+ * the walk meets them (the entry's own list first). `entry` is the entry's key (default: entryKey).
  */
-export function planChunks(manifest: Manifest): ChunkPlan {
-  const entry = entryKey(manifest)
+export function planChunks(manifest: Manifest, entry = entryKey(manifest)): ChunkPlan {
+  const entryChunk = manifest[entry]
+  if (!entryChunk) throw new Error(`the manifest has no entry ${JSON.stringify(entry)}`)
+  if (!entryChunk.isEntry)
+    throw new Error(`the manifest's ${JSON.stringify(entry)} is not an entry chunk`)
   const initial = staticClosure(manifest, entry)
   const initialSet = new Set(initial)
   const initialCss = [...new Set(initial.flatMap((key) => manifest[key]!.css ?? []))]
@@ -189,15 +229,18 @@ export function sumSizes(files: readonly FileSize[]): SizeSum {
 }
 
 /**
- * The built admin: its manifest, parsed. Throws a message that says how to build it when the
+ * A built client: its manifest, parsed. Throws a message that says how to build it when the
  * folder, the manifest or a file the manifest names is missing.
  */
-export function readAdminManifest(root: string): { clientDir: string; manifest: Manifest } {
-  const clientDir = path.join(root, ADMIN_CLIENT_DIR)
-  const file = path.join(clientDir, ADMIN_MANIFEST)
+export function readBuiltManifest(
+  root: string,
+  build: ClientBuild,
+): { clientDir: string; manifest: Manifest } {
+  const clientDir = path.join(root, build.clientDir)
+  const file = path.join(clientDir, VITE_MANIFEST)
   if (!fs.existsSync(file)) {
     throw new Error(
-      `the admin is not built: ${path.relative(root, file)} is missing. Build it with \`npm run build\` (or \`npx turbo run build\`) from ${root}; \`npm run bench\` builds first`,
+      `${build.label} is not built: ${path.relative(root, file)} is missing. Build it with \`npm run build\` (or \`npx turbo run build\`) from ${root}; \`npm run bench\` builds first`,
     )
   }
   const manifest = parseManifest(fs.readFileSync(file, 'utf8'), path.relative(root, file))
@@ -206,10 +249,15 @@ export function readAdminManifest(root: string): { clientDir: string; manifest: 
     .filter((built) => !fs.existsSync(path.join(clientDir, built)))
   if (missing.length) {
     throw new Error(
-      `the admin build is incomplete: ${path.relative(root, file)} names ${missing.join(', ')}, missing from ${path.relative(root, clientDir)}. Build it again with \`npm run build\``,
+      `${build.label} build is incomplete: ${path.relative(root, file)} names ${missing.join(', ')}, missing from ${path.relative(root, clientDir)}. Build it again with \`npm run build\``,
     )
   }
   return { clientDir, manifest }
+}
+
+/** The built admin (readBuiltManifest of ADMIN_BUILD). */
+export function readAdminManifest(root: string): { clientDir: string; manifest: Manifest } {
+  return readBuiltManifest(root, ADMIN_BUILD)
 }
 
 /** A built file's raw and gzip sizes. */

@@ -193,6 +193,9 @@ describe('scenario registry', () => {
       'account-get',
       'admin-bundle',
       'admin-list',
+      'storefront-render',
+      'storefront-bundle',
+      'lighthouse',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

@@ -19,8 +19,9 @@ export function renderDocsPage(report: BenchReport): string {
 Figures from the run of ${date}${report.quick ? ' (a --quick smoke run)' : ''}: **${passed} of ${targets.length} targets met**.
 Every timing has a baseline measured in the same run on the same machine, and the ratio
 Shopwright / baseline is what to compare between runs and machines; the absolute numbers depend
-on the machine and on what else it was doing. Sizes (the admin's bundle) depend on the build only
-and are held against their target alone.
+on the machine and on what else it was doing. Sizes (the admin's and the storefront's initial
+JavaScript) depend on the build only, and Lighthouse scores have no same-run baseline: both are
+held against their targets alone.
 
 ## Targets
 
@@ -50,7 +51,8 @@ ${markdownTable(
 )}
 
 The machine is shared and has ${machine.nproc} cores; the load generator (autocannon) runs on it too, so every
-server under load competes with it for CPU, as Chromium does with the kernel in admin-list. Rounds
+server under load competes with it for CPU, as Chromium does with the kernel in admin-list and
+lighthouse. Rounds
 alternate between Shopwright and its baseline and medians are reported so that a burst of outside
 load does not land on one side only.
 
@@ -61,6 +63,7 @@ npm run bench                 # builds, runs everything (a few minutes), rewrite
 npm run bench -- --quick      # smoke run: shorter rounds, a 10,000-record import; leaves this file alone
 npm run bench -- --only record-get,record-list  # some scenarios; leaves this file alone
 npm run bench -- --only admin-bundle,admin-list # the admin's bundle and record list (Chromium)
+npm run bench -- --only storefront-render,storefront-bundle,lighthouse # the storefront
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
 npm run bench -- --only record-get --profile    # servers under --cpu-prof; prints top functions
 \`\`\`
@@ -83,6 +86,12 @@ first; without it they fail saying so). admin-bundle only reads its files. admin
 of its own and drives Debian's Chromium (\`/usr/bin/chromium\`) through playwright-core, as the browser
 suites do; no browser is ever downloaded, and playwright-core closes Chromium when the run ends or
 is interrupted.
+The storefront scenarios need the default theme built (\`storefront-theme/dist/client\`, which
+\`npm run bench\` builds first). storefront-bundle only reads its files; storefront-render and
+lighthouse each start a seeded site of their own. lighthouse runs Lighthouse 12 (npm \`lighthouse\`,
+its Node API) against the same Debian Chromium, which the bench starts itself for each run as a
+child process with a DevTools port (stopped with the servers when the run ends or is interrupted),
+and saves every report whole under \`bench/results/<timestamp>-lighthouse/\`.
 
 \`--profile\` starts the kernel and baseline server children with \`node --cpu-prof\`; the profiles land
 in \`bench/results/<timestamp>-profiles/<scenario folder>-<server>/\` and the run prints each one's
@@ -101,11 +110,12 @@ ${sections.join('\n\n')}
 
 The unit tests \`bench/src/*.test.ts\` check only the pure parts (median, ratio, table and
 Markdown formatting, the generated records and import files, import answers, profile summaries,
-argon2 hash costs, sign-in addresses, the walk of the admin's Vite manifest, the admin-list records
-and page timings). No unit, black-box or browser test asserts a duration, a rate or a memory
-figure: on a shared machine they move by tens of percent from one run to the next, and a
-test that fails on a busy minute teaches people to ignore failures. Performance is tracked here, as
-ratios to a baseline from the same run.
+argon2 hash costs, sign-in addresses, the walk of the admin's and the theme's Vite manifests and
+the bundle descriptions, the admin-list records and page timings, page titles, and the reading of
+Lighthouse results: scores, the points each audit cost, medians). No unit, black-box or browser
+test asserts a duration, a rate, a memory figure or a Lighthouse score: on a shared machine they
+move by tens of percent from one run to the next, and a test that fails on a busy minute teaches
+people to ignore failures. Performance is tracked here, as ratios to a baseline from the same run.
 
 ## Adding a scenario
 

@@ -8,12 +8,16 @@ export interface TableSection {
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
-/** `12,345 req/s`, `412 ms`, `1.24 ms`, `31.5 µs`, `98.3 MB`, `112.4 KB`, `42.7 s`, `2,345 records/s`. */
+/**
+ * `12,345 req/s`, `412 ms`, `1.24 ms`, `31.5 µs`, `98.3 MB`, `112.4 KB`, `42.7 s`, `2,345 records/s`,
+ * and a Lighthouse score (0-100) as `97` (`96.5` for the median of an even count).
+ */
 export function formatMeasure(measure: Measure): string {
   const { value, unit } = measure
   if (!Number.isFinite(value)) return 'n/a'
   if (unit === 'req/s') return `${grouped.format(value)} req/s`
   if (unit === 'records/s') return `${grouped.format(value)} records/s`
+  if (unit === 'score') return Number.isInteger(value) ? String(value) : value.toFixed(1)
   if (unit === 'MB') return `${value.toFixed(1)} MB`
   if (unit === 'KB') return `${value.toFixed(1)} KB`
   if (unit === 's') return `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} s`

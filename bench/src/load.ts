@@ -21,6 +21,7 @@ export interface LoadSettings {
 export interface LoadResult {
   requestsPerSecond: number
   p50Ms: number
+  p95Ms: number
   p99Ms: number
   total: number
   non2xx: number
@@ -55,6 +56,7 @@ export function load(port: number, path: string, settings: LoadSettings): Promis
         resolve({
           requestsPerSecond: result.requests.average,
           p50Ms: times.length ? percentile(times, 50) : Number.NaN,
+          p95Ms: times.length ? percentile(times, 95) : Number.NaN,
           p99Ms: times.length ? percentile(times, 99) : Number.NaN,
           total: result.requests.total,
           non2xx: result.non2xx,

@@ -142,6 +142,7 @@ describe('round pairs', () => {
   const round = (requestsPerSecond: number, p50Ms: number, cpuUsPerRequest: number): Round => ({
     requestsPerSecond,
     p50Ms,
+    p95Ms: p50Ms * 2,
     p99Ms: p50Ms * 3,
     total: requestsPerSecond * 5,
     non2xx: 0,

@@ -40,7 +40,7 @@ export interface LoadTarget {
   headers: Record<string, string>
 }
 
-type Field = 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'cpuUsPerRequest'
+type Field = 'requestsPerSecond' | 'p50Ms' | 'p95Ms' | 'p99Ms' | 'cpuUsPerRequest'
 
 /**
  * A warm-up of each side, then `rounds` rounds alternating baseline, kernel, baseline, kernel, ...
@@ -120,16 +120,26 @@ export function roundRatios(pairs: readonly RoundPair[]): number[] {
   return pairs.map((pair) => ratio(pair.kernel.requestsPerSecond, pair.baseline.requestsPerSecond))
 }
 
+/** How loadRows labels its rows. */
+export interface LoadRowsOptions {
+  /** Put before every metric, e.g. `uncached, one connection: `. */
+  prefix?: string
+  /** The latency percentiles to show; default p50 and p99. */
+  latency?: ReadonlyArray<'p50Ms' | 'p95Ms' | 'p99Ms'>
+}
+
 /**
- * The four table rows of a load scenario: requests/s, latency p50 and p99, and server CPU per
- * request, each the median over the rounds, with kernel / baseline as the ratio.
+ * The table rows of a load scenario: requests/s, latency p50 and p99 (or the percentiles asked
+ * for), and server CPU per request, each the median over the rounds, with kernel / baseline as
+ * the ratio.
  */
-export function loadRows(pairs: readonly RoundPair[]): ResultRow[] {
+export function loadRows(pairs: readonly RoundPair[], options: LoadRowsOptions = {}): ResultRow[] {
+  const { prefix = '', latency = ['p50Ms', 'p99Ms'] } = options
   const row = (metric: string, field: Field, unit: 'req/s' | 'ms' | 'µs'): ResultRow => {
     const shopwright = medianOf(pairs, 'kernel', field)
     const baseline = medianOf(pairs, 'baseline', field)
     return {
-      metric,
+      metric: `${prefix}${metric}`,
       shopwright: { value: shopwright, unit },
       baseline: { value: baseline, unit },
       ratio: ratio(shopwright, baseline),
@@ -137,8 +147,7 @@ export function loadRows(pairs: readonly RoundPair[]): ResultRow[] {
   }
   return [
     row('requests/s (median)', 'requestsPerSecond', 'req/s'),
-    row('latency p50', 'p50Ms', 'ms'),
-    row('latency p99', 'p99Ms', 'ms'),
+    ...latency.map((field) => row(`latency ${field.slice(0, 3)}`, field, 'ms')),
     row('server CPU per request (user + sys)', 'cpuUsPerRequest', 'µs'),
   ]
 }

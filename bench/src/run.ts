@@ -96,13 +96,15 @@ async function main(): Promise<void> {
   const writeDocs = flags.docs ?? (!quick && !profiling && chosen.length === scenarios.length)
   const started = new Date()
   const resultsDir = path.join(root, 'bench/results')
-  const profileDir = profiling ? path.join(resultsDir, `${fileStamp(started)}-profiles`) : undefined
+  const resultsStem = path.join(resultsDir, fileStamp(started))
+  const profileDir = profiling ? `${resultsStem}-profiles` : undefined
   const context: BenchContext = {
     quick,
     root,
     cliBin: path.join(root, 'cli/bin/shopwright.js'),
     bareKoaServer: path.join(here, 'bare-koa-server.js'),
     naiveListServer: path.join(here, 'naive-list-server.js'),
+    resultsStem,
     ...(profileDir ? { profileDir } : {}),
     children,
     tempDir: (prefix) => fs.promises.mkdtemp(path.join(tempRoot, prefix)),
@@ -168,7 +170,7 @@ async function main(): Promise<void> {
   )
 
   fs.mkdirSync(resultsDir, { recursive: true })
-  const resultsFile = path.join(resultsDir, `${fileStamp(started)}.json`)
+  const resultsFile = `${resultsStem}.json`
   fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`)
   process.stdout.write(`\nRaw figures: ${path.relative(process.cwd(), resultsFile)}\n`)
   if (writeDocs) {

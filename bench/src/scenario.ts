@@ -3,7 +3,7 @@ import type { Children } from './children.js'
 /** A measured value with its unit; the unit decides how it is printed. */
 export interface Measure {
   value: number
-  unit: 'req/s' | 'ms' | 's' | 'µs' | 'MB' | 'KB' | 'records/s'
+  unit: 'req/s' | 'ms' | 's' | 'µs' | 'MB' | 'KB' | 'records/s' | 'score'
 }
 
 /** One line of the results table: Shopwright's figure, the same-run baseline's, and their ratio. */
@@ -49,6 +49,11 @@ export interface BenchContext {
   bareKoaServer: string
   /** The built naive list server script (bench/dist/naive-list-server.js). */
   naiveListServer: string
+  /**
+   * `bench/results/<timestamp>`: the run's JSON file is this plus `.json`; a scenario that keeps
+   * files of its own (Lighthouse's reports) puts them in a folder named this plus `-<scenario>`.
+   */
+  resultsStem: string
   /** `--profile`: server children run with `--cpu-prof` and write their profiles under here. */
   profileDir?: string
   /** Every child process goes through here so the runner can kill them all on exit or Ctrl+C. */

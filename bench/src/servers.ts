@@ -152,7 +152,7 @@ export async function startBareNode(
   })
 }
 
-interface LaunchOptions {
+export interface LaunchOptions {
   cwd: string
   env: NodeJS.ProcessEnv
   port: number
@@ -162,7 +162,11 @@ interface LaunchOptions {
   timeoutMs?: number
 }
 
-async function launch(
+/**
+ * Spawns a child through the run's children with its output appended to `logFile`, and resolves at
+ * the first 200 of `readyPath` on its port; stops it and throws with the log's tail otherwise.
+ */
+export async function launch(
   context: BenchContext,
   command: string,
   args: string[],

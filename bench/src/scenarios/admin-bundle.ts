@@ -1,22 +1,26 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { ResultRow, Scenario } from '../scenario.js'
+import type { Scenario } from '../scenario.js'
 import { formatMeasure } from '../format.js'
 import {
+  ADMIN_BUILD,
   ADMIN_CLIENT_DIR,
   ADMIN_MANIFEST,
-  chunkName,
-  measureFile,
   pageScripts,
   planChunks,
   readAdminManifest,
-  sumSizes,
 } from '../admin-manifest.js'
+import {
+  bundleRows,
+  describeComposition,
+  describeInitial,
+  describeLazy,
+  kb,
+  measureBundle,
+} from '../bundle.js'
 
 /** The issue's ceiling for the admin's initial JavaScript, gzip-compressed, in KB (1,024 bytes). */
 export const ADMIN_BUNDLE_TARGET_KB = 250
-
-const kb = (bytes: number) => ({ value: bytes / 1024, unit: 'KB' as const })
 
 /**
  * The admin's initial JavaScript from Vite's manifest (the entry chunk and its static imports,
@@ -48,17 +52,8 @@ export const adminBundle: Scenario = {
     const { clientDir, manifest } = readAdminManifest(context.root)
     const plan = planChunks(manifest)
     const fileOf = (key: string): string => manifest[key]!.file
-    const initial = sumSizes(plan.initial.map((key) => measureFile(clientDir, fileOf(key))))
-    const initialCss = sumSizes(plan.initialCss.map((file) => measureFile(clientDir, file)))
-    const lazy = plan.lazy.map((chunk) => {
-      const own = measureFile(clientDir, fileOf(chunk.key))
-      const loads = sumSizes(chunk.loads.map((key) => measureFile(clientDir, fileOf(key))))
-      // The chunks that come with it, by name (`keys`, `ImportButton`): hashes change every build.
-      const withChunks = chunk.loads
-        .slice(1)
-        .map((key) => manifest[key]!.name ?? path.basename(chunkName(manifest, key)))
-      return { key: chunk.key, name: chunkName(manifest, chunk.key), own, loads, withChunks }
-    })
+    const sizes = measureBundle(clientDir, manifest, plan, ADMIN_BUILD.sourceRoot)
+    const { initial, initialCss, lazy } = sizes
 
     // The page must load what the manifest calls the entry, or the manifest is from another build.
     const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
@@ -74,29 +69,6 @@ export const adminBundle: Scenario = {
     context.log(
       `admin-bundle: initial JS ${formatMeasure(kb(initial.gzipBytes))} gzip in ${initial.files.length} chunk(s), ${lazy.length} lazy chunk(s)`,
     )
-    const rows: ResultRow[] = [
-      {
-        metric: `initial JS, gzip -9 (${initial.files.length} chunk${initial.files.length === 1 ? '' : 's'})`,
-        shopwright: kb(initial.gzipBytes),
-      },
-      { metric: 'initial JS, raw', shopwright: kb(initial.bytes) },
-      ...lazy.map((chunk) => ({
-        metric: `lazy chunk, gzip -9: ${chunk.name}`,
-        shopwright: kb(chunk.own.gzipBytes),
-      })),
-    ]
-    const initialText = plan.initial
-      .map((key, n) => {
-        const file = initial.files[n]!
-        return `${manifest[key]!.name ?? file.file} ${formatMeasure(kb(file.gzipBytes))} gzip (${formatMeasure(kb(file.bytes))} raw)`
-      })
-      .join(', ')
-    const lazyText = lazy
-      .map((chunk) => {
-        const extra = chunk.withChunks.length ? ` (with ${chunk.withChunks.join(', ')})` : ''
-        return `${path.basename(chunk.name)} ${formatMeasure(kb(chunk.loads.gzipBytes))}${extra}`
-      })
-      .join('; ')
     const mismatch = [
       ...(unlisted.length ? [`loaded but not initial ${unlisted.join(', ')}`] : []),
       ...(preloadsMissing.length
@@ -104,19 +76,18 @@ export const adminBundle: Scenario = {
         : []),
     ].join('; ')
     const share = Math.round((initial.gzipBytes / 1024 / ADMIN_BUNDLE_TARGET_KB) * 100)
-    const imports = initial.files.length - 1
     return {
-      rows,
+      rows: bundleRows(sizes),
       targets: [
         {
           goal: `Admin initial JavaScript (entry chunk and its static imports) under ${ADMIN_BUNDLE_TARGET_KB} KB gzip`,
-          measured: `${formatMeasure(kb(initial.gzipBytes))} gzip, ${share}% of ${ADMIN_BUNDLE_TARGET_KB} KB (raw ${formatMeasure(kb(initial.bytes))}; the entry chunk${imports ? ` and ${imports} static import${imports === 1 ? '' : 's'}` : ' alone, no static imports'}; ${lazy.length} lazy chunks)`,
+          measured: `${formatMeasure(kb(initial.gzipBytes))} gzip, ${share}% of ${ADMIN_BUNDLE_TARGET_KB} KB (raw ${formatMeasure(kb(initial.bytes))}; ${describeComposition(sizes)}; ${lazy.length} lazy chunks)`,
           pass: initial.gzipBytes / 1024 < ADMIN_BUNDLE_TARGET_KB,
         },
       ],
       notes: [
-        `Initial chunks: ${initialText}; the CSS they load: ${initialCss.files.length} file(s), ${formatMeasure(kb(initialCss.gzipBytes))} gzip (${formatMeasure(kb(initialCss.bytes))} raw). The hashed file names are in the JSON file.`,
-        `What opening each lazy chunk fetches beyond the initial JavaScript, gzip: ${lazyText}.`,
+        `Initial chunks: ${describeInitial(manifest, plan, sizes)}; the CSS they load: ${initialCss.files.length} file(s), ${formatMeasure(kb(initialCss.gzipBytes))} gzip (${formatMeasure(kb(initialCss.bytes))} raw). The hashed file names are in the JSON file.`,
+        `What opening each lazy chunk fetches beyond the initial JavaScript, gzip: ${describeLazy(sizes)}.`,
         ...(mismatch
           ? [`The page's script tags differ from the manifest's initial set: ${mismatch}.`]
           : []),

@@ -9,12 +9,16 @@ import { signInLatency } from './sign-in.js'
 import { accountGet } from './account-get.js'
 import { adminBundle } from './admin-bundle.js'
 import { adminList } from './admin-list.js'
+import { storefrontRender } from './storefront-render.js'
+import { storefrontBundle } from './storefront-bundle.js'
+import { lighthouseScenario } from './lighthouse.js'
 
 /**
- * Every benchmark, in run order. A new one (storefront pages, Lighthouse) is a file in this folder
- * exporting a Scenario, plus one line here. record-get and record-list share one record table, built
- * by whichever runs first; sign-in and account-get each build a small site of their own;
- * admin-bundle reads the built admin, and admin-list builds a site of its own and drives Chromium.
+ * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
+ * line here. record-get and record-list share one record table, built by whichever runs first;
+ * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
+ * and admin-list builds a site of its own and drives Chromium; storefront-render and lighthouse each
+ * start a seeded kernel of their own, storefront-bundle reads the built default theme.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -27,4 +31,7 @@ export const scenarios: readonly Scenario[] = [
   accountGet,
   adminBundle,
   adminList,
+  storefrontRender,
+  storefrontBundle,
+  lighthouseScenario,
 ]

@@ -1,0 +1,104 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { BenchContext } from './scenario.js'
+import { freePort, get } from './http-probe.js'
+import { CHROMIUM } from './admin-browser.js'
+import { childEnv, launch, type RunningServer } from './servers.js'
+import { CATEGORIES, type LighthouseResult } from './lighthouse-report.js'
+
+/**
+ * Debian's Chromium headless with the flags of docs/STACK's Lighthouse line (those of
+ * e2e/src/browser.ts), plus what keeps a headless page's timers and rendering at full speed
+ * (as chrome-launcher, which the Lighthouse CLI uses, sets them) and the DevTools port Lighthouse
+ * connects to.
+ */
+export const LIGHTHOUSE_CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-features=Translate,OptimizationHints,MediaRouter',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-background-timer-throttling',
+  '--mute-audio',
+  '--password-store=basic',
+  '--use-mock-keychain',
+] as const
+
+/** A Chromium listening for DevTools on 127.0.0.1:port. */
+export interface DebugChromium extends RunningServer {
+  /** `HeadlessChrome/156.0.8078.79`, from /json/version. */
+  version: string
+}
+
+/**
+ * Starts Debian's Chromium as a child of the run (killed with the others on exit or Ctrl+C), with a
+ * fresh profile folder, listening for DevTools on a free port; resolves once /json/version answers.
+ */
+export async function startDebugChromium(
+  context: BenchContext,
+  options: { userDataDir: string; logFile: string },
+): Promise<DebugChromium> {
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's chromium package (the bench never downloads a browser)`,
+    )
+  const port = await freePort()
+  fs.mkdirSync(options.userDataDir, { recursive: true })
+  const chromium = await launch(
+    context,
+    CHROMIUM,
+    [
+      ...LIGHTHOUSE_CHROMIUM_FLAGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${options.userDataDir}`,
+      'about:blank',
+    ],
+    {
+      cwd: path.dirname(options.logFile),
+      env: childEnv({}),
+      port,
+      logFile: options.logFile,
+      readyPath: '/json/version',
+      intervalMs: 50,
+      timeoutMs: 30_000,
+    },
+  )
+  const answer = await get(port, '/json/version')
+  const version = (JSON.parse(answer.body) as { Browser?: unknown }).Browser
+  return { ...chromium, version: typeof version === 'string' ? version : 'unknown' }
+}
+
+/**
+ * One Lighthouse run (its Node API, the default config: mobile form factor, simulated throttling)
+ * of `url` for the four categories, in a Chromium of its own that is stopped afterwards.
+ */
+export async function runLighthouse(
+  context: BenchContext,
+  url: string,
+  options: { userDataDir: string; logFile: string },
+): Promise<{ lhr: LighthouseResult; chromium: string }> {
+  // Loaded on first use: the other scenarios need not pay for Lighthouse's start-up.
+  const { default: lighthouse } = await import('lighthouse')
+  const chromium = await startDebugChromium(context, options)
+  try {
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      hostname: '127.0.0.1',
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    })
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+    return { lhr: result.lhr as unknown as LighthouseResult, chromium: chromium.version }
+  } finally {
+    await context.children.stop(chromium.child)
+  }
+}

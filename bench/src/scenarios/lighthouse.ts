@@ -1,0 +1,277 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ResultRow, Scenario } from '../scenario.js'
+import { HOST, request } from '../http-probe.js'
+import { startKernel, type RunningServer } from '../servers.js'
+import { median } from '../stats.js'
+import { formatMeasure } from '../format.js'
+import { pageScripts, THEME_BUILD } from '../admin-manifest.js'
+import { htmlTitle, pageSlug } from '../storefront-page.js'
+import { LIGHTHOUSE_CHROMIUM_FLAGS, runLighthouse } from '../lighthouse-run.js'
+import {
+  CATEGORIES,
+  CATEGORY_TITLES,
+  describeLost,
+  medianRun,
+  summariseLighthouse,
+  type CategoryId,
+  type LighthouseResult,
+  type PageRun,
+} from '../lighthouse-report.js'
+
+/** The storefront pages Lighthouse audits. */
+export const LIGHTHOUSE_PAGES = ['/', '/about'] as const
+
+/** The issue's floor for each category's score (0-100), on every page. */
+export const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
+  performance: 95,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 100,
+}
+
+/** Attempts at one run when Lighthouse reports a runtime error (a broken trace) instead of scores. */
+const MAX_ATTEMPTS = 3
+
+function runsOf(quick: boolean): number {
+  return quick ? 1 : 3
+}
+
+/** `at least 95`, `100`: a target as the issue words it. */
+function targetText(category: CategoryId): string {
+  const floor = LIGHTHOUSE_TARGETS[category]
+  return floor === 100 ? '= 100' : `≥ ${floor}`
+}
+
+/**
+ * Lighthouse (its Node API, default config) on the storefront's `/` and `/about` served by a started
+ * kernel, in Debian's Chromium: the four category scores per page, median of 3 runs (1 with
+ * --quick), and, for every point lost, which audits cost it.
+ */
+export const lighthouseScenario: Scenario = {
+  name: 'lighthouse',
+  title: 'Lighthouse: storefront / and /about',
+  method(quick) {
+    const runs = runsOf(quick)
+    return [
+      `A kernel (default plugins and log level, so the default theme) on a fresh SQLite DATA_DIR, migrated`,
+      `and seeded by its first start; each page is fetched once first (so the engine's page cache holds`,
+      `it, as on a live site) with its scripts. Lighthouse 12 (npm \`lighthouse\`, its Node API with the`,
+      `default config: **mobile** form factor and screen, simulated throttling: 150 ms round trips,`,
+      `1.6 Mbit/s, 4× the CPU time the page took here; the notes give this machine's benchmark index) audits`,
+      `${LIGHTHOUSE_PAGES.map((page) => `\`${page}\``).join(' and ')} for the categories performance, accessibility, best practices and SEO.`,
+      `Each run starts a Chromium of its own, Debian's \`/usr/bin/chromium\` (never a downloaded one),`,
+      `headless with a fresh profile folder and the flags \`${LIGHTHOUSE_CHROMIUM_FLAGS.join(' ')}\`,`,
+      `listening for DevTools on a free 127.0.0.1 port that Lighthouse connects to; the bench stops it`,
+      `after the run, and the run's end or Ctrl+C stops it with the servers. ${runs} run${runs === 1 ? '' : 's'} per page,`,
+      `alternating the pages; each category's figure is the median of its scores (0-100, rounded as the report`,
+      `shows them), and the notes name, from the run nearest that median, every audit that cost the`,
+      `category points: its id and title, score, value and the points of 100 it cost (its weight times`,
+      `what it missed, over the category's weights), with what it found. For performance they add the`,
+      `opportunities and diagnostics Lighthouse flags (no weight of their own, but they say why a metric`,
+      `is slow). Lighthouse scores have no same-run baseline: like the sizes, they are held against the`,
+      `issue's floors (performance ${targetText('performance')}, accessibility ${targetText('accessibility')}, best practices ${targetText('best-practices')}, SEO ${targetText('seo')}, on both pages).`,
+      `Each report is saved whole as \`bench/results/<timestamp>-lighthouse/<page>-<run>.json\` (open it in`,
+      `Lighthouse's viewer for the full report). A run for which Lighthouse reports a runtime error (a`,
+      `broken trace such as NO_NAVSTART, which it says to run again) is run again, up to ${MAX_ATTEMPTS} attempts; the`,
+      `notes count such repeats and the failed reports are kept beside the others.`,
+    ].join('\n')
+  },
+  async run(context) {
+    const runs = runsOf(context.quick)
+    const dir = await context.tempDir('lighthouse-')
+    const reportsDir = `${context.resultsStem}-lighthouse`
+    let kernel: RunningServer | undefined
+    try {
+      context.log('lighthouse: starting the kernel (first start: migrations and seeds)')
+      kernel = await startKernel(context, {
+        dataDir: path.join(dir, 'data'),
+        logFile: path.join(dir, 'kernel.log'),
+      })
+      const port = kernel.port
+      const titles: Record<string, string> = {}
+      for (const page of LIGHTHOUSE_PAGES) {
+        const answer = await request(port, page, { headers: { Accept: 'text/html' } })
+        const title = htmlTitle(answer.body)
+        if (answer.status !== 200 || !title)
+          throw new Error(
+            `GET ${page} answered ${answer.status} without a page title: ${answer.body.slice(0, 300)}`,
+          )
+        titles[page] = title
+        for (const file of pageScripts(answer.body, THEME_BUILD.base)) {
+          const script = await request(port, `${THEME_BUILD.base}${file}`)
+          if (script.status !== 200)
+            throw new Error(
+              `GET ${THEME_BUILD.base}${file} (from ${page}) answered ${script.status}`,
+            )
+        }
+      }
+
+      fs.mkdirSync(reportsDir, { recursive: true })
+      const measured: PageRun[] = []
+      const retried: Array<{ page: string; run: number; attempt: number; code: string }> = []
+      const environment = { lighthouse: '', chromium: '', formFactor: '', throttling: '' }
+      for (let n = 1; n <= runs; n++) {
+        for (const page of LIGHTHOUSE_PAGES) {
+          const slug = pageSlug(page)
+          context.log(`lighthouse: ${page} run ${n}/${runs}`)
+          let attempt = 1
+          let measuredRun: Awaited<ReturnType<typeof runLighthouse>>
+          for (;;) {
+            const label = attempt === 1 ? `${slug}-${n}` : `${slug}-${n}-attempt-${attempt}`
+            measuredRun = await runLighthouse(context, `http://${HOST}:${port}${page}`, {
+              userDataDir: path.join(dir, `chromium-${label}`),
+              logFile: path.join(dir, `chromium-${label}.log`),
+            })
+            const failed = measuredRun.lhr.runtimeError
+            if (!failed) break
+            // Lighthouse's own advice for a broken trace (NO_NAVSTART, NO_FCP...): run it again.
+            fs.writeFileSync(
+              path.join(reportsDir, `${label}-failed.json`),
+              JSON.stringify(measuredRun.lhr),
+            )
+            retried.push({ page, run: n, attempt, code: failed.code })
+            context.log(`lighthouse: ${page} run ${n} failed (${failed.code}), running it again`)
+            if (attempt >= MAX_ATTEMPTS) break
+            attempt++
+          }
+          const { lhr, chromium } = measuredRun
+          fs.writeFileSync(path.join(reportsDir, `${slug}-${n}.json`), JSON.stringify(lhr))
+          // Throws with Lighthouse's error when every attempt failed.
+          const summary = summariseLighthouse(lhr, page, n)
+          measured.push(summary)
+          environment.lighthouse = lhr.lighthouseVersion ?? 'unknown'
+          environment.chromium = chromium
+          environment.formFactor = lhr.configSettings?.formFactor ?? 'unknown'
+          environment.throttling = describeThrottling(lhr)
+          context.log(
+            `lighthouse: ${page} run ${n}: ${CATEGORIES.map((id) => `${id} ${summary.scores[id]}`).join(', ')}`,
+          )
+        }
+      }
+
+      const of = (page: string) => measured.filter((run) => run.page === page)
+      const medians = new Map<string, Record<CategoryId, { score: number; run: PageRun }>>()
+      for (const page of LIGHTHOUSE_PAGES) {
+        const byCategory = {} as Record<CategoryId, { score: number; run: PageRun }>
+        for (const id of CATEGORIES) byCategory[id] = medianRun(of(page), id)
+        medians.set(page, byCategory)
+      }
+      const scoreOf = (page: string, id: CategoryId) => medians.get(page)![id].score
+
+      const score = (value: number) => ({ value, unit: 'score' as const })
+      const ms = (value: number) => ({ value, unit: 'ms' as const })
+      const seconds = (value: number) => ({ value: value / 1000, unit: 's' as const })
+      const metric = (page: string, field: keyof PageRun['metrics']) =>
+        median(of(page).map((run) => run.metrics[field]))
+      const rows: ResultRow[] = LIGHTHOUSE_PAGES.flatMap((page) => [
+        ...CATEGORIES.map((id) => ({
+          metric: `${page}: ${CATEGORY_TITLES[id]} score (median of ${runs})`,
+          shopwright: score(scoreOf(page, id)),
+        })),
+        {
+          metric: `${page}: First Contentful Paint (simulated, median)`,
+          shopwright: seconds(metric(page, 'firstContentfulPaintMs')),
+        },
+        {
+          metric: `${page}: Largest Contentful Paint (simulated, median)`,
+          shopwright: seconds(metric(page, 'largestContentfulPaintMs')),
+        },
+        {
+          metric: `${page}: Total Blocking Time (simulated, median)`,
+          shopwright: ms(metric(page, 'totalBlockingTimeMs')),
+        },
+      ])
+
+      const runScores = (page: string, id: CategoryId) =>
+        of(page)
+          .map((run) => formatMeasure(score(run.scores[id])))
+          .join(', ')
+      const targets = CATEGORIES.map((id) => {
+        const floor = LIGHTHOUSE_TARGETS[id]
+        const perPage = LIGHTHOUSE_PAGES.map((page) => {
+          const value = scoreOf(page, id)
+          return `${page} ${formatMeasure(score(value))}${runs > 1 ? ` (runs ${runScores(page, id)})` : ''}`
+        })
+        return {
+          goal: `Lighthouse ${CATEGORY_TITLES[id]} ${targetText(id)} on the storefront's ${LIGHTHOUSE_PAGES.join(' and ')} (mobile defaults, median of ${runs} run${runs === 1 ? '' : 's'})`,
+          measured: perPage.join('; '),
+          pass: LIGHTHOUSE_PAGES.every((page) => scoreOf(page, id) >= floor),
+        }
+      })
+
+      // What cost the points, from the run nearest each median: one paragraph per page.
+      const costs: string[] = []
+      for (const page of LIGHTHOUSE_PAGES) {
+        const categories: string[] = []
+        for (const id of CATEGORIES) {
+          const { score: value, run } = medians.get(page)![id]
+          const lost = run.lost[id]
+          const hints = id === 'performance' ? run.hints : []
+          if (value >= 100 && !lost.length) continue
+          const parts = [
+            ...lost.map(describeLost),
+            ...(hints.length
+              ? [`flagged, no weight of their own: ${hints.map(describeLost).join('; ')}`]
+              : []),
+          ]
+          categories.push(
+            `**${CATEGORY_TITLES[id]} ${formatMeasure(score(value))}** (run ${run.run}): ${parts.join('; ') || 'no weighted audit below a full score'}.`,
+          )
+        }
+        if (categories.length)
+          costs.push(`What cost points on \`${page}\`: ${categories.join(' ')}`)
+      }
+      const benchmarkIndex = median(measured.map((run) => run.benchmarkIndex))
+      const warnings = [...new Set(measured.flatMap((run) => run.warnings))]
+      const cls = LIGHTHOUSE_PAGES.map(
+        (page) => `${page} ${metric(page, 'cumulativeLayoutShift').toFixed(3)}`,
+      ).join(', ')
+      const speedIndex = LIGHTHOUSE_PAGES.map(
+        (page) => `${page} ${formatMeasure(seconds(metric(page, 'speedIndexMs')))}`,
+      ).join(', ')
+
+      return {
+        rows,
+        targets,
+        notes: [
+          `Lighthouse ${environment.lighthouse}, form factor ${environment.formFactor}, ${environment.throttling}; Debian's Chromium (${environment.chromium}, headless); benchmark index (median) ${Number.isFinite(benchmarkIndex) ? Math.round(benchmarkIndex).toLocaleString('en-US') : 'n/a'}. Pages: ${LIGHTHOUSE_PAGES.map((page) => `\`${page}\` "${titles[page]}"`).join(', ')}. Cumulative Layout Shift (median): ${cls}; Speed Index (median): ${speedIndex}.${warnings.length ? ` Lighthouse warned: ${warnings.join(' ')}` : ''}${retried.length ? ` Runs repeated after a Lighthouse runtime error: ${retried.map((each) => `${each.page} run ${each.run} (${each.code})`).join(', ')}.` : ''}`,
+          ...(costs.length
+            ? costs
+            : ['Every category scored 100 on both pages: no audit cost a point.']),
+        ],
+        raw: {
+          runs,
+          pages: LIGHTHOUSE_PAGES,
+          environment,
+          chromiumFlags: LIGHTHOUSE_CHROMIUM_FLAGS,
+          benchmarkIndex,
+          reportsDir: path.relative(context.root, reportsDir),
+          medians: Object.fromEntries(
+            LIGHTHOUSE_PAGES.map((page) => [
+              page,
+              Object.fromEntries(CATEGORIES.map((id) => [id, scoreOf(page, id)])),
+            ]),
+          ),
+          measured,
+          retried,
+          targets: LIGHTHOUSE_TARGETS,
+        },
+      }
+    } finally {
+      if (kernel) await context.children.stop(kernel.child)
+    }
+  },
+}
+
+/** `simulated throttling (150 ms RTT, 1,638 Kbit/s, CPU ×4)`. */
+function describeThrottling(lhr: LighthouseResult): string {
+  const settings = lhr.configSettings
+  const t = settings?.throttling ?? {}
+  const method = settings?.throttlingMethod ?? 'unknown'
+  if (method !== 'simulate') return `${method} throttling`
+  const rtt = t.rttMs
+  const kbps = t.throughputKbps
+  const cpu = t.cpuSlowdownMultiplier
+  return `simulated throttling (${rtt ?? '?'} ms RTT, ${kbps === undefined ? '?' : Math.round(kbps).toLocaleString('en-US')} Kbit/s, CPU ×${cpu ?? '?'})`
+}
