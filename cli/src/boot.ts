@@ -36,6 +36,9 @@ export async function bootWith(
   config: ShopwrightConfig,
   options: BootOptions = {},
 ): Promise<Kernel> {
+  // Libraries read NODE_ENV themselves (React renders with its development build without it),
+  // so the configured mode is made theirs before any of them loads.
+  process.env.NODE_ENV ??= config.nodeEnv
   const plugins = await resolvePlugins(config.plugins, process.cwd())
   const logger = createLogger(config, { stream: options.logTo ?? 'stdout' })
   // The admin's page middleware loads only for a server: commands never serve pages.

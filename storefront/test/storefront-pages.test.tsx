@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
@@ -38,6 +39,7 @@ function fakeBuild(): string {
   fs.mkdirSync(path.join(dir, '.vite'))
   fs.mkdirSync(path.join(dir, 'assets'))
   fs.writeFileSync(path.join(dir, 'assets', 'entry-1.js'), 'console.log(1)')
+  fs.writeFileSync(path.join(dir, 'assets', 'entry-1.css'), 'body{color:red}')
   fs.writeFileSync(
     path.join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -112,7 +114,7 @@ for (const database of databasesUnderTest()) {
       expect(head).toContain(
         '<meta name="description" content="Welcome to Shopwright Test Company.">',
       )
-      expect(head).toContain('<link rel="stylesheet" href="/theme/assets/entry-1.css">')
+      expect(head).toContain('<style>body{color:red}</style>')
       expect(head).toContain('<link rel="modulepreload" href="/theme/assets/shared-2.js">')
       expect(head).toContain('<script type="module" src="/theme/assets/entry-1.js"></script>')
       expect(reply.body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
@@ -183,6 +185,14 @@ for (const database of databasesUnderTest()) {
       await kernel.services.records.update(admin, 'webpage', 'home', [
         { field: 'headline', value: 'Fresh headline' },
       ])
+      const compressedPage = await inject(kernel, {
+        url: '/',
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+      })
+      if (compressedPage.headers['content-encoding'] === 'br')
+        expect(brotliDecompressSync(compressedPage.rawPayload).toString()).toContain(
+          'Welcome to Shopwright Test Company',
+        )
       const fresh = await page('/')
       expect(fresh.body).toContain('<h1>Fresh headline</h1>')
       expect(fresh.body).toContain('<title>Welcome | Shopwright</title>')
@@ -229,6 +239,14 @@ for (const database of databasesUnderTest()) {
       expect(asset.statusCode).toBe(200)
       expect(asset.headers['cache-control']).toBe('max-age=31536000,immutable')
       expect((await inject(kernel, { url: '/theme/../package.json' })).statusCode).toBe(404)
+      // Compressed once and kept, for any theme; the same immutable caching.
+      const compressed = await inject(kernel, {
+        url: '/theme/assets/entry-1.js',
+        headers: { 'accept-encoding': 'gzip, br' },
+      })
+      expect(compressed.headers['content-encoding']).toBe('br')
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)')
+      expect(compressed.headers.vary).toContain('Accept-Encoding')
       expect((await inject(kernel, { url: '/query/server/info' })).statusCode).toBe(200)
       expect((await inject(kernel, { url: '/healthz' })).statusCode).toBe(200)
     })

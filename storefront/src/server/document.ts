@@ -27,6 +27,8 @@ export interface PageAssets {
   preload: readonly string[]
   /** The theme's icon, when it has one (`favicon.svg` in its build). */
   icon?: string
+  /** CSS to put in the page (the theme's own, small): no stylesheet request before the first paint. */
+  inlineStyle?: string
 }
 
 /**
@@ -50,6 +52,7 @@ export function documentHead(options: {
       ? `<link rel="icon" type="image/svg+xml" href="${escapeHtml(assets.icon)}">`
       : '') +
     assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    (assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '') +
     assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('') +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
     `</head><body><div id="root">`

@@ -20,6 +20,8 @@ const SITE_WIDE = [
 export interface CachedPage {
   status: number
   html: string
+  /** The page compressed with Brotli, base64 (cached values are JSON): sent to browsers that take it. */
+  br?: string
 }
 
 /**
@@ -31,14 +33,26 @@ export interface CachedPage {
  */
 export class PageCache {
   private shownTypes = new Set<string>(SITE_WIDE)
+  /** Counts clears seen here: a page rendered before a clear must not be stored after it. */
+  private clears = 0
 
   constructor(
     private readonly cache: CacheService,
     events: EventBus,
   ) {
     events.on<{ type: string }>('records.changed', async ({ type }) => {
-      if (this.shownTypes.has(type)) await this.cache.clear(PAGE_CACHE)
+      if (!this.shownTypes.has(type)) return
+      this.clears++
+      await this.cache.clear(PAGE_CACHE)
     })
+    cache.onClear((type) => {
+      if (type === undefined || type === PAGE_CACHE) this.clears++
+    })
+  }
+
+  /** A mark to give `set`: taken before rendering a page. */
+  mark(): number {
+    return this.clears
   }
 
   /** Learns which record types the routes show. */
@@ -59,7 +73,9 @@ export class PageCache {
     return this.cache.get<CachedPage>(PAGE_CACHE, key)
   }
 
-  async set(key: string, page: CachedPage): Promise<void> {
+  /** Stores a page rendered since `mark`, unless the cache was cleared meanwhile (it may be stale). */
+  async set(key: string, page: CachedPage, mark: number): Promise<void> {
+    if (mark !== this.clears) return
     await this.cache.set(PAGE_CACHE, key, page, 'short')
   }
 }

@@ -20,6 +20,7 @@ import type { StorefrontAppProps } from '../react/StorefrontApp.js'
 import { documentHead, documentTail, type PageAssets } from './document.js'
 import { SiteSource } from './site-source.js'
 import { PageCache } from './page-cache.js'
+import { CompressedFiles, compress } from './compressed-files.js'
 
 /** What a theme's server entry exports (`<theme package>/server`). */
 export interface ThemeServerModule {
@@ -66,9 +67,14 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
   const url = (file: string) => `${THEME_ASSETS}${file}`
   // Without an icon the browser asks for /favicon.ico and logs a 404 on every first visit.
   const icon = fs.existsSync(path.join(clientDir, 'favicon.svg')) ? url('favicon.svg') : undefined
+  // The theme's CSS goes into the page itself: a few kilobytes, and no request blocking the paint.
+  const inlineStyle = [...styles]
+    .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
+    .join('\n')
   return {
     script: url(chunk.file),
-    styles: [...styles].map(url),
+    styles: [],
+    inlineStyle,
     preload: [...preload].map(url),
     ...(icon ? { icon } : {}),
   }
@@ -133,27 +139,41 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
         services.events,
       )
       let assets: PageAssets | undefined
+      const files = new CompressedFiles(module.clientDir)
       const client = createQueryClient({
         device: 'server',
         fetch: () => Promise.reject(new Error('no fetch on the server')),
       })
       return async (ctx, next) => {
-        if (ctx.method === 'GET' || ctx.method === 'HEAD') {
-          if (ctx.path.startsWith(THEME_ASSETS) && ctx.path.length > THEME_ASSETS.length) {
-            const sent = await send(ctx, ctx.path.slice(THEME_ASSETS.length), {
-              root: module.clientDir,
-              index: false,
-              immutable: true,
-              maxage: YEAR_MS,
-              gzip: true,
-              brotli: true,
-            }).catch((error: { status?: number }) => {
-              if ((error.status ?? 500) < 500) return undefined
-              throw error
-            })
-            if (sent) return
-            return next()
+        if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path.startsWith(THEME_ASSETS)) {
+          const file = ctx.path.slice(THEME_ASSETS.length)
+          if (!file) return next()
+          // Brotli when the browser takes it (smaller), else gzip.
+          const encoding = ctx.acceptsEncodings('br')
+            ? 'br'
+            : ctx.acceptsEncodings('gzip')
+              ? 'gzip'
+              : null
+          const compressed = encoding ? await files.get(file, encoding) : null
+          if (compressed) {
+            ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
+            ctx.set('Content-Encoding', encoding!)
+            ctx.vary('Accept-Encoding')
+            ctx.type = path.extname(file)
+            ctx.body = compressed
+            return
           }
+          const sent = await send(ctx, file, {
+            root: module.clientDir,
+            index: false,
+            immutable: true,
+            maxage: YEAR_MS,
+          }).catch((error: { status?: number }) => {
+            if ((error.status ?? 500) < 500) return undefined
+            throw error
+          })
+          if (sent) return
+          return next()
         }
         if (!isPageRequest(ctx.method, ctx.path)) return next()
         assets ??= pageAssets(module.clientDir, module.clientEntry)
@@ -169,10 +189,17 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
             ctx.status = cached.status
             ctx.type = 'html'
             ctx.set('Cache-Control', 'no-cache')
-            ctx.body = cached.html
+            ctx.vary('Accept-Encoding')
+            if (cached.br && ctx.acceptsEncodings('br')) {
+              ctx.set('Content-Encoding', 'br')
+              ctx.body = Buffer.from(cached.br, 'base64')
+            } else {
+              ctx.body = cached.html
+            }
             return
           }
         }
+        const mark = pages.mark()
         const [routes, site, menus] = await Promise.all([
           source.routes(),
           source.site(),
@@ -224,7 +251,14 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
             body.end(tail)
             if (cacheKey) {
               const html = head + Buffer.concat(copy).toString('utf8') + tail
-              void pages.set(cacheKey, { status, html }).catch(() => undefined)
+              // Kept at once as it is, then again with its Brotli copy when that is ready.
+              void pages
+                .set(cacheKey, { status, html }, mark)
+                .then(() => compress(Buffer.from(html), 'br'))
+                .then((br) =>
+                  pages.set(cacheKey, { status, html, br: br.toString('base64') }, mark),
+                )
+                .catch(() => undefined)
             }
             done()
           },

@@ -1,0 +1,56 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+export type Encoding = 'br' | 'gzip'
+
+/** Text files worth compressing. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt)$/
+
+/** Brotli at its best for files compressed once and served many times; gzip for older clients. */
+export function compress(data: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      })
+    : gzipAsync(data, { level: 9 })
+}
+
+/**
+ * A theme's built files compressed once, on first request, and kept: they are immutable (hashed
+ * names), so every theme gets compression whether or not its build writes `.br` files.
+ */
+export class CompressedFiles {
+  private readonly cache = new Map<string, Promise<Buffer | null>>()
+
+  constructor(private readonly root: string) {}
+
+  /** The compressed bytes of a built file, or null (not compressible, missing, outside the root). */
+  get(file: string, encoding: Encoding): Promise<Buffer | null> {
+    const key = `${encoding}:${file}`
+    let entry = this.cache.get(key)
+    if (!entry) {
+      entry = this.load(file, encoding)
+      this.cache.set(key, entry)
+    }
+    return entry
+  }
+
+  private async load(file: string, encoding: Encoding): Promise<Buffer | null> {
+    if (!COMPRESSIBLE.test(file)) return null
+    const full = path.resolve(this.root, file)
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) return null
+    try {
+      return await compress(await fs.promises.readFile(full), encoding)
+    } catch {
+      return null
+    }
+  }
+}
