@@ -1,5 +1,5 @@
 import type { ShellProps } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
+import { useNavigation, useSession } from '@shopwright/storefront/react'
 import { AlertProvider } from './Alert.js'
 import { MenuBar } from './MenuBar.js'
 import { ContactBlock } from './ContactBlock.js'
@@ -18,6 +18,7 @@ const DEFAULT_MENU = [
 /** Header (logo, menu, sign-in), the page, and the footer. */
 export function Shell({ site, menus, children }: ShellProps) {
   const { account } = useSession()
+  const { loading } = useNavigation()
   return (
     <SiteContext.Provider value={site}>
       <LocaleProvider site={site}>
@@ -47,7 +48,13 @@ export function Shell({ site, menus, children }: ShellProps) {
           {menus.navigation?.length ? (
             <MenuBar items={menus.navigation} label="Navigation" className="sw-navigation" />
           ) : null}
-          <main className="sw-main">{children}</main>
+          {/* The page's content loads on a client navigation: a spinner over the page (spec 000 section 2). */}
+          <main className="sw-main" aria-busy={loading}>
+            {loading ? (
+              <div className="sw-spinner" role="progressbar" aria-label="Loading" />
+            ) : null}
+            {children}
+          </main>
           <footer className="sw-footer">
             {site.location ? <ContactBlock location={site.location} /> : <p>{site.name}</p>}
             {menus.footer?.length ? (

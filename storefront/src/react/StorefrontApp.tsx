@@ -47,6 +47,7 @@ function leaveToBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
 export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const table = useMemo(() => new RouteTable(data.routes), [data.routes])
   const [shown, setShown] = useState<Shown>({ href: data.href, record: data.record })
+  const [loading, setLoading] = useState(false)
 
   const show = useCallback(
     async (href: string, history: 'push' | 'replace' | 'none') => {
@@ -58,6 +59,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       }
       const key = recordKeyOf(matched)
       let record: RecordData | null = null
+      if (key) setLoading(true)
       if (key) {
         try {
           record = await client.get<RecordData>(
@@ -73,6 +75,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       if (history === 'push') window.history.pushState({ href: next }, '', next)
       if (history === 'replace') window.history.replaceState({ href: next }, '', next)
       setShown({ href: next, record })
+      setLoading(false)
       document.title = pageTitle(matched, record, data.site)
       if (history !== 'none') window.scrollTo(0, 0)
     },
@@ -93,10 +96,11 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const navigation = useMemo<Navigation>(
     () => ({
       href: shown.href,
+      loading,
       navigate: (href: string, options: NavigateOptions = {}) =>
         void show(href, options.replace ? 'replace' : 'push'),
     }),
-    [shown.href, show],
+    [shown.href, loading, show],
   )
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {

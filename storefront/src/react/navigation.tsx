@@ -11,12 +11,15 @@ export interface NavigateOptions {
 export interface Navigation {
   /** The current address: path and query. */
   href: string
+  /** True while the next page's record loads (a theme shows a spinner). */
+  loading: boolean
   /** Goes to a local address without reloading the page (a full load for unknown ones). */
   navigate(href: string, options?: NavigateOptions): void
 }
 
 export const NavigationContext = createContext<Navigation>({
   href: '/',
+  loading: false,
   navigate: (href) => {
     globalThis.location?.assign(href)
   },
