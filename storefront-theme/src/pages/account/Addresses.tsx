@@ -4,6 +4,8 @@ import type { PageProps } from '@shopwright/storefront/shared'
 import { useNavigation } from '@shopwright/storefront/react'
 import { useAlert, useConfirm } from '../../components/Alert.js'
 import { FieldError } from '../../components/FieldError.js'
+import { FormActions } from '../../components/FormActions.js'
+import { Pager } from '../../components/Pager.js'
 import { useProfile } from './profile.js'
 import type { AddressLine } from './profile-types.js'
 
@@ -48,19 +50,7 @@ export function AddressBook({ props }: PageProps) {
           </a>
         ))}
       </div>
-      {pages > 1 ? (
-        <nav className="sw-pages" aria-label="Pages">
-          {Array.from({ length: pages }, (_item, index) => index + 1).map((number) => (
-            <a
-              key={number}
-              href={`?page=${number}`}
-              aria-current={number === page ? 'page' : undefined}
-            >
-              {number}
-            </a>
-          ))}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} />
     </section>
   )
 }
@@ -167,23 +157,7 @@ export function Address({ params }: PageProps) {
           />
           Default billing address
         </label>
-        <div className="sw-form-actions">
-          {id === 'new' ? (
-            <span />
-          ) : (
-            <button
-              type="button"
-              className="sw-button"
-              onClick={() => void remove()}
-              data-testid="address-delete"
-            >
-              Delete
-            </button>
-          )}
-          <button type="submit" className="sw-button sw-button-primary" data-testid="address-save">
-            Save
-          </button>
-        </div>
+        <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="address" />
       </form>
     </section>
   )

@@ -4,6 +4,7 @@ import type { PageProps } from '@shopwright/storefront/shared'
 import { useNavigation } from '@shopwright/storefront/react'
 import { useAlert, useConfirm } from '../../components/Alert.js'
 import { FieldError } from '../../components/FieldError.js'
+import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
 
 /** The payment methods a card can be (a list until the billing plugin brings its own). */
@@ -161,23 +162,7 @@ export function CreditCard({ params }: PageProps) {
           />
           Default card
         </label>
-        <div className="sw-form-actions">
-          {id === 'new' ? (
-            <span />
-          ) : (
-            <button
-              type="button"
-              className="sw-button"
-              onClick={() => void remove()}
-              data-testid="card-delete"
-            >
-              Delete
-            </button>
-          )}
-          <button type="submit" className="sw-button sw-button-primary" data-testid="card-save">
-            Save
-          </button>
-        </div>
+        <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="card" />
       </form>
     </section>
   )

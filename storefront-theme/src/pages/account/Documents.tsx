@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { isQueryError, type RecordCollection, type RecordData } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession } from '@shopwright/storefront/react'
+import { Pager } from '../../components/Pager.js'
 
 /** Rows per page of the account's tables (spec 000 section 9: web list 50). */
 const PAGE_SIZE = 50
@@ -84,19 +85,7 @@ function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }
           </tbody>
         </table>
       ) : null}
-      {answer && answer.pages > 1 ? (
-        <nav className="sw-pages" aria-label="Pages">
-          {Array.from({ length: answer.pages }, (_item, index) => index + 1).map((number) => (
-            <a
-              key={number}
-              href={`?page=${number}`}
-              aria-current={number === page ? 'page' : undefined}
-            >
-              {number}
-            </a>
-          ))}
-        </nav>
-      ) : null}
+      {answer ? <Pager page={page} pages={answer.pages} /> : null}
     </section>
   )
 }
