@@ -51,3 +51,4 @@ export {
 export * from './shared/index.js'
 export { readUpload, parseSize } from './http/read-upload.js'
 export { readBody } from './http/read-body.js'
+export { escapeHtml } from './http/html-page.js'

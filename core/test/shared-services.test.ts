@@ -70,6 +70,38 @@ describe('cache in process', () => {
   })
 })
 
+describe('cache clears racing a load', () => {
+  it('does not store what was loaded before a clear of its type', async () => {
+    const cache = LayeredCache.memory(logger)
+    let release: (() => void) | undefined
+    const loading = cache.wrap('website', 'menu', 'long', async () => {
+      await new Promise<void>((resolve) => (release = resolve))
+      return 'old menu'
+    })
+    // The load is under way when the clear comes.
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 1))
+    await cache.clear('website')
+    release()
+    expect(await loading).toBe('old menu')
+    expect(await cache.get('website', 'menu')).toBeUndefined()
+    // A clear of another type does not stop it.
+    const other = cache.wrap('website', 'menu', 'long', async () => 'new menu')
+    await cache.clear('country')
+    expect(await other).toBe('new menu')
+    expect(await cache.get('website', 'menu')).toBe('new menu')
+  })
+
+  it('set with a mark skips after a clear of the type or of everything', async () => {
+    const cache = LayeredCache.memory(logger)
+    const mark = cache.mark('page')
+    await cache.clear()
+    await cache.set('page', '/', 'stale', 'long', mark)
+    expect(await cache.get('page', '/')).toBeUndefined()
+    await cache.set('page', '/', 'fresh', 'long', cache.mark('page'))
+    expect(await cache.get('page', '/')).toBe('fresh')
+  })
+})
+
 describe('rate limiter in process', () => {
   it('refuses with 429 and Retry-After once the points are used', async () => {
     const limiter = new KernelRateLimiter(null)

@@ -7,12 +7,24 @@ import type { Logger } from '../logger.js'
 /** The kernel's cache: values by (type, key) with the spec's named durations. */
 export interface CacheService {
   get<T>(type: string, key: string): Promise<T | undefined>
-  /** Stores a JSON-serialisable value; durations of 0 (none, local) store nothing. */
-  set(type: string, key: string, value: unknown, duration: CacheDuration): Promise<void>
+  /**
+   * Stores a JSON-serialisable value; durations of 0 (none, local) store nothing. With `since` (a
+   * `mark(type)` taken before the value was computed) nothing is stored when the type was cleared
+   * meanwhile, on this node or another: the value may be older than the clear.
+   */
+  set(
+    type: string,
+    key: string,
+    value: unknown,
+    duration: CacheDuration,
+    since?: number,
+  ): Promise<void>
+  /** A mark of the clears of a type seen so far, for `set(..., since)`. */
+  mark(type: string): number
   delete(type: string, key: string): Promise<void>
   /** Clears one type, or everything when no type is given, on every node. */
   clear(type?: string): Promise<void>
-  /** The cached value, or the loader's result stored for the duration. */
+  /** The cached value, or the loader's result stored for the duration (unless a clear raced it). */
   wrap<T>(type: string, key: string, duration: CacheDuration, load: () => Promise<T>): Promise<T>
   /** Called after a clear on any node reached this one (type undefined: everything). */
   onClear(listener: (type: string | undefined) => void): () => void
@@ -34,6 +46,8 @@ export class LayeredCache implements CacheService {
   private readonly local = new Map<string, LRUCache<string, { value: unknown }>>()
   private readonly listeners = new Set<(type: string | undefined) => void>()
   private readonly generations = new Map<string, number>()
+  /** Clears seen per type (ALL: clears of everything), local or from other nodes. */
+  private readonly clears = new Map<string, number>()
 
   /** Tells this cache's own messages from other nodes' (two kernels may share a process in tests). */
   private readonly node = crypto.randomUUID()
@@ -74,9 +88,20 @@ export class LayeredCache implements CacheService {
     return value
   }
 
-  async set(type: string, key: string, value: unknown, duration: CacheDuration): Promise<void> {
+  mark(type: string): number {
+    return (this.clears.get(ALL) ?? 0) + (this.clears.get(type) ?? 0)
+  }
+
+  async set(
+    type: string,
+    key: string,
+    value: unknown,
+    duration: CacheDuration,
+    since?: number,
+  ): Promise<void> {
     const seconds = CACHE_DURATIONS[duration]
     if (seconds <= 0 || value === undefined) return
+    if (since !== undefined && since !== this.mark(type)) return
     this.typeCache(type).set(key, { value }, { ttl: seconds * 1000 })
     if (!this.redis) return
     await this.redis.command.set(
@@ -116,8 +141,9 @@ export class LayeredCache implements CacheService {
   ): Promise<T> {
     const cached = await this.get<T>(type, key)
     if (cached !== undefined) return cached
+    const since = this.mark(type)
     const value = await load()
-    await this.set(type, key, value, duration)
+    await this.set(type, key, value, duration, since)
     return value
   }
 
@@ -136,6 +162,7 @@ export class LayeredCache implements CacheService {
   }
 
   private clearLocal(type: string | undefined): void {
+    this.clears.set(type ?? ALL, (this.clears.get(type ?? ALL) ?? 0) + 1)
     if (type === undefined) this.local.clear()
     else this.local.delete(type)
     for (const listener of this.listeners) listener(type)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { guessCountry, guessLanguage, isRightToLeft, parseLocaleChoice } from './locale.js'
+import {
+  guessCountry,
+  guessLanguage,
+  isRightToLeft,
+  localeCookie,
+  parseLocaleChoice,
+} from './locale.js'
 
 describe('locale guesses (spec 000 section 9)', () => {
   it('takes the country from the browser locale, else the time zone, else gb', () => {
@@ -36,9 +42,16 @@ describe('locale guesses (spec 000 section 9)', () => {
       currency: 'eur',
       language: 'fr',
     })
+    const choice = { country: 'fr', currency: 'eur', language: 'fr' }
+    const cookie = localeCookie(choice)
+    expect(cookie).toMatch(/^sw_locale=%7B.*; Path=\/; Max-Age=31536000; SameSite=Lax$/)
+    expect(parseLocaleChoice(cookie.slice('sw_locale='.length, cookie.indexOf(';')))).toEqual(
+      choice,
+    )
     for (const text of [
       '',
       'x',
+      '%E0%A4%A',
       '{"country":"fr"}',
       '{"country":"<x>","currency":"eur","language":"fr"}',
       null,

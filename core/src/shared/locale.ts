@@ -5,8 +5,15 @@ export interface LocaleChoice {
   language: string
 }
 
+import { COOKIE_FALLBACK_SECONDS } from './cache-durations.js'
+
 /** The cookie that carries the choice, so pages come out of the server in it (one year). */
 export const LOCALE_COOKIE = 'sw_locale'
+
+/** The `document.cookie` assignment that stores a choice for the server (the spec's cookie fallback). */
+export function localeCookie(choice: LocaleChoice): string {
+  return `${LOCALE_COOKIE}=${encodeURIComponent(JSON.stringify(choice))}; Path=/; Max-Age=${COOKIE_FALLBACK_SECONDS}; SameSite=Lax`
+}
 
 const TIME_ZONE_COUNTRIES: ReadonlyArray<[RegExp, string]> = [
   [/^America\//, 'us'],
@@ -58,11 +65,14 @@ export function isRightToLeft(language: string): boolean {
   return base === 'ar' || RIGHT_TO_LEFT.has(base)
 }
 
-/** A stored locale choice from text (the cookie, local storage), or null when it is not one. */
+/** A stored locale choice from text (the cookie's value, local storage), or null when it is not one. */
 export function parseLocaleChoice(text: string | undefined | null): LocaleChoice | null {
   if (!text) return null
   try {
-    const value = JSON.parse(text) as Partial<LocaleChoice>
+    // The cookie holds it URI-encoded (localeCookie), local storage as plain JSON.
+    const value = JSON.parse(
+      text.startsWith('%') ? decodeURIComponent(text) : text,
+    ) as Partial<LocaleChoice>
     const ok = (part: unknown) => typeof part === 'string' && /^[a-z0-9-]{2,16}$/.test(part)
     return ok(value.country) && ok(value.currency) && ok(value.language)
       ? { country: value.country!, currency: value.currency!, language: value.language! }

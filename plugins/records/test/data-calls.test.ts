@@ -107,6 +107,27 @@ for (const database of databasesUnderTest()) {
         expect(String(res.body.reason)).toMatch(/used twice/)
       })
 
+      it('knows a record type renamed to an id that was asked for before', async () => {
+        expect((await admin({ url: '/query/data/recordtype/get/gizmotwo' })).body.message).toBe(
+          'ERROR_RECORDTYPE_REQUIRED',
+        )
+        const created = await admin({
+          method: 'POST',
+          url: '/query/data/create',
+          payload: { type: 'recordtype', id: 'gizmoone', name: 'Gizmo', fields: [] },
+        })
+        expect(created.status).toBe(200)
+        const renamed = await admin({
+          method: 'POST',
+          url: '/query/data/update/recordtype/gizmoone',
+          payload: [{ field: 'id', value: 'gizmotwo' }],
+        })
+        expect(renamed.status).toBe(200)
+        const found = await admin({ url: '/query/data/recordtype/get/gizmotwo' })
+        expect(found.status).toBe(200)
+        expect(found.body).toMatchObject({ id: 'gizmotwo', name: 'Gizmo' })
+      })
+
       it('gets one type with flags from the security records', async () => {
         const asManager = await manager({ url: '/query/data/recordtype/get/configuration' })
         expect(asManager.status).toBe(200)

@@ -10,7 +10,7 @@ import {
 import {
   guessCountry,
   guessLanguage,
-  LOCALE_COOKIE,
+  localeCookie,
   parseLocaleChoice,
   type LocaleChoice,
 } from '@shopwright/core/shared'
@@ -19,7 +19,6 @@ import { useSession } from '@shopwright/storefront/react'
 
 /** Where the choice is kept in the browser (spec 000 section 9: local storage). */
 const STORAGE_KEY = 'sw.locale'
-const YEAR_SECONDS = 365 * 24 * 60 * 60
 
 interface LocaleValue {
   locale: LocaleChoice
@@ -69,7 +68,7 @@ export function LocaleProvider({ site, children }: { site: SiteData; children: R
     const text = JSON.stringify(choice)
     window.localStorage.setItem(STORAGE_KEY, text)
     // The cookie lets the server render the next page in the choice (the spec's cookie fallback).
-    document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(text)}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`
+    document.cookie = localeCookie(choice)
     setLocale(choice)
     setChosen(true)
   }, [])

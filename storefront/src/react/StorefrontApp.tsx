@@ -59,8 +59,8 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       }
       const key = recordKeyOf(matched)
       let record: RecordData | null = null
-      if (key) setLoading(true)
       if (key) {
+        setLoading(true)
         try {
           record = await client.get<RecordData>(
             `/data/get/${encodeURIComponent(key.type)}/${encodeURIComponent(key.id)}`,

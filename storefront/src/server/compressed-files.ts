@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, constants, gzip } from 'node:zlib'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -23,6 +23,13 @@ export function compress(data: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipAsync(data, { level: 9 })
 }
 
+/** A rendered page in Brotli at a middle quality (base64, as cached values are JSON). */
+export function compressPage(html: string): string {
+  return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).toString(
+    'base64',
+  )
+}
+
 /**
  * A theme's built files compressed once, on first request, and kept: they are immutable (hashed
  * names), so every theme gets compression whether or not its build writes `.br` files.
@@ -39,6 +46,9 @@ export class CompressedFiles {
     if (!entry) {
       entry = this.load(file, encoding)
       this.cache.set(key, entry)
+      // Only real files stay: a miss (any made-up name) or a failed read is not kept, so requests
+      // for files that do not exist cannot grow memory.
+      void entry.then((data) => data ?? this.cache.delete(key))
     }
     return entry
   }

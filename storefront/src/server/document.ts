@@ -1,16 +1,7 @@
+import { escapeHtml } from '@shopwright/core'
 import { isRightToLeft } from '@shopwright/core/shared'
 import type { PageData } from '../shared/page.js'
 import { PAGE_DATA_ID } from '../shared/page.js'
-
-/** Text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
 
 /** JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can close it early. */
 export function jsonForScript(value: unknown): string {
@@ -23,7 +14,6 @@ export function jsonForScript(value: unknown): string {
 /** The theme's built files a page loads. */
 export interface PageAssets {
   script: string
-  styles: readonly string[]
   preload: readonly string[]
   /** The theme's icon, when it has one (`favicon.svg` in its build). */
   icon?: string
@@ -51,7 +41,6 @@ export function documentHead(options: {
     (assets.icon
       ? `<link rel="icon" type="image/svg+xml" href="${escapeHtml(assets.icon)}">`
       : '') +
-    assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     (assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '') +
     assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('') +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +

@@ -1,4 +1,4 @@
-import type { CacheService, Entity, EventBus, RecordData } from '@shopwright/core'
+import type { CacheService, Entity, RecordData } from '@shopwright/core'
 import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
 import { isRightToLeft } from '@shopwright/core/shared'
 import type { MenuItem, SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
@@ -7,8 +7,21 @@ import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 /** The cache type of the storefront's route table and site settings. */
 export const STOREFRONT_CACHE = 'storefront'
 
-/** Records whose change changes every page: the routes and the site configuration. */
-const SITE_TYPES = new Set(['route', 'configuration', 'menu'])
+/**
+ * Record types every page shows a part of: the route table, the menus, and what the shell's site
+ * settings are read from (configuration, location, currency, listtype, country), plus security
+ * (menu items are shown by rights).
+ */
+export const SITE_WIDE_TYPES: readonly string[] = [
+  'route',
+  'configuration',
+  'menu',
+  'location',
+  'currency',
+  'listtype',
+  'country',
+  'security',
+]
 
 /** The most routes a site may have: far more than a shop needs, and a bound on one read. */
 const MAX_ROUTES = 1000
@@ -18,47 +31,40 @@ function textOf(value: unknown, fallback = ''): string {
 }
 
 /**
- * The route table and the site settings, read from records and kept in the kernel cache; a change
- * of a route or configuration record drops them on every node.
+ * The route table, the menus and the site settings, read from records and kept in the kernel
+ * cache (type `storefront`); the storefront clears it when a site-wide record changes.
  */
 export class SiteSource {
   constructor(
     private readonly records: RecordStore,
     private readonly recordCalls: RecordsService,
     private readonly cache: CacheService,
-    events: EventBus,
-  ) {
-    events.on<{ type: string }>('records.changed', async ({ type }) => {
-      if (SITE_TYPES.has(type)) await this.cache.clear(STOREFRONT_CACHE)
-    })
-  }
+  ) {}
 
-  async routes(): Promise<WebsiteRoute[]> {
-    const cached = await this.cache.get<WebsiteRoute[]>(STOREFRONT_CACHE, 'routes')
-    if (cached) return cached
-    const records = await this.records.list('route', { limit: MAX_ROUTES })
-    const routes = records
-      .map((record) => toWebsiteRoute(record))
-      .filter((route): route is WebsiteRoute => route !== null)
-    await this.cache.set(STOREFRONT_CACHE, 'routes', routes, 'short')
-    return routes
+  routes(): Promise<WebsiteRoute[]> {
+    return this.cache.wrap(STOREFRONT_CACHE, 'routes', 'short', async () =>
+      (await this.records.list('route', { limit: MAX_ROUTES }))
+        .map((record) => toWebsiteRoute(record))
+        .filter((route): route is WebsiteRoute => route !== null),
+    )
   }
 
   /** The menu groups by id (`menu/header`, `menu/navigation`, `menu/footer`...). */
-  async menus(): Promise<Record<string, MenuItem[]>> {
-    const cached = await this.cache.get<Record<string, MenuItem[]>>(STOREFRONT_CACHE, 'menus')
-    if (cached) return cached
-    const groups: Record<string, MenuItem[]> = {}
-    for (const record of await this.records.list('menu', { limit: MAX_ROUTES })) {
-      if (record.id !== '__proto__') groups[record.id] = menuItems(record.submenus)
-    }
-    await this.cache.set(STOREFRONT_CACHE, 'menus', groups, 'short')
-    return groups
+  menus(): Promise<Record<string, MenuItem[]>> {
+    return this.cache.wrap(STOREFRONT_CACHE, 'menus', 'short', async () => {
+      const groups: Record<string, MenuItem[]> = {}
+      for (const record of await this.records.list('menu', { limit: MAX_ROUTES })) {
+        if (record.id !== '__proto__') groups[record.id] = menuItems(record.submenus)
+      }
+      return groups
+    })
   }
 
-  async site(): Promise<SiteData> {
-    const cached = await this.cache.get<SiteData>(STOREFRONT_CACHE, 'site')
-    if (cached) return cached
+  site(): Promise<SiteData> {
+    return this.cache.wrap(STOREFRONT_CACHE, 'site', 'short', () => this.loadSite())
+  }
+
+  private async loadSite(): Promise<SiteData> {
     const web: RecordData | null = await this.records.get('configuration', 'web')
     const languages = Array.isArray(web?.languages)
       ? web.languages.filter((language): language is string => typeof language === 'string')
@@ -71,7 +77,6 @@ export class SiteSource {
       titlesuffix: textOf(web?.titlesuffix),
       languages,
     }
-    await this.cache.set(STOREFRONT_CACHE, 'site', site, 'short')
     return site
   }
 

@@ -20,7 +20,7 @@ import type { StorefrontAppProps } from '../react/StorefrontApp.js'
 import { documentHead, documentTail, type PageAssets } from './document.js'
 import { SiteSource } from './site-source.js'
 import { PageCache } from './page-cache.js'
-import { CompressedFiles, compress } from './compressed-files.js'
+import { CompressedFiles, compressPage } from './compressed-files.js'
 
 /** What a theme's server entry exports (`<theme package>/server`). */
 export interface ThemeServerModule {
@@ -38,8 +38,11 @@ export const THEME_ASSETS = '/theme/'
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
-/** Addresses the storefront leaves alone: the API, health checks and the admin's files. */
-const NOT_PAGES = ['/query', '/healthz', '/readyz', '/admin/']
+/**
+ * The admin's files: its middleware passes on what it does not have, and that is no page. (The API
+ * and the health checks are answered before page middleware runs.)
+ */
+const ADMIN_FILES = '/admin/'
 
 interface ManifestChunk {
   file: string
@@ -73,7 +76,6 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
     .join('\n')
   return {
     script: url(chunk.file),
-    styles: [],
     inlineStyle,
     preload: [...preload].map(url),
     ...(icon ? { icon } : {}),
@@ -103,23 +105,8 @@ async function visibleMenus(
 /** The account plugin's session cookie: a visitor holding one may be signed in. */
 const SESSION_COOKIE_NAME = 'sw_session'
 
-/** A cookie's value as the browser wrote it (URI-encoded JSON), or null when it is not. */
-function decodeCookie(value: string | undefined): string | null {
-  if (!value) return null
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return null
-  }
-}
-
 function isPageRequest(method: string, requestPath: string): boolean {
-  if (method !== 'GET' && method !== 'HEAD') return false
-  return !NOT_PAGES.some((prefix) =>
-    prefix.endsWith('/')
-      ? requestPath.startsWith(prefix)
-      : requestPath === prefix || requestPath.startsWith(`${prefix}/`),
-  )
+  return (method === 'GET' || method === 'HEAD') && !requestPath.startsWith(ADMIN_FILES)
 }
 
 /**
@@ -132,12 +119,7 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
   return {
     create(services: Services): Middleware {
       const pages = new PageCache(services.cache, services.events)
-      const source = new SiteSource(
-        services.recordStore,
-        services.records,
-        services.cache,
-        services.events,
-      )
+      const source = new SiteSource(services.recordStore, services.records, services.cache)
       let assets: PageAssets | undefined
       const files = new CompressedFiles(module.clientDir)
       const client = createQueryClient({
@@ -177,12 +159,10 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
         }
         if (!isPageRequest(ctx.method, ctx.path)) return next()
         assets ??= pageAssets(module.clientDir, module.clientEntry)
-        const locale = parseLocaleChoice(decodeCookie(ctx.cookies.get(LOCALE_COOKIE)))
+        const locale = parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))
         // Anonymous pages are the same for everyone with the same address and locale: cached.
         const anonymous = !ctx.cookies.get(SESSION_COOKIE_NAME)
-        const cacheKey = anonymous
-          ? pages.key(ctx.path + (ctx.search ?? ''), locale?.language ?? '', locale?.currency ?? '')
-          : undefined
+        const cacheKey = anonymous ? pages.key(ctx.path + (ctx.search ?? ''), locale) : undefined
         if (cacheKey) {
           const cached = await pages.get(cacheKey)
           if (cached) {
@@ -251,14 +231,10 @@ export function storefrontPages(module: ThemeServerModule): PageFactory {
             body.end(tail)
             if (cacheKey) {
               const html = head + Buffer.concat(copy).toString('utf8') + tail
-              // Kept at once as it is, then again with its Brotli copy when that is ready.
-              void pages
-                .set(cacheKey, { status, html }, mark)
-                .then(() => compress(Buffer.from(html), 'br'))
-                .then((br) =>
-                  pages.set(cacheKey, { status, html, br: br.toString('base64') }, mark),
-                )
-                .catch(() => undefined)
+              // One write, with the Brotli copy made here: a page is small, so a middle quality
+              // costs well under a millisecond.
+              const br = compressPage(html)
+              void pages.set(cacheKey, { status, html, br }, mark).catch(() => undefined)
             }
             done()
           },

@@ -1,9 +1,5 @@
+import { escapeHtml as html } from '@shopwright/core'
 import type { MailMessage } from './mailer.js'
-
-/** Escapes text for an HTML body. */
-function html(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
 
 /** The links of a reset e-mail: reset the password, or block the device that asked. */
 export function resetLinks(

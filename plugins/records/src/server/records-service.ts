@@ -164,7 +164,9 @@ export class RecordsService {
           throw createError('ERROR_INVALID_ID', { reason: String(record.id) })
         if (!(await this.store.rename(record, id, stored.version))) continue
         await this.guards.afterWrite({ kind: 'renamed', record, previous: stored.record })
+        // Both ids: the new one may have been looked up (and cached as missing) before.
         await this.changed(type, id)
+        await this.changed(type, record.id)
         await this.log.write(type, record.id, `renamed from ${id}`)
         return record
       }
