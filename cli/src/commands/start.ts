@@ -18,7 +18,7 @@ async function addFirstAdministrator(
   const accounts: AccountService | undefined = kernel.container.hasRegistration('accounts')
     ? kernel.services.accounts
     : undefined
-  if (!accounts || (await accounts.findKey(FIRST_ADMIN_EMAIL))) return undefined
+  if (!accounts || (await accounts.credentials(FIRST_ADMIN_EMAIL))) return undefined
   const password = crypto.randomBytes(12).toString('base64url')
   await accounts.addAccount({
     email: FIRST_ADMIN_EMAIL,

@@ -36,6 +36,7 @@ export {
   ACCOUNT_TYPES,
   type AccountType,
   type NewAccount,
+  type Credentials,
 } from './server/account-service.js'
 export { hashPassword, verifyPassword } from './server/passwords.js'
 export { AccountAuthenticator, type SignedIn } from './server/account-authenticator.js'

@@ -85,6 +85,24 @@ for (const database of databasesUnderTest()) {
       expect(got.json()).toEqual(entity)
     })
 
+    it('reads the credentials once for a sign-in', async () => {
+      const reads: string[] = []
+      const watch = (query: { sql: string }) => {
+        if (/account_credentials/.test(query.sql)) reads.push(query.sql)
+      }
+      kernel.services.db.on('query', watch)
+      try {
+        const reply = await postLogin(kernel, {
+          email: 'ada@example.com',
+          password: 'correct horse',
+        })
+        expect(reply.statusCode).toBe(200)
+      } finally {
+        kernel.services.db.removeListener('query', watch)
+      }
+      expect(reads).toHaveLength(1)
+    })
+
     it('marks the cookie Secure over HTTPS (a trusted proxy says so)', async () => {
       const booted = await bootAccounts(database, [], { trustProxy: true })
       try {

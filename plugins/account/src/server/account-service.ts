@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import {
   createError,
+  isDuplicateKey,
   emailError,
   isValidId,
   normalizeEmail,
@@ -20,6 +21,13 @@ export interface NewAccount {
   password: string
   name?: string
   roles?: readonly string[]
+}
+
+/** An account's sign-in row: which record it is, and its password hash. */
+export interface Credentials {
+  type: string
+  id: string
+  password_hash: string
 }
 
 /** Accounts: a record of a login-capable type plus a credentials row holding the argon2id hash. */
@@ -57,8 +65,7 @@ export class AccountService {
         modified_at: now,
       })
     } catch (error) {
-      const code = (error as { code?: string }).code
-      if (code === 'ER_DUP_ENTRY' || code?.startsWith('SQLITE_CONSTRAINT')) {
+      if (isDuplicateKey(error)) {
         throw createError('ERROR_RECORD_ALREADY_EXISTS', {
           reason: `An account with the e-mail ${email} exists.`,
         })
@@ -81,36 +88,28 @@ export class AccountService {
     }
   }
 
+  /** The credentials row of an e-mail (already normalised by the caller's readEmail), or null. */
+  async credentials(email: string): Promise<Credentials | null> {
+    const row = await this.db('account_credentials')
+      .where({ email })
+      .first<Credentials | undefined>('type', 'id', 'password_hash')
+    return row ?? null
+  }
+
   /** The account record signed in with this e-mail, or null. */
   async findByEmail(email: string): Promise<RecordData | null> {
-    const row = await this.db('account_credentials')
-      .where({ email: normalizeEmail(email) })
-      .first<{ type: string; id: string } | undefined>('type', 'id')
+    const row = await this.credentials(normalizeEmail(email))
     return row ? this.records.get(row.type, row.id) : null
   }
 
   /**
-   * The account whose e-mail and password match, or null. An unknown e-mail costs one argon2id
-   * verification too, so a wrong e-mail and a wrong password take the same time.
+   * The account of these credentials when the password matches them, or null. Without
+   * credentials (an unknown e-mail) the password is checked against a dummy argon2id hash, so a
+   * wrong e-mail and a wrong password take the same time.
    */
-  async checkPassword(email: string, password: string): Promise<RecordData | null> {
-    const row = await this.db('account_credentials')
-      .where({ email: normalizeEmail(email) })
-      .first<{ type: string; id: string; password_hash: string } | undefined>(
-        'type',
-        'id',
-        'password_hash',
-      )
+  async checkPassword(row: Credentials | null, password: string): Promise<RecordData | null> {
     const matches = await verifyPassword(row?.password_hash ?? NO_ACCOUNT_HASH, password)
     return row && matches ? this.records.get(row.type, row.id) : null
-  }
-
-  /** The account (type and id) signed in with this e-mail, without reading the record; null when none. */
-  async findKey(email: string): Promise<{ type: string; id: string } | null> {
-    const row = await this.db('account_credentials')
-      .where({ email: normalizeEmail(email) })
-      .first<{ type: string; id: string } | undefined>('type', 'id')
-    return row ?? null
   }
 
   /** The account record of a login-capable type, or null (another type, no record, no credentials). */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
+import { isDuplicateKey } from '@shopwright/core'
 
 function hashDevice(device: string): string {
   return crypto.createHash('sha256').update(device).digest('hex')
@@ -26,8 +27,7 @@ export class BlockedDevices {
       })
     } catch (error) {
       // Two blocks at once: the other one's row is as good as ours.
-      const code = (error as { code?: string }).code
-      if (code !== 'ER_DUP_ENTRY' && !code?.startsWith('SQLITE_CONSTRAINT')) throw error
+      if (!isDuplicateKey(error)) throw error
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { SqliteReader } from './sqlite-reader.js'
 import {
+  isDuplicateKey,
   createError,
   toBase62,
   type CacheService,
@@ -428,13 +429,4 @@ async function countKeys(trx: Knex.Transaction, batch: readonly RecordData[]): P
     for (const record of batch) where.orWhere({ type: record.type, id: record.id })
   })
   return Number((await query)[0]?.n ?? 0)
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  const code = (error as { code?: string }).code
-  return (
-    code === 'ER_DUP_ENTRY' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE'
-  )
 }

@@ -52,10 +52,13 @@ export function login({
 
     await limiter.consume(LOGIN_PER_EMAIL, email)
     // A device the owner blocked is refused before the password is looked at.
-    const key = await accounts.findKey(email)
-    if (key && (await blockedDevices.isBlocked(key.type, key.id, ctx.state.device ?? '')))
+    const credentials = await accounts.credentials(email)
+    if (
+      credentials &&
+      (await blockedDevices.isBlocked(credentials.type, credentials.id, ctx.state.device ?? ''))
+    )
       throw createError('ERROR_DEVICE_BLOCKED')
-    const account = await accounts.checkPassword(email, body.password)
+    const account = await accounts.checkPassword(credentials, body.password)
     // One answer for a wrong password and an unknown e-mail, in the same time (see checkPassword):
     // step 2 tells no more than step 1 already does. 401 because no valid credentials were shown;
     // 403 stays the answer to a signed-in caller who lacks a right.

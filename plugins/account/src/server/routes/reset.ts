@@ -56,8 +56,7 @@ export function resetEmail({
     await limiter.consume(RESET_PER_ADDRESS, ctx.ip)
     await limiter.consume(RESET_PER_EMAIL, email)
 
-    const key = await accounts.findKey(email)
-    const record = key ? await accounts.getAccount(key.type, key.id) : null
+    const record = await accounts.findByEmail(email)
     if (record) {
       const device = ctx.state.device ?? ''
       const code = await resets.create(record, device)
