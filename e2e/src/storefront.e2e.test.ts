@@ -88,12 +88,19 @@ describe('the storefront sign-in screens in Chromium', () => {
     const { context, page } = await fresh()
     await page.goto(url('/data/country'))
     await page.waitForURL(/\/login\?next=%2Fdata%2Fcountry$/)
+    // The storefront theme's screen, not the admin's own: only the theme has the shop's header.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    await page.waitForSelector('[data-testid=login-link]')
     await page.fill('[data-testid=login-email]', 'staff@example.com')
     await page.click('[data-testid=login-next]')
     await page.fill('[data-testid=login-password]', 'secret12')
     await page.click('[data-testid=login-submit]')
     await page.waitForURL(url('/data/country'))
     await page.waitForSelector('[data-testid=record-list]')
+    // Signing out of the admin leads to the theme's sign-in too.
+    await page.click('[data-testid=logout]')
+    await page.waitForURL(/\/login\?next=%2Fdata%2Fcountry$/)
+    await page.waitForSelector('[data-testid=login-link]')
     await context.close()
   })
 

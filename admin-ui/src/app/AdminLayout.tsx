@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react'
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import { NavLink, Outlet, useLocation } from 'react-router'
 import { menuOf, type AdminModule } from '../registry/index.js'
 import { Button } from '../kit/Button.js'
 import { ErrorBoundary } from '../kit/ErrorBoundary.js'
@@ -20,7 +20,6 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const t = useT()
   const client = useClient()
   const location = useLocation()
-  const navigate = useNavigate()
   const { state, logout } = useSession()
   const menu = menuOf(modules)
   const flags = useAccess(menu.flatMap((entry) => (entry.security ? [entry.security] : [])))
@@ -28,12 +27,14 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   // The router's navigations fire no popstate: popups close here (spec 000 section 4, "Popups").
   useEffect(() => closeAllPopups(), [location.pathname])
 
+  // A full page load, not a route change: the server decides who answers /login (the storefront
+  // theme's sign-in, or the admin's own screen when the theme has none).
   useEffect(() => {
     if (state.status === 'signed-out')
-      navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, {
-        replace: true,
-      })
-  }, [state.status, navigate, location.pathname, location.search])
+      window.location.replace(
+        `/login?next=${encodeURIComponent(location.pathname + location.search)}`,
+      )
+  }, [state.status, location.pathname, location.search])
 
   if (state.status === 'error')
     return <ErrorView title="ERROR_DATA_CONNECTION" error={state.error} />
@@ -59,7 +60,8 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
           <span data-testid="account-name">{account.name}</span>
           <Button
             icon="logout"
-            onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+            // Signed out, the layout's effect takes the browser to /login (next: where it was).
+            onClick={() => void logout()}
             data-testid="logout"
           >
             {t('Logout')}

@@ -106,6 +106,15 @@ describe('query client: requests', () => {
     expect(calls[1]!.init.body).toBe('[{"field":"name","value":"France"}]')
   })
 
+  it('marks a POST keepalive when asked, so it outlives the page', async () => {
+    const { client, calls } = setup()
+    await client.post('/data/update/x/1', [{ field: 'a', value: 1 }], undefined, {
+      keepalive: true,
+    })
+    await client.post('/data/update/x/1', [])
+    expect(calls.map((call) => call.init.keepalive)).toEqual([true, undefined])
+  })
+
   it('sends post() without data as a POST with no body and no Content-Type', async () => {
     const { client, calls } = setup()
     await client.post('/account/logout')

@@ -18,6 +18,8 @@ export interface QueryFetchInit {
   body?: string | QueryUpload
   credentials: 'same-origin'
   signal?: AbortSignal
+  /** The request outlives the page (a save as the tab closes). */
+  keepalive?: boolean
 }
 
 /** The part of a fetch response the client reads. */
@@ -64,10 +66,15 @@ export interface QueryRequest extends QuerySettings {
   upload?: QueryUpload
   /** Sent as query parameters. */
   options?: QueryOptions
+  /** Let a POST finish after the page is gone (see PostSettings). */
+  keepalive?: boolean
 }
 
 /** Settings of a call that changes state: POSTs are never cached. */
-export type PostSettings = Omit<QuerySettings, 'cache'>
+export type PostSettings = Omit<QuerySettings, 'cache'> & {
+  /** Let the request finish after the page is gone: a save as the tab closes. */
+  keepalive?: boolean
+}
 
 /** The typed `/query` client both the admin UI and the storefront use. */
 export interface QueryClient {
@@ -261,6 +268,7 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
 
   async function send(path: string, request: QueryRequest, post: boolean): Promise<unknown> {
     const { data, upload, signal } = request
+    const keepalive = request.keepalive === true
     if (data !== undefined && upload !== undefined) {
       throw new TypeError('A query takes a data payload or an upload, not both.')
     }
@@ -271,6 +279,7 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
     headers.Accept = 'application/json'
     headers.Device = device
     const init: QueryFetchInit = { method: 'GET', headers, credentials: 'same-origin' }
+    if (keepalive) init.keepalive = true
     if (data !== undefined) {
       headers['Content-Type'] = 'application/json'
       init.body = JSON.stringify(data)

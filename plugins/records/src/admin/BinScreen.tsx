@@ -9,6 +9,7 @@ import {
   useDialogs,
   useT,
   type Column,
+  useSelection,
 } from '@shopwright/admin-ui/kit'
 import { keyOfRow, keysParam, rowKey } from './keys.js'
 import { deleteQuestion } from './ListToolbar.js'
@@ -40,7 +41,9 @@ export default function BinScreen() {
   const [nextpage, setNextpage] = useState<string | null>(null)
   const [loading, setLoading] = useState(true)
   const [error, setError] = useState<unknown>(undefined)
-  const [selected, setSelected] = useState<Set<string>>(new Set())
+
+  const selection = useSelection(rows.map(rowKey))
+  const clearSelection = selection.clear
 
   const load = useCallback(
     async (after: string | null) => {
@@ -62,12 +65,12 @@ export default function BinScreen() {
     [client],
   )
   const refresh = useCallback(() => {
-    setSelected(new Set())
+    clearSelection()
     void load(null)
-  }, [load])
+  }, [load, clearSelection])
   useEffect(refresh, [refresh])
 
-  const keys = [...selected].map(keyOfRow)
+  const keys = [...selection.selected].map(keyOfRow)
   const act = async (call: 'restore' | 'delete', title: string, question?: string) => {
     if (question && !(await dialogs.confirm(question))) return
     try {
@@ -136,8 +139,8 @@ export default function BinScreen() {
         columns={columns}
         rowKey={rowKey}
         selectable
-        selected={selected}
-        onSelect={setSelected}
+        selected={selection.selected}
+        onSelect={selection.onSelect}
         loading={loading && rows.length === 0}
         empty={t('The bin is empty.')}
       />

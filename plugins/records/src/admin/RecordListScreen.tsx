@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import {
   effectiveDatatype,
@@ -17,6 +16,7 @@ import {
   useQueryData,
   useT,
   type Column,
+  useSelection,
 } from '@shopwright/admin-ui/kit'
 import { ListToolbar } from './ListToolbar.js'
 import { keyOfRow, rowKey } from './keys.js'
@@ -69,7 +69,8 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
     `/data/list/${encodeURIComponent(type)}`,
     { pagesize: LIST_PAGE_SIZE, page },
   )
-  const [selected, setSelected] = useState<Set<string>>(new Set())
+  // Rows that leave the page (another page, Back, a refresh) leave the selection too.
+  const selection = useSelection((records.data?.list ?? []).map(rowKey))
 
   if (recordType.error)
     return <ErrorView title="ERROR_RECORDS_NOT_AVAILABLE" error={recordType.error} />
@@ -83,9 +84,9 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
       render: (record: RecordData) => display(field, record[field.id]),
     })),
   ]
-  const keys = [...selected].map(keyOfRow)
+  const keys = [...selection.selected].map(keyOfRow)
   const refresh = () => {
-    setSelected(new Set())
+    selection.clear()
     records.reload()
   }
 
@@ -112,8 +113,8 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
           columns={columns}
           rowKey={rowKey}
           selectable
-          selected={selected}
-          onSelect={setSelected}
+          selected={selection.selected}
+          onSelect={selection.onSelect}
           onRowClick={(record) => navigate(`${basePath}/${encodeURIComponent(record.id)}`)}
           loading={records.loading || recordType.loading}
           empty={t('No records yet.')}
@@ -124,7 +125,7 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
           page={page}
           pages={records.data.pages}
           onPage={(next) => {
-            setSelected(new Set())
+            selection.clear()
             setSearch(next === 1 ? {} : { page: String(next) })
           }}
         />

@@ -187,20 +187,14 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
       changes.length === 0
     )
       return
-    void fetch(
-      client.url(`/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`),
-      {
-        method: 'POST',
-        keepalive: true,
-        credentials: 'same-origin',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          device: client.device,
-        },
-        body: JSON.stringify(changes),
-      },
-    )
+    void client
+      .post(
+        `/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
+        changes,
+        undefined,
+        { keepalive: true },
+      )
+      .catch(() => undefined)
   }, [client, fields, type])
 
   const autosave = useAutosave(save, saveOnUnload)

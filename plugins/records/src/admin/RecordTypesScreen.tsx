@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { RecordCollection, RecordTypeAnswer } from '@shopwright/core/shared'
 import {
@@ -10,9 +9,9 @@ import {
   useQueryData,
   useT,
   type Column,
+  useSelection,
 } from '@shopwright/admin-ui/kit'
 import { ListToolbar } from './ListToolbar.js'
-import { keyOfRow } from './keys.js'
 
 /** Enough for every type at once: a site has tens of record types, not thousands. */
 const TYPES_PAGE_SIZE = 1000
@@ -28,11 +27,12 @@ export default function RecordTypesScreen() {
     pagesize: TYPES_PAGE_SIZE,
   })
   const meta = useQueryData<RecordTypeAnswer>('/data/recordtype/get/recordtype')
-  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const shown = (types.data?.list ?? []).filter((type) => type.showintypes !== false)
+  const selection = useSelection(shown.map((type) => type.id))
   if (types.error) return <ErrorView title="ERROR_RECORDTYPES_NOT_AVAILABLE" error={types.error} />
   const access = meta.data?.access
-  const rows = (types.data?.list ?? []).filter((type) => type.showintypes !== false)
-  const keys = [...selected].map((key) => keyOfRow(`recordtype|${key}`))
+  const rows = shown
+  const keys = [...selection.selected].map((id) => ({ type: 'recordtype', id }))
   const columns: Array<Column<RecordTypeAnswer>> = [
     {
       id: 'name',
@@ -51,7 +51,7 @@ export default function RecordTypesScreen() {
     },
   ]
   const refresh = () => {
-    setSelected(new Set())
+    selection.clear()
     types.reload()
   }
   return (
@@ -72,8 +72,8 @@ export default function RecordTypesScreen() {
         columns={columns}
         rowKey={(type) => type.id}
         selectable
-        selected={selected}
-        onSelect={setSelected}
+        selected={selection.selected}
+        onSelect={selection.onSelect}
         onRowClick={(type) => navigate(`/data/${encodeURIComponent(type.id)}`)}
         loading={types.loading}
         empty={t('No record types.')}
