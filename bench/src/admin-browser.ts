@@ -1,10 +1,8 @@
 import fs from 'node:fs'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS } from '@shopwright/cli/testing'
 
-/** Debian's Chromium, as the browser suites use it (e2e/src/browser.ts); never a downloaded one. */
-export const CHROMIUM = '/usr/bin/chromium'
-
-/** Headless Chromium with the flags of e2e/src/browser.ts (a sandboxed, offline machine). */
+/** Headless Chromium with the flags the browser suites use (CHROMIUM_ARGS). */
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(
@@ -13,15 +11,7 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   })
 }
 

@@ -2,26 +2,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { BenchContext } from './scenario.js'
 import { freePort, get } from './http-probe.js'
-import { CHROMIUM } from './admin-browser.js'
+import { CHROMIUM, CHROMIUM_ARGS } from '@shopwright/cli/testing'
 import { childEnv, launch, type RunningServer } from './servers.js'
 import { CATEGORIES, type LighthouseResult } from './lighthouse-report.js'
 
 /**
- * Debian's Chromium headless with the flags of docs/STACK's Lighthouse line (those of
- * e2e/src/browser.ts), plus what keeps a headless page's timers and rendering at full speed
+ * Debian's Chromium headless with the suites' flags (CHROMIUM_ARGS, STACK.md's Lighthouse line), plus what keeps a headless page's timers and rendering at full speed
  * (as chrome-launcher, which the Lighthouse CLI uses, sets them) and the DevTools port Lighthouse
  * connects to.
  */
 export const LIGHTHOUSE_CHROMIUM_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
+  ...CHROMIUM_ARGS,
   '--no-default-browser-check',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
   '--disable-default-apps',
   '--disable-features=Translate,OptimizationHints,MediaRouter',
   '--disable-renderer-backgrounding',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { emailError, isQueryError, normalizeEmail } from '@shopwright/core/shared'
+import { emailError, isQueryError, localNext, normalizeEmail } from '@shopwright/core/shared'
 import { Button } from '../kit/Button.js'
 import { useDialogs } from '../kit/dialogs.js'
 import { useT } from '../kit/i18n.js'
@@ -13,11 +13,6 @@ interface Preview {
   id: string
   email: string
   name: string
-}
-
-/** Where to go after signing in: the admin address that sent the user here, never another site. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/'
 }
 
 /**
@@ -61,7 +56,7 @@ export function LoginScreen() {
     try {
       await client.post<Account>('/account/login', { email: preview.email, password })
       await refresh()
-      navigate(safeNext(params.get('next')), { replace: true })
+      navigate(localNext(params.get('next')), { replace: true })
     } catch (failure) {
       if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED') {
         await dialogs.alert(t('Unable to Login'), t('ERROR_ACCOUNT_RESET_REQUIRED'))

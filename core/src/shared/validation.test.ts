@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { emailError, idError, normalizeEmail, passwordError, passwordHints } from './validation.js'
+import {
+  emailError,
+  idError,
+  normalizeEmail,
+  passwordError,
+  passwordHints,
+  localNext,
+} from './validation.js'
 
 describe('e-mail rule (spec 000 section 5)', () => {
   it.each(['a@bc.de', 'first.last@example.com', 'x_y-z@sub.example.org', '1@a.co'])(
@@ -51,5 +58,21 @@ describe('id rule', () => {
     expect(idError('', false)).toBeNull()
     expect(idError('')).toBe('ERROR_INPUT_VALUE_REQUIRED')
     expect(idError('a.b')).toBe('ERROR_INVALID_ID')
+  })
+})
+
+describe('localNext', () => {
+  it('keeps a local address and refuses anything that leaves the site', () => {
+    expect(localNext('/data/country?page=2')).toBe('/data/country?page=2')
+    for (const next of [
+      null,
+      undefined,
+      '',
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      'data',
+    ])
+      expect(localNext(next), String(next)).toBe('/')
   })
 })

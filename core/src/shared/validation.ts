@@ -55,3 +55,13 @@ export function idError(value: string | null | undefined, required = true): Erro
   if (!value) return required ? 'ERROR_INPUT_VALUE_REQUIRED' : null
   return isValidId(value) ? null : 'ERROR_INVALID_ID'
 }
+
+/**
+ * Where to send a visitor after signing in (`?next=`): a local address only, never another site
+ * (`//evil.example` and `https:` are refused), else `/`.
+ */
+export function localNext(next: string | null | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')
+    ? next
+    : '/'
+}

@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { defaultIcon, generatedIcon, IMAGE_UPLOAD_LIMIT, type ImageAnswer } from '../src/index.js'
@@ -170,8 +170,12 @@ for (const database of databasesUnderTest()) {
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
       const stale = await imageOf(ada, `?t=${answer.version - 1}`)
       expect(stale.headers['cache-control']).toBe('no-cache')
+      const read = vi.spyOn(kernel.services.accountImages, 'read')
       const again = await imageOf(ada, '', { 'if-none-match': String(served.headers.etag) })
       expect(again.statusCode).toBe(304)
+      // A revalidation does not read the image itself.
+      expect(read).not.toHaveBeenCalled()
+      read.mockRestore()
 
       const described = await inject(kernel, { url: `/query/account/image/customer/${ada.id}` })
       expect(described.json()).toEqual(answer)

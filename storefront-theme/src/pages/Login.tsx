@@ -1,21 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { emailError, isQueryError, normalizeEmail } from '@shopwright/core/shared'
+import { emailError, isQueryError, localNext, normalizeEmail } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession } from '@shopwright/storefront/react'
+import type { AccountPreview } from '@shopwright/plugin-account'
 import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
-
-interface Preview {
-  type: string
-  id: string
-  email: string
-  name: string
-}
-
-/** Where to go after signing in: a local address the visitor came from (`?next=`), else `/`. */
-export function safeNext(next: string | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/'
-}
 
 /**
  * `/login` (spec 000 sections 2 and 4): the e-mail, then the account's image and name with the
@@ -27,7 +16,7 @@ export function Login({ props }: PageProps) {
   const alert = useAlert()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [preview, setPreview] = useState<Preview | null>(null)
+  const [preview, setPreview] = useState<AccountPreview | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -38,7 +27,9 @@ export function Login({ props }: PageProps) {
     if (problem) return
     setBusy(true)
     try {
-      setPreview(await client.post<Preview>('/account/login', { email: normalizeEmail(email) }))
+      setPreview(
+        await client.post<AccountPreview>('/account/login', { email: normalizeEmail(email) }),
+      )
     } catch (failure) {
       await alert('Unable to Login', failure)
     } finally {
@@ -55,7 +46,7 @@ export function Login({ props }: PageProps) {
     try {
       await client.post('/account/login', { email: preview.email, password })
       // A full load: the new session shows in the header, rendered by the server.
-      window.location.assign(safeNext(props.next))
+      window.location.assign(localNext(props.next))
     } catch (failure) {
       setBusy(false)
       if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED') {

@@ -2,18 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { emailError, normalizeEmail, passwordError, passwordHints } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession } from '@shopwright/storefront/react'
+import type { ResetEntity } from '@shopwright/plugin-account'
 import { errorMessage, useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
-
-interface ResetEntity {
-  type: string
-  id: string
-  email: string
-  name: string
-  resetrequired: boolean
-  resetexpired: boolean
-  validresetcode: boolean
-}
 
 type Mode = 'resetpassword' | 'resetrequired'
 

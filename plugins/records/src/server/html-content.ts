@@ -1,4 +1,13 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtmlType from 'sanitize-html'
+
+type SanitizeHtml = typeof sanitizeHtmlType
+let sanitizer: Promise<SanitizeHtml> | undefined
+
+/** sanitize-html (about 100 ms to load) comes in on the first rich-text write, not at every start. */
+function loadSanitizer(): Promise<SanitizeHtml> {
+  sanitizer ??= import('sanitize-html').then((module) => module.default)
+  return sanitizer
+}
 
 /**
  * What rich text (`htmlx` fields: a page's content) may hold: text structure, links, images and
@@ -6,7 +15,7 @@ import sanitizeHtml from 'sanitize-html'
  * tel or local; images http(s), local or data. The storefront shows the stored HTML as it is, so
  * it is cleaned once, when it is written through the record calls.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: sanitizeHtmlType.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -71,6 +80,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
 }
 
 /** Rich text made safe to show as it is. */
-export function cleanHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS)
+export async function cleanHtml(html: string): Promise<string> {
+  return (await loadSanitizer())(html, OPTIONS)
 }

@@ -32,11 +32,6 @@ export class RecordGuards {
     for (const type of types) this.byType.set(type, [...(this.byType.get(type) ?? []), guard])
   }
 
-  /** True when some guard watches the type (saves building write descriptions for the rest). */
-  watches(type: string): boolean {
-    return this.byType.has(type)
-  }
-
   async beforeWrite(record: RecordData, previous: RecordData | null): Promise<void> {
     for (const guard of this.byType.get(record.type) ?? [])
       await guard.beforeWrite?.(record, previous)

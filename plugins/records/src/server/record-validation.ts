@@ -41,7 +41,7 @@ export async function validateFields(
     // Rich text is cleaned here, once, so every page can show it as it is stored.
     const value =
       field.datatype === 'htmlx' && typeof result.value === 'string'
-        ? cleanHtml(result.value)
+        ? await cleanHtml(result.value)
         : result.value
     if (Object.hasOwn(record, field.id) || value !== null) record[field.id] = value
     if (isReference(result.value)) references.push(result.value)

@@ -86,11 +86,6 @@ export class AccountImages {
     return version
   }
 
-  /** Drops the images of accounts that no longer exist (a deleted record). */
-  async forget(type: string, id: string): Promise<void> {
-    await this.db('account_images').where({ type, id }).delete()
-  }
-
   /**
    * One more than both the row's version (locked on MySQL, so concurrent changes take turns) and
    * the record's, so a version never repeats, even after a removal deleted the row.
