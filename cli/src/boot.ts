@@ -73,7 +73,8 @@ async function sitePages(
   const theme = await loadTheme(config.theme)
   // Staff sign in at the storefront's /login (spec); the admin's own screen serves only a theme without one.
   const login = !theme.theme.components.Login
-  return [adminPages({ extraPaths, login }), storefrontPages(theme)]
+  const modules = plugins.flatMap((plugin) => plugin.storefrontModules ?? [])
+  return [adminPages({ extraPaths, login }), storefrontPages(theme, { modules })]
 }
 
 /** The theme package's server entry (`<THEME>/server`), resolved from the project first. */

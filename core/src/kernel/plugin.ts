@@ -56,6 +56,11 @@ export interface PluginDefinition {
    * package's `./admin` export, compiled with the admin app (docs/plugins.md).
    */
   adminPaths?: readonly string[]
+  /**
+   * Storefront features this plugin provides, by name (`cart`): a theme shows the parts of its shell
+   * that belong to one (the header's cart icon) only when a plugin provides it (docs/themes.md).
+   */
+  storefrontModules?: readonly string[]
 }
 
 const NAME = /^[a-z][a-z0-9-]*$/

@@ -5,6 +5,7 @@ import { MenuBar } from './MenuBar.js'
 import { ContactBlock } from './ContactBlock.js'
 import { SiteContext } from './site.js'
 import { LocaleLink } from './LocaleLink.js'
+import { CartLink } from './CartLink.js'
 import { LocaleProvider } from './locale.js'
 
 /** The header menu of spec 000 section 2, when the site has no `menu/header` record. */
@@ -28,6 +29,7 @@ export function Shell({ site, menus, children }: ShellProps) {
               {site.name}
             </a>
             <MenuBar items={menus.header ?? DEFAULT_MENU} label="Menu" className="sw-menu" />
+            <CartLink />
             <LocaleLink />
             {account ? (
               <a className="sw-account-link" href="/account" data-testid="account-link">

@@ -1,1 +1,5 @@
-export { storefrontPages, type ThemeServerModule } from './storefront-pages.js'
+export {
+  storefrontPages,
+  type StorefrontOptions,
+  type ThemeServerModule,
+} from './storefront-pages.js'

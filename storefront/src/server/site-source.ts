@@ -39,6 +39,7 @@ export class SiteSource {
     private readonly records: RecordStore,
     private readonly recordCalls: RecordsService,
     private readonly cache: CacheService,
+    private readonly modules: readonly string[] = [],
   ) {}
 
   routes(): Promise<WebsiteRoute[]> {
@@ -76,6 +77,7 @@ export class SiteSource {
       name: textOf(web?.name, 'Shopwright'),
       titlesuffix: textOf(web?.titlesuffix),
       languages,
+      modules: [...this.modules],
     }
     return site
   }

@@ -33,6 +33,12 @@ export interface ThemeServerModule {
   clientEntry: string
 }
 
+/** How the server that mounts the storefront describes itself to it. */
+export interface StorefrontOptions {
+  /** The storefront features the installed plugins provide (their `storefrontModules`). */
+  modules?: readonly string[]
+}
+
 /** The public prefix of the theme's built files (the theme's Vite `base`). */
 export const THEME_ASSETS = '/theme/'
 
@@ -115,11 +121,19 @@ function isPageRequest(method: string, requestPath: string): boolean {
  * and description in its first bytes, and the browser hydrates it. An address no route matches is
  * the theme's 'Page not Found' with status 404.
  */
-export function storefrontPages(module: ThemeServerModule): PageFactory {
+export function storefrontPages(
+  module: ThemeServerModule,
+  options: StorefrontOptions = {},
+): PageFactory {
   return {
     create(services: Services): Middleware {
       const pages = new PageCache(services.cache, services.events)
-      const source = new SiteSource(services.recordStore, services.records, services.cache)
+      const source = new SiteSource(
+        services.recordStore,
+        services.records,
+        services.cache,
+        options.modules,
+      )
       let assets: PageAssets | undefined
       const files = new CompressedFiles(module.clientDir)
       const client = createQueryClient({

@@ -13,6 +13,8 @@ export interface SiteData {
   currencies: SiteCurrency[]
   /** The configured languages with their names, right-to-left ones marked. */
   languageNames: Array<{ id: string; name: string; rtl: boolean }>
+  /** The storefront features the installed plugins provide (`cart`...), for the shell's parts. */
+  modules: string[]
 }
 
 /** A currency the site sells in, with how its amounts are written. */

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react'
+import { mdiCart } from '@mdi/js'
+import { useSession } from '@shopwright/storefront/react'
+import { useSite } from './site.js'
+
+/** The event a cart screen dispatches on `window` after a change, with `{ count }` as its detail. */
+export const CART_EVENT = 'shopwright:cart'
+
+/** What the cart module answers at `GET /query/cart/count` (docs/themes.md). */
+interface CartCount {
+  count: number
+}
+
+/**
+ * The header's cart icon (spec 000 section 2): shown only when a plugin provides the `cart`
+ * module. The count is the visitor's own, so it loads in the browser: the server-rendered page
+ * stays the same for everyone (and cacheable) and shows '...' until then.
+ */
+export function CartLink() {
+  const site = useSite()
+  const { client } = useSession()
+  const [count, setCount] = useState<number | null>(null)
+  const present = site.modules.includes('cart')
+
+  useEffect(() => {
+    if (!present) return
+    let live = true
+    client
+      .get<CartCount>('cart/count')
+      .then((answer) => {
+        if (live && typeof answer.count === 'number') setCount(answer.count)
+      })
+      .catch(() => undefined)
+    const changed = (event: Event) => {
+      const detail = (event as CustomEvent<Partial<CartCount>>).detail
+      if (typeof detail?.count === 'number') setCount(detail.count)
+    }
+    window.addEventListener(CART_EVENT, changed)
+    return () => {
+      live = false
+      window.removeEventListener(CART_EVENT, changed)
+    }
+  }, [client, present])
+
+  if (!present) return null
+  return (
+    <a className="sw-cart-link" href="/cart" data-testid="cart-link" aria-label="Cart">
+      <svg viewBox="0 0 24 24" width={22} height={22} aria-hidden="true">
+        <path d={mdiCart} fill="currentColor" />
+      </svg>
+      <span className="sw-cart-count" aria-live="polite">
+        {count === null ? '...' : count}
+      </span>
+    </a>
+  )
+}
