@@ -16,7 +16,7 @@ export type {
 } from './kernel/plugin.js'
 export { orderPlugins } from './kernel/order-plugins.js'
 export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
-export type { Services, SeedWriter } from './kernel/services.js'
+export type { Services, SeedWriter, TranslationSource } from './kernel/services.js'
 export { createLogger, flushLogger, type Logger } from './logger.js'
 export {
   createDatabase,

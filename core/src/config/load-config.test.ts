@@ -24,7 +24,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000)
     expect(config.dataDir).toBe(path.join(cwd, 'data'))
     expect(config.databaseUrl).toBe(`sqlite:${path.join(cwd, 'data', 'shopwright.sqlite')}`)
-    expect(config.plugins).toEqual(['records', 'account'])
+    expect(config.plugins).toEqual(['records', 'account', 'translations'])
     expect(config.bodyLimit).toBe('1mb')
     expect(config.redisUrl).toBeUndefined()
     expect(Object.isFrozen(config)).toBe(true)

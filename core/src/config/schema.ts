@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { PluginDefinition } from '../kernel/plugin.js'
 
 /** The built-in plugins a project runs when it names none. */
-export const DEFAULT_PLUGINS = ['records', 'account'] as const
+export const DEFAULT_PLUGINS = ['records', 'account', 'translations'] as const
 
 /** A whole number in a range, from a number or its text, with one plain message for any mistake. */
 function wholeNumber(min: number, max: number) {
@@ -54,6 +54,18 @@ export const SETTINGS = {
       .regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
       .optional(),
   },
+  translateUrl: {
+    env: 'TRANSLATE_URL',
+    schema: z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+      .optional(),
+  },
+  translateApiKey: { env: 'TRANSLATE_API_KEY', schema: z.string().max(512).optional() },
+  translateTimeout: {
+    env: 'TRANSLATE_TIMEOUT',
+    schema: wholeNumber(100, 600_000),
+  },
   plugins: {
     env: 'PLUGINS',
     schema: z
@@ -103,6 +115,11 @@ export interface ShopwrightConfig {
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: (typeof LOG_LEVELS)[number]
   smtpUrl: string | undefined
+  /** A LibreTranslate-compatible server for machine translation (Auto-Fill); none when unset. */
+  translateUrl: string | undefined
+  translateApiKey: string | undefined
+  /** Milliseconds one call to the translation server may take. */
+  translateTimeout: number
   plugins: Array<string | PluginDefinition>
   theme: string
   bodyLimit: string
@@ -124,7 +141,10 @@ export type ConfigInput = Partial<ShopwrightConfig>
 /** Defaults that depend on nothing else; databaseUrl depends on dataDir and is filled in later. */
 export function defaults(
   cwd: string,
-): Omit<ShopwrightConfig, 'databaseUrl' | 'redisUrl' | 'smtpUrl'> {
+): Omit<
+  ShopwrightConfig,
+  'databaseUrl' | 'redisUrl' | 'smtpUrl' | 'translateUrl' | 'translateApiKey'
+> {
   return {
     port: 3000,
     host: '0.0.0.0',
@@ -132,6 +152,7 @@ export function defaults(
     redisPrefix: 'sw',
     nodeEnv: 'production',
     logLevel: 'info',
+    translateTimeout: 20_000,
     plugins: [...DEFAULT_PLUGINS],
     theme: '@shopwright/theme-default',
     bodyLimit: '1mb',

@@ -16,6 +16,15 @@ export interface SeedWriter {
   isEmpty(): Promise<boolean>
 }
 
+/** One language's texts of some translation sets; the translations plugin registers one. */
+export interface TranslationSource {
+  /**
+   * The texts by phrase of the sets, merged in the order given (a later set wins), each phrase in
+   * the language, else its base (`fr` for `fr-ca`), else the set's default language.
+   */
+  texts(language: string, sets: readonly string[]): Promise<Record<string, string>>
+}
+
 /**
  * The awilix cradle: every service by its registration key. Plugins add theirs with
  * `declare module '@shopwright/core' { interface Services { myService: MyService } }`.
@@ -36,4 +45,6 @@ export interface Services {
   seedWriter?: SeedWriter
   /** Registered by the account plugin. */
   authenticator?: Authenticator
+  /** Registered by the translations plugin. */
+  translationSource?: TranslationSource
 }

@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<ShopwrightConfig> = {}): Shopwrigh
     databaseUrl: `sqlite:${path.join(dataDir, 'test.sqlite')}`,
     redisUrl: undefined,
     smtpUrl: undefined,
+    translateUrl: undefined,
+    translateApiKey: undefined,
     nodeEnv: 'test',
     logLevel: 'silent',
     port: 0,

@@ -108,6 +108,13 @@ export const ERROR_MESSAGES = {
   ERROR_NOT_READY: 'The server is starting and not ready yet.',
   ERROR_IMAGE_TYPE: 'The file must be a PNG, JPEG, GIF, WebP or SVG image.',
   ERROR_IMAGE_NOT_AVAILABLE: 'Unable to View Image.',
+
+  // Machine translation (POST /query/translate/{from}/{to}): no provider, or one that failed.
+  ERROR_TRANSLATE_NOT_CONFIGURED:
+    'Machine translation is not set up: the server needs TRANSLATE_URL.',
+  ERROR_TRANSLATE_FAILED: 'The translation service did not answer as expected.',
+  ERROR_TRANSLATE_TIMEOUT: 'The translation service did not answer in time.',
+  ERROR_TRANSLATION_NOT_AVAILABLE: 'Unable to View Translation.',
 } as const
 
 /** Every catalogue code. */

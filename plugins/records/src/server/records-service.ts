@@ -133,12 +133,37 @@ export class RecordsService {
     id: string,
     changes: readonly FieldChange[],
   ): Promise<RecordData> {
-    const definition = await this.types.authorize(entity, type, 'edit')
     for (const change of changes) {
       const problem = pathError(change.field)
       if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })
     }
-    const touched = new Set(changes.map((change) => rootField(change.field)))
+    const touched = changes.map((change) => rootField(change.field))
+    return this.modify(entity, type, id, touched, (record) => {
+      for (const change of changes) {
+        try {
+          setPath(record, change.field, change.value)
+        } catch (error) {
+          throw createError('ERROR_INVALID_INPUT', { reason: (error as Error).message })
+        }
+      }
+    })
+  }
+
+  /**
+   * Changes a record by a function of its stored value: the edit rights, validation of the touched
+   * fields, guards, cache and log as update() has them. When someone else wrote in between, the
+   * function runs again on the newer value, so edits of different parts of one record (two people
+   * on two cells of a translation set) are all kept. `mutate` may throw to refuse the change.
+   */
+  async modify(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    touchedFields: readonly string[],
+    mutate: (record: RecordData) => void,
+  ): Promise<RecordData> {
+    const definition = await this.types.authorize(entity, type, 'edit')
+    const touched = new Set(touchedFields)
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
       const stored = await this.store.getStored(type, id)
       if (!stored) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
@@ -148,13 +173,7 @@ export class RecordsService {
           reason: `${type}.${id} is in the bin: restore it first.`,
         })
       const record = structuredClone(stored.record)
-      for (const change of changes) {
-        try {
-          setPath(record, change.field, change.value)
-        } catch (error) {
-          throw createError('ERROR_INVALID_INPUT', { reason: (error as Error).message })
-        }
-      }
+      mutate(record)
       record.type = type
       const fields: FieldDefinition[] = await this.types.fieldsOf(definition, record)
       await validateFields(record, fields, this.store, { only: touched, requireAll: false })

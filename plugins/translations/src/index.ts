@@ -1,0 +1,76 @@
+import { asFunction } from 'awilix'
+import { definePlugin } from '@shopwright/core'
+import { RECORD_CHANGED } from '@shopwright/plugin-records'
+import { translationSeeds } from './seeds/index.js'
+import {
+  TRANSLATION_CACHE,
+  TRANSLATION_SECURITY,
+  TRANSLATION_TYPE,
+  TranslationSets,
+} from './server/translation-sets.js'
+import { MachineTranslation } from './server/machine-translation.js'
+import { AutoFill } from './server/auto-fill.js'
+import { translationRoutes } from './server/routes.js'
+
+export * from './shared/index.js'
+export { TranslationSets, TRANSLATION_CACHE, TRANSLATION_SECURITY, TRANSLATION_TYPE, toValue }
+export {
+  MachineTranslation,
+  batches,
+  TRANSLATE_MAX_TEXTS,
+  TRANSLATE_BATCH_TEXTS,
+  TRANSLATE_BATCH_CHARS,
+} from './server/machine-translation.js'
+export { LibreTranslateProvider } from './server/libretranslate.js'
+export { ProviderError, type TranslationProvider } from './server/translation-provider.js'
+export { AutoFill } from './server/auto-fill.js'
+export { toCsv, parseCsv, readCsvImport, csvFileName, type LanguageName } from './server/csv.js'
+export { CSV_IMPORT_LIMIT } from './server/routes.js'
+export { translationSeeds }
+export { translationSets, serverTable, SEEDED_LANGUAGES } from './seeds/sets.js'
+export type { PhraseTable } from './seeds/phrase-table.js'
+import { toValue } from './server/translation-sets.js'
+
+declare module '@shopwright/core' {
+  interface Services {
+    translationSets: TranslationSets
+    machineTranslation: MachineTranslation
+    autoFill: AutoFill
+  }
+}
+
+/**
+ * The translations plugin: the five translation sets, their table editor's calls, CSV import and
+ * export, machine translation (Auto-Fill) through a LibreTranslate server, and every page's texts.
+ */
+export default definePlugin({
+  name: 'translations',
+  dependsOn: ['records'],
+  security: [TRANSLATION_SECURITY],
+  seeds: translationSeeds,
+  cacheTypes: [TRANSLATION_CACHE],
+  adminPaths: ['/translation'],
+  register({ container }) {
+    container.register({
+      translationSets: asFunction(
+        ({ records, recordStore, cache }) => new TranslationSets(records, recordStore, cache),
+      ).singleton(),
+      machineTranslation: asFunction(({ config }) => new MachineTranslation(config)).singleton(),
+      autoFill: asFunction(
+        ({ translationSets, records, recordTypes, machineTranslation }) =>
+          new AutoFill(translationSets, records, recordTypes, machineTranslation),
+      ).singleton(),
+      // The kernel's key for "a page's texts": the storefront renders pages already translated.
+      translationSource: asFunction(({ translationSets }) => translationSets).singleton(),
+    })
+  },
+  bootstrap({ services }) {
+    // A changed set drops the merged texts on every node (cache clears travel through Redis).
+    services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
+      if (type === TRANSLATION_TYPE) await services.cache.clear(TRANSLATION_CACHE)
+    })
+  },
+  routes(router, { services, access }) {
+    translationRoutes(router, services, access)
+  },
+})

@@ -1,0 +1,43 @@
+import type { RecordData } from '@shopwright/core/shared'
+
+/**
+ * The `translation` record type: one record per set (spec 000 section 3). Its entries are edited
+ * in the table editor at /translation/:id, so the generic record editor hides them.
+ */
+export function translationRecordType(): RecordData {
+  const field = (id: string, name: string, datatype: string, description: string, extra = {}) => ({
+    id,
+    name,
+    description,
+    datatype,
+    required: false,
+    showinlist: false,
+    ...extra,
+  })
+  return {
+    type: 'recordtype',
+    id: 'translation',
+    name: 'Translation',
+    icon: 'translate',
+    description: 'A translation set: its phrases and their text in each language.',
+    showintypes: true,
+    security: 'translation',
+    fields: [
+      field('name', 'Name', 'text', 'The set as people call it.', {
+        required: true,
+        showinlist: true,
+      }),
+      field('description', 'Description', 'longtext', 'What the set translates.', {
+        showinlist: true,
+      }),
+      field('languages', 'Languages', 'lists', 'Language codes; the first is the default.', {
+        listtype: 'language',
+        default: ['en'],
+      }),
+      field('entries', 'Entries', 'hidden', 'The phrases and their texts.', {
+        default: [],
+        display: 'hidden',
+      }),
+    ],
+  }
+}

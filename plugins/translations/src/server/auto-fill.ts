@@ -1,0 +1,77 @@
+import { createError, type Entity } from '@shopwright/core'
+import type { RecordsService, RecordTypes } from '@shopwright/plugin-records'
+import {
+  defaultLanguage,
+  isServerPhrase,
+  type TranslationChangeAnswer,
+  type TranslationValue,
+} from '../shared/types.js'
+import type { MachineTranslation } from './machine-translation.js'
+import { toValue, TRANSLATION_TYPE, type TranslationSets } from './translation-sets.js'
+
+/** What Auto-Fill sends for a row: the phrase, or for a server message its default-language text. */
+function sourceText(value: TranslationValue, phrase: string, translations: Record<string, string>) {
+  return isServerPhrase(phrase) ? (translations[defaultLanguage(value)] ?? '') : phrase
+}
+
+/**
+ * The language menu's Auto-Fill (spec 000 section 9): fills the language's empty cells. From the
+ * set's default language by machine translation; in the default language itself, the phrase is
+ * copied (a server message has no text to copy from and is left for a person). Cells someone
+ * filled while the service worked are kept; if the service fails nothing is saved.
+ */
+export class AutoFill {
+  constructor(
+    private readonly sets: TranslationSets,
+    private readonly records: RecordsService,
+    private readonly types: RecordTypes,
+    private readonly machine: MachineTranslation,
+  ) {}
+
+  async fill(
+    entity: Entity | null,
+    id: string,
+    language: string,
+  ): Promise<TranslationChangeAnswer> {
+    // Edit rights first: nobody without them makes the service work.
+    await this.types.authorize(entity, TRANSLATION_TYPE, 'edit')
+    const value = await this.sets.get(entity, id)
+    if (!value.languages.includes(language))
+      throw createError('ERROR_INVALID_INPUT', { reason: `The set has no language ${language}.` })
+    const from = defaultLanguage(value)
+    const wanted = value.entries.filter(
+      (entry) =>
+        !entry.translations[language] && sourceText(value, entry.phrase, entry.translations),
+    )
+    const sources = wanted.map((entry) => sourceText(value, entry.phrase, entry.translations))
+    const texts =
+      language === from
+        ? wanted.map((entry) => (isServerPhrase(entry.phrase) ? '' : entry.phrase))
+        : await this.machine.translate(from, language, sources)
+    const fills = new Map<string, string>()
+    wanted.forEach((entry, index) => {
+      const text = texts[index]?.trim()
+      if (text) fills.set(entry.id, text)
+    })
+    let added = 0
+    const record = await this.records.modify(
+      entity,
+      TRANSLATION_TYPE,
+      id,
+      ['entries'],
+      (stored) => {
+        const current = toValue(stored)
+        added = 0
+        for (const entry of current.entries) {
+          const text = fills.get(entry.id)
+          if (text && !entry.translations[language]) {
+            entry.translations[language] = text
+            added++
+          }
+        }
+        stored.entries = current.entries
+      },
+    )
+    return { value: toValue(record), added, updated: 0 }
+  }
+}

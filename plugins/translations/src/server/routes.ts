@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import {
+  createError,
+  readBody,
+  readUpload,
+  type AccessService,
+  type QueryContext,
+  type QueryRouter,
+} from '@shopwright/core'
+import { isValidId } from '@shopwright/core/shared'
+import type { TranslationEdit, TranslationTexts } from '../shared/types.js'
+import { csvFileName } from './csv.js'
+import type { AutoFill } from './auto-fill.js'
+import { TRANSLATE_MAX_TEXTS, type MachineTranslation } from './machine-translation.js'
+import { TRANSLATION_SECURITY, type TranslationSets } from './translation-sets.js'
+
+/** The largest CSV an import takes: far above 5,000 phrases in a few languages. */
+export const CSV_IMPORT_LIMIT = 5 * 1024 * 1024
+/** The most sets one texts call merges. */
+const MAX_SETS = 16
+const MAX_TEXT = 20_000
+const MAX_ROWS = 20_000
+
+/** A language code as the language list writes them: `en`, `en-us`, `zh-hans`. */
+const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/i
+
+function languageParam(ctx: QueryContext, name: string): string {
+  const value = ctx.params[name] ?? ''
+  if (!LANGUAGE.test(value))
+    throw createError('ERROR_INVALID_INPUT', { reason: `${name}: not a language code` })
+  return value.toLowerCase()
+}
+
+function setParam(ctx: QueryContext): string {
+  const value = ctx.params.set ?? ''
+  if (!isValidId(value)) throw createError('ERROR_INVALID_ID', { reason: value })
+  return value
+}
+
+const Language = z.string().regex(LANGUAGE).max(40)
+const Texts = z.record(Language, z.string().max(MAX_TEXT))
+const EditBody = z.strictObject({
+  languages: z.array(Language).min(1).max(200).optional(),
+  changes: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1).max(16),
+        phrase: z.string().max(MAX_TEXT).optional(),
+        translations: Texts.optional(),
+      }),
+    )
+    .max(MAX_ROWS)
+    .optional(),
+  add: z
+    .array(z.strictObject({ phrase: z.string().max(MAX_TEXT), translations: Texts.optional() }))
+    .max(MAX_ROWS)
+    .optional(),
+  remove: z.array(z.string().min(1).max(16)).max(MAX_ROWS).optional(),
+  clear: Language.optional(),
+  sort: z.boolean().optional(),
+}) satisfies z.ZodType<TranslationEdit>
+
+const TranslateBody = z.array(z.string().max(MAX_TEXT)).max(TRANSLATE_MAX_TEXTS)
+
+/** CSV arrives as text/csv (spec 000 section 5); some systems label it application/csv. */
+function isCsv(ctx: QueryContext): boolean {
+  return ctx.is('text/csv', 'application/csv') !== false
+}
+
+interface Services {
+  translationSets: TranslationSets
+  autoFill: AutoFill
+  machineTranslation: MachineTranslation
+}
+
+/** The translation calls under `/query` (docs/api.md, "Translations"). */
+export function translationRoutes(router: QueryRouter, services: Services, access: AccessService) {
+  const { translationSets: sets, autoFill, machineTranslation } = services
+
+  // Texts are public where the `translation` security record lets everyone view (the sample's
+  // "all view"): every page needs them, signed in or not.
+  router.get('/translation/texts/:language', async (ctx) => {
+    const language = languageParam(ctx, 'language')
+    const requested = typeof ctx.query.sets === 'string' ? ctx.query.sets.split(',') : []
+    const ids = [...new Set(requested.filter((id) => id !== ''))]
+    if (ids.length === 0 || ids.length > MAX_SETS || !ids.every(isValidId))
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: 'sets: a comma-separated list of set ids',
+      })
+    if (!(await access.can(await ctx.state.entity(), TRANSLATION_SECURITY, 'view')))
+      throw createError('ERROR_PERMISSION_TYPE', { values: ['view'] })
+    const answer: TranslationTexts = { language, texts: await sets.texts(language, ids) }
+    ctx.body = answer
+  })
+
+  router.get('/translation/get/:set', async (ctx) => {
+    ctx.body = await sets.get(await ctx.state.entity(), setParam(ctx))
+  })
+
+  router.post('/translation/update/:set', async (ctx) => {
+    const edit = readBody(ctx, EditBody)
+    ctx.body = await sets.edit(await ctx.state.entity(), setParam(ctx), edit)
+  })
+
+  const exportCsv = async (ctx: QueryContext) => {
+    const language = ctx.params.language ? languageParam(ctx, 'language') : undefined
+    const csv = await sets.exportCsv(await ctx.state.entity(), setParam(ctx), language)
+    ctx.type = 'text/csv; charset=utf-8'
+    ctx.set('Content-Disposition', `attachment; filename="${csvFileName(language)}"`)
+    ctx.body = csv
+  }
+  router.get('/translation/export/:set', exportCsv)
+  router.get('/translation/export/:set/:language', exportCsv)
+
+  const importCsv = async (ctx: QueryContext) => {
+    const language = ctx.params.language ? languageParam(ctx, 'language') : undefined
+    const set = setParam(ctx)
+    if (!isCsv(ctx)) throw createError('ERROR_CSV_FILE_TYPE')
+    const raw = await readUpload(ctx, CSV_IMPORT_LIMIT)
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw)
+    } catch {
+      throw createError('ERROR_CSV_EMPTY', { reason: 'The file is not UTF-8 text.' })
+    }
+    ctx.body = await sets.importCsv(await ctx.state.entity(), set, text, language)
+  }
+  router.upload('/translation/import/:set', importCsv)
+  router.upload('/translation/import/:set/:language', importCsv)
+
+  router.post('/translation/autofill/:set/:language', async (ctx) => {
+    const language = languageParam(ctx, 'language')
+    ctx.body = await autoFill.fill(await ctx.state.entity(), setParam(ctx), language)
+  })
+
+  // Machine translation costs money or server time: only people who may edit translations.
+  router.post('/translate/:from/:to', async (ctx) => {
+    const from = languageParam(ctx, 'from')
+    const to = languageParam(ctx, 'to')
+    const texts = readBody(ctx, TranslateBody)
+    if (!(await access.can(await ctx.state.entity(), TRANSLATION_SECURITY, 'edit')))
+      throw createError('ERROR_PERMISSION_TYPE', { values: ['edit'] })
+    ctx.body = await machineTranslation.translate(from, to, texts)
+  })
+}

@@ -1,0 +1,176 @@
+import { createError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
+import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
+import { applyEdit, mergeRows } from '../shared/entries.js'
+import {
+  baseLanguage,
+  defaultLanguage,
+  type TranslationChangeAnswer,
+  type TranslationEdit,
+  type TranslationEntry,
+  type TranslationValue,
+} from '../shared/types.js'
+import { parseCsv, readCsvImport, toCsv, type LanguageName } from './csv.js'
+
+/** The record type of the sets; its records are `translation/<set id>`. */
+export const TRANSLATION_TYPE = 'translation'
+/** The security record that gates the sets (spec 000 section 6: all view). */
+export const TRANSLATION_SECURITY = 'translation'
+/** The kernel cache type of the merged texts per language; cleared when a set changes. */
+export const TRANSLATION_CACHE = 'translation'
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+function entriesOf(value: unknown): TranslationEntry[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((raw): TranslationEntry[] => {
+    const entry = raw as Partial<TranslationEntry> | null
+    if (!entry || typeof entry.id !== 'string' || typeof entry.phrase !== 'string') return []
+    const translations: Record<string, string> = {}
+    for (const [language, each] of Object.entries(entry.translations ?? {}))
+      if (typeof each === 'string' && language !== '__proto__') translations[language] = each
+    return [{ id: entry.id, phrase: entry.phrase, translations }]
+  })
+}
+
+/** A stored `translation` record as the editor's value; missing parts take their defaults. */
+export function toValue(record: RecordData): TranslationValue {
+  const languages = Array.isArray(record.languages)
+    ? record.languages.filter((each): each is string => typeof each === 'string' && each !== '')
+    : []
+  return {
+    id: record.id,
+    name: text(record.name),
+    description: text(record.description),
+    languages: languages.length ? languages : ['en'],
+    entries: entriesOf(record.entries),
+  }
+}
+
+/** Writes a value's editable parts back onto its record. */
+function store(record: RecordData, value: TranslationValue): void {
+  record.languages = value.languages
+  record.entries = value.entries
+}
+
+/**
+ * The translation sets: reading them for the editor and the pages, the editor's saves, and CSV.
+ * Every write goes through the records plugin's modify(), so rights, the log, caches and the
+ * retry on a concurrent write are those of any record.
+ */
+export class TranslationSets {
+  constructor(
+    private readonly records: RecordsService,
+    private readonly recordStore: RecordStore,
+    private readonly cache: CacheService,
+  ) {}
+
+  /** One set for the editor, read with the caller's rights. */
+  async get(entity: Entity | null, id: string): Promise<TranslationValue> {
+    const record = await this.records.get(entity, TRANSLATION_TYPE, id)
+    return toValue(record)
+  }
+
+  /**
+   * One language's texts of the sets by phrase, a later set winning (see TranslationSource).
+   * Cached per language and sets until a set changes.
+   */
+  texts(language: string, sets: readonly string[]): Promise<Record<string, string>> {
+    return this.cache.wrap(TRANSLATION_CACHE, `${language}|${sets.join(',')}`, 'long', async () => {
+      const texts: Record<string, string> = {}
+      const records = await this.recordStore.getMany(
+        sets.map((id) => ({ type: TRANSLATION_TYPE, id })),
+      )
+      for (const id of sets) {
+        const record = records.find((each) => each.id === id)
+        if (!record) continue
+        const value = toValue(record)
+        const chain = [...new Set([language, baseLanguage(language), defaultLanguage(value)])]
+        for (const entry of value.entries) {
+          for (const code of chain) {
+            const found = entry.translations[code]
+            if (found) {
+              texts[entry.phrase] = found
+              break
+            }
+          }
+        }
+      }
+      return texts
+    })
+  }
+
+  /** Applies one editor save (see TranslationEdit) and answers the saved set. */
+  async edit(entity: Entity | null, id: string, edit: TranslationEdit): Promise<TranslationValue> {
+    const record = await this.records.modify(
+      entity,
+      TRANSLATION_TYPE,
+      id,
+      ['entries', 'languages'],
+      (stored) => {
+        const value = toValue(stored)
+        applyEdit(value, edit)
+        store(stored, value)
+      },
+    )
+    return toValue(record)
+  }
+
+  /**
+   * Imports CSV text into a set (spec 000 section 5): a whole file (`language` undefined) reads
+   * every set language it has a column for; a language's file reads that column only.
+   */
+  async importCsv(
+    entity: Entity | null,
+    id: string,
+    csv: string,
+    language?: string,
+  ): Promise<TranslationChangeAnswer> {
+    const rows = parseCsv(csv)
+    const names = await this.languageNames()
+    let counts = { added: 0, updated: 0 }
+    const record = await this.records.modify(
+      entity,
+      TRANSLATION_TYPE,
+      id,
+      ['entries'],
+      (stored) => {
+        const value = toValue(stored)
+        if (language && !value.languages.includes(language))
+          throw createError('ERROR_INVALID_INPUT', {
+            reason: `The set has no language ${language}.`,
+          })
+        const read = readCsvImport(rows, value.languages, names, language)
+        counts = mergeRows(value, read.rows)
+        store(stored, value)
+      },
+    )
+    return { value: toValue(record), ...counts }
+  }
+
+  /** A set (or one language of it) as CSV. */
+  async exportCsv(entity: Entity | null, id: string, language?: string): Promise<string> {
+    const value = await this.get(entity, id)
+    if (language && !value.languages.includes(language))
+      throw createError('ERROR_INVALID_INPUT', { reason: `The set has no language ${language}.` })
+    return toCsv(value, language)
+  }
+
+  /** The language list's codes, names and translated names, to match CSV columns by. */
+  private async languageNames(): Promise<LanguageName[]> {
+    const list = await this.recordStore.get('listtype', 'language')
+    const values = Array.isArray(list?.values) ? list.values : []
+    return values.flatMap((raw): LanguageName[] => {
+      const value = raw as { id?: unknown; name?: unknown; translations?: unknown }
+      if (typeof value.id !== 'string') return []
+      const translations =
+        value.translations && typeof value.translations === 'object'
+          ? Object.fromEntries(
+              Object.entries(value.translations as Record<string, unknown>).filter(
+                (entry): entry is [string, string] => typeof entry[1] === 'string',
+              ),
+            )
+          : {}
+      return [{ id: value.id, name: text(value.name), translations }]
+    })
+  }
+}
