@@ -34,7 +34,9 @@ export function translationRecordType(): RecordData {
         listtype: 'language',
         default: ['en'],
       }),
-      field('entries', 'Entries', 'hidden', 'The phrases and their texts.', {
+      // A list of { id, phrase, translations } objects: 'lists' is the datatype that holds a
+      // list; the generic editor hides it, as the table editor owns it.
+      field('entries', 'Entries', 'lists', 'The phrases and their texts.', {
         default: [],
         display: 'hidden',
       }),

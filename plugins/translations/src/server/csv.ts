@@ -6,6 +6,8 @@ import type { TranslationValue } from '../shared/types.js'
 export interface LanguageName {
   id: string
   name?: string
+  /** The language's name for itself (`Français`). */
+  native?: string
   translations?: Record<string, string>
 }
 
@@ -60,7 +62,12 @@ export function parseCsv(text: string): string[][] {
 function matches(header: string, language: LanguageName): boolean {
   const wanted = header.trim().toLowerCase()
   if (!wanted) return false
-  const names = [language.id, language.name ?? '', ...Object.values(language.translations ?? {})]
+  const names = [
+    language.id,
+    language.name ?? '',
+    language.native ?? '',
+    ...Object.values(language.translations ?? {}),
+  ]
   return names.some((name) => name.trim().toLowerCase() === wanted)
 }
 

@@ -160,7 +160,12 @@ export class TranslationSets {
     const list = await this.recordStore.get('listtype', 'language')
     const values = Array.isArray(list?.values) ? list.values : []
     return values.flatMap((raw): LanguageName[] => {
-      const value = raw as { id?: unknown; name?: unknown; translations?: unknown }
+      const value = raw as {
+        id?: unknown
+        name?: unknown
+        native?: unknown
+        translations?: unknown
+      }
       if (typeof value.id !== 'string') return []
       const translations =
         value.translations && typeof value.translations === 'object'
@@ -170,7 +175,7 @@ export class TranslationSets {
               ),
             )
           : {}
-      return [{ id: value.id, name: text(value.name), translations }]
+      return [{ id: value.id, name: text(value.name), native: text(value.native), translations }]
     })
   }
 }

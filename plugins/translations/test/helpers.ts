@@ -1,0 +1,66 @@
+import type { Kernel, PluginDefinition, ShopwrightConfig } from '@shopwright/core'
+import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import { allSeeds } from '@shopwright/seeds'
+import translations from '../src/index.js'
+
+export type Reply = Awaited<ReturnType<typeof inject>>
+
+/**
+ * A kernel with records, account and translations on a fresh database, seeded like a new site
+ * (the security records of @shopwright/seeds and the plugins' own), and signed-in callers:
+ * `developer` (development: may edit and create sets), `customer` (no roles: may only view).
+ */
+export async function bootTranslations(
+  database: DatabaseUnderTest,
+  overrides: Partial<ShopwrightConfig> = {},
+  extra: readonly PluginDefinition[] = [],
+) {
+  const booted = await bootTestKernel(
+    database,
+    [records, account, translations, ...extra],
+    overrides,
+  )
+  const { kernel } = booted
+  await kernel.seed(allSeeds())
+  const cookies: Record<'developer' | 'customer', string> = { developer: '', customer: '' }
+  for (const [name, type, roles] of [
+    ['developer', 'employee', ['development']],
+    ['customer', 'customer', []],
+  ] as const) {
+    const email = `${name}@example.com`
+    await kernel.services.accounts.addAccount({ type, email, password: 'secret12', roles })
+    const reply = await inject(kernel, {
+      method: 'POST',
+      url: '/query/account/login',
+      payload: { email, password: 'secret12' },
+    })
+    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
+    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
+    cookies[name] = `${SESSION_COOKIE}=${cookie.value}`
+  }
+  return { ...booted, cookies }
+}
+
+/** A call as a caller (a Cookie header value, or none for anonymous). */
+export function call(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string | undefined,
+  request: {
+    method?: 'GET' | 'POST'
+    url: string
+    payload?: unknown
+    headers?: Record<string, string>
+  },
+): Promise<Reply> {
+  return inject(kernel, {
+    ...request,
+    headers: { ...(cookie ? { cookie } : {}), ...request.headers },
+  })
+}
+
+/** The catalogue code of an error answer. */
+export function codeOf(reply: Reply): string | undefined {
+  return (reply.json() as { message?: string }).message
+}
