@@ -5,6 +5,7 @@ import { idleMemory } from './idle-memory.js'
 import { recordGet } from './record-get.js'
 import { recordList } from './record-list.js'
 import { recordImport } from './record-import.js'
+import { translationImport } from './translation-import.js'
 import { signInLatency } from './sign-in.js'
 import { accountGet } from './account-get.js'
 import { adminBundle } from './admin-bundle.js'
@@ -27,6 +28,7 @@ export const scenarios: readonly Scenario[] = [
   recordGet,
   recordList,
   recordImport,
+  translationImport,
   signInLatency,
   accountGet,
   adminBundle,
