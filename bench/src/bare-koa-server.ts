@@ -6,7 +6,11 @@
 import Koa from 'koa'
 
 /** Same keys and the same byte length as the kernel's answer with the default plugins. */
-const INFO = { name: 'Shopwright', version: '0.1.0', plugins: ['records', 'account'] }
+const INFO = {
+  name: 'Shopwright',
+  version: '0.1.0',
+  plugins: ['records', 'account', 'translations'],
+}
 const HELLO = { hello: 'world' }
 
 const port = Number(process.env.PORT)

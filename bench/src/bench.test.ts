@@ -189,6 +189,7 @@ describe('scenario registry', () => {
       'record-get',
       'record-list',
       'record-import',
+      'translation-import',
       'sign-in',
       'account-get',
       'admin-bundle',
