@@ -196,6 +196,7 @@ describe('scenario registry', () => {
       'admin-list',
       'storefront-render',
       'storefront-bundle',
+      'storefront-language',
       'lighthouse',
     ])
     for (const scenario of scenarios) {

@@ -283,7 +283,7 @@ describe('the admin in Chromium', () => {
     const updated = saved('security', 'billing')
     await page.click('[data-testid=access-add]')
     await page.selectOption(`[data-testid=access-role-${rows}]`, 'office')
-    await page.check(`[data-testid=access-row-${rows}] input[aria-label="office view"]`)
+    await page.check(`[data-testid=access-row-${rows}] input[aria-label="office View"]`)
     await updated
     await shot('security')
     const flags = await page.evaluate(async () => {
@@ -293,6 +293,77 @@ describe('the admin in Chromium', () => {
     expect(flags).toContainEqual(
       expect.objectContaining({ id: 'office', role: 'office', view: true, edit: false }),
     )
+  })
+
+  it('switches to French and back without a reload, and keeps the choice across a reload', async () => {
+    await page.goto(url('/data'))
+    await page.waitForSelector('[data-testid=row-customer]')
+    expect(await page.getAttribute('html', 'lang')).toBe('en-us')
+    // Survives a language change only if the page is not loaded again.
+    await page.evaluate(() => Object.assign(window, { swMarker: 'same page' }))
+    await page.click('[data-testid=language]')
+    await page.click('[data-testid=language-fr]')
+    await page.waitForFunction(() => document.documentElement.lang === 'fr')
+    expect(await page.textContent('[data-testid=menu-data]')).toContain('Données')
+    expect(await page.textContent('[data-testid=menu-bin]')).toContain('Corbeille')
+    expect(await page.textContent('[data-testid=new]')).toContain('Nouveau')
+    expect(await page.textContent('[data-testid=refresh]')).toContain('Actualiser')
+    expect(await page.textContent('[data-testid=language]')).toContain('French')
+    expect(await page.title()).toBe('Administration Shopwright')
+    expect(await page.evaluate(() => (window as { swMarker?: string }).swMarker)).toBe('same page')
+    // A dialog speaks French too.
+    await page.check('[data-testid=row-check-customer]')
+    await page.click('[data-testid=delete]')
+    expect(await page.textContent('[role=dialog]')).toContain(
+      'Voulez-vous vraiment supprimer cet enregistrement',
+    )
+    expect(await page.textContent('[data-testid=dialog-cancel]')).toBe('Annuler')
+    await shot('french-dialog')
+    await page.click('[data-testid=dialog-cancel]')
+    await shot('french')
+
+    // The choice is the storefront's too: local storage and the cookie the server reads.
+    const choice = await page.evaluate(() => window.localStorage.getItem('sw.locale'))
+    expect(JSON.parse(choice!)).toMatchObject({ language: 'fr' })
+    const cookie = (await page.context().cookies()).find((each) => each.name === 'sw_locale')
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ language: 'fr' })
+
+    await page.reload()
+    await page.waitForSelector('[data-testid=row-customer]')
+    expect(await page.getAttribute('html', 'lang')).toBe('fr')
+    expect(await page.textContent('[data-testid=menu-data]')).toContain('Données')
+    // The storefront reads the same choice.
+    await page.goto(url('/'))
+    expect(await page.getAttribute('html', 'lang')).toBe('fr')
+    await shot('french-storefront')
+    await page.goto(url('/data/customer/new'))
+    await page.waitForSelector('[data-testid=record-editor]')
+    expect(await page.textContent('[data-testid=refresh]')).toContain('Actualiser')
+    await shot('french-editor')
+
+    await page.click('[data-testid=language]')
+    await page.click('[data-testid=language-en-us]')
+    await page.waitForFunction(() => document.documentElement.lang === 'en-us')
+    expect(await page.textContent('[data-testid=menu-data]')).toContain('Data')
+    expect(await page.textContent('[data-testid=refresh]')).toContain('Refresh')
+  })
+
+  it('lays out right to left for a right-to-left language', async () => {
+    const choice = { country: 'us', currency: 'usd', language: 'he' }
+    await page.evaluate(
+      (stored) => window.localStorage.setItem('sw.locale', stored),
+      JSON.stringify(choice),
+    )
+    await page.goto(url('/data'))
+    await page.waitForSelector('[data-testid=row-customer]')
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl')
+    // The menu is on the right: it starts after the middle of the window.
+    const menu = await page.locator('nav.sw-admin-menu').boundingBox()
+    expect(menu!.x).toBeGreaterThan(640)
+    await shot('rtl')
+    await page.click('[data-testid=language]')
+    await page.click('[data-testid=language-en-us]')
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr')
   })
 
   it('raised no script errors on any page', () => {

@@ -7,23 +7,31 @@ import type { Kernel, RecordData } from '@shopwright/core'
 import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
+import translations from '@shopwright/plugin-translations'
 import { allSeeds } from '@shopwright/seeds'
 import { StorefrontApp } from '../src/react/StorefrontApp.js'
+import { useT } from '../src/react/translation.js'
 import { storefrontPages } from '../src/server/storefront-pages.js'
 import type { PageProps, ShellProps, Theme } from '../src/shared/contract.js'
 import { PAGE_DATA_ID, type PageData } from '../src/shared/page.js'
 
-/** A second, minimal theme: proves the engine renders whatever theme it is given. */
-const tinyTheme: Theme = {
-  name: 'tiny',
-  Shell: ({ site, children }: ShellProps) => (
+/** The tiny theme's shell: its one link is a phrase, shown in the page's language. */
+function TinyShell({ site, children }: ShellProps) {
+  const t = useT()
+  return (
     <div data-shell={site.name}>
       <nav>
-        <a href="/about">About</a>
+        <a href="/about">{t('About')}</a>
       </nav>
       {children}
     </div>
-  ),
+  )
+}
+
+/** A second, minimal theme: proves the engine renders whatever theme it is given. */
+const tinyTheme: Theme = {
+  name: 'tiny',
+  Shell: TinyShell,
   NotFound: () => <h1>Nothing here</h1>,
   components: {
     Welcome: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
@@ -61,6 +69,20 @@ function pageData(html: string): PageData {
   return JSON.parse(match![1]!) as PageData
 }
 
+/** The `sw_locale` cookie of a visitor who chose a language (the US and dollars otherwise). */
+function localeCookie(language: string): string {
+  return `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'us', currency: 'usd', language }))}`
+}
+
+/** An administrator, for writes through the record calls. */
+const ADMIN = {
+  type: 'employee',
+  id: 'test-admin',
+  email: '',
+  name: 'Admin',
+  roles: ['administrator'],
+}
+
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`server-rendered storefront pages on ${database.name}`, () => {
     let kernel: Kernel
@@ -71,7 +93,7 @@ for (const database of databasesUnderTest()) {
     beforeAll(async () => {
       ;({ kernel, close } = await bootTestKernel(
         database,
-        [records, account],
+        [records, account, translations],
         {},
         {
           pages: [
@@ -175,14 +197,7 @@ for (const database of databasesUnderTest()) {
       await kernel.services.cache.clear('recordtext')
       expect((await page('/')).body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
       // A change through the records service drops the cached pages (on every node).
-      const admin = {
-        type: 'employee',
-        id: 'test-admin',
-        email: '',
-        name: 'Admin',
-        roles: ['administrator'],
-      }
-      await kernel.services.records.update(admin, 'webpage', 'home', [
+      await kernel.services.records.update(ADMIN, 'webpage', 'home', [
         { field: 'headline', value: 'Fresh headline' },
       ])
       const compressedPage = await inject(kernel, {
@@ -201,6 +216,78 @@ for (const database of databasesUnderTest()) {
       const french = await inject(kernel, { url: '/', headers: { accept: 'text/html', cookie } })
       expect(french.body).toContain('<html lang="fr">')
       expect((await page('/')).body).toContain('<html lang="en-us">')
+    })
+
+    it("renders a page in the locale cookie's language, the site's first without one", async () => {
+      const french = await inject(kernel, {
+        url: '/about?in=fr',
+        headers: { accept: 'text/html', cookie: localeCookie('fr') },
+      })
+      expect(french.body).toContain('<html lang="fr">')
+      // The route's title and description are phrases; so is the shell's link.
+      expect(french.body).toContain('<title>À propos | Shopwright</title>')
+      expect(french.body).toContain('<meta name="description" content="À propos de Shopwright')
+      expect(french.body).toContain('<a href="/about">À propos</a>')
+      const data = pageData(french.body)
+      expect(data.language).toBe('fr')
+      // Hydration starts from the same texts: the server set's messages included.
+      expect(data.texts.About).toBe('À propos')
+      expect(data.texts.ERROR_ACCESS_DENIED).toBe('Accès refusé.')
+
+      const english = await page('/about?in=en')
+      expect(english.body).toContain('<html lang="en-us">')
+      expect(english.body).toContain('<title>About | Shopwright</title>')
+      expect(english.body).toContain('<a href="/about">About</a>')
+      // English texts equal to their phrases (or the catalogue's English) are left out of the page.
+      const englishData = pageData(english.body)
+      expect(englishData.language).toBe('en-us')
+      expect(englishData.texts.About).toBeUndefined()
+      expect(englishData.texts.ERROR_ACCESS_DENIED).toBeUndefined()
+
+      // A language the sets lack falls back to their default language, then to the phrase.
+      const german = await inject(kernel, {
+        url: '/about?in=de',
+        headers: { accept: 'text/html', cookie: localeCookie('de') },
+      })
+      expect(german.body).toContain('<html lang="de">')
+      expect(german.body).toContain('<a href="/about">About</a>')
+
+      // Not found: 'Page not Found' in the language too.
+      const missing = await inject(kernel, {
+        url: '/no/such/page',
+        headers: { accept: 'text/html', cookie: localeCookie('fr') },
+      })
+      expect(missing.body).toContain('<title>Page introuvable | Shopwright</title>')
+
+      // Right-to-left languages lay the page out right to left.
+      const arabic = await inject(kernel, {
+        url: '/about',
+        headers: { accept: 'text/html', cookie: localeCookie('ar-sa') },
+      })
+      expect(arabic.body).toContain('<html lang="ar-sa" dir="rtl">')
+    })
+
+    it('drops cached pages when a translation set changes', async () => {
+      const cookie = localeCookie('fr')
+      const before = await inject(kernel, {
+        url: '/about',
+        headers: { accept: 'text/html', cookie },
+      })
+      expect(before.body).toContain('<a href="/about">À propos</a>')
+      const store = await kernel.services.records.get(null, 'translation', 'store')
+      const entries = (store.entries as Array<{ id: string; phrase: string }>).map((entry) =>
+        entry.phrase === 'About'
+          ? { ...entry, translations: { 'en-us': 'About', fr: 'Qui sommes-nous' } }
+          : entry,
+      )
+      await kernel.services.records.update(ADMIN, 'translation', 'store', [
+        { field: 'entries', value: entries },
+      ])
+      const after = await inject(kernel, {
+        url: '/about',
+        headers: { accept: 'text/html', cookie },
+      })
+      expect(after.body).toContain('<a href="/about">Qui sommes-nous</a>')
     })
 
     it('gives pages the menu groups with only the items the visitor may view', async () => {

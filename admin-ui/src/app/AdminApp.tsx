@@ -8,6 +8,7 @@ import { ClientContext } from './client.js'
 import { LoginScreen } from './LoginScreen.js'
 import { NotFound } from './NotFound.js'
 import { SessionProvider } from './session.js'
+import { TranslationProvider } from './translations.js'
 
 /** The routes: /login, and every panel of every module inside the signed-in layout. */
 export function adminRoutes(modules: readonly AdminModule[]): RouteObject[] {
@@ -34,10 +35,13 @@ export function AdminApp({
   const router = useMemo(() => createBrowserRouter(adminRoutes(modules)), [modules])
   return (
     <ClientContext.Provider value={client}>
+      {/* The account check and the texts load side by side: neither waits for the other. */}
       <SessionProvider>
-        <DialogProvider>
-          <RouterProvider router={router} />
-        </DialogProvider>
+        <TranslationProvider>
+          <DialogProvider>
+            <RouterProvider router={router} />
+          </DialogProvider>
+        </TranslationProvider>
       </SessionProvider>
     </ClientContext.Provider>
   )

@@ -8,6 +8,7 @@ import { Icon } from '../kit/Icon.js'
 import { closeAllPopups } from '../kit/Popup.js'
 import { useT } from '../kit/i18n.js'
 import { useClient } from './client.js'
+import { LanguagePicker } from './LanguagePicker.js'
 import { useAccess, useSession } from './session.js'
 import './styles/layout.css'
 
@@ -49,6 +50,7 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
           Shopwright
         </a>
         <div className="sw-admin-account">
+          <LanguagePicker />
           <img
             src={client.url(`/account/image/get/${account.type}/${account.id}`, {
               t: account.imageversion,

@@ -34,7 +34,8 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: undefined, key: this.props.resetKey }
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error ?? new Error('Unknown error') }
+    // Something threw nothing: shown as the catalogue's internal error, in the admin's language.
+    return { error: error ?? new Error('ERROR_INTERNAL') }
   }
 
   static getDerivedStateFromProps(

@@ -29,23 +29,43 @@ interface Unit {
   size: number
   /** Decimals shown: whole bytes and seconds, one decimal for the larger units. */
   decimals: number
-  /** The phrase for the amount; `one` for exactly 1, where the language has a singular. */
-  phrase: string
-  one?: string
+  /** The amount in words: `one` is true for exactly 1, where the language has a singular. */
+  show(t: Translate, amount: string, one: boolean): string
 }
 
+// Each phrase is written out in a t() call, so the phrase check (admin-ui/build) finds it.
 const BYTE_UNITS: readonly Unit[] = [
-  { size: 1, decimals: 0, phrase: '{0} bytes', one: '{0} byte' },
-  { size: 1e3, decimals: 1, phrase: '{0} k' },
-  { size: 1e6, decimals: 1, phrase: '{0} mb' },
-  { size: 1e9, decimals: 1, phrase: '{0} gb' },
+  {
+    size: 1,
+    decimals: 0,
+    show: (t, amount, one) => (one ? t('{0} byte', amount) : t('{0} bytes', amount)),
+  },
+  { size: 1e3, decimals: 1, show: (t, amount) => t('{0} k', amount) },
+  { size: 1e6, decimals: 1, show: (t, amount) => t('{0} mb', amount) },
+  { size: 1e9, decimals: 1, show: (t, amount) => t('{0} gb', amount) },
 ]
 
 const TIME_UNITS: readonly Unit[] = [
-  { size: 1, decimals: 0, phrase: '{0} seconds', one: '{0} second' },
-  { size: 60, decimals: 1, phrase: '{0} minutes', one: '{0} minute' },
-  { size: 3600, decimals: 1, phrase: '{0} hours', one: '{0} hour' },
-  { size: 86400, decimals: 1, phrase: '{0} days', one: '{0} day' },
+  {
+    size: 1,
+    decimals: 0,
+    show: (t, amount, one) => (one ? t('{0} second', amount) : t('{0} seconds', amount)),
+  },
+  {
+    size: 60,
+    decimals: 1,
+    show: (t, amount, one) => (one ? t('{0} minute', amount) : t('{0} minutes', amount)),
+  },
+  {
+    size: 3600,
+    decimals: 1,
+    show: (t, amount, one) => (one ? t('{0} hour', amount) : t('{0} hours', amount)),
+  },
+  {
+    size: 86400,
+    decimals: 1,
+    show: (t, amount, one) => (one ? t('{0} day', amount) : t('{0} days', amount)),
+  },
 ]
 
 function scaled(amount: number, units: readonly Unit[], t: Translate): string {
@@ -59,7 +79,7 @@ function scaled(amount: number, units: readonly Unit[], t: Translate): string {
     // Chosen after rounding, so 999,960 bytes reads '1 mb', never '1000 k'.
     if (next && value * unit.size >= next.size) continue
     const sign = amount < 0 && value !== 0 ? '-' : ''
-    return t(value === 1 && unit.one ? unit.one : unit.phrase, sign + String(value))
+    return unit.show(t, sign + String(value), value === 1)
   }
   return ''
 }

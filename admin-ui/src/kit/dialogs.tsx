@@ -86,7 +86,9 @@ export function DialogProvider({ children }: { children: ReactNode }) {
           <Dialog
             title={title}
             onClose={() => close(null)}
-            actions={[{ label: t('OK'), primary: true, run: () => close(null) }]}
+            actions={[
+              { label: t('OK'), testId: 'dialog-ok', primary: true, run: () => close(null) },
+            ]}
           >
             <p className="sw-dialog-message">{message}</p>
             {detail ? <pre className="sw-dialog-detail">{detail}</pre> : null}
@@ -108,8 +110,13 @@ export function DialogProvider({ children }: { children: ReactNode }) {
               title={t(options.title ?? 'Confirm')}
               onClose={() => close(null)}
               actions={[
-                { label: t('Cancel'), run: () => close(false) },
-                { label: t(options.ok ?? 'OK'), primary: true, run: () => close(true) },
+                { label: t('Cancel'), testId: 'dialog-cancel', run: () => close(false) },
+                {
+                  label: t(options.ok ?? 'OK'),
+                  testId: 'dialog-ok',
+                  primary: true,
+                  run: () => close(true),
+                },
               ]}
             >
               <p className="sw-dialog-message">{t(question)}</p>
@@ -154,7 +161,10 @@ export function DialogProvider({ children }: { children: ReactNode }) {
 }
 
 export interface DialogAction {
+  /** Shown as given: translate it with `t` first. */
   label: string
+  /** The button's data-testid; `dialog-<label>` by default. Give one where the label is translated. */
+  testId?: string
   primary?: boolean
   /**
    * Marks ok, submit and add buttons: they run `validate` first and keep the dialog open when it
@@ -218,7 +228,9 @@ export function Dialog({ title, onClose, actions = [], validate, children }: Dia
               type={action.primary ? 'submit' : 'button'}
               variant={action.primary ? 'primary' : 'default'}
               disabled={busy || action.disabled}
-              data-testid={`dialog-${action.label.toLowerCase().replace(/\s+/g, '-')}`}
+              data-testid={
+                action.testId ?? `dialog-${action.label.toLowerCase().replace(/\s+/g, '-')}`
+              }
               onClick={action.primary ? undefined : () => void runAction(action)}
             >
               {action.label}

@@ -22,7 +22,15 @@ export {
 export { ErrorBoundary } from './ErrorBoundary.js'
 export { ErrorView, type ErrorViewProps } from './ErrorView.js'
 export { shownError, type ShownError } from './errors.js'
-export { englishOnly, TranslateContext, useT, type Translate } from './i18n.js'
+export {
+  englishOnly,
+  LanguageContext,
+  TranslateContext,
+  useLanguage,
+  useT,
+  type AdminLanguage,
+  type Translate,
+} from './i18n.js'
 export { useQueryData, type QueryData } from './useQueryData.js'
 export {
   AUTOSAVE_CAP_MS,

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import { inject, testConfig } from '@shopwright/core/testing'
-import { adminPages } from './admin-pages.js'
+import { adminPages, pageInLanguage } from './admin-pages.js'
 
 let kernel: Kernel | undefined
 afterEach(async () => {
@@ -85,6 +85,31 @@ describe('adminPages', () => {
     expect((await inject(app, { url: '/query/server/info' })).statusCode).toBe(200)
     const post = await inject(app, { method: 'POST', url: '/data', payload: {} })
     expect(post.statusCode).toBe(404)
+  })
+
+  it('writes the chosen language and its direction into the page', async () => {
+    const dir = builtApp()
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="en"><body></body></html>',
+    )
+    const app = await boot(dir)
+    const choice = (language: string) =>
+      `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language }))}`
+    const french = await inject(app, { url: '/data', headers: { cookie: choice('fr') } })
+    expect(french.body).toContain('<html lang="fr" dir="ltr">')
+    expect(french.headers.vary).toContain('Cookie')
+    const arabic = await inject(app, { url: '/data', headers: { cookie: choice('ar-eg') } })
+    expect(arabic.body).toContain('<html lang="ar-eg" dir="rtl">')
+    // No choice, or one that is not one (an attribute break-out), leaves the page as built.
+    for (const cookie of [
+      '',
+      `sw_locale=${encodeURIComponent('{"language":"x\\" onload=\\"1"}')}`,
+    ]) {
+      const reply = await inject(app, { url: '/data', headers: { cookie } })
+      expect(reply.body).toContain('<html lang="en">')
+    }
+    expect(pageInLanguage('<html lang="en" class="x">', 'he')).toBe('<html lang="he" dir="rtl">')
   })
 
   it('says clearly when the app is not built', async () => {

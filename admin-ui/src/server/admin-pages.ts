@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { send } from '@koa/send'
 import type { Middleware } from 'koa'
+import { isRightToLeft, LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import { isAdminPath, LOGIN_PATH } from './admin-paths.js'
 
 /** Where Vite writes the app: `dist/client` beside this file's `dist/server`. */
@@ -20,6 +21,17 @@ export interface AdminPagesOptions {
   extraPaths?: readonly string[]
   /** Serve the sign-in page at /login (off once a storefront theme serves it). */
   login?: boolean
+}
+
+/**
+ * The page in the visitor's chosen language (the shared locale cookie): `<html lang dir>` are
+ * right before any script runs, so a right-to-left admin never draws left-to-right first. The
+ * language passed parseLocaleChoice (`[a-z0-9-]`), so it is safe inside the attribute.
+ */
+export function pageInLanguage(html: string, language: string | undefined): string {
+  if (!language) return html
+  const dir = isRightToLeft(language) ? 'rtl' : 'ltr'
+  return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${dir}">`)
 }
 
 /**
@@ -60,6 +72,7 @@ export function adminPages(options: AdminPagesOptions = {}): Middleware {
     if (!login && !isAdminPath(ctx.path, options.extraPaths)) return next()
     const html = readPage()
     ctx.set('Cache-Control', 'no-cache')
+    ctx.vary('Cookie')
     ctx.type = 'html'
     if (html === undefined) {
       ctx.status = 503
@@ -68,6 +81,6 @@ export function adminPages(options: AdminPagesOptions = {}): Middleware {
         '<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>'
       return
     }
-    ctx.body = html
+    ctx.body = pageInLanguage(html, parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))?.language)
   }
 }

@@ -12,6 +12,7 @@ import { adminBundle } from './admin-bundle.js'
 import { adminList } from './admin-list.js'
 import { storefrontRender } from './storefront-render.js'
 import { storefrontBundle } from './storefront-bundle.js'
+import { storefrontLanguage } from './storefront-language.js'
 import { lighthouseScenario } from './lighthouse.js'
 
 /**
@@ -35,5 +36,6 @@ export const scenarios: readonly Scenario[] = [
   adminList,
   storefrontRender,
   storefrontBundle,
+  storefrontLanguage,
   lighthouseScenario,
 ]

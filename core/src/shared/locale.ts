@@ -7,6 +7,12 @@ export interface LocaleChoice {
 
 import { COOKIE_FALLBACK_SECONDS } from './cache-durations.js'
 
+/**
+ * Where the browser keeps the choice (spec 000 section 9: local storage). The storefront and the
+ * admin read and write the same one, so a person who picks French in either sees French in both.
+ */
+export const LOCALE_STORAGE_KEY = 'sw.locale'
+
 /** The cookie that carries the choice, so pages come out of the server in it (one year). */
 export const LOCALE_COOKIE = 'sw_locale'
 

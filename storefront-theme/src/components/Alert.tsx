@@ -1,9 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
-import { formatError, isErrorCode } from '@shopwright/core/shared'
+import { isErrorCode, type Translate } from '@shopwright/core/shared'
+import { useT } from '@shopwright/storefront/react'
 
 interface AlertState {
   title: string
-  message: string
+  /** A text to show as it is, or an error whose message is shown in the current language. */
+  message: unknown
   /** A question: Cancel and OK, resolving false or true. */
   confirm: boolean
   resolve(ok: boolean): void
@@ -17,41 +19,40 @@ const AlertContext = createContext<{ alert: ShowAlert; confirm: AskConfirm }>({
   confirm: async () => false,
 })
 
-/** The text of an error for a shopper: a catalogue code's message (with its values), else its own. */
-export function errorMessage(error: unknown): string {
+/**
+ * The text of an error for a shopper in the current language: a catalogue code's message (with its
+ * values) from the `server` set, else the error's own message.
+ */
+export function errorMessage(error: unknown, t: Translate): string {
   const { code, message, values } = (error ?? {}) as {
     code?: unknown
     message?: unknown
     values?: Array<string | number>
   }
-  if (isErrorCode(code)) return formatError(code, ...(values ?? []))
-  if (isErrorCode(message)) return formatError(message)
+  if (isErrorCode(code)) return t(code, ...(values ?? []))
+  if (isErrorCode(message)) return t(message)
   return typeof message === 'string' ? message : String(error)
 }
 
 /**
- * A message dialog under one of the spec's titles ('Unable to Login'...): the failed action's
- * server message, dismissed with OK (spec 000 section 7, "Answers and errors").
+ * A message dialog under one of the spec's titles ('Unable to Login'...), which the caller gives
+ * translated: the failed action's server message, dismissed with OK (spec 000 section 7, "Answers
+ * and errors").
  */
 export function AlertProvider({ children }: { children: ReactNode }) {
+  const t = useT()
   const [alert, setAlert] = useState<AlertState | null>(null)
   const show = useCallback<ShowAlert>(
-    (title, messageOrError) =>
+    (title, message) =>
       new Promise<void>((resolve) =>
-        setAlert({
-          title,
-          message:
-            typeof messageOrError === 'string' ? messageOrError : errorMessage(messageOrError),
-          confirm: false,
-          resolve: () => resolve(),
-        }),
+        setAlert({ title, message, confirm: false, resolve: () => resolve() }),
       ),
     [],
   )
   const ask = useCallback<AskConfirm>(
     (question) =>
       new Promise<boolean>((resolve) =>
-        setAlert({ title: 'Confirm', message: question, confirm: true, resolve }),
+        setAlert({ title: '', message: question, confirm: true, resolve }),
       ),
     [],
   )
@@ -71,8 +72,10 @@ export function AlertProvider({ children }: { children: ReactNode }) {
             aria-modal="true"
             aria-labelledby="sw-alert-title"
           >
-            <h2 id="sw-alert-title">{alert.title}</h2>
-            <p>{alert.message}</p>
+            <h2 id="sw-alert-title">{alert.confirm ? t('Confirm') : alert.title}</h2>
+            <p>
+              {typeof alert.message === 'string' ? alert.message : errorMessage(alert.message, t)}
+            </p>
             <div className="sw-form-actions">
               {alert.confirm ? (
                 <button
@@ -81,7 +84,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
                   onClick={() => close(false)}
                   data-testid="alert-cancel"
                 >
-                  Cancel
+                  {t('Cancel')}
                 </button>
               ) : (
                 <span />
@@ -93,7 +96,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
                 autoFocus
                 data-testid="alert-ok"
               >
-                OK
+                {t('OK')}
               </button>
             </div>
           </div>
@@ -103,12 +106,12 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   )
 }
 
-/** Shows a message dialog; resolves when it is dismissed. */
+/** Shows a message dialog under a translated title; resolves when it is dismissed. */
 export function useAlert(): ShowAlert {
   return useContext(AlertContext).alert
 }
 
-/** Asks a question (the spec's confirmations); resolves true for OK. */
+/** Asks a translated question (the spec's confirmations); resolves true for OK. */
 export function useConfirm(): AskConfirm {
   return useContext(AlertContext).confirm
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { mdiCart } from '@mdi/js'
-import { useSession } from '@shopwright/storefront/react'
+import { useSession, useT } from '@shopwright/storefront/react'
 import { useSite } from './site.js'
 
 /** The event a cart screen dispatches on `window` after a change, with `{ count }` as its detail. */
@@ -18,6 +18,7 @@ interface CartCount {
  */
 export function CartLink() {
   const site = useSite()
+  const t = useT()
   const { client } = useSession()
   const [count, setCount] = useState<number | null>(null)
   const present = site.modules.includes('cart')
@@ -44,7 +45,7 @@ export function CartLink() {
 
   if (!present) return null
   return (
-    <a className="sw-cart-link" href="/cart" data-testid="cart-link" aria-label="Cart">
+    <a className="sw-cart-link" href="/cart" data-testid="cart-link" aria-label={t('Cart')}>
       <svg viewBox="0 0 24 24" width={22} height={22} aria-hidden="true">
         <path d={mdiCart} fill="currentColor" />
       </svg>

@@ -1,10 +1,11 @@
-import { errorMessage } from './Alert.js'
+import { useT } from '@shopwright/storefront/react'
 
-/** A field's error area: the message of an error code (ERROR_INVALID_EMAIL...) or text. */
+/** A field's error area: an error code's message (ERROR_INVALID_EMAIL...) in the current language. */
 export function FieldError({ code }: { code: string | null | undefined }) {
+  const t = useT()
   return (
     <span className="sw-field-error" role={code ? 'alert' : undefined}>
-      {code ? (code.startsWith('ERROR_') ? errorMessage({ code }) : code) : null}
+      {code ? t(code) : null}
     </span>
   )
 }

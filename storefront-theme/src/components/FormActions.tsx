@@ -1,3 +1,5 @@
+import { useT } from '@shopwright/storefront/react'
+
 /** An editor's buttons: Delete (not for a new line) on the left, Save on the right. */
 export function FormActions({
   isNew,
@@ -8,6 +10,7 @@ export function FormActions({
   onDelete(): void
   testId: string
 }) {
+  const t = useT()
   return (
     <div className="sw-form-actions">
       {isNew ? (
@@ -19,11 +22,11 @@ export function FormActions({
           onClick={onDelete}
           data-testid={`${testId}-delete`}
         >
-          Delete
+          {t('Delete')}
         </button>
       )}
       <button type="submit" className="sw-button sw-button-primary" data-testid={`${testId}-save`}>
-        Save
+        {t('Save')}
       </button>
     </div>
   )

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import type { MenuItem } from '@shopwright/storefront/shared'
+import { useT } from '@shopwright/storefront/react'
 
 /**
  * A menu group: links, and items with submenus that open a popup (spec 000 section 2). One popup
- * at a time; a click elsewhere, Escape or a navigation closes it.
+ * at a time; a click elsewhere, Escape or a navigation closes it. Menu labels are phrases, shown
+ * in the current language; the group's label comes translated.
  */
 export function MenuBar({
   items,
@@ -14,6 +16,7 @@ export function MenuBar({
   label: string
   className: string
 }) {
+  const t = useT()
   const [open, setOpen] = useState<string | null>(null)
   const bar = useRef<HTMLElement>(null)
   useEffect(() => {
@@ -47,14 +50,14 @@ export function MenuBar({
               aria-expanded={open === item.id}
               onClick={() => setOpen(open === item.id ? null : item.id)}
             >
-              {item.label}
+              {t(item.label)}
             </button>
             {open === item.id ? (
               <ul className="sw-popup" role="menu">
                 {item.submenus.map((sub) => (
                   <li key={sub.id} role="none">
                     <a role="menuitem" href={sub.href ?? '#'}>
-                      {sub.label}
+                      {t(sub.label)}
                     </a>
                   </li>
                 ))}
@@ -63,7 +66,7 @@ export function MenuBar({
           </div>
         ) : (
           <a key={item.id} href={item.href}>
-            {item.label}
+            {t(item.label)}
           </a>
         ),
       )}

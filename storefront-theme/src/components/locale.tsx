@@ -10,21 +10,23 @@ import {
 import {
   guessCountry,
   guessLanguage,
+  LOCALE_STORAGE_KEY,
   localeCookie,
   parseLocaleChoice,
   type LocaleChoice,
 } from '@shopwright/core/shared'
 import type { SiteData } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
-
-/** Where the choice is kept in the browser (spec 000 section 9: local storage). */
-const STORAGE_KEY = 'sw.locale'
+import { useSession, useTranslation } from '@shopwright/storefront/react'
 
 interface LocaleValue {
   locale: LocaleChoice
   /** True once the visitor chose (or a stored choice was found), false while it is a guess. */
   chosen: boolean
-  choose(choice: LocaleChoice): void
+  /**
+   * Keeps a choice and shows the pages in its language at once, without a reload; rejects when
+   * that language's texts cannot be read (the choice is kept for the next page all the same).
+   */
+  choose(choice: LocaleChoice): Promise<void>
 }
 
 const LocaleContext = createContext<LocaleValue | null>(null)
@@ -41,37 +43,49 @@ function defaults(site: SiteData): LocaleChoice {
 /**
  * The visitor's location, currency and language. Pages render on the server with the cookie's
  * choice (or the site's defaults); in the browser a choice kept in local storage wins, and a
- * visitor who never chose gets the spec's guesses from the browser's locale and time zone.
+ * visitor who never chose gets the spec's guesses from the browser's locale and time zone. The
+ * screens' language follows the choice (or the guess) through the engine's setLanguage.
  */
 export function LocaleProvider({ site, children }: { site: SiteData; children: ReactNode }) {
   const { locale: rendered } = useSession()
+  const { setLanguage } = useTranslation()
   const [locale, setLocale] = useState<LocaleChoice>(rendered ?? defaults(site))
   const [chosen, setChosen] = useState(rendered !== null)
 
   useEffect(() => {
-    const stored = parseLocaleChoice(window.localStorage.getItem(STORAGE_KEY))
+    const stored = parseLocaleChoice(window.localStorage.getItem(LOCALE_STORAGE_KEY))
+    let next: LocaleChoice
     if (stored) {
-      setLocale(stored)
+      next = stored
       setChosen(true)
+    } else if (rendered) {
       return
+    } else {
+      const browser = navigator.languages?.length ? navigator.languages : [navigator.language]
+      next = {
+        ...defaults(site),
+        country: guessCountry(navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone),
+        language: guessLanguage(undefined, browser, site.languages),
+      }
     }
-    if (rendered) return
-    const browser = navigator.languages?.length ? navigator.languages : [navigator.language]
-    setLocale((current) => ({
-      ...current,
-      country: guessCountry(navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone),
-      language: guessLanguage(undefined, browser, site.languages),
-    }))
-  }, [rendered, site.languages])
+    setLocale(next)
+    // The page was rendered in the cookie's language (or the site's first); a different stored
+    // choice or guess shows once its texts arrive. Should they fail, the page simply stays in the
+    // language it was rendered in: nothing for the visitor to act on.
+    setLanguage(next.language).catch(() => undefined)
+  }, [rendered, site, setLanguage])
 
-  const choose = useCallback((choice: LocaleChoice) => {
-    const text = JSON.stringify(choice)
-    window.localStorage.setItem(STORAGE_KEY, text)
-    // The cookie lets the server render the next page in the choice (the spec's cookie fallback).
-    document.cookie = localeCookie(choice)
-    setLocale(choice)
-    setChosen(true)
-  }, [])
+  const choose = useCallback(
+    (choice: LocaleChoice) => {
+      window.localStorage.setItem(LOCALE_STORAGE_KEY, JSON.stringify(choice))
+      // The cookie lets the server render the next page in the choice (the spec's cookie fallback).
+      document.cookie = localeCookie(choice)
+      setLocale(choice)
+      setChosen(true)
+      return setLanguage(choice.language)
+    },
+    [setLanguage],
+  )
 
   const value = useMemo(() => ({ locale, chosen, choose }), [locale, chosen, choose])
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
+import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../components/Alert.js'
 
 /**
@@ -10,6 +10,7 @@ import { useAlert } from '../components/Alert.js'
 export function Block({ params }: PageProps) {
   const { client } = useSession()
   const alert = useAlert()
+  const t = useT()
   const [blocked, setBlocked] = useState(false)
   const [busy, setBusy] = useState(false)
   const block = async () => {
@@ -21,7 +22,7 @@ export function Block({ params }: PageProps) {
       )
       setBlocked(true)
     } catch (failure) {
-      await alert('Error', failure)
+      await alert(t('Error'), failure)
     } finally {
       setBusy(false)
     }
@@ -29,16 +30,19 @@ export function Block({ params }: PageProps) {
   if (blocked)
     return (
       <section className="sw-form-page" data-testid="blocked">
-        <h1>Device Blocked</h1>
-        <p>We've stopped that device from attempting to login. Thank you for letting us know.</p>
+        <h1>{t('Device Blocked')}</h1>
+        <p>
+          {t("We've stopped that device from attempting to login. Thank you for letting us know.")}
+        </p>
       </section>
     )
   return (
     <section className="sw-form-page">
-      <h1>Block Device</h1>
+      <h1>{t('Block Device')}</h1>
       <p>
-        Someone asked to reset your password from a device you do not know? Block that device from
-        signing in to your account.
+        {t(
+          'Someone asked to reset your password from a device you do not know? Block that device from signing in to your account.',
+        )}
       </p>
       <button
         type="button"
@@ -47,7 +51,7 @@ export function Block({ params }: PageProps) {
         onClick={() => void block()}
         data-testid="block"
       >
-        Block Device
+        {t('Block Device')}
       </button>
     </section>
   )

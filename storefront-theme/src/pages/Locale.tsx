@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { RecordCollection, RecordData } from '@shopwright/core/shared'
-import type { PageProps } from '@shopwright/storefront/shared'
-import { useNavigation, useSession } from '@shopwright/storefront/react'
+import { nameIn, type NameTranslations, type PageProps } from '@shopwright/storefront/shared'
+import { useNavigation, useSession, useTranslation } from '@shopwright/storefront/react'
+import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
 import { useLocale } from '../components/locale.js'
 import { useSite } from '../components/site.js'
@@ -9,16 +10,20 @@ import { useSite } from '../components/site.js'
 interface Option {
   id: string
   name: string
+  translations?: NameTranslations
 }
 
 /**
  * `/locale` (spec 000 section 2): Location, Currency and Language, all required; the choice is
- * remembered in the browser and the page goes back home.
+ * remembered in the browser, applies at once (the chosen language without a reload) and the page
+ * goes back home. Names show in the current language, sorted in it.
  */
 export function Locale(_props: PageProps) {
   const site = useSite()
   const { client } = useSession()
   const { navigate } = useNavigation()
+  const { language, t, preload } = useTranslation()
+  const alert = useAlert()
   const { locale, choose } = useLocale()
   const [countries, setCountries] = useState<Option[] | null>(null)
   const [choice, setChoice] = useState(locale)
@@ -28,7 +33,7 @@ export function Locale(_props: PageProps) {
     client
       .get<RecordCollection<RecordData>>(
         '/data/list/country',
-        { pagesize: 1000, fields: 'name' },
+        { pagesize: 1000, fields: 'name,translations' },
         { cache: 'medium' },
       )
       .then(
@@ -37,6 +42,7 @@ export function Locale(_props: PageProps) {
             answer.list.map((record) => ({
               id: record.id,
               name: String(record.name ?? record.id),
+              translations: (record.translations ?? {}) as NameTranslations,
             })),
           ),
         () => setCountries([]),
@@ -44,48 +50,66 @@ export function Locale(_props: PageProps) {
   }, [client])
 
   const missing = (value: string) => (tried && !value ? 'ERROR_SELECT_VALUE_REQUIRED' : null)
-  const save = (event: FormEvent) => {
+  const save = async (event: FormEvent) => {
     event.preventDefault()
     setTried(true)
     if (!choice.country || !choice.currency || !choice.language) return
-    choose(choice)
+    try {
+      await choose(choice)
+    } catch (failure) {
+      await alert(t('Unable to Save'), failure)
+      return
+    }
     navigate('/')
   }
-  const select = (name: keyof typeof choice, label: string, options: Option[] | null) => (
+  const select = (
+    name: keyof typeof choice,
+    label: string,
+    options: Option[] | null,
+    { sort = false, onPick }: { sort?: boolean; onPick?: (id: string) => void } = {},
+  ) => (
     <label className="sw-field">
       <span>{label}</span>
       <select
         value={choice[name]}
         disabled={options === null}
-        onChange={(event) => setChoice({ ...choice, [name]: event.target.value })}
+        onChange={(event) => {
+          setChoice({ ...choice, [name]: event.target.value })
+          onPick?.(event.target.value)
+        }}
         data-testid={`locale-${name}`}
       >
-        <option value="">{options === null ? 'Loading...' : 'Select...'}</option>
-        {options?.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
+        <option value="">{options === null ? t('Loading...') : t('Select...')}</option>
+        {options
+          ?.map((option) => ({ id: option.id, name: nameIn(language, option) }))
+          .sort((a, b) => (sort ? a.name.localeCompare(b.name, language) : 0))
+          .map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
       </select>
       <FieldError code={missing(choice[name])} />
     </label>
   )
   return (
     <section className="sw-form-page">
-      <h1>Locale</h1>
-      <form onSubmit={save} noValidate className="sw-form">
-        {select('country', 'Location', countries)}
+      <h1>{t('Locale')}</h1>
+      <form onSubmit={(event) => void save(event)} noValidate className="sw-form">
+        {/* Countries in the current language's names and order; the site's own lists as configured. */}
+        {select('country', t('Location'), countries, { sort: true })}
         {select(
           'currency',
-          'Currency',
+          t('Currency'),
           site.currencies.map((currency) => ({
             id: currency.id,
-            name: `${currency.name} (${currency.symbol})`,
+            name: `${nameIn(language, currency)} (${currency.symbol})`,
           })),
         )}
-        {select('language', 'Language', site.languageNames)}
+        {/* Picking a language starts loading its texts: Save then switches at once. */}
+        {select('language', t('Language'), site.languageNames, { onPick: preload })}
         <button type="submit" className="sw-button sw-button-primary" data-testid="locale-save">
-          Save
+          {t('Save')}
         </button>
       </form>
     </section>

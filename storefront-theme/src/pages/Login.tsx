@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { emailError, isQueryError, localNext, normalizeEmail } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
+import { useSession, useT } from '@shopwright/storefront/react'
 import type { AccountPreview } from '@shopwright/plugin-account'
 import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
@@ -14,6 +14,7 @@ import { FieldError } from '../components/FieldError.js'
 export function Login({ props }: PageProps) {
   const { client } = useSession()
   const alert = useAlert()
+  const t = useT()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [preview, setPreview] = useState<AccountPreview | null>(null)
@@ -31,7 +32,7 @@ export function Login({ props }: PageProps) {
         await client.post<AccountPreview>('/account/login', { email: normalizeEmail(email) }),
       )
     } catch (failure) {
-      await alert('Unable to Login', failure)
+      await alert(t('Unable to Login'), failure)
     } finally {
       setBusy(false)
     }
@@ -50,21 +51,21 @@ export function Login({ props }: PageProps) {
     } catch (failure) {
       setBusy(false)
       if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED') {
-        await alert('Unable to Login', failure)
+        await alert(t('Unable to Login'), failure)
         window.location.assign(`/reset/${preview.type}/${preview.id}`)
         return
       }
-      await alert('Unable to Login', failure)
+      await alert(t('Unable to Login'), failure)
     }
   }
 
   return (
     <section className="sw-form-page">
-      <h1>Login</h1>
+      <h1>{t('Login')}</h1>
       {preview === null ? (
         <form onSubmit={next} noValidate className="sw-form">
           <label className="sw-field">
-            <span>Email</span>
+            <span>{t('Email')}</span>
             <input
               type="email"
               name="email"
@@ -81,7 +82,7 @@ export function Login({ props }: PageProps) {
             disabled={busy}
             data-testid="login-next"
           >
-            Next
+            {t('Next')}
           </button>
         </form>
       ) : (
@@ -96,7 +97,7 @@ export function Login({ props }: PageProps) {
             <strong>{preview.name}</strong>
           </div>
           <label className="sw-field">
-            <span>Password</span>
+            <span>{t('Password')}</span>
             <input
               type="password"
               name="password"
@@ -110,7 +111,7 @@ export function Login({ props }: PageProps) {
           </label>
           <div className="sw-form-actions">
             <a href={`/reset/${preview.type}/${preview.id}`} data-testid="forgot-password">
-              Forgot Password
+              {t('Forgot Password')}
             </a>
             <button
               type="submit"
@@ -118,7 +119,7 @@ export function Login({ props }: PageProps) {
               disabled={busy}
               data-testid="login-submit"
             >
-              Login
+              {t('Login')}
             </button>
           </div>
         </form>

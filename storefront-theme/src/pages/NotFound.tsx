@@ -1,10 +1,13 @@
+import { useT } from '@shopwright/storefront/react'
+
 /** An address no route matches (spec 000 section 2): 'Page not Found', with HTTP 404 from the server. */
 export function NotFound() {
+  const t = useT()
   return (
     <section className="sw-page">
-      <h1>Page not Found</h1>
+      <h1>{t('Page not Found')}</h1>
       <p>
-        The address does not lead to a page. <a href="/">Go to the home page</a>.
+        {t('The address does not lead to a page.')} <a href="/">{t('Go to the home page')}</a>
       </p>
     </section>
   )

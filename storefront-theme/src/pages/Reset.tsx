@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { emailError, normalizeEmail, passwordError, passwordHints } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
+import { useSession, useT } from '@shopwright/storefront/react'
 import type { ResetEntity } from '@shopwright/plugin-account'
-import { errorMessage, useAlert } from '../components/Alert.js'
+import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
 
 type Mode = 'resetpassword' | 'resetrequired'
@@ -17,6 +17,7 @@ type Mode = 'resetpassword' | 'resetrequired'
 export function Reset({ params }: PageProps) {
   const { client } = useSession()
   const alert = useAlert()
+  const t = useT()
   const { recordtype = '', id = '', code } = params
   const [mode, setMode] = useState<Mode>(code ? 'resetpassword' : 'resetrequired')
   const [entity, setEntity] = useState<ResetEntity | null>(null)
@@ -36,11 +37,13 @@ export function Reset({ params }: PageProps) {
         if (code && (loaded.resetexpired || !loaded.validresetcode)) {
           setMode('resetrequired')
           if (loaded.resetexpired)
-            void alert('Unable to Reset Password', { code: 'ERROR_ACCOUNT_RESET_EXPIRED' })
+            void alert(t('Unable to Reset Password'), { code: 'ERROR_ACCOUNT_RESET_EXPIRED' })
         }
       },
-      (failure: unknown) => void alert('Unable to Reset Password', failure),
+      (failure: unknown) => void alert(t('Unable to Reset Password'), failure),
     )
+    // Once per account and code: a language switch does not load the account again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, alert, recordtype, id, code])
 
   const sendEmail = async (event: FormEvent) => {
@@ -53,7 +56,7 @@ export function Reset({ params }: PageProps) {
       window.location.assign('/login')
     } catch (failure) {
       setBusy(false)
-      await alert('Unable to Send Email', failure)
+      await alert(t('Unable to Send Email'), failure)
     }
   }
 
@@ -71,7 +74,7 @@ export function Reset({ params }: PageProps) {
       if (answer.resetrequired) setMode('resetrequired')
       else window.location.assign('/login')
     } catch (failure) {
-      await alert('Unable to Reset Password', failure)
+      await alert(t('Unable to Reset Password'), failure)
     } finally {
       setBusy(false)
     }
@@ -81,18 +84,18 @@ export function Reset({ params }: PageProps) {
     ? {
         email: email ? emailError(normalizeEmail(email)) : 'ERROR_INPUT_VALUE_REQUIRED',
         password: passwordError(password),
-        repeat: password === repeat ? null : 'Passwords do not match.',
+        repeat: password === repeat ? null : 'ERROR_PASSWORDS_DO_NOT_MATCH',
       }
     : {}
   const hints = password ? passwordHints(password) : []
   return (
     <section className="sw-form-page">
-      <h1>Reset Password</h1>
+      <h1>{t('Reset Password')}</h1>
       {entity?.name ? <p className="sw-muted">{entity.name}</p> : null}
       {mode === 'resetrequired' ? (
         <form onSubmit={sendEmail} noValidate className="sw-form" data-testid="reset-request">
           <label className="sw-field">
-            <span>Email</span>
+            <span>{t('Email')}</span>
             <input
               type="email"
               value={email}
@@ -108,13 +111,13 @@ export function Reset({ params }: PageProps) {
             disabled={busy}
             data-testid="reset-send"
           >
-            Send Reset Email
+            {t('Send Reset Email')}
           </button>
         </form>
       ) : (
         <form onSubmit={reset} noValidate className="sw-form" data-testid="reset-set">
           <label className="sw-field">
-            <span>New Password</span>
+            <span>{t('New Password')}</span>
             <input
               type="password"
               autoComplete="new-password"
@@ -125,7 +128,7 @@ export function Reset({ params }: PageProps) {
             <FieldError code={errors.password} />
           </label>
           <label className="sw-field">
-            <span>Repeat Password</span>
+            <span>{t('Repeat Password')}</span>
             <input
               type="password"
               autoComplete="new-password"
@@ -135,9 +138,9 @@ export function Reset({ params }: PageProps) {
             />
             <FieldError code={errors.repeat} />
           </label>
-          <ul className="sw-hints" aria-label="Password hints">
+          <ul className="sw-hints" aria-label={t('Password hints')}>
             {hints.map((hint) => (
-              <li key={hint}>{errorMessage({ code: hint })}</li>
+              <li key={hint}>{t(hint)}</li>
             ))}
           </ul>
           <button
@@ -146,7 +149,7 @@ export function Reset({ params }: PageProps) {
             disabled={busy}
             data-testid="reset-submit"
           >
-            Reset Password
+            {t('Reset Password')}
           </button>
         </form>
       )}

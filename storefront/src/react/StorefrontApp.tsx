@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
-import type { QueryClient, RecordData } from '@shopwright/core/shared'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent } from 'react'
+import { isRightToLeft, type QueryClient, type RecordData } from '@shopwright/core/shared'
 import type { Theme } from '../shared/contract.js'
 import { pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
 import { RouteTable } from '../shared/route-match.js'
+import { DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
+import { TranslationContext, useTranslationState } from './translation.js'
 import {
   NavigationContext,
   SessionContext,
@@ -42,7 +44,8 @@ function leaveToBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
  * the server and hydrates in the browser; afterwards local links change the page without a
  * reload (spec 000 section 2): history is pushed or replaced and the page scrolls to the top; back
  * and forward show the stored address without adding history. An address no route knows loads
- * fully, so the server answers it (the admin, 'Page not Found').
+ * fully, so the server answers it (the admin, 'Page not Found'). A language switch
+ * (useTranslation().setLanguage) re-renders the same tree in the new language's texts.
  */
 export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const table = useMemo(() => new RouteTable(data.routes), [data.routes])
@@ -76,11 +79,32 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       if (history === 'replace') window.history.replaceState({ href: next }, '', next)
       setShown({ href: next, record })
       setLoading(false)
-      document.title = pageTitle(matched, record, data.site)
       if (history !== 'none') window.scrollTo(0, 0)
     },
-    [client, table, data.site],
+    [client, table],
   )
+
+  const translation = useTranslationState(
+    client,
+    theme.translationSets ?? DEFAULT_TRANSLATION_SETS,
+    data.language,
+    data.texts,
+  )
+
+  // The title follows the page and the language (route titles are phrases).
+  useEffect(() => {
+    const url = new URL(shown.href, window.location.href)
+    const matched = table.match(url.pathname, url.searchParams)
+    document.title = pageTitle(matched, shown.record, data.site, translation.t)
+  }, [shown, table, data.site, translation.t])
+
+  // <html lang> and dir follow the language before the switched page paints.
+  useLayoutEffect(() => {
+    const root = document.documentElement
+    root.lang = translation.language
+    if (isRightToLeft(translation.language)) root.dir = 'rtl'
+    else root.removeAttribute('dir')
+  }, [translation.language])
 
   // Marks the page as live (hydrated): tests wait for it, and styles may use it.
   useEffect(() => {
@@ -121,25 +145,27 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   )
   return (
     <SessionContext.Provider value={session}>
-      <NavigationContext.Provider value={navigation}>
-        {/* Clicks on local links anywhere in the page become client navigations. */}
-        <div className="sw-storefront" onClick={onClick}>
-          <theme.Shell site={data.site} menus={data.menus}>
-            {matched && Page ? (
-              <PageBoundary key={shown.href}>
-                <Page
-                  route={matched.route}
-                  params={matched.params}
-                  props={matched.props}
-                  record={shown.record}
-                />
-              </PageBoundary>
-            ) : (
-              <theme.NotFound />
-            )}
-          </theme.Shell>
-        </div>
-      </NavigationContext.Provider>
+      <TranslationContext.Provider value={translation}>
+        <NavigationContext.Provider value={navigation}>
+          {/* Clicks on local links anywhere in the page become client navigations. */}
+          <div className="sw-storefront" onClick={onClick}>
+            <theme.Shell site={data.site} menus={data.menus}>
+              {matched && Page ? (
+                <PageBoundary key={shown.href}>
+                  <Page
+                    route={matched.route}
+                    params={matched.params}
+                    props={matched.props}
+                    record={shown.record}
+                  />
+                </PageBoundary>
+              ) : (
+                <theme.NotFound />
+              )}
+            </theme.Shell>
+          </div>
+        </NavigationContext.Provider>
+      </TranslationContext.Provider>
     </SessionContext.Provider>
   )
 }

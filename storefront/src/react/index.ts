@@ -10,3 +10,4 @@ export {
   type StorefrontSession,
 } from './navigation.js'
 export { PageBoundary } from './PageBoundary.js'
+export { TranslationContext, useT, useTranslation, type Translation } from './translation.js'

@@ -4,6 +4,9 @@ import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { SITE_WIDE_TYPES, STOREFRONT_CACHE } from './site-source.js'
 import type { WebsiteRoute } from '../shared/route-match.js'
 
+/** The record type of the translation sets, whose texts every page shows. */
+const TRANSLATION_TYPE = 'translation'
+
 /** The cache type of rendered pages. */
 export const PAGE_CACHE = 'storefrontpage'
 
@@ -29,9 +32,14 @@ export class PageCache {
   constructor(
     private readonly cache: CacheService,
     events: EventBus,
+    textsCache?: string,
   ) {
     events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (!this.shownTypes.has(type)) return
+      // The texts first (the translations plugin clears them too, but on its own time): a page
+      // rendered between the two clears would otherwise be kept with the old texts. Clears reach
+      // other nodes in the order they are sent.
+      if (type === TRANSLATION_TYPE && textsCache) await this.cache.clear(textsCache)
       await this.cache.clear(PAGE_CACHE)
       if (SITE_WIDE_TYPES.includes(type)) await this.cache.clear(STOREFRONT_CACHE)
     })

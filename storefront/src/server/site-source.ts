@@ -2,6 +2,7 @@ import type { CacheService, Entity, RecordData } from '@shopwright/core'
 import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
 import { isRightToLeft } from '@shopwright/core/shared'
 import type { MenuItem, SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
+import type { NameTranslations } from '../shared/translation.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 
 /** The cache type of the storefront's route table and site settings. */
@@ -10,7 +11,8 @@ export const STOREFRONT_CACHE = 'storefront'
 /**
  * Record types every page shows a part of: the route table, the menus, and what the shell's site
  * settings are read from (configuration, location, currency, listtype, country), plus security
- * (menu items are shown by rights).
+ * (menu items are shown by rights) and translation (every page is rendered in its language's
+ * texts).
  */
 export const SITE_WIDE_TYPES: readonly string[] = [
   'route',
@@ -21,6 +23,7 @@ export const SITE_WIDE_TYPES: readonly string[] = [
   'listtype',
   'country',
   'security',
+  'translation',
 ]
 
 /** The most routes a site may have: far more than a shop needs, and a bound on one read. */
@@ -28,6 +31,15 @@ const MAX_ROUTES = 1000
 
 function textOf(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback
+}
+
+/** A reference record's `translations` (its name by language), only the well-formed texts. */
+function translationsOf(value: unknown): NameTranslations {
+  const translations: Record<string, string> = {}
+  if (typeof value !== 'object' || value === null) return translations
+  for (const [language, text] of Object.entries(value))
+    if (typeof text === 'string' && text && language !== '__proto__') translations[language] = text
+  return translations
 }
 
 /**
@@ -101,6 +113,7 @@ export class SiteSource {
           decimalseparator: textOf(record.decimalseparator, '.'),
           thousandseparator: textOf(record.thousandseparator, ','),
           symbolafter: record.symbolafter === true,
+          translations: translationsOf(record.translations),
         },
       ]
     })
@@ -112,10 +125,16 @@ export class SiteSource {
     const values = (Array.isArray(list?.values) ? list.values : []) as Array<{
       id?: unknown
       name?: unknown
+      translations?: unknown
     }>
     return languages.map((id) => {
       const value = values.find((each) => each.id === id)
-      return { id, name: textOf(value?.name, id), rtl: isRightToLeft(id) }
+      return {
+        id,
+        name: textOf(value?.name, id),
+        rtl: isRightToLeft(id),
+        translations: translationsOf(value?.translations),
+      }
     })
   }
 
@@ -137,6 +156,7 @@ export class SiteSource {
       addressLines: [textOf(address.address1), textOf(address.address2), city].filter(Boolean),
       region: textOf(address.region),
       country: textOf(country?.name, typeof countryId === 'string' ? countryId : ''),
+      countryTranslations: translationsOf(country?.translations),
     }
   }
 

@@ -5,8 +5,13 @@ import { send } from '@koa/send'
 import type { Middleware } from 'koa'
 import { createElement, type ComponentType } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createQueryClient, LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
-import type { PageFactory, Services } from '@shopwright/core'
+import {
+  createQueryClient,
+  createTranslate,
+  LOCALE_COOKIE,
+  parseLocaleChoice,
+} from '@shopwright/core/shared'
+import type { PageFactory, Services, TranslationSource } from '@shopwright/core'
 import type { Theme } from '../shared/contract.js'
 import {
   pageDescription,
@@ -16,6 +21,7 @@ import {
   type PageData,
 } from '../shared/page.js'
 import { RouteTable } from '../shared/route-match.js'
+import { compactTexts, DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
 import { documentHead, documentTail, type PageAssets } from './document.js'
 import { SiteSource } from './site-source.js'
@@ -108,6 +114,14 @@ async function visibleMenus(
   return visible
 }
 
+/**
+ * The translations plugin's source of texts, when it is installed. The services are the
+ * container's cradle, which throws on a key nobody registered, so it is looked up, not read.
+ */
+function translationSourceOf(services: Services): TranslationSource | undefined {
+  return Object.hasOwn(services, 'translationSource') ? services.translationSource : undefined
+}
+
 /** The account plugin's session cookie: a visitor holding one may be signed in. */
 const SESSION_COOKIE_NAME = 'sw_session'
 
@@ -127,13 +141,19 @@ export function storefrontPages(
 ): PageFactory {
   return {
     create(services: Services): Middleware {
-      const pages = new PageCache(services.cache, services.events)
+      const pages = new PageCache(
+        services.cache,
+        services.events,
+        services.translationSource?.cacheType,
+      )
       const source = new SiteSource(
         services.recordStore,
         services.records,
         services.cache,
         options.modules,
       )
+      const translations = translationSourceOf(services)
+      const translationSets = module.theme.translationSets ?? DEFAULT_TRANSLATION_SETS
       let assets: PageAssets | undefined
       const files = new CompressedFiles(module.clientDir)
       const client = createQueryClient({
@@ -207,7 +227,12 @@ export function storefrontPages(
         const matched = found && module.theme.components[found.route.component] ? found : null
         const key = matched ? recordKeyOf(matched) : null
         const entity = await ctx.state.entity()
-        const record = key ? await source.record(entity, key.type, key.id) : null
+        const language = locale?.language ?? site.languages[0] ?? 'en'
+        const [record, texts] = await Promise.all([
+          key ? source.record(entity, key.type, key.id) : null,
+          // Without the translations plugin every phrase shows as written.
+          translations?.texts(language, translationSets) ?? {},
+        ])
         const data: PageData = {
           routes,
           site,
@@ -218,11 +243,14 @@ export function storefrontPages(
             services.access.can(entity, security, 'view'),
           ),
           locale,
+          language,
+          texts: compactTexts(texts),
         }
+        const t = createTranslate(data.texts)
         const head = documentHead({
-          lang: data.locale?.language ?? site.languages[0] ?? 'en',
-          title: pageTitle(matched, record, site),
-          description: pageDescription(matched),
+          lang: language,
+          title: pageTitle(matched, record, site, t),
+          description: pageDescription(matched, t),
           assets,
         })
         ctx.status = matched ? 200 : 404

@@ -29,4 +29,9 @@ export interface Theme {
   components: Readonly<Record<string, ComponentType<PageProps>>>
   Shell: ComponentType<ShellProps>
   NotFound: ComponentType
+  /**
+   * The translation sets its pages are written with, merged in this order (a later set wins);
+   * DEFAULT_TRANSLATION_SETS when left out.
+   */
+  translationSets?: readonly string[]
 }

@@ -1,5 +1,12 @@
-import type { LocaleChoice, MoneyFormat, RecordData } from '@shopwright/core/shared'
+import {
+  englishOnly,
+  type LocaleChoice,
+  type MoneyFormat,
+  type RecordData,
+  type Translate,
+} from '@shopwright/core/shared'
 import type { MatchedRoute, WebsiteRoute } from './route-match.js'
+import type { NameTranslations } from './translation.js'
 
 /** The site-wide settings a page needs (the `configuration/web` record). */
 export interface SiteData {
@@ -12,9 +19,17 @@ export interface SiteData {
   /** The currencies the site sells in, in the configuration's order (the first is the default). */
   currencies: SiteCurrency[]
   /** The configured languages with their names, right-to-left ones marked. */
-  languageNames: Array<{ id: string; name: string; rtl: boolean }>
+  languageNames: SiteLanguage[]
   /** The storefront features the installed plugins provide (`cart`...), for the shell's parts. */
   modules: string[]
+}
+
+/** A language the site is written in. */
+export interface SiteLanguage {
+  id: string
+  name: string
+  rtl: boolean
+  translations?: NameTranslations
 }
 
 /** A currency the site sells in, with how its amounts are written. */
@@ -22,6 +37,7 @@ export interface SiteCurrency extends MoneyFormat {
   id: string
   code: string
   name: string
+  translations?: NameTranslations
 }
 
 /** A site location's contact details (the `location` record; the country by name). */
@@ -31,7 +47,9 @@ export interface SiteLocation {
   email: string
   addressLines: string[]
   region: string
+  /** The country's name, and its names in other languages. */
   country: string
+  countryTranslations?: NameTranslations
 }
 
 /**
@@ -51,6 +69,13 @@ export interface PageData {
   locale: LocaleChoice | null
   /** The menu groups (header, navigation, footer), with only the items the visitor may view. */
   menus: Record<string, MenuItem[]>
+  /** The language the page is written in: the locale choice's, else the site's first. */
+  language: string
+  /**
+   * That language's texts of the theme's translation sets by phrase, without those equal to what
+   * the phrase shows anyway (compactTexts): the page renders with them and hydrates with the same.
+   */
+  texts: Record<string, string>
 }
 
 /** A menu entry: a link, or a group of submenus shown as a popup (spec 000 section 2). */
@@ -87,22 +112,24 @@ function textOf(record: RecordData | null, field: string): string {
 
 /**
  * A page's title (spec 000 section 2): in record mode the record's title, headline or name, else
- * the route's title; always with the site's suffix.
+ * the route's title, which is a phrase; always with the site's suffix.
  */
 export function pageTitle(
   matched: MatchedRoute | null,
   record: RecordData | null,
   site: SiteData,
+  t: Translate = englishOnly,
 ): string {
-  if (!matched) return `Page not Found${site.titlesuffix}`
+  if (!matched) return `${t('Page not Found')}${site.titlesuffix}`
   const fromRecord =
     matched.route.seo === 'record'
       ? textOf(record, 'title') || textOf(record, 'headline') || textOf(record, 'name')
       : ''
-  return `${fromRecord || matched.route.title}${site.titlesuffix}`
+  return `${fromRecord || t(matched.route.title)}${site.titlesuffix}`
 }
 
-/** A page's description: the route's. */
-export function pageDescription(matched: MatchedRoute | null): string {
-  return matched?.route.description ?? ''
+/** A page's description: the route's, a phrase like its title. */
+export function pageDescription(matched: MatchedRoute | null, t: Translate = englishOnly): string {
+  const description = matched?.route.description ?? ''
+  return description ? t(description) : ''
 }

@@ -13,6 +13,10 @@ export interface ValueEditorProps {
 }
 
 export interface FieldInputProps {
+  /**
+   * The field; its name and description show as given: a record type's are data, not phrases, so
+   * a field made in code should carry translated ones.
+   */
   field: FieldDefinition
   value: unknown
   onChange(value: unknown): void
@@ -352,7 +356,7 @@ export function FieldInput(props: FieldInputProps): ReactNode {
     >
       <div className="sw-field-label">
         <label htmlFor={id}>
-          {t(field.name || field.id)}
+          {field.name || field.id}
           {field.required ? (
             <span className="sw-required" aria-hidden="true">
               {' '}

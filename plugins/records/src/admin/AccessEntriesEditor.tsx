@@ -23,6 +23,12 @@ function entriesOf(value: unknown): AccessEntry[] {
  */
 export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorProps) {
   const t = useT()
+  const rights: Record<(typeof RIGHTS)[number], string> = {
+    view: t('View'),
+    edit: t('Edit'),
+    create: t('Create'),
+    delete: t('Delete'),
+  }
   const entries = entriesOf(value)
   const editing = useListEditing(entries, onChange)
   const roles = useChoices('record', 'role')
@@ -52,7 +58,7 @@ export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorPr
             <SelectAllCell editing={editing} disabled={readOnly || entries.length === 0} />
             <th>{t('Role')}</th>
             {RIGHTS.map((right) => (
-              <th key={right}>{t(right[0]!.toUpperCase() + right.slice(1))}</th>
+              <th key={right}>{rights[right]}</th>
             ))}
           </tr>
         </thead>
@@ -88,7 +94,7 @@ export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorPr
                 <td key={right}>
                   <input
                     type="checkbox"
-                    aria-label={`${entry.role} ${right}`}
+                    aria-label={`${entry.role} ${rights[right]}`}
                     disabled={readOnly}
                     checked={entry[right] === true}
                     onChange={(event) => set(index, { [right]: event.target.checked })}

@@ -7,12 +7,13 @@ import {
   LoadMore,
   useClient,
   useDialogs,
+  useLanguage,
   useT,
   type Column,
   useSelection,
 } from '@shopwright/admin-ui/kit'
 import { keyOfRow, keysParam, rowKey } from './keys.js'
-import { deleteQuestion } from './ListToolbar.js'
+import { deleteQuestion } from './questions.js'
 
 interface BinRow {
   type: string
@@ -35,6 +36,7 @@ const BIN_PAGE_SIZE = 100
  */
 export default function BinScreen() {
   const t = useT()
+  const { language } = useLanguage()
   const client = useClient()
   const dialogs = useDialogs()
   const [rows, setRows] = useState<BinRow[]>([])
@@ -71,14 +73,19 @@ export default function BinScreen() {
   useEffect(refresh, [refresh])
 
   const keys = [...selection.selected].map(keyOfRow)
-  const act = async (call: 'restore' | 'delete', title: string, question?: string) => {
-    if (question && !(await dialogs.confirm(question))) return
+  // Each call's failure under its own title from the spec's list.
+  const act = async (call: 'restore' | 'delete', failed: (error: unknown) => Promise<unknown>) => {
     try {
       await client.post(`/data/${call}/${keysParam(keys)}`)
     } catch (failure) {
-      await dialogs.error(title, failure)
+      await failed(failure)
     }
     refresh()
+  }
+  const restore = () => act('restore', (failure) => dialogs.error('Unable to Restore', failure))
+  const remove = async () => {
+    if (!(await dialogs.confirm(deleteQuestion(keys.length)))) return
+    await act('delete', (failure) => dialogs.error('Unable to Delete', failure))
   }
   const empty = async () => {
     if (!(await dialogs.confirm('Empty the bin?'))) return
@@ -98,7 +105,7 @@ export default function BinScreen() {
     {
       id: 'binned',
       label: t('Deleted Date'),
-      render: (row) => new Date(row.binned).toLocaleString(),
+      render: (row) => new Date(row.binned).toLocaleString(language),
     },
   ]
   return (
@@ -109,7 +116,7 @@ export default function BinScreen() {
         <Button
           icon="delete-restore"
           disabled={keys.length === 0}
-          onClick={() => void act('restore', 'Unable to Restore')}
+          onClick={() => void restore()}
           data-testid="restore"
         >
           {t('Restore')}
@@ -117,7 +124,7 @@ export default function BinScreen() {
         <Button
           icon="delete"
           disabled={keys.length === 0}
-          onClick={() => void act('delete', 'Unable to Delete', deleteQuestion(keys.length))}
+          onClick={() => void remove()}
           data-testid="delete"
         >
           {t('Delete')}

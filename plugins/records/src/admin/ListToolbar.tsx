@@ -4,13 +4,7 @@ import { Button, useClient, useDialogs, useT } from '@shopwright/admin-ui/kit'
 import { ExportButton } from './ExportButton.js'
 import { ImportButton } from './ImportButton.js'
 import { keysParam, type RecordKey } from './keys.js'
-
-/** The spec's confirmation before a delete, for one record or several. */
-export function deleteQuestion(count: number): string {
-  return count === 1
-    ? 'Are you sure you want to delete this record?'
-    : 'Are you sure you want to delete these records?'
-}
+import { deleteQuestion } from './questions.js'
 
 /**
  * A record list's buttons (spec 000 section 5, "Record list buttons"): New needs create, Delete

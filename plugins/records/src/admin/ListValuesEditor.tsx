@@ -26,7 +26,8 @@ function OtherProperties({
 }) {
   const t = useT()
   const text = JSON.stringify(otherProperties(item))
-  const [problem, setProblem] = useState<string | null>(null)
+  // A flag rather than the text, so the message follows a change of language.
+  const [invalid, setInvalid] = useState(false)
   return (
     <>
       <input
@@ -41,18 +42,22 @@ function OtherProperties({
             const parsed: unknown = JSON.parse(entered)
             if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
               throw new Error()
-            setProblem(null)
+            setInvalid(false)
             onChange({
               ...(parsed as Record<string, unknown>),
               id: item.id,
               ...(item.name === undefined ? {} : { name: item.name }),
             })
           } catch {
-            setProblem(t('Properties must be a JSON object, like {"code": "x"}.'))
+            setInvalid(true)
           }
         }}
       />
-      {problem ? <div className="sw-field-error">{problem}</div> : null}
+      {invalid ? (
+        <div className="sw-field-error">
+          {t('Properties must be a JSON object, like {0}.', '{"code": "x"}')}
+        </div>
+      ) : null}
     </>
   )
 }

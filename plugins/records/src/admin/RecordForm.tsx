@@ -74,7 +74,7 @@ export function RecordForm({
             {Special ? (
               <div className="sw-field" data-testid={`field-${field.id}`}>
                 <div className="sw-field-label">
-                  <span>{t(field.name || field.id)}</span>
+                  <span>{field.name || field.id}</span>
                   <InfoTip text={[field.id, field.description].filter(Boolean).join(': ')} />
                 </div>
                 <Special

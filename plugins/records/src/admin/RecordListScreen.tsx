@@ -80,7 +80,7 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
     { id: 'id', label: t('Id'), render: (record) => `${record.type}.${record.id}` },
     ...fields.map((field) => ({
       id: field.id,
-      label: t(field.name || field.id),
+      label: field.name || field.id,
       render: (record: RecordData) => display(field, record[field.id]),
     })),
   ]
@@ -93,12 +93,9 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
   return (
     <section data-testid="record-list">
       <Breadcrumbs
-        items={[
-          { label: t('Data'), to: '/data' },
-          { label: recordType.data ? t(recordType.data.name) : type },
-        ]}
+        items={[{ label: t('Data'), to: '/data' }, { label: recordType.data?.name ?? type }]}
       />
-      <h1>{recordType.data ? t(recordType.data.name) : type}</h1>
+      <h1>{recordType.data?.name ?? type}</h1>
       <ListToolbar
         access={access}
         selected={keys}

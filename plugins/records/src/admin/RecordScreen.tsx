@@ -19,21 +19,23 @@ import {
   useDialogs,
   useQueryData,
   useT,
+  type Translate,
 } from '@shopwright/admin-ui/kit'
 import { ExportButton } from './ExportButton.js'
 import { ImportButton } from './ImportButton.js'
-import { deleteQuestion } from './ListToolbar.js'
+import { deleteQuestion } from './questions.js'
 import { recordsFieldSource } from './field-source.js'
 import { keysParam, recordName } from './keys.js'
 import { RecordForm } from './RecordForm.js'
 import { formErrors, normalised } from './record-checks.js'
 
-const ID_FIELD: FieldDefinition = {
+/** The id's field for types that do not define one: made here, so its texts are phrases. */
+const idField = (t: Translate): FieldDefinition => ({
   id: 'id',
-  name: 'Id',
+  name: t('Id'),
   datatype: 'id',
-  description: 'Letters, digits, - and _. Changing it renames the record.',
-}
+  description: t('Letters, digits, - and _. Changing it renames the record.'),
+})
 
 /**
  * The field a refused save names, and what to show under it: the server's reason is the field id
@@ -122,9 +124,9 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   const fields = useMemo(() => {
     const own = recordType.data?.fields ?? []
     const extra = configurationType.data?.fields ?? []
-    const all = [...(own.some((field) => field.id === 'id') ? [] : [ID_FIELD]), ...own, ...extra]
+    const all = [...(own.some((field) => field.id === 'id') ? [] : [idField(t)]), ...own, ...extra]
     return all.filter((field) => fieldDisplay(field, mode) !== 'hidden')
-  }, [recordType.data, configurationType.data, mode])
+  }, [recordType.data, configurationType.data, mode, t])
   const access = recordType.data?.access
   const readOnly = !(isNew ? access?.create : access?.edit)
 
@@ -234,7 +236,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   if (loaded.error) return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={loaded.error} />
   if (!values || !recordType.data) return <Placeholder lines={6} />
 
-  const typeName = t(recordType.data.name)
+  const typeName = recordType.data.name
   const title =
     isNew && savedId.current === null
       ? t('New')

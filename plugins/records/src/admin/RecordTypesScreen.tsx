@@ -39,7 +39,7 @@ export default function RecordTypesScreen() {
       label: t('Name'),
       render: (type) => (
         <span className="sw-type-name">
-          <Icon name={type.icon ?? 'database'} size={18} /> {t(type.name)}
+          <Icon name={type.icon ?? 'database'} size={18} /> {type.name}
         </span>
       ),
     },

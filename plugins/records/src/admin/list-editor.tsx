@@ -45,6 +45,7 @@ export function ListEditorToolbar({
   testId,
 }: {
   editing: ListEditing
+  /** The add button's phrase ('Add Field'), translated here. */
   addLabel: string
   onAdd(): void
   /** Prefix of the add and delete buttons' test ids (`list` gives list-add, list-delete). */
@@ -53,10 +54,10 @@ export function ListEditorToolbar({
   const t = useT()
   const none = editing.selected.size === 0
   const moves: Array<[Move, string, string]> = [
-    ['top', 'arrow-collapse-up', 'Move to Top'],
-    ['up', 'arrow-up', 'Move Up'],
-    ['down', 'arrow-down', 'Move Down'],
-    ['bottom', 'arrow-collapse-down', 'Move to Bottom'],
+    ['top', 'arrow-collapse-up', t('Move to Top')],
+    ['up', 'arrow-up', t('Move Up')],
+    ['down', 'arrow-down', t('Move Down')],
+    ['bottom', 'arrow-collapse-down', t('Move to Bottom')],
   ]
   return (
     <div className="sw-toolbar">
@@ -69,7 +70,8 @@ export function ListEditorToolbar({
           icon={icon}
           disabled={none}
           onClick={() => editing.move(how)}
-          aria-label={t(label)}
+          aria-label={label}
+          title={label}
         />
       ))}
       <Button

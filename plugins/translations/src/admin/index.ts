@@ -1,4 +1,25 @@
+import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
 
-/** The translation screens: being written (see /tmp/admin-index-planned.ts for the plan). */
-export default defineAdmin({ plugin: 'translations', panels: [] })
+const TranslationList = lazy(() => import('./TranslationListScreen.js'))
+const TranslationEditor = lazy(() => import('./TranslationEditorScreen.js'))
+
+/**
+ * The translation screens (spec 000 section 2): the sets' list and the table editor. The menu's
+ * Translation entry is /data/translation (spec 000 section 2, admin menu); that address and
+ * /translation show the same list, and a set opens in the table editor at either.
+ */
+export default defineAdmin({
+  plugin: 'translations',
+  panels: [
+    {
+      path: '/data/translation',
+      security: 'translation',
+      menu: { label: 'Translation', icon: 'translate', order: 50 },
+      Component: TranslationList,
+    },
+    { path: '/translation', security: 'translation', Component: TranslationList },
+    { path: '/translation/:id', security: 'translation', Component: TranslationEditor },
+    { path: '/data/translation/:id', security: 'translation', Component: TranslationEditor },
+  ],
+})

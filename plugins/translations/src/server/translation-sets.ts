@@ -58,6 +58,9 @@ function store(record: RecordData, value: TranslationValue): void {
  * retry on a concurrent write are those of any record.
  */
 export class TranslationSets {
+  /** The cache type of the merged texts (TranslationSource). */
+  readonly cacheType = TRANSLATION_CACHE
+
   constructor(
     private readonly records: RecordsService,
     private readonly recordStore: RecordStore,

@@ -1,25 +1,27 @@
 import type { ComponentType, ReactNode } from 'react'
+import type { Translate } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useNavigation, useSession } from '@shopwright/storefront/react'
+import { useNavigation, useSession, useT } from '@shopwright/storefront/react'
 import { Login } from '../Login.js'
 import { ProfileProvider, useProfile } from './profile.js'
 
 /** The account menu (spec 000 section 2). */
-const MENU = [
-  { href: '/account', label: 'Overview' },
-  { href: '/account/manage', label: 'Manage' },
-  { href: '/account/orders', label: 'Orders' },
-  { href: '/account/invoices', label: 'Invoices' },
-  { href: '/account/addressbook', label: 'Address Book' },
-  { href: '/account/creditcards', label: 'Credit Cards' },
+const menu = (t: Translate) => [
+  { href: '/account', label: t('Overview') },
+  { href: '/account/manage', label: t('Manage') },
+  { href: '/account/orders', label: t('Orders') },
+  { href: '/account/invoices', label: t('Invoices') },
+  { href: '/account/addressbook', label: t('Address Book') },
+  { href: '/account/creditcards', label: t('Credit Cards') },
 ]
 
 function Frame({ children }: { children: ReactNode }) {
   const { client } = useSession()
+  const t = useT()
   return (
     <div className="sw-account">
-      <nav aria-label="Account menu" className="sw-account-menu">
-        {MENU.map((item) => (
+      <nav aria-label={t('Account menu')} className="sw-account-menu">
+        {menu(t).map((item) => (
           <a key={item.href} href={item.href}>
             {item.label}
           </a>
@@ -32,7 +34,7 @@ function Frame({ children }: { children: ReactNode }) {
             void client.post('/account/logout', {}).finally(() => window.location.assign('/'))
           }
         >
-          Logout
+          {t('Logout')}
         </button>
       </nav>
       <div className="sw-account-page">{children}</div>
@@ -42,12 +44,13 @@ function Frame({ children }: { children: ReactNode }) {
 
 function Gate({ children }: { children: ReactNode }) {
   const { state } = useProfile()
-  if (state.status === 'loading') return <p className="sw-muted">Loading...</p>
+  const t = useT()
+  if (state.status === 'loading') return <p className="sw-muted">{t('Loading...')}</p>
   // A profile that cannot be read shows access denied (spec 000 section 4).
   if (state.status === 'error')
     return (
       <section role="alert">
-        <h1>Access Denied.</h1>
+        <h1>{t('ERROR_ACCESS_DENIED')}</h1>
       </section>
     )
   return <>{children}</>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { addressErrors } from '@shopwright/core/shared'
+import { addressErrors, type Translate } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useNavigation } from '@shopwright/storefront/react'
+import { useNavigation, useT } from '@shopwright/storefront/react'
 import { useAlert, useConfirm } from '../../components/Alert.js'
 import { FieldError } from '../../components/FieldError.js'
 import { FormActions } from '../../components/FormActions.js'
@@ -15,23 +15,24 @@ const PER_PAGE = 24
 /** `/account/addressbook`: the address cards, paged by the `page` parameter, and New. */
 export function AddressBook({ props }: PageProps) {
   const { state } = useProfile()
+  const t = useT()
   if (state.status !== 'loaded') return null
   const page = Math.max(1, Number(props.page) || 1)
   const lines = state.profile.addressbook
   const pages = Math.max(1, Math.ceil(lines.length / PER_PAGE))
   return (
     <section>
-      <h1>Address Book</h1>
+      <h1>{t('Address Book')}</h1>
       <p>
         <a
           className="sw-button sw-button-primary"
           href="/account/address/new"
           data-testid="address-new"
         >
-          New Address
+          {t('New Address')}
         </a>
       </p>
-      {lines.length === 0 ? <p>You have no saved addresses.</p> : null}
+      {lines.length === 0 ? <p>{t('You have no saved addresses.')}</p> : null}
       <div className="sw-cards">
         {lines.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((line) => (
           <a
@@ -45,8 +46,8 @@ export function AddressBook({ props }: PageProps) {
             {line.addr2 ? <span>{line.addr2}</span> : null}
             <span>{[line.city, line.state, line.zip].filter(Boolean).join(' ')}</span>
             <span>{line.country}</span>
-            {line.defaultshipping ? <em>Default shipping</em> : null}
-            {line.defaultbilling ? <em>Default billing</em> : null}
+            {line.defaultshipping ? <em>{t('Default shipping')}</em> : null}
+            {line.defaultbilling ? <em>{t('Default billing')}</em> : null}
           </a>
         ))}
       </div>
@@ -69,15 +70,15 @@ const EMPTY: Omit<AddressLine, 'id'> = {
   isresidential: false,
 }
 
-const FIELDS: Array<{ id: keyof typeof EMPTY; label: string }> = [
-  { id: 'addressee', label: 'Addressee' },
-  { id: 'addr1', label: 'Line 1' },
-  { id: 'addr2', label: 'Line 2' },
-  { id: 'city', label: 'City' },
-  { id: 'state', label: 'Region' },
-  { id: 'zip', label: 'Postal Code' },
-  { id: 'country', label: 'Country' },
-  { id: 'addrphone', label: 'Phone' },
+const fields = (t: Translate): Array<{ id: keyof typeof EMPTY; label: string }> => [
+  { id: 'addressee', label: t('Addressee') },
+  { id: 'addr1', label: t('Line 1') },
+  { id: 'addr2', label: t('Line 2') },
+  { id: 'city', label: t('City') },
+  { id: 'state', label: t('Region') },
+  { id: 'zip', label: t('Postal Code') },
+  { id: 'country', label: t('Country') },
+  { id: 'addrphone', label: t('Phone') },
 ]
 
 /**
@@ -89,6 +90,7 @@ export function Address({ params }: PageProps) {
   const { navigate } = useNavigation()
   const alert = useAlert()
   const confirm = useConfirm()
+  const t = useT()
   const id = params.id ?? 'new'
   const existing =
     state.status === 'loaded' ? state.profile.addressbook.find((line) => line.id === id) : undefined
@@ -98,7 +100,7 @@ export function Address({ params }: PageProps) {
   if (id !== 'new' && !existing)
     return (
       <section role="alert">
-        <h1>Unable to View Address.</h1>
+        <h1>{t('ERROR_ADDRESS_NOT_AVAILABLE')}</h1>
       </section>
     )
 
@@ -107,30 +109,30 @@ export function Address({ params }: PageProps) {
     const broken = addressErrors(form)
     setProblem(broken)
     if (broken) {
-      await alert('Unable to Continue', broken)
+      await alert(t('Unable to Continue'), broken)
       return
     }
     try {
       await update({ addressbook: { [id]: form } })
       navigate('/account/addressbook')
     } catch (failure) {
-      await alert('Unable to Save', failure)
+      await alert(t('Unable to Save'), failure)
     }
   }
   const remove = async () => {
-    if (!(await confirm('Are you sure you want to delete this address?'))) return
+    if (!(await confirm(t('Are you sure you want to delete this address?')))) return
     try {
       await update({ addressbook: { [id]: 'delete' } })
       navigate('/account/addressbook')
     } catch (failure) {
-      await alert('Unable to Delete', failure)
+      await alert(t('Unable to Delete'), failure)
     }
   }
   return (
     <section className="sw-form-page">
-      <h1>{id === 'new' ? 'New Address' : 'Edit Address'}</h1>
+      <h1>{id === 'new' ? t('New Address') : t('Edit Address')}</h1>
       <form onSubmit={save} noValidate className="sw-form" data-testid="address-form">
-        {FIELDS.map((field) => (
+        {fields(t).map((field) => (
           <label key={field.id} className="sw-field">
             <span>{field.label}</span>
             <input
@@ -147,7 +149,7 @@ export function Address({ params }: PageProps) {
             checked={form.defaultshipping}
             onChange={(event) => setForm({ ...form, defaultshipping: event.target.checked })}
           />
-          Default shipping address
+          {t('Default shipping address')}
         </label>
         <label className="sw-check">
           <input
@@ -155,7 +157,7 @@ export function Address({ params }: PageProps) {
             checked={form.defaultbilling}
             onChange={(event) => setForm({ ...form, defaultbilling: event.target.checked })}
           />
-          Default billing address
+          {t('Default billing address')}
         </label>
         <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="address" />
       </form>

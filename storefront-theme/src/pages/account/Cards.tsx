@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { cardErrors } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useNavigation } from '@shopwright/storefront/react'
+import { useNavigation, useT } from '@shopwright/storefront/react'
 import { useAlert, useConfirm } from '../../components/Alert.js'
 import { FieldError } from '../../components/FieldError.js'
 import { FormActions } from '../../components/FormActions.js'
@@ -13,21 +13,22 @@ const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover']
 /** `/account/creditcards`: the saved cards (brand, last four, expiry) and New. */
 export function CreditCards(_props: PageProps) {
   const { state } = useProfile()
+  const t = useT()
   if (state.status !== 'loaded') return null
   const cards = state.profile.creditcards
   return (
     <section>
-      <h1>Credit Cards</h1>
+      <h1>{t('Credit Cards')}</h1>
       <p>
         <a
           className="sw-button sw-button-primary"
           href="/account/creditcard/new"
           data-testid="card-new"
         >
-          New
+          {t('New')}
         </a>
       </p>
-      {cards.length === 0 ? <p>You have no saved cards.</p> : null}
+      {cards.length === 0 ? <p>{t('You have no saved cards.')}</p> : null}
       <div className="sw-cards">
         {cards.map((card) => (
           <a
@@ -40,8 +41,8 @@ export function CreditCards(_props: PageProps) {
               {card.brand || card.paymentmethod} •••• {card.last4}
             </strong>
             <span>{card.ccname}</span>
-            <span>Expires {card.ccexpiredate}</span>
-            {card.ccdefault ? <em>Default</em> : null}
+            <span>{t('Expires {0}', card.ccexpiredate)}</span>
+            {card.ccdefault ? <em>{t('Default')}</em> : null}
           </a>
         ))}
       </div>
@@ -59,6 +60,7 @@ export function CreditCard({ params }: PageProps) {
   const { navigate } = useNavigation()
   const alert = useAlert()
   const confirm = useConfirm()
+  const t = useT()
   const id = params.id ?? 'new'
   const existing =
     state.status === 'loaded'
@@ -76,7 +78,7 @@ export function CreditCard({ params }: PageProps) {
   if (id !== 'new' && !existing)
     return (
       <section role="alert">
-        <h1>Unable to View Credit Card.</h1>
+        <h1>{t('ERROR_CREDITCARD_NOT_AVAILABLE')}</h1>
       </section>
     )
 
@@ -85,7 +87,7 @@ export function CreditCard({ params }: PageProps) {
     const broken = cardErrors(form, new Date(), { numberOnFile: existing !== undefined })
     setProblem(broken)
     if (broken) {
-      await alert('Unable to Continue', broken)
+      await alert(t('Unable to Continue'), broken)
       return
     }
     const { ccnumber, ...rest } = form
@@ -93,16 +95,16 @@ export function CreditCard({ params }: PageProps) {
       await update({ creditcards: { [id]: ccnumber ? form : rest } })
       navigate('/account/creditcards')
     } catch (failure) {
-      await alert('Unable to Save', failure)
+      await alert(t('Unable to Save'), failure)
     }
   }
   const remove = async () => {
-    if (!(await confirm('Are you sure you want to delete this credit card?'))) return
+    if (!(await confirm(t('Are you sure you want to delete this credit card?')))) return
     try {
       await update({ creditcards: { [id]: 'delete' } })
       navigate('/account/creditcards')
     } catch (failure) {
-      await alert('Unable to Delete', failure)
+      await alert(t('Unable to Delete'), failure)
     }
   }
   const input = (
@@ -123,29 +125,29 @@ export function CreditCard({ params }: PageProps) {
   )
   return (
     <section className="sw-form-page">
-      <h1>{id === 'new' ? 'New Credit Card' : 'Edit Credit Card'}</h1>
+      <h1>{id === 'new' ? t('New Credit Card') : t('Edit Credit Card')}</h1>
       <form onSubmit={save} noValidate className="sw-form" data-testid="card-form">
         {input(
           'ccnumber',
-          existing ? `Number (•••• ${existing.last4}; leave empty to keep it)` : 'Number',
+          existing ? t('Number (•••• {0}; leave empty to keep it)', existing.last4) : t('Number'),
           {
             inputMode: 'numeric',
             autoComplete: 'cc-number',
           },
         )}
-        {input('ccname', 'Name', { autoComplete: 'cc-name' })}
-        {input('ccexpiredate', 'Expiry Date (MM/YYYY)', {
+        {input('ccname', t('Name'), { autoComplete: 'cc-name' })}
+        {input('ccexpiredate', t('Expiry Date (MM/YYYY)'), {
           autoComplete: 'cc-exp',
-          placeholder: 'MM/YYYY',
+          placeholder: t('MM/YYYY'),
         })}
         <label className="sw-field">
-          <span>Payment Method</span>
+          <span>{t('Payment Method')}</span>
           <select
             value={form.paymentmethod}
             onChange={(event) => setForm({ ...form, paymentmethod: event.target.value })}
             data-testid="card-paymentmethod"
           >
-            <option value="">Select...</option>
+            <option value="">{t('Select...')}</option>
             {PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
                 {method}
@@ -160,7 +162,7 @@ export function CreditCard({ params }: PageProps) {
             checked={form.ccdefault}
             onChange={(event) => setForm({ ...form, ccdefault: event.target.checked })}
           />
-          Default card
+          {t('Default card')}
         </label>
         <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="card" />
       </form>

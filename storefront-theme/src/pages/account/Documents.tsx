@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react'
-import { isQueryError, type RecordCollection, type RecordData } from '@shopwright/core/shared'
+import {
+  isQueryError,
+  type RecordCollection,
+  type RecordData,
+  type Translate,
+} from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
+import { useSession, useT } from '@shopwright/storefront/react'
 import { Pager } from '../../components/Pager.js'
 
 /** Rows per page of the account's tables (spec 000 section 9: web list 50). */
@@ -9,20 +14,34 @@ const PAGE_SIZE = 50
 
 type Kind = 'order' | 'invoice'
 
-const WORDS: Record<Kind, { title: string; empty: string; path: string; missing: string }> = {
+interface Words {
+  title: string
+  empty: string
+  failed: string
+  path: string
+  missing: string
+  heading(id: string): string
+}
+
+/** What the screens of each kind say, in the current language. */
+const words = (t: Translate): Record<Kind, Words> => ({
   order: {
-    title: 'Orders',
-    empty: 'You have no orders yet.',
+    title: t('Orders'),
+    empty: t('You have no orders yet.'),
+    failed: t('ERROR_ORDERS_NOT_AVAILABLE'),
     path: '/account/order',
-    missing: 'Unable to View Order.',
+    missing: t('ERROR_ORDER_NOT_AVAILABLE'),
+    heading: (id) => t('Order {0}', id),
   },
   invoice: {
-    title: 'Invoices',
-    empty: 'You have no invoices yet.',
+    title: t('Invoices'),
+    empty: t('You have no invoices yet.'),
+    failed: t('ERROR_INVOICES_NOT_AVAILABLE'),
     path: '/account/invoice',
-    missing: 'Unable to View Invoice.',
+    missing: t('ERROR_INVOICE_NOT_AVAILABLE'),
+    heading: (id) => t('Invoice {0}', id),
   },
-}
+})
 
 /** A list answer, or null when the record type does not exist yet (no commerce plugin). */
 async function listOf(client: ReturnType<typeof useSession>['client'], kind: Kind, page: number) {
@@ -44,7 +63,8 @@ async function listOf(client: ReturnType<typeof useSession>['client'], kind: Kin
  */
 function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }) {
   const { client } = useSession()
-  const words = WORDS[kind]
+  const t = useT()
+  const said = words(t)[kind]
   const page = Math.max(1, Number(props.page) || 1)
   const [answer, setAnswer] = useState<RecordCollection<RecordData> | null | undefined>(undefined)
   const [failed, setFailed] = useState(false)
@@ -53,30 +73,26 @@ function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }
   }, [client, kind, page])
   return (
     <section>
-      <h1>{words.title}</h1>
-      {failed ? (
-        <p role="alert">
-          {kind === 'order' ? 'Unable to View Orders.' : 'Unable to View Invoices.'}
-        </p>
-      ) : null}
-      {answer === undefined && !failed ? <p className="sw-muted">Loading...</p> : null}
+      <h1>{said.title}</h1>
+      {failed ? <p role="alert">{said.failed}</p> : null}
+      {answer === undefined && !failed ? <p className="sw-muted">{t('Loading...')}</p> : null}
       {answer === null || answer?.list.length === 0 ? (
-        <p data-testid={`${kind}s-empty`}>{words.empty}</p>
+        <p data-testid={`${kind}s-empty`}>{said.empty}</p>
       ) : null}
       {answer && answer.list.length > 0 ? (
         <table className="sw-table">
           <thead>
             <tr>
-              <th>Number</th>
-              <th>Date</th>
-              <th>Status</th>
+              <th>{t('Number')}</th>
+              <th>{t('Date')}</th>
+              <th>{t('Status')}</th>
             </tr>
           </thead>
           <tbody>
             {answer.list.map((record) => (
               <tr key={record.id}>
                 <td>
-                  <a href={`${words.path}/${encodeURIComponent(record.id)}`}>{record.id}</a>
+                  <a href={`${said.path}/${encodeURIComponent(record.id)}`}>{record.id}</a>
                 </td>
                 <td>{String(record.date ?? '')}</td>
                 <td>{String(record.status ?? '')}</td>
@@ -93,24 +109,24 @@ function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }
 /** One order or invoice, or its not-available message. */
 function DocumentView({ kind, id }: { kind: Kind; id: string }) {
   const { client } = useSession()
+  const t = useT()
+  const said = words(t)[kind]
   const [record, setRecord] = useState<RecordData | null | undefined>(undefined)
   useEffect(() => {
     client
       .get<RecordData>(`/data/get/${kind}/${encodeURIComponent(id)}`)
       .then(setRecord, () => setRecord(null))
   }, [client, kind, id])
-  if (record === undefined) return <p className="sw-muted">Loading...</p>
+  if (record === undefined) return <p className="sw-muted">{t('Loading...')}</p>
   if (record === null)
     return (
       <section role="alert">
-        <h1>{WORDS[kind].missing}</h1>
+        <h1>{said.missing}</h1>
       </section>
     )
   return (
     <section>
-      <h1>
-        {kind === 'order' ? 'Order' : 'Invoice'} {record.id}
-      </h1>
+      <h1>{said.heading(record.id)}</h1>
       <p>{String(record.status ?? '')}</p>
     </section>
   )

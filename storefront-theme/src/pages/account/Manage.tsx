@@ -1,24 +1,25 @@
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
+import { useSession, useT } from '@shopwright/storefront/react'
 import { useProfile } from './profile.js'
 
 /** `/account/manage`: who the account is, and changing its password through the reset screen. */
 export function Manage(_props: PageProps) {
   const { account } = useSession()
   const { state } = useProfile()
+  const t = useT()
   if (!account || state.status !== 'loaded') return null
   const { profile } = state
   return (
     <section>
-      <h1>Manage Account</h1>
+      <h1>{t('Manage Account')}</h1>
       <dl className="sw-details">
-        <dt>Name</dt>
+        <dt>{t('Name')}</dt>
         <dd>{[profile.firstname, profile.lastname].filter(Boolean).join(' ') || account.name}</dd>
-        <dt>Email</dt>
+        <dt>{t('Email')}</dt>
         <dd>{profile.email}</dd>
       </dl>
       <p>
-        <a href={`/reset/${account.type}/${account.id}`}>Change Password</a>
+        <a href={`/reset/${account.type}/${account.id}`}>{t('Change Password')}</a>
       </p>
     </section>
   )

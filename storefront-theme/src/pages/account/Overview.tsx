@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useSession } from '@shopwright/storefront/react'
+import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../../components/Alert.js'
 import { useProfile } from './profile.js'
 
@@ -17,6 +17,7 @@ export function Overview(_props: PageProps) {
   const { client, account } = useSession()
   const { state } = useProfile()
   const alert = useAlert()
+  const t = useT()
   const [version, setVersion] = useState(0)
   const [icons, setIcons] = useState<Generated[] | null>(null)
   const [open, setOpen] = useState(false)
@@ -33,7 +34,7 @@ export function Overview(_props: PageProps) {
       )
     } catch (failure) {
       setOpen(false)
-      await alert('Unable to Generate Image', failure)
+      await alert(t('Unable to Generate Image'), failure)
     }
   }
   const pick = async (seed: string) => {
@@ -45,7 +46,7 @@ export function Overview(_props: PageProps) {
       setVersion(answer.version)
       setOpen(false)
     } catch (failure) {
-      await alert('Unable to Select', failure)
+      await alert(t('Unable to Select'), failure)
     }
   }
   const upload = async (file: File) => {
@@ -54,7 +55,7 @@ export function Overview(_props: PageProps) {
       setVersion(answer.version)
       setOpen(false)
     } catch (failure) {
-      await alert('Unable to Upload', failure)
+      await alert(t('Unable to Upload'), failure)
     }
   }
   return (
@@ -65,7 +66,7 @@ export function Overview(_props: PageProps) {
           className="sw-icon-button"
           onClick={() => void openPicker()}
           data-testid="account-icon"
-          aria-label="Change your icon"
+          aria-label={t('Change your icon')}
         >
           <img
             src={`/query/account/image/get/${account.type}/${account.id}?t=${version}`}
@@ -90,9 +91,9 @@ export function Overview(_props: PageProps) {
             aria-modal="true"
             aria-labelledby="sw-icon-title"
           >
-            <h2 id="sw-icon-title">Choose an Icon</h2>
+            <h2 id="sw-icon-title">{t('Choose an Icon')}</h2>
             {icons === null ? (
-              <p className="sw-muted">Loading...</p>
+              <p className="sw-muted">{t('Loading...')}</p>
             ) : (
               <div className="sw-icon-grid">
                 {icons.map((icon) => (
@@ -102,6 +103,7 @@ export function Overview(_props: PageProps) {
                     className="sw-icon-button"
                     onClick={() => void pick(icon.seed)}
                     data-testid="generated-icon"
+                    aria-label={t('Choose this icon')}
                   >
                     <img
                       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(icon.svg)}`}
@@ -114,7 +116,7 @@ export function Overview(_props: PageProps) {
               </div>
             )}
             <label className="sw-field">
-              <span>Upload a Picture</span>
+              <span>{t('Upload a Picture')}</span>
               <input
                 type="file"
                 accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
@@ -128,7 +130,7 @@ export function Overview(_props: PageProps) {
             <div className="sw-form-actions">
               <span />
               <button type="button" className="sw-button" onClick={() => setOpen(false)}>
-                Close
+                {t('Close')}
               </button>
             </div>
           </div>

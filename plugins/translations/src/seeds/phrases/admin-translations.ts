@@ -1,4 +1,67 @@
 import type { PhraseTable } from '../phrase-table.js'
 
-/** The translation editor's own phrases (src/admin), part of the `admin` set. */
-export const adminTranslationsPhrases: PhraseTable = {}
+/**
+ * The translation editor's own phrases (src/admin), part of the `admin` set: its labels, menus,
+ * messages and the dialog titles and questions it hands to the kit. French puts a no-break space
+ * before ':' and '?', as French typography does.
+ */
+export const adminTranslationsPhrases: PhraseTable = {
+  // The editor's page and buttons.
+  Data: { fr: 'Données' },
+  Translation: { fr: 'Traduction' },
+  New: { fr: 'Nouveau' },
+  Delete: { fr: 'Supprimer' },
+  Languages: { fr: 'Langues' },
+  'Saving...': { fr: 'Enregistrement…' },
+  // The table.
+  Phrase: { fr: 'Expression' },
+  'Select all': { fr: 'Tout sélectionner' },
+  'Select row': { fr: 'Sélectionner la ligne' },
+  'No phrases yet.': { fr: 'Aucune expression pour l’instant.' },
+  'This phrase is in the set more than once.': {
+    fr: 'Cette expression apparaît plusieurs fois dans l’ensemble.',
+  },
+  '{0} menu': { fr: 'Menu {0}' },
+  // The phrase menu and the language menus.
+  'Export All CSV': { fr: 'Tout exporter en CSV' },
+  'Import All CSV': { fr: 'Tout importer depuis un CSV' },
+  Sort: { fr: 'Trier' },
+  'Export CSV': { fr: 'Exporter en CSV' },
+  'Import CSV': { fr: 'Importer un CSV' },
+  'Auto-Fill': { fr: 'Remplissage automatique' },
+  Clear: { fr: 'Effacer' },
+  // What an import or an Auto-Fill did.
+  '{0}: {1} added, {2} updated.': { fr: '{0}\u00a0: {1} ajout(s), {2} mise(s) à jour.' },
+  'Auto-Fill: {0} translations added in {1}.': {
+    fr: 'Remplissage automatique\u00a0: {0} traduction(s) ajoutée(s) en {1}.',
+  },
+  // The Languages dialog.
+  'The first language is the default: Auto-Fill translates from it.': {
+    fr: 'La première langue est celle par défaut\u00a0: le remplissage automatique traduit à partir d’elle.',
+  },
+  Language: { fr: 'Langue' },
+  'Choose a language': { fr: 'Choisissez une langue' },
+  Default: { fr: 'Par défaut' },
+  'Add Language': { fr: 'Ajouter une langue' },
+  'Choose at least one language.': { fr: 'Choisissez au moins une langue.' },
+  'Choose a language in every row.': { fr: 'Choisissez une langue sur chaque ligne.' },
+  'Each language can only be chosen once.': {
+    fr: 'Chaque langue ne peut être choisie qu’une fois.',
+  },
+  // Dialogs and confirmations.
+  OK: { fr: 'OK' },
+  Cancel: { fr: 'Annuler' },
+  Error: { fr: 'Erreur' },
+  Stack: { fr: 'Pile d’appels' },
+  'Unable to Add': { fr: 'Ajout impossible' },
+  'Unable to Delete': { fr: 'Suppression impossible' },
+  'Unable to Import': { fr: 'Importation impossible' },
+  'Unable to Translate': { fr: 'Traduction impossible' },
+  'Are you sure you want to delete this record?': {
+    fr: 'Voulez-vous vraiment supprimer cet enregistrement\u00a0?',
+  },
+  'Are you sure you want to delete these records?': {
+    fr: 'Voulez-vous vraiment supprimer ces enregistrements\u00a0?',
+  },
+  'Clear these translations?': { fr: 'Effacer ces traductions\u00a0?' },
+}

@@ -1,4 +1,66 @@
 import type { PhraseTable } from '../phrase-table.js'
 
-/** The `admin` set's phrases (see sets.ts for who shows them). */
-export const adminPhrases: PhraseTable = {}
+/**
+ * The `admin` set's phrases: what only the administration screens say (the menu, the record
+ * editors, the bin, the kit's sizes and durations). Words the storefront shares are in general.ts.
+ */
+export const adminPhrases: PhraseTable = {
+  // The frame and its menu.
+  'Shopwright admin': { fr: 'Administration Shopwright' },
+  'Admin menu': { fr: 'Menu d’administration' },
+  Data: { fr: 'Données' },
+  Types: { fr: 'Types' },
+  Lists: { fr: 'Listes' },
+  Configuration: { fr: 'Configuration' },
+  Security: { fr: 'Sécurité' },
+  Bin: { fr: 'Corbeille' },
+
+  // Record lists and editors.
+  'No records yet.': { fr: 'Aucun enregistrement pour l’instant.' },
+  'No record types.': { fr: 'Aucun type d’enregistrement.' },
+  'Letters, digits, - and _. Changing it renames the record.': {
+    fr: 'Lettres, chiffres, - et _. Le modifier renomme l’enregistrement.',
+  },
+  'Add a language code and press Enter': {
+    fr: 'Saisissez un code de langue puis appuyez sur Entrée',
+  },
+
+  // List editors: field definitions, access entries, list values.
+  'Add Field': { fr: 'Ajouter un champ' },
+  'Add Role': { fr: 'Ajouter un rôle' },
+  'Add Name': { fr: 'Ajouter un nom' },
+  'Move to Top': { fr: 'Placer en premier' },
+  'Move Up': { fr: 'Monter' },
+  'Move Down': { fr: 'Descendre' },
+  'Move to Bottom': { fr: 'Placer en dernier' },
+  Datatype: { fr: 'Type de données' },
+  Required: { fr: 'Obligatoire' },
+  'In List': { fr: 'Dans la liste' },
+  'Refers To': { fr: 'Fait référence à' },
+  Role: { fr: 'Rôle' },
+  'Other Properties': { fr: 'Autres propriétés' },
+  'Properties must be a JSON object, like {0}.': {
+    fr: 'Les propriétés doivent former un objet JSON, par exemple {0}.',
+  },
+
+  // The bin.
+  'Deleted Date': { fr: 'Date de suppression' },
+  Empty: { fr: 'Vider' },
+  'Empty the bin?': { fr: 'Vider la corbeille\u00a0?' },
+  'The bin is empty.': { fr: 'La corbeille est vide.' },
+
+  // Sizes and durations (the kit's displayBytes and displayDuration).
+  '{0} byte': { fr: '{0} octet' },
+  '{0} bytes': { fr: '{0} octets' },
+  '{0} k': { fr: '{0} ko' },
+  '{0} mb': { fr: '{0} Mo' },
+  '{0} gb': { fr: '{0} Go' },
+  '{0} second': { fr: '{0} seconde' },
+  '{0} seconds': { fr: '{0} secondes' },
+  '{0} minute': { fr: '{0} minute' },
+  '{0} minutes': { fr: '{0} minutes' },
+  '{0} hour': { fr: '{0} heure' },
+  '{0} hours': { fr: '{0} heures' },
+  '{0} day': { fr: '{0} jour' },
+  '{0} days': { fr: '{0} jours' },
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { isErrorCode } from '@shopwright/core/shared'
+import type { PhraseTable } from '../../plugins/translations/src/seeds/phrase-table.js'
+import { adminPhrases } from '../../plugins/translations/src/seeds/phrases/admin.js'
+import { generalPhrases } from '../../plugins/translations/src/seeds/phrases/general.js'
+import { serverFrench } from '../../plugins/translations/src/seeds/phrases/server.js'
+import { deleteQuestion } from '../../plugins/records/src/admin/questions.js'
+import { scanPhrases, type Found } from './phrase-scan.js'
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/**
+ * The admin's own screens: the app and kit, and the plugin panels this team writes. The
+ * translation editor's panels (plugins/translations/src/admin) keep their phrases in
+ * admin-translations.ts and are checked by that plugin.
+ */
+const ROOTS = ['admin-ui/src', 'plugins/records/src/admin', 'plugins/account/src/admin']
+
+function sources(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'server' ? [] : sources(full)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+  })
+}
+
+const scanned = ROOTS.flatMap((root) => sources(path.join(repo, root))).map((file) =>
+  scanPhrases(path.relative(repo, file), fs.readFileSync(file, 'utf8')),
+)
+/** Phrases a helper hands to a translating call, where no literal shows them to the scan. */
+const made: Found[] = [1, 2].map((count) => ({
+  text: deleteQuestion(count),
+  at: 'plugins/records/src/admin/questions.ts',
+}))
+const phrases: Found[] = [...scanned.flatMap((result) => result.phrases), ...made]
+const french = (table: PhraseTable, phrase: string) =>
+  Object.hasOwn(table, phrase) ? table[phrase]!.fr.trim() : ''
+const where = (found: Found[]) => found.map((each) => `${each.at}: ${JSON.stringify(each.text)}`)
+
+describe('the admin phrases', () => {
+  it('finds the screens and their phrases', () => {
+    expect(scanned.length).toBeGreaterThan(20)
+    expect(phrases.map((each) => each.text)).toEqual(
+      expect.arrayContaining(['Delete', 'Unable to Delete', 'Data', 'ERROR_PAGE_NOT_FOUND']),
+    )
+  })
+
+  it('shows no text without translating it', () => {
+    expect(where(scanned.flatMap((result) => result.hardCoded))).toEqual([])
+  })
+
+  it('has a French text in the admin or general set for every phrase', () => {
+    const missing = phrases.filter(
+      (each) =>
+        !isErrorCode(each.text) &&
+        !french(adminPhrases, each.text) &&
+        !french(generalPhrases, each.text),
+    )
+    expect(where(missing)).toEqual([])
+  })
+
+  it('names only catalogue codes, each with a French message in the server set', () => {
+    const codes = phrases.filter((each) => each.text.startsWith('ERROR_'))
+    expect(where(codes.filter((each) => !isErrorCode(each.text)))).toEqual([])
+    expect(where(codes.filter((each) => !serverFrench[each.text]?.trim()))).toEqual([])
+  })
+
+  it('keeps no admin phrase the screens no longer show, and none in both sets', () => {
+    const used = new Set(phrases.map((each) => each.text))
+    expect(Object.keys(adminPhrases).filter((phrase) => !used.has(phrase))).toEqual([])
+    expect(
+      Object.keys(adminPhrases).filter((phrase) => Object.hasOwn(generalPhrases, phrase)),
+    ).toEqual([])
+  })
+})

@@ -1,0 +1,300 @@
+import './translation-editor.css'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import {
+  duplicatePhrases,
+  type TranslationEdit,
+  type TranslationEntry,
+} from '@shopwright/plugin-translations/shared'
+import {
+  Breadcrumbs,
+  Button,
+  ErrorView,
+  Pages,
+  Placeholder,
+  useDialogs,
+  useSelection,
+  useT,
+  type PopupMenuItem,
+} from '@shopwright/admin-ui/kit'
+import { deleteQuestion } from '@shopwright/plugin-records/admin'
+import { download, isCsvFile } from './csv-file.js'
+import { LanguagesDialog } from './LanguagesDialog.js'
+import { showTranslateError } from './TranslateError.js'
+import type { LanguageChoice, TranslationApi } from './translation-api.js'
+import { TranslationTable } from './TranslationTable.js'
+import { useTranslationSet } from './useTranslationSet.js'
+
+/** Rows per page of the table (spec 000 section 9: the translation editor uses 10). */
+export const TRANSLATION_PAGE_SIZE = 10
+
+/** What the last import or Auto-Fill did, for the line under the buttons. */
+type Outcome =
+  | { kind: 'imported'; file: string; added: number; updated: number }
+  | { kind: 'filled'; language: string; added: number }
+
+/** Props of TranslationEditor. */
+export interface TranslationEditorProps {
+  api: TranslationApi
+  /** The set's id: `translation/<set>`. */
+  set: string
+  /** Whether the user may change the sets; undefined while the rights load. */
+  canEdit: boolean | undefined
+}
+
+/**
+ * The translation table editor (spec 000 sections 2 and 4): New, Delete and Languages; the phrase
+ * menu (export and import of the whole set, Sort) and each language's menu (export, import,
+ * Auto-Fill, Clear); ten rows a page. Every change is one small save of what changed.
+ */
+export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps) {
+  const t = useT()
+  const dialogs = useDialogs()
+  const state = useTranslationSet(api, set)
+  const [choices, setChoices] = useState<LanguageChoice[]>([])
+  const [page, setPage] = useState(1)
+  const [focus, setFocus] = useState<string>()
+  const [filling, setFilling] = useState<string>()
+  const [outcome, setOutcome] = useState<Outcome>()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const importLanguage = useRef<string | undefined>(undefined)
+
+  useEffect(() => {
+    let live = true
+    // Only names for the headings and the Languages dialog: without them the codes still do.
+    api.languages().then(
+      (list) => live && setChoices(list),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [api])
+
+  const value = state.value
+  const entries = useMemo(() => value?.entries ?? [], [value])
+  const pages = Math.max(1, Math.ceil(entries.length / TRANSLATION_PAGE_SIZE))
+  const current = Math.min(page, pages)
+  const rows = entries.slice((current - 1) * TRANSLATION_PAGE_SIZE, current * TRANSLATION_PAGE_SIZE)
+  const selection = useSelection(rows.map((entry) => entry.id))
+  const duplicates = useMemo(() => duplicatePhrases(entries), [entries])
+  const names = useMemo(() => new Map(choices.map((choice) => [choice.id, choice.name])), [choices])
+
+  if (state.error) return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={state.error} />
+  if (!value || canEdit === undefined) return <Placeholder lines={8} fill />
+
+  // A save whose only outcome to show is a failure: a cell left, a Sort.
+  const saveEdit = (edit: TranslationEdit, keepalive?: boolean) => {
+    state.save(edit, { keepalive }).catch((error: unknown) => dialogs.error('Error', error))
+  }
+
+  const addRow = async () => {
+    const before = new Set(entries.map((entry) => entry.id))
+    try {
+      const saved = await state.save({ add: [{ phrase: '' }] })
+      const found = saved.entries.findIndex((entry: TranslationEntry) => !before.has(entry.id))
+      const index = found >= 0 ? found : saved.entries.length - 1
+      setPage(Math.floor(index / TRANSLATION_PAGE_SIZE) + 1)
+      setFocus(saved.entries[index]?.id)
+    } catch (error) {
+      await dialogs.error('Unable to Add', error)
+    }
+  }
+
+  const remove = async () => {
+    const ids = [...selection.selected]
+    if (!(await dialogs.confirm(deleteQuestion(ids.length)))) return
+    selection.clear()
+    try {
+      await state.save({ remove: ids })
+    } catch (error) {
+      await dialogs.error('Unable to Delete', error)
+    }
+  }
+
+  const editLanguages = async () => {
+    const chosen = await dialogs.open<string[]>(
+      (control) => (
+        <LanguagesDialog control={control} languages={value.languages} choices={choices} />
+      ),
+      'md',
+    )
+    if (!chosen || chosen.join() === value.languages.join()) return
+    try {
+      await state.save({ languages: chosen })
+    } catch (error) {
+      await dialogs.error('Error', error)
+    }
+  }
+
+  const exportCsv = async (language?: string) => {
+    // The file is read from the server: saves still on their way go first.
+    await state.idle()
+    download(api.exportUrl(set, language))
+  }
+
+  const pickCsv = (language?: string) => {
+    importLanguage.current = language
+    fileInput.current?.click()
+  }
+
+  const importCsv = async (file: File) => {
+    if (!isCsvFile(file)) {
+      await dialogs.error('Unable to Import', { code: 'ERROR_CSV_FILE_TYPE', reason: file.name })
+      return
+    }
+    const language = importLanguage.current
+    try {
+      const answer = await state.change(() => api.importCsv(set, file, language))
+      setOutcome({ kind: 'imported', file: file.name, ...answer })
+    } catch (error) {
+      await dialogs.error('Unable to Import', error)
+    }
+  }
+
+  const autoFill = async (language: string) => {
+    setFilling(language)
+    let failure: unknown
+    try {
+      const answer = await state.change(() => api.autoFill(set, language))
+      setOutcome({ kind: 'filled', language, added: answer.added })
+    } catch (error) {
+      failure = error ?? new Error('Unknown error')
+    }
+    setFilling(undefined)
+    if (failure !== undefined) await showTranslateError(dialogs, t, failure)
+  }
+
+  const clear = async (language: string) => {
+    if (!(await dialogs.confirm('Clear these translations?', { ok: 'Clear' }))) return
+    try {
+      await state.save({ clear: language })
+    } catch (error) {
+      await dialogs.error('Error', error)
+    }
+  }
+
+  const phraseMenu: PopupMenuItem[] = [
+    {
+      label: t('Export All CSV'),
+      icon: 'download',
+      testId: 'export-all',
+      onSelect: () => void exportCsv(),
+    },
+    {
+      label: t('Import All CSV'),
+      icon: 'upload',
+      disabled: !canEdit,
+      testId: 'import-all',
+      onSelect: () => pickCsv(),
+    },
+    {
+      label: t('Sort'),
+      icon: 'sort',
+      disabled: !canEdit,
+      testId: 'sort',
+      onSelect: () => saveEdit({ sort: true }),
+    },
+  ]
+  const languageMenu = (language: string): PopupMenuItem[] => [
+    {
+      label: t('Export CSV'),
+      icon: 'download',
+      testId: `export-${language}`,
+      onSelect: () => void exportCsv(language),
+    },
+    {
+      label: t('Import CSV'),
+      icon: 'upload',
+      disabled: !canEdit,
+      testId: `import-${language}`,
+      onSelect: () => pickCsv(language),
+    },
+    {
+      label: t('Auto-Fill'),
+      icon: 'robot',
+      disabled: !canEdit || filling !== undefined,
+      testId: `autofill-${language}`,
+      onSelect: () => void autoFill(language),
+    },
+    {
+      label: t('Clear'),
+      icon: 'delete',
+      disabled: !canEdit,
+      testId: `clear-${language}`,
+      onSelect: () => void clear(language),
+    },
+  ]
+
+  return (
+    <section className="translation-editor" data-testid="translation-editor">
+      <Breadcrumbs
+        items={[
+          { label: t('Data'), to: '/data' },
+          { label: t('Translation'), to: '/translation' },
+          { label: value.name || value.id },
+        ]}
+      />
+      <h1>
+        {value.name || value.id}{' '}
+        <span className="sw-muted">{state.busy ? t('Saving...') : ''}</span>
+      </h1>
+      {value.description ? <p className="sw-muted">{value.description}</p> : null}
+      <div className="sw-toolbar translation-toolbar">
+        {canEdit ? (
+          <>
+            <Button icon="plus" variant="primary" onClick={() => void addRow()} data-testid="new">
+              {t('New')}
+            </Button>
+            <Button
+              icon="delete"
+              disabled={selection.selected.size === 0}
+              onClick={() => void remove()}
+              data-testid="delete"
+            >
+              {t('Delete')}
+            </Button>
+            <Button icon="translate" onClick={() => void editLanguages()} data-testid="languages">
+              {t('Languages')}
+            </Button>
+          </>
+        ) : null}
+        <span className="translation-status" role="status" data-testid="translation-status">
+          {outcome?.kind === 'imported'
+            ? t('{0}: {1} added, {2} updated.', outcome.file, outcome.added, outcome.updated)
+            : outcome?.kind === 'filled'
+              ? t('Auto-Fill: {0} translations added in {1}.', outcome.added, outcome.language)
+              : null}
+        </span>
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".csv,text/csv"
+        hidden
+        data-testid="import-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          event.target.value = ''
+          if (file) void importCsv(file)
+        }}
+      />
+      <TranslationTable
+        entries={rows}
+        languages={value.languages}
+        names={names}
+        duplicates={duplicates}
+        selection={selection}
+        readOnly={!canEdit}
+        phraseMenu={phraseMenu}
+        languageMenu={languageMenu}
+        filling={filling}
+        focus={focus}
+        onPhrase={(id, phrase, keepalive) => saveEdit({ changes: [{ id, phrase }] }, keepalive)}
+        onText={(id, language, text, keepalive) =>
+          saveEdit({ changes: [{ id, translations: { [language]: text } }] }, keepalive)
+        }
+      />
+      <Pages page={current} pages={pages} onPage={setPage} />
+    </section>
+  )
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { isErrorCode } from '@shopwright/core/shared'
+import { scanPhrases, type Found } from '../../../../admin-ui/build/phrase-scan.js'
+import { deleteQuestion } from '../../../records/src/admin/questions.js'
+import { adminTranslationsPhrases } from '../seeds/phrases/admin-translations.js'
+import { languagesProblem } from './LanguagesDialog.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+/**
+ * The editor's screens, read with the admin's phrase scan (a TypeScript parse, so any quoting and
+ * line breaks): `t(...)` literals, dialog titles and questions, `addLabel`, menu labels. The scan
+ * reads files as TSX, so of the .ts files only the panel list, which holds the menu label.
+ */
+const scanned = fs
+  .readdirSync(here)
+  .filter((name) => (name.endsWith('.tsx') && !name.endsWith('.test.tsx')) || name === 'index.ts')
+  .map((name) => scanPhrases(name, fs.readFileSync(path.join(here, name), 'utf8')))
+
+/** Phrases helpers hand to a translating call, where no literal shows them to the scan. */
+const made: Found[] = [
+  ...[1, 2].map((count) => ({ text: deleteQuestion(count), at: 'deleteQuestion' })),
+  ...[[], [''], ['fr', 'fr']].map((languages) => ({
+    text: languagesProblem(languages) ?? '',
+    at: 'languagesProblem',
+  })),
+]
+const phrases = [...scanned.flatMap((result) => result.phrases), ...made].filter(
+  (each) => !isErrorCode(each.text),
+)
+const where = (found: Found[]) => found.map((each) => `${each.at}: ${JSON.stringify(each.text)}`)
+
+describe('the translation editor phrases', () => {
+  it('finds the screens and their phrases', () => {
+    expect(scanned.length).toBeGreaterThan(5)
+    expect(phrases.map((each) => each.text)).toEqual(
+      expect.arrayContaining([
+        'Export All CSV',
+        'Unable to Import',
+        'Clear these translations?',
+        'Add Language',
+        'Translation',
+      ]),
+    )
+  })
+
+  it('shows no text without translating it', () => {
+    expect(where(scanned.flatMap((result) => result.hardCoded))).toEqual([])
+  })
+
+  it('has a French text for every phrase', () => {
+    const missing = phrases.filter(
+      (each) =>
+        !Object.hasOwn(adminTranslationsPhrases, each.text) ||
+        !adminTranslationsPhrases[each.text]!.fr.trim(),
+    )
+    expect(where(missing)).toEqual([])
+  })
+
+  it('keeps no phrase the screens no longer show', () => {
+    const used = new Set(phrases.map((each) => each.text))
+    expect(Object.keys(adminTranslationsPhrases).filter((phrase) => !used.has(phrase))).toEqual([])
+  })
+
+  it('keeps the same {n} placeholders in French', () => {
+    const holes = (text: string) => (text.match(/\{\d+\}/g) ?? []).sort()
+    for (const [phrase, { fr }] of Object.entries(adminTranslationsPhrases))
+      expect(holes(fr), phrase).toEqual(holes(phrase))
+  })
+})
