@@ -178,10 +178,10 @@ const LOCALE_SAMPLE = LOGIN.fr
 
 /** Page script: keeps performance.now() of the moment `<html>` gets `data-hydrated`. */
 const HYDRATION_WATCH = `(() => {
-  const html = document.documentElement
+  // At document start <html> may not exist yet: watch the whole document for the attribute.
   new MutationObserver((changes, observer) => {
-    if (!html.hasAttribute('data-hydrated')) return
+    if (!document.documentElement || !document.documentElement.hasAttribute('data-hydrated')) return
     window.swHydratedAt = performance.now()
     observer.disconnect()
-  }).observe(html, { attributes: true, attributeFilter: ['data-hydrated'] })
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
 })()`
