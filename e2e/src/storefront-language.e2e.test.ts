@@ -95,6 +95,8 @@ describe('the storefront language in Chromium', () => {
     ])
     expect(await text(page, '[data-testid=locale-link]')).toBe('€ FR')
     await page.waitForFunction(() => document.title === 'Bienvenue | Shopwright')
+    // The page's own content: its French variant (webpage/home-fr), fetched in the new language.
+    expect(await text(page, 'h1')).toBe('Bienvenue chez Shopwright Test Company')
     await shot(page, 'language-french-home')
 
     // The locale page itself, now in French: labels, names and a required message.
@@ -200,6 +202,7 @@ describe('the storefront language in Chromium', () => {
     ])
     expect(await page.evaluate((marker) => marker in window, MARKER)).toBe(true)
     expect(await page.title()).toBe('Welcome | Shopwright')
+    expect(await text(page, 'h1')).toBe('Welcome to Shopwright Test Company')
     await page.click('[data-testid=account-link]')
     await page.waitForSelector('.sw-account-menu')
     expect(await text(page, '[data-testid=logout]')).toBe('Logout')

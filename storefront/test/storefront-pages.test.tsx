@@ -218,6 +218,20 @@ for (const database of databasesUnderTest()) {
       expect((await page('/')).body).toContain('<html lang="en-us">')
     })
 
+    it("shows a page's variant in the visitor's language (its base language's too), else the page", async () => {
+      const shownId = async (language: string | null) => {
+        const reply = await inject(kernel, {
+          url: `/about?variant=${language ?? 'none'}`,
+          headers: { accept: 'text/html', ...(language ? { cookie: localeCookie(language) } : {}) },
+        })
+        return pageData(reply.body).record?.id
+      }
+      expect(await shownId('fr')).toBe('about-fr')
+      expect(await shownId('fr-ca')).toBe('about-fr')
+      expect(await shownId('de')).toBe('about')
+      expect(await shownId(null)).toBe('about')
+    })
+
     it("renders a page in the locale cookie's language, the site's first without one", async () => {
       const french = await inject(kernel, {
         url: '/about?in=fr',

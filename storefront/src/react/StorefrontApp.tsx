@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent } from 'react'
 import { isRightToLeft, type QueryClient, type RecordData } from '@shopwright/core/shared'
 import type { Theme } from '../shared/contract.js'
-import { pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
+import { localizedIds, pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
 import { RouteTable } from '../shared/route-match.js'
 import { DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
 import { TranslationContext, useTranslationState } from './translation.js'
@@ -52,6 +52,14 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const [shown, setShown] = useState<Shown>({ href: data.href, record: data.record })
   const [loading, setLoading] = useState(false)
 
+  const translation = useTranslationState(
+    client,
+    theme.translationSets ?? DEFAULT_TRANSLATION_SETS,
+    data.language,
+    data.texts,
+  )
+
+  const { requested } = translation
   const show = useCallback(
     async (href: string, history: 'push' | 'replace' | 'none') => {
       const target = new URL(href, window.location.href)
@@ -64,12 +72,17 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       let record: RecordData | null = null
       if (key) {
         setLoading(true)
+        // The page's language variant when there is one, as the server picks it (one call).
+        const keys = localizedIds(key.id, requested())
+          .map((id) => `${encodeURIComponent(key.type)}|${encodeURIComponent(id)}`)
+          .join(',')
         try {
-          record = await client.get<RecordData>(
-            `/data/get/${encodeURIComponent(key.type)}/${encodeURIComponent(key.id)}`,
+          const { list } = await client.get<{ list: RecordData[] }>(
+            `/data/listids/${keys}`,
             {},
             { cache: 'tiny' },
           )
+          record = list[0] ?? null
         } catch {
           record = null
         }
@@ -81,14 +94,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       setLoading(false)
       if (history !== 'none') window.scrollTo(0, 0)
     },
-    [client, table],
-  )
-
-  const translation = useTranslationState(
-    client,
-    theme.translationSets ?? DEFAULT_TRANSLATION_SETS,
-    data.language,
-    data.texts,
+    [client, table, requested],
   )
 
   // The title follows the page and the language (route titles are phrases).

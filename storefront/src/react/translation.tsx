@@ -22,6 +22,11 @@ export interface Translation {
   setLanguage(language: string): Promise<void>
   /** Loads a language's texts ahead, without showing them: the switch itself is then instant. */
   preload(language: string): void
+  /**
+   * The language asked for last: what a page about to load is fetched in, even when the switch
+   * to it has not rendered yet (a save that switches and then navigates).
+   */
+  requested(): string
 }
 
 export const TranslationContext = createContext<Translation>({
@@ -29,6 +34,7 @@ export const TranslationContext = createContext<Translation>({
   t: englishOnly,
   setLanguage: () => Promise.resolve(),
   preload: () => undefined,
+  requested: () => 'en',
 })
 
 /** The current language, its translate function, setLanguage and preload. */
@@ -108,8 +114,10 @@ export function useTranslationState(
     [load],
   )
 
+  const requested = useCallback(() => wanted.current, [])
+
   return useMemo(
-    () => ({ language: shown.language, t: shown.t, setLanguage, preload }),
-    [shown, setLanguage, preload],
+    () => ({ language: shown.language, t: shown.t, setLanguage, preload, requested }),
+    [shown, setLanguage, preload, requested],
   )
 }

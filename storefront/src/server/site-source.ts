@@ -4,6 +4,7 @@ import { isRightToLeft } from '@shopwright/core/shared'
 import type { MenuItem, SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
 import type { NameTranslations } from '../shared/translation.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
+import { localizedIds } from '../shared/page.js'
 
 /** The cache type of the storefront's route table and site settings. */
 export const STOREFRONT_CACHE = 'storefront'
@@ -164,7 +165,18 @@ export class SiteSource {
    * The record a page shows, read as the visitor: a route naming a record type the visitor may
    * not view (staff accounts, say) shows nothing rather than leaking it. Null when missing or refused.
    */
-  async record(entity: Entity | null, type: string, id: string): Promise<RecordData | null> {
+  async record(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    language?: string,
+  ): Promise<RecordData | null> {
+    if (language) {
+      // One read finds which language variants exist; the one shown is then read as the visitor.
+      const ids = localizedIds(id, language)
+      const found = await this.records.getMany(ids.map((each) => ({ type, id: each })))
+      id = ids.find((each) => found.some((record) => record.id === each)) ?? id
+    }
     try {
       return await this.recordCalls.get(entity, type, id)
     } catch {

@@ -141,18 +141,14 @@ export function storefrontPages(
 ): PageFactory {
   return {
     create(services: Services): Middleware {
-      const pages = new PageCache(
-        services.cache,
-        services.events,
-        services.translationSource?.cacheType,
-      )
+      const translations = translationSourceOf(services)
+      const pages = new PageCache(services.cache, services.events, translations?.cacheType)
       const source = new SiteSource(
         services.recordStore,
         services.records,
         services.cache,
         options.modules,
       )
-      const translations = translationSourceOf(services)
       const translationSets = module.theme.translationSets ?? DEFAULT_TRANSLATION_SETS
       let assets: PageAssets | undefined
       const files = new CompressedFiles(module.clientDir)
@@ -229,7 +225,7 @@ export function storefrontPages(
         const entity = await ctx.state.entity()
         const language = locale?.language ?? site.languages[0] ?? 'en'
         const [record, texts] = await Promise.all([
-          key ? source.record(entity, key.type, key.id) : null,
+          key ? source.record(entity, key.type, key.id, language) : null,
           // Without the translations plugin every phrase shows as written.
           translations?.texts(language, translationSets) ?? {},
         ])

@@ -105,6 +105,18 @@ export function recordKeyOf(matched: MatchedRoute): { type: string; id: string }
   return type && id ? { type, id } : null
 }
 
+/**
+ * The ids to try, in order, for the record a page shows in a language: its language variant
+ * (`home-fr`, `home-fr-ca`), the variant of the base language (`home-fr` for `fr-ca`), then the
+ * record itself. A site translates a page by adding its variant; a missing one shows the original.
+ */
+export function localizedIds(id: string, language: string): string[] {
+  const code = language.toLowerCase()
+  if (!/^[a-z0-9-]+$/.test(code)) return [id]
+  const base = code.split('-')[0]!
+  return [...new Set([`${id}-${code}`, `${id}-${base}`, id])]
+}
+
 function textOf(record: RecordData | null, field: string): string {
   const value = record?.[field]
   return typeof value === 'string' ? value.trim() : ''

@@ -45,6 +45,52 @@ export function webPages(): RecordData[] {
       headline: 'Gallery',
       content: '<p>A page shown by the generic page view, ready for a gallery of pictures.</p>',
     },
+    ...frenchPages(),
+  ]
+}
+
+/**
+ * The French variants of the pages (`<id>-fr`): the storefront shows a page's variant in the
+ * visitor's language when it exists (storefront/src/shared/page.ts, localizedIds).
+ */
+function frenchPages(): RecordData[] {
+  return [
+    {
+      type: 'webpage',
+      id: 'home-fr',
+      headline: `Bienvenue chez ${COMPANY}`,
+      content:
+        `<p>${COMPANY} est la boutique d'exemple livrée avec Shopwright. Parcourez le catalogue, ` +
+        'remplissez un panier et payez en dollars américains ou en euros, en anglais ou en français.</p>' +
+        '<ul><li>Choisissez votre pays, votre devise et votre langue sur la <a href="/locale">page Région et langue</a>.</li>' +
+        '<li>Connectez-vous pour voir vos commandes, factures, adresses et cartes.</li></ul>' +
+        '<p><a href="/about">En savoir plus sur nous</a>.</p>',
+    },
+    {
+      type: 'webpage',
+      id: 'about-fr',
+      headline: `À propos de ${COMPANY}`,
+      content:
+        `<p><strong>${COMPANY}</strong> est une entreprise fictive qui montre ce que peut faire un site Shopwright.</p>` +
+        '<h2>Ce que nous proposons</h2>' +
+        "<ul><li>Un catalogue de catégories et d'articles.</li><li>Un espace client.</li>" +
+        '<li>Des prix en USD et en EUR.</li></ul>' +
+        '<h2>Nous contacter</h2>' +
+        '<p>Notre adresse, notre numéro de téléphone et notre e-mail sont sur la <a href="/contact">page Contact</a>.</p>',
+    },
+    {
+      type: 'webpage',
+      id: 'code25home-fr',
+      headline: 'Accueil',
+      content: `<p>Une page affichée par la vue de page générique : ${COMPANY} en bref.</p>`,
+    },
+    {
+      type: 'webpage',
+      id: 'code25gallery-fr',
+      headline: 'Galerie',
+      content:
+        '<p>Une page affichée par la vue de page générique, prête pour une galerie de photos.</p>',
+    },
   ]
 }
 
