@@ -140,6 +140,15 @@ for (const database of databasesUnderTest()) {
       expect(removed.entries.some((entry) => [zebra!.id, apple!.id].includes(entry.id))).toBe(false)
     })
 
+    it("changes a set's name and description, and refuses an empty name", async () => {
+      const saved = (
+        await update({ name: ' Shop ', description: 'The storefront.' })
+      ).json<TranslationValue>()
+      expect(saved).toMatchObject({ name: 'Shop', description: 'The storefront.' })
+      expect(codeOf(await update({ name: '  ' }))).toBe('ERROR_INVALID_INPUT')
+      expect((await getSet()).name).toBe('Shop')
+    })
+
     it('keeps both of two editors saving different cells of one set at once', async () => {
       const value = (
         await update({

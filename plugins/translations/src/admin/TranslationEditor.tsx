@@ -19,6 +19,7 @@ import {
 import { deleteQuestion } from '@shopwright/plugin-records/admin'
 import { download, isCsvFile } from './csv-file.js'
 import { LanguagesDialog } from './LanguagesDialog.js'
+import { DetailsDialog, type SetDetails } from './DetailsDialog.js'
 import { showTranslateError } from './TranslateError.js'
 import type { LanguageChoice, TranslationApi } from './translation-api.js'
 import { TranslationTable } from './TranslationTable.js'
@@ -121,6 +122,21 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
     if (!chosen || chosen.join() === value.languages.join()) return
     try {
       await state.save({ languages: chosen })
+    } catch (error) {
+      await dialogs.error('Error', error)
+    }
+  }
+
+  const editDetails = async () => {
+    const chosen = await dialogs.open<SetDetails>((control) => (
+      <DetailsDialog
+        control={control}
+        details={{ name: value.name, description: value.description }}
+      />
+    ))
+    if (!chosen || (chosen.name === value.name && chosen.description === value.description)) return
+    try {
+      await state.save(chosen)
     } catch (error) {
       await dialogs.error('Error', error)
     }
@@ -255,6 +271,13 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
             </Button>
             <Button icon="translate" onClick={() => void editLanguages()} data-testid="languages">
               {t('Languages')}
+            </Button>
+            <Button
+              icon="text-box-outline"
+              onClick={() => void editDetails()}
+              data-testid="details"
+            >
+              {t('Details')}
             </Button>
           </>
         ) : null}

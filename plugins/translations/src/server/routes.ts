@@ -40,6 +40,8 @@ function setParam(ctx: QueryContext): string {
 const Language = z.string().regex(LANGUAGE).max(40)
 const Texts = z.record(Language, z.string().max(MAX_TEXT))
 const EditBody = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(MAX_TEXT).optional(),
   languages: z.array(Language).min(1).max(200).optional(),
   changes: z
     .array(

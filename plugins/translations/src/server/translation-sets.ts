@@ -48,6 +48,8 @@ export function toValue(record: RecordData): TranslationValue {
 
 /** Writes a value's editable parts back onto its record. */
 function store(record: RecordData, value: TranslationValue): void {
+  record.name = value.name
+  record.description = value.description
   record.languages = value.languages
   record.entries = value.entries
 }
@@ -108,7 +110,12 @@ export class TranslationSets {
       entity,
       TRANSLATION_TYPE,
       id,
-      ['entries', 'languages'],
+      [
+        'entries',
+        'languages',
+        ...(edit.name === undefined ? [] : ['name']),
+        ...(edit.description === undefined ? [] : ['description']),
+      ],
       (stored) => {
         const value = toValue(stored)
         applyEdit(value, edit)

@@ -43,6 +43,8 @@ function setText(entry: TranslationEntry, language: string, text: string): void 
  * others changed meanwhile; a change to a row someone deleted is dropped.
  */
 export function applyEdit(value: TranslationValue, edit: TranslationEdit): void {
+  if (edit.name !== undefined) value.name = edit.name.trim()
+  if (edit.description !== undefined) value.description = edit.description.trim()
   if (edit.languages) value.languages = [...new Set(edit.languages)]
   if (edit.remove?.length) {
     const gone = new Set(edit.remove)

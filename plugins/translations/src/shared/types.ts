@@ -23,6 +23,9 @@ export interface TranslationValue {
  * different cells of one set both keep their work.
  */
 export interface TranslationEdit {
+  /** The set's name and description, when they changed (the Details button). */
+  name?: string
+  description?: string
   /** The set's languages, when they changed (the Languages button). */
   languages?: string[]
   /** Changed cells: a new phrase and/or texts by language. */

@@ -12,6 +12,9 @@ export const adminTranslationsPhrases: PhraseTable = {
   New: { fr: 'Nouveau' },
   Delete: { fr: 'Supprimer' },
   Languages: { fr: 'Langues' },
+  Details: { fr: 'Détails' },
+  Name: { fr: 'Nom' },
+  Description: { fr: 'Description' },
   'Saving...': { fr: 'Enregistrement…' },
   // The table.
   Phrase: { fr: 'Expression' },
