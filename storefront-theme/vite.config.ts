@@ -12,7 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/theme/',
   plugins: [react()],
   // The engine is TypeScript source: bundled with the theme on both sides, so they share one copy.
-  ssr: { noExternal: ['@shopwright/storefront'] },
+  // The icons too: bundled, only the paths used are kept; required at run time, @mdi/js would
+  // load all its 7,000 paths (about 15 MB of server memory) for one icon.
+  ssr: { noExternal: ['@shopwright/storefront', '@mdi/js'] },
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', sourcemap: true }
     : {
