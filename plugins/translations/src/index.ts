@@ -53,7 +53,8 @@ export default definePlugin({
   register({ container }) {
     container.register({
       translationSets: asFunction(
-        ({ records, recordStore, cache }) => new TranslationSets(records, recordStore, cache),
+        ({ records, recordStore, cache, recordTypes }) =>
+          new TranslationSets(records, recordStore, cache, recordTypes),
       ).singleton(),
       machineTranslation: asFunction(({ config }) => new MachineTranslation(config)).singleton(),
       autoFill: asFunction(

@@ -63,6 +63,7 @@ for (const database of databasesUnderTest()) {
               translations: { 'en-us': 'He said "hi", twice', fr: 'Il a dit "salut",\ndeux fois' },
             },
             { phrase: '=cmd()', translations: { fr: '@SUM(A1)' } },
+            { phrase: "'=already quoted", translations: { fr: "''+twice" } },
           ],
         },
       })
@@ -78,6 +79,10 @@ for (const database of databasesUnderTest()) {
       expect(answer.value.entries).toEqual(before.entries)
       const formula = answer.value.entries.find((entry) => entry.phrase === '=cmd()')
       expect(formula?.translations.fr).toBe('@SUM(A1)')
+      // Texts that already start like an escaped formula come back as they were.
+      const quoted = answer.value.entries.find((entry) => entry.phrase === "'=already quoted")
+      expect(quoted?.translations.fr).toBe("''+twice")
+      expect(answer.updated).toBe(0)
     })
 
     it('updates existing phrases, appends new ones, trims phrases and skips empty ones', async () => {
@@ -171,6 +176,8 @@ for (const database of databasesUnderTest()) {
       expect(codeOf(reply)).toBe('ERROR_BODY_TOO_LARGE')
       const refused = await importCsv('general', 'Phrase,fr\r\nA,B', 'text/csv', customer)
       expect(refused.statusCode).toBe(403)
+      // Rights come first: no file is read or judged for a caller without them.
+      expect((await importCsv('general', 'not csv', 'text/plain', customer)).statusCode).toBe(403)
       expect(JSON.stringify(await getSet())).toBe(before)
     })
 

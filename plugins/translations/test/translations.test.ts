@@ -140,6 +140,14 @@ for (const database of databasesUnderTest()) {
       expect(removed.entries.some((entry) => [zebra!.id, apple!.id].includes(entry.id))).toBe(false)
     })
 
+    it('keeps language codes in lower case, whatever case they are sent in', async () => {
+      const saved = (
+        await update({ add: [{ phrase: 'Case probe', translations: { FR: 'Sonde de casse' } }] })
+      ).json<TranslationValue>()
+      expect(saved.entries.at(-1)?.translations).toEqual({ fr: 'Sonde de casse' })
+      await update({ remove: [saved.entries.at(-1)!.id] })
+    })
+
     it("changes a set's name and description, and refuses an empty name", async () => {
       const saved = (
         await update({ name: ' Shop ', description: 'The storefront.' })

@@ -133,6 +133,8 @@ export class RecordsService {
     id: string,
     changes: readonly FieldChange[],
   ): Promise<RecordData> {
+    // Rights before the input: a caller without them learns nothing about what they sent.
+    await this.types.authorize(entity, type, 'edit')
     for (const change of changes) {
       const problem = pathError(change.field)
       if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })

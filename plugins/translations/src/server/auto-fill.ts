@@ -6,7 +6,7 @@ import {
   type TranslationChangeAnswer,
   type TranslationValue,
 } from '../shared/types.js'
-import type { MachineTranslation } from './machine-translation.js'
+import { TRANSLATE_MAX_TEXTS, type MachineTranslation } from './machine-translation.js'
 import { toValue, TRANSLATION_TYPE, type TranslationSets } from './translation-sets.js'
 
 /** What Auto-Fill sends for a row: the phrase, or for a server message its default-language text. */
@@ -28,6 +28,20 @@ export class AutoFill {
     private readonly machine: MachineTranslation,
   ) {}
 
+  /** Any number of texts, in calls of at most TRANSLATE_MAX_TEXTS. */
+  private async translateAll(from: string, to: string, texts: string[]): Promise<string[]> {
+    const out: string[] = []
+    for (let start = 0; start < texts.length; start += TRANSLATE_MAX_TEXTS)
+      out.push(
+        ...(await this.machine.translate(
+          from,
+          to,
+          texts.slice(start, start + TRANSLATE_MAX_TEXTS),
+        )),
+      )
+    return out
+  }
+
   async fill(
     entity: Entity | null,
     id: string,
@@ -39,6 +53,9 @@ export class AutoFill {
     if (!value.languages.includes(language))
       throw createError('ERROR_INVALID_INPUT', { reason: `The set has no language ${language}.` })
     const from = defaultLanguage(value)
+    // Said at once, even when no cell is empty: the button needs a provider to do anything.
+    if (language !== from && !this.machine.configured)
+      throw createError('ERROR_TRANSLATE_NOT_CONFIGURED')
     const wanted = value.entries.filter(
       (entry) =>
         !entry.translations[language] && sourceText(value, entry.phrase, entry.translations),
@@ -47,11 +64,12 @@ export class AutoFill {
     const texts =
       language === from
         ? wanted.map((entry) => (isServerPhrase(entry.phrase) ? '' : entry.phrase))
-        : await this.machine.translate(from, language, sources)
-    const fills = new Map<string, string>()
+        : await this.translateAll(from, language, sources)
+    // What each fill was made from: a row whose source changed meanwhile keeps its empty cell.
+    const fills = new Map<string, { text: string; source: string }>()
     wanted.forEach((entry, index) => {
       const text = texts[index]?.trim()
-      if (text) fills.set(entry.id, text)
+      if (text) fills.set(entry.id, { text, source: sources[index]! })
     })
     let added = 0
     const record = await this.records.modify(
@@ -63,11 +81,11 @@ export class AutoFill {
         const current = toValue(stored)
         added = 0
         for (const entry of current.entries) {
-          const text = fills.get(entry.id)
-          if (text && !entry.translations[language]) {
-            entry.translations[language] = text
-            added++
-          }
+          const fill = fills.get(entry.id)
+          if (!fill || entry.translations[language]) continue
+          if (sourceText(current, entry.phrase, entry.translations) !== fill.source) continue
+          entry.translations[language] = fill.text
+          added++
         }
         stored.entries = current.entries
       },

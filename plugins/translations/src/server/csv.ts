@@ -23,10 +23,9 @@ export function csvFileName(language?: string): string {
  */
 export function toCsv(value: TranslationValue, language?: string): string {
   const languages = language ? [language] : value.languages
-  const rows = value.entries.map((entry) => [
-    entry.phrase,
-    ...languages.map((code) => entry.translations[code] ?? ''),
-  ])
+  const rows = value.entries.map((entry) =>
+    [entry.phrase, ...languages.map((code) => entry.translations[code] ?? '')].map(keepEscape),
+  )
   return (
     Papa.unparse([['Phrase', ...languages], ...rows], {
       newline: '\r\n',
@@ -36,7 +35,15 @@ export function toCsv(value: TranslationValue, language?: string): string {
   )
 }
 
-const FORMULA_ESCAPE = /^'[=+\-@\t\r]/
+const FORMULA_ESCAPE = /^'+[=+\-@\t\r]/
+
+/**
+ * A text that already starts like an escaped formula (`'=1+1`) gets one more `'`: papaparse leaves
+ * it alone, and the import takes one `'` off, so it comes back as it was.
+ */
+function keepEscape(cell: string): string {
+  return FORMULA_ESCAPE.test(cell) ? `'${cell}` : cell
+}
 
 function unescapeCell(cell: string): string {
   return FORMULA_ESCAPE.test(cell) ? cell.slice(1) : cell

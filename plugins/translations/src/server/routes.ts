@@ -64,6 +64,38 @@ const EditBody = z.strictObject({
 
 const TranslateBody = z.array(z.string().max(MAX_TEXT)).max(TRANSLATE_MAX_TEXTS)
 
+const lower = (texts: Record<string, string> | undefined) =>
+  texts &&
+  Object.fromEntries(Object.entries(texts).map(([code, text]) => [code.toLowerCase(), text]))
+
+/**
+ * Language codes as the rest of the plugin writes them (lower case, as route parameters are): an
+ * `FR` column saved as sent could never be exported, filled or found.
+ */
+function lowerCaseLanguages(edit: TranslationEdit): TranslationEdit {
+  return {
+    ...edit,
+    ...(edit.languages ? { languages: edit.languages.map((code) => code.toLowerCase()) } : {}),
+    ...(edit.clear ? { clear: edit.clear.toLowerCase() } : {}),
+    ...(edit.changes
+      ? {
+          changes: edit.changes.map((change) => ({
+            ...change,
+            ...(change.translations ? { translations: lower(change.translations) } : {}),
+          })),
+        }
+      : {}),
+    ...(edit.add
+      ? {
+          add: edit.add.map((row) => ({
+            ...row,
+            ...(row.translations ? { translations: lower(row.translations) } : {}),
+          })),
+        }
+      : {}),
+  }
+}
+
 /** CSV arrives as text/csv (spec 000 section 5); some systems label it application/csv. */
 function isCsv(ctx: QueryContext): boolean {
   return ctx.is('text/csv', 'application/csv') !== false
@@ -100,7 +132,7 @@ export function translationRoutes(router: QueryRouter, services: Services, acces
   })
 
   router.post('/translation/update/:set', async (ctx) => {
-    const edit = readBody(ctx, EditBody)
+    const edit = lowerCaseLanguages(readBody(ctx, EditBody))
     ctx.body = await sets.edit(await ctx.state.entity(), setParam(ctx), edit)
   })
 
@@ -117,6 +149,8 @@ export function translationRoutes(router: QueryRouter, services: Services, acces
   const importCsv = async (ctx: QueryContext) => {
     const language = ctx.params.language ? languageParam(ctx, 'language') : undefined
     const set = setParam(ctx)
+    // Rights first: nobody without them gets a file read and parsed.
+    await sets.authorizeEdit(await ctx.state.entity())
     if (!isCsv(ctx)) throw createError('ERROR_CSV_FILE_TYPE')
     const raw = await readUpload(ctx, CSV_IMPORT_LIMIT)
     let text: string

@@ -1,5 +1,5 @@
 import { createError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
-import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
+import type { RecordsService, RecordStore, RecordTypes } from '@shopwright/plugin-records'
 import { applyEdit, mergeRows } from '../shared/entries.js'
 import {
   baseLanguage,
@@ -46,12 +46,21 @@ export function toValue(record: RecordData): TranslationValue {
   }
 }
 
-/** Writes a value's editable parts back onto its record. */
-function store(record: RecordData, value: TranslationValue): void {
-  record.name = value.name
-  record.description = value.description
-  record.languages = value.languages
-  record.entries = value.entries
+/** The parts of a set an edit may change: only those it changed are written back. */
+type SetField = 'name' | 'description' | 'languages' | 'entries'
+
+/** Writes the given parts of a value back onto its record, leaving the rest as stored. */
+function store(record: RecordData, value: TranslationValue, fields: readonly SetField[]): void {
+  for (const field of fields) record[field] = value[field]
+}
+
+/** The parts an editor save changes. */
+function fieldsOf(edit: TranslationEdit): SetField[] {
+  const fields: SetField[] = ['entries']
+  if (edit.languages) fields.push('languages')
+  if (edit.name !== undefined) fields.push('name')
+  if (edit.description !== undefined) fields.push('description')
+  return fields
 }
 
 /**
@@ -67,7 +76,13 @@ export class TranslationSets {
     private readonly records: RecordsService,
     private readonly recordStore: RecordStore,
     private readonly cache: CacheService,
+    private readonly types: RecordTypes,
   ) {}
+
+  /** Refuses a caller who may not change the sets, before any work is done for them. */
+  async authorizeEdit(entity: Entity | null): Promise<void> {
+    await this.types.authorize(entity, TRANSLATION_TYPE, 'edit')
+  }
 
   /** One set for the editor, read with the caller's rights. */
   async get(entity: Entity | null, id: string): Promise<TranslationValue> {
@@ -106,22 +121,12 @@ export class TranslationSets {
 
   /** Applies one editor save (see TranslationEdit) and answers the saved set. */
   async edit(entity: Entity | null, id: string, edit: TranslationEdit): Promise<TranslationValue> {
-    const record = await this.records.modify(
-      entity,
-      TRANSLATION_TYPE,
-      id,
-      [
-        'entries',
-        'languages',
-        ...(edit.name === undefined ? [] : ['name']),
-        ...(edit.description === undefined ? [] : ['description']),
-      ],
-      (stored) => {
-        const value = toValue(stored)
-        applyEdit(value, edit)
-        store(stored, value)
-      },
-    )
+    const fields = fieldsOf(edit)
+    const record = await this.records.modify(entity, TRANSLATION_TYPE, id, fields, (stored) => {
+      const value = toValue(stored)
+      applyEdit(value, edit)
+      store(stored, value, fields)
+    })
     return toValue(record)
   }
 
@@ -151,7 +156,7 @@ export class TranslationSets {
           })
         const read = readCsvImport(rows, value.languages, names, language)
         counts = mergeRows(value, read.rows)
-        store(stored, value)
+        store(stored, value, ['entries'])
       },
     )
     return { value: toValue(record), ...counts }
