@@ -258,4 +258,21 @@ describe('the storefront language in Chromium', () => {
     expect(await text(page, '[data-testid=login-link]')).toBe('Login')
     await context.close()
   })
+
+  it("follows a first visitor's browser language, page content included, without a reload", async () => {
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      viewport: { width: 1100, height: 800 },
+    })
+    const page = await context.newPage()
+    await page.goto(url('/'))
+    // No choice stored yet: the server renders the site's first language, the browser then
+    // switches in place to the guessed one, the page's French variant with it.
+    await page.waitForFunction(() => document.documentElement.lang === 'fr')
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent === 'Bienvenue chez Shopwright Test Company',
+    )
+    expect(await text(page, '[data-testid=login-link]')).toBe('Connexion')
+    await context.close()
+  })
 })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { isRightToLeft } from '@shopwright/core/shared'
 import {
   englishOnly,
@@ -69,9 +69,13 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
     if (shown) markDocument(shown)
   }, [shown])
 
+  // The language picked last: a slower load for an earlier pick must not win over it.
+  const picked = useRef<string | undefined>(undefined)
   const choose = useCallback(
     async (language: string) => {
+      picked.current = language
       const t = await load(language)
+      if (picked.current !== language) return
       setShown({ language, t })
       // The site's currency completes a first choice; a stored one keeps its own.
       const web = storedLocale() ? null : await webLocale(client).catch(() => null)

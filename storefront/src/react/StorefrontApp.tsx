@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react'
 import { isRightToLeft, type QueryClient, type RecordData } from '@shopwright/core/shared'
 import type { Theme } from '../shared/contract.js'
 import { localizedIds, pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
@@ -40,6 +48,26 @@ function leaveToBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
 }
 
 /**
+ * The record a page shows, in the language's variant when there is one, as the server picks it:
+ * one `listids` call for the variants and the record, the first found wins.
+ */
+async function localizedRecord(
+  client: QueryClient,
+  key: { type: string; id: string },
+  language: string,
+): Promise<RecordData | null> {
+  const keys = localizedIds(key.id, language)
+    .map((id) => `${encodeURIComponent(key.type)}|${encodeURIComponent(id)}`)
+    .join(',')
+  const { list } = await client.get<{ list: RecordData[] }>(
+    `/data/listids/${keys}`,
+    {},
+    { cache: 'tiny' },
+  )
+  return list[0] ?? null
+}
+
+/**
  * The storefront: the theme's shell with the current route's component. The same tree renders on
  * the server and hydrates in the browser; afterwards local links change the page without a
  * reload (spec 000 section 2): history is pushed or replaced and the page scrolls to the top; back
@@ -72,17 +100,8 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       let record: RecordData | null = null
       if (key) {
         setLoading(true)
-        // The page's language variant when there is one, as the server picks it (one call).
-        const keys = localizedIds(key.id, requested())
-          .map((id) => `${encodeURIComponent(key.type)}|${encodeURIComponent(id)}`)
-          .join(',')
         try {
-          const { list } = await client.get<{ list: RecordData[] }>(
-            `/data/listids/${keys}`,
-            {},
-            { cache: 'tiny' },
-          )
-          record = list[0] ?? null
+          record = await localizedRecord(client, key, requested())
         } catch {
           record = null
         }
@@ -96,6 +115,28 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
     },
     [client, table, requested],
   )
+
+  // A language switch in place: the page's own record follows it (its language variant), while
+  // the address stays. A navigation meanwhile wins: only the same address takes the answer.
+  const firstLanguage = useRef(translation.language)
+  useEffect(() => {
+    if (translation.language === firstLanguage.current) return
+    firstLanguage.current = translation.language
+    const href = shown.href
+    const url = new URL(href, window.location.href)
+    const matched = table.match(url.pathname, url.searchParams)
+    const key = matched ? recordKeyOf(matched) : null
+    if (!key) return
+    localizedRecord(client, key, translation.language)
+      .then((record) =>
+        setShown((current) =>
+          current.href === href ? { href, record: record ?? current.record } : current,
+        ),
+      )
+      .catch(() => undefined)
+    // Only a language change starts this; the page it applies to is read when it does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [translation.language])
 
   // The title follows the page and the language (route titles are phrases).
   useEffect(() => {

@@ -69,6 +69,9 @@ export function useTranslationState(
   const loading = useRef(new Map<string, Promise<PhraseTexts>>())
   // The language asked for last: a slower answer for an earlier ask must not win.
   const wanted = useRef(language)
+  // The language on screen, for a failed switch to fall back to.
+  const shownLanguage = useRef(language)
+  shownLanguage.current = shown.language
 
   const load = useCallback(
     (target: string): Promise<PhraseTexts> => {
@@ -100,7 +103,14 @@ export function useTranslationState(
         )
         return
       }
-      const fetched = await load(target)
+      let fetched: PhraseTexts
+      try {
+        fetched = await load(target)
+      } catch (error) {
+        // The screens stay in the language they show: so do the pages loaded next.
+        if (wanted.current === target) wanted.current = shownLanguage.current
+        throw error
+      }
       if (wanted.current === target) setShown({ language: target, t: createTranslate(fetched) })
     },
     [load],

@@ -227,7 +227,11 @@ export function storefrontPages(
         const [record, texts] = await Promise.all([
           key ? source.record(entity, key.type, key.id, language) : null,
           // Without the translations plugin every phrase shows as written.
-          translations?.texts(language, translationSets) ?? {},
+          // A failure to read them shows the page in its phrases rather than failing it.
+          translations?.texts(language, translationSets).catch((error: unknown) => {
+            services.logger.warn({ err: error, language }, 'translation texts unavailable')
+            return {}
+          }) ?? {},
         ])
         const data: PageData = {
           routes,
