@@ -9,10 +9,6 @@ export type Translate = (phrase: string, ...values: Array<string | number>) => s
 /** One language's texts by phrase, merged from the translation sets a page loads. */
 export type PhraseTexts = Readonly<Record<string, string>>
 
-/** The sets of spec 000 section 3 ("Translation set"), in the order a page merges them. */
-export const TRANSLATION_SETS = ['general', 'store', 'account', 'admin', 'server'] as const
-export type TranslationSetId = (typeof TRANSLATION_SETS)[number]
-
 function fill(text: string, values: ReadonlyArray<string | number>): string {
   if (values.length === 0 || !text.includes('{')) return text
   return text.replace(/\{(\d+)\}/g, (match, index: string) => {

@@ -58,8 +58,8 @@ export default definePlugin({
       ).singleton(),
       machineTranslation: asFunction(({ config }) => new MachineTranslation(config)).singleton(),
       autoFill: asFunction(
-        ({ translationSets, records, recordTypes, machineTranslation }) =>
-          new AutoFill(translationSets, records, recordTypes, machineTranslation),
+        ({ translationSets, machineTranslation }) =>
+          new AutoFill(translationSets, machineTranslation),
       ).singleton(),
       // The kernel's key for "a page's texts": the storefront renders pages already translated.
       translationSource: asFunction(({ translationSets }) => translationSets).singleton(),

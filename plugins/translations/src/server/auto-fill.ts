@@ -1,5 +1,4 @@
 import { createError, type Entity } from '@shopwright/core'
-import type { RecordsService, RecordTypes } from '@shopwright/plugin-records'
 import {
   defaultLanguage,
   isServerPhrase,
@@ -7,7 +6,7 @@ import {
   type TranslationValue,
 } from '../shared/types.js'
 import { TRANSLATE_MAX_TEXTS, type MachineTranslation } from './machine-translation.js'
-import { toValue, TRANSLATION_TYPE, type TranslationSets } from './translation-sets.js'
+import { requireLanguage, type TranslationSets } from './translation-sets.js'
 
 /** What Auto-Fill sends for a row: the phrase, or for a server message its default-language text. */
 function sourceText(value: TranslationValue, phrase: string, translations: Record<string, string>) {
@@ -23,8 +22,6 @@ function sourceText(value: TranslationValue, phrase: string, translations: Recor
 export class AutoFill {
   constructor(
     private readonly sets: TranslationSets,
-    private readonly records: RecordsService,
-    private readonly types: RecordTypes,
     private readonly machine: MachineTranslation,
   ) {}
 
@@ -48,10 +45,9 @@ export class AutoFill {
     language: string,
   ): Promise<TranslationChangeAnswer> {
     // Edit rights first: nobody without them makes the service work.
-    await this.types.authorize(entity, TRANSLATION_TYPE, 'edit')
+    await this.sets.authorizeEdit(entity)
     const value = await this.sets.get(entity, id)
-    if (!value.languages.includes(language))
-      throw createError('ERROR_INVALID_INPUT', { reason: `The set has no language ${language}.` })
+    requireLanguage(value, language)
     const from = defaultLanguage(value)
     // Said at once, even when no cell is empty: the button needs a provider to do anything.
     if (language !== from && !this.machine.configured)
@@ -72,24 +68,16 @@ export class AutoFill {
       if (text) fills.set(entry.id, { text, source: sources[index]! })
     })
     let added = 0
-    const record = await this.records.modify(
-      entity,
-      TRANSLATION_TYPE,
-      id,
-      ['entries'],
-      (stored) => {
-        const current = toValue(stored)
-        added = 0
-        for (const entry of current.entries) {
-          const fill = fills.get(entry.id)
-          if (!fill || entry.translations[language]) continue
-          if (sourceText(current, entry.phrase, entry.translations) !== fill.source) continue
-          entry.translations[language] = fill.text
-          added++
-        }
-        stored.entries = current.entries
-      },
-    )
-    return { value: toValue(record), added, updated: 0 }
+    const saved = await this.sets.change(entity, id, ['entries'], (current) => {
+      added = 0
+      for (const entry of current.entries) {
+        const fill = fills.get(entry.id)
+        if (!fill || entry.translations[language]) continue
+        if (sourceText(current, entry.phrase, entry.translations) !== fill.source) continue
+        entry.translations[language] = fill.text
+        added++
+      }
+    })
+    return { value: saved, added, updated: 0 }
   }
 }

@@ -46,8 +46,14 @@ export function toValue(record: RecordData): TranslationValue {
   }
 }
 
+/** Refuses a language the set does not have (a per-language call for another set's column). */
+export function requireLanguage(value: TranslationValue, language: string): void {
+  if (!value.languages.includes(language))
+    throw createError('ERROR_INVALID_INPUT', { reason: `The set has no language ${language}.` })
+}
+
 /** The parts of a set an edit may change: only those it changed are written back. */
-type SetField = 'name' | 'description' | 'languages' | 'entries'
+export type SetField = 'name' | 'description' | 'languages' | 'entries'
 
 /** Writes the given parts of a value back onto its record, leaving the rest as stored. */
 function store(record: RecordData, value: TranslationValue, fields: readonly SetField[]): void {
@@ -119,15 +125,28 @@ export class TranslationSets {
     })
   }
 
-  /** Applies one editor save (see TranslationEdit) and answers the saved set. */
-  async edit(entity: Entity | null, id: string, edit: TranslationEdit): Promise<TranslationValue> {
-    const fields = fieldsOf(edit)
+  /**
+   * Changes a set by a function of its stored value, through the records plugin's modify(): the
+   * rights, validation, log and caches of any record, and a rerun on a concurrent write. Only the
+   * parts named are written back. Answers the saved set.
+   */
+  async change(
+    entity: Entity | null,
+    id: string,
+    fields: readonly SetField[],
+    mutate: (value: TranslationValue) => void,
+  ): Promise<TranslationValue> {
     const record = await this.records.modify(entity, TRANSLATION_TYPE, id, fields, (stored) => {
       const value = toValue(stored)
-      applyEdit(value, edit)
+      mutate(value)
       store(stored, value, fields)
     })
     return toValue(record)
+  }
+
+  /** Applies one editor save (see TranslationEdit) and answers the saved set. */
+  edit(entity: Entity | null, id: string, edit: TranslationEdit): Promise<TranslationValue> {
+    return this.change(entity, id, fieldsOf(edit), (value) => applyEdit(value, edit))
   }
 
   /**
@@ -143,30 +162,17 @@ export class TranslationSets {
     const rows = parseCsv(csv)
     const names = await this.languageNames()
     let counts = { added: 0, updated: 0 }
-    const record = await this.records.modify(
-      entity,
-      TRANSLATION_TYPE,
-      id,
-      ['entries'],
-      (stored) => {
-        const value = toValue(stored)
-        if (language && !value.languages.includes(language))
-          throw createError('ERROR_INVALID_INPUT', {
-            reason: `The set has no language ${language}.`,
-          })
-        const read = readCsvImport(rows, value.languages, names, language)
-        counts = mergeRows(value, read.rows)
-        store(stored, value, ['entries'])
-      },
-    )
-    return { value: toValue(record), ...counts }
+    const value = await this.change(entity, id, ['entries'], (current) => {
+      if (language) requireLanguage(current, language)
+      counts = mergeRows(current, readCsvImport(rows, current.languages, names, language).rows)
+    })
+    return { value, ...counts }
   }
 
   /** A set (or one language of it) as CSV. */
   async exportCsv(entity: Entity | null, id: string, language?: string): Promise<string> {
     const value = await this.get(entity, id)
-    if (language && !value.languages.includes(language))
-      throw createError('ERROR_INVALID_INPUT', { reason: `The set has no language ${language}.` })
+    if (language) requireLanguage(value, language)
     return toCsv(value, language)
   }
 
