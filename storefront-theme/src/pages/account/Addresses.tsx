@@ -1,58 +1,42 @@
 import { useState, type FormEvent } from 'react'
 import { addressErrors, type Translate } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useNavigation, useT } from '@shopwright/storefront/react'
-import { useAlert, useConfirm } from '../../components/Alert.js'
+import { useT } from '@shopwright/storefront/react'
 import { FieldError } from '../../components/FieldError.js'
 import { FormActions } from '../../components/FormActions.js'
-import { Pager } from '../../components/Pager.js'
 import { useProfile } from './profile.js'
+import { ProfileCards, useProfileLine } from './profile-lines.js'
 import type { AddressLine } from './profile-types.js'
-
-/** Address cards per page (spec 000 section 9: web grid 24). */
-const PER_PAGE = 24
 
 /** `/account/addressbook`: the address cards, paged by the `page` parameter, and New. */
 export function AddressBook({ props }: PageProps) {
   const { state } = useProfile()
   const t = useT()
   if (state.status !== 'loaded') return null
-  const page = Math.max(1, Number(props.page) || 1)
-  const lines = state.profile.addressbook
-  const pages = Math.max(1, Math.ceil(lines.length / PER_PAGE))
   return (
-    <section>
-      <h1>{t('Address Book')}</h1>
-      <p>
-        <a
-          className="sw-button sw-button-primary"
-          href="/account/address/new"
-          data-testid="address-new"
-        >
-          {t('New Address')}
-        </a>
-      </p>
-      {lines.length === 0 ? <p>{t('You have no saved addresses.')}</p> : null}
-      <div className="sw-cards">
-        {lines.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((line) => (
-          <a
-            key={line.id}
-            className="sw-card"
-            href={`/account/address/${encodeURIComponent(line.id)}`}
-            data-testid="address-card"
-          >
-            <strong>{line.addressee || line.addr1}</strong>
-            <span>{line.addr1}</span>
-            {line.addr2 ? <span>{line.addr2}</span> : null}
-            <span>{[line.city, line.state, line.zip].filter(Boolean).join(' ')}</span>
-            <span>{line.country}</span>
-            {line.defaultshipping ? <em>{t('Default shipping')}</em> : null}
-            {line.defaultbilling ? <em>{t('Default billing')}</em> : null}
-          </a>
-        ))}
-      </div>
-      <Pager page={page} pages={pages} />
-    </section>
+    <ProfileCards
+      title={t('Address Book')}
+      newHref="/account/address/new"
+      newLabel={t('New Address')}
+      empty={t('You have no saved addresses.')}
+      page={props.page}
+      items={state.profile.addressbook}
+      keyOf={(line) => line.id}
+      hrefOf={(line) => `/account/address/${encodeURIComponent(line.id)}`}
+      testId="address"
+    >
+      {(line) => (
+        <>
+          <strong>{line.addressee || line.addr1}</strong>
+          <span>{line.addr1}</span>
+          {line.addr2 ? <span>{line.addr2}</span> : null}
+          <span>{[line.city, line.state, line.zip].filter(Boolean).join(' ')}</span>
+          <span>{line.country}</span>
+          {line.defaultshipping ? <em>{t('Default shipping')}</em> : null}
+          {line.defaultbilling ? <em>{t('Default billing')}</em> : null}
+        </>
+      )}
+    </ProfileCards>
   )
 }
 
@@ -86,12 +70,10 @@ const fields = (t: Translate): Array<{ id: keyof typeof EMPTY; label: string }> 
  * (spec 000 section 5); an invalid form shows its errors and 'Unable to Continue'.
  */
 export function Address({ params }: PageProps) {
-  const { state, update } = useProfile()
-  const { navigate } = useNavigation()
-  const alert = useAlert()
-  const confirm = useConfirm()
+  const { state } = useProfile()
   const t = useT()
   const id = params.id ?? 'new'
+  const line = useProfileLine('addressbook', id, '/account/addressbook')
   const existing =
     state.status === 'loaded' ? state.profile.addressbook.find((line) => line.id === id) : undefined
   const [form, setForm] = useState<Omit<AddressLine, 'id'>>(existing ?? EMPTY)
@@ -108,26 +90,9 @@ export function Address({ params }: PageProps) {
     event.preventDefault()
     const broken = addressErrors(form)
     setProblem(broken)
-    if (broken) {
-      await alert(t('Unable to Continue'), broken)
-      return
-    }
-    try {
-      await update({ addressbook: { [id]: form } })
-      navigate('/account/addressbook')
-    } catch (failure) {
-      await alert(t('Unable to Save'), failure)
-    }
+    await line.save(form, broken)
   }
-  const remove = async () => {
-    if (!(await confirm(t('Are you sure you want to delete this address?')))) return
-    try {
-      await update({ addressbook: { [id]: 'delete' } })
-      navigate('/account/addressbook')
-    } catch (failure) {
-      await alert(t('Unable to Delete'), failure)
-    }
-  }
+  const remove = () => line.remove(t('Are you sure you want to delete this address?'))
   return (
     <section className="sw-form-page">
       <h1>{id === 'new' ? t('New Address') : t('Edit Address')}</h1>

@@ -1,52 +1,43 @@
 import { useState, type FormEvent } from 'react'
 import { cardErrors } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useNavigation, useT } from '@shopwright/storefront/react'
-import { useAlert, useConfirm } from '../../components/Alert.js'
+import { useT } from '@shopwright/storefront/react'
 import { FieldError } from '../../components/FieldError.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
+import { ProfileCards, useProfileLine } from './profile-lines.js'
 
 /** The payment methods a card can be (a list until the billing plugin brings its own). */
 const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover']
 
-/** `/account/creditcards`: the saved cards (brand, last four, expiry) and New. */
-export function CreditCards(_props: PageProps) {
+/** `/account/creditcards`: the saved cards (brand, last four, expiry), paged, and New. */
+export function CreditCards({ props }: PageProps) {
   const { state } = useProfile()
   const t = useT()
   if (state.status !== 'loaded') return null
-  const cards = state.profile.creditcards
   return (
-    <section>
-      <h1>{t('Credit Cards')}</h1>
-      <p>
-        <a
-          className="sw-button sw-button-primary"
-          href="/account/creditcard/new"
-          data-testid="card-new"
-        >
-          {t('New')}
-        </a>
-      </p>
-      {cards.length === 0 ? <p>{t('You have no saved cards.')}</p> : null}
-      <div className="sw-cards">
-        {cards.map((card) => (
-          <a
-            key={card.internalid}
-            className="sw-card"
-            href={`/account/creditcard/${encodeURIComponent(card.internalid)}`}
-            data-testid="card-card"
-          >
-            <strong>
-              {card.brand || card.paymentmethod} •••• {card.last4}
-            </strong>
-            <span>{card.ccname}</span>
-            <span>{t('Expires {0}', card.ccexpiredate)}</span>
-            {card.ccdefault ? <em>{t('Default')}</em> : null}
-          </a>
-        ))}
-      </div>
-    </section>
+    <ProfileCards
+      title={t('Credit Cards')}
+      newHref="/account/creditcard/new"
+      newLabel={t('New')}
+      empty={t('You have no saved cards.')}
+      page={props.page}
+      items={state.profile.creditcards}
+      keyOf={(card) => card.internalid}
+      hrefOf={(card) => `/account/creditcard/${encodeURIComponent(card.internalid)}`}
+      testId="card"
+    >
+      {(card) => (
+        <>
+          <strong>
+            {card.brand || card.paymentmethod} •••• {card.last4}
+          </strong>
+          <span>{card.ccname}</span>
+          <span>{t('Expires {0}', card.ccexpiredate)}</span>
+          {card.ccdefault ? <em>{t('Default')}</em> : null}
+        </>
+      )}
+    </ProfileCards>
   )
 }
 
@@ -56,12 +47,10 @@ export function CreditCards(_props: PageProps) {
  * the server whole, so a saved card may leave it empty. After saving it goes to the card list.
  */
 export function CreditCard({ params }: PageProps) {
-  const { state, update } = useProfile()
-  const { navigate } = useNavigation()
-  const alert = useAlert()
-  const confirm = useConfirm()
+  const { state } = useProfile()
   const t = useT()
   const id = params.id ?? 'new'
+  const line = useProfileLine('creditcards', id, '/account/creditcards')
   const existing =
     state.status === 'loaded'
       ? state.profile.creditcards.find((card) => card.internalid === id)
@@ -86,27 +75,11 @@ export function CreditCard({ params }: PageProps) {
     event.preventDefault()
     const broken = cardErrors(form, new Date(), { numberOnFile: existing !== undefined })
     setProblem(broken)
-    if (broken) {
-      await alert(t('Unable to Continue'), broken)
-      return
-    }
+    // A saved card's number stays on file unless a new one is typed.
     const { ccnumber, ...rest } = form
-    try {
-      await update({ creditcards: { [id]: ccnumber ? form : rest } })
-      navigate('/account/creditcards')
-    } catch (failure) {
-      await alert(t('Unable to Save'), failure)
-    }
+    await line.save(ccnumber ? form : rest, broken)
   }
-  const remove = async () => {
-    if (!(await confirm(t('Are you sure you want to delete this credit card?')))) return
-    try {
-      await update({ creditcards: { [id]: 'delete' } })
-      navigate('/account/creditcards')
-    } catch (failure) {
-      await alert(t('Unable to Delete'), failure)
-    }
-  }
+  const remove = () => line.remove(t('Are you sure you want to delete this credit card?'))
   const input = (
     field: 'ccnumber' | 'ccname' | 'ccexpiredate',
     label: string,

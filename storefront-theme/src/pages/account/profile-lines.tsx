@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react'
+import { useNavigation, useT } from '@shopwright/storefront/react'
+import { useAlert, useConfirm } from '../../components/Alert.js'
+import { Pager } from '../../components/Pager.js'
+import { useProfile } from './profile.js'
+
+/** Cards per page of the address book and the credit cards (spec 000 section 9: web grid 24). */
+export const CARDS_PER_PAGE = 24
+
+/** Props of ProfileCards. */
+export interface ProfileCardsProps<T> {
+  title: string
+  newHref: string
+  newLabel: string
+  empty: string
+  /** The route's `page` parameter. */
+  page: unknown
+  items: readonly T[]
+  keyOf(item: T): string
+  hrefOf(item: T): string
+  testId: string
+  children(item: T): ReactNode
+}
+
+/**
+ * A profile list as cards (the address book, the credit cards): its title, New, an empty state,
+ * and the cards of the `page` parameter with the pager (spec 000 section 2).
+ */
+export function ProfileCards<T>(props: ProfileCardsProps<T>) {
+  const page = Math.max(1, Number(props.page) || 1)
+  const pages = Math.max(1, Math.ceil(props.items.length / CARDS_PER_PAGE))
+  return (
+    <section>
+      <h1>{props.title}</h1>
+      <p>
+        <a
+          className="sw-button sw-button-primary"
+          href={props.newHref}
+          data-testid={`${props.testId}-new`}
+        >
+          {props.newLabel}
+        </a>
+      </p>
+      {props.items.length === 0 ? <p>{props.empty}</p> : null}
+      <div className="sw-cards">
+        {props.items.slice((page - 1) * CARDS_PER_PAGE, page * CARDS_PER_PAGE).map((item) => (
+          <a
+            key={props.keyOf(item)}
+            className="sw-card"
+            href={props.hrefOf(item)}
+            data-testid={`${props.testId}-card`}
+          >
+            {props.children(item)}
+          </a>
+        ))}
+      </div>
+      <Pager page={page} pages={pages} />
+    </section>
+  )
+}
+
+/**
+ * Saving and deleting one line of a profile list (`addressbook` or `creditcards`): a form with a
+ * problem shows it under 'Unable to Continue' (spec 000 section 5); a delete asks first; both go
+ * back to the list when done and show the server's message when not.
+ */
+export function useProfileLine(list: 'addressbook' | 'creditcards', id: string, back: string) {
+  const { update } = useProfile()
+  const { navigate } = useNavigation()
+  const alert = useAlert()
+  const confirm = useConfirm()
+  const t = useT()
+  return {
+    async save(line: unknown, problem: { field: string; code: string } | null): Promise<void> {
+      if (problem) {
+        await alert(t('Unable to Continue'), problem)
+        return
+      }
+      try {
+        await update({ [list]: { [id]: line } })
+        navigate(back)
+      } catch (failure) {
+        await alert(t('Unable to Save'), failure)
+      }
+    },
+    async remove(question: string): Promise<void> {
+      if (!(await confirm(question))) return
+      try {
+        await update({ [list]: { [id]: 'delete' } })
+        navigate(back)
+      } catch (failure) {
+        await alert(t('Unable to Delete'), failure)
+      }
+    },
+  }
+}
