@@ -4,6 +4,8 @@
  * nothing else from the admin.
  */
 import './styles/base.css'
+// Inputs are the kit's for every panel, not only for the record form's chunk that uses FieldInput.
+import './styles/fields.css'
 
 export { Icon, type IconProps } from './Icon.js'
 export { ICONS } from './icons.js'

@@ -78,7 +78,7 @@ export function LanguagesDialog({ control, languages, choices }: LanguagesDialog
                 <SelectCell editing={editing} index={index} />
                 <td>
                   <select
-                    className="translation-select"
+                    className="sw-input"
                     value={code}
                     aria-label={t('Language')}
                     data-testid={`languages-select-${index}`}

@@ -63,7 +63,9 @@ export function TranslationBox({
   const shown = draft ?? value
   return (
     <textarea
-      className={warning ? 'translation-box translation-box-warning' : 'translation-box'}
+      className={
+        warning ? 'sw-input translation-box translation-box-warning' : 'sw-input translation-box'
+      }
       style={{ height: boxHeight(shown || placeholder || '') }}
       value={shown}
       placeholder={placeholder}

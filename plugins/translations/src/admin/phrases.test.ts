@@ -6,6 +6,8 @@ import { isErrorCode } from '@shopwright/core/shared'
 import { scanPhrases, type Found } from '../../../../admin-ui/build/phrase-scan.js'
 import { deleteQuestion } from '../../../records/src/admin/questions.js'
 import { adminTranslationsPhrases } from '../seeds/phrases/admin-translations.js'
+import { adminPhrases } from '../seeds/phrases/admin.js'
+import { generalPhrases } from '../seeds/phrases/general.js'
 import { languagesProblem } from './LanguagesDialog.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -51,13 +53,20 @@ describe('the translation editor phrases', () => {
     expect(where(scanned.flatMap((result) => result.hardCoded))).toEqual([])
   })
 
-  it('has a French text for every phrase', () => {
+  it('has a French text for every phrase in the sets an admin page loads', () => {
+    // The editor's own table, then the admin's and the shared words (general): one place each.
+    const loaded = { ...generalPhrases, ...adminPhrases, ...adminTranslationsPhrases }
     const missing = phrases.filter(
-      (each) =>
-        !Object.hasOwn(adminTranslationsPhrases, each.text) ||
-        !adminTranslationsPhrases[each.text]!.fr.trim(),
+      (each) => !Object.hasOwn(loaded, each.text) || !loaded[each.text]!.fr.trim(),
     )
     expect(where(missing)).toEqual([])
+  })
+
+  it('keeps only the phrases the admin and general sets lack', () => {
+    const repeated = Object.keys(adminTranslationsPhrases).filter(
+      (phrase) => Object.hasOwn(generalPhrases, phrase) || Object.hasOwn(adminPhrases, phrase),
+    )
+    expect(repeated).toEqual([])
   })
 
   it('keeps no phrase the screens no longer show', () => {

@@ -7,19 +7,11 @@ import type { PhraseTable } from '../phrase-table.js'
  */
 export const adminTranslationsPhrases: PhraseTable = {
   // The editor's page and buttons.
-  Data: { fr: 'Données' },
   Translation: { fr: 'Traduction' },
-  New: { fr: 'Nouveau' },
-  Delete: { fr: 'Supprimer' },
   Languages: { fr: 'Langues' },
   Details: { fr: 'Détails' },
-  Name: { fr: 'Nom' },
-  Description: { fr: 'Description' },
-  'Saving...': { fr: 'Enregistrement…' },
   // The table.
   Phrase: { fr: 'Expression' },
-  'Select all': { fr: 'Tout sélectionner' },
-  'Select row': { fr: 'Sélectionner la ligne' },
   'No phrases yet.': { fr: 'Aucune expression pour l’instant.' },
   'This phrase is in the set more than once.': {
     fr: 'Cette expression apparaît plusieurs fois dans l’ensemble.',
@@ -42,7 +34,6 @@ export const adminTranslationsPhrases: PhraseTable = {
   'The first language is the default: Auto-Fill translates from it.': {
     fr: 'La première langue est celle par défaut\u00a0: le remplissage automatique traduit à partir d’elle.',
   },
-  Language: { fr: 'Langue' },
   'Choose a language': { fr: 'Choisissez une langue' },
   Default: { fr: 'Par défaut' },
   'Add Language': { fr: 'Ajouter une langue' },
@@ -52,19 +43,8 @@ export const adminTranslationsPhrases: PhraseTable = {
     fr: 'Chaque langue ne peut être choisie qu’une fois.',
   },
   // Dialogs and confirmations.
-  OK: { fr: 'OK' },
-  Cancel: { fr: 'Annuler' },
-  Error: { fr: 'Erreur' },
   Stack: { fr: 'Pile d’appels' },
   'Unable to Add': { fr: 'Ajout impossible' },
-  'Unable to Delete': { fr: 'Suppression impossible' },
-  'Unable to Import': { fr: 'Importation impossible' },
   'Unable to Translate': { fr: 'Traduction impossible' },
-  'Are you sure you want to delete this record?': {
-    fr: 'Voulez-vous vraiment supprimer cet enregistrement\u00a0?',
-  },
-  'Are you sure you want to delete these records?': {
-    fr: 'Voulez-vous vraiment supprimer ces enregistrements\u00a0?',
-  },
   'Clear these translations?': { fr: 'Effacer ces traductions\u00a0?' },
 }
