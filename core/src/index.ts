@@ -17,6 +17,7 @@ export type {
 export { orderPlugins } from './kernel/order-plugins.js'
 export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
 export type { Services, SeedWriter, TranslationSource } from './kernel/services.js'
+export { Lifecycle } from './kernel/lifecycle.js'
 export { createLogger, flushLogger, type Logger } from './logger.js'
 export {
   createDatabase,

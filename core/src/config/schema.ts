@@ -47,6 +47,17 @@ export const SETTINGS = {
   },
   nodeEnv: { env: 'NODE_ENV', schema: z.enum(['development', 'production', 'test']) },
   logLevel: { env: 'LOG_LEVEL', schema: z.enum(LOG_LEVELS) },
+  siteUrl: {
+    env: 'SITE_URL',
+    schema: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/\s?#]+\/?$/,
+        "must be the site's public address, like https://shop.example.com (no path)",
+      )
+      .transform((value) => value.replace(/\/$/, ''))
+      .optional(),
+  },
   smtpUrl: {
     env: 'SMTP_URL',
     schema: z
@@ -114,6 +125,11 @@ export interface ShopwrightConfig {
   redisPrefix: string
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: (typeof LOG_LEVELS)[number]
+  /**
+   * The site's public address (scheme, host and port), for links that leave the site: e-mails
+   * never build links from a request's Host header, which a caller writes.
+   */
+  siteUrl: string | undefined
   smtpUrl: string | undefined
   /** A LibreTranslate-compatible server for machine translation (Auto-Fill); none when unset. */
   translateUrl: string | undefined
@@ -143,7 +159,7 @@ export function defaults(
   cwd: string,
 ): Omit<
   ShopwrightConfig,
-  'databaseUrl' | 'redisUrl' | 'smtpUrl' | 'translateUrl' | 'translateApiKey'
+  'databaseUrl' | 'redisUrl' | 'siteUrl' | 'smtpUrl' | 'translateUrl' | 'translateApiKey'
 > {
   return {
     port: 3000,

@@ -27,6 +27,7 @@ import type { Services } from './services.js'
 import { orderPlugins } from './order-plugins.js'
 import { KernelError } from './kernel-error.js'
 import { stopServer } from './stop-server.js'
+import { Lifecycle } from './lifecycle.js'
 
 const { version } = createRequire(import.meta.url)('@shopwright/core/package.json') as {
   version: string
@@ -115,6 +116,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const optional = <K extends keyof Services>(key: K): Services[K] | undefined =>
       container.hasRegistration(key) ? container.resolve(key) : undefined
     const access = new AccessService(() => optional('securitySource'), cache)
+    const lifecycle = new Lifecycle()
     container.register({
       config: asValue(config),
       logger: asValue(logger),
@@ -124,6 +126,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       limiter: asValue(limiter),
       access: asValue(access),
       redis: asValue(redis),
+      lifecycle: asValue(lifecycle),
     })
 
     let ready = await migrate(db, plugins, options.migrate !== false, logger)
@@ -247,6 +250,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       close() {
         closing ??= (async () => {
           ready = false
+          lifecycle.stop()
           if (server) await stopServer(server, config.shutdownTimeout)
           await cleanUp()
           await flushLogger(logger)

@@ -8,6 +8,7 @@ import type { AccessService, SecuritySource } from '../access/access-service.js'
 import type { RedisConnections } from '../redis/redis-connections.js'
 import type { Authenticator } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
+import type { Lifecycle } from './lifecycle.js'
 
 /** Writes seed records that do not exist yet; the records plugin registers one as `seedWriter`. */
 export interface SeedWriter {
@@ -44,6 +45,8 @@ export interface Services {
   access: AccessService
   /** Null without REDIS_URL. */
   redis: RedisConnections | null
+  /** Tells long work that a graceful stop began. */
+  lifecycle: Lifecycle
   /** Registered by the records plugin. */
   securitySource?: SecuritySource
   /** Registered by the records plugin. */

@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<ShopwrightConfig> = {}): Shopwrigh
     dataDir,
     databaseUrl: `sqlite:${path.join(dataDir, 'test.sqlite')}`,
     redisUrl: undefined,
+    siteUrl: undefined,
     smtpUrl: undefined,
     translateUrl: undefined,
     translateApiKey: undefined,
