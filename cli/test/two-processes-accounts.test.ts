@@ -71,6 +71,7 @@ describe.skipIf(mariadb.skip || redisSkipReason())(
       for (const [email, roles] of [
         ['ada@example.com', 'office'],
         ['eve@example.com', ''],
+        ['mia@example.com', ''],
       ]) {
         const added = await run(
           ['user', 'add', '--email', email!, '--password', 'secret12', '--roles', roles!],
@@ -100,27 +101,59 @@ describe.skipIf(mariadb.skip || redisSkipReason())(
       ).toBe(true)
     })
 
-    it('counts failed sign-ins of one e-mail across both processes', async () => {
+    it('counts failed sign-ins of one e-mail and address across both processes, and never locks the owner out', async () => {
       const statuses: number[] = []
       for (let attempt = 0; attempt < 12; attempt++) {
         const server = attempt % 2 === 0 ? one : two
         const reply = await call(server, '/account/login', {
           body: { email: 'eve@example.com', password: 'wrong-guess' },
-          // A new client address each time: only the per-e-mail limit can stop these.
-          address: `203.0.113.${attempt + 1}`,
+          address: '203.0.113.1',
         })
         statuses.push(reply.status)
       }
-      // 10 attempts in 15 minutes per e-mail, whichever process answers them.
+      // 10 attempts in 15 minutes per e-mail and address, whichever process answers them.
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
       expect(statuses.slice(10)).toEqual([429, 429])
       const refused = await call(one, '/account/login', {
         body: { email: 'eve@example.com', password: 'secret12' },
-        address: '203.0.113.99',
+        address: '203.0.113.1',
       })
       expect(refused.status).toBe(429)
       expect(refused.json.message).toBe('ERROR_TOO_MANY_REQUESTS')
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+      // The attacker's address is refused; the owner, elsewhere, signs in (docs/security.md).
+      const owner = await call(two, '/account/login', {
+        body: { email: 'eve@example.com', password: 'secret12' },
+        address: '198.51.100.7',
+      })
+      expect(owner.status).toBe(200)
+    })
+
+    it('past the e-mail ceiling, spread guessing gets three tries an address while the owner signs in', async () => {
+      // 101 failures from 34 addresses (3 each): past the ceiling of failed passwords for the e-mail.
+      for (let attempt = 0; attempt < 101; attempt++) {
+        const reply = await call(attempt % 2 === 0 ? one : two, '/account/login', {
+          body: { email: 'mia@example.com', password: 'wrong-guess' },
+          address: `192.0.2.${Math.floor(attempt / 3) + 1}`,
+        })
+        expect(reply.status).toBe(401)
+      }
+      const fresh = []
+      for (let attempt = 0; attempt < 4; attempt++)
+        fresh.push(
+          (
+            await call(one, '/account/login', {
+              body: { email: 'mia@example.com', password: 'wrong-guess' },
+              address: '192.0.2.200',
+            })
+          ).status,
+        )
+      expect(fresh).toEqual([401, 401, 401, 429])
+      const owner = await call(two, '/account/login', {
+        body: { email: 'mia@example.com', password: 'secret12' },
+        address: '198.51.100.8',
+      })
+      expect(owner.status).toBe(200)
     })
 
     it('an image picked through one process is served by the other at its new version', async () => {

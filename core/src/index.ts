@@ -29,6 +29,7 @@ export { MIGRATIONS_TABLE, pendingMigrations, runMigrations } from './db/migrati
 export { AppError, createError, isAppError } from './errors/app-error.js'
 export { toAppError } from './http/error-handler.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
+export { SYSTEM_ACTOR, actorName, isAdministrator } from './access/actor.js'
 export { LayeredCache, type CacheService } from './cache/cache-service.js'
 export { KernelEventBus, type EventBus, type EventHandler } from './events/event-bus.js'
 export {
@@ -52,5 +53,7 @@ export {
 export * from './shared/index.js'
 export { readUpload, parseSize } from './http/read-upload.js'
 export { readBody } from './http/read-body.js'
+export { jsonProblem, MAX_JSON_DEPTH } from './http/json-safety.js'
 export { escapeHtml } from './http/html-page.js'
 export { isDuplicateKey } from './db/errors.js'
+export { binaryKeys, convertToBinaryKeys, BINARY_COLLATION } from './db/binary-keys.js'

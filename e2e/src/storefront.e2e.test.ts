@@ -23,10 +23,14 @@ describe('the storefront sign-in screens in Chromium', () => {
   function lastResetLinks(): { reset: string; block: string } {
     const outbox = path.join(cwd, 'data', 'outbox')
     const newest = fs.readdirSync(outbox).sort().at(-1)!
-    const text = fs.readFileSync(path.join(outbox, newest), 'utf8').replace(/=\r?\n/g, '')
+    // Quoted-printable: soft line breaks and escapes (the block link's `?code=` is `=3D`).
+    const text = fs
+      .readFileSync(path.join(outbox, newest), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     const reset = /https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(text)![0]
-    const block = /https?:\/\/[^\s"<>]+\/block\/[^\s"<>]+/.exec(text)![0]
-    return { reset: new URL(reset).pathname, block: new URL(block).pathname }
+    const block = new URL(/https?:\/\/[^\s"<>]+\/block\/[^\s"<>]+/.exec(text)![0])
+    return { reset: new URL(reset).pathname, block: `${block.pathname}${block.search}` }
   }
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Kernel } from '@shopwright/core'
+import { isAppError, type Kernel } from '@shopwright/core'
 // The account plugin's types add `accounts` to the kernel's Services.
 import type { AccountService } from '@shopwright/plugin-account'
 import { boot } from '../boot.js'
@@ -10,7 +10,8 @@ export const FIRST_ADMIN_EMAIL = 'admin@example.com'
 /**
  * A new site gets one administrator, so the admin can be opened right after `npm start`. Its
  * password is random and printed once in the log; nothing is ever guessable. Without the account
- * plugin there is nobody to sign in, and nothing is made.
+ * plugin there is nobody to sign in, and nothing is made. Nodes starting together on one new
+ * database each try; one makes it, the others go on without error.
  */
 async function addFirstAdministrator(
   kernel: Kernel,
@@ -20,12 +21,19 @@ async function addFirstAdministrator(
     : undefined
   if (!accounts || (await accounts.credentials(FIRST_ADMIN_EMAIL))) return undefined
   const password = crypto.randomBytes(12).toString('base64url')
-  await accounts.addAccount({
-    email: FIRST_ADMIN_EMAIL,
-    password,
-    name: 'Administrator',
-    roles: ['administrator'],
-  })
+  try {
+    await accounts.addAccount({
+      email: FIRST_ADMIN_EMAIL,
+      password,
+      name: 'Administrator',
+      roles: ['administrator'],
+    })
+  } catch (error) {
+    // Another node starting on the same new database made it first (the e-mail is unique in the
+    // database): that node prints the password, this one carries on.
+    if (isAppError(error) && error.code === 'ERROR_RECORD_ALREADY_EXISTS') return undefined
+    throw error
+  }
   return { email: FIRST_ADMIN_EMAIL, password }
 }
 

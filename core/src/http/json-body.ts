@@ -2,8 +2,7 @@ import { bodyParser } from '@koa/bodyparser'
 import type { ParameterizedContext } from 'koa'
 import { createError } from '../errors/app-error.js'
 import type { QueryState } from './state.js'
-
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+import { jsonProblem } from './json-safety.js'
 
 /**
  * Parses JSON bodies up to the configured limit. Malformed JSON answers ERROR_JSON_BODY (400), an
@@ -30,19 +29,7 @@ export function jsonBodyReader(
       }
       throw createError('ERROR_JSON_BODY')
     }
-    const bad = findForbiddenKey(ctx.request.body, 0)
-    if (bad)
-      throw createError('ERROR_INVALID_INPUT', { reason: `The key "${bad}" is not allowed.` })
+    const problem = jsonProblem(ctx.request.body)
+    if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })
   }
-}
-
-function findForbiddenKey(value: unknown, depth: number): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  if (depth > 64) return '(nesting deeper than 64 levels)'
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) return key
-    const found = findForbiddenKey((value as Record<string, unknown>)[key], depth + 1)
-    if (found) return found
-  }
-  return undefined
 }

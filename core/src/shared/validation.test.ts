@@ -71,8 +71,17 @@ describe('localNext', () => {
       'https://evil.example/',
       '//evil.example/',
       '/\\evil.example',
+      // `?next=/%09/evil.example` arrives decoded: a tab the browser drops, leaving `//evil.example`.
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\/evil.example',
+      '/..//evil.example',
       'data',
+      'javascript:alert(1)',
     ])
       expect(localNext(next), String(next)).toBe('/')
+    // Still encoded, these are paths of this site, and stay so when followed.
+    expect(localNext('/%09/evil.example')).toBe('/%09/evil.example')
+    expect(localNext('/%5C/evil.example')).toBe('/%5C/evil.example')
   })
 })

@@ -56,12 +56,26 @@ export function idError(value: string | null | undefined, required = true): Erro
   return isValidId(value) ? null : 'ERROR_INVALID_ID'
 }
 
+/** A stand-in origin to resolve `next` against: only addresses that stay on it are local. */
+const SITE = 'https://site.invalid'
+
 /**
- * Where to send a visitor after signing in (`?next=`): a local address only, never another site
- * (`//evil.example` and `https:` are refused), else `/`.
+ * Where to send a visitor after signing in (`?next=`): a local address only, else `/`. `next` is
+ * parsed as a URL against the site's origin, as the browser will, and kept only when it stays on
+ * that origin, so the tricks that leave the site are refused however they are written (`//evil`,
+ * `/\evil`, `/%09/evil` whose tab the URL parser drops, `https:evil`). The answer is the parsed
+ * path, query and fragment, never the raw text, and never a path that itself starts with `//`.
  */
 export function localNext(next: string | null | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')
-    ? next
-    : '/'
+  if (!next || !next.startsWith('/')) return '/'
+  let url: URL
+  try {
+    url = new URL(next, SITE)
+  } catch {
+    return '/'
+  }
+  if (url.origin !== SITE) return '/'
+  // A path normalised to `//host` (from `/..//host`) would leave the site when followed.
+  if (url.pathname.startsWith('//')) return '/'
+  return `${url.pathname}${url.search}${url.hash}`
 }

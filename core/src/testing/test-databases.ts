@@ -56,7 +56,9 @@ export function databasesUnderTest(): DatabaseUnderTest[] {
         const name = `sw_t_${crypto.randomBytes(6).toString('hex')}`
         const admin = knex({ client: 'mysql2', connection: mysqlUrl! })
         try {
-          await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+          // As docs/operations.md tells users to: the server's default collation for utf8mb4 (case-
+          // insensitive), so the suites see what a real site sees; the migrations make keys binary.
+          await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
         } finally {
           await admin.destroy()
         }

@@ -15,6 +15,9 @@ import { ResetStore } from './server/resets.js'
 import { BlockedDevices } from './server/blocked-devices.js'
 import { Mailer } from './server/mailer.js'
 import { defineResetLimits } from './server/reset-limits.js'
+import { defineBlockLimits } from './server/block-limits.js'
+import { siteOrigin } from './server/site-origin.js'
+import { CardTokens } from './server/profile/card-tokens.js'
 import { resetEmail, resetPassword } from './server/routes/reset.js'
 import { resetEntity } from './server/routes/entity.js'
 import { blockDevice } from './server/routes/block.js'
@@ -51,9 +54,23 @@ export {
 export { SESSION_COOKIE } from './server/session-cookie.js'
 export { DatabaseSessions, RedisSessions }
 export { AccountGuard }
-export { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from './server/login-limits.js'
+export {
+  LOGIN_PER_ADDRESS,
+  LOGIN_PER_EMAIL,
+  LOGIN_PER_PAIR,
+  LOGIN_PER_PAIR_AT_CEILING,
+} from './server/login-limits.js'
+export { BLOCK_PER_ADDRESS } from './server/block-limits.js'
+export { CardTokens } from './server/profile/card-tokens.js'
+export { NO_PASSWORD } from './server/passwords.js'
 export type { AccountAnswer, AccountPreview } from './server/account-answer.js'
-export { ResetStore, RESET_CODE_MS, type CodeState } from './server/resets.js'
+export {
+  ResetStore,
+  RESET_CODE_MS,
+  BLOCK_CODE_MS,
+  type CodeState,
+  type ResetCodes,
+} from './server/resets.js'
 export { BlockedDevices } from './server/blocked-devices.js'
 export { Mailer, MAIL_FROM, type MailMessage, type MailResult } from './server/mailer.js'
 export { RESET_PER_ADDRESS, RESET_PER_EMAIL } from './server/reset-limits.js'
@@ -81,6 +98,7 @@ declare module '@shopwright/core' {
     mailer: Mailer
     accountImages: AccountImages
     accountGuard: AccountGuard
+    cardTokens: CardTokens
   }
 }
 
@@ -92,10 +110,13 @@ export default definePlugin({
   migrations,
   seeds: accountSeeds,
   cacheTypes: [SESSION_CACHE],
-  register({ container, logger }) {
+  register({ container, config, logger }) {
+    // Checked at start-up: a production site that mails links must say where it lives.
+    siteOrigin(config)
     container.register({
       accounts: asFunction(
-        ({ db, recordStore }) => new AccountService(db, recordStore),
+        ({ db, recordStore, records, appLog }) =>
+          new AccountService(db, recordStore, records, appLog),
       ).singleton(),
       // With Redis configured, sessions live there (every node shares it, and it expires them
       // itself); without it, in the database. Either way no session lives in process memory.
@@ -110,8 +131,9 @@ export default definePlugin({
       blockedDevices: asFunction(({ db }) => new BlockedDevices(db)).singleton(),
       mailer: asFunction(({ config }) => new Mailer(config, logger)).singleton(),
       accountGuard: asFunction(
-        ({ db, sessionStore }) => new AccountGuard(db, sessionStore, logger),
+        ({ sessionStore }) => new AccountGuard(sessionStore, logger),
       ).singleton(),
+      cardTokens: asFunction(({ db }) => new CardTokens(db)).singleton(),
       accountImages: asFunction(
         ({ db, recordStore, cache }) => new AccountImages(db, recordStore, cache),
       ).singleton(),
@@ -121,6 +143,7 @@ export default definePlugin({
     defineLoginLimits(container.cradle.limiter)
     defineResetLimits(container.cradle.limiter)
     defineImageLimits(container.cradle.limiter)
+    defineBlockLimits(container.cradle.limiter)
   },
   bootstrap({ services }) {
     // Staff edit accounts through the record calls too: the guard keeps credentials and sessions
@@ -133,14 +156,15 @@ export default definePlugin({
         await services.cache.clear(SESSION_CACHE)
     })
   },
-  routes(router, { services }) {
+  routes(router, { services, config }) {
+    const origin = siteOrigin(config)
     router.post('/account/login', login(services))
     router.post('/account/logout', logout(services))
     router.get('/account/get', getAccount(services))
-    router.post('/account/resetemail', resetEmail(services))
+    router.post('/account/resetemail', resetEmail({ ...services, origin }))
     router.get('/account/entity/:recordtype/:id', resetEntity(services))
     router.get('/account/entity/:recordtype/:id/:code', resetEntity(services))
-    router.post('/account/reset/:recordtype/:id/:code', resetPassword(services))
+    router.post('/account/reset/:recordtype/:id/:code', resetPassword({ ...services, origin }))
     router.post('/account/block/:recordtype/:id', blockDevice(services))
     router.get('/account/image/get/:type/:id', serveImage(services))
     router.get('/account/image/generate', generateImages(services))

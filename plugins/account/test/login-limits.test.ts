@@ -38,7 +38,7 @@ for (const database of databasesUnderTest()) {
       return booted.kernel
     }
 
-    it('refuses the 11th password attempt on one e-mail in 15 minutes with 429 and Retry-After, even a right one', async () => {
+    it('refuses the 11th password attempt on one e-mail from one address in 15 minutes with 429 and Retry-After, even a right one', async () => {
       const kernel = await boot()
       for (let attempt = 1; attempt <= 10; attempt++) {
         const reply = await postLogin(kernel, { email: 'ada@example.com', password: 'wrong12' })
@@ -49,6 +49,34 @@ for (const database of databasesUnderTest()) {
       // Another e-mail from the same address is still served.
       const other = await postLogin(kernel, { email: 'bob@example.com', password: 'wrong12' })
       expect(other.statusCode).toBe(401)
+    })
+
+    it('does not lock the owner out: the count is per e-mail and address (docs/security.md)', async () => {
+      booted = await bootAccounts(database, [], { trustProxy: true })
+      const kernel = booted.kernel
+      await kernel.services.accounts.addAccount({ email: 'ada@example.com', password: 'secret12' })
+      const from = (address: string) => ({ 'x-forwarded-for': address })
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const reply = await postLogin(
+          kernel,
+          { email: 'ada@example.com', password: 'wrong12' },
+          from('203.0.113.9'),
+        )
+        expect(reply.statusCode).toBe(401)
+      }
+      expectTooMany(
+        await postLogin(
+          kernel,
+          { email: 'ada@example.com', password: 'secret12' },
+          from('203.0.113.9'),
+        ),
+      )
+      const owner = await postLogin(
+        kernel,
+        { email: 'ada@example.com', password: 'secret12' },
+        from('198.51.100.4'),
+      )
+      expect(owner.statusCode).toBe(200)
     })
 
     it('forgets the e-mail’s failures after a successful sign-in', async () => {
@@ -88,7 +116,7 @@ for (const database of databasesUnderTest()) {
         await drop?.()
       })
 
-      it('counts attempts on one e-mail across the nodes', async () => {
+      it('counts attempts on one e-mail and address across the nodes', async () => {
         const created = await database.create()
         drop = created.drop
         // A prefix of its own, so this run's counters meet no other run's.

@@ -290,7 +290,7 @@ for (const database of databasesUnderTest()) {
       expect((await getAccount(kernel, cookie)).statusCode).toBe(401)
     })
 
-    it('takes a role change at once, though the session was cached', async () => {
+    it('ends the sessions at a role change, though the session was cached', async () => {
       await kernel.seed()
       const temp = await kernel.services.accounts.addAccount({
         email: 'roles@example.com',
@@ -304,7 +304,10 @@ for (const database of databasesUnderTest()) {
         temp.id,
         [{ field: 'roles', value: ['marketing'] }],
       )
-      expect((await getAccount(kernel, cookie)).json<{ roles: string[] }>().roles).toEqual([
+      // A change of roles ends the account's sessions (docs/security.md, "Accounts").
+      expect((await getAccount(kernel, cookie)).statusCode).toBe(401)
+      const again = await signIn(kernel, 'roles@example.com', 'secret12')
+      expect((await getAccount(kernel, again)).json<{ roles: string[] }>().roles).toEqual([
         'marketing',
       ])
     })

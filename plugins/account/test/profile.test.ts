@@ -174,10 +174,14 @@ for (const database of databasesUnderTest()) {
       const json = await storedJson()
       expect(json).not.toContain(digits)
       expect(json).not.toContain(CARD)
+      // The token is kept beside the record, never in it (docs/security.md, "Card data").
       const stored = (await kernel.services.recordStore.getStored(ada.type, ada.id))?.record
-        .creditcards as CardLine[]
-      expect(stored[0]?.token).toMatch(/^tok_[\w-]{22}$/)
-      expect(reply.body).not.toContain(stored[0]?.token ?? 'x')
+        .creditcards as Array<CardLine & { token?: string }>
+      expect(stored[0]).not.toHaveProperty('token')
+      const token = await kernel.services.cardTokens.get(ada, stored[0]!.internalid)
+      expect(token).toMatch(/^tok_[\w-]{22}$/)
+      expect(reply.body).not.toContain(token)
+      expect(json).not.toContain(token)
     })
 
     it('moves ccdefault to a new default card', async () => {

@@ -54,7 +54,9 @@ for (const database of databasesUnderTest()) {
       expect(eml).toMatch(/^To: ada@example.com\r$/m)
       expect(mail.reset).toMatch(new RegExp(`^http://[^/]+/reset/employee/${ada.id}/[\\w-]{43}$`))
       const base = mail.reset.slice(0, mail.reset.indexOf('/reset/'))
-      expect(mail.block).toBe(`${base}/block/employee/${ada.id}/test-device`)
+      expect(mail.block).toMatch(
+        new RegExp(`^${base}/block/employee/${ada.id}/test-device\\?code=[\\w-]{43}$`),
+      )
       const { code } = parts(mail.reset)
 
       const screen = await entity('employee', ada.id, code)
@@ -191,12 +193,25 @@ for (const database of databasesUnderTest()) {
       const owner = await signIn(kernel, 'ada@example.com', 'new battery staple')
 
       const mail = await requestReset(kernel, 'ada@example.com', 'thief-device')
-      expect(mail.block).toMatch(/\/block\/employee\/[^/]+\/thief-device$/)
-      const [, , type, id, device] = new URL(mail.block).pathname.split('/')
-      const reply = await post(kernel, `/query/account/block/${type}/${id}`, {
-        device: decodeURIComponent(device!),
-      })
+      expect(mail.block).toMatch(/\/block\/employee\/[^/]+\/thief-device\?code=[\w-]{43}$/)
+      const link = new URL(mail.block)
+      const [, , type, id, device] = link.pathname.split('/')
+      const call = `/query/account/block/${type}/${id}`
+      const body = { device: decodeURIComponent(device!), code: link.searchParams.get('code')! }
+      // Without the link's code, or with another device, nothing is blocked.
+      for (const payload of [
+        { device: body.device, code: 'x'.repeat(43) },
+        { device: 'owner-device', code: body.code },
+      ]) {
+        const refused = await post(kernel, call, payload)
+        expect(refused.statusCode).toBe(403)
+        expect(refused.json()).toMatchObject({ ok: false, message: 'ERROR_ACCESS_DENIED' })
+        expect((await getAccount(kernel, cookie)).statusCode).toBe(200)
+      }
+      const reply = await post(kernel, call, body)
       expect(reply.json()).toEqual({ ok: true })
+      // The code works once.
+      expect((await post(kernel, call, body)).statusCode).toBe(403)
 
       expect((await getAccount(kernel, cookie)).statusCode).toBe(401)
       expect((await getAccount(kernel, owner)).statusCode).toBe(200)
@@ -227,6 +242,7 @@ for (const database of databasesUnderTest()) {
         [`/query/account/reset/employee/${ada.id}/x`, {}],
         [`/query/account/block/employee/${ada.id}`, {}],
         [`/query/account/block/employee/${ada.id}`, { device: '' }],
+        [`/query/account/block/employee/${ada.id}`, { device: 'd' }],
       ]
       for (const [url, payload] of cases) {
         const reply = await post(kernel, url, payload)

@@ -40,6 +40,8 @@ describe('the account seeds', () => {
         'roles:lists',
         'resetrequired:boolean',
         'imageversion:hidden',
+        'addressbook:lists',
+        'creditcards:lists',
       ])
       for (const field of type.fields) expect(FIELD_DATATYPES).toContain(field.datatype)
       expect(type.fields.filter((field) => field.required).map(({ id }) => id)).toEqual([
@@ -73,7 +75,7 @@ describe('the account seeds', () => {
   it('are a fresh copy on every call', () => {
     const first = accountSeeds()
     ;(first[0] as RecordTypeData).fields.pop()
-    expect((accountSeeds()[0] as RecordTypeData).fields).toHaveLength(6)
+    expect((accountSeeds()[0] as RecordTypeData).fields).toHaveLength(8)
   })
 
   const dist = join(pluginDir, 'dist', 'index.js')

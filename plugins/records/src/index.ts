@@ -1,5 +1,5 @@
 import { asFunction } from 'awilix'
-import { definePlugin, dialectOf } from '@shopwright/core'
+import { definePlugin, dialectOf, parseSize } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { RecordStore } from './server/record-store.js'
 import { sqliteFile } from './server/sqlite-reader.js'
@@ -10,10 +10,18 @@ import { ListService } from './server/list-service.js'
 import { RecordTypeCalls } from './server/record-type-calls.js'
 import { RecordGuards } from './server/record-guards.js'
 import { RecordTypeGuard } from './server/recordtype-guard.js'
+import { SecurityGuard } from './server/security-guard.js'
 import { AppLog } from './server/app-log.js'
 import { dataRoutes } from './server/routes/data-routes.js'
 import { transferRoutes } from './server/routes/transfer-routes.js'
 import { ImportService } from './server/transfer/import-service.js'
+import { IMPORT_ZIP_LIMITS } from './server/transfer/zip-reader.js'
+
+/**
+ * Imports one node runs at once. Each holds its upload (up to UPLOAD_LIMIT) and one inflated entry
+ * in memory, so this bounds what imports can take of a node's memory (docs/security.md, "Imports").
+ */
+const IMPORTS_AT_ONCE = 2
 import { ExportService } from './server/transfer/export-service.js'
 import { recordsPluginSeeds } from './seeds/index.js'
 
@@ -29,16 +37,27 @@ export {
   RecordsService,
   RECORD_CHANGED,
   COUNT_CACHE,
+  type CreateResult,
   type FieldChange,
   type RecordKey,
 } from './server/records-service.js'
 export { ListService, MAX_PAGE_SIZE, type ListOptions } from './server/list-service.js'
 export { RecordTypeCalls } from './server/record-type-calls.js'
-export { AppLog, type LogLine } from './server/app-log.js'
-export { RecordGuards, type RecordGuard, type RecordWrite } from './server/record-guards.js'
-export { ImportService, type ImportResult } from './server/transfer/import-service.js'
+export { AppLog, type LogLine, type LogEntry } from './server/app-log.js'
+export {
+  RecordGuards,
+  type Actor,
+  type RecordGuard,
+  type RecordChange,
+} from './server/record-guards.js'
+export {
+  ImportService,
+  IMPORT_BATCH,
+  type ImportResult,
+  type ImportLimits,
+} from './server/transfer/import-service.js'
 export { ExportService, type Download } from './server/transfer/export-service.js'
-export { readZip, IMPORT_ZIP_LIMITS, type ZipLimits } from './server/transfer/zip-reader.js'
+export { readZipEntries, IMPORT_ZIP_LIMITS, type ZipLimits } from './server/transfer/zip-reader.js'
 
 declare module '@shopwright/core' {
   interface Services {
@@ -86,15 +105,20 @@ export default definePlugin({
       appLog: asFunction(({ db }) => new AppLog(db)).singleton(),
       recordGuards: asFunction(() => new RecordGuards()).singleton(),
       records: asFunction(
-        ({ recordStore, recordTypes, appLog, cache, events, recordGuards }) =>
-          new RecordsService(recordStore, recordTypes, appLog, cache, events, recordGuards),
+        ({ recordStore, recordTypes, appLog, cache, events, recordGuards, logger }) =>
+          new RecordsService(recordStore, recordTypes, appLog, cache, events, recordGuards, logger),
       ).singleton(),
       recordLists: asFunction(
         ({ db, recordStore, recordTypes, cache }) =>
           new ListService(db, dialect, recordStore, recordTypes, cache),
       ).singleton(),
       recordImport: asFunction(
-        ({ records, recordStore }) => new ImportService(records, recordStore),
+        ({ records, recordStore }) =>
+          new ImportService(records, recordStore, {
+            ...IMPORT_ZIP_LIMITS,
+            maxItemBytes: parseSize(config.bodyLimit),
+            maxConcurrent: IMPORTS_AT_ONCE,
+          }),
       ).singleton(),
       recordExport: asFunction(({ records }) => new ExportService(records)).singleton(),
       recordTypeCalls: asFunction(
@@ -104,7 +128,8 @@ export default definePlugin({
     })
   },
   bootstrap({ services }) {
-    services.recordGuards.add(['recordtype'], new RecordTypeGuard())
+    services.recordGuards.add(['recordtype'], new RecordTypeGuard(services.recordStore))
+    services.recordGuards.add(['security'], new SecurityGuard(services.access))
   },
   destroy({ services }) {
     services.recordStore.close()

@@ -4,10 +4,11 @@ import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../components/Alert.js'
 
 /**
- * `/block/:recordtype/:id/:device`: the "this was not me" link of a reset e-mail. One button
- * blocks that device from signing in to the account; the screen then confirms (spec 000 section 2).
+ * `/block/:recordtype/:id/:device?code=`: the "this was not me" link of a reset e-mail. One button
+ * blocks that device from signing in to the account, proving with the link's code that the e-mail
+ * was read; the screen then confirms (spec 000 section 2).
  */
-export function Block({ params }: PageProps) {
+export function Block({ params, props }: PageProps) {
   const { client } = useSession()
   const alert = useAlert()
   const t = useT()
@@ -18,7 +19,7 @@ export function Block({ params }: PageProps) {
     try {
       await client.post(
         `/account/block/${encodeURIComponent(params.recordtype ?? '')}/${encodeURIComponent(params.id ?? '')}`,
-        { device: params.device ?? '' },
+        { device: params.device ?? '', code: props.code ?? '' },
       )
       setBlocked(true)
     } catch (failure) {

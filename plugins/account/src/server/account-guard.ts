@@ -1,121 +1,159 @@
-import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import {
+  actorName,
   createError,
   emailError,
+  isDuplicateKey,
   normalizeEmail,
   type Logger,
   type RecordData,
 } from '@shopwright/core'
-import type { RecordGuard, RecordWrite } from '@shopwright/plugin-records'
-import { hashPassword } from './passwords.js'
+import type { Actor, RecordChange, RecordGuard } from '@shopwright/plugin-records'
+import { NO_PASSWORD } from './passwords.js'
 import type { SessionStore } from './sessions.js'
+import { accountRoles, checkAccountChange, sameRoles } from './account-rules.js'
+import { checkProfileLines } from './profile/record-lines.js'
 
 /** Tables keyed by an account's (type, id) besides its credentials. */
-const ACCOUNT_TABLES = ['account_images', 'account_resets', 'account_blocked_devices'] as const
+const ACCOUNT_TABLES = [
+  'account_images',
+  'account_resets',
+  'account_blocked_devices',
+  'account_card_tokens',
+] as const
 
 function emailOf(record: RecordData): string {
   return typeof record.email === 'string' ? record.email : ''
 }
 
+const emailTaken = (email: string) =>
+  createError('ERROR_RECORD_ALREADY_EXISTS', {
+    reason: `An account with the e-mail ${email} exists.`,
+  })
+
 /**
- * Keeps sign-in data in line when staff change account records through the record calls (the
- * admin's editor, an import):
- * - the e-mail is lower-cased, checked by the spec's rule and unique across accounts before the
- *   write (409 ERROR_RECORD_ALREADY_EXISTS), then the credentials follow it;
- * - an account created there gets credentials with a random password nobody knows: its owner sets
- *   one through Forgot Password;
- * - `resetrequired` turned on, a rename, the bin or a deletion end the account's sessions; a
- *   deletion also drops its credentials, image, reset codes and blocked devices, and a rename
- *   carries them to the new id.
+ * Keeps sign-in data in line when accounts change through the record calls (the admin's editor,
+ * an import, the command line), and keeps those calls from being a way around the access model:
+ * - who may change what (account-rules.ts): roles and e-mails are the administrator's, and nobody
+ *   else may touch an account holding a role they lack;
+ * - the e-mail is lower-cased and checked by the spec's rule; its uniqueness across every account
+ *   is the credentials table's primary key, written in the record's own transaction, so two
+ *   concurrent creates with one e-mail make one account and one 409;
+ * - an account made there has no password: its owner sets one through Forgot Password;
+ * - a changed e-mail or roles, `resetrequired` turned on, a rename, the bin or a deletion end the
+ *   account's sessions; a deletion also drops its credentials and side rows, a rename carries them.
  */
 export class AccountGuard implements RecordGuard {
   constructor(
-    private readonly db: Knex,
     private readonly sessions: SessionStore,
     private readonly logger: Logger,
   ) {}
 
-  async beforeWrite(record: RecordData, previous: RecordData | null): Promise<void> {
+  async check(change: RecordChange, actor: Actor): Promise<void> {
+    checkAccountChange(change, actor)
+    checkProfileLines(change)
+    if (change.kind !== 'created' && change.kind !== 'updated' && change.kind !== 'renamed') return
+    const { record, previous } = change
     if (previous && record.email === previous.email) return
     const email = normalizeEmail(emailOf(record))
     const problem = emailError(email)
     if (problem) throw createError(problem, { reason: email })
     record.email = email
-    const owner = await this.db('account_credentials')
-      .where({ email })
-      .first<{ type: string; id: string } | undefined>('type', 'id')
-    const self = previous ?? record
-    if (owner && !(owner.type === self.type && owner.id === self.id))
-      throw createError('ERROR_RECORD_ALREADY_EXISTS', {
-        reason: `An account with the e-mail ${email} exists.`,
-      })
   }
 
-  async afterWrite(write: RecordWrite): Promise<void> {
-    switch (write.kind) {
-      case 'created':
-        await this.addCredentials(write.record)
-        return
-      case 'updated':
-        await this.followEmail(write.record, write.previous)
-        if (write.record.resetrequired === true && write.previous.resetrequired !== true)
-          await this.sessions.endAll(write.record)
-        return
-      case 'renamed':
-        await this.db.transaction(async (trx) => {
-          const from = { type: write.previous.type, id: write.previous.id }
-          await trx('account_credentials').where(from).update({ id: write.record.id })
-          for (const table of ACCOUNT_TABLES)
-            await trx(table).where(from).update({ id: write.record.id })
-        })
-        await this.followEmail(write.record, write.previous)
-        await this.sessions.endAll(write.previous)
-        return
-      case 'binned':
-        await this.sessions.endAll(write)
-        return
-      case 'removed':
-        await this.sessions.endAll(write)
-        await this.db.transaction(async (trx) => {
-          const key = { type: write.type, id: write.id }
+  async write(change: RecordChange, _actor: Actor, trx: Knex.Transaction): Promise<void> {
+    const record = change.record
+    const key = { type: record.type, id: record.id }
+    try {
+      switch (change.kind) {
+        case 'created':
+          await this.addCredentials(record, trx)
+          return
+        case 'renamed': {
+          const from = { type: change.previous.type, id: change.previous.id }
+          await trx('account_credentials').where(from).update({ id: record.id })
+          for (const table of ACCOUNT_TABLES) await trx(table).where(from).update({ id: record.id })
+          await this.followEmail(record, change.previous, trx)
+          return
+        }
+        case 'updated':
+          await this.followEmail(record, change.previous, trx)
+          return
+        case 'removed':
           await trx('account_credentials').where(key).delete()
           for (const table of ACCOUNT_TABLES) await trx(table).where(key).delete()
-        })
+          return
+        default:
+          return
+      }
+    } catch (error) {
+      if (isDuplicateKey(error)) throw emailTaken(emailOf(record))
+      throw error
+    }
+  }
+
+  async afterCommit(change: RecordChange, actor: Actor): Promise<void> {
+    const record = change.record
+    switch (change.kind) {
+      case 'updated': {
+        const previous = change.previous
+        const emailChanged = record.email !== previous.email
+        const rolesChanged = !sameRoles(accountRoles(record), accountRoles(previous))
+        if (emailChanged || rolesChanged)
+          this.logger.warn(
+            {
+              account: `${record.type}|${record.id}`,
+              actor: actorName(actor),
+              ...(emailChanged ? { email: { from: previous.email, to: record.email } } : {}),
+              ...(rolesChanged
+                ? { roles: { from: accountRoles(previous), to: accountRoles(record) } }
+                : {}),
+            },
+            'account sign-in data changed: its sessions end',
+          )
+        if (
+          emailChanged ||
+          rolesChanged ||
+          (record.resetrequired === true && previous.resetrequired !== true)
+        )
+          await this.sessions.endAll(record)
         return
-      case 'restored':
+      }
+      case 'renamed':
+        await this.sessions.endAll(change.previous)
+        return
+      case 'binned':
+      case 'removed':
+        await this.sessions.endAll(record)
+        return
+      default:
         return
     }
   }
 
-  /** Credentials for an account made through the record calls: a random, unknown password. */
-  private async addCredentials(record: RecordData): Promise<void> {
+  /** Credentials for an account made through the record calls: no password until its owner sets one. */
+  private async addCredentials(record: RecordData, trx: Knex.Transaction): Promise<void> {
     const now = Date.now()
-    try {
-      await this.db('account_credentials').insert({
-        email: emailOf(record),
-        type: record.type,
-        id: record.id,
-        password_hash: await hashPassword(randomBytes(32).toString('base64url')),
-        created_at: now,
-        modified_at: now,
-      })
-    } catch (error) {
-      // Another account took the e-mail between the check and now: this one cannot sign in until
-      // its e-mail is changed, which writes its credentials then.
-      this.logger.warn(
-        { err: error, type: record.type, id: record.id },
-        'account created without credentials: its e-mail is taken',
-      )
-    }
+    await trx('account_credentials').insert({
+      email: emailOf(record),
+      type: record.type,
+      id: record.id,
+      password_hash: NO_PASSWORD,
+      created_at: now,
+      modified_at: now,
+    })
   }
 
   /** Moves the credentials to a changed e-mail (or adds them when the account had none). */
-  private async followEmail(record: RecordData, previous: RecordData): Promise<void> {
+  private async followEmail(
+    record: RecordData,
+    previous: RecordData,
+    trx: Knex.Transaction,
+  ): Promise<void> {
     if (record.email === previous.email) return
-    const updated = await this.db('account_credentials')
+    const updated = await trx('account_credentials')
       .where({ type: record.type, id: record.id })
       .update({ email: emailOf(record), modified_at: Date.now() })
-    if (updated === 0) await this.addCredentials(record)
+    if (updated === 0) await this.addCredentials(record, trx)
   }
 }

@@ -1,15 +1,16 @@
 import type { Knex } from 'knex'
 import {
   createError,
-  isDuplicateKey,
   emailError,
   isValidId,
   normalizeEmail,
   passwordError,
+  SYSTEM_ACTOR,
   type RecordData,
 } from '@shopwright/core'
-import type { RecordStore } from '@shopwright/plugin-records'
+import type { AppLog, RecordsService, RecordStore } from '@shopwright/plugin-records'
 import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from './passwords.js'
+import { accountSeeds } from '../seeds/index.js'
 
 /** Record types whose records can sign in: shoppers and staff. */
 export const ACCOUNT_TYPES = ['customer', 'employee'] as const
@@ -35,9 +36,16 @@ export class AccountService {
   constructor(
     private readonly db: Knex,
     private readonly records: RecordStore,
+    private readonly service: RecordsService,
+    private readonly log: AppLog,
   ) {}
 
-  /** Creates an account; the e-mail is lower-cased, checked by the spec's rule and unique. */
+  /**
+   * Creates an account (the command line, the first administrator): through the record calls as
+   * the system, so the account guard makes its credentials and the database keeps the e-mail
+   * unique (409 ERROR_RECORD_ALREADY_EXISTS when it is taken, however many nodes try at once);
+   * then its password is set.
+   */
   async addAccount(input: NewAccount): Promise<RecordData> {
     const type = input.type ?? 'employee'
     if (!ACCOUNT_TYPES.includes(type))
@@ -53,39 +61,22 @@ export class AccountService {
       throw createError('ERROR_INVALID_ID', { reason: `role ${JSON.stringify(badRole)}` })
 
     const passwordHash = await hashPassword(input.password)
-    const id = await this.records.nextId(type)
-    const now = Date.now()
-    try {
-      await this.db('account_credentials').insert({
-        email,
-        type,
-        id,
-        password_hash: passwordHash,
-        created_at: now,
-        modified_at: now,
-      })
-    } catch (error) {
-      if (isDuplicateKey(error)) {
-        throw createError('ERROR_RECORD_ALREADY_EXISTS', {
-          reason: `An account with the e-mail ${email} exists.`,
-        })
-      }
-      throw error
-    }
-    const record: RecordData = {
+    // A database that was migrated but never seeded (`shopwright user add` first) lacks the
+    // account types, without which no account can exist: they are this plugin's own seeds.
+    if (!(await this.records.get('recordtype', type)))
+      await this.records.insertMissing(accountSeeds())
+    const record = await this.service.create(SYSTEM_ACTOR, {
       type,
-      id,
+      id: '',
       email,
       name: input.name?.trim() || email.split('@')[0]!,
       roles,
       resetrequired: false,
-    }
-    try {
-      return await this.records.insert(record)
-    } catch (error) {
-      await this.db('account_credentials').where({ email }).delete()
-      throw error
-    }
+    })
+    await this.db('account_credentials')
+      .where({ type, id: record.id })
+      .update({ password_hash: passwordHash, modified_at: Date.now() })
+    return record
   }
 
   /** The credentials row of an e-mail (already normalised by the caller's readEmail), or null. */
@@ -125,7 +116,10 @@ export class AccountService {
     if (passwordProblem) throw createError(passwordProblem)
   }
 
-  /** Sets a new password (the spec's password rule applies) and clears `resetrequired`. */
+  /**
+   * Sets a new password (the spec's password rule applies) and clears `resetrequired`; the log
+   * line names the account, whose owner proved it holds the reset code.
+   */
   async setPassword(record: RecordData, password: string): Promise<void> {
     this.checkPasswordRule(password)
     const passwordHash = await hashPassword(password)
@@ -134,5 +128,13 @@ export class AccountService {
       .update({ password_hash: passwordHash, modified_at: Date.now() })
     if (record.resetrequired === true)
       await this.records.replace({ ...record, resetrequired: false })
+    await this.log.write([
+      {
+        type: record.type,
+        id: record.id,
+        message: 'password set with a reset code',
+        actor: `${record.type}|${record.id}`,
+      },
+    ])
   }
 }

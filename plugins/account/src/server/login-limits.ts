@@ -3,11 +3,26 @@ import type { LimitRule, RateLimiterService } from '@shopwright/core'
 const FIFTEEN_MINUTES = 15 * 60
 
 /**
- * Password attempts per e-mail: 10 in 15 minutes. This is what stops guessing one account's
- * password; a successful sign-in forgets the count, so the owner is not locked out by their own typos.
+ * Password attempts per e-mail from one client address: 10 in 15 minutes. This is what stops
+ * guessing one account's password from one place, without letting an attacker elsewhere lock the
+ * owner out: the owner's own address has its own count. A successful sign-in forgets it.
+ */
+export const LOGIN_PER_PAIR = 'account.login.pair'
+const PER_PAIR: LimitRule = { points: 10, duration: FIFTEEN_MINUTES }
+
+/**
+ * Failed passwords per e-mail from everywhere: 100 an hour, a ceiling on guessing spread over many
+ * addresses. Passing it does not shut the account: each address may then try only
+ * LOGIN_PER_PAIR_AT_CEILING times, so the owner, who rarely fails, still signs in, while a spread
+ * attack gets three tries per address instead of ten. A successful sign-in or a password reset
+ * forgets every count (docs/security.md, "Rate limits").
  */
 export const LOGIN_PER_EMAIL = 'account.login.email'
-const PER_EMAIL: LimitRule = { points: 10, duration: FIFTEEN_MINUTES }
+const PER_EMAIL: LimitRule = { points: 100, duration: 4 * FIFTEEN_MINUTES }
+
+/** Password attempts per e-mail and address once LOGIN_PER_EMAIL is reached: 3 in 15 minutes. */
+export const LOGIN_PER_PAIR_AT_CEILING = 'account.login.pair.ceiling'
+const PER_PAIR_AT_CEILING: LimitRule = { points: 3, duration: FIFTEEN_MINUTES }
 
 /**
  * Login calls (both steps) per client address: 50 in 15 minutes. This stops one address from
@@ -17,8 +32,15 @@ const PER_EMAIL: LimitRule = { points: 10, duration: FIFTEEN_MINUTES }
 export const LOGIN_PER_ADDRESS = 'account.login.address'
 const PER_ADDRESS: LimitRule = { points: 50, duration: FIFTEEN_MINUTES }
 
+/** The key of LOGIN_PER_PAIR: the e-mail and the client address. */
+export function pairKey(email: string, address: string): string {
+  return `${email}|${address}`
+}
+
 /** Declares the sign-in limits; called from register(). */
 export function defineLoginLimits(limiter: RateLimiterService): void {
+  limiter.define(LOGIN_PER_PAIR, PER_PAIR)
   limiter.define(LOGIN_PER_EMAIL, PER_EMAIL)
+  limiter.define(LOGIN_PER_PAIR_AT_CEILING, PER_PAIR_AT_CEILING)
   limiter.define(LOGIN_PER_ADDRESS, PER_ADDRESS)
 }

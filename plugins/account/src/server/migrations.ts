@@ -1,4 +1,5 @@
-import type { Migration } from '@shopwright/core'
+import { binaryKeys, convertToBinaryKeys, type Migration } from '@shopwright/core'
+import { moveCardTokens } from './profile/move-card-tokens.js'
 
 /**
  * Sign-in credentials live in the account plugin's own table, never in the record body, so no
@@ -82,7 +83,7 @@ export const migrations: Migration[] = [
     // also written to the account record's `imageversion`, which image URLs carry as `?t=`.
     name: '004-images',
     async up(db) {
-      const mysql = db.client.config.client === 'mysql2'
+      const mysql = db.client.dialect === 'mysql'
       await db.schema.createTable('account_images', (table) => {
         table.string('type', 64).notNullable()
         table.string('id', 191).notNullable()
@@ -96,6 +97,61 @@ export const migrations: Migration[] = [
     },
     async down(db) {
       await db.schema.dropTable('account_images')
+    },
+  },
+  {
+    // The "this was not me" link of a reset e-mail carries its own code (docs/security.md, "Device
+    // blocking"): stored as its SHA-256 beside the reset code, single use, valid longer than the
+    // reset code, since the owner may read the e-mail late.
+    name: '005-block-codes',
+    async up(db) {
+      await db.schema.alterTable('account_resets', (table) => {
+        table.specificType('block_hash', 'char(64)').nullable()
+        table.bigInteger('block_expires_at').nullable()
+        table.bigInteger('block_used_at').nullable()
+        table.index(['block_hash'], 'account_resets_block')
+      })
+    },
+    async down(db) {
+      await db.schema.alterTable('account_resets', (table) => {
+        table.dropIndex(['block_hash'], 'account_resets_block')
+        table.dropColumn('block_hash')
+        table.dropColumn('block_expires_at')
+        table.dropColumn('block_used_at')
+      })
+    },
+  },
+  {
+    // A saved card's payment token lives here, never in the account record, so no record call,
+    // list or export can answer it (docs/security.md, "Card data"). Tokens already on records move.
+    name: '006-card-tokens',
+    async up(db) {
+      await db.schema.createTable('account_card_tokens', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.string('internalid', 64).notNullable()
+        table.string('token', 255).notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.primary(['type', 'id', 'internalid'])
+      })
+      await moveCardTokens(db)
+    },
+    async down(db) {
+      await db.schema.dropTable('account_card_tokens')
+    },
+  },
+  {
+    // Ids, e-mails and hashes compare as bytes on MySQL/MariaDB too (docs/operations.md).
+    name: '007-binary-keys',
+    async up(db) {
+      await convertToBinaryKeys(db, [
+        'account_credentials',
+        'account_sessions',
+        'account_resets',
+        'account_blocked_devices',
+        'account_images',
+      ])
     },
   },
 ]

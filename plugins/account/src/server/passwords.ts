@@ -14,13 +14,27 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
 export const NO_ACCOUNT_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$3C9TndNM1xwo7IzDbQuQGA$gbqVQTt10qcGqcl/jphnlJ+KM17XhVFVHSSr0n4jSHE'
 
+/**
+ * The stored hash of an account nobody has chosen a password for yet (made by staff in the admin,
+ * by an import, or by the command line before its password is set): no password matches it. The
+ * owner sets one through Forgot Password.
+ */
+export const NO_PASSWORD = '!'
+
 /** Hashes a password with argon2id; the result carries its own salt and parameters. */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS)
 }
 
-/** True when the password matches the stored hash. */
+/**
+ * True when the password matches the stored hash. An account without a password is checked against
+ * the dummy hash, so the answer takes as long as for any wrong password.
+ */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  if (storedHash === NO_PASSWORD) {
+    await verify(NO_ACCOUNT_HASH, password).catch(() => false)
+    return false
+  }
   try {
     return await verify(storedHash, password)
   } catch {

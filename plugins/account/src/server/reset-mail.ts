@@ -1,17 +1,21 @@
 import { escapeHtml as html } from '@shopwright/core'
 import type { MailMessage } from './mailer.js'
 
-/** The links of a reset e-mail: reset the password, or block the device that asked. */
+/**
+ * The links of a reset e-mail: reset the password, or block the device that asked (with the block
+ * code, its single-use proof). `origin` is the configured public address (SITE_URL), never the
+ * request's Host, which the caller writes (docs/security.md, "Reset links").
+ */
 export function resetLinks(
   origin: string,
   account: { type: string; id: string },
-  code: string,
+  codes: { code: string; blockCode: string },
   device: string,
 ): { reset: string; block: string } {
   const key = `${encodeURIComponent(account.type)}/${encodeURIComponent(account.id)}`
   return {
-    reset: `${origin}/reset/${key}/${encodeURIComponent(code)}`,
-    block: `${origin}/block/${key}/${encodeURIComponent(device)}`,
+    reset: `${origin}/reset/${key}/${encodeURIComponent(codes.code)}`,
+    block: `${origin}/block/${key}/${encodeURIComponent(device)}?code=${encodeURIComponent(codes.blockCode)}`,
   }
 }
 

@@ -4,6 +4,12 @@ import type { Knex } from 'knex'
 /** A reset code works for one hour after the e-mail is sent, and once. */
 export const RESET_CODE_MS = 60 * 60 * 1000
 
+/**
+ * The block code of the same e-mail ("this was not me") works for seven days, and once: the owner
+ * may read the e-mail long after the hour the reset code lasts.
+ */
+export const BLOCK_CODE_MS = 7 * 24 * 60 * 60 * 1000
+
 /** 32 random bytes in base64url: 43 characters. */
 const CODE = /^[A-Za-z0-9_-]{43}$/
 
@@ -14,8 +20,15 @@ interface Row {
   code_hash: string
   type: string
   id: string
+  device: string
   expires_at: number | string
   used_at: number | string | null
+}
+
+/** The two codes of one reset e-mail, each shown once and stored hashed. */
+export interface ResetCodes {
+  code: string
+  blockCode: string
 }
 
 function hashCode(code: string): string {
@@ -26,17 +39,25 @@ function hashCode(code: string): string {
 export class ResetStore {
   constructor(private readonly db: Knex) {}
 
-  /** Makes a new code for the account, requested from this device; the code is shown once. */
+  /** Makes the codes of a reset e-mail for the account, requested from this device; shown once. */
   async create(
     account: { type: string; id: string },
     device: string,
     now = Date.now(),
-  ): Promise<string> {
+  ): Promise<ResetCodes> {
     const code = crypto.randomBytes(32).toString('base64url')
-    // Dead codes of the account go at each request, so the table stays bounded without a timer.
+    const blockCode = crypto.randomBytes(32).toString('base64url')
+    // Dead rows of the account go at each request, so the table stays bounded without a timer: a
+    // row is dead when its reset code and its block code are both expired or used.
     await this.db('account_resets')
       .where({ type: account.type, id: account.id })
       .andWhere((query) => query.where('expires_at', '<=', now).orWhereNotNull('used_at'))
+      .andWhere((query) =>
+        query
+          .whereNull('block_hash')
+          .orWhere('block_expires_at', '<=', now)
+          .orWhereNotNull('block_used_at'),
+      )
       .delete()
     await this.db('account_resets').insert({
       code_hash: hashCode(code),
@@ -46,8 +67,33 @@ export class ResetStore {
       created_at: now,
       expires_at: now + RESET_CODE_MS,
       used_at: null,
+      block_hash: hashCode(blockCode),
+      block_expires_at: now + BLOCK_CODE_MS,
+      block_used_at: null,
     })
-    return code
+    return { code, blockCode }
+  }
+
+  /**
+   * Spends a block code of this account for the device that asked for the reset e-mail: true when
+   * it was valid, false when the code is unknown, another account's or another device's, used or
+   * expired (then it stays as it was). A conditional update, so a code blocks once however many
+   * requests race.
+   */
+  async useBlockCode(
+    type: string,
+    id: string,
+    blockCode: string,
+    device: string,
+    now = Date.now(),
+  ): Promise<boolean> {
+    if (!CODE.test(blockCode)) return false
+    const updated = await this.db('account_resets')
+      .where({ block_hash: hashCode(blockCode), type, id, device })
+      .whereNull('block_used_at')
+      .andWhere('block_expires_at', '>', now)
+      .update({ block_used_at: now })
+    return updated > 0
   }
 
   /** The state of a code for this account. A used code, or another account's, is `invalid`. */

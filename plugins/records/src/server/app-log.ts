@@ -1,23 +1,48 @@
 import type { Knex } from 'knex'
 
-/** One application log line (spec 001 section 3, "Log line"). */
+/** One application log line (spec 001 section 3, "Log line"), with who made the change. */
 export interface LogLine {
   time: string
   type: string
   name: string
   message: string
+  /** `type|id` of the account that made the change, `system`, or `anonymous`. */
+  actor: string
 }
+
+/** A line to write: the record's type and id, what happened, and who did it. */
+export interface LogEntry {
+  type: string
+  id: string
+  message: string
+  actor: string
+}
+
+/** Lines per insert statement. */
+const BATCH = 200
 
 /**
  * The application log of record operations, kept in the database (not the process's stdout) so the
- * Log screen can page through it on any node.
+ * Log screen can page through it on any node. A write's line is written in the write's own
+ * transaction, so a change is never stored without its line, nor the line without the change.
  */
 export class AppLog {
   constructor(private readonly db: Knex) {}
 
-  /** Writes one line: `type` is the record type, the name `type.id`. */
-  async write(type: string, id: string, message: string): Promise<void> {
-    await this.db('app_log').insert({ time: Date.now(), type, name: `${type}.${id}`, message })
+  /** Writes lines: `type` is the record type, the name `type.id`. */
+  async write(entries: readonly LogEntry[], trx?: Knex.Transaction): Promise<void> {
+    const time = Date.now()
+    for (let start = 0; start < entries.length; start += BATCH) {
+      await (trx ?? this.db)('app_log').insert(
+        entries.slice(start, start + BATCH).map((entry) => ({
+          time,
+          type: entry.type,
+          name: `${entry.type}.${entry.id}`,
+          message: entry.message,
+          actor: entry.actor,
+        })),
+      )
+    }
   }
 
   /** The newest lines first, optionally for one `type.id` name. */
@@ -35,6 +60,7 @@ export class AppLog {
       type: string
       name: string
       message: string
+      actor: string
     }>
     return rows.map((row) => ({
       seq: Number(row.seq),
@@ -42,6 +68,7 @@ export class AppLog {
       type: row.type,
       name: row.name,
       message: row.message,
+      actor: row.actor,
     }))
   }
 }

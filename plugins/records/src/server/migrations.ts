@@ -1,4 +1,4 @@
-import type { Migration } from '@shopwright/core'
+import { convertToBinaryKeys, type Migration } from '@shopwright/core'
 
 /** Records as documents, and the per-type id counters. */
 export const migrations: Migration[] = [
@@ -42,6 +42,25 @@ export const migrations: Migration[] = [
     },
     async down(db) {
       await db.schema.dropTable('app_log')
+    },
+  },
+  {
+    // Who made each change (docs/security.md, "Who did it"); lines written before know nobody.
+    name: '003-app-log-actor',
+    async up(db) {
+      await db.schema.alterTable('app_log', (table) => {
+        table.string('actor', 260).notNullable().defaultTo('unknown')
+      })
+    },
+    async down(db) {
+      await db.schema.alterTable('app_log', (table) => table.dropColumn('actor'))
+    },
+  },
+  {
+    // Ids compare as bytes on MySQL/MariaDB too: base-62 ids differ by case alone (docs/operations.md).
+    name: '004-binary-keys',
+    async up(db) {
+      await convertToBinaryKeys(db, ['records', 'record_counters', 'app_log'])
     },
   },
 ]

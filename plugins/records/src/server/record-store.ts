@@ -31,6 +31,13 @@ interface Row {
 
 const SEED_BATCH = 200
 
+/** Whoever runs a statement: the pool, or the transaction of a write. */
+type Executor = Knex | Knex.Transaction
+
+/** MySQL/MariaDB and SQLite codes of a transaction that lost a lock race and may simply run again. */
+const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY'])
+const TRANSACTION_ATTEMPTS = 5
+
 /** The cache type of records' JSON text (see getText). */
 export const RECORD_TEXT_CACHE = 'recordtext'
 
@@ -99,8 +106,27 @@ export class RecordStore implements SeedWriter {
     return text
   }
 
-  /** Drops the cached text of a record after a write. */
-  private async forget(type: string, id: string): Promise<void> {
+  /**
+   * Runs a write in one transaction. A transaction that lost a lock race (a deadlock on MySQL or
+   * MariaDB, a busy SQLite) runs again from the start, so `work` must do nothing outside `trx`.
+   */
+  async transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(work)
+      } catch (error) {
+        const code = (error as { code?: string } | null)?.code
+        if (attempt >= TRANSACTION_ATTEMPTS || !code || !RETRYABLE.has(code)) throw error
+        await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20))
+      }
+    }
+  }
+
+  /**
+   * Drops the cached text of a record after a write. Writes given a transaction leave this to
+   * their caller, after the commit: dropped earlier, a reader could cache the old text again.
+   */
+  async forget(type: string, id: string): Promise<void> {
     await this.cache?.delete(RECORD_TEXT_CACHE, textKey(type, id))
   }
 
@@ -118,23 +144,56 @@ export class RecordStore implements SeedWriter {
   }
 
   /** A record with its metadata, binned or not. */
-  async getStored(type: string, id: string): Promise<StoredRecord | null> {
-    const row = await this.db<Row>('records').where({ type, id }).first()
+  async getStored(type: string, id: string, trx?: Executor): Promise<StoredRecord | null> {
+    const row = await (trx ?? this.db)<Row>('records').where({ type, id }).first()
     return row ? toStored(row) : null
   }
 
-  /** Inserts a new record; ERROR_RECORD_ALREADY_EXISTS when (type, id) is taken, even in the bin. */
-  async insert(record: RecordData): Promise<RecordData> {
+  /** Records with their metadata, binned or not, by (type, id); missing ones are left out. */
+  async getStoredMany(keys: ReadonlyArray<{ type: string; id: string }>): Promise<StoredRecord[]> {
+    if (keys.length === 0) return []
+    const rows: Row[] = []
+    for (let start = 0; start < keys.length; start += KEY_BATCH) {
+      const batch = keys.slice(start, start + KEY_BATCH)
+      rows.push(
+        ...(await this.db<Row>('records').where((where) => {
+          for (const key of batch) where.orWhere({ type: key.type, id: key.id })
+        })),
+      )
+    }
+    return rows.map(toStored)
+  }
+
+  /**
+   * Inserts a new record; ERROR_RECORD_ALREADY_EXISTS when (type, id) is taken, even in the bin.
+   * With `trx` the caller drops the cached text after its commit (see forget).
+   */
+  async insert(record: RecordData, trx?: Knex.Transaction): Promise<RecordData> {
+    await this.insertMany([record], trx)
+    return record
+  }
+
+  /**
+   * Inserts new records in one statement per batch; ERROR_RECORD_ALREADY_EXISTS when any
+   * (type, id) is taken (nothing of a failed statement is written). With `trx` the caller drops
+   * the cached texts after its commit.
+   */
+  async insertMany(records: readonly RecordData[], trx?: Knex.Transaction): Promise<void> {
     const now = Date.now()
     try {
-      await this.db('records').insert(toRow(record, now))
+      for (let start = 0; start < records.length; start += INSERT_BATCH) {
+        const batch = records.slice(start, start + INSERT_BATCH)
+        await (trx ?? this.db)('records').insert(batch.map((record) => toRow(record, now)))
+      }
     } catch (error) {
       if (isDuplicateKey(error))
-        throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${record.type}.${record.id}` })
+        throw createError('ERROR_RECORD_ALREADY_EXISTS', {
+          reason:
+            records.length === 1 ? `${records[0]!.type}.${records[0]!.id}` : 'one of the records',
+        })
       throw error
     }
-    await this.forget(record.type, record.id)
-    return record
+    if (!trx) for (const record of records) await this.forget(record.type, record.id)
   }
 
   /** Replaces a live record's fields; bumps its version. Returns false when there is no such record. */
@@ -156,8 +215,12 @@ export class RecordStore implements SeedWriter {
    * Replaces a live record's fields only if its version is still `version` (optimistic concurrency):
    * a writer that lost the race re-reads and re-applies its change instead of overwriting another's.
    */
-  async replaceIfVersion(record: RecordData, version: number): Promise<boolean> {
-    const updated = await this.db('records')
+  async replaceIfVersion(
+    record: RecordData,
+    version: number,
+    trx?: Knex.Transaction,
+  ): Promise<boolean> {
+    const updated = await (trx ?? this.db)('records')
       .where({ type: record.type, id: record.id, version })
       .whereNull('binned_at')
       .update({
@@ -165,7 +228,7 @@ export class RecordStore implements SeedWriter {
         modified_at: Date.now(),
         version: version + 1,
       })
-    await this.forget(record.type, record.id)
+    if (!trx) await this.forget(record.type, record.id)
     return updated > 0
   }
 
@@ -173,8 +236,13 @@ export class RecordStore implements SeedWriter {
    * Gives a live record a new id (and new fields) at `version`, keeping its creation time, in one
    * transaction. ERROR_RECORD_ALREADY_EXISTS when the new id is taken; false when the record changed.
    */
-  async rename(record: RecordData, oldId: string, version: number): Promise<boolean> {
-    const renamed = await this.db.transaction(async (trx) => {
+  async rename(
+    record: RecordData,
+    oldId: string,
+    version: number,
+    outer?: Knex.Transaction,
+  ): Promise<boolean> {
+    const run = async (trx: Knex.Transaction): Promise<boolean> => {
       const row = await trx<Row>('records')
         .where({ type: record.type, id: oldId, version })
         .whereNull('binned_at')
@@ -195,36 +263,38 @@ export class RecordStore implements SeedWriter {
       }
       await trx('records').where({ type: record.type, id: oldId }).delete()
       return true
-    })
+    }
+    if (outer) return run(outer)
+    const renamed = await this.db.transaction(run)
     await this.forget(record.type, oldId)
     await this.forget(record.type, record.id)
     return renamed
   }
 
   /** Moves a live record to the bin; false when there is no such live record. */
-  async bin(type: string, id: string): Promise<boolean> {
-    const updated = await this.db('records')
+  async bin(type: string, id: string, trx?: Knex.Transaction): Promise<boolean> {
+    const updated = await (trx ?? this.db)('records')
       .where({ type, id })
       .whereNull('binned_at')
       .update({ binned_at: Date.now(), version: this.db.raw('version + 1') })
-    await this.forget(type, id)
+    if (!trx) await this.forget(type, id)
     return updated > 0
   }
 
   /** Brings a binned record back; false when it is not in the bin. */
-  async restore(type: string, id: string): Promise<boolean> {
-    const updated = await this.db('records')
+  async restore(type: string, id: string, trx?: Knex.Transaction): Promise<boolean> {
+    const updated = await (trx ?? this.db)('records')
       .where({ type, id })
       .whereNotNull('binned_at')
       .update({ binned_at: null, version: this.db.raw('version + 1') })
-    await this.forget(type, id)
+    if (!trx) await this.forget(type, id)
     return updated > 0
   }
 
   /** Deletes a record for good, binned or not; false when there is none. */
-  async remove(type: string, id: string): Promise<boolean> {
-    const removed = (await this.db('records').where({ type, id }).delete()) > 0
-    await this.forget(type, id)
+  async remove(type: string, id: string, trx?: Knex.Transaction): Promise<boolean> {
+    const removed = (await (trx ?? this.db)('records').where({ type, id }).delete()) > 0
+    if (!trx) await this.forget(type, id)
     return removed
   }
 
@@ -263,16 +333,14 @@ export class RecordStore implements SeedWriter {
     return this.db('records').whereNotNull('binned_at').distinct('type').pluck('type')
   }
 
-  /** Deletes every binned record of a type; answers their ids. */
-  async emptyBin(type: string): Promise<string[]> {
-    return this.db.transaction(async (trx) => {
-      const ids = (await trx('records')
-        .where({ type })
-        .whereNotNull('binned_at')
-        .pluck('id')) as string[]
-      if (ids.length) await trx('records').where({ type }).whereNotNull('binned_at').delete()
-      return ids
-    })
+  /** Binned records of a type (the bin's Empty goes through them one by one). */
+  async binnedOf(type: string): Promise<StoredRecord[]> {
+    return (await this.db<Row>('records').where({ type }).whereNotNull('binned_at')).map(toStored)
+  }
+
+  /** True when any record of the type is stored, live or binned. */
+  async hasRecordsOf(type: string): Promise<boolean> {
+    return (await this.db('records').where({ type }).first('id')) !== undefined
   }
 
   /** The stored JSON text of a page of live records, in id order, without parsing it. */
@@ -309,11 +377,17 @@ export class RecordStore implements SeedWriter {
   /** Live records by (type, id), in the order asked; missing ones are left out. */
   async getMany(keys: ReadonlyArray<{ type: string; id: string }>): Promise<RecordData[]> {
     if (keys.length === 0) return []
-    const rows = await this.db<Row>('records')
-      .whereNull('binned_at')
-      .where((where) => {
-        for (const key of keys) where.orWhere({ type: key.type, id: key.id })
-      })
+    const rows: Row[] = []
+    for (let start = 0; start < keys.length; start += KEY_BATCH) {
+      const batch = keys.slice(start, start + KEY_BATCH)
+      rows.push(
+        ...(await this.db<Row>('records')
+          .whereNull('binned_at')
+          .where((where) => {
+            for (const key of batch) where.orWhere({ type: key.type, id: key.id })
+          })),
+      )
+    }
     const found = new Map(rows.map((row) => [`${row.type}\u0000${row.id}`, toStored(row).record]))
     return keys.flatMap((key) => found.get(`${key.type}\u0000${key.id}`) ?? [])
   }
@@ -393,6 +467,10 @@ export class RecordStore implements SeedWriter {
     return Number(result.insertId)
   }
 }
+
+/** Keys per `where (a) or (b) ...` lookup, and rows per multi-row insert. */
+const KEY_BATCH = 200
+const INSERT_BATCH = 200
 
 function bodyOf(record: RecordData): Record<string, unknown> {
   const { type: _type, id: _id, ...fields } = record

@@ -16,6 +16,12 @@ import type { RecordStore } from './record-store.js'
 /** The cache type record type definitions live under; cleared when one changes. */
 export const RECORDTYPE_CACHE = 'recordtype'
 
+/** The key of the list of every record type id in RECORDTYPE_CACHE (no id contains '*'). */
+export const RECORDTYPE_LIST_KEY = '*'
+
+/** More record types than any site has; the list of them is read in one query. */
+const MAX_TYPES = 10_000
+
 /** The flag a caller needs for each kind of operation. */
 export type AccessFlag = keyof AccessFlags
 
@@ -60,6 +66,28 @@ export class RecordTypes {
     const definition = await this.require(type)
     await this.check(entity, definition, flag)
     return definition
+  }
+
+  /** Every record type's id. */
+  async ids(): Promise<string[]> {
+    return this.cache.wrap(RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY, 'short', async () =>
+      (await this.store.listText('recordtype', { limit: MAX_TYPES })).map((row) => row.id),
+    )
+  }
+
+  /**
+   * True when the caller may create or edit records of some type: an import needs one of these
+   * (spec 000 section 5), so a caller without any is refused before the upload is read.
+   */
+  async mayWriteAny(entity: Entity | null): Promise<boolean> {
+    if (!entity) return false
+    for (const id of await this.ids()) {
+      const definition = await this.find(id)
+      if (!definition) continue
+      const flags = await this.flags(entity, definition)
+      if (flags.create || flags.edit) return true
+    }
+    return false
   }
 
   /** The caller's flags on a type's records. */

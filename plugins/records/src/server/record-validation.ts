@@ -14,9 +14,12 @@ import { cleanHtml } from './html-content.js'
 const BUILT_IN = new Set(['type', 'id'])
 
 /**
- * Checks the named fields of a record against their definitions and normalises their values in place
- * (e.g. lower-cased e-mails). Unknown fields are refused; with `requireAll`, every required field of
- * the type must hold a value (a create), otherwise only the fields given are checked (an update).
+ * Checks fields of a record against their definitions and normalises their values in place (e.g.
+ * lower-cased e-mails), then refuses references to records that do not exist. With `requireAll` (a
+ * create) every field of the record is checked, unknown ones refused, and every required field must
+ * hold a value. Otherwise (an update) only the fields in `only` are: a field the update does not
+ * touch stays as stored, even when its type no longer defines it (a removed definition, or data
+ * a plugin keeps on the record), so no stored record can freeze every later update.
  */
 export async function validateFields(
   record: RecordData,
@@ -24,9 +27,18 @@ export async function validateFields(
   store: RecordStore,
   options: { only?: ReadonlySet<string>; requireAll: boolean },
 ): Promise<void> {
+  await requireReferences(await checkFields(record, fields, options), store)
+}
+
+/** validateFields without the reference lookup: answers the references found, for a caller that looks up many at once. */
+export async function checkFields(
+  record: RecordData,
+  fields: readonly FieldDefinition[],
+  options: { only?: ReadonlySet<string>; requireAll: boolean },
+): Promise<RecordReference[]> {
   const byId = new Map(fields.map((field) => [field.id, field]))
   for (const key of Object.keys(record)) {
-    if (BUILT_IN.has(key)) continue
+    if (BUILT_IN.has(key) || (options.only && !options.only.has(key))) continue
     if (!byId.has(key))
       throw createError('ERROR_INVALID_INPUT', {
         reason: `The record type ${record.type} has no field "${key}".`,
@@ -47,24 +59,35 @@ export async function validateFields(
     if (isReference(result.value)) references.push(result.value)
     if (Array.isArray(result.value)) references.push(...result.value.filter(isReference))
   }
-  await requireReferences(references, store)
+  return references
 }
 
-/** Refuses references to records that do not exist (or are in the bin). */
-async function requireReferences(
+/**
+ * Refuses references to records that do not exist (or are in the bin); `present` names records
+ * known to exist besides the stored ones (written earlier in the same import), as `type\u0000id`.
+ */
+export async function requireReferences(
   references: readonly RecordReference[],
   store: RecordStore,
+  present: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   if (references.length === 0) return
-  const unique = [...new Map(references.map((ref) => [`${ref.type}\u0000${ref.id}`, ref])).values()]
+  const unique = [
+    ...new Map(
+      references
+        .filter((ref) => !present.has(`${ref.type}\u0000${ref.id}`))
+        .map((ref) => [`${ref.type}\u0000${ref.id}`, ref]),
+    ).values(),
+  ]
+  if (unique.length === 0) return
   for (const ref of unique) {
     if (!isValidId(ref.id) || !isValidId(ref.type))
       throw createError('ERROR_INVALID_ID', { reason: `${ref.type}.${ref.id}` })
   }
   const found = await store.getMany(unique)
   if (found.length === unique.length) return
-  const present = new Set(found.map((record) => `${record.type}\u0000${record.id}`))
-  const missing = unique.find((ref) => !present.has(`${ref.type}\u0000${ref.id}`))!
+  const stored = new Set(found.map((record) => `${record.type}\u0000${record.id}`))
+  const missing = unique.find((ref) => !stored.has(`${ref.type}\u0000${ref.id}`))!
   throw createError('ERROR_INVALID_INPUT', {
     reason: `The referenced record ${missing.type}.${missing.id} does not exist.`,
   })

@@ -1,23 +1,29 @@
+import type { Knex } from 'knex'
 import {
+  ACCESS_CACHE_TYPE,
+  actorName,
   createError,
   idError,
+  isAppError,
   isValidId,
   pathError,
   rootField,
   setPath,
+  type AppError,
   type CacheService,
   type EventBus,
   type Entity,
-  type FieldDefinition,
+  type Logger,
   type RecordData,
+  type RecordReference,
+  type RecordTypeData,
   PAGE_SIZES,
 } from '@shopwright/core'
-import { ACCESS_CACHE_TYPE } from '@shopwright/core'
 import type { AppLog } from './app-log.js'
 import type { RecordStore } from './record-store.js'
-import { RECORDTYPE_CACHE, type RecordTypes } from './record-types.js'
-import { validateFields } from './record-validation.js'
-import type { RecordGuards } from './record-guards.js'
+import { RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY, type RecordTypes } from './record-types.js'
+import { checkFields, requireReferences, validateFields } from './record-validation.js'
+import type { Actor, RecordChange, RecordGuards } from './record-guards.js'
 
 /** One change of an update: a (dotted) field path and its new value. */
 export interface FieldChange {
@@ -31,6 +37,9 @@ export interface RecordKey {
   id: string
 }
 
+/** What became of one record of createMany: created, or refused with a catalogue error. */
+export type CreateResult = { ok: true; record: RecordData } | { ok: false; error: AppError }
+
 /**
  * The event emitted, on this node only, after a record is created, changed, renamed, binned, restored
  * or deleted: `{ type, id }`. Listeners that keep derived state clear it through the cache, whose
@@ -43,9 +52,22 @@ export const COUNT_CACHE = 'recordcount'
 
 const UPDATE_ATTEMPTS = 200
 
+/** A change about to be committed, with its application log message. */
+interface Pending {
+  change: RecordChange
+  message: string
+}
+
+const key = (type: string, id: string): string => `${type}\u0000${id}`
+
+const notAvailable = (type: string, id: string, reason?: string): AppError =>
+  createError('ERROR_RECORD_NOT_AVAILABLE', { reason: reason ?? `${type}.${id}` })
+
 /**
  * What the record calls do, for a caller: access checks on the record type's security record,
- * validation against the type's fields, the application log line, and cache invalidation.
+ * validation against the type's fields, the guards of other plugins, and the application log line
+ * naming who did it, all in one transaction per write; then cache invalidation and change events,
+ * which never turn a committed write into a failure.
  */
 export class RecordsService {
   constructor(
@@ -55,13 +77,23 @@ export class RecordsService {
     private readonly cache: CacheService,
     private readonly events: EventBus,
     private readonly guards: RecordGuards,
+    private readonly logger: Logger,
   ) {}
+
+  /** Throws unless the caller holds the flag on records of the type (see RecordTypes.check). */
+  async authorize(
+    entity: Entity | null,
+    type: string,
+    flag: 'view' | 'edit' | 'create' | 'delete',
+  ): Promise<void> {
+    await this.types.authorize(entity, type, flag)
+  }
 
   /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
   async get(entity: Entity | null, type: string, id: string): Promise<RecordData> {
     await this.types.authorize(entity, type, 'view')
     const record = await this.store.get(type, id)
-    if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+    if (!record) throw notAvailable(type, id)
     return record
   }
 
@@ -69,7 +101,7 @@ export class RecordsService {
   async getText(entity: Entity | null, type: string, id: string): Promise<string> {
     await this.types.authorize(entity, type, 'view')
     const text = await this.store.getText(type, id)
-    if (text === null) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+    if (text === null) throw notAvailable(type, id)
     return text
   }
 
@@ -87,7 +119,7 @@ export class RecordsService {
   async duplicate(entity: Entity | null, type: string, id: string): Promise<RecordData> {
     await this.types.authorize(entity, type, 'create')
     const record = await this.store.get(type, id)
-    if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+    if (!record) throw notAvailable(type, id)
     return { ...structuredClone(record), id: 'new' }
   }
 
@@ -98,28 +130,82 @@ export class RecordsService {
       typeof data.type === 'string' ? data.type : undefined,
       'create',
     )
-    const record: RecordData = {
-      ...data,
-      type: definition.id,
-      id: typeof data.id === 'string' ? data.id : '',
-    }
-    if (record.id === '' || record.id === 'new') record.id = await this.store.nextId(record.type)
-    const problem = idError(record.id)
-    if (problem) throw createError(problem, { reason: record.id })
-    const fields = await this.types.fieldsOf(definition, record)
-    // Fields the payload leaves out take their defaults, as /data/new shows them.
-    for (const field of fields) {
-      if (!Object.hasOwn(record, field.id) && field.default !== undefined) {
-        record[field.id] = structuredClone(field.default)
+    const { record, references } = await this.prepareNew(definition, data)
+    await requireReferences(references, this.store)
+    const change: RecordChange = { kind: 'created', record, previous: null }
+    await this.guards.check(change, entity)
+    await this.commit([{ change, message: 'created' }], entity, async (trx) => {
+      await this.store.insert(record, trx)
+      return true
+    })
+    return record
+  }
+
+  /**
+   * Creates many records, as an import does: each item is checked like a create by the caller, the
+   * good ones are written in one transaction, and each item gets its own answer. When the batch
+   * write fails on a key taken meanwhile (by another writer, or a guard's unique key), the items
+   * are written one by one so only the culprit is refused.
+   */
+  async createMany(entity: Entity | null, items: readonly RecordData[]): Promise<CreateResult[]> {
+    const results: CreateResult[] = new Array<CreateResult>(items.length)
+    const prepared: Array<{ index: number; change: RecordChange; references: RecordReference[] }> =
+      []
+    const batchKeys = new Set<string>()
+    for (const [index, item] of items.entries()) {
+      try {
+        const definition = await this.types.authorize(
+          entity,
+          typeof item.type === 'string' ? item.type : undefined,
+          'create',
+        )
+        const { record, references } = await this.prepareNew(definition, item)
+        if (batchKeys.has(key(record.type, record.id)))
+          throw createError('ERROR_RECORD_ALREADY_EXISTS', {
+            reason: `${record.type}.${record.id}`,
+          })
+        const change: RecordChange = { kind: 'created', record, previous: null }
+        await this.guards.check(change, entity)
+        batchKeys.add(key(record.type, record.id))
+        prepared.push({ index, change, references })
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        results[index] = { ok: false, error }
       }
     }
-    await validateFields(record, fields, this.store, { requireAll: true })
-    await this.guards.beforeWrite(record, null)
-    await this.store.insert(record)
-    await this.guards.afterWrite({ kind: 'created', record })
-    await this.changed(record.type, record.id)
-    await this.log.write(record.type, record.id, 'created')
-    return record
+    const writable = await this.withReferences(prepared, results)
+    if (writable.length > 0) {
+      try {
+        await this.commit(
+          writable.map(({ change }) => ({ change, message: 'created' })),
+          entity,
+          async (trx) => {
+            await this.store.insertMany(
+              writable.map(({ change }) => change.record),
+              trx,
+            )
+            return true
+          },
+        )
+        for (const { index, change } of writable)
+          results[index] = { ok: true, record: change.record }
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        for (const { index, change } of writable) {
+          try {
+            await this.commit([{ change, message: 'created' }], entity, async (trx) => {
+              await this.store.insert(change.record, trx)
+              return true
+            })
+            results[index] = { ok: true, record: change.record }
+          } catch (single) {
+            if (!isAppError(single)) throw single
+            results[index] = { ok: false, error: single }
+          }
+        }
+      }
+    }
+    return results
   }
 
   /**
@@ -168,7 +254,7 @@ export class RecordsService {
     const touched = new Set(touchedFields)
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
       const stored = await this.store.getStored(type, id)
-      if (!stored) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${type}.${id}` })
+      if (!stored) throw notAvailable(type, id)
       if (stored.binned !== null)
         throw createError('ERROR_RECORD_NOT_AVAILABLE', {
           status: 409,
@@ -177,25 +263,31 @@ export class RecordsService {
       const record = structuredClone(stored.record)
       mutate(record)
       record.type = type
-      const fields: FieldDefinition[] = await this.types.fieldsOf(definition, record)
-      await validateFields(record, fields, this.store, { only: touched, requireAll: false })
-      await this.guards.beforeWrite(record, stored.record)
+      await validateFields(record, await this.types.fieldsOf(definition, record), this.store, {
+        only: touched,
+        requireAll: false,
+      })
       if (record.id !== id) {
         if (typeof record.id !== 'string' || !isValidId(record.id))
           throw createError('ERROR_INVALID_ID', { reason: String(record.id) })
-        if (!(await this.store.rename(record, id, stored.version))) continue
-        await this.guards.afterWrite({ kind: 'renamed', record, previous: stored.record })
-        // Both ids: the new one may have been looked up (and cached as missing) before.
-        await this.changed(type, id)
-        await this.changed(type, record.id)
-        await this.log.write(type, record.id, `renamed from ${id}`)
-        return record
+        const change: RecordChange = { kind: 'renamed', record, previous: stored.record }
+        await this.guards.check(change, entity)
+        const renamed = await this.commit(
+          [{ change, message: `renamed from ${id}` }],
+          entity,
+          (trx) => this.store.rename(record, id, stored.version, trx),
+        )
+        if (renamed) return record
+        continue
       }
-      if (!(await this.store.replaceIfVersion(record, stored.version))) continue
-      await this.guards.afterWrite({ kind: 'updated', record, previous: stored.record })
-      await this.changed(type, id)
-      await this.log.write(type, id, `updated ${[...touched].join(', ')}`)
-      return record
+      const change: RecordChange = { kind: 'updated', record, previous: stored.record }
+      await this.guards.check(change, entity)
+      const updated = await this.commit(
+        [{ change, message: `updated ${[...touched].join(', ')}` }],
+        entity,
+        (trx) => this.store.replaceIfVersion(record, stored.version, trx),
+      )
+      if (updated) return record
     }
     throw createError('ERROR_TOO_MANY_REQUESTS', {
       status: 409,
@@ -203,36 +295,25 @@ export class RecordsService {
     })
   }
 
-  /** Moves records to the bin; answers the keys moved. */
+  /** Moves records to the bin; answers the keys moved. All or none: one transaction. */
   async bin(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
-    return this.each(entity, keys, 'delete', async (key) => {
-      if (!(await this.store.bin(key.type, key.id)))
-        throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${key.type}.${key.id}` })
-      await this.guards.afterWrite({ kind: 'binned', ...key })
-      await this.log.write(key.type, key.id, 'moved to the bin')
-    })
+    return this.each(entity, keys, 'binned', 'moved to the bin', (stored, trx) =>
+      this.store.bin(stored.type, stored.id, trx),
+    )
   }
 
   /** Brings records back from the bin. */
   async restore(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
-    return this.each(entity, keys, 'delete', async (key) => {
-      if (!(await this.store.restore(key.type, key.id)))
-        throw createError('ERROR_RECORD_NOT_AVAILABLE', {
-          reason: `${key.type}.${key.id} is not in the bin`,
-        })
-      await this.guards.afterWrite({ kind: 'restored', ...key })
-      await this.log.write(key.type, key.id, 'restored from the bin')
-    })
+    return this.each(entity, keys, 'restored', 'restored from the bin', (stored, trx) =>
+      this.store.restore(stored.type, stored.id, trx),
+    )
   }
 
   /** Deletes records for good. */
   async remove(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
-    return this.each(entity, keys, 'delete', async (key) => {
-      if (!(await this.store.remove(key.type, key.id)))
-        throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${key.type}.${key.id}` })
-      await this.guards.afterWrite({ kind: 'removed', ...key })
-      await this.log.write(key.type, key.id, 'deleted')
-    })
+    return this.each(entity, keys, 'removed', 'deleted', (stored, trx) =>
+      this.store.remove(stored.type, stored.id, trx),
+    )
   }
 
   /** Binned records of the types the caller may view, newest first (the bin screen: Name, Type, Deleted Date). */
@@ -280,18 +361,37 @@ export class RecordsService {
     }
   }
 
-  /** Deletes for good every binned record of the types the caller may delete; answers how many. */
+  /**
+   * Deletes for good every binned record of the types the caller may delete, except those a guard
+   * keeps from this caller (an administrator's binned account, for a manager); answers how many.
+   */
   async emptyBin(entity: Entity | null): Promise<{ deleted: number }> {
     let deleted = 0
     for (const type of await this.store.binnedTypes()) {
       const definition = await this.types.find(type)
       if (!definition || !(await this.types.flags(entity, definition)).delete) continue
-      for (const id of await this.store.emptyBin(type)) {
-        await this.guards.afterWrite({ kind: 'removed', type, id })
-        await this.log.write(type, id, 'deleted when the bin was emptied')
-        deleted++
+      const pending: Pending[] = []
+      for (const stored of await this.store.binnedOf(type)) {
+        const change: RecordChange = {
+          kind: 'removed',
+          record: stored.record,
+          previous: stored.record,
+        }
+        try {
+          await this.guards.check(change, entity)
+          pending.push({ change, message: 'deleted when the bin was emptied' })
+        } catch (error) {
+          if (!isAppError(error)) throw error
+        }
       }
-      await this.changed(type, '')
+      if (pending.length === 0) continue
+      await this.commit(pending, entity, async (trx) => {
+        for (const { change } of pending)
+          if (!(await this.store.remove(type, change.record.id, trx)))
+            throw notAvailable(type, change.record.id)
+        return true
+      })
+      deleted += pending.length
     }
     return { deleted }
   }
@@ -305,32 +405,194 @@ export class RecordsService {
     return viewable
   }
 
-  /** Checks the flag on every type first, so a refused call changes nothing; then runs the operation per record. */
+  /** The record to insert for a create: its id, the defaults of fields left out, checked fields. */
+  private async prepareNew(
+    definition: RecordTypeData,
+    data: RecordData,
+  ): Promise<{ record: RecordData; references: RecordReference[] }> {
+    const record: RecordData = {
+      ...data,
+      type: definition.id,
+      id: typeof data.id === 'string' ? data.id : '',
+    }
+    if (record.id === '' || record.id === 'new') record.id = await this.store.nextId(record.type)
+    const problem = idError(record.id)
+    if (problem) throw createError(problem, { reason: record.id })
+    const fields = await this.types.fieldsOf(definition, record)
+    // Fields the payload leaves out take their defaults, as /data/new shows them.
+    for (const field of fields) {
+      if (!Object.hasOwn(record, field.id) && field.default !== undefined) {
+        record[field.id] = structuredClone(field.default)
+      }
+    }
+    const references = await checkFields(record, fields, { requireAll: true })
+    return { record, references }
+  }
+
+  /**
+   * The prepared creates whose references all exist: stored, or written by this very batch. A
+   * refused item also refuses the items that point at it, until nothing changes.
+   */
+  private async withReferences<
+    T extends { index: number; change: RecordChange; references: RecordReference[] },
+  >(prepared: readonly T[], results: CreateResult[]): Promise<T[]> {
+    const batch = new Set(prepared.map(({ change }) => key(change.record.type, change.record.id)))
+    const outside = prepared.flatMap(({ references }) =>
+      references.filter((ref) => !batch.has(key(ref.type, ref.id))),
+    )
+    const stored = new Set(
+      (
+        await this.store.getMany([
+          ...new Map(
+            outside
+              .filter((ref) => isValidId(ref.type) && isValidId(ref.id))
+              .map((ref) => [key(ref.type, ref.id), ref]),
+          ).values(),
+        ])
+      ).map((record) => key(record.type, record.id)),
+    )
+    let left = [...prepared]
+    for (let changed = true; changed;) {
+      changed = false
+      const present = new Set([
+        ...stored,
+        ...left.map(({ change }) => key(change.record.type, change.record.id)),
+      ])
+      left = left.filter((item) => {
+        const missing = item.references.find((ref) => !present.has(key(ref.type, ref.id)))
+        if (!missing) return true
+        results[item.index] = {
+          ok: false,
+          error: createError('ERROR_INVALID_INPUT', {
+            reason: `The referenced record ${missing.type}.${missing.id} does not exist.`,
+          }),
+        }
+        changed = true
+        return false
+      })
+    }
+    return left
+  }
+
+  /**
+   * Bin, restore or delete of several records: the type's delete flag on every type first, then
+   * every record is read and shown to the guards, and only then all are written in one transaction,
+   * so a refused call changes nothing.
+   */
   private async each(
     entity: Entity | null,
     keys: readonly RecordKey[],
-    flag: 'delete',
-    run: (key: RecordKey) => Promise<void>,
+    kind: 'binned' | 'restored' | 'removed',
+    message: string,
+    run: (record: RecordData, trx: Knex.Transaction) => Promise<boolean>,
   ): Promise<RecordKey[]> {
     if (keys.length === 0)
       throw createError('ERROR_PARAMETER_EXPECTED', {
         reason: 'Name at least one record as type|id.',
       })
-    for (const type of new Set(keys.map((key) => key.type))) {
-      await this.types.authorize(entity, type, flag)
+    for (const type of new Set(keys.map((each) => each.type))) {
+      await this.types.authorize(entity, type, 'delete')
     }
-    for (const key of keys) {
-      await run(key)
-      await this.changed(key.type, key.id)
+    const unique = [...new Map(keys.map((each) => [key(each.type, each.id), each])).values()]
+    const stored = new Map(
+      (await this.store.getStoredMany(unique)).map((row) => [
+        key(row.record.type, row.record.id),
+        row,
+      ]),
+    )
+    const pending: Pending[] = []
+    for (const { type, id } of unique) {
+      const row = stored.get(key(type, id))
+      const live = row !== undefined && row.binned === null
+      if (!row || (kind === 'binned' && !live)) throw notAvailable(type, id)
+      if (kind === 'restored' && live)
+        throw notAvailable(type, id, `${type}.${id} is not in the bin`)
+      const change = { kind, record: row.record, previous: row.record } as RecordChange
+      await this.guards.check(change, entity)
+      pending.push({ change, message })
     }
-    return [...keys]
+    await this.commit(pending, entity, async (trx) => {
+      for (const { change } of pending) {
+        if (!(await run(change.record, trx)))
+          throw notAvailable(change.record.type, change.record.id)
+      }
+      return true
+    })
+    return unique
   }
 
-  /** Drops what caches hold about a changed record. */
-  private async changed(type: string, id: string): Promise<void> {
-    await this.cache.delete(COUNT_CACHE, type)
-    if (type === 'recordtype') await this.cache.delete(RECORDTYPE_CACHE, id)
-    if (type === 'security') await this.cache.clear(ACCESS_CACHE_TYPE)
-    await this.events.emit(RECORD_CHANGED, { type, id }, { local: true })
+  /**
+   * Writes changes in one transaction: the records (`write`, which answers false when the stored
+   * version moved on and nothing was written), the guards' own rows, and the log lines naming the
+   * actor. After the commit, caches and listeners learn of it; that part never fails the answer,
+   * because the write is stored whatever happens to a cache.
+   */
+  private async commit(
+    pending: readonly Pending[],
+    actor: Actor,
+    write: (trx: Knex.Transaction) => Promise<boolean>,
+  ): Promise<boolean> {
+    const who = actorName(actor)
+    const written = await this.store.transaction(async (trx) => {
+      if (!(await write(trx))) return false
+      for (const { change } of pending) await this.guards.write(change, actor, trx)
+      await this.log.write(
+        pending.map(({ change, message }) => ({
+          type: change.record.type,
+          id: change.record.id,
+          message,
+          actor: who,
+        })),
+        trx,
+      )
+      return true
+    })
+    if (!written) return false
+    await this.settle(pending, actor)
+    return true
+  }
+
+  /** After a commit: drops cached copies, runs the guards' after-commit work, tells listeners. */
+  private async settle(pending: readonly Pending[], actor: Actor): Promise<void> {
+    const keys = new Map<string, RecordKey>()
+    for (const { change } of pending) {
+      keys.set(key(change.record.type, change.record.id), change.record)
+      // A rename: the old id, and the new one, which may have been looked up (and cached as missing).
+      keys.set(
+        key(change.previous?.type ?? change.record.type, change.previous?.id ?? change.record.id),
+        {
+          type: change.record.type,
+          id: change.previous?.id ?? change.record.id,
+        },
+      )
+    }
+    await this.quietly('drop cached records', async () => {
+      for (const each of keys.values()) await this.store.forget(each.type, each.id)
+      const types = new Set([...keys.values()].map((each) => each.type))
+      for (const type of types) await this.cache.delete(COUNT_CACHE, type)
+      if (types.has('recordtype')) {
+        for (const each of keys.values())
+          if (each.type === 'recordtype') await this.cache.delete(RECORDTYPE_CACHE, each.id)
+        await this.cache.delete(RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY)
+      }
+      if (types.has('security')) await this.cache.clear(ACCESS_CACHE_TYPE)
+    })
+    for (const { change } of pending)
+      await this.quietly(`after ${change.kind} of ${change.record.type}.${change.record.id}`, () =>
+        this.guards.afterCommit(change, actor),
+      )
+    for (const each of keys.values())
+      await this.quietly('tell listeners', () =>
+        this.events.emit(RECORD_CHANGED, { type: each.type, id: each.id }, { local: true }),
+      )
+  }
+
+  /** Runs after-commit work; a failure is logged, never thrown: the write it follows is stored. */
+  private async quietly(what: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work()
+    } catch (error) {
+      this.logger.error({ err: error }, `records: ${what} failed after a committed write`)
+    }
   }
 }

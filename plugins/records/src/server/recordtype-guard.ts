@@ -1,5 +1,7 @@
-import { createError, isValidId, type RecordData } from '@shopwright/core'
-import type { RecordGuard } from './record-guards.js'
+import { isDeepStrictEqual } from 'node:util'
+import { createError, isAdministrator, isValidId, type RecordData } from '@shopwright/core'
+import type { Actor, RecordChange, RecordGuard } from './record-guards.js'
+import type { RecordStore } from './record-store.js'
 
 /** Field ids every record has already: a definition cannot take them. */
 const RESERVED = new Set(['type', 'id'])
@@ -9,36 +11,72 @@ function refuse(detail: string): never {
   throw createError('ERROR_INVALID_INPUT', { reason: `fields: ${detail}` })
 }
 
+/** The fields of a record type that decide who may reach its records. */
+const GATES = ['security', 'extends'] as const
+
+function onlyAdministrators(reason: string): never {
+  throw createError('ERROR_ACCESS_DENIED', { reason })
+}
+
 /**
- * A record type's field definitions decide what every record of the type may hold, so a broken
- * one (no id, the same id twice, `type` or `id` as a field id, no datatype) would break every
- * record of it. They are checked before the record type is written, and the answer names the
- * definition (`fields: field 3 ...`). Unknown datatypes are allowed: the spec shows them as text.
+ * Guards record types, which are data that decide about other data:
+ * - Who guards what is the administrator's alone (docs/security.md, "Who may change who guards
+ *   what"): only an administrator may change a type's `security` or `extends`, define a type again
+ *   whose records exist (after it was deleted), or rename a type that has records (its records
+ *   would be left to whoever defines the old id next).
+ * - A type's field definitions decide what every record of the type may hold, so a broken one (no
+ *   id, the same id twice, `type` or `id` as a field id, no datatype) would break every record of
+ *   it. They are checked before the type is written, and the answer names the definition
+ *   (`fields: field 3 ...`). Unknown datatypes are allowed: the spec shows them as text.
  */
 export class RecordTypeGuard implements RecordGuard {
-  async beforeWrite(record: RecordData): Promise<void> {
-    const fields = record.fields
-    if (fields === undefined) return
-    if (!Array.isArray(fields)) refuse('must be a list of field definitions')
-    const seen = new Set<string>()
-    fields.forEach((field: unknown, index) => {
-      const where = `field ${index + 1}`
-      if (typeof field !== 'object' || field === null || Array.isArray(field))
-        refuse(`${where} is not a definition`)
-      const { id, name, datatype } = field as Record<string, unknown>
-      if (!isValidId(id)) refuse(`${where} needs an id of A-Z, a-z, 0-9, - and _`)
-      if (RESERVED.has(id)) refuse(`${where}: "${id}" is every record's own, not a field id`)
-      if (seen.has(id)) refuse(`${where}: the id "${id}" is used twice`)
-      seen.add(id)
-      if (name !== undefined && typeof name !== 'string')
-        refuse(`${where} (${id}): name must be text`)
-      if (typeof datatype !== 'string' || datatype === '')
-        refuse(`${where} (${id}) needs a datatype`)
-      for (const key of REFERENCE_KEYS) {
-        const value = (field as Record<string, unknown>)[key]
-        if (value !== undefined && value !== null && !isValidId(value))
-          refuse(`${where} (${id}): ${key} must be an id`)
-      }
-    })
+  constructor(private readonly store: Pick<RecordStore, 'hasRecordsOf'>) {}
+
+  async check(change: RecordChange, actor: Actor): Promise<void> {
+    if (change.kind === 'created' || change.kind === 'updated' || change.kind === 'renamed')
+      checkFields(change.record)
+    if (isAdministrator(actor)) return
+    if (change.kind === 'created') {
+      if (await this.store.hasRecordsOf(change.record.id))
+        onlyAdministrators(
+          `Records of the type ${change.record.id} exist: only an administrator may define it again.`,
+        )
+      return
+    }
+    if (change.kind !== 'updated' && change.kind !== 'renamed') return
+    const { record, previous } = change
+    if (change.kind === 'renamed' && (await this.store.hasRecordsOf(previous.id)))
+      onlyAdministrators(
+        `The type ${previous.id} has records: only an administrator may rename it.`,
+      )
+    for (const gate of GATES)
+      if (!isDeepStrictEqual(record[gate], previous[gate]))
+        onlyAdministrators(`Only an administrator may change the ${gate} of a record type.`)
   }
+}
+
+/** Refuses broken field definitions (see RecordTypeGuard). */
+function checkFields(record: RecordData): void {
+  const fields = record.fields
+  if (fields === undefined) return
+  if (!Array.isArray(fields)) refuse('must be a list of field definitions')
+  const seen = new Set<string>()
+  fields.forEach((field: unknown, index) => {
+    const where = `field ${index + 1}`
+    if (typeof field !== 'object' || field === null || Array.isArray(field))
+      refuse(`${where} is not a definition`)
+    const { id, name, datatype } = field as Record<string, unknown>
+    if (!isValidId(id)) refuse(`${where} needs an id of A-Z, a-z, 0-9, - and _`)
+    if (RESERVED.has(id)) refuse(`${where}: "${id}" is every record's own, not a field id`)
+    if (seen.has(id)) refuse(`${where}: the id "${id}" is used twice`)
+    seen.add(id)
+    if (name !== undefined && typeof name !== 'string')
+      refuse(`${where} (${id}): name must be text`)
+    if (typeof datatype !== 'string' || datatype === '') refuse(`${where} (${id}) needs a datatype`)
+    for (const key of REFERENCE_KEYS) {
+      const value = (field as Record<string, unknown>)[key]
+      if (value !== undefined && value !== null && !isValidId(value))
+        refuse(`${where} (${id}): ${key} must be an id`)
+    }
+  })
 }

@@ -93,7 +93,7 @@ export class AccountImages {
   private async nextVersion(trx: Knex.Transaction, account: RecordData): Promise<number> {
     const query = trx('account_images').where({ type: account.type, id: account.id })
     // SQLite has no row locks (its writers take turns anyway) and knex warns if asked for one.
-    if (trx.client.config.client === 'mysql2') void query.forUpdate()
+    if (trx.client.dialect === 'mysql') void query.forUpdate()
     const row = await query.first<{ version: number | string } | undefined>('version')
     const stored = await this.records.get(account.type, account.id)
     return Math.max(Number(row?.version ?? 0), imageVersionOf(stored ?? account)) + 1

@@ -27,6 +27,9 @@ const AddressData = z.strictObject({
   isresidential: z.boolean().optional(),
 })
 
+/** A whole address line as kept on the account record (`addressbook`), as staff may write it. */
+export const AddressLineData = AddressData.extend({ id: lineId })
+
 const CardData = z.strictObject({
   ccnumber: z.string().max(40).optional(),
   ccname: field,
@@ -65,6 +68,9 @@ export interface NewIds {
   addressbook?: string
   creditcards?: string
 }
+
+/** The payment tokens a card change made, by card id: stored apart from the record (card-tokens.ts). */
+export type NewTokens = Map<string, string>
 
 const newId = (): string => randomBytes(8).toString('hex')
 
@@ -133,6 +139,7 @@ export function applyCards(
   changes: Record<string, 'delete' | CardChange>,
   ids: NewIds,
   now: Date,
+  tokens: NewTokens,
 ): CardLine[] {
   let lines = current.map((line) => ({ ...line }))
   for (const [id, change] of Object.entries(changes)) {
@@ -158,13 +165,14 @@ export function applyCards(
       ccname: merged.ccname,
       ccexpiredate: merged.ccexpiredate,
       paymentmethod: merged.paymentmethod,
-      // Only these stand for the number. A payment provider adapter would put its own token here.
+      // Only these stand for the number here; the token is kept apart (card-tokens.ts).
       last4: digits ? digits.slice(-4) : (before?.last4 ?? ''),
       brand: digits ? cardBrand(digits) : (before?.brand ?? 'card'),
-      token: digits ? `tok_${randomBytes(16).toString('base64url')}` : (before?.token ?? ''),
       cardstate: 'active',
       ccdefault: change.ccdefault ?? before?.ccdefault ?? false,
     }
+    // A payment provider adapter would put its own token here; a new number gets a new one.
+    if (digits) tokens.set(line.internalid, `tok_${randomBytes(16).toString('base64url')}`)
     if (before) lines = lines.map((each) => (each.internalid === id ? line : each))
     else {
       lines.push(line)

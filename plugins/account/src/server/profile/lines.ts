@@ -17,8 +17,9 @@ export interface AddressLine {
 }
 
 /**
- * A saved credit card. The full number is never stored: only the brand, the last four digits and
- * `token`, an opaque random value standing in for a payment provider's token.
+ * A saved credit card as kept on the account record. The full number is never stored: only the
+ * brand and the last four digits here, and a payment token in `account_card_tokens` (card-tokens.ts),
+ * which no answer or export carries.
  */
 export interface CardLine {
   internalid: string
@@ -29,7 +30,6 @@ export interface CardLine {
   brand: string
   cardstate: string
   ccdefault: boolean
-  token: string
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

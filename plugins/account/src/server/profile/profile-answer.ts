@@ -1,5 +1,5 @@
 import type { RecordData } from '@shopwright/core'
-import { addressLinesOf, cardLinesOf, type AddressLine } from './lines.js'
+import { addressLinesOf, cardLinesOf, type AddressLine, type CardLine } from './lines.js'
 
 /** The default price level (spec 000 section 9). */
 export const DEFAULT_PRICE_LEVEL = { text: 'onlineprice', value: 5 }
@@ -62,10 +62,13 @@ export function toProfile(record: RecordData): ProfileAnswer {
     creditlimit: typeof record.creditlimit === 'number' ? record.creditlimit : null,
     terms: typeof record.terms === 'string' ? record.terms : null,
     addressbook: addressLinesOf(record.addressbook),
-    creditcards: cardLinesOf(record.creditcards).map(({ token: _token, ...card }) => ({
-      ...card,
-      ccnumber: `**** **** **** ${card.last4}`,
-    })),
+    // A line written before tokens moved out of records may still carry one: never answer it.
+    creditcards: cardLinesOf(record.creditcards).map(
+      ({ token: _token, ...card }: CardLine & { token?: unknown }) => ({
+        ...card,
+        ccnumber: `**** **** **** ${card.last4}`,
+      }),
+    ),
     status: typeof record.status === 'string' ? record.status : null,
   }
 }

@@ -5,15 +5,18 @@ import {
   type RecordData,
   readBody,
 } from '@shopwright/core'
-import type { RecordStore } from '@shopwright/plugin-records'
+import type { AppLog, RecordStore } from '@shopwright/plugin-records'
 import type { AccountAuthenticator } from '../account-authenticator.js'
-import { applyAddresses, applyCards, UpdateBody, type NewIds } from './changes.js'
+import { applyAddresses, applyCards, UpdateBody, type NewIds, type NewTokens } from './changes.js'
+import type { CardTokens } from './card-tokens.js'
 import { addressLinesOf, cardLinesOf } from './lines.js'
 import { toProfile } from './profile-answer.js'
 
 interface ProfileServices {
   accountAuthenticator: AccountAuthenticator
   recordStore: RecordStore
+  cardTokens: CardTokens
+  appLog: AppLog
 }
 
 /** How often an update is tried again when a concurrent write changed the record first. */
@@ -43,8 +46,10 @@ export function getProfile(services: ProfileServices): QueryMiddleware {
 
 /**
  * `POST /query/ns/profile/update`: changes, adds or deletes the caller's own address and card
- * lines. Answers the profile plus `newid: { addressbook?, creditcards? }`. The write is conditional
- * on the record's version and retried on a conflict, so concurrent updates do not lose lines.
+ * lines. Answers the profile plus `newid: { addressbook?, creditcards? }`. The record, the cards'
+ * tokens (kept apart, card-tokens.ts) and the log line naming the account are written in one
+ * transaction, conditional on the record's version and retried on a conflict, so concurrent
+ * updates do not lose lines.
  */
 export function updateProfile(services: ProfileServices): QueryMiddleware {
   return async (ctx) => {
@@ -52,6 +57,7 @@ export function updateProfile(services: ProfileServices): QueryMiddleware {
     for (let attempt = 0; attempt < UPDATE_TRIES; attempt++) {
       const stored = await ownStored(services, ctx)
       const ids: NewIds = {}
+      const tokens: NewTokens = new Map()
       const record: RecordData = { ...stored.record }
       if (body.addressbook)
         record.addressbook = applyAddresses(
@@ -65,8 +71,31 @@ export function updateProfile(services: ProfileServices): QueryMiddleware {
           body.creditcards,
           ids,
           new Date(),
+          tokens,
         )
-      if (!(await services.recordStore.replaceIfVersion(record, stored.version))) continue
+      const { recordStore, cardTokens, appLog } = services
+      const written = await recordStore.transaction(async (trx) => {
+        if (!(await recordStore.replaceIfVersion(record, stored.version, trx))) return false
+        if (body.creditcards) {
+          const keep = cardLinesOf(record.creditcards).map((line) => line.internalid)
+          await cardTokens.sync(record, tokens, keep, trx)
+        }
+        const parts = [body.addressbook && 'address book', body.creditcards && 'saved cards']
+        await appLog.write(
+          [
+            {
+              type: record.type,
+              id: record.id,
+              message: `profile: ${parts.filter(Boolean).join(' and ')} changed by the owner`,
+              actor: `${record.type}|${record.id}`,
+            },
+          ],
+          trx,
+        )
+        return true
+      })
+      await recordStore.forget(record.type, record.id)
+      if (!written) continue
       ctx.body = { ...toProfile(record), newid: ids }
       return
     }

@@ -1,28 +1,49 @@
 import { z } from 'zod'
-import { createError, type QueryMiddleware, readBody } from '@shopwright/core'
+import {
+  createError,
+  type QueryMiddleware,
+  type RateLimiterService,
+  readBody,
+} from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
+import { BLOCK_PER_ADDRESS } from '../block-limits.js'
+import type { ResetStore } from '../resets.js'
 import type { SessionStore } from '../sessions.js'
 
-const BlockBody = z.strictObject({ device: z.string().min(1).max(256) })
+const BlockBody = z.strictObject({
+  device: z.string().min(1).max(256),
+  code: z.string().min(1).max(128),
+})
 
 /**
- * `POST /query/account/block/:recordtype/:id` `{ device }`: blocks the device from signing in to
- * the account and ends its sessions there (the block link of a reset e-mail).
+ * `POST /query/account/block/:recordtype/:id` `{ device, code }`: the "this was not me" link of a
+ * reset e-mail. The code is the link's single-use proof that the caller read that e-mail; it
+ * blocks the device that asked for the reset from signing in to the account, and ends that
+ * device's sessions there. Without a valid code nothing changes (403), so nobody can end another
+ * account's sessions or lock out a device by guessing ids; the code works only for the device its
+ * e-mail names, and once. The call is rate limited per address.
  */
 export function blockDevice({
   accounts,
   blockedDevices,
   sessionStore,
+  resets,
+  limiter,
 }: {
   accounts: AccountService
   blockedDevices: BlockedDevices
   sessionStore: SessionStore
+  resets: ResetStore
+  limiter: RateLimiterService
 }): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, BlockBody)
+    await limiter.consume(BLOCK_PER_ADDRESS, ctx.ip)
     const record = await accounts.getAccount(ctx.params.recordtype ?? '', ctx.params.id ?? '')
-    if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE')
+    // One answer for an unknown account, a bad code and another device: it tells nothing of them.
+    if (!record || !(await resets.useBlockCode(record.type, record.id, body.code, body.device)))
+      throw createError('ERROR_ACCESS_DENIED')
     await blockedDevices.block(record.type, record.id, body.device)
     await sessionStore.endDevice(record, body.device)
     ctx.body = { ok: true }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   createError,
+  isAppError,
   type QueryMiddleware,
   type RateLimiterService,
   readBody,
@@ -9,7 +10,13 @@ import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
 import { toAccountAnswer, toPreview } from '../account-answer.js'
 import { readEmail } from '../read-email.js'
-import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL } from '../login-limits.js'
+import {
+  LOGIN_PER_ADDRESS,
+  LOGIN_PER_EMAIL,
+  LOGIN_PER_PAIR,
+  LOGIN_PER_PAIR_AT_CEILING,
+  pairKey,
+} from '../login-limits.js'
 import { readSessionCookie, setSessionCookie } from '../session-cookie.js'
 import type { SessionStore } from '../sessions.js'
 
@@ -50,7 +57,9 @@ export function login({
       return
     }
 
-    await limiter.consume(LOGIN_PER_EMAIL, email)
+    const pair = pairKey(email, ctx.ip)
+    await limiter.consume(LOGIN_PER_PAIR, pair)
+    if (await ceilingReached(limiter, email)) await limiter.consume(LOGIN_PER_PAIR_AT_CEILING, pair)
     // A device the owner blocked is refused before the password is looked at.
     const credentials = await accounts.credentials(email)
     if (
@@ -62,7 +71,13 @@ export function login({
     // One answer for a wrong password and an unknown e-mail, in the same time (see checkPassword):
     // step 2 tells no more than step 1 already does. 401 because no valid credentials were shown;
     // 403 stays the answer to a signed-in caller who lacks a right.
-    if (!account) throw createError('ERROR_ACCESS_DENIED', { status: 401 })
+    if (!account) {
+      // Past the ceiling the count stays at its top; the refusal that would say so is not the answer.
+      await limiter.consume(LOGIN_PER_EMAIL, email).catch((error: unknown) => {
+        if (!(isAppError(error) && error.status === 429)) throw error
+      })
+      throw createError('ERROR_ACCESS_DENIED', { status: 401 })
+    }
     // Checked only after the password, so only the holder of the password learns of the reset.
     if (account.resetrequired === true) throw createError('ERROR_ACCOUNT_RESET_REQUIRED')
 
@@ -71,7 +86,30 @@ export function login({
     if (previous) await sessionStore.end(previous)
     const { token, session } = await sessionStore.create(account, ctx.state.device ?? '')
     setSessionCookie(ctx, token, session.absoluteExpiresAt)
-    await limiter.reset(LOGIN_PER_EMAIL, email)
+    await forgetFailures(limiter, email, ctx.ip)
     ctx.body = toAccountAnswer(account)
   }
+}
+
+/** True when the e-mail's failed passwords reached LOGIN_PER_EMAIL (a zero-point consume refuses only then). */
+async function ceilingReached(limiter: RateLimiterService, email: string): Promise<boolean> {
+  try {
+    await limiter.consume(LOGIN_PER_EMAIL, email, 0)
+    return false
+  } catch (error) {
+    if (isAppError(error) && error.status === 429) return true
+    throw error
+  }
+}
+
+/** After a sign-in or a reset: the e-mail's counts start again, here and everywhere. */
+export async function forgetFailures(
+  limiter: RateLimiterService,
+  email: string,
+  address?: string,
+): Promise<void> {
+  await limiter.reset(LOGIN_PER_EMAIL, email)
+  if (address === undefined) return
+  await limiter.reset(LOGIN_PER_PAIR, pairKey(email, address))
+  await limiter.reset(LOGIN_PER_PAIR_AT_CEILING, pairKey(email, address))
 }

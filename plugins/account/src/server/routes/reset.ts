@@ -8,7 +8,7 @@ import {
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { Mailer } from '../mailer.js'
-import { LOGIN_PER_EMAIL } from '../login-limits.js'
+import { forgetFailures } from './login.js'
 import { RESET_PER_ADDRESS, RESET_PER_EMAIL } from '../reset-limits.js'
 import { readEmail } from '../read-email.js'
 import { resetLinks, resetMail } from '../reset-mail.js'
@@ -19,20 +19,13 @@ const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
 const ResetBody = z.strictObject({ password: z.string().max(1024) })
 
 export interface ResetDependencies {
+  /** The public address links are built from (see siteOrigin). */
+  origin: string
   accounts: AccountService
   resets: ResetStore
   mailer: Mailer
   sessionStore: SessionStore
   limiter: RateLimiterService
-}
-
-/**
- * The base of the links: the request's origin (protocol and Host; behind a proxy the forwarded
- * ones with TRUST_PROXY). A request without a usable Host gets `http://localhost`.
- */
-function originOf(ctx: { origin: string; protocol: string; host: string }): string {
-  if (ctx.origin && ctx.origin !== 'null') return ctx.origin
-  return `${ctx.protocol}://${ctx.host || 'localhost'}`
 }
 
 /** The route's `:recordtype`, `:id` and `:code` parameters. */
@@ -45,6 +38,7 @@ function param(ctx: { params: Record<string, string | undefined> }, name: string
  * e-mail. The answer is `{ ok: true }` either way.
  */
 export function resetEmail({
+  origin,
   accounts,
   resets,
   mailer,
@@ -59,8 +53,8 @@ export function resetEmail({
     const record = await accounts.findByEmail(email)
     if (record) {
       const device = ctx.state.device ?? ''
-      const code = await resets.create(record, device)
-      const links = resetLinks(originOf(ctx), record, code, device)
+      const codes = await resets.create(record, device)
+      const links = resetLinks(origin, record, codes, device)
       const name = typeof record.name === 'string' ? record.name : ''
       const sent = await mailer.send(resetMail(email, name, links))
       if (sent.file) mailer.logWritten(sent.file, [links.reset, links.block])
@@ -94,7 +88,7 @@ export function resetPassword({
     await sessionStore.endAll(record)
     // The owner proved control of the mailbox: earlier wrong passwords no longer count.
     if (typeof record.email === 'string')
-      await limiter.reset(LOGIN_PER_EMAIL, normalizeEmail(record.email))
+      await forgetFailures(limiter, normalizeEmail(record.email), ctx.ip)
     ctx.body = { ok: true, resetrequired: false }
   }
 }

@@ -9,7 +9,7 @@ import { parseKeys } from './parse.js'
 
 /** Export (a download link) and import (a file upload) of records. */
 export function transferRoutes(router: QueryRouter, services: Services): void {
-  const { recordExport, recordImport, config } = services
+  const { recordExport, recordImport, recordTypes, config, lifecycle } = services
   const limit = parseSize(config.uploadLimit)
 
   router.get('/data/export/:keys', async (ctx) => {
@@ -27,9 +27,16 @@ export function transferRoutes(router: QueryRouter, services: Services): void {
   router.upload('/data/import', async (ctx) => {
     const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined
     const entity = await ctx.state.entity()
-    // Refused before the upload is read: every item would need a signed-in caller anyway.
+    // Refused before the upload is read or unpacked: every item needs create or edit on its type,
+    // so a caller with neither on any type could only make the server work for nothing.
     if (!entity) throw createError('ERROR_NOT_SIGNED_IN')
-    const upload = await readUpload(ctx, limit)
-    ctx.body = await recordImport.import(entity, upload, filename)
+    if (!(await recordTypes.mayWriteAny(entity)))
+      throw createError('ERROR_ACCESS_DENIED', {
+        reason: 'Importing needs the create or edit right on some record type.',
+      })
+    ctx.body = await recordImport.withSlot(async () => {
+      const upload = await readUpload(ctx, limit)
+      return recordImport.import(entity, upload, filename, lifecycle.signal)
+    })
   })
 }

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { strToU8, zipSync } from 'fflate'
 import { AppError } from '@shopwright/core'
-import { readZip, unsafeEntryName } from './zip-reader.js'
+import { readZipEntries, unsafeEntryName, type ZipLimits } from './zip-reader.js'
 
-function refusal(run: () => unknown): AppError {
+const LIMITS: ZipLimits = { maxEntries: 10, maxTotalBytes: 1e6, maxEntryBytes: 1e6 }
+
+async function read(zip: Uint8Array, limits?: ZipLimits) {
+  const names: string[] = []
+  for await (const entry of readZipEntries(Buffer.from(zip), limits)) names.push(entry.name)
+  return names
+}
+
+async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   try {
-    run()
+    await run()
   } catch (error) {
     if (error instanceof AppError) return error
     throw error
@@ -27,26 +35,61 @@ function lieAboutCount(zip: Uint8Array, count: number): Uint8Array {
   throw new Error('no end record')
 }
 
-describe('readZip', () => {
-  it('reads nested files and skips folders', () => {
-    const entries = readZip(
-      zipSync({ 'a.json': strToU8('{}'), 'dir/b.json': strToU8('[]'), 'dir/': new Uint8Array() }),
-    )
-    expect(entries.map((entry) => entry.name)).toEqual(['a.json', 'dir/b.json'])
+/** Rewrites every declared uncompressed size (local and central headers) to `size`: a lying bomb. */
+function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
+  const copy = zip.slice()
+  const view = new DataView(copy.buffer)
+  for (let offset = 0; offset + 4 <= copy.length; offset++) {
+    const signature = view.getUint32(offset, true)
+    if (signature === 0x04034b50) view.setUint32(offset + 22, size, true)
+    if (signature === 0x02014b50) view.setUint32(offset + 24, size, true)
+  }
+  return copy
+}
+
+describe('readZipEntries', () => {
+  it('reads nested files and skips folders', async () => {
+    const zip = zipSync({
+      'a.json': strToU8('{}'),
+      'dir/b.json': strToU8('[]'),
+      'dir/': new Uint8Array(),
+    })
+    expect(await read(zip)).toEqual(['a.json', 'dir/b.json'])
   })
 
-  it('counts entries as it reads, whatever the end record claims', () => {
+  it('refuses more entries than the limit before inflating any', async () => {
     const files: Record<string, Uint8Array> = {}
     for (let index = 0; index < 12; index++) files[`f${index}.json`] = strToU8('{}')
-    const lying = lieAboutCount(zipSync(files), 1)
-    expect(refusal(() => readZip(lying, { maxEntries: 10, maxTotalBytes: 1e6 })).status).toBe(413)
+    expect((await refusal(() => read(zipSync(files), LIMITS))).status).toBe(413)
   })
 
-  it('counts the bytes that come out, not those the headers announce', () => {
+  it('refuses an end record that hides entries (a lying count)', async () => {
+    const files: Record<string, Uint8Array> = {}
+    for (let index = 0; index < 12; index++) files[`f${index}.json`] = strToU8('{}')
+    const error = await refusal(() => read(lieAboutCount(zipSync(files), 1), LIMITS))
+    expect(error.code).toBe('ERROR_IMPORT_FILE_TYPE')
+  })
+
+  it('refuses declared sizes over the limits before inflating anything', async () => {
     const zip = zipSync({ 'big.json': new Uint8Array(50_000) })
-    expect(refusal(() => readZip(zip, { maxEntries: 10, maxTotalBytes: 10_000 })).code).toBe(
-      'ERROR_BODY_TOO_LARGE',
-    )
+    const small = { maxEntries: 10, maxTotalBytes: 10_000, maxEntryBytes: 1e6 }
+    expect((await refusal(() => read(zip, small))).code).toBe('ERROR_BODY_TOO_LARGE')
+    const entry = { maxEntries: 10, maxTotalBytes: 1e6, maxEntryBytes: 10_000 }
+    expect((await refusal(() => read(zip, entry))).code).toBe('ERROR_BODY_TOO_LARGE')
+  })
+
+  it('stops an entry that inflates past what its headers declare', async () => {
+    const zip = lieAboutSizes(zipSync({ 'bomb.json': new Uint8Array(5_000_000) }), 100)
+    const error = await refusal(() => read(zip, LIMITS))
+    expect(error.code).toBe('ERROR_IMPORT_FILE_TYPE')
+    expect(error.reason).toContain('bomb.json')
+  })
+
+  it('reads 10,000 entries', async () => {
+    const files: Record<string, Uint8Array> = {}
+    for (let index = 0; index < 10_000; index++) files[`r/${index}.json`] = strToU8('{}')
+    const names = await read(zipSync(files), { ...LIMITS, maxEntries: 10_000 })
+    expect(names).toHaveLength(10_000)
   })
 
   it.each([
@@ -59,9 +102,19 @@ describe('readZip', () => {
     expect(unsafeEntryName(name)).toBe(why)
   })
 
-  it('refuses a truncated archive', () => {
+  it('refuses an archive with an unsafe name before handing out any entry', async () => {
+    const zip = zipSync({ 'a.json': strToU8('{}'), '../b.json': strToU8('{}') })
+    const names: string[] = []
+    const error = await refusal(async () => {
+      for await (const entry of readZipEntries(Buffer.from(zip))) names.push(entry.name)
+    })
+    expect(error.reason).toContain('../b.json')
+    expect(names).toEqual([])
+  })
+
+  it('refuses a truncated archive', async () => {
     const zip = zipSync({ 'a.json': strToU8('{"a":1}') })
-    expect(refusal(() => readZip(zip.slice(0, zip.length - 30))).code).toBe(
+    expect((await refusal(() => read(zip.slice(0, zip.length - 30)))).code).toBe(
       'ERROR_IMPORT_FILE_TYPE',
     )
   })

@@ -1,18 +1,27 @@
-import { Unzip, UnzipInflate } from 'fflate'
-import { createError, type AppError } from '@shopwright/core'
+import type { Readable } from 'node:stream'
+import yauzl, { type Entry, type ZipFile } from 'yauzl'
+import { createError } from '@shopwright/core'
 
-/** Limits that keep a hostile archive from exhausting the server. */
+/** Limits that keep a hostile archive from exhausting the server (docs/security.md, "Imports"). */
 export interface ZipLimits {
+  /** Entries in the archive, directories included. */
   maxEntries: number
+  /** Bytes of all entries together, once inflated. */
   maxTotalBytes: number
+  /** Bytes of one entry once inflated: what is held in memory at a time. */
+  maxEntryBytes: number
 }
 
-export const IMPORT_ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxTotalBytes: 100 * 1024 * 1024 }
+export const IMPORT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 10_000,
+  maxTotalBytes: 100 * 1024 * 1024,
+  maxEntryBytes: 32 * 1024 * 1024,
+}
 
 /** One file of an archive. */
 export interface ZipEntry {
   name: string
-  data: Uint8Array
+  data: Buffer
 }
 
 /** Why an entry name is unsafe (a path that climbs out, an absolute path), or null. */
@@ -24,109 +33,136 @@ export function unsafeEntryName(name: string): string | null {
   return null
 }
 
-/**
- * Reads every file of a ZIP archive, inflating as it goes and counting the bytes that actually come
- * out, so an archive whose headers lie about its sizes (a zip bomb) is stopped at the limit rather
- * than trusted. Refuses more than `maxEntries` entries and any unsafe path, naming the entry.
- */
-export function readZip(data: Uint8Array, limits: ZipLimits = IMPORT_ZIP_LIMITS): ZipEntry[] {
-  const declared = declaredEntries(data)
-  if (declared > limits.maxEntries) {
-    throw createError('ERROR_IMPORT_FILE_TYPE', {
-      status: 413,
-      reason: `The archive has more than ${limits.maxEntries} entries.`,
-    })
-  }
-  const entries: ZipEntry[] = []
-  let count = 0
-  let total = 0
-  // fflate wraps what its callbacks throw, so the first refusal is kept here and thrown after push().
-  let refusal: AppError | undefined
-  const refuse = (error: AppError): never => {
-    refusal ??= error
-    throw error
-  }
-  const unzip = new Unzip((file) => {
-    if (refusal) return
-    count += 1
-    if (count > limits.maxEntries) {
-      refuse(
-        createError('ERROR_IMPORT_FILE_TYPE', {
-          status: 413,
-          reason: `The archive has more than ${limits.maxEntries} entries.`,
-        }),
-      )
-    }
-    const problem = unsafeEntryName(file.name)
-    if (problem)
-      refuse(
-        createError('ERROR_IMPORT_FILE_TYPE', { reason: `The entry "${file.name}" ${problem}.` }),
-      )
-    if (file.name.endsWith('/')) return
-    const chunks: Uint8Array[] = []
-    let size = 0
-    file.ondata = (error, chunk, final) => {
-      if (refusal) return
-      if (error)
-        refuse(
-          createError('ERROR_IMPORT_FILE_TYPE', {
-            reason: `The entry "${file.name}" cannot be read: ${error.message}`,
-          }),
-        )
-      size += chunk.length
-      total += chunk.length
-      if (total > limits.maxTotalBytes) {
-        refuse(
-          createError('ERROR_BODY_TOO_LARGE', {
-            status: 413,
-            reason: `The archive holds more than ${limits.maxTotalBytes} bytes uncompressed.`,
-          }),
-        )
-      }
-      chunks.push(chunk)
-      if (final) entries.push({ name: file.name, data: join(chunks, size) })
-    }
-    file.start()
+const damaged = () =>
+  createError('ERROR_IMPORT_FILE_TYPE', {
+    reason: 'The upload is not a complete ZIP archive, or it is damaged.',
   })
-  unzip.register(UnzipInflate)
+
+const tooLarge = (limit: number, what: string) =>
+  createError('ERROR_BODY_TOO_LARGE', {
+    status: 413,
+    reason: `${what} more than ${limit} bytes uncompressed.`,
+  })
+
+function open(data: Buffer): Promise<ZipFile> {
+  return new Promise((resolve, reject) => {
+    // Names are checked here (unsafeEntryName) so the answer can name the entry; lazy entries read
+    // the central directory one entry at a time, so 10,000 entries cost no deep call stack.
+    yauzl.fromBuffer(
+      data,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true },
+      (error, zip) => (error || !zip ? reject(damaged()) : resolve(zip)),
+    )
+  })
+}
+
+/** The next entry of the central directory, or null at its end. */
+function next(zip: ZipFile): Promise<Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanUp = () => {
+      zip.off('entry', onEntry)
+      zip.off('end', onEnd)
+      zip.off('error', onError)
+    }
+    const onEntry = (entry: Entry) => (cleanUp(), resolve(entry))
+    const onEnd = () => (cleanUp(), resolve(null))
+    const onError = () => (cleanUp(), reject(damaged()))
+    zip.on('entry', onEntry)
+    zip.on('end', onEnd)
+    zip.on('error', onError)
+    zip.readEntry()
+  })
+}
+
+function openStream(zip: ZipFile, entry: Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) =>
+      error || !stream ? reject(damaged()) : resolve(stream),
+    )
+  })
+}
+
+/**
+ * Reads an entry as it inflates, holding at most `limit` bytes: the stream stops the moment more
+ * comes out, whatever the headers said. yauzl's size check also stops an entry that inflates to
+ * more than its header declared (a zip bomb with lying headers).
+ */
+async function readEntry(stream: Readable, limit: number, name: string): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
   try {
-    unzip.push(data, true)
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > limit) throw tooLarge(limit, `The entry "${name}" holds`)
+      chunks.push(chunk)
+    }
   } catch (error) {
-    if (refusal) throw refusal
+    stream.destroy()
+    if ((error as { code?: string }).code?.startsWith('ERROR_')) throw error
     throw createError('ERROR_IMPORT_FILE_TYPE', {
-      reason: `The archive cannot be read: ${(error as Error).message}`,
+      reason: `The entry "${name}" cannot be read: it is damaged or inflates to more than its header says.`,
     })
   }
-  if (refusal) throw refusal
-  return entries
+  return Buffer.concat(chunks, size)
 }
-
-const END_OF_ARCHIVE = 0x06054b50
-/** The end record is 22 bytes plus a comment of at most 65,535. */
-const END_SEARCH = 22 + 0xffff
 
 /**
- * The entry count of the archive's end record. Its absence means the upload is not a complete ZIP
- * (the streaming reader alone would quietly find nothing in a truncated one). The count may lie; the
- * streaming count above is what holds.
+ * Where the central directory must end: the end record, or the ZIP64 end record before it. An
+ * archive whose declared entry count leaves part of its directory unread lies about its count.
  */
-function declaredEntries(data: Uint8Array): number {
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
-  for (let offset = data.length - 22; offset >= Math.max(0, data.length - END_SEARCH); offset--) {
-    if (view.getUint32(offset, true) === END_OF_ARCHIVE) return view.getUint16(offset + 10, true)
+function directoryEnd(data: Buffer): number {
+  for (let offset = data.length - 22; offset >= Math.max(0, data.length - 22 - 0xffff); offset--) {
+    if (data.readUInt32LE(offset) !== 0x06054b50) continue
+    const locator = offset - 20
+    if (locator >= 0 && data.readUInt32LE(locator) === 0x07064b50)
+      return Number(data.readBigUInt64LE(locator + 8))
+    return offset
   }
-  throw createError('ERROR_IMPORT_FILE_TYPE', {
-    reason: 'The upload is not a complete ZIP archive.',
-  })
+  return -1
 }
 
-function join(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.length
+/**
+ * The files of a ZIP archive, one at a time, each inflated only when asked for. The whole central
+ * directory is judged before anything is inflated or handed out: the entry count, every name (an
+ * unsafe one refuses the archive, naming the entry), and the declared sizes against the limits, so
+ * an honest bomb or a bad name is refused before one record is written. The bytes that actually
+ * come out are then counted as they come, so a bomb with lying headers is stopped at its declared
+ * size. Memory stays about one entry, whatever the archive claims.
+ */
+export async function* readZipEntries(
+  data: Buffer,
+  limits: ZipLimits = IMPORT_ZIP_LIMITS,
+): AsyncGenerator<ZipEntry> {
+  const zip = await open(data)
+  try {
+    if (zip.entryCount > limits.maxEntries)
+      throw createError('ERROR_IMPORT_FILE_TYPE', {
+        status: 413,
+        reason: `The archive has more than ${limits.maxEntries} entries.`,
+      })
+    const files: Array<{ entry: Entry; name: string }> = []
+    let total = 0
+    for (let entry = await next(zip); entry; entry = await next(zip)) {
+      const name = (entry.fileName as unknown as Buffer).toString('utf8')
+      const problem = unsafeEntryName(name)
+      if (problem)
+        throw createError('ERROR_IMPORT_FILE_TYPE', { reason: `The entry "${name}" ${problem}.` })
+      if (name.endsWith('/')) continue
+      if (entry.uncompressedSize > limits.maxEntryBytes)
+        throw tooLarge(limits.maxEntryBytes, `The entry "${name}" holds`)
+      total += entry.uncompressedSize
+      if (total > limits.maxTotalBytes) throw tooLarge(limits.maxTotalBytes, 'The archive holds')
+      files.push({ entry, name })
+    }
+    if ((zip as unknown as { readEntryCursor: number }).readEntryCursor !== directoryEnd(data))
+      throw createError('ERROR_IMPORT_FILE_TYPE', {
+        reason: 'The archive holds more entries than its end record says.',
+      })
+    for (const { entry, name } of files) {
+      const stream = await openStream(zip, entry)
+      yield { name, data: await readEntry(stream, entry.uncompressedSize, name) }
+    }
+  } finally {
+    zip.close()
   }
-  return out
 }

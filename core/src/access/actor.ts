@@ -1,0 +1,27 @@
+import type { Entity } from '../http/state.js'
+import { ADMINISTRATOR_ROLE } from '../shared/access.js'
+
+/**
+ * The actor of work no person asked for over HTTP: seeds, migrations, the command line. It holds
+ * the administrator role, and log lines name it `system` (docs/security.md, "Who did it").
+ */
+export const SYSTEM_ACTOR: Readonly<Entity> = Object.freeze({
+  type: 'system',
+  id: 'system',
+  roles: [ADMINISTRATOR_ROLE],
+})
+
+/** How log lines name whoever made a change: `type|id` of the account, `system`, or `anonymous`. */
+export function actorName(entity: Entity | null | undefined): string {
+  if (!entity) return 'anonymous'
+  if (entity === SYSTEM_ACTOR || (entity.type === 'system' && entity.id === 'system'))
+    return 'system'
+  return `${entity.type}|${entity.id}`
+}
+
+/** True when the caller holds the administrator role (every right everywhere). */
+export function isAdministrator(
+  entity: { roles?: readonly string[] | null } | null | undefined,
+): boolean {
+  return entity?.roles?.includes(ADMINISTRATOR_ROLE) === true
+}
