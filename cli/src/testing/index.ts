@@ -1,3 +1,4 @@
 /** Helpers for suites that run the real `shopwright` command (the CLI's own tests, the browser suite). */
 export * from './processes.js'
 export * from './chromium.js'
+export * from './zip-bomb.js'

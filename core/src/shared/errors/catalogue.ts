@@ -106,6 +106,7 @@ export const ERROR_MESSAGES = {
   ERROR_TOO_MANY_REQUESTS: 'Too many requests. Please wait and try again.',
   ERROR_INTERNAL: 'Something went wrong on the server.',
   ERROR_NOT_READY: 'The server is starting and not ready yet.',
+  ERROR_SERVER_STOPPING: 'The server is stopping, so the rest was not done. Try again in a moment.',
   ERROR_IMAGE_TYPE: 'The file must be a PNG, JPEG, GIF, WebP or SVG image.',
   ERROR_IMAGE_NOT_AVAILABLE: 'Unable to View Image.',
 

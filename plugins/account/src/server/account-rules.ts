@@ -44,7 +44,7 @@ export function checkAccountChange(change: RecordChange, actor: Actor): void {
     return
   }
   if (change.kind !== 'updated' && change.kind !== 'renamed') return
-  if (!sameRoles(accountRoles(change.record), accountRoles(change.previous)))
+  if (!isDeepStrictEqual(change.record.roles, change.previous.roles))
     refuse('Only an administrator may change the roles of an account.')
   if (!isDeepStrictEqual(change.record.email, change.previous.email))
     refuse('Only an administrator may change the e-mail of an account.')

@@ -441,26 +441,27 @@ export class RecordStore implements SeedWriter {
   /**
    * The next free id of a type from its base-62 counter (spec 000 section 9). The increment is one
    * atomic statement, so two processes never get the same number; ids someone chose by hand are
-   * skipped.
+   * skipped. Inside a write's transaction (`trx`) a refused write takes its number back with it.
    */
-  async nextId(type: string): Promise<string> {
+  async nextId(type: string, trx?: Knex.Transaction): Promise<string> {
+    const executor = trx ?? this.db
     for (;;) {
-      const id = toBase62(await this.increment(type))
-      const taken = await this.db('records').where({ type, id }).first('id')
+      const id = toBase62(await this.increment(type, executor))
+      const taken = await executor('records').where({ type, id }).first('id')
       if (!taken) return id
     }
   }
 
-  private async increment(type: string): Promise<number> {
+  private async increment(type: string, executor: Executor): Promise<number> {
     if (this.dialect === 'sqlite') {
-      const rows = (await this.db.raw(
+      const rows = (await executor.raw(
         'INSERT INTO record_counters (type, value) VALUES (?, 1) ON CONFLICT(type) DO UPDATE SET value = value + 1 RETURNING value',
         [type],
       )) as Array<{ value: number }>
       return Number(rows[0]!.value)
     }
     // LAST_INSERT_ID(expr) makes the statement's insertId the new value, on this very connection.
-    const [result] = (await this.db.raw(
+    const [result] = (await executor.raw(
       'INSERT INTO record_counters (type, value) VALUES (?, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + 1)',
       [type],
     )) as [{ insertId: number }]

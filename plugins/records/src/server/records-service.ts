@@ -60,6 +60,10 @@ interface Pending {
 
 const key = (type: string, id: string): string => `${type}\u0000${id}`
 
+/** The records that wait for an id from their type's counter. */
+const idless = (records: readonly RecordData[]): RecordData[] =>
+  records.filter((record) => record.id === '')
+
 const notAvailable = (type: string, id: string, reason?: string): AppError =>
   createError('ERROR_RECORD_NOT_AVAILABLE', { reason: reason ?? `${type}.${id}` })
 
@@ -134,11 +138,21 @@ export class RecordsService {
     await requireReferences(references, this.store)
     const change: RecordChange = { kind: 'created', record, previous: null }
     await this.guards.check(change, entity)
+    const assign = idless([record])
     await this.commit([{ change, message: 'created' }], entity, async (trx) => {
+      await this.withIds(assign, trx)
       await this.store.insert(record, trx)
       return true
     })
     return record
+  }
+
+  /**
+   * Gives records created without an id the next ids of their types, inside the write: again at
+   * each attempt, since a retried transaction took its numbers back.
+   */
+  private async withIds(records: readonly RecordData[], trx: Knex.Transaction): Promise<void> {
+    for (const record of records) record.id = await this.store.nextId(record.type, trx)
   }
 
   /**
@@ -160,7 +174,7 @@ export class RecordsService {
           'create',
         )
         const { record, references } = await this.prepareNew(definition, item)
-        if (batchKeys.has(key(record.type, record.id)))
+        if (record.id !== '' && batchKeys.has(key(record.type, record.id)))
           throw createError('ERROR_RECORD_ALREADY_EXISTS', {
             reason: `${record.type}.${record.id}`,
           })
@@ -174,16 +188,16 @@ export class RecordsService {
       }
     }
     const writable = await this.withReferences(prepared, results)
+    const created = writable.map(({ change }) => change.record)
+    const assign = idless(created)
     if (writable.length > 0) {
       try {
         await this.commit(
           writable.map(({ change }) => ({ change, message: 'created' })),
           entity,
           async (trx) => {
-            await this.store.insertMany(
-              writable.map(({ change }) => change.record),
-              trx,
-            )
+            await this.withIds(assign, trx)
+            await this.store.insertMany(created, trx)
             return true
           },
         )
@@ -193,7 +207,9 @@ export class RecordsService {
         if (!isAppError(error)) throw error
         for (const { index, change } of writable) {
           try {
+            const one = assign.includes(change.record) ? [change.record] : []
             await this.commit([{ change, message: 'created' }], entity, async (trx) => {
+              await this.withIds(one, trx)
               await this.store.insert(change.record, trx)
               return true
             })
@@ -415,8 +431,10 @@ export class RecordsService {
       type: definition.id,
       id: typeof data.id === 'string' ? data.id : '',
     }
-    if (record.id === '' || record.id === 'new') record.id = await this.store.nextId(record.type)
-    const problem = idError(record.id)
+    // An id is taken from the counter inside the write's transaction (see withIds), so a refused
+    // create leaves the counter as it was.
+    if (record.id === 'new') record.id = ''
+    const problem = idError(record.id, false)
     if (problem) throw createError(problem, { reason: record.id })
     const fields = await this.types.fieldsOf(definition, record)
     // Fields the payload leaves out take their defaults, as /data/new shows them.

@@ -11,6 +11,7 @@ import {
 import type { RecordTypes } from '@shopwright/plugin-records'
 import type { AccountService } from '../account-service.js'
 import type { AccountAuthenticator } from '../account-authenticator.js'
+import { checkAccountChange } from '../account-rules.js'
 import { toEntity } from '../account-answer.js'
 import { AccountImages, imageVersionOf, type AccountImage } from './account-images.js'
 import {
@@ -131,8 +132,9 @@ export function generateImages({ accountAuthenticator }: ImageServices): QueryMi
 }
 
 /**
- * The account the caller may change the image of: its own, or any account of a type whose
- * security record gives the caller edit rights (staff looking after customers).
+ * The account the caller may change the image of: its own, or an account of a type whose security
+ * record gives the caller edit rights (staff looking after customers), unless that account holds a
+ * role the caller lacks (the rule of account-rules.ts: nobody acts on an account above them).
  */
 async function changeableAccount(
   { accounts, accountAuthenticator, recordTypes }: ImageServices,
@@ -143,9 +145,11 @@ async function changeableAccount(
   const type = ctx.params.recordtype ?? ''
   const id = ctx.params.id ?? ''
   const own = signedIn.record.type === type && signedIn.record.id === id
-  if (!own) await recordTypes.authorize(toEntity(signedIn.record), type, 'edit')
+  const actor = toEntity(signedIn.record)
+  if (!own) await recordTypes.authorize(actor, type, 'edit')
   const account = await accounts.getAccount(type, id)
   if (!account) throw createError('ERROR_IMAGE_NOT_AVAILABLE')
+  if (!own) checkAccountChange({ kind: 'updated', record: account, previous: account }, actor)
   return account
 }
 

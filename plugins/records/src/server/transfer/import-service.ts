@@ -96,8 +96,8 @@ export class ImportService {
         : readZipEntries(upload, this.limits)
     for await (const file of files) {
       if (signal?.aborted) {
-        results.push(stopped(file.name))
-        continue
+        results.push(stopped(`${file.name} and the files after it`))
+        break
       }
       if (!file.name.toLowerCase().endsWith('.json')) {
         results.push({ ok: false, name: file.name, message: 'ERROR_IMPORT_FILE_TYPE' })
@@ -106,8 +106,8 @@ export class ImportService {
       const items = this.parse(file, results)
       for (let start = 0; start < items.length; start += IMPORT_BATCH) {
         if (signal?.aborted) {
-          for (const item of items.slice(start)) results.push(stopped(item.name))
-          break
+          results.push(stopped(`${items[start]!.name} and the items after it`))
+          return results
         }
         results.push(...(await this.importBatch(entity, items.slice(start, start + IMPORT_BATCH))))
         await yieldTurn()
@@ -228,12 +228,13 @@ async function* single(name: string, data: Buffer, limit: number): AsyncGenerato
   yield { name, data }
 }
 
+/** The last answer of an import a graceful stop ended: what was not imported. */
 function stopped(name: string): ImportResult {
   return {
     ok: false,
     name,
-    message: 'ERROR_DATA_CONNECTION',
-    reason: 'Not imported: the server is stopping. Import the file again.',
+    message: 'ERROR_SERVER_STOPPING',
+    reason: 'Not imported: the server is stopping. Import the file again: what exists is updated.',
   }
 }
 

@@ -108,6 +108,8 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_TOO_MANY_REQUESTS: 'Trop de requêtes. Veuillez patienter, puis réessayer.',
   ERROR_INTERNAL: "Une erreur s'est produite sur le serveur.",
   ERROR_NOT_READY: "Le serveur démarre et n'est pas encore prêt.",
+  ERROR_SERVER_STOPPING:
+    "Le serveur s'arrête : le reste n'a pas été fait. Réessayez dans un instant.",
   ERROR_IMAGE_TYPE: 'Le fichier doit être une image PNG, JPEG, GIF, WebP ou SVG.',
   ERROR_IMAGE_NOT_AVAILABLE: "Impossible d'afficher l'image.",
 
