@@ -19,7 +19,7 @@ export interface LogEntry {
 }
 
 /** Lines per insert statement. */
-const BATCH = 200
+const BATCH = 500
 
 /**
  * The application log of record operations, kept in the database (not the process's stdout) so the

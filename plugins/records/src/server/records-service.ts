@@ -24,6 +24,7 @@ import type { RecordStore } from './record-store.js'
 import { RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY, type RecordTypes } from './record-types.js'
 import { checkFields, requireReferences, validateFields } from './record-validation.js'
 import type { Actor, RecordChange, RecordGuards } from './record-guards.js'
+import { TimeSlices } from './time-slices.js'
 
 /** One change of an update: a (dotted) field path and its new value. */
 export interface FieldChange {
@@ -166,7 +167,9 @@ export class RecordsService {
     const prepared: Array<{ index: number; change: RecordChange; references: RecordReference[] }> =
       []
     const batchKeys = new Set<string>()
+    const slices = new TimeSlices()
     for (const [index, item] of items.entries()) {
+      await slices.next()
       try {
         const definition = await this.types.authorize(
           entity,

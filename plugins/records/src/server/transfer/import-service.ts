@@ -10,6 +10,7 @@ import {
 import type { RecordsService } from '../records-service.js'
 import type { RecordStore } from '../record-store.js'
 import { IMPORT_ZIP_LIMITS, readZipEntries, type ZipEntry, type ZipLimits } from './zip-reader.js'
+import { TimeSlices, yieldTurn } from '../time-slices.js'
 
 /** What happened to one imported item. */
 export type ImportResult =
@@ -29,9 +30,6 @@ export const IMPORT_BATCH = 500
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 const decoder = new TextDecoder('utf-8', { fatal: true })
-
-/** One turn of the event loop: on SQLite every query runs synchronously, so long work must give way. */
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 const failure = (name: string, error: AppError): ImportResult => ({
   ok: false,
@@ -140,7 +138,9 @@ export class ImportService {
   ): Promise<ImportResult[]> {
     const results: ImportResult[] = new Array<ImportResult>(items.length)
     const records: Array<{ index: number; record: RecordData }> = []
+    const slices = new TimeSlices()
     for (const [index, item] of items.entries()) {
+      await slices.next()
       try {
         records.push({ index, record: this.checkItem(item.value) })
       } catch (error) {
