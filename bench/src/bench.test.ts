@@ -189,6 +189,7 @@ describe('scenario registry', () => {
       'record-get',
       'record-list',
       'record-import',
+      'import-bomb',
       'translation-import',
       'sign-in',
       'account-get',

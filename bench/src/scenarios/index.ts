@@ -5,6 +5,7 @@ import { idleMemory } from './idle-memory.js'
 import { recordGet } from './record-get.js'
 import { recordList } from './record-list.js'
 import { recordImport } from './record-import.js'
+import { importBomb } from './import-bomb.js'
 import { translationImport } from './translation-import.js'
 import { signInLatency } from './sign-in.js'
 import { accountGet } from './account-get.js'
@@ -29,6 +30,7 @@ export const scenarios: readonly Scenario[] = [
   recordGet,
   recordList,
   recordImport,
+  importBomb,
   translationImport,
   signInLatency,
   accountGet,
