@@ -45,7 +45,12 @@ describe('a fresh Shopwright in Chromium', () => {
 
   it('answers readiness as JSON', async () => {
     await page.goto(`${server.url}/readyz`)
-    expect(JSON.parse((await page.textContent('body')) ?? '')).toEqual({ ok: true })
+    // Without REDIS_URL the node has no Redis to report (docs/operations.md, "Health and shutdown").
+    expect(JSON.parse((await page.textContent('body')) ?? '')).toEqual({
+      ok: true,
+      database: 'up',
+      redis: 'off',
+    })
   })
 
   it('shows Page not Found with a 404 for an unknown address', async () => {

@@ -5,9 +5,10 @@ import { resolvePlugins } from '../resolve-plugins.js'
 export async function migrate(print: (line: string) => void): Promise<void> {
   const config = await loadConfig()
   const plugins = orderPlugins(await resolvePlugins(config.plugins, process.cwd()))
-  const db = createDatabase(config.databaseUrl)
+  const db = createDatabase(config.databaseUrl, { timeout: config.databaseTimeout })
   try {
-    const applied = await runMigrations(db, plugins)
+    // The kernel's own tables too: with Redis, the cache's invalidation log (as `start` makes it).
+    const applied = await runMigrations(db, plugins, { redis: Boolean(config.redisUrl) })
     print(
       applied.length
         ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`

@@ -39,6 +39,8 @@ export const SETTINGS = {
       .regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://')
       .optional(),
   },
+  databaseTimeout: { env: 'DATABASE_TIMEOUT', schema: wholeNumber(0, 600_000) },
+  redisTimeout: { env: 'REDIS_TIMEOUT', schema: wholeNumber(50, 60_000) },
   redisPrefix: {
     env: 'REDIS_PREFIX',
     schema: z
@@ -120,7 +122,17 @@ export interface ShopwrightConfig {
   host: string
   dataDir: string
   databaseUrl: string
+  /**
+   * Milliseconds one query may take on MySQL/MariaDB, and a request may wait for a database
+   * connection; past it the request answers 503 (docs/operations.md, "Database outages"). 0: no limit.
+   */
+  databaseTimeout: number
   redisUrl: string | undefined
+  /**
+   * Milliseconds one Redis command may take; past it Redis counts as away and the node serves
+   * without it until it answers again (docs/operations.md, "Redis outages").
+   */
+  redisTimeout: number
   /** Namespace of this site's Redis keys and channels, so several sites can share one Redis. */
   redisPrefix: string
   nodeEnv: 'development' | 'production' | 'test'
@@ -165,6 +177,8 @@ export function defaults(
     port: 3000,
     host: '0.0.0.0',
     dataDir: path.join(cwd, 'data'),
+    databaseTimeout: 5_000,
+    redisTimeout: 1_000,
     redisPrefix: 'sw',
     nodeEnv: 'production',
     logLevel: 'info',

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import knex, { type Knex } from 'knex'
+import type { Logger } from '../logger.js'
+import { timeLimitedMysqlClient } from './time-limited-client.js'
 
 /** Which engine a database URL names. */
 export type DatabaseDialect = 'sqlite' | 'mysql'
@@ -10,11 +12,37 @@ export function dialectOf(url: string): DatabaseDialect {
   return url.startsWith('sqlite:') ? 'sqlite' : 'mysql'
 }
 
+/** The time limits of one database connection pool. */
+export interface DatabaseOptions {
+  /**
+   * Milliseconds one query may take on MySQL/MariaDB, and a request may wait for a connection
+   * (from the pool, or a new one): DATABASE_TIMEOUT. 0 turns the limits off. Default 5000.
+   */
+  timeout?: number
+  /** Where knex's own warnings go (its console by default). */
+  logger?: Logger
+}
+
+/** The default of DATABASE_TIMEOUT (docs/operations.md, "Database outages"). */
+export const DEFAULT_DATABASE_TIMEOUT = 5_000
+
+/**
+ * How long knex waits for a connection when the limits are off: its own default. A pool that
+ * cannot hand one out within this long is broken, not busy.
+ */
+const UNLIMITED_ACQUIRE = 60_000
+
 /**
  * A knex instance for the configured URL: SQLite through better-sqlite3 in WAL mode (several
- * processes may share the file), or MySQL/MariaDB through mysql2.
+ * processes may share the file), or MySQL/MariaDB through mysql2. Queries and the wait for a
+ * connection are time-limited, so a database that is down or frozen answers 503 instead of
+ * hanging requests (docs/operations.md, "Database outages"); migrations run without the query
+ * limit (see migrations.ts).
  */
-export function createDatabase(url: string): Knex {
+export function createDatabase(url: string, options: DatabaseOptions = {}): Knex {
+  const timeout = options.timeout ?? DEFAULT_DATABASE_TIMEOUT
+  const acquireConnectionTimeout = timeout > 0 ? timeout : UNLIMITED_ACQUIRE
+  const log = options.logger ? knexLog(options.logger) : undefined
   if (dialectOf(url) === 'sqlite') {
     const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
     if (filename !== ':memory:')
@@ -23,6 +51,8 @@ export function createDatabase(url: string): Knex {
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
+      acquireConnectionTimeout,
+      log,
       pool: {
         afterCreate(
           connection: { pragma(sql: string): unknown },
@@ -40,7 +70,7 @@ export function createDatabase(url: string): Knex {
   }
   const parsed = new URL(url)
   return knex({
-    client: 'mysql2',
+    client: timeLimitedMysqlClient(timeout),
     connection: {
       host: parsed.hostname,
       port: parsed.port ? Number(parsed.port) : 3306,
@@ -51,9 +81,34 @@ export function createDatabase(url: string): Knex {
       timezone: 'Z',
       supportBigNumbers: true,
       bigNumberStrings: false,
+      // A server that accepts the TCP connection but never greets (frozen) fails the attempt.
+      ...(timeout > 0 ? { connectTimeout: timeout } : {}),
     },
+    acquireConnectionTimeout,
+    log,
     pool: { min: 0, max: 10 },
   })
+}
+
+/**
+ * knex's log as pino lines. Its pool reports every failed connection attempt with a stack, which
+ * during an outage is one stack per request: those go to debug, since the request's own 503 line
+ * already says what failed (docs/operations.md, "Database outages").
+ */
+function knexLog(logger: Logger): Knex.Logger {
+  const text = (message: unknown) => (typeof message === 'string' ? message : String(message))
+  return {
+    warn(message) {
+      const line = text(message)
+      if (/^(Acquire connection error|Connection Error)/.test(line))
+        logger.debug({ knex: line.split('\n')[0] }, 'database connection attempt failed')
+      else logger.warn({ knex: line }, 'knex warning')
+    },
+    error: (message) => logger.error({ knex: text(message) }, 'knex error'),
+    deprecate: (method, alternative) =>
+      logger.warn({ knex: `${method} is deprecated, use ${alternative}` }, 'knex warning'),
+    debug: () => undefined,
+  }
 }
 
 /** Checks the database answers; used by /readyz and at start-up. */

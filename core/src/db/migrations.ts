@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
 import type { Migration, PluginDefinition } from '../kernel/plugin.js'
+import { KERNEL_MIGRATIONS } from './kernel-migrations.js'
+import { unlimitedDatabase } from './time-limited-client.js'
 
 /** The table knex records applied migrations in. */
 export const MIGRATIONS_TABLE = 'sw_migrations'
@@ -29,10 +31,32 @@ class PluginMigrationSource implements Knex.MigrationSource<PluginMigration> {
   }
 }
 
+/** Which of the kernel's own tables a node needs. */
+export interface MigrationOptions {
+  /**
+   * The kernel's tables for a site with Redis (the cache's invalidation log, docs/operations.md
+   * "Redis outages"), migrated before every plugin's and named `kernel/<migration>`. Without Redis
+   * the kernel adds no table.
+   */
+  redis?: boolean
+}
+
+/** The plugins whose migrations run, the kernel's own first when the options ask for them. */
+function withKernel(
+  plugins: readonly PluginDefinition[],
+  options: MigrationOptions,
+): readonly PluginDefinition[] {
+  if (!options.redis) return plugins
+  return [{ name: 'kernel', migrations: KERNEL_MIGRATIONS }, ...plugins]
+}
+
 /** The knex migration settings for the plugin list. */
-export function migrationConfig(plugins: readonly PluginDefinition[]): Knex.MigratorConfig {
+export function migrationConfig(
+  plugins: readonly PluginDefinition[],
+  options: MigrationOptions = {},
+): Knex.MigratorConfig {
   return {
-    migrationSource: new PluginMigrationSource(plugins),
+    migrationSource: new PluginMigrationSource(withKernel(plugins, options)),
     tableName: MIGRATIONS_TABLE,
     // A plugin taken out of the list leaves its applied migrations behind; that is not corruption.
     disableMigrationsListValidation: true,
@@ -41,29 +65,36 @@ export function migrationConfig(plugins: readonly PluginDefinition[]): Knex.Migr
 
 /**
  * Applies pending migrations of every plugin; knex's lock table keeps two processes that start at
- * once from running them twice. Returns the names applied.
+ * once from running them twice. Returns the names applied. They run without DATABASE_TIMEOUT's
+ * query limit (on a pool of their own on MySQL/MariaDB): a migration may rebuild a large table.
  */
 export async function runMigrations(
   db: Knex,
   plugins: readonly PluginDefinition[],
+  options: MigrationOptions = {},
 ): Promise<string[]> {
-  if (!plugins.some((plugin) => plugin.migrations?.length)) return []
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await withMigrationLock(db, async () => {
-        const [, applied] = (await db.migrate.latest(migrationConfig(plugins))) as [
-          number,
-          string[],
-        ]
-        return applied
-      })
-    } catch (error) {
-      // Another process is migrating: knex creates its bookkeeping tables outside the lock and
-      // refuses (rather than waits) while the lock is held. Wait, then look again: what the other
-      // process applied is no longer pending.
-      if (attempt >= LOCK_ATTEMPTS || !isConcurrentMigration(error)) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200))
+  const all = withKernel(plugins, options)
+  if (!all.some((plugin) => plugin.migrations?.length)) return []
+  const migrator = unlimitedDatabase(db)
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await withMigrationLock(migrator, async () => {
+          const [, applied] = (await migrator.migrate.latest(
+            migrationConfig(plugins, options),
+          )) as [number, string[]]
+          return applied
+        })
+      } catch (error) {
+        // Another process is migrating: knex creates its bookkeeping tables outside the lock and
+        // refuses (rather than waits) while the lock is held. Wait, then look again: what the other
+        // process applied is no longer pending.
+        if (attempt >= LOCK_ATTEMPTS || !isConcurrentMigration(error)) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200))
+      }
     }
+  } finally {
+    if (migrator !== db) await migrator.destroy()
   }
 }
 
@@ -79,7 +110,7 @@ const ADVISORY_WAIT_SECONDS = 120
  * SQLite serialises writers itself (busy_timeout), and the retry above covers what is left.
  */
 async function withMigrationLock<T>(db: Knex, task: () => Promise<T>): Promise<T> {
-  if (db.client.config.client !== 'mysql2') return task()
+  if ((db.client as { dialect?: string }).dialect !== 'mysql') return task()
   const connection = await db.client.acquireConnection()
   try {
     const [rows] = (await db
@@ -116,9 +147,10 @@ function isConcurrentMigration(error: unknown): boolean {
 export async function pendingMigrations(
   db: Knex,
   plugins: readonly PluginDefinition[],
+  options: MigrationOptions = {},
 ): Promise<string[]> {
-  if (!plugins.some((plugin) => plugin.migrations?.length)) return []
-  const [, pending] = (await db.migrate.list(migrationConfig(plugins))) as [
+  if (!withKernel(plugins, options).some((plugin) => plugin.migrations?.length)) return []
+  const [, pending] = (await db.migrate.list(migrationConfig(plugins, options))) as [
     unknown[],
     PluginMigration[],
   ]

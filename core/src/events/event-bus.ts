@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { RedisConnections } from '../redis/redis-connections.js'
 import type { Logger } from '../logger.js'
+import { ThrottledWarning } from '../redis/throttled-warning.js'
 
 /** An event handler; it receives the payload and the node the event came from. */
 export type EventHandler<T = unknown> = (
@@ -19,15 +20,22 @@ export interface EventBus {
 
 const CHANNEL = 'events'
 
-/** The event bus; handlers' failures are logged, never thrown into the emitter. */
+/**
+ * The event bus; handlers' failures are logged, never thrown into the emitter. Neither is a
+ * publish Redis cannot take: this node's handlers still run, and the other nodes miss the event
+ * (docs/operations.md, "Redis outages").
+ */
 export class KernelEventBus implements EventBus {
   readonly node = crypto.randomUUID()
   private readonly handlers = new Map<string, Set<EventHandler>>()
+  private readonly warnings: ThrottledWarning
 
   private constructor(
     private readonly redis: RedisConnections | null,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.warnings = new ThrottledWarning(logger)
+  }
 
   static memory(logger: Logger): KernelEventBus {
     return new KernelEventBus(null, logger)
@@ -60,15 +68,24 @@ export class KernelEventBus implements EventBus {
   }
 
   async emit(name: string, payload?: unknown, options: { local?: boolean } = {}): Promise<void> {
-    const remote =
-      this.redis && !options.local
-        ? this.redis.publish(
-            CHANNEL,
-            JSON.stringify({ node: this.node, name, payload: payload ?? null }),
-          )
-        : undefined
+    const remote = this.redis && !options.local ? this.publish(name, payload) : undefined
     await this.dispatch(name, payload, { node: this.node, local: true })
     await remote
+  }
+
+  /** Sends the event to the other nodes; resolves either way (a failure is logged). */
+  private async publish(name: string, payload: unknown): Promise<void> {
+    const redis = this.redis!
+    if (!redis.health.available) {
+      this.warnings.warn('skipped', name, 'redis unavailable: events are not sent to other nodes')
+      return
+    }
+    const message = JSON.stringify({ node: this.node, name, payload: payload ?? null })
+    try {
+      await redis.publish(CHANNEL, message)
+    } catch (error) {
+      redis.health.fail(error, 'event publish')
+    }
   }
 
   private async dispatch(

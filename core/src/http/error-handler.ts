@@ -1,14 +1,25 @@
 import type { Context } from 'koa'
 import type { Logger } from '../logger.js'
 import { AppError, createError } from '../errors/app-error.js'
+import { describeError, isConnectionError } from '../db/errors.js'
 import { isErrorCode } from '../shared/errors/index.js'
 import type { QueryState } from './state.js'
 import { htmlPage } from './html-page.js'
 import { applySecurityHeaders } from './security-headers.js'
 
+/** Seconds a client is told to wait after a 503 for an unreachable database or Redis. */
+const RETRY_AFTER_SECONDS = 5
+
 /** Maps whatever a layer throws to a catalogue error. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error
+  // The database or Redis is down, frozen or full: the spec's answer for a lost connection, which
+  // a client may retry (docs/operations.md, "Database outages").
+  if (isConnectionError(error))
+    return createError('ERROR_DATA_CONNECTION', {
+      cause: error,
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    })
   const status = (error as { status?: unknown })?.status
   const expose = (error as { expose?: unknown })?.expose === true
   if (typeof status === 'number' && expose && status < 500) {
@@ -38,7 +49,13 @@ export function respondWithError(
   development: boolean,
 ): void {
   const error = toAppError(thrown)
-  if (error.status >= 500) {
+  if (error.code === 'ERROR_DATA_CONNECTION' && error !== thrown) {
+    // One line per request and no stack: during an outage every request fails the same way.
+    logger.warn(
+      { id: (ctx.state as QueryState).requestId, url: ctx.url, reason: describeError(thrown) },
+      'request failed: database or redis unavailable',
+    )
+  } else if (error.status >= 500) {
     logger.error(
       { err: thrown, id: (ctx.state as QueryState).requestId, url: ctx.url },
       'request failed',

@@ -84,7 +84,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const logger = options.logger ?? createLogger(config)
   const plugins = orderPlugins(options.plugins)
 
-  const db = createDatabase(config.databaseUrl)
+  const db = createDatabase(config.databaseUrl, { timeout: config.databaseTimeout, logger })
   const cleanups: Array<() => Promise<void>> = [() => db.destroy()]
   const cleanUp = async (): Promise<void> => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
@@ -100,11 +100,14 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const redis = config.redisUrl
       ? await (
           await import('../redis/redis-connections.js')
-        ).RedisConnections.connect(config.redisUrl, config.redisPrefix, logger)
+        ).RedisConnections.connect(config.redisUrl, config.redisPrefix, logger, {
+          timeout: config.redisTimeout,
+        })
       : null
     if (redis) cleanups.push(() => redis.close())
 
     const cache = redis ? await LayeredCache.shared(redis, logger) : LayeredCache.memory(logger)
+    cleanups.push(() => cache.close())
     const events = redis
       ? await KernelEventBus.shared(redis, logger)
       : KernelEventBus.memory(logger)
@@ -129,7 +132,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       lifecycle: asValue(lifecycle),
     })
 
-    let ready = await migrate(db, plugins, options.migrate !== false, logger)
+    let ready = await migrate(db, plugins, options.migrate !== false, logger, redis !== null)
+    // Its table is a kernel migration: read it only once the migrations are done.
+    if (ready) await cache.startInvalidationLog(db)
 
     const registerContext: RegisterContext = { container, config, logger }
     for (const plugin of plugins)
@@ -190,7 +195,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     )
     app.use(queryDispatcher(router, config.bodyLimit))
     app.use(securityHeaders())
-    app.use(healthChecks(db, () => ready))
+    app.use(healthChecks(db, () => ready, redis))
     for (const page of options.pages ?? [])
       app.use(typeof page === 'function' ? page : page.create(services))
     app.use(fallbackPages(plugins.map((plugin) => plugin.name)))
@@ -265,16 +270,20 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   }
 }
 
-/** Applies or checks migrations; true when none is pending afterwards. */
+/**
+ * Applies or checks migrations (the kernel's own first, with Redis: docs/architecture.md, "Boot");
+ * true when none is pending afterwards.
+ */
 async function migrate(
   db: Knex,
   plugins: readonly PluginDefinition[],
   apply: boolean,
   logger: Logger,
+  redis: boolean,
 ): Promise<boolean> {
-  if (!apply) return (await pendingMigrations(db, plugins)).length === 0
+  if (!apply) return (await pendingMigrations(db, plugins, { redis })).length === 0
   try {
-    const applied = await runMigrations(db, plugins)
+    const applied = await runMigrations(db, plugins, { redis })
     if (applied.length) logger.info({ applied }, 'migrations applied')
     return true
   } catch (error) {

@@ -64,9 +64,16 @@ export interface PluginDefinition {
 }
 
 const NAME = /^[a-z][a-z0-9-]*$/
+/** The kernel records its own migrations under this name. */
+const RESERVED_NAME = 'kernel'
 
 /** Declares a plugin; checks the shape at once so a mistake fails where it is written. */
 export function definePlugin<T extends PluginDefinition>(plugin: T): Readonly<T> {
+  if (plugin?.name === RESERVED_NAME)
+    throw new KernelError(
+      'SW_PLUGIN_INVALID',
+      `plugin name "${RESERVED_NAME}" is the kernel's own (its migrations are named kernel/...)`,
+    )
   if (typeof plugin !== 'object' || plugin === null || !NAME.test(plugin.name ?? '')) {
     throw new KernelError(
       'SW_PLUGIN_INVALID',

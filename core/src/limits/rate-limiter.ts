@@ -17,7 +17,11 @@ export interface LimitRule {
   code?: ErrorCode
 }
 
-/** Rate limits for plugins; counters live in Redis when configured so they hold across nodes. */
+/**
+ * Rate limits for plugins; counters live in Redis when configured so they hold across nodes. While
+ * Redis is away each node counts in memory on its own (docs/operations.md, "Redis outages"), so a
+ * limit still refuses, per node, rather than letting everything through or failing every call.
+ */
 export interface RateLimiterService {
   define(name: string, rule: LimitRule): void
   /** Counts an action; throws a 429 AppError with Retry-After once the limit is used up. */
@@ -26,9 +30,17 @@ export interface RateLimiterService {
   reset(name: string, key: string): Promise<void>
 }
 
+interface DefinedRule {
+  /** Redis-backed when Redis is configured, else the memory one. */
+  limiter: RateLimiterAbstract
+  /** This node's own counts: the limiter without Redis, and its insurance while Redis is away. */
+  memory: RateLimiterMemory
+  code: ErrorCode
+}
+
 /** rate-limiter-flexible behind a small named-rule facade. */
 export class KernelRateLimiter implements RateLimiterService {
-  private readonly limiters = new Map<string, { limiter: RateLimiterAbstract; code: ErrorCode }>()
+  private readonly limiters = new Map<string, DefinedRule>()
 
   constructor(private readonly redis: RedisConnections | null) {}
 
@@ -37,16 +49,24 @@ export class KernelRateLimiter implements RateLimiterService {
       points: rule.points,
       duration: rule.duration,
       blockDuration: rule.blockDuration ?? 0,
-      keyPrefix: this.redis ? this.redis.key('rl', name) : name,
     }
+    const memory = new RateLimiterMemory({ ...options, keyPrefix: name })
     const limiter = this.redis
-      ? new RateLimiterRedis({ ...options, storeClient: this.redis.command })
-      : new RateLimiterMemory(options)
-    this.limiters.set(name, { limiter, code: rule.code ?? 'ERROR_TOO_MANY_REQUESTS' })
+      ? new RateLimiterRedis({
+          ...options,
+          keyPrefix: this.redis.key('rl', name),
+          storeClient: this.redis.command,
+          // A failing or disconnected Redis counts in memory instead, without waiting for it.
+          insuranceLimiter: memory,
+          rejectIfRedisNotReady: true,
+        })
+      : memory
+    this.limiters.set(name, { limiter, memory, code: rule.code ?? 'ERROR_TOO_MANY_REQUESTS' })
   }
 
   async consume(name: string, key: string, points = 1): Promise<void> {
-    const { limiter, code } = this.rule(name)
+    const { code } = this.rule(name)
+    const limiter = this.active(name)
     try {
       await limiter.consume(key, points)
     } catch (result) {
@@ -57,10 +77,19 @@ export class KernelRateLimiter implements RateLimiterService {
   }
 
   async reset(name: string, key: string): Promise<void> {
-    await this.rule(name).limiter.delete(key)
+    const rule = this.rule(name)
+    await this.active(name).delete(key)
+    // Forget what this node counted while Redis was away, too.
+    if (rule.memory !== rule.limiter) await rule.memory.delete(key)
   }
 
-  private rule(name: string): { limiter: RateLimiterAbstract; code: ErrorCode } {
+  /** The limiter to ask now: the memory one while the breaker says Redis is away (no wait on it). */
+  private active(name: string): RateLimiterAbstract {
+    const rule = this.rule(name)
+    return this.redis && !this.redis.health.available ? rule.memory : rule.limiter
+  }
+
+  private rule(name: string): DefinedRule {
     const rule = this.limiters.get(name)
     if (!rule)
       throw new Error(`rate limit "${name}" is not defined: call limiter.define() in register()`)

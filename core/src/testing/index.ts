@@ -1,8 +1,11 @@
 /**
  * Helpers for tests of the kernel and of plugins: configurations on throw-away databases, the
- * databases under test (SQLite always, MariaDB when `npm test` found it), and in-process requests.
+ * databases under test (SQLite always, MariaDB when `npm test` found it), in-process requests, and
+ * private MariaDB and Redis processes with a TCP proxy for fault tests.
  */
 export * from './test-config.js'
 export * from './test-databases.js'
 export * from './inject.js'
 export * from './spec-security.js'
+export * from './private-services.js'
+export * from './tcp-proxy.js'

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { AppError, accessFor, type Entity, type RecordData } from '@shopwright/core'
+import {
+  AppError,
+  accessFor,
+  type Entity,
+  type RecordData,
+  type SecurityRecord,
+} from '@shopwright/core'
 import { SecurityGuard } from './security-guard.js'
 import type { RecordChange } from './record-guards.js'
 
@@ -33,7 +39,8 @@ const stored: Record<string, RecordData> = {
 }
 
 const guard = new SecurityGuard({
-  flags: async (subject, id) => accessFor(subject, id ? (stored[id] ?? null) : undefined),
+  flags: async (subject, id) =>
+    accessFor(subject, id ? ((stored[id] as SecurityRecord | undefined) ?? null) : undefined),
 })
 const manager: Entity = { type: 'employee', id: 'm', roles: ['developmentmanager'] }
 const administrator: Entity = { type: 'employee', id: 'a', roles: ['administrator'] }
