@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The HTML worker is its own file beside index.js (html-cleaner.ts starts it as ./html-worker.js).
+  entry: { index: 'src/index.ts', 'html-worker': 'src/server/html-worker.ts' },
   format: ['esm'],
   target: 'node20',
   dts: true,

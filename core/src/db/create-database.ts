@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import knex, { type Knex } from 'knex'
+import { StatementCacheSqliteClient } from './statement-cache-client.js'
 import type { Logger } from '../logger.js'
 import { timeLimitedMysqlClient } from './time-limited-client.js'
 
@@ -48,7 +49,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Knex
     if (filename !== ':memory:')
       fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true })
     return knex({
-      client: 'better-sqlite3',
+      client: StatementCacheSqliteClient,
       connection: { filename },
       useNullAsDefault: true,
       acquireConnectionTimeout,

@@ -19,3 +19,40 @@ export function jsonProblem(value: unknown, depth = 0): string | undefined {
   }
   return undefined
 }
+
+/**
+ * One walk of a parsed JSON value: why it must be refused (as jsonProblem), or `tooLarge` when its
+ * JSON text would pass `maxLength` characters (counted as it is walked, without writing the text;
+ * exact for ASCII, and never below the real length in characters). For imports, whose items must
+ * pass the same rules as a request body.
+ */
+export function inspectJson(
+  value: unknown,
+  maxLength: number,
+): { problem?: string; tooLarge?: true } {
+  let length = 0
+  const walk = (node: unknown, depth: number): string | undefined => {
+    if (typeof node === 'string') {
+      length += node.length + 2
+      return undefined
+    }
+    if (typeof node !== 'object' || node === null) {
+      length += node === null ? 4 : String(node).length
+      return undefined
+    }
+    if (depth > MAX_JSON_DEPTH) return `It nests deeper than ${MAX_JSON_DEPTH} levels.`
+    const keys = Object.keys(node)
+    length += 2 + Math.max(0, keys.length - 1)
+    for (const key of keys) {
+      if (FORBIDDEN_KEYS.has(key)) return `The key "${key}" is not allowed.`
+      if (!Array.isArray(node)) length += key.length + 3
+      const found = walk((node as Record<string, unknown>)[key], depth + 1)
+      if (found) return found
+      if (length > maxLength) return undefined
+    }
+    return undefined
+  }
+  const problem = walk(value, 0)
+  if (problem) return { problem }
+  return length > maxLength ? { tooLarge: true } : {}
+}

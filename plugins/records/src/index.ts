@@ -12,6 +12,7 @@ import { RecordGuards } from './server/record-guards.js'
 import { RecordTypeGuard } from './server/recordtype-guard.js'
 import { SecurityGuard } from './server/security-guard.js'
 import { AppLog } from './server/app-log.js'
+import { HtmlCleaner } from './server/html-cleaner.js'
 import { dataRoutes } from './server/routes/data-routes.js'
 import { transferRoutes } from './server/routes/transfer-routes.js'
 import { ImportService } from './server/transfer/import-service.js'
@@ -38,6 +39,7 @@ export {
   RECORD_CHANGED,
   COUNT_CACHE,
   type CreateResult,
+  type PreparedCreates,
   type FieldChange,
   type RecordKey,
 } from './server/records-service.js'
@@ -68,6 +70,7 @@ declare module '@shopwright/core' {
     recordLists: ListService
     recordTypeCalls: RecordTypeCalls
     appLog: AppLog
+    htmlCleaner: HtmlCleaner
     recordImport: ImportService
     recordExport: ExportService
   }
@@ -104,9 +107,19 @@ export default definePlugin({
       ).singleton(),
       appLog: asFunction(({ db }) => new AppLog(db)).singleton(),
       recordGuards: asFunction(() => new RecordGuards()).singleton(),
+      htmlCleaner: asFunction(({ logger }) => new HtmlCleaner(logger)).singleton(),
       records: asFunction(
-        ({ recordStore, recordTypes, appLog, cache, events, recordGuards, logger }) =>
-          new RecordsService(recordStore, recordTypes, appLog, cache, events, recordGuards, logger),
+        ({ recordStore, recordTypes, appLog, cache, events, recordGuards, logger, htmlCleaner }) =>
+          new RecordsService(
+            recordStore,
+            recordTypes,
+            appLog,
+            cache,
+            events,
+            recordGuards,
+            logger,
+            htmlCleaner,
+          ),
       ).singleton(),
       recordLists: asFunction(
         ({ db, recordStore, recordTypes, cache }) =>
@@ -131,8 +144,9 @@ export default definePlugin({
     services.recordGuards.add(['recordtype'], new RecordTypeGuard(services.recordStore))
     services.recordGuards.add(['security'], new SecurityGuard(services.access))
   },
-  destroy({ services }) {
+  async destroy({ services }) {
     services.recordStore.close()
+    await services.htmlCleaner.close()
   },
   routes(router, { services }) {
     dataRoutes(router, services)

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { insertRows } from '@shopwright/core'
 
 /** One application log line (spec 001 section 3, "Log line"), with who made the change. */
 export interface LogLine {
@@ -20,6 +21,7 @@ export interface LogEntry {
 
 /** Lines per insert statement. */
 const BATCH = 500
+const COLUMNS = ['time', 'type', 'name', 'message', 'actor']
 
 /**
  * The application log of record operations, kept in the database (not the process's stdout) so the
@@ -33,14 +35,19 @@ export class AppLog {
   async write(entries: readonly LogEntry[], trx?: Knex.Transaction): Promise<void> {
     const time = Date.now()
     for (let start = 0; start < entries.length; start += BATCH) {
-      await (trx ?? this.db)('app_log').insert(
-        entries.slice(start, start + BATCH).map((entry) => ({
-          time,
-          type: entry.type,
-          name: `${entry.type}.${entry.id}`,
-          message: entry.message,
-          actor: entry.actor,
-        })),
+      await insertRows(
+        trx ?? this.db,
+        'app_log',
+        COLUMNS,
+        entries
+          .slice(start, start + BATCH)
+          .map((entry) => [
+            time,
+            entry.type,
+            `${entry.type}.${entry.id}`,
+            entry.message,
+            entry.actor,
+          ]),
       )
     }
   }

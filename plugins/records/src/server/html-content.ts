@@ -15,7 +15,7 @@ function loadSanitizer(): Promise<SanitizeHtml> {
  * tel or local; images http(s), local or data. The storefront shows the stored HTML as it is, so
  * it is cleaned once, when it is written through the record calls.
  */
-const OPTIONS: sanitizeHtmlType.IOptions = {
+export const OPTIONS: sanitizeHtmlType.IOptions = {
   allowedTags: [
     'p',
     'br',

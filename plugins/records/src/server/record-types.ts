@@ -120,6 +120,14 @@ export class RecordTypes {
    * for a configuration record, those of its configuration type.
    */
   async fieldsOf(definition: RecordTypeData, record?: RecordData): Promise<FieldDefinition[]> {
+    // A type that extends none and is not configuration has the same fields for every record, as
+    // long as its cached definition lives: kept per definition, so an import of a hundred thousand
+    // records computes them once (a changed type is a new definition object).
+    const plain = !definition.extends?.id && definition.id !== 'configuration'
+    if (plain) {
+      const known = ownFields.get(definition)
+      if (known) return known
+    }
     const fields = [...definition.fields]
     const seen = new Set([definition.id])
     let parent = definition.extends?.id
@@ -140,9 +148,14 @@ export class RecordTypes {
     }
     const byId = new Map<string, FieldDefinition>()
     for (const field of fields) if (!byId.has(field.id)) byId.set(field.id, field)
-    return [...byId.values()]
+    const unique = [...byId.values()]
+    if (plain) ownFields.set(definition, unique)
+    return unique
   }
 }
+
+/** The fields of record types that extend none, by their cached definition (see fieldsOf). */
+const ownFields = new WeakMap<RecordTypeData, FieldDefinition[]>()
 
 function normalise(record: RecordData): RecordTypeData {
   return {

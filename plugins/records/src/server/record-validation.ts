@@ -30,13 +30,24 @@ export async function validateFields(
   await requireReferences(await checkFields(record, fields, options), store)
 }
 
-/** validateFields without the reference lookup: answers the references found, for a caller that looks up many at once. */
+/** A rich text field of a record, waiting to be cleaned with others (see checkFields' `html`). */
+export interface HtmlTask {
+  record: RecordData
+  field: string
+  value: string
+}
+
+/**
+ * validateFields without the reference lookup: answers the references found, for a caller that
+ * looks up many at once. With `html`, rich text is not cleaned here but listed there, for a caller
+ * that cleans many texts together (an import, through HtmlCleaner.cleanMany).
+ */
 export async function checkFields(
   record: RecordData,
   fields: readonly FieldDefinition[],
-  options: { only?: ReadonlySet<string>; requireAll: boolean },
+  options: { only?: ReadonlySet<string>; requireAll: boolean; html?: HtmlTask[] },
 ): Promise<RecordReference[]> {
-  const byId = new Map(fields.map((field) => [field.id, field]))
+  const byId = fieldsById(fields)
   for (const key of Object.keys(record)) {
     if (BUILT_IN.has(key) || (options.only && !options.only.has(key))) continue
     if (!byId.has(key))
@@ -50,16 +61,27 @@ export async function checkFields(
     if (!options.requireAll && !Object.hasOwn(record, field.id)) continue
     const result = checkField(field, record[field.id])
     if (!result.ok) throw createError(result.code, { reason: result.reason ?? field.id })
-    // Rich text is cleaned here, once, so every page can show it as it is stored.
-    const value =
-      field.datatype === 'htmlx' && typeof result.value === 'string'
-        ? await cleanHtml(result.value)
-        : result.value
+    // Rich text is cleaned before it is stored, once, so every page can show it as it is.
+    const rich = field.datatype === 'htmlx' && typeof result.value === 'string'
+    if (rich && options.html)
+      options.html.push({ record, field: field.id, value: result.value as string })
+    const value = rich && !options.html ? await cleanHtml(result.value as string) : result.value
     if (Object.hasOwn(record, field.id) || value !== null) record[field.id] = value
     if (isReference(result.value)) references.push(result.value)
     if (Array.isArray(result.value)) references.push(...result.value.filter(isReference))
   }
   return references
+}
+
+/** Field definitions by id, kept per list (fieldsOf answers one list per type while it is cached). */
+const byList = new WeakMap<readonly FieldDefinition[], Map<string, FieldDefinition>>()
+function fieldsById(fields: readonly FieldDefinition[]): Map<string, FieldDefinition> {
+  let byId = byList.get(fields)
+  if (!byId) {
+    byId = new Map(fields.map((field) => [field.id, field]))
+    byList.set(fields, byId)
+  }
+  return byId
 }
 
 /**

@@ -22,7 +22,13 @@ import {
 import type { AppLog } from './app-log.js'
 import type { RecordStore } from './record-store.js'
 import { RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY, type RecordTypes } from './record-types.js'
-import { checkFields, requireReferences, validateFields } from './record-validation.js'
+import {
+  checkFields,
+  requireReferences,
+  validateFields,
+  type HtmlTask,
+} from './record-validation.js'
+import type { HtmlCleaner } from './html-cleaner.js'
 import type { Actor, RecordChange, RecordGuards } from './record-guards.js'
 import { TimeSlices } from './time-slices.js'
 
@@ -40,6 +46,19 @@ export interface RecordKey {
 
 /** What became of one record of createMany: created, or refused with a catalogue error. */
 export type CreateResult = { ok: true; record: RecordData } | { ok: false; error: AppError }
+
+/** A create that passed every check but the references, waiting to be written. */
+interface PreparedCreate {
+  index: number
+  change: RecordChange
+  references: RecordReference[]
+}
+
+/** A batch of creates checked by prepareCreates: the refusals so far, and what may be written. */
+export interface PreparedCreates {
+  results: ReadonlyArray<CreateResult | undefined>
+  prepared: readonly PreparedCreate[]
+}
 
 /**
  * The event emitted, on this node only, after a record is created, changed, renamed, binned, restored
@@ -83,6 +102,7 @@ export class RecordsService {
     private readonly events: EventBus,
     private readonly guards: RecordGuards,
     private readonly logger: Logger,
+    private readonly cleaner: HtmlCleaner,
   ) {}
 
   /** Throws unless the caller holds the flag on records of the type (see RecordTypes.check). */
@@ -158,15 +178,27 @@ export class RecordsService {
 
   /**
    * Creates many records, as an import does: each item is checked like a create by the caller, the
-   * good ones are written in one transaction, and each item gets its own answer. When the batch
-   * write fails on a key taken meanwhile (by another writer, or a guard's unique key), the items
-   * are written one by one so only the culprit is refused.
+   * good ones are written in one transaction, and each item gets its own answer (see
+   * prepareCreates and commitCreates, which an import runs apart to overlap two batches).
    */
   async createMany(entity: Entity | null, items: readonly RecordData[]): Promise<CreateResult[]> {
-    const results: CreateResult[] = new Array<CreateResult>(items.length)
-    const prepared: Array<{ index: number; change: RecordChange; references: RecordReference[] }> =
-      []
-    const batchKeys = new Set<string>()
+    return this.commitCreates(entity, await this.prepareCreates(entity, items))
+  }
+
+  /**
+   * The first half of createMany, which writes nothing: each item's rights, fields and guards'
+   * checks, its rich text cleaned together with the others' (on a worker thread: HtmlCleaner).
+   * An import prepares the next batch while the previous one is written.
+   */
+  async prepareCreates(
+    entity: Entity | null,
+    items: readonly RecordData[],
+  ): Promise<PreparedCreates> {
+    const results: Array<CreateResult | undefined> = new Array<CreateResult | undefined>(
+      items.length,
+    )
+    const prepared: PreparedCreate[] = []
+    const html: HtmlTask[] = []
     const slices = new TimeSlices()
     for (const [index, item] of items.entries()) {
       await slices.next()
@@ -176,21 +208,43 @@ export class RecordsService {
           typeof item.type === 'string' ? item.type : undefined,
           'create',
         )
-        const { record, references } = await this.prepareNew(definition, item)
-        if (record.id !== '' && batchKeys.has(key(record.type, record.id)))
-          throw createError('ERROR_RECORD_ALREADY_EXISTS', {
-            reason: `${record.type}.${record.id}`,
-          })
-        const change: RecordChange = { kind: 'created', record, previous: null }
-        await this.guards.check(change, entity)
-        batchKeys.add(key(record.type, record.id))
-        prepared.push({ index, change, references })
+        const { record, references } = await this.prepareNew(definition, item, html)
+        prepared.push({ index, change: { kind: 'created', record, previous: null }, references })
       } catch (error) {
         if (!isAppError(error)) throw error
         results[index] = { ok: false, error }
       }
     }
-    const writable = await this.withReferences(prepared, results)
+    const cleaned = await this.cleaner.cleanMany(html.map((task) => task.value))
+    html.forEach((task, position) => (task.record[task.field] = cleaned[position]))
+    const checked: PreparedCreate[] = []
+    for (const each of prepared) {
+      await slices.next()
+      try {
+        await this.guards.check(each.change, entity)
+        checked.push(each)
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        results[each.index] = { ok: false, error }
+      }
+    }
+    return { results, prepared: checked }
+  }
+
+  /**
+   * The second half of createMany: the references (stored, or made by this batch), then one
+   * transaction for the whole batch. When it fails on a key taken meanwhile (by another writer, an
+   * item named twice, or a guard's unique key), the items are written one by one so only the
+   * culprit is refused. `only` leaves out the items of the batch its caller turned into updates.
+   */
+  async commitCreates(
+    entity: Entity | null,
+    batch: PreparedCreates,
+    only?: ReadonlySet<number>,
+  ): Promise<CreateResult[]> {
+    const results = [...batch.results]
+    const chosen = only ? batch.prepared.filter(({ index }) => only.has(index)) : batch.prepared
+    const writable = await this.withReferences(chosen, results)
     const created = writable.map(({ change }) => change.record)
     const assign = idless(created)
     if (writable.length > 0) {
@@ -224,7 +278,7 @@ export class RecordsService {
         }
       }
     }
-    return results
+    return results as CreateResult[]
   }
 
   /**
@@ -424,10 +478,14 @@ export class RecordsService {
     return viewable
   }
 
-  /** The record to insert for a create: its id, the defaults of fields left out, checked fields. */
+  /**
+   * The record to insert for a create: its id, the defaults of fields left out, checked fields.
+   * With `html`, its rich text is listed there to be cleaned with others', not cleaned here.
+   */
   private async prepareNew(
     definition: RecordTypeData,
     data: RecordData,
+    html?: HtmlTask[],
   ): Promise<{ record: RecordData; references: RecordReference[] }> {
     const record: RecordData = {
       ...data,
@@ -446,7 +504,11 @@ export class RecordsService {
         record[field.id] = structuredClone(field.default)
       }
     }
-    const references = await checkFields(record, fields, { requireAll: true })
+    const references = await checkFields(
+      record,
+      fields,
+      html ? { requireAll: true, html } : { requireAll: true },
+    )
     return { record, references }
   }
 
@@ -456,7 +518,7 @@ export class RecordsService {
    */
   private async withReferences<
     T extends { index: number; change: RecordChange; references: RecordReference[] },
-  >(prepared: readonly T[], results: CreateResult[]): Promise<T[]> {
+  >(prepared: readonly T[], results: Array<CreateResult | undefined>): Promise<T[]> {
     const batch = new Set(prepared.map(({ change }) => key(change.record.type, change.record.id)))
     const outside = prepared.flatMap(({ references }) =>
       references.filter((ref) => !batch.has(key(ref.type, ref.id))),

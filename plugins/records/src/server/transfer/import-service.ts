@@ -2,12 +2,12 @@ import { isDeepStrictEqual } from 'node:util'
 import {
   createError,
   isAppError,
-  jsonProblem,
+  inspectJson,
   type AppError,
   type Entity,
   type RecordData,
 } from '@shopwright/core'
-import type { RecordsService } from '../records-service.js'
+import type { PreparedCreates, RecordsService } from '../records-service.js'
 import type { RecordStore } from '../record-store.js'
 import { IMPORT_ZIP_LIMITS, readZipEntries, type ZipEntry, type ZipLimits } from './zip-reader.js'
 import { TimeSlices, yieldTurn } from '../time-slices.js'
@@ -28,6 +28,9 @@ export interface ImportLimits extends ZipLimits {
 /** Items written per transaction; the process serves other requests between two batches. */
 export const IMPORT_BATCH = 500
 
+/** Batches read and checked ahead of the one being written (see import). */
+const LOOKAHEAD = 3
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
@@ -38,10 +41,59 @@ const failure = (name: string, error: AppError): ImportResult => ({
   ...(error.reason ? { reason: error.reason } : {}),
 })
 
-/** An item to import, named for the answer (`file.json`, or `file.json[3]` in a list). */
-interface Item {
-  name: string
-  value: unknown
+/** The items of one file; an item is named in the answer as `file.json`, or `file.json[3]` in a list. */
+interface Items {
+  file: string
+  list: unknown[]
+  listed: boolean
+}
+
+/** A step of an import: a batch of a file's items, or a file refused as a whole. */
+type BatchStep = { kind: 'batch'; items: Items; start: number }
+type Step = BatchStep | { kind: 'problem'; result: ImportResult }
+
+/** A batch's first stage, done: its refusals so far, its records, and their creates checked. */
+interface PreparedBatch {
+  size: number
+  failures: Map<number, AppError>
+  records: Array<{ index: number; record: RecordData }>
+  creates: PreparedCreates
+}
+
+/** A step read ahead, with its first stage running. */
+interface Prepared {
+  step: Step
+  ready?: Promise<PreparedBatch>
+}
+
+/** A promise whose rejection is handled where it is awaited, never reported as unhandled meanwhile. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
+}
+
+/** Where an import stopped, for its last answer. */
+function labelOf(step: Step): string {
+  return step.kind === 'batch'
+    ? nameOf(step.items, step.start)
+    : (step.result as { name: string }).name
+}
+
+/** The items of a file, or undefined when it is not UTF-8 JSON. */
+function parse(file: ZipEntry): Items | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(decoder.decode(file.data))
+  } catch {
+    return undefined
+  }
+  const list = Array.isArray(parsed) ? (parsed as unknown[]) : [parsed]
+  return { file: file.name, list, listed: Array.isArray(parsed) }
+}
+
+/** The name of item `index` of a file, made only for the answers that need one. */
+function nameOf(items: Items, index: number): string {
+  return items.listed ? `${items.file}[${index}]` : items.file
 }
 
 /**
@@ -92,86 +144,131 @@ export class ImportService {
       kind === 'json'
         ? single(filename ?? 'upload.json', upload, this.limits.maxEntryBytes)
         : readZipEntries(upload, this.limits)
-    for await (const file of files) {
-      if (signal?.aborted) {
-        results.push(stopped(`${file.name} and the files after it`))
-        break
+    const steps = this.steps(files)[Symbol.asyncIterator]()
+    // Stages: while one batch is written, the next ones are read, checked and their rich text
+    // cleaned (on the HTML worker): LOOKAHEAD batches ahead keep the worker busy while this thread
+    // writes, so the cleaning's core and the writes' overlap.
+    const advance = async (): Promise<Prepared | undefined> => {
+      const next = await steps.next()
+      if (next.done) return undefined
+      const step = next.value
+      return step.kind === 'batch'
+        ? { step, ready: quiet(this.prepareBatch(entity, step)) }
+        : { step }
+    }
+    const ahead: Array<Promise<Prepared | undefined>> = []
+    // Steps are read one after the other (the archive is one stream), each once the one before is.
+    const readAhead = () => {
+      while (ahead.length < LOOKAHEAD) {
+        const before = ahead.at(-1)
+        ahead.push(
+          quiet(before ? before.then((done) => (done ? advance() : undefined)) : advance()),
+        )
       }
-      if (!file.name.toLowerCase().endsWith('.json')) {
-        results.push({ ok: false, name: file.name, message: 'ERROR_IMPORT_FILE_TYPE' })
-        continue
-      }
-      const items = this.parse(file, results)
-      for (let start = 0; start < items.length; start += IMPORT_BATCH) {
+    }
+    try {
+      for (;;) {
+        readAhead()
+        const current = await ahead.shift()!
+        if (!current) break
         if (signal?.aborted) {
-          results.push(stopped(`${items[start]!.name} and the items after it`))
-          return results
+          results.push(stopped(`${labelOf(current.step)} and what follows it`))
+          break
         }
-        results.push(...(await this.importBatch(entity, items.slice(start, start + IMPORT_BATCH))))
+        readAhead()
+        if (current.step.kind === 'problem') results.push(current.step.result)
+        else
+          for (const result of await this.commitBatch(entity, current.step, await current.ready!))
+            results.push(result)
         await yieldTurn()
       }
+    } finally {
+      // Whatever was read ahead is dropped, and the archive closed.
+      for (const pending of ahead)
+        await pending.then((done) => done?.ready?.catch(() => undefined)).catch(() => undefined)
+      await steps.return?.(undefined)
     }
     return results
   }
 
-  /** The items of a file, or none (and its error) when it is not JSON. */
-  private parse(file: ZipEntry, results: ImportResult[]): Item[] {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(decoder.decode(file.data))
-    } catch {
-      // Not UTF-8, not JSON, or nested past the parser's stack.
-      results.push({ ok: false, name: file.name, message: 'ERROR_JSON_BODY' })
-      return []
-    }
-    const list = Array.isArray(parsed) ? parsed : [parsed]
-    return list.map((value, index) => ({
-      name: list.length > 1 || Array.isArray(parsed) ? `${file.name}[${index}]` : file.name,
-      value,
-    }))
-  }
-
-  /** One batch: checks each item, updates the existing ones one by one, creates the new ones together. */
-  private async importBatch(
-    entity: Entity | null,
-    items: readonly Item[],
-  ): Promise<ImportResult[]> {
-    const results: ImportResult[] = new Array<ImportResult>(items.length)
-    const records: Array<{ index: number; record: RecordData }> = []
-    const slices = new TimeSlices()
-    for (const [index, item] of items.entries()) {
-      await slices.next()
-      try {
-        records.push({ index, record: this.checkItem(item.value) })
-      } catch (error) {
-        if (!isAppError(error)) throw error
-        results[index] = failure(item.name, error)
-      }
-    }
-    const existing = new Map(
-      (await this.store.getStoredMany(records.map(({ record }) => record))).map((stored) => [
-        `${stored.record.type}\u0000${stored.record.id}`,
-        stored.record,
-      ]),
-    )
-    const creates: Array<{ index: number; record: RecordData }> = []
-    for (const { index, record } of records) {
-      const stored = existing.get(`${record.type}\u0000${record.id}`)
-      if (!stored) {
-        creates.push({ index, record })
+  /** The import's steps in order: a batch of a file's items, or a file that is refused. */
+  private async *steps(files: AsyncIterable<ZipEntry>): AsyncGenerator<Step> {
+    for await (const file of files) {
+      if (!file.name.toLowerCase().endsWith('.json')) {
+        yield {
+          kind: 'problem',
+          result: { ok: false, name: file.name, message: 'ERROR_IMPORT_FILE_TYPE' },
+        }
         continue
       }
-      results[index] = await this.updateOne(entity, items[index]!.name, record, stored)
+      const items = parse(file)
+      if (!items) {
+        // Not UTF-8, not JSON, or nested past the parser's stack.
+        yield {
+          kind: 'problem',
+          result: { ok: false, name: file.name, message: 'ERROR_JSON_BODY' },
+        }
+        continue
+      }
+      for (let start = 0; start < items.list.length; start += IMPORT_BATCH)
+        yield { kind: 'batch', items, start }
     }
-    const created = await this.records.createMany(
+  }
+
+  /**
+   * The first stage of a batch, which writes nothing: each item's shape, then every item checked
+   * as a create (rights, fields, rich text, guards). Whether an item exists is decided at its
+   * write, after the batches before it are stored; those that do become updates then.
+   */
+  private async prepareBatch(entity: Entity | null, step: BatchStep): Promise<PreparedBatch> {
+    const batch = step.items.list.slice(step.start, step.start + IMPORT_BATCH)
+    const failures = new Map<number, AppError>()
+    const records: Array<{ index: number; record: RecordData }> = []
+    const slices = new TimeSlices()
+    for (const [index, value] of batch.entries()) {
+      await slices.next()
+      try {
+        records.push({ index, record: this.checkItem(value) })
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        failures.set(index, error)
+      }
+    }
+    const creates = await this.records.prepareCreates(
       entity,
-      creates.map(({ record }) => record),
+      records.map(({ record }) => record),
     )
-    for (const [position, result] of created.entries()) {
-      const { index } = creates[position]!
+    return { size: batch.length, failures, records, creates }
+  }
+
+  /** The second stage: the items that exist are updated one by one, the others created together. */
+  private async commitBatch(
+    entity: Entity | null,
+    step: BatchStep,
+    prepared: PreparedBatch,
+  ): Promise<ImportResult[]> {
+    const name = (index: number) => nameOf(step.items, step.start + index)
+    const results: ImportResult[] = new Array<ImportResult>(prepared.size)
+    for (const [index, error] of prepared.failures) results[index] = failure(name(index), error)
+    const existing = new Map(
+      (await this.store.getStoredMany(prepared.records.map(({ record }) => record))).map(
+        (stored) => [`${stored.record.type}\u0000${stored.record.id}`, stored.record],
+      ),
+    )
+    // Positions in prepared.records (and so in prepared.creates) of the records to create.
+    const toCreate = new Set<number>()
+    for (const [position, { index, record }] of prepared.records.entries()) {
+      const stored = existing.get(`${record.type}\u0000${record.id}`)
+      if (!stored) toCreate.add(position)
+      else results[index] = await this.updateOne(entity, name(index), record, stored)
+    }
+    const created = await this.records.commitCreates(entity, prepared.creates, toCreate)
+    for (const position of toCreate) {
+      const { index } = prepared.records[position]!
+      const result = created[position]!
       results[index] = result.ok
         ? { ok: true, type: result.record.type, id: result.record.id, action: 'created' }
-        : failure(items[index]!.name, result.error)
+        : failure(name(index), result.error)
     }
     return results
   }
@@ -205,12 +302,11 @@ export class ImportService {
   private checkItem(value: unknown): RecordData {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw createError('ERROR_INVALID_INPUT', { reason: 'An item must be a record object.' })
-    const problem = jsonProblem(value)
+    const { problem, tooLarge } = inspectJson(value, this.limits.maxItemBytes)
     if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })
-    const size = Buffer.byteLength(JSON.stringify(value))
-    if (size > this.limits.maxItemBytes)
+    if (tooLarge)
       throw createError('ERROR_BODY_TOO_LARGE', {
-        reason: `A record may hold at most ${this.limits.maxItemBytes} bytes.`,
+        reason: `A record may hold at most ${this.limits.maxItemBytes} characters of JSON.`,
       })
     const record = value as RecordData
     if (typeof record.type !== 'string' || typeof record.id !== 'string')
