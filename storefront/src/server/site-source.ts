@@ -1,4 +1,4 @@
-import type { CacheService, Entity, RecordData } from '@shopwright/core'
+import { isAppError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
 import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
 import { isRightToLeft } from '@shopwright/core/shared'
 import type { MenuItem, SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
@@ -179,8 +179,11 @@ export class SiteSource {
     }
     try {
       return await this.recordCalls.get(entity, type, id)
-    } catch {
-      return null
+    } catch (error) {
+      // A record the visitor may not see, or none, is a page without one; a database that does
+      // not answer is an outage, answered 503 by the kernel (docs/operations.md), not a missing page.
+      if (isAppError(error) && error.status < 500) return null
+      throw error
     }
   }
 }
