@@ -12,6 +12,14 @@ export const MAX_JSON_DEPTH = 64
 export function jsonProblem(value: unknown, depth = 0): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   if (depth > MAX_JSON_DEPTH) return `It nests deeper than ${MAX_JSON_DEPTH} levels.`
+  // Arrays by index: their keys as strings would cost a string per element.
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = jsonProblem(value[index], depth + 1)
+      if (found) return found
+    }
+    return undefined
+  }
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key)) return `The key "${key}" is not allowed.`
     const found = jsonProblem((value as Record<string, unknown>)[key], depth + 1)
@@ -41,11 +49,20 @@ export function inspectJson(
       return undefined
     }
     if (depth > MAX_JSON_DEPTH) return `It nests deeper than ${MAX_JSON_DEPTH} levels.`
+    if (Array.isArray(node)) {
+      length += 2 + Math.max(0, node.length - 1)
+      for (let index = 0; index < node.length; index++) {
+        const found = walk(node[index], depth + 1)
+        if (found) return found
+        if (length > maxLength) return undefined
+      }
+      return undefined
+    }
     const keys = Object.keys(node)
     length += 2 + Math.max(0, keys.length - 1)
     for (const key of keys) {
       if (FORBIDDEN_KEYS.has(key)) return `The key "${key}" is not allowed.`
-      if (!Array.isArray(node)) length += key.length + 3
+      length += key.length + 3
       const found = walk((node as Record<string, unknown>)[key], depth + 1)
       if (found) return found
       if (length > maxLength) return undefined

@@ -23,6 +23,7 @@ import { resetEntity } from './server/routes/entity.js'
 import { blockDevice } from './server/routes/block.js'
 import { accountSeeds } from './seeds/index.js'
 import { AccountGuard } from './server/account-guard.js'
+import { AccountTypesGuard } from './server/account-types-guard.js'
 import { getProfile, updateProfile } from './server/profile/routes.js'
 import { AccountImages } from './server/images/account-images.js'
 import { defineImageLimits } from './server/images/image-limits.js'
@@ -149,6 +150,7 @@ export default definePlugin({
     // Staff edit accounts through the record calls too: the guard keeps credentials and sessions
     // in line with those writes.
     services.recordGuards.add(ACCOUNT_TYPES, services.accountGuard)
+    services.recordGuards.add(['recordtype'], new AccountTypesGuard())
     // A changed, renamed or binned account record drops every cached session (on every node, as
     // cache clears travel), so roles and sign-in rights change at once.
     services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {

@@ -216,6 +216,70 @@ for (const database of databasesUnderTest()) {
           fields: [{ id: 'name', name: 'Name', datatype: 'text' }],
         }),
       )
+      // Nor by renaming a type of one's own making onto it (the development manager may create types).
+      const developmentmanager = attackers.get('developmentmanager')!.caller
+      const own = await developmentmanager.post('/data/create', {
+        type: 'recordtype',
+        id: 'tmpgadget',
+        name: 'Temporary',
+        security: 'bin',
+        fields: [{ id: 'name', name: 'Name', datatype: 'text' }],
+      })
+      expect(own.status, JSON.stringify(own.body)).toBe(200)
+      const before = await fingerprint(kernel.services.db)
+      refused(
+        await developmentmanager.post('/data/update/recordtype/tmpgadget', [
+          { field: 'id', value: 'gadget' },
+        ]),
+        'rename onto orphaned records',
+      )
+      expect(await fingerprint(kernel.services.db)).toBe(before)
+      // Nor take away a type that has records, nor change the fields of the account types (a
+      // default of roles: administrator would grant it to every account an administrator makes).
+      await everyAttacker('take away or booby-trap a type', async (caller) => [
+        await caller.post('/data/bin/recordtype|webpage'),
+        await caller.post('/data/delete/recordtype|webpage'),
+        await caller.post('/data/update/recordtype/employee', [
+          {
+            field: 'fields',
+            value: [
+              { id: 'email', name: 'E-mail', datatype: 'email', required: true },
+              { id: 'name', name: 'Name', datatype: 'text', required: true },
+              { id: 'roles', name: 'Roles', datatype: 'lists', default: ['administrator'] },
+            ],
+          },
+        ]),
+        await caller.post('/data/update/recordtype/customer', [
+          { field: 'fields.3.default', value: ['administrator'] },
+        ]),
+      ])
+    })
+
+    it('no role can mint a security record by leaving its id to the counter', async () => {
+      const everything = {
+        id: 'all',
+        role: 'all',
+        view: true,
+        edit: true,
+        create: true,
+        delete: true,
+      }
+      await everyAttacker('mint a security record', async (caller) => [
+        await caller.post('/data/create', {
+          type: 'security',
+          id: '',
+          name: 'X',
+          access: [everything],
+        }),
+        await caller.post('/data/create', {
+          type: 'security',
+          id: 'new',
+          name: 'X',
+          access: [everything],
+        }),
+        await caller.post('/data/create', { type: 'security', name: 'X', access: [everything] }),
+        await upload(caller, [{ type: 'security', id: 'new', name: 'X', access: [everything] }]),
+      ])
     })
 
     it('no role can add itself to an access list, or grant more than it holds', async () => {
@@ -417,6 +481,67 @@ for (const database of databasesUnderTest()) {
         { field: 'roles', value: ['account'] },
       ])
       expect((await again.get('/account/get')).status).toBe(401)
+    })
+
+    it('ends sessions at a change of roles even when the session store cannot be told', async () => {
+      const target = await addAccount('durable@example.com', 'customer', [])
+      const session = await signInOverHttp(new HttpCaller(base), 'durable@example.com', PASSWORD)
+      const store = kernel.services.sessionStore
+      const endAll = store.endAll.bind(store)
+      // As with Redis cut off: the store cannot end them.
+      store.endAll = async () => {
+        throw new Error('the session store is away')
+      }
+      try {
+        const changed = await admin.post(`/data/update/customer/${target.id}`, [
+          { field: 'roles', value: ['account'] },
+        ])
+        // The change is stored, and the answer says so.
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+        expect((await session.get('/account/get')).status).toBe(401)
+      } finally {
+        store.endAll = endAll
+      }
+      // The server keeps the time; nobody writes it through the record calls.
+      const forged = await admin.post(`/data/update/customer/${target.id}`, [
+        { field: 'sessionsfrom', value: 0 },
+      ])
+      expect(forged.status).toBe(400)
+    })
+
+    it('a reset link mailed before an e-mail change no longer works', async () => {
+      const target = await addAccount('oldmail@example.com', 'customer', [])
+      const before = await kernel.services.mailer.outbox()
+      await fetch(`${base}/query/account/resetemail`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', device: MATRIX_DEVICE },
+        body: JSON.stringify({ email: 'oldmail@example.com' }),
+      })
+      const file = (await kernel.services.mailer.outbox()).find((each) => !before.includes(each))!
+      const { readFile } = await import('node:fs/promises')
+      const text = (await readFile(file, 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      const link = new URL(/https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(text)![0])
+      expect(
+        (
+          await admin.post(`/data/update/customer/${target.id}`, [
+            { field: 'email', value: 'newmail@example.com' },
+          ])
+        ).status,
+      ).toBe(200)
+      const reply = await new HttpCaller(base).post(`/account${link.pathname}`, {
+        password: 'taken-over-1',
+      })
+      expect(reply.status).toBe(403)
+      expect(
+        (
+          await new HttpCaller(base).post('/account/login', {
+            email: 'newmail@example.com',
+            password: 'taken-over-1',
+          })
+        ).status,
+      ).toBe(401)
     })
 
     it('makes one account of ten concurrent creates with one e-mail', async () => {

@@ -42,6 +42,7 @@ describe('the account seeds', () => {
         'imageversion:hidden',
         'addressbook:lists',
         'creditcards:lists',
+        'sessionsfrom:hidden',
       ])
       for (const field of type.fields) expect(FIELD_DATATYPES).toContain(field.datatype)
       expect(type.fields.filter((field) => field.required).map(({ id }) => id)).toEqual([
@@ -75,7 +76,7 @@ describe('the account seeds', () => {
   it('are a fresh copy on every call', () => {
     const first = accountSeeds()
     ;(first[0] as RecordTypeData).fields.pop()
-    expect((accountSeeds()[0] as RecordTypeData).fields).toHaveLength(8)
+    expect((accountSeeds()[0] as RecordTypeData).fields).toHaveLength(9)
   })
 
   const dist = join(pluginDir, 'dist', 'index.js')

@@ -126,12 +126,17 @@ export default definePlugin({
           new ListService(db, dialect, recordStore, recordTypes, cache),
       ).singleton(),
       recordImport: asFunction(
-        ({ records, recordStore }) =>
-          new ImportService(records, recordStore, {
-            ...IMPORT_ZIP_LIMITS,
-            maxItemBytes: parseSize(config.bodyLimit),
-            maxConcurrent: IMPORTS_AT_ONCE,
-          }),
+        ({ records, recordStore, logger }) =>
+          new ImportService(
+            records,
+            recordStore,
+            {
+              ...IMPORT_ZIP_LIMITS,
+              maxItemBytes: parseSize(config.bodyLimit),
+              maxConcurrent: IMPORTS_AT_ONCE,
+            },
+            logger,
+          ),
       ).singleton(),
       recordExport: asFunction(({ records }) => new ExportService(records)).singleton(),
       recordTypeCalls: asFunction(

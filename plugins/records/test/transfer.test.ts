@@ -214,6 +214,73 @@ for (const database of databasesUnderTest()) {
       ])
     })
 
+    it('imports a record type and its records from one archive, in its order', async () => {
+      // As an export writes them: one file per record, the type first. Each is a batch of its own,
+      // and the records' batches were checked ahead, before their type existed.
+      const files: Record<string, Uint8Array> = {
+        'recordtype-gizmo.json': json({
+          type: 'recordtype',
+          id: 'gizmo',
+          name: 'Gizmo',
+          security: 'website',
+          fields: [{ id: 'name', name: 'Name', datatype: 'text' }],
+        }),
+      }
+      for (let index = 1; index <= 5; index++)
+        files[`gizmo-${index}.json`] = json({ type: 'gizmo', id: `g${index}`, name: `G${index}` })
+      // Named twice in one list: the second is an update of the first.
+      files['twice.json'] = json([
+        { type: 'gizmo', id: 'g9', name: 'first' },
+        { type: 'gizmo', id: 'g9', name: 'second' },
+      ])
+      const res = await upload(zipSync(files), '?filename=gizmos.zip')
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual([
+        { ok: true, type: 'recordtype', id: 'gizmo', action: 'created' },
+        ...[1, 2, 3, 4, 5].map((n) => ({
+          ok: true,
+          type: 'gizmo',
+          id: `g${n}`,
+          action: 'created',
+        })),
+        { ok: true, type: 'gizmo', id: 'g9', action: 'created' },
+        { ok: true, type: 'gizmo', id: 'g9', action: 'updated' },
+      ])
+      expect((await kernel.services.recordStore.get('gizmo', 'g9'))?.name).toBe('second')
+    })
+
+    it('refuses a file whose values would cost more memory than the limit, before parsing it', async () => {
+      const many = `[${'{},'.repeat(500_000)}{}]`
+      const res = await upload(zipSync({ 'many.json': strToU8(many) }), '?filename=many.zip')
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual([
+        expect.objectContaining({ ok: false, name: 'many.json', message: 'ERROR_BODY_TOO_LARGE' }),
+      ])
+    })
+
+    it('answers what it wrote when a later entry of the archive turns out damaged', async () => {
+      const zip = zipSync({
+        'a-first.json': json({ type: 'webpage', id: 'partial1', headline: 'P' }),
+        'b-bomb.json': new Uint8Array(2_000_000),
+      })
+      // The second entry declares 100 bytes and inflates to two million.
+      const view = new DataView(zip.buffer)
+      let entry = 0
+      for (let offset = 0; offset + 4 <= zip.length; offset++) {
+        const signature = view.getUint32(offset, true)
+        if (signature === 0x04034b50 && entry++ === 1) view.setUint32(offset + 22, 100, true)
+        if (signature === 0x02014b50 && zip[offset + 46] === 0x62)
+          view.setUint32(offset + 24, 100, true)
+      }
+      const res = await upload(zip, '?filename=partial.zip')
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual([
+        { ok: true, type: 'webpage', id: 'partial1', action: 'created' },
+        expect.objectContaining({ ok: false, message: 'ERROR_IMPORT_FILE_TYPE' }),
+      ])
+      expect(await kernel.services.recordStore.get('webpage', 'partial1')).not.toBeNull()
+    })
+
     it('takes a .json upload sent as application/json, as a browser labels it', async () => {
       const res = await inject(kernel, {
         method: 'POST',

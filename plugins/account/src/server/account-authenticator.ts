@@ -3,6 +3,13 @@ import type { RecordStore } from '@shopwright/plugin-records'
 import { toEntity } from './account-answer.js'
 import { readSessionCookie, type CookieContext } from './session-cookie.js'
 import { hashToken, SESSION_CACHE, type Session, type SessionStore } from './sessions.js'
+import { SESSIONS_FROM } from './account-guard.js'
+
+/** True when the account ended its sessions after this one began (see SESSIONS_FROM). */
+function endedBefore(session: Session, record: RecordData): boolean {
+  const from = record[SESSIONS_FROM]
+  return typeof from === 'number' && session.createdAt < from
+}
 
 /** A request's live session and the account record it belongs to. */
 export interface SignedIn {
@@ -31,12 +38,15 @@ export class AccountAuthenticator implements Authenticator {
     const key = hashToken(token)
     const cached = await this.cache.get<SignedIn>(SESSION_CACHE, key)
     if (cached && cached.session.expiresAt > Date.now()) return cached
+    // Taken before the reads: a session ended (or a record changed) while they run is not cached
+    // again after its clear (the cache's `since`).
+    const since = this.cache.mark(SESSION_CACHE)
     const session = await this.sessions.find(token)
     if (!session) return null
     const record = await this.records.get(session.type, session.id)
-    if (!record) return null
+    if (!record || endedBefore(session, record)) return null
     const signedIn = { session, record }
-    await this.cache.set(SESSION_CACHE, key, signedIn, 'tiny')
+    await this.cache.set(SESSION_CACHE, key, signedIn, 'tiny', since)
     return signedIn
   }
 

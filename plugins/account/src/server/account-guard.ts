@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { Knex } from 'knex'
 import {
   actorName,
@@ -21,6 +22,23 @@ const ACCOUNT_TABLES = [
   'account_blocked_devices',
   'account_card_tokens',
 ] as const
+
+/**
+ * The field of an account record whose time (epoch ms) no older session outlives: set in the
+ * write's own transaction when the e-mail or roles change or a reset is required, so those end
+ * every session even when the session store (Redis) cannot be told at once (see
+ * account-authenticator.ts and docs/security.md, "Accounts").
+ */
+export const SESSIONS_FROM = 'sessionsfrom'
+
+/** True when a change of the account ends its sessions. */
+function endsSessions(record: RecordData, previous: RecordData): boolean {
+  return (
+    record.email !== previous.email ||
+    !sameRoles(accountRoles(record), accountRoles(previous)) ||
+    (record.resetrequired === true && previous.resetrequired !== true)
+  )
+}
 
 function emailOf(record: RecordData): string {
   return typeof record.email === 'string' ? record.email : ''
@@ -54,6 +72,11 @@ export class AccountGuard implements RecordGuard {
     checkProfileLines(change)
     if (change.kind !== 'created' && change.kind !== 'updated' && change.kind !== 'renamed') return
     const { record, previous } = change
+    if (!isDeepStrictEqual(record[SESSIONS_FROM], previous?.[SESSIONS_FROM]))
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `${SESSIONS_FROM} is kept by the server.`,
+      })
+    if (previous && endsSessions(record, previous)) record[SESSIONS_FROM] = Date.now()
     if (previous && record.email === previous.email) return
     const email = normalizeEmail(emailOf(record))
     const problem = emailError(email)
@@ -144,13 +167,17 @@ export class AccountGuard implements RecordGuard {
     })
   }
 
-  /** Moves the credentials to a changed e-mail (or adds them when the account had none). */
+  /**
+   * Moves the credentials to a changed e-mail (or adds them when the account had none). The reset
+   * and block codes mailed to the old address stop working: they would hand the account back.
+   */
   private async followEmail(
     record: RecordData,
     previous: RecordData,
     trx: Knex.Transaction,
   ): Promise<void> {
     if (record.email === previous.email) return
+    await trx('account_resets').where({ type: record.type, id: record.id }).delete()
     const updated = await trx('account_credentials')
       .where({ type: record.type, id: record.id })
       .update({ email: emailOf(record), modified_at: Date.now() })

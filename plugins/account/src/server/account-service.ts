@@ -11,6 +11,10 @@ import {
 import type { AppLog, RecordsService, RecordStore } from '@shopwright/plugin-records'
 import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from './passwords.js'
 import { accountSeeds } from '../seeds/index.js'
+import { SESSIONS_FROM } from './account-guard.js'
+
+/** How often a write is tried again when a concurrent one changed the record first. */
+const RECORD_TRIES = 5
 
 /** Record types whose records can sign in: shoppers and staff. */
 export const ACCOUNT_TYPES = ['customer', 'employee'] as const
@@ -120,21 +124,49 @@ export class AccountService {
    * Sets a new password (the spec's password rule applies) and clears `resetrequired`; the log
    * line names the account, whose owner proved it holds the reset code.
    */
-  async setPassword(record: RecordData, password: string): Promise<void> {
+  async setPassword(
+    record: RecordData,
+    password: string,
+    /** Runs inside the write's transaction first; false refuses the change (a spent reset code). */
+    spend?: (trx: Knex.Transaction) => Promise<boolean>,
+  ): Promise<void> {
     this.checkPasswordRule(password)
     const passwordHash = await hashPassword(password)
-    await this.db('account_credentials')
-      .where({ type: record.type, id: record.id })
-      .update({ password_hash: passwordHash, modified_at: Date.now() })
-    if (record.resetrequired === true)
-      await this.records.replace({ ...record, resetrequired: false })
-    await this.log.write([
-      {
-        type: record.type,
-        id: record.id,
-        message: 'password set with a reset code',
-        actor: `${record.type}|${record.id}`,
-      },
-    ])
+    // One transaction: the hash, the record's reset flag and session time (changed on the stored
+    // version, so a concurrent edit of roles or e-mail is kept), and the log line.
+    for (let attempt = 0; attempt < RECORD_TRIES; attempt++) {
+      const stored = await this.records.getStored(record.type, record.id)
+      if (!stored) return
+      const next: RecordData = {
+        ...stored.record,
+        resetrequired: false,
+        [SESSIONS_FROM]: Date.now(),
+      }
+      const written = await this.records.transaction(async (trx) => {
+        if (spend && !(await spend(trx))) throw createError('ERROR_ACCESS_DENIED')
+        if (!(await this.records.replaceIfVersion(next, stored.version, trx))) return false
+        await trx('account_credentials')
+          .where({ type: record.type, id: record.id })
+          .update({ password_hash: passwordHash, modified_at: Date.now() })
+        await this.log.write(
+          [
+            {
+              type: record.type,
+              id: record.id,
+              message: 'password set with a reset code; sessions ended',
+              actor: `${record.type}|${record.id}`,
+            },
+          ],
+          trx,
+        )
+        return true
+      })
+      await this.records.forget(record.type, record.id)
+      if (written) return
+    }
+    throw createError('ERROR_TOO_MANY_REQUESTS', {
+      status: 409,
+      reason: 'The account changed too often to set its password.',
+    })
   }
 }

@@ -23,6 +23,7 @@ export interface MailResult {
 interface MailerConfig {
   smtpUrl: string | undefined
   dataDir: string
+  nodeEnv?: string
 }
 
 /**
@@ -32,6 +33,7 @@ interface MailerConfig {
  */
 export class Mailer {
   readonly outboxDir: string
+  private readonly production: boolean
   private readonly smtp: Transporter | undefined
   private readonly stream = nodemailer.createTransport({
     streamTransport: true,
@@ -44,6 +46,7 @@ export class Mailer {
     private readonly logger: Logger,
   ) {
     this.outboxDir = path.join(config.dataDir, 'outbox')
+    this.production = config.nodeEnv === 'production'
     this.smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined
   }
 
@@ -76,8 +79,12 @@ export class Mailer {
     }
   }
 
-  /** Logs a written message (the file and its links), for a developer without a mail server. */
+  /**
+   * Logs a written message, for a developer without a mail server: its file, and its links only
+   * outside production, since a reset link in a log hands the account to whoever reads the log.
+   */
   logWritten(file: string, links: readonly string[]): void {
-    this.logger.info({ file, links }, 'e-mail written to the outbox')
+    if (this.production) this.logger.info({ file }, 'e-mail written to the outbox')
+    else this.logger.info({ file, links }, 'e-mail written to the outbox')
   }
 }

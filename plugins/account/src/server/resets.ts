@@ -110,9 +110,15 @@ export class ResetStore {
    * Marks a valid code used; false when it was not valid any more. The condition makes this the
    * one place that decides, so two concurrent resets with one code cannot both succeed.
    */
-  async use(type: string, id: string, code: string, now = Date.now()): Promise<boolean> {
+  async use(
+    type: string,
+    id: string,
+    code: string,
+    trx?: Knex.Transaction,
+    now = Date.now(),
+  ): Promise<boolean> {
     if (!CODE.test(code)) return false
-    const updated = await this.db('account_resets')
+    const updated = await (trx ?? this.db)('account_resets')
       .where({ code_hash: hashCode(code), type, id })
       .whereNull('used_at')
       .andWhere('expires_at', '>', now)

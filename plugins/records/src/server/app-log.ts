@@ -34,6 +34,7 @@ export class AppLog {
   /** Writes lines: `type` is the record type, the name `type.id`. */
   async write(entries: readonly LogEntry[], trx?: Knex.Transaction): Promise<void> {
     const time = Date.now()
+    // Lines are short (a message and names), so BATCH of them stay far below MySQL's packet limit.
     for (let start = 0; start < entries.length; start += BATCH) {
       await insertRows(
         trx ?? this.db,

@@ -61,17 +61,22 @@ export class HtmlCleaner {
     const worker = this.broken ? undefined : this.start()
     if (!worker) return inSlices(texts)
     const id = this.next++
+    // While it holds work the worker keeps the process alive; idle, it does not.
+    worker.ref()
     return new Promise<string[]>((resolve, reject) => {
       this.pending.set(id, { texts, resolve, reject })
       worker.postMessage({ id, texts })
     })
   }
 
-  /** Ends the worker (the plugin's destroy). */
+  /** Ends the worker (the plugin's destroy); lists it still held are cleaned on this thread. */
   async close(): Promise<void> {
     clearTimeout(this.idle)
     const worker = this.worker
     this.worker = undefined
+    const held = [...this.pending.values()]
+    this.pending.clear()
+    for (const waiting of held) inSlices(waiting.texts).then(waiting.resolve, waiting.reject)
     await worker?.terminate()
   }
 
@@ -88,7 +93,10 @@ export class HtmlCleaner {
           this.pending.delete(message.id)
           if (message.texts) waiting?.resolve(message.texts)
           else waiting?.reject(new Error(message.error ?? 'the HTML worker failed'))
-          if (this.pending.size === 0) this.rest()
+          if (this.pending.size === 0) {
+            worker.unref()
+            this.rest()
+          }
         })
         worker.on('error', (error) => this.fail(worker, error))
         worker.on('exit', (code) => {

@@ -36,7 +36,7 @@ const SEED_BATCH = 200
 type Executor = Knex | Knex.Transaction
 
 /** MySQL/MariaDB and SQLite codes of a transaction that lost a lock race and may simply run again. */
-const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY'])
+const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'])
 const TRANSACTION_ATTEMPTS = 5
 
 /** The cache type of records' JSON text (see getText). */
@@ -117,7 +117,10 @@ export class RecordStore implements SeedWriter {
         return await this.db.transaction(work)
       } catch (error) {
         const code = (error as { code?: string } | null)?.code
-        if (attempt >= TRANSACTION_ATTEMPTS || !code || !RETRYABLE.has(code)) throw error
+        // SQLite's busy codes come with extensions (SQLITE_BUSY_SNAPSHOT...).
+        const retryable =
+          code !== undefined && (RETRYABLE.has(code) || code.startsWith('SQLITE_BUSY'))
+        if (attempt >= TRANSACTION_ATTEMPTS || !retryable) throw error
         await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20))
       }
     }
@@ -191,15 +194,21 @@ export class RecordStore implements SeedWriter {
   async insertMany(records: readonly RecordData[], trx?: Knex.Transaction): Promise<void> {
     const now = Date.now()
     try {
-      for (let start = 0; start < records.length; start += INSERT_BATCH) {
-        const batch = records.slice(start, start + INSERT_BATCH)
-        await insertRows(
-          trx ?? this.db,
-          'records',
-          ROW_COLUMNS,
-          batch.map((record) => rowValues(record, now)),
-        )
+      // Statements of at most INSERT_BATCH rows and about INSERT_BYTES of bodies: MySQL refuses a
+      // statement over its max_allowed_packet (16 MB by default), and a record may hold 1 MB.
+      let rows: unknown[][] = []
+      let bytes = 0
+      for (const record of records) {
+        const values = rowValues(record, now)
+        rows.push(values)
+        bytes += (values[2] as string).length
+        if (rows.length >= INSERT_BATCH || bytes >= INSERT_BYTES) {
+          await insertRows(trx ?? this.db, 'records', ROW_COLUMNS, rows)
+          rows = []
+          bytes = 0
+        }
       }
+      await insertRows(trx ?? this.db, 'records', ROW_COLUMNS, rows)
     } catch (error) {
       if (isDuplicateKey(error))
         throw createError('ERROR_RECORD_ALREADY_EXISTS', {
@@ -286,29 +295,49 @@ export class RecordStore implements SeedWriter {
     return renamed
   }
 
-  /** Moves a live record to the bin; false when there is no such live record. */
-  async bin(type: string, id: string, trx?: Knex.Transaction): Promise<boolean> {
+  /** Moves a live record to the bin (at `version`, when given); false when there is no such live record. */
+  async bin(type: string, id: string, trx?: Knex.Transaction, version?: number): Promise<boolean> {
     const updated = await (trx ?? this.db)('records')
-      .where({ type, id })
+      .where({ type, id, ...(version === undefined ? {} : { version }) })
       .whereNull('binned_at')
       .update({ binned_at: Date.now(), version: this.db.raw('version + 1') })
     if (!trx) await this.forget(type, id)
     return updated > 0
   }
 
-  /** Brings a binned record back; false when it is not in the bin. */
-  async restore(type: string, id: string, trx?: Knex.Transaction): Promise<boolean> {
+  /** Brings a binned record back; false when it is not in the bin (at `version`, when given). */
+  async restore(
+    type: string,
+    id: string,
+    trx?: Knex.Transaction,
+    version?: number,
+  ): Promise<boolean> {
     const updated = await (trx ?? this.db)('records')
-      .where({ type, id })
+      .where({ type, id, ...(version === undefined ? {} : { version }) })
       .whereNotNull('binned_at')
       .update({ binned_at: null, version: this.db.raw('version + 1') })
     if (!trx) await this.forget(type, id)
     return updated > 0
   }
 
-  /** Deletes a record for good, binned or not; false when there is none. */
-  async remove(type: string, id: string, trx?: Knex.Transaction): Promise<boolean> {
-    const removed = (await (trx ?? this.db)('records').where({ type, id }).delete()) > 0
+  /**
+   * Deletes a record for good, binned or not; false when there is none. With `version`, only the
+   * record as it was read (the guards judged that one); with `binnedOnly`, only from the bin.
+   */
+  async remove(
+    type: string,
+    id: string,
+    trx?: Knex.Transaction,
+    version?: number,
+    binnedOnly = false,
+  ): Promise<boolean> {
+    const query = (trx ?? this.db)('records').where({
+      type,
+      id,
+      ...(version === undefined ? {} : { version }),
+    })
+    if (binnedOnly) query.whereNotNull('binned_at')
+    const removed = (await query.delete()) > 0
     if (!trx) await this.forget(type, id)
     return removed
   }
@@ -488,6 +517,7 @@ export class RecordStore implements SeedWriter {
 const KEY_BATCH = 500
 // SQLite allows 32,766 variables a statement: 500 rows of 7 columns stay far below.
 const INSERT_BATCH = 500
+const INSERT_BYTES = 4 * 1024 * 1024
 
 function bodyOf(record: RecordData): Record<string, unknown> {
   const { type: _type, id: _id, ...fields } = record

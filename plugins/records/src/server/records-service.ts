@@ -20,7 +20,7 @@ import {
   PAGE_SIZES,
 } from '@shopwright/core'
 import type { AppLog } from './app-log.js'
-import type { RecordStore } from './record-store.js'
+import type { RecordStore, StoredRecord } from './record-store.js'
 import { RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY, type RecordTypes } from './record-types.js'
 import {
   checkFields,
@@ -371,21 +371,21 @@ export class RecordsService {
   /** Moves records to the bin; answers the keys moved. All or none: one transaction. */
   async bin(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
     return this.each(entity, keys, 'binned', 'moved to the bin', (stored, trx) =>
-      this.store.bin(stored.type, stored.id, trx),
+      this.store.bin(stored.record.type, stored.record.id, trx, stored.version),
     )
   }
 
   /** Brings records back from the bin. */
   async restore(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
     return this.each(entity, keys, 'restored', 'restored from the bin', (stored, trx) =>
-      this.store.restore(stored.type, stored.id, trx),
+      this.store.restore(stored.record.type, stored.record.id, trx, stored.version),
     )
   }
 
   /** Deletes records for good. */
   async remove(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
     return this.each(entity, keys, 'removed', 'deleted', (stored, trx) =>
-      this.store.remove(stored.type, stored.id, trx),
+      this.store.remove(stored.record.type, stored.record.id, trx, stored.version),
     )
   }
 
@@ -443,7 +443,6 @@ export class RecordsService {
     for (const type of await this.store.binnedTypes()) {
       const definition = await this.types.find(type)
       if (!definition || !(await this.types.flags(entity, definition)).delete) continue
-      const pending: Pending[] = []
       for (const stored of await this.store.binnedOf(type)) {
         const change: RecordChange = {
           kind: 'removed',
@@ -452,19 +451,19 @@ export class RecordsService {
         }
         try {
           await this.guards.check(change, entity)
-          pending.push({ change, message: 'deleted when the bin was emptied' })
         } catch (error) {
           if (!isAppError(error)) throw error
+          continue
         }
+        // Each record apart, and only as it was read and still in the bin: one restored (or
+        // changed) since the bin was read stays.
+        const removed = await this.commit(
+          [{ change, message: 'deleted when the bin was emptied' }],
+          entity,
+          (trx) => this.store.remove(type, stored.record.id, trx, stored.version, true),
+        )
+        if (removed) deleted++
       }
-      if (pending.length === 0) continue
-      await this.commit(pending, entity, async (trx) => {
-        for (const { change } of pending)
-          if (!(await this.store.remove(type, change.record.id, trx)))
-            throw notAvailable(type, change.record.id)
-        return true
-      })
-      deleted += pending.length
     }
     return { deleted }
   }
@@ -567,7 +566,7 @@ export class RecordsService {
     keys: readonly RecordKey[],
     kind: 'binned' | 'restored' | 'removed',
     message: string,
-    run: (record: RecordData, trx: Knex.Transaction) => Promise<boolean>,
+    run: (stored: StoredRecord, trx: Knex.Transaction) => Promise<boolean>,
   ): Promise<RecordKey[]> {
     if (keys.length === 0)
       throw createError('ERROR_PARAMETER_EXPECTED', {
@@ -583,7 +582,7 @@ export class RecordsService {
         row,
       ]),
     )
-    const pending: Pending[] = []
+    const pending: Array<Pending & { stored: StoredRecord }> = []
     for (const { type, id } of unique) {
       const row = stored.get(key(type, id))
       const live = row !== undefined && row.binned === null
@@ -592,12 +591,17 @@ export class RecordsService {
         throw notAvailable(type, id, `${type}.${id} is not in the bin`)
       const change = { kind, record: row.record, previous: row.record } as RecordChange
       await this.guards.check(change, entity)
-      pending.push({ change, message })
+      pending.push({ change, message, stored: row })
     }
+    // Each write is conditional on the version the guards judged: a record changed meanwhile (an
+    // account given a role since) refuses the whole call, and nothing is written.
     await this.commit(pending, entity, async (trx) => {
-      for (const { change } of pending) {
-        if (!(await run(change.record, trx)))
-          throw notAvailable(change.record.type, change.record.id)
+      for (const { stored: row } of pending) {
+        if (!(await run(row, trx)))
+          throw createError('ERROR_RECORD_NOT_AVAILABLE', {
+            status: 409,
+            reason: `${row.record.type}.${row.record.id} changed meanwhile: try again.`,
+          })
       }
       return true
     })

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
+import type { Knex } from 'knex'
 import { createError, isAdministrator, isValidId, type RecordData } from '@shopwright/core'
 import type { Actor, RecordChange, RecordGuard } from './record-guards.js'
 import type { RecordStore } from './record-store.js'
@@ -37,21 +38,50 @@ export class RecordTypeGuard implements RecordGuard {
       checkFields(change.record)
     if (isAdministrator(actor)) return
     if (change.kind === 'created') {
+      if (change.record.id !== '') await this.refuseOrphans(change.record.id, this.store)
+      return
+    }
+    if (change.kind === 'binned' || change.kind === 'removed') {
       if (await this.store.hasRecordsOf(change.record.id))
         onlyAdministrators(
-          `Records of the type ${change.record.id} exist: only an administrator may define it again.`,
+          `The type ${change.record.id} has records: only an administrator may take it away.`,
         )
       return
     }
     if (change.kind !== 'updated' && change.kind !== 'renamed') return
     const { record, previous } = change
-    if (change.kind === 'renamed' && (await this.store.hasRecordsOf(previous.id)))
-      onlyAdministrators(
-        `The type ${previous.id} has records: only an administrator may rename it.`,
-      )
+    if (change.kind === 'renamed') {
+      if (await this.store.hasRecordsOf(previous.id))
+        onlyAdministrators(
+          `The type ${previous.id} has records: only an administrator may rename it.`,
+        )
+      await this.refuseOrphans(record.id, this.store)
+    }
     for (const gate of GATES)
       if (!isDeepStrictEqual(record[gate], previous[gate]))
         onlyAdministrators(`Only an administrator may change the ${gate} of a record type.`)
+  }
+
+  /**
+   * Inside the write, with the id it really gets (a new type may take the next number): the
+   * records of a type deleted earlier are nobody's to take over but an administrator's.
+   */
+  async write(change: RecordChange, actor: Actor, trx: Knex.Transaction): Promise<void> {
+    if (isAdministrator(actor) || (change.kind !== 'created' && change.kind !== 'renamed')) return
+    await this.refuseOrphans(change.record.id, {
+      hasRecordsOf: async (type) =>
+        (await trx('records').where({ type }).first('id')) !== undefined,
+    })
+  }
+
+  private async refuseOrphans(
+    type: string,
+    store: Pick<RecordStore, 'hasRecordsOf'>,
+  ): Promise<void> {
+    if (await store.hasRecordsOf(type))
+      onlyAdministrators(
+        `Records of the type ${type} exist: only an administrator may define it again.`,
+      )
   }
 }
 

@@ -2,6 +2,7 @@ import {
   createError,
   isAdministrator,
   isValidId,
+  NO_ACCESS,
   type AccessFlags,
   type AccessService,
   type RecordData,
@@ -65,7 +66,11 @@ export class SecurityGuard implements RecordGuard {
       })
     const before = change.kind === 'created' || change.kind === 'restored' ? null : change.previous
     const after = change.kind === 'binned' || change.kind === 'removed' ? null : change.record
-    const held = await this.access.flags(actor, change.previous?.id ?? change.record.id)
+    // Nobody holds anything on a record that is not live yet (a new one, whatever its id, even the
+    // empty id that takes the next number; one in the bin): asking the access service about the
+    // empty id would answer "no gate", full rights.
+    const live = change.kind !== 'created' && change.kind !== 'restored'
+    const held = live ? await this.access.flags(actor, change.previous.id) : NO_ACCESS
     const old = grants(before)
     const next = grants(after)
     for (const role of new Set([...old.keys(), ...next.keys()])) {

@@ -95,8 +95,9 @@ export class AccountImages {
     // SQLite has no row locks (its writers take turns anyway) and knex warns if asked for one.
     if (trx.client.dialect === 'mysql') void query.forUpdate()
     const row = await query.first<{ version: number | string } | undefined>('version')
-    const stored = await this.records.get(account.type, account.id)
-    return Math.max(Number(row?.version ?? 0), imageVersionOf(stored ?? account)) + 1
+    // Through the transaction: another connection would wait for it on SQLite.
+    const stored = await this.records.getStored(account.type, account.id, trx)
+    return Math.max(Number(row?.version ?? 0), imageVersionOf(stored?.record ?? account)) + 1
   }
 
   /**

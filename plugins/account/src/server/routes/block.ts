@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   createError,
+  type Logger,
   type QueryMiddleware,
   type RateLimiterService,
   readBody,
@@ -10,6 +11,8 @@ import type { BlockedDevices } from '../blocked-devices.js'
 import { BLOCK_PER_ADDRESS } from '../block-limits.js'
 import type { ResetStore } from '../resets.js'
 import type { SessionStore } from '../sessions.js'
+import { clientKey } from '../client-key.js'
+import { afterCommit } from '../after-commit.js'
 
 const BlockBody = z.strictObject({
   device: z.string().min(1).max(256),
@@ -30,22 +33,28 @@ export function blockDevice({
   sessionStore,
   resets,
   limiter,
+  logger,
 }: {
   accounts: AccountService
   blockedDevices: BlockedDevices
   sessionStore: SessionStore
   resets: ResetStore
   limiter: RateLimiterService
+  logger: Logger
 }): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, BlockBody)
-    await limiter.consume(BLOCK_PER_ADDRESS, ctx.ip)
+    await limiter.consume(BLOCK_PER_ADDRESS, clientKey(ctx.ip))
     const record = await accounts.getAccount(ctx.params.recordtype ?? '', ctx.params.id ?? '')
     // One answer for an unknown account, a bad code and another device: it tells nothing of them.
     if (!record || !(await resets.useBlockCode(record.type, record.id, body.code, body.device)))
       throw createError('ERROR_ACCESS_DENIED')
     await blockedDevices.block(record.type, record.id, body.device)
-    await sessionStore.endDevice(record, body.device)
+    // The block is stored (a sign-in from the device is refused); ending its open sessions is
+    // tidying that must not turn the answer into a failure.
+    await afterCommit(logger, 'end the sessions of a blocked device', () =>
+      sessionStore.endDevice(record, body.device),
+    )
     ctx.body = { ok: true }
   }
 }

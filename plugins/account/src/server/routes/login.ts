@@ -19,6 +19,7 @@ import {
 } from '../login-limits.js'
 import { readSessionCookie, setSessionCookie } from '../session-cookie.js'
 import type { SessionStore } from '../sessions.js'
+import { clientKey } from '../client-key.js'
 
 /**
  * Step 1 sends `{ email }`, step 2 `{ email, password }` (spec 000 section 7). The lengths bound
@@ -49,7 +50,8 @@ export function login({
     const email = readEmail(body.email)
     if (body.password === '') throw createError('ERROR_PASSWORD_VALUE_REQUIRED')
 
-    await limiter.consume(LOGIN_PER_ADDRESS, ctx.ip)
+    const address = clientKey(ctx.ip)
+    await limiter.consume(LOGIN_PER_ADDRESS, address)
     if (body.password === undefined) {
       const account = await accounts.findByEmail(email)
       if (!account) throw createError('ERROR_EMAIL_NOT_FOUND')
@@ -57,7 +59,7 @@ export function login({
       return
     }
 
-    const pair = pairKey(email, ctx.ip)
+    const pair = pairKey(email, address)
     await limiter.consume(LOGIN_PER_PAIR, pair)
     if (await ceilingReached(limiter, email)) await limiter.consume(LOGIN_PER_PAIR_AT_CEILING, pair)
     // A device the owner blocked is refused before the password is looked at.
@@ -86,7 +88,7 @@ export function login({
     if (previous) await sessionStore.end(previous)
     const { token, session } = await sessionStore.create(account, ctx.state.device ?? '')
     setSessionCookie(ctx, token, session.absoluteExpiresAt)
-    await forgetFailures(limiter, email, ctx.ip)
+    await forgetFailures(limiter, email, address)
     ctx.body = toAccountAnswer(account)
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   createError,
   normalizeEmail,
+  type Logger,
   type QueryMiddleware,
   type RateLimiterService,
   readBody,
@@ -14,6 +15,8 @@ import { readEmail } from '../read-email.js'
 import { resetLinks, resetMail } from '../reset-mail.js'
 import type { ResetStore } from '../resets.js'
 import type { SessionStore } from '../sessions.js'
+import { clientKey } from '../client-key.js'
+import { afterCommit } from '../after-commit.js'
 
 const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
 const ResetBody = z.strictObject({ password: z.string().max(1024) })
@@ -21,6 +24,7 @@ const ResetBody = z.strictObject({ password: z.string().max(1024) })
 export interface ResetDependencies {
   /** The public address links are built from (see siteOrigin). */
   origin: string
+  logger: Logger
   accounts: AccountService
   resets: ResetStore
   mailer: Mailer
@@ -47,7 +51,7 @@ export function resetEmail({
   return async (ctx) => {
     const body = readBody(ctx, ResetEmailBody)
     const email = readEmail(body.email)
-    await limiter.consume(RESET_PER_ADDRESS, ctx.ip)
+    await limiter.consume(RESET_PER_ADDRESS, clientKey(ctx.ip))
     await limiter.consume(RESET_PER_EMAIL, email)
 
     const record = await accounts.findByEmail(email)
@@ -69,6 +73,7 @@ export function resetPassword({
   resets,
   sessionStore,
   limiter,
+  logger,
 }: ResetDependencies): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, ResetBody)
@@ -81,14 +86,17 @@ export function resetPassword({
     if (state === 'expired') throw createError('ERROR_ACCOUNT_RESET_EXPIRED')
     // The password rule before the code is spent, so a too-short password can be corrected.
     accounts.checkPasswordRule(body.password)
-    // The conditional update decides between concurrent uses of one code.
-    if (!(await resets.use(type, id, code))) throw createError('ERROR_ACCESS_DENIED')
-    await accounts.setPassword(record, body.password)
-    // Whoever held the old password is signed out everywhere.
-    await sessionStore.endAll(record)
+    // The code is spent in the password's own transaction, by a conditional update that decides
+    // between concurrent uses: the password is set exactly when the code is spent.
+    await accounts.setPassword(record, body.password, (trx) => resets.use(type, id, code, trx))
+    // Whoever held the old password is signed out everywhere: the record's session time already
+    // says so (in the same transaction), so a failure to tidy the store does not change the answer.
+    await afterCommit(logger, 'end the sessions after a reset', () => sessionStore.endAll(record))
     // The owner proved control of the mailbox: earlier wrong passwords no longer count.
     if (typeof record.email === 'string')
-      await forgetFailures(limiter, normalizeEmail(record.email), ctx.ip)
+      await afterCommit(logger, 'forget sign-in failures after a reset', () =>
+        forgetFailures(limiter, normalizeEmail(record.email as string), clientKey(ctx.ip)),
+      )
     ctx.body = { ok: true, resetrequired: false }
   }
 }

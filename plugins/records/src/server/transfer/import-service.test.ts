@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '@shopwright/core'
+import { AppError, type Logger } from '@shopwright/core'
 import { ImportService } from './import-service.js'
 import { IMPORT_ZIP_LIMITS } from './zip-reader.js'
 import type { RecordsService } from '../records-service.js'
@@ -9,7 +9,7 @@ const limits = { ...IMPORT_ZIP_LIMITS, maxItemBytes: 1024, maxConcurrent: 2 }
 
 describe('ImportService slots', () => {
   it('runs at most maxConcurrent imports on a node and refuses the next with 429 and Retry-After', async () => {
-    const service = new ImportService({} as RecordsService, {} as RecordStore, limits)
+    const service = new ImportService({} as RecordsService, {} as RecordStore, limits, {} as Logger)
     const gates: Array<() => void> = []
     const held = () => new Promise<void>((resolve) => gates.push(resolve))
     const first = service.withSlot(held)
