@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import type { BenchContext } from './scenario.js'
 import { exited } from './children.js'
 import { request, type Answer } from './http-probe.js'
-import { childEnv, DEVICE_HEADERS, startKernel, tail } from './servers.js'
+import { childEnv, DEVICE_HEADERS, startKernel, tail, type RunningServer } from './servers.js'
 import { batches, cookieFrom, RECORD_TYPE, spreadNumbers, webpageRow } from './webpages.js'
 
 /** The size of the record table of the issue's figures. */
@@ -76,6 +76,25 @@ export function addAdministrator(
     ],
     options,
   )
+}
+
+/**
+ * Starts a fresh kernel on `dataDir` (logs in `dir`), adds the bench's administrator and signs it
+ * in: the kernel and the headers of its session.
+ */
+export async function startAsAdministrator(
+  context: BenchContext,
+  dir: string,
+  dataDir: string,
+): Promise<{ kernel: RunningServer; headers: Record<string, string> }> {
+  const kernel = await startKernel(context, { dataDir, logFile: path.join(dir, 'kernel.log') })
+  try {
+    await addAdministrator(context, { cwd: dir, dataDir, logFile: path.join(dir, 'user-add.log') })
+    return { kernel, headers: await signIn(kernel.port) }
+  } catch (error) {
+    await context.children.stop(kernel.child, 10_000)
+    throw error
+  }
 }
 
 /**

@@ -1,7 +1,14 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { strToU8, zipSync } from 'fflate'
-import { projectDir, run, startServer, zipBomb, type RunningServer } from '../src/testing/index.js'
+import {
+  addUser,
+  projectDir,
+  run,
+  startServer,
+  zipBomb,
+  type RunningServer,
+} from '../src/testing/index.js'
 
 const PASSWORD = 'import-password-1'
 
@@ -60,20 +67,11 @@ describe('imports against a real server process on SQLite', () => {
   beforeAll(async () => {
     cwd = projectDir()
     expect((await run(['seed'], cwd)).code).toBe(0)
-    const added = await run(
-      [
-        'user',
-        'add',
-        '--email',
-        'importer@example.com',
-        '--password',
-        PASSWORD,
-        '--roles',
-        'administrator',
-      ],
-      cwd,
-    )
-    expect(added.code, added.stderr).toBe(0)
+    await addUser(cwd, {
+      email: 'importer@example.com',
+      password: PASSWORD,
+      roles: 'administrator',
+    })
     server = await startServer(cwd)
     const login = await fetch(`${server.url}/query/account/login`, {
       method: 'POST',

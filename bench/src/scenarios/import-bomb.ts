@@ -3,10 +3,10 @@ import path from 'node:path'
 import { zipBomb } from '@shopwright/cli/testing'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { residentMb, startKernel, watchRss, type RunningServer } from '../servers.js'
+import { residentMb, watchRss, type RunningServer } from '../servers.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { addAdministrator, signIn } from '../record-table.js'
+import { startAsAdministrator } from '../record-table.js'
 
 /** The security issue's figures for a zip bomb: refused in under 2 s, the server under 300 MB. */
 export const BOMB_TIME_TARGET_MS = 2_000
@@ -62,13 +62,9 @@ export const importBomb: Scenario = {
     let hwmMb = Number.NaN
     let beforeMb = Number.NaN
     try {
-      kernel = await startKernel(context, { dataDir, logFile: path.join(dir, 'kernel.log') })
-      await addAdministrator(context, {
-        cwd: dir,
-        dataDir,
-        logFile: path.join(dir, 'user-add.log'),
-      })
-      const headers = await signIn(kernel.port)
+      const started = await startAsAdministrator(context, dir, dataDir)
+      kernel = started.kernel
+      const { headers } = started
       beforeMb = residentMb(kernel.pid)
       const post = async (body: Buffer): Promise<Refusal> => {
         const begun = performance.now()

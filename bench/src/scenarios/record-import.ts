@@ -4,10 +4,10 @@ import { createDatabase } from '@shopwright/core'
 import { strToU8, zipSync } from 'fflate'
 import type { Scenario } from '../scenario.js'
 import { get, request, RequestTimeout } from '../http-probe.js'
-import { cpuTimeMs, residentMb, startKernel, watchRss, type RunningServer } from '../servers.js'
+import { cpuTimeMs, residentMb, watchRss, type RunningServer } from '../servers.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { addAdministrator, runCli, signIn, sqliteFile } from '../record-table.js'
+import { runCli, sqliteFile, startAsAdministrator } from '../record-table.js'
 import {
   importFiles,
   RECORD_TYPE,
@@ -191,13 +191,9 @@ export const recordImport: Scenario = {
     let healthz = { maxMs: Number.NaN, count: 0 }
     try {
       context.log('record-import: starting a fresh kernel')
-      kernel = await startKernel(context, { dataDir, logFile: path.join(dir, 'kernel.log') })
-      await addAdministrator(context, {
-        cwd: dir,
-        dataDir,
-        logFile: path.join(dir, 'user-add.log'),
-      })
-      const headers = await signIn(kernel.port)
+      const started = await startAsAdministrator(context, dir, dataDir)
+      kernel = started.kernel
+      const { headers } = started
       const seeded = liveWebpages(sqliteFile(dataDir))
 
       context.log(

@@ -3,10 +3,10 @@ import Database from 'better-sqlite3'
 import Papa from 'papaparse'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { startKernel, type RunningServer } from '../servers.js'
+import type { RunningServer } from '../servers.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { addAdministrator, signIn } from '../record-table.js'
+import { startAsAdministrator } from '../record-table.js'
 
 /** The figure: a 5,000-phrase, 2-language CSV imported into a set and saved. */
 export const TRANSLATION_IMPORT_TARGET_MS = 2_000
@@ -80,13 +80,9 @@ export const translationImport: Scenario = {
     let kernel: RunningServer | undefined
     try {
       context.log('translation-import: starting a fresh kernel')
-      kernel = await startKernel(context, { dataDir, logFile: path.join(dir, 'kernel.log') })
-      await addAdministrator(context, {
-        cwd: dir,
-        dataDir,
-        logFile: path.join(dir, 'user-add.log'),
-      })
-      const headers = await signIn(kernel.port)
+      const started = await startAsAdministrator(context, dir, dataDir)
+      kernel = started.kernel
+      const { headers } = started
       for (let round = 1; round <= rounds; round++) {
         const csv = buildCsv(round)
         const created = await request(kernel.port, '/query/data/create', {

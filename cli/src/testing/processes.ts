@@ -51,6 +51,19 @@ export function run(
   })
 }
 
+/** `shopwright user add` in a project; throws with the command's output when it fails. */
+export async function addUser(
+  cwd: string,
+  user: { email: string; password: string; roles?: string; type?: 'employee' | 'customer' },
+  env: Record<string, string> = {},
+): Promise<void> {
+  const args = ['user', 'add', '--email', user.email, '--password', user.password]
+  if (user.roles) args.push('--roles', user.roles)
+  if (user.type) args.push('--type', user.type)
+  const added = await run(args, cwd, env)
+  if (added.code !== 0) throw new Error(`user add ${user.email} failed:\n${added.stderr}`)
+}
+
 export interface RunningServer {
   url: string
   child: ChildProcess
