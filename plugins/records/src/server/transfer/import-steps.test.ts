@@ -42,10 +42,8 @@ describe('importSteps', () => {
         { name: 'z.json', data: Buffer.from('{"type":"webpage","id":"z"}') },
       ),
     )
-    expect(steps.map((step) => (step.kind === 'problem' ? step.result.message : 'batch'))).toEqual([
-      'ERROR_IMPORT_FILE_TYPE',
-      'ERROR_JSON_BODY',
-      'batch',
-    ])
+    const outcome = (step: Step) =>
+      step.kind === 'batch' ? 'batch' : step.result.ok ? 'ok' : step.result.message
+    expect(steps.map(outcome)).toEqual(['ERROR_IMPORT_FILE_TYPE', 'ERROR_JSON_BODY', 'batch'])
   })
 })
