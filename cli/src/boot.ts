@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ThemeServerModule } from '@shopwright/storefront/server'
 import {
+  ConfigError,
   createKernel,
   createLogger,
   loadConfig,
@@ -86,8 +87,9 @@ async function loadTheme(name: string): Promise<ThemeServerModule> {
     try {
       resolved = createRequire(import.meta.url).resolve(`${name}/server`)
     } catch {
-      throw new Error(
-        `Invalid configuration: THEME names "${name}", which is not installed (its package must export ./server)`,
+      throw new ConfigError(
+        'THEME',
+        `names "${name}", which is not installed (its package must export ./server)`,
       )
     }
   }

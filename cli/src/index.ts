@@ -5,7 +5,7 @@ import { migrate } from './commands/migrate.js'
 import { seed } from './commands/seed.js'
 import { userAdd } from './commands/user.js'
 
-export { resolvePlugins, pluginPackage } from './resolve-plugins.js'
+export { resolvePlugins, pluginPackage, DEFAULT_PLUGINS } from './resolve-plugins.js'
 export { boot, bootWith, withKernel } from './boot.js'
 
 /** Runs the `shopwright` command line; resolves to the exit code (undefined while a server runs). */

@@ -3,6 +3,12 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { definePlugin, KernelError, type PluginDefinition } from '@shopwright/core'
 
+/**
+ * The built-in plugins a project runs when its configuration names none (PLUGINS, `plugins` in
+ * shopwright.config.*): the CLI's choice, not the kernel's, which knows no plugin by name.
+ */
+export const DEFAULT_PLUGINS: readonly string[] = ['records', 'account', 'translations']
+
 /** The package behind a plugin name: `records` is `@shopwright/plugin-records`; scoped or pathed names are packages. */
 export function pluginPackage(name: string): string {
   return name.startsWith('@') || name.includes('/') ? name : `@shopwright/plugin-${name}`
@@ -10,7 +16,8 @@ export function pluginPackage(name: string): string {
 
 /**
  * Turns the configured plugin list into definitions: objects are kept, names are imported from the
- * project's node_modules (then from the CLI's own, where the built-in plugins live).
+ * project's node_modules (then from the CLI's own, where the built-in plugins live). An empty list
+ * means the built-in plugins.
  */
 export async function resolvePlugins(
   specs: ReadonlyArray<string | PluginDefinition>,
@@ -19,7 +26,7 @@ export async function resolvePlugins(
   const projectRequire = createRequire(path.join(cwd, 'package.json'))
   const cliRequire = createRequire(import.meta.url)
   const plugins: PluginDefinition[] = []
-  for (const spec of specs) {
+  for (const spec of specs.length ? specs : DEFAULT_PLUGINS) {
     if (typeof spec !== 'string') {
       // A plugin written inline in shopwright.config.* gets the same checks as a packaged one.
       plugins.push(definePlugin(spec))

@@ -13,10 +13,13 @@ export type {
   PluginDefinition,
   RegisterContext,
   RouteContext,
+  SettingDefinition,
+  SettingsOf,
+  SettingsTable,
 } from './kernel/plugin.js'
 export { orderPlugins } from './kernel/order-plugins.js'
 export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
-export type { Services, SeedWriter, TranslationSource } from './kernel/services.js'
+export type { Services, SeedWriter } from './kernel/services.js'
 export { Lifecycle } from './kernel/lifecycle.js'
 export { createLogger, flushLogger, type Logger } from './logger.js'
 export {
@@ -26,7 +29,8 @@ export {
   type DatabaseDialect,
 } from './db/create-database.js'
 export { MIGRATIONS_TABLE, pendingMigrations, runMigrations } from './db/migrations.js'
-export { AppError, createError, isAppError } from './errors/app-error.js'
+export { AppError, createError, isAppError, type AppErrorOptions } from './errors/app-error.js'
+export { CodedError, isCodedError } from './errors/coded-error.js'
 export { toAppError } from './http/error-handler.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
 export { SYSTEM_ACTOR, actorName, isAdministrator } from './access/actor.js'

@@ -18,13 +18,15 @@ async function errorOf(promise: Promise<unknown>): Promise<ConfigError> {
 }
 
 describe('loadConfig', () => {
-  it('has working defaults: port 3000, ./data, SQLite inside it, the built-in plugins', async () => {
+  it('has working defaults: port 3000, ./data, SQLite inside it, no plugin named', async () => {
     const cwd = project()
     const config = await loadConfig({ cwd, env: {} })
     expect(config.port).toBe(3000)
     expect(config.dataDir).toBe(path.join(cwd, 'data'))
     expect(config.databaseUrl).toBe(`sqlite:${path.join(cwd, 'data', 'shopwright.sqlite')}`)
-    expect(config.plugins).toEqual(['records', 'account', 'translations'])
+    // The kernel names no plugin: the CLI runs its built-in ones for an empty list.
+    expect(config.plugins).toEqual([])
+    expect(config.settings).toEqual({})
     expect(config.bodyLimit).toBe('1mb')
     expect(config.redisUrl).toBeUndefined()
     expect(Object.isFrozen(config)).toBe(true)
@@ -107,10 +109,17 @@ describe('loadConfig', () => {
       loadConfig({ cwd: project({ 'shopwright.config.json': '{"port": "x"}' }), env: {} }),
     )
     expect(bad.setting).toBe('shopwright.config.json: port')
-    const unknown = await errorOf(
-      loadConfig({ cwd: project({ 'shopwright.config.json': '{"prot": 1}' }), env: {} }),
+    // A key core does not know is kept for the plugins, which refuse it at boot if none claims it.
+    const kept = await loadConfig({
+      cwd: project({ 'shopwright.config.json': '{"prot": 1}' }),
+      env: {},
+    })
+    expect(kept.settings).toEqual({ prot: 1 })
+    expect(kept.settingSources).toEqual({ prot: 'shopwright.config.json: prot' })
+    const reserved = await errorOf(
+      loadConfig({ cwd: project({ 'shopwright.config.json': '{"settings": {}}' }), env: {} }),
     )
-    expect(unknown.message).toMatch(/prot is not a known setting/)
+    expect(reserved.message).toMatch(/settings is not a known setting/)
   })
 
   it('refuses an unreadable or ambiguous config file', async () => {

@@ -50,18 +50,35 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Shopw
     sources.set(key, setting.env)
   }
 
+  // Keys core does not know are the plugins' settings: each plugin validates its own at boot, and
+  // the kernel refuses a key no installed plugin claims (docs/plugins.md, "Settings").
+  const settings: Record<string, unknown> = {}
+  const settingSources: Record<string, string> = {}
   const file = await readConfigFile(cwd)
   if (file) {
     for (const [key, value] of Object.entries(file.values)) {
-      if (!Object.hasOwn(SETTINGS, key)) {
+      if (key === 'settings' || key === 'settingSources' || key === '__proto__')
         throw new ConfigError(`${file.name}: ${key}`, 'is not a known setting')
+      if (!Object.hasOwn(SETTINGS, key)) {
+        settings[key] = value
+        settingSources[key] = `${file.name}: ${key}`
+        continue
       }
       raw[key] = value
       sources.set(key as SettingKey, `${file.name}: ${key}`)
     }
   }
 
-  for (const [key, value] of Object.entries(options.overrides ?? {})) {
+  const {
+    settings: overriddenSettings,
+    settingSources: _ignored,
+    ...overrides
+  } = options.overrides ?? {}
+  for (const [key, value] of Object.entries(overriddenSettings ?? {})) {
+    settings[key] = value
+    settingSources[key] = key
+  }
+  for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue
     raw[key] = value
     sources.set(key as SettingKey, key)
@@ -87,6 +104,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Shopw
   if (config.databaseUrl === undefined) {
     config.databaseUrl = `sqlite:${path.join(config.dataDir as string, 'shopwright.sqlite')}`
   }
+  config.settings = Object.freeze(settings)
+  config.settingSources = Object.freeze(settingSources)
   return Object.freeze(config) as unknown as ShopwrightConfig
 }
 

@@ -2,11 +2,11 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { PluginDefinition } from '../kernel/plugin.js'
 
-/** The built-in plugins a project runs when it names none. */
-export const DEFAULT_PLUGINS = ['records', 'account', 'translations'] as const
-
-/** A whole number in a range, from a number or its text, with one plain message for any mistake. */
-function wholeNumber(min: number, max: number) {
+/**
+ * A whole number in a range, from a number or its text, with one plain message for any mistake;
+ * plugins use it for their own settings too.
+ */
+export function wholeNumber(min: number, max: number) {
   const message = `must be a whole number from ${min} to ${max}`
   return z.coerce
     .number({ error: message })
@@ -60,41 +60,20 @@ export const SETTINGS = {
       .transform((value) => value.replace(/\/$/, ''))
       .optional(),
   },
-  smtpUrl: {
-    env: 'SMTP_URL',
-    schema: z
-      .string()
-      .regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
-      .optional(),
-  },
-  translateUrl: {
-    env: 'TRANSLATE_URL',
-    schema: z
-      .string()
-      .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
-      .optional(),
-  },
-  translateApiKey: { env: 'TRANSLATE_API_KEY', schema: z.string().max(512).optional() },
-  translateTimeout: {
-    env: 'TRANSLATE_TIMEOUT',
-    schema: wholeNumber(100, 600_000),
-  },
   plugins: {
     env: 'PLUGINS',
-    schema: z
-      .array(
-        z.union([
-          z.string().regex(/^[a-z0-9@/._-]+$/, 'plugin names use a-z, 0-9, @, /, ., _ and -'),
-          z.custom<PluginDefinition>(
-            (value) =>
-              typeof value === 'object' &&
-              value !== null &&
-              typeof (value as { name?: unknown }).name === 'string',
-            'a plugin must be a name or a definePlugin() object',
-          ),
-        ]),
-      )
-      .min(1),
+    schema: z.array(
+      z.union([
+        z.string().regex(/^[a-z0-9@/._-]+$/, 'plugin names use a-z, 0-9, @, /, ., _ and -'),
+        z.custom<PluginDefinition>(
+          (value) =>
+            typeof value === 'object' &&
+            value !== null &&
+            typeof (value as { name?: unknown }).name === 'string',
+          'a plugin must be a name or a definePlugin() object',
+        ),
+      ]),
+    ),
   },
   theme: { env: 'THEME', schema: z.string().min(1) },
   bodyLimit: {
@@ -142,12 +121,6 @@ export interface ShopwrightConfig {
    * never build links from a request's Host header, which a caller writes.
    */
   siteUrl: string | undefined
-  smtpUrl: string | undefined
-  /** A LibreTranslate-compatible server for machine translation (Auto-Fill); none when unset. */
-  translateUrl: string | undefined
-  translateApiKey: string | undefined
-  /** Milliseconds one call to the translation server may take. */
-  translateTimeout: number
   plugins: Array<string | PluginDefinition>
   theme: string
   bodyLimit: string
@@ -161,6 +134,13 @@ export interface ShopwrightConfig {
   proxyHops: number
   /** Milliseconds a graceful shutdown waits for open requests before closing them. */
   shutdownTimeout: number
+  /**
+   * What the config file (and a caller's overrides) set beyond core's settings: the plugins'
+   * settings, validated by each plugin's schema at boot (docs/plugins.md, "Settings").
+   */
+  settings: Readonly<Record<string, unknown>>
+  /** Where each of `settings` was written (`shopwright.config.json: smtpUrl`), for boot errors. */
+  settingSources?: Readonly<Record<string, string>>
 }
 
 /** What a config file or a test may set: any subset of the settings. */
@@ -169,10 +149,7 @@ export type ConfigInput = Partial<ShopwrightConfig>
 /** Defaults that depend on nothing else; databaseUrl depends on dataDir and is filled in later. */
 export function defaults(
   cwd: string,
-): Omit<
-  ShopwrightConfig,
-  'databaseUrl' | 'redisUrl' | 'siteUrl' | 'smtpUrl' | 'translateUrl' | 'translateApiKey'
-> {
+): Omit<ShopwrightConfig, 'databaseUrl' | 'redisUrl' | 'siteUrl'> {
   return {
     port: 3000,
     host: '0.0.0.0',
@@ -182,13 +159,14 @@ export function defaults(
     redisPrefix: 'sw',
     nodeEnv: 'production',
     logLevel: 'info',
-    translateTimeout: 20_000,
-    plugins: [...DEFAULT_PLUGINS],
+    // The CLI names the built-in plugins when a project names none; the kernel alone runs none.
+    plugins: [],
     theme: '@shopwright/theme-default',
     bodyLimit: '1mb',
     uploadLimit: '100mb',
     trustProxy: false,
     proxyHops: 1,
     shutdownTimeout: 10_000,
+    settings: {},
   }
 }

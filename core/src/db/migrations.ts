@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { Migration, PluginDefinition } from '../kernel/plugin.js'
 import { KERNEL_MIGRATIONS } from './kernel-migrations.js'
 import { unlimitedDatabase } from './time-limited-client.js'
+import { KernelError } from '../kernel/kernel-error.js'
 
 /** The table knex records applied migrations in. */
 export const MIGRATIONS_TABLE = 'sw_migrations'
@@ -120,7 +121,8 @@ async function withMigrationLock<T>(db: Knex, task: () => Promise<T>): Promise<T
       ])
       .connection(connection)) as [Array<{ got: number | null }>]
     if (Number(rows[0]?.got) !== 1)
-      throw new Error(
+      throw new KernelError(
+        'SW_MIGRATION_FAILED',
         `Timed out after ${ADVISORY_WAIT_SECONDS} s waiting for another process's migrations`,
       )
     try {

@@ -2,6 +2,7 @@ import FindMyWay from 'find-my-way'
 import compose from 'koa-compose'
 import type { Middleware, ParameterizedContext } from 'koa'
 import type { QueryState } from './state.js'
+import { KernelError } from '../kernel/kernel-error.js'
 
 /** What a route's middleware sees: the request state and the path parameters. */
 export interface RouteParameters {
@@ -109,8 +110,10 @@ export class QueryRouter {
     middleware: QueryMiddleware[],
     upload = false,
   ): void {
-    if (!path.startsWith('/')) throw new Error(`route path "${path}" must start with /`)
-    if (middleware.length === 0) throw new Error(`${method} ${path} has no middleware`)
+    if (!path.startsWith('/'))
+      throw new KernelError('SW_PLUGIN_INVALID', `route path "${path}" must start with /`)
+    if (middleware.length === 0)
+      throw new KernelError('SW_PLUGIN_INVALID', `${method} ${path} has no middleware`)
     const full = this.prefix + path
     const chain = compose(middleware) as unknown as (
       ctx: QueryContext,

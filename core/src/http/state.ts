@@ -18,7 +18,12 @@ export interface QueryState {
   entity(): Promise<Entity | null>
 }
 
-/** Resolves the signed-in entity of a request; the account plugin registers one as `authenticator`. */
+/** Resolves the signed-in entity of a request: the `authenticator` service a plugin provides. */
 export interface Authenticator {
   authenticate(ctx: import('koa').Context): Promise<Entity | null>
+  /**
+   * True when the request carries something that may sign it in (a session cookie), without any
+   * I/O: a shared page cache answers only requests that do not.
+   */
+  carriesCredentials(ctx: Pick<import('koa').Context, 'cookies'>): boolean
 }

@@ -25,6 +25,13 @@ import type { RecordData } from '../shared/records.js'
 import type { BootstrapContext, PluginDefinition, RegisterContext } from './plugin.js'
 import type { Services } from './services.js'
 import { orderPlugins } from './order-plugins.js'
+import {
+  checkServiceDeclarations,
+  checkServicesProvided,
+  optionalService,
+} from './plugin-services.js'
+import { mergeErrorTables } from '../errors/define-errors.js'
+import { resolvePluginSettings } from '../config/plugin-settings.js'
 import { KernelError } from './kernel-error.js'
 import { stopServer } from './stop-server.js'
 import { Lifecycle } from './lifecycle.js'
@@ -40,6 +47,8 @@ export interface KernelOptions {
   logger?: Logger
   /** Apply pending migrations while booting (default true); `false` only checks for them. */
   migrate?: boolean
+  /** Where plugins' settings are read from beside the config (default `process.env`). */
+  env?: NodeJS.ProcessEnv
   /**
    * What serves pages outside `/query` (the admin UI, the storefront), in order: middleware, or a
    * factory given the booted services (a storefront reads records to render).
@@ -49,7 +58,7 @@ export interface KernelOptions {
 
 /** Page middleware that needs the kernel's services, made once they are ready. */
 export interface PageFactory {
-  create(services: Services): Middleware
+  create(services: Services, kernel: Pick<Kernel, 'optional'>): Middleware
 }
 
 /** A booted Shopwright: every plugin registered and bootstrapped, the app ready to serve. */
@@ -68,6 +77,8 @@ export interface Kernel {
   readonly server: http.Server | undefined
   /** Starts serving HTTP on the configured port and host (or the given ones). */
   listen(port?: number, host?: string): Promise<{ server: http.Server; url: string }>
+  /** A service some plugin may provide, or undefined: the one way to ask for an optional one. */
+  optional<K extends keyof Services>(key: K): Services[K] | undefined
   /** Inserts every plugin's seed records and the given ones, leaving existing records untouched. */
   seed(records?: readonly RecordData[]): Promise<{ inserted: number; existing: number }>
   /** Graceful stop: refuse new connections, drain open requests, destroy plugins, close pools. Once. */
@@ -83,6 +94,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options
   const logger = options.logger ?? createLogger(config)
   const plugins = orderPlugins(options.plugins)
+  // Everything a plugin declares is checked before anything connects: a wrong plugin list or
+  // setting fails at once, naming what to fix.
+  mergeErrorTables(plugins)
+  const settings = resolvePluginSettings(config, plugins, options.env ?? process.env)
+  checkServiceDeclarations(plugins)
 
   const db = createDatabase(config.databaseUrl, { timeout: config.databaseTimeout, logger })
   const cleanups: Array<() => Promise<void>> = [() => db.destroy()]
@@ -92,8 +108,10 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
 
   try {
     await pingDatabase(db).catch((error: unknown) => {
-      throw new Error(
+      throw new KernelError(
+        'SW_DATABASE_UNREACHABLE',
         `Cannot connect to the database at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
       )
     })
     // The Redis client is loaded only when configured: a single node on SQLite never needs it.
@@ -116,8 +134,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       injectionMode: InjectionMode.PROXY,
       strict: true,
     })
-    const optional = <K extends keyof Services>(key: K): Services[K] | undefined =>
-      container.hasRegistration(key) ? container.resolve(key) : undefined
+    const optional = optionalService(container)
     const access = new AccessService(() => optional('securitySource'), cache)
     const lifecycle = new Lifecycle()
     container.register({
@@ -136,15 +153,20 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     // Its table is a kernel migration: read it only once the migrations are done.
     if (ready) await cache.startInvalidationLog(db)
 
-    const registerContext: RegisterContext = { container, config, logger }
-    for (const plugin of plugins)
-      await plugin.register?.({ ...registerContext, logger: logger.child({ plugin: plugin.name }) })
+    const registerContextOf = (plugin: PluginDefinition): RegisterContext => ({
+      container,
+      config,
+      settings: settings.get(plugin.name) ?? {},
+      logger: logger.child({ plugin: plugin.name }),
+    })
+    for (const plugin of plugins) await plugin.register?.(registerContextOf(plugin))
+    checkServicesProvided(plugins, container)
     const services = container.cradle
     const bootstrapped: PluginDefinition[] = []
     const contextOf = (plugin: PluginDefinition): BootstrapContext => ({
-      ...registerContext,
-      logger: logger.child({ plugin: plugin.name }),
+      ...registerContextOf(plugin),
       services,
+      optional,
     })
     cleanups.push(async () => {
       for (const plugin of [...bootstrapped].reverse()) {
@@ -197,7 +219,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     app.use(securityHeaders())
     app.use(healthChecks(db, () => ready, redis))
     for (const page of options.pages ?? [])
-      app.use(typeof page === 'function' ? page : page.create(services))
+      app.use(typeof page === 'function' ? page : page.create(services, { optional }))
     app.use(fallbackPages(plugins.map((plugin) => plugin.name)))
 
     let server: http.Server | undefined
@@ -216,6 +238,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       get server() {
         return server
       },
+      optional,
       async listen(port = config.port, host = config.host) {
         if (server) throw new KernelError('SW_KERNEL_STATE', 'the kernel is already listening')
         if (closing) throw new KernelError('SW_KERNEL_STATE', 'the kernel is closed')

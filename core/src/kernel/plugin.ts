@@ -1,11 +1,13 @@
 import type { AwilixContainer } from 'awilix'
 import type { Knex } from 'knex'
+import type { z } from 'zod'
 import type { RecordData } from '../shared/records.js'
 import type { Services } from './services.js'
 import type { ShopwrightConfig } from '../config/schema.js'
 import type { AccessService } from '../access/access-service.js'
 import type { QueryRouter } from '../http/query-router.js'
 import type { Logger } from '../logger.js'
+import type { ErrorTable } from '../shared/errors/index.js'
 import { KernelError } from './kernel-error.js'
 
 /** A knex migration owned by one plugin; its stored name is `<plugin>/<name>`. */
@@ -15,39 +17,79 @@ export interface Migration {
   down?(db: Knex): Promise<void>
 }
 
+/**
+ * One setting of a plugin: the environment variable that sets it (a config file sets it by its
+ * key), and the rule its value must pass; the schema's `.default()` gives its value when unset.
+ */
+export interface SettingDefinition<T extends z.ZodType = z.ZodType> {
+  env: string
+  schema: T
+}
+
+/** A plugin's settings by config-file key. */
+export type SettingsTable = Readonly<Record<string, SettingDefinition>>
+
+/** The validated values of a settings table, as the plugin's hooks receive them. */
+export type SettingsOf<S extends SettingsTable> = {
+  readonly [K in keyof S]: z.output<S[K]['schema']>
+}
+
 /** What register() receives: declare services only; other plugins may not be registered yet. */
-export interface RegisterContext {
+export interface RegisterContext<S extends SettingsTable = SettingsTable> {
   container: AwilixContainer<Services>
   config: ShopwrightConfig
+  /** This plugin's own settings, validated at boot. */
+  settings: SettingsOf<S>
   logger: Logger
 }
 
 /** What bootstrap() and destroy() receive: every plugin is registered, services may be resolved. */
-export interface BootstrapContext extends RegisterContext {
+export interface BootstrapContext<
+  S extends SettingsTable = SettingsTable,
+> extends RegisterContext<S> {
   services: Services
+  /**
+   * A service some plugin may provide, or undefined when none does: the one way to ask for a
+   * service a plugin can do without (the services proxy throws on a missing one).
+   */
+  optional<K extends keyof Services>(key: K): Services[K] | undefined
 }
 
 /** What routes() receives beside the router. */
-export interface RouteContext extends BootstrapContext {
+export interface RouteContext<S extends SettingsTable = SettingsTable> extends BootstrapContext<S> {
   access: AccessService
 }
 
-/** A plugin's whole public contract. */
-export interface PluginDefinition {
+/** A plugin's whole public contract (docs/plugins.md walks through each part). */
+export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   /** Unique, lower-case: a-z, 0-9 and '-'. */
   name: string
   /** Plugins that must be present and are started before this one. */
   dependsOn?: readonly string[]
+  /**
+   * The services this plugin registers for others (by their key in `Services`): the kernel checks
+   * it registered them, and that no two plugins provide one.
+   */
+  provides?: ReadonlyArray<keyof Services>
+  /**
+   * The services this plugin cannot start without: a missing one stops the boot naming this
+   * plugin. A service it can do without is asked for with `optional()` and not listed here.
+   */
+  requires?: ReadonlyArray<keyof Services>
+  /** This plugin's settings: validated at boot like core's, given to its hooks as `settings`. */
+  settings?: S
+  /** This plugin's error codes (from `defineErrors`): merged into the catalogue at boot. */
+  errors?: ErrorTable
   /** Security record ids this plugin gates on. */
   security?: readonly string[]
   migrations?: readonly Migration[]
   /** Records this plugin needs to exist; inserted by `shopwright seed` when missing. */
   seeds?: readonly RecordData[] | (() => readonly RecordData[] | Promise<readonly RecordData[]>)
-  register?(context: RegisterContext): void | Promise<void>
-  bootstrap?(context: BootstrapContext): void | Promise<void>
-  destroy?(context: BootstrapContext): void | Promise<void>
+  register?(context: RegisterContext<S>): void | Promise<void>
+  bootstrap?(context: BootstrapContext<S>): void | Promise<void>
+  destroy?(context: BootstrapContext<S>): void | Promise<void>
   /** Mounts the plugin's calls on the `/query` router. */
-  routes?(router: QueryRouter, context: RouteContext): void
+  routes?(router: QueryRouter, context: RouteContext<S>): void
   /** Cache types `/query/memory/clear/<type>` may clear. */
   cacheTypes?: readonly string[]
   /**
@@ -68,7 +110,9 @@ const NAME = /^[a-z][a-z0-9-]*$/
 const RESERVED_NAME = 'kernel'
 
 /** Declares a plugin; checks the shape at once so a mistake fails where it is written. */
-export function definePlugin<T extends PluginDefinition>(plugin: T): Readonly<T> {
+export function definePlugin<S extends SettingsTable = Record<never, SettingDefinition>>(
+  plugin: PluginDefinition<S>,
+): Readonly<PluginDefinition<S>> {
   if (plugin?.name === RESERVED_NAME)
     throw new KernelError(
       'SW_PLUGIN_INVALID',
@@ -95,6 +139,13 @@ export function definePlugin<T extends PluginDefinition>(plugin: T): Readonly<T>
         `plugin ${plugin.name} has a migration without a name or up()`,
       )
     }
+  }
+  for (const [key, setting] of Object.entries(plugin.settings ?? {})) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(key) || !/^[A-Z][A-Z0-9_]*$/.test(setting?.env ?? ''))
+      throw new KernelError(
+        'SW_PLUGIN_INVALID',
+        `plugin ${plugin.name} has a setting ${JSON.stringify(key)} without a camelCase key and an UPPER_CASE env name`,
+      )
   }
   return Object.freeze(plugin)
 }

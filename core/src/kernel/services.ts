@@ -10,25 +10,11 @@ import type { Authenticator } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { Lifecycle } from './lifecycle.js'
 
-/** Writes seed records that do not exist yet; the records plugin registers one as `seedWriter`. */
+/** Writes seed records that do not exist yet: what `kernel.seed()` and `shopwright seed` use. */
 export interface SeedWriter {
   insertMissing(records: readonly RecordData[]): Promise<{ inserted: number; existing: number }>
   /** True when no record is stored at all (a new site). */
   isEmpty(): Promise<boolean>
-}
-
-/** One language's texts of some translation sets; the translations plugin registers one. */
-export interface TranslationSource {
-  /**
-   * The kernel cache type the texts are kept in. Whoever caches something rendered from them
-   * clears it first, so no rendering can pair old texts with a fresh cache entry.
-   */
-  readonly cacheType: string
-  /**
-   * The texts by phrase of the sets, merged in the order given (a later set wins), each phrase in
-   * the language, else its base (`fr` for `fr-ca`), else the set's default language.
-   */
-  texts(language: string, sets: readonly string[]): Promise<Record<string, string>>
 }
 
 /**
@@ -47,12 +33,14 @@ export interface Services {
   redis: RedisConnections | null
   /** Tells long work that a graceful stop began. */
   lifecycle: Lifecycle
-  /** Registered by the records plugin. */
+  /*
+   * The contracts core itself consumes, each provided by whichever installed plugin declares it in
+   * `provides` (docs/plugins.md, "Services"); absent when none does, so asked for with optional().
+   */
+  /** Where the access service reads security records. */
   securitySource?: SecuritySource
-  /** Registered by the records plugin. */
+  /** Stores seed records. */
   seedWriter?: SeedWriter
-  /** Registered by the account plugin. */
+  /** Tells each request who is calling. */
   authenticator?: Authenticator
-  /** Registered by the translations plugin. */
-  translationSource?: TranslationSource
 }

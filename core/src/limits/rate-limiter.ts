@@ -7,6 +7,7 @@ import {
 import type { ErrorCode } from '../shared/errors/index.js'
 import type { RedisConnections } from '../redis/redis-connections.js'
 import { createError } from '../errors/app-error.js'
+import { KernelError } from '../kernel/kernel-error.js'
 
 /** A named limit: `points` actions per `duration` seconds, then blocked for `blockDuration` seconds. */
 export interface LimitRule {
@@ -92,7 +93,10 @@ export class KernelRateLimiter implements RateLimiterService {
   private rule(name: string): DefinedRule {
     const rule = this.limiters.get(name)
     if (!rule)
-      throw new Error(`rate limit "${name}" is not defined: call limiter.define() in register()`)
+      throw new KernelError(
+        'SW_PLUGIN_INVALID',
+        `rate limit "${name}" is not defined: call limiter.define() in register()`,
+      )
     return rule
   }
 }

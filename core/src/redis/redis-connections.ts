@@ -2,6 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis'
 import type { Logger } from '../logger.js'
 import { RedisHealth } from './redis-health.js'
 import { ThrottledWarning } from './throttled-warning.js'
+import { KernelError } from '../kernel/kernel-error.js'
 
 type Handler = (message: string) => void
 
@@ -97,8 +98,10 @@ export class RedisConnections {
     } catch (error) {
       command.disconnect()
       subscriber.disconnect()
-      throw new Error(
+      throw new KernelError(
+        'SW_REDIS_UNREACHABLE',
         `Cannot connect to Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
       )
     }
     return new RedisConnections(command, subscriber, prefix, logger)

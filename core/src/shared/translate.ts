@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, isErrorCode } from './errors/catalogue.js'
+import { errorMessageOf } from './errors/catalogue.js'
 
 /**
  * Turns a phrase (the English text a screen is written with, or an ERROR_ code) into the current
@@ -25,7 +25,7 @@ export function createTranslate(texts: PhraseTexts): Translate {
   return (phrase, ...values) => {
     const text = Object.hasOwn(texts, phrase) ? texts[phrase] : undefined
     if (text) return fill(text, values)
-    return fill(isErrorCode(phrase) ? ERROR_MESSAGES[phrase] : phrase, values)
+    return fill(errorMessageOf(phrase) ?? phrase, values)
   }
 }
 

@@ -1,5 +1,5 @@
 import { asFunction } from 'awilix'
-import { definePlugin } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { ACCOUNT_TYPES, AccountService } from './server/account-service.js'
 import { AccountAuthenticator } from './server/account-authenticator.js'
@@ -22,6 +22,8 @@ import { resetEmail, resetPassword } from './server/routes/reset.js'
 import { resetEntity } from './server/routes/entity.js'
 import { blockDevice } from './server/routes/block.js'
 import { accountSeeds } from './seeds/index.js'
+import { ACCOUNT_ERRORS } from './shared/errors.js'
+import { ACCOUNT_SETTINGS } from './server/settings.js'
 import { AccountGuard } from './server/account-guard.js'
 import { AccountTypesGuard } from './server/account-types-guard.js'
 import { getProfile, updateProfile } from './server/profile/routes.js'
@@ -90,6 +92,9 @@ export { IMAGE_WRITES } from './server/images/image-limits.js'
 export { GENERATE_MAX, generatedIcon, defaultIcon } from './server/images/generated.js'
 
 declare module '@shopwright/core' {
+  // This plugin's error codes: createError accepts them wherever this package's types are seen.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof ACCOUNT_ERRORS> {}
   interface Services {
     accounts: AccountService
     sessionStore: SessionStore
@@ -107,13 +112,28 @@ declare module '@shopwright/core' {
 export default definePlugin({
   name: 'account',
   dependsOn: ['records'],
+  provides: [
+    'authenticator',
+    'accounts',
+    'sessionStore',
+    'accountAuthenticator',
+    'resets',
+    'blockedDevices',
+    'mailer',
+    'accountImages',
+    'accountGuard',
+    'cardTokens',
+  ],
+  requires: ['records', 'recordGuards', 'recordStore', 'appLog'],
+  settings: ACCOUNT_SETTINGS,
+  errors: ACCOUNT_ERRORS,
   security: ['account', 'people'],
   migrations,
   seeds: accountSeeds,
   cacheTypes: [SESSION_CACHE],
-  register({ container, config, logger }) {
+  register({ container, config, settings, logger }) {
     // Checked at start-up: a production site that mails links must say where it lives.
-    siteOrigin(config)
+    siteOrigin({ ...config, ...settings })
     container.register({
       accounts: asFunction(
         ({ db, recordStore, records, appLog }) =>
@@ -130,7 +150,9 @@ export default definePlugin({
       ).singleton(),
       resets: asFunction(({ db }) => new ResetStore(db)).singleton(),
       blockedDevices: asFunction(({ db }) => new BlockedDevices(db)).singleton(),
-      mailer: asFunction(({ config }) => new Mailer(config, logger)).singleton(),
+      mailer: asFunction(
+        ({ config }) => new Mailer({ ...config, smtpUrl: settings.smtpUrl }, logger),
+      ).singleton(),
       accountGuard: asFunction(
         ({ sessionStore }) => new AccountGuard(sessionStore, logger),
       ).singleton(),
@@ -158,8 +180,8 @@ export default definePlugin({
         await services.cache.clear(SESSION_CACHE)
     })
   },
-  routes(router, { services, config }) {
-    const origin = siteOrigin(config)
+  routes(router, { services, config, settings }) {
+    const origin = siteOrigin({ ...config, ...settings })
     router.post('/account/login', login(services))
     router.post('/account/logout', logout(services))
     router.get('/account/get', getAccount(services))

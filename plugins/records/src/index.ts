@@ -1,5 +1,5 @@
 import { asFunction } from 'awilix'
-import { definePlugin, dialectOf, parseSize } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf, dialectOf, parseSize } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { RecordStore } from './server/record-store.js'
 import { sqliteFile } from './server/sqlite-reader.js'
@@ -25,6 +25,7 @@ import { IMPORT_ZIP_LIMITS } from './server/transfer/zip-reader.js'
 const IMPORTS_AT_ONCE = 2
 import { ExportService } from './server/transfer/export-service.js'
 import { recordsPluginSeeds } from './seeds/index.js'
+import { RECORDS_ERRORS } from './shared/errors.js'
 
 export {
   RecordStore,
@@ -62,6 +63,9 @@ export { ExportService, type Download } from './server/transfer/export-service.j
 export { readZipEntries, IMPORT_ZIP_LIMITS, type ZipLimits } from './server/transfer/zip-reader.js'
 
 declare module '@shopwright/core' {
+  // This plugin's error codes: createError accepts them wherever this package's types are seen.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof RECORDS_ERRORS> {}
   interface Services {
     recordStore: RecordStore
     recordTypes: RecordTypes
@@ -82,6 +86,21 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'records',
+  provides: [
+    'securitySource',
+    'seedWriter',
+    'recordStore',
+    'recordTypes',
+    'records',
+    'recordGuards',
+    'recordLists',
+    'recordTypeCalls',
+    'appLog',
+    'htmlCleaner',
+    'recordImport',
+    'recordExport',
+  ],
+  errors: RECORDS_ERRORS,
   security: ['configuration', 'security', 'bin', 'website', 'reference'],
   migrations,
   seeds: recordsPluginSeeds,

@@ -1,5 +1,5 @@
 import { asFunction } from 'awilix'
-import { definePlugin } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { translationSeeds } from './seeds/index.js'
 import {
@@ -11,8 +11,12 @@ import {
 import { MachineTranslation } from './server/machine-translation.js'
 import { AutoFill } from './server/auto-fill.js'
 import { translationRoutes } from './server/routes.js'
+import { TRANSLATIONS_ERRORS } from './shared/errors.js'
+import { TRANSLATIONS_SETTINGS } from './server/settings.js'
+import type { TranslationSource } from './server/translation-source.js'
 
 export * from './shared/index.js'
+export type { TranslationSource }
 export { TranslationSets, TRANSLATION_CACHE, TRANSLATION_SECURITY, TRANSLATION_TYPE, toValue }
 export {
   MachineTranslation,
@@ -32,10 +36,15 @@ export type { PhraseTable } from './seeds/phrase-table.js'
 import { toValue } from './server/translation-sets.js'
 
 declare module '@shopwright/core' {
+  // This plugin's error codes: createError accepts them wherever this package's types are seen.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof TRANSLATIONS_ERRORS> {}
   interface Services {
     translationSets: TranslationSets
     machineTranslation: MachineTranslation
     autoFill: AutoFill
+    /** Optional: a page renderer asks for it with optional('translationSource'). */
+    translationSource?: TranslationSource
   }
 }
 
@@ -46,17 +55,21 @@ declare module '@shopwright/core' {
 export default definePlugin({
   name: 'translations',
   dependsOn: ['records'],
+  provides: ['translationSets', 'machineTranslation', 'autoFill', 'translationSource'],
+  requires: ['records', 'recordStore', 'recordTypes'],
+  settings: TRANSLATIONS_SETTINGS,
+  errors: TRANSLATIONS_ERRORS,
   security: [TRANSLATION_SECURITY],
   seeds: translationSeeds,
   cacheTypes: [TRANSLATION_CACHE],
   adminPaths: ['/translation'],
-  register({ container }) {
+  register({ container, settings }) {
     container.register({
       translationSets: asFunction(
         ({ records, recordStore, cache, recordTypes }) =>
           new TranslationSets(records, recordStore, cache, recordTypes),
       ).singleton(),
-      machineTranslation: asFunction(({ config }) => new MachineTranslation(config)).singleton(),
+      machineTranslation: asFunction(() => new MachineTranslation(settings)).singleton(),
       autoFill: asFunction(
         ({ translationSets, machineTranslation }) =>
           new AutoFill(translationSets, machineTranslation),

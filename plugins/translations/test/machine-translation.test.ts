@@ -32,9 +32,7 @@ for (const database of databasesUnderTest()) {
       fake = await startFakeLibreTranslate()
       let cookies
       ;({ kernel, close, cookies } = await bootTranslations(database, {
-        translateUrl: fake.url,
-        translateApiKey: 'secret-key',
-        translateTimeout: 500,
+        settings: { translateUrl: fake.url, translateApiKey: 'secret-key', translateTimeout: 500 },
       }))
       ;({ developer, customer } = cookies)
     })

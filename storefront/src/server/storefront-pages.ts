@@ -11,7 +11,9 @@ import {
   LOCALE_COOKIE,
   parseLocaleChoice,
 } from '@shopwright/core/shared'
-import type { PageFactory, Services, TranslationSource } from '@shopwright/core'
+import type { Kernel, PageFactory, Services } from '@shopwright/core'
+// For the optional `translationSource` service's type only: nothing of the plugin is loaded.
+import type {} from '@shopwright/plugin-translations'
 import type { Theme } from '../shared/contract.js'
 import {
   pageDescription,
@@ -114,17 +116,6 @@ async function visibleMenus(
   return visible
 }
 
-/**
- * The translations plugin's source of texts, when it is installed. The services are the
- * container's cradle, which throws on a key nobody registered, so it is looked up, not read.
- */
-function translationSourceOf(services: Services): TranslationSource | undefined {
-  return Object.hasOwn(services, 'translationSource') ? services.translationSource : undefined
-}
-
-/** The account plugin's session cookie: a visitor holding one may be signed in. */
-const SESSION_COOKIE_NAME = 'sw_session'
-
 function isPageRequest(method: string, requestPath: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !requestPath.startsWith(ADMIN_FILES)
 }
@@ -140,8 +131,11 @@ export function storefrontPages(
   options: StorefrontOptions = {},
 ): PageFactory {
   return {
-    create(services: Services): Middleware {
-      const translations = translationSourceOf(services)
+    create(services: Services, kernel: Pick<Kernel, 'optional'>): Middleware {
+      // Both are optional: without a translations plugin pages show their phrases as written,
+      // without an authenticator every visitor is anonymous.
+      const translations = kernel.optional('translationSource')
+      const authenticator = kernel.optional('authenticator')
       const pages = new PageCache(services.cache, services.events, translations?.cacheType)
       const source = new SiteSource(
         services.recordStore,
@@ -191,7 +185,7 @@ export function storefrontPages(
         assets ??= pageAssets(module.clientDir, module.clientEntry)
         const locale = parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))
         // Anonymous pages are the same for everyone with the same address and locale: cached.
-        const anonymous = !ctx.cookies.get(SESSION_COOKIE_NAME)
+        const anonymous = !authenticator?.carriesCredentials(ctx)
         const cacheKey = anonymous ? pages.key(ctx.path + (ctx.search ?? ''), locale) : undefined
         if (cacheKey) {
           const cached = await pages.get(cacheKey)

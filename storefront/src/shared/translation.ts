@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, isErrorCode, type PhraseTexts } from '@shopwright/core/shared'
+import { ERROR_MESSAGES, isCoreErrorCode, type PhraseTexts } from '@shopwright/core/shared'
 
 /**
  * The translation sets a theme's pages read when the theme names none: the words every screen
@@ -15,7 +15,8 @@ export function compactTexts(texts: PhraseTexts): Record<string, string> {
   const kept: Record<string, string> = {}
   for (const [phrase, text] of Object.entries(texts)) {
     if (!text || text === phrase || phrase === '__proto__') continue
-    if (isErrorCode(phrase) && text === ERROR_MESSAGES[phrase]) continue
+    // Only core's codes: the browser knows their English, not the messages plugins declare.
+    if (isCoreErrorCode(phrase) && text === ERROR_MESSAGES[phrase]) continue
     kept[phrase] = text
   }
   return kept

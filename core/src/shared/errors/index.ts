@@ -1,2 +1,3 @@
 export * from './catalogue.js'
 export * from './status.js'
+export * from './define-errors.js'

@@ -1,40 +1,22 @@
-import type { ErrorCode } from './catalogue.js'
+import { pluginErrorOf, type CoreErrorCode } from './catalogue.js'
 
 /**
  * The HTTP status each code answers with when the server throws it without naming one.
  * Codes not listed are input errors (400).
  */
-const STATUS: Partial<Record<ErrorCode, number>> = {
+const STATUS: Partial<Record<CoreErrorCode, number>> = {
   ERROR_ACCESS_DENIED: 403,
   ERROR_PERMISSION_TYPE: 403,
   ERROR_PERMISSION_DELETE: 403,
   ERROR_PERMISSION_DENIED: 403,
-  ERROR_DEVICE_BLOCKED: 403,
   ERROR_DEVICE_REQUIRED: 403,
   ERROR_NOT_SIGNED_IN: 401,
-  ERROR_ACCOUNT_RESET_REQUIRED: 403,
-  ERROR_ACCOUNT_RESET_EXPIRED: 410,
-  ERROR_EMAIL_NOT_FOUND: 404,
   ERROR_PAGE_NOT_FOUND: 404,
   ERROR_QUERY_NOT_FOUND: 404,
-  ERROR_FILE_NOT_FOUND: 404,
-  ERROR_FOLDER_NOT_FOUND: 404,
-  ERROR_CARTLINE_NOT_FOUND: 404,
-  ERROR_LIST_NOT_AVAILABLE: 404,
   ERROR_POST_NOT_FOUND: 404,
-  ERROR_RECORD_ALREADY_EXISTS: 409,
-  ERROR_FILE_ALREADY_EXISTS: 409,
-  ERROR_FOLDER_ALREADY_EXISTS: 409,
   ERROR_METHOD_NOT_ALLOWED: 405,
   ERROR_BODY_TOO_LARGE: 413,
   ERROR_UNSUPPORTED_MEDIA_TYPE: 415,
-  ERROR_IMAGE_TYPE: 415,
-  ERROR_CSV_FILE_TYPE: 415,
-  // Not 503: the client reads 503 as a lost connection (spec 000 section 8, ERROR_DATA_CONNECTION).
-  ERROR_TRANSLATE_NOT_CONFIGURED: 501,
-  ERROR_TRANSLATE_FAILED: 502,
-  ERROR_TRANSLATE_TIMEOUT: 504,
-  ERROR_RATE_LIMIT_EXCEEDED: 429,
   ERROR_TOO_MANY_REQUESTS: 429,
   ERROR_DATA_CONNECTION: 503,
   ERROR_NOT_READY: 503,
@@ -43,8 +25,11 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   ERROR_UNABLE_TO_RENDER: 500,
 }
 
-/** The default HTTP status of a catalogue code. */
-export function statusOf(code: ErrorCode): number {
-  if (STATUS[code] !== undefined) return STATUS[code]
+/** The default HTTP status of a code: core's table, else what its plugin declared. */
+export function statusOf(code: string): number {
+  const status = Object.hasOwn(STATUS, code) ? STATUS[code as CoreErrorCode] : undefined
+  if (status !== undefined) return status
+  const declared = pluginErrorOf(code)?.status
+  if (declared !== undefined) return declared
   return code.endsWith('_NOT_AVAILABLE') ? 404 : 400
 }

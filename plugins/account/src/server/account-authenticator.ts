@@ -1,7 +1,7 @@
 import type { Authenticator, CacheService, Entity, RecordData } from '@shopwright/core'
 import type { RecordStore } from '@shopwright/plugin-records'
 import { toEntity } from './account-answer.js'
-import { readSessionCookie, type CookieContext } from './session-cookie.js'
+import { readSessionCookie, SESSION_COOKIE, type CookieContext } from './session-cookie.js'
 import { hashToken, SESSION_CACHE, type Session, type SessionStore } from './sessions.js'
 import { SESSIONS_FROM } from './account-guard.js'
 
@@ -48,6 +48,11 @@ export class AccountAuthenticator implements Authenticator {
     const signedIn = { session, record }
     await this.cache.set(SESSION_CACHE, key, signedIn, 'tiny', since)
     return signedIn
+  }
+
+  /** True when the request holds a session cookie (it may be signed in). */
+  carriesCredentials(ctx: Pick<CookieContext, 'cookies'>): boolean {
+    return Boolean(ctx.cookies.get(SESSION_COOKIE))
   }
 
   /** The kernel's entity of the request (see `ctx.state.entity()`), or null. */

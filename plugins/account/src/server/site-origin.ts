@@ -1,4 +1,5 @@
 import { ConfigError, type ShopwrightConfig } from '@shopwright/core'
+import type { AccountSettings } from './settings.js'
 
 /**
  * The public address e-mail links start with: SITE_URL. Without it, `http://localhost:<PORT>`,
@@ -6,7 +7,7 @@ import { ConfigError, type ShopwrightConfig } from '@shopwright/core'
  * so start-up stops with a clear message instead (docs/security.md, "Reset links").
  */
 export function siteOrigin(
-  config: Pick<ShopwrightConfig, 'siteUrl' | 'smtpUrl' | 'nodeEnv' | 'port'>,
+  config: Pick<ShopwrightConfig, 'siteUrl' | 'nodeEnv' | 'port'> & AccountSettings,
 ): string {
   if (config.siteUrl) return config.siteUrl
   if (config.smtpUrl && config.nodeEnv === 'production')

@@ -8,6 +8,8 @@ import type { TranslationValue } from '@shopwright/plugin-translations/shared'
 import { fakeApi, sampleSet } from './test-api.js'
 import type { TranslationApi } from './translation-api.js'
 import { TranslationEditor } from './TranslationEditor.js'
+// The admin app loads the plugin's codes through its admin entry; this test mounts one screen.
+import '../shared/errors.js'
 
 afterEach(cleanup)
 

@@ -1,5 +1,7 @@
 import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
+// For their English: this plugin's error codes, shown by its screens (docs/plugins.md, "Error codes").
+import '../shared/errors.js'
 
 const TranslationList = lazy(() => import('./TranslationListScreen.js'))
 const TranslationEditor = lazy(() => import('./TranslationEditorScreen.js'))

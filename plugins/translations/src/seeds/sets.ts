@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type RecordData } from '@shopwright/core/shared'
+import { errorMessageOf, type RecordData } from '@shopwright/core/shared'
 import { toBase62 } from '@shopwright/core/shared'
 import type { TranslationEntry } from '../shared/types.js'
 import type { PhraseTable } from './phrase-table.js'
@@ -7,6 +7,7 @@ import { adminPhrases } from './phrases/admin.js'
 import { adminTranslationsPhrases } from './phrases/admin-translations.js'
 import { generalPhrases } from './phrases/general.js'
 import { serverFrench } from './phrases/server.js'
+import { PENDING_CODE_MESSAGES } from './phrases/pending-codes.js'
 import { storePhrases } from './phrases/store.js'
 
 /** The sample company's languages (spec 000 section 9), US English the default. */
@@ -20,11 +21,15 @@ function entries(table: PhraseTable): TranslationEntry[] {
   }))
 }
 
-/** The server set: every catalogue code with its English message and its French one. */
+/** The server set: every code with its English message and its French one. */
 export function serverTable(): PhraseTable {
   const table: Record<string, { fr: string; 'en-us': string }> = {}
-  for (const [code, message] of Object.entries(ERROR_MESSAGES))
-    table[code] = { 'en-us': message, fr: serverFrench[code] ?? '' }
+  // Every code with a French text: core's and the installed plugins' English come from the merged
+  // catalogue (their modules are loaded by the time seeds run), the rest from the pending table.
+  for (const [code, fr] of Object.entries(serverFrench)) {
+    const english = errorMessageOf(code) ?? PENDING_CODE_MESSAGES[code]
+    if (english) table[code] = { 'en-us': english, fr }
+  }
   return table
 }
 

@@ -1,4 +1,5 @@
-import { createError, type ShopwrightConfig } from '@shopwright/core'
+import type { TranslationsSettings } from './settings.js'
+import { createError } from '@shopwright/core'
 import { LibreTranslateProvider } from './libretranslate.js'
 import { ProviderError, type TranslationProvider } from './translation-provider.js'
 
@@ -37,13 +38,13 @@ export function batches(texts: readonly string[]): string[][] {
 export class MachineTranslation {
   private readonly provider: TranslationProvider | null
 
-  constructor(config: ShopwrightConfig, provider?: TranslationProvider) {
+  constructor(settings: TranslationsSettings, provider?: TranslationProvider) {
     this.provider =
       provider ??
-      (config.translateUrl
-        ? new LibreTranslateProvider(config.translateUrl, config.translateApiKey)
+      (settings.translateUrl
+        ? new LibreTranslateProvider(settings.translateUrl, settings.translateApiKey)
         : null)
-    this.timeout = config.translateTimeout
+    this.timeout = settings.translateTimeout
   }
 
   private readonly timeout: number

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { ERROR_MESSAGES } from '@shopwright/core/shared'
+import { ERROR_MESSAGES, errorMessageOf } from '@shopwright/core/shared'
+// Loaded for their codes: the server set carries the built-in plugins' messages too.
+import '@shopwright/plugin-account'
+import '../../index.js'
 import { serverFrench } from './server.js'
+import { PENDING_CODE_MESSAGES } from './pending-codes.js'
+import { serverTable } from '../sets.js'
 
 /** The `{0}`, `{1}`... of a message, sorted: a translation must fill the same values. */
 const placeholders = (text: string) => [...text.matchAll(/\{\d+\}/g)].map(([found]) => found).sort()
 
 describe('the French server set', () => {
-  it('has a French message for every catalogue code, with the same placeholders', () => {
+  it("has a French message for every code of core's catalogue, with the same placeholders", () => {
     for (const [code, english] of Object.entries(ERROR_MESSAGES)) {
       const french = serverFrench[code]
       expect(french?.trim(), code).toBeTruthy()
@@ -14,8 +19,20 @@ describe('the French server set', () => {
     }
   })
 
-  it('names no code the catalogue lacks', () => {
+  it('names only codes core, a built-in plugin or a pending plugin declares', () => {
     for (const code of Object.keys(serverFrench))
-      expect(Object.hasOwn(ERROR_MESSAGES, code), code).toBe(true)
+      expect(errorMessageOf(code) ?? PENDING_CODE_MESSAGES[code], code).toBeTruthy()
+  })
+
+  it('carries every French code into the seeded set with its English message', () => {
+    const table = serverTable()
+    expect(Object.keys(table).sort()).toEqual(Object.keys(serverFrench).sort())
+    for (const [code, texts] of Object.entries(table))
+      expect(placeholders(texts.fr ?? ''), code).toEqual(placeholders(texts['en-us'] ?? ''))
+  })
+
+  it('leaves no code in the pending table that a built-in plugin now declares', () => {
+    for (const code of Object.keys(PENDING_CODE_MESSAGES))
+      expect(errorMessageOf(code), code).toBe(undefined)
   })
 })

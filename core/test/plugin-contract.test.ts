@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { asValue } from 'awilix'
+import { z } from 'zod'
+import {
+  createError,
+  createKernel,
+  defineErrors,
+  definePlugin,
+  isCodedError,
+  KernelError,
+  type ErrorCodesOf,
+  type Kernel,
+  type PluginDefinition,
+} from '../src/index.js'
+import { inject, testConfig } from '../src/testing/index.js'
+
+/** A service the greeter plugin provides. */
+interface Greeter {
+  greet(name: string): string
+}
+
+declare module '../src/index.js' {
+  interface Services {
+    greeter: Greeter
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof GREETER_ERRORS> {}
+}
+
+const GREETER_ERRORS = defineErrors({
+  ERROR_GREETING_REFUSED: { message: 'No greeting for {0}.', status: 422 },
+})
+
+const greeter = definePlugin({
+  name: 'greeter',
+  provides: ['greeter'],
+  errors: GREETER_ERRORS,
+  settings: { greeting: { env: 'GREETING', schema: z.string().min(1).default('Hello') } },
+  register({ container, settings }) {
+    container.register({
+      greeter: asValue({ greet: (name: string) => `${settings.greeting}, ${name}` }),
+    })
+  },
+  routes(router, { services }) {
+    router.get('/greet/:name', (ctx) => {
+      if (ctx.params.name === 'nobody')
+        throw createError('ERROR_GREETING_REFUSED', { values: [ctx.params.name] })
+      ctx.body = { text: services.greeter.greet(ctx.params.name ?? '') }
+    })
+  },
+})
+
+/** Needs the greeter, and asks for a service nobody provides without failing. */
+const visitor = definePlugin({
+  name: 'visitor',
+  requires: ['greeter'],
+  bootstrap({ optional }) {
+    expect(optional('authenticator')).toBeUndefined()
+    expect(optional('greeter')?.greet('x')).toMatch(/, x$/)
+  },
+})
+
+let kernel: Kernel | undefined
+afterEach(async () => {
+  await kernel?.close()
+  kernel = undefined
+})
+
+const boot = (plugins: PluginDefinition[], overrides = {}, env: NodeJS.ProcessEnv = {}) =>
+  createKernel({ config: testConfig(overrides), plugins, env })
+
+const refusal = async (plugins: PluginDefinition[], overrides = {}, env = {}) => {
+  const error = await boot(plugins, overrides, env).then(
+    (booted) => {
+      kernel = booted
+      throw new Error('booted')
+    },
+    (failure: unknown) => failure,
+  )
+  expect(isCodedError(error)).toBe(true)
+  return error as KernelError
+}
+
+describe('the plugin contract', () => {
+  it('gives a plugin its settings, its service and its error codes', async () => {
+    kernel = await boot([greeter, visitor], {}, { GREETING: 'Bonjour' })
+    expect(kernel.services.greeter.greet('Ada')).toBe('Bonjour, Ada')
+    expect(kernel.optional('greeter')).toBeDefined()
+    const refused = await inject(kernel, { url: '/query/greet/nobody' })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toEqual({
+      ok: false,
+      message: 'ERROR_GREETING_REFUSED',
+      values: ['nobody'],
+    })
+    expect(createError('ERROR_GREETING_REFUSED', { values: ['x'] }).message).toBe(
+      'No greeting for x.',
+    )
+  })
+
+  it('stops the boot when a required service has no provider, naming the plugin', async () => {
+    const error = await refusal([visitor])
+    expect(error.code).toBe('SW_SERVICE_MISSING')
+    expect(error.message).toMatch(/plugin "visitor" requires the service "greeter"/)
+  })
+
+  it('stops the boot when two plugins provide one service or declare one code', async () => {
+    const twin = { ...greeter, name: 'twin', settings: {} } as PluginDefinition
+    expect((await refusal([greeter, { ...twin, errors: {} }])).code).toBe('SW_SERVICE_CLASH')
+    const clash = await refusal([greeter, { ...twin, provides: [] }])
+    expect(clash.code).toBe('SW_ERROR_CODE_CLASH')
+    expect(clash.message).toMatch(
+      /plugins "greeter" and "twin" both declare ERROR_GREETING_REFUSED/,
+    )
+  })
+
+  it('stops the boot when a plugin does not register what it provides', async () => {
+    const liar = definePlugin({ name: 'liar', provides: ['greeter'] })
+    const error = await refusal([liar])
+    expect(error.code).toBe('SW_PLUGIN_INVALID')
+    expect(error.message).toMatch(/declares it provides "greeter" but did not register it/)
+  })
+
+  it('refuses a bad setting and a config key nobody claims, naming what to fix', async () => {
+    const bad = await refusal([greeter], { settings: { greeting: '' } })
+    expect(bad.code).toBe('SW_CONFIG_INVALID')
+    expect(bad.message).toMatch(/greeting/)
+    const typo = await refusal([greeter], {
+      settings: { greting: 'Hi' },
+      settingSources: { greting: 'shopwright.config.json: greting' },
+    })
+    expect(typo.message).toMatch(/shopwright.config.json: greting is not a known setting/)
+  })
+
+  it("refuses error codes that are not the catalogue's shape or redefine core's", async () => {
+    const declaring = (errors: Record<string, { message: string; status: number }>) =>
+      definePlugin({ name: 'odd', errors })
+    const shape = await refusal([declaring({ NOT_A_CODE: { message: 'x', status: 400 } })])
+    expect(shape.message).toMatch(/plugin "odd": error code "NOT_A_CODE" must be ERROR_/)
+    const core = await refusal([declaring({ ERROR_ACCESS_DENIED: { message: 'x', status: 403 } })])
+    expect(core.message).toMatch(/core's own/)
+    const status = await refusal([declaring({ ERROR_ODD_STATUS: { message: 'x', status: 200 } })])
+    expect(status.message).toMatch(/from 400 to 599/)
+  })
+
+  it('makes boot errors and request errors with the one factory', () => {
+    const boot = createError('SW_KERNEL_STATE', { message: 'already listening' })
+    expect(boot).toBeInstanceOf(KernelError)
+    expect(boot.expose).toBe(false)
+    expect(boot.message).toBe('SW_KERNEL_STATE: already listening')
+    const request = createError('ERROR_ACCESS_DENIED')
+    expect(request.expose).toBe(true)
+    expect(request.status).toBe(403)
+  })
+})
