@@ -33,7 +33,7 @@ export { AppError, createError, isAppError, type AppErrorOptions } from './error
 export { CodedError, isCodedError } from './errors/coded-error.js'
 export { toAppError } from './http/error-handler.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
-export { SYSTEM_ACTOR, actorName, isAdministrator } from './access/actor.js'
+export { SYSTEM_ACTOR, actorName, isAdministrator, isSystemActor } from './access/actor.js'
 export { LayeredCache, type CacheService } from './cache/cache-service.js'
 export { KernelEventBus, type EventBus, type EventHandler } from './events/event-bus.js'
 export {

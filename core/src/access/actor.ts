@@ -11,6 +11,15 @@ export const SYSTEM_ACTOR: Readonly<Entity> = Object.freeze({
   roles: [ADMINISTRATOR_ROLE],
 })
 
+/**
+ * True only for SYSTEM_ACTOR itself, which only server code can pass: a plugin writing on its own
+ * behalf (a password set with a reset code, a customer's saved cards). Guards let it write what
+ * no caller may, such as server-kept fields; a signed-in entity never is it, whatever its type.
+ */
+export function isSystemActor(entity: Entity | null | undefined): boolean {
+  return entity === SYSTEM_ACTOR
+}
+
 /** How log lines name whoever made a change: `type|id` of the account, `system`, or `anonymous`. */
 export function actorName(entity: Entity | null | undefined): string {
   if (!entity) return 'anonymous'

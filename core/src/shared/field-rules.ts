@@ -104,12 +104,18 @@ export function checkField(
     case 'lists':
     case 'log':
       return Array.isArray(value) ? pass(value) : wrong('a list')
+    case 'hidden':
+      // Values the screens never show, which plugins keep there: text, or a number (the account's
+      // image version and session time are milliseconds and counters).
+      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+        ? pass(value)
+        : wrong('text or a number')
     case 'translations':
       return typeof value === 'object' && !Array.isArray(value)
         ? pass(value)
         : wrong('a map of language to text')
     default:
-      // text, longtext, hidden, htmlx, icon, password, domain and the folder types hold text.
+      // text, longtext, htmlx, icon, password, domain and the folder types hold text.
       return typeof value === 'string' ? pass(value) : wrong('text')
   }
 }

@@ -124,7 +124,7 @@ export default definePlugin({
     'accountGuard',
     'cardTokens',
   ],
-  requires: ['records', 'recordGuards', 'recordStore', 'appLog'],
+  requires: ['records', 'recordGuards', 'seedWriter'],
   settings: ACCOUNT_SETTINGS,
   errors: ACCOUNT_ERRORS,
   security: ['account', 'people'],
@@ -136,8 +136,7 @@ export default definePlugin({
     siteOrigin({ ...config, ...settings })
     container.register({
       accounts: asFunction(
-        ({ db, recordStore, records, appLog }) =>
-          new AccountService(db, recordStore, records, appLog),
+        ({ db, records, seedWriter }) => new AccountService(db, records, seedWriter!),
       ).singleton(),
       // With Redis configured, sessions live there (every node shares it, and it expires them
       // itself); without it, in the database. Either way no session lives in process memory.
@@ -145,8 +144,8 @@ export default definePlugin({
         redis ? new RedisSessions(redis, cache) : new DatabaseSessions(db, cache),
       ).singleton(),
       accountAuthenticator: asFunction(
-        ({ sessionStore, recordStore, cache }) =>
-          new AccountAuthenticator(sessionStore, recordStore, cache),
+        ({ sessionStore, records, cache }) =>
+          new AccountAuthenticator(sessionStore, records, cache),
       ).singleton(),
       resets: asFunction(({ db }) => new ResetStore(db)).singleton(),
       blockedDevices: asFunction(({ db }) => new BlockedDevices(db)).singleton(),
@@ -158,7 +157,7 @@ export default definePlugin({
       ).singleton(),
       cardTokens: asFunction(({ db }) => new CardTokens(db)).singleton(),
       accountImages: asFunction(
-        ({ db, recordStore, cache }) => new AccountImages(db, recordStore, cache),
+        ({ db, records, cache }) => new AccountImages(db, records, cache),
       ).singleton(),
       // The kernel's key for "who is signed in": the same instance under the name core knows.
       authenticator: asFunction(({ accountAuthenticator }) => accountAuthenticator).singleton(),

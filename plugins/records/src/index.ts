@@ -42,6 +42,7 @@ export {
   type CreateResult,
   type PreparedCreates,
   type FieldChange,
+  type ModifyOptions,
   type RecordKey,
 } from './server/records-service.js'
 export { ListService, MAX_PAGE_SIZE, type ListOptions } from './server/list-service.js'

@@ -56,7 +56,7 @@ export default definePlugin({
   name: 'translations',
   dependsOn: ['records'],
   provides: ['translationSets', 'machineTranslation', 'autoFill', 'translationSource'],
-  requires: ['records', 'recordStore', 'recordTypes'],
+  requires: ['records'],
   settings: TRANSLATIONS_SETTINGS,
   errors: TRANSLATIONS_ERRORS,
   security: [TRANSLATION_SECURITY],
@@ -66,8 +66,7 @@ export default definePlugin({
   register({ container, settings }) {
     container.register({
       translationSets: asFunction(
-        ({ records, recordStore, cache, recordTypes }) =>
-          new TranslationSets(records, recordStore, cache, recordTypes),
+        ({ records, cache }) => new TranslationSets(records, cache),
       ).singleton(),
       machineTranslation: asFunction(() => new MachineTranslation(settings)).singleton(),
       autoFill: asFunction(

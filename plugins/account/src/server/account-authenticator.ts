@@ -1,5 +1,5 @@
 import type { Authenticator, CacheService, Entity, RecordData } from '@shopwright/core'
-import type { RecordStore } from '@shopwright/plugin-records'
+import type { RecordsService } from '@shopwright/plugin-records'
 import { toEntity } from './account-answer.js'
 import { readSessionCookie, SESSION_COOKIE, type CookieContext } from './session-cookie.js'
 import { hashToken, SESSION_CACHE, type Session, type SessionStore } from './sessions.js'
@@ -27,7 +27,7 @@ export interface SignedIn {
 export class AccountAuthenticator implements Authenticator {
   constructor(
     private readonly sessions: SessionStore,
-    private readonly records: Pick<RecordStore, 'get'>,
+    private readonly records: Pick<RecordsService, 'find'>,
     private readonly cache: CacheService,
   ) {}
 
@@ -43,7 +43,7 @@ export class AccountAuthenticator implements Authenticator {
     const since = this.cache.mark(SESSION_CACHE)
     const session = await this.sessions.find(token)
     if (!session) return null
-    const record = await this.records.get(session.type, session.id)
+    const record = await this.records.find(session.type, session.id)
     if (!record || endedBefore(session, record)) return null
     const signedIn = { session, record }
     await this.cache.set(SESSION_CACHE, key, signedIn, 'tiny', since)

@@ -5,6 +5,7 @@ import {
   createError,
   emailError,
   isDuplicateKey,
+  isSystemActor,
   normalizeEmail,
   type Logger,
   type RecordData,
@@ -69,10 +70,14 @@ export class AccountGuard implements RecordGuard {
 
   async check(change: RecordChange, actor: Actor): Promise<void> {
     checkAccountChange(change, actor)
-    checkProfileLines(change)
+    checkProfileLines(change, actor)
     if (change.kind !== 'created' && change.kind !== 'updated' && change.kind !== 'renamed') return
     const { record, previous } = change
-    if (!isDeepStrictEqual(record[SESSIONS_FROM], previous?.[SESSIONS_FROM]))
+    // The account plugin's own writes (a password set) move it through the system actor.
+    if (
+      !isSystemActor(actor) &&
+      !isDeepStrictEqual(record[SESSIONS_FROM], previous?.[SESSIONS_FROM])
+    )
       throw createError('ERROR_INVALID_INPUT', {
         reason: `${SESSIONS_FROM} is kept by the server.`,
       })

@@ -7,14 +7,13 @@ import {
   passwordError,
   SYSTEM_ACTOR,
   type RecordData,
+  type SeedWriter,
 } from '@shopwright/core'
-import type { AppLog, RecordsService, RecordStore } from '@shopwright/plugin-records'
+import type { RecordsService } from '@shopwright/plugin-records'
 import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from './passwords.js'
 import { accountSeeds } from '../seeds/index.js'
 import { SESSIONS_FROM } from './account-guard.js'
-
-/** How often a write is tried again when a concurrent one changed the record first. */
-const RECORD_TRIES = 5
+import { toEntity } from './account-answer.js'
 
 /** Record types whose records can sign in: shoppers and staff. */
 export const ACCOUNT_TYPES = ['customer', 'employee'] as const
@@ -39,9 +38,8 @@ export interface Credentials {
 export class AccountService {
   constructor(
     private readonly db: Knex,
-    private readonly records: RecordStore,
-    private readonly service: RecordsService,
-    private readonly log: AppLog,
+    private readonly records: RecordsService,
+    private readonly seeds: SeedWriter,
   ) {}
 
   /**
@@ -67,9 +65,9 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password)
     // A database that was migrated but never seeded (`shopwright user add` first) lacks the
     // account types, without which no account can exist: they are this plugin's own seeds.
-    if (!(await this.records.get('recordtype', type)))
-      await this.records.insertMissing(accountSeeds())
-    const record = await this.service.create(SYSTEM_ACTOR, {
+    if (!(await this.records.find('recordtype', type)))
+      await this.seeds.insertMissing(accountSeeds())
+    const record = await this.records.create(SYSTEM_ACTOR, {
       type,
       id: '',
       email,
@@ -94,7 +92,7 @@ export class AccountService {
   /** The account record signed in with this e-mail, or null. */
   async findByEmail(email: string): Promise<RecordData | null> {
     const row = await this.credentials(normalizeEmail(email))
-    return row ? this.records.get(row.type, row.id) : null
+    return row ? this.records.find(row.type, row.id) : null
   }
 
   /**
@@ -104,14 +102,14 @@ export class AccountService {
    */
   async checkPassword(row: Credentials | null, password: string): Promise<RecordData | null> {
     const matches = await verifyPassword(row?.password_hash ?? NO_ACCOUNT_HASH, password)
-    return row && matches ? this.records.get(row.type, row.id) : null
+    return row && matches ? this.records.find(row.type, row.id) : null
   }
 
   /** The account record of a login-capable type, or null (another type, no record, no credentials). */
   async getAccount(type: string, id: string): Promise<RecordData | null> {
     if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) return null
     const row = await this.db('account_credentials').where({ type, id }).first('email')
-    return row ? this.records.get(type, id) : null
+    return row ? this.records.find(type, id) : null
   }
 
   /** Throws the spec's password rule's error (ERROR_PASSWORD_TOO_SHORT, ...) for a bad password. */
@@ -132,41 +130,28 @@ export class AccountService {
   ): Promise<void> {
     this.checkPasswordRule(password)
     const passwordHash = await hashPassword(password)
-    // One transaction: the hash, the record's reset flag and session time (changed on the stored
-    // version, so a concurrent edit of roles or e-mail is kept), and the log line.
-    for (let attempt = 0; attempt < RECORD_TRIES; attempt++) {
-      const stored = await this.records.getStored(record.type, record.id)
-      if (!stored) return
-      const next: RecordData = {
-        ...stored.record,
-        resetrequired: false,
-        [SESSIONS_FROM]: Date.now(),
-      }
-      const written = await this.records.transaction(async (trx) => {
-        if (spend && !(await spend(trx))) throw createError('ERROR_ACCESS_DENIED')
-        if (!(await this.records.replaceIfVersion(next, stored.version, trx))) return false
-        await trx('account_credentials')
-          .where({ type: record.type, id: record.id })
-          .update({ password_hash: passwordHash, modified_at: Date.now() })
-        await this.log.write(
-          [
-            {
-              type: record.type,
-              id: record.id,
-              message: 'password set with a reset code; sessions ended',
-              actor: `${record.type}|${record.id}`,
-            },
-          ],
-          trx,
-        )
-        return true
-      })
-      await this.records.forget(record.type, record.id)
-      if (written) return
-    }
-    throw createError('ERROR_TOO_MANY_REQUESTS', {
-      status: 409,
-      reason: 'The account changed too often to set its password.',
-    })
+    // One transaction (the records service's, as the system on the owner's behalf): the record's
+    // reset flag and session time, changed on the stored version so a concurrent edit of roles or
+    // e-mail is kept, the spent code, the hash and the log line naming the owner.
+    await this.records.modify(
+      SYSTEM_ACTOR,
+      record.type,
+      record.id,
+      ['resetrequired', SESSIONS_FROM],
+      (stored) => {
+        stored.resetrequired = false
+        stored[SESSIONS_FROM] = Date.now()
+      },
+      {
+        onBehalfOf: toEntity(record),
+        message: 'password set with a reset code; sessions ended',
+        alongside: async (trx) => {
+          if (spend && !(await spend(trx))) throw createError('ERROR_ACCESS_DENIED')
+          await trx('account_credentials')
+            .where({ type: record.type, id: record.id })
+            .update({ password_hash: passwordHash, modified_at: Date.now() })
+        },
+      },
+    )
   }
 }

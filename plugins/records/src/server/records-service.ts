@@ -38,6 +38,19 @@ export interface FieldChange {
   value: unknown
 }
 
+/** What a plugin may add to a modify() of its own (docs/plugins.md, "Records"). */
+export interface ModifyOptions {
+  /** The log's actor when it is not the caller: a system write the account's owner asked for. */
+  onBehalfOf?: Entity
+  /** The log line instead of "updated <fields>". */
+  message?: string
+  /**
+   * The plugin's own rows, written in the record's transaction after it: they commit or roll back
+   * with it, and run again on a retry. Throwing refuses the whole change.
+   */
+  alongside?: (trx: Knex.Transaction, record: RecordData) => Promise<void>
+}
+
 /** A record named in a call: `type|id`. */
 export interface RecordKey {
   type: string
@@ -66,6 +79,16 @@ export interface PreparedCreates {
  * clears reach every node.
  */
 export const RECORD_CHANGED = 'records.changed'
+
+/** Runs a modify()'s own rows in its transaction; true so the write goes on. */
+async function alongside(
+  options: ModifyOptions,
+  trx: Knex.Transaction,
+  record: RecordData,
+): Promise<true> {
+  await options.alongside?.(trx, record)
+  return true
+}
 
 /** The cache type of per-type record counts (for `pages`). */
 export const COUNT_CACHE = 'recordcount'
@@ -112,6 +135,36 @@ export class RecordsService {
     flag: 'view' | 'edit' | 'create' | 'delete',
   ): Promise<void> {
     await this.types.authorize(entity, type, flag)
+  }
+
+  /*
+   * Trusted reads, for a plugin reading on its own behalf (the authenticator reading the signed-in
+   * account, a renderer reading the site's routes): no rights are checked, so a plugin that answers
+   * a caller with what it read checks that caller's rights itself, or reads with get().
+   */
+
+  /** One live record, or null; from the cache when it holds it. */
+  async find(type: string, id: string): Promise<RecordData | null> {
+    return this.store.get(type, id)
+  }
+
+  /**
+   * One live record as stored now, read inside the caller's transaction when given one (a plugin
+   * holding a lock of its own), never from the cache; null when missing or binned.
+   */
+  async findFresh(type: string, id: string, trx?: Knex.Transaction): Promise<RecordData | null> {
+    const stored = await this.store.getStored(type, id, trx)
+    return stored && stored.binned === null ? stored.record : null
+  }
+
+  /** The live records of the keys that exist, in the order asked. */
+  async findMany(keys: readonly RecordKey[]): Promise<RecordData[]> {
+    return this.store.getMany(keys)
+  }
+
+  /** Up to `limit` live records of a type in id order, after `after` when given. */
+  async findAll(type: string, options: { after?: string; limit: number }): Promise<RecordData[]> {
+    return this.store.list(type, options)
   }
 
   /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
@@ -314,14 +367,18 @@ export class RecordsService {
    * Changes a record by a function of its stored value: the edit rights, validation of the touched
    * fields, guards, cache and log as update() has them. When someone else wrote in between, the
    * function runs again on the newer value, so edits of different parts of one record (two people
-   * on two cells of a translation set) are all kept. `mutate` may throw to refuse the change.
+   * on two cells of a translation set) are all kept: the one read-modify-write loop every plugin
+   * uses. `mutate` may throw to refuse the change, or answer false when there is nothing to write
+   * (the stored record is answered as it is). A plugin writing on its own behalf passes
+   * SYSTEM_ACTOR, and `onBehalfOf` to log who asked.
    */
   async modify(
     entity: Entity | null,
     type: string,
     id: string,
     touchedFields: readonly string[],
-    mutate: (record: RecordData) => void,
+    mutate: (record: RecordData) => void | false,
+    options: ModifyOptions = {},
   ): Promise<RecordData> {
     const definition = await this.types.authorize(entity, type, 'edit')
     const touched = new Set(touchedFields)
@@ -334,7 +391,7 @@ export class RecordsService {
           reason: `${type}.${id} is in the bin: restore it first.`,
         })
       const record = structuredClone(stored.record)
-      mutate(record)
+      if (mutate(record) === false) return stored.record
       record.type = type
       await validateFields(record, await this.types.fieldsOf(definition, record), this.store, {
         only: touched,
@@ -346,9 +403,12 @@ export class RecordsService {
         const change: RecordChange = { kind: 'renamed', record, previous: stored.record }
         await this.guards.check(change, entity)
         const renamed = await this.commit(
-          [{ change, message: `renamed from ${id}` }],
+          [{ change, message: options.message ?? `renamed from ${id}` }],
           entity,
-          (trx) => this.store.rename(record, id, stored.version, trx),
+          async (trx) =>
+            (await this.store.rename(record, id, stored.version, trx)) &&
+            (await alongside(options, trx, record)),
+          options.onBehalfOf,
         )
         if (renamed) return record
         continue
@@ -356,9 +416,12 @@ export class RecordsService {
       const change: RecordChange = { kind: 'updated', record, previous: stored.record }
       await this.guards.check(change, entity)
       const updated = await this.commit(
-        [{ change, message: `updated ${[...touched].join(', ')}` }],
+        [{ change, message: options.message ?? `updated ${[...touched].join(', ')}` }],
         entity,
-        (trx) => this.store.replaceIfVersion(record, stored.version, trx),
+        async (trx) =>
+          (await this.store.replaceIfVersion(record, stored.version, trx)) &&
+          (await alongside(options, trx, record)),
+        options.onBehalfOf,
       )
       if (updated) return record
     }
@@ -618,8 +681,10 @@ export class RecordsService {
     pending: readonly Pending[],
     actor: Actor,
     write: (trx: Knex.Transaction) => Promise<boolean>,
+    /** Who the log names, when not the actor whose rights allowed the write. */
+    logged: Entity | null = actor,
   ): Promise<boolean> {
-    const who = actorName(actor)
+    const who = actorName(logged)
     const written = await this.store.transaction(async (trx) => {
       if (!(await write(trx))) return false
       for (const { change } of pending) await this.guards.write(change, actor, trx)

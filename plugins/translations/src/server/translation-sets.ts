@@ -1,5 +1,5 @@
 import { createError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
-import type { RecordsService, RecordStore, RecordTypes } from '@shopwright/plugin-records'
+import type { RecordsService } from '@shopwright/plugin-records'
 import { applyEdit, mergeRows } from '../shared/entries.js'
 import {
   baseLanguage,
@@ -80,14 +80,12 @@ export class TranslationSets {
 
   constructor(
     private readonly records: RecordsService,
-    private readonly recordStore: RecordStore,
     private readonly cache: CacheService,
-    private readonly types: RecordTypes,
   ) {}
 
   /** Refuses a caller who may not change the sets, before any work is done for them. */
   async authorizeEdit(entity: Entity | null): Promise<void> {
-    await this.types.authorize(entity, TRANSLATION_TYPE, 'edit')
+    await this.records.authorize(entity, TRANSLATION_TYPE, 'edit')
   }
 
   /** One set for the editor, read with the caller's rights. */
@@ -103,7 +101,7 @@ export class TranslationSets {
   texts(language: string, sets: readonly string[]): Promise<Record<string, string>> {
     return this.cache.wrap(TRANSLATION_CACHE, `${language}|${sets.join(',')}`, 'long', async () => {
       const texts: Record<string, string> = {}
-      const records = await this.recordStore.getMany(
+      const records = await this.records.findMany(
         sets.map((id) => ({ type: TRANSLATION_TYPE, id })),
       )
       for (const id of sets) {
@@ -178,7 +176,7 @@ export class TranslationSets {
 
   /** The language list's codes, names and translated names, to match CSV columns by. */
   private async languageNames(): Promise<LanguageName[]> {
-    const list = await this.recordStore.get('listtype', 'language')
+    const list = await this.records.find('listtype', 'language')
     const values = Array.isArray(list?.values) ? list.values : []
     return values.flatMap((raw): LanguageName[] => {
       const value = raw as {

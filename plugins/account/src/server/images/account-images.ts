@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
-import type { CacheService, RecordData } from '@shopwright/core'
-import type { RecordStore } from '@shopwright/plugin-records'
+import type { CacheService, Entity, RecordData } from '@shopwright/core'
+import { SYSTEM_ACTOR } from '@shopwright/core'
+import type { RecordsService } from '@shopwright/plugin-records'
 import { SESSION_CACHE } from '../sessions.js'
 
 /** Where a stored image came from: a picked generated icon, an uploaded picture or SVG. */
@@ -20,9 +21,6 @@ interface ImageRow {
   version: number | string
 }
 
-/** How often the record's `imageversion` write is tried again when the record changed meanwhile. */
-const RECORD_TRIES = 10
-
 /** The version an account's image URL carries (`?t=`): 0 until an image is set. */
 export function imageVersionOf(record: RecordData): number {
   const version = record.imageversion
@@ -37,7 +35,7 @@ export function imageVersionOf(record: RecordData): number {
 export class AccountImages {
   constructor(
     private readonly db: Knex,
-    private readonly records: RecordStore,
+    private readonly records: RecordsService,
     private readonly cache: CacheService,
   ) {}
 
@@ -56,7 +54,12 @@ export class AccountImages {
   }
 
   /** Stores an account's image; answers the new version. */
-  async store(account: RecordData, image: Omit<AccountImage, 'version'>): Promise<number> {
+  async store(
+    account: RecordData,
+    image: Omit<AccountImage, 'version'>,
+    /** Who changed it, for the log: the owner or staff. */
+    actor: Entity | null,
+  ): Promise<number> {
     const version = await this.db.transaction(async (trx) => {
       const next = await this.nextVersion(trx, account)
       const row = {
@@ -71,18 +74,18 @@ export class AccountImages {
       await trx('account_images').insert(row).onConflict(['type', 'id']).merge()
       return next
     })
-    await this.publish(account, version)
+    await this.publish(account, version, actor)
     return version
   }
 
   /** Removes an account's image (it shows its default icon again); answers the new version. */
-  async remove(account: RecordData): Promise<number> {
+  async remove(account: RecordData, actor: Entity | null): Promise<number> {
     const version = await this.db.transaction(async (trx) => {
       const next = await this.nextVersion(trx, account)
       await trx('account_images').where({ type: account.type, id: account.id }).delete()
       return next
     })
-    await this.publish(account, version)
+    await this.publish(account, version, actor)
     return version
   }
 
@@ -96,8 +99,8 @@ export class AccountImages {
     if (trx.client.dialect === 'mysql') void query.forUpdate()
     const row = await query.first<{ version: number | string } | undefined>('version')
     // Through the transaction: another connection would wait for it on SQLite.
-    const stored = await this.records.getStored(account.type, account.id, trx)
-    return Math.max(Number(row?.version ?? 0), imageVersionOf(stored?.record ?? account)) + 1
+    const stored = await this.records.findFresh(account.type, account.id, trx)
+    return Math.max(Number(row?.version ?? 0), imageVersionOf(stored ?? account)) + 1
   }
 
   /**
@@ -105,14 +108,20 @@ export class AccountImages {
    * concurrent edit of another field is not lost, and drops cached sessions (which hold the record)
    * on every node so `account/get` answers the new version at once.
    */
-  private async publish(account: RecordData, version: number): Promise<void> {
-    for (let attempt = 0; attempt < RECORD_TRIES; attempt++) {
-      const stored = await this.records.getStored(account.type, account.id)
-      if (!stored) return
-      if (imageVersionOf(stored.record) >= version) break
-      const record = { ...stored.record, imageversion: version }
-      if (await this.records.replaceIfVersion(record, stored.version)) break
-    }
+  private async publish(account: RecordData, version: number, actor: Entity | null): Promise<void> {
+    // As the system for the caller (an owner may not edit records of its own type), through the records
+    // service: its guards, log line and change event (which drops cached sessions on every node).
+    await this.records.modify(
+      SYSTEM_ACTOR,
+      account.type,
+      account.id,
+      ['imageversion'],
+      (stored) => {
+        if (imageVersionOf(stored) >= version) return false
+        stored.imageversion = version
+      },
+      { ...(actor ? { onBehalfOf: actor } : {}), message: 'image changed' },
+    )
     await this.cache.clear(SESSION_CACHE)
   }
 }

@@ -8,7 +8,7 @@ import {
   type RateLimiterService,
   type RecordData,
 } from '@shopwright/core'
-import type { RecordTypes } from '@shopwright/plugin-records'
+import type { RecordsService } from '@shopwright/plugin-records'
 import type { AccountService } from '../account-service.js'
 import type { AccountAuthenticator } from '../account-authenticator.js'
 import { checkAccountChange } from '../account-rules.js'
@@ -30,7 +30,7 @@ export interface ImageServices {
   accounts: AccountService
   accountAuthenticator: AccountAuthenticator
   accountImages: AccountImages
-  recordTypes: RecordTypes
+  records: RecordsService
   limiter: RateLimiterService
 }
 
@@ -137,7 +137,7 @@ export function generateImages({ accountAuthenticator }: ImageServices): QueryMi
  * role the caller lacks (the rule of account-rules.ts: nobody acts on an account above them).
  */
 async function changeableAccount(
-  { accounts, accountAuthenticator, recordTypes }: ImageServices,
+  { accounts, accountAuthenticator, records }: ImageServices,
   ctx: QueryContext,
 ): Promise<RecordData> {
   const signedIn = await accountAuthenticator.signedIn(ctx)
@@ -146,7 +146,7 @@ async function changeableAccount(
   const id = ctx.params.id ?? ''
   const own = signedIn.record.type === type && signedIn.record.id === id
   const actor = toEntity(signedIn.record)
-  if (!own) await recordTypes.authorize(actor, type, 'edit')
+  if (!own) await records.authorize(actor, type, 'edit')
   const account = await accounts.getAccount(type, id)
   if (!account) throw createError('ERROR_IMAGE_NOT_AVAILABLE')
   if (!own) checkAccountChange({ kind: 'updated', record: account, previous: account }, actor)
@@ -178,15 +178,19 @@ export function chooseImage(services: ImageServices): QueryMiddleware {
     const account = await changeableAccount(services, ctx)
     await services.limiter.consume(IMAGE_WRITES, `${account.type}/${account.id}`)
     if (seed === null) {
-      ctx.body = answerOf(account, await services.accountImages.remove(account), 'default')
+      ctx.body = answerOf(
+        account,
+        await services.accountImages.remove(account, await ctx.state.entity()),
+        'default',
+      )
       return
     }
     const data = Buffer.from(generatedIcon(seed))
-    const version = await services.accountImages.store(account, {
-      contentType: SVG_TYPE,
-      data,
-      source: 'generated',
-    })
+    const version = await services.accountImages.store(
+      account,
+      { contentType: SVG_TYPE, data, source: 'generated' },
+      await ctx.state.entity(),
+    )
     ctx.body = answerOf(account, version, 'generated')
   }
 }
@@ -233,6 +237,10 @@ export function uploadImage(services: ImageServices): QueryMiddleware {
     } else {
       image = { contentType: WEBP_TYPE, data: await normaliseRaster(raw), source: 'upload' }
     }
-    ctx.body = answerOf(account, await services.accountImages.store(account, image), image.source)
+    ctx.body = answerOf(
+      account,
+      await services.accountImages.store(account, image, await ctx.state.entity()),
+      image.source,
+    )
   }
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { addressErrors, createError } from '@shopwright/core'
-import type { RecordChange } from '@shopwright/plugin-records'
+import { addressErrors, createError, isSystemActor } from '@shopwright/core'
+import type { Actor, RecordChange } from '@shopwright/plugin-records'
 import { AddressLineData, MAX_ADDRESSES } from './changes.js'
 
 const AddressLines = z.array(AddressLineData).max(MAX_ADDRESSES)
@@ -12,10 +12,12 @@ const AddressLines = z.array(AddressLineData).max(MAX_ADDRESSES)
  * removed by their owner only: a card line stands for a payment provider's token kept beside the
  * record, which no record call can make (docs/security.md, "Card data").
  */
-export function checkProfileLines(change: RecordChange): void {
+export function checkProfileLines(change: RecordChange, actor: Actor): void {
   if (change.kind !== 'created' && change.kind !== 'updated' && change.kind !== 'renamed') return
   const { record, previous } = change
+  // The owner changes cards through ns/profile/update, which writes as the system on its behalf.
   if (
+    !isSystemActor(actor) &&
     !isDeepStrictEqual(record.creditcards, previous?.creditcards) &&
     !(previous === null && (record.creditcards === undefined || isEmptyList(record.creditcards)))
   )

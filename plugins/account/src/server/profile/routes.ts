@@ -2,10 +2,10 @@ import {
   createError,
   type QueryContext,
   type QueryMiddleware,
-  type RecordData,
   readBody,
+  SYSTEM_ACTOR,
 } from '@shopwright/core'
-import type { AppLog, RecordStore } from '@shopwright/plugin-records'
+import type { RecordsService } from '@shopwright/plugin-records'
 import type { AccountAuthenticator } from '../account-authenticator.js'
 import { applyAddresses, applyCards, UpdateBody, type NewIds, type NewTokens } from './changes.js'
 import type { CardTokens } from './card-tokens.js'
@@ -14,33 +14,26 @@ import { toProfile } from './profile-answer.js'
 
 interface ProfileServices {
   accountAuthenticator: AccountAuthenticator
-  recordStore: RecordStore
+  records: RecordsService
   cardTokens: CardTokens
-  appLog: AppLog
 }
-
-/** How often an update is tried again when a concurrent write changed the record first. */
-const UPDATE_TRIES = 5
 
 /**
  * The caller's account record, read fresh from the store: the cached session's copy may hold old
  * address and card lines, as these writes do not clear the session cache.
  */
-async function ownStored(
-  { accountAuthenticator, recordStore }: ProfileServices,
-  ctx: QueryContext,
-) {
+async function ownRecord({ accountAuthenticator, records }: ProfileServices, ctx: QueryContext) {
   const signedIn = await accountAuthenticator.signedIn(ctx)
   if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
-  const stored = await recordStore.getStored(signedIn.record.type, signedIn.record.id)
-  if (!stored || stored.binned !== null) throw createError('ERROR_NOT_SIGNED_IN')
-  return stored
+  const record = await records.findFresh(signedIn.record.type, signedIn.record.id)
+  if (!record) throw createError('ERROR_NOT_SIGNED_IN')
+  return record
 }
 
 /** `GET /query/ns/profile/get`: the signed-in account's profile, or 401 ERROR_NOT_SIGNED_IN. */
 export function getProfile(services: ProfileServices): QueryMiddleware {
   return async (ctx) => {
-    ctx.body = toProfile((await ownStored(services, ctx)).record)
+    ctx.body = toProfile(await ownRecord(services, ctx))
   }
 }
 
@@ -48,60 +41,55 @@ export function getProfile(services: ProfileServices): QueryMiddleware {
  * `POST /query/ns/profile/update`: changes, adds or deletes the caller's own address and card
  * lines. Answers the profile plus `newid: { addressbook?, creditcards? }`. The record, the cards'
  * tokens (kept apart, card-tokens.ts) and the log line naming the account are written in one
- * transaction, conditional on the record's version and retried on a conflict, so concurrent
- * updates do not lose lines.
+ * transaction by the records service, conditional on the record's version and retried on a
+ * conflict, so concurrent updates do not lose lines.
  */
 export function updateProfile(services: ProfileServices): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, UpdateBody)
-    for (let attempt = 0; attempt < UPDATE_TRIES; attempt++) {
-      const stored = await ownStored(services, ctx)
-      const ids: NewIds = {}
-      const tokens: NewTokens = new Map()
-      const record: RecordData = { ...stored.record }
-      if (body.addressbook)
-        record.addressbook = applyAddresses(
-          addressLinesOf(record.addressbook),
-          body.addressbook,
-          ids,
-        )
-      if (body.creditcards)
-        record.creditcards = applyCards(
-          cardLinesOf(record.creditcards),
-          body.creditcards,
-          ids,
-          new Date(),
-          tokens,
-        )
-      const { recordStore, cardTokens, appLog } = services
-      const written = await recordStore.transaction(async (trx) => {
-        if (!(await recordStore.replaceIfVersion(record, stored.version, trx))) return false
-        if (body.creditcards) {
-          const keep = cardLinesOf(record.creditcards).map((line) => line.internalid)
-          await cardTokens.sync(record, tokens, keep, trx)
-        }
-        const parts = [body.addressbook && 'address book', body.creditcards && 'saved cards']
-        await appLog.write(
-          [
-            {
-              type: record.type,
-              id: record.id,
-              message: `profile: ${parts.filter(Boolean).join(' and ')} changed by the owner`,
-              actor: `${record.type}|${record.id}`,
-            },
-          ],
-          trx,
-        )
-        return true
-      })
-      await recordStore.forget(record.type, record.id)
-      if (!written) continue
-      ctx.body = { ...toProfile(record), newid: ids }
-      return
-    }
-    throw createError('ERROR_TOO_MANY_REQUESTS', {
-      status: 409,
-      reason: 'The account changed too often to apply the update.',
-    })
+    const own = await ownRecord(services, ctx)
+    const { records, cardTokens } = services
+    // Filled by each attempt of the change (it runs again on a newer record after a conflict).
+    let ids: NewIds = {}
+    let tokens: NewTokens = new Map()
+    const parts = [body.addressbook && 'address book', body.creditcards && 'saved cards']
+    // As the system on the owner's behalf: a customer may not edit records of its own type, but
+    // may change these two lists of its own record (docs/security.md, "Accounts").
+    const record = await records.modify(
+      SYSTEM_ACTOR,
+      own.type,
+      own.id,
+      [body.addressbook && 'addressbook', body.creditcards && 'creditcards'].filter(
+        (field): field is string => Boolean(field),
+      ),
+      (stored) => {
+        ids = {}
+        tokens = new Map()
+        if (body.addressbook)
+          stored.addressbook = applyAddresses(
+            addressLinesOf(stored.addressbook),
+            body.addressbook,
+            ids,
+          )
+        if (body.creditcards)
+          stored.creditcards = applyCards(
+            cardLinesOf(stored.creditcards),
+            body.creditcards,
+            ids,
+            new Date(),
+            tokens,
+          )
+      },
+      {
+        onBehalfOf: (await ctx.state.entity()) ?? undefined,
+        message: `profile: ${parts.filter(Boolean).join(' and ')} changed by the owner`,
+        alongside: async (trx, written) => {
+          if (!body.creditcards) return
+          const keep = cardLinesOf(written.creditcards).map((line) => line.internalid)
+          await cardTokens.sync(written, tokens, keep, trx)
+        },
+      },
+    )
+    ctx.body = { ...toProfile(record), newid: ids }
   }
 }
