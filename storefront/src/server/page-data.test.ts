@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Middleware } from 'koa'
-import type { Entity, Logger } from '@shopwright/core'
+import { createError, type Entity, type Logger } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
 import type { PageData } from '../shared/page.js'
 import type { MatchedRoute } from '../shared/route-match.js'
 import { pageData, type PageDataSources } from './page-data.js'
 import type { PageState, StorefrontState } from './page-state.js'
-import { testApp, testSite } from './test-app.js'
+import { refusedConnection, testApp, testSite } from './test-app.js'
 
 const site = testSite()
 const [welcome, about] = site.routes
@@ -109,5 +109,21 @@ describe('pageData', () => {
     expect(failing.warnings).toHaveLength(1)
     const without = setup({ translations: undefined })
     expect((await without.request({ matched: ABOUT, locale })).texts).toEqual({})
+  })
+
+  it('fails on a database that does not answer, whether reading the texts, the record or the rights', async () => {
+    const failure = await refusedConnection()
+    const cases: Array<Partial<PageDataSources>> = [
+      { translations: { texts: () => Promise.reject(failure) } },
+      { translations: { texts: () => Promise.reject(createError('ERROR_DATA_CONNECTION')) } },
+      { source: { record: () => Promise.reject(failure) } },
+      { access: { can: () => Promise.reject(failure) } },
+    ]
+    for (const overrides of cases) {
+      const { request, warnings } = setup(overrides)
+      const data = await request({ matched: HOME })
+      expect(data.failed).toMatch(/ECONNREFUSED|Connection failed/)
+      expect(warnings).toEqual([])
+    }
   })
 })

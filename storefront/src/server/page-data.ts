@@ -1,5 +1,10 @@
 import type { Middleware } from 'koa'
-import type { AccessService, Logger, TranslationSource } from '@shopwright/core'
+import {
+  toAppError,
+  type AccessService,
+  type Logger,
+  type TranslationSource,
+} from '@shopwright/core'
 import { recordKeyOf, type PageData } from '../shared/page.js'
 import { compactTexts } from '../shared/translation.js'
 import { required, type StorefrontState } from './page-state.js'
@@ -17,7 +22,11 @@ export interface PageDataSources {
   logger: Pick<Logger, 'warn'>
 }
 
-/** The texts of the page's language. A failure to read them shows the page in its phrases rather than failing it. */
+/**
+ * The texts of the page's language. A failure to read them shows the page in its phrases rather
+ * than failing it, unless the database or Redis is down: that is an outage (503), and a page kept
+ * in English phrases would outlive it in the page cache.
+ */
 async function textsOrPhrases(
   sources: PageDataSources,
   language: string,
@@ -26,6 +35,7 @@ async function textsOrPhrases(
   try {
     return await sources.translations.texts(language, sources.translationSets)
   } catch (error) {
+    if (toAppError(error).code === 'ERROR_DATA_CONNECTION') throw error
     sources.logger.warn({ err: error, language }, 'translation texts unavailable')
     return {}
   }

@@ -181,7 +181,8 @@ export class SiteSource {
       return await this.recordCalls.get(entity, type, id)
     } catch (error) {
       // A record the visitor may not see, or none, is a page without one; a database that does
-      // not answer is an outage, answered 503 by the kernel (docs/operations.md), not a missing page.
+      // not answer is an outage, not a missing page: it goes on up, to be answered with the
+      // storefront's 503 ERROR_DATA_CONNECTION page (dataFailures; docs/operations.md).
       if (isAppError(error) && error.status < 500) return null
       throw error
     }

@@ -6,6 +6,7 @@ import { DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
 import { cachedPages } from './cached-pages.js'
 import { chain } from './chain.js'
+import { dataFailures } from './data-failures.js'
 import { lazyPageAssets } from './page-assets.js'
 import { PageCache } from './page-cache.js'
 import { pageData } from './page-data.js'
@@ -48,6 +49,8 @@ function translationSourceOf(services: Services): TranslationSource | undefined 
  *
  * - themeAssets: the theme's built files under /theme/, compressed;
  * - pageRequests: only GET and HEAD page addresses go further; notes the address and locale;
+ * - dataFailures: a database or Redis that does not answer while the page's data is read is the
+ *   storefront's error page with 503 ERROR_DATA_CONNECTION, never 'Page not Found';
  * - cachedPages: anonymous pages from the page cache, and kept once rendered;
  * - siteWideData: the route table (from the website route records), site settings and menus;
  * - resolveRoute: the route the address shows, or none (404);
@@ -74,6 +77,7 @@ export function storefrontPages(
         themeAssets(module.clientDir),
         pageRequests(
           chain<StorefrontState>(
+            dataFailures({ assets, logger: services.logger }),
             cachedPages(pages),
             siteWideData(source, pages),
             resolveRoute(module.theme),
