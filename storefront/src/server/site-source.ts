@@ -1,5 +1,5 @@
 import { isAppError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
-import type { RecordsService, RecordStore } from '@shopwright/plugin-records'
+import type { RecordsService } from '@shopwright/plugin-records'
 import { isRightToLeft } from '@shopwright/core/shared'
 import type { MenuItem, SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
 import type { NameTranslations } from '../shared/translation.js'
@@ -49,15 +49,15 @@ function translationsOf(value: unknown): NameTranslations {
  */
 export class SiteSource {
   constructor(
-    private readonly records: RecordStore,
-    private readonly recordCalls: RecordsService,
+    /** Read through its trusted finds: the site's routes, menus and settings are public. */
+    private readonly records: RecordsService,
     private readonly cache: CacheService,
     private readonly modules: readonly string[] = [],
   ) {}
 
   routes(): Promise<WebsiteRoute[]> {
     return this.cache.wrap(STOREFRONT_CACHE, 'routes', 'short', async () =>
-      (await this.records.list('route', { limit: MAX_ROUTES }))
+      (await this.records.findAll('route', { limit: MAX_ROUTES }))
         .map((record) => toWebsiteRoute(record))
         .filter((route): route is WebsiteRoute => route !== null),
     )
@@ -67,7 +67,7 @@ export class SiteSource {
   menus(): Promise<Record<string, MenuItem[]>> {
     return this.cache.wrap(STOREFRONT_CACHE, 'menus', 'short', async () => {
       const groups: Record<string, MenuItem[]> = {}
-      for (const record of await this.records.list('menu', { limit: MAX_ROUTES })) {
+      for (const record of await this.records.findAll('menu', { limit: MAX_ROUTES })) {
         if (record.id !== '__proto__') groups[record.id] = menuItems(record.submenus)
       }
       return groups
@@ -79,7 +79,7 @@ export class SiteSource {
   }
 
   private async loadSite(): Promise<SiteData> {
-    const web: RecordData | null = await this.records.get('configuration', 'web')
+    const web: RecordData | null = await this.records.find('configuration', 'web')
     const languages = Array.isArray(web?.languages)
       ? web.languages.filter((language): language is string => typeof language === 'string')
       : ['en']
@@ -100,7 +100,7 @@ export class SiteSource {
     const ids = (Array.isArray(web?.currencies) ? web.currencies : [])
       .map((ref) => (ref as { id?: unknown }).id)
       .filter((id): id is string => typeof id === 'string')
-    const records = await this.records.getMany(ids.map((id) => ({ type: 'currency', id })))
+    const records = await this.records.findMany(ids.map((id) => ({ type: 'currency', id })))
     return ids.flatMap((id) => {
       const record = records.find((each) => each.id === id)
       if (!record) return []
@@ -122,7 +122,7 @@ export class SiteSource {
 
   /** The configured languages' names, from the language list type. */
   private async languageNames(languages: readonly string[]): Promise<SiteData['languageNames']> {
-    const list = await this.records.get('listtype', 'language')
+    const list = await this.records.find('listtype', 'language')
     const values = (Array.isArray(list?.values) ? list.values : []) as Array<{
       id?: unknown
       name?: unknown
@@ -143,12 +143,12 @@ export class SiteSource {
   private async location(web: RecordData | null): Promise<SiteLocation | null> {
     const first = Array.isArray(web?.locations) ? (web.locations[0] as { id?: unknown }) : undefined
     if (typeof first?.id !== 'string') return null
-    const location = await this.records.get('location', first.id)
+    const location = await this.records.find('location', first.id)
     if (!location) return null
     const address = (location.address ?? {}) as Record<string, unknown>
     const countryId = (address.country as { id?: unknown } | undefined)?.id
     const country =
-      typeof countryId === 'string' ? await this.records.get('country', countryId) : null
+      typeof countryId === 'string' ? await this.records.find('country', countryId) : null
     const city = [textOf(address.city), textOf(address.postalcode)].filter(Boolean).join(' ')
     return {
       organization: textOf(location.organization, textOf(location.name)),
@@ -174,14 +174,15 @@ export class SiteSource {
     if (language) {
       // One read finds which language variants exist; the one shown is then read as the visitor.
       const ids = localizedIds(id, language)
-      const found = await this.records.getMany(ids.map((each) => ({ type, id: each })))
+      const found = await this.records.findMany(ids.map((each) => ({ type, id: each })))
       id = ids.find((each) => found.some((record) => record.id === each)) ?? id
     }
     try {
-      return await this.recordCalls.get(entity, type, id)
+      return await this.records.get(entity, type, id)
     } catch (error) {
       // A record the visitor may not see, or none, is a page without one; a database that does
-      // not answer is an outage, answered 503 by the kernel (docs/operations.md), not a missing page.
+      // not answer is an outage, not a missing page: it goes on up, to be answered with the
+      // storefront's 503 ERROR_DATA_CONNECTION page (dataFailures; docs/operations.md).
       if (isAppError(error) && error.status < 500) return null
       throw error
     }

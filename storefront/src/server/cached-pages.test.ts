@@ -1,0 +1,106 @@
+import { brotliDecompressSync } from 'node:zlib'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Middleware } from 'koa'
+import { createLogger, KernelEventBus, LayeredCache } from '@shopwright/core'
+import { inject } from '@shopwright/core/testing'
+import { cachedPages } from './cached-pages.js'
+import { PAGE_CACHE, PageCache } from './page-cache.js'
+import { pageRequests } from './page-requests.js'
+import type { StorefrontState } from './page-state.js'
+import { sessionCookie, testApp } from './test-app.js'
+
+const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' })
+
+describe('cachedPages', () => {
+  let cache: LayeredCache
+  let pages: PageCache
+  let renders: number
+  /** What the renderer does with the page it made: hand it over (as renderPage does), or not. */
+  let handOver: boolean
+  let status: number
+  let beforeHandOver: () => Promise<void>
+
+  /** Stands for the data and render middlewares: a page per request, numbered. */
+  const renderer: Middleware<StorefrontState> = async (ctx) => {
+    renders += 1
+    const html = `<!doctype html><p>render ${renders} of ${ctx.state.storefront.href}</p>`
+    ctx.status = status
+    ctx.type = 'html'
+    ctx.set('Cache-Control', 'no-cache')
+    ctx.body = html
+    await beforeHandOver()
+    if (handOver) ctx.state.storefront.keep?.({ status, html })
+  }
+  const app = () => testApp([pageRequests(sessionCookie, cachedPages(pages)), renderer])
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    inject(app(), { url, headers: { accept: 'text/html', ...headers } })
+  /** Resolves once the cache holds the page of the address (the write is not awaited). */
+  const kept = (href: string) => expect.poll(() => pages.get(pages.key(href, null))).toBeDefined()
+
+  beforeEach(() => {
+    cache = LayeredCache.memory(logger)
+    pages = new PageCache(cache, KernelEventBus.memory(logger))
+    renders = 0
+    handOver = true
+    status = 200
+    beforeHandOver = () => Promise.resolve()
+  })
+
+  it("keeps an anonymous visitor's page and serves it again, in Brotli to browsers that take it", async () => {
+    const first = await page('/about')
+    expect(first.body).toBe('<!doctype html><p>render 1 of /about</p>')
+    await kept('/about')
+    const again = await page('/about')
+    expect(again.statusCode).toBe(200)
+    expect(again.body).toBe(first.body)
+    expect(again.headers['content-type']).toMatch(/^text\/html/)
+    expect(again.headers['cache-control']).toBe('no-cache')
+    expect(again.headers.vary).toBe('Accept-Encoding')
+    expect(again.headers['content-encoding']).toBeUndefined()
+    const compressed = await page('/about', { 'accept-encoding': 'gzip, br' })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(first.body)
+    expect(renders).toBe(1)
+  })
+
+  it('keeps the status: a 404 page stays a 404', async () => {
+    status = 404
+    await page('/no/such/page')
+    await kept('/no/such/page')
+    expect((await page('/no/such/page')).statusCode).toBe(404)
+    expect(renders).toBe(1)
+  })
+
+  it('keeps a copy per address and locale', async () => {
+    const french = `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`
+    await page('/about')
+    await kept('/about')
+    await page('/about?x=1')
+    await page('/about', { cookie: french })
+    expect(renders).toBe(3)
+  })
+
+  it('never serves or keeps a signed-in visitor its page', async () => {
+    await page('/about')
+    await kept('/about')
+    const signedIn = await page('/about', { cookie: 'sw_session=abc' })
+    expect(signedIn.body).toBe('<!doctype html><p>render 2 of /about</p>')
+    await page('/account', { cookie: 'sw_session=abc' })
+    expect(await pages.get(pages.key('/account', null))).toBeUndefined()
+  })
+
+  it('keeps nothing the renderer did not hand over (an error answer)', async () => {
+    handOver = false
+    await page('/about')
+    await page('/about')
+    expect(renders).toBe(2)
+    expect(await pages.get(pages.key('/about', null))).toBeUndefined()
+  })
+
+  it('drops a page rendered across a clear of the pages: it may be stale', async () => {
+    beforeHandOver = () => cache.clear(PAGE_CACHE)
+    await page('/about')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(await pages.get(pages.key('/about', null))).toBeUndefined()
+  })
+})

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import type { Middleware } from 'koa'
+import { inject } from '@shopwright/core/testing'
+import { pageRequests } from './page-requests.js'
+import type { StorefrontState } from './page-state.js'
+import { PASSED_ON, sessionCookie, testApp } from './test-app.js'
+
+/** Answers with the page state pageRequests started. */
+const showState: Middleware<StorefrontState> = (ctx) => {
+  ctx.body = ctx.state.storefront
+}
+
+describe('pageRequests', () => {
+  const app = testApp([pageRequests(sessionCookie, showState)])
+
+  it('starts the page state with the address, the locale cookie and the session cookie', async () => {
+    const locale = encodeURIComponent(
+      JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }),
+    )
+    const anonymous = await inject(app, { url: '/about?from=mail', headers: { cookie: '' } })
+    expect(anonymous.json()).toEqual({ href: '/about?from=mail', locale: null, anonymous: true })
+    const signedIn = await inject(app, {
+      method: 'GET',
+      url: '/',
+      headers: { cookie: `sw_locale=${locale}; sw_session=abc` },
+    })
+    expect(signedIn.json()).toEqual({
+      href: '/',
+      locale: { country: 'fr', currency: 'eur', language: 'fr' },
+      anonymous: false,
+    })
+  })
+
+  it('counts every visitor anonymous when no plugin authenticates', async () => {
+    const bare = testApp([pageRequests(undefined, showState)])
+    const reply = await inject(bare, { url: '/', headers: { cookie: 'sw_session=abc' } })
+    expect(reply.json()).toMatchObject({ anonymous: true })
+  })
+
+  it('passes on what no page answers: other methods, the admin files and the theme files', async () => {
+    expect((await inject(app, { method: 'POST', url: '/about' })).body).toBe(PASSED_ON)
+    for (const url of ['/admin/assets/app.js', '/theme/assets/missing.js', '/theme/'])
+      expect((await inject(app, { url })).body, url).toBe(PASSED_ON)
+    expect((await inject(app, { method: 'HEAD', url: '/about' })).statusCode).toBe(200)
+  })
+})

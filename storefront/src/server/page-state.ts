@@ -1,0 +1,52 @@
+import type { QueryState } from '@shopwright/core'
+import type { LocaleChoice } from '@shopwright/core/shared'
+import type { MenuItem, PageData, SiteData } from '../shared/page.js'
+import type { MatchedRoute, WebsiteRoute } from '../shared/route-match.js'
+
+/** The route table, the site settings and the menus: what every page shows a part of. */
+export interface SiteWide {
+  routes: WebsiteRoute[]
+  site: SiteData
+  menus: Record<string, MenuItem[]>
+}
+
+/** A page as it is streamed, for whoever keeps a copy (the page cache). */
+export interface RenderedPage {
+  status: number
+  html: string
+}
+
+/**
+ * One page request as the storefront's middlewares build it up, each adding its part in order:
+ * pageRequests the request's own inputs, siteWideData `site`, resolveRoute `matched`, pageData
+ * `data`; cachedPages sets `keep` for the renderer.
+ */
+export interface PageState {
+  /** The address shown: path and query. */
+  readonly href: string
+  /** The visitor's locale choice (its cookie), or null. */
+  readonly locale: LocaleChoice | null
+  /** No session cookie: the page is the same for everyone with this address and locale. */
+  readonly anonymous: boolean
+  site?: SiteWide
+  /** The route the address shows; null: none (or one the theme cannot show), a 404. */
+  matched?: MatchedRoute | null
+  data?: PageData
+  /** Given the whole page once it has streamed; set only for pages worth keeping. */
+  keep?: (page: RenderedPage) => void
+}
+
+/** The request state the storefront's page middlewares read: the kernel's, and the page's own. */
+export interface StorefrontState extends Pick<QueryState, 'requestId' | 'entity'> {
+  storefront: PageState
+}
+
+/**
+ * A part of the page state an earlier middleware sets. Missing means the middlewares were composed
+ * in the wrong order: a programming error, so it fails loudly instead of rendering a wrong page.
+ */
+export function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw new Error(`storefront: ${what} is read before the middleware that sets it ran`)
+  return value
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { inject } from '@shopwright/core/testing'
+import { StorefrontApp } from '../react/StorefrontApp.js'
+import type { PageProps, ShellProps, Theme } from '../shared/contract.js'
+import { PAGE_DATA_ID, type PageData } from '../shared/page.js'
+import type { MatchedRoute } from '../shared/route-match.js'
+import type { PageAssets } from './document.js'
+import type { PageState, RenderedPage } from './page-state.js'
+import { renderPage } from './render-page.js'
+import { testApp, testSite } from './test-app.js'
+
+const theme: Theme = {
+  name: 'test',
+  Shell: ({ site, children }: ShellProps) => <main data-site={site.name}>{children}</main>,
+  NotFound: () => <h1>Nothing here</h1>,
+  components: {
+    Welcome: ({ record }: PageProps) => <h1>{String(record?.headline)}</h1>,
+    About: () => <h1>About us</h1>,
+  },
+}
+const ASSETS: PageAssets = { script: '/theme/entry.js', preload: [], inlineStyle: 'p{}' }
+const site = testSite()
+const HOME: MatchedRoute = { route: site.routes[0]!, params: {}, props: {} }
+
+function dataFor(href: string): PageData {
+  return {
+    ...site,
+    href,
+    record: { type: 'webpage', id: 'home', headline: 'Hello' },
+    account: null,
+    locale: null,
+    language: 'en-us',
+    texts: {},
+  }
+}
+
+function render(page: Partial<PageState>, module: { theme: Theme } = { theme }) {
+  const app = testApp([renderPage({ ...module, App: StorefrontApp }, () => ASSETS)], { page })
+  return inject(app, { url: page.href ?? '/', headers: { accept: 'text/html' } })
+}
+
+describe('renderPage', () => {
+  it('streams the head with title and description first, then the page, then its data', async () => {
+    const reply = await render({ matched: HOME, data: dataFor('/') })
+    expect(reply.statusCode).toBe(200)
+    expect(reply.headers['content-type']).toMatch(/^text\/html/)
+    expect(reply.headers['cache-control']).toBe('no-cache')
+    expect(reply.body).toMatch(
+      /^<!doctype html><html lang="en-us"><head>.*<title>Hello \| Test Shop<\/title>.*<script type="module" src="\/theme\/entry.js"><\/script><\/head><body><div id="root">/,
+    )
+    expect(reply.body).toContain('<main data-site="Test Shop"><h1>Hello</h1></main>')
+    expect(reply.body).toContain(`<script type="application/json" id="${PAGE_DATA_ID}">`)
+    expect(reply.body.endsWith('</script></body></html>')).toBe(true)
+  })
+
+  it("answers no route with the theme's 'Page not Found' and 404", async () => {
+    const reply = await render({ href: '/nowhere', matched: null, data: dataFor('/nowhere') })
+    expect(reply.statusCode).toBe(404)
+    expect(reply.body).toContain('<title>Page not Found | Test Shop</title>')
+    expect(reply.body).toContain('<h1>Nothing here</h1>')
+  })
+
+  it('hands the whole page, as sent, to whoever keeps it', async () => {
+    const kept: RenderedPage[] = []
+    const reply = await render({
+      href: '/nowhere',
+      matched: null,
+      data: dataFor('/nowhere'),
+      keep: (page) => void kept.push(page),
+    })
+    expect(kept).toEqual([{ status: 404, html: reply.body }])
+  })
+
+  it("answers a shell that fails with 500 'Unable to render.', and keeps nothing", async () => {
+    const broken: Theme = {
+      ...theme,
+      Shell: () => {
+        throw new Error('broken shell')
+      },
+    }
+    const kept: RenderedPage[] = []
+    const reply = await render(
+      { matched: HOME, data: dataFor('/'), keep: (page) => void kept.push(page) },
+      { theme: broken },
+    )
+    expect(reply.statusCode).toBe(500)
+    expect(reply.body).toContain('<h1>Unable to render.</h1>')
+    expect(kept).toEqual([])
+  })
+})
