@@ -366,6 +366,25 @@ describe('the admin in Chromium', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'ltr')
   })
 
+  it('answers 404 at an admin address no running plugin declares, with no admin page', async () => {
+    // Screens of plugins this site does not run (the admin once answered them all).
+    for (const address of ['/drive', '/billing', '/insights/live', '/sessions']) {
+      const response = await fetch(url(address), { headers: { accept: 'text/html' } })
+      expect(response.status, address).toBe(404)
+      expect(await response.text(), address).not.toContain('/admin/assets/')
+    }
+    const drive = await page.goto(url('/drive'))
+    expect(drive?.status()).toBe(404)
+    expect(await page.locator('[data-testid=account-name]').count()).toBe(0)
+    await shot('drive-404')
+    // A declared address is the app's, and its page names the plugins whose modules it uses.
+    const data = await fetch(url('/data'), { headers: { accept: 'text/html' } })
+    expect(data.status).toBe(200)
+    expect(await data.text()).toContain(
+      '<meta name="shopwright-plugins" content="records,account,translations">',
+    )
+  })
+
   it('raised no script errors on any page', () => {
     expect(errors).toEqual([])
   })
