@@ -385,6 +385,22 @@ describe('the admin in Chromium', () => {
     )
   })
 
+  it('signs out from the header: the session ends and the admin asks for a sign-in again', async () => {
+    await page.goto(url('/data/customer'))
+    await page.waitForSelector('[data-testid=refresh]')
+    await page.click('[data-testid=logout]')
+    await page.waitForURL(/\/login\?next=%2Fdata%2Fcustomer$/)
+    await page.waitForSelector('[data-testid=login-email]')
+    await shot('signed-out')
+    const status = await page.evaluate(async () => (await fetch('/query/account/get')).status)
+    expect(status).toBe(401)
+    await page.goto(url('/data'))
+    await page.waitForURL(/\/login\?next=%2Fdata$/)
+    // And back in, as the first test did.
+    await signIn(page, 'admin@example.com')
+    expect(await page.textContent('[data-testid=account-name]')).toBe('admin')
+  })
+
   it('raised no script errors on any page', () => {
     expect(errors).toEqual([])
   })

@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
+import { recordsSiteLanguages } from './site-languages.js'
 
 const RecordTypes = lazy(() => import('./RecordTypesScreen.js'))
 const RecordList = lazy(() => import('./RecordListScreen.js'))
@@ -36,10 +37,12 @@ export {
 
 /**
  * The records plugin's admin screens (spec 000 section 2): the data, types, lists, security and
- * configuration lists, the record editor and the bin. Menu entries follow the spec's order.
+ * configuration lists, the record editor and the bin. Menu entries follow the spec's order. The
+ * site's languages, which records keep, are the shell's too (its start language and menu).
  */
 export default defineAdmin({
   plugin: 'records',
+  siteLanguages: recordsSiteLanguages,
   panels: [
     {
       path: '/data',

@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
+import { adminTexts } from './admin-texts.js'
 
 const TranslationList = lazy(() => import('./TranslationListScreen.js'))
 const TranslationEditor = lazy(() => import('./TranslationEditorScreen.js'))
@@ -7,10 +8,12 @@ const TranslationEditor = lazy(() => import('./TranslationEditorScreen.js'))
 /**
  * The translation screens (spec 000 section 2): the sets' list and the table editor. The menu's
  * Translation entry is /data/translation (spec 000 section 2, admin menu); that address and
- * /translation show the same list, and a set opens in the table editor at either.
+ * /translation show the same list, and a set opens in the table editor at either. The sets are
+ * the texts of the admin itself too.
  */
 export default defineAdmin({
   plugin: 'translations',
+  texts: adminTexts,
   panels: [
     {
       path: '/data/translation',
