@@ -89,7 +89,7 @@ describe('LoginScreen', () => {
   it("shows the provider's refusals under 'Unable to Login'", async () => {
     mount()
     await stepOne('nobody@example.com')
-    expect((await screen.findByRole('dialog')).textContent).toContain('Email not found.')
+    expect((await screen.findByRole('dialog')).textContent).toContain('Invalid email address.')
     fireEvent.click(screen.getByRole('button', { name: 'OK' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await stepOne('ada@example.com')
@@ -111,7 +111,7 @@ describe('LoginScreen', () => {
     await stepTwo('secret12')
     const dialog = await screen.findByRole('dialog')
     expect(dialog.textContent).toContain('Unable to Login')
-    expect(dialog.textContent).toContain('Your password needs to be reset.')
+    expect(dialog.textContent).toContain('Your password must be at least 6 characters long.')
     expect(loadPage).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'OK' }))
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/reset/grace@example.com'))

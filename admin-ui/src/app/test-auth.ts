@@ -9,7 +9,10 @@ interface Person {
   reset?: boolean
 }
 
-/** A refusal as the `/query` client reports a server's. */
+/**
+ * A refusal as the `/query` client reports a server's. The codes are core's, not the account
+ * plugin's: this provider stands for any plugin (its reset reason: the rules grew stricter).
+ */
 const refusal = (code: string, status: number) =>
   new QueryError(code, { status, url: '/query/test' })
 
@@ -29,7 +32,7 @@ export function memoryAuth(people: Record<string, Person>) {
   const auth = {
     identity: vi.fn(async () => current),
     preview: vi.fn(async (_client, email: string) => {
-      if (!people[email]) throw refusal('ERROR_EMAIL_NOT_FOUND', 404)
+      if (!people[email]) throw refusal('ERROR_INVALID_EMAIL', 404)
       return {
         email,
         name: people[email].name,
@@ -43,7 +46,7 @@ export function memoryAuth(people: Record<string, Person>) {
       if (person.reset)
         return {
           status: 'reset-required' as const,
-          error: refusal('ERROR_ACCOUNT_RESET_REQUIRED', 403),
+          error: refusal('ERROR_PASSWORD_TOO_SHORT', 403),
           resetUrl: `/reset/${preview.email}`,
         }
       current = identityOf(preview.email)
