@@ -68,14 +68,14 @@ async function sitePages(
   config: ShopwrightConfig,
   plugins: readonly PluginDefinition[],
 ): Promise<NonNullable<KernelOptions['pages']>> {
-  const extraPaths = plugins.flatMap((plugin) => plugin.adminPaths ?? [])
   const { adminPages } = await import('@shopwright/admin-ui/server')
   const { storefrontPages } = await import('@shopwright/storefront/server')
   const theme = await loadTheme(config.theme)
   // Staff sign in at the storefront's /login (spec); the admin's own screen serves only a theme without one.
   const login = !theme.theme.components.Login
   const modules = plugins.flatMap((plugin) => plugin.storefrontModules ?? [])
-  return [adminPages({ extraPaths, login }), storefrontPages(theme, { modules })]
+  // The admin answers only the prefixes the plugins declare, and uses only their admin modules.
+  return [adminPages({ plugins, login }), storefrontPages(theme, { modules })]
 }
 
 /** The theme package's server entry (`<THEME>/server`), resolved from the project first. */

@@ -366,6 +366,41 @@ describe('the admin in Chromium', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'ltr')
   })
 
+  it('answers 404 at an admin address no running plugin declares, with no admin page', async () => {
+    // Screens of plugins this site does not run (the admin once answered them all).
+    for (const address of ['/drive', '/billing', '/insights/live', '/sessions']) {
+      const response = await fetch(url(address), { headers: { accept: 'text/html' } })
+      expect(response.status, address).toBe(404)
+      expect(await response.text(), address).not.toContain('/admin/assets/')
+    }
+    const drive = await page.goto(url('/drive'))
+    expect(drive?.status()).toBe(404)
+    expect(await page.locator('[data-testid=account-name]').count()).toBe(0)
+    await shot('drive-404')
+    // A declared address is the app's, and its page names the plugins whose modules it uses.
+    const data = await fetch(url('/data'), { headers: { accept: 'text/html' } })
+    expect(data.status).toBe(200)
+    expect(await data.text()).toContain(
+      '<meta name="shopwright-plugins" content="records,account,translations">',
+    )
+  })
+
+  it('signs out from the header: the session ends and the admin asks for a sign-in again', async () => {
+    await page.goto(url('/data/customer'))
+    await page.waitForSelector('[data-testid=refresh]')
+    await page.click('[data-testid=logout]')
+    await page.waitForURL(/\/login\?next=%2Fdata%2Fcustomer$/)
+    await page.waitForSelector('[data-testid=login-email]')
+    await shot('signed-out')
+    const status = await page.evaluate(async () => (await fetch('/query/account/get')).status)
+    expect(status).toBe(401)
+    await page.goto(url('/data'))
+    await page.waitForURL(/\/login\?next=%2Fdata$/)
+    // And back in, as the first test did.
+    await signIn(page, 'admin@example.com')
+    expect(await page.textContent('[data-testid=account-name]')).toBe('admin')
+  })
+
   it('raised no script errors on any page', () => {
     expect(errors).toEqual([])
   })

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
 import type { QueryClient } from '@shopwright/core/shared'
 import { panelsOf, type AdminModule } from '../registry/index.js'
@@ -8,6 +8,8 @@ import { ClientContext } from './client.js'
 import { LoginScreen } from './LoginScreen.js'
 import { NotFound } from './NotFound.js'
 import { SessionProvider } from './session.js'
+import { ShellProblem } from './ShellProblem.js'
+import { chooseServices, ShellServicesContext } from './shell-services.js'
 import { TranslationProvider } from './translations.js'
 
 /** The routes: /login, and every panel of every module inside the signed-in layout. */
@@ -24,7 +26,11 @@ export function adminRoutes(modules: readonly AdminModule[]): RouteObject[] {
   ]
 }
 
-/** The admin single-page app. */
+/**
+ * The admin single-page app over the running plugins' modules: sign-in, languages and texts come
+ * from the modules that provide them; without a sign-in provider, or with two of any service, it
+ * says so instead of opening.
+ */
 export function AdminApp({
   modules,
   client,
@@ -32,17 +38,26 @@ export function AdminApp({
   modules: readonly AdminModule[]
   client: QueryClient
 }) {
+  const { services, conflicts } = useMemo(() => chooseServices(modules), [modules])
   const router = useMemo(() => createBrowserRouter(adminRoutes(modules)), [modules])
+  const framed = (content: ReactNode) => (
+    <TranslationProvider>
+      <DialogProvider>{content}</DialogProvider>
+    </TranslationProvider>
+  )
   return (
     <ClientContext.Provider value={client}>
-      {/* The account check and the texts load side by side: neither waits for the other. */}
-      <SessionProvider>
-        <TranslationProvider>
-          <DialogProvider>
-            <RouterProvider router={router} />
-          </DialogProvider>
-        </TranslationProvider>
-      </SessionProvider>
+      <ShellServicesContext.Provider value={services}>
+        {conflicts.length > 0 || !services.auth ? (
+          framed(<ShellProblem conflicts={conflicts} />)
+        ) : (
+          // The account check and the texts load side by side: the session is outside the
+          // texts, which draw nothing until they arrive, so neither waits for the other.
+          <SessionProvider auth={services.auth}>
+            {framed(<RouterProvider router={router} />)}
+          </SessionProvider>
+        )}
+      </ShellServicesContext.Provider>
     </ClientContext.Provider>
   )
 }

@@ -7,8 +7,8 @@ import { ErrorView } from '../kit/ErrorView.js'
 import { Icon } from '../kit/Icon.js'
 import { closeAllPopups } from '../kit/Popup.js'
 import { useT } from '../kit/i18n.js'
-import { useClient } from './client.js'
 import { LanguagePicker } from './LanguagePicker.js'
+import { loadPage } from './page-load.js'
 import { useAccess, useSession } from './session.js'
 import './styles/layout.css'
 
@@ -19,7 +19,6 @@ import './styles/layout.css'
  */
 export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const t = useT()
-  const client = useClient()
   const location = useLocation()
   const { state, logout } = useSession()
   const menu = menuOf(modules)
@@ -32,15 +31,15 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   // theme's sign-in, or the admin's own screen when the theme has none).
   useEffect(() => {
     if (state.status === 'signed-out')
-      window.location.replace(
-        `/login?next=${encodeURIComponent(location.pathname + location.search)}`,
-      )
+      loadPage(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, {
+        replace: true,
+      })
   }, [state.status, location.pathname, location.search])
 
   if (state.status === 'error')
     return <ErrorView title="ERROR_DATA_CONNECTION" error={state.error} />
   if (state.status !== 'signed-in') return null
-  const { account } = state
+  const { identity } = state
   const visible = menu.filter((entry) => !entry.security || flags?.[entry.security]?.view === true)
 
   return (
@@ -51,15 +50,8 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
         </a>
         <div className="sw-admin-account">
           <LanguagePicker />
-          <img
-            src={client.url(`/account/image/get/${account.type}/${account.id}`, {
-              t: account.imageversion,
-            })}
-            alt=""
-            width={28}
-            height={28}
-          />
-          <span data-testid="account-name">{account.name}</span>
+          {identity.image ? <img src={identity.image} alt="" width={28} height={28} /> : null}
+          <span data-testid="account-name">{identity.name}</span>
           <Button
             icon="logout"
             // Signed out, the layout's effect takes the browser to /login (next: where it was).

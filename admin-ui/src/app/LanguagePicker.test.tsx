@@ -7,6 +7,8 @@ import { useT } from '../kit/i18n.js'
 import { ClientContext } from './client.js'
 import { LanguagePicker } from './LanguagePicker.js'
 import { fakeClient, type FakeAnswer } from './test-client.js'
+import { LANGUAGE_SERVICES, WithServices } from './test-services.js'
+import type { ShellServices } from './shell-services.js'
 import { TranslationProvider } from './translations.js'
 
 const LANGUAGES = {
@@ -32,16 +34,18 @@ function Label() {
   return <span data-testid="label">{useT()('New')}</span>
 }
 
-function mount() {
+function mount(services: ShellServices = LANGUAGE_SERVICES) {
   const { client, calls } = fakeClient(() => answer)
   render(
     <ClientContext.Provider value={client}>
-      <TranslationProvider>
-        <DialogProvider>
-          <LanguagePicker />
-          <Label />
-        </DialogProvider>
-      </TranslationProvider>
+      <WithServices services={services}>
+        <TranslationProvider>
+          <DialogProvider>
+            <LanguagePicker />
+            <Label />
+          </DialogProvider>
+        </TranslationProvider>
+      </WithServices>
     </ClientContext.Provider>,
   )
   return calls
@@ -95,5 +99,14 @@ describe('LanguagePicker', () => {
     fireEvent.click(screen.getByTestId('language-fr'))
     expect((await screen.findByRole('dialog')).textContent).toContain('Error')
     expect(screen.getByTestId('label').textContent).toBe('New')
+  })
+
+  it('offers only the current language when no plugin provides the admin texts', async () => {
+    const calls = mount({ siteLanguages: LANGUAGE_SERVICES.siteLanguages })
+    await waitFor(() => expect(screen.getByTestId('language').textContent).toBe('EN-US'))
+    fireEvent.click(screen.getByTestId('language'))
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['en-us'])
+    // Nothing asked of a translations plugin that is not there.
+    expect(calls.filter((call) => call.startsWith('/translation/'))).toEqual([])
   })
 })

@@ -1,23 +1,21 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { emailError, isQueryError, localNext, normalizeEmail } from '@shopwright/core/shared'
+import { emailError, localNext, normalizeEmail } from '@shopwright/core/shared'
+import type { LoginPreview } from '../registry/index.js'
 import { Button } from '../kit/Button.js'
 import { useDialogs } from '../kit/dialogs.js'
 import { useT } from '../kit/i18n.js'
 import { useClient } from './client.js'
-import { useSession, type Account } from './session.js'
+import { loadPage } from './page-load.js'
+import { useSession } from './session.js'
+// The form's fields are the kit's: the first load has no panel yet that brings their styles.
+import '../kit/styles/fields.css'
 import './styles/login.css'
-
-interface Preview {
-  type: string
-  id: string
-  email: string
-  name: string
-}
 
 /**
  * The spec's two-step sign-in (spec 000 sections 2 and 4): the e-mail, then the account's image and
- * name with the password. A reset-required account gets the warning and goes to its reset screen.
+ * name with the password, both steps through the plugin that provides sign-in. An account that
+ * must reset its password gets the provider's warning and goes to the provider's reset page.
  */
 export function LoginScreen() {
   const t = useT()
@@ -25,10 +23,10 @@ export function LoginScreen() {
   const dialogs = useDialogs()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const { refresh } = useSession()
+  const { auth, signedIn } = useSession()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [preview, setPreview] = useState<Preview | null>(null)
+  const [preview, setPreview] = useState<LoginPreview | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -39,7 +37,7 @@ export function LoginScreen() {
     if (problem) return
     setBusy(true)
     try {
-      setPreview(await client.post<Preview>('/account/login', { email: normalizeEmail(email) }))
+      setPreview(await auth.preview(client, normalizeEmail(email)))
     } catch (failure) {
       await dialogs.error('Unable to Login', failure)
     } finally {
@@ -54,15 +52,15 @@ export function LoginScreen() {
     if (!password) return
     setBusy(true)
     try {
-      await client.post<Account>('/account/login', { email: preview.email, password })
-      await refresh()
-      navigate(localNext(params.get('next')), { replace: true })
-    } catch (failure) {
-      if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED') {
-        await dialogs.alert(t('Unable to Login'), t('ERROR_ACCOUNT_RESET_REQUIRED'))
-        window.location.assign(`/reset/${preview.type}/${preview.id}`)
+      const result = await auth.login(client, preview, password)
+      if (result.status === 'reset-required') {
+        await dialogs.error('Unable to Login', result.error)
+        loadPage(result.resetUrl)
         return
       }
+      signedIn(result.identity)
+      navigate(localNext(params.get('next')), { replace: true })
+    } catch (failure) {
       await dialogs.error('Unable to Login', failure)
     } finally {
       setBusy(false)
@@ -97,12 +95,7 @@ export function LoginScreen() {
       ) : (
         <form onSubmit={login} noValidate>
           <div className="sw-login-account">
-            <img
-              src={client.url(`/account/image/get/${preview.type}/${preview.id}`)}
-              alt=""
-              width={64}
-              height={64}
-            />
+            {preview.image ? <img src={preview.image} alt="" width={64} height={64} /> : null}
             <div>
               <strong>{preview.name}</strong>
               <div className="sw-muted">{preview.email}</div>
@@ -125,7 +118,7 @@ export function LoginScreen() {
             </span>
           </label>
           <div className="sw-login-actions">
-            <a href={`/reset/${preview.type}/${preview.id}`}>{t('Forgot Password')}</a>
+            {preview.resetUrl ? <a href={preview.resetUrl}>{t('Forgot Password')}</a> : null}
             <Button type="submit" variant="primary" disabled={busy} data-testid="login-submit">
               {t('Login')}
             </Button>

@@ -1,59 +1,59 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import type { AccessFlags } from '@shopwright/core/shared'
-import { isQueryError } from '@shopwright/core/shared'
+import type { AuthProvider, Identity } from '../registry/index.js'
 import { useClient } from './client.js'
-
-/** The signed-in account, as `account/get` answers it. */
-export interface Account {
-  type: string
-  id: string
-  email: string
-  name: string
-  color: string | null
-  roles: string[]
-  imageversion: number
-}
 
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'signed-in'; account: Account }
+  | { status: 'signed-in'; identity: Identity }
   | { status: 'error'; error: unknown }
 
 interface SessionValue {
   state: SessionState
-  /** Asks the server again (after a sign-in). */
+  /** The sign-in provider the session comes from (the login screen's two steps use it). */
+  auth: AuthProvider
+  /** Asks the provider again. */
   refresh(): Promise<void>
+  /** After a sign-in: the provider's answer is who is signed in now, without asking again. */
+  signedIn(identity: Identity): void
   logout(): Promise<void>
 }
 
 const SessionContext = createContext<SessionValue | null>(null)
 
-/** Who is signed in; 401 is "signed out", any other failure an error the shell shows. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * Who is signed in, as the plugin that provides sign-in answers it: nobody is "signed out", a
+ * failure is an error the shell shows.
+ */
+export function SessionProvider({ auth, children }: { auth: AuthProvider; children: ReactNode }) {
   const client = useClient()
   const [state, setState] = useState<SessionState>({ status: 'loading' })
   const refresh = useCallback(async () => {
     try {
-      setState({ status: 'signed-in', account: await client.get<Account>('/account/get') })
+      const identity = await auth.identity(client)
+      setState(identity ? { status: 'signed-in', identity } : { status: 'signed-out' })
     } catch (error) {
-      setState(
-        isQueryError(error) && error.status === 401
-          ? { status: 'signed-out' }
-          : { status: 'error', error },
-      )
+      setState({ status: 'error', error })
     }
-  }, [client])
+  }, [auth, client])
+  const signedIn = useCallback(
+    (identity: Identity) => setState({ status: 'signed-in', identity }),
+    [],
+  )
   const logout = useCallback(async () => {
-    await client.post('/account/logout', {})
+    await auth.logout(client)
+    // Answers kept for the account that left must not be shown to the next one.
     client.clearCache()
     setState({ status: 'signed-out' })
-  }, [client])
+  }, [auth, client])
   useEffect(() => {
     void refresh()
   }, [refresh])
   return (
-    <SessionContext.Provider value={{ state, refresh, logout }}>{children}</SessionContext.Provider>
+    <SessionContext.Provider value={{ state, auth, refresh, signedIn, logout }}>
+      {children}
+    </SessionContext.Provider>
   )
 }
 
@@ -69,8 +69,7 @@ export function useAccess(ids: readonly string[]): Record<string, AccessFlags> |
   const { state } = useSession()
   const [flags, setFlags] = useState<Record<string, AccessFlags> | null>(null)
   const key = [...new Set(ids)].sort().join(',')
-  const who =
-    state.status === 'signed-in' ? `${state.account.type}/${state.account.id}` : state.status
+  const who = state.status === 'signed-in' ? state.identity.id : state.status
   useEffect(() => {
     let live = true
     // Rights depend on who is signed in: ask once that is known, not before and again after.

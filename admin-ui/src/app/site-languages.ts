@@ -1,84 +1,41 @@
-import { isQueryError, isRightToLeft, type QueryClient } from '@shopwright/core/shared'
+import { isRightToLeft, type QueryClient } from '@shopwright/core/shared'
+import type { SiteLocale } from '../registry/index.js'
+import type { ShellServices } from './shell-services.js'
 
 /** The language when nothing else names one (the sample company's default, spec 000 section 9). */
 export const FALLBACK_LANGUAGE = 'en-us'
 
-/** What the web configuration says about languages: its list (the first the default) and currency. */
-export interface WebLocale {
-  languages: string[]
-  /** The first of its currencies, or null. */
-  currency: string | null
-}
-
-/** A language the picker offers: its code, its name from the `language` list, its direction. */
+/** A language the picker offers: its code, its name, its direction. */
 export interface SiteLanguage {
   id: string
   name: string
   rtl: boolean
 }
 
-interface WebConfiguration {
-  languages?: unknown
-  currencies?: unknown
-}
-
-/** Refused or missing: staff without configuration rights, a visitor not signed in. */
-const unavailable = (error: unknown) =>
-  isQueryError(error) && [401, 403, 404].includes(error.status)
-
-async function orNull<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await call
-  } catch (error) {
-    if (unavailable(error)) return null
-    throw error
-  }
-}
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-
-/** The web configuration's languages and first currency; null when the caller may not read it. */
-export async function webLocale(client: QueryClient): Promise<WebLocale | null> {
-  // A minute's cache: the start and the picker ask once, an edited list shows soon after.
-  const web = await orNull(
-    client.get<WebConfiguration>('/data/get/configuration/web', {}, { cache: 'veryshort' }),
-  )
-  if (!web) return null
-  const currencies = Array.isArray(web.currencies) ? (web.currencies as unknown[]) : []
-  const first = currencies[0] as { id?: unknown } | undefined
-  return {
-    languages: strings(web.languages),
-    currency: typeof first?.id === 'string' ? first.id : null,
-  }
+/**
+ * The site's languages and currency, from the plugin that provides them; null when none does or
+ * the caller may not read them.
+ */
+export async function siteLocale(
+  services: ShellServices,
+  client: QueryClient,
+): Promise<SiteLocale | null> {
+  return services.siteLanguages ? services.siteLanguages.locale(client) : null
 }
 
 /**
- * The languages the picker offers: the web configuration's, or for staff who may not read it the
- * `general` translation set's (everyone may read translations), named from the `language` list.
+ * The languages the picker offers: the site's, or for staff who may not read them the languages
+ * the admin's texts are kept in, named by the site's provider (the code where it has no name).
  */
 export async function siteLanguages(
+  services: ShellServices,
   client: QueryClient,
 ): Promise<{ languages: SiteLanguage[]; currency: string | null }> {
-  const web = await webLocale(client)
-  let ids = web?.languages ?? []
-  if (ids.length === 0) {
-    const set = await orNull(
-      client.get<{ languages?: unknown }>('/translation/get/general', {}, { cache: 'veryshort' }),
-    )
-    ids = strings(set?.languages)
-  }
+  const site = await siteLocale(services, client)
+  let ids = site?.languages ?? []
+  if (ids.length === 0 && services.texts) ids = (await services.texts.languages(client)) ?? []
   if (ids.length === 0) ids = [FALLBACK_LANGUAGE]
-  const list = await orNull(
-    client.get<{ values?: unknown }>('/data/listtype/get/language', {}, { cache: 'short' }),
-  )
-  const values = (Array.isArray(list?.values) ? list.values : []) as Array<{
-    id?: unknown
-    name?: unknown
-  }>
-  const languages = ids.map((id) => {
-    const name = values.find((value) => value.id === id)?.name
-    return { id, name: typeof name === 'string' && name ? name : id, rtl: isRightToLeft(id) }
-  })
-  return { languages, currency: web?.currency ?? null }
+  const names = services.siteLanguages ? await services.siteLanguages.names(client) : {}
+  const languages = ids.map((id) => ({ id, name: names[id] || id, rtl: isRightToLeft(id) }))
+  return { languages, currency: site?.currency ?? null }
 }

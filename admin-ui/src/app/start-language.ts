@@ -1,17 +1,19 @@
 import { guessLanguage, type QueryClient } from '@shopwright/core/shared'
 import { storedLocale } from './locale-choice.js'
-import { FALLBACK_LANGUAGE, webLocale } from './site-languages.js'
+import type { ShellServices } from './shell-services.js'
+import { FALLBACK_LANGUAGE, siteLocale } from './site-languages.js'
 
 /**
  * The language the admin opens in (spec 000 section 9, "Preferences"): the choice the admin or the
  * storefront stored; else the browser's language when the site has it, else the site's first
- * language; else (the site's list unreadable: not signed in, no configuration rights) en-us.
+ * language; else (the site's list unreadable: not signed in, no configuration rights, or no plugin
+ * provides it) en-us.
  */
-export async function startLanguage(client: QueryClient): Promise<string> {
+export async function startLanguage(services: ShellServices, client: QueryClient): Promise<string> {
   const stored = storedLocale()?.language
   if (stored) return stored
-  const web = await webLocale(client)
-  if (!web || web.languages.length === 0) return FALLBACK_LANGUAGE
+  const site = await siteLocale(services, client)
+  if (!site || site.languages.length === 0) return FALLBACK_LANGUAGE
   const browser = navigator.languages?.length ? navigator.languages : [navigator.language]
-  return guessLanguage(undefined, browser, web.languages)
+  return guessLanguage(undefined, browser, site.languages)
 }

@@ -7,6 +7,7 @@ import { useLanguage, useT, type AdminLanguage } from '../kit/i18n.js'
 import { ClientContext } from './client.js'
 import { LOCALE_STORAGE_KEY } from './locale-choice.js'
 import { fakeClient, type FakeAnswer } from './test-client.js'
+import { WithServices } from './test-services.js'
 import { FIRST_TEXTS_WAIT_MS, TranslationProvider } from './translations.js'
 
 const TEXTS: Record<string, Record<string, string>> = {
@@ -44,9 +45,11 @@ let client: QueryClient
 const mount = () =>
   render(
     <ClientContext.Provider value={client}>
-      <TranslationProvider>
-        <Screen />
-      </TranslationProvider>
+      <WithServices>
+        <TranslationProvider>
+          <Screen />
+        </TranslationProvider>
+      </WithServices>
     </ClientContext.Provider>,
   )
 

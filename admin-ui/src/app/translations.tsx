@@ -9,7 +9,8 @@ import {
 } from '../kit/i18n.js'
 import { useClient } from './client.js'
 import { storedLocale, storeLanguage } from './locale-choice.js'
-import { FALLBACK_LANGUAGE, webLocale } from './site-languages.js'
+import { useShellServices } from './shell-services.js'
+import { FALLBACK_LANGUAGE, siteLocale } from './site-languages.js'
 import { startLanguage } from './start-language.js'
 import { textsLoader } from './texts-loader.js'
 
@@ -41,7 +42,8 @@ function markDocument({ language, t }: Shown) {
  */
 export function TranslationProvider({ children }: { children: ReactNode }) {
   const client = useClient()
-  const load = useMemo(() => textsLoader(client), [client])
+  const services = useShellServices()
+  const load = useMemo(() => textsLoader(client, services.texts), [client, services.texts])
   const [shown, setShown] = useState<Shown | null>(null)
   const [waited, setWaited] = useState(false)
 
@@ -49,8 +51,8 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
     let live = true
     const timer = setTimeout(() => setWaited(true), FIRST_TEXTS_WAIT_MS)
     void (async () => {
-      const language = await startLanguage(client).catch(() => FALLBACK_LANGUAGE)
-      // Without its texts (the translations plugin missing, the server failing) the admin is
+      const language = await startLanguage(services, client).catch(() => FALLBACK_LANGUAGE)
+      // Without its texts (no plugin provides them, the server failing) the admin is
       // English, and says so: a French <html lang> over English labels would mislead.
       const first = await load(language).then(
         (t): Shown => ({ language, t }),
@@ -63,7 +65,7 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
       live = false
       clearTimeout(timer)
     }
-  }, [client, load])
+  }, [client, load, services])
 
   useEffect(() => {
     if (shown) markDocument(shown)
@@ -78,10 +80,10 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
       if (picked.current !== language) return
       setShown({ language, t })
       // The site's currency completes a first choice; a stored one keeps its own.
-      const web = storedLocale() ? null : await webLocale(client).catch(() => null)
-      storeLanguage(language, web?.currency ?? null)
+      const site = storedLocale() ? null : await siteLocale(services, client).catch(() => null)
+      storeLanguage(language, site?.currency ?? null)
     },
-    [client, load],
+    [client, load, services],
   )
 
   const language = shown?.language ?? FALLBACK_LANGUAGE

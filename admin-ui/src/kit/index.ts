@@ -34,6 +34,7 @@ export {
   type Translate,
 } from './i18n.js'
 export { useQueryData, type QueryData } from './useQueryData.js'
+export { readOrNull } from './read-or-null.js'
 export {
   AUTOSAVE_CAP_MS,
   AUTOSAVE_DELAY_MS,
@@ -57,4 +58,5 @@ export * from './Popup.js'
 export * from './Grid.js'
 export * from './LazyImage.js'
 export { useClient } from '../app/client.js'
-export { useAccess, useSession, type Account, type SessionState } from '../app/session.js'
+export { useAccess, useSession, type SessionState } from '../app/session.js'
+export type { Identity } from '../registry/index.js'

@@ -1,4 +1,9 @@
 import type { ComponentType, LazyExoticComponent } from 'react'
+import type { AuthProvider } from './auth.js'
+import type { SiteLanguagesProvider, TextsProvider } from './languages.js'
+
+export type { AuthProvider, Identity, LoginPreview, LoginResult } from './auth.js'
+export type { SiteLanguagesProvider, SiteLocale, TextsProvider } from './languages.js'
 
 /** An entry of the admin menu (spec 000 section 2, "Page shell"). */
 export interface MenuEntry {
@@ -25,21 +30,35 @@ export interface AdminPanel {
   Component: LazyExoticComponent<ComponentType>
 }
 
-/** What a plugin's `admin` entry (`@shopwright/plugin-<name>/admin`) exports by default. */
+/**
+ * What a plugin's `admin` entry (`@shopwright/plugin-<name>/admin`) exports by default: its panels,
+ * and the services it provides the shell. The shell uses a module only while its plugin runs, and
+ * each service from exactly one running plugin (two are a configuration mistake it shows).
+ */
 export interface AdminModule {
   /** The plugin's name, as in `definePlugin({ name })`. */
   plugin: string
-  panels: AdminPanel[]
+  panels?: AdminPanel[]
+  /** Sign-in, sign-out and who is signed in (the account plugin). */
+  auth?: AuthProvider
+  /** The site's languages and their names (the records plugin). */
+  siteLanguages?: SiteLanguagesProvider
+  /** The admin's texts per language (the translations plugin). */
+  texts?: TextsProvider
 }
 
-/** Declares a plugin's admin panels (an identity function that gives the object its type). */
+/** The services a module may provide the shell, by their key in AdminModule. */
+export const SHELL_SERVICES = ['auth', 'siteLanguages', 'texts'] as const
+export type ShellService = (typeof SHELL_SERVICES)[number]
+
+/** Declares a plugin's admin module, its panels and services (an identity function that types it). */
 export function defineAdmin(module: AdminModule): AdminModule {
   return module
 }
 
 /** The admin's paths of every module, for the shell's router, in registration order. */
 export function panelsOf(modules: readonly AdminModule[]): AdminPanel[] {
-  return modules.flatMap((module) => module.panels)
+  return modules.flatMap((module) => module.panels ?? [])
 }
 
 /** The menu entries of the modules, sorted by `order`, each with its panel's security id. */

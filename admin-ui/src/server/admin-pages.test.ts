@@ -3,9 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createKernel, type Kernel } from '@shopwright/core'
+import { createKernel, definePlugin, type Kernel, type PluginDefinition } from '@shopwright/core'
 import { inject, testConfig } from '@shopwright/core/testing'
-import { adminPages, pageInLanguage } from './admin-pages.js'
+import { pageInLanguage, pageWithPlugins } from './admin-page.js'
+import { adminPages } from './admin-pages.js'
 
 let kernel: Kernel | undefined
 afterEach(async () => {
@@ -16,7 +17,10 @@ afterEach(async () => {
 function builtApp(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-admin-'))
   fs.mkdirSync(path.join(dir, 'assets'))
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>')
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Admin</title></head><body><div id="root"></div></body></html>',
+  )
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
   fs.writeFileSync(
     path.join(dir, 'assets', 'index-abc123.js.br'),
@@ -26,25 +30,30 @@ function builtApp(): string {
   return dir
 }
 
-async function boot(clientDir: string) {
+/** Two plugins with admin screens, as a site's config file may list them. */
+const shop = definePlugin({ name: 'shop', adminPaths: ['/data', '/configuration', '/bin'] })
+const greetings = definePlugin({ name: 'greetings', adminPaths: ['/greetings'] })
+
+async function boot(clientDir: string, plugins: readonly PluginDefinition[] = [shop, greetings]) {
   kernel = await createKernel({
     config: testConfig(),
-    plugins: [],
-    pages: [adminPages({ clientDir })],
+    plugins,
+    pages: [adminPages({ clientDir, plugins })],
   })
   return kernel
 }
 
 describe('adminPages', () => {
-  it('answers every admin address with the app page, never cached, with the HTML protections', async () => {
+  it('answers the addresses the plugins declare with the app page, never cached, with the HTML protections', async () => {
     const app = await boot(builtApp())
     for (const url of [
       '/data',
       '/data/customer/7',
       '/configuration',
       '/bin',
+      '/greetings',
+      '/greetings/hello/edit',
       '/login',
-      '/insights/live',
     ]) {
       const reply = await inject(app, { url, headers: { accept: 'text/html' } })
       expect(reply.statusCode, url).toBe(200)
@@ -79,6 +88,41 @@ describe('adminPages', () => {
     }
   })
 
+  it('answers 404 at an admin address no running plugin declares, with no admin page', async () => {
+    const app = await boot(builtApp())
+    // Screens of plugins that do not exist here: once fixed in the admin, now nobody's.
+    for (const url of ['/drive', '/billing', '/insights/live', '/log', '/sessions', '/editor/x']) {
+      const reply = await inject(app, { url, headers: { accept: 'text/html' } })
+      expect(reply.statusCode, url).toBe(404)
+      expect(reply.body, url).not.toContain('id="root"')
+    }
+    // Without the plugin that declares them, its addresses are nobody's either.
+    await kernel?.close()
+    const withoutGreetings = await boot(builtApp(), [shop])
+    expect((await inject(withoutGreetings, { url: '/greetings' })).statusCode).toBe(404)
+    expect((await inject(withoutGreetings, { url: '/data' })).statusCode).toBe(200)
+  })
+
+  it('names the running plugins in the page, for the app to use their modules only', async () => {
+    const app = await boot(builtApp())
+    const reply = await inject(app, { url: '/data' })
+    expect(reply.body).toContain('<meta name="shopwright-plugins" content="shop,greetings"></head>')
+    expect(pageWithPlugins('<!doctype html><p>x</p>', ['a'])).toBe(
+      '<!doctype html><meta name="shopwright-plugins" content="a"><p>x</p>',
+    )
+  })
+
+  it('refuses at start a declared admin path that is malformed or over the app files', () => {
+    for (const prefix of ['/', 'data', '/Data', '/data/', '/data//x', '/admin', '/admin/x', '/a b'])
+      expect(
+        () => adminPages({ plugins: [{ name: 'odd', adminPaths: [prefix] }] }),
+        prefix,
+      ).toThrow(expect.objectContaining({ code: 'SW_PLUGIN_INVALID' }))
+    expect(() =>
+      adminPages({ plugins: [{ name: 'ok', adminPaths: ['/data/x-y_2'] }] }),
+    ).not.toThrow()
+  })
+
   it('leaves other addresses to the rest of the site', async () => {
     const app = await boot(builtApp())
     expect((await inject(app, { url: '/databases' })).statusCode).toBe(404)
@@ -91,7 +135,7 @@ describe('adminPages', () => {
     const dir = builtApp()
     fs.writeFileSync(
       path.join(dir, 'index.html'),
-      '<!doctype html><html lang="en"><body></body></html>',
+      '<!doctype html><html lang="en"><head></head><body></body></html>',
     )
     const app = await boot(dir)
     const choice = (language: string) =>

@@ -3,49 +3,49 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { send } from '@koa/send'
 import type { Middleware } from 'koa'
-import { isRightToLeft, LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
-import { isAdminPath, LOGIN_PATH } from './admin-paths.js'
+import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
+import { pageInLanguage, pageWithPlugins } from './admin-page.js'
+import {
+  adminPrefixes,
+  ASSET_PREFIX,
+  isAdminPath,
+  LOGIN_PATH,
+  type AdminPlugin,
+} from './admin-paths.js'
 
 /** Where Vite writes the app: `dist/client` beside this file's `dist/server`. */
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
-
-/** The public prefix of the app's hashed files (Vite's `base`). */
-export const ASSET_PREFIX = '/admin/'
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 export interface AdminPagesOptions {
   /** The built app; defaults to this package's `dist/client`. */
   clientDir?: string
-  /** More address prefixes the app answers (plugins' panels outside the spec's list). */
-  extraPaths?: readonly string[]
+  /**
+   * The running plugins: the app's page answers at their `adminPaths` (and nowhere else), and the
+   * app uses the admin modules of these plugins only.
+   */
+  plugins: readonly AdminPlugin[]
   /** Serve the sign-in page at /login (off once a storefront theme serves it). */
   login?: boolean
 }
 
 /**
- * The page in the visitor's chosen language (the shared locale cookie): `<html lang dir>` are
- * right before any script runs, so a right-to-left admin never draws left-to-right first. The
- * language passed parseLocaleChoice (`[a-z0-9-]`), so it is safe inside the attribute.
- */
-export function pageInLanguage(html: string, language: string | undefined): string {
-  if (!language) return html
-  const dir = isRightToLeft(language) ? 'rtl' : 'ltr'
-  return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${dir}">`)
-}
-
-/**
  * Serves the admin app: its hashed files under `/admin/` (cached for a year: a new build has new
- * names), and its page at every admin address, never cached, so a new build is picked up at the
- * next navigation. The page is read once; a missing build answers a clear 503 rather than a blank
- * page.
+ * names), and its page at the addresses the running plugins declare, never cached, so a new build
+ * is picked up at the next navigation. Any other address goes on to the rest of the site, which
+ * answers 404 for one nobody serves. The page is read once; a missing build answers a clear 503
+ * rather than a blank page.
  */
-export function adminPages(options: AdminPagesOptions = {}): Middleware {
+export function adminPages(options: AdminPagesOptions): Middleware {
   const clientDir = options.clientDir ?? CLIENT_DIR
   const indexFile = path.join(clientDir, 'index.html')
+  const prefixes = adminPrefixes(options.plugins)
+  const names = options.plugins.map((plugin) => plugin.name)
   let page: string | undefined
   const readPage = (): string | undefined => {
-    if (page === undefined && fs.existsSync(indexFile)) page = fs.readFileSync(indexFile, 'utf8')
+    if (page === undefined && fs.existsSync(indexFile))
+      page = pageWithPlugins(fs.readFileSync(indexFile, 'utf8'), names)
     return page
   }
   return async (ctx, next) => {
@@ -69,7 +69,7 @@ export function adminPages(options: AdminPagesOptions = {}): Middleware {
       return
     }
     const login = options.login !== false && ctx.path === LOGIN_PATH
-    if (!login && !isAdminPath(ctx.path, options.extraPaths)) return next()
+    if (!login && !isAdminPath(ctx.path, prefixes)) return next()
     const html = readPage()
     ctx.set('Cache-Control', 'no-cache')
     ctx.vary('Cookie')

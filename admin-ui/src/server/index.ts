@@ -1,2 +1,8 @@
-export { adminPages, ASSET_PREFIX, CLIENT_DIR, type AdminPagesOptions } from './admin-pages.js'
-export { ADMIN_PREFIXES, LOGIN_PATH, isAdminPath } from './admin-paths.js'
+export { adminPages, CLIENT_DIR, type AdminPagesOptions } from './admin-pages.js'
+export {
+  adminPrefixes,
+  ASSET_PREFIX,
+  isAdminPath,
+  LOGIN_PATH,
+  type AdminPlugin,
+} from './admin-paths.js'

@@ -93,9 +93,9 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   /** Cache types `/query/memory/clear/<type>` may clear. */
   cacheTypes?: readonly string[]
   /**
-   * Address prefixes of this plugin's admin panels beyond the spec's admin paths (`/data`, `/log`,
-   * ...): the server answers them with the admin app's page. The panels themselves are the
-   * package's `./admin` export, compiled with the admin app (docs/plugins.md).
+   * Address prefixes of this plugin's admin panels (`/data`): the server answers them with the
+   * admin app's page, and an admin address no running plugin declares is a 404. The panels
+   * themselves are the package's `./admin` export, compiled with the admin app (docs/plugins.md).
    */
   adminPaths?: readonly string[]
   /**

@@ -106,6 +106,7 @@ export default definePlugin({
   migrations,
   seeds: recordsPluginSeeds,
   cacheTypes: ['recordtype', 'recordcount', 'recordtext', 'configuration', 'access'],
+  adminPaths: ['/data', '/configuration', '/bin'],
   register({ container, config }) {
     const dialect = dialectOf(config.databaseUrl)
     container.register({

@@ -2,6 +2,7 @@ import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
 // For their English: this plugin's error codes, shown by its screens (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
+import { recordsSiteLanguages } from './site-languages.js'
 
 const RecordTypes = lazy(() => import('./RecordTypesScreen.js'))
 const RecordList = lazy(() => import('./RecordListScreen.js'))
@@ -38,10 +39,12 @@ export {
 
 /**
  * The records plugin's admin screens (spec 000 section 2): the data, types, lists, security and
- * configuration lists, the record editor and the bin. Menu entries follow the spec's order.
+ * configuration lists, the record editor and the bin. Menu entries follow the spec's order. The
+ * site's languages, which records keep, are the shell's too (its start language and menu).
  */
 export default defineAdmin({
   plugin: 'records',
+  siteLanguages: recordsSiteLanguages,
   panels: [
     {
       path: '/data',

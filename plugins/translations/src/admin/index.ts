@@ -2,6 +2,7 @@ import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
 // For their English: this plugin's error codes, shown by its screens (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
+import { adminTexts } from './admin-texts.js'
 
 const TranslationList = lazy(() => import('./TranslationListScreen.js'))
 const TranslationEditor = lazy(() => import('./TranslationEditorScreen.js'))
@@ -9,10 +10,12 @@ const TranslationEditor = lazy(() => import('./TranslationEditorScreen.js'))
 /**
  * The translation screens (spec 000 section 2): the sets' list and the table editor. The menu's
  * Translation entry is /data/translation (spec 000 section 2, admin menu); that address and
- * /translation show the same list, and a set opens in the table editor at either.
+ * /translation show the same list, and a set opens in the table editor at either. The sets are
+ * the texts of the admin itself too.
  */
 export default defineAdmin({
   plugin: 'translations',
+  texts: adminTexts,
   panels: [
     {
       path: '/data/translation',

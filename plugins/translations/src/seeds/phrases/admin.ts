@@ -15,6 +15,14 @@ export const adminPhrases: PhraseTable = {
   Security: { fr: 'Sécurité' },
   Bin: { fr: 'Corbeille' },
 
+  // When the running plugins leave the admin without sign-in, or give it two of a service.
+  'No running plugin provides sign-in: add one, such as account, to the site’s plugins.': {
+    fr: 'Aucune extension en service ne fournit la connexion\u00a0: ajoutez-en une, comme account, aux extensions du site.',
+  },
+  'More than one running plugin provides {0} ({1}): keep only one of them in the site’s plugins.': {
+    fr: 'Plusieurs extensions en service fournissent {0} ({1})\u00a0: n’en gardez qu’une dans les extensions du site.',
+  },
+
   // Record lists and editors.
   'No records yet.': { fr: 'Aucun enregistrement pour l’instant.' },
   'No record types.': { fr: 'Aucun type d’enregistrement.' },

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { lazy } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { QueryError } from '@shopwright/core/shared'
+import type { AdminModule } from '../registry/index.js'
+import { AdminApp } from './AdminApp.js'
+import { loadPage } from './page-load.js'
+import { memoryAuth } from './test-auth.js'
+import { fakeClient } from './test-client.js'
+
+vi.mock('./page-load.js', () => ({ loadPage: vi.fn() }))
+
+const customers: AdminModule = {
+  plugin: 'shop',
+  panels: [
+    {
+      path: '/data',
+      security: 'admin',
+      menu: { label: 'Data', icon: 'database', order: 10 },
+      Component: lazy(async () => ({ default: () => <p data-testid="panel">Customers</p> })),
+    },
+  ],
+}
+
+let people: ReturnType<typeof memoryAuth>
+let calls: string[]
+
+function mount(modules: AdminModule[]) {
+  const fake = fakeClient(
+    () => (path) => (path.startsWith('/access/') ? { admin: { view: true, edit: true } } : 404),
+  )
+  calls = fake.calls
+  return render(<AdminApp modules={modules} client={fake.client} />)
+}
+
+beforeEach(() => {
+  people = memoryAuth({ 'ada@example.com': { password: 'secret12', name: 'Ada' } })
+  vi.mocked(loadPage).mockClear()
+  window.history.replaceState(null, '', '/data')
+})
+afterEach(cleanup)
+
+describe('the admin shell', () => {
+  it('signs in, shows and signs out through the provided sign-in', async () => {
+    people.signIn('ada@example.com')
+    mount([customers, { plugin: 'people', auth: people.auth }])
+    expect((await screen.findByTestId('panel')).textContent).toBe('Customers')
+    expect(screen.getByTestId('account-name').textContent).toBe('Ada')
+    expect(document.querySelector('.sw-admin-account img')?.getAttribute('src')).toBe(
+      '/pictures/ada@example.com.png',
+    )
+    await waitFor(() => expect(screen.getByTestId('menu-data')).toBeTruthy())
+    fireEvent.click(screen.getByTestId('logout'))
+    await waitFor(() =>
+      expect(loadPage).toHaveBeenCalledWith('/login?next=%2Fdata', { replace: true }),
+    )
+    expect(people.auth.logout).toHaveBeenCalledTimes(1)
+    // The shell's own calls are the kernel's (rights); sign-in is all the provider's.
+    expect(calls.every((call) => call.startsWith('/access/'))).toBe(true)
+  })
+
+  it('sends a visitor nobody signed in to /login, to come back here', async () => {
+    mount([customers, { plugin: 'people', auth: people.auth }])
+    await waitFor(() =>
+      expect(loadPage).toHaveBeenCalledWith('/login?next=%2Fdata', { replace: true }),
+    )
+    expect(screen.queryByTestId('panel')).toBeNull()
+  })
+
+  it('shows why when the provider cannot say who is signed in', async () => {
+    people.auth.identity.mockRejectedValueOnce(
+      new QueryError('ERROR_DATA_CONNECTION', { status: 503, url: '/query/test' }),
+    )
+    mount([customers, { plugin: 'people', auth: people.auth }])
+    expect((await screen.findByTestId('error-view')).textContent).toContain('Connection failed.')
+    expect(loadPage).not.toHaveBeenCalled()
+  })
+
+  it('says so, and opens nothing, when no running plugin provides sign-in', async () => {
+    mount([customers])
+    expect((await screen.findByTestId('no-sign-in')).textContent).toContain(
+      'No running plugin provides sign-in',
+    )
+    expect(screen.queryByTestId('panel')).toBeNull()
+    expect(loadPage).not.toHaveBeenCalled()
+  })
+
+  it('names the plugins when two provide sign-in, and uses neither', async () => {
+    const other = memoryAuth({})
+    mount([customers, { plugin: 'people', auth: people.auth }, { plugin: 'sso', auth: other.auth }])
+    expect((await screen.findByTestId('service-conflict')).textContent).toContain(
+      'More than one running plugin provides auth (people, sso)',
+    )
+    expect(people.auth.identity).not.toHaveBeenCalled()
+    expect(other.auth.identity).not.toHaveBeenCalled()
+  })
+})
