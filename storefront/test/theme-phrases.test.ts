@@ -6,7 +6,7 @@ import type { RecordData } from '@shopwright/core'
 import records from '@shopwright/plugin-records'
 // Loaded for its error codes: the server set carries the messages of every installed plugin.
 import '@shopwright/plugin-account'
-import { translationSets } from '@shopwright/plugin-translations'
+import translations from '@shopwright/plugin-translations'
 import { DEFAULT_TRANSLATION_SETS } from '../src/shared/translation.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -33,24 +33,29 @@ function phrasesIn(source: string): string[] {
 type Entry = { phrase: string; translations: { fr?: string } }
 
 /** The seeded phrases of the sets storefront pages load, by set. */
-function seededSets(): Map<string, Entry[]> {
+async function seededSets(): Promise<Map<string, Entry[]>> {
+  const seeds = (
+    typeof translations.seeds === 'function' ? await translations.seeds() : translations.seeds
+  ) as RecordData[]
   return new Map(
-    translationSets()
-      .filter((set) => DEFAULT_TRANSLATION_SETS.includes(set.id))
+    seeds
+      .filter((set) => set.type === 'translation' && DEFAULT_TRANSLATION_SETS.includes(set.id))
       .map((set) => [set.id, set.entries as Entry[]]),
   )
 }
 
 /** Their French texts by phrase. */
-function frenchTexts(): Map<string, string> {
+function frenchTexts(sets: Map<string, Entry[]>): Map<string, string> {
   const french = new Map<string, string>()
-  for (const entries of seededSets().values())
+  for (const entries of sets.values())
     for (const entry of entries) french.set(entry.phrase, entry.translations.fr ?? '')
   return french
 }
 
+const sets = await seededSets()
+
 describe("the storefront's phrases", () => {
-  const french = frenchTexts()
+  const french = frenchTexts(sets)
 
   it('finds the phrases the theme and the engine show', () => {
     const found = SCANNED.flatMap((dir) =>
@@ -92,7 +97,7 @@ describe("the storefront's phrases", () => {
   it('keeps each phrase in one of the general, store and account sets', () => {
     const seen = new Map<string, string>()
     const twice: string[] = []
-    for (const [id, entries] of seededSets()) {
+    for (const [id, entries] of sets) {
       if (id === 'server') continue
       for (const { phrase } of entries) {
         if (seen.has(phrase)) twice.push(`${phrase} (${seen.get(phrase)} and ${id})`)

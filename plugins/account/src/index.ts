@@ -37,59 +37,17 @@ import {
   uploadImage,
 } from './server/images/routes.js'
 
-export {
-  AccountService,
-  ACCOUNT_TYPES,
-  type AccountType,
-  type NewAccount,
-  type Credentials,
-} from './server/account-service.js'
-export { hashPassword, verifyPassword } from './server/passwords.js'
-export { AccountAuthenticator, type SignedIn } from './server/account-authenticator.js'
-export {
-  type SessionStore,
-  hashToken,
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-  SESSION_TOUCH_MS,
-  type Session,
-} from './server/sessions.js'
+// The package's public surface: the plugin, the session cookie's name (part of its HTTP contract)
+// and the types of its answers and services, for themes and other plugins. Everything else is
+// internal; tests reach it through its own path.
 export { SESSION_COOKIE } from './server/session-cookie.js'
-export { DatabaseSessions, RedisSessions }
-export { AccountGuard }
-export {
-  LOGIN_PER_ADDRESS,
-  LOGIN_PER_EMAIL,
-  LOGIN_PER_PAIR,
-  LOGIN_PER_PAIR_AT_CEILING,
-} from './server/login-limits.js'
-export { BLOCK_PER_ADDRESS } from './server/block-limits.js'
-export { CardTokens } from './server/profile/card-tokens.js'
-export { NO_PASSWORD } from './server/passwords.js'
+export type { AccountService, AccountType } from './server/account-service.js'
+export type { AccountAuthenticator, SignedIn } from './server/account-authenticator.js'
 export type { AccountAnswer, AccountPreview } from './server/account-answer.js'
-export {
-  ResetStore,
-  RESET_CODE_MS,
-  BLOCK_CODE_MS,
-  type CodeState,
-  type ResetCodes,
-} from './server/resets.js'
-export { BlockedDevices } from './server/blocked-devices.js'
-export { Mailer, MAIL_FROM, type MailMessage, type MailResult } from './server/mailer.js'
-export { RESET_PER_ADDRESS, RESET_PER_EMAIL } from './server/reset-limits.js'
 export type { ResetEntity } from './server/routes/entity.js'
 export type { ProfileAnswer, CardAnswer } from './server/profile/profile-answer.js'
 export type { AddressLine, CardLine } from './server/profile/lines.js'
-export { accountSeeds }
-export {
-  AccountImages,
-  imageVersionOf,
-  type AccountImage,
-  type ImageSource,
-} from './server/images/account-images.js'
-export { IMAGE_UPLOAD_LIMIT, type ImageAnswer } from './server/images/routes.js'
-export { IMAGE_WRITES } from './server/images/image-limits.js'
-export { GENERATE_MAX, generatedIcon, defaultIcon } from './server/images/generated.js'
+export type { ImageAnswer } from './server/images/routes.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.

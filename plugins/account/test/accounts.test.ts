@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError, type Kernel } from '@shopwright/core'
 import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account, { verifyPassword } from '../src/index.js'
+import account from '../src/index.js'
+import { verifyPassword } from '../src/server/passwords.js'
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   const error = await promise.catch((e: unknown) => e)

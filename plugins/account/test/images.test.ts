@@ -3,7 +3,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { defaultIcon, generatedIcon, IMAGE_UPLOAD_LIMIT, type ImageAnswer } from '../src/index.js'
+import { type ImageAnswer } from '../src/index.js'
+import { defaultIcon, generatedIcon } from '../src/server/images/generated.js'
+import { IMAGE_UPLOAD_LIMIT } from '../src/server/images/routes.js'
 import { bootAccounts, getAccount, signIn } from './helpers.js'
 
 /** A PNG whose header declares a huge canvas over a few bytes of data: a decompression bomb. */

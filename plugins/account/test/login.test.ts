@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/index.js'
+import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/server/sessions.js'
 import {
   bootAccounts,
   getAccount,

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { Logger } from '@shopwright/core'
-import { Mailer } from '../src/index.js'
+import { Mailer } from '../src/server/mailer.js'
 
 describe('mailer without SMTP_URL', () => {
   it('writes time-sorted .eml files into DATA_DIR/outbox and logs the links', async () => {

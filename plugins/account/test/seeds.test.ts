@@ -10,7 +10,8 @@ import {
   type SecurityRecord,
 } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
-import account, { accountSeeds } from '../src/index.js'
+import account from '../src/index.js'
+import { accountSeeds } from '../src/seeds/index.js'
 import { bootAccounts } from './helpers.js'
 
 const pluginDir = dirname(dirname(fileURLToPath(import.meta.url)))

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
+import { DatabaseSessions } from '../src/server/session-stores/database-sessions.js'
 import {
-  DatabaseSessions,
   hashToken,
-  RedisSessions,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   SESSION_TOUCH_MS,
   type SessionStore,
-} from '../src/index.js'
+} from '../src/server/sessions.js'
+import { RedisSessions } from '../src/server/session-stores/redis-sessions.js'
 import { bootAccounts } from './helpers.js'
 
 interface Variant {

@@ -17,51 +17,28 @@ import { dataRoutes } from './server/routes/data-routes.js'
 import { transferRoutes } from './server/routes/transfer-routes.js'
 import { ImportService } from './server/transfer/import-service.js'
 import { IMPORT_ZIP_LIMITS } from './server/transfer/zip-reader.js'
+import { ExportService } from './server/transfer/export-service.js'
+import { recordsPluginSeeds } from './seeds/index.js'
+import { RECORDS_ERRORS } from './shared/errors.js'
 
 /**
  * Imports one node runs at once. Each holds its upload (up to UPLOAD_LIMIT) and one inflated entry
  * in memory, so this bounds what imports can take of a node's memory (docs/security.md, "Imports").
  */
 const IMPORTS_AT_ONCE = 2
-import { ExportService } from './server/transfer/export-service.js'
-import { recordsPluginSeeds } from './seeds/index.js'
-import { RECORDS_ERRORS } from './shared/errors.js'
 
-export {
-  RecordStore,
-  RECORD_TEXT_CACHE,
-  spliceRecord,
-  type StoredRecord,
-} from './server/record-store.js'
-export { RecordSecuritySource } from './server/security-source.js'
-export { RecordTypes, RECORDTYPE_CACHE } from './server/record-types.js'
-export {
+// The package's public surface: the plugin, and what other plugins use of it (the records service
+// and its types, the guard contract, the change event). Everything else is internal; tests reach it
+// through its own path.
+export { RECORD_CHANGED } from './server/records-service.js'
+export type {
+  CreateResult,
+  FieldChange,
+  ModifyOptions,
+  RecordKey,
   RecordsService,
-  RECORD_CHANGED,
-  COUNT_CACHE,
-  type CreateResult,
-  type PreparedCreates,
-  type FieldChange,
-  type ModifyOptions,
-  type RecordKey,
 } from './server/records-service.js'
-export { ListService, MAX_PAGE_SIZE, type ListOptions } from './server/list-service.js'
-export { RecordTypeCalls } from './server/record-type-calls.js'
-export { AppLog, type LogLine, type LogEntry } from './server/app-log.js'
-export {
-  RecordGuards,
-  type Actor,
-  type RecordGuard,
-  type RecordChange,
-} from './server/record-guards.js'
-export {
-  ImportService,
-  IMPORT_BATCH,
-  type ImportResult,
-  type ImportLimits,
-} from './server/transfer/import-service.js'
-export { ExportService, type Download } from './server/transfer/export-service.js'
-export { readZipEntries, IMPORT_ZIP_LIMITS, type ZipLimits } from './server/transfer/zip-reader.js'
+export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.

@@ -4,7 +4,8 @@ import type { Kernel } from '@shopwright/core'
 import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
 import { allSeeds } from '@shopwright/seeds'
 import account from '@shopwright/plugin-account'
-import records, { readZipEntries } from '../src/index.js'
+import records from '../src/index.js'
+import { readZipEntries } from '../src/server/transfer/zip-reader.js'
 import { as, signIn } from './helpers.js'
 
 const json = (value: unknown) => strToU8(JSON.stringify(value))

@@ -15,24 +15,9 @@ import { TRANSLATIONS_ERRORS } from './shared/errors.js'
 import { TRANSLATIONS_SETTINGS } from './server/settings.js'
 import type { TranslationSource } from './server/translation-source.js'
 
-export * from './shared/index.js'
+// The package's public surface: the plugin and the text source's type; the browser-safe types of
+// the sets are its `./shared` entry. Everything else is internal; tests reach it through its path.
 export type { TranslationSource }
-export { TranslationSets, TRANSLATION_CACHE, TRANSLATION_SECURITY, TRANSLATION_TYPE, toValue }
-export {
-  MachineTranslation,
-  batches,
-  TRANSLATE_MAX_TEXTS,
-  TRANSLATE_BATCH_TEXTS,
-  TRANSLATE_BATCH_CHARS,
-} from './server/machine-translation.js'
-export { LibreTranslateProvider } from './server/libretranslate.js'
-export { ProviderError, type TranslationProvider } from './server/translation-provider.js'
-export { AutoFill } from './server/auto-fill.js'
-export { toCsv, parseCsv, readCsvImport, csvFileName, type LanguageName } from './server/csv.js'
-export { CSV_IMPORT_LIMIT } from './server/routes.js'
-export { translationSeeds }
-export { translationSets, serverTable, SEEDED_LANGUAGES } from './seeds/sets.js'
-export type { PhraseTable } from './seeds/phrase-table.js'
 import { toValue } from './server/translation-sets.js'
 
 declare module '@shopwright/core' {
