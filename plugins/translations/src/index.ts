@@ -18,7 +18,6 @@ import type { TranslationSource } from './server/translation-source.js'
 // The package's public surface: the plugin and the text source's type; the browser-safe types of
 // the sets are its `./shared` entry. Everything else is internal; tests reach it through its path.
 export type { TranslationSource }
-import { toValue } from './server/translation-sets.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.
