@@ -1,11 +1,11 @@
 import {
   englishOnly,
   type LocaleChoice,
-  type MoneyFormat,
   type RecordData,
   type Translate,
 } from '@shopwright/core/shared'
 import type { MatchedRoute, WebsiteRoute } from './route-match.js'
+import type { MoneyFormat } from './money.js'
 import type { NameTranslations } from './translation.js'
 
 /** The site-wide settings a page needs (the `configuration/web` record). */

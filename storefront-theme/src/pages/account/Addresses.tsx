@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { addressErrors, type Translate } from '@shopwright/core/shared'
+import type { Translate } from '@shopwright/core/shared'
+import { addressErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { FieldError } from '../../components/FieldError.js'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { cardErrors } from '@shopwright/core/shared'
+import { cardErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { FieldError } from '../../components/FieldError.js'

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { createError } from '@shopwright/core'
 import {
   addressErrors,
   cardBrand,
   cardDigits,
   cardErrors,
-  createError,
   type ProfileRuleError,
-} from '@shopwright/core'
+} from '../../shared/profile-rules.js'
 import type { AddressLine, CardLine } from './lines.js'
 
 const field = z.string().max(300).optional()

@@ -3,7 +3,7 @@
  * by the server and the browser. Each answers the first broken rule, with the field it is about, or
  * null when the data passes.
  */
-import type { ErrorCode } from './errors/catalogue.js'
+import type { ErrorCode } from '@shopwright/core/shared'
 
 /** A broken rule: the error code and the field it is about. */
 export interface ProfileRuleError {

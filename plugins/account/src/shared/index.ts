@@ -1,0 +1,7 @@
+/**
+ * The account plugin's browser-safe part (`@shopwright/plugin-account/shared`): its error codes and
+ * the rules of the account area's address and card forms, which a theme's screens check before
+ * sending and the server checks again.
+ */
+export * from './errors.js'
+export * from './profile-rules.js'
