@@ -1,0 +1,78 @@
+import { SYSTEM_ACTOR, type Kernel, type ShopwrightConfig } from '@shopwright/core'
+import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import { allSeeds } from '@shopwright/seeds'
+import example from '../src/index.js'
+
+export type Reply = Awaited<ReturnType<typeof inject>>
+
+/** The callers the suites sign in, with their roles. */
+const PEOPLE = {
+  marketer: ['employee', ['marketing']],
+  supporter: ['employee', ['support']],
+  customer: ['customer', []],
+} as const
+export type Person = keyof typeof PEOPLE
+
+/**
+ * A kernel with records, account and example on a fresh database, seeded like a new site, with a
+ * signed-in cookie per person: `marketer` (may edit and create announcements), `supporter` (may
+ * only view them) and `customer` (no role: the public's rights, and may dismiss).
+ */
+export async function bootExample(
+  database: DatabaseUnderTest,
+  overrides: Partial<ShopwrightConfig> = {},
+) {
+  const booted = await bootTestKernel(database, [records, account, example], overrides)
+  const { kernel } = booted
+  await kernel.seed(allSeeds())
+  const cookies = {} as Record<Person, string>
+  for (const [name, [type, roles]] of Object.entries(PEOPLE)) {
+    const email = `${name}@example.com`
+    await kernel.services.accounts.addAccount({
+      type,
+      email,
+      password: 'secret12',
+      roles: [...roles],
+    })
+    const reply = await inject(kernel, {
+      method: 'POST',
+      url: '/query/account/login',
+      payload: { email, password: 'secret12' },
+    })
+    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
+    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
+    cookies[name as Person] = `${SESSION_COOKIE}=${cookie.value}`
+  }
+  return { ...booted, cookies }
+}
+
+/** A call as a caller (a Cookie header value, or none for anonymous). */
+export function call(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string | undefined,
+  request: { method?: 'GET' | 'POST'; url: string; payload?: unknown },
+): Promise<Reply> {
+  return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
+}
+
+/** The catalogue code of an error answer. */
+export function codeOf(reply: Reply): string | undefined {
+  return reply.json<{ message?: string }>().message
+}
+
+const HOUR = 60 * 60 * 1000
+/** An ISO time `hours` from now. */
+export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString()
+
+/** Stores an announcement as the plugin's own setup would, through the records service. */
+export function addAnnouncement(kernel: Kernel, id: string, fields: Record<string, unknown> = {}) {
+  return kernel.services.records.create(SYSTEM_ACTOR, {
+    type: 'announcement',
+    id,
+    headline: `Headline ${id}`,
+    message: `Message ${id}`,
+    ...fields,
+  })
+}
