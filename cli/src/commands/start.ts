@@ -16,9 +16,7 @@ export const FIRST_ADMIN_EMAIL = 'admin@example.com'
 async function addFirstAdministrator(
   kernel: Kernel,
 ): Promise<{ email: string; password: string } | undefined> {
-  const accounts: AccountService | undefined = kernel.container.hasRegistration('accounts')
-    ? kernel.services.accounts
-    : undefined
+  const accounts: AccountService | undefined = kernel.optional('accounts')
   if (!accounts || (await accounts.credentials(FIRST_ADMIN_EMAIL))) return undefined
   const password = crypto.randomBytes(12).toString('base64url')
   try {

@@ -17,9 +17,7 @@ export async function userAdd(
   print: (line: string) => void,
 ): Promise<RecordData> {
   const record = await withKernel(async (kernel) => {
-    const accounts: AccountService | undefined = kernel.container.hasRegistration('accounts')
-      ? kernel.services.accounts
-      : undefined
+    const accounts: AccountService | undefined = kernel.optional('accounts')
     if (!accounts)
       throw createError('ERROR_INVALID_INPUT', {
         reason: 'The account plugin is not in the plugin list.',

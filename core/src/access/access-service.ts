@@ -4,7 +4,7 @@ import type { CacheService } from '../cache/cache-service.js'
 import type { QueryMiddleware } from '../http/query-router.js'
 import { createError } from '../errors/app-error.js'
 
-/** Where security records come from; the records plugin registers one as `securitySource`. */
+/** Where security records come from: the `securitySource` service a plugin provides. */
 export interface SecuritySource {
   getSecurity(id: string): Promise<SecurityRecord | null>
 }

@@ -139,7 +139,7 @@ export interface ShopwrightConfig {
    * settings, validated by each plugin's schema at boot (docs/plugins.md, "Settings").
    */
   settings: Readonly<Record<string, unknown>>
-  /** Where each of `settings` was written (`shopwright.config.json: smtpUrl`), for boot errors. */
+  /** Where each of `settings` was written (`shopwright.config.json: someKey`), for boot errors. */
   settingSources?: Readonly<Record<string, string>>
 }
 

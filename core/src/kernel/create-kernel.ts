@@ -264,7 +264,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         if (!writer)
           throw new KernelError(
             'SW_KERNEL_STATE',
-            'no plugin stores seed records: add the records plugin',
+            'no plugin stores seed records: add a plugin that provides seedWriter',
           )
         const all: RecordData[] = []
         for (const plugin of plugins) {

@@ -1,8 +1,7 @@
 /**
  * Core's error catalogue: the codes every plugin and both apps need (access, input, connection, the
- * request's own failures), with their English messages. A code one plugin owns (the account's
- * ERROR_DEVICE_BLOCKED, the translations' ERROR_CSV_EMPTY) is declared by that plugin with
- * `defineErrors` and merged in at boot (docs/plugins.md, "Error codes"). Browser-safe: no imports.
+ * request's own failures), with their English messages. A code one plugin owns is declared by
+ * that plugin with `defineErrors` and merged in at boot (docs/plugins.md, "Error codes"). Browser-safe: no imports.
  * The client translates a code through the `server` translation set; these English texts are the
  * fallback. `{0}` marks a value filled in by `formatError`.
  */
@@ -64,8 +63,6 @@ export const ERROR_MESSAGES = {
   ERROR_INTERNAL: 'Something went wrong on the server.',
   ERROR_NOT_READY: 'The server is starting and not ready yet.',
   ERROR_SERVER_STOPPING: 'The server is stopping, so the rest was not done. Try again in a moment.',
-
-  // Machine translation (POST /query/translate/{from}/{to}): no provider, or one that failed.
 } as const
 
 /** A code of core's catalogue. */
