@@ -46,7 +46,6 @@ export type { RedisConnections } from './redis/redis-connections.js'
 export type { Authenticator, Entity, QueryState } from './http/state.js'
 export {
   QueryRouter,
-  DuplicateRouteError,
   type MatchedRoute,
   type QueryContext,
   type QueryMethod,

@@ -40,14 +40,6 @@ export interface RouteInfo {
   path: string
 }
 
-/** Raised when two routes claim the same method and path. */
-export class DuplicateRouteError extends Error {
-  constructor(method: string, path: string) {
-    super(`${method} ${path} is registered twice`)
-    this.name = 'DuplicateRouteError'
-  }
-}
-
 const noop = async (): Promise<void> => undefined
 
 /**
@@ -127,7 +119,7 @@ export class QueryRouter {
         this.tree.on(each, full, () => undefined, handler)
       } catch (error) {
         if (/already declared/.test(String((error as Error).message)))
-          throw new DuplicateRouteError(each, full)
+          throw new KernelError('SW_ROUTE_DUPLICATE', `${each} ${full} is registered twice`)
         throw error
       }
     }

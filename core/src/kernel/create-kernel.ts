@@ -15,7 +15,7 @@ import { AccessService } from '../access/access-service.js'
 import { accessRoutes } from '../access/access-routes.js'
 import { requestContext } from '../http/request-context.js'
 import { queryDispatcher } from '../http/query-dispatcher.js'
-import { DuplicateRouteError, QueryRouter } from '../http/query-router.js'
+import { QueryRouter } from '../http/query-router.js'
 import { createAccessLog } from '../http/access-log.js'
 import { securityHeaders } from '../http/security-headers.js'
 import { fallbackPages } from '../http/fallback-pages.js'
@@ -196,8 +196,12 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       try {
         plugin.routes?.(router, { ...contextOf(plugin), access })
       } catch (error) {
-        if (!(error instanceof DuplicateRouteError)) throw error
-        throw new KernelError('SW_ROUTE_DUPLICATE', `plugin "${plugin.name}": ${error.message}`)
+        // The router's boot errors name the route; the plugin that declared it is named here.
+        if (!(error instanceof KernelError)) throw error
+        throw new KernelError(
+          error.code,
+          `plugin "${plugin.name}": ${error.message.slice(error.code.length + 2)}`,
+        )
       }
     }
 
