@@ -1,9 +1,11 @@
+// The admin module's sign-in provider against a real kernel over HTTP. It lives here, not beside
+// the admin code, because the admin app type-checks that folder without the server packages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import { createQueryClient, type QueryClient, type QueryFetch } from '@shopwright/core/shared'
-import { bootAccounts } from '../../test/helpers.js'
-import { accountAuth } from './account-auth.js'
+import { bootAccounts } from './helpers.js'
+import { accountAuth } from '../src/admin/account-auth.js'
 
 /**
  * A browser's part for a client outside one: the cookies the server sets go back with every
