@@ -31,7 +31,7 @@ export interface LayerRecipe {
   /** Keep a feature (default: every feature with a geometry). */
   keep?: (props: Props) => boolean
   /** Points: reduce and order the features before encoding. */
-  select?: (features: Feature[]) => Feature[]
+  select?: (features: Feature[], sourceDir: string) => Feature[]
 }
 
 const text = (value: unknown): string | undefined =>
@@ -70,31 +70,69 @@ function boundaryType(props: Props): string | undefined {
   return undefined
 }
 
-/** Country names: one label per sub-unit, the best-ranked point, ties broken towards their middle. */
-function selectCountryNames(features: Feature[]): Feature[] {
+/** A country's name, ISO code and the middle of its largest ring, from the countries file. */
+interface CountryInfo {
+  name: string
+  code: string | undefined
+  middle: [number, number]
+}
+
+function countryInfo(sourceDir: string): Map<string, CountryInfo> {
+  const out = new Map<string, CountryInfo>()
+  for (const f of readGeoJson(path.join(sourceDir, 'ne_50m_admin_0_countries.json.gz'))) {
+    const name = text(f.properties.NAME)
+    const a3 = text(f.properties.ADM0_A3)
+    if (!name || !a3 || !f.geometry) continue
+    const coords = f.geometry.coordinates as Ring[][] | Ring[][][]
+    const polygons = (f.geometry.type === 'Polygon' ? [coords] : coords) as Ring[][]
+    let largest: Ring = []
+    for (const polygon of polygons)
+      if (polygon[0] && ringArea(polygon[0]) > ringArea(largest)) largest = polygon[0]
+    const mx = largest.reduce((sum, p) => sum + p[0], 0) / Math.max(1, largest.length)
+    const my = largest.reduce((sum, p) => sum + p[1], 0) / Math.max(1, largest.length)
+    out.set(a3, { name, code: countryCode(f.properties), middle: [mx, my] })
+  }
+  return out
+}
+
+/**
+ * Country names: one label per country of the countries layer, at its best-ranked label point
+ * (ties: the one nearest the middle of the country's largest ring); size 10 - scalerank. The
+ * label points carry no country name, so name and code come from the countries file.
+ */
+function selectCountryNames(features: Feature[], sourceDir: string): Feature[] {
+  const countries = countryInfo(sourceDir)
   const groups = new Map<string, Feature[]>()
   for (const f of features) {
-    const name = text(f.properties.sr_subunit)
-    if (!name || f.geometry?.type !== 'Point') continue
-    const list = groups.get(name) ?? []
+    const a3 = text(f.properties.sr_adm0_a3)
+    if (!a3 || !countries.has(a3) || f.geometry?.type !== 'Point') continue
+    const list = groups.get(a3) ?? []
     list.push(f)
-    groups.set(name, list)
+    groups.set(a3, list)
   }
   const out: Feature[] = []
-  for (const list of groups.values()) {
+  for (const [a3, list] of groups) {
+    const country = countries.get(a3)!
     const best = Math.min(...list.map((f) => num(f.properties.scalerank)))
     const ties = list.filter((f) => num(f.properties.scalerank) === best)
-    const xy = ties.map((f) => f.geometry!.coordinates as [number, number])
-    const mx = xy.reduce((s, p) => s + p[0], 0) / xy.length
-    const my = xy.reduce((s, p) => s + p[1], 0) / xy.length
-    let pick = 0
-    for (let i = 1; i < xy.length; i++) {
-      const d = (p: [number, number]) => (p[0] - mx) ** 2 + (p[1] - my) ** 2
-      if (d(xy[i]!) < d(xy[pick]!)) pick = i
+    const distance = (f: Feature) => {
+      const [x, y] = f.geometry!.coordinates as [number, number]
+      return (x - country.middle[0]) ** 2 + (y - country.middle[1]) ** 2
     }
-    out.push(ties[pick]!)
+    const pick = ties.reduce((a, b) => (distance(b) < distance(a) ? b : a))
+    out.push({
+      geometry: pick.geometry,
+      properties: { scalerank: best, name: country.name, code: country.code },
+    })
   }
   return out.sort((a, b) => countryNameSize(b.properties) - countryNameSize(a.properties))
+}
+
+/** Natural Earth leaves ISO_A2 at -99 for these two (overseas parts); areas without a code keep ADM0_A3. */
+const ISO_A2_GAPS: Record<string, string> = { FRA: 'FR', NOR: 'NO' }
+
+function countryCode(p: Props): string | undefined {
+  return text(p.ISO_A2) ?? ISO_A2_GAPS[String(p.ADM0_A3)] ?? text(p.ADM0_A3)
 }
 
 const BATHYMETRY_FILES = [
@@ -121,7 +159,7 @@ export const LAYER_RECIPES: readonly LayerRecipe[] = [
     attrs: (p) => ({
       n: text(p.NAME),
       c: num(p.MAPCOLOR7) || undefined,
-      a: text(p.ISO_A2) ?? text(p.ADM0_A3),
+      a: countryCode(p),
     }),
   },
   {
@@ -133,9 +171,10 @@ export const LAYER_RECIPES: readonly LayerRecipe[] = [
   },
   {
     id: 'countrynames',
+    // Names and codes come from the countries file (see selectCountryNames).
     files: ['ne_10m_admin_0_label_points.json.gz'],
     tolerance: 0,
-    attrs: (p) => ({ s: countryNameSize(p), n: text(p.sr_subunit), a: text(p.sr_su_a3) }),
+    attrs: (p) => ({ s: countryNameSize(p), n: text(p.name), a: text(p.code) }),
     select: selectCountryNames,
   },
   {
@@ -197,7 +236,7 @@ export const LAYER_RECIPES: readonly LayerRecipe[] = [
     id: 'bathymetry',
     files: BATHYMETRY_FILES,
     tolerance: 0.06,
-    minArea: 0.1,
+    minArea: 0.02,
     attrs: (p) => ({ e: -num(p.depth) }),
   },
 ]
@@ -235,13 +274,12 @@ function featurePieces(feature: Feature, recipe: LayerRecipe): CellPiece[] {
       const polygons = (geometry.type === 'Polygon' ? [coords] : coords) as Ring[][]
       const rings: Pt[][] = []
       for (const polygon of polygons) {
-        polygon.forEach((raw, index) => {
-          const ring = simplifyRing(raw, recipe.tolerance)
+        for (let index = 0; index < polygon.length; index++) {
+          const ring = simplifyRing(polygon[index]!, recipe.tolerance)
           const small = ring.length < 3 || ringArea(ring) < (recipe.minArea ?? 0)
-          if (small && index === 0) return polygon.splice(1) // an outer ring dropped takes its holes
+          if (small && index === 0) break // an outer ring too small to keep takes its holes along
           if (!small) rings.push(ring.map(quantise))
-          return undefined
-        })
+        }
       }
       return splitPolygon(rings)
     }
@@ -273,7 +311,7 @@ export function buildLayer(recipe: LayerRecipe, sourceDir: string): Record<strin
     let features = readGeoJson(path.join(sourceDir, file)).filter(
       (f) => f.geometry !== null && (recipe.keep?.(f.properties) ?? true),
     )
-    if (recipe.select) features = recipe.select(features)
+    if (recipe.select) features = recipe.select(features, sourceDir)
     for (const feature of features) {
       const attrs = recipe.attrs(feature.properties, file)
       if (layer.geometry === 'points') {
