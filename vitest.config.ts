@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: [
-      '{core,cli,seeds,bench}/src/**/*.test.ts',
+      '{core,cli,seeds,bench,earth}/src/**/*.test.ts',
       '{core,cli}/test/**/*.test.ts',
       'plugins/*/{src,test}/**/*.test.ts',
       'admin-ui/{src,build}/**/*.test.{ts,tsx}',
