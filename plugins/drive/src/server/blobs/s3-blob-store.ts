@@ -1,0 +1,200 @@
+import type { Readable } from 'node:stream'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import {
+  BlobNotFoundError,
+  BlobStoreError,
+  assertBlobKey,
+  assertPutOptions,
+  assertRange,
+  hashingTap,
+  type BlobDownload,
+  type BlobInfo,
+  type BlobStat,
+  type BlobStore,
+  type GetOptions,
+  type PutOptions,
+} from './blob-store.js'
+
+/** S3's smallest part (but the last) and most parts of one multipart upload. */
+const MIN_PART_SIZE = 5 * 1024 * 1024
+const MAX_PARTS = 10_000
+
+export interface S3BlobStoreOptions {
+  bucket: string
+  /** An S3-compatible server's address (MinIO, Ceph RGW); left out: AWS S3 of the region. */
+  endpoint?: string
+  region: string
+  /** Left out: the AWS SDK's default chain (AWS_* variables, shared files, instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string }
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (MinIO, most RGW). */
+  forcePathStyle?: boolean
+  /** Prepended to every key, for a bucket shared with other data: `drive/`. */
+  prefix?: string
+  /** Bytes of one part of a multipart upload (at least 5 MiB); grown for very large blobs. */
+  partSize?: number
+  /** Parts uploaded at once: memory per put is about (queueSize + 1) x partSize. */
+  queueSize?: number
+}
+
+/** A 404 of the object (never of the bucket: a missing bucket is a configuration error). */
+function isMissingObject(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false
+  if (error.name === 'NoSuchBucket') return false
+  return (
+    error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    error.$metadata.httpStatusCode === 404
+  )
+}
+
+/**
+ * Blobs as objects of one bucket of AWS S3 or an S3-compatible server, for sites of several nodes.
+ *
+ * A put streams through `@aws-sdk/lib-storage`'s Upload: a blob smaller than one part is sent with
+ * one PutObject once read; a larger one as a multipart upload whose parts are buffered at most
+ * `queueSize + 1` at a time, and which is aborted (its parts dropped) when the source fails. The
+ * object appears only when the upload completes, so a failed put leaves none.
+ *
+ * Checksums are computed by the SDK only where S3 requires them (`WHEN_REQUIRED`): the newer
+ * default sends CRC32 trailers that several S3-compatible servers refuse, and the store keeps its
+ * own SHA-256 anyway.
+ */
+export class S3BlobStore implements BlobStore {
+  readonly kind = 's3' as const
+  readonly client: S3Client
+  private readonly bucket: string
+  private readonly prefix: string
+  private readonly partSize: number
+  private readonly queueSize: number
+
+  constructor(options: S3BlobStoreOptions) {
+    this.bucket = options.bucket
+    this.prefix = options.prefix ?? ''
+    this.partSize = Math.max(MIN_PART_SIZE, options.partSize ?? MIN_PART_SIZE)
+    this.queueSize = Math.max(1, options.queueSize ?? 2)
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      forcePathStyle: options.forcePathStyle ?? false,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    })
+  }
+
+  /** The object key of a blob key (checked first). */
+  objectKey(key: string): string {
+    assertBlobKey(key)
+    return this.prefix + key
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }))
+    } catch (error) {
+      const detail =
+        error instanceof S3ServiceException
+          ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
+          : error instanceof Error
+            ? error.message
+            : String(error)
+      throw new Error(`the S3 bucket "${this.bucket}" cannot be reached: ${detail}`, {
+        cause: error,
+      })
+    }
+  }
+
+  async put(key: string, source: Readable, options: PutOptions = {}): Promise<BlobInfo> {
+    const objectKey = this.objectKey(key)
+    assertPutOptions(options)
+    // A part size that keeps a blob of the largest expected size within S3's 10,000 parts.
+    const expected = options.size ?? options.maxSize
+    const partSize =
+      expected === undefined
+        ? this.partSize
+        : Math.max(this.partSize, Math.ceil(expected / MAX_PARTS))
+    const tap = hashingTap(source, options)
+    const upload = new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.bucket,
+        Key: objectKey,
+        Body: tap,
+        ContentType: 'application/octet-stream',
+      },
+      partSize,
+      queueSize: this.queueSize,
+      leavePartsOnError: false,
+    })
+    try {
+      await upload.done()
+    } catch (error) {
+      // The source's own error (or the size check's) says more than a failed abort of the upload.
+      const cause = tap.errored ?? error
+      tap.destroy()
+      source.destroy()
+      throw cause
+    }
+    return tap.result()
+  }
+
+  async get(key: string, options: GetOptions = {}): Promise<BlobDownload> {
+    const objectKey = this.objectKey(key)
+    if (options.range) assertRange(options.range)
+    const range = options.range
+      ? `bytes=${options.range.start}-${options.range.end ?? ''}`
+      : undefined
+    try {
+      const reply = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: objectKey, Range: range }),
+      )
+      const size = reply.ContentLength ?? 0
+      // `bytes 0-9/100` for a range; the whole size otherwise.
+      const total = reply.ContentRange?.match(/\/(\d+)$/)?.[1]
+      return {
+        body: reply.Body as Readable,
+        size,
+        totalSize: range && total !== undefined ? Number(total) : size,
+      }
+    } catch (error) {
+      if (isMissingObject(error)) throw new BlobNotFoundError(key, { cause: error })
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+        throw new BlobStoreError('BLOB_RANGE_INVALID', `range ${range} is past the end`, {
+          cause: error,
+        })
+      throw error
+    }
+  }
+
+  async stat(key: string): Promise<BlobStat | null> {
+    const objectKey = this.objectKey(key)
+    try {
+      const reply = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }),
+      )
+      return { size: reply.ContentLength ?? 0 }
+    } catch (error) {
+      if (isMissingObject(error)) return null
+      throw error
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    // S3 answers 204 for a missing key too.
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+    )
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy()
+  }
+}
