@@ -161,6 +161,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     })
     for (const plugin of plugins) await plugin.register?.(registerContextOf(plugin))
     checkServicesProvided(plugins, container)
+    const authenticator = optional('authenticator')
     const services = container.cradle
     const bootstrapped: PluginDefinition[] = []
     const contextOf = (plugin: PluginDefinition): BootstrapContext => ({
@@ -198,10 +199,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       } catch (error) {
         // The router's boot errors name the route; the plugin that declared it is named here.
         if (!(error instanceof KernelError)) throw error
-        throw new KernelError(
-          error.code,
-          `plugin "${plugin.name}": ${error.message.slice(error.code.length + 2)}`,
-        )
+        throw new KernelError(error.code, `plugin "${plugin.name}": ${error.detail}`, {
+          cause: error,
+        })
       }
     }
 
@@ -216,7 +216,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         accessLog,
         logger,
         development: config.nodeEnv === 'development',
-        authenticator: () => optional('authenticator'),
+        // Resolved once: the registrations are fixed after register(), and this runs per request.
+        authenticator: () => authenticator,
       }),
     )
     app.use(queryDispatcher(router, config.bodyLimit))

@@ -25,10 +25,11 @@ export class KernelError extends CodedError {
 
   constructor(
     readonly code: KernelErrorCode,
-    message: string,
+    /** The message without its code, for a caller that adds context (the plugin's name). */
+    readonly detail: string,
     options?: { cause?: unknown },
   ) {
-    super(`${code}: ${message}`, options)
+    super(`${code}: ${detail}`, options)
     this.name = 'KernelError'
   }
 }

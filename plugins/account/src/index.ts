@@ -115,7 +115,7 @@ export default definePlugin({
       ).singleton(),
       cardTokens: asFunction(({ db }) => new CardTokens(db)).singleton(),
       accountImages: asFunction(
-        ({ db, records, cache }) => new AccountImages(db, records, cache),
+        ({ db, records }) => new AccountImages(db, records, logger),
       ).singleton(),
       // The kernel's key for "who is signed in": the same instance under the name core knows.
       authenticator: asFunction(({ accountAuthenticator }) => accountAuthenticator).singleton(),

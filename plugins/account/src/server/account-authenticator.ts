@@ -1,7 +1,7 @@
 import type { Authenticator, CacheService, Entity, RecordData } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { toEntity } from './account-answer.js'
-import { readSessionCookie, SESSION_COOKIE, type CookieContext } from './session-cookie.js'
+import { readSessionCookie, type CookieContext } from './session-cookie.js'
 import { hashToken, SESSION_CACHE, type Session, type SessionStore } from './sessions.js'
 import { SESSIONS_FROM } from './account-guard.js'
 
@@ -52,7 +52,7 @@ export class AccountAuthenticator implements Authenticator {
 
   /** True when the request holds a session cookie (it may be signed in). */
   carriesCredentials(ctx: Pick<CookieContext, 'cookies'>): boolean {
-    return Boolean(ctx.cookies.get(SESSION_COOKIE))
+    return readSessionCookie(ctx) !== undefined
   }
 
   /** The kernel's entity of the request (see `ctx.state.entity()`), or null. */

@@ -23,7 +23,7 @@ function attributes(ctx: CookieContext) {
 }
 
 /** The token the browser sent, or undefined. */
-export function readSessionCookie(ctx: CookieContext): string | undefined {
+export function readSessionCookie(ctx: Pick<CookieContext, 'cookies'>): string | undefined {
   return ctx.cookies.get(SESSION_COOKIE) || undefined
 }
 

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex'
-import type { CacheService, Entity, RecordData } from '@shopwright/core'
+import type { Entity, Logger, RecordData } from '@shopwright/core'
 import { SYSTEM_ACTOR } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
-import { SESSION_CACHE } from '../sessions.js'
 
 /** Where a stored image came from: a picked generated icon, an uploaded picture or SVG. */
 export type ImageSource = 'generated' | 'upload' | 'svg'
@@ -36,7 +35,7 @@ export class AccountImages {
   constructor(
     private readonly db: Knex,
     private readonly records: RecordsService,
-    private readonly cache: CacheService,
+    private readonly logger: Logger,
   ) {}
 
   /** The stored image of an account, or null when it shows its default icon. */
@@ -105,23 +104,30 @@ export class AccountImages {
 
   /**
    * Writes the version to the account record, conditional on the record's own version so that a
-   * concurrent edit of another field is not lost, and drops cached sessions (which hold the record)
-   * on every node so `account/get` answers the new version at once.
+   * concurrent edit of another field is not lost. As the system for the caller (an owner may not
+   * edit records of its own type), through the records service: its guards, log line and change
+   * event, on which the account plugin drops cached sessions on every node, so `account/get`
+   * answers the new version at once. The image itself is already stored: a failure here is logged,
+   * never answered, and the next change of the image writes a newer version anyway.
    */
   private async publish(account: RecordData, version: number, actor: Entity | null): Promise<void> {
-    // As the system for the caller (an owner may not edit records of its own type), through the records
-    // service: its guards, log line and change event (which drops cached sessions on every node).
-    await this.records.modify(
-      SYSTEM_ACTOR,
-      account.type,
-      account.id,
-      ['imageversion'],
-      (stored) => {
-        if (imageVersionOf(stored) >= version) return false
-        stored.imageversion = version
-      },
-      { ...(actor ? { onBehalfOf: actor } : {}), message: 'image changed' },
-    )
-    await this.cache.clear(SESSION_CACHE)
+    try {
+      await this.records.modify(
+        SYSTEM_ACTOR,
+        account.type,
+        account.id,
+        ['imageversion'],
+        (stored) => {
+          if (imageVersionOf(stored) >= version) return false
+          stored.imageversion = version
+        },
+        { ...(actor ? { onBehalfOf: actor } : {}), message: 'image changed' },
+      )
+    } catch (error) {
+      this.logger.error(
+        { err: error, type: account.type, id: account.id, version },
+        'account image stored, but its version was not written to the account record',
+      )
+    }
   }
 }

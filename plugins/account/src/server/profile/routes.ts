@@ -47,7 +47,10 @@ export function getProfile(services: ProfileServices): QueryMiddleware {
 export function updateProfile(services: ProfileServices): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, UpdateBody)
-    const own = await ownRecord(services, ctx)
+    // Who is signed in (from the session cache); modify() reads the record itself, fresh.
+    const signedIn = await services.accountAuthenticator.signedIn(ctx)
+    if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
+    const own = signedIn.record
     const { records, cardTokens } = services
     // Filled by each attempt of the change (it runs again on a newer record after a conflict).
     let ids: NewIds = {}
