@@ -124,6 +124,29 @@ describe('shopwright command line', () => {
   })
 })
 
+describe('a plugin added to a running site', () => {
+  it('gets its records at the next start, with no seed step, and later starts insert nothing', async () => {
+    const dir = projectDir()
+    const first = await startServer(dir)
+    running.push(first)
+    expect(await first.stop()).toBe(0)
+    const env = { PLUGINS: 'records,account,translations,example' }
+    const added = await startServer(dir, env)
+    running.push(added)
+    // The announcement type and its security record: the example plugin's two seeds.
+    expect(added.output()).toMatch(/"inserted":2.*seeded the plugins' missing records/)
+    const current = await fetch(`${added.url}/query/announcements/current`, {
+      headers: { device: 'cli-test' },
+    })
+    expect(current.status).toBe(200)
+    expect(await added.stop()).toBe(0)
+    const again = await startServer(dir, env)
+    running.push(again)
+    expect(again.output()).not.toMatch(/seeded the plugins' missing records/)
+    expect(await again.stop()).toBe(0)
+  })
+})
+
 describe('the admin app from shopwright start', () => {
   it("answers the admin paths and a plugin's own admin paths with the app, and nothing else", async () => {
     const config = `export default {

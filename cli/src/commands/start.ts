@@ -36,20 +36,26 @@ async function addFirstAdministrator(
 }
 
 /**
- * `shopwright start`: migrate, seed the sample company when the database is empty, serve, and stop
+ * `shopwright start`: migrate, seed the sample company when the database is empty (else only the
+ * plugins' missing records), serve, and stop
  * gracefully on SIGTERM or SIGINT (a second signal stops at once).
  */
 export async function start(): Promise<Kernel> {
   const kernel = await boot({}, { pages: true })
   let firstAdministrator: { email: string; password: string } | undefined
   try {
-    const writer = kernel.services.seedWriter
+    const writer = kernel.optional('seedWriter')
     if (writer && (await writer.isEmpty())) {
       // Loaded only for a new site: the reference data is large and a restart never needs it.
       const { allSeeds } = await import('@shopwright/seeds')
       const { inserted } = await kernel.seed(allSeeds())
       kernel.logger.info({ inserted }, 'empty database: seeded the sample company')
       firstAdministrator = await addFirstAdministrator(kernel)
+    } else if (writer) {
+      // The plugins' own records (types, security records) on every start, never overwriting: a
+      // plugin added to a running site's list works after a restart, with no seed step to remember.
+      const { inserted } = await kernel.seed()
+      if (inserted > 0) kernel.logger.info({ inserted }, "seeded the plugins' missing records")
     }
     const { url } = await kernel.listen()
     kernel.logger.info(

@@ -20,6 +20,10 @@ import { IMPORT_ZIP_LIMITS } from './server/transfer/zip-reader.js'
 import { ExportService } from './server/transfer/export-service.js'
 import { recordsPluginSeeds } from './seeds/index.js'
 import { RECORDS_ERRORS } from './shared/errors.js'
+import { RecordSeedWriter } from './server/seed-writer.js'
+
+/** What this plugin caches, and what `/query/memory/clear/<type>` and a seed may clear. */
+const CACHE_TYPES = ['recordtype', 'recordcount', 'recordtext', 'configuration', 'access']
 
 /**
  * Imports one node runs at once. Each holds its upload (up to UPLOAD_LIMIT) and one inflated entry
@@ -82,7 +86,7 @@ export default definePlugin({
   security: ['configuration', 'security', 'bin', 'website', 'reference'],
   migrations,
   seeds: recordsPluginSeeds,
-  cacheTypes: ['recordtype', 'recordcount', 'recordtext', 'configuration', 'access'],
+  cacheTypes: CACHE_TYPES,
   adminPaths: ['/data', '/configuration', '/bin'],
   register({ container, config }) {
     const dialect = dialectOf(config.databaseUrl)
@@ -99,7 +103,9 @@ export default definePlugin({
       securitySource: asFunction(
         ({ recordStore }) => new RecordSecuritySource(recordStore),
       ).singleton(),
-      seedWriter: asFunction(({ recordStore }) => recordStore).singleton(),
+      seedWriter: asFunction(
+        ({ recordStore, cache }) => new RecordSeedWriter(recordStore, cache, CACHE_TYPES),
+      ).singleton(),
       recordTypes: asFunction(
         ({ recordStore, cache, access }) => new RecordTypes(recordStore, cache, access),
       ).singleton(),
