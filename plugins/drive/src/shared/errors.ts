@@ -1,0 +1,27 @@
+import { defineErrors } from '@shopwright/core/shared'
+
+/**
+ * The drive's error codes (spec 000 sections 5 and 8, spec 001 section 8), merged into the catalogue
+ * at boot. Browser-safe: the admin screens import this file for the English messages.
+ */
+export const DRIVE_ERRORS = defineErrors({
+  ERROR_FILES_NOT_AVAILABLE: { message: 'Unable to View Files.', status: 404 },
+  ERROR_FILE_NOT_FOUND: { message: 'The file could not be found.', status: 404 },
+  ERROR_FOLDER_NOT_FOUND: { message: 'The folder could not be found.', status: 404 },
+  ERROR_FILE_ALREADY_EXISTS: { message: 'A file with this name already exists.', status: 409 },
+  ERROR_FOLDER_ALREADY_EXISTS: { message: 'A folder with this name already exists.', status: 409 },
+  ERROR_INVALID_FILE_NAME: {
+    message:
+      'A file name is required, must contain a dot and cannot contain / \\ , or line breaks.',
+    status: 400,
+  },
+  ERROR_INVALID_FOLDER_NAME: {
+    message:
+      'A folder name is required, cannot contain a dot and cannot contain / \\ , or line breaks.',
+    status: 400,
+  },
+  ERROR_RATE_LIMIT_EXCEEDED: {
+    message: 'Drive limit exceeded. Reduce the rate of create, update, and delete requests.',
+    status: 429,
+  },
+})
