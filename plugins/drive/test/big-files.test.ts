@@ -1,5 +1,4 @@
 import http from 'node:http'
-import { pipeline } from 'node:stream/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unzipSync } from 'fflate'
 import type { Kernel } from '@shopwright/core'
@@ -191,9 +190,7 @@ describe('the drive over real HTTP', () => {
     })
     expect(response.statusCode).toBe(200)
     const chunks: Buffer[] = []
-    await pipeline(response, async function* (source) {
-      for await (const chunk of source) chunks.push(chunk as Buffer)
-    })
+    for await (const chunk of response) chunks.push(chunk as Buffer)
     const files = unzipSync(new Uint8Array(Buffer.concat(chunks)))
     const names = Object.keys(files).filter((name) => !name.endsWith('/'))
     expect(names).toHaveLength(1000)
