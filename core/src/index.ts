@@ -23,6 +23,13 @@ export type { Services, SeedWriter } from './kernel/services.js'
 export { Lifecycle } from './kernel/lifecycle.js'
 export { createLogger, flushLogger, type Logger } from './logger.js'
 export {
+  COPY_LEVEL,
+  LogCopy,
+  logCopyOf,
+  NOT_COPIED,
+  type CopiedRecord,
+} from './log/log-copy.js'
+export {
   createDatabase,
   dialectOf,
   pingDatabase,

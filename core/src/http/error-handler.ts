@@ -56,8 +56,17 @@ export function respondWithError(
       'request failed: database or redis unavailable',
     )
   } else if (error.status >= 500) {
+    // With the error itself, so its stack reaches the process log and the logger's copy, which a
+    // log plugin keeps (the code and status say what the caller was answered).
     logger.error(
-      { err: thrown, id: (ctx.state as QueryState).requestId, url: ctx.url },
+      {
+        err: thrown,
+        id: (ctx.state as QueryState).requestId,
+        method: ctx.method,
+        url: ctx.url,
+        status: error.status,
+        code: error.code,
+      },
       'request failed',
     )
   }

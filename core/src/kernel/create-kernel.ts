@@ -6,6 +6,7 @@ import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'a
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { createLogger, flushLogger, type Logger } from '../logger.js'
+import { LogCopy, logCopyOf } from '../log/log-copy.js'
 import { createDatabase, pingDatabase } from '../db/create-database.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { LayeredCache } from '../cache/cache-service.js'
@@ -147,6 +148,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       access: asValue(access),
       redis: asValue(redis),
       lifecycle: asValue(lifecycle),
+      // A logger not made by createLogger copies nothing: its copy stays empty.
+      logCopy: asValue(logCopyOf(logger) ?? new LogCopy()),
     })
 
     let ready = await migrate(db, plugins, options.migrate !== false, logger, redis !== null)

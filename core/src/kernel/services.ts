@@ -9,6 +9,7 @@ import type { RedisConnections } from '../redis/redis-connections.js'
 import type { Authenticator } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { Lifecycle } from './lifecycle.js'
+import type { LogCopy } from '../log/log-copy.js'
 
 /** Writes seed records that do not exist yet: what `kernel.seed()` and `shopwright seed` use. */
 export interface SeedWriter {
@@ -33,6 +34,8 @@ export interface Services {
   redis: RedisConnections | null
   /** Tells long work that a graceful stop began. */
   lifecycle: Lifecycle
+  /** The logger's warnings and errors, for a plugin that keeps the site's log (docs/plugins.md, "Logging"). */
+  logCopy: LogCopy
   /*
    * The contracts core itself consumes, each provided by whichever installed plugin declares it in
    * `provides` (docs/plugins.md, "Services"); absent when none does, so asked for with optional().

@@ -11,7 +11,7 @@ import { RecordTypeCalls } from './server/record-type-calls.js'
 import { RecordGuards } from './server/record-guards.js'
 import { RecordTypeGuard } from './server/recordtype-guard.js'
 import { SecurityGuard } from './server/security-guard.js'
-import { AppLog } from './server/app-log.js'
+import { AppLog, type RecordLogSink } from './server/app-log.js'
 import { HtmlCleaner } from './server/html-cleaner.js'
 import { dataRoutes } from './server/routes/data-routes.js'
 import { transferRoutes } from './server/routes/transfer-routes.js'
@@ -44,6 +44,7 @@ export type {
   RecordsService,
 } from './server/records-service.js'
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
+export type { LogEntry, RecordLogSink } from './server/app-log.js'
 export type { BinAfter, BinItem, BinSource, BinSources } from './server/shared-bin.js'
 
 declare module '@shopwright/core' {
@@ -65,6 +66,11 @@ declare module '@shopwright/core' {
     binSources: BinSources
     /** The Bin screen's calls: records and every bin source's items together. */
     bin: SharedBin
+    /**
+     * Where record-change lines go instead of `app_log`, in each write's transaction: provided by a
+     * plugin that keeps the site's one log (the log plugin); absent, records keep their own.
+     */
+    recordLogSink?: RecordLogSink
   }
 }
 
@@ -117,7 +123,7 @@ export default definePlugin({
       recordTypes: asFunction(
         ({ recordStore, cache, access }) => new RecordTypes(recordStore, cache, access),
       ).singleton(),
-      appLog: asFunction(({ db }) => new AppLog(db)).singleton(),
+      appLog: asFunction(({ db }) => new AppLog(db, dialect)).singleton(),
       recordGuards: asFunction(() => new RecordGuards()).singleton(),
       htmlCleaner: asFunction(({ logger }) => new HtmlCleaner(logger)).singleton(),
       records: asFunction(
@@ -159,7 +165,10 @@ export default definePlugin({
       ).singleton(),
     })
   },
-  bootstrap({ services }) {
+  async bootstrap({ services, optional, logger }) {
+    // A plugin keeping the site's log takes the record lines, and those written here before.
+    const { moved } = await services.appLog.useSink(optional('recordLogSink'))
+    if (moved > 0) logger.info({ moved }, 'record log lines moved to the log plugin')
     services.recordGuards.add(
       ['recordtype'],
       new RecordTypeGuard(services.recordStore, services.binSources),

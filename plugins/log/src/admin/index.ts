@@ -1,0 +1,21 @@
+import { lazy } from 'react'
+import { defineAdmin } from '@shopwright/admin-ui/registry'
+// For its English: the screen shows ERROR_LOG_NOT_AVAILABLE (docs/plugins.md, "Error codes").
+import '../shared/errors.js'
+import { LOG_SECURITY } from '../shared/types.js'
+
+/**
+ * The log plugin's admin module: the Log screen, its own chunk. Its menu entry (spec 000 section 2:
+ * after Billing, before Bin) shows to those who may view the `log` security record.
+ */
+export default defineAdmin({
+  plugin: 'log',
+  panels: [
+    {
+      path: '/log',
+      security: LOG_SECURITY,
+      menu: { label: 'Log', icon: 'text-box-outline', order: 130 },
+      Component: lazy(() => import('./LogScreen.js')),
+    },
+  ],
+})

@@ -1,0 +1,67 @@
+import { asFunction } from 'awilix'
+import { definePlugin, dialectOf, NOT_COPIED, type ErrorCodesOf } from '@shopwright/core'
+import { LogService } from './server/log-service.js'
+import { LogStore } from './server/log-store.js'
+import { LogWriter } from './server/log-writer.js'
+import { migrations } from './server/migrations.js'
+import { logRoutes } from './server/routes.js'
+import { LOG_SETTINGS } from './server/settings.js'
+import { logRecordSeeds } from './seeds/index.js'
+import { LOG_ERRORS } from './shared/errors.js'
+import { LOG_SECURITY } from './shared/types.js'
+
+// The package's public surface: the plugin, the answers' types, and the service's type. Everything
+// else is internal; tests reach it through its own paths.
+export * from './shared/index.js'
+export type { LogService } from './server/log-service.js'
+export type { LogSettings } from './server/settings.js'
+export { LOG_TABLE } from './server/migrations.js'
+
+declare module '@shopwright/core' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof LOG_ERRORS> {}
+  interface Services {
+    /** The site's one log: its pages, the clear, retention (plugins/log/README.md). */
+    log: LogService
+  }
+}
+
+/**
+ * The log: the server's own log in the database, so every node writes to one place and one clear
+ * clears all. Record changes come from the records plugin (its `recordLogSink`, in each change's
+ * transaction), warnings and errors from the kernel's logger (its copy, in batches); the Log
+ * screen pages through them. Rights from the `log` security record.
+ */
+export default definePlugin({
+  name: 'log',
+  dependsOn: ['records'],
+  provides: ['log', 'recordLogSink'],
+  settings: LOG_SETTINGS,
+  errors: LOG_ERRORS,
+  security: [LOG_SECURITY],
+  migrations,
+  seeds: logRecordSeeds,
+  adminPaths: ['/log'],
+  register({ container, config, settings, logger }) {
+    const dialect = dialectOf(config.databaseUrl)
+    // What the log says about itself goes to the process log only (never into the log it failed).
+    const quiet = logger.child(NOT_COPIED)
+    container.register({
+      log: asFunction(({ db, logCopy, events }) => {
+        const store = new LogStore(db, dialect)
+        return new LogService(store, new LogWriter(store, logCopy, quiet), events, settings, quiet)
+      }).singleton(),
+      recordLogSink: asFunction(({ log }) => log.recordSink).singleton(),
+    })
+  },
+  bootstrap({ services }) {
+    services.log.start()
+  },
+  async destroy({ services }) {
+    // Copied lines still waiting are written before the database closes (it closes last).
+    await services.log.stop()
+  },
+  routes(router, { services, access }) {
+    logRoutes(router, services.log, access)
+  },
+})

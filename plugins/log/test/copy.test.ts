@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createKernel, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account from '@shopwright/plugin-account'
+import log, { LOG_TABLE, type LogPage } from '../src/index.js'
+import { allSeeds } from '@shopwright/seeds'
+import { probe } from './helpers.js'
+
+/** Every line of the log, newest first, read through the service (no rights involved). */
+async function lines(kernel: Kernel, name?: string) {
+  const answer: LogPage = await kernel.services.log.list({
+    pagesize: 1000,
+    ...(name ? { name } : {}),
+  })
+  return answer.list
+}
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`the logger's copy on ${database.name}`, () => {
+    let url: string
+    let drop: () => Promise<void>
+    const open: Kernel[] = []
+    const boot = async (plugins = [records, account, log, probe]) => {
+      const kernel = await createKernel({ config: testConfig({ databaseUrl: url }), plugins })
+      open.push(kernel)
+      return kernel
+    }
+
+    beforeAll(async () => {
+      ;({ url, drop } = await database.create())
+    })
+    afterAll(async () => {
+      for (const kernel of open) await kernel.close()
+      await drop?.()
+    })
+
+    it("moves the records plugin's own lines into the log when the log plugin joins", async () => {
+      const before = await boot([records, account])
+      await before.seed(allSeeds())
+      await before.services.records.create(SYSTEM_ACTOR, {
+        type: 'webpage',
+        id: 'early',
+        headline: 'Early',
+      })
+      expect(await before.services.appLog.list({ name: 'webpage.early', limit: 5 })).toHaveLength(1)
+      const time = (await before.services.appLog.list({ name: 'webpage.early', limit: 1 }))[0]!.time
+      await before.close()
+
+      const kernel = await boot()
+      const [line] = await lines(kernel, 'webpage.early')
+      expect(line).toMatchObject({
+        source: 'record',
+        actor: 'system',
+        time,
+        message: [{ kind: 'text', text: 'created' }],
+      })
+      expect(await kernel.services.appLog.list({ limit: 5 })).toEqual([])
+      await kernel.close()
+    })
+
+    it('writes the lines still waiting when the kernel stops', async () => {
+      const kernel = await boot()
+      kernel.logger.child({ plugin: 'probe' }).error({ order: 'late' }, 'said just before the stop')
+      // No flush: close() must write it.
+      await kernel.close()
+      const next = await boot()
+      const [line] = await lines(next, 'server.probe')
+      expect(line).toMatchObject({
+        level: 'error',
+        message: [
+          { kind: 'text', text: 'said just before the stop' },
+          { kind: 'context', values: { order: 'late' } },
+        ],
+      })
+      await next.close()
+    })
+
+    it('never blocks, never grows past its bound and never logs its own failures into itself', async () => {
+      const kernel = await boot()
+      const copy = kernel.services.logCopy
+      await kernel.services.log.flush()
+      await kernel.services.db.schema.renameTable(LOG_TABLE, 'log_lines_gone')
+      try {
+        const started = performance.now()
+        for (let index = 0; index < 1500; index++) kernel.logger.warn({ index }, 'a burst')
+        // 1,500 logging calls while the table is away: pushes onto the copy, no waiting.
+        expect(performance.now() - started).toBeLessThan(1000)
+        expect(copy.pending).toBeLessThanOrEqual(copy.capacity)
+        await kernel.services.log.flush()
+        await kernel.services.log.flush()
+        // The failed writes put their lines back; the writer's own warning is not among them.
+        expect(copy.pending).toBe(copy.capacity)
+      } finally {
+        await kernel.services.db.schema.renameTable('log_lines_gone', LOG_TABLE)
+      }
+      await kernel.services.log.flush()
+      expect(copy.pending).toBe(0)
+      const kept = await lines(kernel, 'server.kernel')
+      const burst = kept.filter(
+        (line) => line.message[0]?.kind === 'text' && line.message[0].text === 'a burst',
+      )
+      expect(burst).toHaveLength(copy.capacity)
+      // The newest survive; the 500 oldest were dropped and counted.
+      expect(burst.at(-1)!.message[1]).toEqual({ kind: 'context', values: { index: 500 } })
+      const [dropped] = await lines(kernel, 'server.log')
+      expect(dropped).toMatchObject({ level: 'warn' })
+      expect(JSON.stringify(dropped!.message)).toContain(
+        '500 warning and error lines were not kept here',
+      )
+      expect(
+        kept.some((line) => JSON.stringify(line.message).includes('could not be written')),
+      ).toBe(false)
+      await kernel.close()
+    })
+
+    it('copies warnings and errors whatever LOG_LEVEL says, and nothing below', async () => {
+      const kernel = await createKernel({
+        config: testConfig({ databaseUrl: url, logLevel: 'error' }),
+        plugins: [records, account, log],
+      })
+      open.push(kernel)
+      await kernel.services.log.clear(null)
+      kernel.logger.info('an info line')
+      kernel.logger.debug('a debug line')
+      kernel.logger.warn('a warning the process log leaves out')
+      kernel.logger.fatal('a fatal line')
+      await kernel.services.log.flush()
+      expect((await lines(kernel)).map((line) => [line.level, line.message[0]])).toEqual([
+        ['fatal', { kind: 'text', text: 'a fatal line' }],
+        ['warn', { kind: 'text', text: 'a warning the process log leaves out' }],
+        ['info', { kind: 'text', text: 'cleared the log' }],
+      ])
+      expect((await lines(kernel))[2]!.actor).toBe('anonymous')
+      await kernel.close()
+    })
+  })
+}

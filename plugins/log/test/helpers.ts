@@ -1,0 +1,133 @@
+import {
+  createError,
+  definePlugin,
+  SYSTEM_ACTOR,
+  type Kernel,
+  type ShopwrightConfig,
+} from '@shopwright/core'
+import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import { allSeeds } from '@shopwright/seeds'
+import log, { type LogPage } from '../src/index.js'
+
+export type Reply = Awaited<ReturnType<typeof inject>>
+
+/** The callers the suites sign in, with their roles (rights from the sample company's records). */
+export const PEOPLE = {
+  manager: ['employee', ['allmanagers']],
+  developer: ['employee', ['development']],
+  marketer: ['employee', ['marketing']],
+  customer: ['customer', []],
+} as const
+export type Person = keyof typeof PEOPLE
+
+/** A class for the probe to log: the log shows it as a class. */
+class Probe {}
+
+/**
+ * A plugin that misbehaves on request: `GET /query/probe/fail` throws (a 500 with a stack, and a
+ * cause), `GET /query/probe/warn` logs a warning through its own logger with values of every kind.
+ */
+export const probe = definePlugin({
+  name: 'probe',
+  routes(router, { logger }) {
+    router.get('/probe/fail', () => {
+      throw new Error('the probe broke', { cause: new RangeError('a deeper reason') })
+    })
+    router.get('/probe/coded', () => {
+      throw createError('ERROR_INTERNAL', { reason: 'coded failure' })
+    })
+    router.get('/probe/warn', (ctx) => {
+      logger.warn(
+        {
+          count: 12345678901234567890n,
+          handler: function handleThing() {},
+          kind: Probe,
+          payload: { nested: { list: [1, 'two', null], flag: true } },
+          order: 'A-17',
+        },
+        'the probe is worried',
+      )
+      ctx.body = { ok: true }
+    })
+  },
+})
+
+/**
+ * A kernel with records, account, log and the probe on a fresh database, seeded like a new site,
+ * with a signed-in cookie per person and each person's actor name (`employee|7`).
+ */
+export async function bootLog(
+  database: DatabaseUnderTest,
+  overrides: Partial<ShopwrightConfig> = {},
+) {
+  const booted = await bootTestKernel(database, [records, account, log, probe], overrides)
+  const { kernel } = booted
+  await kernel.seed(allSeeds())
+  const cookies = {} as Record<Person, string>
+  const actors = {} as Record<Person, string>
+  for (const [name, [type, roles]] of Object.entries(PEOPLE)) {
+    const email = `${name}@example.com`
+    const added = (await kernel.services.accounts.addAccount({
+      type,
+      email,
+      password: 'secret12',
+      roles: [...roles],
+    })) as { id: string }
+    actors[name as Person] = `${type}|${added.id}`
+    cookies[name as Person] = await signIn(kernel, email)
+  }
+  return { ...booted, cookies, actors }
+}
+
+/** Signs in and answers the Cookie header value. */
+export async function signIn(kernel: Pick<Kernel, 'app'>, email: string): Promise<string> {
+  const reply = await inject(kernel, {
+    method: 'POST',
+    url: '/query/account/login',
+    payload: { email, password: 'secret12' },
+  })
+  const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
+  if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
+  return `${SESSION_COOKIE}=${cookie.value}`
+}
+
+/** A call as a caller (a Cookie header value, or none for anonymous). */
+export function call(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string | undefined,
+  request: { method?: 'GET' | 'POST'; url: string; payload?: unknown },
+): Promise<Reply> {
+  return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
+}
+
+/** A page of the log that must answer 200. */
+export async function page(
+  kernel: Kernel,
+  cookie: string,
+  url = '/query/log/list',
+): Promise<LogPage> {
+  const reply = await call(kernel, cookie, { url })
+  if (reply.statusCode !== 200)
+    throw new Error(`GET ${url} answered ${reply.statusCode}: ${reply.body}`)
+  return reply.json<LogPage>()
+}
+
+/** The catalogue code of an error answer. */
+export function codeOf(reply: Reply): string | undefined {
+  try {
+    return reply.json<{ message?: string }>().message
+  } catch {
+    return undefined
+  }
+}
+
+/** Creates a webpage through the records service, as the system. */
+export function addPage(kernel: Kernel, id: string) {
+  return kernel.services.records.create(SYSTEM_ACTOR, {
+    type: 'webpage',
+    id,
+    headline: `Page ${id}`,
+  })
+}
