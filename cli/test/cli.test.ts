@@ -3,6 +3,7 @@ import { allSeeds } from '@shopwright/seeds'
 import type { RecordData } from '@shopwright/core'
 import records from '@shopwright/plugin-records'
 import drive from '@shopwright/plugin-drive'
+import log from '@shopwright/plugin-log'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
 import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
@@ -36,7 +37,7 @@ describe('shopwright command line', () => {
 
   it('migrate applies every plugin migration once', async () => {
     const cwd = projectDir()
-    const expected = [records, account, drive].flatMap((plugin) =>
+    const expected = [records, account, drive, log].flatMap((plugin) =>
       (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`),
     )
     const first = await run(['migrate'], cwd)
@@ -49,7 +50,7 @@ describe('shopwright command line', () => {
 
   it('seed inserts the sample company and plugin seeds once and leaves existing records alone', async () => {
     const cwd = projectDir()
-    const pluginSeeds = [records, account, translations, drive].flatMap(
+    const pluginSeeds = [records, account, translations, drive, log].flatMap(
       (plugin) =>
         (typeof plugin.seeds === 'function'
           ? plugin.seeds()
@@ -105,7 +106,7 @@ describe('shopwright command line', () => {
     running.push(server)
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect(await (await fetch(`${server.url}/query/server/info`)).json()).toMatchObject({
-      plugins: ['records', 'account', 'translations', 'drive'],
+      plugins: ['records', 'account', 'translations', 'drive', 'log'],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
     // The first administrator's random password is printed once, and it signs in.
@@ -120,6 +121,15 @@ describe('shopwright command line', () => {
     })
     expect(login.status).toBe(200)
     expect(await login.json()).toMatchObject({ roles: ['administrator'] })
+    // The password is printed for whoever started the site, never kept in the site's log.
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const siteLog = await fetch(`${server.url}/query/log/list?pagesize=1000`, {
+      headers: { device: 'cli-test', cookie },
+    })
+    expect(siteLog.status).toBe(200)
+    const logged = await siteLog.text()
+    expect(logged).toContain('"source":"record"')
+    expect(logged).not.toContain(printed![1])
     expect(await server.stop()).toBe(0)
     expect(server.output()).toMatch(/stopping: draining open requests/)
   })

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { isAppError, type Kernel } from '@shopwright/core'
+import { isAppError, NOT_COPIED, type Kernel } from '@shopwright/core'
 // The account plugin's types add `accounts` to the kernel's Services.
 import type { AccountService } from '@shopwright/plugin-account'
 import { boot } from '../boot.js'
@@ -83,8 +83,10 @@ export async function start(): Promise<Kernel> {
       `Shopwright is listening on ${url}`,
     )
     if (firstAdministrator) {
+      // NOT_COPIED: the password is for whoever reads the process's output, never for the site's
+      // log in the database, which staff read.
       kernel.logger.warn(
-        { email: firstAdministrator.email, login: `${url}/login` },
+        { ...NOT_COPIED, email: firstAdministrator.email, login: `${url}/login` },
         `First administrator: sign in at ${url}/login as ${firstAdministrator.email} with the password ${firstAdministrator.password} (shown once)`,
       )
     }

@@ -140,7 +140,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
     {
       id: 'time',
       label: t('Time'),
-      width: 170,
+      width: 190,
       render: (line) => (
         <time dateTime={line.time}>
           {new Date(line.time).toLocaleString(language, {
@@ -153,7 +153,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
     {
       id: 'level',
       label: t('Level'),
-      width: 90,
+      width: 100,
       render: (line) => (
         <span className={`log-level log-level-${line.level}`} data-testid="log-level-badge">
           {levelLabel(t, line.level)}
@@ -197,7 +197,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
           {t('Clear')}
         </Button>
       ) : null}
-      <label className="log-filter">
+      <label className="log-field">
         <span>{t('Level')}</span>
         <select
           className="sw-input"
@@ -214,7 +214,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
         </select>
       </label>
       <form className="log-filter" onSubmit={submitName}>
-        <label>
+        <label className="log-field">
           <span>{t('Record')}</span>
           <input
             className="sw-input"
@@ -239,7 +239,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
           </Button>
         ) : null}
       </form>
-      <label className="log-filter">
+      <label className="log-field">
         <span>{t('Up to')}</span>
         <input
           className="sw-input"
@@ -312,7 +312,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
 function levelLabel(t: ReturnType<typeof useT>, level: LogLevel): string {
   switch (level) {
     case 'info':
-      return t('Change')
+      return t('Info')
     case 'warn':
       return t('Warning')
     case 'error':

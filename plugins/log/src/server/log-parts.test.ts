@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CopiedRecord } from '@shopwright/core'
 import type { LogPart } from '../shared/types.js'
 import { MAX_MESSAGE_CHARS, messageJson, partsOf, recordParts } from './log-parts.js'
+import { serverRow } from './log-writer.js'
 
 const line = (object: Record<string, unknown>, msg?: string, bindings = {}): CopiedRecord => ({
   time: 0,
@@ -99,5 +100,26 @@ describe('the parts of a log line', () => {
       { kind: 'text', text: 'kept' },
       { kind: 'text', text: '(object left out: the line was too long)' },
     ])
+  })
+
+  it('names a copied line after its plugin, and by the actor it carries', () => {
+    const row = serverRow(
+      line({ actor: 'employee|7', account: 'customer|3' }, 'roles changed', { plugin: 'account' }),
+    )
+    expect(row).toMatchObject({
+      source: 'server',
+      type: 'server',
+      name: 'server.account',
+      actor: 'employee|7',
+      level: 50,
+    })
+    expect(JSON.parse(row.message)).toEqual([
+      { kind: 'text', text: 'roles changed' },
+      { kind: 'context', values: { account: 'customer|3' } },
+    ])
+    expect(serverRow(line({ actor: 'not an actor!' }, 'x'))).toMatchObject({
+      name: 'server.kernel',
+      actor: 'system',
+    })
   })
 })

@@ -17,6 +17,11 @@ const NOT_CONTEXT = new Set(['err', 'error', 'msg', 'logCopy'])
 const cut = (text: string, max = MAX_TEXT): string =>
   text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text
 
+/** The `actor` a logged line names (`employee|7`, `system`, `anonymous`): the line's "by". */
+export function actorOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_|-]{1,260}$/.test(value) ? value : undefined
+}
+
 /** True for a function written as a class (its source starts with `class`). */
 function isClass(value: (...args: never[]) => unknown): boolean {
   try {
@@ -150,7 +155,9 @@ export function recordParts(record: CopiedRecord): LogPart[] {
     const context: Record<string, string | number | boolean | null> = {}
     const others: LogPart[] = []
     for (const [key, value] of [...Object.entries(record.bindings), ...Object.entries(object)]) {
+      // The plugin names the line (`server.drive`) and a text actor is its "by" (log-writer.ts).
       if (NOT_CONTEXT.has(key) || key === 'plugin' || value === undefined) continue
+      if (key === 'actor' && actorOf(value) !== undefined) continue
       if (isScalar(value)) context[key] = typeof value === 'string' ? cut(value) : value
       else others.push(...partsOf(value, key))
     }

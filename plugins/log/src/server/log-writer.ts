@@ -1,6 +1,6 @@
 import type { CopiedRecord, LogCopy, Logger } from '@shopwright/core'
 import { LEVEL_NUMBERS, SERVER_TYPE } from '../shared/types.js'
-import { messageJson, recordParts } from './log-parts.js'
+import { actorOf, messageJson, recordParts } from './log-parts.js'
 import type { LogRow, LogStore } from './log-store.js'
 
 /** How often the copied lines are written; a burst (a quarter of the copy's bound) writes sooner. */
@@ -10,7 +10,7 @@ const BATCH = 500
 /** After a failed write, the wait before the next grows from 1 s to this. */
 const MAX_BACKOFF_MS = 60_000
 
-/** A copied process-log line as a row: `server.<plugin>` (or `server.kernel`), by `system`. */
+/** A copied process-log line as a row: `server.<plugin>` (or `server.kernel`), by its actor or `system`. */
 export function serverRow(record: CopiedRecord): LogRow {
   const plugin = record.bindings.plugin
   const origin =
@@ -21,7 +21,8 @@ export function serverRow(record: CopiedRecord): LogRow {
     source: 'server',
     type: SERVER_TYPE,
     name: `${SERVER_TYPE}.${origin}`,
-    actor: 'system',
+    // A line may name who it is about (`actor`, as record lines do); otherwise the server wrote it.
+    actor: actorOf(record.object.actor) ?? 'system',
     message: messageJson(recordParts(record)),
   }
 }

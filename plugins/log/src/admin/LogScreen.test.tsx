@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { QueryError } from '@shopwright/core/shared'
+import type { LogLine, LogPage } from '../shared/types.js'
+import type { LogApi, LogRequest } from './log-api.js'
+import { Log } from './LogScreen.js'
+import '../shared/errors.js'
+
+afterEach(cleanup)
+
+const line = (id: number, extra: Partial<LogLine> = {}): LogLine => ({
+  id: String(id),
+  time: new Date(Date.UTC(2026, 4, 1, 12, 0, id)).toISOString(),
+  level: 'info',
+  source: 'record',
+  type: 'webpage',
+  name: `webpage.p${id}`,
+  actor: 'employee|7',
+  message: [{ kind: 'text', text: 'created' }],
+  ...extra,
+})
+
+const answer = (list: LogLine[], extra: Partial<LogPage> = {}): LogPage => ({
+  list,
+  nextpage: null,
+  prevpage: null,
+  newer: false,
+  pagesize: 50,
+  ...extra,
+})
+
+/** Shows where the screen sent the browser. */
+function Where() {
+  const location = useLocation()
+  return <p data-testid="where">{location.pathname + location.search}</p>
+}
+
+function open(api: LogApi, { canClear = true, at = '/log' } = {}) {
+  render(
+    <MemoryRouter initialEntries={[at]}>
+      <DialogProvider>
+        <Routes>
+          <Route
+            path="/log"
+            element={
+              <>
+                <Log api={api} canClear={canClear} />
+                <Where />
+              </>
+            }
+          />
+          <Route path="/data/*" element={<Where />} />
+        </Routes>
+      </DialogProvider>
+    </MemoryRouter>,
+  )
+}
+
+describe('the Log screen', () => {
+  it('shows each line with its time, level, record links, who and message', async () => {
+    const api = { list: vi.fn(() => Promise.resolve(answer([line(2), line(1)]))), clear: vi.fn() }
+    open(api)
+    expect(await screen.findByText('p2')).toBeTruthy()
+    const first = screen.getAllByRole('row')[1]!
+    expect(within(first).getByTestId('log-type-link').getAttribute('href')).toBe('/data/webpage')
+    expect(within(first).getByTestId('log-record-link').getAttribute('href')).toBe(
+      '/data/webpage/p2',
+    )
+    expect(within(first).getByTestId('log-actor').getAttribute('href')).toBe('/data/employee/7')
+    expect(within(first).getByText('Info')).toBeTruthy()
+    expect(within(first).getByText('created')).toBeTruthy()
+    expect(api.list).toHaveBeenCalledWith({})
+    fireEvent.click(within(first).getByTestId('log-record-link'))
+    expect(screen.getByTestId('where').textContent).toBe('/data/webpage/p2')
+  })
+
+  it('shows an error with its stack folded, a context, and an object as a tree', async () => {
+    const failure = line(3, {
+      level: 'error',
+      source: 'server',
+      type: 'server',
+      name: 'server.kernel',
+      actor: 'system',
+      message: [
+        { kind: 'text', text: 'request failed' },
+        { kind: 'error', name: 'TypeError', message: 'x is undefined', code: 'E_X' },
+        { kind: 'stack', text: 'TypeError: x is undefined\n    at run (file.js:1:1)' },
+        { kind: 'context', values: { url: '/query/x', status: 500 } },
+        { kind: 'bignumber', label: 'total', value: '123456789012345678901' },
+        { kind: 'function', label: 'handler', name: 'save' },
+        { kind: 'class', label: 'type', name: 'Cart' },
+        { kind: 'object', label: 'body', value: { items: [{ sku: 'A' }], count: 1 } },
+      ],
+    })
+    open({ list: () => Promise.resolve(answer([failure])), clear: vi.fn() })
+    expect(await screen.findByText('request failed')).toBeTruthy()
+    expect(screen.getByText('TypeError')).toBeTruthy()
+    expect(screen.getByText('E_X')).toBeTruthy()
+    const stack = screen.getByTestId('log-stack') as HTMLDetailsElement
+    expect(stack.open).toBe(false)
+    expect(screen.getByText('server.kernel').tagName).toBe('SPAN')
+    expect(screen.getByTestId('log-actor').tagName).toBe('SPAN')
+    expect(screen.getByTestId('log-context').textContent).toBe('url="/query/x"status=500')
+    expect(screen.getByText('123456789012345678901')).toBeTruthy()
+    expect(screen.getByText('ƒ save()')).toBeTruthy()
+    expect(screen.getByText('class Cart')).toBeTruthy()
+    const [root, items] = screen.getAllByTestId('log-tree') as HTMLDetailsElement[]
+    expect(root!.open).toBe(true)
+    expect(items!.open).toBe(false)
+    expect(screen.getByText('"A"')).toBeTruthy()
+  })
+
+  it('filters by level and by record through the address, starting at the newest line', async () => {
+    const api = {
+      list: vi.fn((_: LogRequest) => Promise.resolve(answer([line(1)]))),
+      clear: vi.fn(),
+    }
+    open(api, { at: '/log?page=99' })
+    await screen.findByText('p1')
+    fireEvent.change(screen.getByTestId('log-level'), { target: { value: 'error' } })
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/log?level=error'))
+    expect(api.list).toHaveBeenLastCalledWith({ level: 'error' })
+    fireEvent.change(screen.getByTestId('log-name'), { target: { value: 'bad name!' } })
+    fireEvent.click(screen.getByTestId('log-name-apply'))
+    expect(await screen.findByTestId('log-name-error')).toBeTruthy()
+    fireEvent.change(screen.getByTestId('log-name'), { target: { value: 'webpage.p1' } })
+    fireEvent.click(screen.getByTestId('log-name-apply'))
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith({ level: 'error', name: 'webpage.p1' }),
+    )
+    fireEvent.click(screen.getByTestId('log-name-clear'))
+    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith({ level: 'error' }))
+    // A line's own button shows that record's lines only.
+    fireEvent.click(await screen.findByTestId('log-filter-record'))
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/log?level=error&name=webpage.p1'),
+    )
+  })
+
+  it('pages older and newer with the tokens the list answers', async () => {
+    const api = {
+      list: vi.fn((request: LogRequest) =>
+        Promise.resolve(
+          request.nextpage === '51'
+            ? answer([line(50)], { newer: true, prevpage: null, nextpage: '50' })
+            : answer([line(100)], { nextpage: '51' }),
+        ),
+      ),
+      clear: vi.fn(),
+    }
+    open(api)
+    await screen.findByText('p100')
+    expect((screen.getByTestId('log-newer') as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByTestId('log-older'))
+    expect(await screen.findByText('p50')).toBeTruthy()
+    expect(screen.getByTestId('where').textContent).toBe('/log?page=51')
+    fireEvent.click(screen.getByTestId('log-newer'))
+    expect(await screen.findByText('p100')).toBeTruthy()
+    expect(screen.getByTestId('where').textContent).toBe('/log')
+  })
+
+  it('clears after asking, then loads again; without delete there is no Clear', async () => {
+    let lines = [line(1)]
+    const api = {
+      list: vi.fn(() => Promise.resolve(answer(lines))),
+      clear: vi.fn(() => {
+        lines = [line(9, { source: 'server', type: 'server', name: 'server.log' })]
+        return Promise.resolve({ ok: true })
+      }),
+    }
+    open(api)
+    await screen.findByText('p1')
+    fireEvent.click(screen.getByTestId('clear'))
+    expect(await screen.findByText('Are you sure you want to clear the log?')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('dialog-cancel'))
+    expect(api.clear).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('clear'))
+    fireEvent.click(await screen.findByTestId('dialog-ok'))
+    expect(await screen.findByText('server.log')).toBeTruthy()
+    expect(api.clear).toHaveBeenCalledTimes(1)
+    cleanup()
+    open(api, { canClear: false })
+    await screen.findByText('server.log')
+    expect(screen.queryByTestId('clear')).toBeNull()
+  })
+
+  it("shows a failed clear under 'Unable to Clear' with the server's message", async () => {
+    open({
+      list: () => Promise.resolve(answer([line(1)])),
+      clear: () =>
+        Promise.reject(
+          new QueryError('ERROR_ACCESS_DENIED', { status: 403, url: '/query/log/clear' }),
+        ),
+    })
+    await screen.findByText('p1')
+    fireEvent.click(screen.getByTestId('clear'))
+    fireEvent.click(await screen.findByTestId('dialog-ok'))
+    expect(await screen.findByText('Unable to Clear')).toBeTruthy()
+    expect(screen.getByText('Access Denied.')).toBeTruthy()
+  })
+
+  it('shows ERROR_LOG_NOT_AVAILABLE when the lines cannot be loaded', async () => {
+    const list = vi
+      .fn<LogApi['list']>()
+      .mockRejectedValueOnce(
+        new QueryError('ERROR_DATA_CONNECTION', { status: 503, url: '/query/log/list' }),
+      )
+      .mockResolvedValue(answer([line(1)]))
+    open({ list, clear: vi.fn() })
+    expect(await screen.findByText('Unable to View Log.')).toBeTruthy()
+    expect(screen.getByText('Connection failed.')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('retry'))
+    expect(await screen.findByText('p1')).toBeTruthy()
+  })
+})
