@@ -204,6 +204,7 @@ describe('scenario registry', () => {
       'drive-upload',
       'drive-list',
       'drive-zip',
+      'log-list',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

@@ -15,7 +15,7 @@ export type Logger = pino.Logger
  * JSON lines in production (through an asynchronous destination, so logging never blocks a request),
  * pretty lines in development. Servers log to stdout; one-shot commands to stderr, keeping their
  * stdout for the answer. Whatever LOG_LEVEL says, warnings and errors are also handed, unserialised,
- * to the logger's copy (`logCopyOf(logger)`), which a plugin may keep (the log plugin writes them to
+ * to the logger's copy (`logCopyOf(logger)`), which a plugin may keep (a log plugin writes them to
  * the database): LOG_LEVEL=error or silent quiets the process log, not the site's log.
  */
 export function createLogger(

@@ -18,6 +18,7 @@ import { lighthouseScenario } from './lighthouse.js'
 import { driveUpload } from './drive-upload.js'
 import { driveList } from './drive-list.js'
 import { driveZip } from './drive-zip.js'
+import { logList } from './log-list.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
@@ -25,7 +26,8 @@ import { driveZip } from './drive-zip.js'
  * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
  * and admin-list builds a site of its own and drives Chromium; storefront-render and lighthouse each
  * start a seeded kernel of their own, storefront-bundle reads the built default theme; drive-upload,
- * drive-list and drive-zip each start a kernel with the drive (not a default plugin) of their own.
+ * drive-list and drive-zip each start a kernel with the drive (not a default plugin) of their own;
+ * log-list starts a kernel with the log, its plugin list named, and fills its table directly.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -47,4 +49,5 @@ export const scenarios: readonly Scenario[] = [
   driveUpload,
   driveList,
   driveZip,
+  logList,
 ]

@@ -34,7 +34,7 @@ export interface Services {
   redis: RedisConnections | null
   /** Tells long work that a graceful stop began. */
   lifecycle: Lifecycle
-  /** The logger's warnings and errors, for a plugin that keeps the site's log (docs/plugins.md, "Logging"). */
+  /** The logger's warnings and errors, for a plugin that keeps the site's log (log/log-copy.ts). */
   logCopy: LogCopy
   /*
    * The contracts core itself consumes, each provided by whichever installed plugin declares it in

@@ -32,7 +32,7 @@ export interface CopiedRecord {
 const DEFAULT_CAPACITY = 1000
 
 /**
- * The copy of the process log's warnings and errors for a plugin to keep (the log plugin writes
+ * The copy of the process log's warnings and errors for a plugin to keep (a log plugin writes
  * them to its table). pino hands each such line here as it is logged, in the caller's stack, so
  * taking it costs a push onto a bounded queue and nothing else: no I/O, no serialisation, never
  * an exception. Whoever keeps the lines takes them in batches; when nobody does, the queue stays

@@ -61,8 +61,8 @@ export class LogService {
   /** Starts writing copied lines, listening for clears, and pruning on this node. */
   start(): void {
     this.writer.start()
-    this.stopListening = this.events.on<{ time?: unknown }>(LOG_CLEARED, ({ time }) => {
-      if (typeof time === 'number') this.writer.clearedBefore(time)
+    this.stopListening = this.events.on<{ time?: unknown }>(LOG_CLEARED, async ({ time }) => {
+      if (typeof time === 'number' && Number.isFinite(time)) await this.forgetBefore(time)
     })
     const [least, most] = FIRST_PRUNE_MS
     // Nodes started together prune at different moments (they could all at once: it is only slower).
@@ -96,15 +96,17 @@ export class LogService {
    * but have not written yet go too. The log then holds one line: who cleared it.
    */
   async clear(entity: Entity | null): Promise<void> {
+    // Lines logged up to this millisecond go with the clear; its own line comes a millisecond after.
     const time = Date.now()
     // Lines copied before now are not written after the clear; one being written now finishes first.
     this.writer.clearedBefore(time)
     await this.writer.flush()
     await this.store.clear()
+    // Every node (this one too) then drops what it copied before the clear and had not written.
     await this.events.emit(LOG_CLEARED, { time })
     await this.store.insert([
       {
-        time,
+        time: time + 1,
         level: LEVEL_NUMBERS.info,
         source: 'server',
         type: SERVER_TYPE,
@@ -113,6 +115,17 @@ export class LogService {
         message: messageJson([{ kind: 'text', text: 'cleared the log' }]),
       },
     ])
+  }
+
+  /**
+   * After a clear on any node: copied lines logged up to it are not written, and a batch that
+   * was being written while the table was cleared is deleted once it is in (the writer waits for
+   * it first), so a clear on one node clears what every node had.
+   */
+  private async forgetBefore(time: number): Promise<void> {
+    this.writer.clearedBefore(time)
+    await this.writer.flush()
+    await this.store.deleteUntil(time)
   }
 
   /** Writes the copied lines waiting now (tests, and a clear). */

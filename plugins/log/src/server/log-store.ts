@@ -133,6 +133,11 @@ export class LogStore {
     await this.db(LOG_TABLE).truncate()
   }
 
+  /** Deletes the lines logged up to a moment (right after a clear: the few written late). */
+  async deleteUntil(time: number): Promise<number> {
+    return this.db(LOG_TABLE).where('time', '<=', time).delete()
+  }
+
   /**
    * Deletes lines older than `before` (epoch ms) and beyond the newest `keep`, a chunk per
    * statement from the oldest up. Deleting what another node deleted already deletes nothing, so

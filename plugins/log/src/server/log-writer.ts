@@ -38,8 +38,8 @@ export class LogWriter {
   private running: Promise<void> | undefined
   private failures = 0
   private retryAt = 0
-  /** Lines logged before this moment are not written (a clear on any node). */
-  private clearedAt = 0
+  /** Lines logged up to this moment are not written (a clear on any node). */
+  private clearedAt = -1
 
   constructor(
     private readonly store: LogStore,
@@ -56,7 +56,7 @@ export class LogWriter {
     this.copy.onBacklog(() => void this.flush(false))
   }
 
-  /** Forgets copied lines logged before `time`: the log was cleared. */
+  /** Forgets copied lines logged up to `time`: the log was cleared. */
   clearedBefore(time: number): void {
     this.clearedAt = Math.max(this.clearedAt, time)
   }
@@ -84,7 +84,7 @@ export class LogWriter {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const records = this.copy.take(BATCH).filter((record) => record.time >= this.clearedAt)
+      const records = this.copy.take(BATCH).filter((record) => record.time > this.clearedAt)
       const dropped = this.copy.takeDropped()
       if (records.length === 0 && dropped === 0) return
       const rows = records.map(serverRow)

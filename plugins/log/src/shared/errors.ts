@@ -7,5 +7,5 @@ import { defineErrors } from '@shopwright/core/shared'
  * for the English message.
  */
 export const LOG_ERRORS = defineErrors({
-  ERROR_LOG_NOT_AVAILABLE: { message: 'Unable to View Log.', status: 500 },
+  ERROR_LOG_NOT_AVAILABLE: { message: 'Unable to View Log.', status: 404 },
 })
