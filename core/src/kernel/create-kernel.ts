@@ -9,6 +9,7 @@ import { createLogger, flushLogger, type Logger } from '../logger.js'
 import { createDatabase, pingDatabase } from '../db/create-database.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { LayeredCache } from '../cache/cache-service.js'
+import { NodeRegistry } from '../cluster/node-registry.js'
 import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { AccessService } from '../access/access-service.js'
@@ -130,6 +131,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       ? await KernelEventBus.shared(redis, logger)
       : KernelEventBus.memory(logger)
     const limiter = new KernelRateLimiter(redis)
+    // The site's nodes (docs/operations.md, "Several nodes"): this one leaves the registry on close.
+    const cluster = await NodeRegistry.start(events.node, redis, logger)
+    cleanups.push(() => cluster.close())
     const container = createContainer<Services>({
       injectionMode: InjectionMode.PROXY,
       strict: true,
@@ -147,6 +151,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       access: asValue(access),
       redis: asValue(redis),
       lifecycle: asValue(lifecycle),
+      cluster: asValue(cluster),
+      cacheTypes: asValue(Object.freeze([...new Set(plugins.flatMap((p) => p.cacheTypes ?? []))])),
     })
 
     let ready = await migrate(db, plugins, options.migrate !== false, logger, redis !== null)
