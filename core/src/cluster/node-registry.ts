@@ -69,6 +69,8 @@ export class NodeRegistry {
    */
   report(name: string, reporter: () => unknown): void {
     this.reporters.set(name, reporter)
+    // The other nodes see the new report now, not a heartbeat later.
+    if (this.timer) void this.beat()
   }
 
   /** This node as it reports itself now. */
