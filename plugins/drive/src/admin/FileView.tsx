@@ -1,20 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import {
-  Button,
-  displayBytes,
-  ErrorView,
-  useDialogs,
-  useLanguage,
-  useT,
-} from '@shopwright/admin-ui/kit'
+import { Button, displayBytes, useDialogs, useLanguage, useT } from '@shopwright/admin-ui/kit'
 import { splitPath, type DriveFile } from '../shared/index.js'
 import { DriveCrumbs } from './DriveCrumbs.js'
 import type { DriveApi } from './drive-api.js'
 import type { EditorHandle } from './editor/editor-settings.js'
 import { editorLanguage, fileKind } from './file-kinds.js'
 import { canFormat, formatSource } from './format.js'
-import { loadErrorTitle } from './load-errors.js'
+import { LoadError } from './LoadError.js'
 import { promptName } from './NamePrompt.js'
 import { openLink } from './open-link.js'
 import { placeUrl } from './paths.js'
@@ -151,7 +144,7 @@ export function FileView({ api, base, path, fileUrl }: FileViewProps) {
     }
   }
 
-  if (error !== undefined) return <ErrorView title={loadErrorTitle(error)} error={error} />
+  if (error !== undefined) return <LoadError error={error} />
   if (!file) return <p className="sw-muted">{t('Loading')}</p>
 
   return (

@@ -4,7 +4,6 @@ import {
   Button,
   DataTable,
   displayBytes,
-  ErrorView,
   Icon,
   LoadMore,
   shownError,
@@ -18,7 +17,7 @@ import { joinPath, splitPath, type DriveEntry } from '../shared/index.js'
 import { DriveCrumbs } from './DriveCrumbs.js'
 import type { DriveApi } from './drive-api.js'
 import { entryIcon } from './file-kinds.js'
-import { loadErrorTitle } from './load-errors.js'
+import { LoadError } from './LoadError.js'
 import { promptName } from './NamePrompt.js'
 import { openLink } from './open-link.js'
 import { isFixedFolder, placeUrl, takesSecurity } from './paths.js'
@@ -136,8 +135,7 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
     }
   }
 
-  if (error !== undefined && !folder)
-    return <ErrorView title={loadErrorTitle(error)} error={error} />
+  if (error !== undefined && !folder) return <LoadError error={error} />
   const access = folder?.access
   const canCreate = access?.create === true
 

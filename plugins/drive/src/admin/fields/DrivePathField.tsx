@@ -6,7 +6,7 @@ import {
   useT,
   type FieldEditorProps,
 } from '@shopwright/admin-ui/kit'
-import { driveApi } from '../drive-api.js'
+import { driveApi, type DriveApi } from '../drive-api.js'
 import { pickPaths } from '../picker/DrivePicker.js'
 import { rootOfDatatype } from './roots.js'
 
@@ -15,11 +15,23 @@ import { rootOfDatatype } from './roots.js'
  * `publicfolder`, `personalfolder`): the path as text, Browse opens the picker in the field's
  * root with the field's extension filter, Clear empties it.
  */
-export default function DrivePathField({ field, value, onChange, readOnly, id }: FieldEditorProps) {
-  const t = useT()
-  const dialogs = useDialogs()
+export default function DrivePathField(props: FieldEditorProps) {
   const client = useClient()
   const api = useMemo(() => driveApi(client), [client])
+  return <DrivePath api={api} {...props} />
+}
+
+/** The field over the drive's calls (the default export gives the real ones). */
+export function DrivePath({
+  api,
+  field,
+  value,
+  onChange,
+  readOnly,
+  id,
+}: FieldEditorProps & { api: DriveApi }) {
+  const t = useT()
+  const dialogs = useDialogs()
   const path = typeof value === 'string' ? value : ''
   const browse = async () => {
     const picked = await pickPaths(dialogs, {
