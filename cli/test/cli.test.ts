@@ -104,7 +104,7 @@ describe('shopwright command line', () => {
     running.push(server)
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect(await (await fetch(`${server.url}/query/server/info`)).json()).toMatchObject({
-      plugins: ['records', 'account', 'translations'],
+      plugins: ['records', 'account', 'translations', 'drive'],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
     // The first administrator's random password is printed once, and it signs in.

@@ -368,15 +368,15 @@ describe('the admin in Chromium', () => {
 
   it('answers 404 at an admin address no running plugin declares, with no admin page', async () => {
     // Screens of plugins this site does not run (the admin once answered them all).
-    for (const address of ['/drive', '/billing', '/insights/live', '/sessions']) {
+    for (const address of ['/log', '/billing', '/insights/live', '/sessions']) {
       const response = await fetch(url(address), { headers: { accept: 'text/html' } })
       expect(response.status, address).toBe(404)
       expect(await response.text(), address).not.toContain('/admin/assets/')
     }
-    const drive = await page.goto(url('/drive'))
-    expect(drive?.status()).toBe(404)
+    const billing = await page.goto(url('/billing'))
+    expect(billing?.status()).toBe(404)
     expect(await page.locator('[data-testid=account-name]').count()).toBe(0)
-    await shot('drive-404')
+    await shot('billing-404')
     // A declared address is the app's, and its page names the plugins whose modules it uses.
     const data = await fetch(url('/data'), { headers: { accept: 'text/html' } })
     expect(data.status).toBe(200)

@@ -27,6 +27,14 @@ export function queryDispatcher(router: QueryRouter, bodyLimit: string): Middlew
       await route.run(ctx as QueryContext)
       return
     }
+    // A path that is not valid percent-encoding matches no route: say so, rather than "no such call".
+    try {
+      decodeURIComponent(ctx.path)
+    } catch {
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: 'The address is not valid percent-encoding.',
+      })
+    }
     const methods = router.methodsFor(ctx.path)
     if (methods.length > 0) {
       ctx.set(

@@ -53,7 +53,9 @@ export class QueryRouter {
   private readonly tree = FindMyWay({
     caseSensitive: true,
     ignoreTrailingSlash: false,
-    maxParamLength: 2000,
+    // Long enough for any URL Node accepts (its header limit is 16 KiB), so an over-long drive path
+    // reaches its route and is refused with the name codes, not a bare 404.
+    maxParamLength: 16_384,
   })
   private readonly registered: RouteInfo[] = []
 

@@ -1,32 +1,83 @@
-import { asValue } from 'awilix'
-import { definePlugin } from '@shopwright/core'
+import { asFunction, asValue } from 'awilix'
+import { definePlugin, dialectOf, type ErrorCodesOf } from '@shopwright/core'
 import type { BlobStore } from './server/blobs/blob-store.js'
 import { DRIVE_SETTINGS, createBlobStore } from './server/settings.js'
+import { migrations } from './server/migrations.js'
+import { EntryStore } from './server/entry-store.js'
+import { DriveAccess } from './server/drive-access.js'
+import { DRIVE_WRITES, DriveService } from './server/drive-service.js'
+import { DriveBin } from './server/drive-bin.js'
+import { driveRoutes } from './server/routes.js'
+import { DriveSeeds } from './seeds/drive-seeds.js'
+import { driveRecordSeeds } from './seeds/index.js'
+import { DRIVE_ERRORS } from './shared/errors.js'
+import { DRIVE_SECURITY } from './shared/types.js'
 
-export * from './server/blobs/blob-store.js'
-export { LocalBlobStore } from './server/blobs/local-blob-store.js'
-export { S3BlobStore, type S3BlobStoreOptions } from './server/blobs/s3-blob-store.js'
-export { DRIVE_SETTINGS, createBlobStore, type DriveSettings } from './server/settings.js'
+// The package's public surface: the plugin, the shared answers, and the storage contract for
+// other stores. Everything else is internal; tests reach it through its own paths.
+export * from './shared/index.js'
+export type {
+  BlobDownload,
+  BlobInfo,
+  BlobRange,
+  BlobStat,
+  BlobStore,
+  GetOptions,
+  PutOptions,
+} from './server/blobs/blob-store.js'
+export type { DriveService } from './server/drive-service.js'
+export type { DriveSettings } from './server/settings.js'
 
 declare module '@shopwright/core' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof DRIVE_ERRORS> {}
   interface Services {
     /** Where the drive keeps file contents: a directory or an S3 bucket (DRIVE_STORAGE). */
     driveBlobs: BlobStore
+    /** The drive's files and folders, with their rights (docs/drive.md). */
+    drive: DriveService
   }
 }
 
 /**
- * The drive: files of the shop. This first layer is the storage only: the `driveBlobs` service,
- * a blob store chosen by DRIVE_STORAGE (README). Records, routes and the admin come next.
+ * The drive: the shop's files and folders (docs/drive.md). Metadata in `drive_entries`, contents in
+ * the blob store DRIVE_STORAGE chooses, rights from the `drive` security record and the records an
+ * administrator sets on folders, deleted files in the records' shared bin.
  */
 export default definePlugin({
   name: 'drive',
   dependsOn: ['records'],
-  provides: ['driveBlobs'],
+  provides: ['driveBlobs', 'drive'],
+  requires: ['records', 'binSources'],
   settings: DRIVE_SETTINGS,
+  errors: DRIVE_ERRORS,
+  security: [DRIVE_SECURITY],
+  migrations,
+  seeds: driveRecordSeeds,
+  adminPaths: ['/drive', '/editor'],
   register({ container, config, settings }) {
     // A wrong combination of settings stops the boot here, before any plugin starts.
     container.register({ driveBlobs: asValue(createBlobStore(settings, config.dataDir)) })
+    const dialect = dialectOf(config.databaseUrl)
+    container.cradle.limiter.define(DRIVE_WRITES, {
+      points: settings.driveWriteLimit,
+      duration: 60,
+      code: 'ERROR_RATE_LIMIT_EXCEEDED',
+    })
+    container.register({
+      drive: asFunction(
+        ({ db, driveBlobs, access, limiter, securitySource, logger }) =>
+          new DriveService(
+            new EntryStore(db, dialect),
+            driveBlobs,
+            new DriveAccess(access),
+            limiter,
+            async (id) => (await securitySource.getSecurity(id)) !== null,
+            logger,
+            { maxFileSize: settings.driveMaxFileSize },
+          ),
+      ).singleton(),
+    })
   },
   async bootstrap({ services, logger }) {
     const store = services.driveBlobs
@@ -41,9 +92,18 @@ export default definePlugin({
         { cause: error },
       )
     }
-    logger.info({ storage: store.kind }, 'drive storage ready')
+    const entries = new EntryStore(services.db, dialectOf(services.config.databaseUrl))
+    const seeded = await new DriveSeeds(entries, store).run()
+    services.binSources.add(new DriveBin(entries, services.drive))
+    logger.info({ storage: store.kind, ...seeded }, 'drive ready')
   },
   async destroy({ services }) {
     await services.driveBlobs.close()
+  },
+  routes(router, { services, settings }) {
+    driveRoutes(router, services.drive, {
+      publicMaxAge: settings.drivePublicMaxAge,
+      maxFileSize: settings.driveMaxFileSize,
+    })
   },
 })

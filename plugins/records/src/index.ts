@@ -21,6 +21,7 @@ import { ExportService } from './server/transfer/export-service.js'
 import { recordsPluginSeeds } from './seeds/index.js'
 import { RECORDS_ERRORS } from './shared/errors.js'
 import { RecordSeedWriter } from './server/seed-writer.js'
+import { BinSources, SharedBin } from './server/shared-bin.js'
 
 /** What this plugin caches, and what `/query/memory/clear/<type>` and a seed may clear. */
 const CACHE_TYPES = ['recordtype', 'recordcount', 'recordtext', 'configuration', 'access']
@@ -43,6 +44,7 @@ export type {
   RecordsService,
 } from './server/records-service.js'
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
+export type { BinAfter, BinItem, BinSource, BinSources } from './server/shared-bin.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.
@@ -59,6 +61,10 @@ declare module '@shopwright/core' {
     htmlCleaner: HtmlCleaner
     recordImport: ImportService
     recordExport: ExportService
+    /** Other plugins' items in the shared bin (docs/plugins.md, "The bin"). */
+    binSources: BinSources
+    /** The Bin screen's calls: records and every bin source's items together. */
+    bin: SharedBin
   }
 }
 
@@ -81,6 +87,8 @@ export default definePlugin({
     'htmlCleaner',
     'recordImport',
     'recordExport',
+    'binSources',
+    'bin',
   ],
   errors: RECORDS_ERRORS,
   security: ['configuration', 'security', 'bin', 'website', 'reference'],
@@ -143,6 +151,8 @@ export default definePlugin({
           ),
       ).singleton(),
       recordExport: asFunction(({ records }) => new ExportService(records)).singleton(),
+      binSources: asFunction(() => new BinSources()).singleton(),
+      bin: asFunction(({ records, binSources }) => new SharedBin(records, binSources)).singleton(),
       recordTypeCalls: asFunction(
         ({ recordStore, recordTypes, access }) =>
           new RecordTypeCalls(recordStore, recordTypes, access),
@@ -150,7 +160,10 @@ export default definePlugin({
     })
   },
   bootstrap({ services }) {
-    services.recordGuards.add(['recordtype'], new RecordTypeGuard(services.recordStore))
+    services.recordGuards.add(
+      ['recordtype'],
+      new RecordTypeGuard(services.recordStore, services.binSources),
+    )
     services.recordGuards.add(['security'], new SecurityGuard(services.access))
   },
   async destroy({ services }) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ERROR_MESSAGES, type PluginDefinition } from '@shopwright/core'
 import account from '@shopwright/plugin-account'
 import records from '@shopwright/plugin-records'
+import drive from '@shopwright/plugin-drive'
 import translations from '../src/index.js'
 import { PENDING_CODE_MESSAGES } from '../src/seeds/phrases/pending-codes.js'
 
@@ -87,7 +88,7 @@ const NAMED_CODES = [
   'ERROR_PERMISSION_DENIED',
 ]
 
-const PLUGINS: readonly PluginDefinition[] = [records, account, translations]
+const PLUGINS: readonly PluginDefinition[] = [records, account, translations, drive]
 
 /** Where a code is declared, with its English message. */
 function declarations(code: string): Array<{ where: string; message: string }> {

@@ -10,8 +10,37 @@ const flag = z.union([
   z.enum(['true', 'false']).transform((value) => value === 'true'),
 ])
 
+const SIZE = /^(\d{1,10})(b|kb|mb|gb)$/i
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }
+
+/** A size like `2gb`, `500mb`, in bytes. */
+const size = z
+  .string()
+  .regex(SIZE, 'must be a size like 500mb or 2gb')
+  .transform((text) => {
+    const [, count, unit] = SIZE.exec(text)!
+    return Number(count) * UNITS[unit!.toLowerCase()]!
+  })
+  .refine((bytes) => bytes >= 1, { error: 'must be at least 1b' })
+
+const whole = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+
 /** The drive plugin's settings (README, "Settings"). */
 export const DRIVE_SETTINGS = {
+  /** The largest file one upload may store. */
+  driveMaxFileSize: { env: 'DRIVE_MAX_FILE_SIZE', schema: size.default(2 * 1024 ** 3) },
+  /** Creates, changes and deletes one account may make a minute, counted across nodes. */
+  driveWriteLimit: { env: 'DRIVE_WRITE_LIMIT', schema: whole(1, 1_000_000).default(600) },
+  /** Seconds browsers and CDNs may keep a `public` file without asking again. */
+  drivePublicMaxAge: {
+    env: 'DRIVE_PUBLIC_MAX_AGE',
+    schema: whole(0, 31_536_000).default(604_800),
+  },
   /** Where file contents live: `local` (a directory) or `s3` (a bucket, for several nodes). */
   driveStorage: {
     env: 'DRIVE_STORAGE',

@@ -37,7 +37,8 @@ export function normalizeName(name: string): string {
 
 /** Null when the name is a valid file (or folder) name, else the code that refuses it. */
 export function nameProblem(name: string, kind: 'file' | 'folder'): NameProblem | null {
-  const code: NameProblem = kind === 'file' ? 'ERROR_INVALID_FILE_NAME' : 'ERROR_INVALID_FOLDER_NAME'
+  const code: NameProblem =
+    kind === 'file' ? 'ERROR_INVALID_FILE_NAME' : 'ERROR_INVALID_FOLDER_NAME'
   if (typeof name !== 'string' || name.length === 0 || name.length > MAX_NAME_LENGTH) return code
   if (kind === 'file' ? !name.includes('.') : name.includes('.')) return code
   if (FORBIDDEN.test(name)) return code
@@ -49,7 +50,9 @@ export function nameProblem(name: string, kind: 'file' | 'folder'): NameProblem 
 /** The folder part and the last name of a path (`a/b/c.txt` → `a/b`, `c.txt`). */
 export function splitPath(path: string): { parent: string; name: string } {
   const at = path.lastIndexOf('/')
-  return at < 0 ? { parent: '', name: path } : { parent: path.slice(0, at), name: path.slice(at + 1) }
+  return at < 0
+    ? { parent: '', name: path }
+    : { parent: path.slice(0, at), name: path.slice(at + 1) }
 }
 
 /** Joins a folder path and a name (the root is ''). */

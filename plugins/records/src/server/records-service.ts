@@ -17,7 +17,6 @@ import {
   type RecordData,
   type RecordReference,
   type RecordTypeData,
-  PAGE_SIZES,
 } from '@shopwright/core'
 import type { AppLog } from './app-log.js'
 import type { RecordStore, StoredRecord } from './record-store.js'
@@ -31,6 +30,7 @@ import {
 import type { HtmlCleaner } from './html-cleaner.js'
 import type { Actor, RecordChange, RecordGuards } from './record-guards.js'
 import { TimeSlices } from './time-slices.js'
+import type { BinItem } from './shared-bin.js'
 
 /** One change of an update: a (dotted) field path and its new value. */
 export interface FieldChange {
@@ -452,49 +452,31 @@ export class RecordsService {
     )
   }
 
-  /** Binned records of the types the caller may view, newest first (the bin screen: Name, Type, Deleted Date). */
-  async binList(
+  /**
+   * Binned records of the types the caller may view, newest first, then by type and id, after the
+   * bin's page position: the records' part of the shared bin (shared-bin.ts).
+   */
+  async binItems(
     entity: Entity | null,
-    options: { pagesize?: number; nextpage?: string },
-  ): Promise<{
-    list: Array<{ type: string; id: string; name: string; binned: string }>
-    nextpage: string | null
-    pagesize: number
-  }> {
-    const pagesize = options.pagesize ?? PAGE_SIZES.adminlist
-    if (!Number.isInteger(pagesize) || pagesize < 1 || pagesize > 1000)
-      throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
-    let after: { binned: number; type: string; id: string } | undefined
-    if (options.nextpage) {
-      const match = /^(\d{1,15})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(options.nextpage)
-      if (!match)
-        throw createError('ERROR_INVALID_INPUT', {
-          reason: 'nextpage is not a token this list answered.',
-        })
-      after = { binned: Number(match[1]), type: match[2]!, id: match[3]! }
-    }
+    options: { limit: number; after?: { binned: number; type: string; id: string } },
+  ): Promise<BinItem[]> {
     const viewable = await this.viewableTypes(entity)
-    const rows = await this.store.listBin({ types: viewable, limit: pagesize + 1, after })
-    const page = rows.slice(0, pagesize)
-    const last = page.at(-1)
-    return {
-      list: page.map((row) => ({
-        type: row.record.type,
-        id: row.record.id,
-        name:
-          typeof row.record.name === 'string'
-            ? row.record.name
-            : typeof row.record.headline === 'string'
-              ? row.record.headline
-              : row.record.id,
-        binned: new Date(row.binned!).toISOString(),
-      })),
-      nextpage:
-        rows.length > pagesize && last
-          ? `${last.binned}.${last.record.type}.${last.record.id}`
-          : null,
-      pagesize,
-    }
+    const rows = await this.store.listBin({
+      types: viewable,
+      limit: options.limit,
+      after: options.after,
+    })
+    return rows.map((row) => ({
+      type: row.record.type,
+      id: row.record.id,
+      name:
+        typeof row.record.name === 'string'
+          ? row.record.name
+          : typeof row.record.headline === 'string'
+            ? row.record.headline
+            : row.record.id,
+      binned: row.binned!,
+    }))
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import { createError, isAdministrator, isValidId, type RecordData } from '@shopwright/core'
 import type { Actor, RecordChange, RecordGuard } from './record-guards.js'
 import type { RecordStore } from './record-store.js'
+import type { BinSources } from './shared-bin.js'
 
 /** Field ids every record has already: a definition cannot take them. */
 const RESERVED = new Set(['type', 'id'])
@@ -31,11 +32,22 @@ function onlyAdministrators(reason: string): never {
  *   (`fields: field 3 ...`). Unknown datatypes are allowed: the spec shows them as text.
  */
 export class RecordTypeGuard implements RecordGuard {
-  constructor(private readonly store: Pick<RecordStore, 'hasRecordsOf'>) {}
+  constructor(
+    private readonly store: Pick<RecordStore, 'hasRecordsOf'>,
+    /** Key types of other plugins' bin items: a record type of that id would be lost in the bin. */
+    private readonly binTypes: Pick<BinSources, 'claims'> = { claims: () => false },
+  ) {}
 
   async check(change: RecordChange, actor: Actor): Promise<void> {
     if (change.kind === 'created' || change.kind === 'updated' || change.kind === 'renamed')
       checkFields(change.record)
+    if (
+      (change.kind === 'created' || change.kind === 'renamed') &&
+      this.binTypes.claims(change.record.id)
+    )
+      throw createError('ERROR_RECORD_ALREADY_EXISTS', {
+        reason: `The name ${change.record.id} is taken by a plugin's items in the bin.`,
+      })
     if (isAdministrator(actor)) return
     if (change.kind === 'created') {
       if (change.record.id !== '') await this.refuseOrphans(change.record.id, this.store)

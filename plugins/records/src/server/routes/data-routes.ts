@@ -19,7 +19,7 @@ const NewRecord = z.looseObject({
 
 /** The record calls of spec 000 section 7 ("Record administration"); every state change is POST. */
 export function dataRoutes(router: QueryRouter, services: Services): void {
-  const { records, recordLists, recordTypeCalls, access } = services
+  const { records, recordLists, recordTypeCalls, access, bin } = services
 
   router.get('/data/recordtype/list', async (ctx) => {
     ctx.body = await recordTypeCalls.list(await ctx.state.entity(), listOptions(ctx))
@@ -85,16 +85,16 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
     ctx.body = { list: await records.bin(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
   })
   router.post('/data/restore/:keys', access.require('bin', 'edit'), async (ctx) => {
-    ctx.body = { list: await records.restore(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+    ctx.body = { list: await bin.restore(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
   })
   router.post('/data/delete/:keys', access.require('bin', 'delete'), async (ctx) => {
-    ctx.body = { list: await records.remove(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+    ctx.body = { list: await bin.remove(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
   })
   router.get('/data/bin/list', access.require('bin', 'view'), async (ctx) => {
-    ctx.body = await records.binList(await ctx.state.entity(), listOptions(ctx))
+    ctx.body = await bin.list(await ctx.state.entity(), listOptions(ctx))
   })
   router.post('/data/empty', access.require('bin', 'delete'), async (ctx) => {
-    ctx.body = await records.emptyBin(await ctx.state.entity())
+    ctx.body = await bin.empty(await ctx.state.entity())
   })
   router.get('/data/listtype/get/:id', async (ctx) => {
     ctx.body = await recordTypeCalls.listType(await ctx.state.entity(), idParam(ctx, 'id'))

@@ -1,0 +1,81 @@
+import { createError, type Entity } from '@shopwright/core'
+import type { BinAfter, BinItem, BinSource } from '@shopwright/plugin-records'
+import { DRIVE_BIN_TYPE } from '../shared/types.js'
+import type { DriveService } from './drive-service.js'
+import type { EntryRow, EntryStore } from './entry-store.js'
+
+/** How many binned roots one read takes while it looks for ones the caller may view. */
+const BATCH = 200
+
+/**
+ * The drive's part of the shared bin (docs/drive.md, "Bin"): its binned roots listed as
+ * `drive|{id}`, restored where they were, deleted for good with their blobs. Each item needs the
+ * caller's view (to be listed) or delete right (to be restored or deleted) at the path it was binned
+ * from, on top of the bin record's rights the records plugin checked.
+ */
+export class DriveBin implements BinSource {
+  readonly type = DRIVE_BIN_TYPE
+
+  constructor(
+    private readonly store: EntryStore,
+    private readonly drive: DriveService,
+  ) {}
+
+  async list(
+    entity: Entity | null,
+    options: { limit: number; after?: BinAfter },
+  ): Promise<BinItem[]> {
+    const items: BinItem[] = []
+    let after = options.after
+    // Read on past roots the caller may not view, so a page is never short while more exist.
+    for (;;) {
+      const rows = await this.store.binRoots({ limit: BATCH, after })
+      for (const row of rows) {
+        if (!(await this.drive.binnedRights(entity, row)).flags.view) continue
+        items.push({ type: this.type, id: row.id, name: row.path, binned: row.binned ?? 0 })
+        if (items.length >= options.limit) return items
+      }
+      const last = rows.at(-1)
+      if (rows.length < BATCH || !last) return items
+      after = { binned: last.binned ?? 0, id: last.id }
+    }
+  }
+
+  async restore(entity: Entity | null, ids: readonly string[]): Promise<string[]> {
+    const roots = await this.deletable(entity, ids)
+    await this.drive.restoreBinned(entity, roots)
+    return roots.map((root) => root.id)
+  }
+
+  async remove(entity: Entity | null, ids: readonly string[]): Promise<string[]> {
+    const roots = await this.deletable(entity, ids)
+    await this.drive.removeBinned(entity, roots)
+    return roots.map((root) => root.id)
+  }
+
+  async empty(entity: Entity | null): Promise<number> {
+    const mine: EntryRow[] = []
+    for (const row of await this.store.allBinRoots())
+      if ((await this.drive.binnedRights(entity, row)).flags.delete) mine.push(row)
+    if (mine.length > 0) await this.drive.removeBinned(entity, mine)
+    return mine.length
+  }
+
+  /** The binned roots named, each one the caller may delete; all or none. */
+  private async deletable(entity: Entity | null, ids: readonly string[]): Promise<EntryRow[]> {
+    const rows = new Map((await this.store.binRootsById(ids)).map((row) => [row.id, row]))
+    const roots: EntryRow[] = []
+    for (const id of ids) {
+      const row = rows.get(id)
+      const rights = row ? await this.drive.binnedRights(entity, row) : null
+      if (!row || !rights?.flags.view)
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', {
+          reason: `${this.type}.${id} is not in the bin.`,
+        })
+      if (!rights.flags.delete)
+        throw createError(entity ? 'ERROR_ACCESS_DENIED' : 'ERROR_NOT_SIGNED_IN')
+      roots.push(row)
+    }
+    return roots
+  }
+}

@@ -1,0 +1,269 @@
+import type { Readable } from 'node:stream'
+import busboy from 'busboy'
+import { z } from 'zod'
+import { createError, readBody, type QueryContext, type QueryRouter } from '@shopwright/core'
+import { kindOfName, nameProblem, normalizeName, splitPath, joinPath } from '../shared/names.js'
+import { BlobStoreError, type BlobRange } from './blobs/blob-store.js'
+import type { DriveService } from './drive-service.js'
+import type { EntryRow } from './entry-store.js'
+import { SANDBOX_POLICY, attachment, isActiveType } from './content-types.js'
+import { requestPath, requestPaths } from './request-paths.js'
+import { zipStream } from './zip-stream.js'
+
+const SaveBody = z.strictObject({ source: z.string() })
+const SecurityBody = z.strictObject({
+  security: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,191}$/, 'must be a security record id')
+    .nullable(),
+})
+const RenameBody = z.strictObject({ filename: z.string().max(2000) })
+
+/** One text option of the query string, or undefined; a repeated one is refused. */
+function option(ctx: QueryContext, name: string): string | undefined {
+  const value = ctx.query[name]
+  if (value === undefined || value === '') return undefined
+  if (typeof value !== 'string')
+    throw createError('ERROR_INVALID_INPUT', { reason: `${name} is given more than once.` })
+  return value
+}
+
+function pageSize(ctx: QueryContext): number | undefined {
+  const text = option(ctx, 'pagesize')
+  if (text === undefined) return undefined
+  if (!/^\d{1,6}$/.test(text)) throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
+  return Number(text)
+}
+
+/** `Range: bytes=a-b` (one range; anything else is ignored and the whole file sent, as HTTP allows). */
+function rangeOf(ctx: QueryContext): BlobRange | undefined {
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(ctx.get('range'))
+  if (!match) return undefined
+  const start = Number(match[1])
+  const end = match[2] === '' ? undefined : Number(match[2])
+  return end !== undefined && end < start ? undefined : { start, end }
+}
+
+/** The drive's calls under `/query/drive` (docs/drive.md, "Calls"). */
+export function driveRoutes(
+  router: QueryRouter,
+  drive: DriveService,
+  options: { publicMaxAge: number; maxFileSize: number },
+): void {
+  const at = (call: string) => (ctx: QueryContext) => requestPath(ctx.path, `/query/drive/${call}`)
+  const all = (call: string) => (ctx: QueryContext) =>
+    requestPaths(ctx.path, `/query/drive/${call}`)
+
+  const get = at('get')
+  const getFile = async (ctx: QueryContext): Promise<void> => {
+    ctx.body = await drive.get(await ctx.state.entity(), get(ctx))
+  }
+  router.get('/drive/get', getFile)
+  router.get('/drive/get/*', getFile)
+
+  const list = at('list')
+  const listFolder = async (ctx: QueryContext): Promise<void> => {
+    const path = list(ctx)
+    ctx.body = await drive.list(await ctx.state.entity(), path, {
+      nextpage: option(ctx, 'nextpage'),
+      pagesize: pageSize(ctx),
+    })
+  }
+  router.get('/drive/list', listFolder)
+  router.get('/drive/list/*', listFolder)
+
+  const create = at('create')
+  router.post('/drive/create/*', async (ctx) => {
+    ctx.body = await drive.create(await ctx.state.entity(), create(ctx))
+  })
+
+  const upload = at('upload')
+  router.upload('/drive/upload/*', async (ctx) => {
+    const path = upload(ctx)
+    const entity = await ctx.state.entity()
+    const replace = option(ctx, 'replace') === 'true'
+    if (ctx.is('multipart/form-data')) {
+      const part = await firstFile(ctx, options.maxFileSize)
+      // A folder in the address takes the part's file name; a file path names the file itself.
+      const target =
+        kindOfName(splitPath(path).name) === 'file' ? path : joinPath(path, fileName(part.filename))
+      ctx.body = await drive.upload(entity, target, part.stream, { replace })
+      return
+    }
+    const length = ctx.get('content-length')
+    const size = /^\d{1,15}$/.test(length) ? Number(length) : undefined
+    ctx.body = await drive.upload(entity, path, ctx.req, { size, replace })
+  })
+
+  const load = at('load')
+  router.get('/drive/load/*', async (ctx) => {
+    const { row } = await drive.file(await ctx.state.entity(), load(ctx))
+    await sendFile(ctx, drive, row, {
+      inline: true,
+      cache:
+        row.path.startsWith('public/') && options.publicMaxAge > 0
+          ? `public, max-age=${options.publicMaxAge}`
+          : 'private, no-cache',
+    })
+  })
+
+  const download = all('download')
+  router.get('/drive/download/*', async (ctx) => {
+    const entity = await ctx.state.entity()
+    const paths = download(ctx)
+    const filename = option(ctx, 'filename')
+    if (paths.length === 1 && kindOfName(splitPath(paths[0]!).name) === 'file') {
+      const { row } = await drive.file(entity, paths[0]!)
+      await sendFile(ctx, drive, row, { inline: false, cache: 'private, no-cache', filename })
+      return
+    }
+    const members = await drive.zipMembers(entity, paths)
+    const first = paths.length === 1 ? splitPath(paths[0]!).name || 'drive' : 'download'
+    const name = filename ? zipName(filename) : `${first}.zip`
+    ctx.set('Content-Disposition', attachment(name))
+    ctx.set('Cache-Control', 'private, no-store')
+    ctx.type = 'application/zip'
+    ctx.body = zipStream(members)
+  })
+
+  const rename = at('rename')
+  router.post('/drive/rename/*', async (ctx) => {
+    const body = ctx.is('json') ? readBody(ctx, RenameBody).filename : undefined
+    const filename = option(ctx, 'filename') ?? body
+    if (filename === undefined)
+      throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'filename: the new name.' })
+    ctx.body = await drive.rename(await ctx.state.entity(), rename(ctx), filename)
+  })
+
+  const save = at('save')
+  router.post('/drive/save/*', async (ctx) => {
+    const { source } = readBody(ctx, SaveBody)
+    ctx.body = await drive.save(await ctx.state.entity(), save(ctx), source)
+  })
+
+  const bin = all('bin')
+  router.post('/drive/bin/*', async (ctx) => {
+    ctx.body = { list: await drive.bin(await ctx.state.entity(), bin(ctx)) }
+  })
+
+  const remove = all('delete')
+  router.post('/drive/delete/*', async (ctx) => {
+    ctx.body = { list: await drive.remove(await ctx.state.entity(), remove(ctx)) }
+  })
+
+  const security = at('security')
+  router.post('/drive/security/*', async (ctx) => {
+    const body = readBody(ctx, SecurityBody)
+    ctx.body = await drive.setSecurity(await ctx.state.entity(), security(ctx), body.security)
+  })
+}
+
+/**
+ * Sends a file: its type from the name, an ETag of its hash (a 304 when it has not changed), one
+ * byte range when asked, and for anything a browser could run as a page a sandbox policy, so it
+ * never runs script with the site's origin; downloads are always attachments.
+ */
+async function sendFile(
+  ctx: QueryContext,
+  drive: DriveService,
+  row: EntryRow,
+  options: { inline: boolean; cache: string; filename?: string },
+): Promise<void> {
+  const type = row.content_type ?? 'application/octet-stream'
+  const etag = `"${row.hash ?? ''}"`
+  ctx.set('ETag', etag)
+  ctx.set('Last-Modified', new Date(row.modified).toUTCString())
+  ctx.set('Cache-Control', options.cache)
+  ctx.set('Accept-Ranges', 'bytes')
+  ctx.set('X-Content-Type-Options', 'nosniff')
+  if (isActiveType(type)) ctx.set('Content-Security-Policy', SANDBOX_POLICY)
+  // Inline for the editor and the storefront; an active type stays sandboxed even then.
+  ctx.set(
+    'Content-Disposition',
+    options.inline
+      ? 'inline'
+      : attachment(options.filename ? fileName(options.filename) : row.name),
+  )
+  if (ctx.get('if-none-match') === etag) {
+    ctx.status = 304
+    return
+  }
+  const range = rangeOf(ctx)
+  let contents
+  try {
+    contents = await drive.contents(row, range)
+  } catch (error) {
+    if (error instanceof BlobStoreError && error.code === 'BLOB_RANGE_INVALID') {
+      ctx.set('Content-Range', `bytes */${row.size}`)
+      ctx.status = 416
+      ctx.body = ''
+      return
+    }
+    throw error
+  }
+  ctx.type = type
+  if (range) {
+    const start = range.start
+    ctx.status = 206
+    ctx.set('Content-Range', `bytes ${start}-${start + contents.size - 1}/${contents.totalSize}`)
+  }
+  ctx.length = contents.size
+  ctx.body = contents.body
+}
+
+/** A download or part file name: the name rules, else a plain fallback. */
+function fileName(raw: string): string {
+  const name = normalizeName(raw.replace(/^.*[/\\]/, ''))
+  if (nameProblem(name, 'file') !== null)
+    throw createError('ERROR_INVALID_FILE_NAME', { reason: JSON.stringify(name.slice(0, 100)) })
+  return name
+}
+
+/** The zip's name: the caller's, made a valid file name ending in .zip. */
+function zipName(raw: string): string {
+  const name = fileName(raw.toLowerCase().endsWith('.zip') ? raw : `${raw}.zip`)
+  return name
+}
+
+/**
+ * The first file part of a multipart body, as a stream, once its headers are read. Other parts
+ * are drained; a part over the size limit fails the stream so nothing short is stored.
+ */
+function firstFile(
+  ctx: QueryContext,
+  limit: number,
+): Promise<{ filename: string; stream: Readable }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: ctx.req.headers,
+        limits: { files: 1, fileSize: limit, fields: 20, parts: 21, fieldSize: 64 * 1024 },
+      })
+    } catch {
+      reject(createError('ERROR_INVALID_INPUT', { reason: 'The multipart body is malformed.' }))
+      return
+    }
+    let found = false
+    parser.on('file', (_field, stream, info) => {
+      if (found) {
+        stream.resume()
+        return
+      }
+      found = true
+      stream.on('limit', () =>
+        stream.destroy(
+          new BlobStoreError('BLOB_TOO_LARGE', `more than the ${limit} bytes allowed`),
+        ),
+      )
+      resolve({ filename: info.filename ?? '', stream })
+    })
+    parser.on('error', () =>
+      reject(createError('ERROR_INVALID_INPUT', { reason: 'The multipart body is malformed.' })),
+    )
+    parser.on('close', () => {
+      if (!found) reject(createError('ERROR_BODY_EXPECTED', { reason: 'No file part.' }))
+    })
+    ctx.req.pipe(parser)
+  })
+}

@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Kernel, ShopwrightConfig } from '@shopwright/core'
+import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import { allSeeds } from '@shopwright/seeds'
+import drive from '../src/index.js'
+import { startS3Server, type S3TestServer } from './helpers.js'
+
+export type Reply = Awaited<ReturnType<typeof inject>>
+
+/** The callers the suites sign in, with their roles (rights from the sample company's records). */
+export const PEOPLE = {
+  admin: ['employee', ['administrator']],
+  manager: ['employee', ['allmanagers']],
+  other: ['employee', ['allmanagers']],
+  developer: ['employee', ['development']],
+  marketer: ['employee', ['marketing']],
+  customer: ['customer', []],
+} as const
+export type Person = keyof typeof PEOPLE
+
+export type StoreKind = 'local' | 's3'
+
+/** The settings that put the drive on an S3 test server. */
+export function s3Settings(server: S3TestServer): Record<string, unknown> {
+  return {
+    driveStorage: 's3',
+    driveS3Endpoint: server.endpoint,
+    driveS3Bucket: server.bucket,
+    driveS3AccessKeyId: 'S3RVER',
+    driveS3SecretAccessKey: 'S3RVER',
+    driveS3ForcePathStyle: true,
+  }
+}
+
+/**
+ * A kernel with records, account and drive on a fresh database and the chosen store, seeded like a
+ * new site, with a signed-in cookie per person and each person's account id.
+ */
+export async function bootDrive(
+  database: DatabaseUnderTest,
+  store: StoreKind,
+  overrides: Partial<ShopwrightConfig> = {},
+) {
+  const directory = await mkdtemp(path.join(tmpdir(), 'drive-calls-'))
+  const server =
+    store === 's3' ? await startS3Server(path.join(directory, 's3'), 'drive-calls') : null
+  const settings = { ...(server ? s3Settings(server) : {}), ...(overrides.settings ?? {}) }
+  const booted = await bootTestKernel(database, [records, account, drive], {
+    ...overrides,
+    settings,
+  })
+  const { kernel } = booted
+  await kernel.seed(allSeeds())
+  const cookies = {} as Record<Person, string>
+  const ids = {} as Record<Person, string>
+  for (const [name, [type, roles]] of Object.entries(PEOPLE)) {
+    const email = `${name}@example.com`
+    const added = await kernel.services.accounts.addAccount({
+      type,
+      email,
+      password: 'secret12',
+      roles: [...roles],
+    })
+    ids[name as Person] = `${type}~${(added as { id: string }).id}`
+    const reply = await inject(kernel, {
+      method: 'POST',
+      url: '/query/account/login',
+      payload: { email, password: 'secret12' },
+    })
+    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
+    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
+    cookies[name as Person] = `${SESSION_COOKIE}=${cookie.value}`
+  }
+  return {
+    kernel,
+    url: booted.url,
+    cookies,
+    /** `personal/{type}~{id}` names per person. */
+    personal: ids,
+    server,
+    async close() {
+      await booted.close()
+      await server?.stop()
+      await rm(directory, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A call as a person (or anonymous): JSON or a raw body, with extra headers. */
+export function call(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string | undefined,
+  request: {
+    method?: 'GET' | 'POST'
+    url: string
+    payload?: unknown
+    headers?: Record<string, string>
+  },
+): Promise<Reply> {
+  return inject(kernel, {
+    ...request,
+    headers: { ...(request.headers ?? {}), ...(cookie ? { cookie } : {}) },
+  })
+}
+
+/** The catalogue code of an error answer. */
+export function codeOf(reply: Reply): string | undefined {
+  try {
+    return reply.json<{ message?: string }>().message
+  } catch {
+    return undefined
+  }
+}
