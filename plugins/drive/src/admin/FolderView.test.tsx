@@ -48,6 +48,14 @@ describe('the folder view', () => {
     expect(shown('refresh') && shown('download')).toBe(true)
     cleanup()
 
+    // The root holds the three top-level folders only: nothing is made, deleted or renamed there.
+    open(new FakeDrive(), '/drive')
+    await screen.findByTestId('row-public')
+    for (const id of ['delete', 'new-file', 'new-folder', 'upload', 'rename'])
+      expect(shown(id), id).toBe(false)
+    expect((screen.getByTestId('download') as HTMLButtonElement).disabled).toBe(true)
+    cleanup()
+
     // A top-level folder is never renamed, whatever its rights.
     open(new FakeDrive(), '/drive/public')
     await screen.findByTestId('refresh')
@@ -111,6 +119,7 @@ describe('the folder view', () => {
       'CON.txt: A file name is required, must contain a dot and cannot contain / \\ , or line breaks.'
     expect(dialog().textContent).toContain(refusal)
     expect(screen.getByTestId('upload-failures').textContent).toContain(refusal)
+    expect(screen.getByTestId('uploads').textContent).toContain('Uploaded 2 of 3')
     fireEvent.click(screen.getByTestId('dialog-ok'))
     await screen.findByTestId('row-public/three.json')
     expect(shown('row-public/one.txt')).toBe(true)

@@ -137,7 +137,9 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
 
   if (error !== undefined && !folder) return <LoadError error={error} />
   const access = folder?.access
-  const canCreate = access?.create === true
+  // The root holds only the three top-level folders: nothing is made in it or taken from it.
+  const root = path === ''
+  const canCreate = access?.create === true && !root
 
   const drop = {
     onDragOver: (event: DragEvent) => {
@@ -189,7 +191,7 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
       <DriveCrumbs base={base} path={path} />
       <h1>{path === '' ? t('Drive') : (folder?.name ?? splitPath(path).name)}</h1>
       <div className="sw-toolbar">
-        {access?.delete ? (
+        {access?.delete && !root ? (
           <Button
             icon="delete"
             disabled={selected.length === 0}
@@ -199,7 +201,15 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
             {t('Delete')}
           </Button>
         ) : null}
-        <Button icon="refresh" onClick={() => void refresh()} data-testid="refresh">
+        <Button
+          icon="refresh"
+          onClick={() => {
+            // A fresh look: the last batch's panel goes with the old listing.
+            setUploads(null)
+            void refresh()
+          }}
+          data-testid="refresh"
+        >
           {t('Refresh')}
         </Button>
         {canCreate ? (

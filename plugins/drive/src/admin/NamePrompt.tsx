@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Dialog, useT, type Dialogs } from '@shopwright/admin-ui/kit'
 import { nameProblem, normalizeName } from '../shared/index.js'
 
@@ -25,6 +25,16 @@ function NameField({
   const t = useT()
   const [name, setName] = useState(options.initial ?? '')
   const [problem, setProblem] = useState<string | null>(null)
+  const field = useRef<HTMLInputElement>(null)
+  // Opened with the name selected without its extension, as file managers do for a rename; only
+  // once, so a later click or focus leaves the caret where the person put it.
+  useEffect(() => {
+    const input = field.current
+    if (!input) return
+    input.focus()
+    const dot = input.value.lastIndexOf('.')
+    input.setSelectionRange(0, dot > 0 ? dot : input.value.length)
+  }, [])
   const submit = () => {
     const chosen = normalizeName(name)
     const code = nameProblem(chosen, options.kind)
@@ -45,12 +55,7 @@ function NameField({
         <input
           className="sw-input"
           value={name}
-          autoFocus
-          onFocus={(event) => {
-            // A rename selects the name without its extension, as file managers do.
-            const dot = event.target.value.lastIndexOf('.')
-            event.target.setSelectionRange(0, dot > 0 ? dot : event.target.value.length)
-          }}
+          ref={field}
           onChange={(event) => {
             setName(event.target.value)
             setProblem(null)

@@ -10,7 +10,8 @@ export function UploadPanel({ items }: { items: readonly UploadItem[] }) {
   const current = items.find((item) => item.status === 'sending')
   const total = batchProgress(items)
   const failed = items.filter((item) => item.status === 'failed')
-  const done = items.filter((item) => item.status === 'done' || item.status === 'failed').length
+  // Only what the drive took counts as uploaded; a refused file shows below instead.
+  const done = items.filter((item) => item.status === 'done').length
   return (
     <div className="drive-uploads" data-testid="uploads">
       {current ? (

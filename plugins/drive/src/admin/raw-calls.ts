@@ -62,7 +62,13 @@ export function sendFile<T>(
 export async function readText(client: QueryClient, url: string): Promise<string> {
   let answer: Response
   try {
-    answer = await fetch(url, { headers: { Device: client.device }, credentials: 'same-origin' })
+    // Public files are cacheable for a long time; the editor must see the stored text, so it
+    // revalidates (a 304 when the ETag still matches).
+    answer = await fetch(url, {
+      headers: { Device: client.device },
+      credentials: 'same-origin',
+      cache: 'no-cache',
+    })
   } catch (error) {
     throw new QueryError('ERROR_DATA_CONNECTION', { status: 0, url, cause: error })
   }

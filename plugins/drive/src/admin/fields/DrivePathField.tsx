@@ -64,7 +64,7 @@ export function DrivePath({
           </Button>
           {path ? (
             <Button icon="close" onClick={() => onChange(null)} data-testid={`clear-${field.id}`}>
-              {t('Clear')}
+              {t('Remove')}
             </Button>
           ) : null}
         </>

@@ -72,7 +72,7 @@ export const adminPhrases: PhraseTable = {
   Save: { fr: 'Enregistrer' },
   Open: { fr: 'Ouvrir' },
   Browse: { fr: 'Parcourir' },
-  Clear: { fr: 'Effacer' },
+  Remove: { fr: 'Retirer' },
   Leave: { fr: 'Quitter' },
   Inherited: { fr: 'Hérité' },
   'Inherited: {0}': { fr: 'Hérité\u00a0: {0}' },
