@@ -2,14 +2,19 @@
  * The throughput ceiling: Koa 3 with nothing but a route answering the same small JSON as the
  * kernel's `GET /query/server/info`, and Koa's hello-world (`GET /hello`, `{"hello":"world"}`), the
  * record-get baseline. Runs in its own process (the runner spawns it) on 127.0.0.1:PORT.
+ *
+ * With STATIC_PATH and STATIC_FILE set it also answers `GET STATIC_PATH` (any query string) with the
+ * JSON of STATIC_FILE, read once at start and serialised anew by Koa on every request, as a handler
+ * answering a fixed object would (the drive-list baseline: the kernel's own first page).
  */
+import fs from 'node:fs'
 import Koa from 'koa'
 
 /** Same keys and the same byte length as the kernel's answer with the default plugins. */
 const INFO = {
   name: 'Shopwright',
   version: '0.1.0',
-  plugins: ['records', 'account', 'translations'],
+  plugins: ['records', 'account', 'translations', 'drive'],
 }
 const HELLO = { hello: 'world' }
 
@@ -19,11 +24,17 @@ if (!Number.isInteger(port) || port <= 0) {
   process.exit(1)
 }
 
+const staticPath = process.env.STATIC_PATH
+const staticBody: unknown = process.env.STATIC_FILE
+  ? JSON.parse(fs.readFileSync(process.env.STATIC_FILE, 'utf8'))
+  : undefined
+
 const app = new Koa()
 app.use((ctx) => {
   if (ctx.method !== 'GET') return
   if (ctx.path === '/query/server/info') ctx.body = INFO
   else if (ctx.path === '/hello') ctx.body = HELLO
+  else if (staticPath && ctx.path === staticPath) ctx.body = staticBody
 })
 
 const server = app.listen(port, '127.0.0.1')

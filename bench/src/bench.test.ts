@@ -90,6 +90,8 @@ describe('formatting', () => {
     expect(formatMeasure({ value: 1.234, unit: 'ms' })).toBe('1.23 ms')
     expect(formatMeasure({ value: 98.26, unit: 'MB' })).toBe('98.3 MB')
     expect(formatMeasure({ value: 118.84, unit: 'KB' })).toBe('118.8 KB')
+    expect(formatMeasure({ value: 212.6, unit: 'MB/s' })).toBe('213 MB/s')
+    expect(formatMeasure({ value: 95.14, unit: 'MB/s' })).toBe('95.1 MB/s')
     expect(formatMeasure({ value: 31.46, unit: 'µs' })).toBe('31.5 µs')
     expect(formatMeasure({ value: Number.NaN, unit: 'MB' })).toBe('n/a')
     expect(formatMeasure({ value: 42.71, unit: 's' })).toBe('42.7 s')
@@ -199,6 +201,9 @@ describe('scenario registry', () => {
       'storefront-bundle',
       'storefront-language',
       'lighthouse',
+      'drive-upload',
+      'drive-list',
+      'drive-zip',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

@@ -64,6 +64,7 @@ npm run bench -- --quick      # smoke run: shorter rounds, a 10,000-record impor
 npm run bench -- --only record-get,record-list  # some scenarios; leaves this file alone
 npm run bench -- --only admin-bundle,admin-list # the admin's bundle and record list (Chromium)
 npm run bench -- --only storefront-render,storefront-bundle,lighthouse # the storefront
+npm run bench -- --only drive-upload,drive-list,drive-zip # the drive
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
 npm run bench -- --only record-get --profile    # servers under --cpu-prof; prints top functions
 \`\`\`
@@ -92,6 +93,11 @@ lighthouse each start a seeded site of their own. lighthouse runs Lighthouse 12 
 its Node API) against the same Debian Chromium, which the bench starts itself for each run as a
 child process with a DevTools port (stopped with the servers when the run ends or is interrupted),
 and saves every report whole under \`bench/results/<timestamp>-lighthouse/\`.
+The drive scenarios (drive-upload, drive-list, drive-zip) each start a kernel of their own with the
+drive named in its plugin list (\`PLUGINS=records,account,translations,drive\`, whatever the default
+list, and the local store in DATA_DIR/drive), and sign in as a manager (\`allmanagers\`) the bench creates with \`shopwright user
+add\`. drive-upload writes 500 MB to the temporary folder's disk up to nine times (each file removed
+after its round), so that disk needs 1 GB free.
 
 \`--profile\` starts the kernel and baseline server children with \`node --cpu-prof\`; the profiles land
 in \`bench/results/<timestamp>-profiles/<scenario folder>-<server>/\` and the run prints each one's
@@ -111,8 +117,9 @@ ${sections.join('\n\n')}
 The unit tests \`bench/src/*.test.ts\` check only the pure parts (median, ratio, table and
 Markdown formatting, the generated records and import files, import answers, profile summaries,
 argon2 hash costs, sign-in addresses, the walk of the admin's and the theme's Vite manifests and
-the bundle descriptions, the admin-list records and page timings, page titles, and the reading of
-Lighthouse results: scores, the points each audit cost, medians). No unit, black-box or browser
+the bundle descriptions, the admin-list records and page timings, page titles, the reading of
+Lighthouse results: scores, the points each audit cost, medians, and the drive scenarios' streamed
+upload body, copied file rows, small files, RSS growth, page medians and zip check). No unit, black-box or browser
 test asserts a duration, a rate, a memory figure or a Lighthouse score: on a shared machine they
 move by tens of percent from one run to the next, and a test that fails on a busy minute teaches
 people to ignore failures. Performance is tracked here, as ratios to a baseline from the same run.

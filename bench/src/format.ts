@@ -9,7 +9,7 @@ export interface TableSection {
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
 /**
- * `12,345 req/s`, `412 ms`, `1.24 ms`, `31.5 µs`, `98.3 MB`, `112.4 KB`, `42.7 s`, `2,345 records/s`,
+ * `12,345 req/s`, `412 ms`, `1.24 ms`, `31.5 µs`, `98.3 MB`, `112.4 KB`, `431 MB/s`, `42.7 s`, `2,345 records/s`,
  * and a Lighthouse score (0-100) as `97` (`96.5` for the median of an even count).
  */
 export function formatMeasure(measure: Measure): string {
@@ -20,6 +20,7 @@ export function formatMeasure(measure: Measure): string {
   if (unit === 'score') return Number.isInteger(value) ? String(value) : value.toFixed(1)
   if (unit === 'MB') return `${value.toFixed(1)} MB`
   if (unit === 'KB') return `${value.toFixed(1)} KB`
+  if (unit === 'MB/s') return `${value.toFixed(value >= 100 ? 0 : 1)} MB/s`
   if (unit === 's') return `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} s`
   if (unit === 'µs') return `${value.toFixed(1)} µs`
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2

@@ -30,14 +30,21 @@ export function sqliteFile(dataDir: string): string {
 export async function runCli(
   context: BenchContext,
   args: readonly string[],
-  options: { cwd: string; dataDir: string; logFile: string; timeoutMs?: number },
+  options: {
+    cwd: string
+    dataDir: string
+    logFile: string
+    timeoutMs?: number
+    /** Settings on top of DATA_DIR (PLUGINS...), as the kernel that uses the folder has them. */
+    settings?: Record<string, string>
+  },
 ): Promise<void> {
   const out = fs.openSync(options.logFile, 'a')
   let child
   try {
     child = context.children.spawn(process.execPath, [context.cliBin, ...args], {
       cwd: options.cwd,
-      env: childEnv({ DATA_DIR: options.dataDir }),
+      env: childEnv({ ...options.settings, DATA_DIR: options.dataDir }),
       stdio: ['ignore', out, out],
     })
   } finally {

@@ -3,7 +3,7 @@ import type { Children } from './children.js'
 /** A measured value with its unit; the unit decides how it is printed. */
 export interface Measure {
   value: number
-  unit: 'req/s' | 'ms' | 's' | 'µs' | 'MB' | 'KB' | 'records/s' | 'score'
+  unit: 'req/s' | 'ms' | 's' | 'µs' | 'MB' | 'KB' | 'MB/s' | 'records/s' | 'score'
 }
 
 /** One line of the results table: Shopwright's figure, the same-run baseline's, and their ratio. */

@@ -51,6 +51,8 @@ export interface KernelOptions {
   /** Poll interval for /readyz. */
   intervalMs?: number
   timeoutMs?: number
+  /** Settings for this kernel (PLUGINS, DRIVE_MAX_FILE_SIZE...), on top of the clean environment. */
+  settings?: Record<string, string>
 }
 
 /**
@@ -66,7 +68,8 @@ export async function startKernel(
   // An empty folder, not a missing one: that is the first start the docs describe.
   fs.mkdirSync(options.dataDir, { recursive: true })
   const cwd = path.dirname(options.logFile)
-  const env = childEnv({ PORT: String(port), HOST, DATA_DIR: options.dataDir })
+  const { settings = {}, ...rest } = options
+  const env = childEnv({ ...settings, PORT: String(port), HOST, DATA_DIR: options.dataDir })
   return launch(
     context,
     process.execPath,
@@ -75,7 +78,7 @@ export async function startKernel(
       cwd,
       env,
       port,
-      ...options,
+      ...rest,
       readyPath: '/readyz',
     },
   )
@@ -116,9 +119,13 @@ export async function startNaiveList(
 }
 
 /** The bare Koa ceiling (bench/dist/bare-koa-server.js); resolves at its first 200 on the info route. */
-export async function startBareKoa(context: BenchContext, logFile: string): Promise<RunningServer> {
+export async function startBareKoa(
+  context: BenchContext,
+  logFile: string,
+  settings: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort()
-  const env = childEnv({ PORT: String(port) })
+  const env = childEnv({ ...settings, PORT: String(port) })
   return launch(
     context,
     process.execPath,
@@ -129,6 +136,34 @@ export async function startBareKoa(context: BenchContext, logFile: string): Prom
       port,
       logFile,
       readyPath: INFO_PATH,
+    },
+  )
+}
+
+/** The built plain write server (bench/dist/plain-write-server.js), beside the bare Koa one. */
+export function plainWriteServerScript(context: BenchContext): string {
+  return path.join(path.dirname(context.bareKoaServer), 'plain-write-server.js')
+}
+
+/**
+ * The drive-upload baseline (bench/dist/plain-write-server.js): a bare Node http server that pipes
+ * `POST /write` into `fs.createWriteStream` under `dir`; resolves at its first 200 on `/`.
+ */
+export async function startPlainWrite(
+  context: BenchContext,
+  options: { dir: string; logFile: string },
+): Promise<RunningServer> {
+  const port = await freePort()
+  return launch(
+    context,
+    process.execPath,
+    [...profileFlags(context, options.logFile), plainWriteServerScript(context)],
+    {
+      cwd: path.dirname(options.logFile),
+      env: childEnv({ PORT: String(port), WRITE_DIR: options.dir }),
+      port,
+      logFile: options.logFile,
+      readyPath: '/',
     },
   )
 }

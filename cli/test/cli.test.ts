@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { allSeeds } from '@shopwright/seeds'
 import type { RecordData } from '@shopwright/core'
 import records from '@shopwright/plugin-records'
+import drive from '@shopwright/plugin-drive'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
 import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
@@ -35,7 +36,7 @@ describe('shopwright command line', () => {
 
   it('migrate applies every plugin migration once', async () => {
     const cwd = projectDir()
-    const expected = [records, account].flatMap((plugin) =>
+    const expected = [records, account, drive].flatMap((plugin) =>
       (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`),
     )
     const first = await run(['migrate'], cwd)
@@ -48,7 +49,7 @@ describe('shopwright command line', () => {
 
   it('seed inserts the sample company and plugin seeds once and leaves existing records alone', async () => {
     const cwd = projectDir()
-    const pluginSeeds = [records, account, translations].flatMap(
+    const pluginSeeds = [records, account, translations, drive].flatMap(
       (plugin) =>
         (typeof plugin.seeds === 'function'
           ? plugin.seeds()
@@ -143,7 +144,8 @@ describe('a plugin added to a running site', () => {
     const again = await startServer(dir, env)
     running.push(again)
     expect(again.output()).not.toMatch(/seeded the plugins' missing records/)
-    expect(await again.stop()).toBe(0)
+    const code = await again.stop()
+    expect(code, again.output()).toBe(0)
   })
 })
 

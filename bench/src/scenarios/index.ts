@@ -15,13 +15,17 @@ import { storefrontRender } from './storefront-render.js'
 import { storefrontBundle } from './storefront-bundle.js'
 import { storefrontLanguage } from './storefront-language.js'
 import { lighthouseScenario } from './lighthouse.js'
+import { driveUpload } from './drive-upload.js'
+import { driveList } from './drive-list.js'
+import { driveZip } from './drive-zip.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
  * line here. record-get and record-list share one record table, built by whichever runs first;
  * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
  * and admin-list builds a site of its own and drives Chromium; storefront-render and lighthouse each
- * start a seeded kernel of their own, storefront-bundle reads the built default theme.
+ * start a seeded kernel of their own, storefront-bundle reads the built default theme; drive-upload,
+ * drive-list and drive-zip each start a kernel with the drive (not a default plugin) of their own.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -40,4 +44,7 @@ export const scenarios: readonly Scenario[] = [
   storefrontBundle,
   storefrontLanguage,
   lighthouseScenario,
+  driveUpload,
+  driveList,
+  driveZip,
 ]

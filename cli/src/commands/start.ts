@@ -42,6 +42,26 @@ async function addFirstAdministrator(
  */
 export async function start(): Promise<Kernel> {
   const kernel = await boot({}, { pages: true })
+  // Before anything is logged as listening: a signal sent the moment a supervisor sees that line
+  // must find the handler in place, or the default action ends the process without a clean stop.
+  let stopping = false
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      kernel.logger.warn({ signal }, 'second signal: stopping now')
+      process.exit(1)
+    }
+    stopping = true
+    kernel.logger.info({ signal }, 'stopping: draining open requests')
+    kernel.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        kernel.logger.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
   let firstAdministrator: { email: string; password: string } | undefined
   try {
     const writer = kernel.optional('seedWriter')
@@ -73,23 +93,5 @@ export async function start(): Promise<Kernel> {
     throw error
   }
 
-  let stopping = false
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      kernel.logger.warn({ signal }, 'second signal: stopping now')
-      process.exit(1)
-    }
-    stopping = true
-    kernel.logger.info({ signal }, 'stopping: draining open requests')
-    kernel.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        kernel.logger.error({ err: error }, 'shutdown failed')
-        process.exit(1)
-      },
-    )
-  }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
   return kernel
 }

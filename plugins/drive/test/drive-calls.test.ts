@@ -667,6 +667,45 @@ for (const database of databasesUnderTest()) {
           )
         })
 
+        it('pages records and files together in one order, each once', async () => {
+          for (const name of ['p1.txt', 'p2.txt', 'p3.txt']) {
+            ok(await upload('manager', `private/${name}`, name))
+            ok(await post('manager', `/query/drive/bin/private/${name}`))
+          }
+          ok(await post('admin', '/query/data/bin/country|fr,country|de'))
+          const seen: Array<{ type: string; id: string; binned: string }> = []
+          let nextpage: string | null = ''
+          while (nextpage !== null) {
+            const page: { list: typeof seen; nextpage: string | null } = ok(
+              await get(
+                'admin',
+                `/query/data/bin/list?pagesize=2${nextpage ? `&nextpage=${nextpage}` : ''}`,
+              ),
+            ).json()
+            seen.push(...page.list)
+            nextpage = page.nextpage
+          }
+          const keys = seen.map((item) => `${item.type}|${item.id}`)
+          expect(new Set(keys).size).toBe(keys.length)
+          expect(keys).toEqual(expect.arrayContaining(['country|fr', 'country|de']))
+          expect(seen.filter((item) => item.type === 'drive').length).toBeGreaterThanOrEqual(3)
+          const times = seen.map((item) => Date.parse(item.binned))
+          expect(times).toEqual([...times].sort((a, b) => b - a))
+          ok(await post('admin', '/query/data/restore/country|fr,country|de'))
+        })
+
+        it('keeps the bin key type from record types', async () => {
+          refused(
+            await post('admin', '/query/data/create', {
+              type: 'recordtype',
+              id: 'drive',
+              name: 'Drive',
+            }),
+            409,
+            'ERROR_RECORD_ALREADY_EXISTS',
+          )
+        })
+
         it('empties the drive’s part of the bin with the records’', async () => {
           ok(await upload('manager', 'private/e1.txt', '1'))
           ok(await post('manager', '/query/drive/bin/private/e1.txt'))

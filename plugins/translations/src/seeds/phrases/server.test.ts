@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ERROR_MESSAGES, errorMessageOf } from '@shopwright/core/shared'
 // Loaded for their codes: the server set carries the built-in plugins' messages too.
 import '@shopwright/plugin-account'
+import '@shopwright/plugin-drive'
 import '../../index.js'
 import { serverFrench } from './server.js'
 import { PENDING_CODE_MESSAGES } from './pending-codes.js'
