@@ -100,6 +100,9 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
       setUploads,
     )
     const failed = result.filter((item) => item.status === 'failed')
+    // The listing reloads while the dialog says how it went, so the new files show behind it.
+    selection.clear()
+    const reloaded = reload()
     await dialogs.alert(
       t('Uploaded'),
       t('{0} of {1} files uploaded.', result.length - failed.length, result.length),
@@ -108,7 +111,7 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
         : undefined,
     )
     setUploads(failed.length ? result : null)
-    await refresh()
+    await reloaded
   }
 
   const download = () => {

@@ -4,7 +4,7 @@ import { defineAdmin } from '@shopwright/admin-ui/registry'
 import '../shared/errors.js'
 import { DRIVE_SECURITY } from '../shared/types.js'
 import { LazyPathField } from './fields/LazyPathField.js'
-import { DRIVE_BASE } from './paths.js'
+import { DRIVE_BASE } from './base.js'
 
 /**
  * The drive's admin module: the drive screen at `/drive` and every path below it, the editor at

@@ -59,8 +59,7 @@ export function extensionOf(name: string): string {
   return at < 0 ? '' : name.slice(at + 1).toLowerCase()
 }
 
-/** The drive screen's address fragment by default (spec 001 section 2). */
-export const DRIVE_BASE = '/drive'
+export { DRIVE_BASE } from './base.js'
 
 /** The editor screen's address of a file (`/editor?path=public/a.json`). */
 export function editorUrl(path: string): string {
