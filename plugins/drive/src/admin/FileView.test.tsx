@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react'
+import { language } from '@codemirror/language'
 import { EditorView } from '@codemirror/view'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../shared/errors.js'
@@ -68,6 +69,23 @@ describe('the file view', () => {
     fireEvent.keyDown(view.contentDOM, { key: 'S', metaKey: true, shiftKey: true })
     await waitFor(() => expect(drive.textOf('public/a.json')).toBe('{ "a": [1, 2] }\n '))
     expect(drive.calls).toEqual(['save public/a.json', 'save public/a.json'])
+  })
+
+  it('highlights up to 200,000 characters and stops past them', async () => {
+    const small = `[${'1,'.repeat(10)}1]`
+    const large = `[${'1,'.repeat(100_000)}1]`
+    expect(large.length).toBeGreaterThan(200_000)
+    const drive = new FakeDrive().add('public/small.json', small).add('public/large.json', large)
+    renderAt('/drive/public/small.json', <Drive api={drive} administrator={false} />)
+    expect((await editorView()).state.facet(language)?.name).toBe('json')
+    cleanup()
+    renderAt('/drive/public/large.json', <Drive api={drive} administrator={false} />)
+    const view = await editorView()
+    expect(view.state.doc.length).toBe(large.length)
+    expect(view.state.facet(language)).toBeNull()
+    // Cut back under the limit, the text is highlighted again.
+    view.dispatch({ changes: { from: 2, to: 150_000 } })
+    expect(view.state.facet(language)?.name).toBe('json')
   })
 
   it('asks before leaving with unsaved changes, and stays when told to', async () => {

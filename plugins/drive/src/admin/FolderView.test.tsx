@@ -128,6 +128,27 @@ describe('the folder view', () => {
     expect(shown('row-public/CON.txt')).toBe(false)
   })
 
+  it('uploads files dropped on the folder, and takes no drop where it may not create', async () => {
+    const drive = new FakeDrive()
+    open(drive, '/drive/public')
+    const view = await screen.findByTestId('drive-folder')
+    await screen.findByTestId('upload')
+    const files = [new File(['a'], 'dropped.txt', { type: 'text/plain' })]
+    const dataTransfer = { types: ['Files'], files, dropEffect: 'none' }
+    fireEvent.dragOver(view, { dataTransfer })
+    expect(view.className).toContain('drive-dropping')
+    fireEvent.drop(view, { dataTransfer })
+    await waitFor(() => expect(dialog().textContent).toContain('1 of 1 files uploaded.'))
+    expect(drive.calls).toEqual(['upload public/dropped.txt'])
+    cleanup()
+
+    const readOnly = new FakeDrive(100, VIEW_ONLY)
+    open(readOnly, '/drive/public')
+    await screen.findByTestId('refresh')
+    fireEvent.drop(screen.getByTestId('drive-folder'), { dataTransfer })
+    expect(readOnly.calls).toEqual([])
+  })
+
   it('creates a folder, and refuses a bad name before asking the server', async () => {
     const drive = new FakeDrive()
     open(drive, '/drive/private')

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { useBlocker } from 'react-router'
 import { useDialogs } from '@shopwright/admin-ui/kit'
 
@@ -11,9 +11,15 @@ export function useLeaveGuard(unsaved: boolean): () => void {
   const dialogs = useDialogs()
   // Set when nothing is left to lose (the file went to the bin): the next navigation goes freely.
   const released = useRef(false)
+  // Read through a ref set as soon as the screen commits: the router takes a new blocker function
+  // only in a later effect, and a click right after a save must already go freely.
+  const pending = useRef(unsaved)
+  useLayoutEffect(() => {
+    pending.current = unsaved
+  }, [unsaved])
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved &&
+      pending.current &&
       !released.current &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search),
