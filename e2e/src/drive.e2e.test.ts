@@ -200,4 +200,47 @@ describe('the drive in Chromium', () => {
     expect(zip.includes('notes.txt')).toBe(true)
     expect(errors).toEqual([])
   })
+
+  it("gives a record's publicfolder field a picker that stores the chosen path", async () => {
+    // A record type with a path field, made through the records calls.
+    const made = await page.evaluate(async () => {
+      const create = (record: unknown) =>
+        fetch('/query/data/create', {
+          method: 'POST',
+          headers: { device: 'e2e', 'content-type': 'application/json' },
+          body: JSON.stringify(record),
+        }).then((answer) => answer.status)
+      return [
+        await create({
+          type: 'recordtype',
+          id: 'brochure',
+          name: 'Brochure',
+          fields: [
+            { id: 'name', name: 'Name', datatype: 'text' },
+            { id: 'file', name: 'File', datatype: 'publicfolder', fileextension: 'json' },
+          ],
+        }),
+        await create({ type: 'brochure', id: 'b1', name: 'Spring' }),
+      ]
+    })
+    expect(made).toEqual([200, 200])
+    await page.goto(url('/data/brochure/b1'))
+    await page.click('[data-testid=browse-file]')
+    // Rooted at public: its folders, nothing of private.
+    await page.click(`[data-testid="picker-open-${folder}"]`)
+    expect(await page.isDisabled(`[data-testid="picker-check-${folder}/notes.txt"]`)).toBe(true)
+    await page.check(`[data-testid="picker-check-${folder}/renamed.json"]`)
+    await shot('picker')
+    const updated = page.waitForResponse(
+      (answer) =>
+        answer.url().endsWith('/query/data/update/brochure/b1') && answer.status() === 200,
+      { timeout: 30_000 },
+    )
+    await page.click('[data-testid=dialog-ok]')
+    expect(await page.inputValue('[data-testid=path-file]')).toBe(`${folder}/renamed.json`)
+    expect((await updated).request().postDataJSON()).toEqual([
+      { field: 'file', value: `${folder}/renamed.json` },
+    ])
+    await shot('path-field')
+  })
 })
