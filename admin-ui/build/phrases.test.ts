@@ -22,6 +22,7 @@ const ROOTS = [
   'plugins/records/src/admin',
   'plugins/account/src/admin',
   'plugins/memory/src/admin',
+  'plugins/drive/src/admin',
 ]
 
 function sources(dir: string): string[] {
