@@ -17,7 +17,13 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * translation editor's panels (plugins/translations/src/admin) keep their phrases in
  * admin-translations.ts and are checked by that plugin.
  */
-const ROOTS = ['admin-ui/src', 'plugins/records/src/admin', 'plugins/account/src/admin']
+const ROOTS = [
+  'admin-ui/src',
+  'plugins/records/src/admin',
+  'plugins/account/src/admin',
+  'plugins/memory/src/admin',
+  'plugins/drive/src/admin',
+]
 
 function sources(dir: string): string[] {
   if (!fs.existsSync(dir)) return []

@@ -12,6 +12,7 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   'account',
   'translations',
   'drive',
+  'memory',
   'log',
 ]
 

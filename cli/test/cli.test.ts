@@ -3,6 +3,7 @@ import { allSeeds } from '@shopwright/seeds'
 import type { RecordData } from '@shopwright/core'
 import records from '@shopwright/plugin-records'
 import drive from '@shopwright/plugin-drive'
+import memory from '@shopwright/plugin-memory'
 import log from '@shopwright/plugin-log'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
@@ -50,7 +51,7 @@ describe('shopwright command line', () => {
 
   it('seed inserts the sample company and plugin seeds once and leaves existing records alone', async () => {
     const cwd = projectDir()
-    const pluginSeeds = [records, account, translations, drive, log].flatMap(
+    const pluginSeeds = [records, account, translations, drive, memory, log].flatMap(
       (plugin) =>
         (typeof plugin.seeds === 'function'
           ? plugin.seeds()
@@ -106,7 +107,7 @@ describe('shopwright command line', () => {
     running.push(server)
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect(await (await fetch(`${server.url}/query/server/info`)).json()).toMatchObject({
-      plugins: ['records', 'account', 'translations', 'drive', 'log'],
+      plugins: ['records', 'account', 'translations', 'drive', 'memory', 'log'],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
     // The first administrator's random password is printed once, and it signs in.

@@ -35,7 +35,19 @@ export { CodedError, isCodedError } from './errors/coded-error.js'
 export { toAppError } from './http/error-handler.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
 export { SYSTEM_ACTOR, actorName, isAdministrator, isSystemActor } from './access/actor.js'
-export { LayeredCache, type CacheService } from './cache/cache-service.js'
+export {
+  LayeredCache,
+  type CacheService,
+  type CacheStats,
+  type CacheTypeStats,
+} from './cache/cache-service.js'
+export {
+  NodeRegistry,
+  NODE_HEARTBEAT_MS,
+  NODE_TTL_MS,
+  type ClusterNode,
+  type ClusterView,
+} from './cluster/node-registry.js'
 export { KernelEventBus, type EventBus, type EventHandler } from './events/event-bus.js'
 export {
   KernelRateLimiter,

@@ -43,6 +43,13 @@ export {
   type Autosave,
 } from './autosave.js'
 export { FieldInput, type FieldInputProps, type ValueEditorProps } from './fields/FieldInput.js'
+export {
+  FieldEditorsContext,
+  usePluginFieldEditor,
+  type FieldEditor,
+  type FieldEditorProps,
+  type FieldEditors,
+} from './fields/field-editors.js'
 export { InputGroup, type InputGroupProps } from './InputGroup.js'
 export {
   FieldSourceContext,

@@ -1,9 +1,11 @@
 import type { ComponentType, LazyExoticComponent } from 'react'
+import type { FieldEditor, FieldEditors } from '../kit/fields/field-editors.js'
 import type { AuthProvider } from './auth.js'
 import type { SiteLanguagesProvider, TextsProvider } from './languages.js'
 
 export type { AuthProvider, Identity, LoginPreview, LoginResult } from './auth.js'
 export type { SiteLanguagesProvider, SiteLocale, TextsProvider } from './languages.js'
+export type { FieldEditor, FieldEditorProps, FieldEditors } from '../kit/fields/field-editors.js'
 
 /** An entry of the admin menu (spec 000 section 2, "Page shell"). */
 export interface MenuEntry {
@@ -45,6 +47,12 @@ export interface AdminModule {
   siteLanguages?: SiteLanguagesProvider
   /** The admin's texts per language (the translations plugin). */
   texts?: TextsProvider
+  /**
+   * Editors of record fields by datatype, for datatypes the plugin gives meaning to (the drive's
+   * `folder`, `publicfolder`...): every form that draws fields with the kit's FieldInput (the
+   * records editor) uses them. A datatype no running plugin supplies shows as the kit draws it.
+   */
+  fields?: Readonly<Record<string, FieldEditor>>
 }
 
 /** The services a module may provide the shell, by their key in AdminModule. */
@@ -73,4 +81,21 @@ export function menuOf(
       ...(panel.security ? { security: panel.security } : {}),
     }))
     .sort((a, b) => a.order - b.order)
+}
+
+/**
+ * The field editors of the modules by datatype. A datatype two modules supply is left to the kit
+ * (text, or its own editor), as the shell does with a service two plugins provide: the build's
+ * order says nothing about which plugin the site meant.
+ */
+export function fieldEditorsOf(modules: readonly AdminModule[]): FieldEditors {
+  const editors: Record<string, FieldEditor> = {}
+  const twice = new Set<string>()
+  for (const module of modules)
+    for (const [datatype, editor] of Object.entries(module.fields ?? {})) {
+      if (Object.hasOwn(editors, datatype)) twice.add(datatype)
+      editors[datatype] = editor
+    }
+  for (const datatype of twice) delete editors[datatype]
+  return editors
 }

@@ -31,6 +31,37 @@ export interface CacheService {
   wrap<T>(type: string, key: string, duration: CacheDuration, load: () => Promise<T>): Promise<T>
   /** Called after a clear on any node reached this one (type undefined: everything). */
   onClear(listener: (type: string | undefined) => void): () => void
+  /**
+   * Drops this node's own copies of a type (everything when no type is given), as a clear from
+   * another node does; neither Redis nor the other nodes are told. For a node that was asked to
+   * clear and confirms it did.
+   */
+  dropLocal(type?: string): void
+  /** This node's first-level entries and lookups per type, since it started (counters, no scan). */
+  stats(): CacheStats
+}
+
+/** One type's figures on one node: see CacheService.stats(). */
+export interface CacheTypeStats {
+  /** Entries in this node's first level (expired ones not yet evicted included). */
+  entries: number
+  /** Reads answered from this node's first level. */
+  hits: number
+  /** Reads answered from the shared level (Redis) after a first-level miss. */
+  sharedHits: number
+  /** Reads that found nothing (the caller then loads the value). */
+  misses: number
+}
+
+/** Figures by cache type. */
+export type CacheStats = Record<string, CacheTypeStats>
+
+/** One type's first level and its counters; kept across clears so the counters last. */
+interface TypeEntry {
+  readonly lru: LRUCache<string, { value: unknown }>
+  hits: number
+  sharedHits: number
+  misses: number
 }
 
 const MAX_ENTRIES_PER_TYPE = 5_000
@@ -57,7 +88,7 @@ type Message = { op: 'clear'; type?: string } | { op: 'delete'; type: string; ke
  * level is dropped before Redis is used again.
  */
 export class LayeredCache implements CacheService {
-  private readonly local = new Map<string, LRUCache<string, { value: unknown }>>()
+  private readonly local = new Map<string, TypeEntry>()
   private readonly listeners = new Set<(type: string | undefined) => void>()
   private readonly generations = new Map<string, number>()
   /** Clears and deletes seen per type (ALL: clears of everything), local or from other nodes. */
@@ -103,10 +134,18 @@ export class LayeredCache implements CacheService {
   }
 
   async get<T>(type: string, key: string): Promise<T | undefined> {
-    const hit = this.local.get(type)?.get(key)
-    if (hit) return hit.value as T
+    // The hot path: one map lookup, one LRU lookup and a counter; no allocation.
+    const entry = this.local.get(type) ?? this.typeEntry(type)
+    const hit = entry.lru.get(key)
+    if (hit) {
+      entry.hits++
+      return hit.value as T
+    }
     const redis = this.usableRedis()
-    if (!redis) return undefined
+    if (!redis) {
+      entry.misses++
+      return undefined
+    }
     const since = this.mark(type)
     let text: string | null
     let ttl: number
@@ -114,14 +153,19 @@ export class LayeredCache implements CacheService {
       const redisKey = await this.redisKey(redis, type, key)
       ;[text, ttl] = await Promise.all([redis.command.get(redisKey), redis.command.pttl(redisKey)])
     } catch (error) {
+      entry.misses++
       redis.health.fail(error, 'cache get')
       return undefined
     }
-    if (text === null) return undefined
+    if (text === null) {
+      entry.misses++
+      return undefined
+    }
+    entry.sharedHits++
     const value = JSON.parse(text) as T
     // Not when a delete, a clear or an outage came meanwhile: the value may predate it.
     if (ttl > 0 && since === this.mark(type) && redis.health.available)
-      this.typeCache(type).set(key, { value }, { ttl })
+      entry.lru.set(key, { value }, { ttl })
     return value
   }
 
@@ -141,7 +185,7 @@ export class LayeredCache implements CacheService {
     if (since !== undefined && since !== this.mark(type)) return
     const redis = this.usableRedis()
     const ttl = this.redis && !redis ? Math.min(seconds * 1000, DEGRADED_TTL_MS) : seconds * 1000
-    this.typeCache(type).set(key, { value }, { ttl })
+    this.typeEntry(type).lru.set(key, { value }, { ttl })
     if (!redis) return
     // Outside the try: a value JSON cannot hold is the caller's bug, not a Redis outage.
     const text = JSON.stringify(value)
@@ -154,7 +198,7 @@ export class LayeredCache implements CacheService {
   }
 
   async delete(type: string, key: string): Promise<void> {
-    this.local.get(type)?.delete(key)
+    this.local.get(type)?.lru.delete(key)
     this.changed(type)
     if (!this.redis) return
     const redis = this.usableRedis()
@@ -215,13 +259,37 @@ export class LayeredCache implements CacheService {
     return () => this.listeners.delete(listener)
   }
 
-  private typeCache(type: string): LRUCache<string, { value: unknown }> {
-    let cache = this.local.get(type)
-    if (!cache) {
-      cache = new LRUCache({ max: MAX_ENTRIES_PER_TYPE, ttlAutopurge: false })
-      this.local.set(type, cache)
+  dropLocal(type?: string): void {
+    // Forget the generations so the next read fetches the bumped ones from Redis.
+    if (type === undefined) this.generations.clear()
+    else this.generations.delete(type)
+    this.clearLocal(type)
+  }
+
+  stats(): CacheStats {
+    const stats: CacheStats = {}
+    for (const [type, entry] of this.local)
+      stats[type] = {
+        entries: entry.lru.size,
+        hits: entry.hits,
+        sharedHits: entry.sharedHits,
+        misses: entry.misses,
+      }
+    return stats
+  }
+
+  private typeEntry(type: string): TypeEntry {
+    let entry = this.local.get(type)
+    if (!entry) {
+      entry = {
+        lru: new LRUCache({ max: MAX_ENTRIES_PER_TYPE, ttlAutopurge: false }),
+        hits: 0,
+        sharedHits: 0,
+        misses: 0,
+      }
+      this.local.set(type, entry)
     }
-    return cache
+    return entry
   }
 
   /** Stops polling the invalidation log. */
@@ -240,8 +308,9 @@ export class LayeredCache implements CacheService {
 
   private clearLocal(type: string | undefined): void {
     this.changed(type ?? ALL)
-    if (type === undefined) this.local.clear()
-    else this.local.delete(type)
+    // Emptied, not removed: the type's counters outlive its entries.
+    if (type === undefined) for (const entry of this.local.values()) entry.lru.clear()
+    else this.local.get(type)?.lru.clear()
     for (const listener of this.listeners) listener(type)
   }
 
@@ -264,7 +333,7 @@ export class LayeredCache implements CacheService {
   private async applyLogged(invalidations: readonly Invalidation[]): Promise<void> {
     for (const invalidation of invalidations) {
       if (invalidation.key !== null) {
-        this.local.get(invalidation.type)?.delete(invalidation.key)
+        this.local.get(invalidation.type)?.lru.delete(invalidation.key)
         this.changed(invalidation.type)
       } else if (invalidation.type === ALL) {
         this.forget()
@@ -345,13 +414,10 @@ export class LayeredCache implements CacheService {
     }
     if (message.from === this.node) return
     if (message.op === 'delete') {
-      this.local.get(message.type)?.delete(message.key)
+      this.local.get(message.type)?.lru.delete(message.key)
       this.changed(message.type)
       return
     }
-    // Forget the generations so the next read fetches the bumped ones from Redis.
-    if (message.type === undefined) this.generations.clear()
-    else this.generations.delete(message.type)
-    this.clearLocal(message.type)
+    this.dropLocal(message.type)
   }
 }

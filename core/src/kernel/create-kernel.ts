@@ -10,6 +10,7 @@ import { LogCopy, logCopyOf } from '../log/log-copy.js'
 import { createDatabase, pingDatabase } from '../db/create-database.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { LayeredCache } from '../cache/cache-service.js'
+import { NodeRegistry } from '../cluster/node-registry.js'
 import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { AccessService } from '../access/access-service.js'
@@ -131,6 +132,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       ? await KernelEventBus.shared(redis, logger)
       : KernelEventBus.memory(logger)
     const limiter = new KernelRateLimiter(redis)
+    // The site's nodes (docs/operations.md, "Several nodes"): this one leaves the registry on close.
+    const cluster = await NodeRegistry.start(events.node, redis, logger)
+    cleanups.push(() => cluster.close())
     const container = createContainer<Services>({
       injectionMode: InjectionMode.PROXY,
       strict: true,
@@ -148,6 +152,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       access: asValue(access),
       redis: asValue(redis),
       lifecycle: asValue(lifecycle),
+      cluster: asValue(cluster),
+      cacheTypes: asValue(Object.freeze([...new Set(plugins.flatMap((p) => p.cacheTypes ?? []))])),
       // A logger not made by createLogger copies nothing: its copy stays empty.
       logCopy: asValue(logCopyOf(logger) ?? new LogCopy()),
     })

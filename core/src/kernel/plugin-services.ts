@@ -14,6 +14,8 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'access',
   'redis',
   'lifecycle',
+  'cluster',
+  'cacheTypes',
 ]
 
 /**

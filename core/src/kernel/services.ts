@@ -9,6 +9,7 @@ import type { RedisConnections } from '../redis/redis-connections.js'
 import type { Authenticator } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { Lifecycle } from './lifecycle.js'
+import type { NodeRegistry } from '../cluster/node-registry.js'
 import type { LogCopy } from '../log/log-copy.js'
 
 /** Writes seed records that do not exist yet: what `kernel.seed()` and `shopwright seed` use. */
@@ -34,6 +35,10 @@ export interface Services {
   redis: RedisConnections | null
   /** Tells long work that a graceful stop began. */
   lifecycle: Lifecycle
+  /** The site's live nodes, and what each reports (one node without Redis). */
+  cluster: NodeRegistry
+  /** The cache types the running plugins declare (`cacheTypes`), each once, in start order. */
+  cacheTypes: readonly string[]
   /** The logger's warnings and errors, for a plugin that keeps the site's log (log/log-copy.ts). */
   logCopy: LogCopy
   /*

@@ -79,6 +79,7 @@ for (const database of databasesUnderTest()) {
         name: 'Ada Lovelace',
         email: 'ada@example.com',
         image: `${base}/query/account/image/get/employee/${adaId}?t=0`,
+        roles: ['administrator'],
       }
       expect(result).toEqual({ status: 'signed-in', identity })
       expect(await accountAuth.identity(browser)).toEqual(identity)

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BlobNotFoundError,
   BlobStoreError,
-  LocalBlobStore,
-  S3BlobStore,
   isBlobNotFound,
   type BlobStore,
-} from '../src/index.js'
+} from '../src/server/blobs/blob-store.js'
+import { LocalBlobStore } from '../src/server/blobs/local-blob-store.js'
+import { S3BlobStore } from '../src/server/blobs/s3-blob-store.js'
 import {
   MiB,
   filesBelow,

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKernel } from '@shopwright/core'
 import { testConfig } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import drive, { LocalBlobStore } from '../src/index.js'
+import drive from '../src/index.js'
+import { LocalBlobStore } from '../src/server/blobs/local-blob-store.js'
 import { startS3Server, type S3TestServer } from './helpers.js'
 
 /** Boots records and drive with the given environment and config-file settings. */

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FieldDefinition } from '@shopwright/core/shared'
+import { FieldEditorsContext, type FieldEditorProps } from './field-editors.js'
 import { FieldInput } from './FieldInput.js'
 import { FieldSourceContext, type FieldSource } from './field-source.js'
 
@@ -150,5 +151,33 @@ describe('FieldInput', () => {
     )
     expect(screen.getByTestId('field-count').textContent).toContain('Count')
     expect((screen.getByLabelText('Count') as HTMLInputElement).value).toBe('3')
+  })
+
+  it("draws a datatype with a running plugin's editor, and as text when none supplies it", () => {
+    const onValue = vi.fn()
+    // A plugin's editor: it gets the field, the value, read-only and the label's id.
+    const PathPicker = ({ field, value, onChange, readOnly, id }: FieldEditorProps) => (
+      <button id={id} disabled={readOnly} onClick={() => onChange('public/logo.png')}>
+        {`${field.datatype}: ${String(value)}`}
+      </button>
+    )
+    const field: FieldDefinition = { id: 'logo', name: 'Logo', datatype: 'publicfolder' }
+    render(
+      <FieldEditorsContext.Provider value={{ publicfolder: PathPicker }}>
+        <Harness field={field} initial="public/old.png" onValue={onValue} />
+      </FieldEditorsContext.Provider>,
+    )
+    const picker = screen.getByLabelText('Logo')
+    expect(picker.textContent).toBe('publicfolder: public/old.png')
+    fireEvent.click(picker)
+    expect(onValue).toHaveBeenCalledWith('public/logo.png')
+    expect(screen.getByLabelText('Logo').textContent).toBe('publicfolder: public/logo.png')
+    cleanup()
+
+    // No plugin supplies it: the spec's fallback, a text input.
+    render(<Harness field={field} initial="public/old.png" onValue={onValue} />)
+    const input = screen.getByLabelText('Logo') as HTMLInputElement
+    expect(input.tagName).toBe('INPUT')
+    expect(input.value).toBe('public/old.png')
   })
 })

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { effectiveDatatype, type FieldDefinition } from '@shopwright/core/shared'
 import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
+import { usePluginFieldEditor } from './field-editors.js'
 import { useChoices, type Choice } from './field-source.js'
 import '../styles/fields.css'
 
@@ -186,6 +187,8 @@ function Editor({
 }: FieldInputProps & { id: string }) {
   const t = useT()
   const datatype = effectiveDatatype(field.datatype)
+  // A running plugin's editor for the datatype (a drive path's file browser) comes first.
+  const PluginEditor = usePluginFieldEditor(String(field.datatype))
   const listChoices = useChoices(
     'list',
     datatype === 'list' || datatype === 'lists' ? field.listtype : undefined,
@@ -195,6 +198,17 @@ function Editor({
     datatype === 'record' || datatype === 'recordlist' ? field.recordtype : undefined,
   )
   const common = { id, onBlur, readOnly, className: 'sw-input', placeholder: field.placeholder }
+  if (PluginEditor)
+    return (
+      <PluginEditor
+        field={field}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        readOnly={readOnly}
+        id={id}
+      />
+    )
   switch (datatype) {
     case 'boolean':
       return (

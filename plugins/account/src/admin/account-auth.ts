@@ -12,6 +12,8 @@ interface PreviewAnswer {
 /** What the admin reads of `account/get` and login step two (the server's AccountAnswer). */
 interface AccountAnswer extends PreviewAnswer {
   imageversion: number
+  /** The account's roles: screens offer role-only controls with them (the drive's security). */
+  roles?: string[]
 }
 
 const path = (type: string, id: string) => `${encodeURIComponent(type)}/${encodeURIComponent(id)}`
@@ -32,6 +34,7 @@ function identityOf(client: QueryClient, account: AccountAnswer): Identity {
     name: account.name,
     email: account.email,
     image: imageUrl(client, account, account.imageversion),
+    roles: Array.isArray(account.roles) ? account.roles : [],
   }
 }
 

@@ -24,7 +24,6 @@ export const adminTranslationsPhrases: PhraseTable = {
   'Export CSV': { fr: 'Exporter en CSV' },
   'Import CSV': { fr: 'Importer un CSV' },
   'Auto-Fill': { fr: 'Remplissage automatique' },
-  Clear: { fr: 'Effacer' },
   // What an import or an Auto-Fill did.
   '{0}: {1} added, {2} updated.': { fr: '{0}\u00a0: {1} ajout(s), {2} mise(s) à jour.' },
   'Auto-Fill: {0} translations added in {1}.': {

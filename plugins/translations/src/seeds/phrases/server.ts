@@ -118,4 +118,7 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_TRANSLATE_FAILED: "Le service de traduction n'a pas répondu comme prévu.",
   ERROR_TRANSLATE_TIMEOUT: "Le service de traduction n'a pas répondu à temps.",
   ERROR_TRANSLATION_NOT_AVAILABLE: "Impossible d'afficher la traduction.",
+
+  // The memory plugin.
+  ERROR_MEMORY_TYPE_UNKNOWN: `Il n'existe pas de type de mémoire {0}. Les types sont recordtype, html, css, script, configuration, access, session, cart, website et misc.`,
 }

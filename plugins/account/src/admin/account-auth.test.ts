@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { createQueryClient } from '@shopwright/core/shared'
+import { accountAuth } from './account-auth.js'
+
+/** A client whose `account/get` answers the given account. */
+const clientAnswering = (account: unknown) =>
+  createQueryClient({
+    device: 'test',
+    fetch: async () => ({
+      status: 200,
+      headers: { get: () => null },
+      text: async () => JSON.stringify(account),
+    }),
+  })
+
+describe("the account plugin's sign-in for the admin", () => {
+  it('tells who is signed in with their roles, for role-only controls', async () => {
+    const client = clientAnswering({
+      type: 'employee',
+      id: '7',
+      email: 'ada@example.com',
+      name: 'Ada',
+      imageversion: 3,
+      roles: ['administrator', 'office'],
+    })
+    expect(await accountAuth.identity(client)).toEqual({
+      id: 'employee/7',
+      name: 'Ada',
+      email: 'ada@example.com',
+      image: '/query/account/image/get/employee/7?t=3',
+      roles: ['administrator', 'office'],
+    })
+  })
+
+  it('gives no roles when the answer has none', async () => {
+    const client = clientAnswering({
+      type: 'customer',
+      id: '9',
+      email: 'bo@example.com',
+      name: 'Bo',
+      imageversion: 0,
+    })
+    expect((await accountAuth.identity(client))?.roles).toEqual([])
+  })
+})

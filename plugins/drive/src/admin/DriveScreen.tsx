@@ -1,0 +1,33 @@
+import { useMemo } from 'react'
+import { useLocation } from 'react-router'
+import { ErrorView, useClient } from '@shopwright/admin-ui/kit'
+import { useAdministrator } from './administrator.js'
+import { driveApi, type DriveApi } from './drive-api.js'
+import { FileView } from './FileView.js'
+import { FolderView } from './FolderView.js'
+import { drivePlace, isFilePath, placeUrl } from './paths.js'
+import './drive.css'
+
+/** `/drive` and `/drive/{path}` (spec 001 section 2) over the real calls. */
+export default function DriveScreen() {
+  const client = useClient()
+  const api = useMemo(() => driveApi(client), [client])
+  return <Drive api={api} administrator={useAdministrator()} />
+}
+
+/**
+ * A folder, or a file when the last name has a dot. The address's first segment is the drive's
+ * fragment, whatever the site named it; the rest is the path.
+ */
+export function Drive({ api, administrator }: { api: DriveApi; administrator: boolean }) {
+  const { pathname } = useLocation()
+  const place = drivePlace(pathname)
+  if (!place) return <ErrorView title="ERROR_FILE_NOT_FOUND" />
+  const { base, path } = place
+  // Keyed by path: another folder or file starts from a clean state (selection, editor, errors).
+  return isFilePath(path) ? (
+    <FileView key={path} api={api} base={base} path={path} fileUrl={(to) => placeUrl(base, to)} />
+  ) : (
+    <FolderView key={path} api={api} base={base} path={path} administrator={administrator} />
+  )
+}

@@ -1,0 +1,237 @@
+// @vitest-environment jsdom
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import '../shared/errors.js'
+import { Drive } from './DriveScreen.js'
+import { FakeDrive, VIEW_ONLY } from './testing/fake-drive.js'
+import { renderAt } from './testing/render.js'
+
+afterEach(cleanup)
+// The editor's chunk and the screens load slower when the whole suite shares two cores.
+configure({ asyncUtilTimeout: 5000 })
+
+const open = (drive: FakeDrive, address: string, administrator = false) =>
+  renderAt(address, <Drive api={drive} administrator={administrator} />)
+
+const shown = (id: string) => screen.queryByTestId(id) !== null
+const dialog = () => screen.getByRole('dialog')
+
+describe('the folder view', () => {
+  it('lists the folder and shows only the buttons its rights allow', async () => {
+    const drive = new FakeDrive().add('public/earth/layers.json', '{}').add('public/earth/maps')
+    open(drive, '/drive/public/earth')
+    await screen.findByTestId('row-public/earth/maps')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('earth')
+    // Folders first, then files.
+    const rows = screen.getAllByTestId(/^row-public/).map((row) => row.dataset.testid)
+    expect(rows).toEqual(['row-public/earth/maps', 'row-public/earth/layers.json'])
+    for (const id of [
+      'delete',
+      'refresh',
+      'new-file',
+      'new-folder',
+      'upload',
+      'download',
+      'rename',
+    ])
+      expect(shown(id), id).toBe(true)
+    // Delete waits for a selection.
+    expect((screen.getByTestId('delete') as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByTestId('row-check-public/earth/maps'))
+    expect((screen.getByTestId('delete') as HTMLButtonElement).disabled).toBe(false)
+    cleanup()
+
+    // View only: nothing that changes the folder.
+    const readOnly = new FakeDrive(100, VIEW_ONLY).add('public/earth/layers.json', '{}')
+    open(readOnly, '/drive/public/earth')
+    await screen.findByTestId('row-public/earth/layers.json')
+    for (const id of ['delete', 'new-file', 'new-folder', 'upload', 'rename'])
+      expect(shown(id), id).toBe(false)
+    expect(shown('refresh') && shown('download')).toBe(true)
+    cleanup()
+
+    // The root holds the three top-level folders only: nothing is made, deleted or renamed there.
+    open(new FakeDrive(), '/drive')
+    await screen.findByTestId('row-public')
+    for (const id of ['delete', 'new-file', 'new-folder', 'upload', 'rename'])
+      expect(shown(id), id).toBe(false)
+    expect((screen.getByTestId('download') as HTMLButtonElement).disabled).toBe(true)
+    cleanup()
+
+    // A top-level folder is never renamed, whatever its rights.
+    open(new FakeDrive(), '/drive/public')
+    await screen.findByTestId('refresh')
+    await waitFor(() => expect(shown('new-file')).toBe(true))
+    expect(shown('rename')).toBe(false)
+  })
+
+  it('selects every listed entry with the header box and bins them after the question', async () => {
+    const drive = new FakeDrive()
+      .add('private/a.txt', 'a')
+      .add('private/b.txt', 'b')
+      .add('private/c')
+    open(drive, '/drive/private')
+    await screen.findByTestId('row-private/a.txt')
+    fireEvent.click(screen.getByTestId('select-all'))
+    for (const path of ['private/a.txt', 'private/b.txt', 'private/c'])
+      expect((screen.getByTestId(`row-check-${path}`) as HTMLInputElement).checked).toBe(true)
+    fireEvent.click(screen.getByTestId('select-all'))
+    expect(
+      screen
+        .getAllByRole('checkbox', { name: 'Select row' })
+        .some((box) => (box as HTMLInputElement).checked),
+    ).toBe(false)
+
+    fireEvent.click(screen.getByTestId('select-all'))
+    fireEvent.click(screen.getByTestId('delete'))
+    expect(dialog().textContent).toContain('Are you sure you want to delete these files?')
+    fireEvent.click(screen.getByTestId('dialog-ok'))
+    await screen.findByTestId('table-empty')
+    expect(drive.calls).toEqual(['bin private/c,private/a.txt,private/b.txt'])
+  })
+
+  it('asks about one file in the singular', async () => {
+    open(new FakeDrive().add('private/a.txt', 'a'), '/drive/private')
+    fireEvent.click(await screen.findByTestId('row-check-private/a.txt'))
+    fireEvent.click(screen.getByTestId('delete'))
+    expect(dialog().textContent).toContain('Are you sure you want to delete this file?')
+    fireEvent.click(screen.getByTestId('dialog-cancel'))
+    expect(screen.getByTestId('row-private/a.txt')).toBeTruthy()
+  })
+
+  it('uploads one file at a time, goes on after a refused one, then says so and reloads', async () => {
+    const drive = new FakeDrive()
+    open(drive, '/drive/public')
+    await screen.findByTestId('upload-input')
+    const files = [
+      new File(['one'], 'one.txt', { type: 'text/plain' }),
+      new File(['con'], 'CON.txt', { type: 'text/plain' }),
+      new File(['{"a":1}'], 'three.json', { type: 'application/json' }),
+    ]
+    fireEvent.change(screen.getByTestId('upload-input'), { target: { files } })
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('Uploaded'))
+    expect(drive.calls).toEqual([
+      'upload public/one.txt',
+      'upload public/CON.txt',
+      'upload public/three.json',
+    ])
+    expect(dialog().textContent).toContain('2 of 3 files uploaded.')
+    // The refused file, with the server's message, in the dialog and in the panel.
+    const refusal =
+      'CON.txt: A file name is required, must contain a dot and cannot contain / \\ , or line breaks.'
+    expect(dialog().textContent).toContain(refusal)
+    expect(screen.getByTestId('upload-failures').textContent).toContain(refusal)
+    expect(screen.getByTestId('uploads').textContent).toContain('Uploaded 2 of 3')
+    fireEvent.click(screen.getByTestId('dialog-ok'))
+    await screen.findByTestId('row-public/three.json')
+    expect(shown('row-public/one.txt')).toBe(true)
+    expect(shown('row-public/CON.txt')).toBe(false)
+  })
+
+  it('uploads files dropped on the folder, and takes no drop where it may not create', async () => {
+    const drive = new FakeDrive()
+    open(drive, '/drive/public')
+    const view = await screen.findByTestId('drive-folder')
+    await screen.findByTestId('upload')
+    const files = [new File(['a'], 'dropped.txt', { type: 'text/plain' })]
+    const dataTransfer = { types: ['Files'], files, dropEffect: 'none' }
+    fireEvent.dragOver(view, { dataTransfer })
+    expect(view.className).toContain('drive-dropping')
+    fireEvent.drop(view, { dataTransfer })
+    await waitFor(() => expect(dialog().textContent).toContain('1 of 1 files uploaded.'))
+    expect(drive.calls).toEqual(['upload public/dropped.txt'])
+    cleanup()
+
+    const readOnly = new FakeDrive(100, VIEW_ONLY)
+    open(readOnly, '/drive/public')
+    await screen.findByTestId('refresh')
+    fireEvent.drop(screen.getByTestId('drive-folder'), { dataTransfer })
+    expect(readOnly.calls).toEqual([])
+  })
+
+  it('creates a folder, and refuses a bad name before asking the server', async () => {
+    const drive = new FakeDrive()
+    open(drive, '/drive/private')
+    fireEvent.click(await screen.findByTestId('new-folder'))
+    fireEvent.change(screen.getByTestId('name-input'), { target: { value: 'a.b' } })
+    fireEvent.click(screen.getByTestId('dialog-ok'))
+    expect(screen.getByTestId('name-error').textContent).toBe(
+      'A folder name is required, cannot contain a dot and cannot contain / \\ , or line breaks.',
+    )
+    expect(drive.calls).toEqual([])
+    // The dialog's buttons wait while an action runs.
+    await waitFor(() =>
+      expect((screen.getByTestId('dialog-ok') as HTMLButtonElement).disabled).toBe(false),
+    )
+    fireEvent.change(screen.getByTestId('name-input'), { target: { value: 'reports' } })
+    fireEvent.click(screen.getByTestId('dialog-ok'))
+    await screen.findByTestId('row-private/reports')
+    expect(drive.calls).toEqual(['create private/reports'])
+  })
+
+  it("shows the server's refusal of a new file under the spec's title", async () => {
+    open(new FakeDrive().add('private/a.txt', 'a'), '/drive/private')
+    fireEvent.click(await screen.findByTestId('new-file'))
+    fireEvent.change(screen.getByTestId('name-input'), { target: { value: 'a.txt' } })
+    fireEvent.click(screen.getByTestId('dialog-ok'))
+    await waitFor(() => expect(dialog().textContent).toContain('Unable to Create File'))
+    expect(dialog().textContent).toContain('A file with this name already exists.')
+  })
+
+  it('renames the folder and goes to its new address', async () => {
+    const drive = new FakeDrive().add('public/earth/a.json', '{}')
+    const router = open(drive, '/drive/public/earth')
+    fireEvent.click(await screen.findByTestId('rename'))
+    expect((screen.getByTestId('name-input') as HTMLInputElement).value).toBe('earth')
+    fireEvent.change(screen.getByTestId('name-input'), { target: { value: 'globe maps' } })
+    fireEvent.click(screen.getByTestId('dialog-ok'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/drive/public/globe%20maps'))
+    expect(await screen.findByTestId('row-public/globe maps/a.json')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('globe maps')
+  })
+
+  it('loads more entries page by page', async () => {
+    const drive = new FakeDrive(2)
+    for (const name of ['a', 'b', 'c', 'd', 'e']) drive.add(`private/${name}.txt`, name)
+    open(drive, '/drive/private')
+    await screen.findByTestId('row-private/b.txt')
+    expect(shown('row-private/c.txt')).toBe(false)
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-private/d.txt')
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-private/e.txt')
+    expect(shown('load-more')).toBe(false)
+  })
+
+  it('shows the error view with its code when the folder is not there', async () => {
+    open(new FakeDrive(), '/drive/private/gone')
+    // The title is the code, shown in words; the server's message would only repeat it.
+    const view = await screen.findByTestId('error-view')
+    expect(within(view).getByRole('heading').textContent).toContain(
+      'The folder could not be found.',
+    )
+    expect(view.querySelectorAll('p')).toHaveLength(0)
+  })
+
+  it("offers an administrator the folder's security record below a top-level folder", async () => {
+    const drive = new FakeDrive().add('private/hr')
+    open(drive, '/drive/private/hr', true)
+    const select = (await screen.findByTestId('security')) as HTMLSelectElement
+    await waitFor(() => expect(select.disabled).toBe(false))
+    expect(select.value).toBe('')
+    fireEvent.change(select, { target: { value: 'marketing' } })
+    await waitFor(() => expect(drive.calls).toEqual(['security private/hr marketing']))
+    await waitFor(() =>
+      expect((screen.getByTestId('security') as HTMLSelectElement).value).toBe('marketing'),
+    )
+    cleanup()
+
+    open(drive, '/drive/private/hr', false)
+    await screen.findByTestId('refresh')
+    expect(shown('security')).toBe(false)
+    cleanup()
+    open(drive, '/drive/private', true)
+    await screen.findByTestId('row-private/hr')
+    expect(shown('security')).toBe(false)
+  })
+})

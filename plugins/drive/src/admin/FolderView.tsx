@@ -1,0 +1,291 @@
+import { useRef, useState, type DragEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import {
+  Button,
+  DataTable,
+  displayBytes,
+  Icon,
+  LoadMore,
+  shownError,
+  useDialogs,
+  useLanguage,
+  useSelection,
+  useT,
+  type Column,
+} from '@shopwright/admin-ui/kit'
+import { joinPath, splitPath, type DriveEntry } from '../shared/index.js'
+import { DriveCrumbs } from './DriveCrumbs.js'
+import type { DriveApi } from './drive-api.js'
+import { entryIcon } from './file-kinds.js'
+import { LoadError } from './LoadError.js'
+import { promptName } from './NamePrompt.js'
+import { openLink } from './open-link.js'
+import { isFixedFolder, placeUrl, takesSecurity } from './paths.js'
+import { SecuritySelect } from './SecuritySelect.js'
+import { UploadPanel } from './UploadPanel.js'
+import { uploadOneByOne, type UploadItem } from './uploads.js'
+import { useFolder } from './useFolder.js'
+
+export interface FolderViewProps {
+  api: DriveApi
+  /** The drive's address fragment (`/drive`). */
+  base: string
+  path: string
+  /** Offers the folder's security record (the administrator role). */
+  administrator: boolean
+}
+
+/** True when a drag carries files from the desktop (not text or a link dragged inside the page). */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
+
+/**
+ * A folder (spec 001 section 2, "Folder view"): its entries with load-more paging, and Delete,
+ * Refresh, File, Folder, Upload, Download and Rename by the folder's rights. Files dropped on the
+ * screen upload like those chosen with Upload.
+ */
+export function FolderView({ api, base, path, administrator }: FolderViewProps) {
+  const t = useT()
+  const { language } = useLanguage()
+  const dialogs = useDialogs()
+  const navigate = useNavigate()
+  const { folder, entries, nextpage, loading, error, reload, more } = useFolder(api, path)
+  const selection = useSelection(entries.map((entry) => entry.path))
+  const [uploads, setUploads] = useState<UploadItem[] | null>(null)
+  const [dropping, setDropping] = useState(false)
+  const chooser = useRef<HTMLInputElement>(null)
+
+  const selected = entries.filter((entry) => selection.selected.has(entry.path))
+  const refresh = async () => {
+    selection.clear()
+    await reload()
+  }
+
+  const remove = async () => {
+    const sure = await dialogs.confirm(
+      selected.length === 1
+        ? 'Are you sure you want to delete this file?'
+        : 'Are you sure you want to delete these files?',
+    )
+    if (!sure) return
+    try {
+      await api.bin(selected.map((entry) => entry.path))
+    } catch (failure) {
+      await dialogs.error('Unable to Delete', failure)
+    }
+    await refresh()
+  }
+
+  const create = async (kind: 'file' | 'folder') => {
+    const name = await promptName(dialogs, {
+      title: kind === 'file' ? t('New File') : t('New Folder'),
+      kind,
+    })
+    if (name === null) return
+    try {
+      await api.create(joinPath(path, name))
+    } catch (failure) {
+      await dialogs.error(
+        kind === 'file' ? 'Unable to Create File' : 'Unable to Create Folder',
+        failure,
+      )
+    }
+    await refresh()
+  }
+
+  const upload = async (files: readonly File[]) => {
+    if (files.length === 0 || uploads?.some((item) => item.status === 'sending')) return
+    const result = await uploadOneByOne(
+      files,
+      (file, progress) => api.upload(path, file, progress),
+      setUploads,
+    )
+    const failed = result.filter((item) => item.status === 'failed')
+    // The listing reloads while the dialog says how it went, so the new files show behind it.
+    selection.clear()
+    const reloaded = reload()
+    await dialogs.alert(
+      t('Uploaded'),
+      t('{0} of {1} files uploaded.', result.length - failed.length, result.length),
+      failed.length
+        ? failed.map((item) => `${item.name}: ${shownError(item.error, t).message}`).join('\n')
+        : undefined,
+    )
+    setUploads(failed.length ? result : null)
+    await reloaded
+  }
+
+  const download = () => {
+    // Nothing selected: the whole folder, as a zip named after it.
+    const paths = selected.length ? selected.map((entry) => entry.path) : [path]
+    const single = selected.length === 1 && selected[0]!.type === 'file'
+    const zipName = `${(selected.length === 1 ? selected[0]!.name : folder?.name) || 'download'}.zip`
+    openLink(api.downloadUrl(paths, single ? undefined : zipName))
+  }
+
+  const rename = async () => {
+    const { name } = splitPath(path)
+    const chosen = await promptName(dialogs, {
+      title: t('Rename Folder'),
+      kind: 'folder',
+      initial: name,
+    })
+    if (chosen === null || chosen === name) return
+    try {
+      const renamed = await api.rename(path, chosen)
+      void navigate(placeUrl(base, renamed.path))
+    } catch (failure) {
+      await dialogs.error('Unable to Rename Folder', failure)
+    }
+  }
+
+  if (error !== undefined && !folder) return <LoadError error={error} />
+  const access = folder?.access
+  // The root holds only the three top-level folders: nothing is made in it or taken from it.
+  const root = path === ''
+  const canCreate = access?.create === true && !root
+
+  const drop = {
+    onDragOver: (event: DragEvent) => {
+      if (!canCreate || !carriesFiles(event)) return
+      event.preventDefault()
+      event.dataTransfer.dropEffect = 'copy'
+      setDropping(true)
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false)
+    },
+    onDrop: (event: DragEvent) => {
+      if (!canCreate || !carriesFiles(event)) return
+      event.preventDefault()
+      setDropping(false)
+      void upload([...event.dataTransfer.files])
+    },
+  }
+
+  const when = (value: string) => new Date(value).toLocaleString(language)
+  const columns: Array<Column<DriveEntry>> = [
+    {
+      id: 'name',
+      label: t('Name'),
+      render: (entry) => (
+        <Link className="drive-entry" to={placeUrl(base, entry.path)}>
+          <Icon name={entryIcon(entry)} size={18} />
+          {entry.name}
+        </Link>
+      ),
+    },
+    {
+      id: 'size',
+      label: t('Size'),
+      width: 120,
+      render: (entry) => (entry.type === 'file' ? displayBytes(entry.size, t) : ''),
+    },
+    { id: 'created', label: t('Created'), width: 200, render: (entry) => when(entry.created) },
+    { id: 'modified', label: t('Modified'), width: 200, render: (entry) => when(entry.modified) },
+  ]
+
+  const uploading = uploads?.some((item) => item.status !== 'done' && item.status !== 'failed')
+  return (
+    <section
+      className={`drive-folder${dropping ? ' drive-dropping' : ''}`}
+      data-testid="drive-folder"
+      {...drop}
+    >
+      <DriveCrumbs base={base} path={path} />
+      <h1>{path === '' ? t('Drive') : (folder?.name ?? splitPath(path).name)}</h1>
+      <div className="sw-toolbar">
+        {access?.delete && !root ? (
+          <Button
+            icon="delete"
+            disabled={selected.length === 0}
+            onClick={() => void remove()}
+            data-testid="delete"
+          >
+            {t('Delete')}
+          </Button>
+        ) : null}
+        <Button
+          icon="refresh"
+          onClick={() => {
+            // A fresh look: the last batch's panel goes with the old listing.
+            setUploads(null)
+            void refresh()
+          }}
+          data-testid="refresh"
+        >
+          {t('Refresh')}
+        </Button>
+        {canCreate ? (
+          <>
+            <Button icon="file-plus" onClick={() => void create('file')} data-testid="new-file">
+              {t('File')}
+            </Button>
+            <Button
+              icon="folder-plus"
+              onClick={() => void create('folder')}
+              data-testid="new-folder"
+            >
+              {t('Folder')}
+            </Button>
+            <Button
+              icon="upload"
+              disabled={uploading}
+              onClick={() => chooser.current?.click()}
+              data-testid="upload"
+            >
+              {t('Upload')}
+            </Button>
+            <input
+              ref={chooser}
+              type="file"
+              multiple
+              hidden
+              data-testid="upload-input"
+              onChange={(event) => {
+                const files = [...(event.target.files ?? [])]
+                // Cleared, so choosing the same files again uploads them again.
+                event.target.value = ''
+                void upload(files)
+              }}
+            />
+          </>
+        ) : null}
+        {access ? (
+          <Button
+            icon="download"
+            disabled={path === '' && selected.length === 0}
+            onClick={download}
+            data-testid="download"
+          >
+            {t('Download')}
+          </Button>
+        ) : null}
+        {access?.edit && !isFixedFolder(path) ? (
+          <Button icon="rename" onClick={() => void rename()} data-testid="rename">
+            {t('Rename')}
+          </Button>
+        ) : null}
+        {administrator && folder && takesSecurity(path) ? (
+          <SecuritySelect api={api} folder={folder} changed={() => void reload()} />
+        ) : null}
+      </div>
+      {uploads ? <UploadPanel items={uploads} /> : null}
+      <DataTable
+        rows={entries}
+        columns={columns}
+        rowKey="path"
+        selectable
+        selected={selection.selected}
+        onSelect={selection.onSelect}
+        onRowClick={(entry) => void navigate(placeUrl(base, entry.path))}
+        loading={loading && entries.length === 0}
+        empty={
+          canCreate
+            ? t('This folder is empty: drop files here to upload them.')
+            : t('This folder is empty.')
+        }
+      />
+      <LoadMore hasMore={nextpage !== null} loading={loading} onMore={() => void more()} />
+    </section>
+  )
+}

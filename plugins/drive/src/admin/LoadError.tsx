@@ -1,0 +1,14 @@
+import { isQueryError } from '@shopwright/core/shared'
+import { ErrorView } from '@shopwright/admin-ui/kit'
+
+/**
+ * A failed load (spec 001 section 8): not found is its own title, and the message would only
+ * repeat it; anything else (no access, no connection) is the drive being unavailable, with the
+ * server's message below.
+ */
+export function LoadError({ error }: { error: unknown }) {
+  const code = isQueryError(error) ? error.code : undefined
+  if (code === 'ERROR_FILE_NOT_FOUND') return <ErrorView title="ERROR_FILE_NOT_FOUND" />
+  if (code === 'ERROR_FOLDER_NOT_FOUND') return <ErrorView title="ERROR_FOLDER_NOT_FOUND" />
+  return <ErrorView title="ERROR_FILES_NOT_AVAILABLE" error={error} />
+}

@@ -1,0 +1,20 @@
+import { lazy } from 'react'
+import { defineAdmin } from '@shopwright/admin-ui/registry'
+// For their English: the screen shows this plugin's error codes.
+import '../shared/errors.js'
+
+/**
+ * The memory plugin's admin module: the `/memory` screen, in its own chunk. Its menu entry shows
+ * to those who may view the `memory` security record (spec 001 section 6).
+ */
+export default defineAdmin({
+  plugin: 'memory',
+  panels: [
+    {
+      path: '/memory',
+      security: 'memory',
+      menu: { label: 'Memory', icon: 'memory', order: 70 },
+      Component: lazy(() => import('./MemoryScreen.js')),
+    },
+  ],
+})

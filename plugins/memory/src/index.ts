@@ -1,0 +1,51 @@
+import { asFunction } from 'awilix'
+import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+import { MemoryService } from './server/memory-service.js'
+import { memoryRoutes } from './server/routes.js'
+import { memorySeeds } from './seeds/index.js'
+import { MEMORY_ERRORS } from './shared/errors.js'
+import { MEMORY_SECURITY } from './shared/types.js'
+
+export { CONFIRM_TIMEOUT_MS, MemoryService } from './server/memory-service.js'
+export { MEMORY_TYPE_CACHES, cachesByMemoryType, memoryTypeOf } from './server/memory-types.js'
+export * from './shared/index.js'
+
+declare module '@shopwright/core' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof MEMORY_ERRORS> {}
+  interface Services {
+    memory: MemoryService
+  }
+}
+
+/**
+ * The memory plugin (spec 001, /memory): every node's cache figures, and clears by memory type
+ * that reach every node and answer how many confirmed (README.md).
+ */
+export default definePlugin({
+  name: 'memory',
+  // The `memory` security record is read through the records plugin's security source.
+  dependsOn: ['records'],
+  provides: ['memory'],
+  errors: MEMORY_ERRORS,
+  security: [MEMORY_SECURITY],
+  seeds: memorySeeds,
+  adminPaths: ['/memory'],
+  register({ container, logger }) {
+    container.register({
+      memory: asFunction(
+        ({ cache, cluster, redis, cacheTypes }) =>
+          new MemoryService(cache, cluster, redis, cacheTypes, logger),
+      ).singleton(),
+    })
+  },
+  async bootstrap({ services }) {
+    await services.memory.start()
+  },
+  async destroy({ services }) {
+    await services.memory.close()
+  },
+  routes(router, { services, access }) {
+    memoryRoutes(router, services.memory, access)
+  },
+})

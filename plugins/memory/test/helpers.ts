@@ -1,0 +1,71 @@
+import type { Kernel, ShopwrightConfig } from '@shopwright/core'
+import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import { allSeeds } from '@shopwright/seeds'
+import memory from '../src/index.js'
+
+export type Reply = Awaited<ReturnType<typeof inject>>
+
+/** The callers the suites sign in, with their roles. */
+export const PEOPLE = {
+  developer: ['developmentmanager'],
+  admin: ['administrator'],
+  manager: ['allmanagers'],
+  viewer: ['development'],
+} as const
+export type Person = keyof typeof PEOPLE
+
+/** Signs the people in on a kernel: a Cookie header value each. */
+export async function signIn(kernel: Kernel, add: boolean): Promise<Record<Person, string>> {
+  const cookies = {} as Record<Person, string>
+  for (const [name, roles] of Object.entries(PEOPLE)) {
+    const email = `${name}@example.com`
+    if (add)
+      await kernel.services.accounts.addAccount({
+        type: 'employee',
+        email,
+        password: 'secret12',
+        roles: [...roles],
+      })
+    const reply = await inject(kernel, {
+      method: 'POST',
+      url: '/query/account/login',
+      payload: { email, password: 'secret12' },
+    })
+    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
+    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
+    cookies[name as Person] = `${SESSION_COOKIE}=${cookie.value}`
+  }
+  return cookies
+}
+
+/**
+ * A kernel with records, account and memory on a fresh database, seeded like a new site with the
+ * sample company, with a signed-in cookie per person: `developer` (developmentmanager: the memory
+ * record's only role), `admin` (administrator: every right), `manager` (allmanagers: no right on
+ * memory) and `viewer` (development, which the suites give view only).
+ */
+export async function bootMemory(
+  database: DatabaseUnderTest,
+  overrides: Partial<ShopwrightConfig> = {},
+) {
+  const booted = await bootTestKernel(database, [records, account, memory], overrides)
+  await booted.kernel.seed(allSeeds())
+  const cookies = await signIn(booted.kernel, true)
+  return { ...booted, cookies }
+}
+
+/** A call as a caller (a Cookie header value, or none for anonymous). */
+export function call(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string | undefined,
+  request: { method?: 'GET' | 'POST'; url: string; device?: string | null },
+): Promise<Reply> {
+  return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
+}
+
+/** The catalogue code of an error answer. */
+export function codeOf(reply: Reply): string | undefined {
+  return reply.json<{ message?: string }>().message
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FieldDefinition } from '@shopwright/core/shared'
+import { FieldEditorsContext, type FieldEditorProps } from '@shopwright/admin-ui/kit'
+import { RecordForm } from './RecordForm.js'
+
+afterEach(cleanup)
+
+const fields: FieldDefinition[] = [
+  { id: 'name', name: 'Name', datatype: 'text' },
+  { id: 'brochure', name: 'Brochure', datatype: 'privatefolder' },
+]
+
+/** A plugin's editor of a path field, as the drive supplies one. */
+function PathEditor({ value, onChange, readOnly, id }: FieldEditorProps) {
+  return (
+    <button id={id} disabled={readOnly} onClick={() => onChange('private/brochure.pdf')}>
+      {`path: ${String(value ?? '')}`}
+    </button>
+  )
+}
+
+function form(onChange: (field: string, value: unknown) => void, readOnly = false) {
+  return (
+    <RecordForm
+      type="product"
+      fields={fields}
+      values={{ type: 'product', id: 'lamp', name: 'Lamp', brochure: 'private/old.pdf' }}
+      errors={{}}
+      readOnly={readOnly}
+      mode="edit"
+      onChange={onChange}
+      onBlur={() => {}}
+    />
+  )
+}
+
+describe('the record form', () => {
+  it("uses a running plugin's editor for its datatype, read-only when the form is", () => {
+    const onChange = vi.fn()
+    render(
+      <FieldEditorsContext.Provider value={{ privatefolder: PathEditor }}>
+        {form(onChange)}
+      </FieldEditorsContext.Provider>,
+    )
+    const editor = screen.getByLabelText('Brochure')
+    expect(editor.textContent).toBe('path: private/old.pdf')
+    fireEvent.click(editor)
+    expect(onChange).toHaveBeenCalledWith('brochure', 'private/brochure.pdf')
+    // The other fields keep the kit's editors.
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Lamp')
+    cleanup()
+
+    render(
+      <FieldEditorsContext.Provider value={{ privatefolder: PathEditor }}>
+        {form(onChange, true)}
+      </FieldEditorsContext.Provider>,
+    )
+    expect((screen.getByLabelText('Brochure') as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('shows the datatype as text when no running plugin supplies an editor', () => {
+    render(form(() => {}))
+    const input = screen.getByLabelText('Brochure') as HTMLInputElement
+    expect(input.tagName).toBe('INPUT')
+    expect(input.value).toBe('private/old.pdf')
+  })
+})
