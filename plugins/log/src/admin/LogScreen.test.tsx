@@ -105,8 +105,8 @@ describe('the Log screen', () => {
     expect(screen.getByTestId('log-actor').tagName).toBe('SPAN')
     expect(screen.getByTestId('log-context').textContent).toBe('url="/query/x"status=500')
     expect(screen.getByText('123456789012345678901')).toBeTruthy()
-    expect(screen.getByText('ƒ save()')).toBeTruthy()
-    expect(screen.getByText('class Cart')).toBeTruthy()
+    expect(screen.getByText('save()').className).toBe('log-function')
+    expect(screen.getByText('Cart').className).toBe('log-class')
     const [root, items] = screen.getAllByTestId('log-tree') as HTMLDetailsElement[]
     expect(root!.open).toBe(true)
     expect(items!.open).toBe(false)

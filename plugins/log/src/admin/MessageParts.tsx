@@ -10,7 +10,7 @@ const isBranch = (value: LogValue): value is LogValue[] | { [key: string]: LogVa
 
 /** A scalar of an object tree, coloured by its type. */
 function Leaf({ value }: { value: LogValue }) {
-  if (value === null) return <span className="log-null">null</span>
+  if (value === null) return <span className="log-null">{String(value)}</span>
   if (typeof value === 'string') return <span className="log-string">{JSON.stringify(value)}</span>
   return <span className={`log-${typeof value}`}>{String(value)}</span>
 }
@@ -106,14 +106,16 @@ function Part({ part }: { part: LogPart }): ReactNode {
       return (
         <span className="log-part">
           {label}
-          <code className="log-function">ƒ {part.name}()</code>
+          {/* The `ƒ` before it is the stylesheet's: code notation, not a phrase. */}
+          <code className="log-function">{`${part.name}()`}</code>
         </span>
       )
     case 'class':
       return (
         <span className="log-part">
           {label}
-          <code className="log-class">class {part.name}</code>
+          {/* The `class` before it is the stylesheet's, as `ƒ` above. */}
+          <code className="log-class">{part.name}</code>
         </span>
       )
     case 'object':
