@@ -1,0 +1,3 @@
+/** Browser-safe parts of the sessions plugin: answers and error codes. */
+export * from './errors.js'
+export * from './types.js'
