@@ -5,7 +5,8 @@ export const PAGES_TABLE = 'sessions_pages'
 
 /**
  * One row per visit, keyed by the hash of its cookie; one row per tracked page, keyed by its
- * session and start time (a page sent again, to the same node or another, updates its row).
+ * session and its start in the browser's clock (a page sent again, to the same node or another,
+ * updates its row; its stored times are moved to the server's clock).
  * `sessions_list` serves the list order (newest first) and its keyset paging; `sessions_ended`
  * the retention prune and the live count.
  */
@@ -46,13 +47,15 @@ export const migrations: Migration[] = [
       await db.schema.createTable(PAGES_TABLE, (table) => {
         binaryKeys(table)
         table.string('session_id', 32).notNullable()
+        // The page's start as the browser's clock gave it: what makes a page sent twice one page.
+        table.bigInteger('page_key').notNullable()
         table.bigInteger('started_at').notNullable()
         table.bigInteger('ended_at').notNullable()
         table.string('href', 2000).notNullable()
         table.string('entry', 2000).notNullable().defaultTo('')
         table.string('exit_href', 2000).notNullable().defaultTo('')
         table.integer('scroll').notNullable().defaultTo(0)
-        table.primary(['session_id', 'started_at'])
+        table.primary(['session_id', 'page_key'])
       })
     },
     async down(db) {

@@ -35,6 +35,8 @@ export interface SessionWrite {
 /** A tracked page as it is written; a second write of one page keeps the latest end and deepest scroll. */
 export interface PageWrite {
   sessionId: string
+  /** The start in the browser's clock: the page's identity within its session. */
+  key: number
   startedAt: number
   endedAt: number
   href: string
@@ -135,6 +137,7 @@ function merges(db: Knex, dialect: DatabaseDialect) {
       ),
     },
     page: {
+      started_at: smaller('started_at'),
       ended_at: larger('ended_at'),
       scroll: larger('scroll'),
       exit_href: unlessEmpty('exit_href'),
@@ -174,7 +177,7 @@ export class SessionStore {
     if (sessions.length === 0 && pages.length === 0) return
     sessions = [...sessions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     pages = [...pages].sort((a, b) =>
-      a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : a.startedAt - b.startedAt,
+      a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : a.key - b.key,
     )
     for (let attempt = 1; ; attempt++) {
       try {
@@ -203,6 +206,7 @@ export class SessionStore {
           .insert(
             pages.slice(at, at + PAGE_CHUNK).map((page) => ({
               session_id: page.sessionId,
+              page_key: page.key,
               started_at: page.startedAt,
               ended_at: page.endedAt,
               href: page.href,
@@ -211,7 +215,7 @@ export class SessionStore {
               scroll: page.scroll,
             })),
           )
-          .onConflict(['session_id', 'started_at'])
+          .onConflict(['session_id', 'page_key'])
           .merge(this.merge.page)
       }
     })
@@ -261,7 +265,7 @@ export class SessionStore {
   async pages(id: string, limit: number): Promise<SessionRecord[]> {
     return (await this.db(PAGES_TABLE)
       .where({ session_id: id })
-      .orderBy('started_at')
+      .orderBy('page_key')
       .limit(limit)) as SessionRecord[]
   }
 

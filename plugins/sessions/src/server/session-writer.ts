@@ -40,6 +40,7 @@ export function mergeSession(into: PendingSession, from: PendingSession): void {
 
 /** Two sends of one page merged: the latest end and exit, the deepest scroll. */
 export function mergePage(into: PageWrite, from: PageWrite): void {
+  into.startedAt = Math.min(into.startedAt, from.startedAt)
   into.endedAt = Math.max(into.endedAt, from.endedAt)
   into.scroll = Math.max(into.scroll, from.scroll)
   if (from.exit) into.exit = from.exit
@@ -84,7 +85,7 @@ export class SessionWriter {
     if (queued) mergeSession(queued, session)
     else this.sessions.set(session.id, session)
     for (const page of pages) {
-      const key = `${page.sessionId}\u0000${page.startedAt}`
+      const key = `${page.sessionId}\u0000${page.key}`
       const known = this.pages.get(key)
       if (known) mergePage(known, page)
       else this.pages.set(key, page)

@@ -149,7 +149,7 @@ export class Tracker {
     const visit = visitOf(request)
     const skew = at - Math.max(...pages.map((page) => page.end))
     const timed = pages
-      .map((page) => ({ ...page, start: page.start + skew, end: page.end + skew }))
+      .map((page) => ({ ...page, key: page.start, start: page.start + skew, end: page.end + skew }))
       .sort((a, b) => a.start - b.start)
     const first = timed[0]!
     // A new visit seen first here (no page of it was served with a cookie): where it came from
@@ -166,6 +166,7 @@ export class Tracker {
     }
     const writes: PageWrite[] = timed.map((page) => ({
       sessionId: visit.id,
+      key: page.key,
       startedAt: page.start,
       endedAt: page.end,
       href: page.href,
