@@ -9,6 +9,8 @@ import {
   type RedisConnections,
   type Services,
 } from '@shopwright/core'
+import type {} from '@shopwright/plugin-records'
+import { keepAdminPhrases } from './server/admin-phrases.js'
 import { locate, NO_LOCATION } from './server/geo.js'
 import { storedIp } from './server/ip.js'
 import { LiveCounter } from './server/live-counter.js'
@@ -22,6 +24,7 @@ import { Tracker } from './server/tracker.js'
 import type { VisitorRequest } from './server/visitor.js'
 import { sessionsSeeds } from './seeds/index.js'
 import { SESSIONS_ERRORS } from './shared/errors.js'
+import { SESSIONS_PHRASES } from './shared/phrases.js'
 import { SESSIONS_SECURITY } from './shared/types.js'
 
 export * from './shared/index.js'
@@ -116,6 +119,7 @@ async function prune(store: SessionStore, days: number, logger: Logger, stopping
 export default definePlugin({
   name: 'sessions',
   dependsOn: ['records'],
+  requires: ['records'],
   provides: ['sessions', 'sessionTracker', 'sessionWriter'],
   settings: SESSIONS_SETTINGS,
   errors: SESSIONS_ERRORS,
@@ -155,6 +159,13 @@ export default definePlugin({
     timer.unref()
     services.lifecycle.signal.addEventListener('abort', () => clearInterval(timer))
     void prune(store, settings.sessionsRetentionDays, logger, stopping)
+    void keepAdminPhrases(
+      services.records,
+      services.cache,
+      SESSIONS_PHRASES,
+      logger,
+      services.lifecycle.signal,
+    )
   },
   async destroy({ services }) {
     // After the server stopped taking requests and drained: every page answered 2xx is stored

@@ -70,6 +70,10 @@ export function Dimmed({ row, children }: { row: SessionRow; children: ReactNode
   )
 }
 
+/** The location database's name and licence: names, not phrases. */
+const DBIP = 'DB-IP'
+const DBIP_LICENCE = '(CC BY 4.0)'
+
 /** The credit DB-IP's licence (CC BY 4.0) asks for wherever its locations are shown. */
 export function GeoCredit() {
   const t = useT()
@@ -77,9 +81,9 @@ export function GeoCredit() {
     <p className="sw-sessions-credit sw-muted" data-testid="dbip-credit">
       {t('IP geolocation by')}{' '}
       <a href="https://db-ip.com" target="_blank" rel="noreferrer">
-        DB-IP
+        {DBIP}
       </a>{' '}
-      (CC BY 4.0)
+      {DBIP_LICENCE}
     </p>
   )
 }
