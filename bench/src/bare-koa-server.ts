@@ -14,7 +14,7 @@ import Koa from 'koa'
 const INFO = {
   name: 'Shopwright',
   version: '0.1.0',
-  plugins: ['records', 'account', 'translations', 'drive'],
+  plugins: ['records', 'account', 'translations', 'drive', 'sessions'],
 }
 const HELLO = { hello: 'world' }
 

@@ -7,7 +7,13 @@ import { definePlugin, KernelError, type PluginDefinition } from '@shopwright/co
  * The built-in plugins a project runs when its configuration names none (PLUGINS, `plugins` in
  * shopwright.config.*): the CLI's choice, not the kernel's, which knows no plugin by name.
  */
-export const DEFAULT_PLUGINS: readonly string[] = ['records', 'account', 'translations', 'drive']
+export const DEFAULT_PLUGINS: readonly string[] = [
+  'records',
+  'account',
+  'translations',
+  'drive',
+  'sessions',
+]
 
 /** The package behind a plugin name: `records` is `@shopwright/plugin-records`; scoped or pathed names are packages. */
 export function pluginPackage(name: string): string {

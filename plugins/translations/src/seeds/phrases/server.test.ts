@@ -3,6 +3,7 @@ import { ERROR_MESSAGES, errorMessageOf } from '@shopwright/core/shared'
 // Loaded for their codes: the server set carries the built-in plugins' messages too.
 import '@shopwright/plugin-account'
 import '@shopwright/plugin-drive'
+import '@shopwright/plugin-sessions'
 import '../../index.js'
 import { serverFrench } from './server.js'
 import { PENDING_CODE_MESSAGES } from './pending-codes.js'
