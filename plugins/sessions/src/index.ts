@@ -95,11 +95,12 @@ function makeParts(
     logger,
     { flushMs: settings.sessionsFlushMs, limit: settings.sessionsBufferLimit },
   )
+  const tracker = new Tracker(writer, logger)
   return {
     store,
     writer,
-    tracker: new Tracker(writer, logger),
-    sessions: new SessionsService(store, writer, live),
+    tracker,
+    sessions: new SessionsService(store, writer, live, () => tracker.forget()),
   }
 }
 

@@ -23,13 +23,20 @@ for (const database of databasesUnderTest()) {
       Number(
         ((await kernel().services.db(table).count({ n: '*' }).first()) as { n: number | string }).n,
       )
-    const list = async () =>
-      (await call(kernel(), booted.manager, { url: '/query/session/list' })).json<SessionPage>()
-    const detail = async (id: string) =>
-      (
+    // Tracked pages are answered once queued; the writer stores them within SESSIONS_FLUSH_MS.
+    const flush = () => kernel().services.sessionWriter.flush()
+    const list = async () => {
+      await flush()
+      return (
+        await call(kernel(), booted.manager, { url: '/query/session/list' })
+      ).json<SessionPage>()
+    }
+    const detail = async (id: string) => {
+      await flush()
+      return (
         await call(kernel(), booted.manager, { url: `/query/session/get/${id}` })
       ).json<SessionDetail>()
-    const flush = () => kernel().services.sessionWriter.flush()
+    }
 
     beforeAll(async () => {
       // Trusting the proxy's X-Forwarded-For, as a site behind one does: the tests choose the address.
@@ -402,10 +409,12 @@ for (const database of databasesUnderTest()) {
     it('prunes sessions past the retention period with their pages', async () => {
       const cookie = cookiesOf(await visit(kernel(), '/'))
       await track(kernel(), cookie, { pages: [trackedPage('/', Date.now() - 1_000)] })
+      await flush()
       const old = Date.now() - 100 * 86_400_000
       await kernel().services.db(SESSIONS_TABLE).update({ ended_at: old, started_at: old })
       const fresh = cookiesOf(await visit(kernel(), '/'))
       await track(kernel(), fresh, { pages: [trackedPage('/', Date.now() - 1_000)] })
+      await flush()
       const { SessionStore } = await import('../src/server/session-store.js')
       const { dialectOf } = await import('@shopwright/core')
       const store = new SessionStore(kernel().services.db, dialectOf(booted.url))

@@ -123,6 +123,7 @@ export function payloadSpamReasons(pages: readonly TimedPage[], siteHost: string
     })
   )
     reasons.push('foreign-page')
+  if (pages.length < 2) return reasons
   const ordered = [...pages].sort((a, b) => a.start - b.start)
   for (let index = 1; index < ordered.length; index++) {
     // A second of slack: the tracker's clock reads are a few milliseconds apart.

@@ -74,8 +74,7 @@ export function sessionRoutes(
         reason: `pages: at most ${MAX_TRACKED_PAGES} a call`,
       })
     const { pages } = readBody(ctx, TrackBody)
-    const stored = await tracker.track(ctx, pages, ctx.state.device ?? '')
-    ctx.body = { pages: stored }
+    ctx.body = { pages: tracker.track(ctx, pages, ctx.state.device ?? '') }
   })
 
   router.get('/session/list', access.require(SESSIONS_SECURITY, 'view'), async (ctx) => {

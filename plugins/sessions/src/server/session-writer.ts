@@ -46,12 +46,15 @@ export function mergePage(into: PageWrite, from: PageWrite): void {
   if (from.exit) into.exit = from.exit
 }
 
+/** Pages queued that make a batch worth writing at once, without waiting for the timer. */
+export const BATCH_PAGES = 500
+
 /**
- * Buffers session and page writes and stores them in batches. A tracking call waits for the
- * batch that holds its pages (`commit()`), so it is answered 2xx only once they are stored:
- * while one batch is written the next fills, and each costs one transaction however many
- * callers it serves (group commit). Storefront pages do not wait: their changes are written
- * within `flushMs`. `close()` writes what is left (the kernel's destroy hooks, on SIGTERM).
+ * Buffers session and page writes and stores them in batches: within `flushMs` of the first
+ * change queued, or at once when BATCH_PAGES pages wait, one transaction per batch however many
+ * requests it serves. Requests do not wait for it. `close()` writes what is left (the kernel's
+ * destroy hooks, on SIGTERM), so nothing taken is lost at a graceful stop; a crash loses at most
+ * the last `flushMs` (README, "Durability"). `commit()` waits for everything queued so far.
  */
 export class SessionWriter {
   private sessions = new Map<string, PendingSession>()
@@ -61,6 +64,8 @@ export class SessionWriter {
   private timer: ReturnType<typeof setTimeout> | undefined
   private failures = 0
   private closed = false
+  /** flush() calls under way: the loop then writes until nothing is queued. */
+  private draining = 0
 
   constructor(
     private readonly store: SessionStore,
@@ -84,13 +89,19 @@ export class SessionWriter {
     const queued = this.sessions.get(session.id)
     if (queued) mergeSession(queued, session)
     else this.sessions.set(session.id, session)
+    this.addPages(pages)
+  }
+
+  /** Queues pages of a session queued (or stored) already. */
+  addPages(pages: readonly PageWrite[]): void {
     for (const page of pages) {
       const key = `${page.sessionId}\u0000${page.key}`
       const known = this.pages.get(key)
       if (known) mergePage(known, page)
       else this.pages.set(key, page)
     }
-    this.schedule()
+    if (this.pages.size >= BATCH_PAGES) this.start()
+    else this.schedule()
   }
 
   /** Resolves once everything queued so far is stored; rejects when its batch could not be. */
@@ -103,8 +114,13 @@ export class SessionWriter {
 
   /** Writes everything queued now (and what arrives meanwhile). */
   async flush(): Promise<void> {
-    this.start()
-    while (this.running) await this.running
+    this.draining++
+    try {
+      this.start()
+      while (this.running) await this.running
+    } finally {
+      this.draining--
+    }
   }
 
   /** Drops what is queued (the sessions were cleared); waiting callers are answered as stored. */
@@ -152,7 +168,10 @@ export class SessionWriter {
   private async loop(): Promise<void> {
     // Let the callers of this turn of the event loop join the first batch.
     await new Promise((resolve) => setImmediate(resolve))
-    while (this.sessions.size || this.pages.size || this.waiters.length) {
+    // One batch, then more only while someone waits for them or a full batch is queued: under
+    // load the queue fills while a batch is written, and the timer takes the rest together.
+    let more = true
+    while (more) {
       const sessions = this.sessions
       const pages = this.pages
       const waiters = this.waiters
@@ -165,9 +184,15 @@ export class SessionWriter {
         this.failures = 0
         for (const waiter of waiters) waiter.resolve()
         this.steps.written(prepared)
+        const queued = this.sessions.size > 0 || this.pages.size > 0
+        more =
+          this.waiters.length > 0 ||
+          this.pages.size >= BATCH_PAGES ||
+          (queued && (this.draining > 0 || this.closed))
       } catch (error) {
-        // Nothing of the batch is stored: its callers get an error (never 2xx), and its rows go
-        // back into the queue, merged with newer ones, for the next try.
+        // Nothing of the batch is stored (or only some of its rows, all of which may be written
+        // again): its rows go back into the queue, merged with newer ones, for the next try, and
+        // whoever waited for it hears of the failure.
         for (const waiter of waiters) waiter.reject(error)
         for (const session of sessions.values()) {
           const newer = this.sessions.get(session.id)

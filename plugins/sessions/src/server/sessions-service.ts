@@ -65,6 +65,8 @@ export class SessionsService {
     private readonly store: SessionStore,
     private readonly writer: SessionWriter,
     private readonly live: LiveCounter,
+    /** Called after a clear: what this node remembers of sessions it queued goes too. */
+    private readonly cleared: () => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -120,6 +122,7 @@ export class SessionsService {
     await this.writer.flush()
     this.writer.discard()
     await this.store.clear()
+    this.cleared()
     await this.live.clear()
   }
 }

@@ -9,6 +9,7 @@ import {
   firstLanguage,
   newToken,
   previousVisits,
+  SessionIds,
   sessionIdOf,
   setVisitCookies,
   visitToken,
@@ -27,23 +28,16 @@ export interface TrackedPageInput {
 
 const MAX_TEXT = 2_000
 const MAX_VISITS = 999_999
+/**
+ * A confirmed session this node queued less than this long ago is not written again for a track
+ * post that changes nothing but its last activity: its pages are. The session's end date lags
+ * by at most this much; live (30 minutes) is unaffected.
+ */
+export const TOUCH_MS = 10_000
+const RECENT_LIMIT = 50_000
 
 function absoluteHttp(address: string): boolean {
   return /^https?:\/\//i.test(address)
-}
-
-/** The session a request speaks for: its cookie's, or a new one (cookies set either way). */
-function visitOf(request: VisitorRequest): { id: string; visits: number; fresh: boolean } {
-  const known = visitToken(request)
-  const before = previousVisits(request)
-  if (known) {
-    setVisitCookies(request, known, LIVE_MS)
-    return { id: sessionIdOf(known), visits: Math.max(before, 1), fresh: false }
-  }
-  const token = newToken()
-  const visits = Math.min(before + 1, MAX_VISITS)
-  setVisitCookies(request, token, LIVE_MS, visits)
-  return { id: sessionIdOf(token), visits, fresh: true }
 }
 
 /**
@@ -53,13 +47,30 @@ function visitOf(request: VisitorRequest): { id: string; visits: number; fresh: 
  */
 export class Tracker {
   private readonly agents = new AgentReader()
+  private readonly ids = new SessionIds()
   private lastDrop = 0
+  /** Confirmed sessions this node queued lately, by id: when. */
+  private readonly recent = new Map<string, number>()
 
   constructor(
     private readonly writer: SessionWriter,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The session a request speaks for: its cookie's, or a new one (cookies set either way). */
+  private visitOf(request: VisitorRequest): { id: string; visits: number; fresh: boolean } {
+    const known = visitToken(request)
+    const before = previousVisits(request)
+    if (known) {
+      setVisitCookies(request, known, LIVE_MS)
+      return { id: this.ids.of(known), visits: Math.max(before, 1), fresh: false }
+    }
+    const token = newToken()
+    const visits = Math.min(before + 1, MAX_VISITS)
+    setVisitCookies(request, token, LIVE_MS, visits)
+    return { id: sessionIdOf(token), visits, fresh: true }
+  }
 
   /** What the request itself says about the visit. */
   private describe(
@@ -114,7 +125,7 @@ export class Tracker {
    */
   page(request: VisitorRequest, href: string): void {
     const at = this.now()
-    const visit = visitOf(request)
+    const visit = this.visitOf(request)
     if (this.writer.full(0)) {
       if (at - this.lastDrop > 60_000) {
         this.lastDrop = at
@@ -136,34 +147,24 @@ export class Tracker {
 
   /**
    * Tracked pages from the browser (validated already): the session is confirmed and its pages
-   * stored. Times are moved to the server's clock (the newest end is "now"). Resolves once they
-   * are stored; ERROR_TRACKING_BUSY when this node's queue is full.
+   * queued, written within SESSIONS_FLUSH_MS (or at once when a batch is full) and at a graceful
+   * stop. Times are moved to the server's clock (the newest end is "now"). ERROR_TRACKING_BUSY
+   * when this node's queue is full: what is answered 2xx is always taken.
    */
-  async track(
-    request: VisitorRequest,
-    pages: readonly TrackedPageInput[],
-    device: string,
-  ): Promise<number> {
+  track(request: VisitorRequest, pages: readonly TrackedPageInput[], device: string): number {
     if (this.writer.full(pages.length)) throw createError('ERROR_TRACKING_BUSY')
     const at = this.now()
-    const visit = visitOf(request)
-    const skew = at - Math.max(...pages.map((page) => page.end))
-    const timed = pages
-      .map((page) => ({ ...page, key: page.start, start: page.start + skew, end: page.end + skew }))
-      .sort((a, b) => a.start - b.start)
-    const first = timed[0]!
-    // A new visit seen first here (no page of it was served with a cookie): where it came from
-    // is what the tracker says the first page's referrer was.
-    const referer = absoluteHttp(first.entry) ? first.entry : ''
-    const session = this.describe(request, visit, first.start, first.href, referer)
-    session.endedAt = at
-    session.confirmed = true
-    session.device = device.slice(0, 256)
-    const spam = payloadSpamReasons(timed, request.host)
-    if (spam.length > 0) {
-      session.spam = true
-      session.reasons = [session.reasons, ...spam].filter(Boolean).join(',')
-    }
+    const visit = this.visitOf(request)
+    let latest = 0
+    for (const page of pages) latest = Math.max(latest, page.end)
+    const skew = at - latest
+    const timed = pages.map((page) => ({
+      ...page,
+      key: page.start,
+      start: page.start + skew,
+      end: page.end + skew,
+    }))
+    if (timed.length > 1) timed.sort((a, b) => a.start - b.start)
     const writes: PageWrite[] = timed.map((page) => ({
       sessionId: visit.id,
       key: page.key,
@@ -174,8 +175,49 @@ export class Tracker {
       exit: page.exit,
       scroll: Math.round(page.scroll),
     }))
-    this.writer.add(session, writes)
-    await this.writer.commit()
+    const spam = payloadSpamReasons(timed, request.host)
+    const queued = this.recent.get(visit.id)
+    if (!visit.fresh && spam.length === 0 && queued !== undefined && at - queued < TOUCH_MS) {
+      this.writer.addPages(writes)
+    } else {
+      this.writer.add(this.confirmed(request, visit, timed, at, device, spam), writes)
+      this.remember(visit.id, at)
+    }
     return writes.length
+  }
+
+  /** Forgets which sessions were queued (they were cleared). */
+  forget(): void {
+    this.recent.clear()
+  }
+
+  private remember(id: string, at: number): void {
+    this.recent.delete(id)
+    if (this.recent.size >= RECENT_LIMIT) this.recent.delete(this.recent.keys().next().value!)
+    this.recent.set(id, at)
+  }
+
+  /** The session a track post confirms, described from the request and its first page. */
+  private confirmed(
+    request: VisitorRequest,
+    visit: { id: string; visits: number },
+    timed: ReadonlyArray<TrackedPageInput & { key: number }>,
+    at: number,
+    device: string,
+    spam: readonly string[],
+  ): PendingSession {
+    const first = timed[0]!
+    // A new visit seen first here (no page of it was served with a cookie): where it came from
+    // is what the tracker says the first page's referrer was.
+    const referer = absoluteHttp(first.entry) ? first.entry : ''
+    const session = this.describe(request, visit, first.start, first.href, referer)
+    session.endedAt = at
+    session.confirmed = true
+    session.device = device.slice(0, 256)
+    if (spam.length > 0) {
+      session.spam = true
+      session.reasons = [session.reasons, ...spam].filter(Boolean).join(',')
+    }
+    return session
   }
 }

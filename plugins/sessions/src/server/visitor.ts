@@ -16,10 +16,8 @@ export interface VisitorRequest {
   /** Host name and port of the site, as the visitor asked for it. */
   readonly host: string
   get(header: string): string
-  cookies: {
-    get(name: string): string | undefined
-    set(name: string, value: string, options: Record<string, unknown>): unknown
-  }
+  /** Adds a response header (another Set-Cookie beside any already set). */
+  append(header: string, value: string): void
 }
 
 /** A fresh visit token: 128 random bits, base64url. */
@@ -35,16 +33,43 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('base64url').slice(0, 22)
 }
 
+/** sessionIdOf with a bounded memory: a visitor's every request would hash its token again. */
+export class SessionIds {
+  private readonly known = new Map<string, string>()
+
+  constructor(private readonly size = 50_000) {}
+
+  of(token: string): string {
+    let id = this.known.get(token)
+    if (id === undefined) {
+      id = sessionIdOf(token)
+      if (this.known.size >= this.size) this.known.delete(this.known.keys().next().value!)
+      this.known.set(token, id)
+    }
+    return id
+  }
+}
+
+// Read straight from the Cookie header: this runs on every storefront page and tracking call.
+const VISIT_VALUE = new RegExp(`(?:^|;\\s*)${VISIT_COOKIE}=([^;]*)`)
+const VISITS_VALUE = new RegExp(`(?:^|;\\s*)${VISITS_COOKIE}=([^;]*)`)
+
 /** The visit token the request carries, or undefined (none, or not one this plugin made). */
 export function visitToken(request: VisitorRequest): string | undefined {
-  const token = request.cookies.get(VISIT_COOKIE)
+  const token = VISIT_VALUE.exec(request.get('cookie'))?.[1]
   return token && TOKEN.test(token) ? token : undefined
 }
 
 /** How many visits the browser says it made before (0 when it says nothing readable). */
 export function previousVisits(request: VisitorRequest): number {
-  const count = request.cookies.get(VISITS_COOKIE)
+  const count = VISITS_VALUE.exec(request.get('cookie'))?.[1]
   return count && COUNT.test(count) ? Number(count) : 0
+}
+
+/** A Set-Cookie value: first-party, HttpOnly, SameSite=Lax, Secure on HTTPS. */
+function cookieHeader(name: string, value: string, maxAgeMs: number, secure: boolean): string {
+  const expires = new Date(Date.now() + maxAgeMs).toUTCString()
+  return `${name}=${value}; path=/; max-age=${Math.round(maxAgeMs / 1000)}; expires=${expires}; samesite=lax; httponly${secure ? '; secure' : ''}`
 }
 
 /**
@@ -57,16 +82,12 @@ export function setVisitCookies(
   liveMs: number,
   visits?: number,
 ): void {
-  const options = {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.secure,
-    overwrite: true,
-  }
-  request.cookies.set(VISIT_COOKIE, token, { ...options, maxAge: liveMs })
+  request.append('Set-Cookie', cookieHeader(VISIT_COOKIE, token, liveMs, request.secure))
   if (visits !== undefined)
-    request.cookies.set(VISITS_COOKIE, String(visits), { ...options, maxAge: YEAR_MS })
+    request.append(
+      'Set-Cookie',
+      cookieHeader(VISITS_COOKIE, String(visits), YEAR_MS, request.secure),
+    )
 }
 
 /** The first language the visitor's browser asks for (`en-gb`), or ''. */
