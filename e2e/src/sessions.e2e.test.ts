@@ -68,6 +68,13 @@ describe('visitor sessions in Chromium', () => {
     expect(await answer.json()).toEqual({ pages: 2 })
     await shot(page, 'visitor')
     await visitor.close()
+    // A tool asking for a page and for a file no shop has: a robot and a virus, never confirmed.
+    for (const address of ['/contact', '/.env']) {
+      const probe = await fetch(url(address), {
+        headers: { 'user-agent': 'curl/8.5.0', cookie: 'sw_visits=1' },
+      })
+      expect(probe.status).toBe(address === '/contact' ? 200 : 404)
+    }
 
     const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const admin = await staff.newPage()
@@ -88,6 +95,12 @@ describe('visitor sessions in Chromium', () => {
     expect(await row.locator('[data-icon=chrome]').count()).toBe(1)
     expect(await row.locator('[data-icon=windows]').count()).toBe(1)
     expect(await admin.textContent('[data-testid=dbip-credit]')).toContain('DB-IP')
+    // The tool's visits: dimmed (unconfirmed), with the robot icon, one flagged as a virus.
+    const tools = admin.locator('[data-testid=sessions-table] tbody tr', {
+      has: admin.locator('[data-icon=robot]'),
+    })
+    await expect.poll(() => tools.locator('[aria-disabled=true]').count()).toBeGreaterThan(0)
+    expect(await admin.locator('[data-testid=sessions-table] [data-icon=virus]').count()).toBe(1)
     await shot(admin, 'list')
 
     await row.click()

@@ -73,10 +73,13 @@ export function Session({ api, id }: { api: SessionsApi; id: string }) {
     [t('End Date'), date(session.endDate)],
     [
       t('Referer'),
-      <>
-        {session.referer.referer ? `${session.referer.referer} ` : ''}(
-        <MediumLabel medium={session.referer.medium} />)
-      </>,
+      session.referer.referer ? (
+        <>
+          {session.referer.referer} (<MediumLabel medium={session.referer.medium} />)
+        </>
+      ) : (
+        <MediumLabel medium={session.referer.medium} />
+      ),
     ],
     [t('Sessions'), session.sessions],
     [t('IP'), session.ip],

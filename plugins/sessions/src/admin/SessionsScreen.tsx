@@ -137,7 +137,7 @@ export function Sessions({ api }: { api: SessionsApi }) {
           {t('Clear')}
         </Button>
         {live !== undefined ? (
-          <span className="sw-muted" data-testid="live-count">
+          <span className="sw-muted sw-sessions-live-count" data-testid="live-count">
             {t('{0} live', live)}
           </span>
         ) : null}
