@@ -14,7 +14,7 @@ import Koa from 'koa'
 const INFO = {
   name: 'Shopwright',
   version: '0.1.0',
-  plugins: ['records', 'account', 'translations', 'drive', 'memory'],
+  plugins: ['records', 'account', 'translations', 'drive', 'memory', 'sessions'],
 }
 const HELLO = { hello: 'world' }
 

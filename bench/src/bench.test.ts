@@ -204,6 +204,8 @@ describe('scenario registry', () => {
       'drive-upload',
       'drive-list',
       'drive-zip',
+      'sessions-track',
+      'sessions-list',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

@@ -13,6 +13,7 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   'translations',
   'drive',
   'memory',
+  'sessions',
 ]
 
 /** The package behind a plugin name: `records` is `@shopwright/plugin-records`; scoped or pathed names are packages. */
