@@ -14,7 +14,7 @@ import Koa from 'koa'
 const INFO = {
   name: 'Shopwright',
   version: '0.1.0',
-  plugins: ['records', 'account', 'translations', 'drive', 'memory', 'log'],
+  plugins: ['records', 'account', 'translations', 'drive', 'memory', 'sessions', 'log'],
 }
 const HELLO = { hello: 'world' }
 

@@ -204,6 +204,8 @@ describe('scenario registry', () => {
       'drive-upload',
       'drive-list',
       'drive-zip',
+      'sessions-track',
+      'sessions-list',
       'log-list',
     ])
     for (const scenario of scenarios) {

@@ -13,6 +13,7 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   'translations',
   'drive',
   'memory',
+  'sessions',
   'log',
 ]
 

@@ -4,6 +4,7 @@ import type { RecordData } from '@shopwright/core'
 import records from '@shopwright/plugin-records'
 import drive from '@shopwright/plugin-drive'
 import memory from '@shopwright/plugin-memory'
+import sessions from '@shopwright/plugin-sessions'
 import log from '@shopwright/plugin-log'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
@@ -38,7 +39,7 @@ describe('shopwright command line', () => {
 
   it('migrate applies every plugin migration once', async () => {
     const cwd = projectDir()
-    const expected = [records, account, drive, log].flatMap((plugin) =>
+    const expected = [records, account, drive, sessions, log].flatMap((plugin) =>
       (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`),
     )
     const first = await run(['migrate'], cwd)
@@ -51,7 +52,7 @@ describe('shopwright command line', () => {
 
   it('seed inserts the sample company and plugin seeds once and leaves existing records alone', async () => {
     const cwd = projectDir()
-    const pluginSeeds = [records, account, translations, drive, memory, log].flatMap(
+    const pluginSeeds = [records, account, translations, drive, memory, sessions, log].flatMap(
       (plugin) =>
         (typeof plugin.seeds === 'function'
           ? plugin.seeds()
@@ -107,7 +108,7 @@ describe('shopwright command line', () => {
     running.push(server)
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect(await (await fetch(`${server.url}/query/server/info`)).json()).toMatchObject({
-      plugins: ['records', 'account', 'translations', 'drive', 'memory', 'log'],
+      plugins: ['records', 'account', 'translations', 'drive', 'memory', 'sessions', 'log'],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
     // The first administrator's random password is printed once, and it signs in.

@@ -368,7 +368,7 @@ describe('the admin in Chromium', () => {
 
   it('answers 404 at an admin address no running plugin declares, with no admin page', async () => {
     // Screens of plugins this site does not run (the admin once answered them all).
-    for (const address of ['/billing', '/insights/live', '/sessions']) {
+    for (const address of ['/billing', '/insights/live', '/insights']) {
       const response = await fetch(url(address), { headers: { accept: 'text/html' } })
       expect(response.status, address).toBe(404)
       expect(await response.text(), address).not.toContain('/admin/assets/')
@@ -381,7 +381,7 @@ describe('the admin in Chromium', () => {
     const data = await fetch(url('/data'), { headers: { accept: 'text/html' } })
     expect(data.status).toBe(200)
     expect(await data.text()).toContain(
-      '<meta name="shopwright-plugins" content="records,account,translations,drive,memory,log">',
+      '<meta name="shopwright-plugins" content="records,account,translations,drive,memory,sessions,log">',
     )
   })
 

@@ -18,6 +18,8 @@ import { lighthouseScenario } from './lighthouse.js'
 import { driveUpload } from './drive-upload.js'
 import { driveList } from './drive-list.js'
 import { driveZip } from './drive-zip.js'
+import { sessionsTrack } from './sessions-track.js'
+import { sessionsList } from './sessions-list.js'
 import { logList } from './log-list.js'
 
 /**
@@ -26,8 +28,9 @@ import { logList } from './log-list.js'
  * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
  * and admin-list builds a site of its own and drives Chromium; storefront-render and lighthouse each
  * start a seeded kernel of their own, storefront-bundle reads the built default theme; drive-upload,
- * drive-list and drive-zip each start a kernel with the drive (not a default plugin) of their own;
- * log-list starts a kernel with the log, its plugin list named, and fills its table directly.
+ * drive-list and drive-zip each start a kernel with the drive of their own; sessions-track and
+ * sessions-list each start a kernel with sessions of their own; log-list starts a kernel with the
+ * log, its plugin list named, and fills its table directly.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -49,5 +52,7 @@ export const scenarios: readonly Scenario[] = [
   driveUpload,
   driveList,
   driveZip,
+  sessionsTrack,
+  sessionsList,
   logList,
 ]

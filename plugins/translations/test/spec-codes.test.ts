@@ -3,6 +3,7 @@ import { ERROR_MESSAGES, type PluginDefinition } from '@shopwright/core'
 import account from '@shopwright/plugin-account'
 import records from '@shopwright/plugin-records'
 import drive from '@shopwright/plugin-drive'
+import sessions from '@shopwright/plugin-sessions'
 import log from '@shopwright/plugin-log'
 import translations from '../src/index.js'
 import { PENDING_CODE_MESSAGES } from '../src/seeds/phrases/pending-codes.js'
@@ -89,7 +90,7 @@ const NAMED_CODES = [
   'ERROR_PERMISSION_DENIED',
 ]
 
-const PLUGINS: readonly PluginDefinition[] = [records, account, translations, drive, log]
+const PLUGINS: readonly PluginDefinition[] = [records, account, translations, drive, sessions, log]
 
 /** Where a code is declared, with its English message. */
 function declarations(code: string): Array<{ where: string; message: string }> {

@@ -42,7 +42,9 @@ describe('PageTracker', () => {
         ],
       },
     ])
-    expect(client.post).toHaveBeenCalledWith('/track', expect.anything())
+    expect(client.post).toHaveBeenCalledWith('/track', expect.anything(), undefined, {
+      keepalive: true,
+    })
   })
 
   it('does not break when the server has no tracking call', async () => {
@@ -53,5 +55,18 @@ describe('PageTracker', () => {
     tracker.visit('/', '')
     expect(() => tracker.flush()).not.toThrow()
     await Promise.resolve()
+  })
+
+  it('sends at most 100 pages a call, with keepalive so a closing tab still sends them', () => {
+    const tracker = new PageTracker(client, () => now)
+    for (let n = 0; n < 150; n++) {
+      tracker.visit(`/p${n}`, '')
+      now += 10
+    }
+    tracker.flush()
+    expect(sent.map((each) => (each as { pages: unknown[] }).pages.length)).toEqual([100, 50])
+    expect(client.post).toHaveBeenCalledWith('/track', expect.anything(), undefined, {
+      keepalive: true,
+    })
   })
 })

@@ -16,11 +16,20 @@ export interface TrackedPage {
 /** Quiet time before pages are sent (spec 000 section 9: 5 s at least, 30 s at most). */
 export const TRACK_QUIET_MS = 5_000
 export const TRACK_MAX_WAIT_MS = 30_000
+/** The most pages one `/query/track` call may carry (the server refuses more). */
+export const TRACK_MAX_PAGES = 100
+/**
+ * Posts up to this size go out with `keepalive`, so the last pages still reach the server when the
+ * tab is closing (browsers cap keepalive bodies at 64 KB in all).
+ */
+export const TRACK_KEEPALIVE_BYTES = 60_000
 
 /**
  * Records the pages of a visit and sends them to `/query/track` once the visitor has been quiet
- * for a while (or the tab is hidden). Tracking is best effort: a server without the sessions
- * plugin answers 404, and nothing the visitor sees depends on it.
+ * for a while (or the tab is hidden), at most 100 a call. The page still shown is sent again each
+ * time with its later end and deeper scroll; the server keeps one row per page (by its start).
+ * Tracking is best effort: a server without a plugin that tracks answers 404, and nothing the
+ * visitor sees depends on it.
  */
 export class PageTracker {
   private pages: TrackedPage[] = []
@@ -59,8 +68,11 @@ export class PageTracker {
     const pages = [...this.pages]
     if (this.current) pages.push({ ...this.current, end: this.now() })
     this.pages = []
-    if (pages.length === 0) return
-    this.client.post('/track', { pages }).catch(() => undefined)
+    for (let at = 0; at < pages.length; at += TRACK_MAX_PAGES) {
+      const payload = { pages: pages.slice(at, at + TRACK_MAX_PAGES) }
+      const keepalive = JSON.stringify(payload).length <= TRACK_KEEPALIVE_BYTES
+      this.client.post('/track', payload, undefined, { keepalive }).catch(() => undefined)
+    }
   }
 
   private schedule(): void {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Middleware } from 'koa'
 import { inject } from '@shopwright/core/testing'
+import { KernelEventBus, createLogger } from '@shopwright/core'
+import { PAGE_REQUEST_EVENT, type PageRequestEvent } from './page-events.js'
 import { pageRequests } from './page-requests.js'
 import type { StorefrontState } from './page-state.js'
 import { PASSED_ON, sessionCookie, testApp } from './test-app.js'
@@ -42,5 +44,32 @@ describe('pageRequests', () => {
     for (const url of ['/admin/assets/app.js', '/theme/assets/missing.js', '/theme/'])
       expect((await inject(app, { url })).body, url).toBe(PASSED_ON)
     expect((await inject(app, { method: 'HEAD', url: '/about' })).statusCode).toBe(200)
+  })
+
+  it('raises the page event on this node for page requests only, and its handler may set a cookie', async () => {
+    const events = KernelEventBus.memory(createLogger({ logLevel: 'silent', nodeEnv: 'test' }))
+    const seen: string[] = []
+    events.on<PageRequestEvent>(PAGE_REQUEST_EVENT, ({ href, ctx }) => {
+      seen.push(href)
+      ctx.cookies.set('visit', 'v1', { httpOnly: true })
+    })
+    const app = testApp([pageRequests(sessionCookie, showState, events)])
+    const page = await inject(app, { url: '/about?from=mail' })
+    expect(page.statusCode).toBe(200)
+    expect(String(page.headers['set-cookie'])).toContain('visit=v1')
+    await inject(app, { method: 'POST', url: '/about' })
+    await inject(app, { url: '/theme/assets/missing.js' })
+    expect(seen).toEqual(['/about?from=mail'])
+  })
+
+  it('serves the page when a handler fails', async () => {
+    const events = KernelEventBus.memory(createLogger({ logLevel: 'silent', nodeEnv: 'test' }))
+    events.on(PAGE_REQUEST_EVENT, () => {
+      throw new Error('broken listener')
+    })
+    const app = testApp([pageRequests(undefined, showState, events)])
+    const page = await inject(app, { url: '/' })
+    expect(page.statusCode).toBe(200)
+    expect(page.json()).toMatchObject({ href: '/' })
   })
 })

@@ -1,8 +1,9 @@
 import type { Middleware } from 'koa'
-import type { Authenticator } from '@shopwright/core'
+import type { Authenticator, EventBus } from '@shopwright/core'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import type { StorefrontState } from './page-state.js'
 import { THEME_ASSETS } from './page-assets.js'
+import { PAGE_REQUEST_EVENT, type PageRequestEvent } from './page-events.js'
 
 /**
  * The admin's files: its middleware passes on what it does not have, and that is no page. (The API
@@ -25,18 +26,25 @@ export function isPageRequest(method: string, requestPath: string): boolean {
 /**
  * Runs `pages` for page requests only, everything else passes on untouched; it starts the page's
  * state with what the request itself says: the address, the locale cookie and whether it carries
- * credentials (the authenticator's say; without one every visitor is anonymous).
+ * credentials (the authenticator's say; without one every visitor is anonymous). With `events`,
+ * it then raises PAGE_REQUEST_EVENT on this node, for plugins that follow visitors.
  */
 export function pageRequests(
   authenticator: Pick<Authenticator, 'carriesCredentials'> | undefined,
   pages: Middleware<StorefrontState>,
+  events?: Pick<EventBus, 'emit'>,
 ): Middleware<StorefrontState> {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     if (!isPageRequest(ctx.method, ctx.path)) return next()
+    const href = ctx.path + (ctx.search ?? '')
     ctx.state.storefront = {
-      href: ctx.path + (ctx.search ?? ''),
+      href,
       locale: parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE)),
       anonymous: !authenticator?.carriesCredentials(ctx),
+    }
+    if (events) {
+      const event: PageRequestEvent = { href, ctx: ctx as PageRequestEvent['ctx'] }
+      await events.emit(PAGE_REQUEST_EVENT, event, { local: true })
     }
     return pages(ctx, next)
   }

@@ -42,7 +42,8 @@ export interface StorefrontOptions {
  * One middleware per step, in this order:
  *
  * - themeAssets: the theme's built files under /theme/, compressed;
- * - pageRequests: only GET and HEAD page addresses go further; notes the address and locale;
+ * - pageRequests: only GET and HEAD page addresses go further; notes the address and locale, and
+ *   raises PAGE_REQUEST_EVENT (page-events.ts) for plugins that follow visitors;
  * - dataFailures: a database or Redis that does not answer while the page's data is read is the
  *   storefront's error page with 503 ERROR_DATA_CONNECTION, never 'Page not Found';
  * - cachedPages: anonymous pages from the page cache, and kept once rendered;
@@ -83,6 +84,7 @@ export function storefrontPages(
             }),
             renderPage(module, assets),
           ),
+          services.events,
         ),
       )
     },

@@ -121,4 +121,7 @@ export const serverFrench: Readonly<Record<string, string>> = {
 
   // The memory plugin.
   ERROR_MEMORY_TYPE_UNKNOWN: `Il n'existe pas de type de mémoire {0}. Les types sont recordtype, html, css, script, configuration, access, session, cart, website et misc.`,
+
+  // The sessions plugin.
+  ERROR_TRACKING_BUSY: `Trop de pages suivies attendent d'être enregistrées. Réessayez dans un instant.`,
 }

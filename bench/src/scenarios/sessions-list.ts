@@ -1,0 +1,219 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { Scenario } from '../scenario.js'
+import { request } from '../http-probe.js'
+import { DEVICE_HEADERS, startBareKoa, startKernel, type RunningServer } from '../servers.js'
+import { postLogin, runCli, sessionHeaders, sqliteFile } from '../record-table.js'
+import { ratio } from '../stats.js'
+import { formatMeasure, formatRatio } from '../format.js'
+import { alternatingRounds, loadRows, medianOf, type RoundPlan } from '../rounds.js'
+import { SESSIONS_PLUGINS } from './sessions-track.js'
+
+/** The issue's ceiling for the median latency of the first page, in ms. */
+export const SESSIONS_LIST_P50_TARGET_MS = 20
+const SESSIONS = 1_000_000
+const LIST_ROUTE = '/query/session/list'
+const LIST_PATH = `${LIST_ROUTE}?pagesize=100`
+const MANAGER = { email: 'sessions-manager@example.com', password: 'bench-password-1' } as const
+
+const planOf = (quick: boolean): { loaded: RoundPlan; single: RoundPlan } =>
+  quick
+    ? {
+        loaded: { connections: 50, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
+        single: { connections: 1, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
+      }
+    : {
+        loaded: { connections: 50, warmupSeconds: 3, rounds: 3, roundSeconds: 5 },
+        single: { connections: 1, warmupSeconds: 2, rounds: 3, roundSeconds: 4 },
+      }
+
+const BROWSERS = [
+  ['Chrome', '131.0.0.0', 'Windows', '10', 'desktop'],
+  ['Safari', '17.2', 'iOS', '17.2', 'mobile'],
+  ['Firefox', '128.0', 'Linux', '', 'desktop'],
+  ['Microsoft Edge', '120.0.0.0', 'macOS', '14.2', 'desktop'],
+] as const
+const PLACES = [
+  ['London', 'England', 'GB', 51.5, -0.09],
+  ['Paris', 'Île-de-France', 'FR', 48.86, 2.35],
+  ['Mountain View', 'California', 'US', 37.42, -122.08],
+  ['', '', '', null, null],
+] as const
+
+/**
+ * Inserts `count` sessions straight into the plugin's table (one SQLite transaction per 50,000),
+ * a minute apart, all ended more than a day ago; answers the milliseconds it took.
+ */
+function insertSessions(file: string, count: number): number {
+  const begun = performance.now()
+  const db = new Database(file)
+  try {
+    db.pragma('journal_mode = WAL')
+    const insert = db.prepare(
+      `INSERT INTO sessions_sessions (id, started_at, ended_at, confirmed, visits, ip, user_agent,
+        device, browser, browser_version, os, os_version, platform, city, region, country, latitude,
+        longitude, language, referer, medium, robot, virus, spam, reasons)
+       VALUES (?, ?, ?, ?, 1, ?, 'Mozilla/5.0', 'bench', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en-gb', '',
+        'direct', 0, 0, 0, '')`,
+    )
+    const first = Date.UTC(2024, 0, 1)
+    const batch = db.transaction((from: number, to: number) => {
+      for (let n = from; n < to; n++) {
+        const [browser, browserVersion, os, osVersion, platform] = BROWSERS[n % BROWSERS.length]!
+        const [city, region, country, latitude, longitude] = PLACES[n % PLACES.length]!
+        const start = first + n * 60_000
+        insert.run(
+          `bench${n.toString(36).padStart(8, '0')}`,
+          start,
+          start + 300_000,
+          n % 3 === 0 ? 0 : 1,
+          `203.0.${n % 256}.0`,
+          browser,
+          browserVersion,
+          os,
+          osVersion,
+          platform,
+          city,
+          region,
+          country,
+          latitude,
+          longitude,
+        )
+      }
+    })
+    for (let from = 0; from < count; from += 50_000) batch(from, Math.min(count, from + 50_000))
+  } finally {
+    db.close()
+  }
+  return performance.now() - begun
+}
+
+/**
+ * `GET /query/session/list?pagesize=100` (the first page, newest first) with 1,000,000 sessions
+ * stored, as a signed-in manager, against bare Koa answering the same page.
+ */
+export const sessionsList: Scenario = {
+  name: 'sessions-list',
+  title: 'Sessions: GET /query/session/list, 1,000,000 sessions',
+  method(quick) {
+    const p = planOf(quick)
+    return [
+      `A kernel (\`PLUGINS=${SESSIONS_PLUGINS}\`, SQLite, fresh DATA_DIR) signed in as a manager (role \`allmanagers\`,`,
+      `which the seeded \`sessions\` security record gives every right). ${SESSIONS.toLocaleString('en-US')} sessions are inserted straight`,
+      `into \`sessions_sessions\` by the bench while the kernel runs (one SQLite transaction per 50,000 rows;`,
+      `a million track posts would take minutes and measure nothing here): a minute apart, four browsers,`,
+      `four places, a third unconfirmed. Load: \`GET ${LIST_PATH}\` (the newest 100, keyset paging on the`,
+      `\`sessions_list\` index) with the session cookie and \`Device: bench\`. Baseline: bare Koa 3 answering`,
+      `the same path with the kernel's own first page (read once from a file); the two answers are checked`,
+      `to be the same bytes. Two autocannon plans, each a warm-up of both then rounds alternating baseline,`,
+      `kernel: ${p.loaded.connections} connections (${p.loaded.rounds} rounds of ${p.loaded.roundSeconds} s) and one connection (${p.single.rounds} rounds of ${p.single.roundSeconds} s), whose`,
+      `p50 the target is about; medians. The second page (\`nextpage\`) is checked to continue the first.`,
+    ].join('\n')
+  },
+  async run(context) {
+    const p = planOf(context.quick)
+    const dir = await context.tempDir('sessions-list-')
+    const dataDir = path.join(dir, 'data')
+    const settings = { PLUGINS: SESSIONS_PLUGINS }
+    let kernel: RunningServer | undefined
+    let bare: RunningServer | undefined
+    try {
+      context.log('sessions-list: starting a kernel with sessions')
+      kernel = await startKernel(context, {
+        dataDir,
+        logFile: path.join(dir, 'kernel.log'),
+        settings,
+      })
+      await runCli(
+        context,
+        [
+          'user',
+          'add',
+          '--email',
+          MANAGER.email,
+          '--password',
+          MANAGER.password,
+          '--roles',
+          'allmanagers',
+        ],
+        { cwd: dir, dataDir, logFile: path.join(dir, 'user-add.log'), settings },
+      )
+      const headers = sessionHeaders(await postLogin(kernel.port, MANAGER))
+      context.log(`sessions-list: inserting ${SESSIONS.toLocaleString('en-US')} sessions`)
+      const insertMs = insertSessions(sqliteFile(dataDir), SESSIONS)
+
+      const first = await request(kernel.port, LIST_PATH, { headers })
+      if (first.status !== 200)
+        throw new Error(`GET ${LIST_PATH} answered ${first.status}: ${first.body.slice(0, 300)}`)
+      const page = JSON.parse(first.body) as { list: Array<{ id: string }>; nextpage?: string }
+      const newest = `bench${(SESSIONS - 1).toString(36).padStart(8, '0')}`
+      if (page.list.length !== 100 || page.list[0]?.id !== newest || !page.nextpage)
+        throw new Error('the first page is not the newest 100 sessions with a nextpage')
+      const second = await request(
+        kernel.port,
+        `${LIST_PATH}&nextpage=${encodeURIComponent(page.nextpage)}`,
+        { headers },
+      )
+      const next = JSON.parse(second.body) as { list: Array<{ id: string }> }
+      if (next.list[0]?.id !== `bench${(SESSIONS - 101).toString(36).padStart(8, '0')}`)
+        throw new Error('the second page does not continue the first')
+
+      const pageFile = path.join(dir, 'first-page.json')
+      fs.writeFileSync(pageFile, first.body)
+      bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'), {
+        STATIC_PATH: LIST_ROUTE,
+        STATIC_FILE: pageFile,
+      })
+      const baselineAnswer = await request(bare.port, LIST_PATH, { headers: DEVICE_HEADERS })
+      if (baselineAnswer.body !== first.body)
+        throw new Error('the bare Koa page differs from the kernel page')
+
+      const kernelTarget = { server: kernel, path: LIST_PATH, headers }
+      const bareTarget = { server: bare, path: LIST_PATH, headers: DEVICE_HEADERS }
+      const loaded = await alternatingRounds(
+        context,
+        `sessions-list ${p.loaded.connections} connections`,
+        p.loaded,
+        bareTarget,
+        kernelTarget,
+      )
+      const single = await alternatingRounds(
+        context,
+        'sessions-list one at a time',
+        p.single,
+        bareTarget,
+        kernelTarget,
+      )
+      const singleP50 = medianOf(single.pairs, 'kernel', 'p50Ms')
+      const baselineP50 = medianOf(single.pairs, 'baseline', 'p50Ms')
+      const loadedP50 = medianOf(loaded.pairs, 'kernel', 'p50Ms')
+      const kernelRps = medianOf(loaded.pairs, 'kernel', 'requestsPerSecond')
+      const bareRps = medianOf(loaded.pairs, 'baseline', 'requestsPerSecond')
+      const ms = (value: number) => ({ value, unit: 'ms' as const })
+      return {
+        rows: [
+          ...loadRows(loaded.pairs, { prefix: `${p.loaded.connections} connections: ` }),
+          ...loadRows(single.pairs, { prefix: 'one at a time: ', latency: ['p50Ms', 'p95Ms'] }),
+        ],
+        targets: [
+          {
+            goal: `The first page of GET /query/session/list with ${SESSIONS.toLocaleString('en-US')} sessions stored: p50 under ${SESSIONS_LIST_P50_TARGET_MS} ms`,
+            measured: `p50 ${formatMeasure(ms(singleP50))} one request at a time (bare Koa with the same page ${formatMeasure(ms(baselineP50))}); at ${p.loaded.connections} connections p50 ${formatMeasure(ms(loadedP50))}, ${formatMeasure({ value: kernelRps, unit: 'req/s' })} (bare Koa ${formatMeasure({ value: bareRps, unit: 'req/s' })}, ratio ${formatRatio(ratio(kernelRps, bareRps))})`,
+            pass: singleP50 < SESSIONS_LIST_P50_TARGET_MS,
+          },
+        ],
+        notes: [
+          `${SESSIONS.toLocaleString('en-US')} rows inserted in ${(insertMs / 1000).toFixed(1)} s. The first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes.`,
+        ],
+        kernelRequests: loaded.requests.kernel + single.requests.kernel,
+        baselineRequests: loaded.requests.baseline + single.requests.baseline,
+        raw: { plan: p, sessions: SESSIONS, insertMs, loaded, single },
+      }
+    } finally {
+      await Promise.all(
+        [kernel, bare].map((server) => (server ? context.children.stop(server.child) : undefined)),
+      )
+    }
+  },
+}

@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes, useParams } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { QueryError } from '@shopwright/core/shared'
+import type { SessionRow } from '../shared/types.js'
+import type { SessionsApi } from './sessions-api.js'
+import { Sessions } from './SessionsScreen.js'
+import '../shared/errors.js'
+
+afterEach(cleanup)
+
+export function row(id: string, extra: Partial<SessionRow> = {}): SessionRow {
+  return {
+    id,
+    startDate: '2026-11-20T10:00:00.000Z',
+    endDate: '2026-11-20T10:05:00.000Z',
+    city: 'London',
+    region: 'England',
+    country: 'GB',
+    browser: { name: 'Firefox', version: '128.0' },
+    os: { name: 'Windows', version: '10' },
+    platform: 'desktop',
+    robot: false,
+    virus: false,
+    spam: false,
+    confirmed: true,
+    live: false,
+    ...extra,
+  }
+}
+
+function Opened() {
+  return <p data-testid="opened">{useParams().id}</p>
+}
+
+function open(api: SessionsApi) {
+  render(
+    <MemoryRouter initialEntries={['/sessions']}>
+      <DialogProvider>
+        <Routes>
+          <Route path="/sessions" element={<Sessions api={api} />} />
+          <Route path="/session/:id" element={<Opened />} />
+        </Routes>
+      </DialogProvider>
+    </MemoryRouter>,
+  )
+}
+
+function fakeApi(
+  pages: SessionRow[][],
+  live = 1,
+): SessionsApi & { clear: ReturnType<typeof vi.fn> } {
+  return {
+    list: vi.fn((nextpage?: string) => {
+      const index = nextpage ? Number(nextpage) : 0
+      return Promise.resolve({
+        list: pages[index] ?? [],
+        pagesize: 100,
+        ...(index + 1 < pages.length ? { nextpage: String(index + 1) } : {}),
+      })
+    }),
+    get: vi.fn(),
+    live: vi.fn(() => Promise.resolve(live)),
+    clear: vi.fn(() => Promise.resolve({ cleared: true })),
+  }
+}
+
+describe('the sessions list', () => {
+  it('shows #, Date, Location, Browser and OS with their icons, marks live sessions and dims unconfirmed ones', async () => {
+    open(
+      fakeApi([
+        [
+          row('a', { live: true }),
+          row('b', {
+            confirmed: false,
+            robot: true,
+            browser: { name: 'Googlebot', version: '2.1' },
+            os: { name: '', version: '' },
+            platform: 'bot',
+            city: '',
+            region: '',
+            country: '',
+          }),
+          row('c', {
+            browser: { name: 'Safari', version: '17.2' },
+            os: { name: 'iOS', version: '17.2' },
+            platform: 'mobile',
+            virus: true,
+          }),
+        ],
+      ]),
+    )
+    const table = await screen.findByTestId('sessions-table')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4))
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent)
+    expect(headings).toEqual(['#', 'Date', 'Location', 'Browser', 'OS'])
+    const [, first, second, third] = within(table).getAllByRole('row')
+    expect(first!.textContent).toContain('London, England, GB')
+    expect(first!.textContent).toContain('Firefox 128.0')
+    expect(within(first!).getByTestId('live').textContent).toBe('Live')
+    expect(first!.querySelector('[data-icon="firefox"]')).not.toBeNull()
+    expect(first!.querySelector('[data-icon="windows"]')).not.toBeNull()
+    expect(first!.querySelector('[aria-disabled]')).toBeNull()
+    expect(second!.querySelector('[data-icon="robot"]')).not.toBeNull()
+    expect(second!.querySelectorAll('[aria-disabled="true"]').length).toBe(5)
+    expect(within(second!).queryByTestId('live')).toBeNull()
+    expect(third!.querySelector('[data-icon="safari"]')).not.toBeNull()
+    expect(third!.querySelector('[data-icon="apple"]')).not.toBeNull()
+    expect(third!.querySelector('[data-icon="cellphone"]')).not.toBeNull()
+    expect(third!.querySelector('[data-icon="virus"]')).not.toBeNull()
+    expect(screen.getByTestId('live-count').textContent).toBe('1 live')
+    expect(screen.getByTestId('dbip-credit').textContent).toContain('DB-IP')
+  })
+
+  it('loads more, numbering on, and opens a session', async () => {
+    open(fakeApi([[row('a'), row('b')], [row('c')]]))
+    const table = await screen.findByTestId('sessions-table')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    fireEvent.click(await screen.findByText(/Load more/i))
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4))
+    expect(within(table).getAllByRole('row')[3]!.textContent).toMatch(/^3/)
+    fireEvent.click(within(table).getAllByRole('row')[3]!)
+    expect((await screen.findByTestId('opened')).textContent).toBe('c')
+  })
+
+  it("asks the spec's question before clearing, and clears only on yes", async () => {
+    const api = fakeApi([[row('a')]])
+    open(api)
+    fireEvent.click(await screen.findByTestId('clear'))
+    expect(await screen.findByText('Are you sure you want to clear all sessions?')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /no|cancel/i }))
+    await waitFor(() =>
+      expect(screen.queryByText('Are you sure you want to clear all sessions?')).toBeNull(),
+    )
+    expect(api.clear).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('clear'))
+    fireEvent.click(await screen.findByRole('button', { name: /yes|ok/i }))
+    await waitFor(() => expect(api.clear).toHaveBeenCalledTimes(1))
+  })
+
+  it('shows ERROR_SESSIONS_NOT_AVAILABLE when the list cannot be read', async () => {
+    const api = fakeApi([])
+    api.list = vi.fn(() =>
+      Promise.reject(
+        new QueryError('ERROR_ACCESS_DENIED', { status: 403, url: '/query/session/list' }),
+      ),
+    )
+    open(api)
+    expect((await screen.findByTestId('error-view')).textContent).toContain(
+      'Unable to View Sessions.',
+    )
+  })
+})

@@ -1,0 +1,162 @@
+import './sessions.css'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
+import {
+  Button,
+  DataTable,
+  ErrorView,
+  LoadMore,
+  useClient,
+  useDialogs,
+  useLanguage,
+  useT,
+  type Column,
+} from '@shopwright/admin-ui/kit'
+import type { SessionRow } from '../shared/types.js'
+import {
+  BrowserCell,
+  Dimmed,
+  Flags,
+  GeoCredit,
+  LiveMark,
+  OsCell,
+  locationOf,
+} from './SessionParts.js'
+import { sessionsApi, type SessionsApi } from './sessions-api.js'
+
+export default function SessionsScreen() {
+  const client = useClient()
+  const api = useMemo(() => sessionsApi(client), [client])
+  return <Sessions api={api} />
+}
+
+/**
+ * `/sessions` (spec 001 section 2): #, Date, Location, Browser and OS, newest first, with
+ * load-more paging; unconfirmed sessions are shown disabled, live ones marked. Clear asks the
+ * spec's question first.
+ */
+export function Sessions({ api }: { api: SessionsApi }) {
+  const t = useT()
+  const { language } = useLanguage()
+  const dialogs = useDialogs()
+  const navigate = useNavigate()
+  const [rows, setRows] = useState<SessionRow[]>([])
+  const [nextpage, setNextpage] = useState<string | undefined>(undefined)
+  const [live, setLive] = useState<number | undefined>(undefined)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<unknown>(undefined)
+
+  const load = useCallback(
+    async (after?: string) => {
+      setLoading(true)
+      try {
+        const [page, count] = await Promise.all([api.list(after), after ? undefined : api.live()])
+        setRows((previous) => (after ? [...previous, ...page.list] : page.list))
+        setNextpage(page.nextpage)
+        if (count !== undefined) setLive(count)
+        setError(undefined)
+      } catch (failure) {
+        setError(failure)
+      } finally {
+        setLoading(false)
+      }
+    },
+    [api],
+  )
+  const refresh = useCallback(() => void load(), [load])
+  useEffect(refresh, [refresh])
+
+  const clear = async () => {
+    if (!(await dialogs.confirm('Are you sure you want to clear all sessions?'))) return
+    try {
+      await api.clear()
+    } catch (failure) {
+      await dialogs.error('Unable to Clear', failure)
+    }
+    refresh()
+  }
+
+  const numbers = useMemo(() => new Map(rows.map((row, index) => [row.id, index + 1])), [rows])
+  if (error && rows.length === 0)
+    return <ErrorView title="ERROR_SESSIONS_NOT_AVAILABLE" error={error} />
+  const columns: Array<Column<SessionRow>> = [
+    {
+      id: 'number',
+      label: '#',
+      width: 56,
+      render: (row) => <Dimmed row={row}>{numbers.get(row.id)}</Dimmed>,
+    },
+    {
+      id: 'date',
+      label: t('Date'),
+      render: (row) => (
+        <Dimmed row={row}>
+          {new Date(row.startDate).toLocaleString(language)}
+          <LiveMark row={row} />
+          <Flags row={row} />
+        </Dimmed>
+      ),
+    },
+    {
+      id: 'location',
+      label: t('Location'),
+      render: (row) => <Dimmed row={row}>{locationOf(row)}</Dimmed>,
+    },
+    {
+      id: 'browser',
+      label: t('Browser'),
+      render: (row) => (
+        <Dimmed row={row}>
+          <BrowserCell row={row} />
+        </Dimmed>
+      ),
+    },
+    {
+      id: 'os',
+      label: t('OS'),
+      render: (row) => (
+        <Dimmed row={row}>
+          <OsCell row={row} />
+        </Dimmed>
+      ),
+    },
+  ]
+  return (
+    <section data-testid="sessions">
+      <h1>{t('Sessions')}</h1>
+      <div className="sw-toolbar">
+        <Button icon="refresh" onClick={refresh} data-testid="refresh">
+          {t('Refresh')}
+        </Button>
+        <Button
+          icon="trash-can"
+          disabled={rows.length === 0}
+          onClick={() => void clear()}
+          data-testid="clear"
+        >
+          {t('Clear')}
+        </Button>
+        {live !== undefined ? (
+          <span className="sw-muted sw-sessions-live-count" data-testid="live-count">
+            {t('{0} live', live)}
+          </span>
+        ) : null}
+      </div>
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey="id"
+        onRowClick={(row) => void navigate(`/session/${encodeURIComponent(row.id)}`)}
+        loading={loading && rows.length === 0}
+        empty={t('No sessions yet.')}
+        testId="sessions-table"
+      />
+      <LoadMore
+        hasMore={nextpage !== undefined}
+        loading={loading}
+        onMore={() => void load(nextpage)}
+      />
+      <GeoCredit />
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import sessions from '../index.js'
+import admin from './index.js'
+
+/** True when the server answers the path with the admin app (a declared prefix or below it). */
+const served = (path: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+
+describe("the sessions plugin's admin module", () => {
+  it('belongs to the plugin, and its adminPaths cover every panel', () => {
+    expect(admin.plugin).toBe(sessions.name)
+    const panels = (admin.panels ?? []).map((panel) => panel.path)
+    expect(panels).toEqual(['/sessions', '/session/:id'])
+    expect(panels.filter((path) => !served(path, sessions.adminPaths ?? []))).toEqual([])
+  })
+})

@@ -1,0 +1,27 @@
+import { lazy } from 'react'
+import { defineAdmin } from '@shopwright/admin-ui/registry'
+// For their English: the screens show this plugin's error codes (docs/plugins.md, "Error codes").
+import '../shared/errors.js'
+import { SESSIONS_SECURITY } from '../shared/types.js'
+
+/**
+ * The sessions screens (spec 001 section 2): the list at /sessions and one session at
+ * /session/:id, each its own chunk. The menu entry shows to those who may view the `sessions`
+ * security record.
+ */
+export default defineAdmin({
+  plugin: 'sessions',
+  panels: [
+    {
+      path: '/sessions',
+      security: SESSIONS_SECURITY,
+      menu: { label: 'Sessions', icon: 'account-multiple', order: 45 },
+      Component: lazy(() => import('./SessionsScreen.js')),
+    },
+    {
+      path: '/session/:id',
+      security: SESSIONS_SECURITY,
+      Component: lazy(() => import('./SessionScreen.js')),
+    },
+  ],
+})

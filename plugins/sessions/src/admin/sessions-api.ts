@@ -1,0 +1,24 @@
+import type { QueryClient } from '@shopwright/core/shared'
+import type { SessionDetail, SessionPage } from '../shared/types.js'
+
+/** The list's page size: spec 001 section 9, adminlist 100. */
+export const SESSIONS_PAGE_SIZE = 100
+
+/** The sessions calls as the screens make them; tests hand the screens a fake. */
+export interface SessionsApi {
+  list(nextpage?: string): Promise<SessionPage>
+  get(id: string): Promise<SessionDetail>
+  live(): Promise<number>
+  clear(): Promise<unknown>
+}
+
+/** The calls through the admin's `/query` client (useClient()). */
+export function sessionsApi(client: QueryClient): SessionsApi {
+  return {
+    list: (nextpage) =>
+      client.get<SessionPage>('/session/list', { pagesize: SESSIONS_PAGE_SIZE, nextpage }),
+    get: (id) => client.get<SessionDetail>(`/session/get/${encodeURIComponent(id)}`),
+    live: async () => (await client.get<{ live: number }>('/session/live')).live,
+    clear: () => client.post('/session/clear'),
+  }
+}

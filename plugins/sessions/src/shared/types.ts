@@ -1,0 +1,73 @@
+/** The security record that gates the sessions screens and calls (spec 001 section 6). */
+export const SESSIONS_SECURITY = 'sessions'
+
+/** A session is live while its last activity is under this old (spec 001 sections 4 and 9). */
+export const LIVE_MS = 30 * 60 * 1000
+
+/** Where a visit came from (docs: the plugin's README, "Medium rules"). */
+export type Medium = 'search' | 'social' | 'email' | 'paid' | 'internal' | 'direct' | 'referral'
+
+/** What kind of device the user agent says it is. */
+export type Platform = 'desktop' | 'mobile' | 'tablet' | 'tv' | 'bot' | ''
+
+/** A name and a version (browser or operating system); '' when unknown. */
+export interface NameVersion {
+  name: string
+  version: string
+}
+
+/** One row of `/query/session/list`. */
+export interface SessionRow {
+  id: string
+  startDate: string
+  endDate: string
+  city: string
+  region: string
+  country: string
+  browser: NameVersion
+  os: NameVersion
+  platform: Platform
+  robot: boolean
+  virus: boolean
+  spam: boolean
+  confirmed: boolean
+  /** Its last activity is under 30 minutes old. */
+  live: boolean
+}
+
+/** The answer of `/query/session/list`: a page, and the token of the next one (absent at the end). */
+export interface SessionPage {
+  list: SessionRow[]
+  pagesize: number
+  nextpage?: string
+}
+
+/** One tracked page of a session (spec 000 section 3, "Tracked page"). */
+export interface SessionPageView {
+  href: string
+  entry: string
+  exit: string
+  startDate: string
+  endDate: string
+  /** How far down the visitor scrolled, 0 to 100. */
+  scroll: number
+}
+
+/** The answer of `/query/session/get/{id}` (spec 001 section 3, "Session"). */
+export interface SessionDetail extends SessionRow {
+  sessions: number
+  language: string
+  latitude: number | null
+  longitude: number | null
+  ip: string
+  userAgent: string
+  referer: { medium: Medium; referer: string }
+  /** Why each flag is set, by rule name (the plugin's README lists the rules). */
+  reasons: string[]
+  pages: SessionPageView[]
+}
+
+/** The answer of `/query/session/live`: sessions active in the last 30 minutes, on all nodes. */
+export interface LiveCount {
+  live: number
+}
