@@ -23,6 +23,7 @@ const ROOTS = [
   'plugins/account/src/admin',
   'plugins/memory/src/admin',
   'plugins/drive/src/admin',
+  'plugins/log/src/admin',
 ]
 
 function sources(dir: string): string[] {

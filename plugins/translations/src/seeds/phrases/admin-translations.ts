@@ -42,7 +42,6 @@ export const adminTranslationsPhrases: PhraseTable = {
     fr: 'Chaque langue ne peut être choisie qu’une fois.',
   },
   // Dialogs and confirmations.
-  Stack: { fr: 'Pile d’appels' },
   'Unable to Add': { fr: 'Ajout impossible' },
   'Unable to Translate': { fr: 'Traduction impossible' },
   'Clear these translations?': { fr: 'Effacer ces traductions\u00a0?' },
