@@ -694,6 +694,24 @@ for (const database of databasesUnderTest()) {
           ok(await post('admin', '/query/data/restore/country|fr,country|de'))
         })
 
+        it('refuses a restore of records and files whole when a file cannot come back', async () => {
+          ok(await upload('manager', 'private/mixed.txt', 'old'))
+          ok(await post('manager', '/query/drive/bin/private/mixed.txt'))
+          ok(await upload('manager', 'private/mixed.txt', 'new'))
+          ok(await post('admin', '/query/data/bin/country|it'))
+          const file = (await binList('admin')).find((each) => each.name === 'private/mixed.txt')!
+          refused(
+            await post('admin', `/query/data/restore/country|it,drive|${file.id}`),
+            409,
+            'ERROR_FILE_ALREADY_EXISTS',
+          )
+          // Nothing of the call was written: the country is still in the bin, the file too.
+          const keys = (await binList('admin')).map((each) => `${each.type}|${each.id}`)
+          expect(keys).toEqual(expect.arrayContaining(['country|it', `drive|${file.id}`]))
+          expect(ok(await get('manager', '/query/drive/load/private/mixed.txt')).body).toBe('new')
+          ok(await post('admin', `/query/data/restore/country|it`))
+        })
+
         it('keeps the bin key type from record types', async () => {
           refused(
             await post('admin', '/query/data/create', {

@@ -41,23 +41,28 @@ export class DriveBin implements BinSource {
     }
   }
 
-  async restore(entity: Entity | null, ids: readonly string[]): Promise<string[]> {
+  async prepare(
+    entity: Entity | null,
+    action: 'restore' | 'remove',
+    ids: readonly string[],
+  ): Promise<() => Promise<string[]>> {
     const roots = await this.deletable(entity, ids)
-    await this.drive.restoreBinned(entity, roots)
-    return roots.map((root) => root.id)
-  }
-
-  async remove(entity: Entity | null, ids: readonly string[]): Promise<string[]> {
-    const roots = await this.deletable(entity, ids)
-    await this.drive.removeBinned(entity, roots)
-    return roots.map((root) => root.id)
+    if (action === 'restore') for (const root of roots) await this.drive.restoreTarget(root)
+    await this.drive.spendOnBin(entity)
+    return async () => {
+      if (action === 'restore') await this.drive.restoreBinned(roots)
+      else await this.drive.removeBinned(roots)
+      return roots.map((root) => root.id)
+    }
   }
 
   async empty(entity: Entity | null): Promise<number> {
     const mine: EntryRow[] = []
     for (const row of await this.store.allBinRoots())
       if ((await this.drive.binnedRights(entity, row)).flags.delete) mine.push(row)
-    if (mine.length > 0) await this.drive.removeBinned(entity, mine)
+    if (mine.length === 0) return 0
+    await this.drive.spendOnBin(entity)
+    await this.drive.removeBinned(mine)
     return mine.length
   }
 

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import {
@@ -106,7 +107,8 @@ export class DriveService {
   private readonly now: () => number
 
   constructor(
-    private readonly store: EntryStore,
+    /** The drive's metadata, for its bin source and seeds (the plugin's own parts). */
+    readonly store: EntryStore,
     private readonly blobs: BlobStore,
     private readonly access: DriveAccess,
     private readonly limiter: RateLimiterService,
@@ -218,7 +220,7 @@ export class DriveService {
     const row = await this.store.transaction(async (trx) => {
       const current = await this.liveParent(folder.row, parent, trx)
       const fresh: EntryRow = this.newRow(entity, current, name, rank, now)
-      if (await this.store.live(fresh.path, trx)) throw exists(rank, fresh.path)
+      // The unique index on live paths refuses a taken name (a file and a folder never share one).
       try {
         await this.store.insert(fresh, trx)
       } catch (error) {
@@ -367,8 +369,6 @@ export class DriveService {
             reason: `Paths below it would pass ${MAX_PATH_LENGTH} characters.`,
           },
         )
-      const taken = await this.store.live(target, trx)
-      if (taken) throw exists(taken.rank, target)
       try {
         await this.store.rename(live, name, target, this.now(), actorName(entity), trx)
       } catch (error) {
@@ -450,19 +450,32 @@ export class DriveService {
     })
   }
 
-  /** Brings binned roots back where they were (under their folder's current path). */
-  async restoreBinned(entity: Entity | null, roots: readonly EntryRow[]): Promise<void> {
+  /**
+   * Where a binned root would come back (under its folder's current path), or the refusal: its
+   * folder is gone or binned, or the name is taken. Read inside a restore's transaction, and before
+   * it, so a call is refused before anything else it names is written.
+   */
+  async restoreTarget(root: EntryRow, trx?: Knex.Transaction): Promise<string> {
+    const parent = root.parent_id === '' ? null : await this.store.byId(root.parent_id, trx)
+    if (root.parent_id !== '' && (!parent || parent.bin_id !== ''))
+      throw createError('ERROR_FOLDER_NOT_FOUND', {
+        reason: `${parentOf(root.path)}: restore the folder it was in first.`,
+      })
+    const target = joinPath(parent?.path ?? '', root.name)
+    if (await this.store.live(target, trx)) throw exists(root.rank, target)
+    return target
+  }
+
+  /** Counts one restore or delete of binned items against the caller's write limit. */
+  async spendOnBin(entity: Entity | null): Promise<void> {
     await this.spend(entity)
+  }
+
+  /** Brings binned roots back where they were; all or none. */
+  async restoreBinned(roots: readonly EntryRow[]): Promise<void> {
     await this.store.transaction(async (trx) => {
       for (const root of roots) {
-        const parent = root.parent_id === '' ? null : await this.store.byId(root.parent_id, trx)
-        if (root.parent_id !== '' && (!parent || parent.bin_id !== ''))
-          throw createError('ERROR_FOLDER_NOT_FOUND', {
-            reason: `${parentOf(root.path)}: restore the folder it was in first.`,
-          })
-        const target = joinPath(parent?.path ?? '', root.name)
-        const taken = await this.store.live(target, trx)
-        if (taken) throw exists(root.rank, target)
+        const target = await this.restoreTarget(root, trx)
         try {
           await this.store.restore(root, target, trx)
         } catch (error) {
@@ -474,8 +487,7 @@ export class DriveService {
   }
 
   /** Deletes binned roots and their subtrees for good. */
-  async removeBinned(entity: Entity | null, roots: readonly EntryRow[]): Promise<void> {
-    await this.spend(entity)
+  async removeBinned(roots: readonly EntryRow[]): Promise<void> {
     const blobs = await this.store.transaction(async (trx) => {
       const keys: string[] = []
       for (const root of roots) keys.push(...(await this.store.removeBin(root.id, trx)))

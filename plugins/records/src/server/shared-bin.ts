@@ -28,10 +28,17 @@ export interface BinSource {
   readonly type: string
   /** Items the caller may view, newest binned first, then by id; at most `limit`. */
   list(entity: Entity | null, options: { limit: number; after?: BinAfter }): Promise<BinItem[]>
-  /** Brings items back; all or none. Answers the ids restored. */
-  restore(entity: Entity | null, ids: readonly string[]): Promise<string[]>
-  /** Deletes items for good; all or none. Answers the ids deleted. */
-  remove(entity: Entity | null, ids: readonly string[]): Promise<string[]>
+  /**
+   * Checks that the caller may restore or delete every item named, reading only, and answers the
+   * write to run once the records' part of the call is stored. It throws, having written nothing,
+   * when any item is refused: so a call naming records and items is refused whole, never answered
+   * as failed after its records were stored. The write itself is all or none.
+   */
+  prepare(
+    entity: Entity | null,
+    action: 'restore' | 'remove',
+    ids: readonly string[],
+  ): Promise<() => Promise<string[]>>
   /** Deletes for good every item the caller may delete; answers how many. */
   empty(entity: Entity | null): Promise<number>
 }
@@ -119,18 +126,14 @@ export class SharedBin {
   }
 
   async restore(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
-    return this.split(
-      keys,
-      (recordKeys) => this.records.restore(entity, recordKeys),
-      (source, ids) => source.restore(entity, ids),
+    return this.split(entity, 'restore', keys, (recordKeys) =>
+      this.records.restore(entity, recordKeys),
     )
   }
 
   async remove(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
-    return this.split(
-      keys,
-      (recordKeys) => this.records.remove(entity, recordKeys),
-      (source, ids) => source.remove(entity, ids),
+    return this.split(entity, 'remove', keys, (recordKeys) =>
+      this.records.remove(entity, recordKeys),
     )
   }
 
@@ -140,19 +143,26 @@ export class SharedBin {
     return { deleted }
   }
 
-  /** Hands the records' keys to the records service, and each source its own ids. */
+  /**
+   * Every source checks its items first (reading only), then the records' part is written in one
+   * transaction, then each source's. Only a change made between a source's check and its write (a
+   * name taken meanwhile) can fail a call after its records were stored.
+   */
   private async split(
+    entity: Entity | null,
+    action: 'restore' | 'remove',
     keys: readonly RecordKey[],
     records: (keys: RecordKey[]) => Promise<RecordKey[]>,
-    source: (source: BinSource, ids: string[]) => Promise<string[]>,
   ): Promise<RecordKey[]> {
+    const writes: Array<{ type: string; run: () => Promise<string[]> }> = []
+    for (const source of this.sources.all()) {
+      const ids = [...new Set(keys.filter((key) => key.type === source.type).map((key) => key.id))]
+      if (ids.length > 0)
+        writes.push({ type: source.type, run: await source.prepare(entity, action, ids) })
+    }
     const recordKeys = keys.filter((key) => !this.sources.claims(key.type))
     const done: RecordKey[] = recordKeys.length > 0 ? await records(recordKeys) : []
-    for (const each of this.sources.all()) {
-      const ids = [...new Set(keys.filter((key) => key.type === each.type).map((key) => key.id))]
-      if (ids.length === 0) continue
-      for (const id of await source(each, ids)) done.push({ type: each.type, id })
-    }
+    for (const { type, run } of writes) for (const id of await run()) done.push({ type, id })
     return done
   }
 }
