@@ -92,9 +92,9 @@ export default definePlugin({
         { cause: error },
       )
     }
-    const entries = new EntryStore(services.db, dialectOf(services.config.databaseUrl))
-    const seeded = await new DriveSeeds(entries, store).run()
-    services.binSources.add(new DriveBin(entries, services.drive))
+    const { drive } = services
+    const seeded = await new DriveSeeds(drive.store, store).run()
+    services.binSources.add(new DriveBin(drive.store, drive))
     logger.info({ storage: store.kind, ...seeded }, 'drive ready')
   },
   async destroy({ services }) {

@@ -175,7 +175,6 @@ async function sendFile(
   ctx.set('Last-Modified', new Date(row.modified).toUTCString())
   ctx.set('Cache-Control', options.cache)
   ctx.set('Accept-Ranges', 'bytes')
-  ctx.set('X-Content-Type-Options', 'nosniff')
   if (isActiveType(type)) ctx.set('Content-Security-Policy', SANDBOX_POLICY)
   // Inline for the editor and the storefront; an active type stays sandboxed even then.
   ctx.set(
@@ -221,8 +220,7 @@ function fileName(raw: string): string {
 
 /** The zip's name: the caller's, made a valid file name ending in .zip. */
 function zipName(raw: string): string {
-  const name = fileName(raw.toLowerCase().endsWith('.zip') ? raw : `${raw}.zip`)
-  return name
+  return fileName(raw.toLowerCase().endsWith('.zip') ? raw : `${raw}.zip`)
 }
 
 /**
