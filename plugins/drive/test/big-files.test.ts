@@ -1,11 +1,13 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { unzipSync } from 'fflate'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import { TEST_DEVICE } from '@shopwright/core/testing'
 import type { DriveFile } from '../src/index.js'
 import { bootDrive, call } from './drive-helpers.js'
+import { ENTRIES_TABLE } from '../src/server/migrations.js'
+import { ZIP_LIMITS } from '../src/server/zip-stream.js'
 import { MiB, generatedStream, hashStream, measureRss } from './helpers.js'
 
 const GiB = 1024 * MiB
@@ -196,4 +198,32 @@ describe('the drive over real HTTP', () => {
     expect(names).toHaveLength(1000)
     expect(Buffer.from(files['thousand/file-0123.txt']!).toString()).toBe('file 123 '.repeat(24))
   }, 120_000)
+
+  it('refuses a zip of more entries than one zip holds before it reads them', async () => {
+    const made = await call(kernel, cookie, {
+      method: 'POST',
+      url: '/query/drive/create/private/crowd',
+    })
+    expect(made.statusCode).toBe(200)
+    const { store } = kernel.services.drive
+    const folder = (await store.live('private/crowd'))!
+    const rows = Array.from({ length: ZIP_LIMITS.members + 1 }, (_, n) => ({
+      ...folder,
+      id: `crowd${String(n).padStart(8, '0')}`,
+      parent_id: folder.id,
+      name: `f${n}.txt`,
+      path: `private/crowd/f${n}.txt`,
+      rank: 1 as const,
+    }))
+    await kernel.services.db.batchInsert(ENTRIES_TABLE, rows, 500)
+    const read = vi.spyOn(store, 'subtree')
+    const reply = await call(kernel, cookie, { url: '/query/drive/download/private/crowd' })
+    // Refused on the count: not one of those rows was loaded.
+    expect(read).not.toHaveBeenCalled()
+    read.mockRestore()
+    expect({ status: reply.statusCode, code: reply.json<{ message: string }>().message }).toEqual({
+      status: 400,
+      code: 'ERROR_INVALID_INPUT',
+    })
+  }, 60_000)
 })

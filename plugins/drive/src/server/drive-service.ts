@@ -178,10 +178,7 @@ export class DriveService {
       }
       taken.add(unique)
       bytes += row.size
-      if (members.length >= ZIP_LIMITS.members || bytes > ZIP_LIMITS.bytes)
-        throw createError('ERROR_INVALID_INPUT', {
-          reason: `One download holds at most ${ZIP_LIMITS.members} entries and ${Math.floor(ZIP_LIMITS.bytes / 1024 ** 2)} MB.`,
-        })
+      if (members.length >= ZIP_LIMITS.members || bytes > ZIP_LIMITS.bytes) throw tooLargeForZip()
       members.push(
         row.rank === FILE_RANK
           ? {
@@ -691,6 +688,11 @@ export class DriveService {
     prefix: string,
     add: (name: string, row: EntryRow) => void,
   ): Promise<void> {
+    // Counted before any row is read: a folder of a million files is refused, not loaded.
+    const tops = path === '' ? [...TOP_FOLDERS] : [path]
+    let count = 0
+    for (const top of tops) count += await this.store.countSubtree(top)
+    if (count > ZIP_LIMITS.members) throw tooLargeForZip()
     const rows =
       path === ''
         ? (await Promise.all(TOP_FOLDERS.map((top) => this.store.subtree(top, '')))).flat()
@@ -750,6 +752,13 @@ export class DriveService {
       }
     }
   }
+}
+
+/** A download over the zip format's limits (zip-stream.ts). */
+function tooLargeForZip(): Error {
+  return createError('ERROR_INVALID_INPUT', {
+    reason: `One download holds at most ${ZIP_LIMITS.members} entries and ${Math.floor(ZIP_LIMITS.bytes / 1024 ** 2)} MB.`,
+  })
 }
 
 /** A page token: base64url of `[rank, name]` after which the next page starts. */

@@ -133,6 +133,14 @@ export class EntryStore {
     return rows.map(toRow)
   }
 
+  /** How many live entries a subtree holds, itself included (one count on the path index). */
+  async countSubtree(path: string): Promise<number> {
+    const row = (await subtree(this.table().where('bin_id', ''), path)
+      .count({ count: '*' })
+      .first()) as { count: number | string } | undefined
+    return Number(row?.count ?? 0)
+  }
+
   /** The rows of a subtree that carry their own security record (rights checks of bin and delete). */
   async securedIn(path: string, binId: string, trx?: Knex.Transaction): Promise<EntryRow[]> {
     const rows = await subtree(this.table(trx).where('bin_id', binId), path).whereNotNull(
