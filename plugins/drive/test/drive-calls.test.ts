@@ -134,6 +134,8 @@ for (const database of databasesUnderTest()) {
             ['private/trailing%20', 'ERROR_INVALID_FOLDER_NAME'],
             ['private/tab%09name', 'ERROR_INVALID_FOLDER_NAME'],
             ['private/line%0Abreak.txt', 'ERROR_INVALID_FILE_NAME'],
+            ['private/%E2%80%AEtxt.exe', 'ERROR_INVALID_FILE_NAME'],
+            ['private/a%E2%81%A6b', 'ERROR_INVALID_FOLDER_NAME'],
             ['private/bad%E0%A4%A', 'ERROR_INVALID_INPUT'],
             [`private/${'x'.repeat(10_000)}`, 'ERROR_INVALID_FOLDER_NAME'],
             [`private/${'x'.repeat(10_000)}.txt`, 'ERROR_INVALID_FILE_NAME'],

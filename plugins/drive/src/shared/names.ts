@@ -5,7 +5,8 @@
  * The spec's rules: a file name contains a dot, a folder name does not, and neither contains '/',
  * backslash, CR, LF, tab or comma (the comma separates paths in delete, bin and download). On top,
  * because names become URLs, zip entries and download file names on every operating system:
- * - no control character (NUL included) and no name of only dots or spaces;
+ * - no control character (NUL included), no bidirectional control (a name that shows reversed), and
+ *   no name of only dots or spaces;
  * - no leading or trailing space (invisible, and Windows drops a trailing one);
  * - not a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension),
  *   so a downloaded zip unpacks anywhere;
@@ -21,8 +22,9 @@ export const MAX_DEPTH = 32
 
 export type NameProblem = 'ERROR_INVALID_FILE_NAME' | 'ERROR_INVALID_FOLDER_NAME'
 
+// Control characters, and the bidirectional controls that make `gpj.exe` show as `exe.jpg`.
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[/\\,\u0000-\u001f\u007f]/
+const FORBIDDEN = /[/\\,\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i
 
 /** The kind a name stands for: a name with a dot is a file (spec 001 section 7, create). */
