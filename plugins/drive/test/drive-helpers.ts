@@ -4,7 +4,8 @@ import path from 'node:path'
 import type { Kernel, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import account from '@shopwright/plugin-account'
+import { signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import drive from '../src/index.js'
 import { startS3Server, type S3TestServer } from './helpers.js'
@@ -13,13 +14,13 @@ export type Reply = Awaited<ReturnType<typeof inject>>
 
 /** The callers the suites sign in, with their roles (rights from the sample company's records). */
 export const PEOPLE = {
-  admin: ['employee', ['administrator']],
-  manager: ['employee', ['allmanagers']],
-  other: ['employee', ['allmanagers']],
-  developer: ['employee', ['development']],
-  marketer: ['employee', ['marketing']],
-  customer: ['customer', []],
-} as const
+  admin: { roles: ['administrator'] },
+  manager: { roles: ['allmanagers'] },
+  other: { roles: ['allmanagers'] },
+  developer: { roles: ['development'] },
+  marketer: { roles: ['marketing'] },
+  customer: { type: 'customer', roles: [] },
+} as const satisfies Record<string, TestPerson>
 export type Person = keyof typeof PEOPLE
 
 export type StoreKind = 'local' | 's3'
@@ -55,25 +56,12 @@ export async function bootDrive(
   })
   const { kernel } = booted
   await kernel.seed(allSeeds())
+  const signedIn = await signInPeople(kernel, PEOPLE)
   const cookies = {} as Record<Person, string>
   const ids = {} as Record<Person, string>
-  for (const [name, [type, roles]] of Object.entries(PEOPLE)) {
-    const email = `${name}@example.com`
-    const added = await kernel.services.accounts.addAccount({
-      type,
-      email,
-      password: 'secret12',
-      roles: [...roles],
-    })
-    ids[name as Person] = `${type}~${(added as { id: string }).id}`
-    const reply = await inject(kernel, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email, password: 'secret12' },
-    })
-    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
-    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
-    cookies[name as Person] = `${SESSION_COOKIE}=${cookie.value}`
+  for (const name of Object.keys(PEOPLE) as Person[]) {
+    cookies[name] = signedIn[name].cookie
+    ids[name] = `${signedIn[name].type}~${signedIn[name].id}`
   }
   return {
     kernel,

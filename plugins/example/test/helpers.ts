@@ -1,7 +1,8 @@
 import { SYSTEM_ACTOR, type Kernel, type ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import account from '@shopwright/plugin-account'
+import { signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import example from '../src/index.js'
 
@@ -9,10 +10,10 @@ export type Reply = Awaited<ReturnType<typeof inject>>
 
 /** The callers the suites sign in, with their roles. */
 const PEOPLE = {
-  marketer: ['employee', ['marketing']],
-  supporter: ['employee', ['support']],
-  customer: ['customer', []],
-} as const
+  marketer: { roles: ['marketing'] },
+  supporter: { roles: ['support'] },
+  customer: { type: 'customer', roles: [] },
+} as const satisfies Record<string, TestPerson>
 export type Person = keyof typeof PEOPLE
 
 /**
@@ -27,24 +28,9 @@ export async function bootExample(
   const booted = await bootTestKernel(database, [records, account, example], overrides)
   const { kernel } = booted
   await kernel.seed(allSeeds())
+  const signedIn = await signInPeople(kernel, PEOPLE)
   const cookies = {} as Record<Person, string>
-  for (const [name, [type, roles]] of Object.entries(PEOPLE)) {
-    const email = `${name}@example.com`
-    await kernel.services.accounts.addAccount({
-      type,
-      email,
-      password: 'secret12',
-      roles: [...roles],
-    })
-    const reply = await inject(kernel, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email, password: 'secret12' },
-    })
-    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
-    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
-    cookies[name as Person] = `${SESSION_COOKIE}=${cookie.value}`
-  }
+  for (const name of Object.keys(PEOPLE) as Person[]) cookies[name] = signedIn[name].cookie
   return { ...booted, cookies }
 }
 

@@ -1,0 +1,56 @@
+import type { Kernel } from '@shopwright/core'
+import { inject } from '@shopwright/core/testing'
+import { SESSION_COOKIE } from '../server/session-cookie.js'
+
+/** An account a test needs: its roles, and its type when not `employee`. */
+export interface TestPerson {
+  roles: readonly string[]
+  type?: 'employee' | 'customer'
+}
+
+/** A signed-in test account: its id and type, and the Cookie header value that signs a request in. */
+export interface SignedIn {
+  type: string
+  id: string
+  cookie: string
+}
+
+const PASSWORD = 'secret12'
+
+/**
+ * Adds an account and signs it in through `POST /query/account/login`, as a browser would: for
+ * other plugins' tests, which need callers with roles (`@shopwright/plugin-account/testing`).
+ */
+export async function addAndSignIn(
+  kernel: Pick<Kernel, 'app' | 'services'>,
+  email: string,
+  person: TestPerson,
+): Promise<SignedIn> {
+  const type = person.type ?? 'employee'
+  const added = await kernel.services.accounts.addAccount({
+    type,
+    email,
+    password: PASSWORD,
+    roles: [...person.roles],
+  })
+  const reply = await inject(kernel, {
+    method: 'POST',
+    url: '/query/account/login',
+    payload: { email, password: PASSWORD },
+  })
+  const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
+  if (reply.statusCode !== 200 || !cookie)
+    throw new Error(`sign-in of ${email} failed: ${reply.statusCode} ${reply.body}`)
+  return { type, id: String(added.id), cookie: `${SESSION_COOKIE}=${cookie.value}` }
+}
+
+/** Signs in one account per name (`{name}@example.com`), answering them by the same names. */
+export async function signInPeople<N extends string>(
+  kernel: Pick<Kernel, 'app' | 'services'>,
+  people: Readonly<Record<N, TestPerson>>,
+): Promise<Record<N, SignedIn>> {
+  const signedIn = {} as Record<N, SignedIn>
+  for (const name of Object.keys(people) as N[])
+    signedIn[name] = await addAndSignIn(kernel, `${name}@example.com`, people[name])
+  return signedIn
+}
