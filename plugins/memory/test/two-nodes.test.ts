@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import {
   databasesUnderTest,
@@ -128,6 +128,26 @@ for (const database of databasesUnderTest()) {
         } finally {
           await bare.close()
         }
+      })
+
+      it('says Redis is down, and asks nobody, when the shared clear failed', async () => {
+        const cache = first.services.cache
+        const health = first.services.redis!.health
+        const original = cache.clear.bind(cache)
+        // The breaker opens while the clear runs: the cache sends it through the database instead.
+        const spy = vi.spyOn(cache, 'clear').mockImplementation(async (type) => {
+          health.fail(new Error('connection lost in the test'), 'test')
+          await original(type)
+        })
+        try {
+          const reply = await clear(first, onFirst.developer, 'session')
+          expect(reply.statusCode).toBe(200)
+          expect(reply.json<ClearAnswer>().nodes).toEqual({ asked: 1, confirmed: 1, redis: 'down' })
+        } finally {
+          spy.mockRestore()
+        }
+        // Redis never went away: the heartbeat closes the breaker again.
+        await expect.poll(() => health.available, { timeout: 10_000 }).toBe(true)
       })
     },
   )

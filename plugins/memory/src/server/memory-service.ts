@@ -115,6 +115,12 @@ export class MemoryService {
       nothing: cleared.filter((each) => mapped[each].length === 0),
       nodes: { asked: 1 + others.length, confirmed: 1, redis: view.redis },
     }
+    // Redis failed during the clear: the cache sent it through the invalidation table instead, so
+    // the shared level is not cleared yet and the other nodes are not asked.
+    if (view.redis === 'up' && !this.redis?.health.available) {
+      answer.nodes = { asked: 1, confirmed: 1, redis: 'down' }
+      return answer
+    }
     if (view.redis !== 'up' || (type && caches.length === 0)) return answer
     const confirmed = await this.askOthers(!type, caches, others)
     if (confirmed === null) answer.nodes.redis = 'down'
