@@ -28,7 +28,7 @@ function noOptions(ctx: QueryContext): void {
     throw createError('ERROR_INVALID_INPUT', {
       reason: `${JSON.stringify(option.slice(0, 40))} is not an option of this call: the type goes in the path (/memory/clear/{type}).`,
     })
-  const body: unknown = ctx.request.body
+  const body = (ctx.request as { body?: unknown }).body
   if (body !== null && typeof body === 'object' && Object.keys(body).length > 0)
     throw createError('ERROR_INVALID_INPUT', {
       reason: 'A clear takes no body: the type goes in the path (/memory/clear/{type}).',
