@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
 import { launchBrowser, SCREENSHOTS } from './browser.js'
 
 /** The memory issue's browser walk: the node's figures, one type cleared, Clear All, a refusal. */
@@ -38,13 +38,8 @@ describe('the memory screen in Chromium', () => {
       ['admin@example.com', 'administrator'],
       ['dev@example.com', 'developmentmanager'],
       ['office@example.com', 'office'],
-    ]) {
-      const added = await run(
-        ['user', 'add', '--email', email!, '--password', 'secret12', '--roles', roles!],
-        cwd,
-      )
-      expect(added.code, added.stderr).toBe(0)
-    }
+    ] as const)
+      await addUser(cwd, { email, password: 'secret12', roles })
     ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
   })
   afterAll(async () => {

@@ -60,7 +60,7 @@ export async function bootMemory(
 export function call(
   kernel: Pick<Kernel, 'app'>,
   cookie: string | undefined,
-  request: { method?: 'GET' | 'POST'; url: string; device?: string | null },
+  request: { method?: 'GET' | 'POST'; url: string; device?: string | null; payload?: unknown },
 ): Promise<Reply> {
   return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
 }

@@ -159,6 +159,16 @@ for (const database of databasesUnderTest()) {
         expect(reply.statusCode, url).toBeLessThan(500)
         expect(codeOf(reply), url).toMatch(/^ERROR_/)
       }
+      // An option or a body is not a way to name the type: refused, not read as Clear All.
+      for (const request of [
+        { url: '/query/memory/clear?type=html' },
+        { url: '/query/memory/clear/session?all=1' },
+        { url: '/query/memory/clear', payload: { type: 'html' } },
+      ]) {
+        const reply = await call(kernel, cookies.developer, { method: 'POST', ...request })
+        expect(reply.statusCode, request.url).toBe(400)
+        expect(codeOf(reply), request.url).toBe('ERROR_INVALID_INPUT')
+      }
       const get = await call(kernel, cookies.developer, { url: '/query/memory/clear/session' })
       expect(get.statusCode).toBe(405)
       expect(codeOf(get)).toBe('ERROR_METHOD_NOT_ALLOWED')

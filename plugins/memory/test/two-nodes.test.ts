@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import {
   databasesUnderTest,
@@ -8,7 +8,7 @@ import {
 } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import memory, { type ClearAnswer, type MemoryList } from '../src/index.js'
+import memory, { CONFIRM_TIMEOUT_MS, type ClearAnswer, type MemoryList } from '../src/index.js'
 import { bootMemory, call, signIn, type Person } from './helpers.js'
 
 for (const database of databasesUnderTest()) {
@@ -111,6 +111,43 @@ for (const database of databasesUnderTest()) {
         expect(three.json<ClearAnswer>().nodes).toEqual({ asked: 3, confirmed: 3, redis: 'up' })
         await third.close()
         expect((await list(first, onFirst.developer)).nodes).toHaveLength(2)
+      })
+
+      it('asks only the nodes that run the memory plugin, and does not wait for the others', async () => {
+        // A node without the plugin (or one still starting) never confirms.
+        const bare = await createKernel({
+          config: testConfig({ databaseUrl: url, ...shared }),
+          plugins: [records, account],
+        })
+        try {
+          expect((await list(first, onFirst.developer)).nodes).toHaveLength(3)
+          const started = Date.now()
+          const reply = await clear(first, onFirst.developer, 'session')
+          expect(reply.json<ClearAnswer>().nodes).toEqual({ asked: 2, confirmed: 2, redis: 'up' })
+          expect(Date.now() - started).toBeLessThan(CONFIRM_TIMEOUT_MS)
+        } finally {
+          await bare.close()
+        }
+      })
+
+      it('says Redis is down, and asks nobody, when the shared clear failed', async () => {
+        const cache = first.services.cache
+        const health = first.services.redis!.health
+        const original = cache.clear.bind(cache)
+        // The breaker opens while the clear runs: the cache sends it through the database instead.
+        const spy = vi.spyOn(cache, 'clear').mockImplementation(async (type) => {
+          health.fail(new Error('connection lost in the test'), 'test')
+          await original(type)
+        })
+        try {
+          const reply = await clear(first, onFirst.developer, 'session')
+          expect(reply.statusCode).toBe(200)
+          expect(reply.json<ClearAnswer>().nodes).toEqual({ asked: 1, confirmed: 1, redis: 'down' })
+        } finally {
+          spy.mockRestore()
+        }
+        // Redis never went away: the heartbeat closes the breaker again.
+        await expect.poll(() => health.available, { timeout: 10_000 }).toBe(true)
       })
     },
   )

@@ -38,7 +38,8 @@ type Message =
 
 interface Waiting {
   readonly confirmed: Set<string>
-  expected: number
+  /** The nodes asked: the wait ends early once each of them confirmed. */
+  readonly expected: readonly string[]
   done: () => void
 }
 
@@ -64,6 +65,9 @@ export class MemoryService {
 
   /** Publishes this node's figures with its heartbeat and answers other nodes' clears. */
   async start(): Promise<void> {
+    // Subscribed before the report shows: a node whose report is seen is asked, and must hear it.
+    if (this.redis)
+      this.unsubscribe = await this.redis.subscribe(CHANNEL, (text) => this.receive(text))
     this.cluster.report(REPORT, (): MemoryReport => {
       const usage = process.memoryUsage()
       return {
@@ -73,8 +77,6 @@ export class MemoryService {
         caches: this.cache.stats(),
       }
     })
-    if (this.redis)
-      this.unsubscribe = await this.redis.subscribe(CHANNEL, (text) => this.receive(text))
   }
 
   async close(): Promise<void> {
@@ -102,14 +104,24 @@ export class MemoryService {
     // Everything: one bump of the whole cache, which also reaches types nobody has seen yet.
     if (!type) await this.cache.clear()
     else for (const cacheType of caches) await this.cache.clear(cacheType)
+    // The nodes that answer clears: those running this service (a node still starting, or one
+    // without the plugin, would never confirm, and each clear would wait for it in vain).
+    const others = view.nodes
+      .filter((node) => node.id !== this.cluster.node && REPORT in node.reports)
+      .map((node) => node.id)
     const answer: ClearAnswer = {
       cleared,
       caches: Object.fromEntries(cleared.map((each) => [each, mapped[each]])),
       nothing: cleared.filter((each) => mapped[each].length === 0),
-      nodes: { asked: view.nodes.length, confirmed: 1, redis: view.redis },
+      nodes: { asked: 1 + others.length, confirmed: 1, redis: view.redis },
+    }
+    // Redis failed during the clear: the cache sent it through the invalidation table instead, so
+    // the shared level is not cleared yet and the other nodes are not asked.
+    if (view.redis === 'up' && !this.redis?.health.available) {
+      answer.nodes = { asked: 1, confirmed: 1, redis: 'down' }
+      return answer
     }
     if (view.redis !== 'up' || (type && caches.length === 0)) return answer
-    const others = view.nodes.filter((node) => node.id !== this.cluster.node).map((node) => node.id)
     const confirmed = await this.askOthers(!type, caches, others)
     if (confirmed === null) answer.nodes.redis = 'down'
     else {
@@ -136,7 +148,7 @@ export class MemoryService {
     const finished = new Promise<void>((resolve) => {
       const waiting: Waiting = {
         confirmed,
-        expected: others.length,
+        expected: others,
         done: () => {
           clearTimeout(timer)
           this.waiting.delete(id)
@@ -173,7 +185,7 @@ export class MemoryService {
       const waiting = this.waiting.get(message.id)
       if (!waiting) return
       waiting.confirmed.add(message.from)
-      if (waiting.confirmed.size >= waiting.expected) waiting.done()
+      if (waiting.expected.every((id) => waiting.confirmed.has(id))) waiting.done()
       return
     }
     if (message.op !== 'clear' || !Array.isArray(message.caches)) return

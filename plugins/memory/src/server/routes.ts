@@ -19,6 +19,23 @@ function typeParam(ctx: QueryContext): MemoryType {
 }
 
 /**
+ * A clear takes its type in the path and nothing else: an option (`?type=html`) or a body would
+ * otherwise be ignored and the call clear everything, on every node.
+ */
+function noOptions(ctx: QueryContext): void {
+  const [option] = Object.keys(ctx.query)
+  if (option !== undefined)
+    throw createError('ERROR_INVALID_INPUT', {
+      reason: `${JSON.stringify(option.slice(0, 40))} is not an option of this call: the type goes in the path (/memory/clear/{type}).`,
+    })
+  const body = (ctx.request as { body?: unknown }).body
+  if (body !== null && typeof body === 'object' && Object.keys(body).length > 0)
+    throw createError('ERROR_INVALID_INPUT', {
+      reason: 'A clear takes no body: the type goes in the path (/memory/clear/{type}).',
+    })
+}
+
+/**
  * The memory calls: `GET /memory/list` needs view on the `memory` security record, a clear needs
  * delete (a clear throws away what the cache holds, as the log's clear does; README, "Rights").
  */
@@ -27,9 +44,12 @@ export function memoryRoutes(router: QueryRouter, memory: MemoryService, access:
     ctx.body = await memory.list()
   })
   router.post('/memory/clear', access.require(MEMORY_SECURITY, 'delete'), async (ctx) => {
+    noOptions(ctx)
     ctx.body = await memory.clear()
   })
   router.post('/memory/clear/:type', access.require(MEMORY_SECURITY, 'delete'), async (ctx) => {
-    ctx.body = await memory.clear(typeParam(ctx))
+    const type = typeParam(ctx)
+    noOptions(ctx)
+    ctx.body = await memory.clear(type)
   })
 }
