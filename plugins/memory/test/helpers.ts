@@ -1,7 +1,12 @@
 import type { Kernel, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import account from '@shopwright/plugin-account'
+import {
+  addAndSignIn,
+  signIn as signInAgain,
+  type TestPerson,
+} from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import memory from '../src/index.js'
 
@@ -9,33 +14,21 @@ export type Reply = Awaited<ReturnType<typeof inject>>
 
 /** The callers the suites sign in, with their roles. */
 export const PEOPLE = {
-  developer: ['developmentmanager'],
-  admin: ['administrator'],
-  manager: ['allmanagers'],
-  viewer: ['development'],
-} as const
+  developer: { roles: ['developmentmanager'] },
+  admin: { roles: ['administrator'] },
+  manager: { roles: ['allmanagers'] },
+  viewer: { roles: ['development'] },
+} as const satisfies Record<string, TestPerson>
 export type Person = keyof typeof PEOPLE
 
-/** Signs the people in on a kernel: a Cookie header value each. */
+/** Signs the people in on a kernel (adding their accounts first when `add`): a Cookie header value each. */
 export async function signIn(kernel: Kernel, add: boolean): Promise<Record<Person, string>> {
   const cookies = {} as Record<Person, string>
-  for (const [name, roles] of Object.entries(PEOPLE)) {
+  for (const name of Object.keys(PEOPLE) as Person[]) {
     const email = `${name}@example.com`
-    if (add)
-      await kernel.services.accounts.addAccount({
-        type: 'employee',
-        email,
-        password: 'secret12',
-        roles: [...roles],
-      })
-    const reply = await inject(kernel, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email, password: 'secret12' },
-    })
-    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
-    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
-    cookies[name as Person] = `${SESSION_COOKIE}=${cookie.value}`
+    cookies[name] = add
+      ? (await addAndSignIn(kernel, email, PEOPLE[name])).cookie
+      : await signInAgain(kernel, email)
   }
   return cookies
 }

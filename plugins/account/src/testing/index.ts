@@ -33,6 +33,14 @@ export async function addAndSignIn(
     password: PASSWORD,
     roles: [...person.roles],
   })
+  return { type, id: String(added.id), cookie: await signIn(kernel, email) }
+}
+
+/**
+ * Signs an account added by `addAndSignIn` in again (on another node of the same site, say):
+ * answers the Cookie header value.
+ */
+export async function signIn(kernel: Pick<Kernel, 'app'>, email: string): Promise<string> {
   const reply = await inject(kernel, {
     method: 'POST',
     url: '/query/account/login',
@@ -41,7 +49,7 @@ export async function addAndSignIn(
   const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
   if (reply.statusCode !== 200 || !cookie)
     throw new Error(`sign-in of ${email} failed: ${reply.statusCode} ${reply.body}`)
-  return { type, id: String(added.id), cookie: `${SESSION_COOKIE}=${cookie.value}` }
+  return `${SESSION_COOKIE}=${cookie.value}`
 }
 
 /** Signs in one account per name (`{name}@example.com`), answering them by the same names. */
