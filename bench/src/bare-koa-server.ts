@@ -5,7 +5,8 @@
  *
  * With STATIC_PATH and STATIC_FILE set it also answers `GET STATIC_PATH` (any query string) with the
  * JSON of STATIC_FILE, read once at start and serialised anew by Koa on every request, as a handler
- * answering a fixed object would (the drive-list baseline: the kernel's own first page).
+ * answering a fixed object would (the list scenarios' baseline, page-baseline.ts: the kernel's own
+ * first page).
  */
 import fs from 'node:fs'
 import Koa from 'koa'

@@ -1,11 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, startBareKoa, type RunningServer } from '../servers.js'
-import { ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, loadRows, medianOf, type RoundPlan } from '../rounds.js'
+import { measureAgainstBarePage, pageRoundPlans, type PageRoundPlans } from '../page-baseline.js'
 import {
   cloneFileRows,
   driveCall,
@@ -36,26 +32,12 @@ const LIST_ROUTE = `/query/drive/list/${FOLDER}`
 const LIST_PATH = `${LIST_ROUTE}?pagesize=${PAGE_SIZE}`
 const NAME_WIDTH = 5
 
-interface ListPlan {
-  loaded: RoundPlan
-  single: RoundPlan
+interface ListPlan extends PageRoundPlans {
   /** Walks from the first page to the last. */
   passes: number
 }
 
-function planOf(quick: boolean): ListPlan {
-  return quick
-    ? {
-        loaded: { connections: 50, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
-        single: { connections: 1, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
-        passes: 1,
-      }
-    : {
-        loaded: { connections: 50, warmupSeconds: 3, rounds: 3, roundSeconds: 5 },
-        single: { connections: 1, warmupSeconds: 2, rounds: 3, roundSeconds: 4 },
-        passes: 3,
-      }
-}
+const planOf = (quick: boolean): ListPlan => ({ ...pageRoundPlans(quick), passes: quick ? 1 : 3 })
 
 interface Listing {
   list: Array<{ name: string; type: string }>
@@ -121,7 +103,6 @@ export const driveList: Scenario = {
     const p = planOf(context.quick)
     const dir = await context.tempDir('drive-list-')
     let site: DriveSite | undefined
-    let bare: RunningServer | undefined
     try {
       context.log('drive-list: starting a kernel with the drive')
       site = await startDriveSite(context, dir, { DRIVE_WRITE_LIMIT: '10000' })
@@ -152,32 +133,16 @@ export const driveList: Scenario = {
       )
         throw new Error(`the first page is not files 1-${PAGE_SIZE} with a nextpage`)
 
-      const pageFile = path.join(dir, 'first-page.json')
-      fs.writeFileSync(pageFile, first.body)
-      bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'), {
-        STATIC_PATH: LIST_ROUTE,
-        STATIC_FILE: pageFile,
+      const baseline = await measureAgainstBarePage(context, {
+        label: 'drive-list',
+        dir,
+        plans: p,
+        kernel,
+        headers,
+        path: LIST_PATH,
+        body: first.body,
       })
-      const baselineAnswer = await request(bare.port, LIST_PATH, { headers: DEVICE_HEADERS })
-      if (baselineAnswer.body !== first.body)
-        throw new Error('the bare Koa page differs from the kernel page')
-
-      const kernelTarget = { server: kernel, path: LIST_PATH, headers }
-      const bareTarget = { server: bare, path: LIST_PATH, headers: DEVICE_HEADERS }
-      const loaded = await alternatingRounds(
-        context,
-        `drive-list ${p.loaded.connections} connections`,
-        p.loaded,
-        bareTarget,
-        kernelTarget,
-      )
-      const single = await alternatingRounds(
-        context,
-        'drive-list one at a time',
-        p.single,
-        bareTarget,
-        kernelTarget,
-      )
+      const { loaded, single } = baseline
 
       context.log(`drive-list: ${p.passes} walk(s) through every page`)
       const walks: number[][] = []
@@ -193,16 +158,10 @@ export const driveList: Scenario = {
       const perPage = positionMedians(walks)
       const edges = edgeMedians(perPage, EDGE_PAGES)
 
-      const singleP50 = medianOf(single.pairs, 'kernel', 'p50Ms')
-      const baselineSingleP50 = medianOf(single.pairs, 'baseline', 'p50Ms')
-      const loadedP50 = medianOf(loaded.pairs, 'kernel', 'p50Ms')
-      const kernelRps = medianOf(loaded.pairs, 'kernel', 'requestsPerSecond')
-      const bareRps = medianOf(loaded.pairs, 'baseline', 'requestsPerSecond')
       const ms = (value: number) => ({ value, unit: 'ms' as const })
       return {
         rows: [
-          ...loadRows(loaded.pairs, { prefix: `${p.loaded.connections} connections: ` }),
-          ...loadRows(single.pairs, { prefix: 'one at a time: ', latency: ['p50Ms', 'p95Ms'] }),
+          ...baseline.rows,
           {
             metric: `paging, p50 of the last ${EDGE_PAGES} pages vs the first ${EDGE_PAGES}`,
             shopwright: ms(edges.last),
@@ -213,8 +172,8 @@ export const driveList: Scenario = {
         targets: [
           {
             goal: `List the first page of 100 of a folder of ${FILES.toLocaleString('en-US')} files as a signed-in manager: p50 under ${DRIVE_LIST_P50_TARGET_MS} ms`,
-            measured: `p50 ${formatMeasure(ms(singleP50))} one request at a time (bare Koa with the same page ${formatMeasure(ms(baselineSingleP50))}); at ${p.loaded.connections} connections p50 ${formatMeasure(ms(loadedP50))}, ${formatMeasure({ value: kernelRps, unit: 'req/s' })} (bare Koa ${formatMeasure({ value: bareRps, unit: 'req/s' })}, ratio ${formatRatio(ratio(kernelRps, bareRps))})`,
-            pass: singleP50 < DRIVE_LIST_P50_TARGET_MS,
+            measured: baseline.measured,
+            pass: baseline.singleP50 < DRIVE_LIST_P50_TARGET_MS,
           },
           {
             goal: `Paging to the end of that folder stays flat: p50 of the last ${EDGE_PAGES} pages within ${DRIVE_PAGING_FLAT_TARGET}x of the first ${EDGE_PAGES} (the bench's bound)`,
@@ -225,8 +184,8 @@ export const driveList: Scenario = {
         notes: [
           `${(FILES - 1).toLocaleString('en-US')} rows inserted in ${Math.round(insertMs)} ms. The first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes. A whole walk of ${perPage.length} pages took ${walks.map((w) => formatMeasure(ms(w.reduce((a, b) => a + b, 0)))).join(', ')}.`,
         ],
-        kernelRequests: loaded.requests.kernel + single.requests.kernel,
-        baselineRequests: loaded.requests.baseline + single.requests.baseline,
+        kernelRequests: baseline.kernelRequests,
+        baselineRequests: baseline.baselineRequests,
         raw: {
           plan: p,
           files: FILES,
@@ -240,11 +199,7 @@ export const driveList: Scenario = {
         },
       }
     } finally {
-      await Promise.all(
-        [site?.kernel, bare].map((server) =>
-          server ? context.children.stop(server.child) : undefined,
-        ),
-      )
+      if (site) await context.children.stop(site.kernel.child)
     }
   },
 }

@@ -1,12 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, startBareKoa, type RunningServer } from '../servers.js'
-import { median, ratio } from '../stats.js'
+import { median } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, loadRows, medianOf, type RoundPlan } from '../rounds.js'
+import { measureAgainstBarePage, pageRoundPlans, type PageRoundPlans } from '../page-baseline.js'
 import { positionMedians, startDriveSite, timedGet, type DriveSite } from '../drive-site.js'
 import { sqliteFile } from '../record-table.js'
 
@@ -30,29 +27,17 @@ const LIST_PATH = '/query/log/list'
 const LOG_PLUGINS = 'records,account,translations,drive,log'
 const TYPES = ['webpage', 'customer', 'employee', 'country', 'currency', 'route', 'translation']
 
-interface ListPlan {
-  loaded: RoundPlan
-  single: RoundPlan
+interface ListPlan extends PageRoundPlans {
   passes: number
   /** Requests per filtered first page (type, record, level) for the notes. */
   filtered: number
 }
 
-function planOf(quick: boolean): ListPlan {
-  return quick
-    ? {
-        loaded: { connections: 50, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
-        single: { connections: 1, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
-        passes: 1,
-        filtered: 5,
-      }
-    : {
-        loaded: { connections: 50, warmupSeconds: 3, rounds: 3, roundSeconds: 5 },
-        single: { connections: 1, warmupSeconds: 2, rounds: 3, roundSeconds: 4 },
-        passes: 3,
-        filtered: 21,
-      }
-}
+const planOf = (quick: boolean): ListPlan => ({
+  ...pageRoundPlans(quick),
+  passes: quick ? 1 : 3,
+  filtered: quick ? 5 : 21,
+})
 
 interface Listing {
   list: Array<{ id: string; name: string; level: string }>
@@ -228,7 +213,6 @@ export const logList: Scenario = {
     const p = planOf(context.quick)
     const dir = await context.tempDir('log-list-')
     let site: DriveSite | undefined
-    let bare: RunningServer | undefined
     try {
       context.log('log-list: starting a kernel with the log')
       site = await startDriveSite(context, dir, {
@@ -251,32 +235,16 @@ export const logList: Scenario = {
       if (page.list.length !== PAGE_SIZE || !page.nextpage || !falling(page.list.map((l) => l.id)))
         throw new Error(`the first page is not ${PAGE_SIZE} lines newest first with a nextpage`)
 
-      const pageFile = path.join(dir, 'first-page.json')
-      fs.writeFileSync(pageFile, first.body)
-      bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'), {
-        STATIC_PATH: LIST_PATH,
-        STATIC_FILE: pageFile,
+      const baseline = await measureAgainstBarePage(context, {
+        label: 'log-list',
+        dir,
+        plans: p,
+        kernel,
+        headers,
+        path: LIST_PATH,
+        body: first.body,
       })
-      const baselineAnswer = await request(bare.port, LIST_PATH, { headers: DEVICE_HEADERS })
-      if (baselineAnswer.body !== first.body)
-        throw new Error('the bare Koa page differs from the kernel page')
-
-      const kernelTarget = { server: kernel, path: LIST_PATH, headers }
-      const bareTarget = { server: bare, path: LIST_PATH, headers: DEVICE_HEADERS }
-      const loaded = await alternatingRounds(
-        context,
-        `log-list ${p.loaded.connections} connections`,
-        p.loaded,
-        bareTarget,
-        kernelTarget,
-      )
-      const single = await alternatingRounds(
-        context,
-        'log-list one at a time',
-        p.single,
-        bareTarget,
-        kernelTarget,
-      )
+      const { loaded, single } = baseline
 
       context.log(`log-list: ${p.passes} pass(es) of ${EDGE_PAGES} pages at the top and deep`)
       const deepDate = new Date(firstTime + DAY_MS).toISOString()
@@ -301,16 +269,10 @@ export const logList: Scenario = {
         level: await timedMedian(kernel.port, `${LIST_PATH}?level=error`, headers, p.filtered),
       }
 
-      const singleP50 = medianOf(single.pairs, 'kernel', 'p50Ms')
-      const baselineSingleP50 = medianOf(single.pairs, 'baseline', 'p50Ms')
-      const loadedP50 = medianOf(loaded.pairs, 'kernel', 'p50Ms')
-      const kernelRps = medianOf(loaded.pairs, 'kernel', 'requestsPerSecond')
-      const bareRps = medianOf(loaded.pairs, 'baseline', 'requestsPerSecond')
       const ms = (value: number) => ({ value, unit: 'ms' as const })
       return {
         rows: [
-          ...loadRows(loaded.pairs, { prefix: `${p.loaded.connections} connections: ` }),
-          ...loadRows(single.pairs, { prefix: 'one at a time: ', latency: ['p50Ms', 'p95Ms'] }),
+          ...baseline.rows,
           {
             metric: `paging, p50 of ${EDGE_PAGES} pages ~990,000 lines deep vs the first ${EDGE_PAGES}`,
             shopwright: ms(edges.last),
@@ -321,8 +283,8 @@ export const logList: Scenario = {
         targets: [
           {
             goal: `List the first page of the log (${PAGE_SIZE} lines) with ${LINES.toLocaleString('en-US')} lines stored, as a signed-in manager: p50 under ${LOG_LIST_P50_TARGET_MS} ms`,
-            measured: `p50 ${formatMeasure(ms(singleP50))} one request at a time (bare Koa with the same page ${formatMeasure(ms(baselineSingleP50))}); at ${p.loaded.connections} connections p50 ${formatMeasure(ms(loadedP50))}, ${formatMeasure({ value: kernelRps, unit: 'req/s' })} (bare Koa ${formatMeasure({ value: bareRps, unit: 'req/s' })}, ratio ${formatRatio(ratio(kernelRps, bareRps))})`,
-            pass: singleP50 < LOG_LIST_P50_TARGET_MS,
+            measured: baseline.measured,
+            pass: baseline.singleP50 < LOG_LIST_P50_TARGET_MS,
           },
           {
             goal: `Paging stays flat: p50 of ${EDGE_PAGES} pages ~990,000 lines deep within ${LOG_PAGING_FLAT_TARGET}x of the first ${EDGE_PAGES} (the bench's bound)`,
@@ -333,8 +295,8 @@ export const logList: Scenario = {
         notes: [
           `${LINES.toLocaleString('en-US')} lines inserted in ${formatMeasure({ value: insertMs / 1000, unit: 's' })}; the first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes. First pages filtered, one request at a time: by type ${formatMeasure(ms(filtered.type))}, by record ${formatMeasure(ms(filtered.record))}, by level (errors, one line in 50) ${formatMeasure(ms(filtered.level))}.`,
         ],
-        kernelRequests: loaded.requests.kernel + single.requests.kernel,
-        baselineRequests: loaded.requests.baseline + single.requests.baseline,
+        kernelRequests: baseline.kernelRequests,
+        baselineRequests: baseline.baselineRequests,
         raw: {
           plan: p,
           lines: LINES,
@@ -349,11 +311,7 @@ export const logList: Scenario = {
         },
       }
     } finally {
-      await Promise.all(
-        [site?.kernel, bare].map((server) =>
-          server ? context.children.stop(server.child) : undefined,
-        ),
-      )
+      if (site) await context.children.stop(site.kernel.child)
     }
   },
 }

@@ -1,13 +1,10 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, startBareKoa, startKernel, type RunningServer } from '../servers.js'
+import { startKernel, type RunningServer } from '../servers.js'
 import { postLogin, runCli, sessionHeaders, sqliteFile } from '../record-table.js'
-import { ratio } from '../stats.js'
-import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, loadRows, medianOf, type RoundPlan } from '../rounds.js'
+import { measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
 import { SESSIONS_PLUGINS } from './sessions-track.js'
 
 /** The issue's ceiling for the median latency of the first page, in ms. */
@@ -16,17 +13,6 @@ const SESSIONS = 1_000_000
 const LIST_ROUTE = '/query/session/list'
 const LIST_PATH = `${LIST_ROUTE}?pagesize=100`
 const MANAGER = { email: 'sessions-manager@example.com', password: 'bench-password-1' } as const
-
-const planOf = (quick: boolean): { loaded: RoundPlan; single: RoundPlan } =>
-  quick
-    ? {
-        loaded: { connections: 50, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
-        single: { connections: 1, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
-      }
-    : {
-        loaded: { connections: 50, warmupSeconds: 3, rounds: 3, roundSeconds: 5 },
-        single: { connections: 1, warmupSeconds: 2, rounds: 3, roundSeconds: 4 },
-      }
 
 const BROWSERS = [
   ['Chrome', '131.0.0.0', 'Windows', '10', 'desktop'],
@@ -97,7 +83,7 @@ export const sessionsList: Scenario = {
   name: 'sessions-list',
   title: 'Sessions: GET /query/session/list, 1,000,000 sessions',
   method(quick) {
-    const p = planOf(quick)
+    const p = pageRoundPlans(quick)
     return [
       `A kernel (\`PLUGINS=${SESSIONS_PLUGINS}\`, SQLite, fresh DATA_DIR) signed in as a manager (role \`allmanagers\`,`,
       `which the seeded \`sessions\` security record gives every right). ${SESSIONS.toLocaleString('en-US')} sessions are inserted straight`,
@@ -112,12 +98,11 @@ export const sessionsList: Scenario = {
     ].join('\n')
   },
   async run(context) {
-    const p = planOf(context.quick)
+    const p = pageRoundPlans(context.quick)
     const dir = await context.tempDir('sessions-list-')
     const dataDir = path.join(dir, 'data')
     const settings = { PLUGINS: SESSIONS_PLUGINS }
     let kernel: RunningServer | undefined
-    let bare: RunningServer | undefined
     try {
       context.log('sessions-list: starting a kernel with sessions')
       kernel = await startKernel(context, {
@@ -159,61 +144,34 @@ export const sessionsList: Scenario = {
       if (next.list[0]?.id !== `bench${(SESSIONS - 101).toString(36).padStart(8, '0')}`)
         throw new Error('the second page does not continue the first')
 
-      const pageFile = path.join(dir, 'first-page.json')
-      fs.writeFileSync(pageFile, first.body)
-      bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'), {
-        STATIC_PATH: LIST_ROUTE,
-        STATIC_FILE: pageFile,
+      const baseline = await measureAgainstBarePage(context, {
+        label: 'sessions-list',
+        dir,
+        plans: p,
+        kernel,
+        headers,
+        path: LIST_PATH,
+        body: first.body,
       })
-      const baselineAnswer = await request(bare.port, LIST_PATH, { headers: DEVICE_HEADERS })
-      if (baselineAnswer.body !== first.body)
-        throw new Error('the bare Koa page differs from the kernel page')
-
-      const kernelTarget = { server: kernel, path: LIST_PATH, headers }
-      const bareTarget = { server: bare, path: LIST_PATH, headers: DEVICE_HEADERS }
-      const loaded = await alternatingRounds(
-        context,
-        `sessions-list ${p.loaded.connections} connections`,
-        p.loaded,
-        bareTarget,
-        kernelTarget,
-      )
-      const single = await alternatingRounds(
-        context,
-        'sessions-list one at a time',
-        p.single,
-        bareTarget,
-        kernelTarget,
-      )
-      const singleP50 = medianOf(single.pairs, 'kernel', 'p50Ms')
-      const baselineP50 = medianOf(single.pairs, 'baseline', 'p50Ms')
-      const loadedP50 = medianOf(loaded.pairs, 'kernel', 'p50Ms')
-      const kernelRps = medianOf(loaded.pairs, 'kernel', 'requestsPerSecond')
-      const bareRps = medianOf(loaded.pairs, 'baseline', 'requestsPerSecond')
-      const ms = (value: number) => ({ value, unit: 'ms' as const })
+      const { loaded, single } = baseline
       return {
-        rows: [
-          ...loadRows(loaded.pairs, { prefix: `${p.loaded.connections} connections: ` }),
-          ...loadRows(single.pairs, { prefix: 'one at a time: ', latency: ['p50Ms', 'p95Ms'] }),
-        ],
+        rows: baseline.rows,
         targets: [
           {
             goal: `The first page of GET /query/session/list with ${SESSIONS.toLocaleString('en-US')} sessions stored: p50 under ${SESSIONS_LIST_P50_TARGET_MS} ms`,
-            measured: `p50 ${formatMeasure(ms(singleP50))} one request at a time (bare Koa with the same page ${formatMeasure(ms(baselineP50))}); at ${p.loaded.connections} connections p50 ${formatMeasure(ms(loadedP50))}, ${formatMeasure({ value: kernelRps, unit: 'req/s' })} (bare Koa ${formatMeasure({ value: bareRps, unit: 'req/s' })}, ratio ${formatRatio(ratio(kernelRps, bareRps))})`,
-            pass: singleP50 < SESSIONS_LIST_P50_TARGET_MS,
+            measured: baseline.measured,
+            pass: baseline.singleP50 < SESSIONS_LIST_P50_TARGET_MS,
           },
         ],
         notes: [
           `${SESSIONS.toLocaleString('en-US')} rows inserted in ${(insertMs / 1000).toFixed(1)} s. The first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes.`,
         ],
-        kernelRequests: loaded.requests.kernel + single.requests.kernel,
-        baselineRequests: loaded.requests.baseline + single.requests.baseline,
+        kernelRequests: baseline.kernelRequests,
+        baselineRequests: baseline.baselineRequests,
         raw: { plan: p, sessions: SESSIONS, insertMs, loaded, single },
       }
     } finally {
-      await Promise.all(
-        [kernel, bare].map((server) => (server ? context.children.stop(server.child) : undefined)),
-      )
+      if (kernel) await context.children.stop(kernel.child)
     }
   },
 }

@@ -1,0 +1,140 @@
+/**
+ * The list scenarios' baseline (drive-list, log-list, sessions-list): bare Koa answering the
+ * kernel's own first page, byte for byte, measured against the kernel in alternating rounds at 50
+ * connections and then one request at a time.
+ *
+ * Why it exists: the three scenarios measured this the same way, each with its own copy of the
+ * block (start bare Koa on the page, check the bytes, two `alternatingRounds` plans, the same
+ * medians, table rows and target line). One copy keeps their figures comparable with each other:
+ * the same plans, row names, ratios and wording. What stays in each scenario is what differs: how
+ * the data is made, how the first page is checked, paging and notes.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { BenchContext, ResultRow } from './scenario.js'
+import { request } from './http-probe.js'
+import { DEVICE_HEADERS, startBareKoa, type RunningServer } from './servers.js'
+import { ratio } from './stats.js'
+import { formatMeasure, formatRatio } from './format.js'
+import {
+  alternatingRounds,
+  loadRows,
+  medianOf,
+  type RoundPlan,
+  type RoundsResult,
+} from './rounds.js'
+
+/** The two load plans of a page baseline: for requests/s, and for the latency of one request. */
+export interface PageRoundPlans {
+  /** 50 connections: requests/s (its p50 is mostly queueing on 2 cores). */
+  loaded: RoundPlan
+  /** One connection, one request at a time: the latency the list targets are about. */
+  single: RoundPlan
+}
+
+/** The plans every list scenario loads its first page with; `--quick` shortens them for a smoke run. */
+export function pageRoundPlans(quick: boolean): PageRoundPlans {
+  return quick
+    ? {
+        loaded: { connections: 50, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
+        single: { connections: 1, warmupSeconds: 1, rounds: 2, roundSeconds: 2 },
+      }
+    : {
+        loaded: { connections: 50, warmupSeconds: 3, rounds: 3, roundSeconds: 5 },
+        single: { connections: 1, warmupSeconds: 2, rounds: 3, roundSeconds: 4 },
+      }
+}
+
+/** What to measure: the kernel's first page and where it came from. */
+export interface PageBaselineOptions {
+  /** The scenario's name: the progress lines and round labels start with it. */
+  label: string
+  /** The scenario's temporary folder: the page file and bare-koa.log go there. */
+  dir: string
+  plans: PageRoundPlans
+  /** The running kernel, and the headers of the signed-in caller's requests. */
+  kernel: RunningServer
+  headers: Record<string, string>
+  /** The path loaded on both sides, query string included; bare Koa answers its path part. */
+  path: string
+  /** The kernel's answer to `path`, already checked by the scenario: bare Koa answers these bytes. */
+  body: string
+}
+
+/** The rounds of both plans, with the figures the list scenarios report from them. */
+export interface PageBaseline {
+  loaded: RoundsResult
+  single: RoundsResult
+  /** The table rows: `50 connections: ...` (p50, p99) then `one at a time: ...` (p50, p95). */
+  rows: ResultRow[]
+  /** The kernel's p50 one request at a time, in ms: what the targets are checked against. */
+  singleP50: number
+  /** The target line's `measured` text: both p50s, and the loaded p50 and requests/s with bare Koa's. */
+  measured: string
+  /** Requests each side answered over both plans, warm-ups included. */
+  kernelRequests: number
+  baselineRequests: number
+}
+
+/**
+ * Starts bare Koa (`bench/src/bare-koa-server.ts`) answering `body` on the path of `path`, checks
+ * that it answers the same bytes, runs the loaded plan and then the one-at-a-time plan alternating
+ * bare Koa and the kernel, and stops bare Koa again (the kernel is the caller's).
+ */
+export async function measureAgainstBarePage(
+  context: BenchContext,
+  options: PageBaselineOptions,
+): Promise<PageBaseline> {
+  const { label, dir, plans, kernel, headers, body } = options
+  const pageFile = path.join(dir, 'first-page.json')
+  fs.writeFileSync(pageFile, body)
+  let bare: RunningServer | undefined
+  try {
+    bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'), {
+      STATIC_PATH: options.path.split('?')[0]!,
+      STATIC_FILE: pageFile,
+    })
+    const baselineAnswer = await request(bare.port, options.path, { headers: DEVICE_HEADERS })
+    if (baselineAnswer.body !== body)
+      throw new Error('the bare Koa page differs from the kernel page')
+
+    const kernelTarget = { server: kernel, path: options.path, headers }
+    const bareTarget = { server: bare, path: options.path, headers: DEVICE_HEADERS }
+    const loaded = await alternatingRounds(
+      context,
+      `${label} ${plans.loaded.connections} connections`,
+      plans.loaded,
+      bareTarget,
+      kernelTarget,
+    )
+    const single = await alternatingRounds(
+      context,
+      `${label} one at a time`,
+      plans.single,
+      bareTarget,
+      kernelTarget,
+    )
+
+    const singleP50 = medianOf(single.pairs, 'kernel', 'p50Ms')
+    const baselineSingleP50 = medianOf(single.pairs, 'baseline', 'p50Ms')
+    const loadedP50 = medianOf(loaded.pairs, 'kernel', 'p50Ms')
+    const kernelRps = medianOf(loaded.pairs, 'kernel', 'requestsPerSecond')
+    const bareRps = medianOf(loaded.pairs, 'baseline', 'requestsPerSecond')
+    const ms = (value: number) => ({ value, unit: 'ms' as const })
+    const rps = (value: number) => ({ value, unit: 'req/s' as const })
+    return {
+      loaded,
+      single,
+      rows: [
+        ...loadRows(loaded.pairs, { prefix: `${plans.loaded.connections} connections: ` }),
+        ...loadRows(single.pairs, { prefix: 'one at a time: ', latency: ['p50Ms', 'p95Ms'] }),
+      ],
+      singleP50,
+      measured: `p50 ${formatMeasure(ms(singleP50))} one request at a time (bare Koa with the same page ${formatMeasure(ms(baselineSingleP50))}); at ${plans.loaded.connections} connections p50 ${formatMeasure(ms(loadedP50))}, ${formatMeasure(rps(kernelRps))} (bare Koa ${formatMeasure(rps(bareRps))}, ratio ${formatRatio(ratio(kernelRps, bareRps))})`,
+      kernelRequests: loaded.requests.kernel + single.requests.kernel,
+      baselineRequests: loaded.requests.baseline + single.requests.baseline,
+    }
+  } finally {
+    if (bare) await context.children.stop(bare.child)
+  }
+}
