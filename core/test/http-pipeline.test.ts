@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gzipSync } from 'node:zlib'
 import { z } from 'zod'
 import { createError, createKernel, definePlugin, type Entity, type Kernel } from '../src/index.js'
 import { inject, testConfig } from '../src/testing/index.js'
@@ -137,6 +138,49 @@ for (const nodeEnv of ['production', 'development'] as const) {
         expect(res.json<{ message: string }>().message).toBe('ERROR_INVALID_INPUT')
       }
       expect(({} as Record<string, unknown>).admin).toBeUndefined()
+    })
+
+    it('reads JSON media types, gzip bodies and an empty body; refuses other encodings and bare values', async () => {
+      const post = (payload: string | Buffer, headers: Record<string, string>) =>
+        inject(kernel, { method: 'POST', url: '/query/probe/echo', payload, headers })
+      const json = '{"name":"a","count":2}'
+      for (const type of ['application/json; charset=utf-8', 'application/vnd.api+json']) {
+        const res = await post(json, { 'content-type': type })
+        expect(res.statusCode, type).toBe(200)
+        expect(res.json()).toEqual({ name: 'a', count: 2 })
+      }
+      const zipped = await post(gzipSync(json), {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      })
+      expect(zipped.json()).toEqual({ name: 'a', count: 2 })
+      // The limit counts inflated bytes: a small gzip of a large body is still too large.
+      const bomb = await post(gzipSync(JSON.stringify({ name: 'x'.repeat(100_000), count: 1 })), {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      })
+      expect(bomb.statusCode).toBe(413)
+      expect(bomb.json<{ message: string }>().message).toBe('ERROR_BODY_TOO_LARGE')
+      const odd = await post(json, {
+        'content-type': 'application/json',
+        'content-encoding': 'br-x',
+      })
+      expect(odd.statusCode).toBe(415)
+      expect(odd.json<{ message: string }>().message).toBe('ERROR_UNSUPPORTED_MEDIA_TYPE')
+      for (const bare of ['"text"', '42', 'null', 'true']) {
+        const res = await post(bare, { 'content-type': 'application/json' })
+        expect(res.statusCode, bare).toBe(400)
+        expect(res.json<{ message: string }>().message).toBe('ERROR_JSON_BODY')
+      }
+      // No bytes at all is an empty object: the route's own schema says what is missing.
+      const empty = await post('', { 'content-type': 'application/json' })
+      expect(empty.statusCode).toBe(400)
+      expect(empty.json<{ message: string }>().message).toBe('ERROR_INVALID_INPUT')
+      const deep = await post('['.repeat(100) + ']'.repeat(100), {
+        'content-type': 'application/json',
+      })
+      expect(deep.statusCode).toBe(400)
+      expect(deep.json<{ message: string }>().message).toBe('ERROR_INVALID_INPUT')
     })
 
     it('hides internals of a crash: 500 ERROR_INTERNAL, stack only in development', async () => {

@@ -9,10 +9,12 @@ import type { z } from 'zod'
  * the first problem as the reason.
  */
 export function readBody<T extends z.ZodType>(ctx: QueryContext, schema: T): z.output<T> {
-  if (ctx.request.length && !ctx.is('json')) throw createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
-  // Core's body parser sets `request.body`; its type augmentation is not part of core's types.
+  // Core's body reader sets `request.body` when, and only when, the body was JSON.
   const body = (ctx.request as { body?: unknown }).body
-  if (body === undefined) throw createError('ERROR_BODY_EXPECTED')
+  if (body === undefined) {
+    if (ctx.request.length && !ctx.is('json')) throw createError('ERROR_UNSUPPORTED_MEDIA_TYPE')
+    throw createError('ERROR_BODY_EXPECTED')
+  }
   const result = schema.safeParse(body)
   if (result.success) return result.data
   const issue = result.error.issues[0]
