@@ -54,6 +54,20 @@ describe("the logger's copy", () => {
     expect(lines).toHaveLength(2)
   })
 
+  it("leaves out the lines of a NOT_COPIED logger's children and grandchildren", () => {
+    const { logger, lines, copy } = logged('info')
+    const quiet = logger.child(NOT_COPIED)
+    quiet.child({ x: 1 }).error('a child of the quiet logger')
+    quiet.child({ x: 1 }).child({ y: 2 }).warn('a grandchild of the quiet logger')
+    logger.child({ plugin: 'log' }).child(NOT_COPIED).error('made quiet a level down')
+    // Its sibling and its parent are copied: the mark is in the chain, not on the process.
+    logger.child({ x: 1 }).error('a child of the loud logger')
+    expect(copy.take().map((each) => [each.msg, each.bindings])).toEqual([
+      ['a child of the loud logger', { x: 1 }],
+    ])
+    expect(lines).toHaveLength(4)
+  })
+
   it('sends text written past pino (the batched access log) to the process log only', () => {
     const { logger, lines, copy } = logged('info')
     logger.warn('a warning first')
