@@ -112,6 +112,26 @@ describe("the logger's copy", () => {
     expect(woken).toHaveBeenCalledTimes(2)
   })
 
+  it('costs its bounded queue and no timer while nobody takes its lines', () => {
+    const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' })
+    const copy = logCopyOf(logger)!
+    // Fake timers hold every timeout, interval and immediate scheduled, kept alive (ref) or not.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] })
+    try {
+      for (let index = 0; index < copy.capacity * 3; index++) logger.error({ index }, 'unkept')
+      // None: a node without a log plugin pays a push per line.
+      expect(vi.getTimerCount()).toBe(0)
+      expect(copy.pending).toBe(copy.capacity)
+      expect(copy.takeDropped()).toBe(copy.capacity * 2)
+      // The measure sees one: a taker is woken through an immediate.
+      copy.onBacklog(() => undefined)
+      logger.error('one more')
+      expect(vi.getTimerCount()).toBe(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('is what createLogger attaches, filled even when LOG_LEVEL is silent', () => {
     const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' })
     logger.info('no')
