@@ -35,7 +35,7 @@ for (const database of databasesUnderTest()) {
       await drop?.()
     })
 
-    it("moves the records plugin's own lines into the log when the log plugin joins", async () => {
+    it("moves the records plugin's own lines into the log when the log plugin joins, then writes only here", async () => {
       const before = await boot([records, account])
       await before.seed(allSeeds())
       await before.services.records.create(SYSTEM_ACTOR, {
@@ -55,6 +55,14 @@ for (const database of databasesUnderTest()) {
         time,
         message: [{ kind: 'text', text: 'created' }],
       })
+      expect(await kernel.services.appLog.list({ limit: 5 })).toEqual([])
+      // From then on a change is written once, here, and records' own table stays empty.
+      await kernel.services.records.create(SYSTEM_ACTOR, {
+        type: 'webpage',
+        id: 'later',
+        headline: 'Later',
+      })
+      expect(await lines(kernel, 'webpage.later')).toHaveLength(1)
       expect(await kernel.services.appLog.list({ limit: 5 })).toEqual([])
       await kernel.close()
     })
