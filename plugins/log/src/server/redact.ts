@@ -70,7 +70,7 @@ export function redactEntry(key: string, value: unknown): unknown {
   return key.toLowerCase() === 'code' && errorCode ? value : REDACTED
 }
 
-/** `name=value` after a URL's `?`, `&`, `#` or `;`, or after a space in a text. */
+/** `name=value` after a URL's `?`, `&`, `#` or `;`, or after a space or comma in a text. */
 const PARAMETER = /(^|[?&#;\s,])([A-Za-z0-9_.~%[\]-]{1,64})=([^&#;\s"'<>]+)/g
 /** A JSON member in a text (`"password":"..."`, an error quoting a body). */
 const JSON_MEMBER = /"([^"\\]{1,64})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g
