@@ -54,6 +54,20 @@ describe("the logger's copy", () => {
     expect(lines).toHaveLength(2)
   })
 
+  it("leaves out the lines of a NOT_COPIED logger's children and grandchildren", () => {
+    const { logger, lines, copy } = logged('info')
+    const quiet = logger.child(NOT_COPIED)
+    quiet.child({ x: 1 }).error('a child of the quiet logger')
+    quiet.child({ x: 1 }).child({ y: 2 }).warn('a grandchild of the quiet logger')
+    logger.child({ plugin: 'log' }).child(NOT_COPIED).error('made quiet a level down')
+    // Its sibling and its parent are copied: the mark is in the chain, not on the process.
+    logger.child({ x: 1 }).error('a child of the loud logger')
+    expect(copy.take().map((each) => [each.msg, each.bindings])).toEqual([
+      ['a child of the loud logger', { x: 1 }],
+    ])
+    expect(lines).toHaveLength(4)
+  })
+
   it('sends text written past pino (the batched access log) to the process log only', () => {
     const { logger, lines, copy } = logged('info')
     logger.warn('a warning first')
@@ -96,6 +110,26 @@ describe("the logger's copy", () => {
     copy.push(record(8))
     await new Promise((resolve) => setImmediate(resolve))
     expect(woken).toHaveBeenCalledTimes(2)
+  })
+
+  it('costs its bounded queue and no timer while nobody takes its lines', () => {
+    const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' })
+    const copy = logCopyOf(logger)!
+    // Fake timers hold every timeout, interval and immediate scheduled, kept alive (ref) or not.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] })
+    try {
+      for (let index = 0; index < copy.capacity * 3; index++) logger.error({ index }, 'unkept')
+      // None: a node without a log plugin pays a push per line.
+      expect(vi.getTimerCount()).toBe(0)
+      expect(copy.pending).toBe(copy.capacity)
+      expect(copy.takeDropped()).toBe(copy.capacity * 2)
+      // The measure sees one: a taker is woken through an immediate.
+      copy.onBacklog(() => undefined)
+      logger.error('one more')
+      expect(vi.getTimerCount()).toBe(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('is what createLogger attaches, filled even when LOG_LEVEL is silent', () => {

@@ -28,7 +28,7 @@ export interface CopiedRecord {
   bindings: Readonly<Record<string, unknown>>
 }
 
-/** How many lines wait at most; beyond, new lines are counted and dropped. */
+/** How many lines wait at most; beyond, the oldest give way, counted (takeDropped). */
 const DEFAULT_CAPACITY = 1000
 
 /**

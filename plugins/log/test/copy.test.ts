@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createKernel, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
 import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
@@ -35,7 +35,7 @@ for (const database of databasesUnderTest()) {
       await drop?.()
     })
 
-    it("moves the records plugin's own lines into the log when the log plugin joins", async () => {
+    it("moves the records plugin's own lines into the log when the log plugin joins, then writes only here", async () => {
       const before = await boot([records, account])
       await before.seed(allSeeds())
       await before.services.records.create(SYSTEM_ACTOR, {
@@ -56,6 +56,34 @@ for (const database of databasesUnderTest()) {
         message: [{ kind: 'text', text: 'created' }],
       })
       expect(await kernel.services.appLog.list({ limit: 5 })).toEqual([])
+      // From then on a change is written once, here, and records' own table stays empty.
+      await kernel.services.records.create(SYSTEM_ACTOR, {
+        type: 'webpage',
+        id: 'later',
+        headline: 'Later',
+      })
+      expect(await lines(kernel, 'webpage.later')).toHaveLength(1)
+      expect(await kernel.services.appLog.list({ limit: 5 })).toEqual([])
+      await kernel.close()
+    })
+
+    it('costs a node without the log plugin its bounded copy and no timer', async () => {
+      const kernel = await boot([records, account])
+      const copy = kernel.services.logCopy
+      copy.take()
+      copy.takeDropped()
+      // Fake timers hold every timeout, interval and immediate scheduled, kept alive (ref) or not.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] })
+      try {
+        for (let index = 0; index < copy.capacity + 200; index++)
+          kernel.logger.warn({ index }, 'nobody keeps this')
+        // Nothing takes the lines, so nothing is scheduled to: the oldest give way, counted.
+        expect(vi.getTimerCount()).toBe(0)
+      } finally {
+        vi.useRealTimers()
+      }
+      expect(copy.pending).toBe(copy.capacity)
+      expect(copy.takeDropped()).toBe(200)
       await kernel.close()
     })
 

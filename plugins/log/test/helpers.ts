@@ -27,7 +27,8 @@ class Probe {}
 
 /**
  * A plugin that misbehaves on request: `GET /query/probe/fail` throws (a 500 with a stack, and a
- * cause), `GET /query/probe/warn` logs a warning through its own logger with values of every kind.
+ * cause), `GET /query/probe/warn` logs a warning through its own logger with values of every kind,
+ * `GET /query/probe/seen` logs the request itself (its address, headers and a code).
  */
 export const probe = definePlugin({
   name: 'probe',
@@ -37,6 +38,18 @@ export const probe = definePlugin({
     })
     router.get('/probe/coded', () => {
       throw createError('ERROR_INTERNAL', { reason: 'coded failure' })
+    })
+    router.get('/probe/seen', (ctx) => {
+      // What a careless plugin logs: the whole request, its cookie and credentials included.
+      logger.warn(
+        {
+          url: ctx.url,
+          headers: ctx.headers,
+          body: { device: 'd1', code: ctx.query.code, note: 'kept' },
+        },
+        `the probe saw ${ctx.url}`,
+      )
+      ctx.body = { ok: true }
     })
     router.get('/probe/warn', (ctx) => {
       logger.warn(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
-import { databasesUnderTest } from '@shopwright/core/testing'
+import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import type { LogLine, LogPart } from '../src/index.js'
 import { LOG_TABLE } from '../src/index.js'
 import { addPage, bootLog, call, codeOf, page, type Person } from './helpers.js'
@@ -87,6 +87,45 @@ for (const database of databasesUnderTest()) {
         status: 500,
         code: 'ERROR_INTERNAL',
         id: failed.headers['x-request-id'],
+      })
+    })
+
+    it('stores a 500 and a copied warning without the secrets their request carried', async () => {
+      const code = 'q3Vb8_xT-0aZkLm2NpQr4StUvWxYz9AbCdEfGhIjKlM'
+      const query = `?code=${code}&token=tk-123&page=2`
+      const headers = { cookie: cookies.manager, authorization: 'Bearer bearer-456' }
+      const failed = await inject(kernel, { url: `/query/probe/fail${query}`, headers })
+      expect(failed.statusCode).toBe(500)
+      const seen = await inject(kernel, { url: `/query/probe/seen${query}`, headers })
+      expect(seen.statusCode).toBe(200)
+      await kernel.services.log.flush()
+      const [error] = (await page(kernel, cookies.manager, '/query/log/list?level=error')).list
+      const [warning] = (await page(kernel, cookies.manager, '/query/log/list/server.probe')).list
+      const sessionValue = cookies.manager.split('=')[1]!
+      for (const line of [error, warning]) {
+        const stored = JSON.stringify(line!.message)
+        for (const secret of [code, 'tk-123', 'bearer-456', sessionValue])
+          expect(stored, secret).not.toContain(secret)
+      }
+      // What is not a secret is stored as it was: the page, the error, the code of the answer.
+      expect(partOf(error, 'context')!.values).toMatchObject({
+        url: '/query/probe/fail?code=[REDACTED]&token=[REDACTED]&page=2',
+        status: 500,
+        code: 'ERROR_INTERNAL',
+      })
+      expect(error!.message[1]).toMatchObject({ kind: 'error', message: 'the probe broke' })
+      const seenUrl = '/query/probe/seen?code=[REDACTED]&token=[REDACTED]&page=2'
+      expect(warning!.message[0]).toEqual({ kind: 'text', text: `the probe saw ${seenUrl}` })
+      expect(partOf(warning, 'context')!.values).toEqual({ url: seenUrl })
+      const objects = warning!.message.filter((part) => part.kind === 'object')
+      expect(objects.find((part) => part.label === 'body')!.value).toEqual({
+        device: 'd1',
+        code: '[REDACTED]',
+        note: 'kept',
+      })
+      expect(objects.find((part) => part.label === 'headers')!.value).toMatchObject({
+        cookie: '[REDACTED]',
+        authorization: '[REDACTED]',
       })
     })
 

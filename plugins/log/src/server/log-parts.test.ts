@@ -76,6 +76,73 @@ describe('the parts of a log line', () => {
     expect(recordParts(line({}, undefined))).toEqual([{ kind: 'text', text: '' }])
   })
 
+  it('redacts secrets from every part of a copied line, at any depth the tree keeps', () => {
+    const code = 'q3Vb8_xT-0aZkLm2NpQr4StUvWxYz9AbCdEfGhIjKlM'
+    const error = new Error(`fetch https://api.example/v1?api_key=k123&page=2 failed`)
+    const parts = recordParts(
+      line(
+        {
+          err: error,
+          url: `/query/account/reset/employee/7/${code}?token=t1`,
+          code: 'ERROR_INTERNAL',
+          password: 'hunter2',
+          pin: 1234n,
+          request: {
+            headers: { Authorization: 'Bearer abc', cookie: 'sw_session=xyz', accept: 'json' },
+            body: { device: 'd1', code, list: [{ deeper: { secret: 's' } }] },
+          },
+        },
+        `reset failed for /block/employee/7/d1?code=${code}`,
+        { plugin: 'account', token: 'from-bindings' },
+      ),
+    )
+    const json = JSON.stringify(parts)
+    for (const secret of [
+      code,
+      'hunter2',
+      '1234',
+      'abc',
+      'xyz',
+      'k123',
+      't1',
+      '"s"',
+      'from-bindings',
+    ])
+      expect(json, secret).not.toContain(secret)
+    expect(parts).toEqual([
+      { kind: 'text', text: 'reset failed for /block/employee/7/d1?code=[REDACTED]' },
+      {
+        kind: 'error',
+        name: 'Error',
+        message: 'fetch https://api.example/v1?api_key=[REDACTED]&page=2 failed',
+      },
+      {
+        kind: 'stack',
+        text: expect.stringMatching(
+          /^Error: fetch https:\/\/api\.example\/v1\?api_key=\[REDACTED\]&page=2 failed\n/,
+        ),
+      },
+      {
+        kind: 'context',
+        values: {
+          token: '[REDACTED]',
+          url: '/query/account/reset/employee/7/[REDACTED]?token=[REDACTED]',
+          code: 'ERROR_INTERNAL',
+          password: '[REDACTED]',
+          pin: '[REDACTED]',
+        },
+      },
+      {
+        kind: 'object',
+        label: 'request',
+        value: {
+          headers: { Authorization: '[REDACTED]', cookie: '[REDACTED]', accept: 'json' },
+          body: { device: 'd1', code: '[REDACTED]', list: [{ deeper: { secret: '[REDACTED]' } }] },
+        },
+      },
+    ])
+  })
+
   it('never throws on a value that cannot be read', () => {
     const hostile = {}
     Object.defineProperty(hostile, 'bad', {

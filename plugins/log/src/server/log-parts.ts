@@ -1,5 +1,6 @@
 import type { CopiedRecord } from '@shopwright/core'
 import type { LogPart, LogValue } from '../shared/types.js'
+import { redactEntry, redactText } from './redact.js'
 
 /** Bounds that keep one line small whatever was logged (the table's message is at most 60 KB). */
 const MAX_TEXT = 2_000
@@ -16,6 +17,9 @@ const NOT_CONTEXT = new Set(['err', 'error', 'msg', 'logCopy'])
 
 const cut = (text: string, max = MAX_TEXT): string =>
   text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text
+
+/** A logged text as the log keeps it: its secrets redacted (redact.ts), then bounded. */
+const clean = (text: string, max = MAX_TEXT): string => cut(redactText(text), max)
 
 /** The `actor` a logged line names (`employee|7`, `system`, `anonymous`): the line's "by". */
 export function actorOf(value: unknown): string | undefined {
@@ -50,7 +54,7 @@ function toTree(value: unknown): LogValue {
     if (item === null || item === undefined) return null
     switch (typeof item) {
       case 'string':
-        return cut(item)
+        return clean(item)
       case 'number':
         return Number.isFinite(item) ? item : String(item)
       case 'boolean':
@@ -67,7 +71,7 @@ function toTree(value: unknown): LogValue {
     const object = item as object
     if (item instanceof Date)
       return Number.isNaN(item.getTime()) ? 'Invalid Date' : item.toISOString()
-    if (isError(item)) return `${item.name}: ${cut(item.message)}`
+    if (isError(item)) return `${item.name}: ${clean(item.message)}`
     if (seen.has(object)) return '[Circular]'
     if (depth >= MAX_DEPTH) return Array.isArray(item) ? '[Array]' : '[Object]'
     seen.add(object)
@@ -81,7 +85,7 @@ function toTree(value: unknown): LogValue {
       const tree: { [key: string]: LogValue } = {}
       const keys = Object.keys(object)
       for (const key of keys.slice(0, MAX_KEYS))
-        tree[key] = walk((object as Record<string, unknown>)[key], depth + 1)
+        tree[key] = walk(redactEntry(key, (object as Record<string, unknown>)[key]), depth + 1)
       if (keys.length > MAX_KEYS) tree['…'] = `${keys.length - MAX_KEYS} more keys`
       return tree
     } finally {
@@ -100,12 +104,12 @@ function errorParts(error: Error, label?: string): LogPart[] {
     parts.push({
       kind: 'error',
       ...(depth === 0 && label ? { label } : depth > 0 ? { label: 'cause' } : {}),
-      name: cut(String(current.name || 'Error'), 200),
-      message: cut(String(current.message)),
+      name: clean(String(current.name || 'Error'), 200),
+      message: clean(String(current.message)),
       ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
     })
     if (typeof current.stack === 'string' && current.stack)
-      parts.push({ kind: 'stack', text: cut(current.stack, MAX_STACK) })
+      parts.push({ kind: 'stack', text: clean(current.stack, MAX_STACK) })
     current = (current as { cause?: unknown }).cause
   }
   return parts
@@ -118,7 +122,7 @@ function errorParts(error: Error, label?: string): LogPart[] {
 export function partsOf(value: unknown, label?: string): LogPart[] {
   const named = label ? { label } : {}
   if (typeof value === 'string')
-    return [{ kind: 'text', text: cut(label ? `${label}: ${value}` : value) }]
+    return [{ kind: 'text', text: clean(label ? `${label}: ${value}` : value) }]
   if (typeof value === 'bigint') return [{ kind: 'bignumber', ...named, value: value.toString() }]
   if (typeof value === 'function')
     return [
@@ -141,7 +145,9 @@ const isScalar = (value: unknown): value is string | number | boolean | null =>
 /**
  * A copied process-log line as parts: its message, its error (with the stack, and the causes),
  * then one context part of the plain values it carried (`id`, `url`, the plugin's bindings...),
- * then each other value as what it is. Never throws: a value that cannot be read is a text.
+ * then each other value as what it is. Secrets go first (redact.ts): values under secret keys at
+ * any depth the tree keeps, and secrets written into texts (a URL's `?code=`). Never throws: a
+ * value that cannot be read is a text.
  */
 export function recordParts(record: CopiedRecord): LogPart[] {
   const parts: LogPart[] = []
@@ -150,15 +156,16 @@ export function recordParts(record: CopiedRecord): LogPart[] {
     const error = object.err ?? object.error
     // `logger.error(error)` makes the error's message the line's: said once, by the error part.
     if (record.msg && !(isError(error) && error.message === record.msg))
-      parts.push({ kind: 'text', text: cut(record.msg) })
+      parts.push({ kind: 'text', text: clean(record.msg) })
     if (error !== undefined) parts.push(...partsOf(error))
     const context: Record<string, string | number | boolean | null> = {}
     const others: LogPart[] = []
-    for (const [key, value] of [...Object.entries(record.bindings), ...Object.entries(object)]) {
+    for (const [key, given] of [...Object.entries(record.bindings), ...Object.entries(object)]) {
       // The plugin names the line (`server.drive`) and a text actor is its "by" (log-writer.ts).
-      if (NOT_CONTEXT.has(key) || key === 'plugin' || value === undefined) continue
-      if (key === 'actor' && actorOf(value) !== undefined) continue
-      if (isScalar(value)) context[key] = typeof value === 'string' ? cut(value) : value
+      if (NOT_CONTEXT.has(key) || key === 'plugin' || given === undefined) continue
+      if (key === 'actor' && actorOf(given) !== undefined) continue
+      const value = redactEntry(key, given)
+      if (isScalar(value)) context[key] = typeof value === 'string' ? clean(value) : value
       else others.push(...partsOf(value, key))
     }
     if (Object.keys(context).length > 0) parts.push({ kind: 'context', values: context })
