@@ -66,9 +66,24 @@ export function previousVisits(request: VisitorRequest): number {
   return count && COUNT.test(count) ? Number(count) : 0
 }
 
+// Every tracking call renews the visit cookie: its date is written once a second, not each time.
+let expiresFor = { second: -1, maxAgeMs: 0, text: '' }
+
+/** The Expires date of a cookie set now for maxAgeMs (for the browsers that ignore Max-Age). */
+function expiresOf(maxAgeMs: number): string {
+  const second = Math.floor(Date.now() / 1000)
+  if (expiresFor.second !== second || expiresFor.maxAgeMs !== maxAgeMs)
+    expiresFor = {
+      second,
+      maxAgeMs,
+      text: new Date(second * 1000 + maxAgeMs).toUTCString(),
+    }
+  return expiresFor.text
+}
+
 /** A Set-Cookie value: first-party, HttpOnly, SameSite=Lax, Secure on HTTPS. */
 function cookieHeader(name: string, value: string, maxAgeMs: number, secure: boolean): string {
-  const expires = new Date(Date.now() + maxAgeMs).toUTCString()
+  const expires = expiresOf(maxAgeMs)
   return `${name}=${value}; path=/; max-age=${Math.round(maxAgeMs / 1000)}; expires=${expires}; samesite=lax; httponly${secure ? '; secure' : ''}`
 }
 
