@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS } from './browser.js'
+import { launchBrowser, SCREENSHOTS, signInThrough } from './browser.js'
 
 /** The admin issue's browser walk: a record type, a record, autosave, rename, bin, export/import, rights. */
 describe('the admin in Chromium', () => {
@@ -15,15 +15,7 @@ describe('the admin in Chromium', () => {
     page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}.png`), fullPage: true })
   const url = (address: string) => `${server.url}${address}`
 
-  async function signIn(target: Page, email: string) {
-    await target.goto(url('/data'))
-    await target.waitForURL(/\/login\?next=/)
-    await target.fill('[data-testid=login-email]', email)
-    await target.click('[data-testid=login-next]')
-    await target.fill('[data-testid=login-password]', 'secret12')
-    await target.click('[data-testid=login-submit]')
-    await target.waitForURL(/\/data$/)
-  }
+  const signIn = (target: Page, email: string) => signInThrough(target, url('/data'), email)
 
   /** Waits for the autosave's update call of a record (5 s after the last change). */
   const saved = (type: string, id: string) =>

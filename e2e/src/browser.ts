@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_ARGS } from '@shopwright/cli/testing'
+import { databasesUnderTest, type DatabaseUnderTest } from '@shopwright/core/testing'
 
 /** Where suites leave screenshots for a person to look at (git-ignored). */
 export const SCREENSHOTS = path.resolve(fileURLToPath(import.meta.url), '../../screenshots')
@@ -15,4 +16,48 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [...CHROMIUM_ARGS],
   })
+}
+
+/**
+ * Signs in through the admin's two-step login: opens `address` (a screen that needs a signed-in
+ * caller), is sent to the login, and is back on `address` after the e-mail and the password.
+ */
+export async function signInThrough(
+  page: Page,
+  address: string,
+  email: string,
+  password = 'secret12',
+): Promise<void> {
+  await page.goto(address)
+  await page.waitForURL(/\/login\?next=/)
+  await page.fill('[data-testid=login-email]', email)
+  await page.click('[data-testid=login-next]')
+  await page.fill('[data-testid=login-password]', password)
+  await page.click('[data-testid=login-submit]')
+  await page.waitForURL((url) => url.pathname === new URL(address).pathname)
+}
+
+/** A database a browser suite runs its server on: SQLite (the default) or MariaDB. */
+export interface SiteDatabase {
+  name: DatabaseUnderTest['name']
+  /** Why the suite is skipped on this database, or false. */
+  skip: string | false
+  /**
+   * The settings that put a project on a fresh database of this engine (none for SQLite, which
+   * lives in the project's folder), and how to drop it afterwards.
+   */
+  settings(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>
+}
+
+/** The databases the browser walks run on: SQLite always, MariaDB when `npm test` found it. */
+export function siteDatabases(): SiteDatabase[] {
+  return databasesUnderTest().map((database) => ({
+    name: database.name,
+    skip: database.skip,
+    async settings(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+      if (database.name === 'sqlite') return { env: {}, drop: async () => undefined }
+      const created = await database.create()
+      return { env: { DATABASE_URL: created.url }, drop: created.drop }
+    },
+  }))
 }

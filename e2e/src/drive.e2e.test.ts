@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser } from './browser.js'
+import { launchBrowser, signInThrough } from './browser.js'
 
 /**
  * The drive issue's browser walk: a folder, three uploads (one refused), the JSON editor with
@@ -66,13 +66,7 @@ describe('the drive in Chromium', () => {
   })
 
   it('signs in and shows the drive with its three folders', async () => {
-    await page.goto(url('/drive'))
-    await page.waitForURL(/\/login\?next=%2Fdrive/)
-    await page.fill('[data-testid=login-email]', 'admin@example.com')
-    await page.click('[data-testid=login-next]')
-    await page.fill('[data-testid=login-password]', 'secret12')
-    await page.click('[data-testid=login-submit]')
-    await page.waitForURL(/\/drive$/)
+    await signInThrough(page, url('/drive'), 'admin@example.com')
     for (const top of ['private', 'public', 'personal'])
       await page.waitForSelector(`[data-testid="row-${top}"]`)
     expect(await page.isVisible('[data-testid=menu-drive]')).toBe(true)

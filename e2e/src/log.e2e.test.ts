@@ -2,159 +2,160 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS } from './browser.js'
+import { launchBrowser, SCREENSHOTS, signInThrough, siteDatabases } from './browser.js'
 
 /** The log issue's browser walk: a change appears with who made it, filters, the clear. */
-describe('the Log screen in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
-  let page: Page
-  const errors: string[] = []
-  const shot = (name: string, target: Page = page) =>
-    target.screenshot({ path: path.join(SCREENSHOTS, `log-${name}.png`), fullPage: true })
-  const url = (address: string) => `${server.url}${address}`
+for (const database of siteDatabases())
+  describe.skipIf(database.skip)(`the Log screen in Chromium (${database.name})`, () => {
+    let server: RunningServer
+    let browser: Browser
+    let context: BrowserContext
+    let page: Page
+    let site: Awaited<ReturnType<typeof database.settings>>
+    const errors: string[] = []
+    const shot = (name: string, target: Page = page) =>
+      target.screenshot({
+        path: path.join(SCREENSHOTS, `log-${database.name}-${name}.png`),
+        fullPage: true,
+      })
+    const url = (address: string) => `${server.url}${address}`
+    const signIn = (target: Page, email: string) => signInThrough(target, url('/log'), email)
 
-  async function signIn(target: Page, email: string) {
-    await target.goto(url('/log'))
-    await target.waitForURL(/\/login\?next=/)
-    await target.fill('[data-testid=login-email]', email)
-    await target.click('[data-testid=login-next]')
-    await target.fill('[data-testid=login-password]', 'secret12')
-    await target.click('[data-testid=login-submit]')
-    await target.waitForURL(/\/log$/)
-  }
-
-  /** A `/query` call from the page's session (its cookie and a Device header). */
-  async function query(target: Page, method: 'GET' | 'POST', address: string, data?: unknown) {
-    const response = await target.request.fetch(url(address), {
-      method,
-      headers: { device: 'e2e-log', accept: 'application/json' },
-      ...(data === undefined ? {} : { data }),
-    })
-    expect(response.status(), `${method} ${address}: ${await response.text()}`).toBe(200)
-    return (await response.json()) as Record<string, unknown>
-  }
-
-  /** Reloads the screen until a line matching the selector shows (copied lines are written each second). */
-  async function waitForLine(selector: string) {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      if ((await page.locator(selector).count()) > 0) return
-      await page.waitForTimeout(500)
-      await page.click('[data-testid=refresh]')
-      await page.waitForTimeout(300)
+    /** A `/query` call from the page's session (its cookie and a Device header). */
+    async function query(target: Page, method: 'GET' | 'POST', address: string, data?: unknown) {
+      const response = await target.request.fetch(url(address), {
+        method,
+        headers: { device: 'e2e-log', accept: 'application/json' },
+        ...(data === undefined ? {} : { data }),
+      })
+      expect(response.status(), `${method} ${address}: ${await response.text()}`).toBe(200)
+      return (await response.json()) as Record<string, unknown>
     }
-    throw new Error(`no log line matches ${selector}`)
-  }
 
-  beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    await addUser(cwd, { email: 'boss@example.com', password: 'secret12', roles: 'administrator' })
-    await addUser(cwd, { email: 'manager@example.com', password: 'secret12', roles: 'allmanagers' })
-    await addUser(cwd, { email: 'dev@example.com', password: 'secret12', roles: 'development' })
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => errors.push(String(error)))
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+    /** Reloads the screen until a line matching the selector shows (copied lines are written each second). */
+    async function waitForLine(selector: string) {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        if ((await page.locator(selector).count()) > 0) return
+        await page.waitForTimeout(500)
+        await page.click('[data-testid=refresh]')
+        await page.waitForTimeout(300)
+      }
+      throw new Error(`no log line matches ${selector}`)
+    }
 
-  it('shows a change made here, with who made it, linking to the record', async () => {
-    await signIn(page, 'manager@example.com')
-    const me = await query(page, 'GET', '/query/account/get')
-    const actor = `${String(me.type)}|${String(me.id)}`
-    await query(page, 'POST', '/query/data/create', {
-      type: 'webpage',
-      id: 'logged-page',
-      headline: 'Logged page',
+    beforeAll(async () => {
+      const cwd = projectDir()
+      site = await database.settings()
+      expect((await run(['seed'], cwd, site.env)).code).toBe(0)
+      for (const [email, roles] of [
+        ['boss@example.com', 'administrator'],
+        ['manager@example.com', 'allmanagers'],
+        ['dev@example.com', 'development'],
+      ] as const)
+        await addUser(cwd, { email, password: 'secret12', roles }, site.env)
+      ;[server, browser] = await Promise.all([startServer(cwd, site.env), launchBrowser()])
+      context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+      page = await context.newPage()
+      page.on('pageerror', (error) => errors.push(String(error)))
     })
-    // The menu shows the entry once the caller's rights on `log` are known.
-    await page.waitForSelector('[data-testid=menu-log]')
-    await page.click('[data-testid=menu-log]')
-    await page.waitForSelector('[data-testid=log-lines] tbody tr')
-    const first = page.locator('[data-testid=log-lines] tbody tr').first()
-    expect(await first.locator('[data-testid=log-record-link]').textContent()).toBe('logged-page')
-    expect(await first.locator('[data-testid=log-actor]').textContent()).toBe(actor)
-    expect(await first.textContent()).toContain('created')
-    expect(await first.locator('[data-testid=log-type-link]').getAttribute('href')).toBe(
-      '/data/webpage',
-    )
-    await shot('lines')
-    await first.locator('[data-testid=log-record-link]').click()
-    await page.waitForURL(/\/data\/webpage\/logged-page$/)
-    await page.waitForSelector('[data-testid=record-editor]')
-    await page.goBack()
-    await page.waitForSelector('[data-testid=log-lines] tbody tr')
+    afterAll(async () => {
+      await browser?.close()
+      await server?.stop()
+      await site?.drop()
+    })
+
+    it('shows a change made here, with who made it, linking to the record', async () => {
+      await signIn(page, 'manager@example.com')
+      const me = await query(page, 'GET', '/query/account/get')
+      const actor = `${String(me.type)}|${String(me.id)}`
+      await query(page, 'POST', '/query/data/create', {
+        type: 'webpage',
+        id: 'logged-page',
+        headline: 'Logged page',
+      })
+      // The menu shows the entry once the caller's rights on `log` are known.
+      await page.waitForSelector('[data-testid=menu-log]')
+      await page.click('[data-testid=menu-log]')
+      await page.waitForSelector('[data-testid=log-lines] tbody tr')
+      const first = page.locator('[data-testid=log-lines] tbody tr').first()
+      expect(await first.locator('[data-testid=log-record-link]').textContent()).toBe('logged-page')
+      expect(await first.locator('[data-testid=log-actor]').textContent()).toBe(actor)
+      expect(await first.textContent()).toContain('created')
+      expect(await first.locator('[data-testid=log-type-link]').getAttribute('href')).toBe(
+        '/data/webpage',
+      )
+      await shot('lines')
+      await first.locator('[data-testid=log-record-link]').click()
+      await page.waitForURL(/\/data\/webpage\/logged-page$/)
+      await page.waitForSelector('[data-testid=record-editor]')
+      await page.goBack()
+      await page.waitForSelector('[data-testid=log-lines] tbody tr')
+    })
+
+    it('shows a server warning with its context, and filters by level and by record', async () => {
+      // An administrator changing an account's roles: the account plugin warns, naming who did it.
+      const boss = await context.browser()!.newPage()
+      await signIn(boss, 'boss@example.com')
+      const developers = await query(
+        boss,
+        'GET',
+        '/query/data/list/employee?fields=email&pagesize=100',
+      )
+      const developer = (developers.list as Array<{ id: string; email: string }>).find(
+        (each) => each.email === 'dev@example.com',
+      )!
+      await query(boss, 'POST', `/query/data/update/employee/${developer.id}`, [
+        { field: 'roles', value: ['development', 'support'] },
+      ])
+      await boss.close()
+
+      await page.selectOption('[data-testid=log-level]', 'warn')
+      await page.waitForURL(/\?level=warn$/)
+      await waitForLine('[data-testid=log-lines] tbody tr:has-text("account sign-in data changed")')
+      const warning = page.locator('[data-testid=log-lines] tbody tr').first()
+      expect(await warning.locator('[data-testid=log-level-badge]').textContent()).toBe('Warning')
+      expect(await warning.locator('[data-testid=log-context]').textContent()).toContain(
+        `account="employee|${developer.id}"`,
+      )
+      await warning.locator('.log-tree .log-tree summary').first().click()
+      await shot('warning')
+
+      await page.selectOption('[data-testid=log-level]', '')
+      await page.fill('[data-testid=log-name]', 'webpage.logged-page')
+      await page.click('[data-testid=log-name-apply]')
+      await page.waitForURL(/\?name=webpage\.logged-page$/)
+      await page.waitForSelector('[data-testid=log-lines] tbody tr >> nth=0')
+      const names = await page.locator('[data-testid=log-record-link]').allTextContents()
+      expect(names.length).toBeGreaterThan(0)
+      expect(new Set(names)).toEqual(new Set(['logged-page']))
+      await shot('filtered')
+    })
+
+    it('clears after the confirmation and shows who cleared it', async () => {
+      await page.goto(url('/log'))
+      await page.waitForSelector('[data-testid=log-lines] tbody tr')
+      expect(await page.locator('[data-testid=log-lines] tbody tr').count()).toBeGreaterThan(1)
+      await page.click('[data-testid=clear]')
+      await page.waitForSelector('text=Are you sure you want to clear the log?')
+      await shot('clear-question')
+      await page.click('[data-testid=dialog-ok]')
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=log-lines] tbody tr').length === 1,
+      )
+      const only = page.locator('[data-testid=log-lines] tbody tr').first()
+      expect(await only.textContent()).toContain('cleared the log')
+      expect(await only.textContent()).toContain('server.log')
+      await shot('cleared')
+    })
+
+    it('lets development read the log but not clear it', async () => {
+      const developer = await context.browser()!.newPage({ viewport: { width: 1400, height: 900 } })
+      await signIn(developer, 'dev@example.com')
+      await developer.waitForSelector('[data-testid=log-lines] tbody tr')
+      await developer.waitForSelector('[data-testid=menu-log]')
+      expect(await developer.locator('[data-testid=clear]').count()).toBe(0)
+      await shot('developer', developer)
+      await developer.close()
+      expect(errors).toEqual([])
+    })
   })
-
-  it('shows a server warning with its context, and filters by level and by record', async () => {
-    // An administrator changing an account's roles: the account plugin warns, naming who did it.
-    const boss = await context.browser()!.newPage()
-    await signIn(boss, 'boss@example.com')
-    const developers = await query(
-      boss,
-      'GET',
-      '/query/data/list/employee?fields=email&pagesize=100',
-    )
-    const developer = (developers.list as Array<{ id: string; email: string }>).find(
-      (each) => each.email === 'dev@example.com',
-    )!
-    await query(boss, 'POST', `/query/data/update/employee/${developer.id}`, [
-      { field: 'roles', value: ['development', 'support'] },
-    ])
-    await boss.close()
-
-    await page.selectOption('[data-testid=log-level]', 'warn')
-    await page.waitForURL(/\?level=warn$/)
-    await waitForLine('[data-testid=log-lines] tbody tr:has-text("account sign-in data changed")')
-    const warning = page.locator('[data-testid=log-lines] tbody tr').first()
-    expect(await warning.locator('[data-testid=log-level-badge]').textContent()).toBe('Warning')
-    expect(await warning.locator('[data-testid=log-context]').textContent()).toContain(
-      `account="employee|${developer.id}"`,
-    )
-    await warning.locator('.log-tree .log-tree summary').first().click()
-    await shot('warning')
-
-    await page.selectOption('[data-testid=log-level]', '')
-    await page.fill('[data-testid=log-name]', 'webpage.logged-page')
-    await page.click('[data-testid=log-name-apply]')
-    await page.waitForURL(/\?name=webpage\.logged-page$/)
-    await page.waitForSelector('[data-testid=log-lines] tbody tr >> nth=0')
-    const names = await page.locator('[data-testid=log-record-link]').allTextContents()
-    expect(names.length).toBeGreaterThan(0)
-    expect(new Set(names)).toEqual(new Set(['logged-page']))
-    await shot('filtered')
-  })
-
-  it('clears after the confirmation and shows who cleared it', async () => {
-    await page.goto(url('/log'))
-    await page.waitForSelector('[data-testid=log-lines] tbody tr')
-    expect(await page.locator('[data-testid=log-lines] tbody tr').count()).toBeGreaterThan(1)
-    await page.click('[data-testid=clear]')
-    await page.waitForSelector('text=Are you sure you want to clear the log?')
-    await shot('clear-question')
-    await page.click('[data-testid=dialog-ok]')
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid=log-lines] tbody tr').length === 1,
-    )
-    const only = page.locator('[data-testid=log-lines] tbody tr').first()
-    expect(await only.textContent()).toContain('cleared the log')
-    expect(await only.textContent()).toContain('server.log')
-    await shot('cleared')
-  })
-
-  it('lets development read the log but not clear it', async () => {
-    const developer = await context.browser()!.newPage({ viewport: { width: 1400, height: 900 } })
-    await signIn(developer, 'dev@example.com')
-    await developer.waitForSelector('[data-testid=log-lines] tbody tr')
-    await developer.waitForSelector('[data-testid=menu-log]')
-    expect(await developer.locator('[data-testid=clear]').count()).toBe(0)
-    await shot('developer', developer)
-    await developer.close()
-    expect(errors).toEqual([])
-  })
-})

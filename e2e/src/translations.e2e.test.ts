@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
 // The plugin's own LibreTranslate stand-in: it "translates" by tagging texts (`[fr] Save`).
 import { startFakeLibreTranslate } from '../../plugins/translations/test/fake-libretranslate.js'
-import { launchBrowser, SCREENSHOTS } from './browser.js'
+import { launchBrowser, SCREENSHOTS, signInThrough } from './browser.js'
 
 /** The translation editor's browser walk (spec 000 sections 2, 4, 5, 8 and 9). */
 describe('the translation editor in Chromium', () => {
@@ -95,13 +95,7 @@ describe('the translation editor in Chromium', () => {
   })
 
   it('signs in and opens the translation sets from the menu', async () => {
-    await page.goto(url('/data'))
-    await page.waitForURL(/\/login\?next=/)
-    await page.fill('[data-testid=login-email]', 'admin@example.com')
-    await page.click('[data-testid=login-next]')
-    await page.fill('[data-testid=login-password]', 'secret12')
-    await page.click('[data-testid=login-submit]')
-    await page.waitForURL(/\/data$/)
+    await signInThrough(page, url('/data'), 'admin@example.com')
     await page.click('[data-testid=menu-translation]')
     await page.waitForURL(/\/data\/translation$/)
     await page.waitForSelector('[data-testid="row-translation|admin"]')
