@@ -3,7 +3,13 @@ import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
 import type { ResultRow, Scenario } from '../scenario.js'
 import { HOST, get } from '../http-probe.js'
-import { DEVICE_HEADERS, INFO_PATH, startKernel, type RunningServer } from '../servers.js'
+import {
+  cpuTimeMs,
+  DEVICE_HEADERS,
+  INFO_PATH,
+  startKernel,
+  type RunningServer,
+} from '../servers.js'
 import { sqliteFile } from '../record-table.js'
 import { median, percentile, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
@@ -32,6 +38,21 @@ interface Round {
   total: number
   ok: number
   bad: number
+  /** CPU the kernel used during the round, per second of it (1 = one core busy throughout). */
+  kernelCpu: number
+  /** The same for this process (autocannon): a ratio is the kernel's only while this stays below 1. */
+  loadCpu: number
+}
+
+/** CPU time of the kernel's process and of this one, in ms, for a round's share of a core. */
+function cpuNow(pid: number): { kernel: number; load: number; at: number } {
+  const kernel = cpuTimeMs(pid)
+  const load = process.cpuUsage()
+  return {
+    kernel: kernel.userMs + kernel.systemMs,
+    load: (load.user + load.system) / 1000,
+    at: performance.now(),
+  }
 }
 
 /**
@@ -41,6 +62,7 @@ interface Round {
  */
 function round(
   port: number,
+  pid: number,
   seconds: number,
   track: { cookies: readonly string[]; nextStart: () => number; accepted: Set<number> } | undefined,
 ): Promise<Round> {
@@ -48,6 +70,7 @@ function round(
   let ok = 0
   let bad = 0
   let connection = 0
+  const before = cpuNow(pid)
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -95,7 +118,11 @@ function round(
       },
       (error, result) => {
         if (error) return reject(error instanceof Error ? error : new Error(String(error)))
+        const after = cpuNow(pid)
+        const elapsed = after.at - before.at
         resolve({
+          kernelCpu: (after.kernel - before.kernel) / elapsed,
+          loadCpu: (after.load - before.load) / elapsed,
           requestsPerSecond: result.requests.average,
           p50Ms: times.length ? percentile(times, 50) : Number.NaN,
           p99Ms: times.length ? percentile(times, 99) : Number.NaN,
@@ -113,6 +140,9 @@ function round(
     })
   })
 }
+
+/** A round's CPU as `kernel / autocannon` in cores. */
+const cores = (each: Round): string => `${each.kernelCpu.toFixed(2)} / ${each.loadCpu.toFixed(2)}`
 
 /** A new visitor's cookie: a track post without one starts a session and answers its cookie. */
 async function newVisitor(port: number, start: number): Promise<string> {
@@ -149,7 +179,9 @@ export const sessionsTrack: Scenario = {
       `The ceiling is the same kernel's \`GET ${INFO_PATH}\` (the throughput scenario's call) at ${CONNECTIONS} connections.`,
       `After a ${p.warmupSeconds} s warm-up of each, ${p.rounds} rounds of ${p.roundSeconds} s alternate ceiling, track, ...; medians. Any non-2xx`,
       `answer fails the run. Then the kernel gets SIGTERM (its destroy hooks write what is queued), and the`,
-      `bench counts the rows of \`sessions_pages\` in its SQLite file against the 2xx answers.`,
+      `bench counts the rows of \`sessions_pages\` in its SQLite file against the 2xx answers. Each round also records`,
+      `the CPU the kernel (from /proc) and autocannon (this process) used, in cores: the ratio is the kernel's`,
+      `only while the kernel is the one near a full core.`,
     ].join('\n')
   },
   async run(context) {
@@ -164,6 +196,7 @@ export const sessionsTrack: Scenario = {
         logFile: path.join(dir, 'kernel.log'),
         settings: { PLUGINS: SESSIONS_PLUGINS, SESSIONS_TRACK_LIMIT: '1000000000' },
       })
+      const pid = kernel.child.pid!
       const info = await get(kernel.port, INFO_PATH, DEVICE_HEADERS)
       if (info.status !== 200) throw new Error(`GET ${INFO_PATH} answered ${info.status}`)
       let start = Date.now() - 3_600_000
@@ -179,13 +212,13 @@ export const sessionsTrack: Scenario = {
           throw new Error(`${label}: ${result.total} requests, ${result.bad} failed or not 2xx`)
       }
       context.log(`sessions-track: warm-up ${p.warmupSeconds} s each`)
-      check('ceiling warm-up', await round(kernel.port, p.warmupSeconds, undefined))
-      check('track warm-up', await round(kernel.port, p.warmupSeconds, track))
+      check('ceiling warm-up', await round(kernel.port, pid, p.warmupSeconds, undefined))
+      check('track warm-up', await round(kernel.port, pid, p.warmupSeconds, track))
       for (let n = 1; n <= p.rounds; n++) {
         context.log(`sessions-track: round ${n}/${p.rounds}`)
-        const ceiling = await round(kernel.port, p.roundSeconds, undefined)
+        const ceiling = await round(kernel.port, pid, p.roundSeconds, undefined)
         check(`ceiling round ${n}`, ceiling)
-        const tracked = await round(kernel.port, p.roundSeconds, track)
+        const tracked = await round(kernel.port, pid, p.roundSeconds, track)
         check(`track round ${n}`, tracked)
         rounds.push({ ceiling, track: tracked })
       }
@@ -246,6 +279,7 @@ export const sessionsTrack: Scenario = {
         ],
         notes: [
           `Track requests/s ratio per round: ${rounds.map((each) => formatRatio(ratio(each.track.requestsPerSecond, each.ceiling.requestsPerSecond))).join(', ')}.`,
+          `CPU per round, in cores (kernel / autocannon): ceiling ${rounds.map((each) => cores(each.ceiling)).join(', ')}; track ${rounds.map((each) => cores(each.track)).join(', ')}. The ratio is the kernel's while the kernel is near one core and autocannon below it.`,
         ],
         kernelRequests: accepted.size,
         raw: { plan: p, rounds, accepted: accepted.size, missing, stored, sessions, stopMs },
