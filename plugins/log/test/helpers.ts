@@ -7,7 +7,8 @@ import {
 } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import account from '@shopwright/plugin-account'
+import { addAndSignIn } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import log, { type LogPage } from '../src/index.js'
 
@@ -81,30 +82,15 @@ export async function bootLog(
   const cookies = {} as Record<Person, string>
   const actors = {} as Record<Person, string>
   for (const [name, [type, roles]] of Object.entries(PEOPLE)) {
-    const email = `${name}@example.com`
-    const added = (await kernel.services.accounts.addAccount({
-      type,
-      email,
-      password: 'secret12',
-      roles: [...roles],
-    })) as { id: string }
-    actors[name as Person] = `${type}|${added.id}`
-    cookies[name as Person] = await signIn(kernel, email)
+    const signedIn = await addAndSignIn(kernel, `${name}@example.com`, { type, roles })
+    actors[name as Person] = `${signedIn.type}|${signedIn.id}`
+    cookies[name as Person] = signedIn.cookie
   }
   return { ...booted, cookies, actors }
 }
 
-/** Signs in and answers the Cookie header value. */
-export async function signIn(kernel: Pick<Kernel, 'app'>, email: string): Promise<string> {
-  const reply = await inject(kernel, {
-    method: 'POST',
-    url: '/query/account/login',
-    payload: { email, password: 'secret12' },
-  })
-  const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
-  if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
-  return `${SESSION_COOKIE}=${cookie.value}`
-}
+/** Signs an account bootLog added in again (on the second node): its Cookie header value. */
+export { signIn } from '@shopwright/plugin-account/testing'
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export function call(

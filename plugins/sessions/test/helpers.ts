@@ -1,7 +1,8 @@
 import type { Kernel, KernelOptions, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import account from '@shopwright/plugin-account'
+import { addAndSignIn } from '@shopwright/plugin-account/testing'
 import translations from '@shopwright/plugin-translations'
 import { storefrontPages, type ThemeServerModule } from '@shopwright/storefront/server'
 import * as defaultTheme from '@shopwright/theme-default/server'
@@ -19,22 +20,9 @@ export function storefront(): NonNullable<KernelOptions['pages']> {
   return [storefrontPages(defaultTheme as ThemeServerModule)]
 }
 
-/** Signs an account in and answers its Cookie header value. */
+/** Adds a staff account with the roles, signs it in and answers its Cookie header value. */
 export async function signIn(kernel: Kernel, email: string, roles: string[]): Promise<string> {
-  await kernel.services.accounts.addAccount({
-    type: 'employee',
-    email,
-    password: 'secret12',
-    roles,
-  })
-  const reply = await inject(kernel, {
-    method: 'POST',
-    url: '/query/account/login',
-    payload: { email, password: 'secret12' },
-  })
-  const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
-  if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
-  return `${SESSION_COOKIE}=${cookie.value}`
+  return (await addAndSignIn(kernel, email, { roles })).cookie
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Kernel, PluginDefinition, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
+import account from '@shopwright/plugin-account'
+import { addAndSignIn } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import translations from '../src/index.js'
 
@@ -29,16 +30,7 @@ export async function bootTranslations(
     ['developer', 'employee', ['development']],
     ['customer', 'customer', []],
   ] as const) {
-    const email = `${name}@example.com`
-    await kernel.services.accounts.addAccount({ type, email, password: 'secret12', roles })
-    const reply = await inject(kernel, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email, password: 'secret12' },
-    })
-    const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)
-    if (reply.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${reply.body}`)
-    cookies[name] = `${SESSION_COOKIE}=${cookie.value}`
+    cookies[name] = (await addAndSignIn(kernel, `${name}@example.com`, { type, roles })).cookie
   }
   return { ...booted, cookies }
 }
