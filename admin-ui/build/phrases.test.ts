@@ -9,33 +9,19 @@ import { generalPhrases } from '../../plugins/translations/src/seeds/phrases/gen
 import { serverFrench } from '../../plugins/translations/src/seeds/phrases/server.js'
 import { deleteQuestion } from '../../plugins/records/src/admin/questions.js'
 import { scanPhrases, type Found } from './phrase-scan.js'
+import { adminSources } from './plugin-phrases.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
- * The admin's own screens: the app and kit, and the plugin panels this team writes. The
- * translation editor's panels (plugins/translations/src/admin) keep their phrases in
- * admin-translations.ts and are checked by that plugin.
+ * The admin's own screens: the app and kit, and the panels of the plugins whose phrases the
+ * translations plugin seeds. The translation editor's panels keep theirs in admin-translations.ts,
+ * and the plugins that declare `phrases` (drive, log, memory, sessions) check their own screens
+ * with plugin-phrases.ts.
  */
-const ROOTS = [
-  'admin-ui/src',
-  'plugins/records/src/admin',
-  'plugins/account/src/admin',
-  'plugins/memory/src/admin',
-  'plugins/drive/src/admin',
-  'plugins/log/src/admin',
-]
+const ROOTS = ['admin-ui/src', 'plugins/records/src/admin', 'plugins/account/src/admin']
 
-function sources(dir: string): string[] {
-  if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'server' ? [] : sources(full)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
-  })
-}
-
-const scanned = ROOTS.flatMap((root) => sources(path.join(repo, root))).map((file) =>
+const scanned = ROOTS.flatMap((root) => adminSources(path.join(repo, root))).map((file) =>
   scanPhrases(path.relative(repo, file), fs.readFileSync(file, 'utf8')),
 )
 /** Phrases a helper hands to a translating call, where no literal shows them to the scan. */

@@ -10,7 +10,9 @@ export { definePlugin } from './kernel/plugin.js'
 export type {
   BootstrapContext,
   Migration,
+  PhraseTexts,
   PluginDefinition,
+  PluginPhrases,
   RegisterContext,
   RouteContext,
   SettingDefinition,

@@ -16,6 +16,7 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'lifecycle',
   'cluster',
   'cacheTypes',
+  'pluginPhrases',
 ]
 
 /**

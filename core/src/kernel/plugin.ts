@@ -60,6 +60,12 @@ export interface RouteContext<S extends SettingsTable = SettingsTable> extends B
   access: AccessService
 }
 
+/** A phrase's texts in languages other than US English (the phrase itself): `{ fr: '...' }`. */
+export type PhraseTexts = Readonly<Record<string, string>>
+
+/** Phrases by translation set id, then by phrase (`{ admin: { Sessions: { fr: 'Sessions' } } }`). */
+export type PluginPhrases = Readonly<Record<string, Readonly<Record<string, PhraseTexts>>>>
+
 /** A plugin's whole public contract (docs/plugins.md walks through each part). */
 export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   /** Unique, lower-case: a-z, 0-9 and '-'. */
@@ -92,6 +98,13 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   routes?(router: QueryRouter, context: RouteContext<S>): void
   /** Cache types `/query/memory/clear/<type>` may clear. */
   cacheTypes?: readonly string[]
+  /**
+   * The texts this plugin's screens show, by translation set (`admin`, `store`...), each phrase
+   * (its US English) with its other languages (`{ fr: '...' }`). A plugin that keeps translations
+   * adds the phrases a set lacks; a site's own translation of a phrase is never changed
+   * (docs/plugins.md, "Phrases").
+   */
+  phrases?: PluginPhrases
   /**
    * Address prefixes of this plugin's admin panels (`/data`): the server answers them with the
    * admin app's page, and an admin address no running plugin declares is a 404. The panels

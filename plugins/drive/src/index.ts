@@ -25,6 +25,7 @@ export type {
   GetOptions,
   PutOptions,
 } from './server/blobs/blob-store.js'
+import { DRIVE_PHRASES } from './shared/phrases.js'
 export type { DriveService } from './server/drive-service.js'
 export type { DriveSettings } from './server/settings.js'
 
@@ -46,6 +47,8 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'drive',
+  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
+  phrases: { admin: DRIVE_PHRASES },
   dependsOn: ['records'],
   provides: ['driveBlobs', 'drive'],
   requires: ['records', 'binSources'],

@@ -9,6 +9,7 @@ import { LOG_SETTINGS } from './server/settings.js'
 import { logRecordSeeds } from './seeds/index.js'
 import { LOG_ERRORS } from './shared/errors.js'
 import { LOG_SECURITY } from './shared/types.js'
+import { LOG_PHRASES } from './shared/phrases.js'
 
 // The package's public surface: the plugin, the answers' types, and the service's type. Everything
 // else is internal; tests reach it through its own paths.
@@ -34,6 +35,8 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'log',
+  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
+  phrases: { admin: LOG_PHRASES },
   dependsOn: ['records'],
   provides: ['log', 'recordLogSink'],
   settings: LOG_SETTINGS,

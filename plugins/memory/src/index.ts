@@ -5,6 +5,7 @@ import { memoryRoutes } from './server/routes.js'
 import { memorySeeds } from './seeds/index.js'
 import { MEMORY_ERRORS } from './shared/errors.js'
 import { MEMORY_SECURITY } from './shared/types.js'
+import { MEMORY_PHRASES } from './shared/phrases.js'
 
 export { CONFIRM_TIMEOUT_MS, MemoryService } from './server/memory-service.js'
 export { MEMORY_TYPE_CACHES, cachesByMemoryType, memoryTypeOf } from './server/memory-types.js'
@@ -24,6 +25,8 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'memory',
+  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
+  phrases: { admin: MEMORY_PHRASES },
   // The `memory` security record is read through the records plugin's security source.
   dependsOn: ['records'],
   provides: ['memory'],

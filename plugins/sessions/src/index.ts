@@ -10,7 +10,6 @@ import {
   type Services,
 } from '@shopwright/core'
 import type {} from '@shopwright/plugin-records'
-import { keepAdminPhrases } from './server/admin-phrases.js'
 import { locate, NO_LOCATION } from './server/geo.js'
 import { storedIp } from './server/ip.js'
 import { LiveCounter } from './server/live-counter.js'
@@ -119,6 +118,8 @@ async function prune(store: SessionStore, days: number, logger: Logger, stopping
  */
 export default definePlugin({
   name: 'sessions',
+  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
+  phrases: { admin: SESSIONS_PHRASES },
   dependsOn: ['records'],
   requires: ['records'],
   provides: ['sessions', 'sessionTracker', 'sessionWriter'],
@@ -160,13 +161,6 @@ export default definePlugin({
     timer.unref()
     services.lifecycle.signal.addEventListener('abort', () => clearInterval(timer))
     void prune(store, settings.sessionsRetentionDays, logger, stopping)
-    void keepAdminPhrases(
-      services.records,
-      services.cache,
-      SESSIONS_PHRASES,
-      logger,
-      services.lifecycle.signal,
-    )
   },
   async destroy({ services }) {
     // After the server stopped taking requests and drained: every page answered 2xx is stored

@@ -368,7 +368,7 @@ for (const database of databasesUnderTest()) {
       expect((await list()).list).toEqual([])
     })
 
-    it('adds its phrases with French to the admin translation set, keeping a site’s own texts', async () => {
+    it('adds its phrases with French to the admin translation set (through the translations plugin)', async () => {
       const frenchOf = async (phrase: string) => {
         const set = await kernel().services.records.find('translation', 'admin')
         const entries = (set?.entries ?? []) as Array<{
@@ -379,31 +379,9 @@ for (const database of databasesUnderTest()) {
           .filter((entry) => entry.phrase === phrase)
           .map((entry) => entry.translations.fr)
       }
-      // Seeded after the plugins started: added once the set exists.
       await expect
         .poll(() => frenchOf('Are you sure you want to clear all sessions?'))
         .toEqual(['Voulez-vous vraiment effacer toutes les sessions\u00a0?'])
-      const { SYSTEM_ACTOR } = await import('@shopwright/core')
-      await kernel().services.records.modify(
-        SYSTEM_ACTOR,
-        'translation',
-        'admin',
-        ['entries'],
-        (record) => {
-          const entries = record.entries as Array<{
-            phrase: string
-            translations: Record<string, string>
-          }>
-          entries.find((entry) => entry.phrase === 'Live')!.translations.fr = 'Actif'
-          record.entries = entries.filter((entry) => entry.phrase !== 'Scroll')
-        },
-      )
-      const { addAdminPhrases } = await import('../src/server/admin-phrases.js')
-      const { SESSIONS_PHRASES } = await import('../src/shared/phrases.js')
-      expect(await addAdminPhrases(kernel().services.records, SESSIONS_PHRASES)).toBe(1)
-      expect(await frenchOf('Live')).toEqual(['Actif'])
-      expect(await frenchOf('Scroll')).toEqual(['Défilement'])
-      expect(await addAdminPhrases(kernel().services.records, SESSIONS_PHRASES)).toBe(0)
     })
 
     it('prunes sessions past the retention period with their pages', async () => {

@@ -11,6 +11,7 @@ import {
 import { MachineTranslation } from './server/machine-translation.js'
 import { AutoFill } from './server/auto-fill.js'
 import { translationRoutes } from './server/routes.js'
+import { keepPluginPhrases } from './server/plugin-phrases.js'
 import { TRANSLATIONS_ERRORS } from './shared/errors.js'
 import { TRANSLATIONS_SETTINGS } from './server/settings.js'
 import type { TranslationSource } from './server/translation-source.js'
@@ -61,11 +62,19 @@ export default definePlugin({
       translationSource: asFunction(({ translationSets }) => translationSets).singleton(),
     })
   },
-  bootstrap({ services }) {
+  bootstrap({ services, logger }) {
     // A changed set drops the merged texts on every node (cache clears travel through Redis).
     services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (type === TRANSLATION_TYPE) await services.cache.clear(TRANSLATION_CACHE)
     })
+    // The texts other plugins' screens show (their `phrases`), added to the sets that lack them.
+    void keepPluginPhrases(
+      services.records,
+      services.cache,
+      services.pluginPhrases,
+      logger,
+      services.lifecycle.signal,
+    )
   },
   routes(router, { services, access }) {
     translationRoutes(router, services, access)

@@ -1,8 +1,8 @@
 /**
- * The sessions screens' phrases with their French (the site's second seeded language). The
- * admin reads its texts from the `admin` translation set: at start this plugin adds the phrases
- * the set lacks (never changing one a site has translated), through the records service
- * (server/admin-phrases.ts). Translators edit them there like every other admin phrase.
+ * The sessions screens' phrases with their French (the site's second seeded language), declared
+ * as the plugin's `phrases`. The admin reads its texts from the `admin` translation set, to which
+ * the translations plugin adds the phrases it lacks (never changing one a site has translated);
+ * translators edit them there like every other admin phrase (docs/plugins.md, "Phrases").
  */
 export const SESSIONS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   Sessions: { fr: 'Sessions' },
@@ -13,9 +13,7 @@ export const SESSIONS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'Are you sure you want to clear all sessions?': {
     fr: 'Voulez-vous vraiment effacer toutes les sessions\u00a0?',
   },
-  'Unable to Clear': { fr: 'Impossible d’effacer' },
-  Clear: { fr: 'Effacer' },
-  Refresh: { fr: 'Actualiser' },
+  'Unable to Clear': { fr: 'Impossible de vider' },
   Date: { fr: 'Date' },
   Location: { fr: 'Lieu' },
   Browser: { fr: 'Navigateur' },
@@ -28,7 +26,6 @@ export const SESSIONS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   City: { fr: 'Ville' },
   Region: { fr: 'Région' },
   Country: { fr: 'Pays' },
-  Language: { fr: 'Langue' },
   Confirmed: { fr: 'Confirmée' },
   Yes: { fr: 'Oui' },
   No: { fr: 'Non' },
@@ -39,12 +36,10 @@ export const SESSIONS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   Spam: { fr: 'Spam' },
   Search: { fr: 'Recherche' },
   Social: { fr: 'Réseaux sociaux' },
-  Email: { fr: 'E-mail' },
   Paid: { fr: 'Publicité' },
   Internal: { fr: 'Interne' },
   Direct: { fr: 'Direct' },
   Referral: { fr: 'Lien externe' },
-  Pages: { fr: 'Pages' },
   Page: { fr: 'Page' },
   Time: { fr: 'Heure' },
   Duration: { fr: 'Durée' },

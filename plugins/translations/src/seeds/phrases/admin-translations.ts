@@ -10,6 +10,9 @@ export const adminTranslationsPhrases: PhraseTable = {
   Translation: { fr: 'Traduction' },
   Languages: { fr: 'Langues' },
   Details: { fr: 'Détails' },
+  // Also shown by the log and memory screens, which declare none of the seeded admin set's words.
+  Clear: { fr: 'Vider' },
+  Stack: { fr: 'Pile d’appels' },
   // The table.
   Phrase: { fr: 'Expression' },
   'No phrases yet.': { fr: 'Aucune expression pour l’instant.' },
