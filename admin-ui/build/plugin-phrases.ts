@@ -63,3 +63,34 @@ export function pluginPhraseProblems(
     repeated: Object.keys(table).filter(seeded),
   }
 }
+
+/**
+ * The phrase tests of a plugin that declares its admin phrases: its `src/admin/phrases.test.ts`
+ * calls this with its folder and table (vitest's describe and it, handed in so this module stays
+ * free of a test runner).
+ */
+export function describePluginPhrases(
+  test: {
+    describe: (name: string, body: () => void) => void
+    it: (name: string, body: () => void) => void
+    expect: (value: unknown) => { toEqual(expected: unknown): void }
+  },
+  title: string,
+  adminDir: string,
+  table: FrenchTable,
+): void {
+  const { describe, it, expect } = test
+  describe(title, () => {
+    const problems = pluginPhraseProblems(adminDir, table)
+    it('translates every text they show', () => {
+      expect(problems.hardCoded).toEqual([])
+    })
+    it('has a French text for each, in the plugin’s phrases or the admin and general sets', () => {
+      expect(problems.untranslated).toEqual([])
+    })
+    it('declares no phrase the screens no longer show, and none the seeded sets have', () => {
+      expect(problems.unused).toEqual([])
+      expect(problems.repeated).toEqual([])
+    })
+  })
+}
