@@ -59,6 +59,9 @@ export const adminPhrases: PhraseTable = {
   'Empty the bin?': { fr: 'Vider la corbeille\u00a0?' },
   'The bin is empty.': { fr: 'La corbeille est vide.' },
 
+  // Charts (admin-ui/src/charts): a pie's slice of the smallest beyond 13.
+  Other: { fr: 'Autres' },
+
   // Sizes and durations (the kit's displayBytes and displayDuration).
   '{0} byte': { fr: '{0} octet' },
   '{0} bytes': { fr: '{0} octets' },
