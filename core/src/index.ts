@@ -35,6 +35,7 @@ export { MIGRATIONS_TABLE, pendingMigrations, runMigrations } from './db/migrati
 export { AppError, createError, isAppError, type AppErrorOptions } from './errors/app-error.js'
 export { CodedError, isCodedError } from './errors/coded-error.js'
 export { toAppError } from './http/error-handler.js'
+export { addressRedactor, type AddressRedactor } from './http/log-address.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
 export { SYSTEM_ACTOR, actorName, isAdministrator, isSystemActor } from './access/actor.js'
 export {

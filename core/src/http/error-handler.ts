@@ -47,12 +47,17 @@ export function respondWithError(
   thrown: unknown,
   logger: Logger,
   development: boolean,
+  logAddress: (url: string) => string = (url) => url,
 ): void {
   const error = toAppError(thrown)
   if (error.code === 'ERROR_DATA_CONNECTION' && error !== thrown) {
     // One line per request and no stack: during an outage every request fails the same way.
     logger.warn(
-      { id: (ctx.state as QueryState).requestId, url: ctx.url, reason: describeError(thrown) },
+      {
+        id: (ctx.state as QueryState).requestId,
+        url: logAddress(ctx.url),
+        reason: describeError(thrown),
+      },
       'request failed: database or redis unavailable',
     )
   } else if (error.status >= 500) {
@@ -63,7 +68,7 @@ export function respondWithError(
         err: thrown,
         id: (ctx.state as QueryState).requestId,
         method: ctx.method,
-        url: ctx.url,
+        url: logAddress(ctx.url),
         status: error.status,
         code: error.code,
       },

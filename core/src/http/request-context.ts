@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa'
 import type { Logger } from '../logger.js'
 import type { AccessLog } from './access-log.js'
 import { respondWithError } from './error-handler.js'
+import type { AddressRedactor } from './log-address.js'
 import type { Authenticator, Entity, QueryState } from './state.js'
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/
@@ -30,6 +31,8 @@ export interface RequestContextOptions {
   logger: Logger
   development: boolean
   authenticator: () => Authenticator | undefined
+  /** How the logs write a request's address (its secrets redacted: log-address.ts). */
+  logAddress?: AddressRedactor
 }
 
 /**
@@ -39,6 +42,7 @@ export interface RequestContextOptions {
  */
 export function requestContext(options: RequestContextOptions): Middleware<QueryState> {
   const { accessLog, logger, development, authenticator } = options
+  const logAddress = options.logAddress ?? ((url: string) => url)
   return async (ctx, next) => {
     const incoming = ctx.req.headers['x-request-id']
     const requestId =
@@ -50,11 +54,17 @@ export function requestContext(options: RequestContextOptions): Middleware<Query
     try {
       await next()
     } catch (thrown) {
-      respondWithError(ctx, thrown, logger, development)
+      respondWithError(ctx, thrown, logger, development, logAddress)
     }
     if (!QUIET_PATHS.has(ctx.path)) {
       const ms = Math.round((performance.now() - started) * 10) / 10
-      accessLog.write({ id: requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms })
+      accessLog.write({
+        id: requestId,
+        method: ctx.method,
+        url: logAddress(ctx.url),
+        status: ctx.status,
+        ms,
+      })
     }
   }
 }

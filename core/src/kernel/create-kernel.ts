@@ -19,6 +19,7 @@ import { requestContext } from '../http/request-context.js'
 import { queryDispatcher } from '../http/query-dispatcher.js'
 import { QueryRouter } from '../http/query-router.js'
 import { createAccessLog } from '../http/access-log.js'
+import { addressRedactor } from '../http/log-address.js'
 import { securityHeaders } from '../http/security-headers.js'
 import { fallbackPages } from '../http/fallback-pages.js'
 import { healthChecks } from '../http/health.js'
@@ -232,6 +233,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         development: config.nodeEnv === 'development',
         // Resolved once: the registrations are fixed after register(), and this runs per request.
         authenticator: () => authenticator,
+        logAddress: addressRedactor(plugins.flatMap((plugin) => plugin.secretAddresses ?? [])),
       }),
     )
     app.use(queryDispatcher(router, config.bodyLimit))

@@ -112,6 +112,13 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
    */
   adminPaths?: readonly string[]
   /**
+   * Addresses that carry a secret in their path (a reset link's code): each pattern matches from
+   * the start of an address, and what it matches beyond its first group is written REDACTED in
+   * the process log (`/^(\/reset\/[^/]+\/[^/]+\/)[^/?#]+/`). Secret-named query parameters
+   * (`code`, `token`, `password`...) are redacted for every address without being declared.
+   */
+  secretAddresses?: readonly RegExp[]
+  /**
    * Storefront features this plugin provides, by name (`cart`): a theme shows the parts of its shell
    * that belong to one (the header's cart icon) only when a plugin provides it (docs/themes.md).
    */

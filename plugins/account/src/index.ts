@@ -36,6 +36,7 @@ import {
   serveImage,
   uploadImage,
 } from './server/images/routes.js'
+import { SECRET_ADDRESSES } from './server/secret-addresses.js'
 
 // The package's public surface: the plugin, the session cookie's name (part of its HTTP contract)
 // and the types of its answers and services, for themes and other plugins. Everything else is
@@ -69,6 +70,9 @@ declare module '@shopwright/core' {
 /** The account plugin: sign-in accounts of the customer and employee record types, and their sessions. */
 export default definePlugin({
   name: 'account',
+  // Reset links carry their code in the path: the process log writes it [REDACTED] (block links
+  // carry theirs as ?code=, which core redacts for every address).
+  secretAddresses: SECRET_ADDRESSES,
   dependsOn: ['records'],
   provides: [
     'authenticator',
