@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unzipSync } from 'fflate'
 import type { Kernel } from '@shopwright/core'
@@ -220,6 +221,44 @@ for (const database of databasesUnderTest()) {
           expect(ok(await get('manager', '/query/drive/load/private/docs/data.json')).body).toBe(
             '{"b":2}',
           )
+        })
+
+        it('sends text gzipped to a client that takes it, with its own ETag; ranges as stored', async () => {
+          const text = 'line of a layer file\n'.repeat(200)
+          const file = ok(
+            await upload('manager', 'private/docs/layer.json', text),
+          ).json<DriveFile>()
+          const address = '/query/drive/load/private/docs/layer.json'
+          const zipped = ok(await get('manager', address, { 'accept-encoding': 'gzip, br' }))
+          expect(zipped.headers['content-encoding']).toBe('gzip')
+          expect(zipped.headers['vary']).toContain('Accept-Encoding')
+          expect(zipped.headers['etag']).toBe(`"${file.hash}-gzip"`)
+          expect(zipped.rawPayload.length).toBeLessThan(text.length / 10)
+          expect(gunzipSync(zipped.rawPayload).toString()).toBe(text)
+          const again = await get('manager', address, {
+            'accept-encoding': 'gzip',
+            'if-none-match': `"${file.hash}-gzip"`,
+          })
+          expect(again.statusCode).toBe(304)
+          const plain = ok(await get('manager', address))
+          expect(plain.headers['content-encoding']).toBeUndefined()
+          expect(plain.headers['etag']).toBe(`"${file.hash}"`)
+          expect(plain.body).toBe(text)
+          const part = await get('manager', address, {
+            'accept-encoding': 'gzip',
+            range: 'bytes=0-3',
+          })
+          expect(part.statusCode).toBe(206)
+          expect(part.headers['content-encoding']).toBeUndefined()
+          expect(part.body).toBe('line')
+          // Images are compressed already, and a small text is not worth it.
+          ok(await upload('manager', 'private/docs/small.txt', 'short'))
+          const small = ok(
+            await get('manager', '/query/drive/load/private/docs/small.txt', {
+              'accept-encoding': 'gzip',
+            }),
+          )
+          expect(small.headers['content-encoding']).toBeUndefined()
         })
 
         it('serves byte ranges', async () => {
