@@ -60,6 +60,7 @@ export {
 export * from './cells.js'
 export * from './Table.js'
 export * from './Pagination.js'
+export * from './MonthPicker.js'
 export * from './Placeholder.js'
 export * from './Popup.js'
 export * from './Grid.js'

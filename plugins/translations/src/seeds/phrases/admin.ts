@@ -59,6 +59,12 @@ export const adminPhrases: PhraseTable = {
   'Empty the bin?': { fr: 'Vider la corbeille\u00a0?' },
   'The bin is empty.': { fr: 'La corbeille est vide.' },
 
+  // The month picker (the kit's MonthPicker).
+  Month: { fr: 'Mois' },
+  Year: { fr: 'Année' },
+  'Previous month': { fr: 'Mois précédent' },
+  'Next month': { fr: 'Mois suivant' },
+
   // Charts (admin-ui/src/charts): a pie's slice of the smallest beyond 13.
   Other: { fr: 'Autres' },
 
