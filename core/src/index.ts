@@ -72,6 +72,7 @@ export {
 export * from './shared/index.js'
 export { readUpload, parseSize } from './http/read-upload.js'
 export { readBody } from './http/read-body.js'
+export { queryOption } from './http/query-option.js'
 export { inspectJson, jsonProblem, MAX_JSON_DEPTH } from './http/json-safety.js'
 export { escapeHtml } from './http/html-page.js'
 export { isConnectionError, isDuplicateKey } from './db/errors.js'

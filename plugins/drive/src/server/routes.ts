@@ -2,7 +2,13 @@ import { pipeline, type Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
 import busboy from 'busboy'
 import { z } from 'zod'
-import { createError, readBody, type QueryContext, type QueryRouter } from '@shopwright/core'
+import {
+  createError,
+  readBody,
+  type QueryContext,
+  type QueryRouter,
+  queryOption,
+} from '@shopwright/core'
 import { kindOfName, nameProblem, normalizeName, splitPath, joinPath } from '../shared/names.js'
 import { BlobStoreError, type BlobRange } from './blobs/blob-store.js'
 import type { DriveService } from './drive-service.js'
@@ -20,17 +26,8 @@ const SecurityBody = z.strictObject({
 })
 const RenameBody = z.strictObject({ filename: z.string().max(2000) })
 
-/** One text option of the query string, or undefined; a repeated one is refused. */
-function option(ctx: QueryContext, name: string): string | undefined {
-  const value = ctx.query[name]
-  if (value === undefined || value === '') return undefined
-  if (typeof value !== 'string')
-    throw createError('ERROR_INVALID_INPUT', { reason: `${name} is given more than once.` })
-  return value
-}
-
 function pageSize(ctx: QueryContext): number | undefined {
-  const text = option(ctx, 'pagesize')
+  const text = queryOption(ctx, 'pagesize')
   if (text === undefined) return undefined
   if (!/^\d{1,6}$/.test(text)) throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
   return Number(text)
@@ -66,7 +63,7 @@ export function driveRoutes(
   const listFolder = async (ctx: QueryContext): Promise<void> => {
     const path = list(ctx)
     ctx.body = await drive.list(await ctx.state.entity(), path, {
-      nextpage: option(ctx, 'nextpage'),
+      nextpage: queryOption(ctx, 'nextpage'),
       pagesize: pageSize(ctx),
     })
   }
@@ -82,7 +79,7 @@ export function driveRoutes(
   router.upload('/drive/upload/*', async (ctx) => {
     const path = upload(ctx)
     const entity = await ctx.state.entity()
-    const replace = option(ctx, 'replace') === 'true'
+    const replace = queryOption(ctx, 'replace') === 'true'
     if (ctx.is('multipart/form-data')) {
       const part = await firstFile(ctx, options.maxFileSize)
       // A folder in the address takes the part's file name; a file path names the file itself.
@@ -112,7 +109,7 @@ export function driveRoutes(
   router.get('/drive/download/*', async (ctx) => {
     const entity = await ctx.state.entity()
     const paths = download(ctx)
-    const filename = option(ctx, 'filename')
+    const filename = queryOption(ctx, 'filename')
     if (paths.length === 1 && kindOfName(splitPath(paths[0]!).name) === 'file') {
       const { row } = await drive.file(entity, paths[0]!)
       await sendFile(ctx, drive, row, { inline: false, cache: 'private, no-cache', filename })
@@ -130,7 +127,7 @@ export function driveRoutes(
   const rename = at('rename')
   router.post('/drive/rename/*', async (ctx) => {
     const body = ctx.is('json') ? readBody(ctx, RenameBody).filename : undefined
-    const filename = option(ctx, 'filename') ?? body
+    const filename = queryOption(ctx, 'filename') ?? body
     if (filename === undefined)
       throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'filename: the new name.' })
     ctx.body = await drive.rename(await ctx.state.entity(), rename(ctx), filename)

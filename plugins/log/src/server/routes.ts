@@ -4,6 +4,7 @@ import {
   type AccessService,
   type QueryContext,
   type QueryRouter,
+  queryOption,
 } from '@shopwright/core'
 import {
   LEVEL_NUMBERS,
@@ -21,15 +22,6 @@ const OPTIONS = new Set(['date', 'pagesize', 'nextpage', 'level'])
 /** Types and ids pass the id rule; with the dot, a name is at most 64 + 1 + 191 characters. */
 const MAX_TYPE = 64
 const MAX_ID = 191
-
-/** One text option of the query string, or undefined; a repeated one is refused. */
-function option(ctx: QueryContext, name: string): string | undefined {
-  const value = ctx.query[name]
-  if (value === undefined || value === '') return undefined
-  if (typeof value !== 'string')
-    throw createError('ERROR_INVALID_INPUT', { reason: `${name} is given more than once.` })
-  return value
-}
 
 /** `YYYY-MM-DD` (the end of that day, UTC) or an ISO time with its zone, as epoch milliseconds. */
 export function parseDate(text: string): number {
@@ -65,7 +57,7 @@ export function listQuery(ctx: QueryContext): LogQuery {
         reason: `${key} is not an option of this call (date, pagesize, nextpage, level).`,
       })
   const query: LogQuery = { pagesize: LOG_PAGE_SIZE }
-  const pagesize = option(ctx, 'pagesize')
+  const pagesize = queryOption(ctx, 'pagesize')
   if (pagesize !== undefined) {
     const size = /^\d{1,4}$/.test(pagesize) ? Number(pagesize) : NaN
     if (!(size >= 1 && size <= MAX_LOG_PAGE_SIZE))
@@ -74,7 +66,7 @@ export function listQuery(ctx: QueryContext): LogQuery {
       })
     query.pagesize = size
   }
-  const nextpage = option(ctx, 'nextpage')
+  const nextpage = queryOption(ctx, 'nextpage')
   if (nextpage !== undefined) {
     if (!/^[1-9]\d{0,14}$/.test(nextpage))
       throw createError('ERROR_INVALID_INPUT', {
@@ -82,9 +74,9 @@ export function listQuery(ctx: QueryContext): LogQuery {
       })
     query.before = Number(nextpage)
   }
-  const date = option(ctx, 'date')
+  const date = queryOption(ctx, 'date')
   if (date !== undefined) query.until = parseDate(date)
-  const level = option(ctx, 'level')
+  const level = queryOption(ctx, 'level')
   if (level !== undefined) {
     if (!(LOG_LEVELS as readonly string[]).includes(level))
       throw createError('ERROR_INVALID_INPUT', {

@@ -3,9 +3,9 @@ import {
   createError,
   readBody,
   type AccessService,
-  type QueryContext,
   type QueryRouter,
   type RateLimiterService,
+  queryOption,
 } from '@shopwright/core'
 import { isValidId } from '@shopwright/core/shared'
 import { SESSIONS_SECURITY } from '../shared/types.js'
@@ -42,15 +42,6 @@ const TrackBody = z
 /** The rate limit of `/query/track` per address (SESSIONS_TRACK_LIMIT a minute). */
 export const TRACK_LIMIT = 'sessions-track'
 
-/** One text option of the query string, or undefined; a repeated one is refused. */
-function option(ctx: QueryContext, name: string): string | undefined {
-  const value = ctx.query[name]
-  if (value === undefined || value === '') return undefined
-  if (typeof value !== 'string')
-    throw createError('ERROR_INVALID_INPUT', { reason: `${name} is given more than once.` })
-  return value
-}
-
 /** The calls: `/query/track` for anyone, `/query/session/...` for the `sessions` record's holders. */
 export function sessionRoutes(
   router: QueryRouter,
@@ -78,13 +69,13 @@ export function sessionRoutes(
   })
 
   router.get('/session/list', access.require(SESSIONS_SECURITY, 'view'), async (ctx) => {
-    const pagesize = option(ctx, 'pagesize')
+    const pagesize = queryOption(ctx, 'pagesize')
     if (pagesize !== undefined && !/^\d{1,6}$/.test(pagesize))
       throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await sessions.list({
       pagesize: pagesize === undefined ? undefined : Number(pagesize),
-      nextpage: option(ctx, 'nextpage'),
+      nextpage: queryOption(ctx, 'nextpage'),
     })
   })
 
