@@ -2,7 +2,7 @@ import { SYSTEM_ACTOR, type Kernel, type ShopwrightConfig } from '@shopwright/co
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
+import { signInPeople, type TestPerson, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import example from '../src/index.js'
 
@@ -35,13 +35,7 @@ export async function bootExample(
 }
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
-export function call(
-  kernel: Pick<Kernel, 'app'>,
-  cookie: string | undefined,
-  request: { method?: 'GET' | 'POST'; url: string; payload?: unknown },
-): Promise<Reply> {
-  return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
-}
+export const call = callAs
 
 /** The catalogue code of an error answer. */
 export function codeOf(reply: Reply): string | undefined {

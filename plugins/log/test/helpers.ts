@@ -8,7 +8,7 @@ import {
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { addAndSignIn } from '@shopwright/plugin-account/testing'
+import { addAndSignIn, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import log, { type LogPage } from '../src/index.js'
 
@@ -93,13 +93,7 @@ export async function bootLog(
 export { signIn } from '@shopwright/plugin-account/testing'
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
-export function call(
-  kernel: Pick<Kernel, 'app'>,
-  cookie: string | undefined,
-  request: { method?: 'GET' | 'POST'; url: string; payload?: unknown },
-): Promise<Reply> {
-  return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
-}
+export const call = callAs
 
 /** A page of the log that must answer 200. */
 export async function page(

@@ -6,6 +6,7 @@ import {
   addAndSignIn,
   signIn as signInAgain,
   type TestPerson,
+  callAs,
 } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import memory from '../src/index.js'
@@ -50,13 +51,7 @@ export async function bootMemory(
 }
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
-export function call(
-  kernel: Pick<Kernel, 'app'>,
-  cookie: string | undefined,
-  request: { method?: 'GET' | 'POST'; url: string; device?: string | null; payload?: unknown },
-): Promise<Reply> {
-  return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
-}
+export const call = callAs
 
 /** The catalogue code of an error answer. */
 export function codeOf(reply: Reply): string | undefined {

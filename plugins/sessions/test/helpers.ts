@@ -2,7 +2,7 @@ import type { Kernel, KernelOptions, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { addAndSignIn } from '@shopwright/plugin-account/testing'
+import { addAndSignIn, callAs } from '@shopwright/plugin-account/testing'
 import translations from '@shopwright/plugin-translations'
 import { storefrontPages, type ThemeServerModule } from '@shopwright/storefront/server'
 import * as defaultTheme from '@shopwright/theme-default/server'
@@ -94,14 +94,8 @@ export function track(
   })
 }
 
-/** A call as a signed-in person. */
-export function call(
-  kernel: Pick<Kernel, 'app'>,
-  cookie: string | undefined,
-  request: { method?: 'GET' | 'POST'; url: string; payload?: unknown },
-): Promise<Reply> {
-  return inject(kernel, { ...request, headers: cookie ? { cookie } : {} })
-}
+/** A call as a caller (a Cookie header value, or none for anonymous). */
+export const call = callAs
 
 /** The id of the session a Cookie header value speaks for (the hash of its visit token). */
 export function sessionIdIn(cookie: string): string {

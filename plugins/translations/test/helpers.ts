@@ -1,8 +1,8 @@
-import type { Kernel, PluginDefinition, ShopwrightConfig } from '@shopwright/core'
+import type { PluginDefinition, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { addAndSignIn } from '@shopwright/plugin-account/testing'
+import { addAndSignIn, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import translations from '../src/index.js'
 
@@ -36,21 +36,7 @@ export async function bootTranslations(
 }
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
-export function call(
-  kernel: Pick<Kernel, 'app'>,
-  cookie: string | undefined,
-  request: {
-    method?: 'GET' | 'POST'
-    url: string
-    payload?: unknown
-    headers?: Record<string, string>
-  },
-): Promise<Reply> {
-  return inject(kernel, {
-    ...request,
-    headers: { ...(cookie ? { cookie } : {}), ...request.headers },
-  })
-}
+export const call = callAs
 
 /** The catalogue code of an error answer. */
 export function codeOf(reply: Reply): string | undefined {

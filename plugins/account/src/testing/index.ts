@@ -1,5 +1,5 @@
 import type { Kernel } from '@shopwright/core'
-import { inject } from '@shopwright/core/testing'
+import { inject, type TestRequest } from '@shopwright/core/testing'
 import { SESSION_COOKIE } from '../server/session-cookie.js'
 
 /** An account a test needs: its roles, and its type when not `employee`. */
@@ -61,4 +61,16 @@ export async function signInPeople<N extends string>(
   for (const name of Object.keys(people) as N[])
     signedIn[name] = await addAndSignIn(kernel, `${name}@example.com`, people[name])
   return signedIn
+}
+
+/** A request as a signed-in caller (a Cookie header value from `addAndSignIn`), or anonymously. */
+export function callAs(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string | undefined,
+  request: TestRequest,
+): ReturnType<typeof inject> {
+  return inject(kernel, {
+    ...request,
+    headers: cookie ? { ...request.headers, cookie } : request.headers,
+  })
 }
