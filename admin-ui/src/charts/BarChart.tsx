@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { stack } from 'd3-shape'
 import { BAR_SIZE, colourAt, yAxis } from './chart-rules.js'
-import { ChartTable } from './ChartTable.js'
+import { ChartFigure } from './ChartFigure.js'
 
 /** One series of bars: its name (shown in the key) and a value per category. */
 export interface BarSeries {
@@ -98,65 +98,62 @@ export function BarChart(props: BarChartProps) {
     )
   }
   return (
-    <figure className="sw-chart" data-testid="bar-chart">
-      <figcaption className="sw-chart-title">{props.title}</figcaption>
-      <svg
-        className="sw-chart-picture"
-        viewBox={`0 0 ${width} ${height}`}
-        width={width}
-        height={height}
-        aria-hidden="true"
-      >
-        {axis.ticks.map((tick) => (
-          <g key={tick} className="sw-chart-tick" transform={`translate(0 ${y(tick)})`}>
-            <line x1={MARGIN.left} x2={width - MARGIN.right} />
-            <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end">
-              {format(tick)}
-            </text>
-          </g>
-        ))}
-        {bars.map((bar) => (
-          <rect
-            key={bar.key}
-            x={bar.x}
-            y={bar.y}
-            width={bar.width}
-            height={bar.height}
-            fill={bar.fill}
-          />
-        ))}
-        {categories.map((category, index) =>
-          index % every === 0 ? (
-            <text
-              key={index}
-              className="sw-chart-category"
-              x={(x(index) ?? 0) + x.bandwidth() / 2}
-              y={height - MARGIN.bottom + 16}
-              textAnchor="middle"
-            >
-              {category}
-            </text>
-          ) : null,
-        )}
-      </svg>
-      {series.length > 1 && (
-        <ul className="sw-chart-key" aria-hidden="true">
-          {series.map((serie, index) => (
-            <li key={index}>
-              <span className="sw-chart-swatch" style={{ background: colourAt(index) }} />
-              {serie.name}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ChartTable
-        caption={props.title}
-        headings={[props.categoryHeading, ...series.map((serie) => serie.name)]}
-        rows={categories.map((category, index) => [
+    <ChartFigure
+      testId="bar-chart"
+      title={props.title}
+      width={width}
+      height={height}
+      below={
+        series.length > 1 && (
+          <ul className="sw-chart-key" aria-hidden="true">
+            {series.map((serie, index) => (
+              <li key={index}>
+                <span className="sw-chart-swatch" style={{ background: colourAt(index) }} />
+                {serie.name}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+      table={{
+        headings: [props.categoryHeading, ...series.map((serie) => serie.name)],
+        rows: categories.map((category, index) => [
           category,
           ...series.map((serie) => format(valueAt(serie, index))),
-        ])}
-      />
-    </figure>
+        ]),
+      }}
+    >
+      {axis.ticks.map((tick) => (
+        <g key={tick} className="sw-chart-tick" transform={`translate(0 ${y(tick)})`}>
+          <line x1={MARGIN.left} x2={width - MARGIN.right} />
+          <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end">
+            {format(tick)}
+          </text>
+        </g>
+      ))}
+      {bars.map((bar) => (
+        <rect
+          key={bar.key}
+          x={bar.x}
+          y={bar.y}
+          width={bar.width}
+          height={bar.height}
+          fill={bar.fill}
+        />
+      ))}
+      {categories.map((category, index) =>
+        index % every === 0 ? (
+          <text
+            key={index}
+            className="sw-chart-category"
+            x={(x(index) ?? 0) + x.bandwidth() / 2}
+            y={height - MARGIN.bottom + 16}
+            textAnchor="middle"
+          >
+            {category}
+          </text>
+        ) : null,
+      )}
+    </ChartFigure>
   )
 }

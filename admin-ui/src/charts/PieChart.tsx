@@ -1,7 +1,7 @@
 import { arc, pie, type PieArcDatum } from 'd3-shape'
 import { useT } from '../kit/i18n.js'
 import { PIE_SIZE, colourAt, labelled, pieSlices, type Slice } from './chart-rules.js'
-import { ChartTable } from './ChartTable.js'
+import { ChartFigure } from './ChartFigure.js'
 
 export interface PieChartProps {
   /** What the chart shows, translated: its caption, and its table's. */
@@ -43,50 +43,45 @@ export function PieChart(props: PieChartProps) {
     .innerRadius(radius + 14)
     .outerRadius(radius + 14)
   return (
-    <figure className="sw-chart" data-testid="pie-chart">
-      <figcaption className="sw-chart-title">{props.title}</figcaption>
-      <svg
-        className="sw-chart-picture"
-        viewBox={`0 0 ${width} ${height}`}
-        width={width}
-        height={height}
-        aria-hidden="true"
-      >
-        <g transform={`translate(${width / 2} ${height / 2})`}>
-          {arcs.map((slice, index) => (
-            <path
-              key={index}
-              d={shape(slice) ?? ''}
-              fill={colourAt(index, slice.data.other === true)}
-            />
-          ))}
-          {arcs.map((slice, index) => {
-            if (!labelled(slice.data.value, total)) return null
-            const [labelX, labelY] = labelAt.centroid(slice)
-            return (
-              <text
-                key={index}
-                className="sw-chart-label"
-                x={labelX}
-                y={labelY}
-                dy="0.32em"
-                textAnchor={labelX >= 0 ? 'start' : 'end'}
-              >
-                {`${slice.data.label} ${percent(slice.data.value / total)}`}
-              </text>
-            )
-          })}
-        </g>
-      </svg>
-      <ChartTable
-        caption={props.title}
-        headings={[props.labelHeading, props.valueHeading, '%']}
-        rows={slices.map((slice) => [
+    <ChartFigure
+      testId="pie-chart"
+      title={props.title}
+      width={width}
+      height={height}
+      table={{
+        headings: [props.labelHeading, props.valueHeading, '%'],
+        rows: slices.map((slice) => [
           slice.label,
           format(slice.value),
           percent(total > 0 ? slice.value / total : 0),
-        ])}
-      />
-    </figure>
+        ]),
+      }}
+    >
+      <g transform={`translate(${width / 2} ${height / 2})`}>
+        {arcs.map((slice, index) => (
+          <path
+            key={index}
+            d={shape(slice) ?? ''}
+            fill={colourAt(index, slice.data.other === true)}
+          />
+        ))}
+        {arcs.map((slice, index) => {
+          if (!labelled(slice.data.value, total)) return null
+          const [labelX, labelY] = labelAt.centroid(slice)
+          return (
+            <text
+              key={index}
+              className="sw-chart-label"
+              x={labelX}
+              y={labelY}
+              dy="0.32em"
+              textAnchor={labelX >= 0 ? 'start' : 'end'}
+            >
+              {`${slice.data.label} ${percent(slice.data.value / total)}`}
+            </text>
+          )
+        })}
+      </g>
+    </ChartFigure>
   )
 }
