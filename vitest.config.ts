@@ -12,6 +12,7 @@ export default defineConfig({
       'plugins/*/src/admin/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    setupFiles: ['scripts/vitest/dom-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

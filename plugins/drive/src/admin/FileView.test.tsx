@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { language } from '@codemirror/language'
 import { EditorView } from '@codemirror/view'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,8 +10,6 @@ import { FakeDrive, VIEW_ONLY } from './testing/fake-drive.js'
 import { renderAt } from './testing/render.js'
 
 afterEach(cleanup)
-// The editor's chunk and the screens load slower when the whole suite shares two cores.
-configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lays nothing out, and its Range cannot even say so: CodeMirror measures text ranges for
 // the cursor and selection. Empty rectangles are what a layout-less page would give.

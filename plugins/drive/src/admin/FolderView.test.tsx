@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../shared/errors.js'
 import { Drive } from './DriveScreen.js'
@@ -7,8 +7,6 @@ import { FakeDrive, VIEW_ONLY } from './testing/fake-drive.js'
 import { renderAt } from './testing/render.js'
 
 afterEach(cleanup)
-// The editor's chunk and the screens load slower when the whole suite shares two cores.
-configure({ asyncUtilTimeout: 5000 })
 
 const open = (drive: FakeDrive, address: string, administrator = false) =>
   renderAt(address, <Drive api={drive} administrator={administrator} />)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useState } from 'react'
-import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FieldDefinition } from '@shopwright/core/shared'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
@@ -10,8 +10,6 @@ import { DrivePath } from './DrivePathField.js'
 import { rootOfDatatype } from './roots.js'
 
 afterEach(cleanup)
-// The editor's chunk and the screens load slower when the whole suite shares two cores.
-configure({ asyncUtilTimeout: 5000 })
 
 const drive = () =>
   new FakeDrive()

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DialogProvider, useDialogs, type Dialogs } from '@shopwright/admin-ui/kit'
 import '../../shared/errors.js'
@@ -8,8 +8,6 @@ import { pickPaths, type PickerOptions } from './DrivePicker.js'
 import { choose } from './selection.js'
 
 afterEach(cleanup)
-// The editor's chunk and the screens load slower when the whole suite shares two cores.
-configure({ asyncUtilTimeout: 5000 })
 
 /** Opens the picker from inside the dialog stack; resolves with what it answers. */
 function openPicker(options: PickerOptions): Promise<string[] | null> {
