@@ -78,3 +78,14 @@ export { escapeHtml } from './http/html-page.js'
 export { isConnectionError, isDuplicateKey } from './db/errors.js'
 export { binaryKeys, convertToBinaryKeys, BINARY_COLLATION } from './db/binary-keys.js'
 export { insertRows } from './db/insert-rows.js'
+export { databaseSize } from './db/database-size.js'
+export {
+  dayOf,
+  KernelMeters,
+  METER_NAME,
+  METERS_TABLE,
+  OTHER_KEY,
+  type MeterReading,
+  type Meters,
+} from './meters/meters.js'
+export type { ScheduledRun, ScheduledTask, Scheduler } from './schedule/scheduler.js'

@@ -27,6 +27,7 @@ for (const database of databasesUnderTest()) {
           expect(kernels.every((kernel) => kernel.ready)).toBe(true)
           const db = kernels[0]!.services.db
           expect(await db('sw_migrations').orderBy('id').pluck('name')).toEqual([
+            'kernel/002-meters',
             'notes/001-notes',
             'notes/002-text',
           ])

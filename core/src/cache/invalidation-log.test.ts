@@ -17,7 +17,10 @@ afterEach(async () => {
 async function database(): Promise<Knex> {
   const db = createDatabase(`sqlite:${tempDataDir()}/log.sqlite`)
   open.push(db)
-  expect(await runMigrations(db, [], { redis: true })).toEqual(['kernel/001-cache-invalidations'])
+  expect(await runMigrations(db, [], { redis: true })).toEqual([
+    'kernel/001-cache-invalidations',
+    'kernel/002-meters',
+  ])
   return db
 }
 

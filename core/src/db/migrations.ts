@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { Migration, PluginDefinition } from '../kernel/plugin.js'
-import { KERNEL_MIGRATIONS } from './kernel-migrations.js'
+import { KERNEL_MIGRATIONS, REDIS_MIGRATIONS } from './kernel-migrations.js'
 import { unlimitedDatabase } from './time-limited-client.js'
 import { KernelError } from '../kernel/kernel-error.js'
 
@@ -35,9 +35,9 @@ class PluginMigrationSource implements Knex.MigrationSource<PluginMigration> {
 /** Which of the kernel's own tables a node needs. */
 export interface MigrationOptions {
   /**
-   * The kernel's tables for a site with Redis (the cache's invalidation log, docs/operations.md
-   * "Redis outages"), migrated before every plugin's and named `kernel/<migration>`. Without Redis
-   * the kernel adds no table.
+   * Adds the kernel's tables for a site with Redis (the cache's invalidation log, docs/operations.md
+   * "Redis outages") to those every site has (the meters); all are migrated before every plugin's and
+   * named `kernel/<migration>`.
    */
   redis?: boolean
 }
@@ -47,8 +47,8 @@ function withKernel(
   plugins: readonly PluginDefinition[],
   options: MigrationOptions,
 ): readonly PluginDefinition[] {
-  if (!options.redis) return plugins
-  return [{ name: 'kernel', migrations: KERNEL_MIGRATIONS }, ...plugins]
+  const migrations = options.redis ? [...REDIS_MIGRATIONS, ...KERNEL_MIGRATIONS] : KERNEL_MIGRATIONS
+  return [{ name: 'kernel', migrations }, ...plugins]
 }
 
 /** The knex migration settings for the plugin list. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Context, Middleware } from 'koa'
 import type { Logger } from '../logger.js'
+import type { Meters } from '../meters/meters.js'
 import type { AccessLog } from './access-log.js'
 import { respondWithError } from './error-handler.js'
 import type { AddressRedactor } from './log-address.js'
@@ -33,6 +34,8 @@ export interface RequestContextOptions {
   authenticator: () => Authenticator | undefined
   /** How the logs write a request's address (its secrets redacted: log-address.ts). */
   logAddress?: AddressRedactor
+  /** Counts requests, bytes sent and error answers (docs/operations.md, "Meters"). */
+  meters?: Meters
 }
 
 /**
@@ -41,7 +44,7 @@ export interface RequestContextOptions {
  * access-log line when the response is done. One layer instead of three: it runs on every request.
  */
 export function requestContext(options: RequestContextOptions): Middleware<QueryState> {
-  const { accessLog, logger, development, authenticator } = options
+  const { accessLog, logger, development, authenticator, meters } = options
   const logAddress = options.logAddress ?? ((url: string) => url)
   return async (ctx, next) => {
     const incoming = ctx.req.headers['x-request-id']
@@ -51,12 +54,14 @@ export function requestContext(options: RequestContextOptions): Middleware<Query
     ctx.res.setHeader('X-Request-Id', requestId)
 
     const started = performance.now()
+    const sentBefore = ctx.req.socket.bytesWritten
     try {
       await next()
     } catch (thrown) {
       respondWithError(ctx, thrown, logger, development, logAddress)
     }
     if (!QUIET_PATHS.has(ctx.path)) {
+      if (meters) meterResponse(ctx, meters, sentBefore)
       const ms = Math.round((performance.now() - started) * 10) / 10
       accessLog.write({
         id: requestId,
@@ -67,4 +72,28 @@ export function requestContext(options: RequestContextOptions): Middleware<Query
       })
     }
   }
+}
+
+const ERROR_CODE = /^ERROR_[A-Z0-9_]{1,60}$/
+
+/**
+ * Counts the request, the bytes its answer puts on the wire (headers included, once the answer is
+ * sent: a streamed body is written after the middleware returns) and an error answer by its code.
+ * 401 is no error: it is how a visitor learns they are not signed in.
+ */
+function meterResponse(ctx: Context, meters: Meters, sentBefore: number): void {
+  meters.add('requests')
+  const socket = ctx.req.socket
+  if (ctx.res.writableFinished) meters.add('bytes', socket.bytesWritten - sentBefore)
+  else ctx.res.once('finish', () => meters.add('bytes', socket.bytesWritten - sentBefore))
+  const status = ctx.status
+  if (status < 400 || status === 401) return
+  meters.add('errors')
+  const body = ctx.body as { message?: unknown } | null | undefined
+  const message = body && typeof body === 'object' ? body.message : undefined
+  meters.add(
+    'errors.code',
+    1,
+    typeof message === 'string' && ERROR_CODE.test(message) ? message : `HTTP ${status}`,
+  )
 }

@@ -13,6 +13,8 @@ import { LayeredCache } from '../cache/cache-service.js'
 import { NodeRegistry } from '../cluster/node-registry.js'
 import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
+import { KernelMeters } from '../meters/meters.js'
+import { LocalScheduler, type KernelScheduler } from '../schedule/scheduler.js'
 import { AccessService } from '../access/access-service.js'
 import { accessRoutes } from '../access/access-routes.js'
 import { requestContext } from '../http/request-context.js'
@@ -136,6 +138,17 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     // The site's nodes (docs/operations.md, "Several nodes"): this one leaves the registry on close.
     const cluster = await NodeRegistry.start(events.node, redis, logger)
     cleanups.push(() => cluster.close())
+    // Counts are stored on close, before the pool closes (cleanups run last first).
+    const meters = new KernelMeters(db, logger)
+    cleanups.push(() => meters.close())
+    // BullMQ is loaded only with Redis, as the Redis client is.
+    const schedule: KernelScheduler = config.redisUrl
+      ? new (await import('../schedule/queue-scheduler.js')).QueueScheduler(
+          config.redisUrl,
+          config.redisPrefix,
+          logger,
+        )
+      : new LocalScheduler(logger)
     const container = createContainer<Services>({
       injectionMode: InjectionMode.PROXY,
       strict: true,
@@ -154,6 +167,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       redis: asValue(redis),
       lifecycle: asValue(lifecycle),
       cluster: asValue(cluster),
+      meters: asValue(meters),
+      schedule: asValue(schedule),
       cacheTypes: asValue(Object.freeze([...new Set(plugins.flatMap((p) => p.cacheTypes ?? []))])),
       pluginPhrases: asValue(
         Object.freeze(
@@ -197,6 +212,13 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       await plugin.bootstrap?.(contextOf(plugin))
       bootstrapped.push(plugin)
     }
+    // Only a migrated node counts and runs scheduled work: a `migrate: false` check stays idle.
+    if (ready) {
+      meters.start()
+      // Stopped before the plugins are destroyed: a running task may still use their services.
+      cleanups.push(() => schedule.close())
+      await schedule.start()
+    }
 
     const router = new QueryRouter()
     const info = Object.freeze({
@@ -234,6 +256,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         // Resolved once: the registrations are fixed after register(), and this runs per request.
         authenticator: () => authenticator,
         logAddress: addressRedactor(plugins.flatMap((plugin) => plugin.secretAddresses ?? [])),
+        meters,
       }),
     )
     app.use(queryDispatcher(router, config.bodyLimit))

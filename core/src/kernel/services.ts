@@ -12,6 +12,8 @@ import type { PluginPhrases } from './plugin.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { NodeRegistry } from '../cluster/node-registry.js'
 import type { LogCopy } from '../log/log-copy.js'
+import type { Meters } from '../meters/meters.js'
+import type { Scheduler } from '../schedule/scheduler.js'
 
 /** Writes seed records that do not exist yet: what `kernel.seed()` and `shopwright seed` use. */
 export interface SeedWriter {
@@ -38,6 +40,10 @@ export interface Services {
   lifecycle: Lifecycle
   /** The site's live nodes, and what each reports (one node without Redis). */
   cluster: NodeRegistry
+  /** The site's usage counters, summed across nodes by day (meters/meters.ts). */
+  meters: Meters
+  /** Periodic work run once for the whole site (schedule/scheduler.ts). */
+  schedule: Scheduler
   /** The cache types the running plugins declare (`cacheTypes`), each once, in start order. */
   cacheTypes: readonly string[]
   /** The phrases the running plugins declare (`phrases`), in start order, for a translations plugin. */

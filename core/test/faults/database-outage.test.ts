@@ -150,6 +150,7 @@ describe.skipIf(privateServicesSkipReason(['mariadb']))('database outages on Mar
     })
     try {
       expect(await kernel.services.db('sw_migrations').pluck('name')).toEqual([
+        'kernel/002-meters',
         'slow-migration/001-slow',
       ])
     } finally {
