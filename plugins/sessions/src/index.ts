@@ -6,6 +6,7 @@ import {
   type DatabaseDialect,
   type ErrorCodesOf,
   type Logger,
+  type Meters,
   type RedisConnections,
   type Services,
 } from '@shopwright/core'
@@ -20,6 +21,7 @@ import { SessionWriter, type PendingSession } from './server/session-writer.js'
 import { SessionsService } from './server/sessions-service.js'
 import { SESSIONS_SETTINGS, type SessionsSettings } from './server/settings.js'
 import { Tracker } from './server/tracker.js'
+import { SessionFacts } from './server/session-facts.js'
 import type { VisitorRequest } from './server/visitor.js'
 import { sessionsSeeds } from './seeds/index.js'
 import { SESSIONS_ERRORS } from './shared/errors.js'
@@ -79,6 +81,7 @@ interface Parts {
 function makeParts(
   db: Knex,
   redis: RedisConnections | null,
+  meters: Meters,
   dialect: DatabaseDialect,
   settings: SessionsSettings,
   logger: Logger,
@@ -94,12 +97,14 @@ function makeParts(
     logger,
     { flushMs: settings.sessionsFlushMs, limit: settings.sessionsBufferLimit },
   )
-  const tracker = new Tracker(writer, logger)
+  const tracker = new Tracker(writer, logger, meters)
   return {
     store,
     writer,
     tracker,
-    sessions: new SessionsService(store, writer, live, () => tracker.forget()),
+    sessions: new SessionsService(store, writer, live, new SessionFacts(db), () =>
+      tracker.forget(),
+    ),
   }
 }
 
@@ -138,8 +143,8 @@ export default definePlugin({
         code: 'ERROR_TOO_MANY_REQUESTS',
       })
     let parts: Parts | undefined
-    const partsOf = ({ db, redis }: Pick<Services, 'db' | 'redis'>) =>
-      (parts ??= makeParts(db, redis, dialect, settings, logger))
+    const partsOf = ({ db, redis, meters }: Pick<Services, 'db' | 'redis' | 'meters'>) =>
+      (parts ??= makeParts(db, redis, meters, dialect, settings, logger))
     container.register({
       sessionWriter: asFunction((cradle: Services) => partsOf(cradle).writer).singleton(),
       sessionTracker: asFunction((cradle: Services) => partsOf(cradle).tracker).singleton(),

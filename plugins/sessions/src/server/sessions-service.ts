@@ -1,6 +1,8 @@
 import { createError } from '@shopwright/core'
 import {
   LIVE_MS,
+  type DayFacts,
+  type LocatedSession,
   type Medium,
   type Platform,
   type SessionDetail,
@@ -8,6 +10,7 @@ import {
   type SessionRow,
 } from '../shared/types.js'
 import type { LiveCounter } from './live-counter.js'
+import { DAY, type SessionFacts } from './session-facts.js'
 import type { ListPosition, SessionRecord, SessionStore } from './session-store.js'
 import type { SessionWriter } from './session-writer.js'
 
@@ -16,6 +19,8 @@ export const DEFAULT_PAGE_SIZE = 100
 export const MAX_PAGE_SIZE = 1_000
 /** The most pages the detail shows (a session may have thousands). */
 export const MAX_DETAIL_PAGES = 1_000
+/** The most sessions `located` gives (spec 001 section 9: live insights loads up to 1000). */
+export const MAX_LOCATED = 1_000
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 const flag = (value: unknown): boolean => value === true || Number(value) === 1
@@ -65,6 +70,7 @@ export class SessionsService {
     private readonly store: SessionStore,
     private readonly writer: SessionWriter,
     private readonly live: LiveCounter,
+    private readonly facts: SessionFacts,
     /** Called after a clear: what this node remembers of sessions it queued goes too. */
     private readonly cleared: () => void = () => undefined,
     private readonly now: () => number = Date.now,
@@ -111,6 +117,23 @@ export class SessionsService {
         scroll: Number(page.scroll),
       })),
     }
+  }
+
+  /**
+   * What the genuine confirmed sessions started on a UTC day did (DayFacts), for insights. This
+   * node's queued writes are not in it until they are flushed (within SESSIONS_FLUSH_MS).
+   */
+  async dayFacts(day: string): Promise<DayFacts> {
+    if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00.000Z`)))
+      throw createError('ERROR_INVALID_INPUT', { reason: 'day: YYYY-MM-DD' })
+    return this.facts.day(day)
+  }
+
+  /** Up to `limit` (at most MAX_LOCATED) sessions with a place, the most recently active first. */
+  async located(limit = MAX_LOCATED): Promise<LocatedSession[]> {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LOCATED)
+      throw createError('ERROR_INVALID_INPUT', { reason: `limit: 1 to ${MAX_LOCATED}` })
+    return this.facts.located(limit, this.now())
   }
 
   async liveCount(): Promise<number> {

@@ -1,4 +1,4 @@
-import { createError, type Logger } from '@shopwright/core'
+import { createError, type Logger, type Meters } from '@shopwright/core'
 import { LIVE_MS } from '../shared/types.js'
 import { isReferrerSpam, payloadSpamReasons, virusReasons } from './flags.js'
 import { mediumOf } from './medium.js'
@@ -55,6 +55,8 @@ export class Tracker {
   constructor(
     private readonly writer: SessionWriter,
     private readonly logger: Logger,
+    /** Counts the sessions started (`sessions`, docs/operations.md "Meters"), for billing. */
+    private readonly meters?: Pick<Meters, 'add'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -67,6 +69,7 @@ export class Tracker {
       return { id: this.ids.of(known), visits: Math.max(before, 1), fresh: false }
     }
     const token = newToken()
+    this.meters?.add('sessions')
     const visits = Math.min(before + 1, MAX_VISITS)
     setVisitCookies(request, token, LIVE_MS, visits)
     return { id: sessionIdOf(token), visits, fresh: true }

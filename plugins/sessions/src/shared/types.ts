@@ -71,3 +71,55 @@ export interface SessionDetail extends SessionRow {
 export interface LiveCount {
   live: number
 }
+
+/** Counts by a key (a browser's name, a country's code, a page's path...). */
+export type Tally = Record<string, number>
+
+/**
+ * What the visitors of one UTC day did (`sessions.dayFacts`), for insights. Only genuine confirmed
+ * sessions count (no robot, virus or spam flag; tracked pages received), each on the day it started.
+ * Tallies of paths and places keep their FACTS_KEYS largest keys; the rest add up under OTHER_FACT.
+ */
+export interface DayFacts {
+  /** YYYY-MM-DD, UTC. */
+  day: string
+  sessions: number
+  /** Sessions of a browser's first visit (its `sessions` count is 1). */
+  newSessions: number
+  returningSessions: number
+  /** Tracked pages of those sessions. */
+  pages: number
+  browsers: Tally
+  os: Tally
+  /** The visitors' first language, as the browser wrote it (`en-US`). */
+  languages: Tally
+  /** By medium: search, social, email, paid, internal, direct, referral. */
+  sources: Tally
+  /**
+   * By place, `country|region|city` (ISO 3166-1 alpha-2 code; region and city '' when unknown);
+   * sessions with no known country are not in it.
+   */
+  places: Tally
+  /** By the path of each session's first tracked page (no query string). */
+  entryPages: Tally
+  /** By the path of every tracked page (no query string). */
+  routes: Tally
+}
+
+/** The most keys a path or place tally of DayFacts keeps. */
+export const FACTS_KEYS = 500
+/** Where the counts of the keys past FACTS_KEYS go. */
+export const OTHER_FACT = '(other)'
+
+/** A session with a known place, for the live globe (`sessions.located`). */
+export interface LocatedSession {
+  latitude: number
+  longitude: number
+  city: string
+  region: string
+  country: string
+  confirmed: boolean
+  /** No robot, virus or spam flag. */
+  genuine: boolean
+  live: boolean
+}

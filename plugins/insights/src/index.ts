@@ -1,0 +1,68 @@
+import { asFunction } from 'awilix'
+import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+import { InsightsService, INSIGHTS_CACHE } from './server/insights-service.js'
+import { insightsRoutes } from './server/routes.js'
+import { INSIGHTS_SETTINGS } from './server/settings.js'
+import { insightsSeeds } from './seeds/index.js'
+import { INSIGHTS_ERRORS } from './shared/errors.js'
+import { INSIGHTS_PHRASES } from './shared/phrases.js'
+import { INSIGHTS_SECURITY } from './shared/types.js'
+
+export * from './shared/index.js'
+export type { InsightsService } from './server/insights-service.js'
+export type { InsightsSettings } from './server/settings.js'
+
+declare module '@shopwright/core' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ErrorCodes extends ErrorCodesOf<typeof INSIGHTS_ERRORS> {}
+  interface Services {
+    /** Traffic insights and the live globe's places (plugins/insights/README.md). */
+    insights: InsightsService
+  }
+}
+
+/**
+ * Insights: each month's traffic figures in a `trafficinsights` record, rolled up from the visitor
+ * sessions (their `sessions` service) and the kernel's error meters by a task that runs once across
+ * the site's nodes; the Insights and Live Insights screens. Rights from the `insights` record.
+ */
+export default definePlugin({
+  name: 'insights',
+  phrases: { admin: INSIGHTS_PHRASES },
+  dependsOn: ['records', 'sessions'],
+  requires: ['records', 'sessions'],
+  provides: ['insights'],
+  settings: INSIGHTS_SETTINGS,
+  errors: INSIGHTS_ERRORS,
+  security: [INSIGHTS_SECURITY],
+  seeds: insightsSeeds,
+  cacheTypes: [INSIGHTS_CACHE],
+  adminPaths: ['/insights'],
+  register({ container, settings, logger }) {
+    container.register({
+      insights: asFunction(
+        ({ records, sessions, meters, cache }) =>
+          new InsightsService(
+            records,
+            sessions,
+            meters,
+            cache,
+            logger,
+            settings.insightsCatchUpDays,
+          ),
+      ).singleton(),
+    })
+  },
+  bootstrap({ services, settings }) {
+    services.schedule.every(
+      'insights.rollup',
+      settings.insightsRollupMinutes * 60_000,
+      async () => {
+        await services.insights.rollUp()
+      },
+    )
+  },
+  routes(router, { services, access }) {
+    insightsRoutes(router, services.insights, access)
+  },
+})

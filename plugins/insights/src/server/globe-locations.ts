@@ -1,0 +1,35 @@
+import type { LocatedSession } from '@shopwright/plugin-sessions'
+import type { GlobeLocation, LiveInsights } from '../shared/types.js'
+
+/**
+ * The globe's markers (spec 001 sections 3 and 4): sessions grouped by place (the same city,
+ * region, country and coordinates), Primary where a genuine confirmed session is, Other otherwise;
+ * places at 0,0 (no real location) are skipped.
+ */
+export function globeLocations(sessions: readonly LocatedSession[]): LiveInsights {
+  const places = new Map<string, GlobeLocation>()
+  let live = 0
+  for (const session of sessions) {
+    if (session.live) live++
+    const { latitude, longitude } = session
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue
+    if (latitude === 0 && longitude === 0) continue
+    const key = `${latitude},${longitude},${session.country}|${session.region}|${session.city}`
+    const primary = session.confirmed && session.genuine
+    const place = places.get(key)
+    if (place) {
+      place.count++
+      if (primary) place.style = 'Primary'
+    } else
+      places.set(key, {
+        longitude,
+        latitude,
+        count: 1,
+        city: session.city,
+        region: session.region,
+        country: session.country,
+        style: primary ? 'Primary' : 'Other',
+      })
+  }
+  return { locations: [...places.values()], sessions: sessions.length, live }
+}

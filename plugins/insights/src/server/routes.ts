@@ -1,0 +1,21 @@
+import { type AccessService, type QueryRouter } from '@shopwright/core'
+import { INSIGHTS_SECURITY } from '../shared/types.js'
+import type { InsightsService } from './insights-service.js'
+
+/**
+ * The insights calls (spec 001 section 9), read-only, for holders of the `insights` security
+ * record's view right. The month is checked by the service: a bad one is ERROR_INVALID_INPUT.
+ */
+export function insightsRoutes(
+  router: QueryRouter,
+  insights: InsightsService,
+  access: AccessService,
+): void {
+  router.get('/insights/traffic/:month', access.require(INSIGHTS_SECURITY, 'view'), async (ctx) => {
+    ctx.body = await insights.month(ctx.params.month ?? '')
+  })
+
+  router.get('/insights/live', access.require(INSIGHTS_SECURITY, 'view'), async (ctx) => {
+    ctx.body = await insights.live()
+  })
+}

@@ -1,0 +1,87 @@
+/** The security record that gates the insights screens and calls (spec 001 section 6). */
+export const INSIGHTS_SECURITY = 'insights'
+/** The record type of a month's traffic insights, keyed by the month (YYYY-MM). */
+export const TRAFFIC_INSIGHTS_TYPE = 'trafficinsights'
+
+/** A month, written year-month (spec 000 section 3). */
+export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
+
+/** One count of a keyed series: a day (YYYY-MM-DD), a browser, a path, a place... */
+export interface Keyed {
+  key: string
+  value: number
+}
+
+/**
+ * A month's traffic insights (spec 001 section 3), as the `trafficinsights` record stores it and
+ * `/query/insights/traffic/{month}` answers it. Daily series are keyed by day, in day order; the
+ * others largest first. `locations` is keyed `country|region|city` (ISO 3166-1 alpha-2 code; region
+ * and city '' when unknown). Visitor series count genuine confirmed sessions only; `errors` and
+ * `errormessages` count the site's error answers (plugins/insights/README.md).
+ */
+export interface TrafficInsights {
+  type: typeof TRAFFIC_INSIGHTS_TYPE
+  /** The month, YYYY-MM. */
+  id: string
+  /** The days rolled up into the record, in order (today is added live, never stored). */
+  days: string[]
+  /** Tracked pages by day. */
+  traffic: Keyed[]
+  /** Error answers by day. */
+  errors: Keyed[]
+  returningsessions: Keyed[]
+  newsessions: Keyed[]
+  browsers: Keyed[]
+  os: Keyed[]
+  languages: Keyed[]
+  /** By medium: search, social, email, paid, internal, direct, referral. */
+  source: Keyed[]
+  entrypages: Keyed[]
+  routes: Keyed[]
+  locations: Keyed[]
+  /** Error answers by code (`HTTP 404` for a page without one). */
+  errormessages: Keyed[]
+}
+
+/** The series of a TrafficInsights, in the spec's order. */
+export const SERIES = [
+  'traffic',
+  'errors',
+  'returningsessions',
+  'newsessions',
+  'browsers',
+  'os',
+  'languages',
+  'source',
+  'entrypages',
+  'routes',
+  'locations',
+  'errormessages',
+] as const
+export type SeriesName = (typeof SERIES)[number]
+
+/** The series keyed by day; the others are tallies. */
+export const DAILY_SERIES = ['traffic', 'errors', 'returningsessions', 'newsessions'] as const
+
+/** A marker's style on the globe (spec 001 section 3): Primary where a genuine confirmed visit is. */
+export type LocationStyle = 'Primary' | 'Other'
+
+/** One place on the live globe: the sessions there, grouped. */
+export interface GlobeLocation {
+  longitude: number
+  latitude: number
+  count: number
+  city: string
+  region: string
+  country: string
+  style: LocationStyle
+}
+
+/** The answer of `/query/insights/live`: up to 1,000 sessions by place, and how many are live. */
+export interface LiveInsights {
+  locations: GlobeLocation[]
+  /** Sessions read (the live ones first), at most 1,000. */
+  sessions: number
+  /** Of those, the live ones (last activity under 30 minutes ago). */
+  live: number
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createKernel, type Kernel } from '@shopwright/core'
+import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
+import { callAs } from '@shopwright/plugin-account/testing'
+import type { TrafficInsights } from '../src/shared/types.js'
+import { PLUGINS, bootInsights, serviceAt, writeNovember, writeOctober } from './helpers.js'
+
+const days = (month: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
+const series = (month: string, values: number[]) =>
+  values.map((value, i) => ({ key: `${month}-${String(i + 1).padStart(2, '0')}`, value }))
+
+describe.each(databasesUnderTest())('insights on $name', (database) => {
+  let site: Awaited<ReturnType<typeof bootInsights>>
+  let second: Kernel
+  beforeAll(async () => {
+    if (database.skip) return
+    site = await bootInsights(database)
+    await writeOctober(site.kernel)
+    await writeNovember(site.kernel)
+    // A second node of the same site: one database.
+    second = await createKernel({
+      config: testConfig({ databaseUrl: site.url }),
+      plugins: PLUGINS,
+    })
+  })
+  afterAll(async () => {
+    await second?.close()
+    await site?.close()
+  })
+
+  it.skipIf(database.skip)(
+    'rolls each finished day up once, though two nodes roll up at the same time',
+    async () => {
+      const [a, b] = await Promise.all([
+        serviceAt(site.kernel).rollUp(),
+        serviceAt(second).rollUp(),
+      ])
+      // The 60 finished days of the window (from 21 September): each stored by one of the nodes.
+      expect(a + b).toBe(60)
+      expect(await serviceAt(site.kernel).rollUp()).toBe(0)
+    },
+  )
+
+  it.skipIf(database.skip)('stores October exactly: every series and list', async () => {
+    const october = (await site.kernel.services.records.findFresh(
+      'trafficinsights',
+      '2026-10',
+    )) as unknown as TrafficInsights
+    const d = Array.from({ length: 31 }, (_, i) => i + 1)
+    expect(october.days).toEqual(days('2026-10', 31))
+    expect(october.traffic).toEqual(
+      series(
+        '2026-10',
+        d.map((n) => 2 * n),
+      ),
+    )
+    expect(october.newsessions).toEqual(
+      series(
+        '2026-10',
+        d.map((n) => Math.ceil(n / 2)),
+      ),
+    )
+    expect(october.returningsessions).toEqual(
+      series(
+        '2026-10',
+        d.map((n) => Math.floor(n / 2)),
+      ),
+    )
+    expect(october.errors).toEqual(
+      series(
+        '2026-10',
+        d.map((n) => n % 3),
+      ),
+    )
+    expect(october.browsers).toEqual([
+      { key: 'Firefox', value: 465 },
+      { key: 'Chrome', value: 31 },
+    ])
+    expect(october.os).toEqual([{ key: 'Windows', value: 496 }])
+    expect(october.languages).toEqual([{ key: 'en-GB', value: 496 }])
+    expect(october.source).toEqual([{ key: 'direct', value: 496 }])
+    expect(october.entrypages).toEqual([{ key: '/', value: 496 }])
+    expect(october.routes).toEqual([
+      { key: '/', value: 496 },
+      { key: '/item/x', value: 496 },
+    ])
+    expect(october.locations).toEqual([{ key: 'GB|England|London', value: 496 }])
+    expect(october.errormessages).toEqual([{ key: 'ERROR_A', value: 31 }])
+  })
+
+  it.skipIf(database.skip)("answers November with today's figures live, hand-counted", async () => {
+    const november = await serviceAt(site.kernel).month('2026-11')
+    const daily = (values: Record<number, number>) =>
+      series(
+        '2026-11',
+        Array.from({ length: 20 }, (_, i) => values[i + 1] ?? 0),
+      )
+    expect(november.days).toEqual(days('2026-11', 20))
+    expect(november.traffic).toEqual(daily({ 17: 4, 18: 1, 20: 2 }))
+    expect(november.newsessions).toEqual(daily({ 17: 1, 20: 1 }))
+    expect(november.returningsessions).toEqual(daily({ 17: 1, 18: 1 }))
+    expect(november.errors).toEqual(daily({ 17: 2, 20: 1 }))
+    expect(november.browsers).toEqual([
+      { key: 'Firefox', value: 2 },
+      { key: 'Chrome', value: 1 },
+      { key: 'Safari', value: 1 },
+    ])
+    expect(november.os).toEqual([
+      { key: 'Windows', value: 2 },
+      { key: 'iOS', value: 1 },
+      { key: 'macOS', value: 1 },
+    ])
+    expect(november.languages).toEqual([
+      { key: 'en-GB', value: 2 },
+      { key: 'en-US', value: 1 },
+      { key: 'fr-FR', value: 1 },
+    ])
+    expect(november.source).toEqual([
+      { key: 'direct', value: 1 },
+      { key: 'email', value: 1 },
+      { key: 'search', value: 1 },
+      { key: 'social', value: 1 },
+    ])
+    expect(november.entrypages).toEqual([
+      { key: '/', value: 2 },
+      { key: '/blog', value: 1 },
+      { key: '/item/a', value: 1 },
+    ])
+    expect(november.routes).toEqual([
+      { key: '/', value: 3 },
+      { key: '/blog', value: 2 },
+      { key: '/item/a', value: 2 },
+    ])
+    expect(november.locations).toEqual([
+      { key: 'GB|England|London', value: 2 },
+      { key: 'FR|Île-de-France|Paris', value: 1 },
+      { key: 'US|New York|New York', value: 1 },
+    ])
+    expect(november.errormessages).toEqual([
+      { key: 'ERROR_A', value: 2 },
+      { key: 'HTTP 404', value: 1 },
+    ])
+    // Today is never stored: the record holds the 1st to the 19th.
+    const stored = (await site.kernel.services.records.findFresh(
+      'trafficinsights',
+      '2026-11',
+    )) as unknown as TrafficInsights
+    expect(stored.days).toEqual(days('2026-11', 19))
+    expect(await serviceAt(site.kernel).month('2026-12')).toMatchObject({ days: [], traffic: [] })
+  })
+
+  it.skipIf(database.skip)(
+    'gives managers the month, refuses development, marketing and strangers',
+    async () => {
+      const { manager, developer, marketer } = site.people
+      const ask = (cookie: string | undefined, month = '2026-10') =>
+        callAs(site.kernel, cookie, { url: `/query/insights/traffic/${month}` })
+      const shown = await ask(manager.cookie)
+      expect(shown.statusCode).toBe(200)
+      expect(shown.json<TrafficInsights>().traffic).toHaveLength(31)
+      expect((await ask(developer.cookie)).statusCode).toBe(403)
+      expect((await ask(marketer.cookie)).statusCode).toBe(403)
+      expect((await ask(undefined)).statusCode).toBe(401)
+      for (const path of ['/query/insights/live', '/query/data/get/trafficinsights/2026-10'])
+        expect((await callAs(site.kernel, developer.cookie, { url: path })).statusCode, path).toBe(
+          403,
+        )
+      // The stored record is a record like any other: the generic call reads it.
+      const record = await callAs(site.kernel, manager.cookie, {
+        url: '/query/data/get/trafficinsights/2026-10',
+      })
+      expect(record.statusCode).toBe(200)
+    },
+  )
+
+  it.skipIf(database.skip)('refuses a month that is not YYYY-MM with a coded 400', async () => {
+    for (const month of [
+      '2026-13',
+      '2026-1',
+      '1999-12',
+      '__proto__',
+      'x'.repeat(300),
+      '2026-10-01',
+    ]) {
+      const reply = await callAs(site.kernel, site.people.manager.cookie, {
+        url: `/query/insights/traffic/${encodeURIComponent(month)}`,
+      })
+      expect(reply.statusCode, month).toBe(400)
+      expect(reply.json<{ message: string }>().message, month).toBe('ERROR_INVALID_INPUT')
+    }
+    for (const path of ['/query/insights/traffic/..%2F..%2Fdata', '/query/insights/traffic/'])
+      expect([400, 404]).toContain(
+        (await callAs(site.kernel, site.people.manager.cookie, { url: path })).statusCode,
+      )
+  })
+
+  it.skipIf(database.skip)(
+    'places the live globe: grouped by place, Primary where a genuine visit is, 0,0 skipped',
+    async () => {
+      const reply = await callAs(site.kernel, site.people.manager.cookie, {
+        url: '/query/insights/live',
+      })
+      expect(reply.statusCode).toBe(200)
+      const live = reply.json<{
+        locations: Array<{ city: string; count: number; style: string }>
+        sessions: number
+      }>()
+      expect(live.sessions).toBe(565)
+      const london = live.locations.find((place) => place.city === 'London')
+      expect(london?.style).toBe('Primary')
+      const paris = live.locations.find((place) => place.city === 'Paris')
+      expect(paris).toMatchObject({ count: 1, style: 'Primary' })
+    },
+  )
+})
