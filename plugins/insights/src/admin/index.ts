@@ -1,3 +1,22 @@
+import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
+// For its English: the screens show ERROR_INSIGHTS_NOT_AVAILABLE (docs/plugins.md, "Error codes").
+import '../shared/errors.js'
+import { INSIGHTS_SECURITY } from '../shared/types.js'
 
-export default defineAdmin({ plugin: 'insights', panels: [] })
+/**
+ * The insights screens (spec 001 section 2), each its own chunk, so the charts and the globe load
+ * only when opened: Insights (menu after Security) and Live Insights, both for those who may view
+ * the `insights` security record (spec 001 section 6 shows no other gate for the live screen).
+ */
+export default defineAdmin({
+  plugin: 'insights',
+  panels: [
+    {
+      path: '/insights',
+      security: INSIGHTS_SECURITY,
+      menu: { label: 'Insights', icon: 'chart-bar', order: 100 },
+      Component: lazy(() => import('./InsightsScreen.js')),
+    },
+  ],
+})

@@ -1,8 +1,38 @@
 /**
  * The insights screens' phrases with their French, declared as the plugin's `phrases`: the
- * translations plugin adds the ones its `admin` set lacks (docs/plugins.md, "Phrases").
+ * translations plugin adds the ones its `admin` set lacks (docs/plugins.md, "Phrases"). Words
+ * the sessions and log screens show too carry the same French as theirs.
  */
 export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   Insights: { fr: 'Statistiques' },
-  'Live Insights': { fr: 'Statistiques en direct' },
+  Traffic: { fr: 'Trafic' },
+  Day: { fr: 'Jour' },
+  Views: { fr: 'Pages vues' },
+  Errors: { fr: 'Erreurs' },
+  Sessions: { fr: 'Sessions' },
+  Returning: { fr: 'Visiteurs connus' },
+  Browsers: { fr: 'Navigateurs' },
+  Browser: { fr: 'Navigateur' },
+  'Operating Systems': { fr: 'Systèmes d’exploitation' },
+  'Operating System': { fr: 'Système d’exploitation' },
+  Language: { fr: 'Langue' },
+  Source: { fr: 'Source' },
+  Search: { fr: 'Recherche' },
+  Social: { fr: 'Réseaux sociaux' },
+  Paid: { fr: 'Publicité' },
+  Internal: { fr: 'Interne' },
+  Direct: { fr: 'Direct' },
+  Referral: { fr: 'Lien externe' },
+  Unknown: { fr: 'Inconnu' },
+  'Entry Pages': { fr: 'Pages d’entrée' },
+  Routes: { fr: 'Routes' },
+  Page: { fr: 'Page' },
+  Countries: { fr: 'Pays' },
+  Country: { fr: 'Pays' },
+  Cities: { fr: 'Villes' },
+  City: { fr: 'Ville' },
+  'Error Messages': { fr: 'Messages d’erreur' },
+  Message: { fr: 'Message' },
+  'Nothing this month.': { fr: 'Rien ce mois-ci.' },
+  'IP geolocation by': { fr: 'Géolocalisation IP par' },
 }

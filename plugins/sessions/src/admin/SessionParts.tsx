@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Icon, useT } from '@shopwright/admin-ui/kit'
-import type { Medium, NameVersion, Platform, SessionRow } from '../shared/types.js'
+import { GEO_CREDIT, type Medium, type NameVersion, type Platform, type SessionRow } from '../shared/types.js'
 import { browserIcon, deviceIcon, osIcon } from './session-icons.js'
 
 /** A browser or operating system with its icon, name and version. */
@@ -71,8 +71,6 @@ export function Dimmed({ row, children }: { row: SessionRow; children: ReactNode
 }
 
 /** The location database's name and licence: names, not phrases. */
-const DBIP = 'DB-IP'
-const DBIP_LICENCE = '(CC BY 4.0)'
 
 /** The credit DB-IP's licence (CC BY 4.0) asks for wherever its locations are shown. */
 export function GeoCredit() {
@@ -80,10 +78,10 @@ export function GeoCredit() {
   return (
     <p className="sw-sessions-credit sw-muted" data-testid="dbip-credit">
       {t('IP geolocation by')}{' '}
-      <a href="https://db-ip.com" target="_blank" rel="noreferrer">
-        {DBIP}
+      <a href={GEO_CREDIT.href} target="_blank" rel="noreferrer">
+        {GEO_CREDIT.name}
       </a>{' '}
-      {DBIP_LICENCE}
+      {GEO_CREDIT.licence}
     </p>
   )
 }

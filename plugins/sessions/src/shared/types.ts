@@ -123,3 +123,6 @@ export interface LocatedSession {
   genuine: boolean
   live: boolean
 }
+
+/** The credit DB-IP's licence asks for wherever its locations are shown (README, "Geo-IP"). */
+export const GEO_CREDIT = { name: 'DB-IP', href: 'https://db-ip.com', licence: '(CC BY 4.0)' } as const
