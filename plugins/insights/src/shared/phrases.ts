@@ -15,7 +15,6 @@ export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   Browser: { fr: 'Navigateur' },
   'Operating Systems': { fr: 'Systèmes d’exploitation' },
   'Operating System': { fr: 'Système d’exploitation' },
-  Language: { fr: 'Langue' },
   Source: { fr: 'Source' },
   Search: { fr: 'Recherche' },
   Social: { fr: 'Réseaux sociaux' },
