@@ -15,7 +15,17 @@ import Koa from 'koa'
 const INFO = {
   name: 'Shopwright',
   version: '0.1.0',
-  plugins: ['records', 'account', 'translations', 'drive', 'memory', 'sessions', 'log'],
+  plugins: [
+    'records',
+    'account',
+    'translations',
+    'drive',
+    'memory',
+    'sessions',
+    'insights',
+    'billing',
+    'log',
+  ],
 }
 const HELLO = { hello: 'world' }
 

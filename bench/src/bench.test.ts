@@ -207,6 +207,8 @@ describe('scenario registry', () => {
       'sessions-track',
       'sessions-list',
       'log-list',
+      'insights-month',
+      'globe-frames',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

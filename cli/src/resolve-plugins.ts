@@ -14,6 +14,8 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   'drive',
   'memory',
   'sessions',
+  'insights',
+  'billing',
   'log',
 ]
 

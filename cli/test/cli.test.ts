@@ -108,7 +108,17 @@ describe('shopwright command line', () => {
     running.push(server)
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect(await (await fetch(`${server.url}/query/server/info`)).json()).toMatchObject({
-      plugins: ['records', 'account', 'translations', 'drive', 'memory', 'sessions', 'log'],
+      plugins: [
+        'records',
+        'account',
+        'translations',
+        'drive',
+        'memory',
+        'sessions',
+        'insights',
+        'billing',
+        'log',
+      ],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
     // The first administrator's random password is printed once, and it signs in.

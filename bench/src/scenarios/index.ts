@@ -21,6 +21,8 @@ import { driveZip } from './drive-zip.js'
 import { sessionsTrack } from './sessions-track.js'
 import { sessionsList } from './sessions-list.js'
 import { logList } from './log-list.js'
+import { insightsMonth } from './insights-month.js'
+import { globeFrames } from './globe-frames.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
@@ -30,7 +32,9 @@ import { logList } from './log-list.js'
  * start a seeded kernel of their own, storefront-bundle reads the built default theme; drive-upload,
  * drive-list and drive-zip each start a kernel with the drive of their own; sessions-track and
  * sessions-list each start a kernel with sessions of their own; log-list starts a kernel with the
- * log, its plugin list named, and fills its table directly.
+ * log, its plugin list named, and fills its table directly; insights-month starts a kernel with
+ * insights and fills the sessions tables directly; globe-frames bundles the admin's globe
+ * into a page of its own and drives Chromium.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -55,4 +59,6 @@ export const scenarios: readonly Scenario[] = [
   sessionsTrack,
   sessionsList,
   logList,
+  insightsMonth,
+  globeFrames,
 ]

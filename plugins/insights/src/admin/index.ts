@@ -18,5 +18,11 @@ export default defineAdmin({
       menu: { label: 'Insights', icon: 'chart-bar', order: 100 },
       Component: lazy(() => import('./InsightsScreen.js')),
     },
+    {
+      path: '/insights/live',
+      security: INSIGHTS_SECURITY,
+      menu: { label: 'Live Insights', icon: 'earth', order: 110 },
+      Component: lazy(() => import('./LiveScreen.js')),
+    },
   ],
 })

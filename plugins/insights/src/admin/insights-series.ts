@@ -1,9 +1,9 @@
+import { daysOfMonth } from '../shared/month.js'
 import type { Keyed, TrafficInsights } from '../shared/types.js'
 
 /** The value of each day of the month (1 to its last day) in a daily series; 0 where none. */
 export function dailyValues(series: readonly Keyed[], month: string): number[] {
-  const [year, index] = month.split('-').map(Number) as [number, number]
-  const count = new Date(Date.UTC(year, index, 0)).getUTCDate()
+  const count = daysOfMonth(month).length
   const values = new Array<number>(count).fill(0)
   for (const { key, value } of series) {
     if (!key.startsWith(`${month}-`)) continue

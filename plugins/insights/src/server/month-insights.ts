@@ -1,11 +1,7 @@
 import type { DayFacts, Tally } from '@shopwright/plugin-sessions'
-import {
-  DAILY_SERIES,
-  SERIES,
-  TRAFFIC_INSIGHTS_TYPE,
-  type Keyed,
-  type TrafficInsights,
-} from '../shared/types.js'
+import { DAILY_SERIES, SERIES, type Keyed, type TrafficInsights } from '../shared/types.js'
+
+export { daysOfMonth, emptyInsights } from '../shared/month.js'
 
 /** The most keys a tally series keeps (as sessions' day facts do); the rest is one OTHER key. */
 export const SERIES_KEYS = 500
@@ -15,24 +11,6 @@ export const OTHER = '(other)'
 export interface DayErrors {
   total: number
   codes: Tally
-}
-
-/** A month with nothing rolled up yet. */
-export function emptyInsights(month: string): TrafficInsights {
-  const insights = { type: TRAFFIC_INSIGHTS_TYPE, id: month, days: [] } as Omit<
-    TrafficInsights,
-    (typeof SERIES)[number]
-  > &
-    Partial<TrafficInsights>
-  for (const series of SERIES) insights[series] = []
-  return insights as TrafficInsights
-}
-
-/** The days of a month, YYYY-MM-DD, in order. */
-export function daysOfMonth(month: string): string[] {
-  const [year, index] = month.split('-').map(Number) as [number, number]
-  const count = new Date(Date.UTC(year, index, 0)).getUTCDate()
-  return Array.from({ length: count }, (_, day) => `${month}-${String(day + 1).padStart(2, '0')}`)
 }
 
 /** A tally series with counts added: largest first, at most SERIES_KEYS keys plus OTHER. */

@@ -5,6 +5,10 @@
  */
 export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   Insights: { fr: 'Statistiques' },
+  'Live Insights': { fr: 'Statistiques en direct' },
+  '{0} live of {1} sessions': { fr: '{0} en direct sur {1} sessions' },
+  Visitors: { fr: 'Visiteurs' },
+  'Robots and unconfirmed visits only': { fr: 'Robots et visites non confirmées seulement' },
   Traffic: { fr: 'Trafic' },
   Day: { fr: 'Jour' },
   Views: { fr: 'Pages vues' },

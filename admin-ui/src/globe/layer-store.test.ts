@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest'
+import { EARTH_LAYERS, layerUrl } from '@shopwright/earth/decode'
+import { LayerStore, type LayerLoader } from './layer-store.js'
+
+/** A tiny valid file for any layer: one shape in the cell at 0,0 (a point for points layers). */
+function tinyFile(id: string): unknown {
+  const layer = EARTH_LAYERS.find((each) => each.id === id)!
+  if (layer.list === 'points') return { id, points: ['0,0|s=60;n=Somewhere;a=SW;JT'] }
+  if (layer.geometry === 'lines') return { id, shapes: ['0,0|JTJT'] }
+  return { id, shapes: ['0,0|JTJ_JJ'] }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('LayerStore', () => {
+  it('fetches the shipped layers the zoom shows, from layerUrl, once each', async () => {
+    const load = vi.fn<LayerLoader>(async (id) => tinyFile(id))
+    const loaded: string[] = []
+    const store = new LayerStore({ load, onLoad: (id) => loaded.push(id) })
+    expect(store.need(1).sort()).toEqual(['countries', 'countrynames', 'states'])
+    await settle()
+    expect(store.need(1)).toEqual([])
+    const more = store.need(14)
+    expect(more).not.toContain('highways') // no file ships: never fetched
+    expect([...more, 'countries', 'countrynames', 'states'].sort()).toEqual(
+      EARTH_LAYERS.filter((layer) => layer.shipped)
+        .map((layer) => layer.id)
+        .sort(),
+    )
+    await settle()
+    expect(load).toHaveBeenCalledTimes(12)
+    expect(load).toHaveBeenCalledWith('bathymetry', layerUrl('bathymetry'))
+    expect(layerUrl('bathymetry')).toBe('/query/drive/load/public/earth/earth_bathymetry.json')
+    expect(loaded.sort()).toEqual([...store.layers.keys()].sort())
+    expect(store.layers.size).toBe(12)
+    expect(store.need(100)).toEqual([])
+  })
+
+  it('follows each layer threshold', () => {
+    const store = new LayerStore({ load: () => new Promise(() => {}) })
+    expect(store.need(0.5)).toEqual(['countries', 'states'])
+    expect(store.need(1)).toEqual(['countrynames']) // at 1 or more
+    expect(store.need(1.05)).toEqual(['boundary']) // above 1
+    expect(store.need(1.2)).toEqual(['lakes']) // above 1.05
+    expect(store.need(1.5)).toEqual(['urban', 'reefs', 'rivers']) // above 1.25
+    expect(store.need(1.6)).toEqual(['bathymetry']) // above 1.5
+    expect(store.need(2)).toEqual(['playas']) // above 1.75
+    expect(store.need(2.5)).toEqual(['cities']) // above 2
+    expect(store.need(3)).toEqual([]) // highways above 2.5 ships no file
+    expect(store.need(3.01)).toEqual(['railroads']) // above 3
+  })
+
+  it('keeps a failed fetch or parse quiet and never retries it', async () => {
+    const load = vi.fn<LayerLoader>(async (id) => {
+      if (id === 'countries') throw new Error('404')
+      if (id === 'states') return '<html>not json</html>'
+      return tinyFile(id)
+    })
+    const errors: string[] = []
+    const loaded: string[] = []
+    const store = new LayerStore({
+      load,
+      onLoad: (id) => loaded.push(id),
+      onError: (id) => errors.push(id),
+    })
+    store.need(1)
+    await settle()
+    expect(errors.sort()).toEqual(['countries', 'states'])
+    expect(loaded).toEqual(['countrynames'])
+    expect(store.state('countries')).toBe('failed')
+    store.need(1)
+    store.need(50)
+    await settle()
+    expect(load.mock.calls.filter(([id]) => id === 'countries')).toHaveLength(1)
+    expect(load.mock.calls.filter(([id]) => id === 'states')).toHaveLength(1)
+  })
+
+  it('treats a file holding another layer as failed', async () => {
+    const store = new LayerStore({ load: async () => tinyFile('lakes') })
+    store.need(0.5)
+    await settle()
+    expect(store.state('countries')).toBe('failed')
+    expect(store.layers.size).toBe(0)
+  })
+
+  it('raises nothing after dispose', async () => {
+    const onLoad = vi.fn()
+    const store = new LayerStore({ load: async (id) => tinyFile(id), onLoad })
+    store.need(0.5)
+    store.dispose()
+    await settle()
+    expect(onLoad).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { QueryError } from '@shopwright/core/shared'
+import type { LiveInsights } from '../shared/types.js'
+import { Live } from './LiveScreen.js'
+import '../shared/errors.js'
+
+afterEach(cleanup)
+
+const LIVE: LiveInsights = {
+  sessions: 3,
+  live: 2,
+  locations: [
+    {
+      longitude: -0.1257,
+      latitude: 51.5085,
+      count: 2,
+      city: 'London',
+      region: 'England',
+      country: 'GB',
+      style: 'Primary',
+    },
+    {
+      longitude: 2.35,
+      latitude: 48.85,
+      count: 1,
+      city: 'Paris',
+      region: '',
+      country: 'FR',
+      style: 'Other',
+    },
+  ],
+}
+
+function open(load: () => Promise<LiveInsights>, pollMs?: number) {
+  render(
+    <DialogProvider>
+      <Live load={load} pollMs={pollMs} />
+    </DialogProvider>,
+  )
+}
+
+describe('the Live Insights screen', () => {
+  it('shows how many sessions are live, the globe, its key and the DB-IP credit', async () => {
+    open(() => Promise.resolve(LIVE))
+    expect((await screen.findByTestId('live-counts')).textContent).toBe('2 live of 3 sessions')
+    expect(await screen.findByRole('img', { name: 'Live Insights' })).toBeTruthy()
+    expect(screen.getByTestId('globe-legend').textContent).toContain('Visitors')
+    expect(screen.getByTestId('dbip-credit')).toBeTruthy()
+  })
+
+  it('asks again for new sessions without a reload', async () => {
+    const load = vi.fn(() => Promise.resolve(LIVE))
+    open(load, 20)
+    await waitFor(() => expect(load.mock.calls.length).toBeGreaterThanOrEqual(3))
+  })
+
+  it('shows ERROR_INSIGHTS_NOT_AVAILABLE when the places cannot be read, and tries again', async () => {
+    let fail = true
+    const load = vi.fn(() =>
+      fail
+        ? Promise.reject(
+            new QueryError('ERROR_ACCESS_DENIED', { status: 403, url: '/query/insights/live' }),
+          )
+        : Promise.resolve(LIVE),
+    )
+    open(load)
+    expect(await screen.findByText('Unable to View Insights.')).toBeTruthy()
+    fail = false
+    fireEvent.click(screen.getByTestId('retry'))
+    expect(await screen.findByTestId('live-counts')).toBeTruthy()
+  })
+})

@@ -1,0 +1,128 @@
+import './insights.css'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Button, ErrorView, Placeholder, useClient, useT } from '@shopwright/admin-ui/kit'
+import { Globe } from '@shopwright/admin-ui/globe'
+import { LOCALE_STORAGE_KEY, parseLocaleChoice } from '@shopwright/core/shared'
+import { GEO_CREDIT } from '@shopwright/plugin-sessions/shared'
+import type { LiveInsights } from '../shared/types.js'
+
+/** The live places' path (spec 001 section 9: "live insights loads up to 1000 sessions"). */
+export const LIVE_PATH = '/query/insights/live'
+/** How often new sessions are asked for: they appear without a reload (issue 16). */
+export const LIVE_POLL_MS = 15_000
+const MAX_WIDTH = 960
+
+/** The saved location's country (the locale choice the admin and storefront share), or null. */
+function savedCountry(): string | null {
+  try {
+    const choice = parseLocaleChoice(window.localStorage.getItem(LOCALE_STORAGE_KEY))
+    return choice?.country ? choice.country.toUpperCase() : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * `/insights/live` (spec 001 sections 2 and 4): a rotatable, zoomable globe of up to 1,000 recent
+ * visitor sessions (the live ones first), grouped by place, asked for again every 15 seconds.
+ */
+export default function LiveScreen() {
+  const client = useClient()
+  const load = useCallback(() => client.get<LiveInsights>(LIVE_PATH, {}), [client])
+  return <Live load={load} />
+}
+
+/** The screen over its call (the default export gives the real one). */
+export function Live({
+  load,
+  pollMs = LIVE_POLL_MS,
+}: {
+  load: () => Promise<LiveInsights>
+  pollMs?: number
+}) {
+  const t = useT()
+  const [state, setState] = useState<{ data?: LiveInsights; error?: unknown }>({})
+  const [round, setRound] = useState(0)
+  const box = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(0)
+  const [country] = useState(savedCountry)
+
+  useLayoutEffect(() => {
+    const element = box.current
+    if (!element) return
+    const measure = () => setWidth(Math.min(MAX_WIDTH, Math.floor(element.clientWidth) || 400))
+    measure()
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure)
+    observer?.observe(element)
+    return () => observer?.disconnect()
+  }, [])
+
+  useEffect(() => {
+    let live = true
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const ask = () =>
+      load().then(
+        (data) => {
+          if (!live) return
+          setState({ data })
+          timer = setTimeout(ask, pollMs)
+        },
+        (error: unknown) => live && setState({ error }),
+      )
+    void ask()
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [load, pollMs, round])
+
+  const { data, error } = state
+  return (
+    <section className="insights-live" data-testid="insights-live">
+      <header className="insights-header">
+        <h1>{t('Live Insights')}</h1>
+        {data ? (
+          <p className="insights-live-counts" data-testid="live-counts">
+            {t('{0} live of {1} sessions', data.live, data.sessions)}
+          </p>
+        ) : null}
+      </header>
+      <div ref={box} className="insights-globe-box">
+        {error ? (
+          <ErrorView title="ERROR_INSIGHTS_NOT_AVAILABLE" error={error}>
+            <Button icon="refresh" onClick={() => setRound((n) => n + 1)} data-testid="retry">
+              {t('Try Again')}
+            </Button>
+          </ErrorView>
+        ) : !data || width === 0 ? (
+          <Placeholder lines={6} fill />
+        ) : (
+          <Globe
+            locations={data.locations}
+            width={width}
+            height={Math.round(width * 0.6)}
+            country={country}
+            label={t('Live Insights')}
+          />
+        )}
+      </div>
+      <ul className="insights-legend" data-testid="globe-legend">
+        <li>
+          <span className="insights-swatch sw-globe-marker-primary" aria-hidden="true" />
+          {t('Visitors')}
+        </li>
+        <li>
+          <span className="insights-swatch sw-globe-marker-other" aria-hidden="true" />
+          {t('Robots and unconfirmed visits only')}
+        </li>
+      </ul>
+      <p className="sw-muted insights-credit" data-testid="dbip-credit">
+        {t('IP geolocation by')}{' '}
+        <a href={GEO_CREDIT.href} target="_blank" rel="noreferrer">
+          {GEO_CREDIT.name}
+        </a>{' '}
+        {GEO_CREDIT.licence}
+      </p>
+    </section>
+  )
+}
