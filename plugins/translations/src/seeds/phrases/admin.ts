@@ -68,6 +68,11 @@ export const adminPhrases: PhraseTable = {
   // Charts (admin-ui/src/charts): a pie's slice of the smallest beyond 13.
   Other: { fr: 'Autres' },
 
+  // The live globe (admin-ui/src/globe): the canvas's name and its zoom buttons.
+  Globe: { fr: 'Globe' },
+  'Zoom in': { fr: 'Zoom avant' },
+  'Zoom out': { fr: 'Zoom arrière' },
+
   // Sizes and durations (the kit's displayBytes and displayDuration).
   '{0} byte': { fr: '{0} octet' },
   '{0} bytes': { fr: '{0} octets' },
