@@ -112,7 +112,8 @@ export default definePlugin({
       resets: asFunction(({ db }) => new ResetStore(db)).singleton(),
       blockedDevices: asFunction(({ db }) => new BlockedDevices(db)).singleton(),
       mailer: asFunction(
-        ({ config }) => new Mailer({ ...config, smtpUrl: settings.smtpUrl }, logger),
+        ({ config, meters }) =>
+          new Mailer({ ...config, smtpUrl: settings.smtpUrl }, logger, meters),
       ).singleton(),
       accountGuard: asFunction(
         ({ sessionStore }) => new AccountGuard(sessionStore, logger),

@@ -2,7 +2,10 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import type { Logger } from '@shopwright/core'
+import { dayOf, type Logger } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account from '../src/index.js'
 import { Mailer } from '../src/server/mailer.js'
 
 describe('mailer without SMTP_URL', () => {
@@ -27,5 +30,37 @@ describe('mailer without SMTP_URL', () => {
       'e-mail written to the outbox',
     )
     await fs.rm(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe('the emails meter', () => {
+  const message = { to: 'ada@example.com', subject: 'Hi', text: 'one', html: '<p>one</p>' }
+
+  it('counts each message sent, and none that failed', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sw-mailer-'))
+    const add = vi.fn()
+    const logger = { info: vi.fn() } as unknown as Logger
+    await new Mailer({ smtpUrl: undefined, dataDir }, logger, { add }).send(message)
+    expect(add).toHaveBeenCalledExactlyOnceWith('emails')
+    // Nothing listens on port 9: the SMTP server refuses, and nothing is counted.
+    const refused = new Mailer({ smtpUrl: 'smtp://127.0.0.1:9', dataDir }, logger, { add })
+    await expect(refused.send(message)).rejects.toThrow()
+    expect(add).toHaveBeenCalledTimes(1)
+    await fs.rm(dataDir, { recursive: true, force: true })
+  })
+
+  it("is the kernel's meter in a running site", async () => {
+    const booted = await bootTestKernel(databasesUnderTest()[0]!, [records, account])
+    try {
+      const { mailer, meters } = booted.kernel.services
+      await mailer.send(message)
+      await mailer.send(message)
+      await meters.flush()
+      const today = dayOf(Date.now())
+      const readings = await meters.read(today, today, ['emails'])
+      expect(readings.map((reading) => reading.value)).toEqual([2])
+    } finally {
+      await booted.close()
+    }
   })
 })

@@ -53,7 +53,9 @@ export default definePlugin({
       translationSets: asFunction(
         ({ records, cache }) => new TranslationSets(records, cache),
       ).singleton(),
-      machineTranslation: asFunction(() => new MachineTranslation(settings)).singleton(),
+      machineTranslation: asFunction(
+        ({ meters }) => new MachineTranslation(settings, undefined, meters),
+      ).singleton(),
       autoFill: asFunction(
         ({ translationSets, machineTranslation }) =>
           new AutoFill(translationSets, machineTranslation),

@@ -5,6 +5,8 @@ import records from '@shopwright/plugin-records'
 import drive from '@shopwright/plugin-drive'
 import sessions from '@shopwright/plugin-sessions'
 import log from '@shopwright/plugin-log'
+import billing from '@shopwright/plugin-billing'
+import insights from '@shopwright/plugin-insights'
 import translations from '../src/index.js'
 import { PENDING_CODE_MESSAGES } from '../src/seeds/phrases/pending-codes.js'
 
@@ -90,7 +92,16 @@ const NAMED_CODES = [
   'ERROR_PERMISSION_DENIED',
 ]
 
-const PLUGINS: readonly PluginDefinition[] = [records, account, translations, drive, sessions, log]
+const PLUGINS: readonly PluginDefinition[] = [
+  records,
+  account,
+  translations,
+  drive,
+  sessions,
+  log,
+  insights,
+  billing,
+]
 
 /** Where a code is declared, with its English message. */
 function declarations(code: string): Array<{ where: string; message: string }> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
-import type { Logger } from '@shopwright/core'
+import type { Logger, Meters } from '@shopwright/core'
 
 /** The sender of the shop's e-mails. */
 export const MAIL_FROM = 'Shopwright <no-reply@shopwright.invalid>'
@@ -29,7 +29,8 @@ interface MailerConfig {
 /**
  * Sends e-mail. With `SMTP_URL` set it goes to that server. Without it, each message is written
  * as an RFC 822 `.eml` file into `DATA_DIR/outbox/`, named by time so the files sort in sending
- * order, and logged, so a developer (or a test) can open the links without a mail server.
+ * order, and logged, so a developer (or a test) can open the links without a mail server. Each
+ * message sent (or written) counts one on the `emails` meter, which billing prices.
  */
 export class Mailer {
   readonly outboxDir: string
@@ -44,6 +45,7 @@ export class Mailer {
   constructor(
     config: MailerConfig,
     private readonly logger: Logger,
+    private readonly meters?: Pick<Meters, 'add'>,
   ) {
     this.outboxDir = path.join(config.dataDir, 'outbox')
     this.production = config.nodeEnv === 'production'
@@ -54,6 +56,7 @@ export class Mailer {
     const mail = { from: MAIL_FROM, ...message }
     if (this.smtp) {
       await this.smtp.sendMail(mail)
+      this.meters?.add('emails')
       return {}
     }
     const info = await this.stream.sendMail(mail)
@@ -63,6 +66,7 @@ export class Mailer {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-')
     const file = path.join(this.outboxDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`)
     await fs.writeFile(file, content)
+    this.meters?.add('emails')
     return { file }
   }
 

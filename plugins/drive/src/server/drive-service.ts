@@ -121,6 +121,14 @@ export class DriveService {
 
   // ---- reading
 
+  /**
+   * The bytes the drive stores: every file's size, binned files included, since the bin keeps
+   * their contents until it is emptied. Billing samples it for drive storage (byte-seconds).
+   */
+  storedBytes(): Promise<number> {
+    return this.store.storedBytes()
+  }
+
   /** `get`: a file's details, or a folder's with its first page. */
   async get(entity: Entity | null, path: string): Promise<DriveFile | DriveFolder> {
     const { row, rights } = await this.viewable(entity, path)

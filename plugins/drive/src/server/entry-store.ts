@@ -98,6 +98,13 @@ export class EntryStore {
     return raw ? toRow(raw) : null
   }
 
+  /** The bytes of every file row, live and binned (billing's storage sample). */
+  async storedBytes(): Promise<number> {
+    const row = (await this.table().where('rank', FILE_RANK).sum({ bytes: 'size' }).first()) as
+      { bytes: unknown } | undefined
+    return Number(row?.bytes ?? 0)
+  }
+
   async byId(id: string, trx?: Knex.Transaction): Promise<EntryRow | null> {
     const raw = await this.table(trx).where({ id }).first()
     return raw ? toRow(raw) : null

@@ -1,5 +1,5 @@
 import type { TranslationsSettings } from './settings.js'
-import { createError } from '@shopwright/core'
+import { createError, type Meters } from '@shopwright/core'
 import { LibreTranslateProvider } from './libretranslate.js'
 import { ProviderError, type TranslationProvider } from './translation-provider.js'
 
@@ -30,15 +30,23 @@ export function batches(texts: readonly string[]): string[][] {
   return out
 }
 
+/** The meter of characters sent for machine translation (billing prices it). */
+export const TRANSLATION_METER = 'translation.characters'
+
 /**
  * Machine translation through the configured provider (`TRANSLATE_URL`: a LibreTranslate server).
  * Long lists go out in batches, one at a time, each with the `TRANSLATE_TIMEOUT` limit; any
- * failure fails the whole call, so a caller saves all of it or nothing.
+ * failure fails the whole call, so a caller saves all of it or nothing. The characters (Unicode
+ * code points) of each batch the provider answers count on the `translation.characters` meter.
  */
 export class MachineTranslation {
   private readonly provider: TranslationProvider | null
 
-  constructor(settings: TranslationsSettings, provider?: TranslationProvider) {
+  constructor(
+    settings: TranslationsSettings,
+    provider?: TranslationProvider,
+    private readonly meters?: Pick<Meters, 'add'>,
+  ) {
     this.provider =
       provider ??
       (settings.translateUrl
@@ -72,6 +80,7 @@ export class MachineTranslation {
             asked,
             AbortSignal.timeout(this.timeout),
           )
+          this.meters?.add(TRANSLATION_METER, characters(asked))
         } catch (error) {
           if (error instanceof ProviderError)
             throw createError(
@@ -86,4 +95,11 @@ export class MachineTranslation {
     }
     return out
   }
+}
+
+/** The characters of texts, as a translation service counts them: Unicode code points. */
+export function characters(texts: readonly string[]): number {
+  let count = 0
+  for (const text of texts) for (const _ of text) count++
+  return count
 }

@@ -1,6 +1,6 @@
 /**
  * English messages of the spec's codes whose plugins are not written yet (commerce's cart and
- * orders, billing, insights; spec 000 section 8). The server set
+ * orders; spec 000 section 8). The server set
  * carries them so both apps can show them; each plugin, once written, declares its codes with
  * `defineErrors` and its entries leave this table (docs/plugins.md, "Error codes").
  */
@@ -15,6 +15,4 @@ export const PENDING_CODE_MESSAGES: Readonly<Record<string, string>> = {
   ERROR_ITEMS_NOT_AVAILABLE: 'Unable to View Items.',
   ERROR_ORDER_NOT_AVAILABLE: 'Unable to View Order.',
   ERROR_ORDERS_NOT_AVAILABLE: 'Unable to View Orders.',
-  ERROR_BILLING_NOT_AVAILABLE: 'Unable to View Billing.',
-  ERROR_INSIGHTS_NOT_AVAILABLE: 'Unable to View Insights.',
 }

@@ -1,0 +1,61 @@
+import {
+  createError,
+  isAppError,
+  isConnectionError,
+  type AccessService,
+  type Logger,
+  type QueryContext,
+  type QueryRouter,
+} from '@shopwright/core'
+import { CACHE_DURATIONS } from '@shopwright/core/shared'
+import { isBillingMonth } from '../shared/month.js'
+import { BILLING_SECURITY } from '../shared/types.js'
+import type { BillingService } from './billing-service.js'
+
+/** The longest month text echoed in a refusal's reason. */
+const ECHO = 40
+
+/** The `{month}` of a call: `YYYY-MM` exactly, or a coded 400 before anything is read. */
+export function monthParam(ctx: QueryContext): string {
+  const month = ctx.params.month
+  if (!isBillingMonth(month))
+    throw createError('ERROR_INVALID_INPUT', {
+      reason: `month must be YYYY-MM (got "${String(month ?? '').slice(0, ECHO)}").`,
+    })
+  return month
+}
+
+/**
+ * Billing's call (spec 001 section 7): `GET /query/billing/details/{month}`, view on the `billing`
+ * security record, a short cache (a tiny one for the current month). It takes no options.
+ */
+export function billingRoutes(
+  router: QueryRouter,
+  billing: BillingService,
+  access: AccessService,
+  logger: Logger,
+): void {
+  router.get('/billing/details/:month', access.require(BILLING_SECURITY, 'view'), async (ctx) => {
+    const month = monthParam(ctx)
+    const option = Object.keys(ctx.query)[0]
+    if (option !== undefined)
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `${option.slice(0, ECHO)} is not an option of this call.`,
+      })
+    let details
+    try {
+      details = await billing.details(month)
+    } catch (error) {
+      // A lost connection stays the kernel's 503 (a client retries); anything else unexpected is
+      // this screen's "Unable to View Billing.", with the cause in the process log.
+      if (isAppError(error) || isConnectionError(error)) throw error
+      logger.error({ err: error, month }, 'billing figures could not be read')
+      throw createError('ERROR_BILLING_NOT_AVAILABLE', { reason: month, cause: error })
+    }
+    // Private: rights decide who sees it. A month that is over keeps the spec's short cache (1 h);
+    // the month holding today is live, so its answer keeps the tiny one (30 s) instead.
+    const seconds = details.today ? CACHE_DURATIONS.tiny : CACHE_DURATIONS.short
+    ctx.set('Cache-Control', `private, max-age=${seconds}`)
+    ctx.body = details
+  })
+}

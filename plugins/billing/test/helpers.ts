@@ -1,0 +1,82 @@
+import type { Kernel, ShopwrightConfig } from '@shopwright/core'
+import { METERS_TABLE } from '@shopwright/core'
+import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account from '@shopwright/plugin-account'
+import drive from '@shopwright/plugin-drive'
+import { callAs, signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
+import { allSeeds } from '@shopwright/seeds'
+import billing, { DATABASE_TABLE, type BillingDetails } from '../src/index.js'
+
+export type Reply = Awaited<ReturnType<typeof inject>>
+
+/** The callers the suites sign in (rights from the sample company's `billing` record). */
+export const PEOPLE = {
+  financemanager: { roles: ['financemanager'] },
+  finance: { roles: ['finance'] },
+  manager: { roles: ['allmanagers'] },
+  customer: { type: 'customer', roles: [] },
+} as const satisfies Record<string, TestPerson>
+export type Person = keyof typeof PEOPLE
+
+/** The plugins of a billed site: drive included, so storage is sampled. */
+export const PLUGINS = [records, account, drive, billing]
+
+/**
+ * A kernel with records, account, drive and billing on a fresh database, seeded like a new site,
+ * with a signed-in cookie per person.
+ */
+export async function bootBilling(
+  database: DatabaseUnderTest,
+  overrides: Partial<ShopwrightConfig> = {},
+  plugins = PLUGINS,
+) {
+  const booted = await bootTestKernel(database, plugins, overrides)
+  await booted.kernel.seed(allSeeds())
+  const signedIn = await signInPeople(booted.kernel, PEOPLE)
+  const cookies = {} as Record<Person, string>
+  for (const name of Object.keys(PEOPLE) as Person[]) cookies[name] = signedIn[name].cookie
+  return { ...booted, cookies }
+}
+
+/** A call as a caller (a Cookie header value, or none for anonymous). */
+export const call = callAs
+
+/** The details of a month as a caller, which must answer 200. */
+export async function details(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string,
+  month: string,
+): Promise<BillingDetails> {
+  const reply = await call(kernel, cookie, { url: `/query/billing/details/${month}` })
+  if (reply.statusCode !== 200)
+    throw new Error(`details of ${month} answered ${reply.statusCode}: ${reply.body}`)
+  return reply.json<BillingDetails>()
+}
+
+/** The catalogue code of an error answer. */
+export function codeOf(reply: Reply): string | undefined {
+  try {
+    return reply.json<{ message?: string }>().message
+  } catch {
+    return undefined
+  }
+}
+
+/** Stores meter counts as the nodes would have (for days other than today). */
+export async function storeMeters(
+  kernel: Kernel,
+  rows: ReadonlyArray<{ day: string; name: string; key?: string; value: number }>,
+): Promise<void> {
+  await kernel.services.db(METERS_TABLE).insert(rows.map((row) => ({ key: '', ...row })))
+}
+
+/** Stores a day's database size as the sampler would have. */
+export async function storeDatabaseSize(kernel: Kernel, day: string, bytes: number): Promise<void> {
+  await kernel.services.db(DATABASE_TABLE).insert({ day, bytes, sampled_at: Date.parse(day) })
+}
+
+/** The usage of a meter on a day in an answer (0 without a record). */
+export function usageOf(answer: BillingDetails, date: string, meter: string): number {
+  return answer.list.find((each) => each.date === date && each.meter === meter)?.usage ?? 0
+}
