@@ -1,6 +1,13 @@
 import './insights.css'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Button, ErrorView, Placeholder, useClient, useT } from '@shopwright/admin-ui/kit'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  Button,
+  ErrorView,
+  Placeholder,
+  useClient,
+  useLanguage,
+  useT,
+} from '@shopwright/admin-ui/kit'
 import { Globe } from '@shopwright/admin-ui/globe'
 import { LOCALE_STORAGE_KEY, parseLocaleChoice } from '@shopwright/core/shared'
 import { GEO_CREDIT } from '@shopwright/plugin-sessions/shared'
@@ -77,6 +84,19 @@ export function Live({
   }, [load, pollMs, round])
 
   const { data, error } = state
+  const { language } = useLanguage()
+  // The info box names the country in the admin's language (the answer carries its code).
+  const locations = useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'region' })
+    const nameOf = (code: string) => {
+      try {
+        return (code && names.of(code)) || code
+      } catch {
+        return code
+      }
+    }
+    return (data?.locations ?? []).map((place) => ({ ...place, country: nameOf(place.country) }))
+  }, [data, language])
   return (
     <section className="insights-live" data-testid="insights-live">
       <header className="insights-header">
@@ -98,7 +118,7 @@ export function Live({
           <Placeholder lines={6} fill />
         ) : (
           <Globe
-            locations={data.locations}
+            locations={locations}
             width={width}
             height={Math.round(width * 0.6)}
             country={country}

@@ -1,0 +1,253 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import { launchBrowser, SCREENSHOTS, signInThrough, siteDatabases } from './browser.js'
+
+/** A desktop browser's user agent: headless Chromium's own says HeadlessChrome, a robot. */
+const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+/** Addresses the shipped DB-IP database places in London and in Mountain View. */
+const LONDON_IP = '81.2.69.142'
+const MOUNTAIN_VIEW_IP = '8.8.8.8'
+
+const zoomOf = async (page: Page) =>
+  Number(await page.getAttribute('[data-testid=globe]', 'data-zoom'))
+const centreOf = async (page: Page) =>
+  (await page.getAttribute('[data-testid=globe]', 'data-centre'))!.split(',').map(Number)
+
+/**
+ * Where the canvas shows the primary marker colour (a genuine visitor's place): the middle of
+ * those pixels, in page coordinates, or null.
+ */
+async function primaryMarker(page: Page): Promise<{ x: number; y: number } | null> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=globe] canvas')!
+    const holder = document.querySelector('.sw-globe-marker-primary')!
+    const [r, g, b] = getComputedStyle(holder).color.match(/\d+/g)!.map(Number) as [
+      number,
+      number,
+      number,
+    ]
+    const context = canvas.getContext('2d')!
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height)
+    let sumX = 0
+    let sumY = 0
+    let count = 0
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4
+        if (
+          Math.abs(data[i]! - r) < 12 &&
+          Math.abs(data[i + 1]! - g) < 12 &&
+          Math.abs(data[i + 2]! - b) < 12
+        ) {
+          sumX += x
+          sumY += y
+          count++
+        }
+      }
+    if (count === 0) return null
+    const box = canvas.getBoundingClientRect()
+    return {
+      x: box.left + (sumX / count) * (box.width / width),
+      y: box.top + (sumY / count) * (box.height / height),
+    }
+  })
+}
+
+/** Issue 16's browser walk: a visitor from London browses; a manager sees it in Insights and on the globe. */
+for (const database of siteDatabases())
+  describe.skipIf(database.skip)(
+    `insights and the live globe in Chromium (${database.name})`,
+    () => {
+      let server: RunningServer
+      let browser: Browser
+      let staff: BrowserContext
+      let page: Page
+      let site: Awaited<ReturnType<typeof database.settings>>
+      const errors: string[] = []
+      const url = (address: string) => `${server.url}${address}`
+      const shot = (name: string) =>
+        page.screenshot({
+          path: path.join(SCREENSHOTS, `insights-${database.name}-${name}.png`),
+          fullPage: true,
+        })
+
+      beforeAll(async () => {
+        const cwd = projectDir()
+        site = await database.settings()
+        expect((await run(['seed'], cwd, site.env)).code).toBe(0)
+        for (const [email, roles] of [
+          ['manager@example.com', 'allmanagers'],
+          ['marketer@example.com', 'marketing'],
+        ] as const) {
+          const added = await run(
+            ['user', 'add', '--email', email, '--password', 'secret12', '--roles', roles],
+            cwd,
+            site.env,
+          )
+          expect(added.code, added.stderr).toBe(0)
+        }
+        // Behind one trusted proxy, as a site is: the visitor's address is the proxy's X-Forwarded-For.
+        ;[server, browser] = await Promise.all([
+          startServer(cwd, { ...site.env, SESSIONS_FLUSH_MS: '100', TRUST_PROXY: 'true' }),
+          launchBrowser(),
+        ])
+        // A visitor from London browses two pages: a genuine, confirmed session.
+        const visitor = await browser.newContext({
+          viewport: { width: 1100, height: 700 },
+          userAgent: CHROME_ON_WINDOWS,
+          locale: 'en-GB',
+          extraHTTPHeaders: { 'x-forwarded-for': LONDON_IP },
+        })
+        const browsing = await visitor.newPage()
+        await browsing.goto(url('/'))
+        const tracked = browsing.waitForResponse(
+          (response) => response.url().endsWith('/query/track'),
+          {
+            timeout: 30_000,
+          },
+        )
+        await browsing.click('a[href="/about"]')
+        await browsing.waitForURL(/\/about$/)
+        expect((await tracked).status()).toBe(200)
+        await visitor.close()
+        // A script from Mountain View: a robot, never confirmed (an Other marker).
+        await fetch(url('/'), {
+          headers: {
+            accept: 'text/html',
+            'user-agent': 'curl/8.5.0',
+            'x-forwarded-for': MOUNTAIN_VIEW_IP,
+          },
+        })
+        // The staff's saved location is Great Britain: the globe opens over it (zoom 14).
+        staff = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+        await staff.addInitScript(() =>
+          localStorage.setItem(
+            'sw.locale',
+            JSON.stringify({ country: 'gb', currency: 'usd', language: 'en-us' }),
+          ),
+        )
+        page = await staff.newPage()
+        page.on('pageerror', (error) => errors.push(String(error)))
+      })
+      afterAll(async () => {
+        await browser?.close()
+        await server?.stop()
+        await site?.drop()
+      })
+
+      it("shows today's visit in Insights: the charts, their tables and the lists", async () => {
+        await signInThrough(page, url('/data'), 'manager@example.com')
+        await page.click('a[href="/insights"]')
+        await page.waitForURL(/\/insights$/)
+        await page.waitForSelector('[data-testid=chart-traffic]')
+        const today = String(new Date().getUTCDate())
+        // The table behind the Traffic chart: today's row holds the visitor's two pages.
+        const cells = () =>
+          page.$$eval('[data-testid=chart-traffic] tbody tr', (rows) =>
+            rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+          )
+        await expect
+          .poll(async () => (await cells()).find((row) => row[0] === today)?.[1])
+          .toBe('2')
+        expect(await page.locator('[data-testid=top-countries]').textContent()).toContain(
+          'United Kingdom',
+        )
+        expect(await page.locator('[data-testid=top-entrypages]').textContent()).toContain('/')
+        expect(await page.locator('[data-testid=top-routes]').textContent()).toContain('/about')
+        expect(await page.locator('figure', { hasText: 'Browsers' }).textContent()).toContain(
+          'Chrome',
+        )
+        await shot('month')
+        // The previous month, from the picker: its address, and nothing counted.
+        await page.click('button[aria-label="Previous month"]')
+        await page.waitForURL(/\/insights\?month=\d{4}-\d{2}$/)
+        await page.waitForSelector('text=Nothing this month.')
+        await shot('previous-month')
+      })
+
+      it('turns, zooms and picks on the live globe', async () => {
+        await page.click('a[href="/insights/live"]')
+        await page.waitForURL(/\/insights\/live$/)
+        await page.waitForSelector('[data-testid=globe][data-zoom]')
+        await expect
+          .poll(() => page.textContent('[data-testid=live-counts]'))
+          .toMatch(/^\d+ live of 2 sessions$/)
+        // The saved location's view: Great Britain at zoom 14, once the country names have loaded.
+        expect(await zoomOf(page)).toBe(14)
+        await expect
+          .poll(async () => {
+            const [longitude, latitude] = await centreOf(page)
+            return Math.abs(longitude! + 2) < 6 && Math.abs(latitude! - 54) < 6
+          })
+          .toBe(true)
+        // Layers load as the zoom needs them; let them draw, then find the London marker and pick it.
+        await page.waitForTimeout(2_500)
+        await shot('globe')
+        const marker = await primaryMarker(page)
+        expect(marker).not.toBeNull()
+        await page.mouse.click(marker!.x, marker!.y)
+        await expect
+          .poll(() => page.locator('[data-testid=globe-info]').textContent())
+          .toContain('London')
+        expect(await page.locator('[data-testid=globe-info]').textContent()).toContain(
+          'United Kingdom',
+        )
+        await shot('picked')
+
+        // A drag turns the globe: the centre moves against the pointer.
+        const canvas = (await page.locator('[data-testid=globe] canvas').boundingBox())!
+        const [lonBefore] = await centreOf(page)
+        await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2)
+        await page.mouse.down()
+        for (let step = 1; step <= 10; step++)
+          await page.mouse.move(
+            canvas.x + canvas.width / 2 + step * 15,
+            canvas.y + canvas.height / 2,
+          )
+        await page.mouse.up()
+        const [lonAfter] = await centreOf(page)
+        expect(lonAfter).toBeLessThan(lonBefore!)
+
+        // The minus button held: ÷1.1 every 100 ms until released.
+        const before = await zoomOf(page)
+        const minus = (await page.locator('[data-testid=globe-zoom-out]').boundingBox())!
+        await page.mouse.move(minus.x + minus.width / 2, minus.y + minus.height / 2)
+        await page.mouse.down()
+        await page.waitForTimeout(650)
+        await page.mouse.up()
+        const held = await zoomOf(page)
+        const steps = Math.round(Math.log(before / held) / Math.log(1.1))
+        expect(steps).toBeGreaterThanOrEqual(4)
+        expect(steps).toBeLessThanOrEqual(9)
+        await page.waitForTimeout(300)
+        expect(await zoomOf(page)).toBe(held)
+
+        // The wheel zooms only with ctrl.
+        await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2)
+        await page.mouse.wheel(0, -100)
+        expect(await zoomOf(page)).toBe(held)
+        await page.keyboard.down('Control')
+        await page.mouse.wheel(0, -100)
+        await page.keyboard.up('Control')
+        await expect.poll(() => zoomOf(page)).toBeGreaterThan(held)
+        await shot('turned')
+        expect(errors).toEqual([])
+      })
+
+      it('keeps marketing out: no menu entry, and the calls refuse', async () => {
+        const other = await browser.newContext()
+        const marketer = await other.newPage()
+        await signInThrough(marketer, url('/data'), 'marketer@example.com')
+        expect(await marketer.locator('a[href="/insights"]').count()).toBe(0)
+        const answer = await marketer.evaluate(async () => {
+          const response = await fetch('/query/insights/live', { headers: { device: 'e2e' } })
+          return response.status
+        })
+        expect(answer).toBe(403)
+        await other.close()
+      })
+    },
+  )
