@@ -6,6 +6,8 @@ import drive from '@shopwright/plugin-drive'
 import memory from '@shopwright/plugin-memory'
 import sessions from '@shopwright/plugin-sessions'
 import log from '@shopwright/plugin-log'
+import insights from '@shopwright/plugin-insights'
+import billing from '@shopwright/plugin-billing'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
 import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
@@ -39,9 +41,13 @@ describe('shopwright command line', () => {
 
   it('migrate applies every plugin migration once', async () => {
     const cwd = projectDir()
-    const expected = [records, account, drive, sessions, log].flatMap((plugin) =>
-      (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`),
-    )
+    // The kernel's own tables first (the meters), then the plugins' in start order.
+    const expected = [
+      'kernel/002-meters',
+      ...[records, account, drive, sessions, insights, billing, log].flatMap((plugin) =>
+        (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`),
+      ),
+    ]
     const first = await run(['migrate'], cwd)
     expect(first.code).toBe(0)
     expect(first.stdout).toContain(
@@ -52,7 +58,17 @@ describe('shopwright command line', () => {
 
   it('seed inserts the sample company and plugin seeds once and leaves existing records alone', async () => {
     const cwd = projectDir()
-    const pluginSeeds = [records, account, translations, drive, memory, sessions, log].flatMap(
+    const pluginSeeds = [
+      records,
+      account,
+      translations,
+      drive,
+      memory,
+      sessions,
+      insights,
+      billing,
+      log,
+    ].flatMap(
       (plugin) =>
         (typeof plugin.seeds === 'function'
           ? plugin.seeds()

@@ -80,11 +80,9 @@ export { binaryKeys, convertToBinaryKeys, BINARY_COLLATION } from './db/binary-k
 export { insertRows } from './db/insert-rows.js'
 export { databaseSize } from './db/database-size.js'
 export {
-  dayOf,
   KernelMeters,
   METER_NAME,
   METERS_TABLE,
-  OTHER_KEY,
   type MeterReading,
   type Meters,
 } from './meters/meters.js'

@@ -121,6 +121,15 @@ describe.each(databasesUnderTest())('meters on $name', (database) => {
     },
   )
 
+  it.skipIf(database.skip)('stores what a node counted when it closes', async () => {
+    const [a, b] = await twoNodes()
+    a.services.meters.add('emails', 3)
+    await a.close()
+    expect(await b.services.meters.read(today(), today(), ['emails'])).toEqual([
+      { day: today(), name: 'emails', key: '', value: 3 },
+    ])
+  })
+
   it.skipIf(database.skip)('refuses a badly named meter and ignores empty amounts', async () => {
     const [a] = await twoNodes()
     expect(() => a.services.meters.add('Bad Name')).toThrow(/meter name/)

@@ -174,7 +174,7 @@ for (const database of siteDatabases())
         await page.waitForSelector('[data-testid=globe][data-zoom]')
         await expect
           .poll(() => page.textContent('[data-testid=live-counts]'))
-          .toMatch(/^\d+ live of 2 sessions$/)
+          .toMatch(/^\d+ live now, 2 sessions on the globe$/)
         // The saved location's view: Great Britain at zoom 14, once the country names have loaded.
         expect(await zoomOf(page)).toBe(14)
         await expect

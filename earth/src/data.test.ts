@@ -134,11 +134,11 @@ describe('the committed data files', () => {
 
 describe('the decoder', () => {
   it('is browser-safe: decode.ts and what it imports use no node modules', () => {
-    for (const file of ['decode.ts', 'format.ts', 'layers.ts']) {
+    for (const file of ['decode.ts', 'format.ts', 'layers.ts', 'simplify.ts']) {
       const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')
       expect(source).not.toMatch(/from 'node:|require\(/)
       for (const match of source.matchAll(/from '(\.[^']+)'/g))
-        expect(['./format.js', './layers.js']).toContain(match[1])
+        expect(['./format.js', './layers.js', './simplify.js']).toContain(match[1])
     }
   })
 })

@@ -1,4 +1,5 @@
-// Douglas-Peucker simplification and small geometry helpers for the converter. Pure.
+// Douglas-Peucker simplification and small geometry helpers, for the converter and the globe's
+// low-zoom copies (browser-safe: exported by ./decode). Pure.
 
 type Point = readonly [number, number]
 

@@ -71,6 +71,28 @@ describe('pie slices and labels', () => {
       { label: 'a', value: 2 },
     ])
   })
+
+  it('folds a slice the data calls other into the one Other slice, last', () => {
+    const given = [
+      { label: 'Other', value: 4, other: true as const },
+      { label: 'a', value: 9 },
+      { label: 'b', value: 1 },
+    ]
+    expect(pieSlices(given, 'Other')).toEqual([
+      { label: 'a', value: 9 },
+      { label: 'b', value: 1 },
+      { label: 'Other', value: 4, other: true },
+    ])
+    const many = [
+      ...Array.from({ length: 15 }, (_, i) => ({ label: `s${i}`, value: 100 - i })),
+      { label: 'Other', value: 3, other: true as const },
+    ]
+    const slices = pieSlices(many, 'Other')
+    expect(slices).toHaveLength(CHART_COLOURS)
+    expect(slices.filter((slice) => slice.other)).toEqual([
+      { label: 'Other', value: 3 + 88 + 87 + 86, other: true },
+    ])
+  })
 })
 
 describe('colours', () => {

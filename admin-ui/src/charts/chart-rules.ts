@@ -77,13 +77,16 @@ export interface Slice {
 
 /**
  * The slices a pie draws: positive values, largest first; beyond CHART_COLOURS, the smallest fold
- * into one slice named `otherLabel` (last, in the grey).
+ * into one slice named `otherLabel` (last, in the grey), as does any slice given as `other`.
  */
 export function pieSlices(slices: readonly Slice[], otherLabel: string): Slice[] {
-  const sorted = slices.filter((slice) => slice.value > 0).sort((a, b) => b.value - a.value)
-  if (sorted.length <= CHART_COLOURS) return sorted
-  const kept = sorted.slice(0, CHART_COLOURS - 1)
-  const rest = sorted.slice(CHART_COLOURS - 1).reduce((sum, slice) => sum + slice.value, 0)
+  const given = slices.filter((slice) => slice.value > 0)
+  // A slice the data already calls "other" (a roll-up's bucket of the rest) joins the fold.
+  const otherGiven = given.filter((slice) => slice.other).reduce((sum, s) => sum + s.value, 0)
+  const sorted = given.filter((slice) => !slice.other).sort((a, b) => b.value - a.value)
+  if (otherGiven === 0 && sorted.length <= CHART_COLOURS) return sorted
+  const kept = sorted.length < CHART_COLOURS ? sorted : sorted.slice(0, CHART_COLOURS - 1)
+  const rest = sorted.slice(kept.length).reduce((sum, slice) => sum + slice.value, otherGiven)
   return [...kept, { label: otherLabel, value: rest, other: true }]
 }
 

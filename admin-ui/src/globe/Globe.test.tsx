@@ -244,4 +244,32 @@ describe('Globe', () => {
     expect(onPick).toHaveBeenLastCalledWith(null)
     expect(screen.getByTestId('globe-info').hidden).toBe(true)
   })
+
+  it('keeps the picked place picked when new data comes, with its new count', async () => {
+    const onPick = vi.fn()
+    const shown = (locations: GlobeLocation[]) => (
+      <Globe
+        locations={locations}
+        centre={{ longitude: 2.35, latitude: 48.86 }}
+        loadLayer={never}
+        onPick={onPick}
+      />
+    )
+    const { rerender } = render(shown([paris()]))
+    await frame()
+    const picture = screen.getByRole('img')
+    fireEvent.pointerDown(picture, { pointerId: 1, clientX: 200, clientY: 150 })
+    fireEvent.pointerUp(picture, { pointerId: 1, clientX: 200, clientY: 150 })
+    await frame()
+    // A poll answers the same place as a new object, one more visit there.
+    const again = { ...paris(), count: 13 }
+    rerender(shown([again]))
+    await frame()
+    expect(onPick).toHaveBeenLastCalledWith(again)
+    expect(screen.getByTestId('globe-info').textContent).toContain('13 x Paris')
+    // A place no longer in the answer is unpicked.
+    rerender(shown([{ ...paris(), city: 'Lyon' }]))
+    await frame()
+    expect(onPick).toHaveBeenLastCalledWith(null)
+  })
 })

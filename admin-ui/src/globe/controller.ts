@@ -151,7 +151,10 @@ export class GlobeController {
 
   setLocations(locations: readonly GlobeLocation[]): void {
     this.locations = locations
-    if (this.picked && !locations.includes(this.picked)) this.#pick(null)
+    // New data (a screen polling for sessions) keeps the picked place picked, with its new count.
+    const picked = this.picked
+    if (picked && !locations.includes(picked))
+      this.#pick(locations.find((location) => samePlace(location, picked)) ?? null)
     this.invalidate()
   }
 
@@ -231,4 +234,15 @@ export class GlobeController {
     if (this.#frame !== undefined) cancelAnimationFrame(this.#frame)
     this.store.dispose()
   }
+}
+
+/** The same place in two answers: its coordinates and names (the count may have changed). */
+function samePlace(a: GlobeLocation, b: GlobeLocation): boolean {
+  return (
+    a.longitude === b.longitude &&
+    a.latitude === b.latitude &&
+    a.city === b.city &&
+    a.region === b.region &&
+    a.country === b.country
+  )
 }

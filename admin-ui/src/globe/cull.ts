@@ -1,6 +1,6 @@
 // Bounding caps on the sphere (a centre and an angular radius) and the test of a cap against the
 // visible part of the globe. Caps, not lon/lat boxes: exact on the sphere, no antimeridian cases
-// (docs/design/issue-16-globe-prototype.md). Pure.
+// (docs/globe.md, "Drawing fast"). Pure.
 
 const RADIANS = Math.PI / 180
 

@@ -55,7 +55,7 @@ export function buttonZoom(zoom: number, direction: 1 | -1): number {
 /**
  * The projection's scale (the globe's radius in CSS pixels): zoom 1 fits the whole globe in the
  * canvas, so the radius is half the smaller side times the zoom. The spec gives no base value; this
- * is the prototype's (docs/design/issue-16-globe-prototype.md).
+ * is the one the draw-time prototype measured with (docs/globe.md, "Drawing fast").
  */
 export function scaleOf(zoom: number, width: number, height: number): number {
   return (zoom * Math.min(width, height)) / 2

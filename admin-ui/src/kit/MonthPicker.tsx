@@ -1,20 +1,9 @@
+import { addMonths, monthOf } from '@shopwright/core/shared'
 import { Button } from './Button.js'
 import { useLanguage, useT } from './i18n.js'
 
-/** A month as spec 000 writes it: year and month, `YYYY-MM`. */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
-
-/** The month a date falls in, in UTC (the server's days are UTC days). */
-export function monthOf(date: Date): string {
-  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`
-}
-
-/** The month `delta` months after `month` (before, when negative). */
-export function addMonths(month: string, delta: number): string {
-  const [year, number] = month.split('-').map(Number) as [number, number]
-  const index = year * 12 + (number - 1) + delta
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-}
+// The calendar is core's (core/src/shared/calendar.ts): the server's months are these.
+export { MONTH_PATTERN, addMonths, monthOf } from '@shopwright/core/shared'
 
 export interface MonthPickerProps {
   /** The month shown, `YYYY-MM`. */

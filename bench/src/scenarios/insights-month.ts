@@ -64,7 +64,7 @@ function insertMonth(file: string, now: number): number {
           city,
           region,
           country,
-          n % 7 === 0 ? 'fr-FR' : 'en-GB',
+          n % 7 === 0 ? 'fr-fr' : 'en-gb',
           MEDIA[n % MEDIA.length]!,
         )
         for (let p = 0; p < PAGES_PER_SESSION; p++)

@@ -54,7 +54,7 @@ export function requestContext(options: RequestContextOptions): Middleware<Query
     ctx.res.setHeader('X-Request-Id', requestId)
 
     const started = performance.now()
-    const sentBefore = ctx.req.socket.bytesWritten
+    const sentBefore = ctx.req.socket?.bytesWritten ?? 0
     try {
       await next()
     } catch (thrown) {
@@ -78,14 +78,17 @@ const ERROR_CODE = /^ERROR_[A-Z0-9_]{1,60}$/
 
 /**
  * Counts the request, the bytes its answer puts on the wire (headers included, once the answer is
- * sent: a streamed body is written after the middleware returns) and an error answer by its code.
+ * sent or cut off: a streamed body is written after the middleware returns) and an error answer by
+ * its code.
  * 401 is no error: it is how a visitor learns they are not signed in.
  */
 function meterResponse(ctx: Context, meters: Meters, sentBefore: number): void {
   meters.add('requests')
   const socket = ctx.req.socket
-  if (ctx.res.writableFinished) meters.add('bytes', socket.bytesWritten - sentBefore)
-  else ctx.res.once('finish', () => meters.add('bytes', socket.bytesWritten - sentBefore))
+  // 'close' also comes when the client went away mid-answer: what was sent still counts.
+  if (socket && ctx.res.writableFinished) meters.add('bytes', socket.bytesWritten - sentBefore)
+  else if (socket)
+    ctx.res.once('close', () => meters.add('bytes', socket.bytesWritten - sentBefore))
   const status = ctx.status
   if (status < 400 || status === 401) return
   meters.add('errors')

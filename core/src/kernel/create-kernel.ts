@@ -256,7 +256,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         // Resolved once: the registrations are fixed after register(), and this runs per request.
         authenticator: () => authenticator,
         logAddress: addressRedactor(plugins.flatMap((plugin) => plugin.secretAddresses ?? [])),
-        meters,
+        // A node that did not migrate has no meters table to count into.
+        ...(ready ? { meters } : {}),
       }),
     )
     app.use(queryDispatcher(router, config.bodyLimit))

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Logger } from '../logger.js'
+import { dayOf, OTHER_KEY } from '../shared/calendar.js'
 
 /** The table of daily counts (a kernel migration, db/kernel-migrations.ts). */
 export const METERS_TABLE = 'sw_meters'
@@ -30,17 +31,13 @@ export interface Meters {
 /** A meter's name: lower case words joined by dots, such as `drive.byteseconds`. */
 export const METER_NAME = /^[a-z][a-z0-9]*(?:\.[a-z0-9]+)*$/
 const KEY_LENGTH = 191
-/** Distinct day/meter/key counts one node holds between flushes; past it, new keys count as OTHER_KEY. */
+/**
+ * Distinct day/meter/key counts one node holds between flushes; past it, new keys count as
+ * OTHER_KEY (a flood of distinct keys must not grow memory).
+ */
 const PENDING_LIMIT = 10_000
-/** Where counts of keys past PENDING_LIMIT go (a flood of distinct keys must not grow memory). */
-export const OTHER_KEY = '(other)'
 const FLUSH_MS = 10_000
 const DAY_MS = 86_400_000
-
-/** The UTC day of an instant, YYYY-MM-DD. */
-export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10)
-}
 
 export class KernelMeters implements Meters {
   private pending = new Map<string, number>()
@@ -48,6 +45,9 @@ export class KernelMeters implements Meters {
   private dayEnds = 0
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> = Promise.resolve()
+  private started = false
+  private readonly names = new Set<string>()
+  private lastRefusal = 0
 
   constructor(
     private readonly db: Knex,
@@ -55,8 +55,9 @@ export class KernelMeters implements Meters {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Starts storing counts every few seconds. */
+  /** Starts storing counts every few seconds; before it, counts are kept and nothing is stored. */
   start(): this {
+    this.started = true
     this.timer ??= setInterval(() => void this.flush(), FLUSH_MS)
     this.timer.unref()
     return this
@@ -65,11 +66,16 @@ export class KernelMeters implements Meters {
   add(name: string, amount = 1, key = ''): void {
     // Whole units (requests, bytes, byte-seconds): the column is an integer on both databases.
     amount = Math.round(amount)
-    if (!Number.isSafeInteger(amount) || amount === 0) return
-    if (!METER_NAME.test(name) || name.length > 64)
-      throw new TypeError(`meter name "${name}" must match ${METER_NAME} (64 characters at most)`)
+    if (amount === 0 || Number.isNaN(amount)) return
+    if (!this.names.has(name)) {
+      if (!METER_NAME.test(name) || name.length > 64)
+        throw new TypeError(`meter name "${name}" must match ${METER_NAME} (64 characters at most)`)
+      this.names.add(name)
+    }
+    if (!Number.isSafeInteger(amount)) return this.refuse(name, amount)
     const slot = `${this.today()}\u0000${name}\u0000${key.length > KEY_LENGTH ? key.slice(0, KEY_LENGTH) : key}`
     const held = this.pending.get(slot)
+    if (held !== undefined && !Number.isSafeInteger(held + amount)) return this.refuse(name, amount)
     if (held !== undefined) this.pending.set(slot, held + amount)
     else if (this.pending.size < PENDING_LIMIT || key === '') this.pending.set(slot, amount)
     else {
@@ -94,11 +100,22 @@ export class KernelMeters implements Meters {
     return this.flushing
   }
 
-  /** Stops the timer and stores what is left. */
+  /** Stops the timer and stores what is left (nothing on a node that never started). */
   async close(): Promise<void> {
     clearInterval(this.timer)
     this.timer = undefined
-    await this.flush()
+    if (this.started) await this.flush()
+  }
+
+  /** An amount a count cannot hold exactly (past 2^53): said in the log, at most once a minute. */
+  private refuse(name: string, amount: number): void {
+    const now = this.now()
+    if (now - this.lastRefusal < 60_000) return
+    this.lastRefusal = now
+    this.logger.warn(
+      { meter: name, amount },
+      'meter amount too large to count exactly; not counted',
+    )
   }
 
   private today(): string {

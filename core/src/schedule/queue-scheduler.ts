@@ -11,30 +11,46 @@ const QUEUE = 'schedule'
  * whichever node's worker takes it runs the task. Finished and failed jobs are not kept.
  */
 export class QueueScheduler extends KernelScheduler {
-  private readonly connection: Redis
-  private readonly queue: Queue
+  private queue: Queue | undefined
   private worker: Worker | undefined
+  private readonly connections: Redis[] = []
 
-  constructor(redisUrl: string, prefix: string, logger: Logger) {
+  constructor(
+    private readonly redisUrl: string,
+    private readonly prefix: string,
+    logger: Logger,
+  ) {
+    // Nothing connects before start(): a boot that fails earlier leaves nothing open.
     super(logger)
-    // BullMQ's worker blocks on its connection and asks for no per-command retry limit.
-    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
-    this.connection.on('error', () => undefined)
-    this.queue = new Queue(QUEUE, { connection: this.connection, prefix: `${prefix}:bull` })
-    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'schedule queue error'))
   }
 
   override async start(): Promise<void> {
+    const prefix = `${this.prefix}:bull`
+    // The queue's commands fail during an outage (ioredis' default retries); the worker blocks on
+    // its own connection, which BullMQ wants without a per-command retry limit.
+    const queueConnection = this.connect({})
+    const workerConnection = this.connect({ maxRetriesPerRequest: null })
+    this.queue = new Queue(QUEUE, { connection: queueConnection, prefix })
+    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'schedule queue error'))
     await super.start()
     this.worker = new Worker(QUEUE, (job: Job) => this.run(job.name, dueOf(job)), {
-      connection: this.connection,
-      prefix: this.queue.opts.prefix,
+      connection: workerConnection,
+      prefix,
       concurrency: 4,
     })
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'schedule worker error'))
   }
 
+  private connect(options: { maxRetriesPerRequest?: null }): Redis {
+    const connection = new Redis(this.redisUrl, options)
+    // Failures are the queue's and the worker's to report (their 'error' events).
+    connection.on('error', () => undefined)
+    this.connections.push(connection)
+    return connection
+  }
+
   protected async schedule(name: string): Promise<void> {
+    if (!this.queue) return
     const { periodMs } = this.tasks.get(name)!
     // Declared already (by another node, or before a restart): an upsert would make a new first job.
     if ((await this.queue.getJobScheduler(name))?.every === periodMs) return
@@ -47,8 +63,8 @@ export class QueueScheduler extends KernelScheduler {
 
   async close(): Promise<void> {
     await this.worker?.close()
-    await this.queue.close()
-    this.connection.disconnect()
+    await this.queue?.close()
+    for (const connection of this.connections) connection.disconnect()
   }
 }
 

@@ -11,8 +11,9 @@ export type ScheduledTask = (run: ScheduledRun) => Promise<void>
 /**
  * Periodic work that must run once for the whole site, not once per node (docs/operations.md,
  * "Scheduled work"): a daily roll-up, a storage sample. Tasks are declared in a plugin's bootstrap;
- * they start once every plugin is bootstrapped. A task must be idempotent: a run that fails or whose
- * node dies is not retried, and the next period's run catches up.
+ * they start once every plugin is bootstrapped. A task must be idempotent and bear two runs at once
+ * (with Redis, the next period's run may start on another node before this one ends): a run that
+ * fails or whose node dies is not retried, and the next period's run catches up.
  */
 export interface Scheduler {
   /** Runs the task every periodMs on one of the site's nodes. Names are unique across plugins. */

@@ -51,7 +51,7 @@ export async function addErrors(kernel: Kernel, day: string, codes: Record<strin
     meters.add('errors', count)
     meters.add('errors.code', count, code)
   }
-  await meters.close()
+  await meters.flush()
 }
 
 /**
@@ -89,7 +89,7 @@ export async function writeNovember(kernel: Kernel): Promise<void> {
       visits: 3,
       browser: 'Chrome',
       os: 'macOS',
-      language: 'fr-FR',
+      language: 'fr-fr',
       medium: 'search',
       country: 'FR',
       region: 'Île-de-France',
@@ -107,7 +107,7 @@ export async function writeNovember(kernel: Kernel): Promise<void> {
       pages: ['/blog', '/blog?p=2'],
       browser: 'Safari',
       os: 'iOS',
-      language: 'en-US',
+      language: 'en-us',
       medium: 'email',
       country: 'US',
       region: 'New York',

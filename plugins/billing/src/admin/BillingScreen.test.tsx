@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
 import { QueryError } from '@shopwright/core/shared'
-import { BILLED_METERS, daysOf, type BillingDetails, type BillingRecord } from '../shared/index.js'
+import { daysOfMonth } from '@shopwright/core/shared'
+import { BILLED_METERS, type BillingDetails, type BillingRecord } from '../shared/index.js'
 import type { BillingApi } from './billing-api.js'
 import { Billing } from './BillingScreen.js'
 import '../shared/errors.js'
@@ -31,7 +32,7 @@ function answer(month: string, list: BillingRecord[]): BillingDetails {
   return {
     month,
     currency: 'GBP',
-    days: daysOf(month),
+    days: daysOfMonth(month),
     list,
     summary,
     total: summary.reduce((sum, each) => sum + each.cost, 0),

@@ -45,7 +45,8 @@ export function Billing({ api, now = () => new Date() }: { api: BillingApi; now?
   const [search, setSearch] = useSearchParams()
   const current = monthOf(now())
   const asked = search.get('month')
-  const month = asked && MONTH_PATTERN.test(asked) ? asked : current
+  // A month still to come shows this one, as the picker offers none.
+  const month = asked && MONTH_PATTERN.test(asked) && asked <= current ? asked : current
   const [details, setDetails] = useState<BillingDetails | undefined>(undefined)
   const [error, setError] = useState<unknown>(undefined)
   const [round, setRound] = useState(0)

@@ -1,6 +1,12 @@
 import type { Knex } from 'knex'
-import { createError, databaseSize, dayOf, type Meters } from '@shopwright/core'
-import { daysOf, monthOfTime } from '../shared/month.js'
+import {
+  createError,
+  databaseSize,
+  dayOf,
+  daysOfMonth,
+  monthOf,
+  type Meters,
+} from '@shopwright/core'
 import {
   BILLED_METERS,
   BILLING_CURRENCY,
@@ -31,10 +37,10 @@ export class BillingService {
   /** The details of a valid month (`YYYY-MM`); a month still to come is not available. */
   async details(month: string): Promise<BillingDetails> {
     const now = this.now()
-    const current = monthOfTime(now)
+    const current = monthOf(now)
     if (month > current)
       throw createError('ERROR_BILLING_NOT_AVAILABLE', { reason: `${month} has not begun.` })
-    const days = daysOf(month)
+    const days = daysOfMonth(month)
     const [from, to] = [days[0]!, days[days.length - 1]!]
     const today = month === current ? dayOf(now) : null
     if (today) await this.meters.flush()

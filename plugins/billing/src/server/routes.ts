@@ -7,8 +7,7 @@ import {
   type QueryContext,
   type QueryRouter,
 } from '@shopwright/core'
-import { CACHE_DURATIONS } from '@shopwright/core/shared'
-import { isBillingMonth } from '../shared/month.js'
+import { isMonth } from '@shopwright/core/shared'
 import { BILLING_SECURITY } from '../shared/types.js'
 import type { BillingService } from './billing-service.js'
 
@@ -18,7 +17,7 @@ const ECHO = 40
 /** The `{month}` of a call: `YYYY-MM` exactly, or a coded 400 before anything is read. */
 export function monthParam(ctx: QueryContext): string {
   const month = ctx.params.month
-  if (!isBillingMonth(month))
+  if (!isMonth(month))
     throw createError('ERROR_INVALID_INPUT', {
       reason: `month must be YYYY-MM (got "${String(month ?? '').slice(0, ECHO)}").`,
     })
@@ -52,10 +51,9 @@ export function billingRoutes(
       logger.error({ err: error, month }, 'billing figures could not be read')
       throw createError('ERROR_BILLING_NOT_AVAILABLE', { reason: month, cause: error })
     }
-    // Private: rights decide who sees it. A month that is over keeps the spec's short cache (1 h);
-    // the month holding today is live, so its answer keeps the tiny one (30 s) instead.
-    const seconds = details.today ? CACHE_DURATIONS.tiny : CACHE_DURATIONS.short
-    ctx.set('Cache-Control', `private, max-age=${seconds}`)
+    // The spec's short cache is the admin client's (README, "Caching"); the browser's own cache
+    // keeps nothing (no-store, as every call): it answers by address, not by who is signed in, so
+    // on a shared machine the next person would see these figures without the rights to.
     ctx.body = details
   })
 }

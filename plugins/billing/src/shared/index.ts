@@ -1,5 +1,4 @@
 /** Browser-safe parts of the billing plugin: answers, months, error codes, phrases. */
 export * from './errors.js'
-export * from './month.js'
 export * from './types.js'
 export * from './phrases.js'

@@ -13,7 +13,7 @@ import {
   useT,
 } from '@shopwright/admin-ui/kit'
 import { BarChart, PieChart, type Slice } from '@shopwright/admin-ui/charts'
-import { isErrorCode } from '@shopwright/core/shared'
+import { isErrorCode, OTHER_KEY } from '@shopwright/core/shared'
 import { GEO_CREDIT } from '@shopwright/plugin-sessions/shared'
 import type { Keyed, TrafficInsights } from '../shared/types.js'
 import { citiesOf, countriesOf, dailyValues, placeOf } from './insights-series.js'
@@ -100,10 +100,12 @@ export function MonthInsights({ insights, month }: { insights: TrafficInsights; 
   }
   const days = dailyValues(insights.traffic, month).map((_, index) => String(index + 1))
   const slices = (series: readonly Keyed[], label: (key: string) => string = (key) => key) =>
-    series.map<Slice>((entry) => ({
-      label: entry.key === '(other)' ? t('Other') : label(entry.key) || t('Unknown'),
-      value: entry.value,
-    }))
+    series.map<Slice>((entry) =>
+      // The roll-up's bucket of the rest joins the pie's own fold: one Other slice.
+      entry.key === OTHER_KEY
+        ? { label: t('Other'), value: entry.value, other: true }
+        : { label: label(entry.key) || t('Unknown'), value: entry.value },
+    )
   const sources: Record<string, string> = {
     search: t('Search'),
     social: t('Social'),

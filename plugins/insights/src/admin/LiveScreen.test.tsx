@@ -45,7 +45,9 @@ function open(load: () => Promise<LiveInsights>, pollMs?: number) {
 describe('the Live Insights screen', () => {
   it('shows how many sessions are live, the globe, its key and the DB-IP credit', async () => {
     open(() => Promise.resolve(LIVE))
-    expect((await screen.findByTestId('live-counts')).textContent).toBe('2 live of 3 sessions')
+    expect((await screen.findByTestId('live-counts')).textContent).toBe(
+      '2 live now, 3 sessions on the globe',
+    )
     expect(await screen.findByRole('img', { name: 'Live Insights' })).toBeTruthy()
     expect(screen.getByTestId('globe-legend').textContent).toContain('Visitors')
     expect(screen.getByTestId('dbip-credit')).toBeTruthy()
@@ -71,5 +73,22 @@ describe('the Live Insights screen', () => {
     fail = false
     fireEvent.click(screen.getByTestId('retry'))
     expect(await screen.findByTestId('live-counts')).toBeTruthy()
+  })
+
+  it('keeps the globe when a poll fails, says so, and asks again', async () => {
+    let calls = 0
+    const load = vi.fn(() => {
+      calls++
+      return calls === 2
+        ? Promise.reject(
+            new QueryError('ERROR_DATA_CONNECTION', { status: 503, url: '/query/insights/live' }),
+          )
+        : Promise.resolve(LIVE)
+    })
+    open(load, 20)
+    expect(await screen.findByTestId('live-stale')).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Live Insights' })).toBeTruthy()
+    await waitFor(() => expect(screen.queryByTestId('live-stale')).toBeNull())
+    expect(load.mock.calls.length).toBeGreaterThanOrEqual(3)
   })
 })

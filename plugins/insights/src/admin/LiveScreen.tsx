@@ -67,14 +67,23 @@ export function Live({
   useEffect(() => {
     let live = true
     let timer: ReturnType<typeof setTimeout> | undefined
+    let failures = 0
     const ask = () =>
       load().then(
         (data) => {
           if (!live) return
+          failures = 0
           setState({ data })
           timer = setTimeout(ask, pollMs)
         },
-        (error: unknown) => live && setState({ error }),
+        (error: unknown) => {
+          if (!live) return
+          // A failed poll keeps the globe and what it shows (with a notice), and asks again,
+          // waiting longer each time (up to 8 polls); without data yet, the error view shows.
+          failures++
+          setState((previous) => ({ data: previous.data, error }))
+          timer = setTimeout(ask, pollMs * Math.min(8, 2 ** (failures - 1)))
+        },
       )
     void ask()
     return () => {
@@ -103,12 +112,17 @@ export function Live({
         <h1>{t('Live Insights')}</h1>
         {data ? (
           <p className="insights-live-counts" data-testid="live-counts">
-            {t('{0} live of {1} sessions', data.live, data.sessions)}
+            {t('{0} live now, {1} sessions on the globe', data.live, data.sessions)}
+          </p>
+        ) : null}
+        {data && error ? (
+          <p className="insights-stale sw-muted" role="status" data-testid="live-stale">
+            {t('New sessions could not be loaded; trying again.')}
           </p>
         ) : null}
       </header>
       <div ref={box} className="insights-globe-box">
-        {error ? (
+        {error && !data ? (
           <ErrorView title="ERROR_INSIGHTS_NOT_AVAILABLE" error={error}>
             <Button icon="refresh" onClick={() => setRound((n) => n + 1)} data-testid="retry">
               {t('Try Again')}

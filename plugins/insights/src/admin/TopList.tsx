@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Pages, useT } from '@shopwright/admin-ui/kit'
+import { OTHER_KEY } from '@shopwright/core/shared'
 import type { Keyed } from '../shared/types.js'
 import { pageCount, pageOf, TOP_ROWS } from './insights-series.js'
 
@@ -57,6 +58,6 @@ export function TopList(props: TopListProps) {
 
 /** The roll-up's bucket for keys beyond its limit is shown as the charts' "Other". */
 function shownKey(key: string, label: ((key: string) => string) | undefined, other: string) {
-  if (key === '(other)') return other
+  if (key === OTHER_KEY) return other
   return label ? label(key) : key || '—'
 }

@@ -1,4 +1,4 @@
-import { daysOfMonth } from '../shared/month.js'
+import { daysOfMonth } from '@shopwright/core/shared'
 import type { Keyed, TrafficInsights } from '../shared/types.js'
 
 /** The value of each day of the month (1 to its last day) in a daily series; 0 where none. */

@@ -1,6 +1,8 @@
 import {
   createError,
   dayOf,
+  daysOfMonth,
+  isMonth,
   isAppError,
   SYSTEM_ACTOR,
   type CacheService,
@@ -11,18 +13,23 @@ import {
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { SessionsService } from '@shopwright/plugin-sessions'
 import {
-  MONTH,
   SERIES,
   TRAFFIC_INSIGHTS_TYPE,
   type LiveInsights,
   type TrafficInsights,
 } from '../shared/types.js'
 import { globeLocations } from './globe-locations.js'
-import { addDay, daysOfMonth, emptyInsights, type DayErrors } from './month-insights.js'
+import { addDay, emptyInsights, type DayErrors } from './month-insights.js'
 
 /** The cache type of the month answers (README, "Caching"): a memory clear of `misc` clears it. */
 export const INSIGHTS_CACHE = 'insights'
 const DAY_MS = 86_400_000
+/**
+ * How long after a day ends it is stored: by then every node has written its queued pages and
+ * meters (seconds), and sessions that began before midnight have ended (a visit lasts until 30
+ * minutes without activity), so a stored day is complete. Until then it is counted live.
+ */
+export const SETTLE_MS = 60 * 60_000
 
 /** The fields a roll-up writes. */
 const WRITTEN = ['days', ...SERIES]
@@ -50,10 +57,10 @@ export class InsightsService {
    * day already there, retried when another node wrote in between.
    */
   async rollUp(): Promise<number> {
-    const today = dayOf(this.now())
+    const now = this.now()
     let stored = 0
     for (const day of this.window()) {
-      if (day >= today) continue
+      if (Date.parse(`${day}T00:00:00.000Z`) + DAY_MS + SETTLE_MS > now) continue
       const month = day.slice(0, 7)
       const record = (await this.records.findFresh(
         TRAFFIC_INSIGHTS_TYPE,
@@ -85,11 +92,11 @@ export class InsightsService {
 
   /** A month's insights: its record, with the days not rolled up yet (today) added live. */
   async month(month: string): Promise<TrafficInsights> {
-    const match = MONTH.exec(month)
-    if (!match || Number(match[1]) < 2000)
-      throw createError('ERROR_INVALID_INPUT', { reason: 'month: YYYY-MM' })
+    if (!isMonth(month)) throw createError('ERROR_INVALID_INPUT', { reason: 'month: YYYY-MM' })
     const today = dayOf(this.now())
-    if (month > today.slice(0, 7)) return emptyInsights(month)
+    // A month still to come has no figures (as billing answers it).
+    if (month > today.slice(0, 7))
+      throw createError('ERROR_INSIGHTS_NOT_AVAILABLE', { reason: month })
     // Past months change only when a roll-up stores a day (which clears this cache).
     const duration = month === today.slice(0, 7) ? 'tiny' : 'short'
     return this.cache.wrap(INSIGHTS_CACHE, month, duration, async () => {
@@ -108,9 +115,13 @@ export class InsightsService {
     })
   }
 
-  /** The live globe's places: up to 1,000 sessions, the most recently active first. */
+  /**
+   * The live globe's places: up to 1,000 sessions, the most recently active first; `live` is every
+   * live session's count (the Sessions screen's), located or not.
+   */
   async live(): Promise<LiveInsights> {
-    return globeLocations(await this.sessions.located())
+    const [located, live] = await Promise.all([this.sessions.located(), this.sessions.liveCount()])
+    return { ...globeLocations(located), live }
   }
 
   /** The catch-up window: the days from catchUpDays ago to today, oldest first. */

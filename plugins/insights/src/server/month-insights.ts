@@ -1,11 +1,11 @@
+import { OTHER_KEY } from '@shopwright/core/shared'
 import type { DayFacts, Tally } from '@shopwright/plugin-sessions'
 import { DAILY_SERIES, SERIES, type Keyed, type TrafficInsights } from '../shared/types.js'
 
-export { daysOfMonth, emptyInsights } from '../shared/month.js'
+export { emptyInsights } from '../shared/month.js'
 
-/** The most keys a tally series keeps (as sessions' day facts do); the rest is one OTHER key. */
+/** The most keys a tally series keeps (as sessions' day facts do); the rest is one OTHER_KEY. */
 export const SERIES_KEYS = 500
-export const OTHER = '(other)'
 
 /** What the site answered in error on a day: how many, and how many of each code. */
 export interface DayErrors {
@@ -13,20 +13,20 @@ export interface DayErrors {
   codes: Tally
 }
 
-/** A tally series with counts added: largest first, at most SERIES_KEYS keys plus OTHER. */
+/** A tally series with counts added: largest first, at most SERIES_KEYS keys plus OTHER_KEY. */
 export function addTally(series: readonly Keyed[], counts: Tally): Keyed[] {
   const merged = new Map<string, number>()
   for (const { key, value } of series) merged.set(key, value)
   for (const [key, value] of Object.entries(counts))
     if (value) merged.set(key, (merged.get(key) ?? 0) + value)
-  const other = merged.get(OTHER) ?? 0
-  merged.delete(OTHER)
+  const other = merged.get(OTHER_KEY) ?? 0
+  merged.delete(OTHER_KEY)
   const sorted = [...merged]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([key, value]) => ({ key, value }))
   const rest = other + sorted.slice(SERIES_KEYS).reduce((sum, entry) => sum + entry.value, 0)
   const kept = sorted.slice(0, SERIES_KEYS)
-  return rest > 0 ? [...kept, { key: OTHER, value: rest }] : kept
+  return rest > 0 ? [...kept, { key: OTHER_KEY, value: rest }] : kept
 }
 
 /** A daily series with one day's value set, in day order. */

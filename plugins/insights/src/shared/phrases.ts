@@ -6,7 +6,10 @@
 export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   Insights: { fr: 'Statistiques' },
   'Live Insights': { fr: 'Statistiques en direct' },
-  '{0} live of {1} sessions': { fr: '{0} en direct sur {1} sessions' },
+  '{0} live now, {1} sessions on the globe': { fr: '{0} en direct, {1} sessions sur le globe' },
+  'New sessions could not be loaded; trying again.': {
+    fr: 'Les nouvelles sessions n’ont pu être chargées ; nouvel essai en cours.',
+  },
   Visitors: { fr: 'Visiteurs' },
   'Robots and unconfirmed visits only': { fr: 'Robots et visites non confirmées seulement' },
   Traffic: { fr: 'Trafic' },

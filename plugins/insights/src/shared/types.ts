@@ -3,9 +3,6 @@ export const INSIGHTS_SECURITY = 'insights'
 /** The record type of a month's traffic insights, keyed by the month (YYYY-MM). */
 export const TRAFFIC_INSIGHTS_TYPE = 'trafficinsights'
 
-/** A month, written year-month (spec 000 section 3). */
-export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
-
 /** One count of a keyed series: a day (YYYY-MM-DD), a browser, a path, a place... */
 export interface Keyed {
   key: string
@@ -80,8 +77,8 @@ export interface GlobeLocation {
 /** The answer of `/query/insights/live`: up to 1,000 sessions by place, and how many are live. */
 export interface LiveInsights {
   locations: GlobeLocation[]
-  /** Sessions read (the live ones first), at most 1,000. */
+  /** Sessions with a place read (the most recently active first), at most 1,000. */
   sessions: number
-  /** Of those, the live ones (last activity under 30 minutes ago). */
+  /** Live sessions on the site (last activity under 30 minutes ago), with a place or not. */
   live: number
 }

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react'
 import { Icon, useT } from '@shopwright/admin-ui/kit'
-import { GEO_CREDIT, type Medium, type NameVersion, type Platform, type SessionRow } from '../shared/types.js'
+import {
+  GEO_CREDIT,
+  type Medium,
+  type NameVersion,
+  type Platform,
+  type SessionRow,
+} from '../shared/types.js'
 import { browserIcon, deviceIcon, osIcon } from './session-icons.js'
 
 /** A browser or operating system with its icon, name and version. */

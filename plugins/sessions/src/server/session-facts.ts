@@ -1,8 +1,8 @@
 import type { Knex } from 'knex'
+import { OTHER_KEY } from '@shopwright/core/shared'
 import {
   FACTS_KEYS,
   LIVE_MS,
-  OTHER_FACT,
   type DayFacts,
   type LocatedSession,
   type Tally,
@@ -40,13 +40,13 @@ function count(tally: Tally, key: string, amount: number): void {
 
 const tally = (): Tally => Object.create(null) as Tally
 
-/** The FACTS_KEYS largest keys of a tally, the rest summed under OTHER_FACT. */
+/** The FACTS_KEYS largest keys of a tally, the rest summed under OTHER_KEY. */
 export function largest(all: Tally, keep = FACTS_KEYS): Tally {
   const entries = Object.entries(all).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
   const kept = tally()
   for (const [key, value] of entries.slice(0, keep)) kept[key] = value
   const rest = entries.slice(keep).reduce((sum, [, value]) => sum + value, 0)
-  if (rest > 0) count(kept, OTHER_FACT, rest)
+  if (rest > 0) count(kept, OTHER_KEY, rest)
   return kept
 }
 

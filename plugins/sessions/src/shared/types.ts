@@ -78,7 +78,8 @@ export type Tally = Record<string, number>
 /**
  * What the visitors of one UTC day did (`sessions.dayFacts`), for insights. Only genuine confirmed
  * sessions count (no robot, virus or spam flag; tracked pages received), each on the day it started.
- * Tallies of paths and places keep their FACTS_KEYS largest keys; the rest add up under OTHER_FACT.
+ * Tallies of paths and places keep their FACTS_KEYS largest keys; the rest add up under OTHER_KEY
+ * (`(other)`, core's).
  */
 export interface DayFacts {
   /** YYYY-MM-DD, UTC. */
@@ -91,7 +92,7 @@ export interface DayFacts {
   pages: number
   browsers: Tally
   os: Tally
-  /** The visitors' first language, as the browser wrote it (`en-US`). */
+  /** The visitors' first language, lower case (`en-us`). */
   languages: Tally
   /** By medium: search, social, email, paid, internal, direct, referral. */
   sources: Tally
@@ -108,8 +109,6 @@ export interface DayFacts {
 
 /** The most keys a path or place tally of DayFacts keeps. */
 export const FACTS_KEYS = 500
-/** Where the counts of the keys past FACTS_KEYS go. */
-export const OTHER_FACT = '(other)'
 
 /** A session with a known place, for the live globe (`sessions.located`). */
 export interface LocatedSession {
@@ -125,4 +124,8 @@ export interface LocatedSession {
 }
 
 /** The credit DB-IP's licence asks for wherever its locations are shown (README, "Geo-IP"). */
-export const GEO_CREDIT = { name: 'DB-IP', href: 'https://db-ip.com', licence: '(CC BY 4.0)' } as const
+export const GEO_CREDIT = {
+  name: 'DB-IP',
+  href: 'https://db-ip.com',
+  licence: '(CC BY 4.0)',
+} as const

@@ -36,7 +36,7 @@ function sessionOf(fixture: FixtureSession): SessionWrite {
     country: 'GB',
     latitude: 51.5085,
     longitude: -0.1257,
-    language: 'en-GB',
+    language: 'en-gb',
     referer: '',
     medium: 'direct',
     robot: false,
