@@ -14,7 +14,8 @@ import {
 } from '@shopwright/admin-ui/kit'
 import { BarChart, PieChart, type Slice } from '@shopwright/admin-ui/charts'
 import { isErrorCode, OTHER_KEY } from '@shopwright/core/shared'
-import { GEO_CREDIT } from '@shopwright/plugin-sessions/shared'
+// The sessions screens' own parts: one credit and one name per medium across the admin.
+import { GeoCredit, mediumName } from '@shopwright/plugin-sessions/admin/parts'
 import type { Keyed, TrafficInsights } from '../shared/types.js'
 import { citiesOf, countriesOf, dailyValues, placeOf } from './insights-series.js'
 import { TopList } from './TopList.js'
@@ -106,15 +107,6 @@ export function MonthInsights({ insights, month }: { insights: TrafficInsights; 
         ? { label: t('Other'), value: entry.value, other: true }
         : { label: label(entry.key) || t('Unknown'), value: entry.value },
     )
-  const sources: Record<string, string> = {
-    search: t('Search'),
-    social: t('Social'),
-    email: t('Email'),
-    paid: t('Paid'),
-    internal: t('Internal'),
-    direct: t('Direct'),
-    referral: t('Referral'),
-  }
   const cityName = (key: string) => {
     const place = placeOf(key)
     return [place.city, place.region, countryName(place.country)].filter(Boolean).join(', ')
@@ -169,7 +161,7 @@ export function MonthInsights({ insights, month }: { insights: TrafficInsights; 
         />
         <PieChart
           title={t('Source')}
-          slices={slices(insights.source, (key) => sources[key] ?? key)}
+          slices={slices(insights.source, (key) => mediumName(t, key))}
           labelHeading={t('Source')}
           valueHeading={t('Sessions')}
         />
@@ -214,13 +206,7 @@ export function MonthInsights({ insights, month }: { insights: TrafficInsights; 
           testId="top-errormessages"
         />
       </div>
-      <p className="sw-muted insights-credit" data-testid="dbip-credit">
-        {t('IP geolocation by')}{' '}
-        <a href={GEO_CREDIT.href} target="_blank" rel="noreferrer">
-          {GEO_CREDIT.name}
-        </a>{' '}
-        {GEO_CREDIT.licence}
-      </p>
+      <GeoCredit />
     </div>
   )
 }

@@ -10,7 +10,7 @@ import {
 } from '@shopwright/admin-ui/kit'
 import { Globe } from '@shopwright/admin-ui/globe'
 import { LOCALE_STORAGE_KEY, parseLocaleChoice } from '@shopwright/core/shared'
-import { GEO_CREDIT } from '@shopwright/plugin-sessions/shared'
+import { GeoCredit } from '@shopwright/plugin-sessions/admin/parts'
 import type { LiveInsights } from '../shared/types.js'
 
 /** The live places' path (spec 001 section 9: "live insights loads up to 1000 sessions"). */
@@ -150,13 +150,7 @@ export function Live({
           {t('Robots and unconfirmed visits only')}
         </li>
       </ul>
-      <p className="sw-muted insights-credit" data-testid="dbip-credit">
-        {t('IP geolocation by')}{' '}
-        <a href={GEO_CREDIT.href} target="_blank" rel="noreferrer">
-          {GEO_CREDIT.name}
-        </a>{' '}
-        {GEO_CREDIT.licence}
-      </p>
+      <GeoCredit />
     </section>
   )
 }

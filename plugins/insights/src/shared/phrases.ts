@@ -23,12 +23,6 @@ export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'Operating Systems': { fr: 'Systèmes d’exploitation' },
   'Operating System': { fr: 'Système d’exploitation' },
   Source: { fr: 'Source' },
-  Search: { fr: 'Recherche' },
-  Social: { fr: 'Réseaux sociaux' },
-  Paid: { fr: 'Publicité' },
-  Internal: { fr: 'Interne' },
-  Direct: { fr: 'Direct' },
-  Referral: { fr: 'Lien externe' },
   Unknown: { fr: 'Inconnu' },
   'Entry Pages': { fr: 'Pages d’entrée' },
   Routes: { fr: 'Routes' },
@@ -40,5 +34,4 @@ export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'Error Messages': { fr: 'Messages d’erreur' },
   Message: { fr: 'Message' },
   'Nothing this month.': { fr: 'Rien ce mois-ci.' },
-  'IP geolocation by': { fr: 'Géolocalisation IP par' },
 }

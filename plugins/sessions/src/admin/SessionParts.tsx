@@ -76,8 +76,6 @@ export function Dimmed({ row, children }: { row: SessionRow; children: ReactNode
   )
 }
 
-/** The location database's name and licence: names, not phrases. */
-
 /** The credit DB-IP's licence (CC BY 4.0) asks for wherever its locations are shown. */
 export function GeoCredit() {
   const t = useT()
@@ -92,9 +90,8 @@ export function GeoCredit() {
   )
 }
 
-/** The medium's name in the admin's language. */
-export function MediumLabel({ medium }: { medium: Medium }) {
-  const t = useT()
+/** A medium's name in the admin's language (the insights screens name sources with it too). */
+export function mediumName(t: ReturnType<typeof useT>, medium: Medium | string): string {
   const labels: Record<Medium, string> = {
     search: t('Search'),
     social: t('Social'),
@@ -104,5 +101,10 @@ export function MediumLabel({ medium }: { medium: Medium }) {
     direct: t('Direct'),
     referral: t('Referral'),
   }
-  return <>{labels[medium] ?? medium}</>
+  return labels[medium as Medium] ?? medium
+}
+
+/** The medium's name in the admin's language. */
+export function MediumLabel({ medium }: { medium: Medium }) {
+  return <>{mediumName(useT(), medium)}</>
 }
