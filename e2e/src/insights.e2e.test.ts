@@ -147,7 +147,9 @@ for (const database of siteDatabases())
         // The table behind the Traffic chart: today's row holds the visitor's two pages.
         const cells = () =>
           page.$$eval('[data-testid=chart-traffic] tbody tr', (rows) =>
-            rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+            rows.map((row) =>
+              Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent),
+            ),
           )
         await expect
           .poll(async () => (await cells()).find((row) => row[0] === today)?.[1])
