@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import type { LogLine, LogPart } from '../src/index.js'
@@ -317,6 +317,25 @@ for (const database of databasesUnderTest()) {
       await addPage(kernel, 'after')
       expect((await page(kernel, cookies.manager)).list.map((line) => line.name)).toEqual([
         'webpage.after',
+        'server.log',
+      ])
+    })
+
+    it('answers a clear that was done as done, though telling the other nodes then fails', async () => {
+      await addPage(kernel, 'before')
+      const emit = vi
+        .spyOn(kernel.services.events, 'emit')
+        .mockRejectedValueOnce(new Error('redis went away'))
+      try {
+        const cleared = await call(kernel, cookies.manager, {
+          method: 'POST',
+          url: '/query/log/clear',
+        })
+        expect(cleared.statusCode, cleared.body).toBe(200)
+      } finally {
+        emit.mockRestore()
+      }
+      expect((await page(kernel, cookies.manager)).list.map((line) => line.name)).toEqual([
         'server.log',
       ])
     })

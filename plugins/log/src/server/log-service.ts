@@ -102,19 +102,32 @@ export class LogService {
     this.writer.clearedBefore(time)
     await this.writer.flush()
     await this.store.clear()
-    // Every node (this one too) then drops what it copied before the clear and had not written.
-    await this.events.emit(LOG_CLEARED, { time })
-    await this.store.insert([
-      {
-        time: time + 1,
-        level: LEVEL_NUMBERS.info,
-        source: 'server',
-        type: SERVER_TYPE,
-        name: `${SERVER_TYPE}.log`,
-        actor: actorName(entity),
-        message: messageJson([{ kind: 'text', text: 'cleared the log' }]),
-      },
-    ])
+    // The clear is done: what follows may fail (Redis away, the database gone a moment later), and
+    // must not answer the caller that nothing was cleared. It is said in the process log instead.
+    try {
+      // Every node (this one too) then drops what it copied before the clear and had not written.
+      await this.events.emit(LOG_CLEARED, { time })
+    } catch (error) {
+      this.logger.warn({ err: error }, 'log: other nodes not told of the clear')
+    }
+    try {
+      await this.store.insert([
+        {
+          time: time + 1,
+          level: LEVEL_NUMBERS.info,
+          source: 'server',
+          type: SERVER_TYPE,
+          name: `${SERVER_TYPE}.log`,
+          actor: actorName(entity),
+          message: messageJson([{ kind: 'text', text: 'cleared the log' }]),
+        },
+      ])
+    } catch (error) {
+      this.logger.warn(
+        { err: error, actor: actorName(entity) },
+        'log: cleared, but its line not written',
+      )
+    }
   }
 
   /**
