@@ -1,6 +1,6 @@
 /**
  * Days and months as the server counts them (spec 000 section 3: "Month: year and month, written
- * year-month"): UTC days, `YYYY-MM-DD`, and months, `YYYY-MM`. Meters, insights and billing share
+ * year-month"): UTC days, `YYYY-MM-DD`, and months, `YYYY-MM`. The meters, the plugins that read
  * these, and the admin's month picker. Browser-safe.
  */
 
@@ -36,5 +36,5 @@ export function addMonths(month: string, delta: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
 }
 
-/** The key under which a bounded tally (meters, day facts, insights' series) counts the rest. */
+/** The key under which a bounded tally (the meters', a plugin's) counts the rest. */
 export const OTHER_KEY = '(other)'

@@ -1,5 +1,5 @@
 import './insights.css'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   Button,
@@ -9,7 +9,6 @@ import {
   Placeholder,
   monthOf,
   useClient,
-  useLanguage,
   useT,
 } from '@shopwright/admin-ui/kit'
 import { BarChart, PieChart, type Slice } from '@shopwright/admin-ui/charts'
@@ -19,6 +18,7 @@ import { GeoCredit, mediumName } from '@shopwright/plugin-sessions/admin/parts'
 import type { Keyed, TrafficInsights } from '../shared/types.js'
 import { citiesOf, countriesOf, dailyValues, placeOf } from './insights-series.js'
 import { TopList } from './TopList.js'
+import { useCountryName } from './country-name.js'
 
 /** The month's answer path (spec 001 section 9: the trafficinsights record, keyed by month). */
 export const trafficPath = (month: string) => `/query/insights/traffic/${month}`
@@ -90,15 +90,7 @@ export function Insights({ load }: { load: LoadInsights }) {
 /** The month's charts and lists. */
 export function MonthInsights({ insights, month }: { insights: TrafficInsights; month: string }) {
   const t = useT()
-  const { language } = useLanguage()
-  const regions = useMemo(() => new Intl.DisplayNames([language], { type: 'region' }), [language])
-  const countryName = (code: string) => {
-    try {
-      return regions.of(code) ?? code
-    } catch {
-      return code
-    }
-  }
+  const countryName = useCountryName()
   const days = dailyValues(insights.traffic, month).map((_, index) => String(index + 1))
   const slices = (series: readonly Keyed[], label: (key: string) => string = (key) => key) =>
     series.map<Slice>((entry) =>

@@ -1,17 +1,11 @@
 import './insights.css'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import {
-  Button,
-  ErrorView,
-  Placeholder,
-  useClient,
-  useLanguage,
-  useT,
-} from '@shopwright/admin-ui/kit'
+import { Button, ErrorView, Placeholder, useClient, useT } from '@shopwright/admin-ui/kit'
 import { Globe } from '@shopwright/admin-ui/globe'
 import { LOCALE_STORAGE_KEY, parseLocaleChoice } from '@shopwright/core/shared'
 import { GeoCredit } from '@shopwright/plugin-sessions/admin/parts'
 import type { LiveInsights } from '../shared/types.js'
+import { useCountryName } from './country-name.js'
 
 /** The live places' path (spec 001 section 9: "live insights loads up to 1000 sessions"). */
 export const LIVE_PATH = '/query/insights/live'
@@ -93,19 +87,13 @@ export function Live({
   }, [load, pollMs, round])
 
   const { data, error } = state
-  const { language } = useLanguage()
+  const countryName = useCountryName()
   // The info box names the country in the admin's language (the answer carries its code).
-  const locations = useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: 'region' })
-    const nameOf = (code: string) => {
-      try {
-        return (code && names.of(code)) || code
-      } catch {
-        return code
-      }
-    }
-    return (data?.locations ?? []).map((place) => ({ ...place, country: nameOf(place.country) }))
-  }, [data, language])
+  const locations = useMemo(
+    () =>
+      (data?.locations ?? []).map((place) => ({ ...place, country: countryName(place.country) })),
+    [data, countryName],
+  )
   return (
     <section className="insights-live" data-testid="insights-live">
       <header className="insights-header">

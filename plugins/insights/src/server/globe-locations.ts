@@ -6,11 +6,9 @@ import type { GlobeLocation, LiveInsights } from '../shared/types.js'
  * region, country and coordinates), Primary where a genuine confirmed session is, Other otherwise;
  * places at 0,0 (no real location) are skipped.
  */
-export function globeLocations(sessions: readonly LocatedSession[]): LiveInsights {
+export function globeLocations(sessions: readonly LocatedSession[]): Omit<LiveInsights, 'live'> {
   const places = new Map<string, GlobeLocation>()
-  let live = 0
   for (const session of sessions) {
-    if (session.live) live++
     const { latitude, longitude } = session
     if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue
     if (latitude === 0 && longitude === 0) continue
@@ -31,5 +29,5 @@ export function globeLocations(sessions: readonly LocatedSession[]): LiveInsight
         style: primary ? 'Primary' : 'Other',
       })
   }
-  return { locations: [...places.values()], sessions: sessions.length, live }
+  return { locations: [...places.values()], sessions: sessions.length }
 }

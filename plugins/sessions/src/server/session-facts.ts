@@ -1,12 +1,6 @@
 import type { Knex } from 'knex'
 import { OTHER_KEY } from '@shopwright/core/shared'
-import {
-  FACTS_KEYS,
-  LIVE_MS,
-  type DayFacts,
-  type LocatedSession,
-  type Tally,
-} from '../shared/types.js'
+import { FACTS_KEYS, type DayFacts, type LocatedSession, type Tally } from '../shared/types.js'
 import { PAGES_TABLE, SESSIONS_TABLE } from './migrations.js'
 
 const DAY_MS = 86_400_000
@@ -135,7 +129,7 @@ export class SessionFacts {
   }
 
   /** Up to `limit` sessions with a place, the most recently active first (so the live ones lead). */
-  async located(limit: number, now: number): Promise<LocatedSession[]> {
+  async located(limit: number): Promise<LocatedSession[]> {
     const rows = (await this.db(SESSIONS_TABLE)
       .select(
         'latitude',
@@ -147,7 +141,6 @@ export class SessionFacts {
         'robot',
         'virus',
         'spam',
-        'ended_at',
       )
       .whereNotNull('latitude')
       .whereNotNull('longitude')
@@ -163,7 +156,6 @@ export class SessionFacts {
       country: text(row.country),
       confirmed: flag(row.confirmed),
       genuine: !flag(row.robot) && !flag(row.virus) && !flag(row.spam),
-      live: now - Number(row.ended_at) < LIVE_MS,
     }))
   }
 }

@@ -133,7 +133,7 @@ export class SessionsService {
   async located(limit = MAX_LOCATED): Promise<LocatedSession[]> {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LOCATED)
       throw createError('ERROR_INVALID_INPUT', { reason: `limit: 1 to ${MAX_LOCATED}` })
-    return this.facts.located(limit, this.now())
+    return this.facts.located(limit)
   }
 
   async liveCount(): Promise<number> {

@@ -120,7 +120,6 @@ export interface LocatedSession {
   confirmed: boolean
   /** No robot, virus or spam flag. */
   genuine: boolean
-  live: boolean
 }
 
 /** The credit DB-IP's licence asks for wherever its locations are shown (README, "Geo-IP"). */
