@@ -23,6 +23,11 @@ export interface BarChartProps {
   height?: number
   /** How values are written on the axis and in the table (default: the locale's number). */
   format?: (value: number) => string
+  /**
+   * Counts (the default) step the axis by whole numbers; amounts (money) may step by fractions, so
+   * a month of pennies still draws bars rather than slivers under a 0 to 1 axis.
+   */
+  integer?: boolean
 }
 
 const MARGIN = { top: 8, right: 8, bottom: 24, left: 56 }
@@ -44,7 +49,7 @@ export function BarChart(props: BarChartProps) {
     0,
     ...rows.map((row) => (stacked ? row.reduce((sum, value) => sum + value, 0) : Math.max(...row))),
   )
-  const axis = yAxis(max)
+  const axis = yAxis(max, { integer: props.integer ?? true })
   const x = scaleBand<number>()
     .domain(categories.map((_, index) => index))
     .range([MARGIN.left, width - MARGIN.right])

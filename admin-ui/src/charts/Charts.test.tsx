@@ -83,6 +83,36 @@ describe('BarChart', () => {
     expect(container.querySelector('.sw-chart-key')).toBeNull()
   })
 
+  it('steps an axis of amounts by fractions, so pennies still draw as bars', () => {
+    const pennies = [{ name: 'Cost', values: [0.0002, 0.00005, 0] }]
+    const { container } = render(
+      <BarChart
+        title="Cost"
+        categories={days}
+        categoryHeading="Day"
+        series={pennies}
+        integer={false}
+      />,
+    )
+    const svg = container.querySelector('svg')!
+    expect(
+      [...svg.querySelectorAll('.sw-chart-tick text')].map((tick) => tick.textContent).at(-1),
+    ).toBe((0.0002).toLocaleString())
+    // The tallest bar reaches the top of the axis, not a sliver of a 0 to 1 one.
+    const heights = [...svg.querySelectorAll('rect')].map((bar) =>
+      Number(bar.getAttribute('height')),
+    )
+    expect(Math.max(...heights)).toBeGreaterThan(200)
+    // Counts keep whole steps.
+    cleanup()
+    const counts = render(
+      <BarChart title="Cost" categories={days} categoryHeading="Day" series={pennies} />,
+    )
+    expect(
+      [...counts.container.querySelectorAll('.sw-chart-tick text')].map((tick) => tick.textContent),
+    ).toEqual(['0', '1'])
+  })
+
   it('draws an empty month from 0 to 1', () => {
     const { container } = render(
       <BarChart

@@ -194,6 +194,7 @@ function Month({
             categoryHeading={t('Day')}
             series={series}
             stacked
+            integer={false}
             format={money}
           />
         </div>
