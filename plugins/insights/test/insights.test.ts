@@ -191,6 +191,11 @@ describe.each(databasesUnderTest())('insights on $name', (database) => {
       expect(reply.statusCode, month).toBe(400)
       expect(reply.json<{ message: string }>().message, month).toBe('ERROR_INVALID_INPUT')
     }
+    for (const path of ['/query/insights/traffic/2026-10?x=1', '/query/insights/live?limit=5']) {
+      const reply = await callAs(site.kernel, site.people.manager.cookie, { url: path })
+      expect(reply.statusCode, path).toBe(400)
+      expect(reply.json<{ reason: string }>().reason, path).toMatch(/is not an option/)
+    }
     for (const path of ['/query/insights/traffic/..%2F..%2Fdata', '/query/insights/traffic/'])
       expect([400, 404]).toContain(
         (await callAs(site.kernel, site.people.manager.cookie, { url: path })).statusCode,

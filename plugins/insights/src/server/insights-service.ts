@@ -92,7 +92,10 @@ export class InsightsService {
 
   /** A month's insights: its record, with the days not rolled up yet (today) added live. */
   async month(month: string): Promise<TrafficInsights> {
-    if (!isMonth(month)) throw createError('ERROR_INVALID_INPUT', { reason: 'month: YYYY-MM' })
+    if (!isMonth(month))
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `month must be YYYY-MM (got ${JSON.stringify(String(month).slice(0, 20))}).`,
+      })
     const today = dayOf(this.now())
     // A month still to come has no figures (as billing answers it).
     if (month > today.slice(0, 7))

@@ -1,4 +1,9 @@
-import { type AccessService, type QueryRouter } from '@shopwright/core'
+import {
+  createError,
+  type AccessService,
+  type QueryContext,
+  type QueryRouter,
+} from '@shopwright/core'
 import { INSIGHTS_SECURITY } from '../shared/types.js'
 import type { InsightsService } from './insights-service.js'
 
@@ -12,10 +17,21 @@ export function insightsRoutes(
   access: AccessService,
 ): void {
   router.get('/insights/traffic/:month', access.require(INSIGHTS_SECURITY, 'view'), async (ctx) => {
+    refuseOptions(ctx)
     ctx.body = await insights.month(ctx.params.month ?? '')
   })
 
   router.get('/insights/live', access.require(INSIGHTS_SECURITY, 'view'), async (ctx) => {
+    refuseOptions(ctx)
     ctx.body = await insights.live()
   })
+}
+
+/** The calls take no option: one given is refused, so a typo is never silently ignored. */
+function refuseOptions(ctx: QueryContext): void {
+  const option = Object.keys(ctx.query)[0]
+  if (option !== undefined)
+    throw createError('ERROR_INVALID_INPUT', {
+      reason: `${option.slice(0, 40)} is not an option of this call.`,
+    })
 }
