@@ -61,4 +61,19 @@ describe('field rules by datatype', () => {
     })
     expect(checkField(field('text'), '')).toEqual({ ok: true, value: '' })
   })
+
+  it('keeps embedded records as objects, and refuses anything else there', () => {
+    const embedded = { id: 'f', datatype: 'record', embed: true }
+    const matrix = { headers: [{ quantity: 1 }], lines: [] }
+    expect(checkField(embedded, matrix)).toEqual({ ok: true, value: matrix })
+    expect(checkField(embedded, 'usd')).toMatchObject({ ok: false, code: 'ERROR_INVALID_INPUT' })
+    expect(checkField(embedded, [matrix])).toMatchObject({ ok: false })
+    // A reference where an embedded record belongs is a mistake, not a record.
+    expect(checkField(embedded, { reference: true, type: 'a', id: 'b' })).toMatchObject({
+      ok: false,
+    })
+    const many = { id: 'f', datatype: 'recordlist', embed: true }
+    expect(checkField(many, [{ url: '/a.webp' }])).toEqual({ ok: true, value: [{ url: '/a.webp' }] })
+    expect(checkField(many, [{ url: '/a.webp' }, 'b'])).toMatchObject({ ok: false })
+  })
 })

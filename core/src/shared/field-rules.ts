@@ -18,6 +18,13 @@ const COLOR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/
 const INTEGER = /^-?\d+$/
 const DECIMAL = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 
+/** An object that is neither a list nor a reference: what an embedded record holds. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value)
+  )
+}
+
 /** True for values the spec treats as "no value". */
 export function isEmptyValue(value: unknown): boolean {
   return (
@@ -43,7 +50,7 @@ function requiredCode(datatype: string): ErrorCode {
 
 /** Checks one field's value against its definition. */
 export function checkField(
-  field: Pick<FieldDefinition, 'id' | 'datatype' | 'required'>,
+  field: Pick<FieldDefinition, 'id' | 'datatype' | 'required' | 'embed'>,
   value: unknown,
 ): FieldCheck {
   const datatype = effectiveDatatype(field.datatype)
@@ -87,10 +94,19 @@ export function checkField(
         ? pass(new Date(value).toISOString())
         : wrong('an ISO date and time')
     case 'record':
+      // An embedded record (spec 000 section 3, the field's `embed` flag) is kept inside this one
+      // as a plain object, not referred to: an address on a location, a price table on an item.
+      // Its own fields are the owning type's to check (docs/plugins.md, "Embedded records").
+      if (field.embed)
+        return isPlainObject(value) ? pass(value) : wrong('an embedded record (an object)')
       return isReference(value)
         ? pass({ reference: true, type: value.type, id: value.id })
         : wrong('a record reference')
     case 'recordlist':
+      if (field.embed)
+        return Array.isArray(value) && value.every(isPlainObject)
+          ? pass(value)
+          : wrong('a list of embedded records (objects)')
       return Array.isArray(value) && value.every(isReference)
         ? pass(value.map((item) => ({ reference: true, type: item.type, id: item.id })))
         : wrong('a list of record references')

@@ -36,6 +36,10 @@ const IMPORTS_AT_ONCE = 2
 // and its types, the guard contract, the change event). Everything else is internal; tests reach it
 // through its own path.
 export { RECORD_CHANGED } from './server/records-service.js'
+// Rich text kept elsewhere than an htmlx field (a translation of one) is cleaned the same way.
+export { cleanHtml } from './server/html-content.js'
+export { RECORDS_SEEDED, type RecordsSeeded } from './server/seed-writer.js'
+export type { ListService } from './server/list-service.js'
 export type {
   CreateResult,
   FieldChange,
@@ -118,7 +122,8 @@ export default definePlugin({
         ({ recordStore }) => new RecordSecuritySource(recordStore),
       ).singleton(),
       seedWriter: asFunction(
-        ({ recordStore, cache }) => new RecordSeedWriter(recordStore, cache, CACHE_TYPES),
+        ({ recordStore, cache, events }) =>
+          new RecordSeedWriter(recordStore, cache, CACHE_TYPES, events),
       ).singleton(),
       recordTypes: asFunction(
         ({ recordStore, cache, access }) => new RecordTypes(recordStore, cache, access),

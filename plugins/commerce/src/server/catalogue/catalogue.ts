@@ -1,0 +1,222 @@
+/**
+ * The storefront's reads of the catalogue (spec 001 sections 3 and 5; README, "Catalogue calls"):
+ * categories with a page of their items, items with their children, break tables and what can be
+ * bought, all priced for the visitor. Reads run on the plugin's own behalf and answer only what a
+ * shopper may see: online records, public fields, never stock counts beyond "available".
+ */
+import type { Knex } from 'knex'
+import { createError, type RecordData } from '@shopwright/core'
+import type { RecordsService } from '@shopwright/plugin-records'
+import { priceBreaks, resolvePrice } from '../../shared/prices.js'
+import {
+  CATEGORY_TYPE,
+  ITEM_TYPE,
+  skuOf,
+  type CategoryAnswer,
+  type ChildItemAnswer,
+  type ItemAnswer,
+  type ListItemAnswer,
+  type WebImage,
+} from '../../shared/types.js'
+import { CATALOGUE_TABLE, ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
+import { refId, textOf } from '../refs.js'
+import type { ShopContext } from '../shop-context.js'
+
+/** Spec 000 section 9: data lists default to 24; a page holds at most 100 items here. */
+export const DEFAULT_ITEMS_PAGE = 24
+export const MAX_ITEMS_PAGE = 100
+
+export interface ItemPage {
+  data: ListItemAnswer[]
+  page: number
+  pages: number
+  pagesize: number
+  total: number
+}
+
+/** A text field in the visitor's language: its translation, the base language's, else its own. */
+export function translated(record: RecordData, language: string, field: string): string {
+  const translations = record.translations as Record<string, Record<string, unknown>> | undefined
+  for (const code of [language, language.split('-')[0]!]) {
+    const text = translations?.[code]?.[field]
+    if (typeof text === 'string' && text) return text
+  }
+  return textOf(record[field])
+}
+
+const imageOf = (value: unknown): WebImage | null =>
+  typeof value === 'object' && value !== null && typeof (value as WebImage).url === 'string'
+    ? (value as WebImage)
+    : null
+
+export class Catalogue {
+  constructor(
+    private readonly db: Knex,
+    private readonly records: Pick<RecordsService, 'find' | 'findMany'>,
+  ) {}
+
+  /** Units that can be bought now, per item: on hand less reserved, never below 0. */
+  async available(items: readonly string[]): Promise<Map<string, number>> {
+    const result = new Map<string, number>(items.map((item) => [item, 0]))
+    if (items.length === 0) return result
+    const rows = (await this.db(STOCK_TABLE)
+      .whereIn('item', [...new Set(items)])
+      .select('item', 'onhand', 'reserved')) as Array<{ item: string; onhand: number | string; reserved: number | string }>
+    for (const row of rows) result.set(row.item, Math.max(0, Number(row.onhand) - Number(row.reserved)))
+    return result
+  }
+
+  /** The online children of items, by parent, in name order. */
+  private async childrenOf(parents: readonly string[]): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>()
+    if (parents.length === 0) return result
+    const rows = (await this.db(ITEMS_TABLE)
+      .whereIn('parent', [...parents])
+      .andWhere('online', true)
+      .orderBy([{ column: 'parent' }, { column: 'sortname' }, { column: 'item' }])
+      .select('parent', 'item')) as Array<{ parent: string; item: string }>
+    for (const row of rows) result.set(row.parent, [...(result.get(row.parent) ?? []), row.item])
+    return result
+  }
+
+  /** Items as lists answer them, priced at one unit for the visitor, in the order given. */
+  async listItems(context: ShopContext, records: readonly RecordData[]): Promise<ListItemAnswer[]> {
+    const children = await this.childrenOf(records.map((record) => record.id))
+    const stock = await this.available([...records.map((record) => record.id), ...[...children.values()].flat()])
+    const levelName = await this.levelName(context.level)
+    return records.map((record) => {
+      const kids = children.get(record.id) ?? []
+      const amount = resolvePrice([record], { level: context.level, currency: context.currency.id, places: context.currency.places, quantity: 1 })
+      const instock = kids.length > 0 ? kids.some((kid) => (stock.get(kid) ?? 0) > 0) : (stock.get(record.id) ?? 0) > 0
+      return {
+        id: record.id,
+        displayname: translated(record, context.language, 'displayname'),
+        storedetaileddescription: translated(record, context.language, 'storedetaileddescription'),
+        urlcomponent: textOf(record.urlcomponent) || record.id,
+        storedisplaythumbnail: imageOf(record.storedisplaythumbnail) ?? imageOf(record.storedisplayimage),
+        price: { amount, currency: context.currency.id },
+        instock,
+        haschildren: kids.length > 0,
+        // Spec 001 section 3, "ListItem": a price field named after the level, in major units.
+        [levelName]: amount < 0 ? -1 : amount / 10 ** context.currency.places,
+      }
+    })
+  }
+
+  /** The name of a price level (`onlineprice` for 5), from the `pricelevel` list type. */
+  private async levelName(level: number): Promise<string> {
+    const list = await this.records.find('listtype', 'pricelevel')
+    const values = Array.isArray(list?.values) ? (list.values as Array<Record<string, unknown>>) : []
+    const found = values.find((value) => String(value.value ?? value.id) === String(level))
+    const text = typeof found?.text === 'string' ? found.text : ''
+    return /^[a-z][a-z0-9]*$/.test(text) ? text : level === 5 ? 'onlineprice' : `price${level}`
+  }
+
+  /** A page of a category's items: online, without a parent, by name (spec 001 section 5). */
+  async itemsOf(
+    context: ShopContext,
+    category: string,
+    page: number,
+    pagesize: number,
+  ): Promise<ItemPage> {
+    const counted = (await this.db(CATALOGUE_TABLE).where({ category }).count({ count: '*' })) as Array<{ count: number | string }>
+    const count = counted[0]?.count ?? 0
+    const total = Number(count)
+    const ids = (await this.db(CATALOGUE_TABLE)
+      .where({ category })
+      .orderBy([{ column: 'sortname' }, { column: 'item' }])
+      .offset((page - 1) * pagesize)
+      .limit(pagesize)
+      .select('item')) as Array<{ item: string }>
+    const found = await this.records.findMany(ids.map(({ item }) => ({ type: ITEM_TYPE, id: item })))
+    const byId = new Map(found.map((record) => [record.id, record]))
+    const ordered = ids.map(({ item }) => byId.get(item)).filter((record): record is RecordData => record !== undefined)
+    return {
+      data: await this.listItems(context, ordered),
+      page,
+      pages: Math.max(1, Math.ceil(total / pagesize)),
+      pagesize,
+      total,
+    }
+  }
+
+  /** A category and a page of its items; an offline or missing one is not available. */
+  async category(context: ShopContext, id: string, page: number, pagesize: number): Promise<CategoryAnswer> {
+    const record = await this.records.find(CATEGORY_TYPE, id)
+    if (!record || record.online === false) throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: id })
+    const items = await this.itemsOf(context, id, page, pagesize)
+    return {
+      id: record.id,
+      name: translated(record, context.language, 'name'),
+      custrecord_web_webcat_content: translated(record, context.language, 'custrecord_web_webcat_content'),
+      urlcomponent: textOf(record.urlcomponent) || record.id,
+      storedisplayimage: imageOf(record.storedisplayimage),
+      items: items.data,
+      page: items.page,
+      pages: items.pages,
+      pagesize: items.pagesize,
+      total: items.total,
+    }
+  }
+
+  /** The online categories, by sequence then name. */
+  async categories(context: ShopContext): Promise<Array<Omit<CategoryAnswer, 'items' | 'page' | 'pages' | 'pagesize' | 'total'>>> {
+    const ids = (await this.db(CATALOGUE_TABLE).distinct('category')) as Array<{ category: string }>
+    const found = await this.records.findMany(ids.map(({ category }) => ({ type: CATEGORY_TYPE, id: category })))
+    return found
+      .filter((record) => record.online !== false)
+      .sort((a, b) => Number(a.sequence ?? 0) - Number(b.sequence ?? 0) || textOf(a.name).localeCompare(textOf(b.name)))
+      .map((record) => ({
+        id: record.id,
+        name: translated(record, context.language, 'name'),
+        custrecord_web_webcat_content: translated(record, context.language, 'custrecord_web_webcat_content'),
+        urlcomponent: textOf(record.urlcomponent) || record.id,
+        storedisplayimage: imageOf(record.storedisplayimage),
+      }))
+  }
+
+  /** The item an address names: its id, else its URL component. */
+  async resolveItem(key: { id?: string; fragment?: string }): Promise<RecordData | null> {
+    if (key.id) return this.records.find(ITEM_TYPE, key.id)
+    if (!key.fragment) return null
+    const row = (await this.db(ITEMS_TABLE).where({ urlcomponent: key.fragment }).orderBy('item').first('item')) as { item: string } | undefined
+    return row ? this.records.find(ITEM_TYPE, row.item) : null
+  }
+
+  /** An item with its gallery, children, break table and availability, for the item page. */
+  async item(context: ShopContext, key: { id?: string; fragment?: string }): Promise<ItemAnswer> {
+    const record = await this.resolveItem(key)
+    if (!record || record.online !== true) throw createError('ERROR_ITEM_NOT_AVAILABLE', { reason: key.id ?? key.fragment })
+    const parentId = refId(record.parent)
+    const parent = parentId ? await this.records.find(ITEM_TYPE, parentId) : null
+    const sources = parent ? [record, parent] : [record]
+    const [listed] = await this.listItems(context, [record])
+    const kids = (await this.childrenOf([record.id])).get(record.id) ?? []
+    const childRecords = await this.records.findMany(kids.map((id) => ({ type: ITEM_TYPE, id })))
+    const stock = await this.available([record.id, ...kids])
+    const query = { level: context.level, currency: context.currency.id, places: context.currency.places }
+    const children: ChildItemAnswer[] = childRecords.map((child) => ({
+      id: child.id,
+      displayname: translated(child, context.language, 'displayname'),
+      itemid: textOf(child.itemid),
+      sku: skuOf(textOf(child.itemid)),
+      price: { amount: resolvePrice([child, record], { ...query, quantity: 1 }), currency: context.currency.id },
+      breaks: priceBreaks([child, record], query),
+      available: stock.get(child.id) ?? 0,
+      storedisplayimage: imageOf(child.storedisplayimage),
+    }))
+    const gallery = Array.isArray(record.gallery) ? record.gallery.map(imageOf).filter((image): image is WebImage => image !== null) : []
+    const amount = resolvePrice(sources, { ...query, quantity: 1 })
+    return {
+      ...listed!,
+      price: { amount, currency: context.currency.id },
+      itemid: textOf(record.itemid),
+      storedisplayimage: imageOf(record.storedisplayimage) ?? imageOf(parent?.storedisplayimage),
+      gallery,
+      breaks: priceBreaks(sources, query),
+      available: kids.length > 0 ? 0 : (stock.get(record.id) ?? 0),
+      children,
+      primarycategory: refId(record.primarycategory),
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { binaryKeys, type Migration } from '@shopwright/core'
+
+/**
+ * Commerce's own tables (README, "Storage"): what is hot or derived lives here, what staff edit
+ * lives in records. The index tables follow the records through the catalogue guard, in the
+ * records' own transactions, and are rebuilt from the records when seeds (which bypass guards)
+ * add some.
+ */
+/** One row per item: its parent, whether it is online, its address fragment and sort name. */
+export const ITEMS_TABLE = 'commerce_items'
+/** One row per listable item (online, no parent) and category that names it: category pages. */
+export const CATALOGUE_TABLE = 'commerce_catalogue'
+/** Units on hand and reserved by checkouts under way, per item: the truth of availability. */
+export const STOCK_TABLE = 'commerce_stock'
+/** One row per order and invoice: whose it is, for a customer's paged list. */
+export const DOCUMENTS_TABLE = 'commerce_documents'
+export const CARTS_TABLE = 'commerce_carts'
+export const CART_LINES_TABLE = 'commerce_cart_lines'
+/** One row per checkout attempt key: replays answer its stored result. */
+export const CHECKOUTS_TABLE = 'commerce_checkouts'
+/** Stock held by a checkout under way, released on failure or when it expires. */
+export const RESERVATIONS_TABLE = 'commerce_reservations'
+/** Document number counters (SO10001, INV10001). */
+export const COUNTERS_TABLE = 'commerce_counters'
+
+export const migrations: Migration[] = [
+  {
+    name: '001-catalogue',
+    async up(db) {
+      await db.schema.createTable(ITEMS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('item', 191).primary()
+        table.string('parent', 191).notNullable().defaultTo('')
+        table.boolean('online').notNullable()
+        table.string('urlcomponent', 191).notNullable()
+        table.string('sortname', 191).notNullable()
+        table.index(['parent', 'sortname', 'item'], 'commerce_items_parent')
+        table.index(['urlcomponent'], 'commerce_items_url')
+      })
+      await db.schema.createTable(CATALOGUE_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('category', 191).notNullable()
+        table.string('item', 191).notNullable()
+        table.string('sortname', 191).notNullable()
+        table.boolean('isprimary').notNullable()
+        table.primary(['category', 'item'])
+        table.index(['category', 'sortname', 'item'], 'commerce_catalogue_sorted')
+        table.index(['item'], 'commerce_catalogue_item')
+      })
+      await db.schema.createTable(STOCK_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('item', 191).primary()
+        table.bigInteger('onhand').notNullable()
+        table.bigInteger('reserved').notNullable().defaultTo(0)
+        table.bigInteger('updated_at').notNullable()
+      })
+      await db.schema.createTable(DOCUMENTS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('type', 32).notNullable()
+        table.string('id', 191).notNullable()
+        table.string('entity_type', 64).notNullable()
+        table.string('entity_id', 191).notNullable()
+        table.bigInteger('trandate').notNullable()
+        table.primary(['type', 'id'])
+        table.index(['entity_type', 'entity_id', 'type', 'trandate', 'id'], 'commerce_documents_entity')
+      })
+      await db.schema.createTable(COUNTERS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('name', 32).primary()
+        table.bigInteger('value').notNullable()
+      })
+    },
+    async down(db) {
+      for (const name of [COUNTERS_TABLE, DOCUMENTS_TABLE, STOCK_TABLE, CATALOGUE_TABLE, ITEMS_TABLE])
+        await db.schema.dropTable(name)
+    },
+  },
+  {
+    name: '002-carts',
+    async up(db) {
+      await db.schema.createTable(CARTS_TABLE, (table) => {
+        binaryKeys(table)
+        // 'a' + the SHA-256 of an anonymous cart's cookie token, or 'e' + that of 'type|id'.
+        table.string('cart', 80).primary()
+        table.string('entity_type', 64).nullable()
+        table.string('entity_id', 191).nullable()
+        table.string('shipmethod', 191).nullable()
+        table.text('shipaddress').nullable()
+        table.bigInteger('created_at').notNullable()
+        table.bigInteger('updated_at').notNullable()
+        table.index(['updated_at'], 'commerce_carts_updated')
+      })
+      await db.schema.createTable(CART_LINES_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('cart', 80).notNullable()
+        table.string('line', 32).notNullable()
+        table.string('item', 191).notNullable()
+        table.integer('quantity').notNullable()
+        table.bigInteger('added_at').notNullable()
+        table.primary(['cart', 'line'])
+        table.unique(['cart', 'item'], { indexName: 'commerce_cart_lines_item' })
+      })
+      await db.schema.createTable(CHECKOUTS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('cart', 80).notNullable()
+        table.string('idempotency', 64).notNullable()
+        table.string('fingerprint', 64).notNullable()
+        table.string('state', 16).notNullable()
+        table.text('result').nullable()
+        table.bigInteger('created_at').notNullable()
+        table.bigInteger('updated_at').notNullable()
+        table.primary(['cart', 'idempotency'])
+        table.index(['state', 'updated_at'], 'commerce_checkouts_state')
+      })
+      await db.schema.createTable(RESERVATIONS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('reservation', 64).notNullable()
+        table.string('item', 191).notNullable()
+        table.integer('quantity').notNullable()
+        table.bigInteger('expires_at').notNullable()
+        table.primary(['reservation', 'item'])
+        table.index(['expires_at'], 'commerce_reservations_expiry')
+      })
+    },
+    async down(db) {
+      for (const name of [RESERVATIONS_TABLE, CHECKOUTS_TABLE, CART_LINES_TABLE, CARTS_TABLE])
+        await db.schema.dropTable(name)
+    },
+  },
+]

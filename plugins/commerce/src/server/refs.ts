@@ -1,0 +1,23 @@
+import { isReference } from '@shopwright/core'
+
+/** The id a reference field points at, or null. */
+export function refId(value: unknown): string | null {
+  return isReference(value) ? value.id : null
+}
+
+/** The ids a recordlist field points at, in order, without repeats. */
+export function refIds(value: unknown): string[] {
+  return Array.isArray(value) ? [...new Set(value.filter(isReference).map((ref) => ref.id))] : []
+}
+
+export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/** The key names sort by: lower case, accents folded, bounded to the index's 191 characters. */
+export function sortKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim()
+    .slice(0, 180)
+}

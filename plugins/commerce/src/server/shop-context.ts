@@ -1,0 +1,119 @@
+/**
+ * Who is shopping and how (README, "Prices"): the visitor's price level (a customer's own, else
+ * onlineprice, 5), currency (the locale choice's when the site sells in it, else the site's first)
+ * and language. Site settings are read through the records service and kept `tiny` in the
+ * `commerce` cache type, which a change of the web configuration or a currency clears.
+ */
+import {
+  LOCALE_COOKIE,
+  parseLocaleChoice,
+  type CacheService,
+  type Entity,
+  type LocaleChoice,
+  type RecordData,
+} from '@shopwright/core'
+import type { RecordsService } from '@shopwright/plugin-records'
+import { DEFAULT_PRICE_LEVEL } from '../shared/types.js'
+import { refId, refIds } from './refs.js'
+
+export const COMMERCE_CACHE = 'commerce'
+
+export interface ShopCurrency {
+  id: string
+  code: string
+  /** Decimal places of its amounts (the record's `decimalplaces`, default 2). */
+  places: number
+}
+
+/** What prices, texts and taxes are worked out for. */
+export interface ShopContext {
+  entity: Entity | null
+  level: number
+  currency: ShopCurrency
+  language: string
+  /** The visitor's country as their locale choice says, else the site location's. */
+  country: string
+}
+
+interface SiteSettings {
+  currencies: ShopCurrency[]
+  languages: string[]
+  country: string
+}
+
+/** The part of a request context this needs. */
+export interface VisitorRequest {
+  cookies: { get(name: string): string | undefined }
+  state: { entity(): Promise<Entity | null> }
+}
+
+/** A price level as an account record may hold it: `{ value: 5 }`, `{ id: '5' }` or `'5'`. */
+export function levelOf(value: unknown): number {
+  const candidate =
+    typeof value === 'object' && value !== null
+      ? ((value as { value?: unknown }).value ?? (value as { id?: unknown }).id)
+      : value
+  const level = typeof candidate === 'string' ? Number(candidate) : candidate
+  return typeof level === 'number' && Number.isSafeInteger(level) && level > 0 ? level : DEFAULT_PRICE_LEVEL.value
+}
+
+export class ShopContexts {
+  constructor(
+    private readonly records: Pick<RecordsService, 'find' | 'findMany'>,
+    private readonly cache: CacheService,
+  ) {}
+
+  /** The site's currencies (in the web configuration's order), languages and home country. */
+  settings(): Promise<SiteSettings> {
+    return this.cache.wrap(COMMERCE_CACHE, 'settings', 'tiny', async () => {
+      const web = await this.records.find('configuration', 'web')
+      const ids = refIds(web?.currencies)
+      const found = await this.records.findMany(ids.map((id) => ({ type: 'currency', id })))
+      const byId = new Map(found.map((record) => [record.id, record]))
+      const currencies = ids
+        .map((id) => byId.get(id))
+        .filter((record): record is RecordData => record !== undefined)
+        .map(toCurrency)
+      const location = refIds(web?.locations)[0]
+      const place = location ? await this.records.find('location', location) : null
+      const address = place?.address as Record<string, unknown> | undefined
+      return {
+        currencies: currencies.length > 0 ? currencies : [{ id: 'usd', code: 'USD', places: 2 }],
+        languages: Array.isArray(web?.languages) ? (web.languages as string[]) : ['en-us'],
+        country: refId(address?.country) ?? (typeof address?.country === 'string' ? address.country : 'us'),
+      }
+    })
+  }
+
+  /** The shopping context of a request. */
+  async of(request: VisitorRequest): Promise<ShopContext> {
+    const entity = await request.state.entity()
+    const locale = parseLocaleChoice(request.cookies.get(LOCALE_COOKIE))
+    return this.resolve(entity, locale)
+  }
+
+  async resolve(entity: Entity | null, locale: LocaleChoice | null): Promise<ShopContext> {
+    const settings = await this.settings()
+    const currency =
+      settings.currencies.find((each) => each.id === locale?.currency) ?? settings.currencies[0]!
+    const language =
+      locale && settings.languages.includes(locale.language) ? locale.language : settings.languages[0]!
+    const account = entity ? await this.records.find(entity.type, entity.id) : null
+    return {
+      entity,
+      level: levelOf(account?.pricelevel),
+      currency,
+      language,
+      country: (locale?.country || settings.country).toLowerCase(),
+    }
+  }
+}
+
+function toCurrency(record: RecordData): ShopCurrency {
+  const places = Number(record.decimalplaces)
+  return {
+    id: record.id,
+    code: typeof record.code === 'string' ? record.code : record.id.toUpperCase(),
+    places: Number.isSafeInteger(places) && places >= 0 && places <= 8 ? places : 2,
+  }
+}

@@ -1,0 +1,36 @@
+import { defineErrors } from '@shopwright/core/shared'
+
+/**
+ * The commerce plugin's error codes (spec 000 section 8; README, "Error codes"), merged into the
+ * catalogue at boot. The not-available codes are the storefront's view titles when a load fails
+ * and the calls' answers for what does not exist or is not the caller's: a customer asking for
+ * another's order is told it is not available (404), never that it exists (403). Browser-safe.
+ */
+export const COMMERCE_ERRORS = defineErrors({
+  ERROR_CARTLINE_NOT_AVAILABLE: { message: 'This item cannot be purchased.', status: 409 },
+  ERROR_CARTLINE_NOT_FOUND: { message: 'The cart line could not be found.', status: 404 },
+  ERROR_CART_NOT_AVAILABLE: { message: 'Unable to View Cart.', status: 404 },
+  ERROR_CATEGORY_NOT_AVAILABLE: { message: 'Unable to View Category.', status: 404 },
+  ERROR_INVOICE_NOT_AVAILABLE: { message: 'Unable to View Invoice.', status: 404 },
+  ERROR_INVOICES_NOT_AVAILABLE: { message: 'Unable to View Invoices.', status: 404 },
+  ERROR_ITEM_NOT_AVAILABLE: { message: 'Unable to View Item.', status: 404 },
+  ERROR_ITEMS_NOT_AVAILABLE: { message: 'Unable to View Items.', status: 404 },
+  ERROR_ORDER_NOT_AVAILABLE: { message: 'Unable to View Order.', status: 404 },
+  ERROR_ORDERS_NOT_AVAILABLE: { message: 'Unable to View Orders.', status: 404 },
+  ERROR_CART_EMPTY: { message: 'The cart is empty.', status: 409 },
+  ERROR_CART_FULL: { message: 'The cart cannot hold more lines.', status: 409 },
+  ERROR_SHIPPING_NOT_AVAILABLE: {
+    message: 'This shipping method cannot be used for this order.',
+    status: 409,
+  },
+  ERROR_PAYMENT_DECLINED: { message: 'The payment was declined.', status: 402 },
+  ERROR_CREDIT_LIMIT_EXCEEDED: {
+    message: "The order would take the account over its credit limit.",
+    status: 402,
+  },
+  ERROR_CHECKOUT_IN_PROGRESS: { message: 'This order is already being placed.', status: 409 },
+  ERROR_IDEMPOTENCY_KEY_REUSED: {
+    message: 'This order key was already used for another cart.',
+    status: 422,
+  },
+})

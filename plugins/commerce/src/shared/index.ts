@@ -1,0 +1,4 @@
+/** Browser-safe parts of the commerce plugin: answers, prices, error codes. */
+export * from './errors.js'
+export * from './types.js'
+export * from './prices.js'

@@ -1,0 +1,143 @@
+/**
+ * Price resolution (spec 001 sections 3 and 9; issue 17; README, "Prices"). An item keeps its
+ * prices in matrices, `price1`, `price2` ...: each has `headers`, the quantity breakpoints, and
+ * `lines`, one per price level and currency, whose `price_N_` is the unit price from
+ * `headers[N-1].quantity` units up. Browser-safe and pure: the cart, the storefront's break table
+ * and the tests use the same rules.
+ *
+ * - A line is found by its level AND currency, never another level's or currency's.
+ * - A quantity takes the largest break at or below it: a break applies at exactly its quantity.
+ * - A break column left empty on a line takes the nearest filled column below it on the same line.
+ * - No line, or no filled column at or below the quantity: -1, "not found" (spec 001 section 9).
+ */
+import { toMinor } from '@shopwright/core/shared'
+import { NO_PRICE, type PriceBreak } from './types.js'
+
+export interface PriceHeader {
+  quantity: number
+}
+
+/** One level's prices in one currency: `price_1_`, `price_2_` ... by break column. */
+export interface PriceLine {
+  pricelevel: number
+  currency: string
+  [column: `price_${number}_`]: number | null | undefined
+}
+
+export interface PriceMatrix {
+  headers: PriceHeader[]
+  lines: PriceLine[]
+}
+
+/** What a price is asked for: the visitor's level, currency (its decimals) and the line quantity. */
+export interface PriceQuery {
+  level: number
+  currency: string
+  /** The currency's decimal places (its record's `decimalplaces`). */
+  places: number
+  quantity: number
+}
+
+const MATRIX_FIELD = /^price(\d+)$/
+
+/** The price matrix fields of a record, in number order (`price1`, `price2`, ... `price10`). */
+export function matricesOf(record: Readonly<Record<string, unknown>>): PriceMatrix[] {
+  return Object.keys(record)
+    .map((key) => ({ key, match: MATRIX_FIELD.exec(key) }))
+    .filter((each) => each.match !== null && isMatrix(record[each.key]))
+    .sort((a, b) => Number(a.match![1]) - Number(b.match![1]))
+    .map((each) => record[each.key] as PriceMatrix)
+}
+
+function isMatrix(value: unknown): value is PriceMatrix {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as PriceMatrix).headers) &&
+    Array.isArray((value as PriceMatrix).lines)
+  )
+}
+
+/** The cell of column `n` (1-based) of a line, when it holds a price. */
+function cell(line: PriceLine, n: number): number | null {
+  const value = line[`price_${n}_`]
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null
+}
+
+/** The first matrix line of a level and currency among the records, in order (a child, then its parent). */
+function findLine(
+  sources: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  level: number,
+  currency: string,
+): { matrix: PriceMatrix; line: PriceLine } | null {
+  for (const source of sources) {
+    for (const matrix of matricesOf(source)) {
+      const line = matrix.lines.find(
+        (each) => Number(each.pricelevel) === level && each.currency === currency,
+      )
+      if (line) return { matrix, line }
+    }
+  }
+  return null
+}
+
+/**
+ * The unit price in minor units for a quantity, or -1. `sources` are read in order: a child item
+ * first, then its parent, whose prices a child without its own inherits.
+ */
+export function resolvePrice(
+  sources: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  query: PriceQuery,
+): number {
+  const found = findLine(sources, query.level, query.currency)
+  if (!found || !Number.isSafeInteger(query.quantity) || query.quantity < 1) return NO_PRICE
+  const { matrix, line } = found
+  let column = 0
+  matrix.headers.forEach((header, index) => {
+    if (header.quantity <= query.quantity) column = index + 1
+  })
+  for (let n = column; n >= 1; n--) {
+    const price = cell(line, n)
+    if (price !== null) return toMinor(price, query.places) ?? NO_PRICE
+  }
+  return NO_PRICE
+}
+
+/**
+ * The break table of a level and currency: one row per column with a price, from the first
+ * break up, in minor units (the item page's quantity-break table). Empty when there is no line.
+ */
+export function priceBreaks(
+  sources: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  query: Omit<PriceQuery, 'quantity'>,
+): PriceBreak[] {
+  const found = findLine(sources, query.level, query.currency)
+  if (!found) return []
+  const rows: PriceBreak[] = []
+  found.matrix.headers.forEach((header, index) => {
+    const price = cell(found.line, index + 1)
+    const amount = price === null ? null : toMinor(price, query.places)
+    if (amount !== null) rows.push({ quantity: Math.max(1, header.quantity), amount })
+  })
+  return rows
+}
+
+/** Rounds a non-negative integer ratio half away from zero: the one rounding money uses. */
+export function roundHalfUp(numerator: number, denominator: number): number {
+  const sign = Math.sign(numerator) * Math.sign(denominator)
+  const n = Math.abs(numerator)
+  const d = Math.abs(denominator)
+  const whole = Math.floor(n / d)
+  return sign * (whole + (2 * (n - whole * d) >= d ? 1 : 0))
+}
+
+/**
+ * The tax of an amount in minor units at a percentage rate (5.5 for 5.5 %), rounded half away from
+ * zero per line (an invoice line's tax is then exactly its gross less its amount). The rate is
+ * taken to four decimals, so the product stays an exact integer.
+ */
+export function taxOf(amount: number, ratePercent: number): number {
+  const rate = toMinor(ratePercent, 4)
+  if (rate === null || rate <= 0 || !Number.isSafeInteger(amount)) return 0
+  return roundHalfUp(amount * rate, 1_000_000)
+}

@@ -1,0 +1,110 @@
+/** Names and answer shapes of the commerce plugin (README). Browser-safe: themes import them. */
+
+/** The security record of the catalogue: categories, items, shipping methods, tax codes. */
+export const CATALOGUE_SECURITY = 'catalogue'
+/** The security record of orders and invoices (staff only: customers read theirs through /ns). */
+export const ORDERS_SECURITY = 'orders'
+
+/** The record types commerce owns (spec 001 section 3; issue 17). */
+export const CATEGORY_TYPE = 'webcategory'
+export const ITEM_TYPE = 'item'
+export const ORDER_TYPE = 'salesorder'
+export const INVOICE_TYPE = 'invoice'
+export const SHIPMETHOD_TYPE = 'shipmethod'
+export const TAXCODE_TYPE = 'taxcode'
+
+/** Spec 000 section 9: "Default price level: onlineprice, value 5." */
+export const DEFAULT_PRICE_LEVEL = { text: 'onlineprice', value: 5 } as const
+
+/** Spec 001 section 9: "A price of -1 means not found." */
+export const NO_PRICE = -1
+
+/** Bounds of a cart (README, "Cart"): a line's quantity, and the lines of one cart. */
+export const MAX_LINE_QUANTITY = 999
+export const MAX_CART_LINES = 100
+
+/** The storefront module this plugin provides: the header's cart icon shows (docs/themes.md). */
+export const CART_MODULE = 'cart'
+
+/** An image of a catalogue record: `storedisplayimage.url` (spec 001 section 3). */
+export interface WebImage {
+  url: string
+  alt?: string
+}
+
+/** Money in an answer: integer minor units of `currency` (issue 17: no floats in sums). */
+export interface Money {
+  /** Minor units (cents); -1 when there is no price (spec 001 section 9). */
+  amount: number
+  currency: string
+}
+
+/** One column of an item's quantity-break table, for the visitor's level and currency. */
+export interface PriceBreak {
+  /** From this many units up. */
+  quantity: number
+  /** Minor units per unit. */
+  amount: number
+}
+
+/** An item as lists answer it (spec 001 section 3, "ListItem"), priced for the visitor. */
+export interface ListItemAnswer {
+  id: string
+  displayname: string
+  storedetaileddescription: string
+  urlcomponent: string
+  storedisplaythumbnail: WebImage | null
+  /** The visitor's price at one unit, in minor units; -1 when none (spec 001 section 9). */
+  price: Money
+  /** True when the item, or one of its children, can be bought now. */
+  instock: boolean
+  /** True when the item has child items to choose from. */
+  haschildren: boolean
+  /** The price under the visitor's level name (spec: "a price field per price level"), a decimal. */
+  [level: string]: unknown
+}
+
+/** A child item as the item page shows it (spec 001 section 3, "ChildItem"). */
+export interface ChildItemAnswer {
+  id: string
+  displayname: string
+  itemid: string
+  /** The part of `itemid` after the last " : " (spec 001 section 3). */
+  sku: string
+  price: Money
+  breaks: PriceBreak[]
+  available: number
+  storedisplayimage: WebImage | null
+}
+
+/** An item as the item page gets it: the list shape plus its gallery, children and breaks. */
+export interface ItemAnswer extends ListItemAnswer {
+  itemid: string
+  storedisplayimage: WebImage | null
+  gallery: WebImage[]
+  breaks: PriceBreak[]
+  /** Units that can be bought now (on hand less reserved); 0 for a parent with children. */
+  available: number
+  children: ChildItemAnswer[]
+  primarycategory: string | null
+}
+
+/** A category (spec 001 section 3, "Category") with a page of its items. */
+export interface CategoryAnswer {
+  id: string
+  name: string
+  custrecord_web_webcat_content: string
+  urlcomponent: string
+  storedisplayimage: WebImage | null
+  items: ListItemAnswer[]
+  page: number
+  pages: number
+  pagesize: number
+  total: number
+}
+
+/** The part of an item's `itemid` after the last " : " (spec 001 section 3, "ChildItem"). */
+export function skuOf(itemid: string): string {
+  const at = itemid.lastIndexOf(' : ')
+  return at < 0 ? itemid : itemid.slice(at + 3)
+}

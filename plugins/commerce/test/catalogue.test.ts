@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databasesUnderTest } from '@shopwright/core/testing'
+import type { CategoryAnswer, ItemAnswer } from '../src/index.js'
+import type { ItemPage } from '../src/index.js'
+import { bootCommerce, call, codeOf, localeCookie, ok } from './helpers.js'
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`catalogue calls on ${database.name}`, () => {
+    let booted: Awaited<ReturnType<typeof bootCommerce>>
+    beforeAll(async () => {
+      booted = await bootCommerce(database)
+    })
+    afterAll(() => booted?.close())
+
+    it('lists a category: online items without a parent, primary or additional, by name, priced', async () => {
+      const page = await ok<ItemPage>(booted.kernel, '', '/query/ns/data/list/item?category=mugs')
+      expect(page.data.map((item) => item.id)).toEqual(['anchor-mug', 'blue-mug', 'few-mug', 'zebra-mug'])
+      expect(page).toMatchObject({ page: 1, pages: 1, pagesize: 24, total: 4 })
+      const blue = page.data.find((item) => item.id === 'blue-mug')!
+      expect(blue.price).toEqual({ amount: 1200, currency: 'usd' })
+      expect(blue.onlineprice).toBe(12)
+      expect(page.data.find((item) => item.id === 'zebra-mug')!.instock).toBe(false)
+      const tees = await ok<ItemPage>(booted.kernel, '', '/query/ns/data/list/item?category=tees')
+      // blue-mug names tees as an additional category; tee's children never list.
+      expect(tees.data.map((item) => item.id)).toEqual(['blue-mug', 'tee'])
+      expect(tees.data[1]).toMatchObject({ haschildren: true, instock: true })
+    })
+
+    it('pages a category', async () => {
+      const second = await ok<ItemPage>(booted.kernel, '', '/query/ns/data/list/item?category=mugs&page=2&pagesize=3')
+      expect(second).toMatchObject({ page: 2, pages: 2, pagesize: 3, total: 4 })
+      expect(second.data.map((item) => item.id)).toEqual(['zebra-mug'])
+    })
+
+    it('prices and names in the locale choice: euros and French', async () => {
+      const page = await ok<ItemPage>(booted.kernel, localeCookie('eur', 'fr', 'fr'), '/query/ns/data/list/item?category=mugs')
+      const blue = page.data.find((item) => item.id === 'blue-mug')!
+      expect(blue.price).toEqual({ amount: 1100, currency: 'eur' })
+      expect(blue.displayname).toBe('Tasse bleue')
+      // A currency the site does not sell in falls back to its first.
+      const odd = await ok<ItemPage>(booted.kernel, localeCookie('gbp'), '/query/ns/data/list/item?category=mugs')
+      expect(odd.data[0]!.price.currency).toBe('usd')
+    })
+
+    it('gets an item by id or fragment with its breaks, and a parent with its children', async () => {
+      const blue = await ok<ItemAnswer>(booted.kernel, '', '/query/ns/data/get/item?fragment=blue-mug')
+      expect(blue.breaks).toEqual([
+        { quantity: 1, amount: 1200 },
+        { quantity: 10, amount: 1080 },
+        { quantity: 50, amount: 960 },
+      ])
+      expect(blue.available).toBe(100)
+      const tee = await ok<ItemAnswer>(booted.kernel, '', '/query/ns/data/get/item/tee')
+      expect(tee.children.map((child) => [child.id, child.sku, child.price.amount, child.available])).toEqual([
+        ['tee-red-l', 'L', 2200, 0],
+        ['tee-red-m', 'M', 1000, 5],
+      ])
+    })
+
+    it('answers a category with its first page, and refuses what is not there or offline', async () => {
+      const mugs = await ok<CategoryAnswer>(booted.kernel, localeCookie('usd', 'fr'), '/query/ns/data/get/webcategory?id=mugs')
+      expect(mugs.name).toBe('Tasses')
+      expect(mugs.items).toHaveLength(4)
+      for (const url of ['/query/ns/data/get/webcategory?id=hidden', '/query/ns/data/get/webcategory?id=nope']) {
+        const reply = await call(booted.kernel, '', { url })
+        expect([reply.statusCode, codeOf(reply)]).toEqual([404, 'ERROR_CATEGORY_NOT_AVAILABLE'])
+      }
+      const offline = await call(booted.kernel, '', { url: '/query/ns/data/get/item?id=offline-mug' })
+      expect([offline.statusCode, codeOf(offline)]).toEqual([404, 'ERROR_ITEM_NOT_AVAILABLE'])
+    })
+
+    it('refuses bad options with clear codes', async () => {
+      const cases: Array<[string, number, string]> = [
+        ['/query/ns/data/list/item', 400, 'ERROR_PARAMETER_EXPECTED'],
+        ['/query/ns/data/list/item?category=mugs&pagesize=101', 400, 'ERROR_INVALID_INTEGER'],
+        ['/query/ns/data/list/item?category=mugs&page=0', 400, 'ERROR_INVALID_INTEGER'],
+        ['/query/ns/data/list/item?category=../x', 400, 'ERROR_INVALID_ID'],
+        ['/query/ns/data/list/item?category=mugs&sort=price', 400, 'ERROR_INVALID_INPUT'],
+        ['/query/ns/data/get/item', 400, 'ERROR_FRAGMENT_ID_EXPECTED'],
+        ['/query/ns/data/get/customer?id=1', 400, 'ERROR_RECORDTYPE_REQUIRED'],
+        ['/query/ns/data/list/salesorder', 401, 'ERROR_NOT_SIGNED_IN'],
+      ]
+      for (const [url, status, code] of cases) {
+        const reply = await call(booted.kernel, '', { url })
+        expect([url, reply.statusCode, codeOf(reply)]).toEqual([url, status, code])
+      }
+    })
+  })
+}
