@@ -16,6 +16,7 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   'sessions',
   'insights',
   'billing',
+  'commerce',
   'log',
 ]
 

@@ -8,6 +8,7 @@ import sessions from '@shopwright/plugin-sessions'
 import log from '@shopwright/plugin-log'
 import insights from '@shopwright/plugin-insights'
 import billing from '@shopwright/plugin-billing'
+import commerce from '@shopwright/plugin-commerce'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
 import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
@@ -44,7 +45,7 @@ describe('shopwright command line', () => {
     // The kernel's own tables first (the meters), then the plugins' in start order.
     const expected = [
       'kernel/002-meters',
-      ...[records, account, drive, sessions, insights, billing, log].flatMap((plugin) =>
+      ...[records, account, drive, sessions, insights, billing, commerce, log].flatMap((plugin) =>
         (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`),
       ),
     ]
@@ -67,6 +68,7 @@ describe('shopwright command line', () => {
       sessions,
       insights,
       billing,
+      commerce,
       log,
     ].flatMap(
       (plugin) =>
@@ -133,6 +135,7 @@ describe('shopwright command line', () => {
         'sessions',
         'insights',
         'billing',
+        'commerce',
         'log',
       ],
     })

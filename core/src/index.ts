@@ -87,3 +87,16 @@ export {
   type Meters,
 } from './meters/meters.js'
 export type { ScheduledRun, ScheduledTask, Scheduler } from './schedule/scheduler.js'
+export {
+  SITEMAP_URL_LIMIT,
+  STOREFRONT_PAGE_CACHE,
+  STOREFRONT_SITE_CACHE,
+  StorefrontDataRegistry,
+  type PageDataInput,
+  type PageDataProvider,
+  type PageQuery,
+  type PageRoute,
+  type SitemapSource,
+  type SitemapUrl,
+  type StorefrontData,
+} from './storefront-data/storefront-data.js'

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'tsup'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildOptions } from '../tsup.config.js'
-import { allSeeds } from './index.js'
+import { allSeeds, sampleFiles } from './index.js'
 
 const seedsDir = dirname(dirname(fileURLToPath(import.meta.url)))
 const { dependencies } = JSON.parse(readFileSync(join(seedsDir, 'package.json'), 'utf8')) as {
@@ -21,8 +21,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
  * vitest's loader forgives things Node refuses (a JSON import without its attribute did pass here).
  */
 function seedsFromBundle(file: string): unknown {
+  return fromBundle(file, 'm.allSeeds()')
+}
+
+/** The value of a JavaScript expression on the bundle's module `m`, through JSON. */
+function fromBundle(file: string, expression: string): unknown {
   const script = `const m = await import(${JSON.stringify(pathToFileURL(file).href)});
-process.stdout.write(JSON.stringify(m.allSeeds()))`
+process.stdout.write(JSON.stringify(${expression}))`
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: scratch,
     encoding: 'utf8',
@@ -45,12 +50,16 @@ describe('the built package', () => {
       external: Object.keys(dependencies),
     })
     const bundle = join(scratch, 'index.js')
-    expect(readFileSync(bundle, 'utf8')).not.toMatch(/\.\.\/data\//)
+    // The JSON files are inside; only the catalogue's pictures are read from ../data/catalogue/.
+    expect(readFileSync(bundle, 'utf8')).not.toMatch(/\.\.\/data\/[\w-]+\.json/)
     expect(seedsFromBundle(bundle)).toEqual(allSeeds())
+    // The bundle sits one folder below the package, as dist/ does: the same picture files.
+    expect(fromBundle(bundle, '[...m.sampleFiles()]')).toEqual([...sampleFiles()])
   }, 60_000)
 
   const dist = join(seedsDir, 'dist', 'index.js')
   it.skipIf(!existsSync(dist))('loads from seeds/dist when the package has been built', () => {
     expect(seedsFromBundle(dist)).toEqual(allSeeds())
+    expect(fromBundle(dist, '[...m.sampleFiles()]')).toEqual([...sampleFiles()])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allSeeds, referenceData, sampleCompany } from './index.js'
+import { allSeeds, referenceData, sampleCatalogue, sampleCompany } from './index.js'
 
 /** Spec 000 section 5: non-empty, only letters, digits, '-' and '_'; seeds also keep them lower-case. */
 const ID_RULE = /^[a-z0-9_-]+$/
@@ -29,11 +29,13 @@ describe('allSeeds', () => {
     expect(byKey.size).toBe(seeds.length)
   })
 
-  it('is the reference data then the company, the company winning', () => {
+  it('is the reference data, the company then its catalogue, the company winning', () => {
     const reference = referenceData()
     const company = sampleCompany()
     expect(seeds.length).toBe(byKey.size)
-    expect(new Set([...reference, ...company].map(key)).size).toBe(seeds.length)
+    expect(new Set([...reference, ...company, ...sampleCatalogue()].map(key)).size).toBe(
+      seeds.length,
+    )
     expect(byKey.get('currency/eur')?.format).toBe('€#.##0,00')
     expect(byKey.get('currency/usd')?.format).toBe('$#,##0.00')
     // The override keeps the generated record's place among the currencies.
@@ -42,12 +44,13 @@ describe('allSeeds', () => {
     )
   })
 
-  it('resolves every reference to a seeded record, except configuration types', () => {
-    // Configuration types belong to the plugin that defines the configuration screens.
+  it('resolves every reference to a seeded record, except configuration types and tax codes', () => {
+    // Configuration types belong to the plugin that defines the configuration screens, tax codes
+    // to the commerce plugin; catalogue.test.ts checks the tax codes the catalogue names.
     const references = seeds.flatMap((record) => referencesIn(record))
     expect(references.length).toBeGreaterThan(0)
     for (const reference of references) {
-      if (reference.type === 'configurationtype') continue
+      if (reference.type === 'configurationtype' || reference.type === 'taxcode') continue
       expect(byKey.has(key(reference)), key(reference)).toBe(true)
     }
   })

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { RecordData } from '@shopwright/core'
 import records from '@shopwright/plugin-records'
-// Loaded for its error codes: the server set carries the messages of every installed plugin.
+// Loaded for their error codes: the server set carries the messages of every installed plugin.
 import '@shopwright/plugin-account'
+import '@shopwright/plugin-commerce'
 import translations from '@shopwright/plugin-translations'
 import { DEFAULT_TRANSLATION_SETS } from '../src/shared/translation.js'
 

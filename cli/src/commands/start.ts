@@ -3,6 +3,7 @@ import { isAppError, NOT_COPIED, type Kernel } from '@shopwright/core'
 // The account plugin's types add `accounts` to the kernel's Services.
 import type { AccountService } from '@shopwright/plugin-account'
 import { boot } from '../boot.js'
+import { addSampleFiles } from './seed.js'
 
 /** The first administrator's e-mail on a new site. */
 export const FIRST_ADMIN_EMAIL = 'admin@example.com'
@@ -33,6 +34,24 @@ async function addFirstAdministrator(
     throw error
   }
   return { email: FIRST_ADMIN_EMAIL, password }
+}
+
+/**
+ * The sample catalogue's pictures, copied into the drive on a new site. The shop works without
+ * them (its pages show no picture), so a failure, such as a DRIVE_WRITE_LIMIT below their number,
+ * is logged and the site starts; `shopwright seed` adds the missing ones later.
+ */
+async function addSamplePictures(kernel: Kernel): Promise<void> {
+  try {
+    const pictures = await addSampleFiles(kernel)
+    if (pictures !== null)
+      kernel.logger.info({ pictures }, "copied the sample catalogue's pictures into the drive")
+  } catch (error) {
+    kernel.logger.warn(
+      { err: error },
+      "the sample catalogue's pictures were not all copied into the drive: `shopwright seed` adds the missing ones",
+    )
+  }
 }
 
 /**
@@ -70,6 +89,7 @@ export async function start(): Promise<Kernel> {
       const { allSeeds } = await import('@shopwright/seeds')
       const { inserted } = await kernel.seed(allSeeds())
       kernel.logger.info({ inserted }, 'empty database: seeded the sample company')
+      await addSamplePictures(kernel)
       firstAdministrator = await addFirstAdministrator(kernel)
     } else if (writer) {
       // The plugins' own records (types, security records) on every start, never overwriting: a

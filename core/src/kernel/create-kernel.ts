@@ -15,6 +15,7 @@ import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { KernelMeters } from '../meters/meters.js'
 import { LocalScheduler, type KernelScheduler } from '../schedule/scheduler.js'
+import { StorefrontDataRegistry } from '../storefront-data/storefront-data.js'
 import { AccessService } from '../access/access-service.js'
 import { accessRoutes } from '../access/access-routes.js'
 import { requestContext } from '../http/request-context.js'
@@ -177,6 +178,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       ),
       // A logger not made by createLogger copies nothing: its copy stays empty.
       logCopy: asValue(logCopyOf(logger) ?? new LogCopy()),
+      storefrontData: asValue(new StorefrontDataRegistry(cache)),
     })
 
     let ready = await migrate(db, plugins, options.migrate !== false, logger, redis !== null)

@@ -17,6 +17,10 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'cluster',
   'cacheTypes',
   'pluginPhrases',
+  'meters',
+  'schedule',
+  'logCopy',
+  'storefrontData',
 ]
 
 /**

@@ -34,6 +34,17 @@ describe('the account seeds', () => {
       expect(type).toMatchObject({ showintypes: true, security: 'people' })
       expect(typeof type.name).toBe('string')
       expect(typeof type.description).toBe('string')
+      // A customer also has the profile's buying terms (spec 000 section 3, "Profile").
+      const buying =
+        type.id === 'customer'
+          ? [
+              'companyname:text',
+              'phone:text',
+              'pricelevel:list',
+              'terms:list',
+              'creditlimit:decimal',
+            ]
+          : []
       expect(type.fields.map(({ id, datatype }) => `${id}:${datatype}`)).toEqual([
         'email:email',
         'name:text',
@@ -41,6 +52,7 @@ describe('the account seeds', () => {
         'roles:lists',
         'resetrequired:boolean',
         'imageversion:hidden',
+        ...buying,
         'addressbook:lists',
         'creditcards:lists',
         'sessionsfrom:hidden',

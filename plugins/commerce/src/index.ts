@@ -1,5 +1,8 @@
 import { asFunction } from 'awilix'
+import type { Knex } from 'knex'
 import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+// The account plugin's services (cardTokens) and codes (ERROR_ADDRESS_NOT_AVAILABLE) are used here.
+import type {} from '@shopwright/plugin-account'
 import { RECORD_CHANGED, RECORDS_SEEDED, type RecordsSeeded } from '@shopwright/plugin-records'
 import { Catalogue } from './server/catalogue/catalogue.js'
 import {
@@ -8,24 +11,43 @@ import {
   itemGuard,
   reindexItems,
 } from './server/catalogue/catalogue-index.js'
-import { DOCUMENT_TYPES, Documents, documentGuard, reindexDocuments } from './server/documents/documents.js'
+import {
+  DOCUMENT_TYPES,
+  Documents,
+  documentGuard,
+  reindexDocuments,
+} from './server/documents/documents.js'
+import { CartPricing } from './server/cart/cart-pricing.js'
+import { CART_LIMIT, cartRoutes } from './server/cart/cart-routes.js'
+import { CartStore } from './server/cart/cart-store.js'
+import { Carts } from './server/cart/carts.js'
+import { Checkout, type SavedCardTokens } from './server/checkout/checkout.js'
+import { PLACE_LIMIT, checkoutRoutes } from './server/checkout/checkout-routes.js'
+import { Checkouts } from './server/checkout/idempotency.js'
+import { StockHolds } from './server/checkout/stock.js'
 import { migrations } from './server/migrations.js'
+import { PaymentProviders, TestPaymentProvider } from './server/payment/providers.js'
+import { COMMERCE_SETTINGS } from './server/settings.js'
+import { catalogueSitemap, categoryPageData } from './server/storefront-pages.js'
 import { nsRoutes } from './server/ns-routes.js'
 import { COMMERCE_CACHE, ShopContexts } from './server/shop-context.js'
 import { commerceSeeds } from './seeds/index.js'
 import { COMMERCE_ERRORS } from './shared/errors.js'
-import {
-  CART_MODULE,
-  CATALOGUE_SECURITY,
-  ITEM_TYPE,
-  ORDERS_SECURITY,
-} from './shared/types.js'
+import { CART_MODULE, CATALOGUE_SECURITY, ITEM_TYPE, ORDERS_SECURITY } from './shared/types.js'
 
 // The package's public surface: the plugin, the answers' types, the services' types.
 export * from './shared/index.js'
 export type { Catalogue, ItemPage } from './server/catalogue/catalogue.js'
 export type { Documents } from './server/documents/documents.js'
 export type { ShopContext, ShopContexts } from './server/shop-context.js'
+export type {
+  CardInput,
+  CardToken,
+  ChargeRequest,
+  PaymentProvider,
+  PaymentProviders,
+} from './server/payment/providers.js'
+export type { CommerceSettings } from './server/settings.js'
 
 declare module '@shopwright/core' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -37,8 +59,15 @@ declare module '@shopwright/core' {
     documents: Documents
     /** The visitor's price level, currency, language and country. */
     shopContexts: ShopContexts
+    /** Payment providers: a plugin adds a real gateway here (README, "A real gateway"). */
+    paymentProviders: PaymentProviders
+    carts: Carts
+    checkout: Checkout
   }
 }
+
+/** The scheduled sweep of holds, attempts and carts (once a minute, once for the site). */
+export const SWEEP_TASK = 'commerce.sweep'
 
 /** Record types whose change can alter what the shop context reads. */
 const SETTINGS_TYPES = new Set(['configuration', 'currency', 'location', 'listtype'])
@@ -52,25 +81,76 @@ export default definePlugin({
   name: 'commerce',
   dependsOn: ['records', 'account'],
   requires: ['records', 'recordGuards'],
-  provides: ['catalogue', 'documents', 'shopContexts'],
+  provides: ['catalogue', 'documents', 'shopContexts', 'paymentProviders', 'carts', 'checkout'],
+  settings: COMMERCE_SETTINGS,
   errors: COMMERCE_ERRORS,
   security: [CATALOGUE_SECURITY, ORDERS_SECURITY],
   migrations,
   seeds: commerceSeeds,
   cacheTypes: [COMMERCE_CACHE],
   storefrontModules: [CART_MODULE],
-  register({ container }) {
+  register({ container, settings, logger }) {
+    const store = (db: Knex) => new CartStore(db)
     container.register({
-      shopContexts: asFunction(({ records, cache }) => new ShopContexts(records, cache)).singleton(),
+      shopContexts: asFunction(
+        ({ records, cache }) => new ShopContexts(records, cache),
+      ).singleton(),
       catalogue: asFunction(({ db, records }) => new Catalogue(db, records)).singleton(),
       documents: asFunction(({ db, records }) => new Documents(db, records)).singleton(),
+      paymentProviders: asFunction(() => {
+        const providers = new PaymentProviders()
+        providers.add(new TestPaymentProvider())
+        return providers
+      }).singleton(),
+      carts: asFunction(
+        ({ db, records, catalogue, shopContexts }) =>
+          new Carts(
+            db,
+            store(db),
+            new CartPricing(db, records, catalogue),
+            catalogue,
+            records,
+            shopContexts,
+          ),
+      ).singleton(),
+      checkout: asFunction(({ db, records, catalogue, paymentProviders }) => {
+        // The account plugin keeps saved cards' tokens; asked for only when it is there.
+        const tokens = container.hasRegistration('cardTokens')
+          ? (container.resolve as (key: string) => SavedCardTokens)('cardTokens')
+          : undefined
+        return new Checkout(
+          db,
+          records,
+          store(db),
+          new CartPricing(db, records, catalogue),
+          new StockHolds(db),
+          new Checkouts(db),
+          paymentProviders,
+          tokens,
+          settings.commercePaymentProvider,
+          logger,
+          catalogue,
+        )
+      }).singleton(),
     })
   },
-  async bootstrap({ services }) {
-    const { records, db, recordGuards, events, cache } = services
+  async bootstrap({ services, settings }) {
+    const { records, db, recordGuards, events, cache, limiter, schedule } = services
     recordGuards.add([ITEM_TYPE], itemGuard(records))
     recordGuards.add([CATALOGUE_TYPES[1]], categoryGuard)
     recordGuards.add(DOCUMENT_TYPES, documentGuard)
+    recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
+    services.checkout.pages = services.storefrontData
+    services.storefrontData.addPageData(categoryPageData(services.catalogue, services.shopContexts))
+    services.storefrontData.addSitemap(catalogueSitemap(db, records))
+    limiter.define(CART_LIMIT, { points: settings.commerceCartWrites, duration: 60 })
+    limiter.define(PLACE_LIMIT, { points: settings.commercePlaceAttempts, duration: 60 })
+    // Once for the site: stock held by checkouts a crashed node left, old attempts, stale carts.
+    schedule.every(SWEEP_TASK, 60_000, async () => {
+      await new StockHolds(db).releaseExpired()
+      await new Checkouts(db).sweep()
+      await new CartStore(db).sweep(Date.now() - settings.commerceCartDays * 86_400_000)
+    })
     // Seeds skip guards: bring the index tables in step with what they inserted.
     events.on<RecordsSeeded>(RECORDS_SEEDED, async ({ types }) => {
       if (types.includes(ITEM_TYPE)) await reindexItems(db, records)
@@ -81,6 +161,17 @@ export default definePlugin({
     })
   },
   routes(router, { services }) {
+    const store = new CartStore(services.db)
+    cartRoutes(router, services.carts, services.shopContexts, services.limiter)
+    checkoutRoutes(router, {
+      checkout: services.checkout,
+      carts: services.carts,
+      store,
+      pricing: new CartPricing(services.db, services.records, services.catalogue),
+      contexts: services.shopContexts,
+      records: services.records,
+      limiter: services.limiter,
+    })
     nsRoutes(router, {
       catalogue: services.catalogue,
       documents: services.documents,

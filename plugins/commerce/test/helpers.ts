@@ -1,7 +1,7 @@
-import type { Kernel, RecordData, ShopwrightConfig } from '@shopwright/core'
+import { SYSTEM_ACTOR, type Kernel, type RecordData, type ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
-import account from '@shopwright/plugin-account'
+import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
 import { callAs, signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import commerce from '../src/index.js'
@@ -45,7 +45,14 @@ export function testCatalogue(): RecordData[] {
     ...extra,
   })
   return [
-    { type: 'webcategory', id: 'mugs', name: 'Mugs', online: true, sequence: 1, translations: { fr: { name: 'Tasses' } } },
+    {
+      type: 'webcategory',
+      id: 'mugs',
+      name: 'Mugs',
+      online: true,
+      sequence: 1,
+      translations: { fr: { name: 'Tasses' } },
+    },
     { type: 'webcategory', id: 'tees', name: 'Tees', online: true, sequence: 2 },
     { type: 'webcategory', id: 'hidden', name: 'Hidden', online: false, sequence: 3 },
     item('blue-mug', 'Blue Mug', {
@@ -59,8 +66,22 @@ export function testCatalogue(): RecordData[] {
     item('offline-mug', 'Offline Mug', { online: false }),
     item('few-mug', 'Few Mug', { stock: 10 }),
     item('tee', 'Tee', { primarycategory: ref('webcategory', 'tees'), stock: 0 }),
-    item('tee-red-m', 'Tee : Red : M', { displayname: 'Tee, Red, M', parent: ref('item', 'tee'), price1: undefined, price2: undefined, primarycategory: undefined, stock: 5 }),
-    item('tee-red-l', 'Tee : Red : L', { displayname: 'Tee, Red, L', parent: ref('item', 'tee'), price1: matrix('usd', [1], [5, 22]), price2: undefined, primarycategory: undefined, stock: 0 }),
+    item('tee-red-m', 'Tee : Red : M', {
+      displayname: 'Tee, Red, M',
+      parent: ref('item', 'tee'),
+      price1: undefined,
+      price2: undefined,
+      primarycategory: undefined,
+      stock: 5,
+    }),
+    item('tee-red-l', 'Tee : Red : L', {
+      displayname: 'Tee, Red, L',
+      parent: ref('item', 'tee'),
+      price1: matrix('usd', [1], [5, 22]),
+      price2: undefined,
+      primarycategory: undefined,
+      stock: 0,
+    }),
   ].map((record) => JSON.parse(JSON.stringify(record)) as RecordData)
 }
 
@@ -98,6 +119,104 @@ export function codeOf(reply: Reply): string | undefined {
 
 export async function ok<T>(kernel: Pick<Kernel, 'app'>, cookie: string, url: string): Promise<T> {
   const reply = await call(kernel, cookie, { url })
-  if (reply.statusCode !== 200) throw new Error(`${url} answered ${reply.statusCode}: ${reply.body}`)
+  if (reply.statusCode !== 200)
+    throw new Error(`${url} answered ${reply.statusCode}: ${reply.body}`)
   return reply.json<T>()
 }
+
+/** Gives a customer an address book line (their default shipping and billing address). */
+export async function giveAddress(
+  kernel: Pick<Kernel, 'services'>,
+  customer: { type: string; id: string },
+  country = 'us',
+): Promise<string> {
+  await kernel.services.records.modify(
+    SYSTEM_ACTOR,
+    customer.type,
+    customer.id,
+    ['addressbook'],
+    (record) => {
+      record.addressbook = [
+        {
+          id: '1',
+          addressee: 'Ada Lovelace',
+          addr1: '12 Analytical Row',
+          addr2: '',
+          city: 'London',
+          state: '',
+          zip: 'N1 1AA',
+          country,
+          addrphone: '',
+          defaultbilling: true,
+          defaultshipping: true,
+          isresidential: true,
+        },
+      ]
+    },
+  )
+  return '1'
+}
+
+let signIns = 0
+
+/**
+ * Adds and signs in a customer with an address; answers their cookie and entity. Each signs in
+ * from its own address (X-Forwarded-For: boot with trustProxy), so a hundred of them stay under
+ * the sign-in limit per address.
+ */
+export async function newCustomer(
+  kernel: Pick<Kernel, 'app' | 'services'>,
+  email: string,
+  country = 'us',
+) {
+  const added = await kernel.services.accounts.addAccount({
+    type: 'customer',
+    email,
+    password: 'secret12',
+    roles: [],
+  })
+  signIns++
+  const reply = await inject(kernel, {
+    method: 'POST',
+    url: '/query/account/login',
+    payload: { email, password: 'secret12' },
+    headers: {
+      'x-forwarded-for': `10.${(signIns >> 16) & 255}.${(signIns >> 8) & 255}.${signIns & 255}`,
+    },
+  })
+  const session = reply.cookies.find((cookie) => cookie.name === SESSION_COOKIE)
+  if (reply.statusCode !== 200 || !session)
+    throw new Error(`sign-in of ${email}: ${reply.statusCode} ${reply.body}`)
+  const signed = {
+    type: 'customer',
+    id: String(added.id),
+    cookie: `${SESSION_COOKIE}=${session.value}`,
+  }
+  const entity = { type: signed.type, id: signed.id }
+  await giveAddress(kernel, entity, country)
+  return { cookie: signed.cookie, entity }
+}
+
+/** A POST with a JSON body as a caller. */
+export function post(
+  kernel: Pick<Kernel, 'app'>,
+  cookie: string | undefined,
+  url: string,
+  payload?: unknown,
+): Promise<Reply> {
+  return callAs(kernel, cookie, {
+    method: 'POST',
+    url,
+    ...(payload === undefined ? {} : { payload }),
+  })
+}
+
+/** The Cookie header value of a reply's sw_cart cookie, joined to another cookie when given. */
+export function cartCookie(reply: Reply, other = ''): string {
+  const found = reply.cookies.find((cookie) => cookie.name === 'sw_cart')
+  if (!found) throw new Error('no cart cookie')
+  return [other, `sw_cart=${found.value}`].filter(Boolean).join('; ')
+}
+
+export const VISA = { number: '4242 4242 4242 4242', expiry: '12/2035', name: 'Ada Lovelace' }
+export const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/2035' }

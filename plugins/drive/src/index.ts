@@ -8,6 +8,8 @@ import { DriveAccess } from './server/drive-access.js'
 import { DRIVE_WRITES, DriveService } from './server/drive-service.js'
 import { DriveBin } from './server/drive-bin.js'
 import { driveRoutes } from './server/routes.js'
+import { ImageVariants } from './server/images/image-variants.js'
+import { sharpCodec } from './server/images/image-codec.js'
 import { DriveSeeds } from './seeds/drive-seeds.js'
 import { driveRecordSeeds } from './seeds/index.js'
 import { DRIVE_ERRORS } from './shared/errors.js'
@@ -107,6 +109,8 @@ export default definePlugin({
     driveRoutes(router, services.drive, {
       publicMaxAge: settings.drivePublicMaxAge,
       maxFileSize: settings.driveMaxFileSize,
+      // Resized images: variants in the same blob store, made with sharp (docs/drive.md).
+      images: new ImageVariants(services.driveBlobs, sharpCodec),
     })
   },
 })

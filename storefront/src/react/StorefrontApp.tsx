@@ -20,6 +20,8 @@ import {
   type NavigateOptions,
 } from './navigation.js'
 import { PageBoundary } from './PageBoundary.js'
+import { PageExtraContext } from './page-extra.js'
+import { requestPageData } from './page-data-request.js'
 
 export interface StorefrontAppProps {
   theme: Theme
@@ -30,6 +32,10 @@ export interface StorefrontAppProps {
 interface Shown {
   href: string
   record: RecordData | null
+  /** The page's extras by provider id (PageData.extra). */
+  extra?: Record<string, unknown>
+  /** The route matched, but its data says there is no such page: the theme's NotFound. */
+  notFound?: boolean
 }
 
 /** True for a click the browser should handle itself: new tab, download, another site... */
@@ -72,13 +78,24 @@ async function localizedRecord(
  * the server and hydrates in the browser; afterwards local links change the page without a
  * reload (spec 000 section 2): history is pushed or replaced and the page scrolls to the top; back
  * and forward show the stored address without adding history. An address no route knows loads
- * fully, so the server answers it (the admin, 'Page not Found'). A language switch
- * (useTranslation().setLanguage) re-renders the same tree in the new language's texts.
+ * fully, so the server answers it (the admin, 'Page not Found'). A route whose pages have extras
+ * (plugins' page data, `usePageExtra`) gets its record and extras in one request to the server;
+ * when that fails the address loads fully too. A language switch (useTranslation().setLanguage)
+ * re-renders the same tree in the new language's texts.
  */
 export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const table = useMemo(() => new RouteTable(data.routes), [data.routes])
-  const [shown, setShown] = useState<Shown>({ href: data.href, record: data.record })
+  const [shown, setShown] = useState<Shown>(() => ({
+    href: data.href,
+    record: data.record,
+    ...(data.extra ? { extra: data.extra } : {}),
+    ...(data.notFound ? { notFound: true } : {}),
+  }))
   const [loading, setLoading] = useState(false)
+  // Route components whose pages carry extras: their data comes from the server itself.
+  const withExtras = useMemo(() => new Set(data.extraRoutes ?? []), [data.extraRoutes])
+  // The latest navigation: an earlier one's slower answer must not win.
+  const latest = useRef(0)
 
   const translation = useTranslationState(
     client,
@@ -96,24 +113,43 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
         window.location.assign(target.href)
         return
       }
-      const key = recordKeyOf(matched)
-      let record: RecordData | null = null
-      if (key) {
-        setLoading(true)
-        try {
-          record = await localizedRecord(client, key, requested())
-        } catch {
-          record = null
-        }
-      }
       const next = target.pathname + target.search
+      const ticket = ++latest.current
+      let shownNext: Shown
+      if (withExtras.has(matched.route.component)) {
+        setLoading(true)
+        const answer = await requestPageData(next, requested())
+        if (ticket !== latest.current) return
+        if (!answer) {
+          window.location.assign(target.href)
+          return
+        }
+        shownNext = {
+          href: next,
+          record: answer.record,
+          ...(answer.extra ? { extra: answer.extra } : {}),
+        }
+      } else {
+        const key = recordKeyOf(matched)
+        let record: RecordData | null = null
+        if (key) {
+          setLoading(true)
+          try {
+            record = await localizedRecord(client, key, requested())
+          } catch {
+            record = null
+          }
+        }
+        if (ticket !== latest.current) return
+        shownNext = { href: next, record }
+      }
       if (history === 'push') window.history.pushState({ href: next }, '', next)
       if (history === 'replace') window.history.replaceState({ href: next }, '', next)
-      setShown({ href: next, record })
+      setShown(shownNext)
       setLoading(false)
       if (history !== 'none') window.scrollTo(0, 0)
     },
-    [client, table, requested],
+    [client, table, requested, withExtras],
   )
 
   // A language switch in place: the page's own record follows it (its language variant), while
@@ -125,7 +161,25 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
     const href = shown.href
     const url = new URL(href, window.location.href)
     const matched = table.match(url.pathname, url.searchParams)
-    const key = matched ? recordKeyOf(matched) : null
+    if (!matched || shown.notFound) return
+    // Extras may be in the language too (names, descriptions): the server reads both again.
+    if (withExtras.has(matched.route.component)) {
+      requestPageData(href, translation.language)
+        .then((answer) =>
+          setShown((current) =>
+            answer && current.href === href
+              ? {
+                  href,
+                  record: answer.record,
+                  ...(answer.extra ? { extra: answer.extra } : {}),
+                }
+              : current,
+          ),
+        )
+        .catch(() => undefined)
+      return
+    }
+    const key = recordKeyOf(matched)
     if (!key) return
     localizedRecord(client, key, translation.language)
       .then((record) =>
@@ -141,7 +195,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   // The title follows the page and the language (route titles are phrases).
   useEffect(() => {
     const url = new URL(shown.href, window.location.href)
-    const matched = table.match(url.pathname, url.searchParams)
+    const matched = shown.notFound ? null : table.match(url.pathname, url.searchParams)
     document.title = pageTitle(matched, shown.record, data.site, translation.t)
   }, [shown, table, data.site, translation.t])
 
@@ -184,7 +238,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   }
 
   const url = new URL(shown.href, 'http://storefront.invalid')
-  const matched = table.match(url.pathname, url.searchParams)
+  const matched = shown.notFound ? null : table.match(url.pathname, url.searchParams)
   const Page = matched ? theme.components[matched.route.component] : undefined
   const session = useMemo(
     () => ({ client, account: data.account, locale: data.locale }),
@@ -194,23 +248,25 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
     <SessionContext.Provider value={session}>
       <TranslationContext.Provider value={translation}>
         <NavigationContext.Provider value={navigation}>
-          {/* Clicks on local links anywhere in the page become client navigations. */}
-          <div className="sw-storefront" onClick={onClick}>
-            <theme.Shell site={data.site} menus={data.menus}>
-              {matched && Page ? (
-                <PageBoundary key={shown.href}>
-                  <Page
-                    route={matched.route}
-                    params={matched.params}
-                    props={matched.props}
-                    record={shown.record}
-                  />
-                </PageBoundary>
-              ) : (
-                <theme.NotFound />
-              )}
-            </theme.Shell>
-          </div>
+          <PageExtraContext.Provider value={shown.extra}>
+            {/* Clicks on local links anywhere in the page become client navigations. */}
+            <div className="sw-storefront" onClick={onClick}>
+              <theme.Shell site={data.site} menus={data.menus}>
+                {matched && Page ? (
+                  <PageBoundary key={shown.href}>
+                    <Page
+                      route={matched.route}
+                      params={matched.params}
+                      props={matched.props}
+                      record={shown.record}
+                    />
+                  </PageBoundary>
+                ) : (
+                  <theme.NotFound />
+                )}
+              </theme.Shell>
+            </div>
+          </PageExtraContext.Provider>
         </NavigationContext.Provider>
       </TranslationContext.Provider>
     </SessionContext.Provider>

@@ -10,4 +10,5 @@ export {
   type StorefrontSession,
 } from './navigation.js'
 export { PageBoundary } from './PageBoundary.js'
+export { PageExtraContext, usePageExtra } from './page-extra.js'
 export { TranslationContext, useT, useTranslation, type Translation } from './translation.js'

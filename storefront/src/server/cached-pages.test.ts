@@ -1,7 +1,13 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Middleware } from 'koa'
-import { createLogger, KernelEventBus, LayeredCache } from '@shopwright/core'
+import {
+  createLogger,
+  KernelEventBus,
+  LayeredCache,
+  StorefrontDataRegistry,
+} from '@shopwright/core'
+import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { inject } from '@shopwright/core/testing'
 import { cachedPages } from './cached-pages.js'
 import { PAGE_CACHE, PageCache } from './page-cache.js'
@@ -87,6 +93,34 @@ describe('cachedPages', () => {
     expect(signedIn.body).toBe('<!doctype html><p>render 2 of /about</p>')
     await page('/account', { cookie: 'sw_session=abc' })
     expect(await pages.get(pages.key('/account', null))).toBeUndefined()
+  })
+
+  it("neither serves nor keeps a navigation's data request: it is JSON, not the page", async () => {
+    await page('/about')
+    await kept('/about')
+    const asked = await page('/about', { 'sw-page-data': 'en-us' })
+    expect(asked.body).toBe('<!doctype html><p>render 2 of /about</p>')
+    expect(renders).toBe(2)
+    await page('/other', { 'sw-page-data': 'en-us' })
+    expect(await pages.get(pages.key('/other', null))).toBeUndefined()
+  })
+
+  it('drops the pages when a record type a page data provider reads changes', async () => {
+    const events = KernelEventBus.memory(logger)
+    const providers = new StorefrontDataRegistry(cache)
+    providers.addPageData({
+      id: 'grid',
+      routes: ['CategoryView'],
+      recordTypes: ['item'],
+      load: () => Promise.resolve([]),
+    })
+    pages = new PageCache(cache, events, undefined, providers)
+    await page('/category/7')
+    await kept('/category/7')
+    await events.emit(RECORD_CHANGED, { type: 'customer' })
+    expect(await pages.get(pages.key('/category/7', null))).toBeDefined()
+    await events.emit(RECORD_CHANGED, { type: 'item' })
+    expect(await pages.get(pages.key('/category/7', null))).toBeUndefined()
   })
 
   it('keeps nothing the renderer did not hand over (an error answer)', async () => {

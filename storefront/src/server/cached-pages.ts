@@ -7,12 +7,14 @@ import type { StorefrontState } from './page-state.js'
  * Anonymous pages from the page cache: they are the same for everyone with the same address and
  * locale. A page not cached is rendered by the middlewares after this one and kept once it has
  * streamed whole (with its Brotli copy); signed-in visitors' pages never are (their header differs).
- * Only the renderer hands a page over, so an error answer is never kept.
+ * Only the renderer hands a page over, so an error answer is never kept; pageData takes `keep`
+ * away from a page whose query its route does not declare, or whose extras failed.
  */
 export function cachedPages(pages: PageCache): Middleware<StorefrontState> {
   return async (ctx, next) => {
     const page = ctx.state.storefront
-    if (!page.anonymous) return next()
+    // A navigation's data request is JSON, answered afresh (the page cache holds pages).
+    if (!page.anonymous || page.dataRequest) return next()
     const key = pages.key(page.href, page.locale)
     const cached = await pages.get(key)
     if (cached) {

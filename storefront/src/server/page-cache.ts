@@ -1,4 +1,9 @@
-import type { CacheService, EventBus } from '@shopwright/core'
+import {
+  STOREFRONT_PAGE_CACHE,
+  type CacheService,
+  type EventBus,
+  type StorefrontData,
+} from '@shopwright/core'
 import type { LocaleChoice } from '@shopwright/core/shared'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { SITE_WIDE_TYPES, STOREFRONT_CACHE } from './site-source.js'
@@ -7,8 +12,11 @@ import type { WebsiteRoute } from '../shared/route-match.js'
 /** The record type of the translation sets, whose texts every page shows. */
 const TRANSLATION_TYPE = 'translation'
 
-/** The cache type of rendered pages. */
-export const PAGE_CACHE = 'storefrontpage'
+/**
+ * The cache type of rendered pages: named by core, whose `storefrontData.invalidatePages()` clears
+ * it for a plugin whose page data changed outside the record calls.
+ */
+export const PAGE_CACHE = STOREFRONT_PAGE_CACHE
 
 /** A rendered page as it is cached. */
 export interface CachedPage {
@@ -22,9 +30,9 @@ export interface CachedPage {
  * Rendered pages for anonymous visitors, per address, country, language and currency (the only
  * inputs of such a page besides records). A change of a site-wide record type drops the pages and
  * the site data (routes, menus, settings) together, on every node; so does a change of a type a
- * route shows (its record type or page type). The route table is the same on every node, so each
- * node's writes drop what any node cached. Signed-in visitors are never served from it (their
- * header differs).
+ * route shows (its record type or page type), or of a type a page data provider reads
+ * (`recordTypes`). The route table is the same on every node, so each node's writes drop what any
+ * node cached. Signed-in visitors are never served from it (their header differs).
  */
 export class PageCache {
   private shownTypes = new Set<string>(SITE_WIDE_TYPES)
@@ -33,9 +41,11 @@ export class PageCache {
     private readonly cache: CacheService,
     events: EventBus,
     textsCache?: string,
+    /** The page data providers' record types (`storefrontData`), read at each change. */
+    providers?: Pick<StorefrontData, 'recordTypes'>,
   ) {
     events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
-      if (!this.shownTypes.has(type)) return
+      if (!this.shownTypes.has(type) && !providers?.recordTypes().has(type)) return
       // The texts first (the translations plugin clears them too, but on its own time): a page
       // rendered between the two clears would otherwise be kept with the old texts. Clears reach
       // other nodes in the order they are sent.

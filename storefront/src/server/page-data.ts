@@ -1,8 +1,10 @@
 import type { Middleware } from 'koa'
-import { toAppError, type AccessService, type Logger } from '@shopwright/core'
+import { toAppError, type AccessService, type Logger, type StorefrontData } from '@shopwright/core'
+import type { LocaleChoice } from '@shopwright/core/shared'
 import type { TranslationSource } from '@shopwright/plugin-translations'
-import { recordKeyOf, type PageData } from '../shared/page.js'
+import { recordKeyOf, type PageData, type SiteData } from '../shared/page.js'
 import { compactTexts } from '../shared/translation.js'
+import { declaresQuery, loadPageExtras } from './page-extras.js'
 import { required, type StorefrontState } from './page-state.js'
 import type { SiteSource } from './site-source.js'
 import { visibleMenus } from './visible-menus.js'
@@ -14,6 +16,10 @@ export interface PageDataSources {
   translations: Pick<TranslationSource, 'texts'> | undefined
   /** The theme's translation sets, merged in this order. */
   translationSets: readonly string[]
+  /** The query parameters the theme's pages read (`Theme.queryKeys`). */
+  themeQueryKeys?: readonly string[]
+  /** The plugins' page data providers (core's `storefrontData`). */
+  providers: Pick<StorefrontData, 'providersOf' | 'components'>
   access: Pick<AccessService, 'can'>
   logger: Pick<Logger, 'warn'>
 }
@@ -37,10 +43,23 @@ async function textsOrPhrases(
   }
 }
 
+/** The visitor's currency: the locale choice's when the site sells in it, else the site's first. */
+export function currencyOf(locale: LocaleChoice | null, site: SiteData): string | null {
+  const chosen = locale?.currency
+  if (chosen && site.currencies.some((currency) => currency.id === chosen)) return chosen
+  return site.currencies[0]?.id ?? null
+}
+
 /**
  * What the page shows this visitor, handed to the browser with it: the page's language (the locale
  * choice's, else the site's first), its record read as the visitor (one they may not view shows
- * as none), the texts of that language, and the menu items their rights let them view.
+ * as none), the extras the route's page data providers load from that record, the texts of that
+ * language, and the menu items their rights let them view. A client navigation's data request
+ * needs only the record and extras, in the language it names.
+ *
+ * A page is not kept in the page cache when its query has a parameter neither its providers nor
+ * the theme declare, when a provider failed (the next visitor gets a fresh try), or when a
+ * provider said the page does not exist (made-up addresses must not fill the cache).
  */
 export function pageData(sources: PageDataSources): Middleware<StorefrontState> {
   return async (ctx, next) => {
@@ -49,21 +68,68 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
     const matched = required(page.matched, 'the route')
     const key = matched ? recordKeyOf(matched) : null
     const entity = await ctx.state.entity()
-    const language = page.locale?.language ?? site.languages[0] ?? 'en'
-    const [record, texts] = await Promise.all([
-      key ? sources.source.record(entity, key.type, key.id, language) : null,
-      textsOrPhrases(sources, language),
+    const language =
+      page.dataRequest?.language ?? page.locale?.language ?? site.languages[0] ?? 'en'
+    const providers = matched ? sources.providers.providersOf(matched.route.component) : []
+    const query = new URLSearchParams(ctx.querystring)
+    const declared = new Set([
+      ...(sources.themeQueryKeys ?? []),
+      ...providers.flatMap((provider) => provider.queryKeys ?? []),
     ])
+    if (!declaresQuery(query, declared)) page.keep = undefined
+
+    const loadRecordAndExtras = async () => {
+      const record = key ? await sources.source.record(entity, key.type, key.id, language) : null
+      const extras =
+        matched && providers.length > 0
+          ? await loadPageExtras(
+              providers,
+              {
+                entity,
+                route: {
+                  id: matched.route.id,
+                  url: matched.route.url,
+                  component: matched.route.component,
+                },
+                params: matched.params,
+                props: matched.props,
+                record,
+                language,
+                locale: page.locale,
+                currency: currencyOf(page.locale, site),
+                href: page.href,
+                query,
+              },
+              sources.logger,
+            )
+          : { notFound: false, complete: true }
+      return { record, ...extras }
+    }
+    // A data request's answer holds the record and extras only: its texts and menus are the page's.
+    const [shown, texts, visible] = await Promise.all([
+      loadRecordAndExtras(),
+      page.dataRequest ? {} : textsOrPhrases(sources, language),
+      page.dataRequest
+        ? {}
+        : visibleMenus(menus, (security) => sources.access.can(entity, security, 'view')),
+    ])
+    if (shown.notFound || !shown.complete) page.keep = undefined
+    // The theme's 'Page not Found' (404) for an address its route knows but the data does not.
+    if (shown.notFound) page.matched = null
+    const components = sources.providers.components()
     const data: PageData = {
       routes,
       site,
       href: page.href,
-      record,
+      record: shown.notFound ? null : shown.record,
       account: entity ? { type: entity.type, id: entity.id, name: entity.name ?? '' } : null,
-      menus: await visibleMenus(menus, (security) => sources.access.can(entity, security, 'view')),
+      menus: visible,
       locale: page.locale,
       language,
       texts: compactTexts(texts),
+      ...(shown.extra && !shown.notFound ? { extra: shown.extra } : {}),
+      ...(shown.notFound ? { notFound: true as const } : {}),
+      ...(components.length > 0 ? { extraRoutes: [...components] } : {}),
     }
     page.data = data
     return next()

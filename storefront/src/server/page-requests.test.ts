@@ -59,7 +59,24 @@ describe('pageRequests', () => {
     expect(String(page.headers['set-cookie'])).toContain('visit=v1')
     await inject(app, { method: 'POST', url: '/about' })
     await inject(app, { url: '/theme/assets/missing.js' })
+    // A navigation's data request is no page view: the browser reports those itself.
+    await inject(app, { url: '/about', headers: { 'sw-page-data': 'fr' } })
     expect(seen).toEqual(['/about?from=mail'])
+  })
+
+  it("notes a client navigation's data request and the language it names, if it is one", async () => {
+    const asked = await inject(app, {
+      url: '/category/7?page=2',
+      headers: { 'sw-page-data': 'fr' },
+    })
+    expect(asked.json()).toEqual({
+      href: '/category/7?page=2',
+      locale: null,
+      anonymous: true,
+      dataRequest: { language: 'fr' },
+    })
+    const odd = await inject(app, { url: '/', headers: { 'sw-page-data': '<script>' } })
+    expect(odd.json()).toMatchObject({ dataRequest: { language: null } })
   })
 
   it('serves the page when a handler fails', async () => {

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa'
 import type { Authenticator, EventBus } from '@shopwright/core'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
+import { PAGE_DATA_HEADER } from '../shared/page.js'
 import type { StorefrontState } from './page-state.js'
 import { THEME_ASSETS } from './page-assets.js'
 import { PAGE_REQUEST_EVENT, type PageRequestEvent } from './page-events.js'
@@ -23,11 +24,16 @@ export function isPageRequest(method: string, requestPath: string): boolean {
   )
 }
 
+/** A language code as the locale choice holds one (`fr`, `en-us`). */
+const LANGUAGE = /^[a-z0-9-]{2,16}$/
+
 /**
  * Runs `pages` for page requests only, everything else passes on untouched; it starts the page's
- * state with what the request itself says: the address, the locale cookie and whether it carries
- * credentials (the authenticator's say; without one every visitor is anonymous). With `events`,
- * it then raises PAGE_REQUEST_EVENT on this node, for plugins that follow visitors.
+ * state with what the request itself says: the address, the locale cookie, whether it carries
+ * credentials (the authenticator's say; without one every visitor is anonymous) and whether a
+ * client navigation asks for the page's data only (PAGE_DATA_HEADER, its value the language).
+ * With `events`, it then raises PAGE_REQUEST_EVENT on this node, for plugins that follow
+ * visitors; not for a data request, which the browser's page tracking reports itself.
  */
 export function pageRequests(
   authenticator: Pick<Authenticator, 'carriesCredentials'> | undefined,
@@ -37,12 +43,14 @@ export function pageRequests(
   return async (ctx, next) => {
     if (!isPageRequest(ctx.method, ctx.path)) return next()
     const href = ctx.path + (ctx.search ?? '')
+    const asked = ctx.get(PAGE_DATA_HEADER)
     ctx.state.storefront = {
       href,
       locale: parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE)),
       anonymous: !authenticator?.carriesCredentials(ctx),
+      ...(asked ? { dataRequest: { language: LANGUAGE.test(asked) ? asked : null } } : {}),
     }
-    if (events) {
+    if (events && !asked) {
       const event: PageRequestEvent = { href, ctx: ctx as PageRequestEvent['ctx'] }
       await events.emit(PAGE_REQUEST_EVENT, event, { local: true })
     }

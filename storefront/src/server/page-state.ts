@@ -28,11 +28,19 @@ export interface PageState {
   readonly locale: LocaleChoice | null
   /** No session cookie: the page is the same for everyone with this address and locale. */
   readonly anonymous: boolean
+  /**
+   * A client navigation asking for the page's data (PAGE_DATA_HEADER) rather than the page: it
+   * is answered as JSON (pageDataAnswer), in this language, and never from or into the page cache.
+   */
+  readonly dataRequest?: { language: string | null }
   site?: SiteWide
   /** The route the address shows; null: none (or one the theme cannot show), a 404. */
   matched?: MatchedRoute | null
   data?: PageData
-  /** Given the whole page once it has streamed; set only for pages worth keeping. */
+  /**
+   * Given the whole page once it has streamed; set only for pages worth keeping (cachedPages),
+   * and taken away again by pageData for a page that must not be kept.
+   */
   keep?: (page: RenderedPage) => void
 }
 

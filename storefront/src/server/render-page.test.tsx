@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { inject } from '@shopwright/core/testing'
 import { StorefrontApp } from '../react/StorefrontApp.js'
+import { usePageExtra } from '../react/page-extra.js'
 import type { PageProps, ShellProps, Theme } from '../shared/contract.js'
 import { PAGE_DATA_ID, type PageData } from '../shared/page.js'
 import type { MatchedRoute } from '../shared/route-match.js'
 import type { PageAssets } from './document.js'
 import type { PageState, RenderedPage } from './page-state.js'
 import { renderPage } from './render-page.js'
-import { testApp, testSite } from './test-app.js'
+import { testApp, testRoute, testSite } from './test-app.js'
 
 const theme: Theme = {
   name: 'test',
@@ -16,6 +17,10 @@ const theme: Theme = {
   components: {
     Welcome: ({ record }: PageProps) => <h1>{String(record?.headline)}</h1>,
     About: () => <h1>About us</h1>,
+    Shelf: () => {
+      const shelf = usePageExtra<{ items: string[] }>('shelf')
+      return <ul>{shelf ? shelf.items.map((item) => <li key={item}>{item}</li>) : 'no shelf'}</ul>
+    },
   },
 }
 const ASSETS: PageAssets = { script: '/theme/entry.js', preload: [], inlineStyle: 'p{}' }
@@ -58,6 +63,30 @@ describe('renderPage', () => {
     expect(reply.statusCode).toBe(404)
     expect(reply.body).toContain('<title>Page not Found | Test Shop</title>')
     expect(reply.body).toContain('<h1>Nothing here</h1>')
+  })
+
+  it("renders a page's extras in the server's HTML, and sends them with its data", async () => {
+    const route = testRoute('Shelf', '/shelf')
+    const shelf: MatchedRoute = { route, params: {}, props: {} }
+    const data = { ...dataFor('/shelf'), routes: [...site.routes, route] }
+    const reply = await render({
+      href: '/shelf',
+      matched: shelf,
+      data: { ...data, extra: { shelf: { items: ['pear', 'plum'] } } },
+    })
+    expect(reply.body).toContain('<ul><li>pear</li><li>plum</li></ul>')
+    expect(reply.body).toContain('"extra":{"shelf":{"items":["pear","plum"]}}')
+    const without = await render({ href: '/shelf', matched: shelf, data })
+    expect(without.body).toContain('<ul>no shelf</ul>')
+  })
+
+  it("shows 'Page not Found' with 404 for a route whose data says there is no such page", async () => {
+    // The address matches Welcome; the page data says not found, which the browser follows too.
+    const reply = await render({ matched: null, data: { ...dataFor('/'), notFound: true } })
+    expect(reply.statusCode).toBe(404)
+    expect(reply.body).toContain('<title>Page not Found | Test Shop</title>')
+    expect(reply.body).toContain('<h1>Nothing here</h1>')
+    expect(reply.body).not.toContain('<h1>Hello</h1>')
   })
 
   it('hands the whole page, as sent, to whoever keeps it', async () => {

@@ -1,13 +1,28 @@
-import { isAppError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
+import {
+  isAppError,
+  STOREFRONT_SITE_CACHE,
+  type CacheService,
+  type Entity,
+  type RecordData,
+} from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { isRightToLeft } from '@shopwright/core/shared'
-import type { MenuItem, SiteCurrency, SiteData, SiteLocation } from '../shared/page.js'
+import {
+  DEFAULT_SITE_IMAGES,
+  DEFAULT_SITE_PAGINATION,
+  type MenuItem,
+  type SiteCurrency,
+  type SiteData,
+  type SiteImages,
+  type SiteLocation,
+  type SitePagination,
+} from '../shared/page.js'
 import type { NameTranslations } from '../shared/translation.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 import { localizedIds } from '../shared/page.js'
 
-/** The cache type of the storefront's route table and site settings. */
-export const STOREFRONT_CACHE = 'storefront'
+/** The cache type of the storefront's route table, site settings and sitemap (named by core). */
+export const STOREFRONT_CACHE = STOREFRONT_SITE_CACHE
 
 /**
  * Record types every page shows a part of: the route table, the menus, and what the shell's site
@@ -79,7 +94,11 @@ export class SiteSource {
   }
 
   private async loadSite(): Promise<SiteData> {
-    const web: RecordData | null = await this.records.find('configuration', 'web')
+    const [web, images, pagination] = await Promise.all([
+      this.records.find('configuration', 'web'),
+      this.records.find('configuration', 'images'),
+      this.records.find('configuration', 'pagination'),
+    ])
     const languages = Array.isArray(web?.languages)
       ? web.languages.filter((language): language is string => typeof language === 'string')
       : ['en']
@@ -91,6 +110,8 @@ export class SiteSource {
       titlesuffix: textOf(web?.titlesuffix),
       languages,
       modules: [...this.modules],
+      images: siteImages(images),
+      pagination: sitePagination(pagination),
     }
     return site
   }
@@ -187,6 +208,45 @@ export class SiteSource {
       throw error
     }
   }
+}
+
+/** A whole number from `min` to `max`, else the fallback (a field missing or mistyped). */
+function wholeNumber(value: unknown, fallback: number, min: number, max: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : fallback
+}
+
+/** The `configuration/images` record's fields, each its default when missing or out of range. */
+export function siteImages(record: RecordData | null): SiteImages {
+  const ratio = record?.itemimageratio
+  const flag = (value: unknown, fallback: boolean) =>
+    typeof value === 'boolean' ? value : fallback
+  return {
+    lazyloadbuffer: wholeNumber(
+      record?.lazyloadbuffer,
+      DEFAULT_SITE_IMAGES.lazyloadbuffer,
+      0,
+      100_000,
+    ),
+    itemimageratio:
+      typeof ratio === 'number' && Number.isFinite(ratio) && ratio > 0 && ratio <= 100
+        ? ratio
+        : DEFAULT_SITE_IMAGES.itemimageratio,
+    itemimagelazyload: flag(record?.itemimagelazyload, DEFAULT_SITE_IMAGES.itemimagelazyload),
+    accountimagelazyload: flag(
+      record?.accountimagelazyload,
+      DEFAULT_SITE_IMAGES.accountimagelazyload,
+    ),
+  }
+}
+
+/** The `configuration/pagination` record's page sizes (1-1000), each its default otherwise. */
+export function sitePagination(record: RecordData | null): SitePagination {
+  const sizes = { ...DEFAULT_SITE_PAGINATION }
+  for (const key of Object.keys(sizes) as Array<keyof SitePagination>)
+    sizes[key] = wholeNumber(record?.[key], sizes[key], 1, 1000)
+  return sizes
 }
 
 /** Menu entries as stored, keeping only well-formed ones (label, and a local or web link). */

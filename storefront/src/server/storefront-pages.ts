@@ -8,15 +8,18 @@ import { DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
 import { cachedPages } from './cached-pages.js'
 import { chain } from './chain.js'
+import { crawlerFiles } from './crawler-files.js'
 import { dataFailures } from './data-failures.js'
 import { lazyPageAssets } from './page-assets.js'
 import { PageCache } from './page-cache.js'
 import { pageData } from './page-data.js'
+import { pageDataAnswer } from './page-data-answer.js'
 import { pageRequests } from './page-requests.js'
 import type { StorefrontState } from './page-state.js'
 import { renderPage } from './render-page.js'
 import { resolveRoute } from './route-resolution.js'
 import { SiteSource } from './site-source.js'
+import { Sitemap } from './sitemap.js'
 import { siteWideData } from './site-wide-data.js'
 import { themeAssets } from './theme-assets.js'
 
@@ -42,14 +45,18 @@ export interface StorefrontOptions {
  * One middleware per step, in this order:
  *
  * - themeAssets: the theme's built files under /theme/, compressed;
+ * - crawlerFiles: /robots.txt, and /sitemap.xml from the routes and the plugins' sitemap sources;
  * - pageRequests: only GET and HEAD page addresses go further; notes the address and locale, and
- *   raises PAGE_REQUEST_EVENT (page-events.ts) for plugins that follow visitors;
+ *   raises PAGE_REQUEST_EVENT (page-events.ts) for plugins that follow visitors (not for a client
+ *   navigation's data request);
  * - dataFailures: a database or Redis that does not answer while the page's data is read is the
  *   storefront's error page with 503 ERROR_DATA_CONNECTION, never 'Page not Found';
  * - cachedPages: anonymous pages from the page cache, and kept once rendered;
  * - siteWideData: the route table (from the website route records), site settings and menus;
  * - resolveRoute: the route the address shows, or none (404);
- * - pageData: the visitor's page data: language, record and menus by their rights, texts;
+ * - pageData: the visitor's page data: language, record and menus by their rights, texts, and
+ *   the extras the plugins' page data providers load (core's `storefrontData`);
+ * - pageDataAnswer: a client navigation's data request answered as JSON (record and extras);
  * - renderPage: React's server render, streamed, title and description in its first bytes; the
  *   browser hydrates it. No route: the theme's 'Page not Found' with status 404.
  */
@@ -63,11 +70,29 @@ export function storefrontPages(
       // an authenticator every visitor is anonymous (and may be served from the page cache).
       const translations = kernel.optional('translationSource')
       const authenticator = kernel.optional('authenticator')
-      const pages = new PageCache(services.cache, services.events, translations?.cacheType)
+      const providers = services.storefrontData
+      const pages = new PageCache(
+        services.cache,
+        services.events,
+        translations?.cacheType,
+        providers,
+      )
       const source = new SiteSource(services.records, services.cache, options.modules)
       const assets = lazyPageAssets(module.clientDir, module.clientEntry)
+      const sitemap = new Sitemap({
+        routes: () => source.routes(),
+        sources: providers,
+        cache: services.cache,
+        logger: services.logger,
+      })
       return chain<StorefrontState>(
         themeAssets(module.clientDir),
+        crawlerFiles({
+          sitemap,
+          siteUrl: services.config.siteUrl,
+          production: services.config.nodeEnv === 'production',
+          logger: services.logger,
+        }),
         pageRequests(
           authenticator,
           chain<StorefrontState>(
@@ -79,9 +104,12 @@ export function storefrontPages(
               source,
               translations,
               translationSets: module.theme.translationSets ?? DEFAULT_TRANSLATION_SETS,
+              ...(module.theme.queryKeys ? { themeQueryKeys: module.theme.queryKeys } : {}),
+              providers,
               access: services.access,
               logger: services.logger,
             }),
+            pageDataAnswer(),
             renderPage(module, assets),
           ),
           services.events,

@@ -4,6 +4,7 @@ import net from 'node:net'
 import Koa, { type Middleware } from 'koa'
 import type { Entity, QueryState } from '@shopwright/core'
 import { freePort } from '@shopwright/core/testing'
+import { DEFAULT_SITE_IMAGES, DEFAULT_SITE_PAGINATION } from '../shared/page.js'
 import type { WebsiteRoute } from '../shared/route-match.js'
 import type { PageState, SiteWide, StorefrontState } from './page-state.js'
 
@@ -77,6 +78,8 @@ export function testSite(): SiteWide {
       currencies: [],
       languageNames: [],
       modules: [],
+      images: { ...DEFAULT_SITE_IMAGES },
+      pagination: { ...DEFAULT_SITE_PAGINATION },
     },
     menus: {
       header: [

@@ -34,4 +34,10 @@ export interface Theme {
    * DEFAULT_TRANSLATION_SETS when left out.
    */
   translationSets?: readonly string[]
+  /**
+   * Query parameters its pages read from `props` (`page` of a list the theme pages itself): an
+   * anonymous page whose address has only these (or its route's page data providers' `queryKeys`)
+   * is kept in the page cache; one with any other parameter is rendered for each request.
+   */
+  queryKeys?: readonly string[]
 }

@@ -1,5 +1,6 @@
 import {
   englishOnly,
+  PAGE_SIZES,
   type LocaleChoice,
   type RecordData,
   type Translate,
@@ -22,7 +23,37 @@ export interface SiteData {
   languageNames: SiteLanguage[]
   /** The storefront features the installed plugins provide (`cart`...), for the shell's parts. */
   modules: string[]
+  /** How images load and are sized (the `configuration/images` record). */
+  images: SiteImages
+  /** Page sizes by kind of list (the `configuration/pagination` record). */
+  pagination: SitePagination
 }
+
+/** How the storefront loads and sizes images (the `configuration/images` record). */
+export interface SiteImages {
+  /** How many pixels outside the visible area a lazy image starts loading. */
+  lazyloadbuffer: number
+  /** An item image's height divided by its width (1.33: a portrait 3 by 4). */
+  itemimageratio: number
+  /** Item images load lazily. */
+  itemimagelazyload: boolean
+  /** Account images load lazily. */
+  accountimagelazyload: boolean
+}
+
+/** Page sizes by kind of list (the `configuration/pagination` record; spec 000 section 9). */
+export type SitePagination = Record<keyof typeof PAGE_SIZES, number>
+
+/** The images configuration's defaults (its configuration type's), for a field missing or invalid. */
+export const DEFAULT_SITE_IMAGES: Readonly<SiteImages> = {
+  lazyloadbuffer: 100,
+  itemimageratio: 1,
+  itemimagelazyload: true,
+  accountimagelazyload: true,
+}
+
+/** The pagination configuration's defaults (spec 000 section 9), for a field missing or invalid. */
+export const DEFAULT_SITE_PAGINATION: Readonly<SitePagination> = { ...PAGE_SIZES }
 
 /** A language the site is written in. */
 export interface SiteLanguage {
@@ -76,6 +107,29 @@ export interface PageData {
    * the phrase shows anyway (compactTexts): the page renders with them and hydrates with the same.
    */
   texts: Record<string, string>
+  /**
+   * The page's server data beyond its record, by provider id (`storefrontData.addPageData` in
+   * core; a theme reads one with `usePageExtra(id)`). Absent when no provider loads for the route.
+   */
+  extra?: Record<string, unknown>
+  /** True when the route matched but a provider said there is no such page: the theme's NotFound. */
+  notFound?: true
+  /** The route components whose pages have extras: client navigation to one fetches its data. */
+  extraRoutes?: string[]
+}
+
+/**
+ * A client navigation's request for a page's data: a GET of the page's own address with this
+ * header, whose value is the language to read it in. The answer is JSON (`PageDataAnswer`), or
+ * a 404 / 503 the browser answers with a full load of the address.
+ */
+export const PAGE_DATA_HEADER = 'Sw-Page-Data'
+
+/** What a page-data request answers: the parts of the page data that change with the address. */
+export interface PageDataAnswer {
+  href: string
+  record: RecordData | null
+  extra?: Record<string, unknown>
 }
 
 /** A menu entry: a link, or a group of submenus shown as a popup (spec 000 section 2). */

@@ -160,5 +160,10 @@ export function commerceStarters(): RecordData[] {
 
 /** What the plugin seeds: inserted by `shopwright seed` (and every start) when missing. */
 export function commerceSeeds(): RecordData[] {
-  return [...commerceRecordTypes(), ...commerceSecurity(), ...commerceListTypes(), ...commerceStarters()]
+  return [
+    ...commerceRecordTypes(),
+    ...commerceSecurity(),
+    ...commerceListTypes(),
+    ...commerceStarters(),
+  ]
 }

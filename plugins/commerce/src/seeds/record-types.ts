@@ -25,8 +25,13 @@ const field = (
 ): FieldDefinition => ({ id, name, datatype, description, ...extra })
 
 /** A field only checkout writes: shown, never edited (the orders guard refuses changes). */
-const owned = (id: string, name: string, datatype: string, description: string, extra: Extra = {}) =>
-  field(id, name, datatype, description, { display: 'view', ...extra })
+const owned = (
+  id: string,
+  name: string,
+  datatype: string,
+  description: string,
+  extra: Extra = {},
+) => field(id, name, datatype, description, { display: 'view', ...extra })
 
 function recordType(
   id: string,
@@ -37,7 +42,17 @@ function recordType(
   fields: FieldDefinition[],
   extra: Partial<RecordData> = {},
 ): RecordData {
-  return { type: 'recordtype', id, name, icon, description, showintypes: true, security, fields, ...extra }
+  return {
+    type: 'recordtype',
+    id,
+    name,
+    icon,
+    description,
+    showintypes: true,
+    security,
+    fields,
+    ...extra,
+  }
 }
 
 const image = (id: string, name: string, description: string): FieldDefinition =>
@@ -66,18 +81,29 @@ function documentFields(kind: 'order' | 'invoice'): FieldDefinition[] {
       showinlist: true,
       required: true,
     }),
-    owned('entity', 'Customer', 'record', 'Who it is for.', { recordtype: 'customer', showinlist: true }),
-    owned('currency', 'Currency', 'record', 'The currency of every amount.', { recordtype: 'currency' }),
+    owned('entity', 'Customer', 'record', 'Who it is for.', {
+      recordtype: 'customer',
+      showinlist: true,
+    }),
+    owned('currency', 'Currency', 'record', 'The currency of every amount.', {
+      recordtype: 'currency',
+    }),
     owned('subtotal', 'Subtotal', 'decimal', 'The lines before tax and shipping.'),
     owned('taxtotal', 'Tax', 'decimal', 'The tax of every line.'),
     owned('shipping_rate', 'Shipping', 'decimal', 'The shipping charged; 0 is shown as Free.'),
     owned('total', 'Total', 'decimal', 'Subtotal, tax and shipping.', { showinlist: true }),
-    owned('shipmethod', 'Shipping method', 'record', 'How it is shipped.', { recordtype: SHIPMETHOD_TYPE }),
+    owned('shipmethod', 'Shipping method', 'record', 'How it is shipped.', {
+      recordtype: SHIPMETHOD_TYPE,
+    }),
     owned('shipaddress', 'Ship to', 'longtext', 'The shipping address, one line each.'),
     owned('billaddress', 'Bill to', 'longtext', 'The billing address, one line each.'),
-    owned('ccnumber', 'Card', 'text', "The card paid with: its last four digits only."),
+    owned('ccnumber', 'Card', 'text', 'The card paid with: its last four digits only.'),
     owned('paymentmethod', 'Payment', 'text', 'How it was paid: a card, or on account.'),
-    owned('item', 'Lines', 'record', 'What was bought.', { embed: true, recordtype: DOCUMENTLINES_TYPE, display: 'hidden' }),
+    owned('item', 'Lines', 'record', 'What was bought.', {
+      embed: true,
+      recordtype: DOCUMENTLINES_TYPE,
+      display: 'hidden',
+    }),
     field('memo', 'Memo', 'longtext', 'A note for staff.'),
   ]
 }
@@ -85,61 +111,222 @@ function documentFields(kind: 'order' | 'invoice'): FieldDefinition[] {
 /** The record types of the catalogue, orders and invoices, and their embedded shapes. */
 export function commerceRecordTypes(): RecordData[] {
   return [
-    recordType(CATEGORY_TYPE, 'Category', 'folder', 'A storefront category: its page and the items that name it.', CATALOGUE_SECURITY, [
-      text('name', 'Name', 'The category page title.', { required: true, showinlist: true }),
-      text('urlcomponent', 'URL component', 'The address fragment; the id when empty.'),
-      field('custrecord_web_webcat_content', 'Content', 'htmlx', 'The text above the items.'),
-      field('sequence', 'Sequence', 'integer', 'The order of categories in menus.', { showinlist: true }),
-      field('online', 'Online', 'boolean', 'Shown in the storefront.', { showinlist: true }),
-      image('storedisplayimage', 'Image', 'The category image.'),
-      field('translations', 'Translations', 'translations', 'The name and content in other languages: { fr: { name, custrecord_web_webcat_content } }.'),
-    ], { listsort: 'name' }),
-    recordType(ITEM_TYPE, 'Item', 'cube', 'A product of the storefront, or a child item (a size or colour) of one.', CATALOGUE_SECURITY, [
-      text('displayname', 'Display name', 'The name shoppers see.', { required: true, showinlist: true }),
-      text('itemid', 'Item id', 'The item name; a child\'s is its parent\'s and its options joined by " : ", and its sku is the last part.', { showinlist: true }),
-      text('urlcomponent', 'URL component', 'The address fragment; the id when empty.'),
-      field('storedetaileddescription', 'Description', 'htmlx', 'The item page text.'),
-      field('online', 'Online', 'boolean', 'Shown and sold in the storefront.', { showinlist: true }),
-      field('parent', 'Parent item', 'record', 'Set on a child item: the item it is an option of.', { recordtype: ITEM_TYPE }),
-      field('primarycategory', 'Primary category', 'record', 'The category the item belongs to first.', { recordtype: CATEGORY_TYPE }),
-      field('categories', 'Other categories', 'recordlist', 'More categories that list the item.', { recordtype: CATEGORY_TYPE }),
-      field('stock', 'Stock count', 'integer', 'Units on hand when last counted. Saving a new count sets the stock; sales then lower it (the storefront shows what is available).', { showinlist: true }),
-      field('taxcode', 'Tax code', 'record', 'How the item is taxed; the standard code when empty.', { recordtype: TAXCODE_TYPE }),
-      image('storedisplayimage', 'Image', 'The main image.'),
-      image('storedisplaythumbnail', 'Thumbnail', 'The image of lists; the main image when empty.'),
-      field('gallery', 'Gallery', 'recordlist', 'More images for the item page.', { embed: true, recordtype: WEBIMAGE_TYPE }),
-      matrix(1, 'usd'),
-      matrix(2, 'eur'),
-      field('translations', 'Translations', 'translations', 'The name and description in other languages: { fr: { displayname, storedetaileddescription } }.'),
-    ], { listsort: 'displayname' }),
-    recordType(ORDER_TYPE, 'Sales order', 'package', 'An order placed at checkout. Staff change its status; the rest is what was bought.', ORDERS_SECURITY, documentFields('order')),
-    recordType(INVOICE_TYPE, 'Invoice', 'credit-card', 'The invoice of an order.', ORDERS_SECURITY, [
-      ...documentFields('invoice'),
-      owned('duedate', 'Due date', 'datetime', 'When payment is due.'),
-      owned('amountremaining', 'Amount due', 'decimal', 'What is left to pay.', { showinlist: true }),
-      owned('createdfrom', 'Order', 'record', 'The order invoiced.', { recordtype: ORDER_TYPE }),
-    ]),
-    recordType(SHIPMETHOD_TYPE, 'Shipping method', 'package', 'A way to ship orders, with its rate per currency.', CATALOGUE_SECURITY, [
-      text('name', 'Name', 'What shoppers choose.', { required: true, showinlist: true }),
-      field('sequence', 'Sequence', 'integer', 'The order shoppers see them in.', { showinlist: true }),
-      field('rates', 'Rates', 'lists', 'One line per currency: { currency, rate, freeover } (decimals; freeover empty: never free).'),
-      field('translations', 'Translations', 'translations', 'The name in other languages: { fr: { name } }.'),
-    ], { listsort: 'sequence' }),
-    recordType(TAXCODE_TYPE, 'Tax code', 'percent', 'A tax rate, by the shipping country.', CATALOGUE_SECURITY, [
-      text('name', 'Name', 'The code shown on invoices.', { required: true, showinlist: true }),
-      field('rate', 'Rate', 'decimal', 'The percentage for countries without their own.', { showinlist: true }),
-      field('rates', 'Rates by country', 'lists', 'Lines of { country, rate }: the rate of a shipping country.'),
-    ]),
-    recordType(WEBIMAGE_TYPE, 'Image', 'image-frame', 'An image kept inside a catalogue record.', CATALOGUE_SECURITY, [
-      text('url', 'Address', 'The image address: a drive file, /query/drive/load/public/...', { required: true }),
-      text('alt', 'Text', 'What the image shows, for those who cannot see it.'),
-    ], { showintypes: false }),
-    recordType(PRICEMATRIX_TYPE, 'Price table', 'currency-usd', 'Quantity breakpoints and prices by level and currency.', CATALOGUE_SECURITY, [
-      field('headers', 'Breaks', 'lists', 'The quantity breakpoints, from 1 up: [{ quantity }].'),
-      field('lines', 'Lines', 'lists', 'One line per price level and currency: { pricelevel, currency, price_1_, price_2_ ... }.'),
-    ], { showintypes: false }),
-    recordType(DOCUMENTLINES_TYPE, 'Lines', 'format-list-bulleted', 'The lines of an order or an invoice.', ORDERS_SECURITY, [
-      field('lines', 'Lines', 'lists', '{ item, quantity, rate, amount, units, grossamt, taxcode }.'),
-    ], { showintypes: false }),
+    recordType(
+      CATEGORY_TYPE,
+      'Category',
+      'folder',
+      'A storefront category: its page and the items that name it.',
+      CATALOGUE_SECURITY,
+      [
+        text('name', 'Name', 'The category page title.', { required: true, showinlist: true }),
+        text('urlcomponent', 'URL component', 'The address fragment; the id when empty.'),
+        field('custrecord_web_webcat_content', 'Content', 'htmlx', 'The text above the items.'),
+        field('sequence', 'Sequence', 'integer', 'The order of categories in menus.', {
+          showinlist: true,
+        }),
+        field('online', 'Online', 'boolean', 'Shown in the storefront.', { showinlist: true }),
+        image('storedisplayimage', 'Image', 'The category image.'),
+        field(
+          'translations',
+          'Translations',
+          'translations',
+          'The name and content in other languages: { fr: { name, custrecord_web_webcat_content } }.',
+        ),
+      ],
+      { listsort: 'name' },
+    ),
+    recordType(
+      ITEM_TYPE,
+      'Item',
+      'cube',
+      'A product of the storefront, or a child item (a size or colour) of one.',
+      CATALOGUE_SECURITY,
+      [
+        text('displayname', 'Display name', 'The name shoppers see.', {
+          required: true,
+          showinlist: true,
+        }),
+        text(
+          'itemid',
+          'Item id',
+          'The item name; a child\'s is its parent\'s and its options joined by " : ", and its sku is the last part.',
+          { showinlist: true },
+        ),
+        text('urlcomponent', 'URL component', 'The address fragment; the id when empty.'),
+        field('storedetaileddescription', 'Description', 'htmlx', 'The item page text.'),
+        field('online', 'Online', 'boolean', 'Shown and sold in the storefront.', {
+          showinlist: true,
+        }),
+        field(
+          'parent',
+          'Parent item',
+          'record',
+          'Set on a child item: the item it is an option of.',
+          { recordtype: ITEM_TYPE },
+        ),
+        field(
+          'primarycategory',
+          'Primary category',
+          'record',
+          'The category the item belongs to first.',
+          { recordtype: CATEGORY_TYPE },
+        ),
+        field(
+          'categories',
+          'Other categories',
+          'recordlist',
+          'More categories that list the item.',
+          { recordtype: CATEGORY_TYPE },
+        ),
+        field(
+          'stock',
+          'Stock count',
+          'integer',
+          'Units on hand when last counted. Saving a new count sets the stock; sales then lower it (the storefront shows what is available).',
+          { showinlist: true },
+        ),
+        field(
+          'taxcode',
+          'Tax code',
+          'record',
+          'How the item is taxed; the standard code when empty.',
+          { recordtype: TAXCODE_TYPE },
+        ),
+        image('storedisplayimage', 'Image', 'The main image.'),
+        image(
+          'storedisplaythumbnail',
+          'Thumbnail',
+          'The image of lists; the main image when empty.',
+        ),
+        field('gallery', 'Gallery', 'recordlist', 'More images for the item page.', {
+          embed: true,
+          recordtype: WEBIMAGE_TYPE,
+        }),
+        matrix(1, 'usd'),
+        matrix(2, 'eur'),
+        field(
+          'translations',
+          'Translations',
+          'translations',
+          'The name and description in other languages: { fr: { displayname, storedetaileddescription } }.',
+        ),
+      ],
+      { listsort: 'displayname' },
+    ),
+    recordType(
+      ORDER_TYPE,
+      'Sales order',
+      'package',
+      'An order placed at checkout. Staff change its status; the rest is what was bought.',
+      ORDERS_SECURITY,
+      documentFields('order'),
+    ),
+    recordType(
+      INVOICE_TYPE,
+      'Invoice',
+      'credit-card',
+      'The invoice of an order.',
+      ORDERS_SECURITY,
+      [
+        ...documentFields('invoice'),
+        owned('duedate', 'Due date', 'datetime', 'When payment is due.'),
+        owned('amountremaining', 'Amount due', 'decimal', 'What is left to pay.', {
+          showinlist: true,
+        }),
+        owned('createdfrom', 'Order', 'record', 'The order invoiced.', { recordtype: ORDER_TYPE }),
+      ],
+    ),
+    recordType(
+      SHIPMETHOD_TYPE,
+      'Shipping method',
+      'package',
+      'A way to ship orders, with its rate per currency.',
+      CATALOGUE_SECURITY,
+      [
+        text('name', 'Name', 'What shoppers choose.', { required: true, showinlist: true }),
+        field('sequence', 'Sequence', 'integer', 'The order shoppers see them in.', {
+          showinlist: true,
+        }),
+        field(
+          'rates',
+          'Rates',
+          'lists',
+          'One line per currency: { currency, rate, freeover } (decimals; freeover empty: never free).',
+        ),
+        field(
+          'translations',
+          'Translations',
+          'translations',
+          'The name in other languages: { fr: { name } }.',
+        ),
+      ],
+      { listsort: 'sequence' },
+    ),
+    recordType(
+      TAXCODE_TYPE,
+      'Tax code',
+      'percent',
+      'A tax rate, by the shipping country.',
+      CATALOGUE_SECURITY,
+      [
+        text('name', 'Name', 'The code shown on invoices.', { required: true, showinlist: true }),
+        field('rate', 'Rate', 'decimal', 'The percentage for countries without their own.', {
+          showinlist: true,
+        }),
+        field(
+          'rates',
+          'Rates by country',
+          'lists',
+          'Lines of { country, rate }: the rate of a shipping country.',
+        ),
+      ],
+    ),
+    recordType(
+      WEBIMAGE_TYPE,
+      'Image',
+      'image-frame',
+      'An image kept inside a catalogue record.',
+      CATALOGUE_SECURITY,
+      [
+        text('url', 'Address', 'The image address: a drive file, /query/drive/load/public/...', {
+          required: true,
+        }),
+        text('alt', 'Text', 'What the image shows, for those who cannot see it.'),
+      ],
+      { showintypes: false },
+    ),
+    recordType(
+      PRICEMATRIX_TYPE,
+      'Price table',
+      'currency-usd',
+      'Quantity breakpoints and prices by level and currency.',
+      CATALOGUE_SECURITY,
+      [
+        field('headers', 'Breaks', 'lists', 'The quantity breakpoints, from 1 up: [{ quantity }].'),
+        field(
+          'lines',
+          'Lines',
+          'lists',
+          'One line per price level and currency: { pricelevel, currency, price_1_, price_2_ ... }.',
+        ),
+      ],
+      { showintypes: false },
+    ),
+    recordType(
+      DOCUMENTLINES_TYPE,
+      'Lines',
+      'format-list-bulleted',
+      'The lines of an order or an invoice.',
+      ORDERS_SECURITY,
+      [
+        field(
+          'lines',
+          'Lines',
+          'lists',
+          '{ item, quantity, rate, amount, units, grossamt, taxcode }.',
+        ),
+      ],
+      { showintypes: false },
+    ),
   ]
 }

@@ -62,7 +62,10 @@ export const migrations: Migration[] = [
         table.string('entity_id', 191).notNullable()
         table.bigInteger('trandate').notNullable()
         table.primary(['type', 'id'])
-        table.index(['entity_type', 'entity_id', 'type', 'trandate', 'id'], 'commerce_documents_entity')
+        table.index(
+          ['entity_type', 'entity_id', 'type', 'trandate', 'id'],
+          'commerce_documents_entity',
+        )
       })
       await db.schema.createTable(COUNTERS_TABLE, (table) => {
         binaryKeys(table)
@@ -71,7 +74,13 @@ export const migrations: Migration[] = [
       })
     },
     async down(db) {
-      for (const name of [COUNTERS_TABLE, DOCUMENTS_TABLE, STOCK_TABLE, CATALOGUE_TABLE, ITEMS_TABLE])
+      for (const name of [
+        COUNTERS_TABLE,
+        DOCUMENTS_TABLE,
+        STOCK_TABLE,
+        CATALOGUE_TABLE,
+        ITEMS_TABLE,
+      ])
         await db.schema.dropTable(name)
     },
   },
@@ -85,7 +94,11 @@ export const migrations: Migration[] = [
         table.string('entity_type', 64).nullable()
         table.string('entity_id', 191).nullable()
         table.string('shipmethod', 191).nullable()
-        table.text('shipaddress').nullable()
+        table.string('shipaddress', 191).nullable()
+        // The checkout placing this cart's order now, and until when its hold lasts (a crashed
+        // node's hold runs out): one order at a time per cart.
+        table.string('checkout', 64).nullable()
+        table.bigInteger('checkout_until').notNullable().defaultTo(0)
         table.bigInteger('created_at').notNullable()
         table.bigInteger('updated_at').notNullable()
         table.index(['updated_at'], 'commerce_carts_updated')

@@ -42,7 +42,8 @@ function onlyOptions(ctx: QueryContext, allowed: ReadonlySet<string>): void {
 
 function idOption(ctx: QueryContext, name: string): string | undefined {
   const value = queryOption(ctx, name)
-  if (value !== undefined && !isValidId(value)) throw createError('ERROR_INVALID_ID', { reason: name })
+  if (value !== undefined && !isValidId(value))
+    throw createError('ERROR_INVALID_ID', { reason: name })
   return value
 }
 
@@ -125,8 +126,18 @@ export function nsRoutes(router: QueryRouter, services: NsServices): void {
       case 'webpage': {
         const pagesize = integerOption(ctx, 'pagesize', DEFAULT_ITEMS_PAGE, 1000)
         const text = await lists.list(await ctx.state.entity(), 'webpage', { page, pagesize })
-        const answer = JSON.parse(text) as { list: unknown[]; page: number; pages: number; pagesize: number }
-        ctx.body = { data: answer.list, page: answer.page, pages: answer.pages, pagesize: answer.pagesize }
+        const answer = JSON.parse(text) as {
+          list: unknown[]
+          page: number
+          pages: number
+          pagesize: number
+        }
+        ctx.body = {
+          data: answer.list,
+          page: answer.page,
+          pages: answer.pages,
+          pagesize: answer.pagesize,
+        }
         return
       }
       default: {

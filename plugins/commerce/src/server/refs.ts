@@ -14,10 +14,5 @@ export const textOf = (value: unknown): string => (typeof value === 'string' ? v
 
 /** The key names sort by: lower case, accents folded, bounded to the index's 191 characters. */
 export function sortKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .slice(0, 180)
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim().slice(0, 180)
 }

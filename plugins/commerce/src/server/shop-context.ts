@@ -54,7 +54,9 @@ export function levelOf(value: unknown): number {
       ? ((value as { value?: unknown }).value ?? (value as { id?: unknown }).id)
       : value
   const level = typeof candidate === 'string' ? Number(candidate) : candidate
-  return typeof level === 'number' && Number.isSafeInteger(level) && level > 0 ? level : DEFAULT_PRICE_LEVEL.value
+  return typeof level === 'number' && Number.isSafeInteger(level) && level > 0
+    ? level
+    : DEFAULT_PRICE_LEVEL.value
 }
 
 export class ShopContexts {
@@ -80,7 +82,9 @@ export class ShopContexts {
       return {
         currencies: currencies.length > 0 ? currencies : [{ id: 'usd', code: 'USD', places: 2 }],
         languages: Array.isArray(web?.languages) ? (web.languages as string[]) : ['en-us'],
-        country: refId(address?.country) ?? (typeof address?.country === 'string' ? address.country : 'us'),
+        country:
+          refId(address?.country) ??
+          (typeof address?.country === 'string' ? address.country : 'us'),
       }
     })
   }
@@ -97,7 +101,9 @@ export class ShopContexts {
     const currency =
       settings.currencies.find((each) => each.id === locale?.currency) ?? settings.currencies[0]!
     const language =
-      locale && settings.languages.includes(locale.language) ? locale.language : settings.languages[0]!
+      locale && settings.languages.includes(locale.language)
+        ? locale.language
+        : settings.languages[0]!
     const account = entity ? await this.records.find(entity.type, entity.id) : null
     return {
       entity,

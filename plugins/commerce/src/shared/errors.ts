@@ -19,13 +19,13 @@ export const COMMERCE_ERRORS = defineErrors({
   ERROR_ORDERS_NOT_AVAILABLE: { message: 'Unable to View Orders.', status: 404 },
   ERROR_CART_EMPTY: { message: 'The cart is empty.', status: 409 },
   ERROR_CART_FULL: { message: 'The cart cannot hold more lines.', status: 409 },
-  ERROR_SHIPPING_NOT_AVAILABLE: {
+  ERROR_SHIPMETHOD_NOT_USABLE: {
     message: 'This shipping method cannot be used for this order.',
     status: 409,
   },
   ERROR_PAYMENT_DECLINED: { message: 'The payment was declined.', status: 402 },
   ERROR_CREDIT_LIMIT_EXCEEDED: {
-    message: "The order would take the account over its credit limit.",
+    message: 'The order would take the account over its credit limit.',
     status: 402,
   },
   ERROR_CHECKOUT_IN_PROGRESS: { message: 'This order is already being placed.', status: 409 },

@@ -2,3 +2,4 @@
 export * from './errors.js'
 export * from './types.js'
 export * from './prices.js'
+export * from './answers.js'

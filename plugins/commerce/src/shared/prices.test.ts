@@ -41,21 +41,40 @@ describe('resolvePrice: level, break and currency (issue 17)', () => {
   })
 
   it('rounds a decimal price half away from zero into minor units', () => {
-    const odd = { price1: { headers: [{ quantity: 1 }], lines: [{ pricelevel: 5, currency: 'usd', price_1_: 1.005 }] } }
+    const odd = {
+      price1: {
+        headers: [{ quantity: 1 }],
+        lines: [{ pricelevel: 5, currency: 'usd', price_1_: 1.005 }],
+      },
+    }
     expect(resolvePrice([odd], { level: 5, currency: 'usd', quantity: 1, places: 2 })).toBe(101)
     expect(resolvePrice([odd], { level: 5, currency: 'usd', quantity: 1, places: 0 })).toBe(1)
   })
 
   it("lets a child without its own prices take its parent's", () => {
     const child = { displayname: 'Blue M' }
-    expect(resolvePrice([child, item], { level: 5, currency: 'usd', quantity: 10, places: 2 })).toBe(2160)
-    const own = { price1: { headers: [{ quantity: 1 }], lines: [{ pricelevel: 5, currency: 'usd', price_1_: 30 }] } }
-    expect(resolvePrice([own, item], { level: 5, currency: 'usd', quantity: 10, places: 2 })).toBe(3000)
+    expect(
+      resolvePrice([child, item], { level: 5, currency: 'usd', quantity: 10, places: 2 }),
+    ).toBe(2160)
+    const own = {
+      price1: {
+        headers: [{ quantity: 1 }],
+        lines: [{ pricelevel: 5, currency: 'usd', price_1_: 30 }],
+      },
+    }
+    expect(resolvePrice([own, item], { level: 5, currency: 'usd', quantity: 10, places: 2 })).toBe(
+      3000,
+    )
   })
 
   it('answers -1 when there is no matrix or the first break is above the quantity', () => {
     expect(resolvePrice([{}], { level: 5, currency: 'usd', quantity: 1, places: 2 })).toBe(-1)
-    const from5 = { price1: { headers: [{ quantity: 5 }], lines: [{ pricelevel: 5, currency: 'usd', price_1_: 3 }] } }
+    const from5 = {
+      price1: {
+        headers: [{ quantity: 5 }],
+        lines: [{ pricelevel: 5, currency: 'usd', price_1_: 3 }],
+      },
+    }
     expect(resolvePrice([from5], { level: 5, currency: 'usd', quantity: 4, places: 2 })).toBe(-1)
     expect(resolvePrice([from5], { level: 5, currency: 'usd', quantity: 5, places: 2 })).toBe(300)
   })

@@ -16,6 +16,9 @@ import type { EntryRow } from './entry-store.js'
 import { SANDBOX_POLICY, attachment, isActiveType, isTextType } from './content-types.js'
 import { requestPath, requestPaths } from './request-paths.js'
 import { zipStream } from './zip-stream.js'
+import { isResizableType } from './images/image-formats.js'
+import type { ImageVariants } from './images/image-variants.js'
+import { boxTag, resizeBoxOf, type ResizeBox } from './images/resize-box.js'
 
 const SaveBody = z.strictObject({ source: z.string() })
 const SecurityBody = z.strictObject({
@@ -46,7 +49,7 @@ function rangeOf(ctx: QueryContext): BlobRange | undefined {
 export function driveRoutes(
   router: QueryRouter,
   drive: DriveService,
-  options: { publicMaxAge: number; maxFileSize: number },
+  options: { publicMaxAge: number; maxFileSize: number; images: ImageVariants },
 ): void {
   const at = (call: string) => (ctx: QueryContext) => requestPath(ctx.path, `/query/drive/${call}`)
   const all = (call: string) => (ctx: QueryContext) =>
@@ -95,14 +98,19 @@ export function driveRoutes(
 
   const load = at('load')
   router.get('/drive/load/*', async (ctx) => {
+    // A bad width or height is refused before the file is looked up, whoever asks.
+    const box = resizeBoxOf(ctx)
     const { row } = await drive.file(await ctx.state.entity(), load(ctx))
-    await sendFile(ctx, drive, row, {
-      inline: true,
-      cache:
-        row.path.startsWith('public/') && options.publicMaxAge > 0
-          ? `public, max-age=${options.publicMaxAge}`
-          : 'private, no-cache',
-    })
+    const cache =
+      row.path.startsWith('public/') && options.publicMaxAge > 0
+        ? `public, max-age=${options.publicMaxAge}`
+        : 'private, no-cache'
+    // SVG, other types and empty files ignore a resize: served as stored.
+    if (box && row.blob && isResizableType(row.content_type)) {
+      await sendResized(ctx, drive, options.images, row, box, cache)
+      return
+    }
+    await sendFile(ctx, drive, row, { inline: true, cache })
   })
 
   const download = all('download')
@@ -222,6 +230,44 @@ async function sendFile(
     ctx.body = compressed
     return
   }
+  ctx.length = contents.size
+  ctx.body = contents.body
+}
+
+/**
+ * Sends an image resized to fit the box (docs/drive.md, "Resized images"): the same cache rules as
+ * the file, an ETag of the source's hash and the box (a 304 before anything is read or resized),
+ * and the variant's own type; the file as stored when it fits the box already or is not a raster
+ * the drive resizes. A variant is sent whole: `Range` is ignored, as HTTP allows.
+ */
+async function sendResized(
+  ctx: QueryContext,
+  drive: DriveService,
+  images: ImageVariants,
+  row: EntryRow,
+  box: ResizeBox,
+  cache: string,
+): Promise<void> {
+  const etag = `"${row.hash ?? row.blob ?? ''}-${boxTag(box)}"`
+  ctx.set('ETag', etag)
+  ctx.set('Last-Modified', new Date(row.modified).toUTCString())
+  ctx.set('Cache-Control', cache)
+  ctx.set('Content-Disposition', 'inline')
+  if (ctx.get('if-none-match') === etag) {
+    ctx.status = 304
+    return
+  }
+  const resolved = await images.resolve(row, box)
+  if (resolved.kind === 'variant') {
+    ctx.type = resolved.type
+    ctx.length = resolved.size
+    ctx.body = resolved.body
+    return
+  }
+  // Served under the name's image type, as today: with nosniff, bytes that are not that image (an
+  // SVG called .png) are never run as a document.
+  const contents = await drive.contents(row)
+  ctx.type = row.content_type ?? 'application/octet-stream'
   ctx.length = contents.size
   ctx.body = contents.body
 }

@@ -20,6 +20,10 @@ export const DRIVE_ERRORS = defineErrors({
       'A folder name is required, cannot contain a dot and cannot contain / \\ , or line breaks.',
     status: 400,
   },
+  // A `load` with width or height (docs/drive.md, "Resized images"). 422: the request is well
+  // formed, the stored image is what cannot be resized.
+  ERROR_IMAGE_TOO_LARGE: { message: 'The image is too large to resize.', status: 422 },
+  ERROR_IMAGE_UNREADABLE: { message: 'The image cannot be read.', status: 422 },
   ERROR_RATE_LIMIT_EXCEEDED: {
     message: 'Drive limit exceeded. Reduce the rate of create, update, and delete requests.',
     status: 429,

@@ -7,7 +7,6 @@ import { adminPhrases } from './phrases/admin.js'
 import { adminTranslationsPhrases } from './phrases/admin-translations.js'
 import { generalPhrases } from './phrases/general.js'
 import { serverFrench } from './phrases/server.js'
-import { PENDING_CODE_MESSAGES } from './phrases/pending-codes.js'
 import { storePhrases } from './phrases/store.js'
 
 /** The sample company's languages (spec 000 section 9), US English the default. */
@@ -24,10 +23,10 @@ function entries(table: PhraseTable): TranslationEntry[] {
 /** The server set: every code with its English message and its French one. */
 export function serverTable(): PhraseTable {
   const table: Record<string, { fr: string; 'en-us': string }> = {}
-  // Every code with a French text: core's and the installed plugins' English come from the merged
-  // catalogue (their modules are loaded by the time seeds run), the rest from the pending table.
+  // Every code with a French text whose English the merged catalogue holds: core's and the
+  // installed plugins' (their modules are loaded by the time seeds run).
   for (const [code, fr] of Object.entries(serverFrench)) {
-    const english = errorMessageOf(code) ?? PENDING_CODE_MESSAGES[code]
+    const english = errorMessageOf(code)
     if (english) table[code] = { 'en-us': english, fr }
   }
   return table

@@ -40,10 +40,15 @@ function catalogueRows(record: RecordData) {
 }
 
 const stockOf = (record: RecordData): number =>
-  typeof record.stock === 'number' && Number.isSafeInteger(record.stock) ? Math.max(0, record.stock) : 0
+  typeof record.stock === 'number' && Number.isSafeInteger(record.stock)
+    ? Math.max(0, record.stock)
+    : 0
 
 /** Writes an item's index rows (not its stock) through `executor`. */
-export async function indexItem(executor: Knex | Knex.Transaction, record: RecordData): Promise<void> {
+export async function indexItem(
+  executor: Knex | Knex.Transaction,
+  record: RecordData,
+): Promise<void> {
   await executor(ITEMS_TABLE).insert(itemRow(record)).onConflict('item').merge()
   await executor(CATALOGUE_TABLE).where({ item: record.id }).delete()
   const rows = catalogueRows(record)
@@ -56,7 +61,11 @@ async function unindexItem(trx: Knex.Transaction, id: string): Promise<void> {
 }
 
 /** Sets an item's units on hand (a stock count), keeping what checkouts hold reserved. */
-async function setOnHand(executor: Knex | Knex.Transaction, item: string, onhand: number): Promise<void> {
+async function setOnHand(
+  executor: Knex | Knex.Transaction,
+  item: string,
+  onhand: number,
+): Promise<void> {
   await executor(STOCK_TABLE)
     .insert({ item, onhand, reserved: 0, updated_at: Date.now() })
     .onConflict('item')
@@ -67,16 +76,20 @@ async function setOnHand(executor: Knex | Knex.Transaction, item: string, onhand
 export function itemGuard(records: Pick<RecordsService, 'find'>): RecordGuard {
   return {
     async check(change) {
-      if (change.kind !== 'created' && change.kind !== 'updated' && change.kind !== 'renamed') return
+      if (change.kind !== 'created' && change.kind !== 'updated' && change.kind !== 'renamed')
+        return
       const { record } = change
       await normaliseCatalogueRecord(record, ITEM_TEXTS, ['storedetaileddescription'])
       const parent = refId(record.parent)
       if (parent) {
-        if (parent === record.id) throw createError('ERROR_INVALID_INPUT', { reason: 'parent must be another item' })
+        if (parent === record.id)
+          throw createError('ERROR_INVALID_INPUT', { reason: 'parent must be another item' })
         const stored = await records.find(ITEM_TYPE, parent)
         // Child items are one level deep (spec 001 section 3, "ChildItem").
         if (stored && refId(stored.parent))
-          throw createError('ERROR_INVALID_INPUT', { reason: `parent ${parent} is itself a child item` })
+          throw createError('ERROR_INVALID_INPUT', {
+            reason: `parent ${parent} is itself a child item`,
+          })
       }
     },
     async write(change: RecordChange, _actor, trx) {
@@ -99,7 +112,12 @@ export function itemGuard(records: Pick<RecordsService, 'find'>): RecordGuard {
         case 'restored':
           await indexItem(trx, record)
           await trx(STOCK_TABLE)
-            .insert({ item: record.id, onhand: stockOf(record), reserved: 0, updated_at: Date.now() })
+            .insert({
+              item: record.id,
+              onhand: stockOf(record),
+              reserved: 0,
+              updated_at: Date.now(),
+            })
             .onConflict('item')
             .ignore()
           return
@@ -119,12 +137,16 @@ export function itemGuard(records: Pick<RecordsService, 'find'>): RecordGuard {
 export const categoryGuard: RecordGuard = {
   async check(change) {
     if (change.kind === 'created' || change.kind === 'updated' || change.kind === 'renamed')
-      await normaliseCatalogueRecord(change.record, CATEGORY_TEXTS, ['custrecord_web_webcat_content'])
+      await normaliseCatalogueRecord(change.record, CATEGORY_TEXTS, [
+        'custrecord_web_webcat_content',
+      ])
   },
   async write(change, _actor, trx) {
     // Items name their categories; a renamed category takes its listing rows along.
     if (change.kind === 'renamed')
-      await trx(CATALOGUE_TABLE).where({ category: change.previous.id }).update({ category: change.record.id })
+      await trx(CATALOGUE_TABLE)
+        .where({ category: change.previous.id })
+        .update({ category: change.record.id })
   },
 }
 

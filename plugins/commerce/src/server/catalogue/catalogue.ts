@@ -61,8 +61,13 @@ export class Catalogue {
     if (items.length === 0) return result
     const rows = (await this.db(STOCK_TABLE)
       .whereIn('item', [...new Set(items)])
-      .select('item', 'onhand', 'reserved')) as Array<{ item: string; onhand: number | string; reserved: number | string }>
-    for (const row of rows) result.set(row.item, Math.max(0, Number(row.onhand) - Number(row.reserved)))
+      .select('item', 'onhand', 'reserved')) as Array<{
+      item: string
+      onhand: number | string
+      reserved: number | string
+    }>
+    for (const row of rows)
+      result.set(row.item, Math.max(0, Number(row.onhand) - Number(row.reserved)))
     return result
   }
 
@@ -82,18 +87,30 @@ export class Catalogue {
   /** Items as lists answer them, priced at one unit for the visitor, in the order given. */
   async listItems(context: ShopContext, records: readonly RecordData[]): Promise<ListItemAnswer[]> {
     const children = await this.childrenOf(records.map((record) => record.id))
-    const stock = await this.available([...records.map((record) => record.id), ...[...children.values()].flat()])
+    const stock = await this.available([
+      ...records.map((record) => record.id),
+      ...[...children.values()].flat(),
+    ])
     const levelName = await this.levelName(context.level)
     return records.map((record) => {
       const kids = children.get(record.id) ?? []
-      const amount = resolvePrice([record], { level: context.level, currency: context.currency.id, places: context.currency.places, quantity: 1 })
-      const instock = kids.length > 0 ? kids.some((kid) => (stock.get(kid) ?? 0) > 0) : (stock.get(record.id) ?? 0) > 0
+      const amount = resolvePrice([record], {
+        level: context.level,
+        currency: context.currency.id,
+        places: context.currency.places,
+        quantity: 1,
+      })
+      const instock =
+        kids.length > 0
+          ? kids.some((kid) => (stock.get(kid) ?? 0) > 0)
+          : (stock.get(record.id) ?? 0) > 0
       return {
         id: record.id,
         displayname: translated(record, context.language, 'displayname'),
         storedetaileddescription: translated(record, context.language, 'storedetaileddescription'),
         urlcomponent: textOf(record.urlcomponent) || record.id,
-        storedisplaythumbnail: imageOf(record.storedisplaythumbnail) ?? imageOf(record.storedisplayimage),
+        storedisplaythumbnail:
+          imageOf(record.storedisplaythumbnail) ?? imageOf(record.storedisplayimage),
         price: { amount, currency: context.currency.id },
         instock,
         haschildren: kids.length > 0,
@@ -106,7 +123,9 @@ export class Catalogue {
   /** The name of a price level (`onlineprice` for 5), from the `pricelevel` list type. */
   private async levelName(level: number): Promise<string> {
     const list = await this.records.find('listtype', 'pricelevel')
-    const values = Array.isArray(list?.values) ? (list.values as Array<Record<string, unknown>>) : []
+    const values = Array.isArray(list?.values)
+      ? (list.values as Array<Record<string, unknown>>)
+      : []
     const found = values.find((value) => String(value.value ?? value.id) === String(level))
     const text = typeof found?.text === 'string' ? found.text : ''
     return /^[a-z][a-z0-9]*$/.test(text) ? text : level === 5 ? 'onlineprice' : `price${level}`
@@ -119,7 +138,9 @@ export class Catalogue {
     page: number,
     pagesize: number,
   ): Promise<ItemPage> {
-    const counted = (await this.db(CATALOGUE_TABLE).where({ category }).count({ count: '*' })) as Array<{ count: number | string }>
+    const counted = (await this.db(CATALOGUE_TABLE)
+      .where({ category })
+      .count({ count: '*' })) as Array<{ count: number | string }>
     const count = counted[0]?.count ?? 0
     const total = Number(count)
     const ids = (await this.db(CATALOGUE_TABLE)
@@ -128,9 +149,13 @@ export class Catalogue {
       .offset((page - 1) * pagesize)
       .limit(pagesize)
       .select('item')) as Array<{ item: string }>
-    const found = await this.records.findMany(ids.map(({ item }) => ({ type: ITEM_TYPE, id: item })))
+    const found = await this.records.findMany(
+      ids.map(({ item }) => ({ type: ITEM_TYPE, id: item })),
+    )
     const byId = new Map(found.map((record) => [record.id, record]))
-    const ordered = ids.map(({ item }) => byId.get(item)).filter((record): record is RecordData => record !== undefined)
+    const ordered = ids
+      .map(({ item }) => byId.get(item))
+      .filter((record): record is RecordData => record !== undefined)
     return {
       data: await this.listItems(context, ordered),
       page,
@@ -141,14 +166,24 @@ export class Catalogue {
   }
 
   /** A category and a page of its items; an offline or missing one is not available. */
-  async category(context: ShopContext, id: string, page: number, pagesize: number): Promise<CategoryAnswer> {
+  async category(
+    context: ShopContext,
+    id: string,
+    page: number,
+    pagesize: number,
+  ): Promise<CategoryAnswer> {
     const record = await this.records.find(CATEGORY_TYPE, id)
-    if (!record || record.online === false) throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: id })
+    if (!record || record.online === false)
+      throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: id })
     const items = await this.itemsOf(context, id, page, pagesize)
     return {
       id: record.id,
       name: translated(record, context.language, 'name'),
-      custrecord_web_webcat_content: translated(record, context.language, 'custrecord_web_webcat_content'),
+      custrecord_web_webcat_content: translated(
+        record,
+        context.language,
+        'custrecord_web_webcat_content',
+      ),
       urlcomponent: textOf(record.urlcomponent) || record.id,
       storedisplayimage: imageOf(record.storedisplayimage),
       items: items.data,
@@ -160,16 +195,28 @@ export class Catalogue {
   }
 
   /** The online categories, by sequence then name. */
-  async categories(context: ShopContext): Promise<Array<Omit<CategoryAnswer, 'items' | 'page' | 'pages' | 'pagesize' | 'total'>>> {
+  async categories(
+    context: ShopContext,
+  ): Promise<Array<Omit<CategoryAnswer, 'items' | 'page' | 'pages' | 'pagesize' | 'total'>>> {
     const ids = (await this.db(CATALOGUE_TABLE).distinct('category')) as Array<{ category: string }>
-    const found = await this.records.findMany(ids.map(({ category }) => ({ type: CATEGORY_TYPE, id: category })))
+    const found = await this.records.findMany(
+      ids.map(({ category }) => ({ type: CATEGORY_TYPE, id: category })),
+    )
     return found
       .filter((record) => record.online !== false)
-      .sort((a, b) => Number(a.sequence ?? 0) - Number(b.sequence ?? 0) || textOf(a.name).localeCompare(textOf(b.name)))
+      .sort(
+        (a, b) =>
+          Number(a.sequence ?? 0) - Number(b.sequence ?? 0) ||
+          textOf(a.name).localeCompare(textOf(b.name)),
+      )
       .map((record) => ({
         id: record.id,
         name: translated(record, context.language, 'name'),
-        custrecord_web_webcat_content: translated(record, context.language, 'custrecord_web_webcat_content'),
+        custrecord_web_webcat_content: translated(
+          record,
+          context.language,
+          'custrecord_web_webcat_content',
+        ),
         urlcomponent: textOf(record.urlcomponent) || record.id,
         storedisplayimage: imageOf(record.storedisplayimage),
       }))
@@ -179,14 +226,18 @@ export class Catalogue {
   async resolveItem(key: { id?: string; fragment?: string }): Promise<RecordData | null> {
     if (key.id) return this.records.find(ITEM_TYPE, key.id)
     if (!key.fragment) return null
-    const row = (await this.db(ITEMS_TABLE).where({ urlcomponent: key.fragment }).orderBy('item').first('item')) as { item: string } | undefined
+    const row = (await this.db(ITEMS_TABLE)
+      .where({ urlcomponent: key.fragment })
+      .orderBy('item')
+      .first('item')) as { item: string } | undefined
     return row ? this.records.find(ITEM_TYPE, row.item) : null
   }
 
   /** An item with its gallery, children, break table and availability, for the item page. */
   async item(context: ShopContext, key: { id?: string; fragment?: string }): Promise<ItemAnswer> {
     const record = await this.resolveItem(key)
-    if (!record || record.online !== true) throw createError('ERROR_ITEM_NOT_AVAILABLE', { reason: key.id ?? key.fragment })
+    if (!record || record.online !== true)
+      throw createError('ERROR_ITEM_NOT_AVAILABLE', { reason: key.id ?? key.fragment })
     const parentId = refId(record.parent)
     const parent = parentId ? await this.records.find(ITEM_TYPE, parentId) : null
     const sources = parent ? [record, parent] : [record]
@@ -194,18 +245,27 @@ export class Catalogue {
     const kids = (await this.childrenOf([record.id])).get(record.id) ?? []
     const childRecords = await this.records.findMany(kids.map((id) => ({ type: ITEM_TYPE, id })))
     const stock = await this.available([record.id, ...kids])
-    const query = { level: context.level, currency: context.currency.id, places: context.currency.places }
+    const query = {
+      level: context.level,
+      currency: context.currency.id,
+      places: context.currency.places,
+    }
     const children: ChildItemAnswer[] = childRecords.map((child) => ({
       id: child.id,
       displayname: translated(child, context.language, 'displayname'),
       itemid: textOf(child.itemid),
       sku: skuOf(textOf(child.itemid)),
-      price: { amount: resolvePrice([child, record], { ...query, quantity: 1 }), currency: context.currency.id },
+      price: {
+        amount: resolvePrice([child, record], { ...query, quantity: 1 }),
+        currency: context.currency.id,
+      },
       breaks: priceBreaks([child, record], query),
       available: stock.get(child.id) ?? 0,
       storedisplayimage: imageOf(child.storedisplayimage),
     }))
-    const gallery = Array.isArray(record.gallery) ? record.gallery.map(imageOf).filter((image): image is WebImage => image !== null) : []
+    const gallery = Array.isArray(record.gallery)
+      ? record.gallery.map(imageOf).filter((image): image is WebImage => image !== null)
+      : []
     const amount = resolvePrice(sources, { ...query, quantity: 1 })
     return {
       ...listed!,

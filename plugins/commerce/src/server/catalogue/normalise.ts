@@ -47,7 +47,9 @@ export function normaliseMatrix(field: string, value: unknown): PriceMatrix {
   })
   breaks.forEach((header, index) => {
     if (index > 0 && header.quantity <= breaks[index - 1]!.quantity)
-      throw invalid(`${field}.headers must rise: ${header.quantity} follows ${breaks[index - 1]!.quantity}`)
+      throw invalid(
+        `${field}.headers must rise: ${header.quantity} follows ${breaks[index - 1]!.quantity}`,
+      )
   })
   const seen = new Set<string>()
   const rows: PriceLine[] = lines.map((line, index) => {
@@ -57,7 +59,8 @@ export function normaliseMatrix(field: string, value: unknown): PriceMatrix {
     if (typeof level !== 'number' || !Number.isSafeInteger(level) || level < 1 || level > 999)
       throw invalid(`${at}.pricelevel must be a price level number`)
     const currency = typeof line.currency === 'string' ? line.currency.toLowerCase() : ''
-    if (!isValidId(currency) || currency.length > 16) throw invalid(`${at}.currency must be a currency id`)
+    if (!isValidId(currency) || currency.length > 16)
+      throw invalid(`${at}.currency must be a currency id`)
     const key = `${level}|${currency}`
     if (seen.has(key)) throw invalid(`${at} repeats price level ${level} in ${currency}`)
     seen.add(key)

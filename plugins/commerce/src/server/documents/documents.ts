@@ -18,12 +18,22 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [ORDER_TYPE, INVOICE_TYPE
 /** Fields staff may change on a stored document; the rest is the checkout's. */
 const EDITABLE = new Set(['status', 'memo'])
 const STATUSES: Record<DocumentType, readonly string[]> = {
-  salesorder: ['pendingApproval', 'pendingFulfillment', 'partiallyFulfilled', 'pendingBilling', 'billed', 'closed', 'cancelled'],
+  salesorder: [
+    'pendingApproval',
+    'pendingFulfillment',
+    'partiallyFulfilled',
+    'pendingBilling',
+    'billed',
+    'closed',
+    'cancelled',
+  ],
   invoice: ['open', 'paidInFull'],
 }
 
 const notAvailable = (type: DocumentType, reason?: string) =>
-  createError(type === ORDER_TYPE ? 'ERROR_ORDER_NOT_AVAILABLE' : 'ERROR_INVOICE_NOT_AVAILABLE', { reason })
+  createError(type === ORDER_TYPE ? 'ERROR_ORDER_NOT_AVAILABLE' : 'ERROR_INVOICE_NOT_AVAILABLE', {
+    reason,
+  })
 const listNotAvailable = (type: DocumentType) =>
   createError(type === ORDER_TYPE ? 'ERROR_ORDERS_NOT_AVAILABLE' : 'ERROR_INVOICES_NOT_AVAILABLE')
 
@@ -39,7 +49,11 @@ function documentRow(record: RecordData) {
 }
 
 const statusOf = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'object' && value !== null ? textOf((value as { id?: unknown }).id) : ''
+  typeof value === 'string'
+    ? value
+    : typeof value === 'object' && value !== null
+      ? textOf((value as { id?: unknown }).id)
+      : ''
 
 /** The guard of orders and invoices (both types). */
 export const documentGuard: RecordGuard = {
@@ -48,13 +62,18 @@ export const documentGuard: RecordGuard = {
     if (change.kind === 'created' || change.kind === 'updated') {
       const status = statusOf(change.record.status)
       if (!STATUSES[type].includes(status))
-        throw createError('ERROR_INVALID_INPUT', { reason: `status must be one of ${STATUSES[type].join(', ')}` })
+        throw createError('ERROR_INVALID_INPUT', {
+          reason: `status must be one of ${STATUSES[type].join(', ')}`,
+        })
       change.record.status = status
     }
     if (isSystemActor(actor)) return
     if (change.kind === 'created')
-      throw createError('ERROR_ACCESS_DENIED', { reason: 'orders and invoices are made by checkout' })
-    if (change.kind === 'renamed') throw createError('ERROR_ACCESS_DENIED', { reason: 'document numbers do not change' })
+      throw createError('ERROR_ACCESS_DENIED', {
+        reason: 'orders and invoices are made by checkout',
+      })
+    if (change.kind === 'renamed')
+      throw createError('ERROR_ACCESS_DENIED', { reason: 'document numbers do not change' })
     if (change.kind === 'updated') {
       // Whatever else the editor sent back, the stored values stand.
       const { record, previous } = change
@@ -67,7 +86,10 @@ export const documentGuard: RecordGuard = {
   },
   async write(change, _actor, trx) {
     if (change.kind === 'created' || change.kind === 'restored')
-      await trx(DOCUMENTS_TABLE).insert(documentRow(change.record)).onConflict(['type', 'id']).merge()
+      await trx(DOCUMENTS_TABLE)
+        .insert(documentRow(change.record))
+        .onConflict(['type', 'id'])
+        .merge()
     else if (change.kind === 'binned' || change.kind === 'removed')
       await trx(DOCUMENTS_TABLE).where({ type: change.record.type, id: change.record.id }).delete()
   },
@@ -92,7 +114,8 @@ export class Documents {
   async get(entity: Entity, type: DocumentType, id: string): Promise<DocumentAnswer> {
     const record = await this.records.find(type, id)
     const owner = record?.entity as { type?: unknown; id?: unknown } | undefined
-    if (!record || owner?.type !== entity.type || owner.id !== entity.id) throw notAvailable(type, id)
+    if (!record || owner?.type !== entity.type || owner.id !== entity.id)
+      throw notAvailable(type, id)
     return (await this.answers([record]))[0]!
   }
 
@@ -100,19 +123,32 @@ export class Documents {
   async list(entity: Entity, type: DocumentType, page: number, pagesize: number) {
     try {
       const where = { entity_type: entity.type, entity_id: entity.id, type }
-      const counted = (await this.db(DOCUMENTS_TABLE).where(where).count({ count: '*' })) as Array<{ count: number | string }>
+      const counted = (await this.db(DOCUMENTS_TABLE).where(where).count({ count: '*' })) as Array<{
+        count: number | string
+      }>
       const count = counted[0]?.count ?? 0
       const rows = (await this.db(DOCUMENTS_TABLE)
         .where(where)
-        .orderBy([{ column: 'trandate', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'trandate', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .offset((page - 1) * pagesize)
         .limit(pagesize)
         .select('id')) as Array<{ id: string }>
       const found = await this.records.findMany(rows.map(({ id }) => ({ type, id })))
       const byId = new Map(found.map((record) => [record.id, record]))
-      const ordered = rows.map(({ id }) => byId.get(id)).filter((record): record is RecordData => record !== undefined)
+      const ordered = rows
+        .map(({ id }) => byId.get(id))
+        .filter((record): record is RecordData => record !== undefined)
       const total = Number(count)
-      return { data: await this.answers(ordered), page, pages: Math.max(1, Math.ceil(total / pagesize)), pagesize, total }
+      return {
+        data: await this.answers(ordered),
+        page,
+        pages: Math.max(1, Math.ceil(total / pagesize)),
+        pagesize,
+        total,
+      }
     } catch (error) {
       if ((error as { code?: string }).code === 'ERROR_DATA_CONNECTION') throw error
       throw listNotAvailable(type)
@@ -122,7 +158,11 @@ export class Documents {
   /** The answer shapes, with the texts of statuses, currencies and shipping methods. */
   private async answers(records: readonly RecordData[]): Promise<DocumentAnswer[]> {
     const linked = (field: string, type: string) =>
-      [...new Set(records.map((record) => refId(record[field])).filter((id): id is string => id !== null))].map((id) => ({ type, id }))
+      [
+        ...new Set(
+          records.map((record) => refId(record[field])).filter((id): id is string => id !== null),
+        ),
+      ].map((id) => ({ type, id }))
     const lists = await this.records.findMany([
       { type: 'listtype', id: 'orderstatus' },
       { type: 'listtype', id: 'invoicestatus' },
@@ -133,7 +173,9 @@ export class Documents {
     for (const list of lists) {
       names.set(`${list.type}|${list.id}`, textOf(list.code) || textOf(list.name))
       if (list.type === 'listtype')
-        for (const value of (Array.isArray(list.values) ? list.values : []) as Array<Record<string, unknown>>)
+        for (const value of (Array.isArray(list.values) ? list.values : []) as Array<
+          Record<string, unknown>
+        >)
           names.set(`${list.id}|${textOf(value.id)}`, textOf(value.name))
     }
     return records.map((record) => {
@@ -147,15 +189,24 @@ export class Documents {
         trandate: textOf(record.trandate),
         status: names.get(`${list}|${statusid}`) || statusid,
         statusid,
-        currency: { id: refId(record.currency) ?? '', text: names.get(`currency|${refId(record.currency)}`) ?? '' },
-        shipmethod: { id: refId(record.shipmethod) ?? '', text: names.get(`shipmethod|${refId(record.shipmethod)}`) ?? '' },
+        currency: {
+          id: refId(record.currency) ?? '',
+          text: names.get(`currency|${refId(record.currency)}`) ?? '',
+        },
+        shipmethod: {
+          id: refId(record.shipmethod) ?? '',
+          text: names.get(`shipmethod|${refId(record.shipmethod)}`) ?? '',
+        },
       }
     })
   }
 }
 
 /** Rebuilds the documents index from the records (after seeds, which skip guards). */
-export async function reindexDocuments(db: Knex, records: Pick<RecordsService, 'findAll'>): Promise<void> {
+export async function reindexDocuments(
+  db: Knex,
+  records: Pick<RecordsService, 'findAll'>,
+): Promise<void> {
   for (const type of DOCUMENT_TYPES) {
     let after: string | undefined
     for (;;) {

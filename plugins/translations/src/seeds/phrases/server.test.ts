@@ -8,9 +8,9 @@ import '@shopwright/plugin-sessions'
 import '@shopwright/plugin-log'
 import '@shopwright/plugin-billing'
 import '@shopwright/plugin-insights'
+import '@shopwright/plugin-commerce'
 import '../../index.js'
 import { serverFrench } from './server.js'
-import { PENDING_CODE_MESSAGES } from './pending-codes.js'
 import { serverTable } from '../sets.js'
 
 /** The `{0}`, `{1}`... of a message, sorted: a translation must fill the same values. */
@@ -25,9 +25,8 @@ describe('the French server set', () => {
     }
   })
 
-  it('names only codes core, a built-in plugin or a pending plugin declares', () => {
-    for (const code of Object.keys(serverFrench))
-      expect(errorMessageOf(code) ?? PENDING_CODE_MESSAGES[code], code).toBeTruthy()
+  it('names only codes core or a built-in plugin declares', () => {
+    for (const code of Object.keys(serverFrench)) expect(errorMessageOf(code), code).toBeTruthy()
   })
 
   it('carries every French code into the seeded set with its English message', () => {
@@ -35,10 +34,5 @@ describe('the French server set', () => {
     expect(Object.keys(table).sort()).toEqual(Object.keys(serverFrench).sort())
     for (const [code, texts] of Object.entries(table))
       expect(placeholders(texts.fr ?? ''), code).toEqual(placeholders(texts['en-us'] ?? ''))
-  })
-
-  it('leaves no code in the pending table that a built-in plugin now declares', () => {
-    for (const code of Object.keys(PENDING_CODE_MESSAGES))
-      expect(errorMessageOf(code), code).toBe(undefined)
   })
 })

@@ -1,0 +1,76 @@
+/**
+ * The cart calls (README, "Calls"): reads are GET; every change is POST with a JSON body checked
+ * by its schema, and counted by the `commerce.cart` rate limit per visitor.
+ */
+import { z } from 'zod'
+import {
+  createError,
+  isValidId,
+  readBody,
+  type QueryContext,
+  type QueryRouter,
+  type RateLimiterService,
+} from '@shopwright/core'
+import { MAX_LINE_QUANTITY } from '../../shared/types.js'
+import type { ShopContexts } from '../shop-context.js'
+import type { CartCaller, Carts } from './carts.js'
+
+export const CART_LIMIT = 'commerce.cart'
+
+const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
+const AddBody = z.strictObject({ item: z.string().min(1).max(191), quantity })
+const UpdateBody = z.strictObject({ quantity })
+
+function lineParam(ctx: QueryContext): string {
+  const line = ctx.params.line ?? ''
+  if (!isValidId(line)) throw createError('ERROR_INVALID_ID', { reason: 'line' })
+  return line
+}
+
+/** The limit's key: the account, else the address the call came from. */
+function limitKey(caller: CartCaller | null, ctx: QueryContext): string {
+  return caller?.context.entity
+    ? `${caller.context.entity.type}|${caller.context.entity.id}`
+    : `ip|${ctx.ip}`
+}
+
+export function cartRoutes(
+  router: QueryRouter,
+  carts: Carts,
+  contexts: ShopContexts,
+  limiter: RateLimiterService,
+): void {
+  router.get('/cart/get', async (ctx) => {
+    const caller = await carts.caller(ctx)
+    ctx.set('Cache-Control', 'private, no-store')
+    ctx.body = await carts.get(caller, caller ? undefined : await contexts.of(ctx))
+  })
+
+  router.get('/cart/count', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store')
+    ctx.body = { count: await carts.count(await carts.caller(ctx)) }
+  })
+
+  router.post('/cart/add', async (ctx) => {
+    const body = readBody(ctx, AddBody)
+    if (!isValidId(body.item)) throw createError('ERROR_INVALID_ID', { reason: 'item' })
+    const caller = (await carts.caller(ctx, true))!
+    await limiter.consume(CART_LIMIT, limitKey(caller, ctx))
+    ctx.body = await carts.add(caller, body.item, body.quantity)
+  })
+
+  router.post('/cart/update/:line', async (ctx) => {
+    const line = lineParam(ctx)
+    const body = readBody(ctx, UpdateBody)
+    const caller = await carts.caller(ctx)
+    await limiter.consume(CART_LIMIT, limitKey(caller, ctx))
+    ctx.body = await carts.update(caller, line, body.quantity)
+  })
+
+  router.post('/cart/remove/:line', async (ctx) => {
+    const line = lineParam(ctx)
+    const caller = await carts.caller(ctx)
+    await limiter.consume(CART_LIMIT, limitKey(caller, ctx))
+    ctx.body = await carts.remove(caller, line)
+  })
+}

@@ -1,0 +1,198 @@
+/**
+ * Carts in commerce_carts and commerce_cart_lines (README, "Cart"). A cart is keyed by a hash: of
+ * an anonymous visitor's cookie token, or of a signed-in account, so the table never holds a
+ * token a thief could reuse. Lines are one per item; adding an item again adds to its quantity in
+ * one statement, so two tabs adding at once lose nothing.
+ */
+import crypto from 'node:crypto'
+import type { Knex } from 'knex'
+import { createError, type Entity } from '@shopwright/core'
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/types.js'
+import { CARTS_TABLE, CART_LINES_TABLE } from '../migrations.js'
+
+export interface CartLineRow {
+  line: string
+  item: string
+  quantity: number
+  added_at: number
+}
+
+export interface CartRow {
+  cart: string
+  shipmethod: string | null
+  shipaddress: string | null
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
+
+/** The key of an anonymous cart from its cookie token. */
+export const anonymousKey = (token: string): string => `a${sha256(token)}`
+/** The key of a signed-in account's cart. */
+export const entityKey = (entity: Pick<Entity, 'type' | 'id'>): string =>
+  `e${sha256(`${entity.type}|${entity.id}`)}`
+
+/** A new line id: 12 base-62 characters. */
+function lineId(): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+  return Array.from(crypto.randomBytes(12), (byte) => alphabet[byte % 62]).join('')
+}
+
+export class CartStore {
+  constructor(private readonly db: Knex) {}
+
+  async cart(cart: string): Promise<CartRow | null> {
+    const row = (await this.db(CARTS_TABLE)
+      .where({ cart })
+      .first('cart', 'shipmethod', 'shipaddress')) as CartRow | undefined
+    return row ?? null
+  }
+
+  async lines(cart: string, executor: Knex | Knex.Transaction = this.db): Promise<CartLineRow[]> {
+    const rows = (await executor(CART_LINES_TABLE)
+      .where({ cart })
+      .orderBy([{ column: 'added_at' }, { column: 'line' }])
+      .select('line', 'item', 'quantity', 'added_at')) as CartLineRow[]
+    return rows.map((row) => ({
+      ...row,
+      quantity: Number(row.quantity),
+      added_at: Number(row.added_at),
+    }))
+  }
+
+  async count(cart: string): Promise<number> {
+    const rows = (await this.db(CART_LINES_TABLE).where({ cart }).count({ count: '*' })) as Array<{
+      count: number | string
+    }>
+    return Number(rows[0]?.count ?? 0)
+  }
+
+  private async touch(trx: Knex.Transaction, cart: string, entity: Entity | null): Promise<void> {
+    const now = Date.now()
+    await trx(CARTS_TABLE)
+      .insert({
+        cart,
+        entity_type: entity?.type ?? null,
+        entity_id: entity?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict('cart')
+      .merge(['updated_at'])
+  }
+
+  /** Makes sure an account's cart row exists (checkout holds it while it places the order). */
+  async ensure(cart: string, entity: Entity): Promise<void> {
+    const now = Date.now()
+    await this.db(CARTS_TABLE)
+      .insert({
+        cart,
+        entity_type: entity.type,
+        entity_id: entity.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict('cart')
+      .ignore()
+  }
+
+  /** Adds units of an item: a new line, or more on the item's line. Answers the line's quantity. */
+  async add(
+    cart: string,
+    entity: Entity | null,
+    item: string,
+    quantity: number,
+  ): Promise<CartLineRow> {
+    return this.db.transaction(async (trx) => {
+      await this.touch(trx, cart, entity)
+      await trx(CART_LINES_TABLE)
+        .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
+        .onConflict(['cart', 'item'])
+        .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
+      const line = (await trx(CART_LINES_TABLE)
+        .where({ cart, item })
+        .first('line', 'item', 'quantity', 'added_at')) as CartLineRow
+      // Checked after the write, inside it: two adds at once are judged on their sum.
+      if (Number(line.quantity) > MAX_LINE_QUANTITY)
+        throw createError('ERROR_INVALID_INTEGER', {
+          reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
+        })
+      const rows = (await trx(CART_LINES_TABLE).where({ cart }).count({ count: '*' })) as Array<{
+        count: number | string
+      }>
+      if (Number(rows[0]?.count ?? 0) > MAX_CART_LINES)
+        throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
+      return { ...line, quantity: Number(line.quantity), added_at: Number(line.added_at) }
+    })
+  }
+
+  /** Sets a line's quantity; false when the line is not in this cart. */
+  async setQuantity(cart: string, line: string, quantity: number): Promise<boolean> {
+    const changed = await this.db(CART_LINES_TABLE).where({ cart, line }).update({ quantity })
+    return Number(changed) > 0
+  }
+
+  async remove(cart: string, line: string): Promise<boolean> {
+    return Number(await this.db(CART_LINES_TABLE).where({ cart, line }).delete()) > 0
+  }
+
+  async setShipping(
+    cart: string,
+    entity: Entity | null,
+    changes: { shipmethod?: string; shipaddress?: string },
+  ): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await this.touch(trx, cart, entity)
+      await trx(CARTS_TABLE).where({ cart }).update(changes)
+    })
+  }
+
+  /**
+   * Moves an anonymous cart's lines into an account's cart, adding quantities of items in both
+   * (capped at the line maximum), then deletes the anonymous cart. One transaction: two calls
+   * racing after sign-in merge once, since the second finds nothing left to move.
+   */
+  async merge(from: string, into: string, entity: Entity): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      const moving = await this.lines(from, trx)
+      if (moving.length === 0) {
+        await trx(CARTS_TABLE).where({ cart: from }).delete()
+        return
+      }
+      await this.touch(trx, into, entity)
+      const existing = new Map((await this.lines(into, trx)).map((line) => [line.item, line]))
+      for (const line of moving) {
+        const have = existing.get(line.item)
+        if (have)
+          await trx(CART_LINES_TABLE)
+            .where({ cart: into, line: have.line })
+            .update({ quantity: Math.min(MAX_LINE_QUANTITY, have.quantity + line.quantity) })
+        else if (existing.size < MAX_CART_LINES) {
+          await trx(CART_LINES_TABLE).insert({ ...line, cart: into })
+          existing.set(line.item, line)
+        }
+      }
+      await trx(CART_LINES_TABLE).where({ cart: from }).delete()
+      await trx(CARTS_TABLE).where({ cart: from }).delete()
+    })
+  }
+
+  /** Empties a cart inside a checkout's transaction. */
+  async empty(cart: string, trx: Knex.Transaction): Promise<void> {
+    await trx(CART_LINES_TABLE).where({ cart }).delete()
+  }
+
+  /** Deletes anonymous carts untouched since `before` (a scheduled sweep). */
+  async sweep(before: number): Promise<number> {
+    const stale = this.db(CARTS_TABLE)
+      .where('updated_at', '<', before)
+      .whereNull('entity_type')
+      .select('cart')
+    const carts = ((await stale.limit(1000)) as Array<{ cart: string }>).map((row) => row.cart)
+    if (carts.length === 0) return 0
+    await this.db.transaction(async (trx) => {
+      await trx(CART_LINES_TABLE).whereIn('cart', carts).delete()
+      await trx(CARTS_TABLE).whereIn('cart', carts).delete()
+    })
+    return carts.length
+  }
+}

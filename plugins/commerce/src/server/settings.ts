@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { wholeNumber, type SettingsOf } from '@shopwright/core'
+
+/**
+ * The commerce plugin's settings (README, "Settings"): environment variables, or their camelCase
+ * keys in shopwright.config.*.
+ */
+export const COMMERCE_SETTINGS = {
+  /** The payment provider cards are charged through: `test` (built in, never for a live shop) or a plugin's. */
+  commercePaymentProvider: {
+    env: 'COMMERCE_PAYMENT_PROVIDER',
+    schema: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,31}$/)
+      .default('test'),
+  },
+  /** Cart changes one visitor may make per minute, counted across nodes. */
+  commerceCartWrites: {
+    env: 'COMMERCE_CART_WRITES',
+    schema: wholeNumber(1, 1_000_000).default(120),
+  },
+  /** Orders one account may place (or try to) per minute. */
+  commercePlaceAttempts: {
+    env: 'COMMERCE_PLACE_ATTEMPTS',
+    schema: wholeNumber(1, 1_000_000).default(10),
+  },
+  /** Days an anonymous cart is kept after its last change. */
+  commerceCartDays: { env: 'COMMERCE_CART_DAYS', schema: wholeNumber(1, 3650).default(30) },
+} as const
+
+export type CommerceSettings = SettingsOf<typeof COMMERCE_SETTINGS>

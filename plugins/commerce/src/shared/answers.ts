@@ -1,0 +1,105 @@
+/** The answers of the cart, checkout and page-data calls (README, "Calls"). Browser-safe: themes import them. */
+import type { CategoryAnswer, ItemAnswer, WebImage } from './types.js'
+
+/** Why a line cannot be bought now. */
+export type LineProblem = 'unavailable' | 'noprice' | 'stock' | 'options'
+
+export interface CartLineAnswer {
+  id: string
+  item: string
+  displayname: string
+  itemid: string
+  sku: string
+  thumbnail: WebImage | null
+  quantity: number
+  /** Unit price in minor units at this quantity's break; -1 when none. */
+  rate: number
+  amount: number
+  tax: number
+  taxcode: string
+  /** Units that can be bought now. */
+  available: number
+  purchasable: boolean
+  problem?: LineProblem
+}
+
+export interface ShipMethodAnswer {
+  id: string
+  name: string
+  /** In minor units for this cart: 0 when free (shown as Free, spec 001 section 9). */
+  rate: number
+}
+
+/** An address of the account's book as the cart and the order use it. */
+export interface ShipAddress {
+  id: string
+  addressee: string
+  addr1: string
+  addr2: string
+  city: string
+  state: string
+  zip: string
+  country: string
+  addrphone: string
+}
+
+export interface CartAnswer {
+  currency: { id: string; code: string; places: number }
+  lines: CartLineAnswer[]
+  /** Lines, as the header's cart icon counts them (issue 17). */
+  count: number
+  subtotal: number
+  taxtotal: number
+  shipping: number
+  total: number
+  shipmethod: ShipMethodAnswer | null
+  shipmethods: ShipMethodAnswer[]
+  shipaddress: ShipAddress | null
+  /** True when every line can be bought as it is and the cart is not empty. */
+  purchasable: boolean
+}
+
+/** What placing an order answers (and a replay of it). */
+export interface PlacedOrder {
+  order: { id: string; tranid: string }
+  invoice: { id: string; tranid: string }
+  /** Minor units. */
+  total: number
+  currency: string
+}
+
+/** A saved card a checkout may pay with: never its token. */
+export interface CheckoutCard {
+  internalid: string
+  ccname: string
+  ccexpiredate: string
+  paymentmethod: string
+  last4: string
+  ccdefault: boolean
+}
+
+/** `GET /query/checkout/get`. */
+export interface CheckoutAnswer {
+  cart: CartAnswer
+  addresses: ShipAddress[]
+  cards: CheckoutCard[]
+  terms: unknown
+  creditlimit: number | null
+}
+
+/** The key of commerce's extra in a page's data (`usePageExtra(PAGE_EXTRA)`). */
+export const PAGE_EXTRA = 'commerce'
+
+/** The category page's display: a grid of 24 or a list of 50 (spec 000 section 9). */
+export type CategoryDisplay = 'grid' | 'list'
+
+/** The extra of a `/category/:id` page. */
+export interface CategoryPageExtra {
+  category: CategoryAnswer
+  display: CategoryDisplay
+}
+
+/** The extra of an `/item/:id` page. */
+export interface ItemPageExtra {
+  item: ItemAnswer
+}

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databasesUnderTest } from '@shopwright/core/testing'
+import type { CartAnswer } from '../src/index.js'
+import {
+  bootCommerce,
+  call,
+  cartCookie,
+  codeOf,
+  localeCookie,
+  newCustomer,
+  post,
+} from './helpers.js'
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`cart on ${database.name}`, () => {
+    let booted: Awaited<ReturnType<typeof bootCommerce>>
+    beforeAll(async () => {
+      booted = await bootCommerce(database)
+    })
+    afterAll(() => booted?.close())
+
+    it('keeps an anonymous cart in an HttpOnly cookie, and prices a break at exactly its quantity', async () => {
+      const empty = await call(booted.kernel, '', { url: '/query/cart/count' })
+      expect(empty.json()).toEqual({ count: 0 })
+      expect(empty.cookies.find((cookie) => cookie.name === 'sw_cart')).toBeUndefined()
+      const added = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'blue-mug',
+        quantity: 9,
+      })
+      expect(added.statusCode).toBe(200)
+      const set = added.cookies.find((cookie) => cookie.name === 'sw_cart')!
+      expect(set).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/' })
+      const cookie = cartCookie(added)
+      let cart = added.json<CartAnswer>()
+      expect(cart.lines[0]).toMatchObject({
+        item: 'blue-mug',
+        quantity: 9,
+        rate: 1200,
+        amount: 10800,
+      })
+      // One more makes 10: the break at 10 applies.
+      cart = (
+        await post(booted.kernel, cookie, '/query/cart/add', { item: 'blue-mug', quantity: 1 })
+      ).json<CartAnswer>()
+      expect(cart.lines).toHaveLength(1)
+      expect(cart.lines[0]).toMatchObject({ quantity: 10, rate: 1080, amount: 10800 })
+      cart = (
+        await post(booted.kernel, cookie, `/query/cart/update/${cart.lines[0]!.id}`, {
+          quantity: 12,
+        })
+      ).json<CartAnswer>()
+      expect(cart.lines[0]).toMatchObject({ quantity: 12, rate: 1080, amount: 12960 })
+      // US tax is 0 in the starter tax codes; standard shipping is free over $50.
+      expect(cart).toMatchObject({
+        subtotal: 12960,
+        taxtotal: 0,
+        shipping: 0,
+        total: 12960,
+        count: 1,
+      })
+      expect((await call(booted.kernel, cookie, { url: '/query/cart/count' })).json()).toEqual({
+        count: 1,
+      })
+    })
+
+    it('charges shipping under the threshold and tax by the country, in euros', async () => {
+      const fr = localeCookie('eur', 'fr', 'fr')
+      const added = await post(booted.kernel, fr, '/query/cart/add', {
+        item: 'blue-mug',
+        quantity: 1,
+      })
+      const cart = added.json<CartAnswer>()
+      expect(cart.currency).toMatchObject({ id: 'eur', code: 'EUR' })
+      // 11.00 EUR, French standard rate 20 %: 2.20; standard shipping 4.50.
+      expect(cart).toMatchObject({ subtotal: 1100, taxtotal: 220, shipping: 450, total: 1770 })
+      expect(cart.lines[0]!.displayname).toBe('Tasse bleue')
+    })
+
+    it('refuses what cannot be bought, with the cart codes, and changes nothing', async () => {
+      const start = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 1,
+      })
+      const cookie = cartCookie(start)
+      const cases: Array<[unknown, number, string]> = [
+        [{ item: 'offline-mug', quantity: 1 }, 409, 'ERROR_CARTLINE_NOT_AVAILABLE'],
+        [{ item: 'nothing-here', quantity: 1 }, 409, 'ERROR_CARTLINE_NOT_AVAILABLE'],
+        [{ item: 'tee', quantity: 1 }, 409, 'ERROR_CARTLINE_NOT_AVAILABLE'], // choose a size
+        [{ item: 'zebra-mug', quantity: 1 }, 409, 'ERROR_CARTLINE_NOT_AVAILABLE'], // out of stock
+        [{ item: 'few-mug', quantity: 11 }, 409, 'ERROR_CARTLINE_NOT_AVAILABLE'], // 10 in stock
+        [{ item: 'anchor-mug', quantity: 0 }, 400, 'ERROR_INVALID_INPUT'],
+        [{ item: 'anchor-mug', quantity: 1000 }, 400, 'ERROR_INVALID_INPUT'],
+        [{ item: 'anchor-mug', quantity: 1.5 }, 400, 'ERROR_INVALID_INPUT'],
+        [{ item: 'anchor-mug', quantity: '2' }, 400, 'ERROR_INVALID_INPUT'],
+        [{ item: '../x', quantity: 1 }, 400, 'ERROR_INVALID_ID'],
+        [{ item: 'anchor-mug', quantity: 1, price: 0 }, 400, 'ERROR_INVALID_INPUT'],
+        [{ __proto__: { item: 'x' }, quantity: 1 }, 400, 'ERROR_INVALID_INPUT'],
+      ]
+      for (const [payload, status, code] of cases) {
+        const reply = await post(booted.kernel, cookie, '/query/cart/add', payload)
+        expect([JSON.stringify(payload), reply.statusCode, codeOf(reply)]).toEqual([
+          JSON.stringify(payload),
+          status,
+          code,
+        ])
+      }
+      // A red L tee has no euro price.
+      const eur = await post(
+        booted.kernel,
+        `${cookie}; ${localeCookie('eur')}`,
+        '/query/cart/add',
+        { item: 'tee-red-l', quantity: 1 },
+      )
+      expect([eur.statusCode, codeOf(eur)]).toEqual([409, 'ERROR_CARTLINE_NOT_AVAILABLE'])
+      const malformed = await call(booted.kernel, cookie, {
+        method: 'POST',
+        url: '/query/cart/add',
+        payload: '{"item":',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(malformed.statusCode).toBe(400)
+      const missing = await post(booted.kernel, cookie, '/query/cart/update/nosuchline', {
+        quantity: 2,
+      })
+      expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'ERROR_CARTLINE_NOT_FOUND'])
+      const removed = await post(booted.kernel, cookie, '/query/cart/remove/nosuchline')
+      expect([removed.statusCode, codeOf(removed)]).toEqual([404, 'ERROR_CARTLINE_NOT_FOUND'])
+      const viaGet = await call(booted.kernel, cookie, { url: '/query/cart/add' })
+      expect(viaGet.statusCode).toBe(405)
+      // Nothing changed: still one anchor mug.
+      const cart = (
+        await call(booted.kernel, cookie, { url: '/query/cart/get' })
+      ).json<CartAnswer>()
+      expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([['anchor-mug', 1]])
+    })
+
+    it("never lets one visitor's line id change another's cart", async () => {
+      const mine = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 1,
+      })
+      const line = mine.json<CartAnswer>().lines[0]!.id
+      const theirs = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'blue-mug',
+        quantity: 1,
+      })
+      const attack = await post(booted.kernel, cartCookie(theirs), `/query/cart/remove/${line}`)
+      expect([attack.statusCode, codeOf(attack)]).toEqual([404, 'ERROR_CARTLINE_NOT_FOUND'])
+      expect(
+        (await call(booted.kernel, cartCookie(mine), { url: '/query/cart/count' })).json(),
+      ).toEqual({ count: 1 })
+    })
+
+    it('merges the anonymous cart into the account at sign-in, adding quantities', async () => {
+      const customer = await newCustomer(booted.kernel, 'merge@example.com')
+      await post(booted.kernel, customer.cookie, '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 2,
+      })
+      const anonymous = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 3,
+      })
+      await post(booted.kernel, cartCookie(anonymous), '/query/cart/add', {
+        item: 'blue-mug',
+        quantity: 1,
+      })
+      const both = cartCookie(anonymous, customer.cookie)
+      const merged = await call(booted.kernel, both, { url: '/query/cart/get' })
+      const cart = merged.json<CartAnswer>()
+      expect(cart.lines.map((line) => [line.item, line.quantity]).sort()).toEqual([
+        ['anchor-mug', 5],
+        ['blue-mug', 1],
+      ])
+      // The anonymous cookie is dropped, and asking again merges nothing twice.
+      expect(merged.cookies.find((cookie) => cookie.name === 'sw_cart')?.value ?? '').toBe('')
+      const again = (await call(booted.kernel, both, { url: '/query/cart/get' })).json<CartAnswer>()
+      expect(again.lines.map((line) => [line.item, line.quantity]).sort()).toEqual([
+        ['anchor-mug', 5],
+        ['blue-mug', 1],
+      ])
+    })
+  })
+}

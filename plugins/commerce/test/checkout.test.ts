@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SYSTEM_ACTOR } from '@shopwright/core'
+import { databasesUnderTest } from '@shopwright/core/testing'
+import type { PlacedOrder } from '../src/index.js'
+import { STOCK_TABLE, RESERVATIONS_TABLE } from '../src/server/migrations.js'
+import { DECLINED, VISA, bootCommerce, call, codeOf, newCustomer, post } from './helpers.js'
+
+const key = (n: number | string) => `checkout-key-${String(n).padStart(8, '0')}`
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`checkout on ${database.name}`, () => {
+    let booted: Awaited<ReturnType<typeof bootCommerce>>
+    beforeAll(async () => {
+      booted = await bootCommerce(database, { trustProxy: true })
+    })
+    afterAll(() => booted?.close())
+
+    const stock = async (item: string) => {
+      const row = (await booted.kernel.services
+        .db(STOCK_TABLE)
+        .where({ item })
+        .first('onhand', 'reserved')) as { onhand: number; reserved: number }
+      return { onhand: Number(row.onhand), reserved: Number(row.reserved) }
+    }
+
+    it('places an order with a new card: the order, its invoice, the stock sold and the cart emptied', async () => {
+      const ada = await newCustomer(booted.kernel, 'ada-checkout@example.com')
+      await post(booted.kernel, ada.cookie, '/query/cart/add', { item: 'blue-mug', quantity: 12 })
+      const before = await stock('blue-mug')
+      const placed = await post(booted.kernel, ada.cookie, '/query/checkout/place', {
+        idempotencykey: key(1),
+        payment: { card: VISA },
+      })
+      expect(placed.statusCode, placed.body).toBe(200)
+      const result = placed.json<PlacedOrder>()
+      expect(result.order.tranid).toMatch(/^SO\d{5,}$/)
+      expect(await stock('blue-mug')).toEqual({ onhand: before.onhand - 12, reserved: 0 })
+      expect((await call(booted.kernel, ada.cookie, { url: '/query/cart/count' })).json()).toEqual({
+        count: 0,
+      })
+      const order = (
+        await call(booted.kernel, ada.cookie, {
+          url: `/query/ns/data/get/salesorder?id=${result.order.id}`,
+        })
+      ).json<Record<string, unknown>>()
+      expect(order).toMatchObject({
+        tranid: result.order.tranid,
+        status: 'Pending Fulfillment',
+        subtotal: 129.6,
+        total: 129.6,
+        shipping_rate: 0,
+        ccnumber: '************4242',
+      })
+      expect(JSON.stringify(order)).not.toContain('4242 4242')
+      expect(order.currency).toEqual({ id: 'usd', text: 'USD' })
+      expect((order.item as { lines: unknown[] }).lines[0]).toMatchObject({
+        quantity: 12,
+        rate: 10.8,
+        amount: 129.6,
+      })
+      const invoice = (
+        await call(booted.kernel, ada.cookie, {
+          url: `/query/ns/data/get/invoice/${result.invoice.id}`,
+        })
+      ).json<Record<string, unknown>>()
+      expect(invoice).toMatchObject({ status: 'Paid In Full', amountremaining: 0, total: 129.6 })
+      const orders = (
+        await call(booted.kernel, ada.cookie, { url: '/query/ns/data/list/salesorder' })
+      ).json<{ data: Array<{ id: string }>; pages: number }>()
+      expect(orders.data.map((each) => each.id)).toEqual([result.order.id])
+    })
+
+    it('answers a replayed request with the same order, and refuses its key for another cart', async () => {
+      const bea = await newCustomer(booted.kernel, 'bea-checkout@example.com')
+      await post(booted.kernel, bea.cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      const body = { idempotencykey: key(2), payment: { card: VISA } }
+      const [first, second] = await Promise.all([
+        post(booted.kernel, bea.cookie, '/query/checkout/place', body),
+        post(booted.kernel, bea.cookie, '/query/checkout/place', body),
+      ])
+      const statuses = [first.statusCode, second.statusCode].sort()
+      // Both at once: one places, the other is told it is under way (or replays it, if later).
+      expect(statuses[0]).toBe(200)
+      expect([200, 409]).toContain(statuses[1])
+      const replay = await post(booted.kernel, bea.cookie, '/query/checkout/place', body)
+      expect(replay.statusCode).toBe(200)
+      const placed = [first, second].find((reply) => reply.statusCode === 200)!.json<PlacedOrder>()
+      expect(replay.json<PlacedOrder>()).toEqual(placed)
+      const orders = (
+        await call(booted.kernel, bea.cookie, { url: '/query/ns/data/list/salesorder' })
+      ).json<{ data: unknown[] }>()
+      expect(orders.data).toHaveLength(1)
+      // The same key again after the cart changed still answers the first order: the request is
+      // the same request. The key with another payment is another request, refused.
+      await post(booted.kernel, bea.cookie, '/query/cart/add', { item: 'blue-mug', quantity: 1 })
+      expect(
+        (await post(booted.kernel, bea.cookie, '/query/checkout/place', body)).json<PlacedOrder>(),
+      ).toEqual(placed)
+      const reused = await post(booted.kernel, bea.cookie, '/query/checkout/place', {
+        ...body,
+        payment: { account: true },
+      })
+      expect([reused.statusCode, codeOf(reused)]).toEqual([422, 'ERROR_IDEMPOTENCY_KEY_REUSED'])
+    })
+
+    it('releases the stock when the card is declined, and replays the refusal', async () => {
+      const cy = await newCustomer(booted.kernel, 'cy-checkout@example.com')
+      await post(booted.kernel, cy.cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 3 })
+      const before = await stock('anchor-mug')
+      const body = { idempotencykey: key(3), payment: { card: DECLINED } }
+      const declined = await post(booted.kernel, cy.cookie, '/query/checkout/place', body)
+      expect([declined.statusCode, codeOf(declined)]).toEqual([402, 'ERROR_PAYMENT_DECLINED'])
+      expect(await stock('anchor-mug')).toEqual(before)
+      const again = await post(booted.kernel, cy.cookie, '/query/checkout/place', body)
+      expect([again.statusCode, codeOf(again)]).toEqual([402, 'ERROR_PAYMENT_DECLINED'])
+      expect((await call(booted.kernel, cy.cookie, { url: '/query/cart/count' })).json()).toEqual({
+        count: 1,
+      })
+      const bad = await post(booted.kernel, cy.cookie, '/query/checkout/place', {
+        idempotencykey: key(4),
+        payment: { card: { number: '4242 4242 4242 4241', expiry: '12/2035' } },
+      })
+      expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'ERROR_INVALID_INPUT'])
+    })
+
+    it('refuses checkout to visitors, bad keys and empty carts', async () => {
+      const anonymous = await post(booted.kernel, '', '/query/checkout/place', {
+        idempotencykey: key(5),
+        payment: { card: VISA },
+      })
+      expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'ERROR_NOT_SIGNED_IN'])
+      const dee = await newCustomer(booted.kernel, 'dee-checkout@example.com')
+      const empty = await post(booted.kernel, dee.cookie, '/query/checkout/place', {
+        idempotencykey: key(6),
+        payment: { card: VISA },
+      })
+      expect([empty.statusCode, codeOf(empty)]).toEqual([409, 'ERROR_CART_EMPTY'])
+      const short = await post(booted.kernel, dee.cookie, '/query/checkout/place', {
+        idempotencykey: 'short',
+        payment: { card: VISA },
+      })
+      expect([short.statusCode, codeOf(short)]).toEqual([400, 'ERROR_INVALID_INPUT'])
+    })
+
+    it('pays on account within the credit limit, and refuses beyond it', async () => {
+      const firm = await newCustomer(booted.kernel, 'firm-checkout@example.com')
+      await booted.kernel.services.records.modify(
+        SYSTEM_ACTOR,
+        firm.entity.type,
+        firm.entity.id,
+        ['terms', 'creditlimit'],
+        (record) => {
+          record.terms = 'net30'
+          record.creditlimit = 100
+        },
+      )
+      await post(booted.kernel, firm.cookie, '/query/cart/add', { item: 'blue-mug', quantity: 5 })
+      const placed = await post(booted.kernel, firm.cookie, '/query/checkout/place', {
+        idempotencykey: key(7),
+        payment: { account: true },
+      })
+      expect(placed.statusCode, placed.body).toBe(200)
+      const invoice = (
+        await call(booted.kernel, firm.cookie, {
+          url: `/query/ns/data/get/invoice?id=${placed.json<PlacedOrder>().invoice.id}`,
+        })
+      ).json<Record<string, unknown>>()
+      // 5 x 12.00 + 5.00 standard shipping (under the $50 threshold? no: 60.00 is over) = 60.00
+      expect(invoice).toMatchObject({ status: 'Open', amountremaining: 60, total: 60 })
+      expect(Date.parse(String(invoice.duedate)) - Date.parse(String(invoice.trandate))).toBe(
+        30 * 86_400_000,
+      )
+      await post(booted.kernel, firm.cookie, '/query/cart/add', { item: 'blue-mug', quantity: 4 })
+      const over = await post(booted.kernel, firm.cookie, '/query/checkout/place', {
+        idempotencykey: key(8),
+        payment: { account: true },
+      })
+      expect([over.statusCode, codeOf(over)]).toEqual([402, 'ERROR_CREDIT_LIMIT_EXCEEDED'])
+      const none = await newCustomer(booted.kernel, 'noterms-checkout@example.com')
+      await post(booted.kernel, none.cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      const refused = await post(booted.kernel, none.cookie, '/query/checkout/place', {
+        idempotencykey: key(9),
+        payment: { account: true },
+      })
+      expect([refused.statusCode, codeOf(refused)]).toEqual([402, 'ERROR_PAYMENT_DECLINED'])
+    })
+
+    it("keeps customers out of each other's orders and invoices, and staff edits to the status only", async () => {
+      const eve = await newCustomer(booted.kernel, 'eve-checkout@example.com')
+      const other = await newCustomer(booted.kernel, 'other-checkout@example.com')
+      await post(booted.kernel, eve.cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      const placed = (
+        await post(booted.kernel, eve.cookie, '/query/checkout/place', {
+          idempotencykey: key(10),
+          payment: { card: VISA },
+        })
+      ).json<PlacedOrder>()
+      for (const url of [
+        `/query/ns/data/get/salesorder?id=${placed.order.id}`,
+        `/query/ns/data/get/invoice/${placed.invoice.id}`,
+        '/query/ns/data/get/salesorder?id=SO99999',
+      ]) {
+        const reply = await call(booted.kernel, other.cookie, { url })
+        expect(reply.statusCode, url).toBe(404)
+        expect(codeOf(reply)).toMatch(/^ERROR_(ORDER|INVOICE)_NOT_AVAILABLE$/)
+      }
+      expect(
+        (await call(booted.kernel, other.cookie, { url: '/query/ns/data/list/salesorder' })).json<{
+          data: unknown[]
+        }>().data,
+      ).toEqual([])
+      // The generic record calls are staff's: a customer has no right on orders.
+      const generic = await call(booted.kernel, eve.cookie, {
+        url: `/query/data/get/salesorder/${placed.order.id}`,
+      })
+      expect(generic.statusCode).toBe(403)
+      // Staff change the status; a changed total is put back.
+      const update = await post(
+        booted.kernel,
+        booted.cookies.support,
+        `/query/data/update/salesorder/${placed.order.id}`,
+        [
+          { field: 'status', value: 'billed' },
+          { field: 'total', value: 0.01 },
+        ],
+      )
+      expect(update.statusCode, update.body).toBe(200)
+      const stored = await booted.kernel.services.records.find('salesorder', placed.order.id)
+      expect(stored).toMatchObject({ status: 'billed', total: placed.total / 100 })
+    })
+
+    it('sells the last units once: 100 checkouts at once for 10 in stock make exactly 10 orders', async () => {
+      const buyers = []
+      for (let n = 0; n < 100; n++)
+        buyers.push(await newCustomer(booted.kernel, `rush${n}@example.com`))
+      for (const buyer of buyers)
+        await post(booted.kernel, buyer.cookie, '/query/cart/add', { item: 'few-mug', quantity: 1 })
+      expect(await stock('few-mug')).toEqual({ onhand: 10, reserved: 0 })
+      const replies = await Promise.all(
+        buyers.map((buyer, n) =>
+          post(booted.kernel, buyer.cookie, '/query/checkout/place', {
+            idempotencykey: key(`rush${n}`),
+            payment: { card: VISA },
+          }),
+        ),
+      )
+      const placed = replies.filter((reply) => reply.statusCode === 200)
+      const refused = replies.filter((reply) => reply.statusCode !== 200)
+      expect(placed).toHaveLength(10)
+      expect(refused).toHaveLength(90)
+      for (const reply of refused)
+        expect([reply.statusCode, codeOf(reply)]).toEqual([409, 'ERROR_CARTLINE_NOT_AVAILABLE'])
+      expect(await stock('few-mug')).toEqual({ onhand: 0, reserved: 0 })
+      expect(await booted.kernel.services.db(RESERVATIONS_TABLE).count({ count: '*' })).toEqual([
+        { count: 0 },
+      ])
+      const numbers = new Set(placed.map((reply) => reply.json<PlacedOrder>().order.tranid))
+      expect(numbers.size).toBe(10)
+    }, 120_000)
+  })
+}

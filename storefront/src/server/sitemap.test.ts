@@ -1,0 +1,214 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  createError,
+  createLogger,
+  LayeredCache,
+  SITEMAP_URL_LIMIT,
+  StorefrontDataRegistry,
+  type Logger,
+  type SitemapSource,
+} from '@shopwright/core'
+import type { WebsiteRoute } from '../shared/route-match.js'
+import { STOREFRONT_CACHE } from './site-source.js'
+import { robotsTxt, Sitemap, sitemapPath, sitemapXml } from './sitemap.js'
+import { refusedConnection, testRoute } from './test-app.js'
+
+const ROUTES: WebsiteRoute[] = [
+  testRoute('Welcome', '/'),
+  testRoute('About', '/about', { seo: 'record', recordtype: 'webpage', recordid: 'about' }),
+  testRoute('CategoryView', '/category/:id'),
+  testRoute('Docs', '/docs/+path'),
+  testRoute('Login', '/login'),
+  testRoute('Cart', '/cart'),
+  testRoute('Checkout', '/checkout/shipping'),
+  testRoute('AccountOverview', '/account'),
+  testRoute('Gallery', '/code25Gallery'),
+]
+
+describe('sitemapPath', () => {
+  it('keeps site-local paths with their query, percent-encoded, without a fragment', () => {
+    expect(sitemapPath('/item/42')).toBe('/item/42')
+    expect(sitemapPath('/category/7?page=2&sort=a')).toBe('/category/7?page=2&sort=a')
+    expect(sitemapPath('/café au lait#top')).toBe('/caf%C3%A9%20au%20lait')
+    expect(sitemapPath('/a/./b/../c')).toBe('/a/c')
+    expect(sitemapPath('/shop/../account/orders')).toBeNull()
+  })
+
+  it('refuses other hosts, what robots.txt disallows, and what is not a path', () => {
+    for (const path of [
+      'https://else.example/x',
+      '//else.example/x',
+      '/\\else.example/x',
+      'item/42',
+      '',
+      `/${'x'.repeat(2048)}`,
+      '/account/orders',
+      '/query/data/list/item',
+      '/checkout',
+      42,
+      undefined,
+    ])
+      expect(sitemapPath(path), String(path)).toBeNull()
+  })
+})
+
+describe('robotsTxt', () => {
+  it('allows everything but the API and the visitor’s own pages, and names the sitemap', () => {
+    expect(robotsTxt('https://shop.example.com')).toBe(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /query/',
+        'Disallow: /account',
+        'Disallow: /cart',
+        'Disallow: /checkout',
+        'Disallow: /login',
+        'Disallow: /reset',
+        'Disallow: /block',
+        'Sitemap: https://shop.example.com/sitemap.xml',
+        '',
+      ].join('\n'),
+    )
+  })
+})
+
+describe('sitemapXml', () => {
+  it('writes absolute, XML-escaped addresses with their dates', () => {
+    expect(
+      sitemapXml('https://shop.example.com', [
+        { path: '/' },
+        { path: '/category/7?page=2&sort=a', lastmod: '2025-01-31' },
+      ]),
+    ).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '<url><loc>https://shop.example.com/</loc></url>\n' +
+        '<url><loc>https://shop.example.com/category/7?page=2&amp;sort=a</loc><lastmod>2025-01-31</lastmod></url>\n' +
+        '</urlset>\n',
+    )
+  })
+
+  it('leaves out an address of 2,048 characters or more with its origin', () => {
+    const long = `/${'x'.repeat(2030)}`
+    expect(sitemapXml('https://shop.example.com', [{ path: long }])).not.toContain('xxxx')
+    expect(sitemapXml('http://a.b', [{ path: long }])).toContain(long)
+  })
+})
+
+describe('Sitemap', () => {
+  let cache: LayeredCache
+  let registry: StorefrontDataRegistry
+  let warnings: Array<{ fields: unknown; message: string }>
+  let routeReads: number
+  const logger = {
+    warn: (fields: unknown, message: string) => void warnings.push({ fields, message }),
+  } as Pick<Logger, 'warn'>
+  const sitemap = (routes: () => Promise<WebsiteRoute[]> = () => Promise.resolve(ROUTES)) =>
+    new Sitemap({
+      routes: () => {
+        routeReads += 1
+        return routes()
+      },
+      sources: registry,
+      cache,
+      logger,
+    })
+  const source = (id: string, urls: SitemapSource['urls']): SitemapSource => ({ id, urls })
+
+  beforeEach(() => {
+    cache = LayeredCache.memory(createLogger({ logLevel: 'silent', nodeEnv: 'test' }))
+    registry = new StorefrontDataRegistry(cache)
+    warnings = []
+    routeReads = 0
+  })
+
+  it('lists the routes without parameters that robots.txt allows, then the sources’ addresses, each once', async () => {
+    registry.addSitemap(
+      source('items', () =>
+        Promise.resolve([
+          { path: '/item/1', lastmod: '2025-01-31T10:00:00Z' },
+          { path: '/item/2', lastmod: 'yesterday' },
+          { path: '/about' },
+          { path: 'https://else.example/item/3' },
+          { path: '/account/orders' },
+        ]),
+      ),
+    )
+    registry.addSitemap(source('categories', () => Promise.resolve([{ path: '/category/7' }])))
+    expect(await sitemap().entries()).toEqual([
+      { path: '/' },
+      { path: '/about' },
+      { path: '/code25Gallery' },
+      { path: '/item/1', lastmod: '2025-01-31T10:00:00Z' },
+      { path: '/item/2' },
+      { path: '/category/7' },
+    ])
+  })
+
+  it('keeps the addresses in the storefront cache, read again after a clear (a route changed)', async () => {
+    let reads = 0
+    registry.addSitemap(source('items', () => Promise.resolve([{ path: `/item/${++reads}` }])))
+    const map = sitemap()
+    expect((await map.entries()).at(-1)).toEqual({ path: '/item/1' })
+    expect((await map.entries()).at(-1)).toEqual({ path: '/item/1' })
+    expect(routeReads).toBe(1)
+    await cache.clear(STOREFRONT_CACHE)
+    expect((await map.entries()).at(-1)).toEqual({ path: '/item/2' })
+    expect(routeReads).toBe(2)
+  })
+
+  it('lists at most SITEMAP_URL_LIMIT addresses, the routes first, and says what it left out', async () => {
+    registry.addSitemap(
+      source('items', () =>
+        Promise.resolve(
+          Array.from({ length: SITEMAP_URL_LIMIT + 10 }, (_, index) => ({
+            path: `/item/${index}`,
+          })),
+        ),
+      ),
+    )
+    const entries = await sitemap().entries()
+    expect(entries).toHaveLength(SITEMAP_URL_LIMIT)
+    expect(entries[0]).toEqual({ path: '/' })
+    expect(warnings).toMatchObject([{ fields: { left: 13, limit: SITEMAP_URL_LIMIT } }])
+  })
+
+  it('leaves a failing source out, says so, and tries it again 30 s later rather than an hour', async () => {
+    let fail = true
+    registry.addSitemap(
+      source('items', () =>
+        fail ? Promise.reject(new Error('a bug')) : Promise.resolve([{ path: '/item/1' }]),
+      ),
+    )
+    const map = sitemap()
+    expect((await map.entries()).map((entry) => entry.path)).toEqual([
+      '/',
+      '/about',
+      '/code25Gallery',
+    ])
+    expect(warnings).toMatchObject([{ fields: { source: 'items' } }])
+    fail = false
+    // Kept for `tiny` only; the cache's own clock is not ours to move, so the key is dropped.
+    await cache.delete(STOREFRONT_CACHE, 'sitemap')
+    expect((await map.entries()).at(-1)).toEqual({ path: '/item/1' })
+  })
+
+  it('fails when the routes cannot be read or a source meets an outage, and keeps nothing', async () => {
+    const failure = await refusedConnection()
+    await expect(sitemap(() => Promise.reject(failure)).entries()).rejects.toBe(failure)
+    registry.addSitemap(source('items', () => Promise.reject(createError('ERROR_DATA_CONNECTION'))))
+    await expect(sitemap().entries()).rejects.toMatchObject({ code: 'ERROR_DATA_CONNECTION' })
+    expect(await cache.get(STOREFRONT_CACHE, 'sitemap')).toBeUndefined()
+  })
+
+  it('writes the document for an origin once, and again for another', async () => {
+    const map = sitemap()
+    const first = await map.document('https://shop.example.com')
+    expect(first.xml).toContain('<loc>https://shop.example.com/about</loc>')
+    expect(await map.document('https://shop.example.com')).toBe(first)
+    const other = await map.document('http://localhost:3000')
+    expect(other.xml).toContain('<loc>http://localhost:3000/about</loc>')
+    expect((await other.gzip()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]))
+    expect(await other.gzip()).toBe(await other.gzip())
+  })
+})
