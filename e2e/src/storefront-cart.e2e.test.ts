@@ -34,7 +34,10 @@ describe('the cart icon in Chromium', () => {
   let browser: Browser
 
   beforeAll(async () => {
-    const plainDir = projectDir()
+    // Commerce is a default plugin and provides the cart: the plain project names its plugins.
+    const plainDir = projectDir({
+      'shopwright.config.ts': "export default { plugins: ['records', 'account'] }\n",
+    })
     const cartDir = projectDir({ 'shopwright.config.ts': CONFIG })
     for (const cwd of [plainDir, cartDir]) expect((await run(['seed'], cwd)).code).toBe(0)
     ;[plain, withCart, browser] = await Promise.all([

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databasesUnderTest } from '@shopwright/core/testing'
+import type { ItemPage } from '../src/index.js'
+import { STOCK_TABLE } from '../src/server/migrations.js'
+import { bootCommerce, call, codeOf, ok, post } from './helpers.js'
+
+const ref = (type: string, id: string) => ({ reference: true, type, id })
+const prices = {
+  headers: [{ quantity: 1 }],
+  lines: [{ pricelevel: 5, currency: 'usd', price_1_: 7.5 }],
+}
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(
+    `catalogue records through the record calls on ${database.name}`,
+    () => {
+      let booted: Awaited<ReturnType<typeof bootCommerce>>
+      beforeAll(async () => {
+        booted = await bootCommerce(database)
+      })
+      afterAll(() => booted?.close())
+
+      const create = (cookie: string, record: Record<string, unknown>) =>
+        post(booted.kernel, cookie, '/query/data/create', { type: 'item', ...record })
+      const listed = async () =>
+        (await ok<ItemPage>(booted.kernel, '', '/query/ns/data/list/item?category=tees')).data.map(
+          (item) => item.id,
+        )
+
+      it('lists an item marketing creates, sets its stock, and drops it from the list when binned', async () => {
+        const created = await create(booted.cookies.marketing, {
+          id: 'green-tee',
+          displayname: 'Green Tee',
+          online: true,
+          primarycategory: ref('webcategory', 'tees'),
+          stock: 7,
+          price1: prices,
+          storedisplayimage: { url: '/query/drive/load/public/catalogue/green.webp', alt: 'Green' },
+        })
+        expect(created.statusCode, created.body).toBe(200)
+        expect(await listed()).toContain('green-tee')
+        const row = (await booted.kernel.services
+          .db(STOCK_TABLE)
+          .where({ item: 'green-tee' })
+          .first('onhand')) as { onhand: number }
+        expect(Number(row.onhand)).toBe(7)
+        const offline = await post(
+          booted.kernel,
+          booted.cookies.marketing,
+          '/query/data/update/item/green-tee',
+          [{ field: 'online', value: false }],
+        )
+        expect(offline.statusCode, offline.body).toBe(200)
+        expect(await listed()).not.toContain('green-tee')
+        await post(booted.kernel, booted.cookies.marketing, '/query/data/update/item/green-tee', [
+          { field: 'online', value: true },
+        ])
+        const binned = await post(
+          booted.kernel,
+          booted.cookies.manager,
+          '/query/data/bin/item%7Cgreen-tee',
+        )
+        expect([200, 204]).toContain(binned.statusCode)
+        expect(await listed()).not.toContain('green-tee')
+      })
+
+      it('refuses malformed prices, hostile image addresses and grandchildren, storing nothing', async () => {
+        const cases: Array<Record<string, unknown>> = [
+          { price1: { headers: [{ quantity: 10 }, { quantity: 5 }], lines: [] } },
+          {
+            price1: {
+              headers: [{ quantity: 1 }],
+              lines: [{ pricelevel: 5, currency: 'usd', price_1_: -3 }],
+            },
+          },
+          {
+            price1: {
+              headers: [{ quantity: 1 }],
+              lines: [{ pricelevel: 5, currency: 'usd', price_2_: 3 }],
+            },
+          },
+          {
+            price1: {
+              headers: [{ quantity: 1 }],
+              lines: [
+                { pricelevel: 5, currency: 'usd', price_1_: 3 },
+                { pricelevel: 5, currency: 'usd', price_1_: 4 },
+              ],
+            },
+          },
+          { price1: 'cheap' },
+          { storedisplayimage: { url: 'javascript:alert(1)' } },
+          { storedisplayimage: { url: '//evil.example/x.png' } },
+          { storedisplayimage: { url: 'data:image/svg+xml,<svg onload=alert(1)>' } },
+          { gallery: [{ url: '/a.webp', onerror: 'x' }] },
+          { parent: ref('item', 'tee-red-m') },
+          { stock: -1 },
+          { translations: { fr: { displayname: 5 } } },
+        ]
+        for (const [index, extra] of cases.entries()) {
+          const reply = await create(booted.cookies.marketing, {
+            id: `bad-${index}`,
+            displayname: 'Bad',
+            ...extra,
+          })
+          expect([JSON.stringify(extra), reply.statusCode, codeOf(reply)]).toEqual([
+            JSON.stringify(extra),
+            400,
+            expect.stringMatching(/^ERROR_INVALID_/),
+          ])
+          expect(await booted.kernel.services.records.find('item', `bad-${index}`)).toBeNull()
+        }
+      })
+
+      it('refuses a price table smuggling __proto__, as every body is', async () => {
+        const raw =
+          '{"type":"item","id":"proto-tee","displayname":"P","price1":{"headers":[{"quantity":1}],"lines":[],"__proto__":{"x":1}}}'
+        const reply = await call(booted.kernel, booted.cookies.marketing, {
+          method: 'POST',
+          url: '/query/data/create',
+          payload: raw,
+          headers: { 'content-type': 'application/json' },
+        })
+        expect(reply.statusCode).toBe(400)
+        expect(await booted.kernel.services.records.find('item', 'proto-tee')).toBeNull()
+      })
+
+      it('cleans scripts out of translated descriptions', async () => {
+        const created = await create(booted.cookies.marketing, {
+          id: 'clean-tee',
+          displayname: 'Clean Tee',
+          translations: {
+            fr: {
+              displayname: 'T-shirt',
+              storedetaileddescription:
+                '<p>Doux<script>alert(1)</script><img src=x onerror=alert(1)></p>',
+            },
+          },
+        })
+        expect(created.statusCode, created.body).toBe(200)
+        const stored = await booted.kernel.services.records.find('item', 'clean-tee')
+        const french = (stored!.translations as Record<string, Record<string, string>>).fr!
+          .storedetaileddescription!
+        expect(french).toContain('Doux')
+        expect(french).not.toMatch(/script|onerror/)
+      })
+
+      it('keeps orders to checkout: staff cannot create one, customers cannot read them through the record calls', async () => {
+        const made = await post(booted.kernel, booted.cookies.manager, '/query/data/create', {
+          type: 'salesorder',
+          status: 'pendingFulfillment',
+          tranid: 'SO1',
+        })
+        expect(made.statusCode).toBe(403)
+        const list = await call(booted.kernel, booted.cookies.ada, {
+          url: '/query/data/list/salesorder',
+        })
+        expect(list.statusCode).toBe(403)
+      })
+    },
+  )
+}
