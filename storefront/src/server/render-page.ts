@@ -31,7 +31,7 @@ export function renderPage(
     const t = createTranslate(data.texts)
     const head = documentHead({
       lang: data.language,
-      title: pageTitle(matched, data.record, data.site, t),
+      title: pageTitle(matched, data.record, data.site, t, data.language),
       description: pageDescription(matched, t),
       assets: assets(),
     })

@@ -171,7 +171,22 @@ export function localizedIds(id: string, language: string): string[] {
   return [...new Set([`${id}-${code}`, `${id}-${base}`, id])]
 }
 
-function textOf(record: RecordData | null, field: string): string {
+/**
+ * A record's text field in a language: a `translations` map's text for the language or its base
+ * (`{ fr: { name: 'Vêtements' } }`, as catalogue records keep theirs), else the field's own.
+ */
+function textOf(record: RecordData | null, field: string, language = ''): string {
+  const translations = record?.translations
+  if (language && typeof translations === 'object' && translations !== null) {
+    for (const code of [language, language.split('-')[0]!]) {
+      const texts = (translations as Record<string, unknown>)[code]
+      const text =
+        typeof texts === 'object' && texts !== null
+          ? (texts as Record<string, unknown>)[field]
+          : undefined
+      if (typeof text === 'string' && text.trim()) return text.trim()
+    }
+  }
   const value = record?.[field]
   return typeof value === 'string' ? value.trim() : ''
 }
@@ -185,11 +200,15 @@ export function pageTitle(
   record: RecordData | null,
   site: SiteData,
   t: Translate = englishOnly,
+  /** The page's language, for records that keep their texts in other languages. */
+  language = '',
 ): string {
   if (!matched) return `${t('Page not Found')}${site.titlesuffix}`
   const fromRecord =
     matched.route.seo === 'record'
-      ? textOf(record, 'title') || textOf(record, 'headline') || textOf(record, 'name')
+      ? textOf(record, 'title', language) ||
+        textOf(record, 'headline', language) ||
+        textOf(record, 'name', language)
       : ''
   return `${fromRecord || t(matched.route.title)}${site.titlesuffix}`
 }
