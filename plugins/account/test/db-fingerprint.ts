@@ -3,9 +3,10 @@ import type { Knex } from 'knex'
 
 /**
  * Tables a refused call may still touch: a signed-in request moves its session's idle expiry
- * forward (at most once a minute), and knex keeps its own bookkeeping.
+ * forward (at most once a minute), every request is counted in the site's meters (flushed every
+ * 10 s, so a flush may land between two fingerprints), and knex keeps its own bookkeeping.
  */
-const MOVING = new Set(['account_sessions', 'sw_migrations', 'sw_migrations_lock'])
+const MOVING = new Set(['account_sessions', 'sw_meters', 'sw_migrations', 'sw_migrations_lock'])
 
 /** Every table of the database the kernel uses, but those in MOVING. */
 async function tables(db: Knex): Promise<string[]> {
