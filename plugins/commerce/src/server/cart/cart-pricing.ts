@@ -19,7 +19,7 @@ import {
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { translated } from '../catalogue/catalogue.js'
 import { ITEMS_TABLE } from '../migrations.js'
-import { refId, textOf } from '../refs.js'
+import { isObject, refId, textOf } from '../refs.js'
 import type { ShopContext } from '../shop-context.js'
 import { toMinor } from '@shopwright/core'
 import type { CartLineRow } from './cart-store.js'
@@ -32,9 +32,6 @@ import type {
   ShipAddress,
   ShipMethodAnswer,
 } from '../../shared/answers.js'
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 /** The account's address lines (the account plugin's `addressbook`). */
 export function addressBookOf(account: RecordData | null): ShipAddress[] {

@@ -62,7 +62,7 @@ export class Carts {
    * merged into theirs first.
    */
   async caller(ctx: CartContext, create = false): Promise<CartCaller | null> {
-    const context = await this.contexts.of(ctx as never)
+    const context = await this.contexts.of(ctx)
     const raw = ctx.cookies.get(CART_COOKIE)
     const token = raw && TOKEN.test(raw) ? raw : null
     if (context.entity) {

@@ -8,6 +8,7 @@ import { createError, isValidId, type RecordData } from '@shopwright/core'
 import { cleanHtml } from '@shopwright/plugin-records'
 import type { PriceHeader, PriceLine, PriceMatrix } from '../../shared/prices.js'
 import type { WebImage } from '../../shared/types.js'
+import { isObject } from '../refs.js'
 
 /** Bounds of one price table (README, "Prices"). */
 export const MAX_BREAKS = 20
@@ -18,9 +19,6 @@ const MAX_IMAGES = 24
 const MAX_TEXT = 20_000
 
 const invalid = (reason: string) => createError('ERROR_INVALID_INPUT', { reason })
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function decimalPlaces(value: number): number {
   const text = String(value)

@@ -20,6 +20,7 @@ import { entityKey, type CartStore } from '../cart/cart-store.js'
 import type { Carts } from '../cart/carts.js'
 import type { ShopContext, ShopContexts } from '../shop-context.js'
 import type { Checkout } from './checkout.js'
+import { isObject } from '../refs.js'
 
 export const PLACE_LIMIT = 'commerce.place'
 
@@ -31,11 +32,9 @@ const Card = z.strictObject({
   paymentmethod: z.string().max(64).optional(),
 })
 const PlaceBody = z.strictObject({
-  idempotencykey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, {
-      error: 'idempotencykey must be 16 to 64 letters, digits, - or _',
-    }),
+  idempotencykey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, {
+    error: 'idempotencykey must be 16 to 64 letters, digits, - or _',
+  }),
   payment: z.union([
     z.strictObject({ saved: z.string().min(1).max(64) }),
     z.strictObject({ card: Card }),
@@ -51,9 +50,6 @@ async function customer(
   if (!context.entity) throw createError('ERROR_NOT_SIGNED_IN')
   return context as ShopContext & { entity: Entity }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 /** The saved cards a checkout may pay with: what the profile shows, never a token. */
 function cardsOf(account: RecordData | null) {

@@ -32,7 +32,7 @@ import type { CartPricing } from '../cart/cart-pricing.js'
 import { addressBookOf } from '../cart/cart-pricing.js'
 import { entityKey, type CartStore } from '../cart/cart-store.js'
 import { COUNTERS_TABLE } from '../migrations.js'
-import { refId, textOf } from '../refs.js'
+import { isObject, refId, textOf } from '../refs.js'
 import type { ShopContext } from '../shop-context.js'
 import type { Checkouts, PlacedOrder } from './idempotency.js'
 import { retried, type StockHolds } from './stock.js'
@@ -58,9 +58,6 @@ interface Sale {
   key: string
   result: PlacedOrder
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 const decimal = (minor: number, places: number): number =>
   Number((minor / 10 ** places).toFixed(places))
