@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
 import type { QueryClient } from '@shopwright/core/shared'
-import { fieldEditorsOf, panelsOf, type AdminModule } from '../registry/index.js'
+import { embeddedEditorsOf, fieldEditorsOf, panelsOf, type AdminModule } from '../registry/index.js'
 import { DialogProvider } from '../kit/dialogs.js'
-import { FieldEditorsContext } from '../kit/fields/field-editors.js'
+import { EmbeddedEditorsContext, FieldEditorsContext } from '../kit/fields/field-editors.js'
 import { AdminLayout } from './AdminLayout.js'
 import { ClientContext } from './client.js'
 import { LoginScreen } from './LoginScreen.js'
@@ -42,10 +42,13 @@ export function AdminApp({
   const { services, conflicts } = useMemo(() => chooseServices(modules), [modules])
   const router = useMemo(() => createBrowserRouter(adminRoutes(modules)), [modules])
   const fieldEditors = useMemo(() => fieldEditorsOf(modules), [modules])
+  const embeddedEditors = useMemo(() => embeddedEditorsOf(modules), [modules])
   const framed = (content: ReactNode) => (
     <TranslationProvider>
       <FieldEditorsContext.Provider value={fieldEditors}>
-        <DialogProvider>{content}</DialogProvider>
+        <EmbeddedEditorsContext.Provider value={embeddedEditors}>
+          <DialogProvider>{content}</DialogProvider>
+        </EmbeddedEditorsContext.Provider>
       </FieldEditorsContext.Provider>
     </TranslationProvider>
   )

@@ -44,7 +44,9 @@ export {
 } from './autosave.js'
 export { FieldInput, type FieldInputProps, type ValueEditorProps } from './fields/FieldInput.js'
 export {
+  EmbeddedEditorsContext,
   FieldEditorsContext,
+  useEmbeddedEditor,
   usePluginFieldEditor,
   type FieldEditor,
   type FieldEditorProps,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FieldEditorProps } from '../kit/fields/field-editors.js'
-import { fieldEditorsOf, type AdminModule } from './index.js'
+import { embeddedEditorsOf, fieldEditorsOf, type AdminModule } from './index.js'
 
 const PathEditor = (props: FieldEditorProps) => props.id
 const OtherPathEditor = (props: FieldEditorProps) => props.id
@@ -26,5 +26,18 @@ describe('the field editors of the modules', () => {
     expect(fieldEditorsOf([drive, other])).toEqual({ x: MapEditor })
     expect(fieldEditorsOf([other, drive])).toEqual({ x: MapEditor })
     expect(fieldEditorsOf([])).toEqual({})
+  })
+
+  it('collects the editors of embedded records by record type, apart from the datatypes', () => {
+    const commerce: AdminModule = {
+      plugin: 'commerce',
+      fields: { point: MapEditor },
+      embedded: { pricematrix: PathEditor, webimage: MapEditor },
+    }
+    const other: AdminModule = { plugin: 'gallery', embedded: { webimage: OtherPathEditor } }
+    expect(embeddedEditorsOf([commerce])).toEqual({ pricematrix: PathEditor, webimage: MapEditor })
+    // Two plugins drawing one embedded type: neither, as with datatypes.
+    expect(embeddedEditorsOf([commerce, other])).toEqual({ pricematrix: PathEditor })
+    expect(fieldEditorsOf([commerce, other])).toEqual({ point: MapEditor })
   })
 })

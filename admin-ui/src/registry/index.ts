@@ -53,6 +53,13 @@ export interface AdminModule {
    * records editor) uses them. A datatype no running plugin supplies shows as the kit draws it.
    */
   fields?: Readonly<Record<string, FieldEditor>>
+  /**
+   * Editors of embedded records by their record type (commerce's `pricematrix`): a field with
+   * `embed: true` whose `recordtype` is one of them is drawn with it by the records editor, each
+   * element of a `recordlist` on its own (the list's add, remove and moves stay the editor's). A
+   * type no running plugin supplies is drawn as a group of its own fields.
+   */
+  embedded?: Readonly<Record<string, FieldEditor>>
 }
 
 /** The services a module may provide the shell, by their key in AdminModule. */
@@ -83,19 +90,32 @@ export function menuOf(
     .sort((a, b) => a.order - b.order)
 }
 
+/** The editors of one kind (`fields` or `embedded`) of the modules, a key two supply left out. */
+function editorsOf(modules: readonly AdminModule[], kind: 'fields' | 'embedded'): FieldEditors {
+  const editors: Record<string, FieldEditor> = {}
+  const twice = new Set<string>()
+  for (const module of modules)
+    for (const [key, editor] of Object.entries(module[kind] ?? {})) {
+      if (Object.hasOwn(editors, key)) twice.add(key)
+      editors[key] = editor
+    }
+  for (const key of twice) delete editors[key]
+  return editors
+}
+
 /**
  * The field editors of the modules by datatype. A datatype two modules supply is left to the kit
  * (text, or its own editor), as the shell does with a service two plugins provide: the build's
  * order says nothing about which plugin the site meant.
  */
 export function fieldEditorsOf(modules: readonly AdminModule[]): FieldEditors {
-  const editors: Record<string, FieldEditor> = {}
-  const twice = new Set<string>()
-  for (const module of modules)
-    for (const [datatype, editor] of Object.entries(module.fields ?? {})) {
-      if (Object.hasOwn(editors, datatype)) twice.add(datatype)
-      editors[datatype] = editor
-    }
-  for (const datatype of twice) delete editors[datatype]
-  return editors
+  return editorsOf(modules, 'fields')
+}
+
+/**
+ * The editors of embedded records of the modules by record type; as with datatypes, a type two
+ * modules supply is drawn as the records editor draws any embedded record (its fields).
+ */
+export function embeddedEditorsOf(modules: readonly AdminModule[]): FieldEditors {
+  return editorsOf(modules, 'embedded')
 }

@@ -33,6 +33,7 @@ import { nsRoutes } from './server/ns-routes.js'
 import { COMMERCE_CACHE, ShopContexts } from './server/shop-context.js'
 import { commerceSeeds } from './seeds/index.js'
 import { COMMERCE_ERRORS } from './shared/errors.js'
+import { COMMERCE_PHRASES } from './shared/phrases.js'
 import { CART_MODULE, CATALOGUE_SECURITY, ITEM_TYPE, ORDERS_SECURITY } from './shared/types.js'
 
 // The package's public surface: the plugin, the answers' types, the services' types.
@@ -79,6 +80,8 @@ const SETTINGS_TYPES = new Set(['configuration', 'currency', 'location', 'listty
  */
 export default definePlugin({
   name: 'commerce',
+  // The admin editors' texts with their French: the translations plugin adds them to its `admin` set.
+  phrases: { admin: COMMERCE_PHRASES },
   dependsOn: ['records', 'account'],
   requires: ['records', 'recordGuards'],
   provides: ['catalogue', 'documents', 'shopContexts', 'paymentProviders', 'carts', 'checkout'],

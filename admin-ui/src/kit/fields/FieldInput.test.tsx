@@ -139,6 +139,18 @@ describe('FieldInput', () => {
     )
     await waitFor(() => expect(screen.getByRole('option', { name: 'de' })).toBeTruthy())
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('de')
+    cleanup()
+
+    // A reference beyond the choices (past the first page of records) shows by its id.
+    render(
+      <Harness
+        field={{ id: 'origin', name: 'Origin', datatype: 'record', recordtype: 'country' }}
+        initial={{ reference: true, type: 'country', id: 'us' }}
+        onValue={() => {}}
+      />,
+    )
+    await waitFor(() => expect(screen.getByRole('option', { name: 'us' })).toBeTruthy())
+    expect((screen.getByLabelText('Origin') as HTMLSelectElement).value).toBe('country|us')
   })
 
   it('shows the field id and description in its info tip', () => {

@@ -43,6 +43,13 @@ function keyOfValue(value: unknown): string {
   return ''
 }
 
+/** The id of a reference or list value held as an object; undefined for anything else. */
+function idOfValue(value: unknown): string | undefined {
+  const id =
+    typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined
+  return typeof id === 'string' ? id : undefined
+}
+
 function toDatetimeLocal(value: unknown): string {
   if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return ''
   const date = new Date(value)
@@ -82,9 +89,10 @@ function Select({
       }}
     >
       <option value="">{choices === null ? t('Loading') : placeholder}</option>
-      {/* A stored value that is no longer a choice still shows, so nothing changes unseen. */}
+      {/* A stored value that is no longer a choice (or beyond the first page of them) still
+          shows, by its id, so nothing changes unseen. */}
       {current && choices && !choices.some((choice) => choice.key === current) ? (
-        <option value={current}>{current}</option>
+        <option value={current}>{idOfValue(value) ?? current}</option>
       ) : null}
       {choices?.map((choice) => (
         <option key={choice.key} value={choice.key}>

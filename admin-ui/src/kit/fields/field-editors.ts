@@ -1,7 +1,12 @@
 import { createContext, useContext, type ComponentType } from 'react'
 import type { FieldDefinition } from '@shopwright/core/shared'
 
-/** What a plugin's editor of one field gets: FieldInput's own props, with the input's id. */
+/**
+ * What a plugin's editor of one field gets: FieldInput's own props, with the input's id. An editor
+ * of an embedded record (`defineAdmin({ embedded })`) gets the same: `field` is the field that
+ * holds the record, `value` one embedded record (a plain object, or undefined when there is none
+ * yet), and `onChange` takes the whole new object.
+ */
 export interface FieldEditorProps {
   field: FieldDefinition
   value: unknown
@@ -28,4 +33,20 @@ export const FieldEditorsContext = createContext<FieldEditors>({})
 export function usePluginFieldEditor(datatype: string): FieldEditor | undefined {
   const editors = useContext(FieldEditorsContext)
   return Object.hasOwn(editors, datatype) ? editors[datatype] : undefined
+}
+
+/**
+ * The running plugins' editors of embedded records by their record type (`defineAdmin({ embedded
+ * })`), provided by the app: a field with `embed: true` whose `recordtype` is one of them is drawn
+ * with it (for a `recordlist`, each element of the list). The records editor draws the others as a
+ * group of the embedded type's fields.
+ */
+export const EmbeddedEditorsContext = createContext<FieldEditors>({})
+
+/** The editor a running plugin supplies for records of this type embedded in others, if any. */
+export function useEmbeddedEditor(recordtype: string | undefined): FieldEditor | undefined {
+  const editors = useContext(EmbeddedEditorsContext)
+  return recordtype !== undefined && Object.hasOwn(editors, recordtype)
+    ? editors[recordtype]
+    : undefined
 }

@@ -99,10 +99,10 @@ function documentFields(kind: 'order' | 'invoice'): FieldDefinition[] {
     owned('billaddress', 'Bill to', 'longtext', 'The billing address, one line each.'),
     owned('ccnumber', 'Card', 'text', 'The card paid with: its last four digits only.'),
     owned('paymentmethod', 'Payment', 'text', 'How it was paid: a card, or on account.'),
+    // Shown read-only: the commerce admin draws the lines as a table (src/admin/DocumentLinesView).
     owned('item', 'Lines', 'record', 'What was bought.', {
       embed: true,
       recordtype: DOCUMENTLINES_TYPE,
-      display: 'hidden',
     }),
     field('memo', 'Memo', 'longtext', 'A note for staff.'),
   ]

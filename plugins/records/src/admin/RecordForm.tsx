@@ -14,13 +14,18 @@ import {
   type ValueEditorProps,
 } from '@shopwright/admin-ui/kit'
 import { AccessEntriesEditor } from './AccessEntriesEditor.js'
+import { EmbeddedField, isEmbeddedField } from './EmbeddedField.js'
 import { FieldDefinitionsEditor } from './FieldDefinitionsEditor.js'
 import { ListValuesEditor } from './ListValuesEditor.js'
 
 const WIDE = new Set(['recordlist', 'log', 'htmlx', 'lists', 'translations'])
 
-/** How wide a field's editor is (spec 000 section 2, "Record screens"). */
+/**
+ * How wide a field's editor is (spec 000 section 2, "Record screens"). An embedded record is a
+ * group of fields (or a plugin's table), so it takes the full width, as a recordlist does.
+ */
 export function fieldWidth(field: FieldDefinition): 'wide' | 'medium' | 'narrow' {
+  if (isEmbeddedField(field)) return 'wide'
   const datatype = effectiveDatatype(field.datatype)
   if (WIDE.has(datatype)) return 'wide'
   return datatype === 'longtext' ? 'medium' : 'narrow'
@@ -45,13 +50,19 @@ export interface RecordFormProps {
   values: RecordData
   errors: Readonly<Record<string, string>>
   readOnly: boolean
-  /** Which display applies: `displaycreate` for a record not saved yet. */
-  mode: 'create' | 'edit'
+  /**
+   * Which display applies: `displaycreate` for a record not saved yet, `displayembed` for the
+   * fields of a record embedded in another.
+   */
+  mode: 'create' | 'edit' | 'embed'
   onChange(field: string, value: unknown): void
   onBlur(field: string): void
 }
 
-/** The record's fields as a responsive grid of editors, each with its label, info tip and error area. */
+/**
+ * The record's fields as a responsive grid of editors, each with its label, info tip and error
+ * area. A field with `embed: true` holds a record of its own, drawn as a group (EmbeddedField).
+ */
 export function RecordForm({
   type,
   fields,
@@ -71,7 +82,15 @@ export function RecordForm({
         const locked = readOnly || fieldDisplay(field, mode) === 'view'
         return (
           <Cell key={field.id} width={fieldWidth(field)}>
-            {Special ? (
+            {isEmbeddedField(field) ? (
+              <EmbeddedField
+                field={field}
+                value={values[field.id]}
+                error={errors[field.id] ?? null}
+                readOnly={locked}
+                onChange={(value) => onChange(field.id, value)}
+              />
+            ) : Special ? (
               <div className="sw-field" data-testid={`field-${field.id}`}>
                 <div className="sw-field-label">
                   <span>{field.name || field.id}</span>

@@ -1,7 +1,6 @@
+import { useMemo } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import {
-  effectiveDatatype,
-  type FieldDefinition,
   type RecordCollection,
   type RecordData,
   type RecordTypeAnswer,
@@ -11,8 +10,8 @@ import {
   DataTable,
   ErrorView,
   Pages,
-  cutLongText,
-  listCell,
+  useClient,
+  useLanguage,
   useQueryData,
   useT,
   type Column,
@@ -20,26 +19,10 @@ import {
 } from '@shopwright/admin-ui/kit'
 import { ListToolbar } from './ListToolbar.js'
 import { keyOfRow, rowKey } from './keys.js'
+import { cellText, useColumnLabels } from './list-cells.js'
 
 /** Records per page: the admin list size (spec 000 section 9, "admin list 100"). */
 export const LIST_PAGE_SIZE = 100
-
-function display(field: FieldDefinition, value: unknown): string {
-  if (value === undefined || value === null) return ''
-  const datatype = effectiveDatatype(field.datatype)
-  if (Array.isArray(value))
-    return listCell(
-      value.map((item) =>
-        typeof item === 'object' && item !== null
-          ? String((item as { id?: unknown }).id ?? '')
-          : String(item),
-      ),
-    )
-  if (typeof value === 'object') return String((value as { id?: unknown }).id ?? '')
-  if (datatype === 'boolean') return value === true ? '✓' : ''
-  if (datatype === 'password') return '••••••'
-  return cutLongText(String(value))
-}
 
 export interface RecordListProps {
   /** A fixed record type (the configuration list); else the address's `:recordtype`. */
@@ -55,6 +38,8 @@ export interface RecordListProps {
  */
 export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
   const t = useT()
+  const client = useClient()
+  const { language } = useLanguage()
   const navigate = useNavigate()
   const params = useParams()
   const [search, setSearch] = useSearchParams()
@@ -72,16 +57,21 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
   // Rows that leave the page (another page, Back, a refresh) leave the selection too.
   const selection = useSelection((records.data?.list ?? []).map(rowKey))
 
+  const fields = useMemo(
+    () => (recordType.data?.fields ?? []).filter((field) => field.showinlist),
+    [recordType.data],
+  )
+  const labels = useColumnLabels(client, fields)
+
   if (recordType.error)
     return <ErrorView title="ERROR_RECORDS_NOT_AVAILABLE" error={recordType.error} />
   const access = recordType.data?.access
-  const fields = (recordType.data?.fields ?? []).filter((field) => field.showinlist)
   const columns: Array<Column<RecordData>> = [
     { id: 'id', label: t('Id'), render: (record) => `${record.type}.${record.id}` },
     ...fields.map((field) => ({
       id: field.id,
       label: field.name || field.id,
-      render: (record: RecordData) => display(field, record[field.id]),
+      render: (record: RecordData) => cellText(field, record[field.id], labels, language),
     })),
   ]
   const keys = [...selection.selected].map(keyOfRow)

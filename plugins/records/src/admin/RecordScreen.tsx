@@ -27,7 +27,7 @@ import { deleteQuestion } from './questions.js'
 import { recordsFieldSource } from './field-source.js'
 import { keysParam, recordName } from './keys.js'
 import { RecordForm } from './RecordForm.js'
-import { formErrors, normalised } from './record-checks.js'
+import { fieldProblem, formErrors, normalised } from './record-checks.js'
 
 /** The id's field for types that do not define one: made here, so its texts are phrases. */
 const idField = (t: Translate): FieldDefinition => ({
@@ -36,22 +36,6 @@ const idField = (t: Translate): FieldDefinition => ({
   datatype: 'id',
   description: t('Letters, digits, - and _. Changing it renames the record.'),
 })
-
-/**
- * The field a refused save names, and what to show under it: the server's reason is the field id
- * (with the code as the message) or `<field id>: <detail>` (the detail is shown).
- */
-function fieldProblem(
-  error: unknown,
-  fields: readonly FieldDefinition[],
-): { field: string; message: string } | undefined {
-  const { reason, code } = error as { reason?: unknown; code?: unknown }
-  if (typeof reason !== 'string' || typeof code !== 'string') return undefined
-  const at = reason.indexOf(': ')
-  const field = at === -1 ? reason : reason.slice(0, at)
-  if (!fields.some((each) => each.id === field)) return undefined
-  return { field, message: at === -1 ? code : reason.slice(at + 2) }
-}
 
 export interface RecordScreenProps {
   /** A fixed record type (configuration); else the address's `:recordtype`. */

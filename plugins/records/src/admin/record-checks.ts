@@ -28,3 +28,24 @@ export function normalised(fields: readonly FieldDefinition[], values: RecordDat
   }
   return result
 }
+
+/**
+ * The field a refused save names, and what to show under it: the server's reason is the field id
+ * (with the code as the message) or `<field id>: <detail>` (the detail is shown). A guard's reason
+ * about a part of a structured field (`price1.headers must rise: 10 follows 50`, an embedded
+ * record's) is shown whole under that field.
+ */
+export function fieldProblem(
+  error: unknown,
+  fields: readonly FieldDefinition[],
+): { field: string; message: string } | undefined {
+  const { reason, code } = error as { reason?: unknown; code?: unknown }
+  if (typeof reason !== 'string' || typeof code !== 'string') return undefined
+  const known = (id: string | undefined) =>
+    id !== undefined && fields.some((each) => each.id === id)
+  const at = reason.indexOf(': ')
+  const field = at === -1 ? reason : reason.slice(0, at)
+  if (known(field)) return { field, message: at === -1 ? code : reason.slice(at + 2) }
+  const owner = /^([^.\s:]+)\./.exec(reason)?.[1]
+  return owner && known(owner) ? { field: owner, message: reason } : undefined
+}

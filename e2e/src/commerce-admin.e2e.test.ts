@@ -1,0 +1,267 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import { launchBrowser, signInThrough } from './browser.js'
+
+/** Where this walk leaves its screenshots: a folder of its own under the system's temp folder. */
+const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-commerce-admin-'))
+/** The admin's common laptop width. */
+const VIEWPORT = { width: 1366, height: 900 }
+
+/** The sample item the walk prices: three breaks (1, 10, 50) in USD at the online level. */
+const ITEM = 'ceramic-mug'
+
+/**
+ * Issue 17 in the admin, in Chromium: a manager edits an item's price table in the generic record
+ * editor (a price, then a new break) and it stays after a reload; an order a customer placed
+ * through the API shows read-only with its lines, and its status is changed to Billed; a support
+ * user may change the status too, while the money stays read-only.
+ */
+describe('commerce in the admin (Chromium)', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let order: { id: string; tranid: string }
+  const errors: string[] = []
+  const url = (address: string) => `${server.url}${address}`
+  const shot = (name: string, target: Page = page) =>
+    target.screenshot({ path: path.join(SHOTS, `commerce-admin-${name}.png`), fullPage: true })
+  /** Waits for the record editor's autosave of a record (5 s after the last change). */
+  const saved = (target: Page, type: string, id: string) =>
+    target.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/query/data/update/${type}/${id}`) &&
+        response.request().method() === 'POST',
+      { timeout: 30_000 },
+    )
+
+  /** A customer's call to the API from Node, with their session cookie and a Device header. */
+  async function call(cookie: string, address: string, body?: unknown) {
+    const response = await fetch(url(`/query${address}`), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        device: 'e2e-customer',
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${address} answered ${response.status}: ${text}`)
+    return JSON.parse(text) as Record<string, unknown>
+  }
+
+  /** Signs the customer in, gives them an address, buys two mugs: the order placed. */
+  async function placeOrder(): Promise<{ id: string; tranid: string }> {
+    const login = await fetch(url('/query/account/login'), {
+      method: 'POST',
+      headers: { device: 'e2e-customer', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'secret12' }),
+    })
+    expect(login.status, await login.clone().text()).toBe(200)
+    const cookie = login.headers
+      .getSetCookie()
+      .map((each) => each.split(';')[0])
+      .join('; ')
+    await call(cookie, '/ns/profile/update', {
+      addressbook: {
+        new: {
+          addressee: 'Ada Lovelace',
+          addr1: '12 Analytical Row',
+          city: 'Boston',
+          state: 'MA',
+          zip: '02110',
+          country: 'us',
+          defaultbilling: true,
+          defaultshipping: true,
+        },
+      },
+    })
+    await call(cookie, '/cart/add', { item: ITEM, quantity: 2 })
+    const placed = await call(cookie, '/checkout/place', {
+      idempotencykey: 'e2e-commerce-admin-0001',
+      payment: { card: { number: '4242424242424242', expiry: '12/2035' } },
+    })
+    return placed.order as { id: string; tranid: string }
+  }
+
+  beforeAll(async () => {
+    const cwd = projectDir()
+    const seeded = await run(['seed'], cwd)
+    expect(seeded.code, seeded.stderr).toBe(0)
+    await addUser(cwd, { email: 'manager@example.com', password: 'secret12', roles: 'allmanagers' })
+    await addUser(cwd, { email: 'support@example.com', password: 'secret12', roles: 'support' })
+    await addUser(cwd, { email: 'ada@example.com', password: 'secret12', type: 'customer' })
+    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    context = await browser.newContext({ viewport: VIEWPORT })
+    page = await context.newPage()
+    page.on('pageerror', (error) => errors.push(String(error)))
+    order = await placeOrder()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it("edits an item's price table in the record editor: a price, then a new break", async () => {
+    await signInThrough(page, url(`/data/item/${ITEM}`), 'manager@example.com')
+    await page.waitForSelector('[data-testid=price1-price-0-1]')
+    expect(await page.inputValue('[data-testid=price1-break-1]')).toBe('10')
+    expect(await page.inputValue('[data-testid=price1-price-0-1]')).toBe('16.2')
+    // The images: each with a preview of its address at 200 px, loaded from the drive.
+    const preview = page.locator('[data-testid=image-storedisplayimage] img')
+    await expect
+      .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0)
+    expect(await preview.getAttribute('src')).toMatch(/\?width=200$/)
+    expect(await page.locator('[data-testid^=gallery-item-]').count()).toBe(2)
+    await shot('item')
+
+    let update = saved(page, 'item', ITEM)
+    await page.fill('[data-testid=price1-price-0-1]', '15.5')
+    let sent = (await update).request().postDataJSON() as Array<{ field: string; value: unknown }>
+    expect(sent).toEqual([
+      {
+        field: 'price1',
+        value: {
+          headers: [{ quantity: 1 }, { quantity: 10 }, { quantity: 50 }],
+          lines: [{ pricelevel: 5, currency: 'usd', price_1_: 18, price_2_: 15.5, price_3_: 14.4 }],
+        },
+      },
+    ])
+    expect((await update).status()).toBe(200)
+    await page.reload()
+    await page.waitForSelector('[data-testid=price1-price-0-1]')
+    expect(await page.inputValue('[data-testid=price1-price-0-1]')).toBe('15.5')
+
+    // A new break after 50 (100 is offered), at 13 from 250 units up.
+    update = saved(page, 'item', ITEM)
+    await page.click('[data-testid=price1-add-break]')
+    expect(await page.inputValue('[data-testid=price1-break-3]')).toBe('100')
+    await page.fill('[data-testid=price1-break-3]', '250')
+    await page.fill('[data-testid=price1-price-0-3]', '13')
+    await page.press('[data-testid=price1-price-0-3]', 'Tab')
+    sent = (await update).request().postDataJSON() as typeof sent
+    expect(sent[0]!.value).toMatchObject({
+      headers: [{ quantity: 1 }, { quantity: 10 }, { quantity: 50 }, { quantity: 250 }],
+      lines: [{ price_4_: 13 }],
+    })
+    expect((await update).status()).toBe(200)
+    await page.reload()
+    await page.waitForSelector('[data-testid=price1-break-3]')
+    expect(await page.inputValue('[data-testid=price1-break-3]')).toBe('250')
+    expect(await page.inputValue('[data-testid=price1-price-0-3]')).toBe('13')
+    const stored = await page.evaluate(async (id) => {
+      const answer = await fetch(`/query/data/get/item/${id}`)
+      return ((await answer.json()) as { price1: unknown }).price1
+    }, ITEM)
+    expect(stored).toEqual({
+      headers: [{ quantity: 1 }, { quantity: 10 }, { quantity: 50 }, { quantity: 250 }],
+      lines: [
+        {
+          pricelevel: 5,
+          currency: 'usd',
+          price_1_: 18,
+          price_2_: 15.5,
+          price_3_: 14.4,
+          price_4_: 13,
+        },
+      ],
+    })
+    await page.locator('[data-testid=field-price1]').scrollIntoViewIfNeeded()
+    await shot('item-prices')
+  })
+
+  it('lists the orders with their number, date, status, customer and total', async () => {
+    await page.goto(url('/data/salesorder'))
+    await page.waitForSelector(`[data-testid="row-salesorder|${order.id}"]`)
+    const headings = await page.locator('[data-testid=record-list] thead th').allTextContents()
+    expect(headings).toEqual(
+      expect.arrayContaining(['Number', 'Date', 'Status', 'Customer', 'Total']),
+    )
+    const row = page.locator(`[data-testid="row-salesorder|${order.id}"]`)
+    expect(await row.textContent()).toContain(order.tranid)
+    // The status by its name in the list type (once the list has loaded), not its id.
+    await expect.poll(() => row.textContent()).toContain('Pending Fulfillment')
+    await shot('orders')
+  })
+
+  it('shows an order read-only but for its status, which a manager changes to Billed', async () => {
+    await page.goto(url(`/data/salesorder/${order.id}`))
+    await page.waitForSelector('[data-testid=line-0]')
+    for (const field of ['tranid', 'total', 'subtotal', 'taxtotal', 'shipping_rate'])
+      expect(
+        await page.locator(`[data-testid=field-${field}] input`).getAttribute('readonly'),
+        field,
+      ).not.toBeNull()
+    expect(await page.inputValue('[data-testid=field-tranid] input')).toBe(order.tranid)
+    const line = await page.locator('[data-testid=line-0] td').allTextContents()
+    expect(line[0]).toContain('Ceramic Mug')
+    expect(line.slice(1, 4)).toEqual(['2', '18.00', '36.00'])
+    expect(await page.locator('[data-testid=field-item] input').count()).toBe(0)
+    expect(await page.isDisabled('[data-testid=field-status] select')).toBe(false)
+    expect(await page.inputValue('[data-testid=field-status] select')).toBe('pendingFulfillment')
+    await shot('order')
+
+    const update = saved(page, 'salesorder', order.id)
+    await page.selectOption('[data-testid=field-status] select', 'billed')
+    expect((await update).status()).toBe(200)
+    await page.reload()
+    await page.waitForSelector('[data-testid=line-0]')
+    expect(await page.inputValue('[data-testid=field-status] select')).toBe('billed')
+    expect(
+      await page.locator('[data-testid=field-status] select option:checked').textContent(),
+    ).toBe('Billed')
+  })
+
+  it('lets support change the status too, while the money stays read-only', async () => {
+    const support = await browser.newPage({ viewport: VIEWPORT })
+    support.on('pageerror', (error) => errors.push(String(error)))
+    try {
+      await signInThrough(support, url(`/data/salesorder/${order.id}`), 'support@example.com')
+      await support.waitForSelector('[data-testid=line-0]')
+      expect(await support.inputValue('[data-testid=field-status] select')).toBe('billed')
+      expect(await support.isDisabled('[data-testid=field-status] select')).toBe(false)
+      for (const field of ['total', 'subtotal', 'taxtotal', 'shipping_rate'])
+        expect(
+          await support.locator(`[data-testid=field-${field}] input`).getAttribute('readonly'),
+          field,
+        ).not.toBeNull()
+      expect(await support.locator('[data-testid=delete]').count()).toBe(0)
+      const update = saved(support, 'salesorder', order.id)
+      await support.selectOption('[data-testid=field-status] select', 'closed')
+      expect((await update).status()).toBe(200)
+      // Sent around the form, a new total is put back by the orders guard.
+      const total = await support.evaluate(async (id) => {
+        const before = (await (await fetch(`/query/data/get/salesorder/${id}`)).json()) as {
+          total: number
+        }
+        const answer = await fetch(`/query/data/update/salesorder/${id}`, {
+          method: 'POST',
+          headers: { device: 'e2e', 'content-type': 'application/json' },
+          body: JSON.stringify([{ field: 'total', value: 0 }]),
+        })
+        const after = (await answer.json()) as { total: number; status: string }
+        return { before: before.total, after: after.total, status: after.status }
+      }, order.id)
+      expect(total).toEqual({ before: total.before, after: total.before, status: 'closed' })
+      expect(total.before).toBeGreaterThan(0)
+      await support.reload()
+      await support.waitForSelector('[data-testid=line-0]')
+      expect(await support.inputValue('[data-testid=field-status] select')).toBe('closed')
+      await shot('order-support', support)
+    } finally {
+      await support.close()
+    }
+  })
+
+  it('raised no script errors on any page', () => {
+    expect(errors).toEqual([])
+    // Where to look at the pictures.
+    console.info(`commerce admin screenshots: ${SHOTS}`)
+  })
+})
