@@ -71,7 +71,7 @@ declare module '@shopwright/core' {
 export const SWEEP_TASK = 'commerce.sweep'
 
 /** Record types whose change can alter what the shop context reads. */
-const SETTINGS_TYPES = new Set(['configuration', 'currency', 'location', 'listtype'])
+const SETTINGS_TYPES = new Set(['configuration', 'currency', 'location', 'listtype', 'shipmethod'])
 
 /**
  * Commerce (issue 17): the catalogue, price levels and quantity breaks, the cart, checkout,
@@ -106,17 +106,17 @@ export default definePlugin({
         return providers
       }).singleton(),
       carts: asFunction(
-        ({ db, records, catalogue, shopContexts }) =>
+        ({ db, records, catalogue, shopContexts, cache }) =>
           new Carts(
             db,
             store(db),
-            new CartPricing(db, records, catalogue),
+            new CartPricing(db, records, catalogue, cache),
             catalogue,
             records,
             shopContexts,
           ),
       ).singleton(),
-      checkout: asFunction(({ db, records, catalogue, paymentProviders }) => {
+      checkout: asFunction(({ db, records, catalogue, paymentProviders, cache }) => {
         // The account plugin keeps saved cards' tokens; asked for only when it is there.
         const tokens = container.hasRegistration('cardTokens')
           ? (container.resolve as (key: string) => SavedCardTokens)('cardTokens')
@@ -125,7 +125,7 @@ export default definePlugin({
           db,
           records,
           store(db),
-          new CartPricing(db, records, catalogue),
+          new CartPricing(db, records, catalogue, cache),
           new StockHolds(db),
           new Checkouts(db),
           paymentProviders,
@@ -170,7 +170,7 @@ export default definePlugin({
       checkout: services.checkout,
       carts: services.carts,
       store,
-      pricing: new CartPricing(services.db, services.records, services.catalogue),
+      pricing: new CartPricing(services.db, services.records, services.catalogue, services.cache),
       contexts: services.shopContexts,
       records: services.records,
       limiter: services.limiter,

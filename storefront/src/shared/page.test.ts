@@ -34,6 +34,18 @@ describe('pageTitle', () => {
     )
   })
 
+  it("titles an item's page with its display name", () => {
+    const item = {
+      type: 'item',
+      id: 'tee',
+      displayname: 'Classic Tee',
+      translations: { fr: { displayname: 'T-shirt classique' } },
+    }
+    const matched = { ...category, route: { ...category.route, id: 'item', component: 'ItemView' } }
+    expect(pageTitle(matched, item, site)).toBe('Classic Tee | Shop')
+    expect(pageTitle(matched, item, site, undefined, 'fr')).toBe('T-shirt classique | Shop')
+  })
+
   it('falls back to the route title and says Page not Found without a route', () => {
     expect(pageTitle(category, null, site)).toBe('Category | Shop')
     expect(pageTitle(null, null, site)).toBe('Page not Found | Shop')

@@ -192,8 +192,9 @@ function textOf(record: RecordData | null, field: string, language = ''): string
 }
 
 /**
- * A page's title (spec 000 section 2): in record mode the record's title, headline or name, else
- * the route's title, which is a phrase; always with the site's suffix.
+ * A page's title (spec 000 section 2): in record mode the record's title, headline or name (or,
+ * for a catalogue item, its display name), else the route's title, which is a phrase; always with
+ * the site's suffix.
  */
 export function pageTitle(
   matched: MatchedRoute | null,
@@ -208,7 +209,8 @@ export function pageTitle(
     matched.route.seo === 'record'
       ? textOf(record, 'title', language) ||
         textOf(record, 'headline', language) ||
-        textOf(record, 'name', language)
+        textOf(record, 'name', language) ||
+        textOf(record, 'displayname', language)
       : ''
   return `${fromRecord || t(matched.route.title)}${site.titlesuffix}`
 }

@@ -56,9 +56,10 @@ describe('routes', () => {
     }
   })
 
-  it('put only the category view in record mode, showing a webcategory', () => {
+  it('put the category and item views in record mode (titled by their record)', () => {
     expect(allRoutes.filter((route) => route.seo === 'record').map((route) => route.url)).toEqual([
       '/category/:id',
+      '/item/:id',
     ])
     expect(byUrl('/category/:id').recordtype).toEqual({
       reference: true,

@@ -218,6 +218,8 @@ export function routes(): RecordData[] {
       id: 'item',
       url: '/item/:id',
       component: 'ItemView',
+      // Record mode, as categories: an item's page is titled with its name (search engines).
+      seo: 'record',
       title: 'Item',
       description: 'Item details and prices.',
       record: { type: 'item' },

@@ -86,6 +86,8 @@ const SPAM_WORDS =
 
 /** True when the referer's host is a known referrer-spam site or named like one. */
 export function isReferrerSpam(referer: string): boolean {
+  // Most visits send no referer: answered without building (and throwing) a URL on every page.
+  if (!referer) return false
   let host: string
   try {
     host = new URL(referer).hostname.toLowerCase()

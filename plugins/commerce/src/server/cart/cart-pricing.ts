@@ -5,6 +5,8 @@
  * review and the order, so what a shopper saw is what they pay.
  */
 import type { Knex } from 'knex'
+import type { CacheService } from '@shopwright/core'
+import { COMMERCE_CACHE } from '../shop-context.js'
 import type { RecordData } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { resolvePrice, taxOf } from '../../shared/prices.js'
@@ -81,11 +83,15 @@ export class CartPricing {
     private readonly db: Knex,
     private readonly records: Pick<RecordsService, 'find' | 'findMany' | 'findAll'>,
     private readonly catalogue: Pick<Catalogue, 'available'>,
+    private readonly cache: Pick<CacheService, 'wrap'>,
   ) {}
 
   /** The shipping methods, by sequence, priced in the context's currency for a subtotal. */
   async shipMethods(context: ShopContext, subtotal: number): Promise<ShipMethodAnswer[]> {
-    const methods = await this.records.findAll(SHIPMETHOD_TYPE, { limit: 100 })
+    // Read at every cart answer: kept `tiny` in the commerce cache, which a change of one clears.
+    const methods = await this.cache.wrap(COMMERCE_CACHE, 'shipmethods', 'tiny', () =>
+      this.records.findAll(SHIPMETHOD_TYPE, { limit: 100 }),
+    )
     return methods
       .sort((a, b) => Number(a.sequence ?? 0) - Number(b.sequence ?? 0) || a.id.localeCompare(b.id))
       .flatMap((method) => {
