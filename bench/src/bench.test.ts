@@ -198,6 +198,8 @@ describe('scenario registry', () => {
       'admin-bundle',
       'admin-list',
       'storefront-render',
+      'storefront-category',
+      'cart-add',
       'storefront-bundle',
       'storefront-language',
       'lighthouse',

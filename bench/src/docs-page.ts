@@ -64,6 +64,7 @@ npm run bench -- --quick      # smoke run: shorter rounds, a 10,000-record impor
 npm run bench -- --only record-get,record-list  # some scenarios; leaves this file alone
 npm run bench -- --only admin-bundle,admin-list # the admin's bundle and record list (Chromium)
 npm run bench -- --only storefront-render,storefront-bundle,lighthouse # the storefront
+npm run bench -- --only storefront-category,cart-add # the shop: a category page, adding to the cart
 npm run bench -- --only drive-upload,drive-list,drive-zip # the drive
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
 npm run bench -- --only record-get --profile    # servers under --cpu-prof; prints top functions
@@ -88,8 +89,12 @@ of its own and drives Debian's Chromium (\`/usr/bin/chromium\`) through playwrig
 suites do; no browser is ever downloaded, and playwright-core closes Chromium when the run ends or
 is interrupted.
 The storefront scenarios need the default theme built (\`storefront-theme/dist/client\`, which
-\`npm run bench\` builds first). storefront-bundle only reads its files; storefront-render and
-lighthouse each start a seeded site of their own. lighthouse runs Lighthouse 12 (npm \`lighthouse\`,
+\`npm run bench\` builds first). storefront-bundle only reads its files; storefront-render,
+storefront-category, cart-add and lighthouse each start a seeded site of their own (the default
+plugins, commerce among them, with the sample catalogue); storefront-category and cart-add choose
+their category and items through the shop's own calls as an anonymous visitor, and cart-add raises
+\`COMMERCE_CART_WRITES\` so that the one-address load is counted but never refused.
+lighthouse runs Lighthouse 12 (npm \`lighthouse\`,
 its Node API) against the same Debian Chromium, which the bench starts itself for each run as a
 child process with a DevTools port (stopped with the servers when the run ends or is interrupted),
 and saves every report whole under \`bench/results/<timestamp>-lighthouse/\`.
@@ -117,7 +122,8 @@ ${sections.join('\n\n')}
 The unit tests \`bench/src/*.test.ts\` check only the pure parts (median, ratio, table and
 Markdown formatting, the generated records and import files, import answers, profile summaries,
 argon2 hash costs, sign-in addresses, the walk of the admin's and the theme's Vite manifests and
-the bundle descriptions, the admin-list records and page timings, page titles, the reading of
+the bundle descriptions, the admin-list records and page timings, page titles, a page's item
+links, the shop scenarios' choice of category and cart items and the cart cookie, the reading of
 Lighthouse results: scores, the points each audit cost, medians, and the drive scenarios' streamed
 upload body, copied file rows, small files, RSS growth, page medians and zip check). No unit, black-box or browser
 test asserts a duration, a rate, a memory figure or a Lighthouse score: on a shared machine they

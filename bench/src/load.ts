@@ -15,6 +15,12 @@ export interface LoadSettings {
    * then starts again. Built once, so rotating costs the load generator nothing per request.
    */
   paths?: readonly string[]
+  /**
+   * autocannon's own requests, sent in this order by every connection and then again, instead of
+   * GETs: a method, headers and body each, or a `setupRequest` per request (`paths` is then ignored).
+   * A connection's context starts afresh each time it comes back to the first.
+   */
+  requests?: readonly autocannon.Request[]
 }
 
 /** What one autocannon round measured. */
@@ -46,9 +52,11 @@ export function load(port: number, path: string, settings: LoadSettings): Promis
         pipelining: 1,
         timeout: 10,
         headers: settings.headers ?? {},
-        ...(settings.paths?.length
-          ? { requests: settings.paths.map((each) => ({ method: 'GET' as const, path: each })) }
-          : {}),
+        ...(settings.requests?.length
+          ? { requests: [...settings.requests] }
+          : settings.paths?.length
+            ? { requests: settings.paths.map((each) => ({ method: 'GET' as const, path: each })) }
+            : {}),
         ...bound,
       },
       (error, result) => {

@@ -37,6 +37,8 @@ export interface LoadTarget {
   path: string
   /** Paths to rotate through (see LoadSettings.paths). */
   paths?: readonly string[]
+  /** Requests to send instead of GETs (see LoadSettings.requests). */
+  requests?: LoadSettings['requests']
   headers: Record<string, string>
 }
 
@@ -59,6 +61,7 @@ export async function alternatingRounds(
     duration: seconds,
     headers: target.headers,
     ...(target.paths ? { paths: target.paths } : {}),
+    ...(target.requests ? { requests: target.requests } : {}),
   })
   context.log(`${label}: warm-up ${plan.warmupSeconds} s each`)
   const baselineWarmup = await load(

@@ -28,3 +28,19 @@ export function pageSlug(page: string): string {
     .toLowerCase()
   return slug || 'home'
 }
+
+/**
+ * The items a page links to (`href="/item/<id>"`, its query and fragment left out), each once, in
+ * the order the page shows them: what a category page's item cards point at.
+ */
+export function itemLinks(html: string): string[] {
+  const found = new Set<string>()
+  for (const match of html.matchAll(/\bhref="\/item\/([^"?#/]+)[^"]*"/g)) {
+    try {
+      found.add(decodeURIComponent(match[1]!))
+    } catch {
+      found.add(match[1]!)
+    }
+  }
+  return [...found]
+}

@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { htmlTitle, pageSlug } from './storefront-page.js'
+import { htmlTitle, itemLinks, pageSlug } from './storefront-page.js'
+import { pickCartItems, pickCategory, type ItemDetail } from './shop-catalogue.js'
+import { cartCookie, LINE_QUANTITY } from './scenarios/cart-add.js'
 import {
   describeItem,
   describeLost,
@@ -51,10 +53,75 @@ describe('the storefront page', () => {
     expect(pageSlug('/a?b=c')).toBe('a-b-c')
   })
 
+  it("lists the items a page links to, each once, in the page's order", () => {
+    const html =
+      '<a class="card" href="/item/mug" data-testid="item-card"><img></a><a href="/item/mug">Mug</a>' +
+      '<a href="/item/tee?color=red#top">Tee</a><a href="/item/caf%C3%A9">Café</a><a href="/items">All</a>'
+    expect(itemLinks(html)).toEqual(['mug', 'tee', 'café'])
+    expect(itemLinks('<p>no items</p>')).toEqual([])
+  })
+
   it('finds the theme script in a rendered page', () => {
     const html =
       '<head><link rel="stylesheet" href="/theme/assets/entry-client-A.css"><script type="module" src="/theme/assets/entry-client-B.js"></script></head>'
     expect(pageScripts(html, THEME_BUILD.base)).toEqual(['assets/entry-client-B.js'])
+  })
+})
+
+describe('the shop scenarios', () => {
+  const sizes = [
+    { id: 'apparel', name: 'Apparel', total: 8 },
+    { id: 'gifts', name: 'Gifts', total: 18 },
+    { id: 'home', name: 'Home', total: 18 },
+  ]
+
+  it('takes the first category with a full page, else the largest', () => {
+    expect(pickCategory(sizes, 24)).toEqual({ ...sizes[1], full: false })
+    expect(pickCategory(sizes, 10)).toEqual({ ...sizes[1], full: true })
+    expect(pickCategory(sizes, 8)).toEqual({ ...sizes[0], full: true })
+    expect(pickCategory([], 24)).toBeUndefined()
+  })
+
+  const item = (id: string, available: number, extra: Partial<ItemDetail> = {}): ItemDetail => ({
+    id,
+    urlcomponent: id,
+    instock: available > 0,
+    haschildren: false,
+    price: { amount: 100, currency: 'usd' },
+    available,
+    children: [],
+    ...extra,
+  })
+
+  it("picks items a cart can take the line's quantity of, and one child item", () => {
+    const items = [
+      item('tee', 0, {
+        haschildren: true,
+        children: [
+          { id: 'tee-s', available: 2, price: { amount: 100 } },
+          { id: 'tee-m', available: 9, price: { amount: 100 } },
+        ],
+      }),
+      item('mug', 50),
+      item('pen', 3),
+      item('unpriced', 50, { price: { amount: -1, currency: 'usd' } }),
+      item('jam', 20),
+      item('salt', 30),
+      item('soap', 40),
+    ]
+    expect(pickCartItems(items, 4, 5)).toEqual(['mug', 'jam', 'salt', 'tee-m'])
+    // No child has 10: plain items only.
+    expect(pickCartItems(items, 2, 10)).toEqual(['mug', 'jam'])
+    expect(pickCartItems(items.slice(1), 2, 5)).toEqual(['mug', 'jam'])
+    expect(pickCartItems(items, 9, 5)).toEqual(['mug', 'jam', 'salt', 'soap', 'tee-m'])
+  })
+
+  it('reads the cart cookie from Set-Cookie', () => {
+    expect(cartCookie('sw_cart=abc_D-9; path=/; httponly')).toBe('sw_cart=abc_D-9')
+    expect(cartCookie(['sw_visit=x; path=/', 'sw_cart=tok; path=/'])).toBe('sw_cart=tok')
+    expect(cartCookie('sw_cart=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT')).toBeUndefined()
+    expect(cartCookie(undefined)).toBeUndefined()
+    expect(LINE_QUANTITY).toBeLessThan(999)
   })
 })
 

@@ -12,6 +12,8 @@ import { accountGet } from './account-get.js'
 import { adminBundle } from './admin-bundle.js'
 import { adminList } from './admin-list.js'
 import { storefrontRender } from './storefront-render.js'
+import { storefrontCategory } from './storefront-category.js'
+import { cartAdd } from './cart-add.js'
 import { storefrontBundle } from './storefront-bundle.js'
 import { storefrontLanguage } from './storefront-language.js'
 import { lighthouseScenario } from './lighthouse.js'
@@ -28,8 +30,9 @@ import { globeFrames } from './globe-frames.js'
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
  * line here. record-get and record-list share one record table, built by whichever runs first;
  * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
- * and admin-list builds a site of its own and drives Chromium; storefront-render and lighthouse each
- * start a seeded kernel of their own, storefront-bundle reads the built default theme; drive-upload,
+ * and admin-list builds a site of its own and drives Chromium; storefront-render, storefront-category,
+ * cart-add and lighthouse each start a seeded kernel of their own (the last three read the sample
+ * catalogue through the shop's calls), storefront-bundle reads the built default theme; drive-upload,
  * drive-list and drive-zip each start a kernel with the drive of their own; sessions-track and
  * sessions-list each start a kernel with sessions of their own; log-list starts a kernel with the
  * log, its plugin list named, and fills its table directly; insights-month starts a kernel with
@@ -50,6 +53,8 @@ export const scenarios: readonly Scenario[] = [
   adminBundle,
   adminList,
   storefrontRender,
+  storefrontCategory,
+  cartAdd,
   storefrontBundle,
   storefrontLanguage,
   lighthouseScenario,

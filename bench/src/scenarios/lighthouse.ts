@@ -19,8 +19,18 @@ import {
   type PageRun,
 } from '../lighthouse-report.js'
 
-/** The storefront pages Lighthouse audits. */
-export const LIGHTHOUSE_PAGES = ['/', '/about'] as const
+/**
+ * The storefront pages Lighthouse audits: the home page, a content page, and the shop's category
+ * and item pages (the sample catalogue's largest category, and an item with options and a gallery).
+ */
+export const LIGHTHOUSE_PAGES = ['/', '/about', '/category/gifts', '/item/classic-tee'] as const
+
+/** `a`, `a and b`, `a, b and c`. */
+function listOf(words: readonly string[]): string {
+  return words.length < 2
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]!}`
+}
 
 /** The issue's floor for each category's score (0-100), on every page. */
 export const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
@@ -44,13 +54,13 @@ function targetText(category: CategoryId): string {
 }
 
 /**
- * Lighthouse (its Node API, default config) on the storefront's `/` and `/about` served by a started
+ * Lighthouse (its Node API, default config) on the storefront's pages (LIGHTHOUSE_PAGES) served by a started
  * kernel, in Debian's Chromium: the four category scores per page, median of 3 runs (1 with
  * --quick), and, for every point lost, which audits cost it.
  */
 export const lighthouseScenario: Scenario = {
   name: 'lighthouse',
-  title: 'Lighthouse: storefront / and /about',
+  title: 'Lighthouse: storefront home, content, category and item pages',
   method(quick) {
     const runs = runsOf(quick)
     return [
@@ -59,7 +69,7 @@ export const lighthouseScenario: Scenario = {
       `it, as on a live site) with its scripts. Lighthouse 12 (npm \`lighthouse\`, its Node API with the`,
       `default config: **mobile** form factor and screen, simulated throttling: 150 ms round trips,`,
       `1.6 Mbit/s, 4× the CPU time the page took here; the notes give this machine's benchmark index) audits`,
-      `${LIGHTHOUSE_PAGES.map((page) => `\`${page}\``).join(' and ')} for the categories performance, accessibility, best practices and SEO.`,
+      `${listOf(LIGHTHOUSE_PAGES.map((page) => `\`${page}\``))} for the categories performance, accessibility, best practices and SEO.`,
       `Each run starts a Chromium of its own, Debian's \`/usr/bin/chromium\` (never a downloaded one),`,
       `headless with a fresh profile folder and the flags \`${LIGHTHOUSE_CHROMIUM_FLAGS.join(' ')}\`,`,
       `listening for DevTools on a free 127.0.0.1 port that Lighthouse connects to; the bench stops it`,
@@ -70,7 +80,7 @@ export const lighthouseScenario: Scenario = {
       `what it missed, over the category's weights), with what it found. For performance they add the`,
       `opportunities and diagnostics Lighthouse flags (no weight of their own, but they say why a metric`,
       `is slow). Lighthouse scores have no same-run baseline: like the sizes, they are held against the`,
-      `issue's floors (performance ${targetText('performance')}, accessibility ${targetText('accessibility')}, best practices ${targetText('best-practices')}, SEO ${targetText('seo')}, on both pages).`,
+      `issue's floors (performance ${targetText('performance')}, accessibility ${targetText('accessibility')}, best practices ${targetText('best-practices')}, SEO ${targetText('seo')}, on every page).`,
       `Each report is saved whole as \`bench/results/<timestamp>-lighthouse/<page>-<run>.json\` (open it in`,
       `Lighthouse's viewer for the full report). A run for which Lighthouse reports a runtime error (a`,
       `broken trace such as NO_NAVSTART, which it says to run again) is run again, up to ${MAX_ATTEMPTS} attempts; the`,
@@ -194,7 +204,7 @@ export const lighthouseScenario: Scenario = {
           return `${page} ${formatMeasure(score(value))}${runs > 1 ? ` (runs ${runScores(page, id)})` : ''}`
         })
         return {
-          goal: `Lighthouse ${CATEGORY_TITLES[id]} ${targetText(id)} on the storefront's ${LIGHTHOUSE_PAGES.join(' and ')} (mobile defaults, median of ${runs} run${runs === 1 ? '' : 's'})`,
+          goal: `Lighthouse ${CATEGORY_TITLES[id]} ${targetText(id)} on the storefront's ${listOf(LIGHTHOUSE_PAGES)} (mobile defaults, median of ${runs} run${runs === 1 ? '' : 's'})`,
           measured: perPage.join('; '),
           pass: LIGHTHOUSE_PAGES.every((page) => scoreOf(page, id) >= floor),
         }
@@ -238,7 +248,7 @@ export const lighthouseScenario: Scenario = {
           `Lighthouse ${environment.lighthouse}, form factor ${environment.formFactor}, ${environment.throttling}; Debian's Chromium (${environment.chromium}, headless); benchmark index (median) ${Number.isFinite(benchmarkIndex) ? Math.round(benchmarkIndex).toLocaleString('en-US') : 'n/a'}. Pages: ${LIGHTHOUSE_PAGES.map((page) => `\`${page}\` "${titles[page]}"`).join(', ')}. Cumulative Layout Shift (median): ${cls}; Speed Index (median): ${speedIndex}.${warnings.length ? ` Lighthouse warned: ${warnings.join(' ')}` : ''}${retried.length ? ` Runs repeated after a Lighthouse runtime error: ${retried.map((each) => `${each.page} run ${each.run} (${each.code})`).join(', ')}.` : ''}`,
           ...(costs.length
             ? costs
-            : ['Every category scored 100 on both pages: no audit cost a point.']),
+            : ['Every category scored 100 on every page: no audit cost a point.']),
         ],
         raw: {
           runs,

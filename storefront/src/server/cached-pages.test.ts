@@ -69,6 +69,43 @@ describe('cachedPages', () => {
     expect(renders).toBe(1)
   })
 
+  it("serves a kept page's UTF-8 bytes, and a page kept again after a clear, not the old one's", async () => {
+    const text = (n: number) => `<!doctype html><p>Café № ${n} — 5 €</p>`
+    let shown = 1
+    const accented: Middleware<StorefrontState> = async (ctx) => {
+      renders += 1
+      ctx.type = 'html'
+      ctx.body = text(shown)
+      ctx.state.storefront.keep?.({ status: 200, html: text(shown) })
+    }
+    const accentedApp = () => testApp([pageRequests(sessionCookie, cachedPages(pages)), accented])
+    const get = () => inject(accentedApp(), { url: '/cafe', headers: { accept: 'text/html' } })
+    await get()
+    await kept('/cafe')
+    for (const answer of [await get(), await get()]) {
+      expect(answer.body).toBe(text(1))
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(text(1)))
+    }
+    await cache.clear(PAGE_CACHE)
+    shown = 2
+    await get()
+    await kept('/cafe')
+    expect((await get()).body).toBe(text(2))
+    const compressed = await inject(accentedApp(), {
+      url: '/cafe',
+      headers: { accept: 'text/html', 'accept-encoding': 'br;q=1, gzip' },
+    })
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(text(2))
+    const refused = await inject(accentedApp(), {
+      url: '/cafe',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, br;q=0' },
+    })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.body).toBe(text(2))
+    expect(renders).toBe(2)
+  })
+
   it('keeps the status: a 404 page stays a 404', async () => {
     status = 404
     await page('/no/such/page')
