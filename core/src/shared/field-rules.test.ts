@@ -73,7 +73,10 @@ describe('field rules by datatype', () => {
       ok: false,
     })
     const many = { id: 'f', datatype: 'recordlist', embed: true }
-    expect(checkField(many, [{ url: '/a.webp' }])).toEqual({ ok: true, value: [{ url: '/a.webp' }] })
+    expect(checkField(many, [{ url: '/a.webp' }])).toEqual({
+      ok: true,
+      value: [{ url: '/a.webp' }],
+    })
     expect(checkField(many, [{ url: '/a.webp' }, 'b'])).toMatchObject({ ok: false })
   })
 })

@@ -20,9 +20,7 @@ const DECIMAL = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 
 /** An object that is neither a list nor a reference: what an embedded record holds. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value)
-  )
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value)
 }
 
 /** True for values the spec treats as "no value". */
