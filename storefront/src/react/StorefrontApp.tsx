@@ -196,8 +196,14 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   useEffect(() => {
     const url = new URL(shown.href, window.location.href)
     const matched = shown.notFound ? null : table.match(url.pathname, url.searchParams)
-    document.title = pageTitle(matched, shown.record, data.site, translation.t, data.language)
-  }, [shown, table, data.site, translation.t])
+    document.title = pageTitle(
+      matched,
+      shown.record,
+      data.site,
+      translation.t,
+      translation.language,
+    )
+  }, [shown, table, data.site, translation.t, translation.language])
 
   // <html lang> and dir follow the language before the switched page paints.
   useLayoutEffect(() => {
