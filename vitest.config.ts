@@ -9,6 +9,7 @@ export default defineConfig({
       'plugins/*/{src,test}/**/*.test.ts',
       'admin-ui/{src,build}/**/*.test.{ts,tsx}',
       'storefront/{src,test}/**/*.test.{ts,tsx}',
+      'storefront-theme/src/**/*.test.{ts,tsx}',
       'plugins/*/src/admin/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],

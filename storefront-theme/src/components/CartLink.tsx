@@ -1,10 +1,16 @@
 import { useEffect, useState } from 'react'
-import { mdiCart } from '@mdi/js'
+import { mdiCartOutline } from '@mdi/js'
 import { useSession, useT } from '@shopwright/storefront/react'
+import { Icon } from './Icon.js'
 import { useSite } from './site.js'
 
 /** The event a cart screen dispatches on `window` after a change, with `{ count }` as its detail. */
 export const CART_EVENT = 'shopwright:cart'
+
+/** Tells the header's cart icon the cart's new count (lines): after every change a screen makes. */
+export function announceCart(count: number): void {
+  window.dispatchEvent(new CustomEvent(CART_EVENT, { detail: { count } }))
+}
 
 /** What the cart module answers at `GET /query/cart/count` (docs/themes.md). */
 interface CartCount {
@@ -46,9 +52,7 @@ export function CartLink() {
   if (!present) return null
   return (
     <a className="sw-cart-link" href="/cart" data-testid="cart-link" aria-label={t('Cart')}>
-      <svg viewBox="0 0 24 24" width={22} height={22} aria-hidden="true">
-        <path d={mdiCart} fill="currentColor" />
-      </svg>
+      <Icon path={mdiCartOutline} />
       <span className="sw-cart-count" aria-live="polite">
         {count === null ? '...' : count}
       </span>

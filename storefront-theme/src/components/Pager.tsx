@@ -1,20 +1,75 @@
+import { mdiChevronLeft, mdiChevronRight } from '@mdi/js'
 import { useT } from '@shopwright/storefront/react'
+import { Icon } from './Icon.js'
 
-/** Numbered page links (`?page=n`) for the account's lists; nothing for a single page. */
-export function Pager({ page, pages }: { page: number; pages: number }) {
+/** Spec 000 section 9: "up to 7 page links around the current page, with prev and next arrows". */
+export const PAGE_LINKS = 7
+
+/** The page numbers to link: up to `count` around `page`, kept within 1..pages. */
+export function pageWindow(page: number, pages: number, count = PAGE_LINKS): number[] {
+  const last = Math.max(1, pages)
+  const current = Math.min(Math.max(1, page), last)
+  const size = Math.min(count, last)
+  const start = Math.min(Math.max(1, current - Math.floor((size - 1) / 2)), last - size + 1)
+  return Array.from({ length: size }, (_item, index) => start + index)
+}
+
+/** `?page=n`, keeping the address's other parameters (a category's `display=list`). */
+export function pageHref(search: string, page: number): string {
+  const query = new URLSearchParams(search)
+  if (page <= 1) query.delete('page')
+  else query.set('page', String(page))
+  const text = query.toString()
+  return text ? `?${text}` : '?'
+}
+
+/**
+ * Numbered page links with previous and next arrows; nothing for a single page. `search` is the
+ * address's query, whose other parameters the links keep.
+ */
+export function Pager({
+  page,
+  pages,
+  search = '',
+}: {
+  page: number
+  pages: number
+  search?: string
+}) {
   const t = useT()
   if (pages <= 1) return null
+  const current = Math.min(Math.max(1, page), pages)
+  const arrow = (to: number, label: string, path: string, testId: string) =>
+    to < 1 || to > pages ? (
+      <span className="sw-page-arrow" aria-disabled="true" data-testid={testId}>
+        <Icon path={path} size={20} />
+        <span className="sw-visually-hidden">{label}</span>
+      </span>
+    ) : (
+      <a
+        className="sw-page-arrow"
+        href={pageHref(search, to)}
+        rel={to < current ? 'prev' : 'next'}
+        data-testid={testId}
+      >
+        <Icon path={path} size={20} />
+        <span className="sw-visually-hidden">{label}</span>
+      </a>
+    )
   return (
-    <nav className="sw-pages" aria-label={t('Pages')}>
-      {Array.from({ length: pages }, (_item, index) => index + 1).map((number) => (
+    <nav className="sw-pager" aria-label={t('Pages')} data-testid="pager">
+      {arrow(current - 1, t('Previous page'), mdiChevronLeft, 'pager-prev')}
+      {pageWindow(current, pages).map((number) => (
         <a
           key={number}
-          href={`?page=${number}`}
-          aria-current={number === page ? 'page' : undefined}
+          href={pageHref(search, number)}
+          aria-current={number === current ? 'page' : undefined}
+          aria-label={t('Page {0}', number)}
         >
           {number}
         </a>
       ))}
+      {arrow(current + 1, t('Next page'), mdiChevronRight, 'pager-next')}
     </nav>
   )
 }

@@ -6,6 +6,7 @@ import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
 import { useLocale } from '../components/locale.js'
 import { useSite } from '../components/site.js'
+import { Form } from '../components/Form.js'
 
 interface Option {
   id: string
@@ -95,7 +96,7 @@ export function Locale(_props: PageProps) {
   return (
     <section className="sw-form-page">
       <h1>{t('Locale')}</h1>
-      <form onSubmit={(event) => void save(event)} noValidate className="sw-form">
+      <Form onSubmit={(event) => void save(event)}>
         {/* Countries in the current language's names and order; the site's own lists as configured. */}
         {select('country', t('Location'), countries, { sort: true })}
         {select(
@@ -111,7 +112,7 @@ export function Locale(_props: PageProps) {
         <button type="submit" className="sw-button sw-button-primary" data-testid="locale-save">
           {t('Save')}
         </button>
-      </form>
+      </Form>
     </section>
   )
 }

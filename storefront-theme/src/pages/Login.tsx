@@ -5,6 +5,7 @@ import { useSession, useT } from '@shopwright/storefront/react'
 import type { AccountPreview } from '@shopwright/plugin-account'
 import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
+import { Form } from '../components/Form.js'
 
 /**
  * `/login` (spec 000 sections 2 and 4): the e-mail, then the account's image and name with the
@@ -63,7 +64,7 @@ export function Login({ props }: PageProps) {
     <section className="sw-form-page">
       <h1>{t('Login')}</h1>
       {preview === null ? (
-        <form onSubmit={next} noValidate className="sw-form">
+        <Form onSubmit={next}>
           <label className="sw-field">
             <span>{t('Email')}</span>
             <input
@@ -84,9 +85,9 @@ export function Login({ props }: PageProps) {
           >
             {t('Next')}
           </button>
-        </form>
+        </Form>
       ) : (
-        <form onSubmit={login} noValidate className="sw-form">
+        <Form onSubmit={login}>
           <div className="sw-login-account">
             <img
               src={`/query/account/image/get/${preview.type}/${preview.id}`}
@@ -122,7 +123,7 @@ export function Login({ props }: PageProps) {
               {t('Login')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </section>
   )

@@ -5,6 +5,7 @@ import { useSession, useT } from '@shopwright/storefront/react'
 import type { ResetEntity } from '@shopwright/plugin-account'
 import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
+import { Form } from '../components/Form.js'
 
 type Mode = 'resetpassword' | 'resetrequired'
 
@@ -93,7 +94,7 @@ export function Reset({ params }: PageProps) {
       <h1>{t('Reset Password')}</h1>
       {entity?.name ? <p className="sw-muted">{entity.name}</p> : null}
       {mode === 'resetrequired' ? (
-        <form onSubmit={sendEmail} noValidate className="sw-form" data-testid="reset-request">
+        <Form onSubmit={sendEmail} data-testid="reset-request">
           <label className="sw-field">
             <span>{t('Email')}</span>
             <input
@@ -113,9 +114,9 @@ export function Reset({ params }: PageProps) {
           >
             {t('Send Reset Email')}
           </button>
-        </form>
+        </Form>
       ) : (
-        <form onSubmit={reset} noValidate className="sw-form" data-testid="reset-set">
+        <Form onSubmit={reset} data-testid="reset-set">
           <label className="sw-field">
             <span>{t('New Password')}</span>
             <input
@@ -151,7 +152,7 @@ export function Reset({ params }: PageProps) {
           >
             {t('Reset Password')}
           </button>
-        </form>
+        </Form>
       )}
     </section>
   )

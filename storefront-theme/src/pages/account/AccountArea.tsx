@@ -15,14 +15,33 @@ const menu = (t: Translate) => [
   { href: '/account/creditcards', label: t('Credit Cards') },
 ]
 
+/** The menu entry a path belongs to: `/account/order/7` is under Orders. */
+export function currentEntry(path: string, hrefs: readonly string[]): string | undefined {
+  const plural = (href: string) => href.replace(/(s|book)$/, '')
+  return (
+    hrefs.find((href) => href === path) ??
+    hrefs.find((href) => href !== '/account' && path.startsWith(plural(href)))
+  )
+}
+
 function Frame({ children }: { children: ReactNode }) {
   const { client } = useSession()
+  const { href } = useNavigation()
   const t = useT()
+  const entries = menu(t)
+  const current = currentEntry(
+    href.split('?')[0] ?? '',
+    entries.map((item) => item.href),
+  )
   return (
     <div className="sw-account">
       <nav aria-label={t('Account menu')} className="sw-account-menu">
-        {menu(t).map((item) => (
-          <a key={item.href} href={item.href}>
+        {entries.map((item) => (
+          <a
+            key={item.href}
+            href={item.href}
+            aria-current={item.href === current ? 'page' : undefined}
+          >
             {item.label}
           </a>
         ))}

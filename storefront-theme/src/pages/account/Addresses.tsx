@@ -8,6 +8,7 @@ import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
 import { ProfileCards, useProfileLine } from './profile-lines.js'
 import type { AddressLine } from './profile-types.js'
+import { Form } from '../../components/Form.js'
 
 /** `/account/addressbook`: the address cards, paged by the `page` parameter, and New. */
 export function AddressBook({ props }: PageProps) {
@@ -71,10 +72,17 @@ const fields = (t: Translate): Array<{ id: keyof typeof EMPTY; label: string }> 
  * (spec 000 section 5); an invalid form shows its errors and 'Unable to Continue'.
  */
 export function Address({ params }: PageProps) {
+  return <AddressEditor id={params.id ?? 'new'} back="/account/addressbook" />
+}
+
+/**
+ * An address of the book (`new` for a new one), saved or deleted through the profile, then back
+ * to `back`: the account's address book, or the checkout's choice of shipping address.
+ */
+export function AddressEditor({ id, back }: { id: string; back: string }) {
   const { state } = useProfile()
   const t = useT()
-  const id = params.id ?? 'new'
-  const line = useProfileLine('addressbook', id, '/account/addressbook')
+  const line = useProfileLine('addressbook', id, back)
   const existing =
     state.status === 'loaded' ? state.profile.addressbook.find((line) => line.id === id) : undefined
   const [form, setForm] = useState<Omit<AddressLine, 'id'>>(existing ?? EMPTY)
@@ -97,7 +105,7 @@ export function Address({ params }: PageProps) {
   return (
     <section className="sw-form-page">
       <h1>{id === 'new' ? t('New Address') : t('Edit Address')}</h1>
-      <form onSubmit={save} noValidate className="sw-form" data-testid="address-form">
+      <Form onSubmit={save} data-testid="address-form">
         {fields(t).map((field) => (
           <label key={field.id} className="sw-field">
             <span>{field.label}</span>
@@ -126,7 +134,7 @@ export function Address({ params }: PageProps) {
           {t('Default billing address')}
         </label>
         <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="address" />
-      </form>
+      </Form>
     </section>
   )
 }

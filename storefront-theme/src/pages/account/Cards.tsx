@@ -3,12 +3,11 @@ import { cardErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { FieldError } from '../../components/FieldError.js'
+import { PAYMENT_METHODS } from '../../lib/payment.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
 import { ProfileCards, useProfileLine } from './profile-lines.js'
-
-/** The payment methods a card can be (a list until the billing plugin brings its own). */
-const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover']
+import { Form } from '../../components/Form.js'
 
 /** `/account/creditcards`: the saved cards (brand, last four, expiry), paged, and New. */
 export function CreditCards({ props }: PageProps) {
@@ -99,7 +98,7 @@ export function CreditCard({ params }: PageProps) {
   return (
     <section className="sw-form-page">
       <h1>{id === 'new' ? t('New Credit Card') : t('Edit Credit Card')}</h1>
-      <form onSubmit={save} noValidate className="sw-form" data-testid="card-form">
+      <Form onSubmit={save} data-testid="card-form">
         {input(
           'ccnumber',
           existing ? t('Number (•••• {0}; leave empty to keep it)', existing.last4) : t('Number'),
@@ -138,7 +137,7 @@ export function CreditCard({ params }: PageProps) {
           {t('Default card')}
         </label>
         <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="card" />
-      </form>
+      </Form>
     </section>
   )
 }

@@ -1,18 +1,55 @@
 import { useEffect, useState } from 'react'
-import {
-  isQueryError,
-  type RecordCollection,
-  type RecordData,
-  type Translate,
-} from '@shopwright/core/shared'
+import { isQueryError, type Translate } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useSession, useT } from '@shopwright/storefront/react'
+import { useNavigation, useSession, useT, useTranslation } from '@shopwright/storefront/react'
+import { mdiArrowLeft } from '@mdi/js'
+import { ErrorView } from '../../components/ErrorView.js'
+import { Icon } from '../../components/Icon.js'
+import { PageLoading } from '../../components/PageLoading.js'
 import { Pager } from '../../components/Pager.js'
+import { useSite } from '../../components/site.js'
+import type { NsList } from '../../lib/commerce.js'
+import { formatDate } from '../../lib/dates.js'
+import { useMoney } from '../../lib/money.js'
 
-/** Rows per page of the account's tables (spec 000 section 9: web list 50). */
-const PAGE_SIZE = 50
+/** The record types of the customer's documents (commerce's `salesorder` and `invoice`). */
+export type Kind = 'salesorder' | 'invoice'
 
-type Kind = 'order' | 'invoice'
+/** A line of an order or invoice as the customer reads it (spec 001 section 3). */
+export interface DocumentLine {
+  item?: unknown
+  itemid?: string
+  displayname?: string
+  quantity?: number
+  rate?: number
+  amount?: number
+  grossamt?: number
+  tax?: number
+  taxcode?: unknown
+  units?: unknown
+}
+
+/** An order or invoice as `/query/ns/data/get/{salesorder|invoice}/{id}` answers it (amounts in major units). */
+export interface DocumentAnswer {
+  id: string
+  tranid: string
+  trandate: string
+  status: string
+  currency: { id: string; text: string }
+  subtotal?: number
+  taxtotal?: number
+  shipping_rate?: number
+  total?: number
+  shipmethod?: { id: string; text: string }
+  shipaddress?: string
+  billaddress?: string
+  ccnumber?: string
+  paymentmethod?: string
+  duedate?: string
+  amountremaining?: number
+  createdfrom?: unknown
+  item?: { lines?: DocumentLine[] }
+}
 
 interface Words {
   title: string
@@ -25,7 +62,7 @@ interface Words {
 
 /** What the screens of each kind say, in the current language. */
 const words = (t: Translate): Record<Kind, Words> => ({
-  order: {
+  salesorder: {
     title: t('Orders'),
     empty: t('You have no orders yet.'),
     failed: t('ERROR_ORDERS_NOT_AVAILABLE'),
@@ -43,98 +80,325 @@ const words = (t: Translate): Record<Kind, Words> => ({
   },
 })
 
-/** A list answer, or null when the record type does not exist yet (no commerce plugin). */
-async function listOf(client: ReturnType<typeof useSession>['client'], kind: Kind, page: number) {
-  try {
-    return await client.get<RecordCollection<RecordData>>(`/data/list/${kind}`, {
-      pagesize: PAGE_SIZE,
-      page,
-    })
-  } catch (error) {
-    if (isQueryError(error) && (error.status === 404 || error.code === 'ERROR_RECORDTYPE_REQUIRED'))
-      return null
-    throw error
+/** The test ids of the empty states, as the browser suites know them. */
+const EMPTY_TEST_ID: Record<Kind, string> = {
+  salesorder: 'orders-empty',
+  invoice: 'invoices-empty',
+}
+
+/** The id a reference holds (`{ type, id }` or the id itself). */
+function refId(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'object' && value !== null) {
+    const id = (value as { id?: unknown }).id
+    return typeof id === 'string' ? id : ''
   }
+  return ''
+}
+
+/** A reference's text, else its id. */
+function refText(value: unknown): string {
+  if (typeof value === 'object' && value !== null) {
+    const text =
+      (value as { text?: unknown; name?: unknown }).text ?? (value as { name?: unknown }).name
+    if (typeof text === 'string' && text) return text
+  }
+  return refId(value)
+}
+
+/** True for the answer of a site whose plugins have no documents call (the API's unknown address). */
+export function noCommerce(error: unknown, kind: Kind): boolean {
+  const own = kind === 'salesorder' ? 'ERROR_ORDERS_NOT_AVAILABLE' : 'ERROR_INVOICES_NOT_AVAILABLE'
+  return isQueryError(error) && error.status === 404 && error.code !== own
 }
 
 /**
- * `/account/orders` and `/account/invoices`: paged tables of the account's orders or invoices whose
- * rows open the document. Until the commerce plugin brings those record types, the empty state.
+ * `/account/orders` and `/account/invoices`: the account's documents, newest first, as a paged
+ * table (web list 50) of number, date, status and total in the document's own currency; rows
+ * open the document.
  */
-function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }) {
+export function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }) {
   const { client } = useSession()
+  const { pagination } = useSite()
+  const { language } = useTranslation()
+  const { href } = useNavigation()
+  const { decimal } = useMoney()
   const t = useT()
   const said = words(t)[kind]
   const page = Math.max(1, Number(props.page) || 1)
-  const [answer, setAnswer] = useState<RecordCollection<RecordData> | null | undefined>(undefined)
+  const [answer, setAnswer] = useState<NsList<DocumentAnswer> | undefined>(undefined)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
-    listOf(client, kind, page).then(setAnswer, () => setFailed(true))
-  }, [client, kind, page])
+    let live = true
+    setFailed(false)
+    client
+      .get<NsList<DocumentAnswer>>(`/ns/data/list/${kind}`, { page, pagesize: pagination.weblist })
+      .then(
+        (list) => live && setAnswer(list),
+        (error: unknown) => {
+          if (!live) return
+          // A site without the commerce plugin has no such call: nothing to list, not a failure.
+          if (noCommerce(error, kind)) setAnswer({ data: [], page: 1, pages: 1, pagesize: 0 })
+          else setFailed(true)
+        },
+      )
+    return () => {
+      live = false
+    }
+  }, [client, kind, page, pagination.weblist])
+  if (failed) return <ErrorView title={said.failed} />
+  const search = href.includes('?') ? href.slice(href.indexOf('?')) : ''
   return (
-    <section>
+    <section className="sw-documents">
       <h1>{said.title}</h1>
-      {failed ? <p role="alert">{said.failed}</p> : null}
-      {answer === undefined && !failed ? <p className="sw-muted">{t('Loading...')}</p> : null}
-      {answer === null || answer?.list.length === 0 ? (
-        <p data-testid={`${kind}s-empty`}>{said.empty}</p>
+      {answer === undefined ? <PageLoading /> : null}
+      {answer?.data.length === 0 ? (
+        <p className="sw-empty" data-testid={EMPTY_TEST_ID[kind]}>
+          {said.empty}
+        </p>
       ) : null}
-      {answer && answer.list.length > 0 ? (
-        <table className="sw-table">
+      {answer && answer.data.length > 0 ? (
+        <div className="sw-table-wrap">
+          <table className="sw-table" data-testid={`${kind}-table`}>
+            <thead>
+              <tr>
+                <th scope="col">{t('Number')}</th>
+                <th scope="col">{t('Date')}</th>
+                <th scope="col">{t('Status')}</th>
+                {kind === 'invoice' ? <th scope="col">{t('Due date')}</th> : null}
+                <th scope="col" className="sw-number">
+                  {t('Total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.data.map((document) => (
+                <tr key={document.id} data-testid="document-row">
+                  <td>
+                    <a href={`${said.path}/${encodeURIComponent(document.id)}`}>
+                      {document.tranid || document.id}
+                    </a>
+                  </td>
+                  <td>{formatDate(document.trandate, language)}</td>
+                  <td>
+                    <span className="sw-status">{t(document.status)}</span>
+                  </td>
+                  {kind === 'invoice' ? <td>{formatDate(document.duedate, language)}</td> : null}
+                  <td className="sw-number">{decimal(document.total, document.currency.id)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {answer ? <Pager page={page} pages={answer.pages} search={search} /> : null}
+    </section>
+  )
+}
+
+/** A document's address block (multi-line text), each line in its own direction. */
+function Lines({ text }: { text: string | undefined }) {
+  if (!text) return <span className="sw-muted">—</span>
+  return (
+    <address className="sw-address">
+      {text.split('\n').map((line, index) => (
+        <span key={index}>
+          <bdi>{line}</bdi>
+        </span>
+      ))}
+    </address>
+  )
+}
+
+/** One order or invoice: its details, lines and totals; or its not-available view. */
+export function DocumentView({ kind, id }: { kind: Kind; id: string }) {
+  const { client } = useSession()
+  const { language } = useTranslation()
+  const { decimal } = useMoney()
+  const t = useT()
+  const said = words(t)[kind]
+  const [document, setDocument] = useState<DocumentAnswer | null | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    client.get<DocumentAnswer>(`/ns/data/get/${kind}/${encodeURIComponent(id)}`).then(
+      (answer) => live && setDocument(answer),
+      () => live && setDocument(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, kind, id])
+  if (document === undefined) return <PageLoading />
+  if (document === null)
+    return (
+      <ErrorView title={said.missing}>
+        <p>
+          <a href={`${said.path}s`}>{said.title}</a>
+        </p>
+      </ErrorView>
+    )
+  const currency = document.currency.id
+  const money = (amount: unknown) => decimal(amount, currency)
+  const lines = document.item?.lines ?? []
+  const invoice = kind === 'invoice'
+  const order = refId(document.createdfrom)
+  return (
+    <article className="sw-document" data-testid="document">
+      <a className="sw-back-link" href={`${said.path}s`}>
+        <Icon path={mdiArrowLeft} size={18} />
+        {said.title}
+      </a>
+      <header className="sw-document-head">
+        <h1>{said.heading(document.tranid || document.id)}</h1>
+        <span className="sw-status" data-testid="document-status">
+          {t(document.status)}
+        </span>
+      </header>
+      <dl className="sw-facts">
+        <div>
+          <dt>{t('Date')}</dt>
+          <dd>{formatDate(document.trandate, language)}</dd>
+        </div>
+        {invoice ? (
+          <div>
+            <dt>{t('Due date')}</dt>
+            <dd>{formatDate(document.duedate, language)}</dd>
+          </div>
+        ) : null}
+        {invoice ? (
+          <div>
+            <dt>{t('Amount due')}</dt>
+            <dd data-testid="document-due">{money(document.amountremaining ?? 0)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('Currency')}</dt>
+          <dd>{document.currency.text || currency.toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt>{t('Shipping method')}</dt>
+          <dd>{document.shipmethod?.text || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('Payment')}</dt>
+          <dd>
+            <bdi className="sw-payment">
+              {[document.paymentmethod, document.ccnumber].filter(Boolean).join(' ') || '—'}
+            </bdi>
+          </dd>
+        </div>
+        {invoice && order ? (
+          <div>
+            <dt>{t('Order')}</dt>
+            <dd>
+              <a href={`/account/order/${encodeURIComponent(order)}`}>{order}</a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="sw-address-pair">
+        <section>
+          <h2>{t('Shipping address')}</h2>
+          <Lines text={document.shipaddress} />
+        </section>
+        <section>
+          <h2>{t('Billing address')}</h2>
+          <Lines text={document.billaddress} />
+        </section>
+      </div>
+      <h2>{t('Items')}</h2>
+      <div className="sw-table-wrap">
+        <table className="sw-table" data-testid="document-lines">
           <thead>
             <tr>
-              <th>{t('Number')}</th>
-              <th>{t('Date')}</th>
-              <th>{t('Status')}</th>
+              <th scope="col">{t('Item')}</th>
+              <th scope="col" className="sw-number">
+                {t('Quantity')}
+              </th>
+              <th scope="col">{t('Units')}</th>
+              <th scope="col" className="sw-number">
+                {t('Rate')}
+              </th>
+              <th scope="col" className="sw-number">
+                {t('Amount')}
+              </th>
+              <th scope="col" className="sw-number">
+                {t('Tax')}
+              </th>
+              {invoice ? (
+                <th scope="col" className="sw-number">
+                  {t('Gross amount')}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
-            {answer.list.map((record) => (
-              <tr key={record.id}>
-                <td>
-                  <a href={`${said.path}/${encodeURIComponent(record.id)}`}>{record.id}</a>
-                </td>
-                <td>{String(record.date ?? '')}</td>
-                <td>{String(record.status ?? '')}</td>
-              </tr>
-            ))}
+            {lines.map((line, index) => {
+              const item = refId(line.item)
+              const tax =
+                typeof line.tax === 'number'
+                  ? line.tax
+                  : Number(line.grossamt ?? 0) - Number(line.amount ?? 0)
+              return (
+                <tr key={index} data-testid="document-line">
+                  <td>
+                    {item ? (
+                      <a href={`/item/${encodeURIComponent(item)}`}>
+                        {line.displayname || line.itemid || item}
+                      </a>
+                    ) : (
+                      line.displayname || line.itemid
+                    )}
+                    {line.itemid && line.itemid !== line.displayname ? (
+                      <span className="sw-muted sw-block">{line.itemid}</span>
+                    ) : null}
+                    {invoice && refText(line.taxcode) ? (
+                      <span className="sw-muted sw-block">
+                        {t('Tax code {0}', refText(line.taxcode))}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="sw-number">{line.quantity}</td>
+                  <td>{refText(line.units) ? t(refText(line.units)) : ''}</td>
+                  <td className="sw-number">{money(line.rate)}</td>
+                  <td className="sw-number">{money(line.amount)}</td>
+                  <td className="sw-number">{money(tax)}</td>
+                  {invoice ? <td className="sw-number">{money(line.grossamt)}</td> : null}
+                </tr>
+              )
+            })}
           </tbody>
         </table>
-      ) : null}
-      {answer ? <Pager page={page} pages={answer.pages} /> : null}
-    </section>
+      </div>
+      <dl className="sw-totals sw-document-totals">
+        <div>
+          <dt>{t('Subtotal')}</dt>
+          <dd>{money(document.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('Tax')}</dt>
+          <dd>{money(document.taxtotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('Shipping')}</dt>
+          <dd>
+            {Number(document.shipping_rate ?? 0) === 0 ? t('Free') : money(document.shipping_rate)}
+          </dd>
+        </div>
+        <div className="sw-totals-total">
+          <dt>{t('Total')}</dt>
+          <dd data-testid="document-total">{money(document.total)}</dd>
+        </div>
+      </dl>
+    </article>
   )
 }
 
-/** One order or invoice, or its not-available message. */
-function DocumentView({ kind, id }: { kind: Kind; id: string }) {
-  const { client } = useSession()
-  const t = useT()
-  const said = words(t)[kind]
-  const [record, setRecord] = useState<RecordData | null | undefined>(undefined)
-  useEffect(() => {
-    client
-      .get<RecordData>(`/data/get/${kind}/${encodeURIComponent(id)}`)
-      .then(setRecord, () => setRecord(null))
-  }, [client, kind, id])
-  if (record === undefined) return <p className="sw-muted">{t('Loading...')}</p>
-  if (record === null)
-    return (
-      <section role="alert">
-        <h1>{said.missing}</h1>
-      </section>
-    )
-  return (
-    <section>
-      <h1>{said.heading(record.id)}</h1>
-      <p>{String(record.status ?? '')}</p>
-    </section>
-  )
-}
-
-export const Orders = ({ props }: PageProps) => <DocumentList kind="order" props={props} />
+export const Orders = ({ props }: PageProps) => <DocumentList kind="salesorder" props={props} />
 export const Invoices = ({ props }: PageProps) => <DocumentList kind="invoice" props={props} />
-export const Order = ({ params }: PageProps) => <DocumentView kind="order" id={params.id ?? ''} />
+export const Order = ({ params }: PageProps) => (
+  <DocumentView kind="salesorder" id={params.id ?? ''} />
+)
 export const Invoice = ({ params }: PageProps) => (
   <DocumentView kind="invoice" id={params.id ?? ''} />
 )

@@ -85,6 +85,28 @@ export const accountPhrases: PhraseTable = {
   Status: { fr: 'Statut' },
   'Order {0}': { fr: 'Commande {0}' },
   'Invoice {0}': { fr: 'Facture {0}' },
+  'Due date': { fr: "Date d'échéance" },
+  'Amount due': { fr: 'Montant dû' },
+  'Billing address': { fr: 'Adresse de facturation' },
+  Items: { fr: 'Articles' },
+  Units: { fr: 'Unités' },
+  Rate: { fr: 'Prix unitaire' },
+  Amount: { fr: 'Montant' },
+  'Gross amount': { fr: 'Montant TTC' },
+  'Tax code {0}': { fr: 'Code de taxe {0}' },
+
+  // The statuses of orders and invoices (commerce's lists), shown as text.
+  'Pending Approval': { fr: "En attente d'approbation" },
+  'Pending Fulfillment': { fr: 'En attente de préparation' },
+  'Partially Fulfilled': { fr: 'Partiellement expédiée' },
+  'Pending Billing': { fr: 'En attente de facturation' },
+  Billed: { fr: 'Facturée' },
+  Closed: { fr: 'Clôturée' },
+  Cancelled: { fr: 'Annulée' },
+  Open: { fr: 'Ouverte' },
+  'Paid In Full': { fr: 'Payée' },
+  // The unit checkout writes on document lines.
+  Each: { fr: 'Pièce' },
 
   // Editors: the address book and credit cards.
   'Unable to Continue': { fr: 'Impossible de continuer' },

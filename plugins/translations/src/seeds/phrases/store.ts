@@ -1,5 +1,8 @@
 import type { PhraseTable } from '../phrase-table.js'
 
+/** French typography: a no-break space before ? ; : so the sign never starts a line. */
+const NBSP = '\u00a0'
+
 /**
  * The `store` set's phrases: the storefront's shell (header, menus, footer), its pages outside
  * the account area (the locale page, contact, 'Page not Found'), and the sample site's menu labels
@@ -58,4 +61,106 @@ export const storePhrases: PhraseTable = {
   'No contact details yet.': { fr: 'Aucune coordonnée pour le moment.' },
   Location: { fr: 'Pays' },
   Currency: { fr: 'Devise' },
+
+  // The shell: skipping to the page, the shop's navigation and the footer.
+  'Skip to content': { fr: 'Aller au contenu' },
+  Shop: { fr: 'Boutique' },
+  Information: { fr: 'Informations' },
+
+  // The home page and the gallery.
+  'Shop by category': { fr: 'Acheter par catégorie' },
+  Featured: { fr: 'À la une' },
+  'Shop {0}': { fr: 'Voir la catégorie {0}' },
+  'From the shop': { fr: 'Vu en boutique' },
+
+  // Item cards, the category page and the pager.
+  'From {0}': { fr: 'À partir de {0}' },
+  'Out of stock': { fr: 'Rupture de stock' },
+  'Price not available': { fr: 'Prix non disponible' },
+  '1 item': { fr: '1 article' },
+  '{0} items': { fr: '{0} articles' },
+  Display: { fr: 'Affichage' },
+  Grid: { fr: 'Grille' },
+  List: { fr: 'Liste' },
+  'There are no items in this category yet.': {
+    fr: "Il n'y a pas encore d'article dans cette catégorie.",
+  },
+
+  // The item page: its gallery and zoom, prices, options and Add to cart.
+  'Zoom in on {0}': { fr: `Agrandir${NBSP}: {0}` },
+  'Show image {0} of {1}': { fr: "Afficher l'image {0} sur {1}" },
+  'Image {0} of {1}': { fr: 'Image {0} sur {1}' },
+  'Previous image': { fr: 'Image précédente' },
+  'Next image': { fr: 'Image suivante' },
+  'Buy more, pay less': { fr: 'Achetez plus, payez moins' },
+  '{0}+': { fr: '{0} et +' },
+  'Unit price': { fr: 'Prix unitaire' },
+  'Choose an option': { fr: 'Choisissez une option' },
+  'Choose an option first.': { fr: "Choisissez d'abord une option." },
+  '{0} in stock': { fr: '{0} en stock' },
+  'In stock': { fr: 'En stock' },
+  'Only {0} left': { fr: 'Plus que {0} en stock' },
+  'Enter a quantity from 1 to {0}.': { fr: 'Saisissez une quantité de 1 à {0}.' },
+  '{0} × {1} = {2}': { fr: '{0} × {1} = {2}' },
+  'Add to cart': { fr: 'Ajouter au panier' },
+  'Unable to Add': { fr: "Impossible d'ajouter" },
+  'Added to your cart': { fr: 'Ajouté à votre panier' },
+  'Quantity in your cart: {0}': { fr: `Quantité dans votre panier${NBSP}: {0}` },
+  'View cart ({0})': { fr: 'Voir le panier ({0})' },
+  'Continue shopping': { fr: 'Continuer mes achats' },
+
+  // The cart.
+  Quantity: { fr: 'Quantité' },
+  'Quantity of {0}': { fr: 'Quantité de {0}' },
+  Fewer: { fr: 'Moins' },
+  More: { fr: 'Plus' },
+  'SKU: {0}': { fr: `Réf.${NBSP}: {0}` },
+  '{0} each': { fr: "{0} l'unité" },
+  Remove: { fr: 'Retirer' },
+  'Cart lines': { fr: 'Lignes du panier' },
+  Summary: { fr: 'Récapitulatif' },
+  Subtotal: { fr: 'Sous-total' },
+  Tax: { fr: 'Taxes' },
+  Shipping: { fr: 'Livraison' },
+  Free: { fr: 'Gratuite' },
+  Total: { fr: 'Total' },
+  'Your cart is empty.': { fr: 'Votre panier est vide.' },
+  'Start shopping': { fr: 'Commencer mes achats' },
+  'This item is no longer available.': { fr: "Cet article n'est plus disponible." },
+  'This item has no price in this currency.': {
+    fr: "Cet article n'a pas de prix dans cette devise.",
+  },
+  'Only {0} in stock.': { fr: 'Seulement {0} en stock.' },
+  'Choose an option of this item.': { fr: 'Choisissez une option de cet article.' },
+  'Some lines cannot be bought as they are: change or remove them to check out.': {
+    fr: `Certaines lignes ne peuvent pas être achetées en l'état${NBSP}: modifiez-les ou retirez-les pour commander.`,
+  },
+  'Unable to Update': { fr: 'Mise à jour impossible' },
+
+  // The checkout and its shipping address.
+  'Sign in to check out': { fr: 'Connectez-vous pour commander' },
+  'Shipping address': { fr: 'Adresse de livraison' },
+  'Shipping method': { fr: 'Mode de livraison' },
+  Payment: { fr: 'Paiement' },
+  Change: { fr: 'Modifier' },
+  'Choose a shipping address': { fr: 'Choisir une adresse de livraison' },
+  'Choose a shipping address.': { fr: 'Choisissez une adresse de livraison.' },
+  'Add a shipping address': { fr: 'Ajouter une adresse de livraison' },
+  'Ship here': { fr: 'Livrer ici' },
+  'Shipping here': { fr: 'Adresse choisie' },
+  'New card': { fr: 'Nouvelle carte' },
+  'Pay on account ({0})': { fr: 'Paiement sur compte ({0})' },
+  'Credit limit {0}': { fr: 'Limite de crédit {0}' },
+  'Review your order': { fr: 'Vérifiez votre commande' },
+  '{0} × {1}': { fr: '{0} × {1}' },
+  'Place order · {0}': { fr: 'Commander · {0}' },
+  'Placing your order...': { fr: 'Commande en cours…' },
+  'Unable to Place Order': { fr: 'Impossible de passer la commande' },
+  'Your order may not have been placed: try again, it will not be placed twice.': {
+    fr: `Votre commande n'a peut-être pas été passée${NBSP}: réessayez, elle ne sera pas passée deux fois.`,
+  },
+  'Thank you for your order': { fr: 'Merci pour votre commande' },
+  'Your order number is': { fr: 'Votre numéro de commande est' },
+  'View order {0}': { fr: 'Voir la commande {0}' },
+  'View invoice {0}': { fr: 'Voir la facture {0}' },
 }

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { renderPage, sampleSite } from '../test/harness.js'
+import { Shell } from './Shell.js'
+
+afterEach(cleanup)
+
+const categories = {
+  body: {
+    data: [
+      {
+        id: 'apparel',
+        name: 'Apparel',
+        custrecord_web_webcat_content: '',
+        urlcomponent: 'apparel',
+        storedisplayimage: null,
+      },
+      {
+        id: 'pantry',
+        name: 'Pantry',
+        custrecord_web_webcat_content: '',
+        urlcomponent: 'pantry',
+        storedisplayimage: null,
+      },
+    ],
+    page: 1,
+    pages: 1,
+    pagesize: 2,
+  },
+}
+
+function shell(site = sampleSite(), href = '/category/pantry') {
+  return renderPage(
+    <Shell site={site} menus={{}}>
+      <h1>Page</h1>
+    </Shell>,
+    {
+      site,
+      href,
+      routes: {
+        'GET /ns/data/list/webcategory': categories,
+        'GET /cart/count': { body: { count: 3 } },
+      },
+    },
+  )
+}
+
+describe('the shell', () => {
+  it("lists the shop's categories, marks the current one, and keeps the header menu apart", async () => {
+    const { container } = shell()
+    await waitFor(() => expect(screen.getAllByTestId('category-link')).toHaveLength(4))
+    const header = container.querySelector('.sw-categories')!
+    expect(Array.from(header.querySelectorAll('a'), (link) => link.textContent)).toEqual([
+      'Apparel',
+      'Pantry',
+    ])
+    expect(header.querySelector('[aria-current=page]')!.textContent).toBe('Pantry')
+    expect(
+      Array.from(container.querySelectorAll('.sw-menu a'), (link) => link.textContent),
+    ).toEqual(['Home', 'About', 'Contact', 'Locale'])
+    await waitFor(() => expect(screen.getByTestId('cart-link').textContent).toBe('3'))
+  })
+
+  it('asks nothing of a shop a site does not have', async () => {
+    const { calls } = shell(sampleSite({ modules: [] }))
+    expect(screen.queryByTestId('cart-link')).toBeNull()
+    expect(calls).toEqual([])
+  })
+
+  it('opens the phone drawer with the menu button; Escape closes it and focus goes back', async () => {
+    shell()
+    const button = screen.getByTestId('menu-button')
+    const drawer = screen.getByTestId('drawer')
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    button.focus()
+    fireEvent.click(button)
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    expect(drawer.className).toContain('sw-drawer-is-open')
+    expect(document.activeElement).toBe(screen.getByTestId('drawer-close'))
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(drawer.className).not.toContain('sw-drawer-is-open')
+    expect(document.activeElement).toBe(button)
+  })
+})

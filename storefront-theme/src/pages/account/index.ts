@@ -1,0 +1,18 @@
+/** The account area's chunk: its screens, each behind the sign-in and the profile. */
+import { accountScreen } from './AccountArea.js'
+import { Overview } from './Overview.js'
+import { Manage } from './Manage.js'
+import { Invoice, Invoices, Order, Orders } from './Documents.js'
+import { Address, AddressBook } from './Addresses.js'
+import { CreditCard, CreditCards } from './Cards.js'
+
+export const AccountOverview = accountScreen(Overview)
+export const AccountManage = accountScreen(Manage)
+export const AccountOrders = accountScreen(Orders)
+export const AccountOrder = accountScreen(Order)
+export const AccountInvoices = accountScreen(Invoices)
+export const AccountInvoice = accountScreen(Invoice)
+export const AccountAddressBook = accountScreen(AddressBook)
+export const AccountAddress = accountScreen(Address)
+export const AccountCreditCards = accountScreen(CreditCards)
+export const AccountCreditCard = accountScreen(CreditCard)

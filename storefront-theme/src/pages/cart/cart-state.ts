@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { Translate } from '@shopwright/core/shared'
+import { useSession, useT } from '@shopwright/storefront/react'
+import { useAlert } from '../../components/Alert.js'
+import { announceCart } from '../../components/CartLink.js'
+import type { CartAnswer, CartLineAnswer } from '../../lib/commerce.js'
+
+export type CartState =
+  | { status: 'loading' }
+  | { status: 'loaded'; cart: CartAnswer }
+  | { status: 'error'; error: unknown }
+
+/** Why a line cannot be bought as it is, in the current language (or '' when it can). */
+export function lineProblem(line: CartLineAnswer, t: Translate): string {
+  switch (line.problem) {
+    case 'unavailable':
+      return t('This item is no longer available.')
+    case 'noprice':
+      return t('This item has no price in this currency.')
+    case 'stock':
+      return line.available > 0 ? t('Only {0} in stock.', line.available) : t('Out of stock')
+    case 'options':
+      return t('Choose an option of this item.')
+    default:
+      return line.purchasable ? '' : t('ERROR_CARTLINE_NOT_AVAILABLE')
+  }
+}
+
+/**
+ * The visitor's cart (`/query/cart/...`): loaded once, then each change (a line's quantity, a
+ * removal) answers the whole cart again. After every answer the header's icon is told the new
+ * count (the `shopwright:cart` event); a failed change shows the server's message under its title
+ * and reloads the cart, which may have changed meanwhile.
+ */
+export function useCart() {
+  const { client } = useSession()
+  const alert = useAlert()
+  const t = useT()
+  const [state, setState] = useState<CartState>({ status: 'loading' })
+  const [busy, setBusy] = useState<string | null>(null)
+
+  const show = useCallback((cart: CartAnswer) => {
+    setState({ status: 'loaded', cart })
+    announceCart(cart.count)
+  }, [])
+
+  const load = useCallback(
+    () =>
+      client
+        .get<CartAnswer>('/cart/get')
+        .then(show, (error: unknown) => setState({ status: 'error', error })),
+    [client, show],
+  )
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const change = useCallback(
+    async (line: string, call: () => Promise<CartAnswer>, title: string) => {
+      setBusy(line)
+      try {
+        show(await call())
+      } catch (failure) {
+        await alert(title, failure)
+        await load()
+      } finally {
+        setBusy(null)
+      }
+    },
+    [alert, load, show],
+  )
+
+  return {
+    state,
+    busy,
+    update: (line: string, quantity: number) =>
+      change(
+        line,
+        () => client.post<CartAnswer>(`/cart/update/${encodeURIComponent(line)}`, { quantity }),
+        t('Unable to Update'),
+      ),
+    remove: (line: string) =>
+      change(
+        line,
+        () => client.post<CartAnswer>(`/cart/remove/${encodeURIComponent(line)}`, {}),
+        t('Unable to Delete'),
+      ),
+  }
+}

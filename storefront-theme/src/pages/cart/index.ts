@@ -1,0 +1,2 @@
+/** The cart's chunk. */
+export { Cart } from './Cart.js'

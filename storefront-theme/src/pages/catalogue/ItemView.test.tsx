@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { CART_EVENT } from '../../components/CartLink.js'
+import { cart, cartLine, ceramicMug, classicTee } from '../../test/fixtures.js'
+import { pageProps, renderPage, type Call } from '../../test/harness.js'
+import { ItemView } from './ItemView.js'
+
+afterEach(cleanup)
+
+const props = pageProps('/item/:id')
+
+function cartEvents() {
+  const counts: number[] = []
+  const listener = (event: Event) =>
+    counts.push((event as CustomEvent<{ count: number }>).detail.count)
+  window.addEventListener(CART_EVENT, listener)
+  return { counts, stop: () => window.removeEventListener(CART_EVENT, listener) }
+}
+
+describe('the item page', () => {
+  it('shows the quantity-break table and the price for the quantity typed', () => {
+    renderPage(<ItemView {...props} />, { extra: { commerce: { item: ceramicMug() } } })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ceramic Mug')
+    const table = screen.getByTestId('break-table')
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1+', '10+', '50+', '$18.00', '$16.20', '$14.40'])
+    expect(screen.getByTestId('item-price').textContent).toBe('$18.00')
+    fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '12' } })
+    expect(screen.getByTestId('item-price').textContent).toBe('$16.20')
+    expect(screen.getByTestId('item-total').textContent).toBe('12 × $16.20 = $194.40')
+    const current = table.querySelectorAll('[aria-current=true]')
+    expect(Array.from(current, (cell) => cell.textContent)).toEqual(['10+', '$16.20'])
+  })
+
+  it('needs an option of an item with children, by what tells them apart, with their stock', async () => {
+    const added: Call[] = []
+    const { calls } = renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: classicTee() } },
+      routes: {
+        'POST /cart/add': (call) => {
+          added.push(call)
+          return {
+            body: cart([
+              cartLine({ item: 'classic-tee-red-m', rate: 2400, amount: 4800, quantity: 2 }),
+            ]),
+          }
+        },
+      },
+    })
+    expect(screen.getByTestId('item-price').textContent).toBe('From $24.00')
+    const chooser = screen.getByTestId('child-chooser')
+    expect(
+      within(chooser)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual(['Blue / M25 in stock', 'Blue / LOut of stock', 'Red / M12 in stock'])
+    expect(within(chooser).getByRole('radio', { name: /Blue \/ L/ })).toHaveProperty(
+      'disabled',
+      true,
+    )
+
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    expect(await screen.findByText('Choose an option first.')).toBeTruthy()
+    expect(calls).toEqual([])
+
+    fireEvent.click(within(chooser).getByRole('radio', { name: /Red \/ M/ }))
+    // The option's own picture shows.
+    expect(screen.getByTestId('gallery-zoom').querySelector('img')!.getAttribute('alt')).toBe(
+      'classic-tee-red',
+    )
+    expect(screen.getByTestId('item-stock').textContent).toBe('In stock')
+    fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '2' } })
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    await screen.findByTestId('added-dialog')
+    expect(added.map((call) => call.body)).toEqual([{ item: 'classic-tee-red-m', quantity: 2 }])
+  })
+
+  it('adds to the cart, tells the header the new count and confirms what went in', async () => {
+    const events = cartEvents()
+    renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: ceramicMug() } },
+      routes: { 'POST /cart/add': { body: cart([cartLine()]) } },
+    })
+    fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '12' } })
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    const dialog = await screen.findByTestId('added-dialog')
+    await waitFor(() => expect(dialog.textContent).toContain('Added to your cart'))
+    expect(screen.getByTestId('added-amount').textContent).toBe('$16.20 each · $194.40')
+    expect(screen.getByTestId('view-cart').getAttribute('href')).toBe('/cart')
+    expect(events.counts).toEqual([1])
+    events.stop()
+  })
+
+  it("shows the server's refusal under 'Unable to Add'", async () => {
+    renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: ceramicMug() } },
+      routes: {
+        'POST /cart/add': {
+          status: 409,
+          body: { ok: false, message: 'ERROR_CARTLINE_NOT_AVAILABLE' },
+        },
+      },
+    })
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    const alert = await screen.findByRole('alertdialog')
+    expect(alert.textContent).toContain('Unable to Add')
+    expect(alert.textContent).toContain('This item cannot be purchased.')
+  })
+
+  it('refuses a quantity outside 1 to 999 before asking the server', async () => {
+    const { calls } = renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: ceramicMug() } },
+    })
+    fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '1000' } })
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    expect(await screen.findByText('Enter a quantity from 1 to 999.')).toBeTruthy()
+    expect(calls).toEqual([])
+  })
+
+  it('opens the zoom dialog on the main image; the arrows move and Escape closes it', async () => {
+    renderPage(<ItemView {...props} />, { extra: { commerce: { item: ceramicMug() } } })
+    const opener = screen.getByTestId('gallery-zoom')
+    opener.focus()
+    fireEvent.click(opener)
+    const dialog = screen.getByTestId('zoom-dialog')
+    expect(dialog.hasAttribute('open')).toBe(true)
+    expect(within(dialog).getByText('Image 1 of 2')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByTestId('zoom-close'))
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' })
+    expect(within(dialog).getByText('Image 2 of 2')).toBeTruthy()
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' })
+    expect(within(dialog).getByText('Image 1 of 2')).toBeTruthy()
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' })
+    expect(within(dialog).getByText('Image 2 of 2')).toBeTruthy()
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: true }))
+    })
+    expect(dialog.hasAttribute('open')).toBe(false)
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('shows the not-available title without its page extra', () => {
+    renderPage(<ItemView {...props} />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unable to View Item.')
+  })
+})

@@ -1,0 +1,80 @@
+/** The item page's rules, apart from React: prices by quantity, options, images. */
+import {
+  MAX_LINE_QUANTITY,
+  NO_PRICE,
+  type ChildItemAnswer,
+  type ItemAnswer,
+  type PriceBreak,
+  type WebImage,
+} from '../../lib/commerce.js'
+
+/** The unit price for a quantity: the largest break at or below it (a break applies at exactly its quantity), else -1. */
+export function priceAt(breaks: readonly PriceBreak[], quantity: number): number {
+  let price = NO_PRICE
+  let from = 0
+  for (const row of breaks)
+    if (row.quantity <= quantity && row.quantity >= from) {
+      price = row.amount
+      from = row.quantity
+    }
+  return price
+}
+
+/** The break whose price a quantity gets (its row in the table), or undefined. */
+export function breakAt(breaks: readonly PriceBreak[], quantity: number): PriceBreak | undefined {
+  return [...breaks]
+    .filter((row) => row.quantity <= quantity)
+    .sort((a, b) => b.quantity - a.quantity)[0]
+}
+
+/** A typed quantity as a whole number from 1 to 999 (the cart's bounds), or null. */
+export function parseQuantity(text: string): number | null {
+  if (!/^\s*\d{1,4}\s*$/.test(text)) return null
+  const value = Number(text)
+  return value >= 1 && value <= MAX_LINE_QUANTITY ? value : null
+}
+
+/** Keeps a quantity within 1 and 999. */
+export function clampQuantity(value: number): number {
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(value) || 1))
+}
+
+/**
+ * What tells a child item apart from its siblings: its item id past the parent's ("Classic Tee :
+ * Blue : L" under "Classic Tee" is "Blue / L"), else its sku (spec 001 section 3).
+ */
+export function optionLabel(parent: Pick<ItemAnswer, 'itemid'>, child: ChildItemAnswer): string {
+  const prefix = `${parent.itemid} : `
+  const own = child.itemid.startsWith(prefix) ? child.itemid.slice(prefix.length) : ''
+  return own ? own.split(' : ').join(' / ') : child.sku || child.displayname
+}
+
+/** The lowest one-unit price of an item's children ("From ..."), or -1. */
+export function lowestPrice(children: readonly ChildItemAnswer[]): number {
+  const prices = children.map((child) => child.price.amount).filter((amount) => amount >= 0)
+  return prices.length ? Math.min(...prices) : NO_PRICE
+}
+
+/** The item's pictures, each once: its main image, its gallery, then its options' own. */
+export function imagesOf(item: ItemAnswer): WebImage[] {
+  const seen = new Set<string>()
+  const images: WebImage[] = []
+  for (const image of [
+    item.storedisplayimage,
+    ...item.gallery,
+    ...item.children.map((child) => child.storedisplayimage),
+  ])
+    if (image?.url && !seen.has(image.url)) {
+      seen.add(image.url)
+      images.push(image)
+    }
+  return images
+}
+
+/** What the page offers for the current choice: the breaks, the units on hand, and what blocks buying. */
+export function offerOf(item: ItemAnswer, child: ChildItemAnswer | undefined) {
+  const needsChoice = item.children.length > 0 && !child
+  const breaks = child ? child.breaks : item.breaks
+  const available = child ? child.available : item.children.length > 0 ? 0 : item.available
+  return { needsChoice, breaks, available, id: child ? child.id : item.id }
+}

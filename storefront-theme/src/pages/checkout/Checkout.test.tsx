@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PlacedOrder } from '../../lib/commerce.js'
+import { cart, review } from '../../test/fixtures.js'
+import { failure, pageProps, renderPage, type Answer, type Call } from '../../test/harness.js'
+import { Checkout, expiryOf, paymentOf, termsText } from './Checkout.js'
+
+afterEach(cleanup)
+
+const props = pageProps('/checkout')
+const ada = { type: 'customer', id: '1', name: 'Ada' }
+const placed: PlacedOrder = {
+  order: { id: 'SO10001', tranid: 'SO10001' },
+  invoice: { id: 'INV10001', tranid: 'INV10001' },
+  total: 19440,
+  currency: 'usd',
+}
+
+/** Answers the place calls in turn, recording each. */
+function placeAnswers(...answers: Answer[]) {
+  const sent: Call[] = []
+  return {
+    sent,
+    route: (call: Call) => {
+      sent.push(call)
+      return answers[sent.length - 1] ?? failure(500, 'ERROR_UNEXPECTED')
+    },
+  }
+}
+
+const keyOf = (call: Call) => (call.body as { idempotencykey: string }).idempotencykey
+
+describe('the checkout page', () => {
+  it('sends a visitor who is not signed in to the login, and back afterwards', () => {
+    const { navigated, calls } = renderPage(<Checkout {...props} />, { href: '/checkout' })
+    expect(navigated).toEqual(['/login?next=%2Fcheckout'])
+    expect(calls).toEqual([])
+  })
+
+  it('shows the address, the methods with their rates, the saved card and the review', async () => {
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: { 'GET /checkout/get': { body: review() } },
+    })
+    expect((await screen.findByTestId('checkout-address')).textContent).toContain('1 Main Street')
+    expect(screen.getByTestId('shipmethod-standard').textContent).toContain('Free')
+    expect(screen.getByTestId('shipmethod-express').textContent).toContain('$15.00')
+    expect(
+      (screen.getByTestId('pay-saved-c1').querySelector('input') as HTMLInputElement).checked,
+    ).toBe(true)
+    expect(screen.getAllByTestId('review-line')[0]!.textContent).toContain('12 × $16.20')
+    expect(screen.getByTestId('place-order').textContent).toBe('Place order · $194.40')
+    expect(screen.queryByTestId('pay-account')).toBeNull()
+  })
+
+  it('places the order with the saved card, then shows its number and links to it and its invoice', async () => {
+    const place = placeAnswers({ body: placed })
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: { 'GET /checkout/get': { body: review() }, 'POST /checkout/place': place.route },
+    })
+    fireEvent.click(await screen.findByTestId('place-order'))
+    expect((await screen.findByTestId('placed-order')).textContent).toBe('SO10001')
+    expect(screen.getByTestId('placed-order-link').getAttribute('href')).toBe(
+      '/account/order/SO10001',
+    )
+    expect(screen.getByTestId('placed-invoice-link').getAttribute('href')).toBe(
+      '/account/invoice/INV10001',
+    )
+    expect(place.sent).toHaveLength(1)
+    expect(place.sent[0]!.body).toEqual({
+      idempotencykey: keyOf(place.sent[0]!),
+      payment: { saved: 'c1' },
+    })
+    expect(keyOf(place.sent[0]!)).toMatch(/^[A-Za-z0-9_-]{16,64}$/)
+  })
+
+  it('retries an attempt whose outcome is unknown with the same key', async () => {
+    const place = placeAnswers(
+      { fail: new TypeError('Failed to fetch') },
+      failure(503, 'ERROR_DATA_CONNECTION'),
+      {
+        body: placed,
+      },
+    )
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: { 'GET /checkout/get': { body: review() }, 'POST /checkout/place': place.route },
+    })
+    for (let round = 0; round < 2; round++) {
+      fireEvent.click(await screen.findByTestId('place-order'))
+      const alert = await screen.findByRole('alertdialog')
+      expect(alert.textContent).toContain('Unable to Place Order')
+      expect(alert.textContent).toContain('it will not be placed twice')
+      fireEvent.click(screen.getByTestId('alert-ok'))
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    }
+    fireEvent.click(await screen.findByTestId('place-order'))
+    await screen.findByTestId('order-placed')
+    expect(place.sent.map(keyOf)).toEqual([
+      keyOf(place.sent[0]!),
+      keyOf(place.sent[0]!),
+      keyOf(place.sent[0]!),
+    ])
+  })
+
+  it('starts a new attempt after a declined card, with a new card typed', async () => {
+    const place = placeAnswers(failure(402, 'ERROR_PAYMENT_DECLINED'), { body: placed })
+    let reviews = 0
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: {
+        'GET /checkout/get': () => ({ body: (reviews++, review({ cards: [] })) }),
+        'POST /checkout/place': place.route,
+      },
+    })
+    const number = (await screen.findByTestId('checkout-ccnumber')) as HTMLInputElement
+    fireEvent.change(number, { target: { value: '4000 0000 0000 0002' } })
+    fireEvent.change(screen.getByTestId('checkout-ccexpiredate'), { target: { value: '12/2031' } })
+    fireEvent.change(screen.getByTestId('checkout-paymentmethod'), { target: { value: 'Visa' } })
+    fireEvent.click(screen.getByTestId('place-order'))
+    const alert = await screen.findByRole('alertdialog')
+    expect(alert.textContent).toContain('The payment was declined.')
+    fireEvent.click(screen.getByTestId('alert-ok'))
+    await waitFor(() => expect(reviews).toBe(2))
+    fireEvent.change(screen.getByTestId('checkout-ccnumber'), {
+      target: { value: '4242 4242 4242 4242' },
+    })
+    fireEvent.click(screen.getByTestId('place-order'))
+    await screen.findByTestId('order-placed')
+    expect(place.sent.map((call) => (call.body as { payment: unknown }).payment)).toEqual([
+      { card: { number: '4000000000000002', expiry: '12/2031', paymentmethod: 'Visa' } },
+      { card: { number: '4242424242424242', expiry: '12/2031', paymentmethod: 'Visa' } },
+    ])
+    expect(keyOf(place.sent[1]!)).not.toBe(keyOf(place.sent[0]!))
+  })
+
+  it("checks a new card with the spec's card rules before sending it", async () => {
+    const place = placeAnswers()
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: {
+        'GET /checkout/get': { body: review({ cards: [] }) },
+        'POST /checkout/place': place.route,
+      },
+    })
+    fireEvent.click(await screen.findByTestId('place-order'))
+    const alert = await screen.findByRole('alertdialog')
+    expect(alert.textContent).toContain('Unable to Continue')
+    expect(alert.textContent).toContain('A value is required.')
+    expect(place.sent).toEqual([])
+  })
+
+  it('changes the shipping method through the server', async () => {
+    const { calls } = renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: {
+        'GET /checkout/get': { body: review() },
+        'POST /checkout/shipmethod': {
+          body: review({
+            cart: {
+              ...review().cart,
+              shipmethod: { id: 'express', name: 'Express', rate: 1500 },
+              shipping: 1500,
+              total: 20940,
+            },
+          }),
+        },
+      },
+    })
+    fireEvent.click((await screen.findByTestId('shipmethod-express')).querySelector('input')!)
+    await waitFor(() =>
+      expect(screen.getByTestId('place-order').textContent).toBe('Place order · $209.40'),
+    )
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/checkout/shipmethod',
+      body: { id: 'express' },
+    })
+  })
+
+  it('offers paying on account when the account has terms', async () => {
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: {
+        'GET /checkout/get': {
+          body: review({ terms: { id: 'net30', text: 'Net 30' }, creditlimit: 5000 }),
+        },
+      },
+    })
+    expect((await screen.findByTestId('pay-account')).textContent).toBe(
+      'Pay on account (Net 30)Credit limit $5,000.00',
+    )
+  })
+
+  it('says when there is nothing to check out', async () => {
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: { 'GET /checkout/get': { body: review({ cart: cart([]) }) } },
+    })
+    expect(await screen.findByTestId('checkout-empty')).toBeTruthy()
+  })
+})
+
+describe("the checkout's payment", () => {
+  it('is sent as the place call takes it', () => {
+    const card = {
+      ccnumber: '4242 4242 4242 4242',
+      ccexpiredate: '2031-3',
+      ccname: ' Ada ',
+      paymentmethod: 'Visa',
+    }
+    expect(paymentOf({ kind: 'card' }, card)).toEqual({
+      card: { number: '4242424242424242', expiry: '03/2031', name: 'Ada', paymentmethod: 'Visa' },
+    })
+    expect(paymentOf({ kind: 'saved', id: 'c1' }, card)).toEqual({ saved: 'c1' })
+    expect(paymentOf({ kind: 'account' }, card)).toEqual({ account: true })
+    expect(expiryOf('3/2031')).toBe('03/2031')
+    expect(termsText('net30')).toBe('net30')
+    expect(termsText({ id: 'net30' })).toBe('net30')
+    expect(termsText(null)).toBe('')
+  })
+})

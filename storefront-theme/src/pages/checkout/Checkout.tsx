@@ -1,0 +1,453 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { cardErrors } from '@shopwright/plugin-account/shared'
+import type { PageProps } from '@shopwright/storefront/shared'
+import { useSession, useT } from '@shopwright/storefront/react'
+import { mdiCheckCircle, mdiLockOutline } from '@mdi/js'
+import { errorMessage, useAlert } from '../../components/Alert.js'
+import { announceCart } from '../../components/CartLink.js'
+import { ErrorView } from '../../components/ErrorView.js'
+import { Form } from '../../components/Form.js'
+import { FieldError } from '../../components/FieldError.js'
+import { Icon } from '../../components/Icon.js'
+import { ItemImage } from '../../components/ItemImage.js'
+import { PageLoading } from '../../components/PageLoading.js'
+import type { CheckoutAnswer, CheckoutCard, PlacedOrder } from '../../lib/commerce.js'
+import { useMoney } from '../../lib/money.js'
+import { PAYMENT_METHODS } from '../../lib/payment.js'
+import { CartSummary } from '../cart/CartSummary.js'
+import { AddressText } from './AddressText.js'
+import { useCheckout } from './checkout-state.js'
+import { PlaceAttempt, outcomeUnknown } from './place-attempt.js'
+import { useSignedIn } from './signed-in.js'
+
+/** How the order is paid: a saved card, a card typed here, or the account's credit terms. */
+export type PaymentChoice = { kind: 'saved'; id: string } | { kind: 'card' } | { kind: 'account' }
+
+/** The card form: Number, Expiry Date and Payment Method required, Name optional (spec 000 section 5). */
+export interface CardForm {
+  ccnumber: string
+  ccexpiredate: string
+  ccname: string
+  paymentmethod: string
+}
+
+const EMPTY_CARD: CardForm = { ccnumber: '', ccexpiredate: '', ccname: '', paymentmethod: '' }
+
+/** The expiry as the place call takes it, 'MM/YYYY' (the form also takes 'YYYY-MM'). */
+export function expiryOf(text: string): string {
+  const trimmed = text.trim()
+  const iso = /^(\d{4})-(\d{1,2})$/.exec(trimmed)
+  if (iso) return `${iso[2]!.padStart(2, '0')}/${iso[1]}`
+  const slash = /^(\d{1,2})\s*\/\s*(\d{4})$/.exec(trimmed)
+  return slash ? `${slash[1]!.padStart(2, '0')}/${slash[2]}` : trimmed
+}
+
+/** The place call's payment for a choice. */
+export function paymentOf(choice: PaymentChoice, card: CardForm) {
+  if (choice.kind === 'saved') return { saved: choice.id }
+  if (choice.kind === 'account') return { account: true as const }
+  return {
+    card: {
+      number: card.ccnumber.replace(/\s+/g, ''),
+      expiry: expiryOf(card.ccexpiredate),
+      ...(card.ccname.trim() ? { name: card.ccname.trim() } : {}),
+      paymentmethod: card.paymentmethod,
+    },
+  }
+}
+
+/** The payment a checkout starts with: the default saved card, else the first, else a new card. */
+export function firstChoice(cards: readonly CheckoutCard[]): PaymentChoice {
+  const card = cards.find((each) => each.ccdefault) ?? cards[0]
+  return card ? { kind: 'saved', id: card.internalid } : { kind: 'card' }
+}
+
+/** The terms' name (a list value, its id, or a reference), for 'Pay on account (Net 30)'. */
+export function termsText(terms: unknown): string {
+  if (typeof terms === 'string') return terms
+  if (typeof terms === 'object' && terms !== null) {
+    const { text, name, id } = terms as { text?: unknown; name?: unknown; id?: unknown }
+    for (const value of [text, name, id]) if (typeof value === 'string' && value) return value
+  }
+  return ''
+}
+
+/** A radio choice's box, marked when chosen. */
+const choiceClass = (checked: boolean) => (checked ? 'sw-choice sw-choice-checked' : 'sw-choice')
+
+/** The order placed: its number and the ways to it and its invoice. */
+function Placed({ placed }: { placed: PlacedOrder }) {
+  const t = useT()
+  const { minor } = useMoney()
+  return (
+    <section className="sw-confirmation" data-testid="order-placed">
+      <Icon path={mdiCheckCircle} size={56} className="sw-success" />
+      <h1>{t('Thank you for your order')}</h1>
+      <p>
+        {t('Your order number is')}{' '}
+        <strong data-testid="placed-order">{placed.order.tranid}</strong>
+        {' · '}
+        {t('Total')} {minor(placed.total, placed.currency)}
+      </p>
+      <div className="sw-confirmation-links">
+        <a
+          className="sw-button sw-button-primary"
+          href={`/account/order/${encodeURIComponent(placed.order.id)}`}
+          data-testid="placed-order-link"
+        >
+          {t('View order {0}', placed.order.tranid)}
+        </a>
+        <a
+          className="sw-button"
+          href={`/account/invoice/${encodeURIComponent(placed.invoice.id)}`}
+          data-testid="placed-invoice-link"
+        >
+          {t('View invoice {0}', placed.invoice.tranid)}
+        </a>
+        <a className="sw-button" href="/">
+          {t('Continue shopping')}
+        </a>
+      </div>
+    </section>
+  )
+}
+
+/** The numbered step of the checkout page. */
+function Step({
+  number,
+  title,
+  children,
+  id,
+}: {
+  number: number
+  title: string
+  id: string
+  children: ReactNode
+}) {
+  return (
+    <section className="sw-panel sw-step" aria-labelledby={id}>
+      <h2 id={id}>
+        <span className="sw-step-number" aria-hidden="true">
+          {number}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** The checkout of a loaded review. */
+function CheckoutForm({
+  review,
+  onReview,
+  onPlaced,
+  reload,
+}: {
+  review: CheckoutAnswer
+  onReview(review: CheckoutAnswer): void
+  onPlaced(placed: PlacedOrder): void
+  reload(): Promise<void>
+}) {
+  const t = useT()
+  const alert = useAlert()
+  const { client } = useSession()
+  const { minor, decimal } = useMoney()
+  const { cart } = review
+  const currency = cart.currency.id
+  const [choice, setChoice] = useState<PaymentChoice>(() => firstChoice(review.cards))
+  const [card, setCard] = useState<CardForm>(EMPTY_CARD)
+  const [problem, setProblem] = useState<{ field: string; code: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const attempt = useRef(new PlaceAttempt())
+  const terms = termsText(review.terms)
+
+  const pay = (next: PaymentChoice) => {
+    setChoice(next)
+    setProblem(null)
+    attempt.current.reset()
+  }
+  const typeCard = (field: keyof CardForm, value: string) => {
+    setCard({ ...card, [field]: value })
+    attempt.current.reset()
+  }
+
+  const shipBy = async (id: string) => {
+    setBusy(true)
+    try {
+      onReview(await client.post<CheckoutAnswer>('/checkout/shipmethod', { id }))
+      attempt.current.reset()
+    } catch (failure) {
+      await alert(t('Unable to Update'), failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const place = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!cart.shipaddress) {
+      await alert(t('Unable to Continue'), t('Choose a shipping address.'))
+      return
+    }
+    if (choice.kind === 'card') {
+      const broken = cardErrors(card, new Date())
+      setProblem(broken)
+      if (broken) {
+        await alert(t('Unable to Continue'), broken)
+        return
+      }
+    }
+    setBusy(true)
+    try {
+      const placed = await client.post<PlacedOrder>('/checkout/place', {
+        idempotencykey: attempt.current.key(),
+        payment: paymentOf(choice, card),
+      })
+      attempt.current.settle()
+      announceCart(0)
+      onPlaced(placed)
+    } catch (failure) {
+      attempt.current.settle(failure)
+      await alert(
+        t('Unable to Place Order'),
+        outcomeUnknown(failure)
+          ? `${errorMessage(failure, t)} ${t('Your order may not have been placed: try again, it will not be placed twice.')}`
+          : failure,
+      )
+      // The cart may have changed meanwhile (stock, prices): show it as it is now.
+      if (!outcomeUnknown(failure)) await reload()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const cardField = (field: keyof CardForm, label: string, extra: Record<string, string> = {}) => (
+    <label className="sw-field">
+      <span>{label}</span>
+      <input
+        value={card[field]}
+        onChange={(event) => typeCard(field, event.target.value)}
+        data-testid={`checkout-${field}`}
+        {...extra}
+      />
+      <FieldError code={problem?.field === field ? problem.code : null} />
+    </label>
+  )
+
+  return (
+    <Form
+      className="sw-checkout-layout"
+      onSubmit={(event) => void place(event)}
+      data-testid="checkout-form"
+    >
+      <div className="sw-checkout-steps">
+        <Step number={1} title={t('Shipping address')} id="sw-step-address">
+          {cart.shipaddress ? (
+            <div className="sw-chosen" data-testid="checkout-address">
+              <AddressText address={cart.shipaddress} />
+              <a href="/checkout/shipping" data-testid="change-address">
+                {t('Change')}
+              </a>
+            </div>
+          ) : (
+            <p>
+              <a className="sw-button" href="/checkout/shipping" data-testid="change-address">
+                {review.addresses.length
+                  ? t('Choose a shipping address')
+                  : t('Add a shipping address')}
+              </a>
+            </p>
+          )}
+        </Step>
+        <Step number={2} title={t('Shipping method')} id="sw-step-method">
+          <fieldset className="sw-choices" disabled={busy}>
+            <legend className="sw-visually-hidden">{t('Shipping method')}</legend>
+            {cart.shipmethods.map((method) => (
+              <label
+                key={method.id}
+                className={choiceClass(cart.shipmethod?.id === method.id)}
+                data-testid={`shipmethod-${method.id}`}
+              >
+                <input
+                  type="radio"
+                  name="shipmethod"
+                  checked={cart.shipmethod?.id === method.id}
+                  onChange={() => void shipBy(method.id)}
+                />
+                <span className="sw-choice-name">{method.name}</span>
+                <span className="sw-choice-extra">
+                  {method.rate === 0 ? t('Free') : minor(method.rate, currency)}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </Step>
+        <Step number={3} title={t('Payment')} id="sw-step-payment">
+          <fieldset className="sw-choices">
+            <legend className="sw-visually-hidden">{t('Payment')}</legend>
+            {review.cards.map((saved) => (
+              <label
+                key={saved.internalid}
+                className={choiceClass(choice.kind === 'saved' && choice.id === saved.internalid)}
+                data-testid={`pay-saved-${saved.internalid}`}
+              >
+                <input
+                  type="radio"
+                  name="payment"
+                  checked={choice.kind === 'saved' && choice.id === saved.internalid}
+                  onChange={() => pay({ kind: 'saved', id: saved.internalid })}
+                />
+                <span className="sw-choice-name">
+                  {saved.paymentmethod} •••• {saved.last4}
+                </span>
+                <span className="sw-choice-extra">{t('Expires {0}', saved.ccexpiredate)}</span>
+              </label>
+            ))}
+            <label className={choiceClass(choice.kind === 'card')} data-testid="pay-card">
+              <input
+                type="radio"
+                name="payment"
+                checked={choice.kind === 'card'}
+                onChange={() => pay({ kind: 'card' })}
+              />
+              <span className="sw-choice-name">{t('New card')}</span>
+            </label>
+            {terms ? (
+              <label className={choiceClass(choice.kind === 'account')} data-testid="pay-account">
+                <input
+                  type="radio"
+                  name="payment"
+                  checked={choice.kind === 'account'}
+                  onChange={() => pay({ kind: 'account' })}
+                />
+                <span className="sw-choice-name">{t('Pay on account ({0})', terms)}</span>
+                {review.creditlimit !== null ? (
+                  <span className="sw-choice-extra">
+                    {t('Credit limit {0}', decimal(review.creditlimit, currency))}
+                  </span>
+                ) : null}
+              </label>
+            ) : null}
+          </fieldset>
+          {choice.kind === 'card' ? (
+            <div className="sw-card-form" data-testid="card-form">
+              {cardField('ccnumber', t('Number'), {
+                inputMode: 'numeric',
+                autoComplete: 'cc-number',
+              })}
+              {cardField('ccexpiredate', t('Expiry Date (MM/YYYY)'), {
+                autoComplete: 'cc-exp',
+                placeholder: t('MM/YYYY'),
+              })}
+              {cardField('ccname', t('Name'), { autoComplete: 'cc-name' })}
+              <label className="sw-field">
+                <span>{t('Payment Method')}</span>
+                <select
+                  value={card.paymentmethod}
+                  onChange={(event) => typeCard('paymentmethod', event.target.value)}
+                  data-testid="checkout-paymentmethod"
+                >
+                  <option value="">{t('Select...')}</option>
+                  {PAYMENT_METHODS.map((method) => (
+                    <option key={method} value={method}>
+                      {method}
+                    </option>
+                  ))}
+                </select>
+                <FieldError code={problem?.field === 'paymentmethod' ? problem.code : null} />
+              </label>
+            </div>
+          ) : null}
+        </Step>
+      </div>
+      <aside className="sw-panel sw-review" aria-labelledby="sw-review-title">
+        <h2 id="sw-review-title">{t('Review your order')}</h2>
+        <ul className="sw-review-lines">
+          {cart.lines.map((line) => (
+            <li key={line.id} data-testid="review-line">
+              <ItemImage
+                image={line.thumbnail}
+                alt={line.displayname}
+                sizes="56px"
+                widths={[64, 128]}
+                eager
+              />
+              <span>
+                <strong>{line.displayname}</strong>
+                <span className="sw-muted">
+                  {t('{0} × {1}', line.quantity, minor(line.rate, currency))}
+                </span>
+              </span>
+              <span>{minor(line.amount, currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <CartSummary cart={cart} />
+        <button
+          type="submit"
+          className="sw-button sw-button-primary sw-button-block sw-button-large"
+          disabled={busy || !cart.purchasable}
+          data-testid="place-order"
+        >
+          <Icon path={mdiLockOutline} size={18} />
+          {busy ? t('Placing your order...') : t('Place order · {0}', minor(cart.total, currency))}
+        </button>
+        {cart.purchasable ? null : (
+          <p className="sw-line-warning" role="status">
+            <a href="/cart">
+              {t('Some lines cannot be bought as they are: change or remove them to check out.')}
+            </a>
+          </p>
+        )}
+      </aside>
+    </Form>
+  )
+}
+
+/**
+ * `/checkout`: one page for signed-in customers (anyone else goes to the login first): the
+ * shipping address (chosen on /checkout/shipping), the shipping method, the payment (a saved
+ * card, a new card, or the account's terms), the review of lines and totals, and Place order;
+ * then the confirmation with the order's number and links to it and its invoice. A retry of an
+ * attempt whose outcome is unknown sends the same idempotency key, so it never orders twice.
+ */
+export function Checkout(_props: PageProps) {
+  const t = useT()
+  const signedIn = useSignedIn()
+  const { state, show, load } = useCheckout(signedIn)
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null)
+  if (placed) return <Placed placed={placed} />
+  if (!signedIn)
+    return (
+      <section className="sw-checkout">
+        <h1>{t('Checkout')}</h1>
+        <p>
+          <a href="/login?next=%2Fcheckout">{t('Sign in to check out')}</a>
+        </p>
+      </section>
+    )
+  if (state.status === 'error')
+    return (
+      <ErrorView title={t('ERROR_CART_NOT_AVAILABLE')}>
+        <p>{errorMessage(state.error, t)}</p>
+      </ErrorView>
+    )
+  return (
+    <section className="sw-checkout" data-testid="checkout">
+      <h1>{t('Checkout')}</h1>
+      {state.status === 'loading' ? (
+        <PageLoading />
+      ) : state.review.cart.lines.length === 0 ? (
+        <div className="sw-empty-state" data-testid="checkout-empty">
+          <p>{t('Your cart is empty.')}</p>
+          <a className="sw-button sw-button-primary" href="/">
+            {t('Start shopping')}
+          </a>
+        </div>
+      ) : (
+        <CheckoutForm review={state.review} onReview={show} onPlaced={setPlaced} reload={load} />
+      )}
+    </section>
+  )
+}

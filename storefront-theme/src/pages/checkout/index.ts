@@ -1,0 +1,3 @@
+/** The checkout's chunk: the page, and the choice and editing of the shipping address. */
+export { Checkout } from './Checkout.js'
+export { CheckoutShipping, CheckoutShippingAddress } from './CheckoutShipping.js'

@@ -1,0 +1,5 @@
+/** The chunk of the sign-in screens and the locale page: forms most visits never open. */
+export { Login } from './Login.js'
+export { Reset } from './Reset.js'
+export { Block } from './Block.js'
+export { Locale } from './Locale.js'
