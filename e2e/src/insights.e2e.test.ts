@@ -179,11 +179,15 @@ for (const database of siteDatabases())
           .toMatch(/^\d+ live now, 2 sessions on the globe$/)
         // The saved location's view: Great Britain at zoom 14, once the country names have loaded.
         expect(await zoomOf(page)).toBe(14)
+        // The view moves there once the country names load, which a loaded machine takes a while to.
         await expect
-          .poll(async () => {
-            const [longitude, latitude] = await centreOf(page)
-            return Math.abs(longitude! + 2) < 6 && Math.abs(latitude! - 54) < 6
-          })
+          .poll(
+            async () => {
+              const [longitude, latitude] = await centreOf(page)
+              return Math.abs(longitude! + 2) < 6 && Math.abs(latitude! - 54) < 6
+            },
+            { timeout: 15_000 },
+          )
           .toBe(true)
         // Layers load as the zoom needs them; let them draw, then find the London marker and pick it.
         await page.waitForTimeout(2_500)
