@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMinor, formatMoney, toMinor, type MoneyFormat } from './money.js'
+import { formatMinor, formatMoney, fromMinor, toMinor, type MoneyFormat } from './money.js'
 
 const usd: MoneyFormat = {
   symbol: '$',
@@ -34,7 +34,8 @@ describe('formatMoney', () => {
     expect(formatMoney(1.23456, { ...usd, decimalplaces: 3 })).toBe('$1.235')
   })
 
-  it('writes nothing for a value that is not a number', () => {
+  it('writes nothing for a value that is not a number, and a tiny one as zero', () => {
+    expect(formatMoney(1e-7, usd)).toBe('$0.00')
     expect(formatMoney(Number.NaN, usd)).toBe('')
     expect(formatMoney(Number.POSITIVE_INFINITY, usd)).toBe('')
   })
@@ -72,5 +73,13 @@ describe('formatMinor', () => {
   it('writes nothing for a value that is not an integer', () => {
     expect(formatMinor(1.5, usd)).toBe('')
     expect(formatMinor(Number.NaN, usd)).toBe('')
+  })
+})
+
+describe('fromMinor', () => {
+  it('gives the decimal amount back', () => {
+    expect(fromMinor(1999, 2)).toBe(19.99)
+    expect(fromMinor(-5, 2)).toBe(-0.05)
+    expect(fromMinor(12, 0)).toBe(12)
   })
 })

@@ -27,17 +27,9 @@ function group(digits: string, separator: string): string {
  * symbol after the amount follows a no-break space.
  */
 export function formatMoney(amount: number, currency: MoneyFormat): string {
-  if (!Number.isFinite(amount)) return ''
-  const places = Math.max(0, Math.min(8, Math.trunc(currency.decimalplaces)))
-  const rounded = Number(`${Math.round(Number(`${Math.abs(amount)}e${places}`))}e-${places}`)
-  const [whole = '0', fraction = ''] = rounded.toFixed(places).split('.')
-  const number =
-    group(whole, currency.thousandseparator) +
-    (places > 0 ? currency.decimalseparator + fraction : '')
-  const sign = amount < 0 && rounded !== 0 ? '-' : ''
-  return currency.symbolafter
-    ? `${sign}${number}\u00a0${currency.symbol}`
-    : `${sign}${currency.symbol}${number}`
+  // One writer of money: in minor units, so both entry points round and group alike.
+  const minor = toMinor(amount, placesOf(currency))
+  return minor === null ? '' : formatMinor(minor, currency)
 }
 
 /** The decimal places a currency's amounts carry, bounded to 0-8 (a record could say anything). */
@@ -53,8 +45,17 @@ export function placesOf(currency: Pick<MoneyFormat, 'decimalplaces'>): number {
  */
 export function toMinor(amount: number, places: number): number | null {
   if (!Number.isFinite(amount)) return null
-  const minor = Math.sign(amount) * Math.round(Number(`${Math.abs(amount)}e${places}`))
+  const text = String(Math.abs(amount))
+  // Shifting the decimal text keeps 1.005 exact; a number already written with an exponent
+  // (1e-7, 1e21) is shifted by arithmetic, where such precision no longer matters.
+  const shifted = text.includes('e') ? Math.abs(amount) * 10 ** places : Number(`${text}e${places}`)
+  const minor = Math.sign(amount) * Math.round(shifted)
   return Number.isSafeInteger(minor) ? minor + 0 : null
+}
+
+/** Minor units back to a decimal amount, as records keep them (1999 cents: 19.99). */
+export function fromMinor(minor: number, places: number): number {
+  return Number((minor / 10 ** places).toFixed(places))
 }
 
 /** Integer minor units in a currency's style: 123450 cents of usd is `$1,234.50`. */

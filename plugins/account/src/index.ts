@@ -46,9 +46,11 @@ export type { AccountService, AccountType } from './server/account-service.js'
 export type { AccountAuthenticator, SignedIn } from './server/account-authenticator.js'
 export type { AccountAnswer, AccountPreview } from './server/account-answer.js'
 export type { ResetEntity } from './server/routes/entity.js'
-export type { ProfileAnswer, CardAnswer } from './server/profile/profile-answer.js'
+export { toProfile, type ProfileAnswer, type CardAnswer } from './server/profile/profile-answer.js'
 export type { AddressLine, CardLine } from './server/profile/lines.js'
 export type { ImageAnswer } from './server/images/routes.js'
+// The card rules the profile checks, for a plugin that takes cards (commerce's checkout).
+export { cardBrand, cardDigits, cardErrors } from './shared/profile-rules.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.

@@ -4,6 +4,7 @@ import {
   insertRows,
   isDuplicateKey,
   createError,
+  retryTransaction,
   toBase62,
   type CacheService,
   type DatabaseDialect,
@@ -36,8 +37,6 @@ const SEED_BATCH = 200
 type Executor = Knex | Knex.Transaction
 
 /** MySQL/MariaDB and SQLite codes of a transaction that lost a lock race and may simply run again. */
-const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'])
-const TRANSACTION_ATTEMPTS = 5
 
 /** The cache type of records' JSON text (see getText). */
 export const RECORD_TEXT_CACHE = 'recordtext'
@@ -111,19 +110,8 @@ export class RecordStore implements SeedWriter {
    * Runs a write in one transaction. A transaction that lost a lock race (a deadlock on MySQL or
    * MariaDB, a busy SQLite) runs again from the start, so `work` must do nothing outside `trx`.
    */
-  async transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction(work)
-      } catch (error) {
-        const code = (error as { code?: string } | null)?.code
-        // SQLite's busy codes come with extensions (SQLITE_BUSY_SNAPSHOT...).
-        const retryable =
-          code !== undefined && (RETRYABLE.has(code) || code.startsWith('SQLITE_BUSY'))
-        if (attempt >= TRANSACTION_ATTEMPTS || !retryable) throw error
-        await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20))
-      }
-    }
+  transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return retryTransaction(this.db, work)
   }
 
   /**

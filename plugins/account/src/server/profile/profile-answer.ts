@@ -34,12 +34,29 @@ export interface ProfileAnswer {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
+/** The names of the price levels a site starts with (NetSuite's five), by value. */
+const LEVEL_NAMES: Readonly<Record<number, string>> = {
+  1: 'baseprice',
+  2: 'alternateprice1',
+  3: 'alternateprice2',
+  4: 'alternateprice3',
+  5: 'onlineprice',
+}
+
+/**
+ * The account's price level as the record keeps it: `{ text, value }`, a `pricelevel` list value
+ * (`{ id: '5', text: 'onlineprice' }`), or the list value's id the admin's picker stores (`'5'`).
+ * Anything else is the default level.
+ */
 function priceLevelOf(value: unknown): ProfileAnswer['pricelevel'] {
-  if (typeof value === 'object' && value !== null) {
-    const { text: label, value: level } = value as { text?: unknown; value?: unknown }
-    if (typeof label === 'string' && typeof level === 'number') return { text: label, value: level }
-  }
-  return { ...DEFAULT_PRICE_LEVEL }
+  const object =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null
+  const raw = object ? (object.value ?? object.id) : value
+  const level = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : raw
+  if (typeof level !== 'number' || !Number.isSafeInteger(level) || level < 1)
+    return { ...DEFAULT_PRICE_LEVEL }
+  const named = object && typeof object.text === 'string' ? object.text : undefined
+  return { text: named ?? LEVEL_NAMES[level] ?? `price${level}`, value: level }
 }
 
 /**

@@ -11,7 +11,7 @@ import type { BlockedDevices } from '../blocked-devices.js'
 import { BLOCK_PER_ADDRESS } from '../block-limits.js'
 import type { ResetStore } from '../resets.js'
 import type { SessionStore } from '../sessions.js'
-import { clientKey } from '../client-key.js'
+import { clientKey } from '@shopwright/core'
 import { afterCommit } from '../after-commit.js'
 
 const BlockBody = z.strictObject({

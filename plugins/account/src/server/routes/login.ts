@@ -19,7 +19,7 @@ import {
 } from '../login-limits.js'
 import { readSessionCookie, setSessionCookie } from '../session-cookie.js'
 import type { SessionStore } from '../sessions.js'
-import { clientKey } from '../client-key.js'
+import { clientKey } from '@shopwright/core'
 
 /**
  * Step 1 sends `{ email }`, step 2 `{ email, password }` (spec 000 section 7). The lengths bound

@@ -15,7 +15,7 @@ import { readEmail } from '../read-email.js'
 import { resetLinks, resetMail } from '../reset-mail.js'
 import type { ResetStore } from '../resets.js'
 import type { SessionStore } from '../sessions.js'
-import { clientKey } from '../client-key.js'
+import { clientKey } from '@shopwright/core'
 import { afterCommit } from '../after-commit.js'
 
 const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
