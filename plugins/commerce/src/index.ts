@@ -1,16 +1,10 @@
 import { asFunction } from 'awilix'
-import type { Knex } from 'knex'
-import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf, type Services } from '@shopwright/core'
 // The account plugin's services (cardTokens) and codes (ERROR_ADDRESS_NOT_AVAILABLE) are used here.
 import type {} from '@shopwright/plugin-account'
 import { RECORD_CHANGED, RECORDS_SEEDED, type RecordsSeeded } from '@shopwright/plugin-records'
 import { Catalogue } from './server/catalogue/catalogue.js'
-import {
-  CATALOGUE_TYPES,
-  categoryGuard,
-  itemGuard,
-  reindexItems,
-} from './server/catalogue/catalogue-index.js'
+import { categoryGuard, itemGuard, reindexItems } from './server/catalogue/catalogue-index.js'
 import {
   DOCUMENT_TYPES,
   Documents,
@@ -21,7 +15,7 @@ import { CartPricing } from './server/cart/cart-pricing.js'
 import { CART_LIMIT, cartRoutes } from './server/cart/cart-routes.js'
 import { CartStore } from './server/cart/cart-store.js'
 import { Carts } from './server/cart/carts.js'
-import { Checkout, type SavedCardTokens } from './server/checkout/checkout.js'
+import { Checkout } from './server/checkout/checkout.js'
 import { PLACE_LIMIT, checkoutRoutes } from './server/checkout/checkout-routes.js'
 import { Checkouts } from './server/checkout/idempotency.js'
 import { StockHolds } from './server/checkout/stock.js'
@@ -34,7 +28,16 @@ import { COMMERCE_CACHE, ShopContexts } from './server/shop-context.js'
 import { commerceSeeds } from './seeds/index.js'
 import { COMMERCE_ERRORS } from './shared/errors.js'
 import { COMMERCE_PHRASES } from './shared/phrases.js'
-import { CART_MODULE, CATALOGUE_SECURITY, ITEM_TYPE, ORDERS_SECURITY } from './shared/types.js'
+import {
+  CART_MODULE,
+  CATALOGUE_SECURITY,
+  CATEGORY_TYPE,
+  ITEM_TYPE,
+  ORDERS_SECURITY,
+  SHIPMETHOD_TYPE,
+  TAXCODE_TYPE,
+} from './shared/types.js'
+import { ratesGuard } from './server/catalogue/rates-guard.js'
 
 // The package's public surface: the plugin, the answers' types, the services' types.
 export * from './shared/index.js'
@@ -64,14 +67,31 @@ declare module '@shopwright/core' {
     paymentProviders: PaymentProviders
     carts: Carts
     checkout: Checkout
+    /** The stores and rules carts and checkout share (one of each per kernel). */
+    commerceParts: CommerceParts
   }
+}
+
+/** The stores and rules carts and checkout share: one of each per kernel. */
+export interface CommerceParts {
+  store: CartStore
+  pricing: CartPricing
+  holds: StockHolds
+  checkouts: Checkouts
 }
 
 /** The scheduled sweep of holds, attempts and carts (once a minute, once for the site). */
 export const SWEEP_TASK = 'commerce.sweep'
 
 /** Record types whose change can alter what the shop context reads. */
-const SETTINGS_TYPES = new Set(['configuration', 'currency', 'location', 'listtype', 'shipmethod'])
+const SETTINGS_TYPES = new Set([
+  'configuration',
+  'currency',
+  'location',
+  'listtype',
+  SHIPMETHOD_TYPE,
+  TAXCODE_TYPE,
+])
 
 /**
  * Commerce (issue 17): the catalogue, price levels and quantity breaks, the cart, checkout,
@@ -84,7 +104,15 @@ export default definePlugin({
   phrases: { admin: COMMERCE_PHRASES },
   dependsOn: ['records', 'account'],
   requires: ['records', 'recordGuards'],
-  provides: ['catalogue', 'documents', 'shopContexts', 'paymentProviders', 'carts', 'checkout'],
+  provides: [
+    'catalogue',
+    'documents',
+    'shopContexts',
+    'paymentProviders',
+    'carts',
+    'checkout',
+    'commerceParts',
+  ],
   settings: COMMERCE_SETTINGS,
   errors: COMMERCE_ERRORS,
   security: [CATALOGUE_SECURITY, ORDERS_SECURITY],
@@ -93,7 +121,15 @@ export default definePlugin({
   cacheTypes: [COMMERCE_CACHE],
   storefrontModules: [CART_MODULE],
   register({ container, settings, logger }) {
-    const store = (db: Knex) => new CartStore(db)
+    // The parts carts and checkout share, made once for the kernel on first use.
+    let parts: CommerceParts | undefined
+    const partsOf = (deps: Pick<Services, 'db' | 'records' | 'cache' | 'catalogue'>) =>
+      (parts ??= {
+        store: new CartStore(deps.db),
+        pricing: new CartPricing(deps.db, deps.records, deps.catalogue, deps.cache),
+        holds: new StockHolds(deps.db),
+        checkouts: new Checkouts(deps.db),
+      })
     container.register({
       shopContexts: asFunction(
         ({ records, cache }) => new ShopContexts(records, cache),
@@ -105,54 +141,50 @@ export default definePlugin({
         providers.add(new TestPaymentProvider())
         return providers
       }).singleton(),
-      carts: asFunction(
-        ({ db, records, catalogue, shopContexts, cache }) =>
-          new Carts(
-            db,
-            store(db),
-            new CartPricing(db, records, catalogue, cache),
-            catalogue,
-            records,
-            shopContexts,
-          ),
-      ).singleton(),
-      checkout: asFunction(({ db, records, catalogue, paymentProviders, cache }) => {
-        // The account plugin keeps saved cards' tokens; asked for only when it is there.
-        const tokens = container.hasRegistration('cardTokens')
-          ? (container.resolve as (key: string) => SavedCardTokens)('cardTokens')
-          : undefined
-        return new Checkout(
-          db,
-          records,
-          store(db),
-          new CartPricing(db, records, catalogue, cache),
-          new StockHolds(db),
-          new Checkouts(db),
-          paymentProviders,
-          tokens,
-          settings.commercePaymentProvider,
-          logger,
-          catalogue,
-        )
+      commerceParts: asFunction((deps: Services) => partsOf(deps)).singleton(),
+      carts: asFunction((deps: Services) => {
+        const { store, pricing } = partsOf(deps)
+        return new Carts(store, pricing, deps.shopContexts)
       }).singleton(),
+      checkout: asFunction(
+        (deps: Services) =>
+          new Checkout({
+            ...partsOf(deps),
+            db: deps.db,
+            records: deps.records,
+            carts: deps.carts,
+            documents: deps.documents,
+            providers: deps.paymentProviders,
+            // The account plugin (a dependency) keeps saved cards' tokens.
+            cardTokens: deps.cardTokens,
+            cardProvider: settings.commercePaymentProvider,
+            catalogue: deps.catalogue,
+            pages: deps.storefrontData,
+            logger,
+          }),
+      ).singleton(),
     })
   },
   async bootstrap({ services, settings }) {
     const { records, db, recordGuards, events, cache, limiter, schedule } = services
+    const { holds, checkouts, store } = services.commerceParts
     recordGuards.add([ITEM_TYPE], itemGuard(records))
-    recordGuards.add([CATALOGUE_TYPES[1]], categoryGuard)
+    recordGuards.add([CATEGORY_TYPE], categoryGuard)
+    recordGuards.add([SHIPMETHOD_TYPE, TAXCODE_TYPE], ratesGuard)
     recordGuards.add(DOCUMENT_TYPES, documentGuard)
     recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
-    services.checkout.pages = services.storefrontData
     services.storefrontData.addPageData(categoryPageData(services.catalogue, services.shopContexts))
     services.storefrontData.addSitemap(catalogueSitemap(db, records))
     limiter.define(CART_LIMIT, { points: settings.commerceCartWrites, duration: 60 })
     limiter.define(PLACE_LIMIT, { points: settings.commercePlaceAttempts, duration: 60 })
-    // Once for the site: stock held by checkouts a crashed node left, old attempts, stale carts.
+    // Once for the site: stock held by checkouts a crashed node left, their payments, old
+    // attempts, stale carts.
     schedule.every(SWEEP_TASK, 60_000, async () => {
-      await new StockHolds(db).releaseExpired()
-      await new Checkouts(db).sweep()
-      await new CartStore(db).sweep(Date.now() - settings.commerceCartDays * 86_400_000)
+      await holds.releaseExpired()
+      await checkouts.sweep((charge) =>
+        services.paymentProviders.get(charge.provider).refund(charge.id),
+      )
+      await store.sweep(Date.now() - settings.commerceCartDays * 86_400_000)
     })
     // Seeds skip guards: bring the index tables in step with what they inserted.
     events.on<RecordsSeeded>(RECORDS_SEEDED, async ({ types }) => {
@@ -164,15 +196,12 @@ export default definePlugin({
     })
   },
   routes(router, { services }) {
-    const store = new CartStore(services.db)
-    cartRoutes(router, services.carts, services.shopContexts, services.limiter)
+    cartRoutes(router, services.carts, services.limiter)
     checkoutRoutes(router, {
       checkout: services.checkout,
       carts: services.carts,
-      store,
-      pricing: new CartPricing(services.db, services.records, services.catalogue, services.cache),
-      contexts: services.shopContexts,
-      records: services.records,
+      store: services.commerceParts.store,
+      pricing: services.commerceParts.pricing,
       limiter: services.limiter,
     })
     nsRoutes(router, {

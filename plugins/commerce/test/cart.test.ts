@@ -180,5 +180,57 @@ for (const database of databasesUnderTest()) {
         ['blue-mug', 1],
       ])
     })
+
+    it('leaves no cookie and no cart behind a refused first add', async () => {
+      const refused = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'zebra-mug',
+        quantity: 1,
+      })
+      expect(refused.statusCode).toBe(409)
+      expect(refused.cookies.find((cookie) => cookie.name === 'sw_cart')).toBeUndefined()
+    })
+
+    it('sells an item whose only option is offline as itself', async () => {
+      const added = await post(booted.kernel, '', '/query/cart/add', { item: 'lone', quantity: 1 })
+      expect(added.statusCode, added.body).toBe(200)
+      expect(added.json<CartAnswer>().lines[0]).toMatchObject({ item: 'lone', purchasable: true })
+      const option = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'cap-old',
+        quantity: 1,
+      })
+      expect([option.statusCode, codeOf(option)]).toEqual([409, 'ERROR_CARTLINE_NOT_AVAILABLE'])
+    })
+
+    it('merges once when the first calls after signing in come together', async () => {
+      const customer = await newCustomer(booted.kernel, 'merge-race@example.com')
+      await post(booted.kernel, customer.cookie, '/query/cart/add', {
+        item: 'blue-mug',
+        quantity: 1,
+      })
+      const anonymous = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 2,
+      })
+      await post(booted.kernel, cartCookie(anonymous), '/query/cart/add', {
+        item: 'blue-mug',
+        quantity: 3,
+      })
+      const both = cartCookie(anonymous, customer.cookie)
+      // The header's count and the page's cart, as a browser sends them after signing in.
+      const replies = await Promise.all([
+        call(booted.kernel, both, { url: '/query/cart/count' }),
+        call(booted.kernel, both, { url: '/query/cart/get' }),
+        call(booted.kernel, both, { url: '/query/cart/count' }),
+        call(booted.kernel, both, { url: '/query/cart/get' }),
+      ])
+      for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200)
+      const cart = (
+        await call(booted.kernel, customer.cookie, { url: '/query/cart/get' })
+      ).json<CartAnswer>()
+      expect(cart.lines.map((line) => [line.item, line.quantity]).sort()).toEqual([
+        ['anchor-mug', 2],
+        ['blue-mug', 4],
+      ])
+    })
   })
 }

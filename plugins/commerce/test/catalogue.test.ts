@@ -65,6 +65,8 @@ for (const database of databasesUnderTest()) {
         '',
         '/query/ns/data/get/item?fragment=blue-mug',
       )
+      // An offline item sharing the address never hides the online one.
+      expect(blue.id).toBe('blue-mug')
       expect(blue.breaks).toEqual([
         { quantity: 1, amount: 1200 },
         { quantity: 10, amount: 1080 },
@@ -99,6 +101,41 @@ for (const database of databasesUnderTest()) {
         url: '/query/ns/data/get/item?id=offline-mug',
       })
       expect([offline.statusCode, codeOf(offline)]).toEqual([404, 'ERROR_ITEM_NOT_AVAILABLE'])
+    })
+
+    it('prices an item with options from its cheapest online option', async () => {
+      const hats = await ok<ItemPage>(booted.kernel, '', '/query/ns/data/list/item?category=hats')
+      expect(hats.data.map((item) => [item.id, item.price.amount, item.haschildren])).toEqual([
+        ['cap', 900, true],
+        ['lone', 1000, false],
+      ])
+      expect(hats.data[0]!.onlineprice).toBe(9)
+      const cap = await ok<ItemAnswer>(booted.kernel, '', '/query/ns/data/get/item/cap')
+      expect(cap.price.amount).toBe(900)
+      expect(cap.children.map((child) => child.id)).toEqual(['cap-kids'])
+    })
+
+    it('answers a category page of a made-up display or page as not found', async () => {
+      const [provider] = booted.kernel.services.storefrontData.providersOf('CategoryView')
+      const input = (query: string) => ({
+        entity: null,
+        route: { id: 'category', url: '/category/:id', component: 'CategoryView' },
+        params: { id: 'mugs' },
+        props: {},
+        record: null,
+        language: 'en-us',
+        locale: null,
+        currency: 'usd',
+        href: `/category/mugs?${query}`,
+        query: new URLSearchParams(query),
+      })
+      await expect(provider!.load(input('display=list'))).resolves.toMatchObject({
+        display: 'list',
+      })
+      for (const query of ['display=huge', 'page=0', 'page=x', 'page=9'])
+        await expect(provider!.load(input(query)), query).rejects.toMatchObject({
+          code: 'ERROR_CATEGORY_NOT_AVAILABLE',
+        })
     })
 
     it('refuses bad options with clear codes', async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ACTOR } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
-import type { PlacedOrder } from '../src/index.js'
-import { STOCK_TABLE, RESERVATIONS_TABLE } from '../src/server/migrations.js'
+import type { ChargeRequest, PaymentProvider, PlacedOrder } from '../src/index.js'
+import { CHECKOUTS_TABLE, STOCK_TABLE, RESERVATIONS_TABLE } from '../src/server/migrations.js'
+import { HOLD_MS } from '../src/server/checkout/stock.js'
 import { DECLINED, VISA, bootCommerce, call, codeOf, newCustomer, post } from './helpers.js'
 
 const key = (n: number | string) => `checkout-key-${String(n).padStart(8, '0')}`
@@ -257,5 +258,140 @@ for (const database of databasesUnderTest()) {
       const numbers = new Set(placed.map((reply) => reply.json<PlacedOrder>().order.tranid))
       expect(numbers.size).toBe(10)
     }, 120_000)
+
+    it('pays on account again once staff mark an open invoice paid', async () => {
+      const firm = await newCustomer(booted.kernel, 'paid-firm@example.com')
+      await booted.kernel.services.records.modify(
+        SYSTEM_ACTOR,
+        firm.entity.type,
+        firm.entity.id,
+        ['terms', 'creditlimit'],
+        (record) => {
+          record.terms = 'net30'
+          record.creditlimit = 70
+        },
+      )
+      await post(booted.kernel, firm.cookie, '/query/cart/add', { item: 'blue-mug', quantity: 5 })
+      const first = await post(booted.kernel, firm.cookie, '/query/checkout/place', {
+        idempotencykey: key('paid1'),
+        payment: { account: true },
+      })
+      expect(first.statusCode, first.body).toBe(200)
+      await post(booted.kernel, firm.cookie, '/query/cart/add', { item: 'blue-mug', quantity: 5 })
+      const over = await post(booted.kernel, firm.cookie, '/query/checkout/place', {
+        idempotencykey: key('paid2'),
+        payment: { account: true },
+      })
+      expect([over.statusCode, codeOf(over)]).toEqual([402, 'ERROR_CREDIT_LIMIT_EXCEEDED'])
+      const before = await stock('blue-mug')
+      const invoice = first.json<PlacedOrder>().invoice.id
+      const paid = await post(
+        booted.kernel,
+        booted.cookies.manager,
+        `/query/data/update/invoice/${invoice}`,
+        [{ field: 'status', value: 'paidInFull' }],
+      )
+      expect(paid.statusCode, paid.body).toBe(200)
+      expect(await booted.kernel.services.records.find('invoice', invoice)).toMatchObject({
+        amountremaining: 0,
+      })
+      // The refusal held nothing back, and the freed credit takes the next order.
+      expect(await stock('blue-mug')).toEqual(before)
+      const again = await post(booted.kernel, firm.cookie, '/query/checkout/place', {
+        idempotencykey: key('paid3'),
+        payment: { account: true },
+      })
+      expect(again.statusCode, again.body).toBe(200)
+    })
+
+    it('takes a card typed as YYYY-MM, and refuses one without its payment method', async () => {
+      const gus = await newCustomer(booted.kernel, 'gus-checkout@example.com')
+      await post(booted.kernel, gus.cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      const { paymentmethod: _method, ...bare } = VISA
+      const missing = await post(booted.kernel, gus.cookie, '/query/checkout/place', {
+        idempotencykey: key('gus1'),
+        payment: { card: bare },
+      })
+      expect([missing.statusCode, codeOf(missing)]).toEqual([400, 'ERROR_SELECT_VALUE_REQUIRED'])
+      const placed = await post(booted.kernel, gus.cookie, '/query/checkout/place', {
+        idempotencykey: key('gus2'),
+        payment: { card: { ...VISA, expiry: '2035-12' } },
+      })
+      expect(placed.statusCode, placed.body).toBe(200)
+    })
+
+    describe('with a payment provider that records what it is asked', () => {
+      const charges: ChargeRequest[] = []
+      const refunds: string[] = []
+      const spy: PaymentProvider = {
+        id: 'spy',
+        tokenize: async (card) => ({
+          token: 'tok_spy',
+          brand: 'visa',
+          last4: card.number.slice(-4),
+        }),
+        charge: async (request) => {
+          charges.push(request)
+          return `ch_${charges.length}`
+        },
+        refund: async (charge) => {
+          refunds.push(charge)
+        },
+      }
+      let spied: Awaited<ReturnType<typeof bootCommerce>>
+      beforeAll(async () => {
+        spied = await bootCommerce(database, {
+          trustProxy: true,
+          settings: { commercePaymentProvider: 'spy' },
+        })
+        spied.kernel.services.paymentProviders.add(spy)
+      })
+      afterAll(() => spied?.close())
+
+      it("keys each account's charge apart, even with the same idempotency key", async () => {
+        for (const email of ['spy-a@example.com', 'spy-b@example.com']) {
+          const buyer = await newCustomer(spied.kernel, email)
+          await post(spied.kernel, buyer.cookie, '/query/cart/add', {
+            item: 'anchor-mug',
+            quantity: 1,
+          })
+          const placed = await post(spied.kernel, buyer.cookie, '/query/checkout/place', {
+            idempotencykey: key('same'),
+            payment: { card: VISA },
+          })
+          expect(placed.statusCode, placed.body).toBe(200)
+        }
+        expect(charges).toHaveLength(2)
+        expect(charges[0]!.key).not.toBe(charges[1]!.key)
+        expect(charges[0]!.key).not.toContain(key('same'))
+      })
+
+      it('refunds, then frees, an attempt a crashed node left charged; a done one stays done', async () => {
+        const { checkouts } = spied.kernel.services.commerceParts
+        const db = spied.kernel.services.db
+        const long = Date.now() - 3 * HOLD_MS
+        await db(CHECKOUTS_TABLE).insert({
+          cart: 'ecrashed',
+          idempotency: key('crash'),
+          fingerprint: 'x',
+          state: 'charged',
+          result: JSON.stringify({ state: 'charged', charge: { provider: 'spy', id: 'ch_lost' } }),
+          created_at: long,
+          updated_at: long,
+        })
+        await checkouts.sweep((charge) => spy.refund(charge.id))
+        expect(refunds).toContain('ch_lost')
+        expect(await db(CHECKOUTS_TABLE).where({ cart: 'ecrashed' }).first()).toBeUndefined()
+        const done = (await db(CHECKOUTS_TABLE)
+          .where({ state: 'done' })
+          .first('cart', 'idempotency')) as {
+          cart: string
+          idempotency: string
+        }
+        const { createError } = await import('@shopwright/core')
+        await checkouts.failed(done.cart, done.idempotency, createError('ERROR_PAYMENT_DECLINED'))
+        expect(await checkouts.result(done.cart, done.idempotency)).not.toBeNull()
+      })
+    })
   })
 }

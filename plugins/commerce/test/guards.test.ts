@@ -91,6 +91,8 @@ for (const database of databasesUnderTest()) {
           { price1: 'cheap' },
           { storedisplayimage: { url: 'javascript:alert(1)' } },
           { storedisplayimage: { url: '//evil.example/x.png' } },
+          // The pages load images from the site only.
+          { storedisplayimage: { url: 'https://cdn.example/x.png' } },
           { storedisplayimage: { url: 'data:image/svg+xml,<svg onload=alert(1)>' } },
           { gallery: [{ url: '/a.webp', onerror: 'x' }] },
           { parent: ref('item', 'tee-red-m') },
@@ -156,6 +158,61 @@ for (const database of databasesUnderTest()) {
           url: '/query/data/list/salesorder',
         })
         expect(list.statusCode).toBe(403)
+      })
+
+      it('checks shipping and tax rates whole before storing them', async () => {
+        const bad: Array<Record<string, unknown>> = [
+          {
+            type: 'shipmethod',
+            id: 'bad-ship-1',
+            name: 'Bad',
+            rates: [{ currency: 'usd', rate: -5 }],
+          },
+          {
+            type: 'shipmethod',
+            id: 'bad-ship-2',
+            name: 'Bad',
+            rates: [{ currency: 'usd', rate: 5, discount: 1 }],
+          },
+          {
+            type: 'shipmethod',
+            id: 'bad-ship-3',
+            name: 'Bad',
+            rates: [
+              { currency: 'usd', rate: 5 },
+              { currency: 'USD', rate: 6 },
+            ],
+          },
+          { type: 'shipmethod', id: 'bad-ship-4', name: 'Bad', rates: 'free' },
+          { type: 'taxcode', id: 'bad-tax-1', name: 'Bad', rate: 150 },
+          { type: 'taxcode', id: 'bad-tax-2', name: 'Bad', rates: [{ country: '../fr', rate: 5 }] },
+        ]
+        for (const record of bad) {
+          const reply = await post(
+            booted.kernel,
+            booted.cookies.manager,
+            '/query/data/create',
+            record,
+          )
+          expect([record.id, reply.statusCode, codeOf(reply)]).toEqual([
+            record.id,
+            400,
+            'ERROR_INVALID_INPUT',
+          ])
+          expect(
+            await booted.kernel.services.records.find(String(record.type), String(record.id)),
+          ).toBeNull()
+        }
+        const good = await post(booted.kernel, booted.cookies.manager, '/query/data/create', {
+          type: 'shipmethod',
+          id: 'courier',
+          name: 'Courier',
+          rates: [{ currency: 'USD', rate: '7.5', freeover: '' }],
+        })
+        expect(good.statusCode, good.body).toBe(200)
+        expect(await booted.kernel.services.records.find('shipmethod', 'courier')).toMatchObject({
+          rates: [{ currency: 'usd', rate: 7.5 }],
+        })
       })
     },
   )

@@ -82,6 +82,40 @@ export function testCatalogue(): RecordData[] {
       primarycategory: undefined,
       stock: 0,
     }),
+    { type: 'webcategory', id: 'hats', name: 'Hats', online: true, sequence: 4 },
+    // Priced from its cheapest online option; the offline one, cheaper still, does not count.
+    item('cap', 'Cap', {
+      primarycategory: ref('webcategory', 'hats'),
+      stock: 0,
+      price1: matrix('usd', [1], [5, 15]),
+    }),
+    item('cap-kids', 'Cap : Kids', {
+      parent: ref('item', 'cap'),
+      primarycategory: undefined,
+      stock: 4,
+      price1: matrix('usd', [1], [5, 9]),
+    }),
+    item('cap-old', 'Cap : Old', {
+      parent: ref('item', 'cap'),
+      primarycategory: undefined,
+      online: false,
+      stock: 2,
+      price1: matrix('usd', [1], [5, 1]),
+    }),
+    // Its only option is offline: it is bought as itself.
+    item('lone', 'Lone Hat', { primarycategory: ref('webcategory', 'hats'), stock: 3 }),
+    item('lone-old', 'Lone Hat : Old', {
+      parent: ref('item', 'lone'),
+      primarycategory: undefined,
+      online: false,
+      stock: 3,
+    }),
+    // An offline copy sharing blue-mug's address, whose id sorts first.
+    item('aaa-copy', 'Copy', {
+      urlcomponent: 'blue-mug',
+      online: false,
+      primarycategory: undefined,
+    }),
   ].map((record) => JSON.parse(JSON.stringify(record)) as RecordData)
 }
 
@@ -218,5 +252,10 @@ export function cartCookie(reply: Reply, other = ''): string {
   return [other, `sw_cart=${found.value}`].filter(Boolean).join('; ')
 }
 
-export const VISA = { number: '4242 4242 4242 4242', expiry: '12/2035', name: 'Ada Lovelace' }
-export const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/2035' }
+export const VISA = {
+  number: '4242 4242 4242 4242',
+  expiry: '12/2035',
+  name: 'Ada Lovelace',
+  paymentmethod: 'Visa',
+}
+export const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/2035', paymentmethod: 'Visa' }

@@ -6,13 +6,16 @@
  */
 import {
   LOCALE_COOKIE,
+  PAGE_SIZES,
   parseLocaleChoice,
+  placesOf,
   type CacheService,
   type Entity,
   type LocaleChoice,
   type RecordData,
 } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
+import { toProfile, type ProfileAnswer } from '@shopwright/plugin-account'
 import { DEFAULT_PRICE_LEVEL } from '../shared/types.js'
 import { refId, refIds } from './refs.js'
 
@@ -28,6 +31,8 @@ export interface ShopCurrency {
 /** What prices, texts and taxes are worked out for. */
 export interface ShopContext {
   entity: Entity | null
+  /** The signed-in account's profile (price level, terms, addresses, saved cards), else null. */
+  profile: ProfileAnswer | null
   level: number
   currency: ShopCurrency
   language: string
@@ -36,6 +41,8 @@ export interface ShopContext {
 }
 
 interface SiteSettings {
+  /** The web grid's and web list's page sizes (the `pagination` configuration, spec 000 section 9). */
+  pagesizes: { webgrid: number; weblist: number }
   currencies: ShopCurrency[]
   languages: string[]
   country: string
@@ -45,18 +52,6 @@ interface SiteSettings {
 export interface VisitorRequest {
   cookies: { get(name: string): string | undefined }
   state: { entity(): Promise<Entity | null> }
-}
-
-/** A price level as an account record may hold it: `{ value: 5 }`, `{ id: '5' }` or `'5'`. */
-export function levelOf(value: unknown): number {
-  const candidate =
-    typeof value === 'object' && value !== null
-      ? ((value as { value?: unknown }).value ?? (value as { id?: unknown }).id)
-      : value
-  const level = typeof candidate === 'string' ? Number(candidate) : candidate
-  return typeof level === 'number' && Number.isSafeInteger(level) && level > 0
-    ? level
-    : DEFAULT_PRICE_LEVEL.value
 }
 
 export class ShopContexts {
@@ -79,7 +74,16 @@ export class ShopContexts {
       const location = refIds(web?.locations)[0]
       const place = location ? await this.records.find('location', location) : null
       const address = place?.address as Record<string, unknown> | undefined
+      const pagination = await this.records.find('configuration', 'pagination')
+      const size = (value: unknown, fallback: number) =>
+        typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 100
+          ? value
+          : fallback
       return {
+        pagesizes: {
+          webgrid: size(pagination?.webgrid, PAGE_SIZES.webgrid),
+          weblist: size(pagination?.weblist, PAGE_SIZES.weblist),
+        },
         currencies: currencies.length > 0 ? currencies : [{ id: 'usd', code: 'USD', places: 2 }],
         languages: Array.isArray(web?.languages) ? (web.languages as string[]) : ['en-us'],
         country:
@@ -105,9 +109,12 @@ export class ShopContexts {
         ? locale.language
         : settings.languages[0]!
     const account = entity ? await this.records.find(entity.type, entity.id) : null
+    // The account plugin reads its records: the profile is the one view of a customer's terms.
+    const profile = account ? toProfile(account) : null
     return {
       entity,
-      level: levelOf(account?.pricelevel),
+      profile,
+      level: profile?.pricelevel.value ?? DEFAULT_PRICE_LEVEL.value,
       currency,
       language,
       country: (locale?.country || settings.country).toLowerCase(),
@@ -116,10 +123,9 @@ export class ShopContexts {
 }
 
 function toCurrency(record: RecordData): ShopCurrency {
-  const places = Number(record.decimalplaces)
   return {
     id: record.id,
     code: typeof record.code === 'string' ? record.code : record.id.toUpperCase(),
-    places: Number.isSafeInteger(places) && places >= 0 && places <= 8 ? places : 2,
+    places: placesOf({ decimalplaces: Number(record.decimalplaces) }),
   }
 }

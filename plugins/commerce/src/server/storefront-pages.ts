@@ -5,12 +5,7 @@
  * and the sitemap's items and categories.
  */
 import type { Knex } from 'knex'
-import {
-  createError,
-  PAGE_SIZES,
-  type PageDataProvider,
-  type SitemapSource,
-} from '@shopwright/core'
+import { createError, type PageDataProvider, type SitemapSource } from '@shopwright/core'
 import {
   PAGE_EXTRA,
   type CategoryDisplay,
@@ -31,16 +26,26 @@ export function categoryPageData(catalogue: Catalogue, contexts: ShopContexts): 
     recordTypes: [ITEM_TYPE, CATEGORY_TYPE],
     async load(input) {
       const id = input.params.id ?? ''
-      const context = await contexts.resolve(input.entity, input.locale)
+      // The page's own language and currency, as the engine worked them out for its record.
+      const context = await contexts.resolve(input.entity, {
+        country: input.locale?.country ?? '',
+        currency: input.currency ?? '',
+        language: input.language,
+      })
       if (input.route.component === 'ItemView')
         return { item: await catalogue.item(context, { id }) } satisfies ItemPageExtra
-      const display: CategoryDisplay = input.query.get('display') === 'list' ? 'list' : 'grid'
+      // Values a link of the theme never makes are not found: such addresses never fill the
+      // page cache (a repeated key is refused by the engine).
+      const shown = input.query.get('display')
+      if (shown !== null && shown !== 'grid' && shown !== 'list')
+        throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: `display ${shown}` })
+      const display: CategoryDisplay = shown === 'list' ? 'list' : 'grid'
       const text = input.query.get('page')
       const page = text === null ? 1 : /^[1-9]\d{0,5}$/.test(text) ? Number(text) : Number.NaN
-      // A made-up page is not found: such addresses never fill the page cache.
       if (!Number.isSafeInteger(page))
         throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: `page ${text}` })
-      const pagesize = display === 'list' ? PAGE_SIZES.weblist : PAGE_SIZES.webgrid
+      const { pagesizes } = await contexts.settings()
+      const pagesize = display === 'list' ? pagesizes.weblist : pagesizes.webgrid
       const category = await catalogue.category(context, id, page, pagesize)
       if (page > category.pages)
         throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: `page ${page}` })

@@ -83,7 +83,8 @@ export interface CheckoutAnswer {
   cart: CartAnswer
   addresses: ShipAddress[]
   cards: CheckoutCard[]
-  terms: unknown
+  /** The account's payment terms (pay on account needs them and a credit limit), or null. */
+  terms: { id: string; name: string; days: number } | null
   creditlimit: number | null
 }
 

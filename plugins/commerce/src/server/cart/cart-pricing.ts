@@ -5,9 +5,8 @@
  * review and the order, so what a shopper saw is what they pay.
  */
 import type { Knex } from 'knex'
-import type { CacheService } from '@shopwright/core'
-import { COMMERCE_CACHE } from '../shop-context.js'
-import type { RecordData } from '@shopwright/core'
+import { createError, toMinor, type CacheService, type RecordData } from '@shopwright/core'
+import type { AddressLine, ProfileAnswer } from '@shopwright/plugin-account'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { resolvePrice, taxOf } from '../../shared/prices.js'
 import {
@@ -22,8 +21,7 @@ import type { Catalogue } from '../catalogue/catalogue.js'
 import { translated } from '../catalogue/catalogue.js'
 import { ITEMS_TABLE } from '../migrations.js'
 import { isObject, refId, textOf } from '../refs.js'
-import type { ShopContext } from '../shop-context.js'
-import { toMinor } from '@shopwright/core'
+import { COMMERCE_CACHE, type ShopContext } from '../shop-context.js'
 import type { CartLineRow } from './cart-store.js'
 
 export type { CartAnswer } from '../../shared/answers.js'
@@ -35,39 +33,42 @@ import type {
   ShipMethodAnswer,
 } from '../../shared/answers.js'
 
-/** The account's address lines (the account plugin's `addressbook`). */
-export function addressBookOf(account: RecordData | null): ShipAddress[] {
-  const lines = Array.isArray(account?.addressbook) ? account.addressbook : []
-  return lines
-    .filter(isObject)
-    .filter((line) => typeof line.id === 'string')
-    .map((line) => ({
-      id: textOf(line.id),
-      addressee: textOf(line.addressee),
-      addr1: textOf(line.addr1),
-      addr2: textOf(line.addr2),
-      city: textOf(line.city),
-      state: textOf(line.state),
-      zip: textOf(line.zip),
-      country: (refId(line.country) ?? textOf(line.country)).toLowerCase(),
-      addrphone: textOf(line.addrphone),
-      defaultshipping: line.defaultshipping === true,
-    }))
-    .map(({ defaultshipping: _default, ...address }) => address)
+/** An address of the account's book as a cart and an order use it. */
+function shipAddressOf(line: AddressLine): ShipAddress {
+  return {
+    id: line.id,
+    addressee: line.addressee ?? '',
+    addr1: line.addr1 ?? '',
+    addr2: line.addr2 ?? '',
+    city: line.city ?? '',
+    state: line.state ?? '',
+    zip: line.zip ?? '',
+    country: String(line.country ?? '').toLowerCase(),
+    addrphone: line.addrphone ?? '',
+  }
+}
+
+/** The account's addresses (its profile's address book). */
+export function addressBookOf(profile: ProfileAnswer | null): ShipAddress[] {
+  return (profile?.addressbook ?? []).map(shipAddressOf)
 }
 
 /** The address chosen for a cart: the one set on it, else the book's default shipping one. */
 export function chosenAddress(
-  account: RecordData | null,
+  profile: ProfileAnswer | null,
   chosen: string | null,
 ): ShipAddress | null {
-  const book = addressBookOf(account)
-  const lines = Array.isArray(account?.addressbook)
-    ? (account.addressbook as unknown[]).filter(isObject)
-    : []
-  const fallback = lines.find((line) => line.defaultshipping === true)
-  const id = chosen ?? (fallback ? textOf(fallback.id) : null)
-  return book.find((address) => address.id === id) ?? null
+  const book = profile?.addressbook ?? []
+  const line = chosen
+    ? book.find((each) => each.id === chosen)
+    : book.find((each) => each.defaultshipping)
+  return line ? shipAddressOf(line) : null
+}
+
+/** The account's default billing address, else none. */
+export function billingAddress(profile: ProfileAnswer | null): ShipAddress | null {
+  const line = profile?.addressbook.find((each) => each.defaultbilling)
+  return line ? shipAddressOf(line) : null
 }
 
 function rateFor(taxcode: RecordData | undefined, country: string): number {
@@ -81,7 +82,7 @@ function rateFor(taxcode: RecordData | undefined, country: string): number {
 export class CartPricing {
   constructor(
     private readonly db: Knex,
-    private readonly records: Pick<RecordsService, 'find' | 'findMany' | 'findAll'>,
+    private readonly records: Pick<RecordsService, 'findMany' | 'findAll'>,
     private readonly catalogue: Pick<Catalogue, 'available'>,
     private readonly cache: Pick<CacheService, 'wrap'>,
   ) {}
@@ -92,7 +93,7 @@ export class CartPricing {
     const methods = await this.cache.wrap(COMMERCE_CACHE, 'shipmethods', 'tiny', () =>
       this.records.findAll(SHIPMETHOD_TYPE, { limit: 100 }),
     )
-    return methods
+    return [...methods]
       .sort((a, b) => Number(a.sequence ?? 0) - Number(b.sequence ?? 0) || a.id.localeCompare(b.id))
       .flatMap((method) => {
         const rates = Array.isArray(method.rates) ? method.rates.filter(isObject) : []
@@ -110,6 +111,31 @@ export class CartPricing {
             rate: over !== null && subtotal >= over ? 0 : rate,
           },
         ]
+      })
+  }
+
+  /** Every tax code by id: read at every cart answer, so kept `tiny` in the commerce cache. */
+  private async taxCodes(): Promise<Map<string, RecordData>> {
+    const codes = await this.cache.wrap(COMMERCE_CACHE, 'taxcodes', 'tiny', () =>
+      this.records.findAll(TAXCODE_TYPE, { limit: 1000 }),
+    )
+    return new Map(codes.map((record) => [record.id, record]))
+  }
+
+  /**
+   * Refuses an item that cannot be bought in this quantity, by the same rules a cart line is
+   * priced with (missing or offline, a parent whose online children are bought instead, no price
+   * at the visitor's level and currency, short of stock): ERROR_CARTLINE_NOT_AVAILABLE.
+   */
+  async check(context: ShopContext, item: string, quantity: number): Promise<void> {
+    const row = { line: '', item, quantity, added_at: 0 }
+    const [line] = (await this.price(context, [row], { shipmethod: null, shipaddress: null })).lines
+    if (line?.problem)
+      throw createError('ERROR_CARTLINE_NOT_AVAILABLE', {
+        reason:
+          line.problem === 'stock'
+            ? `stock.${item}: ${line.available} available`
+            : `${line.problem}.${item}`,
       })
   }
 
@@ -141,25 +167,14 @@ export class CartPricing {
                 'parent',
                 rows.map((row) => row.item),
               )
+              .andWhere('online', true)
               .distinct('parent')) as Array<{ parent: string }>
           ).map((row) => row.parent),
     )
     const stock = await this.catalogue.available(rows.map((row) => row.item))
-    const account = context.entity
-      ? await this.records.find(context.entity.type, context.entity.id)
-      : null
-    const shipaddress = chosenAddress(account, cart.shipaddress)
+    const shipaddress = chosenAddress(context.profile, cart.shipaddress)
     const country = shipaddress?.country || context.country
-    const taxIds = new Set<string>(['standard'])
-    for (const record of items) {
-      const parent = parents.get(refId(record.parent) ?? '')
-      taxIds.add(refId(record.taxcode) ?? refId(parent?.taxcode) ?? 'standard')
-    }
-    const taxcodes = new Map(
-      (await this.records.findMany([...taxIds].map((id) => ({ type: TAXCODE_TYPE, id })))).map(
-        (record) => [record.id, record],
-      ),
-    )
+    const taxcodes = await this.taxCodes()
 
     const lines = rows.map((row): CartLineAnswer => {
       const record = byId.get(row.item)

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import {
+  clientKey,
   createError,
   isValidId,
   readBody,
@@ -12,7 +13,6 @@ import {
   type RateLimiterService,
 } from '@shopwright/core'
 import { MAX_LINE_QUANTITY } from '../../shared/types.js'
-import type { ShopContexts } from '../shop-context.js'
 import type { CartCaller, Carts } from './carts.js'
 
 export const CART_LIMIT = 'commerce.cart'
@@ -27,23 +27,20 @@ function lineParam(ctx: QueryContext): string {
   return line
 }
 
-/** The limit's key: the account, else the address the call came from. */
-function limitKey(caller: CartCaller | null, ctx: QueryContext): string {
-  return caller?.context.entity
+/**
+ * The limit's key: the account, else the client address (an IPv6 client by its /64, which it can
+ * pick any address of), so minting carts without a cookie does not escape the limit.
+ */
+function limitKey(caller: CartCaller, ctx: QueryContext): string {
+  return caller.context.entity
     ? `${caller.context.entity.type}|${caller.context.entity.id}`
-    : `ip|${ctx.ip}`
+    : `ip|${clientKey(ctx.ip)}`
 }
 
-export function cartRoutes(
-  router: QueryRouter,
-  carts: Carts,
-  contexts: ShopContexts,
-  limiter: RateLimiterService,
-): void {
+export function cartRoutes(router: QueryRouter, carts: Carts, limiter: RateLimiterService): void {
   router.get('/cart/get', async (ctx) => {
-    const caller = await carts.caller(ctx)
     ctx.set('Cache-Control', 'private, no-store')
-    ctx.body = await carts.get(caller, caller ? undefined : await contexts.of(ctx))
+    ctx.body = await carts.get(await carts.caller(ctx))
   })
 
   router.get('/cart/count', async (ctx) => {
@@ -54,9 +51,9 @@ export function cartRoutes(
   router.post('/cart/add', async (ctx) => {
     const body = readBody(ctx, AddBody)
     if (!isValidId(body.item)) throw createError('ERROR_INVALID_ID', { reason: 'item' })
-    const caller = (await carts.caller(ctx, true))!
+    const caller = await carts.caller(ctx, true)
     await limiter.consume(CART_LIMIT, limitKey(caller, ctx))
-    ctx.body = await carts.add(caller, body.item, body.quantity)
+    ctx.body = await carts.add(ctx, caller, body.item, body.quantity)
   })
 
   router.post('/cart/update/:line', async (ctx) => {

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
-import { createError, type Entity } from '@shopwright/core'
+import { createError, retryTransaction, type Entity } from '@shopwright/core'
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/types.js'
 import { CARTS_TABLE, CART_LINES_TABLE } from '../migrations.js'
 
@@ -18,7 +18,6 @@ export interface CartLineRow {
 }
 
 export interface CartRow {
-  cart: string
   shipmethod: string | null
   shipaddress: string | null
 }
@@ -41,9 +40,8 @@ export class CartStore {
   constructor(private readonly db: Knex) {}
 
   async cart(cart: string): Promise<CartRow | null> {
-    const row = (await this.db(CARTS_TABLE)
-      .where({ cart })
-      .first('cart', 'shipmethod', 'shipaddress')) as CartRow | undefined
+    const row = (await this.db(CARTS_TABLE).where({ cart }).first('shipmethod', 'shipaddress')) as
+      CartRow | undefined
     return row ?? null
   }
 
@@ -95,33 +93,34 @@ export class CartStore {
       .ignore()
   }
 
-  /** Adds units of an item: a new line, or more on the item's line. Answers the line's quantity. */
+  /**
+   * Adds units of an item: a new line, or more on the item's line, in one statement. Answers the
+   * cart as the write left it (its lines and shipping choices), read in the same transaction.
+   */
   async add(
     cart: string,
     entity: Entity | null,
     item: string,
     quantity: number,
-  ): Promise<CartLineRow> {
+  ): Promise<{ row: CartRow; lines: CartLineRow[] }> {
     return this.db.transaction(async (trx) => {
       await this.touch(trx, cart, entity)
       await trx(CART_LINES_TABLE)
         .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
         .onConflict(['cart', 'item'])
         .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
-      const line = (await trx(CART_LINES_TABLE)
-        .where({ cart, item })
-        .first('line', 'item', 'quantity', 'added_at')) as CartLineRow
+      const lines = await this.lines(cart, trx)
       // Checked after the write, inside it: two adds at once are judged on their sum.
-      if (Number(line.quantity) > MAX_LINE_QUANTITY)
+      if ((lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY)
         throw createError('ERROR_INVALID_INTEGER', {
           reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
         })
-      const rows = (await trx(CART_LINES_TABLE).where({ cart }).count({ count: '*' })) as Array<{
-        count: number | string
-      }>
-      if (Number(rows[0]?.count ?? 0) > MAX_CART_LINES)
+      if (lines.length > MAX_CART_LINES)
         throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
-      return { ...line, quantity: Number(line.quantity), added_at: Number(line.added_at) }
+      const row = (await trx(CARTS_TABLE)
+        .where({ cart })
+        .first('shipmethod', 'shipaddress')) as CartRow
+      return { row, lines }
     })
   }
 
@@ -148,37 +147,47 @@ export class CartStore {
 
   /**
    * Moves an anonymous cart's lines into an account's cart, adding quantities of items in both
-   * (capped at the line maximum), then deletes the anonymous cart. One transaction: two calls
-   * racing after sign-in merge once, since the second finds nothing left to move.
+   * (capped at the line maximum). Each line moves by its own delete: only the call whose delete
+   * took it adds it, with the same upsert `add` uses, so two first calls after signing in (the
+   * header's count and the page's cart, at once) merge each line once, on any database.
    */
   async merge(from: string, into: string, entity: Entity): Promise<void> {
-    await this.db.transaction(async (trx) => {
+    await retryTransaction(this.db, async (trx) => {
       const moving = await this.lines(from, trx)
-      if (moving.length === 0) {
-        await trx(CARTS_TABLE).where({ cart: from }).delete()
-        return
-      }
-      await this.touch(trx, into, entity)
-      const existing = new Map((await this.lines(into, trx)).map((line) => [line.item, line]))
+      if (moving.length > 0) await this.touch(trx, into, entity)
       for (const line of moving) {
-        const have = existing.get(line.item)
-        if (have)
-          await trx(CART_LINES_TABLE)
-            .where({ cart: into, line: have.line })
-            .update({ quantity: Math.min(MAX_LINE_QUANTITY, have.quantity + line.quantity) })
-        else if (existing.size < MAX_CART_LINES) {
-          await trx(CART_LINES_TABLE).insert({ ...line, cart: into })
-          existing.set(line.item, line)
-        }
+        if (
+          Number(await trx(CART_LINES_TABLE).where({ cart: from, line: line.line }).delete()) !== 1
+        )
+          continue
+        await trx(CART_LINES_TABLE)
+          .insert({ ...line, cart: into, line: lineId() })
+          .onConflict(['cart', 'item'])
+          .merge({
+            quantity: trx.raw('CASE WHEN ?? + ? > ? THEN ? ELSE ?? + ? END', [
+              `${CART_LINES_TABLE}.quantity`,
+              line.quantity,
+              MAX_LINE_QUANTITY,
+              MAX_LINE_QUANTITY,
+              `${CART_LINES_TABLE}.quantity`,
+              line.quantity,
+            ]),
+          })
       }
-      await trx(CART_LINES_TABLE).where({ cart: from }).delete()
       await trx(CARTS_TABLE).where({ cart: from }).delete()
     })
   }
 
-  /** Empties a cart inside a checkout's transaction. */
-  async empty(cart: string, trx: Knex.Transaction): Promise<void> {
-    await trx(CART_LINES_TABLE).where({ cart }).delete()
+  /**
+   * Takes the lines an order bought out of the cart, inside the order's transaction; a line added
+   * while the payment ran stays for the next order.
+   */
+  async removeBought(cart: string, lines: readonly string[], trx: Knex.Transaction): Promise<void> {
+    if (lines.length > 0)
+      await trx(CART_LINES_TABLE)
+        .where({ cart })
+        .whereIn('line', [...lines])
+        .delete()
   }
 
   /** Deletes anonymous carts untouched since `before` (a scheduled sweep). */

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex'
 import { createError, type RecordData } from '@shopwright/core'
 import type { RecordChange, RecordGuard, RecordsService } from '@shopwright/plugin-records'
-import { CATEGORY_TYPE, ITEM_TYPE } from '../../shared/types.js'
+import { ITEM_TYPE } from '../../shared/types.js'
 import { CATALOGUE_TABLE, ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
 import { refId, refIds, sortKey, textOf } from '../refs.js'
 import { normaliseCatalogueRecord } from './normalise.js'
@@ -173,5 +173,3 @@ export async function reindexItems(
     after = page[page.length - 1]!.id
   }
 }
-
-export const CATALOGUE_TYPES = [ITEM_TYPE, CATEGORY_TYPE] as const

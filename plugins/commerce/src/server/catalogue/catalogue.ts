@@ -5,12 +5,13 @@
  * shopper may see: online records, public fields, never stock counts beyond "available".
  */
 import type { Knex } from 'knex'
-import { createError, type RecordData } from '@shopwright/core'
+import { createError, fromMinor, type RecordData } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { priceBreaks, resolvePrice } from '../../shared/prices.js'
 import {
   CATEGORY_TYPE,
   ITEM_TYPE,
+  NO_PRICE,
   skuOf,
   type CategoryAnswer,
   type ChildItemAnswer,
@@ -25,6 +26,25 @@ import type { ShopContext } from '../shop-context.js'
 /** Spec 000 section 9: data lists default to 24; a page holds at most 100 items here. */
 export const DEFAULT_ITEMS_PAGE = 24
 export const MAX_ITEMS_PAGE = 100
+
+/** The children, their records and the units available of a set of items. */
+interface Facts {
+  children: Map<string, string[]>
+  kids: Map<string, RecordData>
+  stock: Map<string, number>
+}
+
+/** The fields of a list answer: a price level's name never replaces one. */
+const LIST_ITEM_FIELDS = new Set([
+  'id',
+  'displayname',
+  'storedetaileddescription',
+  'urlcomponent',
+  'storedisplaythumbnail',
+  'price',
+  'instock',
+  'haschildren',
+])
 
 export interface ItemPage {
   data: ListItemAnswer[]
@@ -84,25 +104,49 @@ export class Catalogue {
     return result
   }
 
-  /** Items as lists answer them, priced at one unit for the visitor, in the order given. */
-  async listItems(context: ShopContext, records: readonly RecordData[]): Promise<ListItemAnswer[]> {
+  /**
+   * What lists and the item page need beside the records: each item's online children (their
+   * records too, for their prices) and every one's units available.
+   */
+  private async facts(records: readonly RecordData[]): Promise<Facts> {
     const children = await this.childrenOf(records.map((record) => record.id))
-    const stock = await this.available([
-      ...records.map((record) => record.id),
-      ...[...children.values()].flat(),
+    const kidIds = [...children.values()].flat()
+    const [kids, stock] = await Promise.all([
+      this.records.findMany(kidIds.map((id) => ({ type: ITEM_TYPE, id }))),
+      this.available([...records.map((record) => record.id), ...kidIds]),
     ])
+    return { children, kids: new Map(kids.map((kid) => [kid.id, kid])), stock }
+  }
+
+  /**
+   * Items as lists answer them, priced at one unit for the visitor, in the order given. An item
+   * with options is priced "from" its cheapest online option (which takes the item's own prices
+   * when it has none).
+   */
+  async listItems(
+    context: ShopContext,
+    records: readonly RecordData[],
+    known?: Facts,
+  ): Promise<ListItemAnswer[]> {
+    const { children, kids, stock } = known ?? (await this.facts(records))
     const levelName = await this.levelName(context.level)
+    const query = {
+      level: context.level,
+      currency: context.currency.id,
+      places: context.currency.places,
+      quantity: 1,
+    }
     return records.map((record) => {
-      const kids = children.get(record.id) ?? []
-      const amount = resolvePrice([record], {
-        level: context.level,
-        currency: context.currency.id,
-        places: context.currency.places,
-        quantity: 1,
-      })
+      const options = (children.get(record.id) ?? [])
+        .map((id) => kids.get(id))
+        .filter((kid): kid is RecordData => kid !== undefined)
+      const prices = options
+        .map((kid) => resolvePrice([kid, record], query))
+        .filter((price) => price !== NO_PRICE)
+      const amount = prices.length > 0 ? Math.min(...prices) : resolvePrice([record], query)
       const instock =
-        kids.length > 0
-          ? kids.some((kid) => (stock.get(kid) ?? 0) > 0)
+        options.length > 0
+          ? options.some((kid) => (stock.get(kid.id) ?? 0) > 0)
           : (stock.get(record.id) ?? 0) > 0
       return {
         id: record.id,
@@ -113,9 +157,9 @@ export class Catalogue {
           imageOf(record.storedisplaythumbnail) ?? imageOf(record.storedisplayimage),
         price: { amount, currency: context.currency.id },
         instock,
-        haschildren: kids.length > 0,
+        haschildren: options.length > 0,
         // Spec 001 section 3, "ListItem": a price field named after the level, in major units.
-        [levelName]: amount < 0 ? -1 : amount / 10 ** context.currency.places,
+        [levelName]: amount === NO_PRICE ? NO_PRICE : fromMinor(amount, context.currency.places),
       }
     })
   }
@@ -128,7 +172,12 @@ export class Catalogue {
       : []
     const found = values.find((value) => String(value.value ?? value.id) === String(level))
     const text = typeof found?.text === 'string' ? found.text : ''
-    return /^[a-z][a-z0-9]*$/.test(text) ? text : level === 5 ? 'onlineprice' : `price${level}`
+    // A staff-edited name never takes the place of an answer's own fields (`price`, `id` ...).
+    return /^[a-z][a-z0-9]*$/.test(text) && !LIST_ITEM_FIELDS.has(text)
+      ? text
+      : level === 5
+        ? 'onlineprice'
+        : `pricelevel${level}`
   }
 
   /** A page of a category's items: online, without a parent, by name (spec 001 section 5). */
@@ -226,9 +275,10 @@ export class Catalogue {
   async resolveItem(key: { id?: string; fragment?: string }): Promise<RecordData | null> {
     if (key.id) return this.records.find(ITEM_TYPE, key.id)
     if (!key.fragment) return null
+    // An offline copy, or a child, never hides the online item the address names.
     const row = (await this.db(ITEMS_TABLE)
-      .where({ urlcomponent: key.fragment })
-      .orderBy('item')
+      .where({ urlcomponent: key.fragment, online: true })
+      .orderBy([{ column: 'parent' }, { column: 'item' }])
       .first('item')) as { item: string } | undefined
     return row ? this.records.find(ITEM_TYPE, row.item) : null
   }
@@ -241,10 +291,13 @@ export class Catalogue {
     const parentId = refId(record.parent)
     const parent = parentId ? await this.records.find(ITEM_TYPE, parentId) : null
     const sources = parent ? [record, parent] : [record]
-    const [listed] = await this.listItems(context, [record])
-    const kids = (await this.childrenOf([record.id])).get(record.id) ?? []
-    const childRecords = await this.records.findMany(kids.map((id) => ({ type: ITEM_TYPE, id })))
-    const stock = await this.available([record.id, ...kids])
+    const facts = await this.facts([record])
+    const [listed] = await this.listItems(context, [record], facts)
+    const kids = facts.children.get(record.id) ?? []
+    const childRecords = kids
+      .map((id) => facts.kids.get(id))
+      .filter((kid): kid is RecordData => kid !== undefined)
+    const { stock } = facts
     const query = {
       level: context.level,
       currency: context.currency.id,
@@ -266,10 +319,13 @@ export class Catalogue {
     const gallery = Array.isArray(record.gallery)
       ? record.gallery.map(imageOf).filter((image): image is WebImage => image !== null)
       : []
-    const amount = resolvePrice(sources, { ...query, quantity: 1 })
+    // A child's own page takes its parent's prices where it has none.
+    const price = parent
+      ? { amount: resolvePrice(sources, { ...query, quantity: 1 }), currency: context.currency.id }
+      : listed!.price
     return {
       ...listed!,
-      price: { amount, currency: context.currency.id },
+      price,
       itemid: textOf(record.itemid),
       storedisplayimage: imageOf(record.storedisplayimage) ?? imageOf(parent?.storedisplayimage),
       gallery,

@@ -81,11 +81,15 @@ export function normaliseMatrix(field: string, value: unknown): PriceMatrix {
   return { headers: breaks, lines: rows }
 }
 
-/** An image address a page may show: the site's own path, or https. Never script or data. */
+/**
+ * An image address a page may show: a path on this site (the drive's files). The pages' content
+ * security policy loads images from the site only, so another site's address would show nothing;
+ * script and data addresses are refused with the rest.
+ */
 function safeUrl(url: string): boolean {
-  if (url.length > 2048 || /[\s"'<>\\]/.test(url)) return false
-  if (url.startsWith('/')) return !url.startsWith('//')
-  return /^https:\/\/[^/]/.test(url)
+  return (
+    url.length <= 2048 && !/[\s"'<>\\]/.test(url) && url.startsWith('/') && !url.startsWith('//')
+  )
 }
 
 export function normaliseImage(field: string, value: unknown): WebImage {
@@ -93,7 +97,7 @@ export function normaliseImage(field: string, value: unknown): WebImage {
   const unknown = Object.keys(value).find((key) => key !== 'url' && key !== 'alt')
   if (unknown) throw invalid(`${field} has no part "${unknown}"`)
   if (typeof value.url !== 'string' || !safeUrl(value.url.trim()))
-    throw invalid(`${field}.url must be a path on this site or an https address`)
+    throw invalid(`${field}.url must be a path on this site`)
   if (value.alt !== undefined && value.alt !== null && typeof value.alt !== 'string')
     throw invalid(`${field}.alt must be text`)
   const alt = typeof value.alt === 'string' ? value.alt.trim().slice(0, 500) : ''

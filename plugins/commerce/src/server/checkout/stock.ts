@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
-import { createError } from '@shopwright/core'
+import { createError, retryTransaction } from '@shopwright/core'
 import { RESERVATIONS_TABLE, STOCK_TABLE } from '../migrations.js'
 
 /** How long a checkout may hold stock before the sweep gives it back. */
@@ -16,26 +16,6 @@ export const HOLD_MS = 15 * 60_000
 export interface Hold {
   reservation: string
   lines: ReadonlyArray<{ item: string; quantity: number }>
-}
-
-/** Runs a transaction again after a deadlock or a busy database (Galera's 1213 included). */
-export async function retried<T>(
-  db: Knex,
-  work: (trx: Knex.Transaction) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work)
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? ''
-      const again =
-        code === 'ER_LOCK_DEADLOCK' ||
-        code === 'ER_LOCK_WAIT_TIMEOUT' ||
-        code.startsWith('SQLITE_BUSY')
-      if (!again || attempt >= 5) throw error
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20))
-    }
-  }
 }
 
 export class StockHolds {
@@ -53,7 +33,7 @@ export class StockHolds {
     const sorted = [...merged]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([item, quantity]) => ({ item, quantity }))
-    await retried(this.db, async (trx) => {
+    await retryTransaction(this.db, async (trx) => {
       for (const { item, quantity } of sorted) {
         const changed = await trx(STOCK_TABLE)
           .where({ item })
@@ -76,7 +56,7 @@ export class StockHolds {
   private async take(
     reservation: string,
     trx: Knex.Transaction,
-  ): Promise<Array<{ item: string; quantity: number }>> {
+  ): Promise<{ held: number; taken: Array<{ item: string; quantity: number }> }> {
     const rows = (await trx(RESERVATIONS_TABLE)
       .where({ reservation })
       .select('item', 'quantity')) as Array<{ item: string; quantity: number }>
@@ -86,12 +66,15 @@ export class StockHolds {
         Number(await trx(RESERVATIONS_TABLE).where({ reservation, item: row.item }).delete()) === 1
       )
         taken.push({ item: row.item, quantity: Number(row.quantity) })
-    return taken
+    return { held: rows.length, taken }
   }
 
   /** Turns a hold into a sale, inside the order's transaction. False when the hold is gone (expired). */
   async sell(reservation: string, trx: Knex.Transaction): Promise<boolean> {
-    const taken = await this.take(reservation, trx)
+    const { held, taken } = await this.take(reservation, trx)
+    // All of it or nothing: a hold the sweep released even in part is no sale (the caller's
+    // refusal rolls these deletes back).
+    if (held === 0 || taken.length !== held) return false
     for (const row of taken)
       await trx(STOCK_TABLE)
         .where({ item: row.item })
@@ -100,13 +83,13 @@ export class StockHolds {
           reserved: trx.raw('?? - ?', ['reserved', row.quantity]),
           updated_at: Date.now(),
         })
-    return taken.length > 0
+    return true
   }
 
   /** Gives a hold's units back (a refused payment, a failed order). Idempotent. */
   async release(reservation: string): Promise<void> {
-    await retried(this.db, async (trx) => {
-      for (const row of await this.take(reservation, trx))
+    await retryTransaction(this.db, async (trx) => {
+      for (const row of (await this.take(reservation, trx)).taken)
         await trx(STOCK_TABLE)
           .where({ item: row.item })
           .update({

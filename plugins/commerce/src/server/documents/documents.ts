@@ -6,7 +6,7 @@
  * them: staff change the status and the memo, nothing else.
  */
 import type { Knex } from 'knex'
-import { createError, isSystemActor, type Entity, type RecordData } from '@shopwright/core'
+import { createError, isSystemActor, toMinor, type Entity, type RecordData } from '@shopwright/core'
 import type { RecordGuard, RecordsService } from '@shopwright/plugin-records'
 import { INVOICE_TYPE, ORDER_TYPE } from '../../shared/types.js'
 import { DOCUMENTS_TABLE } from '../migrations.js'
@@ -34,8 +34,6 @@ const notAvailable = (type: DocumentType, reason?: string) =>
   createError(type === ORDER_TYPE ? 'ERROR_ORDER_NOT_AVAILABLE' : 'ERROR_INVOICE_NOT_AVAILABLE', {
     reason,
   })
-const listNotAvailable = (type: DocumentType) =>
-  createError(type === ORDER_TYPE ? 'ERROR_ORDERS_NOT_AVAILABLE' : 'ERROR_INVOICES_NOT_AVAILABLE')
 
 function documentRow(record: RecordData) {
   const entity = record.entity as { type?: unknown; id?: unknown } | undefined
@@ -82,6 +80,8 @@ export const documentGuard: RecordGuard = {
         if (Object.hasOwn(previous, key)) record[key] = previous[key]
         else delete record[key]
       }
+      // An invoice marked paid owes nothing more: its credit goes back to the customer's limit.
+      if (type === INVOICE_TYPE && record.status === 'paidInFull') record.amountremaining = 0
     }
   },
   async write(change, _actor, trx) {
@@ -121,38 +121,53 @@ export class Documents {
 
   /** A page of the caller's documents, newest first. */
   async list(entity: Entity, type: DocumentType, page: number, pagesize: number) {
-    try {
-      const where = { entity_type: entity.type, entity_id: entity.id, type }
-      const counted = (await this.db(DOCUMENTS_TABLE).where(where).count({ count: '*' })) as Array<{
-        count: number | string
-      }>
-      const count = counted[0]?.count ?? 0
-      const rows = (await this.db(DOCUMENTS_TABLE)
-        .where(where)
-        .orderBy([
-          { column: 'trandate', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .offset((page - 1) * pagesize)
-        .limit(pagesize)
-        .select('id')) as Array<{ id: string }>
-      const found = await this.records.findMany(rows.map(({ id }) => ({ type, id })))
-      const byId = new Map(found.map((record) => [record.id, record]))
-      const ordered = rows
-        .map(({ id }) => byId.get(id))
-        .filter((record): record is RecordData => record !== undefined)
-      const total = Number(count)
-      return {
-        data: await this.answers(ordered),
-        page,
-        pages: Math.max(1, Math.ceil(total / pagesize)),
-        pagesize,
-        total,
-      }
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERROR_DATA_CONNECTION') throw error
-      throw listNotAvailable(type)
+    const where = { entity_type: entity.type, entity_id: entity.id, type }
+    const counted = (await this.db(DOCUMENTS_TABLE).where(where).count({ count: '*' })) as Array<{
+      count: number | string
+    }>
+    const count = counted[0]?.count ?? 0
+    const rows = (await this.db(DOCUMENTS_TABLE)
+      .where(where)
+      .orderBy([
+        { column: 'trandate', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset((page - 1) * pagesize)
+      .limit(pagesize)
+      .select('id')) as Array<{ id: string }>
+    const found = await this.records.findMany(rows.map(({ id }) => ({ type, id })))
+    const byId = new Map(found.map((record) => [record.id, record]))
+    const ordered = rows
+      .map(({ id }) => byId.get(id))
+      .filter((record): record is RecordData => record !== undefined)
+    const total = Number(count)
+    return {
+      data: await this.answers(ordered),
+      page,
+      pages: Math.max(1, Math.ceil(total / pagesize)),
+      pagesize,
+      total,
     }
+  }
+
+  /**
+   * What a customer owes on open invoices in one currency, in its minor units: their credit used
+   * (an on-account order must fit under the limit with it).
+   */
+  async openBalance(entity: Entity, currency: { id: string; places: number }): Promise<number> {
+    const rows = (await this.db(DOCUMENTS_TABLE)
+      .where({ entity_type: entity.type, entity_id: entity.id, type: INVOICE_TYPE })
+      .select('id')) as Array<{ id: string }>
+    let owed = 0
+    for (let start = 0; start < rows.length; start += 200) {
+      const invoices = await this.records.findMany(
+        rows.slice(start, start + 200).map(({ id }) => ({ type: INVOICE_TYPE, id })),
+      )
+      for (const invoice of invoices)
+        if (statusOf(invoice.status) === 'open' && refId(invoice.currency) === currency.id)
+          owed += toMinor(Number(invoice.amountremaining ?? 0), currency.places) ?? 0
+    }
+    return owed
   }
 
   /** The answer shapes, with the texts of statuses, currencies and shipping methods. */

@@ -7,12 +7,15 @@
  */
 import crypto from 'node:crypto'
 import { createError } from '@shopwright/core'
+import { cardBrand, cardDigits, cardErrors } from '@shopwright/plugin-account'
 
 export interface CardInput {
   number: string
-  /** MM/YYYY. */
+  /** 'MM/YYYY' or 'YYYY-MM'. */
   expiry: string
   name?: string
+  /** The brand the shopper chose (Visa ...), as the account's card form asks. */
+  paymentmethod?: string
 }
 
 export interface CardToken {
@@ -39,39 +42,22 @@ export interface PaymentProvider {
   refund(charge: string): Promise<void>
 }
 
-/** The Luhn check every card number passes. */
-export function luhn(digits: string): boolean {
-  let sum = 0
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index])
-    if (index % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
-
-export function brandOf(digits: string): string {
-  if (/^4/.test(digits)) return 'visa'
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard'
-  if (/^3[47]/.test(digits)) return 'amex'
-  if (/^6(011|5)/.test(digits)) return 'discover'
-  return 'card'
-}
-
-/** Checks a card as typed: digits (spaces and dashes allowed), Luhn, an expiry not past. */
+/**
+ * Checks a card as typed with the account area's own card rules (spec 000 section 5: number with
+ * Luhn, an expiry 'MM/YYYY' or 'YYYY-MM' not past, a payment method), and answers its digits.
+ */
 export function checkCard(card: CardInput, now = new Date()): string {
-  const digits = card.number.replace(/[\s-]/g, '')
-  if (!/^\d{12,19}$/.test(digits) || !luhn(digits))
-    throw createError('ERROR_INVALID_INPUT', { reason: 'card.number is not a card number' })
-  const match = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(card.expiry.trim())
-  if (!match) throw createError('ERROR_INVALID_INPUT', { reason: 'card.expiry must be MM/YYYY' })
-  const [month, year] = [Number(match[1]), Number(match[2])]
-  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
-    throw createError('ERROR_PAYMENT_DECLINED', { reason: 'the card has expired' })
-  return digits
+  const problem = cardErrors(
+    {
+      ccnumber: card.number,
+      ccexpiredate: card.expiry,
+      ccname: card.name,
+      paymentmethod: card.paymentmethod,
+    },
+    now,
+  )
+  if (problem) throw createError(problem.code, { reason: `card.${problem.field}` })
+  return cardDigits(card.number)
 }
 
 /**
@@ -88,7 +74,7 @@ export class TestPaymentProvider implements PaymentProvider {
     const decline = digits.endsWith('0002') ? 'decline_' : ''
     return {
       token: `tok_test_${decline}${crypto.randomBytes(12).toString('hex')}`,
-      brand: brandOf(digits),
+      brand: cardBrand(digits),
       last4: digits.slice(-4),
     }
   }
