@@ -31,6 +31,25 @@ describe('StorefrontDataRegistry', () => {
     expect(data.components()).toEqual(['CategoryView', 'ItemView'])
   })
 
+  it('answers the same components array until a provider is added, so readers may keep what they derive', () => {
+    const data = registry()
+    const none = data.components()
+    expect(none).toEqual([])
+    expect(data.components()).toBe(none)
+    data.addPageData(provider('grid'))
+    const first = data.components()
+    expect(first).not.toBe(none)
+    expect(first).toEqual(['CategoryView'])
+    expect(data.components()).toBe(first)
+    expect(Object.isFrozen(first)).toBe(true)
+    // A refused provider changes nothing.
+    expect(() => data.addPageData(provider('grid'))).toThrow(/added twice/)
+    expect(data.components()).toBe(first)
+    data.addPageData(provider('stock', { routes: ['ItemView'] }))
+    expect(data.components()).toEqual(['CategoryView', 'ItemView'])
+    expect(data.components()).not.toBe(first)
+  })
+
   it('collects the record types providers read', () => {
     const data = registry()
     data.addPageData(provider('grid', { recordTypes: ['item', 'category'] }))

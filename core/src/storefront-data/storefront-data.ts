@@ -135,7 +135,10 @@ export interface StorefrontData {
   invalidatePages(): Promise<void>
   /** The providers of a route component, in the order they were added. */
   providersOf(component: string): readonly PageDataProvider[]
-  /** The route components some provider loads for. */
+  /**
+   * The route components some provider loads for. The same array until a provider is added, so a
+   * reader may keep what it worked out from it for as long as it gets the same array back.
+   */
   components(): readonly string[]
   /** The record types some provider reads (`recordTypes`). */
   recordTypes(): ReadonlySet<string>
@@ -159,6 +162,8 @@ export class StorefrontDataRegistry implements StorefrontData {
   private readonly byComponent = new Map<string, PageDataProvider[]>()
   private readonly types = new Set<string>()
   private readonly sources = new Map<string, SitemapSource>()
+  /** components(), made again only when a provider is added. */
+  private componentList: readonly string[] = Object.freeze([])
 
   constructor(private readonly cache: Pick<CacheService, 'clear'>) {}
 
@@ -181,6 +186,7 @@ export class StorefrontDataRegistry implements StorefrontData {
     for (const component of new Set(provider.routes))
       this.byComponent.set(component, [...(this.byComponent.get(component) ?? []), added])
     for (const type of provider.recordTypes ?? []) this.types.add(type)
+    this.componentList = Object.freeze([...this.byComponent.keys()])
   }
 
   addSitemap(source: SitemapSource): void {
@@ -201,7 +207,7 @@ export class StorefrontDataRegistry implements StorefrontData {
   }
 
   components(): readonly string[] {
-    return [...this.byComponent.keys()]
+    return this.componentList
   }
 
   recordTypes(): ReadonlySet<string> {

@@ -29,6 +29,7 @@ export type {
 } from './server/blobs/blob-store.js'
 import { DRIVE_PHRASES } from './shared/phrases.js'
 export type { DriveService } from './server/drive-service.js'
+export type { ImageVariants } from './server/images/image-variants.js'
 export type { DriveSettings } from './server/settings.js'
 
 declare module '@shopwright/core' {
@@ -39,6 +40,8 @@ declare module '@shopwright/core' {
     driveBlobs: BlobStore
     /** The drive's files and folders, with their rights (docs/drive.md). */
     drive: DriveService
+    /** Resized copies of the drive's images, kept beside the files (docs/drive.md, "Resized images"). */
+    driveImages: ImageVariants
   }
 }
 
@@ -52,7 +55,7 @@ export default definePlugin({
   // The screens' texts with their French: the translations plugin adds them to its `admin` set.
   phrases: { admin: DRIVE_PHRASES },
   dependsOn: ['records'],
-  provides: ['driveBlobs', 'drive'],
+  provides: ['driveBlobs', 'drive', 'driveImages'],
   requires: ['records', 'binSources'],
   settings: DRIVE_SETTINGS,
   errors: DRIVE_ERRORS,
@@ -82,6 +85,12 @@ export default definePlugin({
             { maxFileSize: settings.driveMaxFileSize },
           ),
       ).singleton(),
+      // Resized images: variants in the same blob store, made with sharp, at most a few at once
+      // on this node (docs/drive.md).
+      driveImages: asFunction(
+        ({ driveBlobs, logger }) =>
+          new ImageVariants(driveBlobs, sharpCodec, undefined, { logger }),
+      ).singleton(),
     })
   },
   async bootstrap({ services, logger }) {
@@ -109,8 +118,7 @@ export default definePlugin({
     driveRoutes(router, services.drive, {
       publicMaxAge: settings.drivePublicMaxAge,
       maxFileSize: settings.driveMaxFileSize,
-      // Resized images: variants in the same blob store, made with sharp (docs/drive.md).
-      images: new ImageVariants(services.driveBlobs, sharpCodec),
+      images: services.driveImages,
     })
   },
 })

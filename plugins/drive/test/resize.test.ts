@@ -56,6 +56,13 @@ for (const database of databasesUnderTest()) {
       }
       const refused = (reply: Reply, status: number, code: string) =>
         expect({ status: reply.statusCode, code: codeOf(reply) }).toEqual({ status, code })
+      /** A resize's refusal: kept by no browser or proxy, and no validator of the image. */
+      const uncacheable = (reply: Reply) =>
+        expect({
+          cache: reply.headers['cache-control'],
+          etag: reply.headers['etag'],
+          modified: reply.headers['last-modified'],
+        }).toEqual({ cache: 'no-store', etag: undefined, modified: undefined })
 
       let tee: DriveFile
       const TEE = 'public/catalogue/classic-tee-1.webp'
@@ -95,11 +102,24 @@ for (const database of databasesUnderTest()) {
         expect(await facts(whole)).toEqual({ width: 1000, height: 750, format: 'webp' })
       })
 
-      it('never enlarges: a box the image fits answers the file as stored', async () => {
+      it('never enlarges: a box the image fits answers the file exactly as stored', async () => {
         const stored = ok(await get(null, `${LOAD}${TEE}`))
         const large = ok(await get(null, `${LOAD}${TEE}?width=1200&height=800`))
         expect(large.rawPayload).toEqual(stored.rawPayload)
-        expect(large.headers['etag']).toBe(`"${tee.hash}-w1200-h800"`)
+        // The file's own answer: its ETag, cache rules and byte ranges.
+        expect(large.headers['etag']).toBe(`"${tee.hash}"`)
+        for (const header of ['content-type', 'cache-control', 'accept-ranges', 'last-modified'])
+          expect(large.headers[header], header).toBe(stored.headers[header])
+        const again = await get(null, `${LOAD}${TEE}?width=1200&height=800`, {
+          'if-none-match': `"${tee.hash}"`,
+        })
+        expect(again.statusCode).toBe(304)
+        const part = await get(null, `${LOAD}${TEE}?width=1200&height=800`, {
+          range: 'bytes=0-9',
+        })
+        expect(part.statusCode).toBe(206)
+        expect(part.rawPayload).toEqual(stored.rawPayload.subarray(0, 10))
+        expect(part.headers['content-range']).toBe(`bytes 0-9/${stored.rawPayload.length}`)
       })
 
       it('keeps each variant in the blob store and serves it from there', async () => {
@@ -188,10 +208,13 @@ for (const database of databasesUnderTest()) {
         await upload('public/catalogue/notes.txt', Buffer.from('plain'))
         expect(ok(await get(null, `${LOAD}public/catalogue/notes.txt?width=64`)).body).toBe('plain')
         // An SVG under an image's name is never handed to the decoder: served as stored.
-        await upload('public/catalogue/fake.png', Buffer.from(svg))
+        const fakeFile = await upload('public/catalogue/fake.png', Buffer.from(svg))
         const fake = ok(await get(null, `${LOAD}public/catalogue/fake.png?width=64`))
         expect(fake.body).toBe(svg)
         expect(fake.headers['content-type']).toBe('image/png')
+        // Exactly as without the resize: the file's ETag, nosniff.
+        expect(fake.headers['etag']).toBe(`"${fakeFile.hash}"`)
+        expect(fake.headers['x-content-type-options']).toBe('nosniff')
       })
 
       it('refuses a pixel bomb with 422, decodes nothing, and keeps answering', async () => {
@@ -205,7 +228,11 @@ for (const database of databasesUnderTest()) {
         for (const reply of replies) {
           refused(reply, 422, 'ERROR_IMAGE_TOO_LARGE')
           expect(reply.json<{ reason?: string }>().reason).toMatch(/30000 x 30000/)
+          // A public file, but a refusal is no copy of it to keep.
+          uncacheable(reply)
         }
+        // Known from its facts now: refused before anything is read, still uncacheable.
+        uncacheable(await get(null, `${LOAD}public/catalogue/bomb.png?width=64`))
         // Decoding it would take some 900 MB.
         expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024)
         expect(await facts(ok(await get(null, `${LOAD}${TEE}?width=64`)))).toMatchObject({
@@ -216,11 +243,35 @@ for (const database of databasesUnderTest()) {
         expect(ok(await get(null, `${LOAD}public/catalogue/bomb.png`)).rawPayload).toEqual(bomb)
         const broken = (await testImage(600, 600, 'jpeg')).subarray(0, 700)
         await upload('public/catalogue/broken.jpg', broken)
-        refused(
-          await get(null, `${LOAD}public/catalogue/broken.jpg?width=64`),
-          422,
-          'ERROR_IMAGE_UNREADABLE',
+        const unreadable = await get(null, `${LOAD}public/catalogue/broken.jpg?width=64`)
+        refused(unreadable, 422, 'ERROR_IMAGE_UNREADABLE')
+        uncacheable(unreadable)
+      })
+
+      it('refuses a resize with 429 and Retry-After while every slot and the queue are taken, uncacheable', async () => {
+        await upload('public/catalogue/queued.png', await testImage(700, 500, 'png'))
+        const address = `${LOAD}public/catalogue/queued.png?width=200`
+        // Take every slot and every place in the queue of this node's resizes.
+        const { slots } = kernel.services.driveImages
+        let release!: () => void
+        const held = new Promise<void>((resolve) => (release = resolve))
+        const holders = Array.from({ length: slots.concurrency + slots.maxWaiting }, () =>
+          slots.run(() => held),
         )
+        try {
+          const busy = await get(null, address)
+          refused(busy, 429, 'ERROR_TOO_MANY_REQUESTS')
+          expect(busy.headers['retry-after']).toBe('2')
+          uncacheable(busy)
+        } finally {
+          release()
+          await Promise.all(holders)
+        }
+        // Once a slot is free the same address is the image, cacheable like the file.
+        const reply = ok(await get(null, address))
+        expect(await facts(reply)).toMatchObject({ width: 200, format: 'png' })
+        expect(reply.headers['cache-control']).toMatch(/^public, max-age=\d+$/)
+        expect(reply.headers['etag']).toMatch(/^"[0-9a-f]{64}-w200"$/)
       })
 
       it('needs the view right for a private file’s resize, before and after it is stored', async () => {

@@ -12,6 +12,7 @@ import {
 import type { WebsiteRoute } from '../shared/route-match.js'
 import { usePageExtra } from './page-extra.js'
 import { StorefrontApp } from './StorefrontApp.js'
+import { useTranslation } from './translation.js'
 
 const route = (id: string, url: string): WebsiteRoute => ({
   id,
@@ -32,22 +33,40 @@ function Shelf({ props }: PageProps) {
   )
 }
 
+/** A page showing its route's record, with a switch to English. */
+function Article({ record }: PageProps) {
+  const { setLanguage } = useTranslation()
+  return (
+    <article>
+      <h1>{typeof record?.headline === 'string' ? record.headline : 'no record'}</h1>
+      <button type="button" onClick={() => void setLanguage('en-us')}>
+        English
+      </button>
+    </article>
+  )
+}
+
 const theme: Theme = {
   name: 'test',
   Shell: ({ children }: ShellProps) => (
     <main>
       <a href="/shelf?page=2">Next</a>
       <a href="/">Home</a>
+      <a href="/article">Read</a>
       {children}
     </main>
   ),
   NotFound: () => <h1>Nothing here</h1>,
-  components: { Welcome: () => <h1>Welcome</h1>, Shelf },
+  components: { Welcome: () => <h1>Welcome</h1>, Shelf, Article },
 }
 
 function pageData(href: string, extra: Partial<PageData> = {}): PageData {
   return {
-    routes: [route('Welcome', '/'), route('Shelf', '/shelf')],
+    routes: [
+      route('Welcome', '/'),
+      route('Shelf', '/shelf'),
+      { ...route('Article', '/article'), seo: 'record', recordtype: 'webpage', recordid: 'about' },
+    ],
     site: {
       name: 'Test Shop',
       titlesuffix: ' | Test Shop',
@@ -73,7 +92,7 @@ function pageData(href: string, extra: Partial<PageData> = {}): PageData {
 
 /** The page-data requests the app made, and what the server answers them. */
 let asked: Array<{ url: string; headers: Record<string, string> }>
-let answer: (url: string) => { status: number; body: unknown }
+let answer: (url: string, headers: Record<string, string>) => { status: number; body: unknown }
 
 beforeEach(() => {
   asked = []
@@ -85,7 +104,7 @@ beforeEach(() => {
     'fetch',
     vi.fn((url: string, init: { headers: Record<string, string> }) => {
       asked.push({ url, headers: init.headers })
-      const { status, body } = answer(url)
+      const { status, body } = answer(url, init.headers)
       return Promise.resolve(
         new Response(JSON.stringify(body), {
           status,
@@ -137,6 +156,79 @@ describe('StorefrontApp', () => {
     })
     expect(await screen.findByText('Welcome')).toBeTruthy()
     expect(asked).toHaveLength(1)
+  })
+
+  it("fetches the record of a route that shows one from the server, in the page's language, and again on a language switch", async () => {
+    // The server picks the record's language variant, as for the page itself.
+    answer = (url, headers) => {
+      const french = headers['Sw-Page-Data'] === 'fr'
+      return {
+        status: 200,
+        body: {
+          href: url,
+          record: {
+            type: 'webpage',
+            id: french ? 'about-fr' : 'about',
+            headline: french ? 'À propos' : 'About us',
+          },
+        },
+      }
+    }
+    // The query client answers the texts of a language switch, and nothing else (no `listids`).
+    const queried: string[] = []
+    const texts = createQueryClient({
+      device: 'test',
+      fetch: (url) => {
+        queried.push(url)
+        if (!url.startsWith('/query/translation/texts/'))
+          return Promise.reject(new Error(`unexpected ${url}`))
+        return Promise.resolve(
+          new Response(JSON.stringify({ texts: {} }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+        )
+      },
+    })
+    render(<StorefrontApp theme={theme} data={pageData('/')} client={texts} />)
+    await act(async () => {
+      fireEvent.click(screen.getByText('Read'))
+    })
+    expect(await screen.findByText('À propos')).toBeTruthy()
+    expect(window.location.pathname).toBe('/article')
+    expect(asked).toEqual([
+      { url: '/article', headers: { 'Sw-Page-Data': 'fr', Accept: 'application/json' } },
+    ])
+    await act(async () => {
+      fireEvent.click(screen.getByText('English'))
+    })
+    expect(await screen.findByText('About us')).toBeTruthy()
+    expect(asked.map((each) => each.headers['Sw-Page-Data'])).toEqual(['fr', 'en-us'])
+    expect(asked[1]!.url).toBe('/article')
+    expect(queried).toHaveLength(1)
+    expect(queried[0]).toMatch(/^\/query\/translation\/texts\/en-us/)
+    // Back home: a route with neither record nor extras asks nothing.
+    await act(async () => {
+      fireEvent.click(screen.getByText('Home'))
+    })
+    expect(await screen.findByText('Welcome')).toBeTruthy()
+    expect(asked).toHaveLength(2)
+  })
+
+  it('loads the address of a record route fully when the server does not answer its data', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      href: 'http://localhost:3000/',
+      origin: 'http://localhost:3000',
+      assign,
+    } as unknown as Location)
+    answer = () => ({ status: 503, body: { ok: false, message: 'ERROR_DATA_CONNECTION' } })
+    render(<StorefrontApp theme={theme} data={pageData('/')} client={client} />)
+    await act(async () => {
+      fireEvent.click(screen.getByText('Read'))
+    })
+    expect(assign).toHaveBeenCalledWith('http://localhost:3000/article')
+    expect(screen.getByText('Welcome')).toBeTruthy()
   })
 
   it('loads the address fully when the server does not answer its data (no such page, an outage)', async () => {

@@ -9,8 +9,8 @@ import {
 } from 'react'
 import { isRightToLeft, type QueryClient, type RecordData } from '@shopwright/core/shared'
 import type { Theme } from '../shared/contract.js'
-import { localizedIds, pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
-import { RouteTable } from '../shared/route-match.js'
+import { pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
+import { RouteTable, type MatchedRoute } from '../shared/route-match.js'
 import { DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
 import { TranslationContext, useTranslationState } from './translation.js'
 import {
@@ -54,34 +54,15 @@ function leaveToBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
 }
 
 /**
- * The record a page shows, in the language's variant when there is one, as the server picks it:
- * one `listids` call for the variants and the record, the first found wins.
- */
-async function localizedRecord(
-  client: QueryClient,
-  key: { type: string; id: string },
-  language: string,
-): Promise<RecordData | null> {
-  const keys = localizedIds(key.id, language)
-    .map((id) => `${encodeURIComponent(key.type)}|${encodeURIComponent(id)}`)
-    .join(',')
-  const { list } = await client.get<{ list: RecordData[] }>(
-    `/data/listids/${keys}`,
-    {},
-    { cache: 'tiny' },
-  )
-  return list[0] ?? null
-}
-
-/**
  * The storefront: the theme's shell with the current route's component. The same tree renders on
  * the server and hydrates in the browser; afterwards local links change the page without a
  * reload (spec 000 section 2): history is pushed or replaced and the page scrolls to the top; back
  * and forward show the stored address without adding history. An address no route knows loads
- * fully, so the server answers it (the admin, 'Page not Found'). A route whose pages have extras
- * (plugins' page data, `usePageExtra`) gets its record and extras in one request to the server;
- * when that fails the address loads fully too. A language switch (useTranslation().setLanguage)
- * re-renders the same tree in the new language's texts.
+ * fully, so the server answers it (the admin, 'Page not Found'). A route that shows a record or
+ * whose pages have extras (plugins' page data, `usePageExtra`) gets them in one request to the
+ * server, which picks the record's language variant as it does for the page itself; when that
+ * fails the address loads fully too. A language switch (useTranslation().setLanguage) re-renders
+ * the same tree in the new language's texts, and asks the server again for such a page's data.
  */
 export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const table = useMemo(() => new RouteTable(data.routes), [data.routes])
@@ -92,8 +73,14 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
     ...(data.notFound ? { notFound: true } : {}),
   }))
   const [loading, setLoading] = useState(false)
-  // Route components whose pages carry extras: their data comes from the server itself.
+  // Route components whose pages carry extras: their data comes from the server itself, as does
+  // the record a route shows (in the language's variant).
   const withExtras = useMemo(() => new Set(data.extraRoutes ?? []), [data.extraRoutes])
+  const needsData = useCallback(
+    (matched: MatchedRoute) =>
+      withExtras.has(matched.route.component) || recordKeyOf(matched) !== null,
+    [withExtras],
+  )
   // The latest navigation: an earlier one's slower answer must not win.
   const latest = useRef(0)
 
@@ -115,8 +102,8 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       }
       const next = target.pathname + target.search
       const ticket = ++latest.current
-      let shownNext: Shown
-      if (withExtras.has(matched.route.component)) {
+      let shownNext: Shown = { href: next, record: null }
+      if (needsData(matched)) {
         setLoading(true)
         const answer = await requestPageData(next, requested())
         if (ticket !== latest.current) return
@@ -129,19 +116,6 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
           record: answer.record,
           ...(answer.extra ? { extra: answer.extra } : {}),
         }
-      } else {
-        const key = recordKeyOf(matched)
-        let record: RecordData | null = null
-        if (key) {
-          setLoading(true)
-          try {
-            record = await localizedRecord(client, key, requested())
-          } catch {
-            record = null
-          }
-        }
-        if (ticket !== latest.current) return
-        shownNext = { href: next, record }
       }
       if (history === 'push') window.history.pushState({ href: next }, '', next)
       if (history === 'replace') window.history.replaceState({ href: next }, '', next)
@@ -149,7 +123,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
       setLoading(false)
       if (history !== 'none') window.scrollTo(0, 0)
     },
-    [client, table, requested, withExtras],
+    [table, requested, needsData],
   )
 
   // A language switch in place: the page's own record follows it (its language variant), while
@@ -161,30 +135,19 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
     const href = shown.href
     const url = new URL(href, window.location.href)
     const matched = table.match(url.pathname, url.searchParams)
-    if (!matched || shown.notFound) return
-    // Extras may be in the language too (names, descriptions): the server reads both again.
-    if (withExtras.has(matched.route.component)) {
-      requestPageData(href, translation.language)
-        .then((answer) =>
-          setShown((current) =>
-            answer && current.href === href
-              ? {
-                  href,
-                  record: answer.record,
-                  ...(answer.extra ? { extra: answer.extra } : {}),
-                }
-              : current,
-          ),
-        )
-        .catch(() => undefined)
-      return
-    }
-    const key = recordKeyOf(matched)
-    if (!key) return
-    localizedRecord(client, key, translation.language)
-      .then((record) =>
+    if (!matched || shown.notFound || !needsData(matched)) return
+    // The record's variant and the extras (names, descriptions) follow the language: the server
+    // reads both again. A failure keeps what is shown.
+    requestPageData(href, translation.language)
+      .then((answer) =>
         setShown((current) =>
-          current.href === href ? { href, record: record ?? current.record } : current,
+          answer && current.href === href
+            ? {
+                href,
+                record: answer.record,
+                ...(answer.extra ? { extra: answer.extra } : {}),
+              }
+            : current,
         ),
       )
       .catch(() => undefined)

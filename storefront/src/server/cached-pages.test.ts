@@ -5,12 +5,13 @@ import {
   createLogger,
   KernelEventBus,
   LayeredCache,
+  STOREFRONT_PAGE_CACHE,
   StorefrontDataRegistry,
 } from '@shopwright/core'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { inject } from '@shopwright/core/testing'
 import { cachedPages } from './cached-pages.js'
-import { PAGE_CACHE, PageCache } from './page-cache.js'
+import { PageCache } from './page-cache.js'
 import { pageRequests } from './page-requests.js'
 import type { StorefrontState } from './page-state.js'
 import { sessionCookie, testApp } from './test-app.js'
@@ -61,7 +62,9 @@ describe('cachedPages', () => {
     expect(again.body).toBe(first.body)
     expect(again.headers['content-type']).toMatch(/^text\/html/)
     expect(again.headers['cache-control']).toBe('no-cache')
-    expect(again.headers.vary).toBe('Accept-Encoding')
+    // The same address answers JSON to a navigation's data request (pageRequests says so).
+    expect(again.headers.vary).toBe('Sw-Page-Data, Accept-Encoding')
+    expect(first.headers.vary).toBe('Sw-Page-Data')
     expect(again.headers['content-encoding']).toBeUndefined()
     const compressed = await page('/about', { 'accept-encoding': 'gzip, br' })
     expect(compressed.headers['content-encoding']).toBe('br')
@@ -87,7 +90,7 @@ describe('cachedPages', () => {
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(text(1)))
     }
-    await cache.clear(PAGE_CACHE)
+    await cache.clear(STOREFRONT_PAGE_CACHE)
     shown = 2
     await get()
     await kept('/cafe')
@@ -169,7 +172,7 @@ describe('cachedPages', () => {
   })
 
   it('drops a page rendered across a clear of the pages: it may be stale', async () => {
-    beforeHandOver = () => cache.clear(PAGE_CACHE)
+    beforeHandOver = () => cache.clear(STOREFRONT_PAGE_CACHE)
     await page('/about')
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(await pages.get(pages.key('/about', null))).toBeUndefined()

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Logger } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
 import { crawlerFiles } from './crawler-files.js'
-import type { SitemapDocument } from './sitemap.js'
+import { robotsTxt, type SitemapDocument } from './sitemap.js'
 import { PASSED_ON, testApp } from './test-app.js'
 
 function setup(options: { siteUrl?: string; production?: boolean } = {}) {
@@ -70,16 +70,45 @@ describe('crawlerFiles', () => {
     }
   })
 
-  it("falls back to the request's origin without SITE_URL, warning once in production", async () => {
-    const { app, origins, warnings } = setup({ production: true })
+  it("falls back to the request's origin without SITE_URL outside production, without a warning", async () => {
+    const { app, origins, warnings } = setup()
     const robots = await inject(app, { url: '/robots.txt', headers: { host: 'shop.test:8080' } })
     expect(robots.body).toContain('Sitemap: http://shop.test:8080/sitemap.xml')
-    await inject(app, { url: '/sitemap.xml', headers: { host: 'shop.test' } })
+    const sitemap = await inject(app, { url: '/sitemap.xml', headers: { host: 'shop.test' } })
+    expect(sitemap.statusCode).toBe(200)
+    expect(sitemap.body).toContain('<loc>http://shop.test/</loc>')
     expect(origins).toEqual(['http://shop.test'])
-    expect(warnings).toEqual([{ origin: 'http://shop.test:8080' }])
-    const quiet = setup()
-    await inject(quiet.app, { url: '/robots.txt', headers: { host: 'shop.test' } })
-    expect(quiet.warnings).toEqual([])
+    expect(warnings).toEqual([])
+  })
+
+  it('answers sitemap.xml 404 and robots.txt without its Sitemap line in production without SITE_URL, warning once', async () => {
+    const { app, origins, warnings } = setup({ production: true })
+    for (const host of ['shop.test:8080', 'evil.example', 'a b']) {
+      const robots = await inject(app, { url: '/robots.txt', headers: { host } })
+      expect(robots.statusCode, host).toBe(200)
+      expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8')
+      expect(robots.headers['cache-control']).toBe('public, max-age=3600')
+      expect(robots.body).toBe(robotsTxt(null))
+      expect(robots.body).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/query\/\n/)
+      expect(robots.body).not.toContain('Sitemap')
+      for (const method of ['GET', 'HEAD'] as const) {
+        const sitemap = await inject(app, {
+          method,
+          url: '/sitemap.xml',
+          headers: { host, 'accept-encoding': 'gzip' },
+        })
+        expect(sitemap.statusCode, `${method} ${host}`).toBe(404)
+        expect(sitemap.headers['cache-control']).toBeUndefined()
+        expect(sitemap.headers['content-encoding']).toBeUndefined()
+      }
+    }
+    // No document is written, for any Host.
+    expect(origins).toEqual([])
+    expect(warnings).toHaveLength(1)
+    // With SITE_URL, production serves both as always.
+    const configured = setup({ production: true, siteUrl: 'https://shop.example.com' })
+    expect((await inject(configured.app, { url: '/sitemap.xml' })).statusCode).toBe(200)
+    expect(configured.warnings).toEqual([])
   })
 
   it('refuses a host that is not one, rather than writing it into the files', async () => {

@@ -23,40 +23,56 @@ function requestOrigin(ctx: Pick<Context, 'protocol' | 'host'>): string | null {
 
 /**
  * `GET /robots.txt` and `GET /sitemap.xml` (HEAD too), before any page: everything else passes
- * on. Both name absolute addresses, which start with SITE_URL. Without it they start with the
- * request's own origin, which its sender writes (the Host header): fine for one site behind its
- * own name, but a proxy or CDN that keys its cache on something else than the host could keep an
- * answer naming someone else's host, so a production site should set SITE_URL (a warning says so
- * once). The server never caches anything made from a request's origin: the sitemap's addresses
- * are kept without it, and only the last document written is kept in memory.
+ * on. The sitemap names absolute addresses, and robots.txt where the sitemap is: both start with
+ * SITE_URL. Without it:
+ *
+ * - in production, sitemap.xml answers 404 and robots.txt names no sitemap (a warning says so
+ *   once). The request's own origin is its sender's to write (the Host header): a proxy or CDN
+ *   that keys its cache on something else than the host could keep an answer naming someone
+ *   else's host, and every new Host value would cost a whole sitemap written and gzipped;
+ * - elsewhere (development, tests), they start with the request's own origin, and the sitemap
+ *   keeps the documents of a few origins (Sitemap.document).
  */
 export function crawlerFiles(options: {
   sitemap: Pick<Sitemap, 'document'>
   /** SITE_URL, without its trailing slash. */
   siteUrl: string | undefined
-  /** Warn when SITE_URL is missing (production). */
+  /** Production: without SITE_URL, no sitemap (and a warning). */
   production: boolean
   logger: Pick<Logger, 'warn'>
 }): Middleware<StorefrontState> {
   let warned = false
   // As browsers write it (an international name in punycode): the files then hold ASCII only.
   const siteUrl = options.siteUrl ? new URL(options.siteUrl).origin : undefined
+  const withoutSitemap = !siteUrl && options.production
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
     if (ctx.path !== '/robots.txt' && ctx.path !== '/sitemap.xml') return next()
+    if (withoutSitemap) {
+      if (!warned) {
+        warned = true
+        options.logger.warn(
+          {},
+          "SITE_URL is not set: /sitemap.xml answers 404 and /robots.txt names no sitemap; set SITE_URL to the site's public address",
+        )
+      }
+      if (ctx.path === '/sitemap.xml') {
+        ctx.status = 404
+        ctx.type = 'text/plain; charset=utf-8'
+        ctx.body = 'No sitemap: the site has no SITE_URL.\n'
+        return
+      }
+      ctx.set('Cache-Control', MAX_AGE)
+      ctx.type = 'text/plain; charset=utf-8'
+      ctx.body = robotsTxt(null)
+      return
+    }
     const origin = siteUrl ?? requestOrigin(ctx)
     if (!origin) {
       ctx.status = 400
       ctx.type = 'text/plain; charset=utf-8'
       ctx.body = 'The request names no valid host.\n'
       return
-    }
-    if (!siteUrl && options.production && !warned) {
-      warned = true
-      options.logger.warn(
-        { origin },
-        "SITE_URL is not set: robots.txt and sitemap.xml name the request's own host; set SITE_URL to the site's public address",
-      )
     }
     ctx.set('Cache-Control', MAX_AGE)
     if (ctx.path === '/robots.txt') {

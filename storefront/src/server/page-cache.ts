@@ -1,22 +1,17 @@
 import {
   STOREFRONT_PAGE_CACHE,
+  STOREFRONT_SITE_CACHE,
   type CacheService,
   type EventBus,
   type StorefrontData,
 } from '@shopwright/core'
 import type { LocaleChoice } from '@shopwright/core/shared'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
-import { SITE_WIDE_TYPES, STOREFRONT_CACHE } from './site-source.js'
+import { SITE_WIDE_TYPES } from './site-source.js'
 import type { WebsiteRoute } from '../shared/route-match.js'
 
 /** The record type of the translation sets, whose texts every page shows. */
 const TRANSLATION_TYPE = 'translation'
-
-/**
- * The cache type of rendered pages: named by core, whose `storefrontData.invalidatePages()` clears
- * it for a plugin whose page data changed outside the record calls.
- */
-export const PAGE_CACHE = STOREFRONT_PAGE_CACHE
 
 /** A rendered page as it is cached. */
 export interface CachedPage {
@@ -27,7 +22,8 @@ export interface CachedPage {
 }
 
 /**
- * Rendered pages for anonymous visitors, per address, country, language and currency (the only
+ * Rendered pages for anonymous visitors, under core's STOREFRONT_PAGE_CACHE (so a plugin's
+ * `storefrontData.invalidatePages()` clears them), per address, country, language and currency (the only
  * inputs of such a page besides records). A change of a site-wide record type drops the pages and
  * the site data (routes, menus, settings) together, on every node; so does a change of a type a
  * route shows (its record type or page type), or of a type a page data provider reads
@@ -50,8 +46,8 @@ export class PageCache {
       // rendered between the two clears would otherwise be kept with the old texts. Clears reach
       // other nodes in the order they are sent.
       if (type === TRANSLATION_TYPE && textsCache) await this.cache.clear(textsCache)
-      await this.cache.clear(PAGE_CACHE)
-      if (SITE_WIDE_TYPES.includes(type)) await this.cache.clear(STOREFRONT_CACHE)
+      await this.cache.clear(STOREFRONT_PAGE_CACHE)
+      if (SITE_WIDE_TYPES.includes(type)) await this.cache.clear(STOREFRONT_SITE_CACHE)
     })
   }
 
@@ -71,7 +67,7 @@ export class PageCache {
 
   /** A mark to give `set`: taken before rendering a page. */
   mark(): number {
-    return this.cache.mark(PAGE_CACHE)
+    return this.cache.mark(STOREFRONT_PAGE_CACHE)
   }
 
   key(href: string, locale: LocaleChoice | null): string {
@@ -79,11 +75,11 @@ export class PageCache {
   }
 
   get(key: string): Promise<CachedPage | undefined> {
-    return this.cache.get<CachedPage>(PAGE_CACHE, key)
+    return this.cache.get<CachedPage>(STOREFRONT_PAGE_CACHE, key)
   }
 
   /** Stores a page rendered since `mark`, unless the pages were cleared meanwhile (it may be stale). */
   async set(key: string, page: CachedPage, mark: number): Promise<void> {
-    await this.cache.set(PAGE_CACHE, key, page, 'short', mark)
+    await this.cache.set(STOREFRONT_PAGE_CACHE, key, page, 'short', mark)
   }
 }

@@ -14,7 +14,7 @@ import { inject } from '@shopwright/core/testing'
 import type { PageData } from '../shared/page.js'
 import type { MatchedRoute } from '../shared/route-match.js'
 import { pageData, type PageDataSources } from './page-data.js'
-import type { PageState, StorefrontState } from './page-state.js'
+import type { PageState, SiteWide, StorefrontState } from './page-state.js'
 import { refusedConnection, testApp, testSite } from './test-app.js'
 
 const site = testSite()
@@ -88,12 +88,14 @@ function setup(overrides: Partial<PageDataSources> = {}) {
     logger: { warn: (fields: unknown) => void warnings.push(fields) } as Pick<Logger, 'warn'>,
     ...overrides,
   }
+  // One middleware for every request, as the storefront composes it once.
+  const middleware = pageData(sources)
   const request = async (
     page: Partial<PageState>,
     entity: Entity | null = null,
     url = '/',
   ): Promise<PageData & { failed?: string; kept?: boolean; matched?: unknown }> => {
-    const app = testApp([catching, pageData(sources), showData], {
+    const app = testApp([catching, middleware, showData], {
       entity,
       page: { site, keep: () => undefined, ...page },
     })
@@ -286,9 +288,9 @@ describe('pageData', () => {
     expect(warnings).toEqual([])
   })
 
-  it("keeps a page in the cache only when its query names parameters the route's providers or the theme declare", async () => {
+  it("keeps a page in the cache only when its query names parameters the route's providers or the theme declare for its component", async () => {
     const { request } = setup({
-      themeQueryKeys: ['sort'],
+      themeQueryKeys: { Welcome: ['sort'], About: ['tab'] },
       providers: registry({
         id: 'grid',
         routes: ['Welcome'],
@@ -302,10 +304,148 @@ describe('pageData', () => {
     expect(await kept('/?page=2&display=list&sort=price')).toBe(true)
     expect(await kept('/?page=2&utm_source=mail')).toBe(false)
     expect(await kept('/?x=1')).toBe(false)
-    // Another route's providers declare nothing for it; the theme's keys hold everywhere.
+    // Another route's providers declare nothing for it, and the theme's keys hold only for the
+    // component they are declared for.
     expect(await kept('/about?page=2', ABOUT)).toBe(false)
-    expect(await kept('/about?sort=name', ABOUT)).toBe(true)
+    expect(await kept('/about?sort=name', ABOUT)).toBe(false)
+    expect(await kept('/about?tab=team', ABOUT)).toBe(true)
     expect(await kept('/nowhere?x=1', null)).toBe(false)
+  })
+
+  it('keeps no page with a query when nothing declares its keys, as for the default theme (none)', async () => {
+    const { request } = setup({ themeQueryKeys: {} })
+    const kept = async (url: string, matched: MatchedRoute = HOME) =>
+      (await request({ matched, href: url }, null, url)).kept
+    expect(await kept('/?page=2')).toBe(false)
+    expect(await kept('/about?page=x', ABOUT)).toBe(false)
+    expect(await kept('/about', ABOUT)).toBe(true)
+    // A theme key named like an Object property is no key of a component that has none.
+    const odd = setup({ themeQueryKeys: { toString: ['page'] } })
+    const inherited: MatchedRoute = {
+      route: { ...about!, component: 'constructor' },
+      params: {},
+      props: {},
+    }
+    expect((await odd.request({ matched: inherited }, null, '/about?page=2')).kept).toBe(false)
+  })
+
+  it('keeps no page whose query repeats a key, carries an empty value, or is spelt otherwise', async () => {
+    const { request } = setup({
+      providers: registry({
+        id: 'grid',
+        routes: ['Welcome'],
+        queryKeys: ['page', 'display'],
+        load: () => Promise.resolve([]),
+      }),
+    })
+    const kept = async (url: string) =>
+      (await request({ matched: HOME, href: url }, null, url)).kept
+    expect(await kept('/?page=2')).toBe(true)
+    expect(await kept('/?page=2&display=list')).toBe(true)
+    for (const url of [
+      '/?page=2&page=3',
+      '/?page=2&page=x',
+      '/?page=2&display=list&page=2',
+      '/?page=',
+      '/?page=2&display=',
+      '/?page',
+      '/?page=%32',
+      '/?pa%67e=2',
+      '/?page=2&',
+      '/?&page=2',
+      '/?page=2&&display=list',
+    ])
+      expect(await kept(url), url).toBe(false)
+  })
+
+  it('keeps no page whose path is spelt otherwise than one way', async () => {
+    const { request } = setup()
+    const kept = async (url: string) =>
+      (await request({ matched: ABOUT, href: url }, null, url)).kept
+    expect(await kept('/about')).toBe(true)
+    expect(await kept('/caf%C3%A9')).toBe(true)
+    for (const url of ['/about/', '/%61bout', '/ab%6fut', '/caf%c3%a9', '/a%2'])
+      expect(await kept(url), url).toBe(false)
+  })
+
+  it("keeps no 'Page not Found' for an address no route knows: anyone can make those up", async () => {
+    const { request } = setup()
+    expect((await request({ matched: null }, null, '/no/such/page')).kept).toBe(false)
+  })
+
+  it('keeps a page of a route with parameters only when its record or a provider vouches for them', async () => {
+    const ORDER: MatchedRoute = {
+      route: { ...about!, id: 'Order', url: '/account/order/:id', component: 'Order' },
+      params: { id: '1' },
+      props: {},
+    }
+    const ITEM: MatchedRoute = {
+      route: { ...about!, id: 'Item', url: '/item/:id', component: 'Item', recordtype: 'item' },
+      params: { id: '7' },
+      props: {},
+    }
+    const CATEGORY: MatchedRoute = {
+      route: { ...about!, id: 'Category', url: '/category/:id', component: 'Category' },
+      params: { id: '7' },
+      props: {},
+    }
+    const { request } = setup({
+      source: {
+        record: (_entity, _type, id) =>
+          Promise.resolve(id === '7' ? { type: 'item', id: '7', name: 'Mug' } : null),
+      },
+      providers: registry({ id: 'grid', routes: ['Category'], load: () => Promise.resolve([]) }),
+    })
+    expect((await request({ matched: ORDER }, null, '/account/order/1')).kept).toBe(false)
+    expect((await request({ matched: ITEM }, null, '/item/7')).kept).toBe(true)
+    const missing = { ...ITEM, params: { id: '8' } }
+    expect((await request({ matched: missing }, null, '/item/8')).kept).toBe(false)
+    expect((await request({ matched: CATEGORY }, null, '/category/7')).kept).toBe(true)
+  })
+
+  it('keeps no page rendered for a locale choice naming a language or currency the site has not', async () => {
+    const { request } = setup()
+    const kept = async (locale: typeof FRENCH, shop: SiteWide = SELLING) =>
+      (await request({ matched: ABOUT, locale, site: shop }, null, '/about')).kept
+    expect(await kept(FRENCH)).toBe(true)
+    expect(await kept({ ...FRENCH, language: 'xx' })).toBe(false)
+    expect(await kept({ ...FRENCH, currency: 'gbp' })).toBe(false)
+    // A site without currencies shows none, whatever the cookie says.
+    expect(await kept({ ...FRENCH, currency: 'gbp' }, site)).toBe(true)
+  })
+
+  it('works out the providers and keys of a component once, again only when a provider is added', async () => {
+    const providers = registry({
+      id: 'grid',
+      routes: ['Welcome'],
+      queryKeys: ['page'],
+      load: () => Promise.resolve([]),
+    })
+    let asked = 0
+    const counted: PageDataSources['providers'] = {
+      providersOf: (component) => {
+        asked += 1
+        return providers.providersOf(component)
+      },
+      components: () => providers.components(),
+    }
+    const { request } = setup({ providers: counted })
+    const first = await request({ matched: HOME }, null, '/?page=2')
+    await request({ matched: HOME }, null, '/?page=3')
+    await request({ matched: ABOUT }, null, '/about')
+    await request({ matched: ABOUT }, null, '/about')
+    expect(asked).toBe(2)
+    expect(first.extraRoutes).toEqual(['Welcome'])
+    providers.addPageData({
+      id: 'about',
+      routes: ['About'],
+      queryKeys: ['tab'],
+      load: () => Promise.resolve('team'),
+    })
+    const about = await request({ matched: ABOUT }, null, '/about?tab=team')
+    expect(about).toMatchObject({ kept: true, extra: { about: 'team' } })
+    expect(about.extraRoutes).toEqual(['Welcome', 'About'])
+    expect(asked).toBe(3)
   })
 
   it("reads a navigation's data request in the language it names, without texts or menus", async () => {
@@ -317,12 +457,34 @@ describe('pageData', () => {
         load: (input) => Promise.resolve(void languages.push(input.language)),
       }),
     })
-    const data = await request({ matched: HOME, locale: FRENCH, dataRequest: { language: 'de' } })
-    expect(reads).toEqual([[null, 'webpage', 'home', 'de']])
-    expect(languages).toEqual(['de'])
-    expect(data).toMatchObject({ language: 'de', texts: {}, menus: {} })
+    const data = await request({
+      matched: HOME,
+      locale: FRENCH,
+      dataRequest: { language: 'en-us' },
+    })
+    expect(reads).toEqual([[null, 'webpage', 'home', 'en-us']])
+    expect(languages).toEqual(['en-us'])
+    expect(data).toMatchObject({ language: 'en-us', texts: {}, menus: {} })
     // A language that is not one falls back to the locale choice's.
     await request({ matched: HOME, locale: FRENCH, dataRequest: { language: null } })
-    expect(languages).toEqual(['de', 'fr'])
+    expect(languages).toEqual(['en-us', 'fr'])
+  })
+
+  it("reads a data request in the site's first language, or the locale choice's, when it names one the site has not", async () => {
+    const languages: string[] = []
+    const { reads, request } = setup({
+      providers: registry({
+        id: 'grid',
+        routes: ['Welcome'],
+        load: (input) => Promise.resolve(void languages.push(input.language)),
+      }),
+    })
+    const asked = (language: string, locale: typeof FRENCH | null = null) =>
+      request({ matched: HOME, locale, dataRequest: { language } })
+    expect((await asked('fr')).language).toBe('fr')
+    expect((await asked('de')).language).toBe('en-us')
+    expect((await asked('de', FRENCH)).language).toBe('fr')
+    expect(languages).toEqual(['fr', 'en-us', 'fr'])
+    expect(reads.map((read) => read[3])).toEqual(['fr', 'en-us', 'fr'])
   })
 })

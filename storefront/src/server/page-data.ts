@@ -1,11 +1,19 @@
 import type { Middleware } from 'koa'
-import { toAppError, type AccessService, type Logger, type StorefrontData } from '@shopwright/core'
+import {
+  toAppError,
+  type AccessService,
+  type Logger,
+  type PageDataProvider,
+  type StorefrontData,
+} from '@shopwright/core'
 import type { LocaleChoice } from '@shopwright/core/shared'
 import type { TranslationSource } from '@shopwright/plugin-translations'
 import { recordKeyOf, type PageData, type SiteData } from '../shared/page.js'
+import type { MatchedRoute } from '../shared/route-match.js'
 import { compactTexts } from '../shared/translation.js'
-import { declaresQuery, loadPageExtras } from './page-extras.js'
-import { required, type StorefrontState } from './page-state.js'
+import { loadPageExtras } from './page-extras.js'
+import { declaresQuery, plainPath } from './page-keep.js'
+import { required, type PageState, type StorefrontState } from './page-state.js'
 import type { SiteSource } from './site-source.js'
 import { visibleMenus } from './visible-menus.js'
 
@@ -16,8 +24,8 @@ export interface PageDataSources {
   translations: Pick<TranslationSource, 'texts'> | undefined
   /** The theme's translation sets, merged in this order. */
   translationSets: readonly string[]
-  /** The query parameters the theme's pages read (`Theme.queryKeys`). */
-  themeQueryKeys?: readonly string[]
+  /** The query parameters the theme's pages read, by route component (`Theme.queryKeys`). */
+  themeQueryKeys?: Readonly<Record<string, readonly string[]>>
   /** The plugins' page data providers (core's `storefrontData`). */
   providers: Pick<StorefrontData, 'providersOf' | 'components'>
   access: Pick<AccessService, 'can'>
@@ -50,33 +58,90 @@ export function currencyOf(locale: LocaleChoice | null, site: SiteData): string 
   return site.currencies[0]?.id ?? null
 }
 
+/** What pageData works out once per route component (until a page data provider is added). */
+interface ComponentFacts {
+  providers: readonly PageDataProvider[]
+  /** The query parameters its pages may be kept with: its providers' and the theme's for it. */
+  declared: ReadonlySet<string>
+}
+
+/**
+ * True when nothing in the request itself keeps the page out of the page cache: a route matched
+ * (an address no route knows is a 404 made up at will), the path is written one way, every query
+ * parameter is declared for the route's component (once, with a value, written one way), and a
+ * locale choice names a language and currency of the site (the cookie is the sender's to write).
+ */
+function keepableRequest(
+  path: string,
+  querystring: string,
+  page: Pick<PageState, 'locale'>,
+  matched: MatchedRoute | null,
+  site: SiteData,
+  declared: ReadonlySet<string>,
+): boolean {
+  if (!matched || !plainPath(path) || !declaresQuery(querystring, declared)) return false
+  const { locale } = page
+  if (!locale) return true
+  return (
+    site.languages.includes(locale.language) &&
+    (site.currencies.length === 0 ||
+      site.currencies.some((currency) => currency.id === locale.currency))
+  )
+}
+
 /**
  * What the page shows this visitor, handed to the browser with it: the page's language (the locale
  * choice's, else the site's first), its record read as the visitor (one they may not view shows
  * as none), the extras the route's page data providers load from that record, the texts of that
  * language, and the menu items their rights let them view. A client navigation's data request
- * needs only the record and extras, in the language it names.
+ * needs only the record and extras, in the language it names when it is one of the site's.
  *
- * A page is not kept in the page cache when its query has a parameter neither its providers nor
- * the theme declare, when a provider failed (the next visitor gets a fresh try), or when a
- * provider said the page does not exist (made-up addresses must not fill the cache).
+ * A page is not kept in the page cache when keepableRequest says no, when a provider failed (the
+ * next visitor gets a fresh try) or said the page does not exist, or when its route has parameters
+ * (`/item/:id`) and neither a record nor a provider vouched for them: made-up addresses must not
+ * fill the cache.
  */
 export function pageData(sources: PageDataSources): Middleware<StorefrontState> {
+  const themeKeys = sources.themeQueryKeys ?? {}
+  // Per route component, worked out on its first page; made again when a provider is added
+  // (the registry then answers another components array).
+  let generation: readonly string[] | undefined
+  const facts = new Map<string, ComponentFacts>()
+  const factsOf = (component: string, components: readonly string[]): ComponentFacts => {
+    if (components !== generation) {
+      generation = components
+      facts.clear()
+    }
+    let known = facts.get(component)
+    if (!known) {
+      const providers = sources.providers.providersOf(component)
+      const theme = Object.hasOwn(themeKeys, component) ? (themeKeys[component] ?? []) : []
+      known = {
+        providers,
+        declared: new Set([...theme, ...providers.flatMap((provider) => provider.queryKeys ?? [])]),
+      }
+      facts.set(component, known)
+    }
+    return known
+  }
+  const NONE: ComponentFacts = { providers: [], declared: new Set() }
+
   return async (ctx, next) => {
     const page = ctx.state.storefront
     const { routes, site, menus } = required(page.site, 'the site-wide data')
     const matched = required(page.matched, 'the route')
     const key = matched ? recordKeyOf(matched) : null
     const entity = await ctx.state.entity()
+    const asked = page.dataRequest?.language
     const language =
-      page.dataRequest?.language ?? page.locale?.language ?? site.languages[0] ?? 'en'
-    const providers = matched ? sources.providers.providersOf(matched.route.component) : []
-    const query = new URLSearchParams(ctx.querystring)
-    const declared = new Set([
-      ...(sources.themeQueryKeys ?? []),
-      ...providers.flatMap((provider) => provider.queryKeys ?? []),
-    ])
-    if (!declaresQuery(query, declared)) page.keep = undefined
+      (asked && site.languages.includes(asked) ? asked : undefined) ??
+      page.locale?.language ??
+      site.languages[0] ??
+      'en'
+    const components = sources.providers.components()
+    const { providers, declared } = matched ? factsOf(matched.route.component, components) : NONE
+    if (page.keep && !keepableRequest(ctx.path, ctx.querystring, page, matched, site, declared))
+      page.keep = undefined
 
     const loadRecordAndExtras = async () => {
       const record = key ? await sources.source.record(entity, key.type, key.id, language) : null
@@ -98,7 +163,7 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
                 locale: page.locale,
                 currency: currencyOf(page.locale, site),
                 href: page.href,
-                query,
+                query: new URLSearchParams(ctx.querystring),
               },
               sources.logger,
             )
@@ -114,9 +179,17 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
         : visibleMenus(menus, (security) => sources.access.can(entity, security, 'view')),
     ])
     if (shown.notFound || !shown.complete) page.keep = undefined
+    // A route's parameters are vouched for by the record they name or by its providers (which
+    // answer 404 for what does not exist); otherwise `/account/order/1`, `/2`... would each be kept.
+    if (
+      matched &&
+      Object.keys(matched.params).length > 0 &&
+      shown.record === null &&
+      providers.length === 0
+    )
+      page.keep = undefined
     // The theme's 'Page not Found' (404) for an address its route knows but the data does not.
     if (shown.notFound) page.matched = null
-    const components = sources.providers.components()
     const data: PageData = {
       routes,
       site,
@@ -129,7 +202,7 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
       texts: compactTexts(texts),
       ...(shown.extra && !shown.notFound ? { extra: shown.extra } : {}),
       ...(shown.notFound ? { notFound: true as const } : {}),
-      ...(components.length > 0 ? { extraRoutes: [...components] } : {}),
+      ...(components.length > 0 ? { extraRoutes: components } : {}),
     }
     page.data = data
     return next()

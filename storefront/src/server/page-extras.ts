@@ -53,13 +53,3 @@ export async function loadPageExtras(
   }
   return { extra, notFound, complete }
 }
-
-/**
- * True when every parameter of the address's query is one the page declares (its providers'
- * `queryKeys`, the theme's): only such a page may be kept in the page cache, so made-up
- * parameters (`?x=1`, `?x=2`...) cannot fill it. An address without a query always may.
- */
-export function declaresQuery(query: URLSearchParams, declared: ReadonlySet<string>): boolean {
-  for (const name of query.keys()) if (!declared.has(name)) return false
-  return true
-}

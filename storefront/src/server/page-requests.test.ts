@@ -33,6 +33,15 @@ describe('pageRequests', () => {
     })
   })
 
+  it('says every page answer varies by the data request header, which asks the same address for JSON', async () => {
+    expect((await inject(app, { url: '/about' })).headers.vary).toBe('Sw-Page-Data')
+    expect(
+      (await inject(app, { url: '/about', headers: { 'sw-page-data': 'fr' } })).headers.vary,
+    ).toBe('Sw-Page-Data')
+    // Not what no page answers.
+    expect((await inject(app, { url: '/theme/x.js' })).headers.vary).toBeUndefined()
+  })
+
   it('counts every visitor anonymous when no plugin authenticates', async () => {
     const bare = testApp([pageRequests(undefined, showState)])
     const reply = await inject(bare, { url: '/', headers: { cookie: 'sw_session=abc' } })

@@ -31,7 +31,8 @@ const LANGUAGE = /^[a-z0-9-]{2,16}$/
  * Runs `pages` for page requests only, everything else passes on untouched; it starts the page's
  * state with what the request itself says: the address, the locale cookie, whether it carries
  * credentials (the authenticator's say; without one every visitor is anonymous) and whether a
- * client navigation asks for the page's data only (PAGE_DATA_HEADER, its value the language).
+ * client navigation asks for the page's data only (PAGE_DATA_HEADER, its value the language; every
+ * page answer varies by it). The language is checked against the site's languages by pageData.
  * With `events`, it then raises PAGE_REQUEST_EVENT on this node, for plugins that follow
  * visitors; not for a data request, which the browser's page tracking reports itself.
  */
@@ -44,6 +45,9 @@ export function pageRequests(
     if (!isPageRequest(ctx.method, ctx.path)) return next()
     const href = ctx.path + (ctx.search ?? '')
     const asked = ctx.get(PAGE_DATA_HEADER)
+    // The address answers HTML, or JSON to a client navigation's data request: whatever keeps an
+    // answer (a proxy, the browser's cache) must tell the two apart.
+    ctx.vary(PAGE_DATA_HEADER)
     ctx.state.storefront = {
       href,
       locale: parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE)),

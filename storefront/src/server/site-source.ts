@@ -21,9 +21,6 @@ import type { NameTranslations } from '../shared/translation.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 import { localizedIds } from '../shared/page.js'
 
-/** The cache type of the storefront's route table, site settings and sitemap (named by core). */
-export const STOREFRONT_CACHE = STOREFRONT_SITE_CACHE
-
 /**
  * Record types every page shows a part of: the route table, the menus, and what the shell's site
  * settings are read from (configuration, location, currency, listtype, country), plus security
@@ -71,7 +68,7 @@ export class SiteSource {
   ) {}
 
   routes(): Promise<WebsiteRoute[]> {
-    return this.cache.wrap(STOREFRONT_CACHE, 'routes', 'short', async () =>
+    return this.cache.wrap(STOREFRONT_SITE_CACHE, 'routes', 'short', async () =>
       (await this.records.findAll('route', { limit: MAX_ROUTES }))
         .map((record) => toWebsiteRoute(record))
         .filter((route): route is WebsiteRoute => route !== null),
@@ -80,7 +77,7 @@ export class SiteSource {
 
   /** The menu groups by id (`menu/header`, `menu/navigation`, `menu/footer`...). */
   menus(): Promise<Record<string, MenuItem[]>> {
-    return this.cache.wrap(STOREFRONT_CACHE, 'menus', 'short', async () => {
+    return this.cache.wrap(STOREFRONT_SITE_CACHE, 'menus', 'short', async () => {
       const groups: Record<string, MenuItem[]> = {}
       for (const record of await this.records.findAll('menu', { limit: MAX_ROUTES })) {
         if (record.id !== '__proto__') groups[record.id] = menuItems(record.submenus)
@@ -90,7 +87,7 @@ export class SiteSource {
   }
 
   site(): Promise<SiteData> {
-    return this.cache.wrap(STOREFRONT_CACHE, 'site', 'short', () => this.loadSite())
+    return this.cache.wrap(STOREFRONT_SITE_CACHE, 'site', 'short', () => this.loadSite())
   }
 
   private async loadSite(): Promise<SiteData> {

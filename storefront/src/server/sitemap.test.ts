@@ -4,13 +4,13 @@ import {
   createLogger,
   LayeredCache,
   SITEMAP_URL_LIMIT,
+  STOREFRONT_SITE_CACHE,
   StorefrontDataRegistry,
   type Logger,
   type SitemapSource,
 } from '@shopwright/core'
 import type { WebsiteRoute } from '../shared/route-match.js'
-import { STOREFRONT_CACHE } from './site-source.js'
-import { robotsTxt, Sitemap, sitemapPath, sitemapXml } from './sitemap.js'
+import { robotsTxt, Sitemap, SITEMAP_ORIGINS, sitemapPath, sitemapXml } from './sitemap.js'
 import { refusedConnection, testRoute } from './test-app.js'
 
 const ROUTES: WebsiteRoute[] = [
@@ -69,6 +69,16 @@ describe('robotsTxt', () => {
         '',
       ].join('\n'),
     )
+  })
+
+  it('names no sitemap when there is none', () => {
+    expect(robotsTxt(null)).toBe(
+      robotsTxt('https://shop.example.com').replace(
+        'Sitemap: https://shop.example.com/sitemap.xml\n',
+        '',
+      ),
+    )
+    expect(robotsTxt(null)).not.toContain('Sitemap')
   })
 })
 
@@ -152,7 +162,7 @@ describe('Sitemap', () => {
     expect((await map.entries()).at(-1)).toEqual({ path: '/item/1' })
     expect((await map.entries()).at(-1)).toEqual({ path: '/item/1' })
     expect(routeReads).toBe(1)
-    await cache.clear(STOREFRONT_CACHE)
+    await cache.clear(STOREFRONT_SITE_CACHE)
     expect((await map.entries()).at(-1)).toEqual({ path: '/item/2' })
     expect(routeReads).toBe(2)
   })
@@ -189,7 +199,7 @@ describe('Sitemap', () => {
     expect(warnings).toMatchObject([{ fields: { source: 'items' } }])
     fail = false
     // Kept for `tiny` only; the cache's own clock is not ours to move, so the key is dropped.
-    await cache.delete(STOREFRONT_CACHE, 'sitemap')
+    await cache.delete(STOREFRONT_SITE_CACHE, 'sitemap')
     expect((await map.entries()).at(-1)).toEqual({ path: '/item/1' })
   })
 
@@ -198,7 +208,7 @@ describe('Sitemap', () => {
     await expect(sitemap(() => Promise.reject(failure)).entries()).rejects.toBe(failure)
     registry.addSitemap(source('items', () => Promise.reject(createError('ERROR_DATA_CONNECTION'))))
     await expect(sitemap().entries()).rejects.toMatchObject({ code: 'ERROR_DATA_CONNECTION' })
-    expect(await cache.get(STOREFRONT_CACHE, 'sitemap')).toBeUndefined()
+    expect(await cache.get(STOREFRONT_SITE_CACHE, 'sitemap')).toBeUndefined()
   })
 
   it('writes the document for an origin once, and again for another', async () => {
@@ -210,5 +220,27 @@ describe('Sitemap', () => {
     expect(other.xml).toContain('<loc>http://localhost:3000/about</loc>')
     expect((await other.gzip()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]))
     expect(await other.gzip()).toBe(await other.gzip())
+    // Alternating origins do not write either again.
+    expect(await map.document('https://shop.example.com')).toBe(first)
+    expect(await map.document('http://localhost:3000')).toBe(other)
+  })
+
+  it('keeps the documents of the last SITEMAP_ORIGINS origins used, and writes again after a clear', async () => {
+    const map = sitemap()
+    const origin = (n: number) => `http://host${n}.test`
+    const first = await map.document(origin(0))
+    const kept = [first]
+    for (let n = 1; n < SITEMAP_ORIGINS; n++) kept.push(await map.document(origin(n)))
+    for (let n = 0; n < SITEMAP_ORIGINS; n++) expect(await map.document(origin(n))).toBe(kept[n])
+    // One more origin drops the least recently used (origin 0), and only it.
+    await map.document(origin(SITEMAP_ORIGINS))
+    for (let n = 1; n < SITEMAP_ORIGINS; n++) expect(await map.document(origin(n))).toBe(kept[n])
+    const again = await map.document(origin(0))
+    expect(again).not.toBe(first)
+    expect(again.xml).toBe(first.xml)
+    // New addresses (a route changed): every origin's document is written again.
+    await cache.clear(STOREFRONT_SITE_CACHE)
+    expect(await map.document(origin(0))).not.toBe(again)
+    expect(routeReads).toBe(2)
   })
 })

@@ -2,13 +2,13 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import {
   SITEMAP_URL_LIMIT,
+  STOREFRONT_SITE_CACHE,
   toAppError,
   type CacheService,
   type Logger,
   type StorefrontData,
 } from '@shopwright/core'
 import type { WebsiteRoute } from '../shared/route-match.js'
-import { STOREFRONT_CACHE } from './site-source.js'
 
 const gzipAsync = promisify(gzip)
 
@@ -29,6 +29,13 @@ export const ROBOTS_DISALLOWED: readonly string[] = [
 
 /** The sitemaps protocol's other limit of one file: 50 MB uncompressed. */
 export const SITEMAP_BYTE_LIMIT = 50 * 1024 * 1024
+
+/**
+ * The origins whose sitemap documents are kept at once. With SITE_URL there is one; without it (in
+ * development) each Host a request names has its own, and a few cover localhost and a LAN name
+ * while bounding what made-up Host values can take.
+ */
+export const SITEMAP_ORIGINS = 4
 
 /** A sitemap URL must be shorter than this (sitemaps.org). */
 const URL_LENGTH_LIMIT = 2048
@@ -95,13 +102,13 @@ function escapeXml(text: string): string {
   return text.replace(XML_SPECIAL, (special) => XML_ENTITIES[special]!)
 }
 
-/** robots.txt: everything but ROBOTS_DISALLOWED, and where the sitemap is. */
-export function robotsTxt(origin: string): string {
+/** robots.txt: everything but ROBOTS_DISALLOWED, and where the sitemap is (null: none). */
+export function robotsTxt(origin: string | null): string {
   return [
     'User-agent: *',
     'Allow: /',
     ...ROBOTS_DISALLOWED.map((prefix) => `Disallow: ${prefix}`),
-    `Sitemap: ${origin}/sitemap.xml`,
+    ...(origin === null ? [] : [`Sitemap: ${origin}/sitemap.xml`]),
     '',
   ].join('\n')
 }
@@ -155,11 +162,16 @@ export interface SitemapDocument {
  * SITEMAP_URL_LIMIT in all; what is left out is said in the log. The addresses are kept in the
  * `storefront` cache an hour, so a change of a route (or any site-wide record) drops them with
  * the route table; after a source failed, 30 s, for a fresh try soon. They are kept without
- * the origin, which the document is written with per request (the last one written is kept).
+ * the origin, which the document is written with: the documents of the last SITEMAP_ORIGINS
+ * origins are kept (with SITE_URL there is one; without it, in development, the request's own).
  */
 export class Sitemap {
   private loading: Promise<SitemapEntry[]> | undefined
-  private last: { origin: string; entries: SitemapEntry[]; document: SitemapDocument } | undefined
+  /** Documents by origin, the most recently used last, each for the entries it was written from. */
+  private readonly documents = new Map<
+    string,
+    { entries: SitemapEntry[]; document: SitemapDocument }
+  >()
 
   constructor(
     private readonly from: {
@@ -172,28 +184,34 @@ export class Sitemap {
 
   /** The sitemap's addresses, from the cache or read afresh (one read at a time per node). */
   async entries(): Promise<SitemapEntry[]> {
-    const cached = await this.from.cache.get<SitemapEntry[]>(STOREFRONT_CACHE, SITEMAP_KEY)
+    const cached = await this.from.cache.get<SitemapEntry[]>(STOREFRONT_SITE_CACHE, SITEMAP_KEY)
     if (cached) return cached
     this.loading ??= this.load().finally(() => (this.loading = undefined))
     return this.loading
   }
 
-  /** The document for an origin. */
+  /** The document for an origin, written once per origin while the addresses stay the same. */
   async document(origin: string): Promise<SitemapDocument> {
     const entries = await this.entries()
-    const last = this.last
-    if (last && last.origin === origin && last.entries === entries) return last.document
+    const kept = this.documents.get(origin)
+    this.documents.delete(origin)
+    if (kept && kept.entries === entries) {
+      this.documents.set(origin, kept)
+      return kept.document
+    }
     const xml = sitemapXml(origin, entries, this.from.logger)
     let compressed: Promise<Buffer> | undefined
     const document = { xml, gzip: () => (compressed ??= gzipAsync(xml)) }
-    this.last = { origin, entries, document }
+    if (this.documents.size >= SITEMAP_ORIGINS)
+      this.documents.delete(this.documents.keys().next().value!)
+    this.documents.set(origin, { entries, document })
     return document
   }
 
   private async load(): Promise<SitemapEntry[]> {
     const { cache, logger } = this.from
     // Taken before reading: a clear meanwhile (a route changed) keeps this answer out of the cache.
-    const mark = cache.mark(STOREFRONT_CACHE)
+    const mark = cache.mark(STOREFRONT_SITE_CACHE)
     const sources = this.from.sources.sitemapSources()
     // A route table that cannot be read fails the sitemap (a 503 rather than an empty one), and so
     // does a source that meets an outage.
@@ -249,7 +267,7 @@ export class Sitemap {
         { left, limit: SITEMAP_URL_LIMIT },
         'sitemap.xml: more addresses than one sitemap holds; the rest are left out',
       )
-    await cache.set(STOREFRONT_CACHE, SITEMAP_KEY, entries, complete ? 'short' : 'tiny', mark)
+    await cache.set(STOREFRONT_SITE_CACHE, SITEMAP_KEY, entries, complete ? 'short' : 'tiny', mark)
     return entries
   }
 }

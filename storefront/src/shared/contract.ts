@@ -35,9 +35,11 @@ export interface Theme {
    */
   translationSets?: readonly string[]
   /**
-   * Query parameters its pages read from `props` (`page` of a list the theme pages itself): an
-   * anonymous page whose address has only these (or its route's page data providers' `queryKeys`)
-   * is kept in the page cache; one with any other parameter is rendered for each request.
+   * The query parameters each route component reads from `props`, by component
+   * (`{ AccountOrders: ['page'] }`, a list the theme pages itself). An anonymous page whose address
+   * has only its component's keys (or its route's page data providers' `queryKeys`), each once and
+   * with a value, is kept in the page cache; one with any other parameter is rendered for each
+   * request. A key declared here takes any value, so name only what a page really reads.
    */
-  queryKeys?: readonly string[]
+  queryKeys?: Readonly<Record<string, readonly string[]>>
 }

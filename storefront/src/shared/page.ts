@@ -115,7 +115,7 @@ export interface PageData {
   /** True when the route matched but a provider said there is no such page: the theme's NotFound. */
   notFound?: true
   /** The route components whose pages have extras: client navigation to one fetches its data. */
-  extraRoutes?: string[]
+  extraRoutes?: readonly string[]
 }
 
 /**

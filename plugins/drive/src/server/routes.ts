@@ -214,6 +214,10 @@ async function sendFile(
       ctx.body = ''
       return
     }
+    // An error answer is nobody's copy of the file.
+    ctx.remove('ETag')
+    ctx.remove('Last-Modified')
+    ctx.set('Cache-Control', 'no-store')
     throw error
   }
   ctx.type = type
@@ -237,8 +241,11 @@ async function sendFile(
 /**
  * Sends an image resized to fit the box (docs/drive.md, "Resized images"): the same cache rules as
  * the file, an ETag of the source's hash and the box (a 304 before anything is read or resized),
- * and the variant's own type; the file as stored when it fits the box already or is not a raster
- * the drive resizes. A variant is sent whole: `Range` is ignored, as HTTP allows.
+ * and the variant's own type. A variant is sent whole: `Range` is ignored, as HTTP allows. The
+ * file is sent as stored, through sendFile with its own ETag, ranges and all, when it fits the box
+ * already or is not a raster the drive resizes. The cache headers and ETag are set only once the
+ * variant is there: a refusal (422, 429) or failure is answered `no-store`, so no browser or proxy
+ * keeps it in place of the image.
  */
 async function sendResized(
   ctx: QueryContext,
@@ -249,27 +256,37 @@ async function sendResized(
   cache: string,
 ): Promise<void> {
   const etag = `"${row.hash ?? row.blob ?? ''}-${boxTag(box)}"`
-  ctx.set('ETag', etag)
-  ctx.set('Last-Modified', new Date(row.modified).toUTCString())
-  ctx.set('Cache-Control', cache)
-  ctx.set('Content-Disposition', 'inline')
+  const validators = () => {
+    ctx.set('ETag', etag)
+    ctx.set('Last-Modified', new Date(row.modified).toUTCString())
+    ctx.set('Cache-Control', cache)
+  }
   if (ctx.get('if-none-match') === etag) {
+    validators()
     ctx.status = 304
     return
   }
-  const resolved = await images.resolve(row, box)
-  if (resolved.kind === 'variant') {
-    ctx.type = resolved.type
-    ctx.length = resolved.size
-    ctx.body = resolved.body
+  let resolved
+  try {
+    resolved = await images.resolve(row, box)
+  } catch (error) {
+    // What /query answers anyway; said here, so that no header set before can make it cacheable.
+    ctx.remove('ETag')
+    ctx.remove('Last-Modified')
+    ctx.set('Cache-Control', 'no-store')
+    throw error
+  }
+  if (resolved.kind === 'original') {
+    // Served under the name's image type, as without a resize: with nosniff, bytes that are not
+    // that image (an SVG called .png) are never run as a document.
+    await sendFile(ctx, drive, row, { inline: true, cache })
     return
   }
-  // Served under the name's image type, as today: with nosniff, bytes that are not that image (an
-  // SVG called .png) are never run as a document.
-  const contents = await drive.contents(row)
-  ctx.type = row.content_type ?? 'application/octet-stream'
-  ctx.length = contents.size
-  ctx.body = contents.body
+  validators()
+  ctx.set('Content-Disposition', 'inline')
+  ctx.type = resolved.type
+  ctx.length = resolved.size
+  ctx.body = resolved.body
 }
 
 /** A download or part file name: the name rules, else a plain fallback. */

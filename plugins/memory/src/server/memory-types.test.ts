@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { STOREFRONT_PAGE_CACHE, STOREFRONT_SITE_CACHE } from '@shopwright/core'
 import { MEMORY_TYPES } from '../shared/types.js'
 import { BUILT_IN_CACHE_TYPES, cachesByMemoryType, memoryTypeOf } from './memory-types.js'
 
@@ -17,6 +18,14 @@ describe('the memory type mapping', () => {
     expect(mapped.access).toEqual(['access'])
     expect(mapped.configuration).toEqual(['configuration'])
     expect(mapped.misc).toEqual([])
+  })
+
+  it("follows core's names of the storefront's cache types, which the storefront caches under", () => {
+    expect(memoryTypeOf(STOREFRONT_PAGE_CACHE)).toBe('html')
+    expect(memoryTypeOf(STOREFRONT_SITE_CACHE)).toBe('website')
+    expect(BUILT_IN_CACHE_TYPES).toEqual(
+      expect.arrayContaining([STOREFRONT_PAGE_CACHE, STOREFRONT_SITE_CACHE]),
+    )
   })
 
   it('puts a cache type no memory type names under misc, and leaves css, script and cart empty', () => {

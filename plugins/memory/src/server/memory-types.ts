@@ -1,3 +1,4 @@
+import { STOREFRONT_PAGE_CACHE, STOREFRONT_SITE_CACHE } from '@shopwright/core'
 import { MEMORY_TYPES, type MemoryType } from '../shared/types.js'
 
 /**
@@ -10,8 +11,8 @@ export const MEMORY_TYPE_CACHES: Readonly<Record<Exclude<MemoryType, 'misc'>, re
   {
     // The records plugin: record types, list counts and stored record texts.
     recordtype: ['recordtype', 'recordcount', 'recordtext'],
-    // The storefront's rendered pages.
-    html: ['storefrontpage'],
+    // The storefront's rendered pages (named by core, which the storefront caches them under).
+    html: [STOREFRONT_PAGE_CACHE],
     css: [],
     script: [],
     // The records plugin's configuration cache.
@@ -21,15 +22,19 @@ export const MEMORY_TYPE_CACHES: Readonly<Record<Exclude<MemoryType, 'misc'>, re
     // The account plugin's signed-in sessions.
     session: ['session'],
     cart: [],
-    // The storefront's route table, menus and site settings.
-    website: ['storefront'],
+    // The storefront's route table, menus, site settings and sitemap.
+    website: [STOREFRONT_SITE_CACHE],
   }
 
 /**
  * Cache types that exist without a plugin declaring them: the kernel's access cache and the
  * storefront's (the storefront is not a plugin, so it declares nothing).
  */
-export const BUILT_IN_CACHE_TYPES: readonly string[] = ['access', 'storefront', 'storefrontpage']
+export const BUILT_IN_CACHE_TYPES: readonly string[] = [
+  'access',
+  STOREFRONT_SITE_CACHE,
+  STOREFRONT_PAGE_CACHE,
+]
 
 const NAMED = new Map<string, MemoryType>(
   Object.entries(MEMORY_TYPE_CACHES).flatMap(([memoryType, caches]) =>

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isAppError } from '@shopwright/core'
+import type { BlobStore } from '../blobs/blob-store.js'
 import { LocalBlobStore } from '../blobs/local-blob-store.js'
 import { sharpCodec, type ImageCodec } from './image-codec.js'
 import { ImageVariants, factsKey, sourceIdOf, variantKey, type Resolved } from './image-variants.js'
@@ -218,6 +219,68 @@ describe('ImageVariants', () => {
     const answers = await Promise.all([first, ...later])
     const bodies = await Promise.all(answers.map(bytesOf))
     expect(new Set(bodies.map((body) => body.toString('base64'))).size).toBe(1)
+    expect(counts.resize).toBe(1)
+  })
+
+  /** The store, refusing every write of a facts blob (a full disk, a bucket policy...). */
+  function refusingFacts(store: BlobStore): BlobStore {
+    return new Proxy(store, {
+      get(target, name, receiver) {
+        if (name === 'put')
+          return (key: string, body: Readable, options: { size?: number }) => {
+            if (!key.endsWith('-facts')) return target.put(key, body, options)
+            body.destroy()
+            return Promise.reject(new Error('EACCES: the facts cannot be written'))
+          }
+        const value: unknown = Reflect.get(target, name, receiver)
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+      },
+    })
+  }
+
+  it('answers the variant when its facts cannot be stored, says so in the log, and resizes once', async () => {
+    const warnings: unknown[] = []
+    const logger = { warn: (fields: unknown) => void warnings.push(fields) }
+    const { codec, counts } = countingCodec()
+    const store = refusingFacts(blobs)
+    const file = await storedFile(await testImage(1000, 750, 'jpeg'))
+    const images = new ImageVariants(store, codec, undefined, { logger })
+    const first = await images.resolve(file, { width: 400 })
+    expect(await imageFacts(await bytesOf(first))).toEqual({
+      width: 400,
+      height: 300,
+      format: 'jpeg',
+    })
+    expect(warnings).toMatchObject([{ source: file.hash }])
+    const key = variantKey(file.hash, { width: 400, height: 300, format: 'jpeg' })
+    expect(await blobs.stat(key)).not.toBeNull()
+    expect(await blobs.stat(factsKey(file.hash))).toBeNull()
+    // This node keeps the facts in memory: the stored variant is served, nothing is read again.
+    expect(
+      await imageFacts(await bytesOf(await images.resolve(file, { width: 400 }))),
+    ).toMatchObject({ width: 400 })
+    expect(counts).toMatchObject({ inspect: 1, resize: 1 })
+    // Another node learns the facts again from the header, and finds the variant made.
+    const otherNode = new ImageVariants(store, codec, undefined, { logger })
+    const fromStore = await otherNode.resolve(file, { width: 400 })
+    expect(await imageFacts(await bytesOf(fromStore))).toMatchObject({ width: 400, height: 300 })
+    expect(counts).toMatchObject({ inspect: 2, resize: 1 })
+  })
+
+  it('still refuses an image with its own code when its facts cannot be stored', async () => {
+    const warnings: unknown[] = []
+    const logger = { warn: (fields: unknown) => void warnings.push(fields) }
+    const { codec, counts } = countingCodec()
+    const images = new ImageVariants(refusingFacts(blobs), codec, undefined, { logger })
+    const bomb = await storedFile(pngBomb())
+    expect(await codeOf(images.resolve(bomb, { width: 400 }))).toBe('ERROR_IMAGE_TOO_LARGE')
+    const cut = await storedFile((await testImage(400, 400, 'jpeg')).subarray(0, 600))
+    expect(await codeOf(images.resolve(cut, { width: 64 }))).toBe('ERROR_IMAGE_UNREADABLE')
+    const svg = await storedFile(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))
+    expect(await images.resolve(svg, { width: 64 })).toEqual({ kind: 'original' })
+    expect(warnings).toHaveLength(3)
+    // Remembered on this node all the same: nothing is decoded again.
+    expect(await codeOf(images.resolve(cut, { width: 96 }))).toBe('ERROR_IMAGE_UNREADABLE')
     expect(counts.resize).toBe(1)
   })
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
-import { createError } from '@shopwright/core'
+import { createError, type Logger } from '@shopwright/core'
 import { isBlobNotFound, type BlobStore } from '../blobs/blob-store.js'
 import type { EntryRow } from '../entry-store.js'
 import {
@@ -103,6 +103,8 @@ function planOf(source: string, facts: SourceFacts, box: ResizeBox): Plan {
 export interface ImageVariantsOptions {
   /** The largest stored file that is resized (MAX_SOURCE_BYTES). */
   maxSourceBytes?: number
+  /** Where a facts write that failed is said (the answer goes on without it). */
+  logger?: Pick<Logger, 'warn'>
 }
 
 /**
@@ -116,14 +118,17 @@ export class ImageVariants {
   private readonly facts = new Map<string, SourceFacts>()
   private readonly inFlight = new Map<string, Promise<Computed>>()
   private readonly maxSourceBytes: number
+  private readonly logger: Pick<Logger, 'warn'> | undefined
 
   constructor(
     private readonly blobs: BlobStore,
     private readonly codec: ImageCodec,
-    private readonly slots: ResizeSlots = new ResizeSlots(RESIZE_CONCURRENCY, RESIZE_QUEUE),
+    /** The resizes running and waiting on this node (read by the tests that fill them). */
+    readonly slots: ResizeSlots = new ResizeSlots(RESIZE_CONCURRENCY, RESIZE_QUEUE),
     options: ImageVariantsOptions = {},
   ) {
     this.maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES
+    this.logger = options.logger
   }
 
   /**
@@ -169,7 +174,9 @@ export class ImageVariants {
   /**
    * In a slot: learn the source's facts if need be, resize, store the variant. Facts learnt here
    * are kept only once the variant is stored (or the answer is known without one): a request that
-   * finds the facts then also finds the variant, rather than making it a second time.
+   * finds the facts then also finds the variant, rather than making it a second time. Keeping them
+   * is a saving, not the answer: a facts write that fails is logged, and the variant (or the
+   * refusal) is answered all the same; the facts are learnt again on a later request.
    */
   private compute(blob: string, size: number, source: string, box: ResizeBox): Promise<Computed> {
     return this.slots.run(async () => {
@@ -195,6 +202,11 @@ export class ImageVariants {
       if (plan.kind === 'original') {
         await keep()
         return ORIGINAL
+      }
+      // Facts that were not kept (their write failed) while the variant was: it is not made again.
+      if (!known && (await this.blobs.stat(plan.key))) {
+        await keep()
+        return { kind: 'variant', plan }
       }
       let output: Buffer
       try {
@@ -254,10 +266,20 @@ export class ImageVariants {
     }
   }
 
-  /** Keeps a source's facts for every node (the store) and this one (memory). */
+  /**
+   * Keeps a source's facts for every node (the store) and this one (memory). Never throws: a write
+   * that fails is logged, and this node still keeps them (they never change for one hash).
+   */
   private async remember(source: string, facts: SourceFacts): Promise<void> {
     const text = Buffer.from(JSON.stringify(facts))
-    await this.blobs.put(factsKey(source), Readable.from([text]), { size: text.length })
+    try {
+      await this.blobs.put(factsKey(source), Readable.from([text]), { size: text.length })
+    } catch (error) {
+      this.logger?.warn(
+        { err: error, source },
+        'drive: the facts of a resized image could not be stored; they are learnt again later',
+      )
+    }
     this.cache(source, facts)
   }
 
