@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import Database from 'better-sqlite3'
 import { unzipSync } from 'fflate'
 import type { BenchContext } from './scenario.js'
-import { HOST, request, type Answer } from './http-probe.js'
+import { HOST } from './http-probe.js'
 import { startKernel, type RunningServer } from './servers.js'
 import { postLogin, runCli, sessionHeaders, sqliteFile } from './record-table.js'
 import { median } from './stats.js'
@@ -74,26 +74,6 @@ export async function startDriveSite(
     await context.children.stop(kernel.child, 10_000)
     throw error
   }
-}
-
-/** A drive call that must answer 200: its parsed JSON. */
-export async function driveCall<T = unknown>(
-  port: number,
-  method: 'GET' | 'POST',
-  urlPath: string,
-  headers: Record<string, string>,
-  body?: string | Uint8Array,
-  contentType = 'application/octet-stream',
-): Promise<T> {
-  const answer: Answer = await request(port, urlPath, {
-    method,
-    headers: body === undefined ? headers : { ...headers, 'Content-Type': contentType },
-    ...(body === undefined ? {} : { body }),
-    timeoutMs: 60_000,
-  })
-  if (answer.status !== 200)
-    throw new Error(`${method} ${urlPath} answered ${answer.status}: ${answer.body.slice(0, 300)}`)
-  return JSON.parse(answer.body) as T
 }
 
 /**

@@ -69,6 +69,29 @@ export interface Answer {
 }
 
 /**
+ * A call that must answer 200 (a drive call, a shop's storefront call...): its parsed JSON. Any
+ * other status throws with the start of the answer. `body` is sent with `contentType`.
+ */
+export async function callJson<T = unknown>(
+  port: number,
+  method: 'GET' | 'POST',
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: string | Uint8Array,
+  contentType = 'application/octet-stream',
+): Promise<T> {
+  const answer = await request(port, urlPath, {
+    method,
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': contentType },
+    ...(body === undefined ? {} : { body }),
+    timeoutMs: 60_000,
+  })
+  if (answer.status !== 200)
+    throw new Error(`${method} ${urlPath} answered ${answer.status}: ${answer.body.slice(0, 300)}`)
+  return JSON.parse(answer.body) as T
+}
+
+/**
  * One request to 127.0.0.1 without keep-alive. Unlike `get`, the time limit covers the whole
  * exchange (a server may think for a minute before its first byte), and a body can be sent.
  */

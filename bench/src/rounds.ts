@@ -2,6 +2,7 @@ import type { BenchContext, ResultRow } from './scenario.js'
 import { assertClean, load, type LoadResult, type LoadSettings } from './load.js'
 import { cpuTimeMs, type RunningServer } from './servers.js'
 import { median, ratio } from './stats.js'
+import { formatMeasure, formatRatio } from './format.js'
 
 /** One autocannon round with the server's CPU time over it. */
 export interface Round extends LoadResult {
@@ -121,6 +122,53 @@ export function medianOf(pairs: readonly RoundPair[], side: keyof RoundPair, fie
 /** Kernel requests/s over baseline requests/s, per round. */
 export function roundRatios(pairs: readonly RoundPair[]): number[] {
   return pairs.map((pair) => ratio(pair.kernel.requestsPerSecond, pair.baseline.requestsPerSecond))
+}
+
+/**
+ * What a load scenario against the kernel's own /query ceiling reports of its rounds (the kernel
+ * side the measured one, the baseline the ceiling): medians, the ratio, and the texts its targets
+ * show.
+ */
+export interface CeilingSummary {
+  /** The kernel side's median requests/s. */
+  rps: number
+  /** The baseline's (the /query ceiling's) median requests/s. */
+  ceilingRps: number
+  /** `rps` over `ceilingRps`. */
+  ratio: number
+  /** The same ratio round by round. */
+  perRound: number[]
+  /** The kernel side's median p99 and p50 latency, in ms. */
+  p99Ms: number
+  p50Ms: number
+  /** `0.41 (12,345 req/s vs 30,112 req/s)` */
+  throughput: string
+  /** `p99 12.3 ms (median of 3 rounds: 11.0 ms, 12.3 ms, 14.1 ms); p50 4.10 ms` */
+  latency: string
+  /** The rounds for a scenario's raw figures, each with its ratio. */
+  rounds: Array<RoundPair & { ratio: number | undefined }>
+}
+
+/** The summary of rounds measured against the /query ceiling (see CeilingSummary). */
+export function ceilingSummary(pairs: readonly RoundPair[]): CeilingSummary {
+  const rps = medianOf(pairs, 'kernel', 'requestsPerSecond')
+  const ceilingRps = medianOf(pairs, 'baseline', 'requestsPerSecond')
+  const p99Ms = medianOf(pairs, 'kernel', 'p99Ms')
+  const p50Ms = medianOf(pairs, 'kernel', 'p50Ms')
+  const perRound = roundRatios(pairs)
+  const ms = (value: number) => formatMeasure({ value, unit: 'ms' })
+  const perSecond = (value: number) => formatMeasure({ value, unit: 'req/s' })
+  return {
+    rps,
+    ceilingRps,
+    ratio: ratio(rps, ceilingRps),
+    perRound,
+    p99Ms,
+    p50Ms,
+    throughput: `${formatRatio(ratio(rps, ceilingRps))} (${perSecond(rps)} vs ${perSecond(ceilingRps)})`,
+    latency: `p99 ${ms(p99Ms)} (median of ${pairs.length} rounds: ${pairs.map((pair) => ms(pair.kernel.p99Ms)).join(', ')}); p50 ${ms(p50Ms)}`,
+    rounds: pairs.map((pair, n) => ({ ...pair, ratio: perRound[n] })),
+  }
 }
 
 /** How loadRows labels its rows. */

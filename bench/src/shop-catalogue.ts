@@ -3,7 +3,7 @@
  * the commerce plugin's storefront calls (`/query/ns/data/...`), as an anonymous visitor, so what they
  * load is what a visitor sees, whatever the seeds hold. The choices themselves are pure and tested.
  */
-import { request } from './http-probe.js'
+import { callJson } from './http-probe.js'
 import { DEVICE_HEADERS } from './servers.js'
 
 /** A page of a `/query/ns/data/list/{type}` answer. */
@@ -44,11 +44,8 @@ export interface CategorySize {
   total: number
 }
 
-async function getJson<T>(port: number, path: string): Promise<T> {
-  const answer = await request(port, path, { headers: DEVICE_HEADERS })
-  if (answer.status !== 200)
-    throw new Error(`GET ${path} answered ${answer.status}: ${answer.body.slice(0, 300)}`)
-  return JSON.parse(answer.body) as T
+function getJson<T>(port: number, path: string): Promise<T> {
+  return callJson<T>(port, 'GET', path, DEVICE_HEADERS)
 }
 
 /** The online categories, in the shop's order. */

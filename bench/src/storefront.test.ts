@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { htmlTitle, itemLinks, pageSlug } from './storefront-page.js'
 import { pickCartItems, pickCategory, type ItemDetail } from './shop-catalogue.js'
 import { cartCookie, LINE_QUANTITY } from './scenarios/cart-add.js'
+import { CATEGORY_PAGE_ITEMS } from './scenarios/storefront-category.js'
 import {
   describeItem,
   describeLost,
@@ -80,6 +81,16 @@ describe('the shop scenarios', () => {
     expect(pickCategory(sizes, 10)).toEqual({ ...sizes[1], full: true })
     expect(pickCategory(sizes, 8)).toEqual({ ...sizes[0], full: true })
     expect(pickCategory([], 24)).toBeUndefined()
+    // The sample catalogue: gifts is the one category with a full first page of the web grid.
+    const sample = [
+      { id: 'apparel', name: 'Apparel', total: 8 },
+      { id: 'home-kitchen', name: 'Home & Kitchen', total: 13 },
+      { id: 'stationery', name: 'Stationery', total: 8 },
+      { id: 'outdoor', name: 'Outdoor', total: 10 },
+      { id: 'pantry', name: 'Pantry', total: 9 },
+      { id: 'gifts', name: 'Gifts', total: 26 },
+    ]
+    expect(pickCategory(sample, CATEGORY_PAGE_ITEMS)).toEqual({ ...sample[5], full: true })
   })
 
   const item = (id: string, available: number, extra: Partial<ItemDetail> = {}): ItemDetail => ({

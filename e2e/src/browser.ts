@@ -30,11 +30,39 @@ export async function signInThrough(
 ): Promise<void> {
   await page.goto(address)
   await page.waitForURL(/\/login\?next=/)
+  await signIn(page, email, password)
+  await page.waitForURL((url) => url.pathname === new URL(address).pathname)
+}
+
+/**
+ * Fills and sends the two-step login shown on `page` (the admin's or the storefront's, the same
+ * test ids): the e-mail, Next, the password, Sign in. The caller waits for where it leads.
+ */
+export async function signIn(page: Page, email: string, password = 'secret12'): Promise<void> {
   await page.fill('[data-testid=login-email]', email)
   await page.click('[data-testid=login-next]')
   await page.fill('[data-testid=login-password]', password)
   await page.click('[data-testid=login-submit]')
-  await page.waitForURL((url) => url.pathname === new URL(address).pathname)
+}
+
+/**
+ * Collects `page`'s script errors into `errors` (a new list unless one is given, so several pages
+ * can share one) and answers it: uncaught exceptions, and with `console` the console's errors too
+ * (a hydration mismatch or a React warning is a bug), except the browser's own 'Failed to load
+ * resource' lines for answers a walk asks for (a declined card's 402).
+ */
+export function collectErrors(
+  page: Page,
+  errors: string[] = [],
+  options: { console?: boolean } = {},
+): string[] {
+  page.on('pageerror', (error) => errors.push(String(error)))
+  if (options.console)
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text())
+    })
+  return errors
 }
 
 /** A database a browser suite runs its server on: SQLite (the default) or MariaDB. */

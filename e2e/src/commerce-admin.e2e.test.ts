@@ -1,13 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, signInThrough } from './browser.js'
+import { collectErrors, launchBrowser, SCREENSHOTS, signInThrough } from './browser.js'
 
-/** Where this walk leaves its screenshots: a folder of its own under the system's temp folder. */
-const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-commerce-admin-'))
 /** The admin's common laptop width. */
 const VIEWPORT = { width: 1366, height: 900 }
 
@@ -29,7 +25,10 @@ describe('commerce in the admin (Chromium)', () => {
   const errors: string[] = []
   const url = (address: string) => `${server.url}${address}`
   const shot = (name: string, target: Page = page) =>
-    target.screenshot({ path: path.join(SHOTS, `commerce-admin-${name}.png`), fullPage: true })
+    target.screenshot({
+      path: path.join(SCREENSHOTS, `commerce-admin-${name}.png`),
+      fullPage: true,
+    })
   /** Waits for the record editor's autosave of a record (5 s after the last change). */
   const saved = (target: Page, type: string, id: string) =>
     target.waitForResponse(
@@ -84,7 +83,7 @@ describe('commerce in the admin (Chromium)', () => {
     await call(cookie, '/cart/add', { item: ITEM, quantity: 2 })
     const placed = await call(cookie, '/checkout/place', {
       idempotencykey: 'e2e-commerce-admin-0001',
-      payment: { card: { number: '4242424242424242', expiry: '12/2035' } },
+      payment: { card: { number: '4242424242424242', expiry: '12/2035', paymentmethod: 'Visa' } },
     })
     return placed.order as { id: string; tranid: string }
   }
@@ -99,7 +98,7 @@ describe('commerce in the admin (Chromium)', () => {
     ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
     context = await browser.newContext({ viewport: VIEWPORT })
     page = await context.newPage()
-    page.on('pageerror', (error) => errors.push(String(error)))
+    collectErrors(page, errors)
     order = await placeOrder()
   })
   afterAll(async () => {
@@ -220,7 +219,7 @@ describe('commerce in the admin (Chromium)', () => {
 
   it('lets support change the status too, while the money stays read-only', async () => {
     const support = await browser.newPage({ viewport: VIEWPORT })
-    support.on('pageerror', (error) => errors.push(String(error)))
+    collectErrors(support, errors)
     try {
       await signInThrough(support, url(`/data/salesorder/${order.id}`), 'support@example.com')
       await support.waitForSelector('[data-testid=line-0]')
@@ -262,6 +261,6 @@ describe('commerce in the admin (Chromium)', () => {
   it('raised no script errors on any page', () => {
     expect(errors).toEqual([])
     // Where to look at the pictures.
-    console.info(`commerce admin screenshots: ${SHOTS}`)
+    console.info(`commerce admin screenshots: ${path.join(SCREENSHOTS, 'commerce-admin-*.png')}`)
   })
 })

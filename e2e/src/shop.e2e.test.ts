@@ -1,20 +1,20 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser } from './browser.js'
+import { collectErrors, launchBrowser, SCREENSHOTS, signIn } from './browser.js'
 
-/** Where this walk leaves its screenshots, desktop (1366 px) and phone (390 px) for each step. */
-const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-shop-screenshots-'))
+/** The walk's page width, and the phone's its screenshots are taken at too. */
+const DESKTOP = { width: 1366, height: 900 }
+const PHONE = { width: 390, height: 844 }
 
 /**
  * Issue 17's walk through the default theme's shop, on a project with the default plugins and
  * the sample company: a visitor opens a category and an item, zooms the gallery, adds 12 of an
  * item with a break at 10 and sees the break price in the cart; signs in (the cart is kept),
  * saves an address and a card in the account area, checks out, and finds the order and its
- * invoice in the account. Then the same in French and euros.
+ * invoice in the account. Then the same in French and euros. Screenshots of each step, desktop
+ * and phone, go to e2e/screenshots/shop-*.
  */
 describe('the shop in Chromium', () => {
   let server: RunningServer
@@ -26,29 +26,30 @@ describe('the shop in Chromium', () => {
     expect((await run(['seed'], cwd)).code).toBe(0)
     await addUser(cwd, { email: 'ada@example.com', password: 'secret12', type: 'customer' })
     ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
-    console.log(`shop screenshots: ${SHOTS}`)
+    console.log(`shop screenshots: ${path.join(SCREENSHOTS, 'shop-*.png')}`)
   })
   afterAll(async () => {
     await browser?.close()
     await server?.stop()
   })
 
-  async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
-    const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    page.on('console', (message) => {
-      // A hydration mismatch or a React warning is a bug of the theme; an answer the walk
-      // asks for (the declined card's 402) is logged by the browser, and is not.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(message.text())
+  /**
+   * One visitor's page for the tests of a describe block: opened before them, and after them
+   * checked for script errors (console errors included) and closed.
+   */
+  function visitor(): { page: Page } {
+    const walk = {} as { page: Page; context?: BrowserContext; errors?: string[] }
+    beforeAll(async () => {
+      walk.context = await browser.newContext({ viewport: DESKTOP })
+      walk.page = await walk.context.newPage()
+      walk.errors = collectErrors(walk.page, [], { console: true })
     })
-    Object.assign(page, { errors })
-    return { context, page }
+    afterAll(async () => {
+      expect(walk.errors).toEqual([])
+      await walk.context?.close()
+    })
+    return walk
   }
-
-  const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors
 
   /** Scrolls through the page so lazy images load, then back to the top. */
   async function loadImages(page: Page): Promise<void> {
@@ -65,12 +66,12 @@ describe('the shop in Chromium', () => {
   /** The page at 1366 px and at 390 px wide. */
   async function shots(page: Page, name: string, fullPage = true): Promise<void> {
     await loadImages(page)
-    await page.screenshot({ path: path.join(SHOTS, `${name}-1366.png`), fullPage })
-    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: path.join(SCREENSHOTS, `shop-${name}-1366.png`), fullPage })
+    await page.setViewportSize(PHONE)
     await page.waitForTimeout(150)
     await loadImages(page)
-    await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage })
-    await page.setViewportSize({ width: 1366, height: 900 })
+    await page.screenshot({ path: path.join(SCREENSHOTS, `shop-${name}-390.png`), fullPage })
+    await page.setViewportSize(DESKTOP)
     await page.waitForTimeout(150)
   }
 
@@ -80,11 +81,17 @@ describe('the shop in Chromium', () => {
 
   const count = (page: Page) => page.textContent('[data-testid=cart-link] .sw-cart-count')
 
-  async function signIn(page: Page): Promise<void> {
-    await page.fill('[data-testid=login-email]', 'ada@example.com')
-    await page.click('[data-testid=login-next]')
-    await page.fill('[data-testid=login-password]', 'secret12')
-    await page.click('[data-testid=login-submit]')
+  /**
+   * From the cart: Checkout sends the visitor to the login (`atLogin` looks at it), which signs
+   * Ada in and comes back to the checkout's review.
+   */
+  async function signInAtCheckout(page: Page, atLogin?: () => Promise<void>): Promise<void> {
+    await page.click('[data-testid=checkout-button]')
+    await page.waitForURL(/\/login\?next=%2Fcheckout$/)
+    await atLogin?.()
+    await signIn(page, 'ada@example.com')
+    await page.waitForURL(/\/checkout$/)
+    await page.waitForSelector('[data-testid=review-line]')
   }
 
   /** Chooses the first saved address on /checkout/shipping and comes back to /checkout. */
@@ -97,17 +104,10 @@ describe('the shop in Chromium', () => {
   }
 
   describe('in English and US dollars', () => {
-    let context: BrowserContext
-    let page: Page
-    beforeAll(async () => {
-      ;({ context, page } = await visitor())
-    })
-    afterAll(async () => {
-      expect(errorsOf(page)).toEqual([])
-      await context?.close()
-    })
+    const walk = visitor()
 
     it('opens a category from the header, as a grid or a list', async () => {
+      const { page } = walk
       await page.goto(url('/'))
       await hydrated(page)
       await page.waitForSelector('[data-testid=category-tile]')
@@ -134,6 +134,7 @@ describe('the shop in Chromium', () => {
     })
 
     it('pages a category of more than 24 items, the whole page in the HTML', async () => {
+      const { page } = walk
       const response = await page.goto(url('/category/gifts'))
       // Nothing left for a script to put in place: the Content-Security-Policy allows none inline.
       expect(await response!.text()).not.toMatch(/<template|<!--\$\?/)
@@ -152,6 +153,7 @@ describe('the shop in Chromium', () => {
     })
 
     it('opens an item and zooms its gallery: arrows move, Escape closes', async () => {
+      const { page } = walk
       await page.click('[data-testid=item-card][href="/item/ceramic-mug"]')
       await page.waitForURL(/\/item\/ceramic-mug$/)
       await page.waitForSelector('h1:has-text("Ceramic Mug")')
@@ -179,6 +181,7 @@ describe('the shop in Chromium', () => {
     })
 
     it('adds 12 of an item with a break at 10 at the break price, and an option of another', async () => {
+      const { page } = walk
       await page.fill('[data-testid=item-quantity]', '12')
       expect(await page.textContent('[data-testid=item-price]')).toBe('$16.20')
       expect(await page.textContent('[data-testid=item-total]')).toBe('12 × $16.20 = $194.40')
@@ -197,6 +200,7 @@ describe('the shop in Chromium', () => {
       await page.waitForSelector('text=Choose an option first.')
       await page.click('[data-testid=child-classic-tee-blue-m]')
       expect(await page.textContent('[data-testid=item-price]')).toBe('$24.00')
+      expect(await page.textContent('[data-testid=item-sku]')).toBe('SKU: M')
       await page.click('[data-testid=add-to-cart]')
       await page.waitForSelector('[data-testid=added-dialog][open]')
       await expect.poll(() => count(page)).toBe('2')
@@ -204,6 +208,7 @@ describe('the shop in Chromium', () => {
     })
 
     it('shows the lines at their break prices in the cart, and changes and removes them', async () => {
+      const { page } = walk
       await page.click('[data-testid=view-cart]')
       await page.waitForURL(/\/cart$/)
       await page.waitForSelector('[data-testid=cart-line]')
@@ -214,6 +219,7 @@ describe('the shop in Chromium', () => {
       expect(await page.textContent('[data-testid=cart-shipping]')).toBe('Free')
 
       const tee = page.locator('[data-testid=cart-line]:has-text("Classic Tee")')
+      expect(await tee.locator('.sw-line-sku').textContent()).toBe('SKU: M')
       await tee.locator('[data-testid=line-plus]').click()
       await expect.poll(() => tee.locator('[data-testid=line-quantity]').inputValue()).toBe('2')
       expect(await tee.locator('[data-testid=line-amount]').textContent()).toBe('$48.00')
@@ -225,17 +231,15 @@ describe('the shop in Chromium', () => {
     })
 
     it('signs in at checkout, the cart kept', async () => {
-      await page.click('[data-testid=checkout-button]')
-      await page.waitForURL(/\/login\?next=%2Fcheckout$/)
-      await signIn(page)
-      await page.waitForURL(/\/checkout$/)
-      await page.waitForSelector('[data-testid=review-line]')
+      const { page } = walk
+      await signInAtCheckout(page)
       expect(await page.locator('[data-testid=review-line]').count()).toBe(1)
       expect(await page.textContent('[data-testid=review-line]')).toContain('Ceramic Mug')
       expect(await page.textContent('[data-testid=place-order]')).toBe('Place order · $194.40')
     })
 
     it('saves an address and a card in the account area', async () => {
+      const { page } = walk
       await page.goto(url('/account/addressbook'))
       await page.click('[data-testid=address-new]')
       await page.waitForSelector('[data-testid=address-form]')
@@ -261,6 +265,7 @@ describe('the shop in Chromium', () => {
     })
 
     it('checks out with the saved address and card, after a declined new card', async () => {
+      const { page } = walk
       await page.goto(url('/checkout'))
       await page.waitForSelector('[data-testid=review-line]')
       await shipToSavedAddress(page)
@@ -310,17 +315,10 @@ describe('the shop in Chromium', () => {
   })
 
   describe('in French and euros', () => {
-    let context: BrowserContext
-    let page: Page
-    beforeAll(async () => {
-      ;({ context, page } = await visitor())
-    })
-    afterAll(async () => {
-      expect(errorsOf(page)).toEqual([])
-      await context?.close()
-    })
+    const walk = visitor()
 
     it('chooses French and EUR on /locale, then browses, zooms and fills the cart in them', async () => {
+      const { page } = walk
       await page.goto(url('/locale'))
       await hydrated(page)
       await page.waitForSelector('[data-testid=locale-country] option[value=fr]', {
@@ -377,12 +375,10 @@ describe('the shop in Chromium', () => {
     })
 
     it('signs in, checks out with the saved address and card, and finds the order and invoice', async () => {
-      await page.click('[data-testid=checkout-button]')
-      await page.waitForURL(/\/login\?next=%2Fcheckout$/)
-      expect(await page.textContent('h1')).toBe('Connexion')
-      await signIn(page)
-      await page.waitForURL(/\/checkout$/)
-      await page.waitForSelector('[data-testid=review-line]')
+      const { page } = walk
+      await signInAtCheckout(page, async () => {
+        expect(await page.textContent('h1')).toBe('Connexion')
+      })
       expect(await page.textContent('h1')).toBe('Finaliser la commande')
       expect(await page.locator('[data-testid=review-line]').count()).toBe(1)
       if ((await page.locator('[data-testid=checkout-address]').count()) === 0)

@@ -78,7 +78,7 @@ describe('the storefront sign-in screens in Chromium', () => {
     await shot(page, 'login-password')
     await page.fill('[data-testid=login-password]', 'wrong-password')
     await page.click('[data-testid=login-submit]')
-    expect(await page.textContent('[role=alertdialog]')).toContain('Access Denied.')
+    expect(await page.textContent('[role=alertdialog][open]')).toContain('Access Denied.')
     await page.click('[data-testid=alert-ok]')
     await page.fill('[data-testid=login-password]', 'secret12')
     await page.click('[data-testid=login-submit]')
@@ -132,7 +132,7 @@ describe('the storefront sign-in screens in Chromium', () => {
     await page.click('[data-testid=address-new]')
     await page.waitForSelector('[data-testid=address-form]')
     await page.click('[data-testid=address-save]')
-    expect(await page.textContent('[role=alertdialog]')).toContain('A value is required.')
+    expect(await page.textContent('[role=alertdialog][open]')).toContain('A value is required.')
     await page.click('[data-testid=alert-ok]')
     expect(await page.textContent('[data-testid=address-form] .sw-field-error:not(:empty)')).toBe(
       'A value is required.',

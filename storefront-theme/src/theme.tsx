@@ -55,6 +55,9 @@ export const theme: Theme = {
     AccountCreditCards: lazyPage(account, 'AccountCreditCards'),
     AccountCreditCard: lazyPage(account, 'AccountCreditCard'),
   },
-  // The lists the theme pages itself (the account's documents and address book).
-  queryKeys: ['page'],
+  // No `queryKeys`: the only lists the theme pages itself by `?page=` are the account's
+  // (orders, invoices, address book, cards), and only a signed-in visitor sees them, whose pages
+  // are never kept; anyone else gets the sign-in form, the same for every `?page=`. Declaring the
+  // key would only keep a copy of that form per value sent. The catalogue's `page` and `display`
+  // are its page data providers' keys (the commerce plugin's).
 }

@@ -1,10 +1,9 @@
 import type { Scenario } from '../scenario.js'
-import { request } from '../http-probe.js'
+import { callJson, request } from '../http-probe.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import { measureAgainstBarePage, pageRoundPlans, type PageRoundPlans } from '../page-baseline.js'
 import {
   cloneFileRows,
-  driveCall,
   DRIVE_PLUGINS,
   edgeMedians,
   insertEntryRows,
@@ -108,8 +107,8 @@ export const driveList: Scenario = {
       site = await startDriveSite(context, dir, { DRIVE_WRITE_LIMIT: '10000' })
       const { kernel, headers, dataDir } = site
       const firstName = numberedName(1, NAME_WIDTH)
-      await driveCall(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
-      await driveCall(kernel.port, 'POST', `/query/drive/create/${FOLDER}/${firstName}`, headers)
+      await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
+      await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}/${firstName}`, headers)
       const folder = liveEntry(dataDir, FOLDER)
       const template = liveEntry(dataDir, `${FOLDER}/${firstName}`)
       if (!folder || !template) throw new Error(`the kernel made no rows for ${FOLDER}`)

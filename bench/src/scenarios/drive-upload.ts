@@ -10,10 +10,10 @@ import {
   DEVICE_HEADERS,
   type RunningServer,
 } from '../servers.js'
+import { callJson } from '../http-probe.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import {
-  driveCall,
   DRIVE_PLUGINS,
   repeatedBlockSha256,
   rssGrowth,
@@ -170,7 +170,7 @@ export const driveUpload: Scenario = {
         kernelRuns.push(
           await timedUpload(site.kernel, UPLOAD_PATH, site.headers, block, p, checkKernel),
         )
-        await driveCall(site.kernel.port, 'POST', DELETE_PATH, site.headers)
+        await callJson(site.kernel.port, 'POST', DELETE_PATH, site.headers)
         context.log(`drive-upload: round ${round}/${p.rounds}, plain stream with fsync`)
         fsyncRuns.push(
           await timedUpload(plain, '/write?fsync=1', DEVICE_HEADERS, block, p, checkPlain),

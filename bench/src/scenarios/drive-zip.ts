@@ -1,8 +1,8 @@
 import type { Scenario } from '../scenario.js'
+import { callJson } from '../http-probe.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import {
-  driveCall,
   DRIVE_PLUGINS,
   smallFileBody,
   smallFileSize,
@@ -73,13 +73,13 @@ export const driveZip: Scenario = {
       context.log('drive-zip: starting a kernel with the drive')
       site = await startDriveSite(context, dir, { DRIVE_WRITE_LIMIT: '100000' })
       const { kernel, headers } = site
-      await driveCall(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
+      await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
       context.log(`drive-zip: uploading ${FILES} files`)
       const expected = new Map<string, number>()
       const begun = performance.now()
       await pool(FILES, UPLOADS_IN_FLIGHT, async (n) => {
         const size = smallFileSize(n)
-        const file = await driveCall<{ size: number }>(
+        const file = await callJson<{ size: number }>(
           kernel.port,
           'POST',
           `/query/drive/upload/${FOLDER}/${fileName(n)}`,

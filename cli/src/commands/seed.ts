@@ -2,14 +2,20 @@ import { createReadStream, statSync } from 'node:fs'
 import { isAppError, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
 // The drive plugin's types add `drive` to the kernel's Services.
 import type { DriveService } from '@shopwright/plugin-drive'
-import { allSeeds, CATALOGUE_FOLDER, sampleFiles } from '@shopwright/seeds'
 import { withKernel } from '../boot.js'
+
+/**
+ * The sample company, loaded only when it is seeded: the reference data is large, and `start` on a
+ * site that has its records (every start but the first) never needs it.
+ */
+const sampleCompany = () => import('@shopwright/seeds')
 
 /**
  * `shopwright seed`: inserts the sample company and every plugin's seed records that are missing,
  * then the sample catalogue's pictures the drive lacks.
  */
 export async function seed(print: (line: string) => void): Promise<void> {
+  const { allSeeds, CATALOGUE_FOLDER } = await sampleCompany()
   const { inserted, existing, pictures } = await withKernel(async (kernel) => ({
     ...(await kernel.seed(allSeeds())),
     pictures: await addSampleFiles(kernel),
@@ -28,6 +34,7 @@ export async function seed(print: (line: string) => void): Promise<void> {
 export async function addSampleFiles(kernel: Kernel): Promise<number | null> {
   const drive: DriveService | undefined = kernel.optional('drive')
   if (!drive) return null
+  const { CATALOGUE_FOLDER, sampleFiles } = await sampleCompany()
   const present = await filesIn(drive, CATALOGUE_FOLDER)
   let added = 0
   for (const [path, file] of sampleFiles()) {

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { isErrorCode, type Translate } from '@shopwright/core/shared'
 import { useT } from '@shopwright/storefront/react'
+import { Modal } from './Modal.js'
 
 interface AlertState {
   title: string
@@ -37,7 +38,8 @@ export function errorMessage(error: unknown, t: Translate): string {
 /**
  * A message dialog under one of the spec's titles ('Unable to Login'...), which the caller gives
  * translated: the failed action's server message, dismissed with OK (spec 000 section 7, "Answers
- * and errors").
+ * and errors"); or a question answered with Cancel or OK. Both are modal (the page behind is
+ * inert, focus starts on OK and goes back where it was).
  */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const t = useT()
@@ -64,15 +66,19 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={value}>
       {children}
-      {alert ? (
-        <div className="sw-dialog-backdrop">
-          <div
-            className="sw-dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="sw-alert-title"
-          >
-            <h2 id="sw-alert-title">{alert.confirm ? t('Confirm') : alert.title}</h2>
+      {/* Escape answers Cancel to a question and dismisses a message. */}
+      <Modal
+        open={alert !== null}
+        onClose={() => close(!alert?.confirm)}
+        className="sw-modal"
+        role="alertdialog"
+        aria-labelledby="sw-alert-title"
+      >
+        {alert ? (
+          <>
+            <h2 id="sw-alert-title" className="sw-modal-title">
+              {alert.confirm ? t('Confirm') : alert.title}
+            </h2>
             <p>
               {typeof alert.message === 'string' ? alert.message : errorMessage(alert.message, t)}
             </p>
@@ -93,15 +99,15 @@ export function AlertProvider({ children }: { children: ReactNode }) {
                 type="button"
                 className="sw-button sw-button-primary"
                 onClick={() => close(true)}
-                autoFocus
+                data-autofocus
                 data-testid="alert-ok"
               >
                 {t('OK')}
               </button>
             </div>
-          </div>
-        </div>
-      ) : null}
+          </>
+        ) : null}
+      </Modal>
     </AlertContext.Provider>
   )
 }

@@ -5,7 +5,7 @@ import { Icon } from './Icon.js'
 import { useSite } from './site.js'
 
 /** The event a cart screen dispatches on `window` after a change, with `{ count }` as its detail. */
-export const CART_EVENT = 'shopwright:cart'
+const CART_EVENT = 'shopwright:cart'
 
 /** Tells the header's cart icon the cart's new count (lines): after every change a screen makes. */
 export function announceCart(count: number): void {

@@ -4,7 +4,7 @@ import { useMoney } from '../lib/money.js'
 import { ItemImage } from './ItemImage.js'
 
 /** The layout width of a grid card: four columns on a desktop, three on a tablet, two on a phone. */
-export const CARD_SIZES =
+const CARD_SIZES =
   '(min-width: 1200px) 280px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 48vw'
 
 /** An item's list price as a card shows it: "From $24.00" when it has options, '' when none. */

@@ -18,6 +18,8 @@ export function Modal({
   className: string
   children: ReactNode
   onKeyDown?(event: KeyboardEvent<HTMLDialogElement>): void
+  /** `alertdialog` for a message that needs an answer; a dialog otherwise. */
+  role?: 'dialog' | 'alertdialog'
   'aria-label'?: string
   'aria-labelledby'?: string
   'data-testid'?: string

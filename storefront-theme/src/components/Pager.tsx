@@ -1,12 +1,12 @@
 import { mdiChevronLeft, mdiChevronRight } from '@mdi/js'
-import { useT } from '@shopwright/storefront/react'
+import { useNavigation, useT } from '@shopwright/storefront/react'
 import { Icon } from './Icon.js'
 
 /** Spec 000 section 9: "up to 7 page links around the current page, with prev and next arrows". */
-export const PAGE_LINKS = 7
+const PAGE_LINKS = 7
 
 /** The page numbers to link: up to `count` around `page`, kept within 1..pages. */
-export function pageWindow(page: number, pages: number, count = PAGE_LINKS): number[] {
+function pageWindow(page: number, pages: number, count = PAGE_LINKS): number[] {
   const last = Math.max(1, pages)
   const current = Math.min(Math.max(1, page), last)
   const size = Math.min(count, last)
@@ -15,7 +15,7 @@ export function pageWindow(page: number, pages: number, count = PAGE_LINKS): num
 }
 
 /** `?page=n`, keeping the address's other parameters (a category's `display=list`). */
-export function pageHref(search: string, page: number): string {
+function pageHref(search: string, page: number): string {
   const query = new URLSearchParams(search)
   if (page <= 1) query.delete('page')
   else query.set('page', String(page))
@@ -24,20 +24,14 @@ export function pageHref(search: string, page: number): string {
 }
 
 /**
- * Numbered page links with previous and next arrows; nothing for a single page. `search` is the
- * address's query, whose other parameters the links keep.
+ * Numbered page links with previous and next arrows; nothing for a single page. The links keep
+ * the other parameters of the current address (`useNavigation().href`).
  */
-export function Pager({
-  page,
-  pages,
-  search = '',
-}: {
-  page: number
-  pages: number
-  search?: string
-}) {
+export function Pager({ page, pages }: { page: number; pages: number }) {
   const t = useT()
+  const { href } = useNavigation()
   if (pages <= 1) return null
+  const search = href.includes('?') ? href.slice(href.indexOf('?')) : ''
   const current = Math.min(Math.max(1, page), pages)
   const arrow = (to: number, label: string, path: string, testId: string) =>
     to < 1 || to > pages ? (

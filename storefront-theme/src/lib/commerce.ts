@@ -1,8 +1,8 @@
 /**
- * What the theme uses of the commerce plugin: its browser-safe answer types and the page extra's
- * id. Types only, besides PAGE_EXTRA and skuOf, so nothing of the server is bundled.
+ * What the theme uses of the commerce plugin: its answer types and the few browser-safe constants
+ * and helpers below, all from its `shared` entry, so nothing of the server is bundled.
  */
-export { PAGE_EXTRA, NO_PRICE, MAX_LINE_QUANTITY } from '@shopwright/plugin-commerce/shared'
+export { PAGE_EXTRA, NO_PRICE, MAX_LINE_QUANTITY, skuOf } from '@shopwright/plugin-commerce/shared'
 export type {
   CartAnswer,
   CartLineAnswer,

@@ -3,11 +3,6 @@
  * rungs that fit its layout and lets the browser choose (srcset and sizes).
  */
 
-/** The widths the drive resizes to. */
-export const IMAGE_WIDTHS = [
-  64, 96, 128, 160, 200, 256, 320, 400, 480, 640, 800, 960, 1200, 1600, 2048,
-] as const
-
 /** The rungs of a grid card: from a phone's half width to a retina desktop column. */
 export const CARD_WIDTHS = [200, 320, 400, 640, 800] as const
 /** The rungs of the item page's main image and the zoom dialog. */

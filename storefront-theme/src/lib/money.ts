@@ -17,16 +17,12 @@ function fallbackFormat(currency: string): SiteCurrency {
 }
 
 /** The site currency's format of `currency` (an id such as `usd`), or a plain fallback. */
-export function currencyFormat(currencies: readonly SiteCurrency[], currency: string) {
+function currencyFormat(currencies: readonly SiteCurrency[], currency: string) {
   return currencies.find((each) => each.id === currency) ?? fallbackFormat(currency)
 }
 
 /** An amount in integer minor units, or '' for no price (-1, spec 001 section 9). */
-export function writeMinor(
-  currencies: readonly SiteCurrency[],
-  minor: number,
-  currency: string,
-): string {
+function writeMinor(currencies: readonly SiteCurrency[], minor: number, currency: string): string {
   if (minor === NO_PRICE || !Number.isSafeInteger(minor) || minor < 0) return ''
   return formatMinor(minor, currencyFormat(currencies, currency))
 }

@@ -11,7 +11,7 @@ import { useSite } from '../components/site.js'
 import type { ListItemAnswer, NsList } from '../lib/commerce.js'
 
 /** Items the home page features. */
-export const FEATURED_COUNT = 4
+const FEATURED_COUNT = 4
 /** A category tile's height over its width: landscape, so six fit a phone's screen or two. */
 const TILE_RATIO = 0.75
 
@@ -19,7 +19,7 @@ const TILE_RATIO = 0.75
  * The category the home page features: the route's `featured` prop (a category id, set on the
  * home route record), else the first online category.
  */
-export function featuredCategory(
+function featuredCategory(
   categories: readonly ShopCategory[],
   featured: string | undefined,
 ): ShopCategory | undefined {

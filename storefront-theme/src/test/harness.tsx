@@ -152,3 +152,15 @@ export function pageProps(
     record: null,
   }
 }
+
+/**
+ * Records the counts cart screens announce to the header (the `shopwright:cart` event on
+ * `window`, docs/themes.md) until `stop()`.
+ */
+export function cartEvents() {
+  const counts: number[] = []
+  const listener = (event: Event) =>
+    counts.push((event as CustomEvent<{ count: number }>).detail.count)
+  window.addEventListener('shopwright:cart', listener)
+  return { counts, stop: () => window.removeEventListener('shopwright:cart', listener) }
+}

@@ -16,7 +16,7 @@ const menu = (t: Translate) => [
 ]
 
 /** The menu entry a path belongs to: `/account/order/7` is under Orders. */
-export function currentEntry(path: string, hrefs: readonly string[]): string | undefined {
+function currentEntry(path: string, hrefs: readonly string[]): string | undefined {
   const plural = (href: string) => href.replace(/(s|book)$/, '')
   return (
     hrefs.find((href) => href === path) ??

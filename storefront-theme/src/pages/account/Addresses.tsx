@@ -3,6 +3,7 @@ import type { Translate } from '@shopwright/core/shared'
 import { addressErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
+import { AddressLines } from '../../components/AddressLines.js'
 import { FieldError } from '../../components/FieldError.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
@@ -29,11 +30,7 @@ export function AddressBook({ props }: PageProps) {
     >
       {(line) => (
         <>
-          <strong>{line.addressee || line.addr1}</strong>
-          <span>{line.addr1}</span>
-          {line.addr2 ? <span>{line.addr2}</span> : null}
-          <span>{[line.city, line.state, line.zip].filter(Boolean).join(' ')}</span>
-          <span>{line.country}</span>
+          <AddressLines address={line} />
           {line.defaultshipping ? <em>{t('Default shipping')}</em> : null}
           {line.defaultbilling ? <em>{t('Default billing')}</em> : null}
         </>

@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { cardErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
-import { FieldError } from '../../components/FieldError.js'
-import { PAYMENT_METHODS } from '../../lib/payment.js'
+import { CardFields, type FieldProblem } from '../../components/CardFields.js'
+import { Form } from '../../components/Form.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
 import { ProfileCards, useProfileLine } from './profile-lines.js'
-import { Form } from '../../components/Form.js'
 
 /** `/account/creditcards`: the saved cards (brand, last four, expiry), paged, and New. */
 export function CreditCards({ props }: PageProps) {
@@ -61,7 +60,7 @@ export function CreditCard({ params }: PageProps) {
     paymentmethod: existing?.paymentmethod ?? '',
     ccdefault: existing?.ccdefault ?? false,
   })
-  const [problem, setProblem] = useState<{ field: string; code: string } | null>(null)
+  const [problem, setProblem] = useState<FieldProblem>(null)
   if (state.status !== 'loaded') return null
   if (id !== 'new' && !existing)
     return (
@@ -79,55 +78,19 @@ export function CreditCard({ params }: PageProps) {
     await line.save(ccnumber ? form : rest, broken)
   }
   const remove = () => line.remove(t('Are you sure you want to delete this credit card?'))
-  const input = (
-    field: 'ccnumber' | 'ccname' | 'ccexpiredate',
-    label: string,
-    extra: Record<string, string> = {},
-  ) => (
-    <label className="sw-field">
-      <span>{label}</span>
-      <input
-        value={form[field]}
-        onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-        data-testid={`card-${field}`}
-        {...extra}
-      />
-      <FieldError code={problem?.field === field ? problem.code : null} />
-    </label>
-  )
   return (
     <section className="sw-form-page">
       <h1>{id === 'new' ? t('New Credit Card') : t('Edit Credit Card')}</h1>
       <Form onSubmit={save} data-testid="card-form">
-        {input(
-          'ccnumber',
-          existing ? t('Number (•••• {0}; leave empty to keep it)', existing.last4) : t('Number'),
-          {
-            inputMode: 'numeric',
-            autoComplete: 'cc-number',
-          },
-        )}
-        {input('ccname', t('Name'), { autoComplete: 'cc-name' })}
-        {input('ccexpiredate', t('Expiry Date (MM/YYYY)'), {
-          autoComplete: 'cc-exp',
-          placeholder: t('MM/YYYY'),
-        })}
-        <label className="sw-field">
-          <span>{t('Payment Method')}</span>
-          <select
-            value={form.paymentmethod}
-            onChange={(event) => setForm({ ...form, paymentmethod: event.target.value })}
-            data-testid="card-paymentmethod"
-          >
-            <option value="">{t('Select...')}</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
-          </select>
-          <FieldError code={problem?.field === 'paymentmethod' ? problem.code : null} />
-        </label>
+        <CardFields
+          card={form}
+          onChange={(field, value) => setForm({ ...form, [field]: value })}
+          problem={problem}
+          testId="card"
+          numberLabel={
+            existing ? t('Number (•••• {0}; leave empty to keep it)', existing.last4) : undefined
+          }
+        />
         <label className="sw-check">
           <input
             type="checkbox"

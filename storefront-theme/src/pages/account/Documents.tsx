@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { isQueryError, type Translate } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
-import { useNavigation, useSession, useT, useTranslation } from '@shopwright/storefront/react'
+import { useSession, useT, useTranslation } from '@shopwright/storefront/react'
 import { mdiArrowLeft } from '@mdi/js'
+import { AddressLines } from '../../components/AddressLines.js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Icon } from '../../components/Icon.js'
 import { PageLoading } from '../../components/PageLoading.js'
@@ -13,10 +14,10 @@ import { formatDate } from '../../lib/dates.js'
 import { useMoney } from '../../lib/money.js'
 
 /** The record types of the customer's documents (commerce's `salesorder` and `invoice`). */
-export type Kind = 'salesorder' | 'invoice'
+type Kind = 'salesorder' | 'invoice'
 
 /** A line of an order or invoice as the customer reads it (spec 001 section 3). */
-export interface DocumentLine {
+interface DocumentLine {
   item?: unknown
   itemid?: string
   displayname?: string
@@ -107,7 +108,7 @@ function refText(value: unknown): string {
 }
 
 /** True for the answer of a site whose plugins have no documents call (the API's unknown address). */
-export function noCommerce(error: unknown, kind: Kind): boolean {
+function noCommerce(error: unknown, kind: Kind): boolean {
   const own = kind === 'salesorder' ? 'ERROR_ORDERS_NOT_AVAILABLE' : 'ERROR_INVOICES_NOT_AVAILABLE'
   return isQueryError(error) && error.status === 404 && error.code !== own
 }
@@ -117,11 +118,10 @@ export function noCommerce(error: unknown, kind: Kind): boolean {
  * table (web list 50) of number, date, status and total in the document's own currency; rows
  * open the document.
  */
-export function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }) {
+function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }) {
   const { client } = useSession()
   const { pagination } = useSite()
   const { language } = useTranslation()
-  const { href } = useNavigation()
   const { decimal } = useMoney()
   const t = useT()
   const said = words(t)[kind]
@@ -147,7 +147,6 @@ export function DocumentList({ kind, props }: { kind: Kind; props: PageProps['pr
     }
   }, [client, kind, page, pagination.weblist])
   if (failed) return <ErrorView title={said.failed} />
-  const search = href.includes('?') ? href.slice(href.indexOf('?')) : ''
   return (
     <section className="sw-documents">
       <h1>{said.title}</h1>
@@ -191,27 +190,13 @@ export function DocumentList({ kind, props }: { kind: Kind; props: PageProps['pr
           </table>
         </div>
       ) : null}
-      {answer ? <Pager page={page} pages={answer.pages} search={search} /> : null}
+      {answer ? <Pager page={page} pages={answer.pages} /> : null}
     </section>
   )
 }
 
-/** A document's address block (multi-line text), each line in its own direction. */
-function Lines({ text }: { text: string | undefined }) {
-  if (!text) return <span className="sw-muted">—</span>
-  return (
-    <address className="sw-address">
-      {text.split('\n').map((line, index) => (
-        <span key={index}>
-          <bdi>{line}</bdi>
-        </span>
-      ))}
-    </address>
-  )
-}
-
 /** One order or invoice: its details, lines and totals; or its not-available view. */
-export function DocumentView({ kind, id }: { kind: Kind; id: string }) {
+function DocumentView({ kind, id }: { kind: Kind; id: string }) {
   const { client } = useSession()
   const { language } = useTranslation()
   const { decimal } = useMoney()
@@ -299,11 +284,11 @@ export function DocumentView({ kind, id }: { kind: Kind; id: string }) {
       <div className="sw-address-pair">
         <section>
           <h2>{t('Shipping address')}</h2>
-          <Lines text={document.shipaddress} />
+          <AddressLines address={document.shipaddress} />
         </section>
         <section>
           <h2>{t('Billing address')}</h2>
-          <Lines text={document.billaddress} />
+          <AddressLines address={document.billaddress} />
         </section>
       </div>
       <h2>{t('Items')}</h2>

@@ -2,13 +2,11 @@ import type { ReactNode } from 'react'
 import { useNavigation, useT } from '@shopwright/storefront/react'
 import { useAlert, useConfirm } from '../../components/Alert.js'
 import { Pager } from '../../components/Pager.js'
+import { useSite } from '../../components/site.js'
 import { useProfile } from './profile.js'
 
-/** Cards per page of the address book and the credit cards (spec 000 section 9: web grid 24). */
-export const CARDS_PER_PAGE = 24
-
 /** Props of ProfileCards. */
-export interface ProfileCardsProps<T> {
+interface ProfileCardsProps<T> {
   title: string
   newHref: string
   newLabel: string
@@ -27,8 +25,10 @@ export interface ProfileCardsProps<T> {
  * and the cards of the `page` parameter with the pager (spec 000 section 2).
  */
 export function ProfileCards<T>(props: ProfileCardsProps<T>) {
+  // Cards per page: the site's web grid size (spec 000 section 9).
+  const size = useSite().pagination.webgrid
   const page = Math.max(1, Number(props.page) || 1)
-  const pages = Math.max(1, Math.ceil(props.items.length / CARDS_PER_PAGE))
+  const pages = Math.max(1, Math.ceil(props.items.length / size))
   return (
     <section>
       <h1>{props.title}</h1>
@@ -43,7 +43,7 @@ export function ProfileCards<T>(props: ProfileCardsProps<T>) {
       </p>
       {props.items.length === 0 ? <p>{props.empty}</p> : null}
       <div className="sw-cards">
-        {props.items.slice((page - 1) * CARDS_PER_PAGE, page * CARDS_PER_PAGE).map((item) => (
+        {props.items.slice((page - 1) * size, page * size).map((item) => (
           <a
             key={props.keyOf(item)}
             className="sw-card"

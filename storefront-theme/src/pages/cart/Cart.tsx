@@ -117,7 +117,7 @@ function CartLine({
           {line.displayname}
         </a>
         {line.sku && line.sku !== line.displayname ? (
-          <span className="sw-muted sw-line-sku">{t('SKU: {0}', line.itemid)}</span>
+          <span className="sw-muted sw-line-sku">{t('SKU: {0}', line.sku)}</span>
         ) : null}
         <span className="sw-muted" data-testid="line-rate">
           {line.rate >= 0 ? t('{0} each', minor(line.rate, currency)) : t('Price not available')}

@@ -9,7 +9,7 @@ import { Pager } from '../../components/Pager.js'
 import { PAGE_EXTRA, type CategoryPageExtra, type ListItemAnswer } from '../../lib/commerce.js'
 
 /** Cards loaded at once: the first row of the widest grid (four columns). */
-export const EAGER_CARDS = 4
+const EAGER_CARDS = 4
 
 /** One item in the list display: thumbnail, name, description, price and stock. */
 function ItemRow({ item, eager }: { item: ListItemAnswer; eager: boolean }) {
@@ -66,7 +66,6 @@ export function CategoryView({ record }: PageProps) {
     )
   const list = extra.display === 'list'
   const path = href.split('?')[0] ?? ''
-  const search = href.includes('?') ? href.slice(href.indexOf('?')) : ''
   return (
     <div className="sw-category">
       <nav className="sw-breadcrumbs" aria-label={t('Breadcrumbs')}>
@@ -118,7 +117,7 @@ export function CategoryView({ record }: PageProps) {
           ))}
         </ul>
       )}
-      <Pager page={category.page} pages={category.pages} search={search} />
+      <Pager page={category.page} pages={category.pages} />
     </div>
   )
 }

@@ -1,27 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CART_EVENT } from '../../components/CartLink.js'
 import { cart, cartLine, ceramicMug, classicTee } from '../../test/fixtures.js'
-import { pageProps, renderPage, type Call } from '../../test/harness.js'
+import { cartEvents, pageProps, renderPage, type Call } from '../../test/harness.js'
 import { ItemView } from './ItemView.js'
 
 afterEach(cleanup)
 
 const props = pageProps('/item/:id')
 
-function cartEvents() {
-  const counts: number[] = []
-  const listener = (event: Event) =>
-    counts.push((event as CustomEvent<{ count: number }>).detail.count)
-  window.addEventListener(CART_EVENT, listener)
-  return { counts, stop: () => window.removeEventListener(CART_EVENT, listener) }
-}
-
 describe('the item page', () => {
   it('shows the quantity-break table and the price for the quantity typed', () => {
     renderPage(<ItemView {...props} />, { extra: { commerce: { item: ceramicMug() } } })
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ceramic Mug')
+    expect(screen.queryByTestId('item-sku')).toBeNull()
     const table = screen.getByTestId('break-table')
     expect(
       within(table)
@@ -38,8 +30,10 @@ describe('the item page', () => {
 
   it('needs an option of an item with children, by what tells them apart, with their stock', async () => {
     const added: Call[] = []
+    // The server prices a parent at its options' lowest one-unit price: the page shows it as is.
+    const tee = { ...classicTee(), price: { amount: 2200, currency: 'usd' } }
     const { calls } = renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: classicTee() } },
+      extra: { commerce: { item: tee } },
       routes: {
         'POST /cart/add': (call) => {
           added.push(call)
@@ -51,7 +45,9 @@ describe('the item page', () => {
         },
       },
     })
-    expect(screen.getByTestId('item-price').textContent).toBe('From $24.00')
+    expect(screen.getByTestId('item-price').textContent).toBe('From $22.00')
+    // The parent's item id is its name: no sku line until an option is chosen.
+    expect(screen.queryByTestId('item-sku')).toBeNull()
     const chooser = screen.getByTestId('child-chooser')
     expect(
       within(chooser)
@@ -73,6 +69,8 @@ describe('the item page', () => {
       'classic-tee-red',
     )
     expect(screen.getByTestId('item-stock').textContent).toBe('In stock')
+    expect(screen.getByTestId('item-price').textContent).toBe('$24.00')
+    expect(screen.getByTestId('item-sku').textContent).toBe('SKU: M')
     fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '2' } })
     fireEvent.click(screen.getByTestId('add-to-cart'))
     await screen.findByTestId('added-dialog')
@@ -141,6 +139,13 @@ describe('the item page', () => {
     })
     expect(dialog.hasAttribute('open')).toBe(false)
     expect(document.activeElement).toBe(opener)
+  })
+
+  it("shows an item's sku when its item id is not its name", () => {
+    renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: { ...ceramicMug(), itemid: 'Mugs : CM-350' } } },
+    })
+    expect(screen.getByTestId('item-sku').textContent).toBe('SKU: CM-350')
   })
 
   it('shows the not-available title without its page extra', () => {

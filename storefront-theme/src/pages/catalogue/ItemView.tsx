@@ -14,6 +14,7 @@ import { Modal } from '../../components/Modal.js'
 import {
   MAX_LINE_QUANTITY,
   PAGE_EXTRA,
+  skuOf,
   type CartAnswer,
   type CartLineAnswer,
   type ItemAnswer,
@@ -25,7 +26,6 @@ import {
   breakAt,
   clampQuantity,
   imagesOf,
-  lowestPrice,
   offerOf,
   optionLabel,
   parseQuantity,
@@ -36,7 +36,7 @@ import {
 const FEW_LEFT = 10
 
 /** The quantity-break table: "1+ $24.00 · 10+ $21.60 · 50+ $19.20", the current break marked. */
-export function BreakTable({
+function BreakTable({
   breaks,
   quantity,
   currency,
@@ -78,7 +78,7 @@ export function BreakTable({
 }
 
 /** The options of an item with children, by sku and what tells them apart, with their stock. */
-export function ChildChooser({
+function ChildChooser({
   item,
   chosen,
   onChoose,
@@ -232,8 +232,10 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
   const quantity = parseQuantity(quantityText)
   const shownQuantity = quantity ?? 1
   const currency = (child ?? item).price.currency
-  const unit = offer.needsChoice ? lowestPrice(item.children) : priceAt(offer.breaks, shownQuantity)
+  // An item with options is priced "from" its own price: the server's lowest of its options'.
+  const unit = offer.needsChoice ? item.price.amount : priceAt(offer.breaks, shownQuantity)
   const unitText = minor(unit >= 0 ? unit : item.price.amount, currency)
+  const sku = child ? child.sku : skuOf(item.itemid)
   const category = categories?.find((each) => each.id === item.primarycategory)
   const soldOut = !offer.needsChoice && offer.available <= 0
 
@@ -302,9 +304,9 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
             data-testid="item-form"
           >
             <h1>{item.displayname}</h1>
-            {child || item.itemid !== item.displayname ? (
+            {sku && sku !== item.displayname ? (
               <p className="sw-muted sw-sku" data-testid="item-sku">
-                {child ? child.itemid : item.itemid}
+                {t('SKU: {0}', sku)}
               </p>
             ) : null}
             <p className="sw-item-price" data-testid="item-price">

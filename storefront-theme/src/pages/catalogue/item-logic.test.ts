@@ -4,7 +4,6 @@ import {
   breakAt,
   clampQuantity,
   imagesOf,
-  lowestPrice,
   offerOf,
   optionLabel,
   parseQuantity,
@@ -49,9 +48,8 @@ describe('the item page rules', () => {
     expect(optionLabel(tee, odd)).toBe('X')
   })
 
-  it('offers "from" the lowest option price, and needs a choice before buying', () => {
+  it('needs a choice before buying an item with options', () => {
     const tee = classicTee()
-    expect(lowestPrice(tee.children)).toBe(2400)
     expect(offerOf(tee, undefined)).toMatchObject({ needsChoice: true, available: 0 })
     const red = tee.children[2]!
     expect(offerOf(tee, red)).toMatchObject({ needsChoice: false, available: 12, id: red.id })

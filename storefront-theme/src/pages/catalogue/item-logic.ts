@@ -49,12 +49,6 @@ export function optionLabel(parent: Pick<ItemAnswer, 'itemid'>, child: ChildItem
   return own ? own.split(' : ').join(' / ') : child.sku || child.displayname
 }
 
-/** The lowest one-unit price of an item's children ("From ..."), or -1. */
-export function lowestPrice(children: readonly ChildItemAnswer[]): number {
-  const prices = children.map((child) => child.price.amount).filter((amount) => amount >= 0)
-  return prices.length ? Math.min(...prices) : NO_PRICE
-}
-
 /** The item's pictures, each once: its main image, its gallery, then its options' own. */
 export function imagesOf(item: ItemAnswer): WebImage[] {
   const seen = new Set<string>()

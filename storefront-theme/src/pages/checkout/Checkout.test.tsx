@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { PlacedOrder } from '../../lib/commerce.js'
 import { cart, review } from '../../test/fixtures.js'
 import { failure, pageProps, renderPage, type Answer, type Call } from '../../test/harness.js'
-import { Checkout, expiryOf, paymentOf, termsText } from './Checkout.js'
+import { Checkout } from './Checkout.js'
 
 afterEach(cleanup)
 
@@ -180,18 +180,38 @@ describe('the checkout page', () => {
     })
   })
 
-  it('offers paying on account when the account has terms', async () => {
+  it('offers paying on account when the account has terms and a credit limit, and pays so', async () => {
+    const place = placeAnswers({ body: placed })
     renderPage(<Checkout {...props} />, {
       account: ada,
       routes: {
         'GET /checkout/get': {
-          body: review({ terms: { id: 'net30', text: 'Net 30' }, creditlimit: 5000 }),
+          body: review({ terms: { id: 'net30', name: 'Net 30', days: 30 }, creditlimit: 5000 }),
+        },
+        'POST /checkout/place': place.route,
+      },
+    })
+    const account = await screen.findByTestId('pay-account')
+    expect(account.textContent).toBe('Pay on account (Net 30)Credit limit $5,000.00')
+    fireEvent.click(account.querySelector('input')!)
+    fireEvent.click(screen.getByTestId('place-order'))
+    await screen.findByTestId('order-placed')
+    expect(place.sent.map((call) => (call.body as { payment: unknown }).payment)).toEqual([
+      { account: true },
+    ])
+  })
+
+  it('does not offer paying on account without a credit limit, which the server needs', async () => {
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: {
+        'GET /checkout/get': {
+          body: review({ terms: { id: 'net30', name: 'Net 30', days: 30 }, creditlimit: null }),
         },
       },
     })
-    expect((await screen.findByTestId('pay-account')).textContent).toBe(
-      'Pay on account (Net 30)Credit limit $5,000.00',
-    )
+    await screen.findByTestId('pay-saved-c1')
+    expect(screen.queryByTestId('pay-account')).toBeNull()
   })
 
   it('says when there is nothing to check out', async () => {
@@ -203,22 +223,30 @@ describe('the checkout page', () => {
   })
 })
 
-describe("the checkout's payment", () => {
-  it('is sent as the place call takes it', () => {
-    const card = {
-      ccnumber: '4242 4242 4242 4242',
-      ccexpiredate: '2031-3',
-      ccname: ' Ada ',
-      paymentmethod: 'Visa',
-    }
-    expect(paymentOf({ kind: 'card' }, card)).toEqual({
-      card: { number: '4242424242424242', expiry: '03/2031', name: 'Ada', paymentmethod: 'Visa' },
+describe("the checkout's new card", () => {
+  it('is sent as typed: the number without its spaces, the name trimmed, the expiry unchanged', async () => {
+    const place = placeAnswers({ body: placed })
+    renderPage(<Checkout {...props} />, {
+      account: ada,
+      routes: {
+        'GET /checkout/get': { body: review({ cards: [] }) },
+        'POST /checkout/place': place.route,
+      },
     })
-    expect(paymentOf({ kind: 'saved', id: 'c1' }, card)).toEqual({ saved: 'c1' })
-    expect(paymentOf({ kind: 'account' }, card)).toEqual({ account: true })
-    expect(expiryOf('3/2031')).toBe('03/2031')
-    expect(termsText('net30')).toBe('net30')
-    expect(termsText({ id: 'net30' })).toBe('net30')
-    expect(termsText(null)).toBe('')
+    const type = (field: string, value: string) =>
+      fireEvent.change(screen.getByTestId(`checkout-${field}`), { target: { value } })
+    await screen.findByTestId('checkout-ccnumber')
+    type('ccnumber', '4242 4242 4242 4242')
+    type('ccname', ' Ada ')
+    // The form takes 'YYYY-MM' as well as 'MM/YYYY'; the server reads both.
+    type('ccexpiredate', '2031-03')
+    type('paymentmethod', 'Visa')
+    fireEvent.click(screen.getByTestId('place-order'))
+    await screen.findByTestId('order-placed')
+    expect(place.sent.map((call) => (call.body as { payment: unknown }).payment)).toEqual([
+      {
+        card: { number: '4242424242424242', expiry: '2031-03', name: 'Ada', paymentmethod: 'Visa' },
+      },
+    ])
   })
 })

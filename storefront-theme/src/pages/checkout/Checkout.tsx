@@ -3,53 +3,35 @@ import { cardErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { mdiCheckCircle, mdiLockOutline } from '@mdi/js'
+import { AddressLines } from '../../components/AddressLines.js'
 import { errorMessage, useAlert } from '../../components/Alert.js'
+import { CardFields, type CardForm, type FieldProblem } from '../../components/CardFields.js'
 import { announceCart } from '../../components/CartLink.js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Form } from '../../components/Form.js'
-import { FieldError } from '../../components/FieldError.js'
 import { Icon } from '../../components/Icon.js'
 import { ItemImage } from '../../components/ItemImage.js'
 import { PageLoading } from '../../components/PageLoading.js'
 import type { CheckoutAnswer, CheckoutCard, PlacedOrder } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
-import { PAYMENT_METHODS } from '../../lib/payment.js'
 import { CartSummary } from '../cart/CartSummary.js'
-import { AddressText } from './AddressText.js'
 import { useCheckout } from './checkout-state.js'
 import { PlaceAttempt, outcomeUnknown } from './place-attempt.js'
 import { useSignedIn } from './signed-in.js'
 
 /** How the order is paid: a saved card, a card typed here, or the account's credit terms. */
-export type PaymentChoice = { kind: 'saved'; id: string } | { kind: 'card' } | { kind: 'account' }
-
-/** The card form: Number, Expiry Date and Payment Method required, Name optional (spec 000 section 5). */
-export interface CardForm {
-  ccnumber: string
-  ccexpiredate: string
-  ccname: string
-  paymentmethod: string
-}
+type PaymentChoice = { kind: 'saved'; id: string } | { kind: 'card' } | { kind: 'account' }
 
 const EMPTY_CARD: CardForm = { ccnumber: '', ccexpiredate: '', ccname: '', paymentmethod: '' }
 
-/** The expiry as the place call takes it, 'MM/YYYY' (the form also takes 'YYYY-MM'). */
-export function expiryOf(text: string): string {
-  const trimmed = text.trim()
-  const iso = /^(\d{4})-(\d{1,2})$/.exec(trimmed)
-  if (iso) return `${iso[2]!.padStart(2, '0')}/${iso[1]}`
-  const slash = /^(\d{1,2})\s*\/\s*(\d{4})$/.exec(trimmed)
-  return slash ? `${slash[1]!.padStart(2, '0')}/${slash[2]}` : trimmed
-}
-
-/** The place call's payment for a choice. */
-export function paymentOf(choice: PaymentChoice, card: CardForm) {
+/** The place call's payment for a choice: a new card as typed, its number without spaces. */
+function paymentOf(choice: PaymentChoice, card: CardForm) {
   if (choice.kind === 'saved') return { saved: choice.id }
   if (choice.kind === 'account') return { account: true as const }
   return {
     card: {
       number: card.ccnumber.replace(/\s+/g, ''),
-      expiry: expiryOf(card.ccexpiredate),
+      expiry: card.ccexpiredate.trim(),
       ...(card.ccname.trim() ? { name: card.ccname.trim() } : {}),
       paymentmethod: card.paymentmethod,
     },
@@ -57,19 +39,9 @@ export function paymentOf(choice: PaymentChoice, card: CardForm) {
 }
 
 /** The payment a checkout starts with: the default saved card, else the first, else a new card. */
-export function firstChoice(cards: readonly CheckoutCard[]): PaymentChoice {
+function firstChoice(cards: readonly CheckoutCard[]): PaymentChoice {
   const card = cards.find((each) => each.ccdefault) ?? cards[0]
   return card ? { kind: 'saved', id: card.internalid } : { kind: 'card' }
-}
-
-/** The terms' name (a list value, its id, or a reference), for 'Pay on account (Net 30)'. */
-export function termsText(terms: unknown): string {
-  if (typeof terms === 'string') return terms
-  if (typeof terms === 'object' && terms !== null) {
-    const { text, name, id } = terms as { text?: unknown; name?: unknown; id?: unknown }
-    for (const value of [text, name, id]) if (typeof value === 'string' && value) return value
-  }
-  return ''
 }
 
 /** A radio choice's box, marked when chosen. */
@@ -157,10 +129,12 @@ function CheckoutForm({
   const currency = cart.currency.id
   const [choice, setChoice] = useState<PaymentChoice>(() => firstChoice(review.cards))
   const [card, setCard] = useState<CardForm>(EMPTY_CARD)
-  const [problem, setProblem] = useState<{ field: string; code: string } | null>(null)
+  const [problem, setProblem] = useState<FieldProblem>(null)
   const [busy, setBusy] = useState(false)
   const attempt = useRef(new PlaceAttempt())
-  const terms = termsText(review.terms)
+  // The server pays on account only for an account with terms and a credit limit.
+  const { terms, creditlimit } = review
+  const onAccount = terms !== null && creditlimit !== null
 
   const pay = (next: PaymentChoice) => {
     setChoice(next)
@@ -222,19 +196,6 @@ function CheckoutForm({
     }
   }
 
-  const cardField = (field: keyof CardForm, label: string, extra: Record<string, string> = {}) => (
-    <label className="sw-field">
-      <span>{label}</span>
-      <input
-        value={card[field]}
-        onChange={(event) => typeCard(field, event.target.value)}
-        data-testid={`checkout-${field}`}
-        {...extra}
-      />
-      <FieldError code={problem?.field === field ? problem.code : null} />
-    </label>
-  )
-
   return (
     <Form
       className="sw-checkout-layout"
@@ -245,7 +206,7 @@ function CheckoutForm({
         <Step number={1} title={t('Shipping address')} id="sw-step-address">
           {cart.shipaddress ? (
             <div className="sw-chosen" data-testid="checkout-address">
-              <AddressText address={cart.shipaddress} />
+              <AddressLines address={cart.shipaddress} />
               <a href="/checkout/shipping" data-testid="change-address">
                 {t('Change')}
               </a>
@@ -313,7 +274,7 @@ function CheckoutForm({
               />
               <span className="sw-choice-name">{t('New card')}</span>
             </label>
-            {terms ? (
+            {onAccount ? (
               <label className={choiceClass(choice.kind === 'account')} data-testid="pay-account">
                 <input
                   type="radio"
@@ -321,42 +282,16 @@ function CheckoutForm({
                   checked={choice.kind === 'account'}
                   onChange={() => pay({ kind: 'account' })}
                 />
-                <span className="sw-choice-name">{t('Pay on account ({0})', terms)}</span>
-                {review.creditlimit !== null ? (
-                  <span className="sw-choice-extra">
-                    {t('Credit limit {0}', decimal(review.creditlimit, currency))}
-                  </span>
-                ) : null}
+                <span className="sw-choice-name">{t('Pay on account ({0})', terms.name)}</span>
+                <span className="sw-choice-extra">
+                  {t('Credit limit {0}', decimal(creditlimit, currency))}
+                </span>
               </label>
             ) : null}
           </fieldset>
           {choice.kind === 'card' ? (
             <div className="sw-card-form" data-testid="card-form">
-              {cardField('ccnumber', t('Number'), {
-                inputMode: 'numeric',
-                autoComplete: 'cc-number',
-              })}
-              {cardField('ccexpiredate', t('Expiry Date (MM/YYYY)'), {
-                autoComplete: 'cc-exp',
-                placeholder: t('MM/YYYY'),
-              })}
-              {cardField('ccname', t('Name'), { autoComplete: 'cc-name' })}
-              <label className="sw-field">
-                <span>{t('Payment Method')}</span>
-                <select
-                  value={card.paymentmethod}
-                  onChange={(event) => typeCard('paymentmethod', event.target.value)}
-                  data-testid="checkout-paymentmethod"
-                >
-                  <option value="">{t('Select...')}</option>
-                  {PAYMENT_METHODS.map((method) => (
-                    <option key={method} value={method}>
-                      {method}
-                    </option>
-                  ))}
-                </select>
-                <FieldError code={problem?.field === 'paymentmethod' ? problem.code : null} />
-              </label>
+              <CardFields card={card} onChange={typeCard} problem={problem} testId="checkout" />
             </div>
           ) : null}
         </Step>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useNavigation, useSession, useT } from '@shopwright/storefront/react'
 import { mdiPlus } from '@mdi/js'
+import { AddressLines } from '../../components/AddressLines.js'
 import { errorMessage, useAlert } from '../../components/Alert.js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Icon } from '../../components/Icon.js'
@@ -9,7 +10,6 @@ import { PageLoading } from '../../components/PageLoading.js'
 import type { CheckoutAnswer } from '../../lib/commerce.js'
 import { AddressEditor } from '../account/Addresses.js'
 import { ProfileProvider, useProfile } from '../account/profile.js'
-import { AddressText } from './AddressText.js'
 import { useCheckout } from './checkout-state.js'
 import { useSignedIn } from './signed-in.js'
 
@@ -61,7 +61,7 @@ export function CheckoutShipping(_props: PageProps) {
                   className={chosen ? 'sw-card sw-card-chosen' : 'sw-card'}
                   data-testid="ship-address"
                 >
-                  <AddressText address={address} />
+                  <AddressLines address={address} />
                   <div className="sw-card-actions">
                     <button
                       type="button"

@@ -1,10 +1,10 @@
 import { isQueryError } from '@shopwright/core/shared'
 
-/** What the server takes as an idempotency key: 16 to 64 of A-Z, a-z, 0-9, '-' and '_'. */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/
-
-/** A fresh random key for one checkout attempt (32 hex digits). */
-export function newIdempotencyKey(): string {
+/**
+ * A fresh random key for one checkout attempt: 32 hex digits, of what the server takes (16 to 64
+ * of A-Z, a-z, 0-9, '-' and '_').
+ */
+function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16)
   globalThis.crypto.getRandomValues(bytes)
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
