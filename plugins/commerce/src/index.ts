@@ -11,6 +11,7 @@ import {
   documentGuard,
   reindexDocuments,
 } from './server/documents/documents.js'
+import { ITEM_FACTS_CACHE, ItemFactsSource } from './server/cart/item-facts.js'
 import { CartPricing } from './server/cart/cart-pricing.js'
 import { CART_LIMIT, cartRoutes } from './server/cart/cart-routes.js'
 import { CartStore } from './server/cart/cart-store.js'
@@ -118,7 +119,7 @@ export default definePlugin({
   security: [CATALOGUE_SECURITY, ORDERS_SECURITY],
   migrations,
   seeds: commerceSeeds,
-  cacheTypes: [COMMERCE_CACHE],
+  cacheTypes: [COMMERCE_CACHE, ITEM_FACTS_CACHE],
   storefrontModules: [CART_MODULE],
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.
@@ -126,7 +127,12 @@ export default definePlugin({
     const partsOf = (deps: Pick<Services, 'db' | 'records' | 'cache' | 'catalogue'>) =>
       (parts ??= {
         store: new CartStore(deps.db),
-        pricing: new CartPricing(deps.db, deps.records, deps.catalogue, deps.cache),
+        pricing: new CartPricing(
+          new ItemFactsSource(deps.db, deps.records, deps.cache),
+          deps.records,
+          deps.catalogue,
+          deps.cache,
+        ),
         holds: new StockHolds(deps.db),
         checkouts: new Checkouts(deps.db),
       })
@@ -188,11 +194,15 @@ export default definePlugin({
     })
     // Seeds skip guards: bring the index tables in step with what they inserted.
     events.on<RecordsSeeded>(RECORDS_SEEDED, async ({ types }) => {
-      if (types.includes(ITEM_TYPE)) await reindexItems(db, records)
+      if (types.includes(ITEM_TYPE)) {
+        await reindexItems(db, records)
+        await cache.clear(ITEM_FACTS_CACHE)
+      }
       if (DOCUMENT_TYPES.some((type) => types.includes(type))) await reindexDocuments(db, records)
     })
     events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (SETTINGS_TYPES.has(type)) await cache.clear(COMMERCE_CACHE)
+      if (type === ITEM_TYPE) await cache.clear(ITEM_FACTS_CACHE)
     })
   },
   routes(router, { services }) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKernel, type Kernel } from '@shopwright/core'
+import { createKernel, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
 import {
   databasesUnderTest,
   redisSkipReason,
@@ -106,6 +106,42 @@ for (const database of databasesUnderTest()) {
         ).json<PlacedOrder>()
         const replay = await post(second, customer.cookie, '/query/checkout/place', body)
         expect(replay.json<PlacedOrder>()).toEqual(placed)
+      })
+
+      it('prices a cart anew on one node when an item changes on the other', async () => {
+        const added = await post(first, '', '/query/cart/add', { item: 'anchor-mug', quantity: 2 })
+        const cookie = cartCookie(added)
+        expect(added.json<CartAnswer>().lines[0]).toMatchObject({ rate: 1000, amount: 2000 })
+        const line = async () =>
+          (await call(first, cookie, { url: '/query/cart/get' })).json<CartAnswer>().lines[0]
+        const change = (update: (record: Record<string, unknown>) => void, fields: string[]) =>
+          second.services.records.modify(SYSTEM_ACTOR, 'item', 'anchor-mug', fields, update)
+        const usd = (price: number) => ({
+          headers: [{ quantity: 1 }],
+          lines: [{ pricelevel: 5, currency: 'usd', price_1_: price }],
+        })
+        try {
+          await change((record) => void (record.price1 = usd(12.5)), ['price1'])
+          // The clear reaches the first node through Redis, a moment later.
+          await expect.poll(async () => (await line())?.rate, { timeout: 10_000 }).toBe(1250)
+          await change((record) => void (record.online = false), ['online'])
+          await expect
+            .poll(async () => (await line())?.problem, { timeout: 10_000 })
+            .toBe('unavailable')
+          const refused = await post(first, cookie, '/query/cart/add', {
+            item: 'anchor-mug',
+            quantity: 1,
+          })
+          expect(codeOf(refused)).toBe('ERROR_CARTLINE_NOT_AVAILABLE')
+        } finally {
+          await change(
+            (record) => {
+              record.price1 = usd(10)
+              record.online = true
+            },
+            ['price1', 'online'],
+          )
+        }
       })
     },
   )

@@ -4,13 +4,11 @@
  * method (free over its threshold), all in integer minor units. The same function prices the
  * review and the order, so what a shopper saw is what they pay.
  */
-import type { Knex } from 'knex'
 import { createError, toMinor, type CacheService, type RecordData } from '@shopwright/core'
 import type { AddressLine, ProfileAnswer } from '@shopwright/plugin-account'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { resolvePrice, taxOf } from '../../shared/prices.js'
 import {
-  ITEM_TYPE,
   NO_PRICE,
   SHIPMETHOD_TYPE,
   TAXCODE_TYPE,
@@ -19,10 +17,10 @@ import {
 } from '../../shared/types.js'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { translated } from '../catalogue/catalogue.js'
-import { ITEMS_TABLE } from '../migrations.js'
 import { isObject, refId, textOf } from '../refs.js'
 import { COMMERCE_CACHE, type ShopContext } from '../shop-context.js'
 import type { CartLineRow } from './cart-store.js'
+import type { ItemFactsSource } from './item-facts.js'
 
 export type { CartAnswer } from '../../shared/answers.js'
 import type {
@@ -81,8 +79,8 @@ function rateFor(taxcode: RecordData | undefined, country: string): number {
 
 export class CartPricing {
   constructor(
-    private readonly db: Knex,
-    private readonly records: Pick<RecordsService, 'findMany' | 'findAll'>,
+    private readonly items: Pick<ItemFactsSource, 'of'>,
+    private readonly records: Pick<RecordsService, 'findAll'>,
     private readonly catalogue: Pick<Catalogue, 'available'>,
     private readonly cache: Pick<CacheService, 'wrap'>,
   ) {}
@@ -127,9 +125,15 @@ export class CartPricing {
    * priced with (missing or offline, a parent whose online children are bought instead, no price
    * at the visitor's level and currency, short of stock): ERROR_CARTLINE_NOT_AVAILABLE.
    */
-  async check(context: ShopContext, item: string, quantity: number): Promise<void> {
+  async check(
+    context: ShopContext,
+    item: string,
+    quantity: number,
+    stock?: ReadonlyMap<string, number>,
+  ): Promise<void> {
     const row = { line: '', item, quantity, added_at: 0 }
-    const [line] = (await this.price(context, [row], { shipmethod: null, shipaddress: null })).lines
+    const cart = { shipmethod: null, shipaddress: null }
+    const [line] = (await this.price(context, [row], cart, stock)).lines
     if (line?.problem)
       throw createError('ERROR_CARTLINE_NOT_AVAILABLE', {
         reason:
@@ -139,46 +143,32 @@ export class CartPricing {
       })
   }
 
+  /** The units available of each item (read live: they move with every order). */
+  stockOf(items: readonly string[]): Promise<Map<string, number>> {
+    return this.catalogue.available([...new Set(items)])
+  }
+
+  /**
+   * The cart's answer. `known`: units available already read in this request (stockOf); items
+   * it lacks are read.
+   */
   async price(
     context: ShopContext,
     rows: readonly CartLineRow[],
     cart: { shipmethod: string | null; shipaddress: string | null },
+    known?: ReadonlyMap<string, number>,
   ): Promise<CartAnswer> {
-    const items = await this.records.findMany(
-      rows.map((row) => ({ type: ITEM_TYPE, id: row.item })),
-    )
-    const byId = new Map(items.map((record) => [record.id, record]))
-    const parentIds = [
-      ...new Set(
-        items.map((record) => refId(record.parent)).filter((id): id is string => id !== null),
-      ),
-    ]
-    const parents = new Map(
-      (await this.records.findMany(parentIds.map((id) => ({ type: ITEM_TYPE, id })))).map(
-        (record) => [record.id, record],
-      ),
-    )
-    const withChildren = new Set(
-      rows.length === 0
-        ? []
-        : (
-            (await this.db(ITEMS_TABLE)
-              .whereIn(
-                'parent',
-                rows.map((row) => row.item),
-              )
-              .andWhere('online', true)
-              .distinct('parent')) as Array<{ parent: string }>
-          ).map((row) => row.parent),
-    )
-    const stock = await this.catalogue.available(rows.map((row) => row.item))
+    const facts = await this.items.of(rows.map((row) => row.item))
+    const unknown = rows.map((row) => row.item).filter((item) => !known?.has(item))
+    const stock = new Map(known)
+    if (unknown.length > 0)
+      for (const [item, units] of await this.stockOf(unknown)) stock.set(item, units)
     const shipaddress = chosenAddress(context.profile, cart.shipaddress)
     const country = shipaddress?.country || context.country
     const taxcodes = await this.taxCodes()
 
     const lines = rows.map((row): CartLineAnswer => {
-      const record = byId.get(row.item)
-      const parent = record ? parents.get(refId(record.parent) ?? '') : undefined
+      const { record, parent } = facts.get(row.item) ?? { record: null, parent: null }
       const sources = record ? (parent ? [record, parent] : [record]) : []
       const rate = record
         ? resolvePrice(sources, {
@@ -190,10 +180,10 @@ export class CartPricing {
         : NO_PRICE
       const available = stock.get(row.item) ?? 0
       const offline =
-        !record || record.online !== true || (parent !== undefined && parent.online !== true)
+        !record || record.online !== true || (parent !== null && parent.online !== true)
       const problem: LineProblem | undefined = offline
         ? 'unavailable'
-        : withChildren.has(row.item)
+        : facts.get(row.item)?.options
           ? 'options'
           : rate === NO_PRICE
             ? 'noprice'

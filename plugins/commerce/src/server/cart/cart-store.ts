@@ -96,12 +96,14 @@ export class CartStore {
   /**
    * Adds units of an item: a new line, or more on the item's line, in one statement. Answers the
    * cart as the write left it (its lines and shipping choices), read in the same transaction.
+   * `fresh`: the cart is new with this add (a random key), so it has no shipping choices to read.
    */
   async add(
     cart: string,
     entity: Entity | null,
     item: string,
     quantity: number,
+    options: { fresh?: boolean } = {},
   ): Promise<{ row: CartRow; lines: CartLineRow[] }> {
     return this.db.transaction(async (trx) => {
       await this.touch(trx, cart, entity)
@@ -117,9 +119,10 @@ export class CartStore {
         })
       if (lines.length > MAX_CART_LINES)
         throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
-      const row = (await trx(CARTS_TABLE)
-        .where({ cart })
-        .first('shipmethod', 'shipaddress')) as CartRow
+      // A cart this add made has no shipping choices yet.
+      const row = options.fresh
+        ? { shipmethod: null, shipaddress: null }
+        : ((await trx(CARTS_TABLE).where({ cart }).first('shipmethod', 'shipaddress')) as CartRow)
       return { row, lines }
     })
   }

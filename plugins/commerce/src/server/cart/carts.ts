@@ -84,11 +84,10 @@ export class Carts {
     context: ShopContext,
     row: CartRow | null,
     lines: readonly CartLineRow[],
+    stock?: ReadonlyMap<string, number>,
   ): Promise<CartAnswer> {
-    return this.pricing.price(context, lines, {
-      shipmethod: row?.shipmethod ?? null,
-      shipaddress: row?.shipaddress ?? null,
-    })
+    const cart = { shipmethod: row?.shipmethod ?? null, shipaddress: row?.shipaddress ?? null }
+    return this.pricing.price(context, lines, cart, stock)
   }
 
   /** The cart as its visitor sees it; an empty one for a visitor without a cart. */
@@ -116,17 +115,20 @@ export class Carts {
     item: string,
     quantity: number,
   ): Promise<CartAnswer> {
-    const have = caller.fresh
-      ? 0
-      : ((await this.store.lines(caller.key)).find((line) => line.item === item)?.quantity ?? 0)
+    const before = caller.fresh ? [] : await this.store.lines(caller.key)
+    const have = before.find((line) => line.item === item)?.quantity ?? 0
     if (have + quantity > MAX_LINE_QUANTITY)
       throw createError('ERROR_INVALID_INTEGER', {
         reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
       })
-    await this.pricing.check(caller.context, item, have + quantity)
-    const { row, lines } = await this.store.add(caller.key, caller.context.entity, item, quantity)
+    // One read of the units available serves the check and the answer (the request's moment).
+    const stock = await this.pricing.stockOf([...before.map((line) => line.item), item])
+    await this.pricing.check(caller.context, item, have + quantity, stock)
+    const { row, lines } = await this.store.add(caller.key, caller.context.entity, item, quantity, {
+      fresh: caller.fresh !== undefined,
+    })
     if (caller.fresh) this.cookie(ctx, caller.fresh)
-    return this.answer(caller.context, row, lines)
+    return this.answer(caller.context, row, lines, stock)
   }
 
   async update(caller: CartCaller, line: string, quantity: number): Promise<CartAnswer> {
