@@ -17,8 +17,20 @@ export interface PageAssets {
   preload: readonly string[]
   /** The theme's icon, when it has one (`favicon.svg` in its build). */
   icon?: string
-  /** CSS to put in the page (the theme's own, small): no stylesheet request before the first paint. */
+  /** CSS to put in the page (the theme's own, when small): no stylesheet request before the first paint. */
   inlineStyle?: string
+  /** Stylesheets to link instead (a larger theme's CSS, cached by the browser for a year). */
+  stylesheets?: readonly string[]
+}
+
+/** The theme's styles in a page's head: inline, or linked (pageAssets chooses). */
+export function styleTags(assets: Pick<PageAssets, 'inlineStyle' | 'stylesheets'>): string {
+  return (
+    (assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '') +
+    (assets.stylesheets ?? [])
+      .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+      .join('')
+  )
 }
 
 /**
@@ -41,7 +53,7 @@ export function documentHead(options: {
     (assets.icon
       ? `<link rel="icon" type="image/svg+xml" href="${escapeHtml(assets.icon)}">`
       : '') +
-    (assets.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '') +
+    styleTags(assets) +
     assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('') +
     `<script type="module" src="${escapeHtml(assets.script)}"></script>` +
     `</head><body><div id="root">`

@@ -1,5 +1,5 @@
 import { escapeHtml, type AppError } from '@shopwright/core'
-import type { PageAssets } from './document.js'
+import { styleTags, type PageAssets } from './document.js'
 
 /**
  * The storefront's page for a request it could not answer, such as a database that does not
@@ -25,7 +25,7 @@ export function errorPage(options: {
     (assets?.icon
       ? `<link rel="icon" type="image/svg+xml" href="${escapeHtml(assets.icon)}">`
       : '') +
-    (assets?.inlineStyle ? `<style>${assets.inlineStyle.replace(/<\//g, '<\\/')}</style>` : '') +
+    (assets ? styleTags(assets) : '') +
     `</head><body><div id="root"><div class="sw-storefront">` +
     `<section class="sw-page-error" role="alert" data-code="${code}">` +
     `<h1>${message}</h1><p><code>${code}</code></p>` +

@@ -6,6 +6,13 @@ import { createError } from '@shopwright/core'
 /** The public prefix of the theme's built files (the theme's Vite `base`). */
 export const THEME_ASSETS = '/theme/'
 
+/**
+ * The most CSS a page carries inline, in bytes. About what the first round trips of a connection
+ * deliver: a theme this small paints with no stylesheet request, while a larger one is fetched once
+ * and cached, instead of being sent again with every page.
+ */
+export const INLINE_STYLE_LIMIT = 8 * 1024
+
 interface ManifestChunk {
   file: string
   css?: string[]
@@ -35,13 +42,13 @@ export function pageAssets(clientDir: string, entry: string): PageAssets {
   const url = (file: string) => `${THEME_ASSETS}${file}`
   // Without an icon the browser asks for /favicon.ico and logs a 404 on every first visit.
   const icon = fs.existsSync(path.join(clientDir, 'favicon.svg')) ? url('favicon.svg') : undefined
-  // The theme's CSS goes into the page itself: a few kilobytes, and no request blocking the paint.
-  const inlineStyle = [...styles]
-    .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
-    .join('\n')
+  // Small CSS goes into the page itself: no request blocks the first paint. Larger CSS is linked:
+  // inlined, it would be sent again with every page (docs/themes.md, "Styles").
+  const css = [...styles].map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
+  const inline = css.reduce((sum, text) => sum + Buffer.byteLength(text), 0) <= INLINE_STYLE_LIMIT
   return {
     script: url(chunk.file),
-    inlineStyle,
+    ...(inline ? { inlineStyle: css.join('\n') } : { stylesheets: [...styles].map(url) }),
     preload: [...preload].map(url),
     ...(icon ? { icon } : {}),
   }

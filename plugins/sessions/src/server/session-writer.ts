@@ -48,11 +48,29 @@ export function mergePage(into: PageWrite, from: PageWrite): void {
 
 /** Pages queued that make a batch worth writing at once, without waiting for the timer. */
 export const BATCH_PAGES = 500
+/**
+ * The most sessions one batch writes (with at most BATCH_PAGES pages). A node serving thousands of
+ * new visitors a second would otherwise write them in one transaction, which on SQLite holds the
+ * event loop for a tenth of a second and stalls every page behind it; batches this size take a few
+ * milliseconds, and the loop serves requests between them.
+ */
+export const BATCH_SESSIONS = 100
+
+/** The first `limit` entries of a map, taken out of it. */
+function takeFirst<K, V>(from: Map<K, V>, limit: number): Map<K, V> {
+  const taken = new Map<K, V>()
+  for (const [key, value] of from) {
+    if (taken.size >= limit) break
+    taken.set(key, value)
+  }
+  for (const key of taken.keys()) from.delete(key)
+  return taken
+}
 
 /**
  * Buffers session and page writes and stores them in batches: within `flushMs` of the first
- * change queued, or at once when BATCH_PAGES pages wait, one transaction per batch however many
- * requests it serves. Requests do not wait for it. `close()` writes what is left (the kernel's
+ * change queued, or at once when BATCH_PAGES pages or BATCH_SESSIONS sessions wait, one
+ * transaction per batch however many requests it serves. Requests do not wait for it. `close()` writes what is left (the kernel's
  * destroy hooks, on SIGTERM), so nothing taken is lost at a graceful stop; a crash loses at most
  * the last `flushMs` (README, "Durability"). `commit()` waits for everything queued so far.
  */
@@ -90,6 +108,7 @@ export class SessionWriter {
     if (queued) mergeSession(queued, session)
     else this.sessions.set(session.id, session)
     this.addPages(pages)
+    if (this.sessions.size >= BATCH_SESSIONS) this.start()
   }
 
   /** Queues pages of a session queued (or stored) already. */
@@ -172,12 +191,18 @@ export class SessionWriter {
     // load the queue fills while a batch is written, and the timer takes the rest together.
     let more = true
     while (more) {
-      const sessions = this.sessions
-      const pages = this.pages
       const waiters = this.waiters
-      this.sessions = new Map()
-      this.pages = new Map()
       this.waiters = []
+      // Someone waits for everything queued (commit, flush, close): one batch takes it all, so
+      // they are answered when it is stored. Otherwise batches are capped, and the loop lets
+      // requests run between them.
+      const whole = waiters.length > 0 || this.draining > 0 || this.closed
+      const sessions = whole ? this.sessions : takeFirst(this.sessions, BATCH_SESSIONS)
+      const pages = whole ? this.pages : takeFirst(this.pages, BATCH_PAGES)
+      if (whole) {
+        this.sessions = new Map()
+        this.pages = new Map()
+      }
       try {
         const prepared = await this.steps.prepare([...sessions.values()])
         await this.store.write(prepared, [...pages.values()])
@@ -188,7 +213,9 @@ export class SessionWriter {
         more =
           this.waiters.length > 0 ||
           this.pages.size >= BATCH_PAGES ||
+          this.sessions.size >= BATCH_SESSIONS ||
           (queued && (this.draining > 0 || this.closed))
+        if (more) await new Promise((resolve) => setImmediate(resolve))
       } catch (error) {
         // Nothing of the batch is stored (or only some of its rows, all of which may be written
         // again): its rows go back into the queue, merged with newer ones, for the next try, and

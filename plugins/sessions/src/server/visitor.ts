@@ -20,9 +20,25 @@ export interface VisitorRequest {
   append(header: string, value: string): void
 }
 
-/** A fresh visit token: 128 random bits, base64url. */
+const TOKEN_BYTES = 16
+/** Random bytes for the next 256 tokens: one call to the system's generator instead of 256. */
+const POOL_BYTES = TOKEN_BYTES * 256
+let pool = Buffer.alloc(0)
+let poolAt = 0
+
+/**
+ * A fresh visit token: 128 random bits, base64url. Every new visitor's first page makes one, so
+ * the bits are drawn from the system's generator in blocks (as Node's randomUUID does); each
+ * token takes the next unused bytes of the block.
+ */
 export function newToken(): string {
-  return randomBytes(16).toString('base64url')
+  if (poolAt + TOKEN_BYTES > pool.length) {
+    pool = randomBytes(POOL_BYTES)
+    poolAt = 0
+  }
+  const token = pool.toString('base64url', poolAt, poolAt + TOKEN_BYTES)
+  poolAt += TOKEN_BYTES
+  return token
 }
 
 /**
@@ -66,19 +82,21 @@ export function previousVisits(request: VisitorRequest): number {
   return count && COUNT.test(count) ? Number(count) : 0
 }
 
-// Every tracking call renews the visit cookie: its date is written once a second, not each time.
-let expiresFor = { second: -1, maxAgeMs: 0, text: '' }
+// Every tracking call renews the visit cookie: its date is written once a second per lifetime (the
+// visit's and the count's), not each time.
+const expiresByAge = new Map<number, { second: number; text: string }>()
 
 /** The Expires date of a cookie set now for maxAgeMs (for the browsers that ignore Max-Age). */
 function expiresOf(maxAgeMs: number): string {
   const second = Math.floor(Date.now() / 1000)
-  if (expiresFor.second !== second || expiresFor.maxAgeMs !== maxAgeMs)
-    expiresFor = {
-      second,
-      maxAgeMs,
-      text: new Date(second * 1000 + maxAgeMs).toUTCString(),
-    }
-  return expiresFor.text
+  let known = expiresByAge.get(maxAgeMs)
+  if (known?.second !== second) {
+    known = { second, text: new Date(second * 1000 + maxAgeMs).toUTCString() }
+    // The lifetimes are constants: a couple of entries, whatever the traffic.
+    if (expiresByAge.size >= 8) expiresByAge.clear()
+    expiresByAge.set(maxAgeMs, known)
+  }
+  return known.text
 }
 
 /** A Set-Cookie value: first-party, HttpOnly, SameSite=Lax, Secure on HTTPS. */
