@@ -232,5 +232,72 @@ for (const database of databasesUnderTest()) {
         ['blue-mug', 4],
       ])
     })
+
+    it('loses no unit when adds of one item come together', async () => {
+      const first = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 1,
+      })
+      const cookie = cartCookie(first)
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          post(booted.kernel, cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 2 }),
+        ),
+      )
+      for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200)
+      const cart = (
+        await call(booted.kernel, cookie, { url: '/query/cart/get' })
+      ).json<CartAnswer>()
+      expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([['anchor-mug', 41]])
+    })
+
+    it('never keeps more than 999 of an item, though adds that pass it come together', async () => {
+      const created = await post(booted.kernel, booted.cookies.manager, '/query/data/create', {
+        type: 'item',
+        id: 'bulk-mug',
+        itemid: 'Bulk Mug',
+        displayname: 'Bulk Mug',
+        online: true,
+        primarycategory: { reference: true, type: 'webcategory', id: 'hidden' },
+        stock: 5000,
+        price1: {
+          headers: [{ quantity: 1 }],
+          lines: [{ pricelevel: 5, currency: 'usd', price_1_: 2 }],
+        },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      const first = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'bulk-mug',
+        quantity: 900,
+      })
+      expect(first.statusCode, first.body).toBe(200)
+      const cookie = cartCookie(first)
+      // Each fits alone (900 + 60 <= 999); any two together do not.
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          post(booted.kernel, cookie, '/query/cart/add', { item: 'bulk-mug', quantity: 60 }),
+        ),
+      )
+      const taken = replies.filter((reply) => reply.statusCode === 200).length
+      for (const reply of replies)
+        if (reply.statusCode !== 200)
+          expect([reply.statusCode, codeOf(reply)]).toEqual([400, 'ERROR_INVALID_INTEGER'])
+      expect(taken).toBeLessThanOrEqual(1)
+      const cart = (
+        await call(booted.kernel, cookie, { url: '/query/cart/get' })
+      ).json<CartAnswer>()
+      expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([
+        ['bulk-mug', 900 + 60 * taken],
+      ])
+      // A new line refused the same way leaves nothing behind.
+      const refused = await post(booted.kernel, cookie, '/query/cart/add', {
+        item: 'bulk-mug',
+        quantity: 999,
+      })
+      expect(codeOf(refused)).toBe('ERROR_INVALID_INTEGER')
+      expect((await call(booted.kernel, cookie, { url: '/query/cart/count' })).json()).toEqual({
+        count: 1,
+      })
+    })
   })
 }

@@ -22,6 +22,9 @@ export interface CartRow {
   shipaddress: string | null
 }
 
+/** A cart without a shipping address or method chosen. */
+const NO_CHOICES: CartRow = Object.freeze({ shipmethod: null, shipaddress: null })
+
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 
 /** The key of an anonymous cart from its cookie token. */
@@ -64,9 +67,13 @@ export class CartStore {
     return Number(rows[0]?.count ?? 0)
   }
 
-  private async touch(trx: Knex.Transaction, cart: string, entity: Entity | null): Promise<void> {
+  private async touch(
+    executor: Knex | Knex.Transaction,
+    cart: string,
+    entity: Entity | null,
+  ): Promise<void> {
     const now = Date.now()
-    await trx(CARTS_TABLE)
+    await executor(CARTS_TABLE)
       .insert({
         cart,
         entity_type: entity?.type ?? null,
@@ -94,9 +101,14 @@ export class CartStore {
   }
 
   /**
-   * Adds units of an item: a new line, or more on the item's line, in one statement. Answers the
-   * cart as the write left it (its lines and shipping choices), read in the same transaction.
-   * `fresh`: the cart is new with this add (a random key), so it has no shipping choices to read.
+   * Adds units of an item: a new line, or more on the item's line, in one statement, so adds at
+   * the same moment (two tabs) lose nothing. Answers the cart as the write left it (its lines and
+   * shipping choices). No transaction: on SQLite one would hold the database's only connection
+   * across every turn of the event loop its statements wait for, and adds of all visitors would
+   * queue behind it. The limits are checked after the write instead, and an add that passed one
+   * (adds at the same moment, together over 999 units or 100 lines) takes its own units back and
+   * is refused. `fresh`: the cart is new with this add (a random key), so it has no shipping
+   * choices and no other lines.
    */
   async add(
     cart: string,
@@ -105,26 +117,33 @@ export class CartStore {
     quantity: number,
     options: { fresh?: boolean } = {},
   ): Promise<{ row: CartRow; lines: CartLineRow[] }> {
-    return this.db.transaction(async (trx) => {
-      await this.touch(trx, cart, entity)
-      await trx(CART_LINES_TABLE)
-        .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
-        .onConflict(['cart', 'item'])
-        .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
-      const lines = await this.lines(cart, trx)
-      // Checked after the write, inside it: two adds at once are judged on their sum.
-      if ((lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY)
-        throw createError('ERROR_INVALID_INTEGER', {
-          reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
-        })
-      if (lines.length > MAX_CART_LINES)
-        throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
-      // A cart this add made has no shipping choices yet.
-      const row = options.fresh
-        ? { shipmethod: null, shipaddress: null }
-        : ((await trx(CARTS_TABLE).where({ cart }).first('shipmethod', 'shipaddress')) as CartRow)
-      return { row, lines }
-    })
+    await this.touch(this.db, cart, entity)
+    await this.db(CART_LINES_TABLE)
+      .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
+      .onConflict(['cart', 'item'])
+      .merge({ quantity: this.db.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
+    const [lines, row] = await Promise.all([
+      this.lines(cart),
+      options.fresh ? NO_CHOICES : this.cart(cart).then((found) => found ?? NO_CHOICES),
+    ])
+    const over = (lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY
+    if (over || lines.length > MAX_CART_LINES) {
+      await this.takeBack(cart, item, quantity)
+      throw over
+        ? createError('ERROR_INVALID_INTEGER', {
+            reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
+          })
+        : createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
+    }
+    return { row, lines }
+  }
+
+  /** Takes an add's units back off its line, and the line away when nothing else is on it. */
+  private async takeBack(cart: string, item: string, quantity: number): Promise<void> {
+    await this.db(CART_LINES_TABLE)
+      .where({ cart, item })
+      .update({ quantity: this.db.raw('?? - ?', ['quantity', quantity]) })
+    await this.db(CART_LINES_TABLE).where({ cart, item }).andWhere('quantity', '<=', 0).delete()
   }
 
   /** Sets a line's quantity; false when the line is not in this cart. */
