@@ -22,6 +22,9 @@ export interface CartRow {
   shipaddress: string | null
 }
 
+/** How stale a cart's date may get before an add renews it. */
+const TOUCH_MS = 60 * 60 * 1000
+
 /** A cart without a shipping address or method chosen. */
 const NO_CHOICES: CartRow = Object.freeze({ shipmethod: null, shipaddress: null })
 
@@ -46,6 +49,21 @@ export class CartStore {
     const row = (await this.db(CARTS_TABLE).where({ cart }).first('shipmethod', 'shipaddress')) as
       CartRow | undefined
     return row ?? null
+  }
+
+  /** The cart row with when it was last touched (an add reads it before writing). */
+  async cartWithTouch(cart: string): Promise<(CartRow & { updatedAt: number }) | null> {
+    const row = (await this.db(CARTS_TABLE)
+      .where({ cart })
+      .first('shipmethod', 'shipaddress', 'updated_at')) as
+      (CartRow & { updated_at: number | string }) | undefined
+    return row
+      ? {
+          shipmethod: row.shipmethod,
+          shipaddress: row.shipaddress,
+          updatedAt: Number(row.updated_at),
+        }
+      : null
   }
 
   async lines(cart: string, executor: Knex | Knex.Transaction = this.db): Promise<CartLineRow[]> {
@@ -107,25 +125,26 @@ export class CartStore {
    * across every turn of the event loop its statements wait for, and adds of all visitors would
    * queue behind it. The limits are checked after the write instead, and an add that passed one
    * (adds at the same moment, together over 999 units or 100 lines) takes its own units back and
-   * is refused. `fresh`: the cart is new with this add (a random key), so it has no shipping
-   * choices and no other lines.
+   * is refused. `known`: the cart row as the caller read it before the add (null when there is
+   * none, a new cart's): its shipping choices are answered, and its date is renewed only when it
+   * is older than TOUCH_MS (the sweep counts in days), which spares most adds a write.
    */
   async add(
     cart: string,
     entity: Entity | null,
     item: string,
     quantity: number,
-    options: { fresh?: boolean } = {},
+    known: (CartRow & { updatedAt: number }) | null,
   ): Promise<{ row: CartRow; lines: CartLineRow[] }> {
-    await this.touch(this.db, cart, entity)
+    if (!known || Date.now() - known.updatedAt > TOUCH_MS) await this.touch(this.db, cart, entity)
     await this.db(CART_LINES_TABLE)
       .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
       .onConflict(['cart', 'item'])
       .merge({ quantity: this.db.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
-    const [lines, row] = await Promise.all([
-      this.lines(cart),
-      options.fresh ? NO_CHOICES : this.cart(cart).then((found) => found ?? NO_CHOICES),
-    ])
+    const lines = await this.lines(cart)
+    const row: CartRow = known
+      ? { shipmethod: known.shipmethod, shipaddress: known.shipaddress }
+      : NO_CHOICES
     const over = (lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY
     if (over || lines.length > MAX_CART_LINES) {
       await this.takeBack(cart, item, quantity)
