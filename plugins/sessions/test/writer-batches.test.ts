@@ -5,38 +5,12 @@ import { SESSIONS_TABLE } from '../src/server/migrations.js'
 import { SessionStore } from '../src/server/session-store.js'
 import { BATCH_SESSIONS, SessionWriter, type PendingSession } from '../src/server/session-writer.js'
 import { newToken, sessionIdOf } from '../src/server/visitor.js'
+import { sessionOf } from '../src/testing/index.js'
 import { PLUGINS } from './helpers.js'
 
 /** A new visitor's session as the tracker queues it for a storefront page. */
 function newVisitor(at: number): PendingSession {
-  return {
-    id: sessionIdOf(newToken()),
-    startedAt: at,
-    endedAt: at,
-    confirmed: false,
-    visits: 1,
-    address: '127.0.0.1',
-    ip: '',
-    userAgent: 'Mozilla/5.0',
-    device: '',
-    browser: 'Chrome',
-    browserVersion: '120',
-    os: 'Linux',
-    osVersion: '',
-    platform: 'desktop',
-    city: '',
-    region: '',
-    country: '',
-    latitude: null,
-    longitude: null,
-    language: 'en-us',
-    referer: '',
-    medium: 'direct',
-    robot: false,
-    virus: false,
-    spam: false,
-    reasons: '',
-  }
+  return { ...sessionOf({ id: sessionIdOf(newToken()), startedAt: at }), address: '127.0.0.1' }
 }
 
 for (const database of databasesUnderTest()) {

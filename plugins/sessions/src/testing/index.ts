@@ -17,7 +17,8 @@ export interface FixtureSession extends Partial<Omit<SessionWrite, 'medium' | 'p
   pages?: readonly string[]
 }
 
-function sessionOf(fixture: FixtureSession): SessionWrite {
+/** The session row a fixture stands for, every field filled. */
+export function sessionOf(fixture: FixtureSession): SessionWrite {
   const { pages = [], ...given } = fixture
   return {
     endedAt: fixture.startedAt + Math.max(1, pages.length) * 60_000,

@@ -25,46 +25,49 @@ function code(value: unknown, at: string): string {
   return text
 }
 
-/** `rates` of a shipping method: `{ currency, rate, freeover? }`, one line per currency. */
-function shippingRates(record: RecordData): void {
+/**
+ * A record's `rates`: at most MAX_LINES lines, each of the `parts` only, one line per `key` (the
+ * currency or country code); `line` checks the rest of each. Nothing or null leaves them unset.
+ */
+function rateLines(
+  record: RecordData,
+  key: 'currency' | 'country',
+  parts: readonly string[],
+  line: (given: Record<string, unknown>, at: string) => Record<string, unknown>,
+): void {
   if (record.rates === undefined || record.rates === null) return
   if (!Array.isArray(record.rates) || record.rates.length > MAX_LINES)
     throw invalid(`rates must list at most ${MAX_LINES} lines`)
   const seen = new Set<string>()
-  record.rates = record.rates.map((line: unknown, index) => {
+  record.rates = record.rates.map((given: unknown, index) => {
     const at = `rates.${index}`
-    if (!isObject(line)) throw invalid(`${at} must be a line`)
-    const unknown = Object.keys(line).find((key) => !['currency', 'rate', 'freeover'].includes(key))
+    if (!isObject(given)) throw invalid(`${at} must be a line`)
+    const unknown = Object.keys(given).find((part) => !parts.includes(part))
     if (unknown) throw invalid(`${at} has no part "${unknown}"`)
-    const currency = code(line.currency, `${at}.currency`)
-    if (seen.has(currency)) throw invalid(`${at} repeats ${currency}`)
-    seen.add(currency)
-    const free =
-      line.freeover === undefined || line.freeover === null || line.freeover === ''
-        ? {}
-        : { freeover: amount(line.freeover, `${at}.freeover`, MAX_PRICE) }
-    return { currency, rate: amount(line.rate, `${at}.rate`, MAX_PRICE), ...free }
+    const id = code(given[key], `${at}.${key}`)
+    if (seen.has(id)) throw invalid(`${at} repeats ${id}`)
+    seen.add(id)
+    return { [key]: id, ...line(given, at) }
   })
+}
+
+/** `rates` of a shipping method: `{ currency, rate, freeover? }`, one line per currency. */
+function shippingRates(record: RecordData): void {
+  rateLines(record, 'currency', ['currency', 'rate', 'freeover'], (line, at) => ({
+    rate: amount(line.rate, `${at}.rate`, MAX_PRICE),
+    ...(line.freeover === undefined || line.freeover === null || line.freeover === ''
+      ? {}
+      : { freeover: amount(line.freeover, `${at}.freeover`, MAX_PRICE) }),
+  }))
 }
 
 /** A tax code's `rate` and `rates` (`{ country, rate }`): percentages from 0 to 100. */
 function taxRates(record: RecordData): void {
   if (record.rate !== undefined && record.rate !== null)
     record.rate = amount(record.rate, 'rate', 100)
-  if (record.rates === undefined || record.rates === null) return
-  if (!Array.isArray(record.rates) || record.rates.length > MAX_LINES)
-    throw invalid(`rates must list at most ${MAX_LINES} lines`)
-  const seen = new Set<string>()
-  record.rates = record.rates.map((line: unknown, index) => {
-    const at = `rates.${index}`
-    if (!isObject(line)) throw invalid(`${at} must be a line`)
-    const unknown = Object.keys(line).find((key) => key !== 'country' && key !== 'rate')
-    if (unknown) throw invalid(`${at} has no part "${unknown}"`)
-    const country = code(line.country, `${at}.country`)
-    if (seen.has(country)) throw invalid(`${at} repeats ${country}`)
-    seen.add(country)
-    return { country, rate: amount(line.rate, `${at}.rate`, 100) }
-  })
+  rateLines(record, 'country', ['country', 'rate'], (line, at) => ({
+    rate: amount(line.rate, `${at}.rate`, 100),
+  }))
 }
 
 export const ratesGuard: RecordGuard = {
