@@ -22,12 +22,6 @@ export interface CartRow {
   shipaddress: string | null
 }
 
-/** How stale a cart's date may get before an add renews it. */
-const TOUCH_MS = 60 * 60 * 1000
-
-/** A cart without a shipping address or method chosen. */
-const NO_CHOICES: CartRow = Object.freeze({ shipmethod: null, shipaddress: null })
-
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 
 /** The key of an anonymous cart from its cookie token. */
@@ -51,21 +45,6 @@ export class CartStore {
     return row ?? null
   }
 
-  /** The cart row with when it was last touched (an add reads it before writing). */
-  async cartWithTouch(cart: string): Promise<(CartRow & { updatedAt: number }) | null> {
-    const row = (await this.db(CARTS_TABLE)
-      .where({ cart })
-      .first('shipmethod', 'shipaddress', 'updated_at')) as
-      (CartRow & { updated_at: number | string }) | undefined
-    return row
-      ? {
-          shipmethod: row.shipmethod,
-          shipaddress: row.shipaddress,
-          updatedAt: Number(row.updated_at),
-        }
-      : null
-  }
-
   async lines(cart: string, executor: Knex | Knex.Transaction = this.db): Promise<CartLineRow[]> {
     const rows = (await executor(CART_LINES_TABLE)
       .where({ cart })
@@ -85,13 +64,9 @@ export class CartStore {
     return Number(rows[0]?.count ?? 0)
   }
 
-  private async touch(
-    executor: Knex | Knex.Transaction,
-    cart: string,
-    entity: Entity | null,
-  ): Promise<void> {
+  private async touch(trx: Knex.Transaction, cart: string, entity: Entity | null): Promise<void> {
     const now = Date.now()
-    await executor(CARTS_TABLE)
+    await trx(CARTS_TABLE)
       .insert({
         cart,
         entity_type: entity?.type ?? null,
@@ -119,50 +94,37 @@ export class CartStore {
   }
 
   /**
-   * Adds units of an item: a new line, or more on the item's line, in one statement, so adds at
-   * the same moment (two tabs) lose nothing. Answers the cart as the write left it (its lines and
-   * shipping choices). No transaction: on SQLite one would hold the database's only connection
-   * across every turn of the event loop its statements wait for, and adds of all visitors would
-   * queue behind it. The limits are checked after the write instead, and an add that passed one
-   * (adds at the same moment, together over 999 units or 100 lines) takes its own units back and
-   * is refused. `known`: the cart row as the caller read it before the add (null when there is
-   * none, a new cart's): its shipping choices are answered, and its date is renewed only when it
-   * is older than TOUCH_MS (the sweep counts in days), which spares most adds a write.
+   * Adds units of an item: a new line, or more on the item's line, in one statement. Answers the
+   * cart as the write left it (its lines and shipping choices), read in the same transaction.
+   * `fresh`: the cart is new with this add (a random key), so it has no shipping choices to read.
    */
   async add(
     cart: string,
     entity: Entity | null,
     item: string,
     quantity: number,
-    known: (CartRow & { updatedAt: number }) | null,
+    options: { fresh?: boolean } = {},
   ): Promise<{ row: CartRow; lines: CartLineRow[] }> {
-    if (!known || Date.now() - known.updatedAt > TOUCH_MS) await this.touch(this.db, cart, entity)
-    await this.db(CART_LINES_TABLE)
-      .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
-      .onConflict(['cart', 'item'])
-      .merge({ quantity: this.db.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
-    const lines = await this.lines(cart)
-    const row: CartRow = known
-      ? { shipmethod: known.shipmethod, shipaddress: known.shipaddress }
-      : NO_CHOICES
-    const over = (lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY
-    if (over || lines.length > MAX_CART_LINES) {
-      await this.takeBack(cart, item, quantity)
-      throw over
-        ? createError('ERROR_INVALID_INTEGER', {
-            reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
-          })
-        : createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
-    }
-    return { row, lines }
-  }
-
-  /** Takes an add's units back off its line, and the line away when nothing else is on it. */
-  private async takeBack(cart: string, item: string, quantity: number): Promise<void> {
-    await this.db(CART_LINES_TABLE)
-      .where({ cart, item })
-      .update({ quantity: this.db.raw('?? - ?', ['quantity', quantity]) })
-    await this.db(CART_LINES_TABLE).where({ cart, item }).andWhere('quantity', '<=', 0).delete()
+    return this.db.transaction(async (trx) => {
+      await this.touch(trx, cart, entity)
+      await trx(CART_LINES_TABLE)
+        .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
+        .onConflict(['cart', 'item'])
+        .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
+      const lines = await this.lines(cart, trx)
+      // Checked after the write, inside it: two adds at once are judged on their sum.
+      if ((lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY)
+        throw createError('ERROR_INVALID_INTEGER', {
+          reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
+        })
+      if (lines.length > MAX_CART_LINES)
+        throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
+      // A cart this add made has no shipping choices yet.
+      const row = options.fresh
+        ? { shipmethod: null, shipaddress: null }
+        : ((await trx(CARTS_TABLE).where({ cart }).first('shipmethod', 'shipaddress')) as CartRow)
+      return { row, lines }
+    })
   }
 
   /** Sets a line's quantity; false when the line is not in this cart. */

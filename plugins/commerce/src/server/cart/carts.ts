@@ -115,9 +115,7 @@ export class Carts {
     item: string,
     quantity: number,
   ): Promise<CartAnswer> {
-    const [before, known] = caller.fresh
-      ? [[], null]
-      : await Promise.all([this.store.lines(caller.key), this.store.cartWithTouch(caller.key)])
+    const before = caller.fresh ? [] : await this.store.lines(caller.key)
     const have = before.find((line) => line.item === item)?.quantity ?? 0
     if (have + quantity > MAX_LINE_QUANTITY)
       throw createError('ERROR_INVALID_INTEGER', {
@@ -126,13 +124,9 @@ export class Carts {
     // One read of the units available serves the check and the answer (the request's moment).
     const stock = await this.pricing.stockOf([...before.map((line) => line.item), item])
     await this.pricing.check(caller.context, item, have + quantity, stock)
-    const { row, lines } = await this.store.add(
-      caller.key,
-      caller.context.entity,
-      item,
-      quantity,
-      known,
-    )
+    const { row, lines } = await this.store.add(caller.key, caller.context.entity, item, quantity, {
+      fresh: caller.fresh !== undefined,
+    })
     if (caller.fresh) this.cookie(ctx, caller.fresh)
     return this.answer(caller.context, row, lines, stock)
   }
