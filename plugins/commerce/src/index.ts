@@ -128,7 +128,7 @@ export default definePlugin({
       (parts ??= {
         store: new CartStore(deps.db),
         pricing: new CartPricing(
-          new ItemFactsSource(deps.db, deps.records, deps.cache),
+          new ItemFactsSource(deps.catalogue, deps.records, deps.cache),
           deps.records,
           deps.catalogue,
           deps.cache,

@@ -5,11 +5,10 @@
  * which a change of any item clears on every node (README, "Cart"). Stock is not among them: it
  * moves with every order and is read live.
  */
-import type { Knex } from 'knex'
 import type { CacheService, RecordData } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { ITEM_TYPE } from '../../shared/types.js'
-import { ITEMS_TABLE } from '../migrations.js'
+import type { Catalogue } from '../catalogue/catalogue.js'
 import { refId } from '../refs.js'
 
 /** The cache type of item facts: cleared whenever an item record changes or items are seeded. */
@@ -26,29 +25,36 @@ export interface ItemFacts {
 
 export class ItemFactsSource {
   constructor(
-    private readonly db: Knex,
+    private readonly catalogue: Pick<Catalogue, 'childrenOf'>,
     private readonly records: Pick<RecordsService, 'findMany'>,
     private readonly cache: Pick<CacheService, 'get' | 'set' | 'mark'>,
   ) {}
 
   /** The facts of each id asked for; ids read from the cache cost no query. */
   async of(ids: readonly string[]): Promise<Map<string, ItemFacts>> {
-    const facts = new Map<string, ItemFacts>()
-    const missing: string[] = []
-    for (const id of new Set(ids)) {
-      const known = await this.cache.get<ItemFacts>(ITEM_FACTS_CACHE, id)
-      if (known) facts.set(id, known)
-      else missing.push(id)
-    }
-    if (missing.length === 0) return facts
+    const unique = [...new Set(ids)]
     // Taken before reading: a change committed meanwhile clears the type, and nothing read
     // before it is kept.
     const since = this.cache.mark(ITEM_FACTS_CACHE)
+    const cached = await Promise.all(
+      unique.map((id) => this.cache.get<ItemFacts>(ITEM_FACTS_CACHE, id)),
+    )
+    const facts = new Map<string, ItemFacts>()
+    const missing: string[] = []
+    unique.forEach((id, index) => {
+      const known = cached[index]
+      if (known) facts.set(id, known)
+      else missing.push(id)
+    })
+    if (missing.length === 0) return facts
     const loaded = await this.load(missing)
-    for (const [id, each] of loaded) {
-      facts.set(id, each)
-      await this.cache.set(ITEM_FACTS_CACHE, id, each, 'short', since)
-    }
+    for (const [id, each] of loaded) facts.set(id, each)
+    // Only items that exist are kept: made-up ids (anyone may post one) must not fill the cache.
+    await Promise.all(
+      [...loaded]
+        .filter(([, each]) => each.record !== null)
+        .map(([id, each]) => this.cache.set(ITEM_FACTS_CACHE, id, each, 'short', since)),
+    )
     return facts
   }
 
@@ -60,15 +66,11 @@ export class ItemFactsSource {
         items.map((record) => refId(record.parent)).filter((id): id is string => id !== null),
       ),
     ]
-    const [parents, withChildren] = await Promise.all([
+    const [parents, children] = await Promise.all([
       this.records.findMany(parentIds.map((id) => ({ type: ITEM_TYPE, id }))),
-      this.db(ITEMS_TABLE)
-        .whereIn('parent', [...ids])
-        .andWhere('online', true)
-        .distinct('parent') as Promise<Array<{ parent: string }>>,
+      this.catalogue.childrenOf(ids),
     ])
     const parentById = new Map(parents.map((record) => [record.id, record]))
-    const options = new Set(withChildren.map((row) => row.parent))
     return new Map(
       ids.map((id) => {
         const record = byId.get(id) ?? null
@@ -78,7 +80,7 @@ export class ItemFactsSource {
           {
             record,
             parent: parentId ? (parentById.get(parentId) ?? null) : null,
-            options: options.has(id),
+            options: children.has(id),
           },
         ]
       }),

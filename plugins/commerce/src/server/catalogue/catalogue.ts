@@ -92,7 +92,7 @@ export class Catalogue {
   }
 
   /** The online children of items, by parent, in name order. */
-  private async childrenOf(parents: readonly string[]): Promise<Map<string, string[]>> {
+  async childrenOf(parents: readonly string[]): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>()
     if (parents.length === 0) return result
     const rows = (await this.db(ITEMS_TABLE)
