@@ -19,7 +19,7 @@ const INTEGER = /^-?\d+$/
 const DECIMAL = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 
 /** An object that is neither a list nor a reference: what an embedded record holds. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value)
 }
 

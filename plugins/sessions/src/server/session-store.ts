@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { DatabaseDialect } from '@shopwright/core'
+import { retryTransaction, type DatabaseDialect } from '@shopwright/core'
 import type { Medium, Platform } from '../shared/types.js'
 import { PAGES_TABLE, SESSIONS_TABLE } from './migrations.js'
 
@@ -215,12 +215,6 @@ class UpsertStatements {
   }
 }
 
-/** MariaDB's deadlock (1213) and lock wait timeout (1205): the transaction may be tried again. */
-function isDeadlock(error: unknown): boolean {
-  const errno = (error as { errno?: number } | null)?.errno
-  return errno === 1213 || errno === 1205
-}
-
 /** A position in the list order (newest first): the start and id of the last row shown. */
 export interface ListPosition {
   startedAt: number
@@ -251,22 +245,7 @@ export class SessionStore {
     pages = [...pages].sort((a, b) =>
       a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : a.key - b.key,
     )
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.writeOnce(sessions, pages)
-        return
-      } catch (error) {
-        if (attempt >= 5 || !isDeadlock(error)) throw error
-        await new Promise((resolve) => setTimeout(resolve, attempt * 5))
-      }
-    }
-  }
-
-  private async writeOnce(
-    sessions: readonly SessionWrite[],
-    pages: readonly PageWrite[],
-  ): Promise<void> {
-    await this.db.transaction(async (trx) => {
+    await retryTransaction(this.db, async (trx) => {
       await this.upsert(
         trx,
         SESSIONS_TABLE,
