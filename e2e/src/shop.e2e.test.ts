@@ -180,6 +180,17 @@ describe('the shop in Chromium', () => {
       )
     })
 
+    it("shows the catalogue's pictures on the sample gallery page", async () => {
+      const gallery = await walk.page.context().newPage()
+      try {
+        await gallery.goto(url('/code25Gallery'))
+        await gallery.waitForSelector('[data-testid=gallery-grid] img')
+        expect(await gallery.locator('[data-testid=gallery-grid] img').count()).toBeGreaterThan(5)
+      } finally {
+        await gallery.close()
+      }
+    })
+
     it('adds 12 of an item with a break at 10 at the break price, and an option of another', async () => {
       const { page } = walk
       await page.fill('[data-testid=item-quantity]', '12')

@@ -175,7 +175,8 @@ export function routes(): RecordData[] {
       component: 'PageView',
       title: 'Gallery',
       description: 'Pictures from the shop.',
-      props: { pageid: 'code25gallery', pagetype: 'webpage' },
+      // The page view with the catalogue's pictures (the default theme's gallery, spec 001 section 2).
+      props: { pageid: 'code25gallery', pagetype: 'webpage', gallery: 'catalogue' },
     },
     {
       id: 'login',
