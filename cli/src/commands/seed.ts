@@ -8,7 +8,7 @@ import { withKernel } from '../boot.js'
  * The sample company, loaded only when it is seeded: the reference data is large, and `start` on a
  * site that has its records (every start but the first) never needs it.
  */
-const sampleCompany = () => import('@shopwright/seeds')
+export const sampleCompany = () => import('@shopwright/seeds')
 
 /**
  * `shopwright seed`: inserts the sample company and every plugin's seed records that are missing,

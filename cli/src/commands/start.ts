@@ -3,7 +3,7 @@ import { isAppError, NOT_COPIED, type Kernel } from '@shopwright/core'
 // The account plugin's types add `accounts` to the kernel's Services.
 import type { AccountService } from '@shopwright/plugin-account'
 import { boot } from '../boot.js'
-import { addSampleFiles } from './seed.js'
+import { addSampleFiles, sampleCompany } from './seed.js'
 
 /** The first administrator's e-mail on a new site. */
 export const FIRST_ADMIN_EMAIL = 'admin@example.com'
@@ -86,7 +86,7 @@ export async function start(): Promise<Kernel> {
     const writer = kernel.optional('seedWriter')
     if (writer && (await writer.isEmpty())) {
       // Loaded only for a new site: the reference data is large and a restart never needs it.
-      const { allSeeds } = await import('@shopwright/seeds')
+      const { allSeeds } = await sampleCompany()
       const { inserted } = await kernel.seed(allSeeds())
       kernel.logger.info({ inserted }, 'empty database: seeded the sample company')
       await addSamplePictures(kernel)

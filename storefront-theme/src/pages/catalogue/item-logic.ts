@@ -10,21 +10,15 @@ import {
 
 /** The unit price for a quantity: the largest break at or below it (a break applies at exactly its quantity), else -1. */
 export function priceAt(breaks: readonly PriceBreak[], quantity: number): number {
-  let price = NO_PRICE
-  let from = 0
-  for (const row of breaks)
-    if (row.quantity <= quantity && row.quantity >= from) {
-      price = row.amount
-      from = row.quantity
-    }
-  return price
+  return breakAt(breaks, quantity)?.amount ?? NO_PRICE
 }
 
 /** The break whose price a quantity gets (its row in the table), or undefined. */
 export function breakAt(breaks: readonly PriceBreak[], quantity: number): PriceBreak | undefined {
-  return [...breaks]
-    .filter((row) => row.quantity <= quantity)
-    .sort((a, b) => b.quantity - a.quantity)[0]
+  let found: PriceBreak | undefined
+  for (const row of breaks)
+    if (row.quantity <= quantity && (!found || row.quantity > found.quantity)) found = row
+  return found
 }
 
 /** A typed quantity as a whole number from 1 to 999 (the cart's bounds), or null. */
