@@ -4,6 +4,7 @@ import knex, { type Knex } from 'knex'
 import { StatementCacheSqliteClient } from './statement-cache-client.js'
 import type { Logger } from '../logger.js'
 import { timeLimitedMysqlClient } from './time-limited-client.js'
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from './wal-checkpointer.js'
 
 /** Which engine a database URL names. */
 export type DatabaseDialect = 'sqlite' | 'mysql'
@@ -11,6 +12,11 @@ export type DatabaseDialect = 'sqlite' | 'mysql'
 /** The dialect of a DATABASE_URL. */
 export function dialectOf(url: string): DatabaseDialect {
   return url.startsWith('sqlite:') ? 'sqlite' : 'mysql'
+}
+
+/** The file of a SQLite DATABASE_URL (`:memory:` for an in-memory database). */
+export function sqliteFileOf(url: string): string {
+  return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
 }
 
 /** The time limits of one database connection pool. */
@@ -22,6 +28,11 @@ export interface DatabaseOptions {
   timeout?: number
   /** Where knex's own warnings go (its console by default). */
   logger?: Logger
+  /**
+   * SQLite: a background thread checkpoints the write-ahead log (startWalCheckpointer), so
+   * connections copy it themselves only past FALLBACK_AUTOCHECKPOINT_PAGES.
+   */
+  backgroundCheckpoints?: boolean
 }
 
 /** The default of DATABASE_TIMEOUT (docs/operations.md, "Database outages"). */
@@ -45,7 +56,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Knex
   const acquireConnectionTimeout = timeout > 0 ? timeout : UNLIMITED_ACQUIRE
   const log = options.logger ? knexLog(options.logger) : undefined
   if (dialectOf(url) === 'sqlite') {
-    const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
+    const filename = sqliteFileOf(url)
     if (filename !== ':memory:')
       fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true })
     return knex({
@@ -64,6 +75,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Knex
           connection.pragma('busy_timeout = 5000')
           connection.pragma('synchronous = NORMAL')
           connection.pragma('foreign_keys = ON')
+          if (options.backgroundCheckpoints)
+            connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`)
           done(null, connection)
         },
       },

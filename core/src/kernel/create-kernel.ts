@@ -7,7 +7,8 @@ import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { createLogger, flushLogger, type Logger } from '../logger.js'
 import { LogCopy, logCopyOf } from '../log/log-copy.js'
-import { createDatabase, pingDatabase } from '../db/create-database.js'
+import { createDatabase, dialectOf, pingDatabase, sqliteFileOf } from '../db/create-database.js'
+import { startWalCheckpointer } from '../db/wal-checkpointer.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { LayeredCache } from '../cache/cache-service.js'
 import { NodeRegistry } from '../cluster/node-registry.js'
@@ -106,7 +107,14 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const settings = resolvePluginSettings(config, plugins, options.env ?? process.env)
   checkServiceDeclarations(plugins)
 
-  const db = createDatabase(config.databaseUrl, { timeout: config.databaseTimeout, logger })
+  const sqliteFile =
+    dialectOf(config.databaseUrl) === 'sqlite' ? sqliteFileOf(config.databaseUrl) : null
+  const backgroundCheckpoints = sqliteFile !== null && sqliteFile !== ':memory:'
+  const db = createDatabase(config.databaseUrl, {
+    timeout: config.databaseTimeout,
+    logger,
+    backgroundCheckpoints,
+  })
   const cleanups: Array<() => Promise<void>> = [() => db.destroy()]
   const cleanUp = async (): Promise<void> => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
@@ -120,6 +128,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         { cause: error },
       )
     })
+    if (backgroundCheckpoints) {
+      // Stopped before the pool closes (cleanups run in reverse).
+      const checkpointer = startWalCheckpointer(sqliteFile!, logger)
+      cleanups.push(() => checkpointer.stop())
+    }
     // The Redis client is loaded only when configured: a single node on SQLite never needs it.
     const redis = config.redisUrl
       ? await (

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { CartAnswer } from '../src/index.js'
+import { TOUCH_EVERY_MS, anonymousKey } from '../src/server/cart/cart-store.js'
+import { CARTS_TABLE } from '../src/server/migrations.js'
 import {
   bootCommerce,
   call,
@@ -298,6 +300,78 @@ for (const database of databasesUnderTest()) {
       expect((await call(booted.kernel, cookie, { url: '/query/cart/count' })).json()).toEqual({
         count: 1,
       })
+    })
+
+    it('judges the stock on the sum when adds of one item come together', async () => {
+      const created = await post(booted.kernel, booted.cookies.manager, '/query/data/create', {
+        type: 'item',
+        id: 'ten-mug',
+        itemid: 'Ten Mug',
+        displayname: 'Ten Mug',
+        online: true,
+        primarycategory: { reference: true, type: 'webcategory', id: 'hidden' },
+        stock: 10,
+        price1: {
+          headers: [{ quantity: 1 }],
+          lines: [{ pricelevel: 5, currency: 'usd', price_1_: 2 }],
+        },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      const first = await post(booted.kernel, '', '/query/cart/add', { item: 'ten-mug', quantity: 1 })
+      const cookie = cartCookie(first)
+      // Each fits alone (1 + 3 <= 10); four of them together do not.
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          post(booted.kernel, cookie, '/query/cart/add', { item: 'ten-mug', quantity: 3 }),
+        ),
+      )
+      const taken = replies.filter((reply) => reply.statusCode === 200).length
+      for (const reply of replies)
+        if (reply.statusCode !== 200)
+          expect([reply.statusCode, codeOf(reply)]).toEqual([409, 'ERROR_CARTLINE_NOT_AVAILABLE'])
+      expect(taken).toBeGreaterThanOrEqual(1)
+      expect(taken).toBeLessThanOrEqual(3)
+      const cart = (
+        await call(booted.kernel, cookie, { url: '/query/cart/get' })
+      ).json<CartAnswer>()
+      expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([
+        ['ten-mug', 1 + 3 * taken],
+      ])
+    })
+
+    it("writes a cart's row when it is new, stale or gone, not at every add", async () => {
+      const db = booted.kernel.services.db
+      const first = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 1,
+      })
+      const cookie = cartCookie(first)
+      const key = anonymousKey(cookie.slice(cookie.indexOf('=') + 1))
+      const touched = async () =>
+        Number(((await db(CARTS_TABLE).where({ cart: key }).first('updated_at')) as
+          | { updated_at: number | string }
+          | undefined)?.updated_at ?? -1)
+      const made = await touched()
+      expect(made).toBeGreaterThan(0)
+      // Marked a little in the past: an add within TOUCH_EVERY_MS leaves the row as it is.
+      await db(CARTS_TABLE).where({ cart: key }).update({ updated_at: made - 1000 })
+      await post(booted.kernel, cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      expect(await touched()).toBe(made - 1000)
+      // Older than TOUCH_EVERY_MS: the add writes it again, so the sweep keeps the cart.
+      await db(CARTS_TABLE).where({ cart: key }).update({ updated_at: made - TOUCH_EVERY_MS - 1 })
+      await post(booted.kernel, cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      expect(await touched()).toBeGreaterThanOrEqual(made)
+      // A row swept while its cookie lived on is made again by the next add.
+      await db(CARTS_TABLE).where({ cart: key }).delete()
+      const again = await post(booted.kernel, cookie, '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 1,
+      })
+      expect(again.statusCode, again.body).toBe(200)
+      expect(await touched()).toBeGreaterThanOrEqual(made)
+      expect(again.json<CartAnswer>().lines.map((line) => [line.item, line.quantity])).toEqual([
+        ['anchor-mug', 4],
+      ])
     })
   })
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { pooledRandomBytes } from '@shopwright/core'
 
 /** The visit's cookie: a random token, HttpOnly, renewed for 30 minutes by every request. */
 export const VISIT_COOKIE = 'sw_visit'
@@ -21,24 +22,13 @@ export interface VisitorRequest {
 }
 
 const TOKEN_BYTES = 16
-/** Random bytes for the next 256 tokens: one call to the system's generator instead of 256. */
-const POOL_BYTES = TOKEN_BYTES * 256
-let pool = Buffer.alloc(0)
-let poolAt = 0
 
 /**
  * A fresh visit token: 128 random bits, base64url. Every new visitor's first page makes one, so
- * the bits are drawn from the system's generator in blocks (as Node's randomUUID does); each
- * token takes the next unused bytes of the block.
+ * the bits come from core's pooled generator.
  */
 export function newToken(): string {
-  if (poolAt + TOKEN_BYTES > pool.length) {
-    pool = randomBytes(POOL_BYTES)
-    poolAt = 0
-  }
-  const token = pool.toString('base64url', poolAt, poolAt + TOKEN_BYTES)
-  poolAt += TOKEN_BYTES
-  return token
+  return pooledRandomBytes(TOKEN_BYTES).toString('base64url')
 }
 
 /**

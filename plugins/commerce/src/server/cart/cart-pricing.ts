@@ -4,6 +4,7 @@
  * method (free over its threshold), all in integer minor units. The same function prices the
  * review and the order, so what a shopper saw is what they pay.
  */
+import type { Knex } from 'knex'
 import { createError, toMinor, type CacheService, type RecordData } from '@shopwright/core'
 import type { AddressLine, ProfileAnswer } from '@shopwright/plugin-account'
 import type { RecordsService } from '@shopwright/plugin-records'
@@ -20,7 +21,7 @@ import { translated } from '../catalogue/catalogue.js'
 import { isObject, refId, textOf } from '../refs.js'
 import { COMMERCE_CACHE, type ShopContext } from '../shop-context.js'
 import type { CartLineRow } from './cart-store.js'
-import type { ItemFactsSource } from './item-facts.js'
+import type { ItemFacts, ItemFactsSource } from './item-facts.js'
 
 export type { CartAnswer } from '../../shared/answers.js'
 import type {
@@ -77,6 +78,36 @@ function rateFor(taxcode: RecordData | undefined, country: string): number {
   return Number.isFinite(rate) && rate > 0 ? rate : 0
 }
 
+/** The line's price per unit at the context's level and currency for its quantity, else NO_PRICE. */
+function rateOf(context: ShopContext, facts: ItemFacts | undefined, quantity: number): number {
+  if (!facts?.record) return NO_PRICE
+  const sources = facts.parent ? [facts.record, facts.parent] : [facts.record]
+  return resolvePrice(sources, {
+    level: context.level,
+    currency: context.currency.id,
+    places: context.currency.places,
+    quantity,
+  })
+}
+
+/**
+ * Why a line cannot be bought, or undefined when it can: the one rule the cart's answer and the
+ * checks before a change share.
+ */
+function problemOf(
+  facts: ItemFacts | undefined,
+  rate: number,
+  available: number,
+  quantity: number,
+): LineProblem | undefined {
+  const record = facts?.record
+  if (!record || record.online !== true || (facts.parent !== null && facts.parent.online !== true))
+    return 'unavailable'
+  if (facts.options) return 'options'
+  if (rate === NO_PRICE) return 'noprice'
+  return available < quantity ? 'stock' : undefined
+}
+
 export class CartPricing {
   constructor(
     private readonly items: Pick<ItemFactsSource, 'of'>,
@@ -120,32 +151,53 @@ export class CartPricing {
     return new Map(codes.map((record) => [record.id, record]))
   }
 
+  /** The item's facts a check needs, read before a write so the check inside it waits on nothing. */
+  async factsOf(item: string): Promise<ItemFacts | undefined> {
+    return (await this.items.of([item])).get(item)
+  }
+
   /**
    * Refuses an item that cannot be bought in this quantity, by the same rules a cart line is
    * priced with (missing or offline, a parent whose online children are bought instead, no price
    * at the visitor's level and currency, short of stock): ERROR_CARTLINE_NOT_AVAILABLE.
+   * `available`: the units in stock; without it the stock is not judged (a check before the write,
+   * which judges it again with the line's new quantity).
    */
+  refuse(
+    context: ShopContext,
+    item: string,
+    facts: ItemFacts | undefined,
+    quantity: number,
+    available?: number,
+  ): void {
+    const problem = problemOf(
+      facts,
+      rateOf(context, facts, quantity),
+      available ?? Number.POSITIVE_INFINITY,
+      quantity,
+    )
+    if (problem)
+      throw createError('ERROR_CARTLINE_NOT_AVAILABLE', {
+        reason: problem === 'stock' ? `stock.${item}: ${available} available` : `${problem}.${item}`,
+      })
+  }
+
+  /** `refuse` with the item's facts read here. */
   async check(
     context: ShopContext,
     item: string,
     quantity: number,
-    stock?: ReadonlyMap<string, number>,
+    available?: number,
   ): Promise<void> {
-    const row = { line: '', item, quantity, added_at: 0 }
-    const cart = { shipmethod: null, shipaddress: null }
-    const [line] = (await this.price(context, [row], cart, stock)).lines
-    if (line?.problem)
-      throw createError('ERROR_CARTLINE_NOT_AVAILABLE', {
-        reason:
-          line.problem === 'stock'
-            ? `stock.${item}: ${line.available} available`
-            : `${line.problem}.${item}`,
-      })
+    this.refuse(context, item, await this.factsOf(item), quantity, available)
   }
 
-  /** The units available of each item (read live: they move with every order). */
-  stockOf(items: readonly string[]): Promise<Map<string, number>> {
-    return this.catalogue.available([...new Set(items)])
+  /**
+   * The units available of each item (read live: they move with every order). `executor`: the
+   * transaction to read in, for a check inside a write.
+   */
+  stockOf(items: readonly string[], executor?: Knex.Transaction): Promise<Map<string, number>> {
+    return this.catalogue.available([...new Set(items)], executor)
   }
 
   /**
@@ -168,28 +220,12 @@ export class CartPricing {
     const taxcodes = await this.taxCodes()
 
     const lines = rows.map((row): CartLineAnswer => {
-      const { record, parent } = facts.get(row.item) ?? { record: null, parent: null }
-      const sources = record ? (parent ? [record, parent] : [record]) : []
-      const rate = record
-        ? resolvePrice(sources, {
-            level: context.level,
-            currency: context.currency.id,
-            places: context.currency.places,
-            quantity: row.quantity,
-          })
-        : NO_PRICE
+      const fact = facts.get(row.item)
+      const record = fact?.record ?? null
+      const parent = fact?.parent ?? null
+      const rate = rateOf(context, fact, row.quantity)
       const available = stock.get(row.item) ?? 0
-      const offline =
-        !record || record.online !== true || (parent !== null && parent.online !== true)
-      const problem: LineProblem | undefined = offline
-        ? 'unavailable'
-        : facts.get(row.item)?.options
-          ? 'options'
-          : rate === NO_PRICE
-            ? 'noprice'
-            : available < row.quantity
-              ? 'stock'
-              : undefined
+      const problem = problemOf(fact, rate, available, row.quantity)
       const amount = rate === NO_PRICE ? 0 : rate * row.quantity
       const taxcode = record
         ? (refId(record.taxcode) ?? refId(parent?.taxcode) ?? 'standard')

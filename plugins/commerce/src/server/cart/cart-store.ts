@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
-import { createError, retryTransaction, type Entity } from '@shopwright/core'
+import { createError, pooledRandomBytes, retryTransaction, type Entity } from '@shopwright/core'
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/types.js'
 import { CARTS_TABLE, CART_LINES_TABLE } from '../migrations.js'
 
@@ -30,10 +30,20 @@ export const anonymousKey = (token: string): string => `a${sha256(token)}`
 export const entityKey = (entity: Pick<Entity, 'type' | 'id'>): string =>
   `e${sha256(`${entity.type}|${entity.id}`)}`
 
+/**
+ * How stale a cart's `updated_at` may be before an add writes it again: the sweep deletes carts
+ * untouched for COMMERCE_CART_DAYS (at least a day), so an hour's lag never loses a cart, and most
+ * adds write only their line.
+ */
+export const TOUCH_EVERY_MS = 3_600_000
+
+const LINE_ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
 /** A new line id: 12 base-62 characters. */
 function lineId(): string {
-  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-  return Array.from(crypto.randomBytes(12), (byte) => alphabet[byte % 62]).join('')
+  let id = ''
+  for (const byte of pooledRandomBytes(12)) id += LINE_ID_ALPHABET[byte % 62]
+  return id
 }
 
 export class CartStore {
@@ -96,17 +106,31 @@ export class CartStore {
   /**
    * Adds units of an item: a new line, or more on the item's line, in one statement. Answers the
    * cart as the write left it (its lines and shipping choices), read in the same transaction.
-   * `fresh`: the cart is new with this add (a random key), so it has no shipping choices to read.
+   * `judge` sees those lines inside the transaction and may throw to undo the add; it must read
+   * only through `trx`. `fresh`: the cart is new with this add (a random key), so there is no row
+   * to read. An existing cart's row is written only when its last touch is older than TOUCH_EVERY.
    */
   async add(
     cart: string,
     entity: Entity | null,
     item: string,
     quantity: number,
-    options: { fresh?: boolean } = {},
+    options: {
+      fresh?: boolean
+      judge?: (lines: readonly CartLineRow[], trx: Knex.Transaction) => Promise<void>
+    } = {},
   ): Promise<{ row: CartRow; lines: CartLineRow[] }> {
-    return this.db.transaction(async (trx) => {
-      await this.touch(trx, cart, entity)
+    return retryTransaction(this.db, async (trx) => {
+      const found = options.fresh
+        ? undefined
+        : ((await trx(CARTS_TABLE)
+            .where({ cart })
+            .first('shipmethod', 'shipaddress', 'updated_at')) as
+            | (CartRow & { updated_at: number | string })
+            | undefined)
+      // A missing row (a new cart, or one swept while its cookie lived on) is made here.
+      if (!found || Date.now() - Number(found.updated_at) > TOUCH_EVERY_MS)
+        await this.touch(trx, cart, entity)
       await trx(CART_LINES_TABLE)
         .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
         .onConflict(['cart', 'item'])
@@ -119,10 +143,11 @@ export class CartStore {
         })
       if (lines.length > MAX_CART_LINES)
         throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
-      // A cart this add made has no shipping choices yet.
-      const row = options.fresh
-        ? { shipmethod: null, shipaddress: null }
-        : ((await trx(CARTS_TABLE).where({ cart }).first('shipmethod', 'shipaddress')) as CartRow)
+      await options.judge?.(lines, trx)
+      const row = {
+        shipmethod: found?.shipmethod ?? null,
+        shipaddress: found?.shipaddress ?? null,
+      }
       return { row, lines }
     })
   }

@@ -7,7 +7,6 @@
 import crypto from 'node:crypto'
 import { COOKIE_FALLBACK_SECONDS, createError, type QueryContext } from '@shopwright/core'
 import type { CartAnswer } from '../../shared/answers.js'
-import { MAX_LINE_QUANTITY } from '../../shared/types.js'
 import type { ShopContext, ShopContexts } from '../shop-context.js'
 import type { CartPricing } from './cart-pricing.js'
 import {
@@ -106,8 +105,10 @@ export class Carts {
 
   /**
    * Adds units of an item: refused with ERROR_CARTLINE_NOT_AVAILABLE by the cart's own pricing
-   * rules for the quantity the line would then hold. A new anonymous cart's cookie is set only
-   * once its line is stored, so a refused add leaves nothing behind.
+   * rules for the quantity the line then holds. What needs no stock (the item exists, is online,
+   * has a price) is checked before writing, so a made-up item writes nothing; the stock is judged
+   * inside the add's transaction on the line's new quantity, so adds at once are judged on their
+   * sum. A new anonymous cart's cookie is set only once its line is stored.
    */
   async add(
     ctx: CartContext,
@@ -115,17 +116,20 @@ export class Carts {
     item: string,
     quantity: number,
   ): Promise<CartAnswer> {
-    const before = caller.fresh ? [] : await this.store.lines(caller.key)
-    const have = before.find((line) => line.item === item)?.quantity ?? 0
-    if (have + quantity > MAX_LINE_QUANTITY)
-      throw createError('ERROR_INVALID_INTEGER', {
-        reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
-      })
-    // One read of the units available serves the check and the answer (the request's moment).
-    const stock = await this.pricing.stockOf([...before.map((line) => line.item), item])
-    await this.pricing.check(caller.context, item, have + quantity, stock)
+    const facts = await this.pricing.factsOf(item)
+    this.pricing.refuse(caller.context, item, facts, quantity)
+    // Read inside the add, it serves the check and the answer (the request's moment).
+    let stock = new Map<string, number>()
     const { row, lines } = await this.store.add(caller.key, caller.context.entity, item, quantity, {
       fresh: caller.fresh !== undefined,
+      judge: async (lines, trx) => {
+        stock = await this.pricing.stockOf(
+          lines.map((line) => line.item),
+          trx,
+        )
+        const units = lines.find((line) => line.item === item)?.quantity ?? quantity
+        this.pricing.refuse(caller.context, item, facts, units, stock.get(item) ?? 0)
+      },
     })
     if (caller.fresh) this.cookie(ctx, caller.fresh)
     return this.answer(caller.context, row, lines, stock)
@@ -136,7 +140,10 @@ export class Carts {
     const found = lines.find((each) => each.line === line)
     if (!caller.key || !found) throw createError('ERROR_CARTLINE_NOT_FOUND', { reason: line })
     // Lowering a quantity is always allowed; raising it must be purchasable.
-    if (quantity > found.quantity) await this.pricing.check(caller.context, found.item, quantity)
+    if (quantity > found.quantity) {
+      const stock = await this.pricing.stockOf([found.item])
+      await this.pricing.check(caller.context, found.item, quantity, stock.get(found.item) ?? 0)
+    }
     if (!(await this.store.setQuantity(caller.key, line, quantity)))
       throw createError('ERROR_CARTLINE_NOT_FOUND', { reason: line })
     return this.get({ key: caller.key, context: caller.context })

@@ -75,11 +75,17 @@ export class Catalogue {
     private readonly records: Pick<RecordsService, 'find' | 'findMany'>,
   ) {}
 
-  /** Units that can be bought now, per item: on hand less reserved, never below 0. */
-  async available(items: readonly string[]): Promise<Map<string, number>> {
+  /**
+   * Units that can be bought now, per item: on hand less reserved, never below 0. `executor`: a
+   * transaction to read in (a check inside a write).
+   */
+  async available(
+    items: readonly string[],
+    executor: Knex | Knex.Transaction = this.db,
+  ): Promise<Map<string, number>> {
     const result = new Map<string, number>(items.map((item) => [item, 0]))
     if (items.length === 0) return result
-    const rows = (await this.db(STOCK_TABLE)
+    const rows = (await executor(STOCK_TABLE)
       .whereIn('item', [...new Set(items)])
       .select('item', 'onhand', 'reserved')) as Array<{
       item: string
