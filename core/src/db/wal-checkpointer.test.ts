@@ -36,16 +36,37 @@ describe('the background WAL checkpointer', () => {
     const file = await filled(true)
     // The request-side connection left the log alone: the file holds little of the data.
     expect(fs.statSync(file).size).toBeLessThan(1_000_000)
-    checkpointer = startWalCheckpointer(file, logger, 20)
+    checkpointer = startWalCheckpointer(file, logger, { every: 20 })
     await expect
       .poll(() => fs.statSync(file).size, { timeout: 10_000, interval: 50 })
       .toBeGreaterThan(2_000_000)
     expect(await db!('notes').count({ count: '*' })).toEqual([{ count: 500 }])
   })
 
+  it('runs its thread only while the log is written', async () => {
+    const file = await filled(true)
+    checkpointer = startWalCheckpointer(file, logger, { every: 20, idleStopMs: 200 })
+    await expect.poll(() => checkpointer!.running(), { timeout: 5_000, interval: 10 }).toBe(true)
+    // Nothing written for idleStopMs: the thread ends.
+    await expect.poll(() => checkpointer!.running(), { timeout: 5_000, interval: 10 }).toBe(false)
+    // Writes wake it again (the log file keeps its size once it has grown).
+    const more = async () => {
+      for (let n = 0; n < 20; n++) await db!('notes').insert({ body: 'y'.repeat(4000) })
+    }
+    await more()
+    await expect.poll(() => checkpointer!.running(), { timeout: 5_000, interval: 10 }).toBe(true)
+  })
+
+  it('leaves a log under its threshold to SQLite, and never starts a thread for it', async () => {
+    const file = await filled(true)
+    checkpointer = startWalCheckpointer(file, logger, { every: 20, startBytes: 50_000_000 })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(checkpointer.running()).toBe(false)
+  })
+
   it('stops once, and again without harm, leaving the database usable', async () => {
     const file = await filled(true)
-    checkpointer = startWalCheckpointer(file, logger, 20)
+    checkpointer = startWalCheckpointer(file, logger, { every: 20 })
     await checkpointer.stop()
     await checkpointer.stop()
     await db!('notes').insert({ body: 'after' })
