@@ -28,6 +28,7 @@ export { COPY_LEVEL, LogCopy, logCopyOf, NOT_COPIED, type CopiedRecord } from '.
 export {
   createDatabase,
   dialectOf,
+  sqliteFileOf,
   pingDatabase,
   type DatabaseDialect,
 } from './db/create-database.js'
@@ -77,6 +78,7 @@ export { inspectJson, jsonProblem, MAX_JSON_DEPTH } from './http/json-safety.js'
 export { escapeHtml } from './http/html-page.js'
 export { isConnectionError, isDuplicateKey } from './db/errors.js'
 export { retryTransaction } from './db/retry-transaction.js'
+export { sqliteTransaction, type SqliteStatements } from './db/sqlite-transaction.js'
 export { clientKey } from './limits/client-key.js'
 export { pooledRandomBytes } from './random.js'
 export { binaryKeys, convertToBinaryKeys, BINARY_COLLATION } from './db/binary-keys.js'

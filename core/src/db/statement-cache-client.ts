@@ -1,14 +1,17 @@
 import { createRequire } from 'node:module'
 import type { Knex } from 'knex'
 
-/** The parts of a better-sqlite3 statement and connection knex's `_query` uses. */
-interface Statement {
+/** The parts of a better-sqlite3 statement and connection knex's `_query` and sqliteTransaction use. */
+export interface Statement {
   reader: boolean
-  all(bindings: unknown[]): unknown
-  run(bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number }
+  all(...bindings: unknown[]): unknown
+  get(...bindings: unknown[]): unknown
+  run(...bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number }
 }
-interface Connection {
+export interface Connection {
   prepare(sql: string): Statement
+  inTransaction: boolean
+  transaction<T>(work: () => T): { (): T; immediate(): T }
   [STATEMENTS]?: Map<string, Statement>
 }
 interface QueryObject {
@@ -26,6 +29,22 @@ interface BindingFormatter {
 const STATEMENTS = Symbol('sw.statements')
 /** Prepared statements kept per connection: more than the distinct queries the plugins write. */
 const MAX_STATEMENTS = 500
+
+/** The connection's prepared statement for `sql`, prepared on first use and kept (LRU). */
+export function cachedStatement(connection: Connection, sql: string): Statement {
+  let statements = connection[STATEMENTS]
+  if (!statements) connection[STATEMENTS] = statements = new Map()
+  let statement = statements.get(sql)
+  if (statement) {
+    // Map order is the least recently used first.
+    statements.delete(sql)
+  } else {
+    statement = connection.prepare(sql)
+    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!)
+  }
+  statements.set(sql, statement)
+  return statement
+}
 
 // knex exports no dialect classes, and its config accepts a client class (as for MySQL's limits).
 const BetterSqlite3Client = createRequire(import.meta.url)(
@@ -45,17 +64,7 @@ export class StatementCacheSqliteClient extends BetterSqlite3Client {
   async _query(connection: Connection, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql || obj.options?.safeIntegers !== undefined)
       return parent._query.call(this, connection, obj)
-    let statements = connection[STATEMENTS]
-    if (!statements) connection[STATEMENTS] = statements = new Map()
-    let statement = statements.get(obj.sql)
-    if (statement) {
-      // Map order is the least recently used first.
-      statements.delete(obj.sql)
-    } else {
-      statement = connection.prepare(obj.sql)
-      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!)
-    }
-    statements.set(obj.sql, statement)
+    const statement = cachedStatement(connection, obj.sql)
     const bindings = parent._formatBindings.call(this, obj.bindings)
     if (statement.reader) {
       obj.response = statement.all(bindings)

@@ -317,7 +317,10 @@ for (const database of databasesUnderTest()) {
         },
       })
       expect(created.statusCode, created.body).toBe(200)
-      const first = await post(booted.kernel, '', '/query/cart/add', { item: 'ten-mug', quantity: 1 })
+      const first = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'ten-mug',
+        quantity: 1,
+      })
       const cookie = cartCookie(first)
       // Each fits alone (1 + 3 <= 10); four of them together do not.
       const replies = await Promise.all(
@@ -348,17 +351,24 @@ for (const database of databasesUnderTest()) {
       const cookie = cartCookie(first)
       const key = anonymousKey(cookie.slice(cookie.indexOf('=') + 1))
       const touched = async () =>
-        Number(((await db(CARTS_TABLE).where({ cart: key }).first('updated_at')) as
-          | { updated_at: number | string }
-          | undefined)?.updated_at ?? -1)
+        Number(
+          (
+            (await db(CARTS_TABLE).where({ cart: key }).first('updated_at')) as
+              { updated_at: number | string } | undefined
+          )?.updated_at ?? -1,
+        )
       const made = await touched()
       expect(made).toBeGreaterThan(0)
       // Marked a little in the past: an add within TOUCH_EVERY_MS leaves the row as it is.
-      await db(CARTS_TABLE).where({ cart: key }).update({ updated_at: made - 1000 })
+      await db(CARTS_TABLE)
+        .where({ cart: key })
+        .update({ updated_at: made - 1000 })
       await post(booted.kernel, cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
       expect(await touched()).toBe(made - 1000)
       // Older than TOUCH_EVERY_MS: the add writes it again, so the sweep keeps the cart.
-      await db(CARTS_TABLE).where({ cart: key }).update({ updated_at: made - TOUCH_EVERY_MS - 1 })
+      await db(CARTS_TABLE)
+        .where({ cart: key })
+        .update({ updated_at: made - TOUCH_EVERY_MS - 1 })
       await post(booted.kernel, cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
       expect(await touched()).toBeGreaterThanOrEqual(made)
       // A row swept while its cookie lived on is made again by the next add.

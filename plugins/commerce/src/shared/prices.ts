@@ -42,11 +42,16 @@ const MATRIX_FIELD = /^price(\d+)$/
 
 /** The price matrix fields of a record, in number order (`price1`, `price2`, ... `price10`). */
 export function matricesOf(record: Readonly<Record<string, unknown>>): PriceMatrix[] {
-  return Object.keys(record)
-    .map((key) => ({ key, match: MATRIX_FIELD.exec(key) }))
-    .filter((each) => each.match !== null && isMatrix(record[each.key]))
-    .sort((a, b) => Number(a.match![1]) - Number(b.match![1]))
-    .map((each) => record[each.key] as PriceMatrix)
+  // Every cart line prices its item (and its parent) at every answer: one pass over the keys.
+  const found: Array<{ n: number; matrix: PriceMatrix }> = []
+  for (const key of Object.keys(record)) {
+    if (!key.startsWith('price')) continue
+    const match = MATRIX_FIELD.exec(key)
+    const value = record[key]
+    if (match && isMatrix(value)) found.push({ n: Number(match[1]), matrix: value })
+  }
+  if (found.length > 1) found.sort((a, b) => a.n - b.n)
+  return found.map((each) => each.matrix)
 }
 
 function isMatrix(value: unknown): value is PriceMatrix {

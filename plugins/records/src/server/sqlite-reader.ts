@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { sqliteFileOf } from '@shopwright/core'
 
 type Statement = Database.Statement<unknown[]>
 
@@ -43,6 +44,6 @@ export class SqliteReader {
 
 /** The file of a `sqlite:` URL, or null for an in-memory database (which a second connection cannot share). */
 export function sqliteFile(databaseUrl: string): string | null {
-  const file = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
+  const file = sqliteFileOf(databaseUrl)
   return file === ':memory:' || file === '' ? null : file
 }

@@ -4,7 +4,6 @@
  * method (free over its threshold), all in integer minor units. The same function prices the
  * review and the order, so what a shopper saw is what they pay.
  */
-import type { Knex } from 'knex'
 import { createError, toMinor, type CacheService, type RecordData } from '@shopwright/core'
 import type { AddressLine, ProfileAnswer } from '@shopwright/plugin-account'
 import type { RecordsService } from '@shopwright/plugin-records'
@@ -178,7 +177,8 @@ export class CartPricing {
     )
     if (problem)
       throw createError('ERROR_CARTLINE_NOT_AVAILABLE', {
-        reason: problem === 'stock' ? `stock.${item}: ${available} available` : `${problem}.${item}`,
+        reason:
+          problem === 'stock' ? `stock.${item}: ${available} available` : `${problem}.${item}`,
       })
   }
 
@@ -192,12 +192,9 @@ export class CartPricing {
     this.refuse(context, item, await this.factsOf(item), quantity, available)
   }
 
-  /**
-   * The units available of each item (read live: they move with every order). `executor`: the
-   * transaction to read in, for a check inside a write.
-   */
-  stockOf(items: readonly string[], executor?: Knex.Transaction): Promise<Map<string, number>> {
-    return this.catalogue.available([...new Set(items)], executor)
+  /** The units available of each item (read live: they move with every order). */
+  stockOf(items: readonly string[]): Promise<Map<string, number>> {
+    return this.catalogue.available([...new Set(items)])
   }
 
   /**

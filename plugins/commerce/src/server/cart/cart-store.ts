@@ -6,9 +6,16 @@
  */
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
-import { createError, pooledRandomBytes, retryTransaction, type Entity } from '@shopwright/core'
+import {
+  createError,
+  pooledRandomBytes,
+  retryTransaction,
+  sqliteTransaction,
+  type Entity,
+} from '@shopwright/core'
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/types.js'
-import { CARTS_TABLE, CART_LINES_TABLE } from '../migrations.js'
+import { unitsAvailable } from '../catalogue/catalogue.js'
+import { CARTS_TABLE, CART_LINES_TABLE, STOCK_TABLE } from '../migrations.js'
 
 export interface CartLineRow {
   line: string
@@ -20,6 +27,36 @@ export interface CartLineRow {
 export interface CartRow {
   shipmethod: string | null
   shipaddress: string | null
+}
+
+/** A cart as an add left it: its row, its lines and the units available of their items. */
+export interface AddedCart {
+  row: CartRow
+  lines: CartLineRow[]
+  stock: Map<string, number>
+}
+
+type FoundCart = CartRow & { updated_at: number | string }
+
+/** A cart line read with its item's stock row (null columns for an item without one). */
+type StockedLine = CartLineRow & {
+  onhand: number | string | null
+  reserved: number | string | null
+}
+
+/** The lines, and the units available of their items (catalogue's rule; 0 without a stock row). */
+function splitStock(rows: readonly StockedLine[]): Pick<AddedCart, 'lines' | 'stock'> {
+  const stock = new Map<string, number>()
+  const lines = rows.map(({ onhand, reserved, ...line }) => {
+    stock.set(line.item, onhand === null ? 0 : unitsAvailable({ onhand, reserved: reserved ?? 0 }))
+    return numericLine(line)
+  })
+  return { lines, stock }
+}
+
+/** A line as the drivers answer it, with its numbers as numbers (MySQL may send strings). */
+function numericLine(row: CartLineRow): CartLineRow {
+  return { ...row, quantity: Number(row.quantity), added_at: Number(row.added_at) }
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
@@ -60,11 +97,7 @@ export class CartStore {
       .where({ cart })
       .orderBy([{ column: 'added_at' }, { column: 'line' }])
       .select('line', 'item', 'quantity', 'added_at')) as CartLineRow[]
-    return rows.map((row) => ({
-      ...row,
-      quantity: Number(row.quantity),
-      added_at: Number(row.added_at),
-    }))
+    return rows.map(numericLine)
   }
 
   async count(cart: string): Promise<number> {
@@ -105,50 +138,104 @@ export class CartStore {
 
   /**
    * Adds units of an item: a new line, or more on the item's line, in one statement. Answers the
-   * cart as the write left it (its lines and shipping choices), read in the same transaction.
-   * `judge` sees those lines inside the transaction and may throw to undo the add; it must read
-   * only through `trx`. `fresh`: the cart is new with this add (a random key), so there is no row
-   * to read. An existing cart's row is written only when its last touch is older than TOUCH_EVERY.
+   * cart as the write left it (its lines, shipping choices and the units available of its items),
+   * read in the same transaction, after `judge` has seen it: judge may throw to undo the add. The
+   * 999 cap and the line count are judged here, on the sum of adds that came together. `fresh`:
+   * the cart is new with this add (a random key), so there is no row to read. An existing cart's
+   * row is written only when its last touch is older than TOUCH_EVERY_MS.
+   *
+   * On SQLite the add is one synchronous transaction of fixed statements (sqliteTransaction), the
+   * hottest write of the shop; on MySQL/MariaDB the same steps go through knex.
    */
   async add(
     cart: string,
     entity: Entity | null,
     item: string,
     quantity: number,
-    options: {
-      fresh?: boolean
-      judge?: (lines: readonly CartLineRow[], trx: Knex.Transaction) => Promise<void>
-    } = {},
-  ): Promise<{ row: CartRow; lines: CartLineRow[] }> {
-    return retryTransaction(this.db, async (trx) => {
-      const found = options.fresh
-        ? undefined
-        : ((await trx(CARTS_TABLE)
-            .where({ cart })
-            .first('shipmethod', 'shipaddress', 'updated_at')) as
-            | (CartRow & { updated_at: number | string })
-            | undefined)
-      // A missing row (a new cart, or one swept while its cookie lived on) is made here.
-      if (!found || Date.now() - Number(found.updated_at) > TOUCH_EVERY_MS)
-        await this.touch(trx, cart, entity)
-      await trx(CART_LINES_TABLE)
-        .insert({ cart, line: lineId(), item, quantity, added_at: Date.now() })
-        .onConflict(['cart', 'item'])
-        .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
-      const lines = await this.lines(cart, trx)
-      // Checked after the write, inside it: two adds at once are judged on their sum.
+    options: { fresh?: boolean; judge?: (added: AddedCart) => void } = {},
+  ): Promise<AddedCart> {
+    const answer = (
+      found: FoundCart | undefined,
+      lines: CartLineRow[],
+      stock: Map<string, number>,
+    ): AddedCart => {
       if ((lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY)
         throw createError('ERROR_INVALID_INTEGER', {
           reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
         })
       if (lines.length > MAX_CART_LINES)
         throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
-      await options.judge?.(lines, trx)
-      const row = {
-        shipmethod: found?.shipmethod ?? null,
-        shipaddress: found?.shipaddress ?? null,
+      const added = {
+        row: { shipmethod: found?.shipmethod ?? null, shipaddress: found?.shipaddress ?? null },
+        lines,
+        stock,
       }
-      return { row, lines }
+      options.judge?.(added)
+      return added
+    }
+    const now = Date.now()
+    const stale = (found: FoundCart | undefined) =>
+      !found || now - Number(found.updated_at) > TOUCH_EVERY_MS
+    const sync = sqliteTransaction(this.db, (sql) => {
+      const found = options.fresh
+        ? undefined
+        : sql.get<FoundCart>(
+            `select shipmethod, shipaddress, updated_at from ${CARTS_TABLE} where cart = ?`,
+            cart,
+          )
+      // A missing row (a new cart, or one swept while its cookie lived on) is made here.
+      if (stale(found))
+        sql.run(
+          `insert into ${CARTS_TABLE} (cart, entity_type, entity_id, created_at, updated_at) values (?, ?, ?, ?, ?) on conflict (cart) do update set updated_at = excluded.updated_at`,
+          cart,
+          entity?.type ?? null,
+          entity?.id ?? null,
+          now,
+          now,
+        )
+      sql.run(
+        `insert into ${CART_LINES_TABLE} (cart, line, item, quantity, added_at) values (?, ?, ?, ?, ?) on conflict (cart, item) do update set quantity = ${CART_LINES_TABLE}.quantity + excluded.quantity`,
+        cart,
+        lineId(),
+        item,
+        quantity,
+        now,
+      )
+      const { lines, stock } = splitStock(
+        sql.all<StockedLine>(
+          `select l.line, l.item, l.quantity, l.added_at, s.onhand, s.reserved from ${CART_LINES_TABLE} l left join ${STOCK_TABLE} s on s.item = l.item where l.cart = ? order by l.added_at, l.line`,
+          cart,
+        ),
+      )
+      return answer(found, lines, stock)
+    })
+    if (sync) return sync
+    return retryTransaction(this.db, async (trx) => {
+      const found = options.fresh
+        ? undefined
+        : ((await trx(CARTS_TABLE)
+            .where({ cart })
+            .first('shipmethod', 'shipaddress', 'updated_at')) as FoundCart | undefined)
+      if (stale(found)) await this.touch(trx, cart, entity)
+      await trx(CART_LINES_TABLE)
+        .insert({ cart, line: lineId(), item, quantity, added_at: now })
+        .onConflict(['cart', 'item'])
+        .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
+      const { lines, stock } = splitStock(
+        (await trx(`${CART_LINES_TABLE} as l`)
+          .leftJoin(`${STOCK_TABLE} as s`, 's.item', 'l.item')
+          .where('l.cart', cart)
+          .orderBy([{ column: 'l.added_at' }, { column: 'l.line' }])
+          .select(
+            'l.line',
+            'l.item',
+            'l.quantity',
+            'l.added_at',
+            's.onhand',
+            's.reserved',
+          )) as StockedLine[],
+      )
+      return answer(found, lines, stock)
     })
   }
 

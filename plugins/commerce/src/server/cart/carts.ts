@@ -118,20 +118,22 @@ export class Carts {
   ): Promise<CartAnswer> {
     const facts = await this.pricing.factsOf(item)
     this.pricing.refuse(caller.context, item, facts, quantity)
-    // Read inside the add, it serves the check and the answer (the request's moment).
-    let stock = new Map<string, number>()
-    const { row, lines } = await this.store.add(caller.key, caller.context.entity, item, quantity, {
-      fresh: caller.fresh !== undefined,
-      judge: async (lines, trx) => {
-        stock = await this.pricing.stockOf(
-          lines.map((line) => line.item),
-          trx,
-        )
-        const units = lines.find((line) => line.item === item)?.quantity ?? quantity
-        this.pricing.refuse(caller.context, item, facts, units, stock.get(item) ?? 0)
+    const { row, lines, stock } = await this.store.add(
+      caller.key,
+      caller.context.entity,
+      item,
+      quantity,
+      {
+        fresh: caller.fresh !== undefined,
+        // Inside the add: the line's new quantity against the units available at that moment.
+        judge: ({ lines, stock }) => {
+          const units = lines.find((line) => line.item === item)?.quantity ?? quantity
+          this.pricing.refuse(caller.context, item, facts, units, stock.get(item) ?? 0)
+        },
       },
-    })
+    )
     if (caller.fresh) this.cookie(ctx, caller.fresh)
+    // The stock read inside the add serves the answer too (the request's moment).
     return this.answer(caller.context, row, lines, stock)
   }
 

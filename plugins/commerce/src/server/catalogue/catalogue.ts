@@ -69,31 +69,32 @@ const imageOf = (value: unknown): WebImage | null =>
     ? (value as WebImage)
     : null
 
+/** A row of the stock table. */
+export interface StockLevels {
+  item: string
+  onhand: number | string
+  reserved: number | string
+}
+
+/** Units of a stock row that can be bought now: on hand less reserved, never below 0. */
+export function unitsAvailable(row: Pick<StockLevels, 'onhand' | 'reserved'>): number {
+  return Math.max(0, Number(row.onhand) - Number(row.reserved))
+}
+
 export class Catalogue {
   constructor(
     private readonly db: Knex,
     private readonly records: Pick<RecordsService, 'find' | 'findMany'>,
   ) {}
 
-  /**
-   * Units that can be bought now, per item: on hand less reserved, never below 0. `executor`: a
-   * transaction to read in (a check inside a write).
-   */
-  async available(
-    items: readonly string[],
-    executor: Knex | Knex.Transaction = this.db,
-  ): Promise<Map<string, number>> {
+  /** Units that can be bought now, per item: on hand less reserved, never below 0. */
+  async available(items: readonly string[]): Promise<Map<string, number>> {
     const result = new Map<string, number>(items.map((item) => [item, 0]))
     if (items.length === 0) return result
-    const rows = (await executor(STOCK_TABLE)
+    const rows = (await this.db(STOCK_TABLE)
       .whereIn('item', [...new Set(items)])
-      .select('item', 'onhand', 'reserved')) as Array<{
-      item: string
-      onhand: number | string
-      reserved: number | string
-    }>
-    for (const row of rows)
-      result.set(row.item, Math.max(0, Number(row.onhand) - Number(row.reserved)))
+      .select('item', 'onhand', 'reserved')) as StockLevels[]
+    for (const row of rows) result.set(row.item, unitsAvailable(row))
     return result
   }
 
