@@ -21,6 +21,49 @@ for (const database of databasesUnderTest()) {
     })
     afterAll(() => booted?.close())
 
+    /** Six adds of `quantity` at once: how many were taken; every other answered `refusal`. */
+    async function addTogether(
+      cookie: string,
+      item: string,
+      quantity: number,
+      refusal: [number, string],
+    ): Promise<number> {
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          post(booted.kernel, cookie, '/query/cart/add', { item, quantity }),
+        ),
+      )
+      for (const reply of replies)
+        if (reply.statusCode !== 200) expect([reply.statusCode, codeOf(reply)]).toEqual(refusal)
+      return replies.filter((reply) => reply.statusCode === 200).length
+    }
+
+    /** The cart's lines as [item, quantity]. */
+    async function linesOf(cookie: string): Promise<Array<[string, number]>> {
+      const cart = (
+        await call(booted.kernel, cookie, { url: '/query/cart/get' })
+      ).json<CartAnswer>()
+      return cart.lines.map((line) => [line.item, line.quantity])
+    }
+
+    /** A $2 mug of the hidden category with this much stock, made by a manager. */
+    async function createMug(id: string, name: string, stock: number): Promise<void> {
+      const created = await post(booted.kernel, booted.cookies.manager, '/query/data/create', {
+        type: 'item',
+        id,
+        itemid: name,
+        displayname: name,
+        online: true,
+        primarycategory: { reference: true, type: 'webcategory', id: 'hidden' },
+        stock,
+        price1: {
+          headers: [{ quantity: 1 }],
+          lines: [{ pricelevel: 5, currency: 'usd', price_1_: 2 }],
+        },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+    }
+
     it('keeps an anonymous cart in an HttpOnly cookie, and prices a break at exactly its quantity', async () => {
       const empty = await call(booted.kernel, '', { url: '/query/cart/count' })
       expect(empty.json()).toEqual({ count: 0 })
@@ -254,20 +297,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('never keeps more than 999 of an item, though adds that pass it come together', async () => {
-      const created = await post(booted.kernel, booted.cookies.manager, '/query/data/create', {
-        type: 'item',
-        id: 'bulk-mug',
-        itemid: 'Bulk Mug',
-        displayname: 'Bulk Mug',
-        online: true,
-        primarycategory: { reference: true, type: 'webcategory', id: 'hidden' },
-        stock: 5000,
-        price1: {
-          headers: [{ quantity: 1 }],
-          lines: [{ pricelevel: 5, currency: 'usd', price_1_: 2 }],
-        },
-      })
-      expect(created.statusCode, created.body).toBe(200)
+      await createMug('bulk-mug', 'Bulk Mug', 5000)
       const first = await post(booted.kernel, '', '/query/cart/add', {
         item: 'bulk-mug',
         quantity: 900,
@@ -275,22 +305,9 @@ for (const database of databasesUnderTest()) {
       expect(first.statusCode, first.body).toBe(200)
       const cookie = cartCookie(first)
       // Each fits alone (900 + 60 <= 999); any two together do not.
-      const replies = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          post(booted.kernel, cookie, '/query/cart/add', { item: 'bulk-mug', quantity: 60 }),
-        ),
-      )
-      const taken = replies.filter((reply) => reply.statusCode === 200).length
-      for (const reply of replies)
-        if (reply.statusCode !== 200)
-          expect([reply.statusCode, codeOf(reply)]).toEqual([400, 'ERROR_INVALID_INTEGER'])
+      const taken = await addTogether(cookie, 'bulk-mug', 60, [400, 'ERROR_INVALID_INTEGER'])
       expect(taken).toBeLessThanOrEqual(1)
-      const cart = (
-        await call(booted.kernel, cookie, { url: '/query/cart/get' })
-      ).json<CartAnswer>()
-      expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([
-        ['bulk-mug', 900 + 60 * taken],
-      ])
+      expect(await linesOf(cookie)).toEqual([['bulk-mug', 900 + 60 * taken]])
       // A new line refused the same way leaves nothing behind.
       const refused = await post(booted.kernel, cookie, '/query/cart/add', {
         item: 'bulk-mug',
@@ -303,43 +320,17 @@ for (const database of databasesUnderTest()) {
     })
 
     it('judges the stock on the sum when adds of one item come together', async () => {
-      const created = await post(booted.kernel, booted.cookies.manager, '/query/data/create', {
-        type: 'item',
-        id: 'ten-mug',
-        itemid: 'Ten Mug',
-        displayname: 'Ten Mug',
-        online: true,
-        primarycategory: { reference: true, type: 'webcategory', id: 'hidden' },
-        stock: 10,
-        price1: {
-          headers: [{ quantity: 1 }],
-          lines: [{ pricelevel: 5, currency: 'usd', price_1_: 2 }],
-        },
-      })
-      expect(created.statusCode, created.body).toBe(200)
+      await createMug('ten-mug', 'Ten Mug', 10)
       const first = await post(booted.kernel, '', '/query/cart/add', {
         item: 'ten-mug',
         quantity: 1,
       })
       const cookie = cartCookie(first)
       // Each fits alone (1 + 3 <= 10); four of them together do not.
-      const replies = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          post(booted.kernel, cookie, '/query/cart/add', { item: 'ten-mug', quantity: 3 }),
-        ),
-      )
-      const taken = replies.filter((reply) => reply.statusCode === 200).length
-      for (const reply of replies)
-        if (reply.statusCode !== 200)
-          expect([reply.statusCode, codeOf(reply)]).toEqual([409, 'ERROR_CARTLINE_NOT_AVAILABLE'])
+      const taken = await addTogether(cookie, 'ten-mug', 3, [409, 'ERROR_CARTLINE_NOT_AVAILABLE'])
       expect(taken).toBeGreaterThanOrEqual(1)
       expect(taken).toBeLessThanOrEqual(3)
-      const cart = (
-        await call(booted.kernel, cookie, { url: '/query/cart/get' })
-      ).json<CartAnswer>()
-      expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([
-        ['ten-mug', 1 + 3 * taken],
-      ])
+      expect(await linesOf(cookie)).toEqual([['ten-mug', 1 + 3 * taken]])
     })
 
     it("writes a cart's row when it is new, stale or gone, not at every add", async () => {
