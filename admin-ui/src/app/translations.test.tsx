@@ -101,7 +101,8 @@ describe('the admin language', () => {
     act(() => release.all())
     expect((await screen.findByTestId('label')).textContent).toBe('Supprimer')
     expect(server.calls).toEqual(['/translation/texts/fr?sets=general,admin,server'])
-    expect(document.documentElement.lang).toBe('fr')
+    // The document is marked by an effect, which may run after the labels are drawn.
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe('fr'))
     expect(document.documentElement.dir).toBe('ltr')
     expect(document.title).toBe('Administration Shopwright')
   })
