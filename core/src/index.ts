@@ -28,7 +28,7 @@ export { COPY_LEVEL, LogCopy, logCopyOf, NOT_COPIED, type CopiedRecord } from '.
 export {
   createDatabase,
   dialectOf,
-  sqliteFileOf,
+  sharedSqliteFile,
   pingDatabase,
   type DatabaseDialect,
 } from './db/create-database.js'

@@ -19,6 +19,16 @@ export function sqliteFileOf(url: string): string {
   return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
 }
 
+/**
+ * The file of a SQLite DATABASE_URL that another connection or thread can open too; null for
+ * MySQL/MariaDB and for an in-memory database.
+ */
+export function sharedSqliteFile(url: string): string | null {
+  if (dialectOf(url) !== 'sqlite') return null
+  const file = sqliteFileOf(url)
+  return file === ':memory:' || file === '' ? null : file
+}
+
 /** The time limits of one database connection pool. */
 export interface DatabaseOptions {
   /**

@@ -51,7 +51,9 @@ export function sqliteTransaction<T>(
       filling.set(db, started)
       setImmediate(() => {
         if (filling.get(db) === started) filling.delete(db)
-        void commit(db.client as unknown as ConnectionPool, started)
+        // Every promise is settled inside; a pool that fails to take its connection back must
+        // not end the process as an unhandled rejection.
+        commit(db.client as unknown as ConnectionPool, started).catch(() => undefined)
       })
     }
     batch.push({ work, resolve: resolve as (value: unknown) => void, reject })

@@ -7,7 +7,7 @@ import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { createLogger, flushLogger, type Logger } from '../logger.js'
 import { LogCopy, logCopyOf } from '../log/log-copy.js'
-import { createDatabase, dialectOf, pingDatabase, sqliteFileOf } from '../db/create-database.js'
+import { createDatabase, pingDatabase, sharedSqliteFile } from '../db/create-database.js'
 import { startWalCheckpointer } from '../db/wal-checkpointer.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { LayeredCache } from '../cache/cache-service.js'
@@ -107,13 +107,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const settings = resolvePluginSettings(config, plugins, options.env ?? process.env)
   checkServiceDeclarations(plugins)
 
-  const sqliteFile =
-    dialectOf(config.databaseUrl) === 'sqlite' ? sqliteFileOf(config.databaseUrl) : null
-  const backgroundCheckpoints = sqliteFile !== null && sqliteFile !== ':memory:'
+  const sqliteFile = sharedSqliteFile(config.databaseUrl)
   const db = createDatabase(config.databaseUrl, {
     timeout: config.databaseTimeout,
     logger,
-    backgroundCheckpoints,
+    backgroundCheckpoints: sqliteFile !== null,
   })
   const cleanups: Array<() => Promise<void>> = [() => db.destroy()]
   const cleanUp = async (): Promise<void> => {
@@ -128,9 +126,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         { cause: error },
       )
     })
-    if (backgroundCheckpoints) {
+    if (sqliteFile !== null) {
       // Stopped before the pool closes (cleanups run in reverse).
-      const checkpointer = startWalCheckpointer(sqliteFile!, logger)
+      const checkpointer = startWalCheckpointer(sqliteFile, logger)
       cleanups.push(() => checkpointer.stop())
     }
     // The Redis client is loaded only when configured: a single node on SQLite never needs it.

@@ -1,8 +1,13 @@
 import { asFunction } from 'awilix'
-import { definePlugin, type ErrorCodesOf, dialectOf, parseSize } from '@shopwright/core'
+import {
+  definePlugin,
+  type ErrorCodesOf,
+  dialectOf,
+  parseSize,
+  sharedSqliteFile,
+} from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { RecordStore } from './server/record-store.js'
-import { sqliteFile } from './server/sqlite-reader.js'
 import { RecordSecuritySource } from './server/security-source.js'
 import { RecordTypes } from './server/record-types.js'
 import { RecordsService } from './server/records-service.js'
@@ -111,12 +116,7 @@ export default definePlugin({
     container.register({
       recordStore: asFunction(
         ({ db, cache }) =>
-          new RecordStore(
-            db,
-            dialect,
-            dialect === 'sqlite' ? sqliteFile(config.databaseUrl) : null,
-            cache,
-          ),
+          new RecordStore(db, dialect, sharedSqliteFile(config.databaseUrl), cache),
       ).singleton(),
       securitySource: asFunction(
         ({ recordStore }) => new RecordSecuritySource(recordStore),

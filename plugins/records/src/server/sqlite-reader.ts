@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3'
-import { sqliteFileOf } from '@shopwright/core'
 
 type Statement = Database.Statement<unknown[]>
 
@@ -40,10 +39,4 @@ export class SqliteReader {
     }
     return statement
   }
-}
-
-/** The file of a `sqlite:` URL, or null for an in-memory database (which a second connection cannot share). */
-export function sqliteFile(databaseUrl: string): string | null {
-  const file = sqliteFileOf(databaseUrl)
-  return file === ':memory:' || file === '' ? null : file
 }
