@@ -71,7 +71,7 @@ function tagName(attribute: ts.JsxAttribute): string {
  * Reads one admin source file (TypeScript or TSX) for what it shows a person:
  * - phrases: literals given to `t(...)`, to `dialogs.error(...)` and `dialogs.confirm(...)` (which
  *   translate their title and question), an ErrorView's `title`, a list editor's `addLabel`, and a
- *   panel's `menu: { label }`;
+ *   panel's `menu: { label, description }`;
  * - hard-coded texts: JSX text with letters, and literals with letters in attributes people read
  *   (`aria-label`, `placeholder`...) or in a `label:` that is not a menu's.
  */
@@ -117,9 +117,10 @@ export function scanPhrases(fileName: string, source: string): ScanResult {
     } else if (ts.isObjectLiteralExpression(node)) {
       const isMenu = ownerProperty(node) === 'menu'
       for (const property of node.properties) {
-        if (!ts.isPropertyAssignment(property) || propertyName(property) !== 'label') continue
-        if (isMenu) phrase(property.initializer)
-        else shown(property.initializer)
+        if (!ts.isPropertyAssignment(property)) continue
+        const name = propertyName(property)
+        if (isMenu && (name === 'label' || name === 'description')) phrase(property.initializer)
+        else if (name === 'label') shown(property.initializer)
       }
     }
     ts.forEachChild(node, visit)

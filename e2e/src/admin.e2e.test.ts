@@ -101,7 +101,7 @@ describe('the admin in Chromium', () => {
         await page.selectOption(`[data-testid=field-refers-${index}]`, refersTo)
       }
     }
-    await page.check('[data-testid=field-row-0] input[aria-label="In List"]')
+    await page.check('[data-testid=field-row-0] input[aria-label="In List 1"]')
     await updated
     await shot('record-type')
     await page.reload()
@@ -190,7 +190,7 @@ describe('the admin in Chromium', () => {
 
     await page.check('[data-testid="row-check-gadget|g2"]')
     await page.click('[data-testid=delete]')
-    expect(await page.textContent('[role=dialog]')).toContain(
+    expect(await page.textContent('dialog[open]')).toContain(
       'Are you sure you want to delete this record?',
     )
     await page.click('[data-testid=dialog-ok]')
@@ -301,12 +301,12 @@ describe('the admin in Chromium', () => {
     expect(await page.textContent('[data-testid=new]')).toContain('Nouveau')
     expect(await page.textContent('[data-testid=refresh]')).toContain('Actualiser')
     expect(await page.textContent('[data-testid=language]')).toContain('French')
-    expect(await page.title()).toBe('Administration Shopwright')
+    expect(await page.title()).toBe('Données · Administration Shopwright')
     expect(await page.evaluate(() => (window as { swMarker?: string }).swMarker)).toBe('same page')
     // A dialog speaks French too.
     await page.check('[data-testid=row-check-customer]')
     await page.click('[data-testid=delete]')
-    expect(await page.textContent('[role=dialog]')).toContain(
+    expect(await page.textContent('dialog[open]')).toContain(
       'Voulez-vous vraiment supprimer cet enregistrement',
     )
     expect(await page.textContent('[data-testid=dialog-cancel]')).toBe('Annuler')

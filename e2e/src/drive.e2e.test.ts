@@ -102,7 +102,7 @@ describe('the drive in Chromium', () => {
       { name: 'CON.txt', mimeType: 'text/plain', buffer: Buffer.from('a device name') },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes\n') },
     ])
-    const dialog = page.locator('[role=dialog]')
+    const dialog = page.locator('dialog[open]')
     await dialog.getByText('2 of 3 files uploaded.').waitFor()
     expect(await dialog.textContent()).toContain('CON.txt: A file name is required')
     expect(await page.textContent('[data-testid=upload-failures]')).toContain('CON.txt')
@@ -159,7 +159,7 @@ describe('the drive in Chromium', () => {
 
   it('deletes the file to the bin and restores it from the Bin screen', async () => {
     await page.click('[data-testid=delete]')
-    expect(await page.textContent('[role=dialog]')).toContain(
+    expect(await page.textContent('dialog[open]')).toContain(
       'Are you sure you want to delete this file?',
     )
     await page.click('[data-testid=dialog-ok]')

@@ -184,7 +184,7 @@ describe('the translation editor in Chromium', () => {
     await page.check('[data-testid=row-check-2]')
     expect(await page.isDisabled('[data-testid=delete]')).toBe(false)
     await page.click('[data-testid=delete]')
-    expect(await page.textContent('[role=dialog]')).toContain(
+    expect(await page.textContent('dialog[open]')).toContain(
       'Are you sure you want to delete this record?',
     )
     const removed = saved()
@@ -238,14 +238,14 @@ describe('the translation editor in Chromium', () => {
       buffer: Buffer.from('hello'),
     })
     await page.waitForSelector('text=The file must be a comma-separated values file (.csv).')
-    expect(await page.textContent('[role=dialog] h2')).toBe('Unable to Import')
+    expect(await page.textContent('dialog[open] h2')).toBe('Unable to Import')
     await shot('import-refused')
     await page.click('[data-testid=dialog-ok]')
   })
 
   it('clears a language after its confirmation', async () => {
     await menu('column-menu-fr', 'clear-fr')
-    expect(await page.textContent('[role=dialog]')).toContain('Clear these translations?')
+    expect(await page.textContent('dialog[open]')).toContain('Clear these translations?')
     const cleared = saved()
     await page.click('[data-testid=dialog-ok]')
     expect((await cleared).request().postDataJSON()).toEqual({ clear: 'fr' })
@@ -259,7 +259,7 @@ describe('the translation editor in Chromium', () => {
   it("shows 'Unable to Translate' for an Auto-Fill without a translation service", async () => {
     await menu('column-menu-fr', 'autofill-fr')
     await page.waitForSelector('[data-testid=translate-error]')
-    expect(await page.textContent('[role=dialog] h2')).toBe('Unable to Translate')
+    expect(await page.textContent('dialog[open] h2')).toBe('Unable to Translate')
     expect(await page.textContent('[data-testid=translate-error]')).toContain(
       'Machine translation is not set up: the server needs TRANSLATE_URL.',
     )

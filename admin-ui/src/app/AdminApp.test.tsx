@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { lazy } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryError } from '@shopwright/core/shared'
+import { Breadcrumbs } from '../kit/Breadcrumbs.js'
 import type { AdminModule } from '../registry/index.js'
 import { AdminApp } from './AdminApp.js'
 import { loadPage } from './page-load.js'
@@ -19,6 +20,20 @@ const customers: AdminModule = {
       security: 'admin',
       menu: { label: 'Data', icon: 'database', order: 10 },
       Component: lazy(async () => ({ default: () => <p data-testid="panel">Customers</p> })),
+    },
+    {
+      path: '/data/:recordtype',
+      Component: lazy(async () => ({
+        default: () => (
+          <Breadcrumbs items={[{ label: 'Data', to: '/data' }, { label: 'Customer' }]} />
+        ),
+      })),
+    },
+    {
+      path: '/log',
+      security: 'log',
+      menu: { label: 'Log', icon: 'text-box-outline', order: 20, description: 'What happened.' },
+      Component: lazy(async () => ({ default: () => <p data-testid="log">Log</p> })),
     },
   ],
 }
@@ -58,6 +73,54 @@ describe('the admin shell', () => {
     expect(people.auth.logout).toHaveBeenCalledTimes(1)
     // The shell's own calls are the kernel's (rights); sign-in is all the provider's.
     expect(calls.every((call) => call.startsWith('/access/'))).toBe(true)
+  })
+
+  it('names each screen in the document title: its trail, else its menu entry', async () => {
+    people.signIn('ada@example.com')
+    mount([customers, { plugin: 'people', auth: people.auth }])
+    await screen.findByTestId('panel')
+    await waitFor(() => expect(document.title).toBe('Data · Shopwright admin'))
+    window.history.pushState(null, '', '/data/customer')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    await waitFor(() => expect(document.title).toBe('Customer · Data · Shopwright admin'))
+  })
+
+  it('opens at the admin home with a card for each screen the user may open', async () => {
+    window.history.replaceState(null, '', '/admin')
+    people.signIn('ada@example.com')
+    mount([customers, { plugin: 'people', auth: people.auth }])
+    const home = await screen.findByTestId('admin-home')
+    // Rights: view on admin only, so the log's card and menu entry are not shown.
+    await waitFor(() => expect(home.querySelectorAll('a')).toHaveLength(1))
+    expect(screen.getByTestId('home-/data').getAttribute('href')).toBe('/data')
+    expect(screen.queryByTestId('home-/log')).toBeNull()
+    expect(screen.queryByTestId('menu-log')).toBeNull()
+    expect(document.title).toBe('Admin home · Shopwright admin')
+  })
+
+  it("shows 'Page not Found' inside the shell for an address no panel answers", async () => {
+    window.history.replaceState(null, '', '/data/customer/7/nothing')
+    people.signIn('ada@example.com')
+    mount([customers, { plugin: 'people', auth: people.auth }])
+    expect((await screen.findByTestId('error-view')).textContent).toContain('Page not Found')
+    expect(screen.getByTestId('account-name').textContent).toBe('Ada')
+    await waitFor(() => expect(document.title).toBe('Page not Found · Shopwright admin'))
+  })
+
+  it('opens the menu as a drawer that makes the page inert, and closes it on Escape', async () => {
+    people.signIn('ada@example.com')
+    mount([customers, { plugin: 'people', auth: people.auth }])
+    await screen.findByTestId('panel')
+    const button = screen.getByTestId('admin-menu-button')
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(button)
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    expect(document.querySelector('main')?.hasAttribute('inert')).toBe(true)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('menu-data')))
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    expect(document.querySelector('main')?.hasAttribute('inert')).toBe(false)
+    expect(document.activeElement).toBe(button)
   })
 
   it('sends a visitor nobody signed in to /login, to come back here', async () => {

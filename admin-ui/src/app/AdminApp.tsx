@@ -4,7 +4,8 @@ import type { QueryClient } from '@shopwright/core/shared'
 import { embeddedEditorsOf, fieldEditorsOf, panelsOf, type AdminModule } from '../registry/index.js'
 import { DialogProvider } from '../kit/dialogs.js'
 import { EmbeddedEditorsContext, FieldEditorsContext } from '../kit/fields/field-editors.js'
-import { AdminLayout } from './AdminLayout.js'
+import { AdminHome } from './AdminHome.js'
+import { ADMIN_ROOT, AdminLayout } from './AdminLayout.js'
 import { ClientContext } from './client.js'
 import { LoginScreen } from './LoginScreen.js'
 import { NotFound } from './NotFound.js'
@@ -13,13 +14,14 @@ import { ShellProblem } from './ShellProblem.js'
 import { chooseServices, ShellServicesContext } from './shell-services.js'
 import { TranslationProvider } from './translations.js'
 
-/** The routes: /login, and every panel of every module inside the signed-in layout. */
+/** The routes: /login, and the admin home and every panel of every module inside the signed-in layout. */
 export function adminRoutes(modules: readonly AdminModule[]): RouteObject[] {
   return [
     { path: '/login', element: <LoginScreen /> },
     {
       element: <AdminLayout modules={modules} />,
       children: [
+        { path: ADMIN_ROOT, element: <AdminHome /> },
         ...panelsOf(modules).map((panel) => ({ path: panel.path, element: <panel.Component /> })),
         { path: '*', element: <NotFound /> },
       ],

@@ -1,7 +1,8 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
-import { menuOf, type AdminModule } from '../registry/index.js'
+import { menuOf, type AdminModule, type MenuEntry } from '../registry/index.js'
 import { Button } from '../kit/Button.js'
+import { documentTitle } from '../kit/document-title.js'
 import { ErrorBoundary } from '../kit/ErrorBoundary.js'
 import { ErrorView } from '../kit/ErrorView.js'
 import { Icon } from '../kit/Icon.js'
@@ -12,10 +13,34 @@ import { loadPage } from './page-load.js'
 import { useAccess, useSession } from './session.js'
 import './styles/layout.css'
 
+/** The admin's own root: its home, the screens the user may open (the hashed files live below it). */
+export const ADMIN_ROOT = '/admin'
+
+/** A menu entry as the layout shows it: with where it leads. */
+export type ShownEntry = MenuEntry & { to: string; security?: string }
+
+/** What the layout hands its screens (react-router's outlet context): the menu the user sees. */
+export interface ShownMenu {
+  menu: readonly ShownEntry[]
+}
+
+/** The entry whose address the path is, or lies deepest below: the screen's name when it gives none. */
+export function entryOf(menu: readonly ShownEntry[], path: string): ShownEntry | undefined {
+  let best: ShownEntry | undefined
+  for (const entry of menu)
+    if (
+      (path === entry.to || path.startsWith(`${entry.to}/`)) &&
+      entry.to.length > (best?.to.length ?? -1)
+    )
+      best = entry
+  return best
+}
+
 /**
  * The admin frame: header, the menu of the plugins' panels (each entry only with view access on
  * its security record), and the current panel inside an error boundary. Nobody signed in goes to
- * /login, which brings them back here.
+ * /login, which brings them back here. Under 768 px the menu is a drawer behind a menu button;
+ * while it is open the rest of the page is inert, and Escape or a choice closes it.
  */
 export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const t = useT()
@@ -23,9 +48,15 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const { state, logout } = useSession()
   const menu = menuOf(modules)
   const flags = useAccess(menu.flatMap((entry) => (entry.security ? [entry.security] : [])))
+  const [drawer, setDrawer] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const nav = useRef<HTMLElement>(null)
 
   // The router's navigations fire no popstate: popups close here (spec 000 section 4, "Popups").
-  useEffect(() => closeAllPopups(), [location.pathname])
+  useEffect(() => {
+    closeAllPopups()
+    setDrawer(false)
+  }, [location.pathname])
 
   // A full page load, not a route change: the server decides who answers /login (the storefront
   // theme's sign-in, or the admin's own screen when the theme has none).
@@ -36,22 +67,69 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
       })
   }, [state.status, location.pathname, location.search])
 
+  // Each navigation names the document after its menu entry first; a screen's own title (set by
+  // its effects, which run after this layout effect) then replaces it. When the rights arrive
+  // later, the entry's name is put in only if no screen has named the document meanwhile.
+  const visible = menu.filter((entry) => !entry.security || flags?.[entry.security]?.view === true)
+  const fallback = entryOf(visible, location.pathname)?.label
+  const admin = t('Shopwright admin')
+  const named = useRef({ path: '', title: '' })
+  useLayoutEffect(() => {
+    const title = documentTitle(fallback ? [t(fallback)] : [], admin)
+    const { path, title: ours } = named.current
+    if (path === location.pathname && document.title !== ours) return
+    named.current = { path: location.pathname, title }
+    document.title = title
+    // `admin` changes with the language: the entry's name is translated again, unless a screen
+    // named the document (its own effect, after this one, translates its title).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname, fallback, admin])
+
+  // The open drawer takes the focus, Escape closes it and gives the focus back to its button.
+  useEffect(() => {
+    if (!drawer) return
+    nav.current?.querySelector<HTMLElement>('a, button')?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setDrawer(false)
+      menuButton.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [drawer])
+
   if (state.status === 'error')
     return <ErrorView title="ERROR_DATA_CONNECTION" error={state.error} />
   if (state.status !== 'signed-in') return null
   const { identity } = state
-  const visible = menu.filter((entry) => !entry.security || flags?.[entry.security]?.view === true)
 
   return (
-    <div className="sw-admin">
-      <header className="sw-admin-header">
-        <a href="/" className="sw-admin-logo">
+    <div className={drawer ? 'sw-admin sw-admin-drawer-open' : 'sw-admin'}>
+      <header className="sw-admin-header" inert={drawer || undefined}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="sw-admin-menu-button"
+          aria-expanded={drawer}
+          aria-controls="sw-admin-menu"
+          aria-label={t('Admin menu')}
+          onClick={() => setDrawer((open) => !open)}
+          data-testid="admin-menu-button"
+        >
+          <Icon name="menu" />
+        </button>
+        <NavLink to={ADMIN_ROOT} className="sw-admin-logo" data-testid="admin-logo">
           Shopwright
-        </a>
+        </NavLink>
         <div className="sw-admin-account">
+          <a href="/" className="sw-admin-shop" data-testid="shop-link">
+            <Icon name="cart" /> <span>{t('Shop')}</span>
+          </a>
           <LanguagePicker />
           {identity.image ? <img src={identity.image} alt="" width={28} height={28} /> : null}
-          <span data-testid="account-name">{identity.name}</span>
+          <span className="sw-admin-account-name" data-testid="account-name">
+            {identity.name}
+          </span>
           <Button
             icon="logout"
             // Signed out, the layout's effect takes the browser to /login (next: where it was).
@@ -62,7 +140,7 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
           </Button>
         </div>
       </header>
-      <nav className="sw-admin-menu" aria-label={t('Admin menu')}>
+      <nav id="sw-admin-menu" ref={nav} className="sw-admin-menu" aria-label={t('Admin menu')}>
         {flags === null
           ? null
           : visible.map((entry) => (
@@ -76,10 +154,16 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
               </NavLink>
             ))}
       </nav>
-      <main className="sw-admin-main">
+      <div
+        className="sw-admin-backdrop"
+        aria-hidden="true"
+        onClick={() => setDrawer(false)}
+        data-testid="admin-menu-backdrop"
+      />
+      <main className="sw-admin-main" inert={drawer || undefined}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<p className="sw-muted">{t('Loading')}</p>}>
-            <Outlet />
+            <Outlet context={{ menu: visible } satisfies ShownMenu} />
           </Suspense>
         </ErrorBoundary>
       </main>

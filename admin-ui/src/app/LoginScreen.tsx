@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { emailError, localNext, normalizeEmail } from '@shopwright/core/shared'
+import { ADMIN_HOME, emailError, localNext, normalizeEmail } from '@shopwright/core/shared'
 import type { LoginPreview } from '../registry/index.js'
 import { Button } from '../kit/Button.js'
 import { useDialogs } from '../kit/dialogs.js'
+import { useDocumentTitle } from '../kit/document-title.js'
 import { useT } from '../kit/i18n.js'
 import { useClient } from './client.js'
 import { loadPage } from './page-load.js'
@@ -29,6 +30,7 @@ export function LoginScreen() {
   const [preview, setPreview] = useState<LoginPreview | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  useDocumentTitle(t('Login'))
 
   const next = async (event: FormEvent) => {
     event.preventDefault()
@@ -59,7 +61,9 @@ export function LoginScreen() {
         return
       }
       signedIn(result.identity)
-      navigate(localNext(params.get('next')), { replace: true })
+      // Staff who came here with no `next` land on the admin's data screen (docs/admin.md).
+      const to = params.get('next')
+      navigate(to ? localNext(to) : ADMIN_HOME, { replace: true })
     } catch (failure) {
       await dialogs.error('Unable to Login', failure)
     } finally {

@@ -104,7 +104,6 @@ describe('the admin language', () => {
     // The document is marked by an effect, which may run after the labels are drawn.
     await vi.waitFor(() => expect(document.documentElement.lang).toBe('fr'))
     expect(document.documentElement.dir).toBe('ltr')
-    expect(document.title).toBe('Administration Shopwright')
   })
 
   it('reads the choice from the cookie when local storage has none', async () => {

@@ -26,12 +26,14 @@ interface Shown {
   t: Translate
 }
 
-/** Marks the page's language and direction: screen readers, hyphenation and right-to-left layout. */
-function markDocument({ language, t }: Shown) {
+/**
+ * Marks the page's language and direction: screen readers, hyphenation and right-to-left layout.
+ * The title is each screen's (kit/document-title.ts), translated as it draws.
+ */
+function markDocument({ language }: Shown) {
   const root = document.documentElement
   root.lang = language
   root.dir = isRightToLeft(language) ? 'rtl' : 'ltr'
-  document.title = t('Shopwright admin')
 }
 
 /**

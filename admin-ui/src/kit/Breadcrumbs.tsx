@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { useDocumentTitle } from './document-title.js'
 import { useT } from './i18n.js'
 
 export interface Crumb {
@@ -6,9 +7,13 @@ export interface Crumb {
   to?: string
 }
 
-/** The trail above a screen (Data > Customer > Ada): every crumb but the last is a link. */
+/**
+ * The trail above a screen (Data > Customer > Ada): every crumb but the last is a link. The trail
+ * also names the document, most particular first (`Ada · Customer · Data`).
+ */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const t = useT()
+  useDocumentTitle(...items.map((item) => item.label).reverse())
   return (
     <nav className="sw-breadcrumbs" aria-label={t('Breadcrumbs')}>
       {items.map((item, index) => (

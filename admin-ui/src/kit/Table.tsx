@@ -136,7 +136,8 @@ export function DataTable<Row>({
   )
 
   return (
-    <div className="sw-table-wrap">
+    // Focusable, so a keyboard can scroll a table wider than a phone's screen sideways.
+    <div className="sw-table-wrap" tabIndex={0}>
       <table className="sw-table" aria-busy={loading || undefined} data-testid={testId}>
         <thead>
           <tr>

@@ -55,6 +55,35 @@ describe('the dialog stack', () => {
     }
   })
 
+  it('is labelled by its title, takes the focus at its first field and gives it back', async () => {
+    render(
+      <DialogProvider>
+        <Capture />
+        <button data-testid="opener">Open</button>
+      </DialogProvider>,
+    )
+    const opener = screen.getByTestId('opener')
+    opener.focus()
+    let result!: Promise<string | null>
+    act(() => {
+      result = dialogs.open<string>(({ close }) => (
+        <Dialog
+          title="Rename"
+          onClose={() => close(null)}
+          actions={[{ label: 'Save', primary: true, run: () => close('saved') }]}
+        >
+          <input aria-label="Name" data-testid="name" />
+        </Dialog>
+      ))
+    })
+    const dialog = await screen.findByRole('dialog', { name: 'Rename' })
+    expect(dialog.tagName).toBe('DIALOG')
+    expect(document.activeElement).toBe(screen.getByTestId('name'))
+    act(() => fireEvent.keyDown(window, { key: 'Escape' }))
+    expect(await result).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
   it('rejects when the dialog fails', async () => {
     mount()
     let result!: Promise<unknown>

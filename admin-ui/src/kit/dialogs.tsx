@@ -3,6 +3,8 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -129,11 +131,14 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     }
   }, [open, t])
 
-  // Escape closes the top dialog only.
+  // Escape closes the top dialog only. Handled here rather than by the browser's own cancel, so
+  // it is one path everywhere (and the browser's is prevented, so it does not close twice).
   useEffect(() => {
     if (stack.length === 0) return
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') stack[stack.length - 1]?.cancel()
+      if (event.key !== 'Escape') return
+      event.preventDefault()
+      stack[stack.length - 1]?.cancel()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -142,21 +147,66 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext.Provider value={dialogs}>
       {children}
-      {stack.map((entry, index) => (
-        <div
-          key={entry.id}
-          className="sw-dialog-backdrop"
-          inert={index < stack.length - 1 ? true : undefined}
-          onMouseDown={(event) => {
-            if (event.target === event.currentTarget) entry.cancel()
-          }}
-        >
-          <div className={`sw-dialog sw-dialog-${entry.size}`} role="dialog" aria-modal="true">
-            {entry.node}
-          </div>
-        </div>
+      {stack.map((entry) => (
+        <ModalFrame key={entry.id} entry={entry} />
       ))}
     </DialogContext.Provider>
+  )
+}
+
+/** The id of the open dialog's title, for its frame's `aria-labelledby`. */
+const TitleIdContext = createContext<string | undefined>(undefined)
+
+/** What takes the focus when a dialog opens: its first field, else its main button, else itself. */
+const FIRST_FOCUS = [
+  '[autofocus]',
+  '.sw-dialog-body :is(input, select, textarea):not([disabled]):not([type=hidden])',
+  '.sw-dialog-actions button[type=submit]:not([disabled])',
+  '.sw-dialog-body :is(button, a[href], [tabindex]):not([disabled])',
+]
+
+/**
+ * One dialog of the stack: a native `<dialog>` opened with showModal(), so the browser keeps the
+ * focus inside it, makes everything behind it inert (the page and the dialogs below) and puts it
+ * on the top layer. It is labelled by its title, takes the focus on opening (its first field) and
+ * gives it back on closing to what had it. A click on the dimmed area around it cancels it.
+ */
+function ModalFrame({ entry }: { entry: StackEntry }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  useLayoutEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    // A DOM without showModal (the unit tests' jsdom) gets an open, non-modal dialog.
+    if (typeof dialog.showModal === 'function') dialog.showModal()
+    else dialog.setAttribute('open', '')
+    const first = FIRST_FOCUS.map((selector) => dialog.querySelector<HTMLElement>(selector)).find(
+      (element) => element !== null,
+    )
+    ;(first ?? dialog).focus()
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close()
+      if (before?.isConnected) before.focus()
+    }
+  }, [])
+  return (
+    <dialog
+      ref={ref}
+      className="sw-dialog-backdrop"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        entry.cancel()
+      }}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) entry.cancel()
+      }}
+    >
+      <div className={`sw-dialog sw-dialog-${entry.size}`}>
+        <TitleIdContext.Provider value={titleId}>{entry.node}</TitleIdContext.Provider>
+      </div>
+    </dialog>
   )
 }
 
@@ -187,6 +237,7 @@ export interface DialogProps {
 /** A dialog's frame: title with a close button, content, and the action buttons. */
 export function Dialog({ title, onClose, actions = [], validate, children }: DialogProps) {
   const t = useT()
+  const titleId = useContext(TitleIdContext)
   const dialogs = useDialogs()
   const [busy, setBusy] = useState(false)
   const runAction = async (action: DialogAction) => {
@@ -214,7 +265,7 @@ export function Dialog({ title, onClose, actions = [], validate, children }: Dia
       }}
     >
       <header className="sw-dialog-title">
-        <h2>{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button type="button" className="sw-dialog-close" onClick={onClose} aria-label={t('Close')}>
           <Icon name="close" size={18} />
         </button>

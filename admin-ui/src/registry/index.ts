@@ -17,6 +17,8 @@ export interface MenuEntry {
   to?: string
   /** Place in the menu: lower first. The spec's entries use 10, 20, ... in its order. */
   order: number
+  /** One English sentence on what the screen is for, shown by the admin home's card (translated). */
+  description?: string
 }
 
 /**
@@ -119,3 +121,5 @@ export function fieldEditorsOf(modules: readonly AdminModule[]): FieldEditors {
 export function embeddedEditorsOf(modules: readonly AdminModule[]): FieldEditors {
   return editorsOf(modules, 'embedded')
 }
+
+export { adminPathsMismatch } from './declared-paths.js'

@@ -31,8 +31,11 @@ function builtApp(): string {
 }
 
 /** Two plugins with admin screens, as a site's config file may list them. */
-const shop = definePlugin({ name: 'shop', adminPaths: ['/data', '/configuration', '/bin'] })
-const greetings = definePlugin({ name: 'greetings', adminPaths: ['/greetings'] })
+const shop = definePlugin({
+  name: 'shop',
+  adminPaths: ['/data', '/data/:recordtype', '/data/:recordtype/:id', '/configuration', '/bin'],
+})
+const greetings = definePlugin({ name: 'greetings', adminPaths: ['/greetings/*'] })
 
 async function boot(clientDir: string, plugins: readonly PluginDefinition[] = [shop, greetings]) {
   kernel = await createKernel({
@@ -49,11 +52,13 @@ describe('adminPages', () => {
     for (const url of [
       '/data',
       '/data/customer/7',
+      '/data/customer/7/',
       '/configuration',
       '/bin',
       '/greetings',
       '/greetings/hello/edit',
       '/login',
+      '/admin',
     ]) {
       const reply = await inject(app, { url, headers: { accept: 'text/html' } })
       expect(reply.statusCode, url).toBe(200)
@@ -88,6 +93,17 @@ describe('adminPages', () => {
     }
   })
 
+  it('answers 404 with the app page at an address in an admin area that no panel answers', async () => {
+    const app = await boot(builtApp())
+    for (const url of ['/data/customer/7/edit', '/data//7', '/configuration/x', '/bin/anything']) {
+      const reply = await inject(app, { url, headers: { accept: 'text/html' } })
+      expect(reply.statusCode, url).toBe(404)
+      expect(reply.headers['cache-control'], url).toBe('no-cache')
+      // The app draws its 'Page not Found' inside the shell, so staff keep the menu.
+      expect(reply.body, url).toContain('id="root"')
+    }
+  })
+
   it('answers 404 at an admin address no running plugin declares, with no admin page', async () => {
     const app = await boot(builtApp())
     // Screens of plugins that do not exist here: once fixed in the admin, now nobody's.
@@ -113,13 +129,26 @@ describe('adminPages', () => {
   })
 
   it('refuses at start a declared admin path that is malformed or over the app files', () => {
-    for (const prefix of ['/', 'data', '/Data', '/data/', '/data//x', '/admin', '/admin/x', '/a b'])
+    for (const prefix of [
+      '/',
+      'data',
+      '/Data',
+      '/data/',
+      '/data//x',
+      '/admin',
+      '/admin/x',
+      '/a b',
+      '/:type',
+      '/data/*/x',
+      '/data/:',
+      '/data/(.*)',
+    ])
       expect(
         () => adminPages({ plugins: [{ name: 'odd', adminPaths: [prefix] }] }),
         prefix,
       ).toThrow(expect.objectContaining({ code: 'SW_PLUGIN_INVALID' }))
     expect(() =>
-      adminPages({ plugins: [{ name: 'ok', adminPaths: ['/data/x-y_2'] }] }),
+      adminPages({ plugins: [{ name: 'ok', adminPaths: ['/data/x-y_2/:id/*'] }] }),
     ).not.toThrow()
   })
 

@@ -6,9 +6,9 @@ import type { Middleware } from 'koa'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import { pageInLanguage, pageWithPlugins } from './admin-page.js'
 import {
-  adminPrefixes,
+  adminAddresses,
+  ADMIN_ROOT,
   ASSET_PREFIX,
-  isAdminPath,
   LOGIN_PATH,
   type AdminPlugin,
 } from './admin-paths.js'
@@ -22,8 +22,8 @@ export interface AdminPagesOptions {
   /** The built app; defaults to this package's `dist/client`. */
   clientDir?: string
   /**
-   * The running plugins: the app's page answers at their `adminPaths` (and nowhere else), and the
-   * app uses the admin modules of these plugins only.
+   * The running plugins: the app's page answers at their `adminPaths` (a 404 elsewhere in their
+   * areas, and nothing outside them), and the app uses the admin modules of these plugins only.
    */
   plugins: readonly AdminPlugin[]
   /** Serve the sign-in page at /login (off once a storefront theme serves it). */
@@ -33,14 +33,15 @@ export interface AdminPagesOptions {
 /**
  * Serves the admin app: its hashed files under `/admin/` (cached for a year: a new build has new
  * names), and its page at the addresses the running plugins declare, never cached, so a new build
- * is picked up at the next navigation. Any other address goes on to the rest of the site, which
- * answers 404 for one nobody serves. The page is read once; a missing build answers a clear 503
- * rather than a blank page.
+ * is picked up at the next navigation. An address in an admin area that no panel answers gets the
+ * same page with a 404 status (the app draws its 'Page not Found' inside the shell, so staff keep
+ * the menu); any other address goes on to the rest of the site. The page is read once; a missing
+ * build answers a clear 503 rather than a blank page.
  */
 export function adminPages(options: AdminPagesOptions): Middleware {
   const clientDir = options.clientDir ?? CLIENT_DIR
   const indexFile = path.join(clientDir, 'index.html')
-  const prefixes = adminPrefixes(options.plugins)
+  const addresses = adminAddresses(options.plugins)
   const names = options.plugins.map((plugin) => plugin.name)
   let page: string | undefined
   const readPage = (): string | undefined => {
@@ -69,7 +70,8 @@ export function adminPages(options: AdminPagesOptions): Middleware {
       return
     }
     const login = options.login !== false && ctx.path === LOGIN_PATH
-    if (!login && !isAdminPath(ctx.path, prefixes)) return next()
+    const found = login || ctx.path === ADMIN_ROOT || addresses.matches(ctx.path)
+    if (!found && !addresses.inArea(ctx.path)) return next()
     const html = readPage()
     ctx.set('Cache-Control', 'no-cache')
     ctx.vary('Cookie')
@@ -81,6 +83,7 @@ export function adminPages(options: AdminPagesOptions): Middleware {
         '<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>'
       return
     }
+    if (!found) ctx.status = 404
     ctx.body = pageInLanguage(html, parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))?.language)
   }
 }

@@ -1,6 +1,6 @@
 import { KernelError, type PluginDefinition } from '@shopwright/core'
 
-/** What the admin's server needs of a running plugin: its name and its admin prefixes. */
+/** What the admin's server needs of a running plugin: its name and its admin addresses. */
 export type AdminPlugin = Pick<PluginDefinition, 'name' | 'adminPaths'>
 
 /** The public prefix of the app's hashed files (Vite's `base`). */
@@ -12,32 +12,63 @@ export const ASSET_PREFIX = '/admin/'
  */
 export const LOGIN_PATH = '/login'
 
-/** One or more lower-case segments, no trailing slash: `/data`, `/data/translation`. */
-const PREFIX = /^(\/[a-z0-9][a-z0-9_-]*)+$/
+/** The admin's home, the shell's own screen (AdminLayout's ADMIN_ROOT): beside its files, not below. */
+export const ADMIN_ROOT = '/admin'
 
 /**
- * The admin app's addresses: the prefixes the running plugins declare in `adminPaths`, and nothing
- * else, so an address no plugin claims (`/drive` without a drive plugin) is the rest of the site's
- * to answer (a 404). Checked at start-up: a malformed prefix, or one over the app's own files,
- * would otherwise take addresses from the storefront without a word.
+ * An admin address pattern, as the panels' react-router paths write them: a fixed first segment,
+ * then fixed segments or `:parameters`, and an optional `/*` for everything below
+ * (`/data/:recordtype/:id`, `/drive/*`).
  */
-export function adminPrefixes(plugins: readonly AdminPlugin[]): string[] {
-  const prefixes = new Set<string>()
-  for (const plugin of plugins) {
-    for (const prefix of plugin.adminPaths ?? []) {
-      if (!PREFIX.test(prefix) || isAdminPath(prefix, [ASSET_PREFIX.slice(0, -1)]))
-        throw new KernelError(
-          'SW_PLUGIN_INVALID',
-          `plugin ${plugin.name} declares the admin path ${JSON.stringify(prefix)}: ` +
-            `an admin path is /segment[/segment...] in lower case, outside ${ASSET_PREFIX}`,
-        )
-      prefixes.add(prefix)
-    }
-  }
-  return [...prefixes]
+const PATTERN = /^\/[a-z0-9][a-z0-9_-]*(\/([a-z0-9][a-z0-9_-]*|:[a-zA-Z][a-zA-Z0-9]*))*(\/\*)?$/
+
+/** The addresses the running plugins' panels answer, and the areas (first segments) they own. */
+export interface AdminAddresses {
+  /** True when a panel answers the path. */
+  matches(path: string): boolean
+  /** True when the path lies in an area some panel owns (`/data/...`): not one for the storefront. */
+  inArea(path: string): boolean
 }
 
-/** True when the path is one of the prefixes or lies below one (`/data/customer/7` under `/data`). */
-export function isAdminPath(path: string, prefixes: readonly string[]): boolean {
-  return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+/** A pattern as a regular expression: a parameter is one non-empty segment; `/*` is any rest. */
+function patternExpression(pattern: string): string {
+  const tail = pattern.endsWith('/*')
+  const segments = (tail ? pattern.slice(0, -2) : pattern)
+    .split('/')
+    .slice(1)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[-]/g, '\\-')))
+  return `/${segments.join('/')}${tail ? '(?:/.*)?' : ''}`
+}
+
+/**
+ * The admin app's addresses: the patterns the running plugins declare in `adminPaths` (the same
+ * strings as their panels' paths), and nothing else. An address in a plugin's area that no pattern
+ * matches (`/data/customer/7/edit`) is a real 404; an address in no plugin's area (`/drive` without
+ * a drive plugin) is the rest of the site's to answer. Checked at start-up: a malformed pattern,
+ * or one over the app's own files, would otherwise take addresses from the storefront silently.
+ */
+export function adminAddresses(plugins: readonly AdminPlugin[]): AdminAddresses {
+  const patterns = new Set<string>()
+  const areas = new Set<string>()
+  for (const plugin of plugins) {
+    for (const pattern of plugin.adminPaths ?? []) {
+      const area = pattern.split('/')[1] ?? ''
+      if (!PATTERN.test(pattern) || `/${area}/` === ASSET_PREFIX)
+        throw new KernelError(
+          'SW_PLUGIN_INVALID',
+          `plugin ${plugin.name} declares the admin path ${JSON.stringify(pattern)}: an admin ` +
+            'path is /segment[/segment or /:parameter...][/*] in lower case, outside ' +
+            ASSET_PREFIX,
+        )
+      patterns.add(pattern)
+      areas.add(area)
+    }
+  }
+  const match = patterns.size
+    ? new RegExp(`^(?:${[...patterns].map(patternExpression).join('|')})/?$`)
+    : /(?!)/
+  return {
+    matches: (path) => match.test(path),
+    inArea: (path) => areas.has(path.split('/')[1] ?? ''),
+  }
 }

@@ -1,8 +1,9 @@
 export { adminPages, CLIENT_DIR, type AdminPagesOptions } from './admin-pages.js'
 export {
-  adminPrefixes,
+  adminAddresses,
+  ADMIN_ROOT,
   ASSET_PREFIX,
-  isAdminPath,
   LOGIN_PATH,
+  type AdminAddresses,
   type AdminPlugin,
 } from './admin-paths.js'

@@ -106,9 +106,11 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
    */
   phrases?: PluginPhrases
   /**
-   * Address prefixes of this plugin's admin panels (`/data`): the server answers them with the
-   * admin app's page, and an admin address no running plugin declares is a 404. The panels
-   * themselves are the package's `./admin` export, compiled with the admin app (docs/plugins.md).
+   * The addresses of this plugin's admin panels, exactly as the panels' paths write them
+   * (`/data/:recordtype/:id`, `/drive/*`): the server answers them with the admin app's page. An
+   * address in the same first segment that no running plugin's pattern matches is a 404 (with the
+   * app's 'Page not Found'); one in no plugin's area is the storefront's. The panels themselves are
+   * the package's `./admin` export, compiled with the admin app (docs/plugins.md).
    */
   adminPaths?: readonly string[]
   /**

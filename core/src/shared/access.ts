@@ -6,6 +6,16 @@ export const ADMINISTRATOR_ROLE = 'administrator'
 /** The role every caller holds, signed in or not: access entries for `all` apply to everyone. */
 export const EVERYONE_ROLE = 'all'
 
+/**
+ * The security record that gates the admin (spec 000 section 6, "admin (menu gate)"): view on it
+ * is what "may open the admin" means wherever the product asks (the storefront's Admin link, where
+ * a sign-in lands). Each screen still has its own security record, and every call its own check.
+ */
+export const ADMIN_GATE = 'admin'
+
+/** Where staff land after signing in with no `next`, and where the storefront's Admin link leads. */
+export const ADMIN_HOME = '/data'
+
 /** The signed-in entity as far as access control needs it. */
 export interface AccessSubject {
   roles?: readonly string[] | null

@@ -50,6 +50,27 @@ for (const database of databasesUnderTest()) {
       })
     })
 
+    it('tells sign-in whether the account may open the admin (view on the admin gate)', async () => {
+      await kernel.services.accounts.addAccount({
+        email: 'shopper@example.com',
+        password: 'secret12',
+        type: 'customer',
+      })
+      for (const [email, admin] of [
+        ['office@example.com', true],
+        ['admin@example.com', true],
+        ['shopper@example.com', false],
+      ] as const) {
+        const reply = await inject(kernel, {
+          method: 'POST',
+          url: '/query/account/login',
+          payload: { email, password: 'secret12' },
+        })
+        expect(reply.statusCode, email).toBe(200)
+        expect(reply.json<{ admin: boolean }>().admin, email).toBe(admin)
+      }
+    })
+
     it('gives anonymous callers the rights of the role all, and administrators everything', async () => {
       expect((await flags('translation,admin')).json()).toEqual({
         translation: { ...NONE, view: true },

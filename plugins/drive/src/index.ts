@@ -62,7 +62,7 @@ export default definePlugin({
   security: [DRIVE_SECURITY],
   migrations,
   seeds: driveRecordSeeds,
-  adminPaths: ['/drive', '/editor'],
+  adminPaths: ['/drive/*', '/editor'],
   register({ container, config, settings }) {
     // A wrong combination of settings stops the boot here, before any plugin starts.
     container.register({ driveBlobs: asValue(createBlobStore(settings, config.dataDir)) })

@@ -37,7 +37,7 @@ export default definePlugin({
   security: [INSIGHTS_SECURITY],
   seeds: insightsSeeds,
   cacheTypes: [INSIGHTS_CACHE],
-  adminPaths: ['/insights'],
+  adminPaths: ['/insights', '/insights/live'],
   register({ container, settings, logger }) {
     container.register({
       insights: asFunction(

@@ -110,7 +110,17 @@ export default definePlugin({
   migrations,
   seeds: recordsPluginSeeds,
   cacheTypes: CACHE_TYPES,
-  adminPaths: ['/data', '/configuration', '/bin'],
+  adminPaths: [
+    '/data',
+    '/data/recordtype',
+    '/data/listtype',
+    '/data/security',
+    '/data/:recordtype',
+    '/data/:recordtype/:id',
+    '/configuration',
+    '/configuration/:id',
+    '/bin',
+  ],
   register({ container, config }) {
     const dialect = dialectOf(config.databaseUrl)
     container.register({

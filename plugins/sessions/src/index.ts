@@ -133,7 +133,7 @@ export default definePlugin({
   security: [SESSIONS_SECURITY],
   migrations,
   seeds: sessionsSeeds,
-  adminPaths: ['/sessions', '/session'],
+  adminPaths: ['/sessions', '/session/:id'],
   register({ container, config, settings, logger }) {
     const dialect = dialectOf(config.databaseUrl)
     if (settings.sessionsTrackLimit > 0)

@@ -47,7 +47,7 @@ export default definePlugin({
   security: [TRANSLATION_SECURITY],
   seeds: translationSeeds,
   cacheTypes: [TRANSLATION_CACHE],
-  adminPaths: ['/translation'],
+  adminPaths: ['/data/translation', '/data/translation/:id', '/translation', '/translation/:id'],
   register({ container, settings }) {
     container.register({
       translationSets: asFunction(

@@ -1,6 +1,7 @@
 import type { ShellProps } from '@shopwright/storefront/shared'
+import { ADMIN_HOME } from '@shopwright/core/shared'
 import { useNavigation, useSession, useT } from '@shopwright/storefront/react'
-import { mdiClose, mdiMenu } from '@mdi/js'
+import { mdiClose, mdiMenu, mdiViewDashboardOutline } from '@mdi/js'
 import { AlertProvider } from './Alert.js'
 import { MenuBar } from './MenuBar.js'
 import { ContactBlock } from './ContactBlock.js'
@@ -99,6 +100,13 @@ function Frame({ site, menus, children }: ShellProps) {
           <Logo name={site.name} />
           <div className="sw-header-tools">
             <LocaleLink />
+            {account?.admin ? (
+              // Staff (view on the admin gate) go to the admin from any page of the shop.
+              <a className="sw-admin-link" href={ADMIN_HOME} data-testid="admin-link">
+                <Icon path={mdiViewDashboardOutline} />
+                <span className="sw-admin-link-label">{t('Admin')}</span>
+              </a>
+            ) : null}
             {account ? (
               <a className="sw-account-link" href="/account" data-testid="account-link">
                 <img

@@ -1,8 +1,14 @@
 import { useState, type FormEvent } from 'react'
-import { emailError, isQueryError, localNext, normalizeEmail } from '@shopwright/core/shared'
+import {
+  ADMIN_HOME,
+  emailError,
+  isQueryError,
+  localNext,
+  normalizeEmail,
+} from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
-import type { AccountPreview } from '@shopwright/plugin-account'
+import type { AccountPreview, LoginAnswer } from '@shopwright/plugin-account'
 import { useAlert } from '../components/Alert.js'
 import { FieldError } from '../components/FieldError.js'
 import { Form } from '../components/Form.js'
@@ -10,7 +16,8 @@ import { Form } from '../components/Form.js'
 /**
  * `/login` (spec 000 sections 2 and 4): the e-mail, then the account's image and name with the
  * password, a Forgot Password link and Login. A reset-required account is warned and sent to its
- * reset screen. Staff sign in here too: the admin sends them with `?next=`.
+ * reset screen. Staff sign in here too: the admin sends them with `?next=`, and with none they
+ * land in the admin.
  */
 export function Login({ props }: PageProps) {
   const { client } = useSession()
@@ -46,9 +53,15 @@ export function Login({ props }: PageProps) {
     if (!password) return
     setBusy(true)
     try {
-      await client.post('/account/login', { email: preview.email, password })
-      // A full load: the new session shows in the header, rendered by the server.
-      window.location.assign(localNext(props.next))
+      const answer = await client.post<LoginAnswer>('/account/login', {
+        email: preview.email,
+        password,
+      })
+      // A full load: the new session shows in the header, rendered by the server. With no
+      // `next`, staff (view on the admin gate) land in the admin, shoppers on the home page.
+      window.location.assign(
+        props.next ? localNext(props.next) : answer.admin ? ADMIN_HOME : localNext(null),
+      )
     } catch (failure) {
       setBusy(false)
       if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED') {

@@ -127,7 +127,27 @@ describe('pageData', () => {
     const data = await request({ matched: HOME, locale }, CUSTOMER)
     expect(reads).toEqual([[CUSTOMER, 'webpage', 'home', 'fr']])
     expect(data).toMatchObject({ language: 'fr', locale, texts: { About: 'À propos' } })
-    expect(data.account).toEqual({ type: 'customer', id: 'ada', name: 'Ada' })
+    expect(data.account).toEqual({ type: 'customer', id: 'ada', name: 'Ada', admin: false })
+  })
+
+  it('tells the theme whether the visitor may open the admin (view on the admin gate)', async () => {
+    const asked: unknown[] = []
+    const { request } = setup({
+      access: {
+        can: (entity, security, flag) => {
+          const roles = entity?.roles ?? null
+          asked.push([roles, security, flag])
+          return Promise.resolve(!!roles?.includes('office') && security === 'admin')
+        },
+      },
+    })
+    const staff = { type: 'employee', id: 'grace', name: 'Grace', roles: ['office'] }
+    expect((await request({ matched: HOME }, staff)).account?.admin).toBe(true)
+    expect((await request({ matched: HOME }, CUSTOMER)).account?.admin).toBe(false)
+    // Nobody signed in: no question asked.
+    asked.length = 0
+    expect((await request({ matched: HOME })).account).toBeNull()
+    expect(asked.filter((each) => (each as unknown[])[1] === 'admin')).toEqual([])
   })
 
   it('reads no record for a route without one, or for no route', async () => {

@@ -6,7 +6,7 @@ import {
   type PageDataProvider,
   type StorefrontData,
 } from '@shopwright/core'
-import type { LocaleChoice } from '@shopwright/core/shared'
+import { ADMIN_GATE, type LocaleChoice } from '@shopwright/core/shared'
 import type { TranslationSource } from '@shopwright/plugin-translations'
 import { recordKeyOf, type PageData, type SiteData } from '../shared/page.js'
 import type { MatchedRoute } from '../shared/route-match.js'
@@ -171,12 +171,13 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
       return { record, ...extras }
     }
     // A data request's answer holds the record and extras only: its texts and menus are the page's.
-    const [shown, texts, visible] = await Promise.all([
+    const [shown, texts, visible, admin] = await Promise.all([
       loadRecordAndExtras(),
       page.dataRequest ? {} : textsOrPhrases(sources, language),
       page.dataRequest
         ? {}
         : visibleMenus(menus, (security) => sources.access.can(entity, security, 'view')),
+      entity ? sources.access.can(entity, ADMIN_GATE, 'view') : false,
     ])
     if (shown.notFound || !shown.complete) page.keep = undefined
     // A route's parameters are vouched for by the record they name or by its providers (which
@@ -195,7 +196,7 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
       site,
       href: page.href,
       record: shown.notFound ? null : shown.record,
-      account: entity ? { type: entity.type, id: entity.id, name: entity.name ?? '' } : null,
+      account: entity ? { type: entity.type, id: entity.id, name: entity.name ?? '', admin } : null,
       menus: visible,
       locale: page.locale,
       language,

@@ -147,6 +147,11 @@ export interface SignedInAccount {
   type: string
   id: string
   name: string
+  /**
+   * True when the account may open the admin (view on core's ADMIN_GATE): the header's Admin link.
+   * The engine always sets it; absent reads as false.
+   */
+  admin?: boolean
 }
 
 /** The id of the element holding the page data (a JSON script: data, never run). */

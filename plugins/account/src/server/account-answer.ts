@@ -22,6 +22,14 @@ export interface AccountAnswer extends AccountPreview {
   imageversion: number
 }
 
+/**
+ * Login step 2's answer: the account, and whether it may open the admin (view on the admin gate,
+ * core's ADMIN_GATE), so the sign-in page knows where to land with no `next` (docs/api.md).
+ */
+export interface LoginAnswer extends AccountAnswer {
+  admin: boolean
+}
+
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
 }

@@ -15,7 +15,12 @@ export default defineAdmin({
     {
       path: '/billing',
       security: BILLING_SECURITY,
-      menu: { label: 'Billing', icon: 'currency-usd', order: 120 },
+      menu: {
+        label: 'Billing',
+        icon: 'currency-usd',
+        order: 120,
+        description: 'What the site used and what it costs, by month.',
+      },
       Component: lazy(() => import('./BillingScreen.js')),
     },
   ],

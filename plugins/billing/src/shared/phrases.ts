@@ -5,6 +5,9 @@
  * have already (Month, Description, Refresh, Try Again...) are not repeated here.
  */
 export const BILLING_PHRASES: Readonly<Record<string, { fr: string }>> = {
+  'What the site used and what it costs, by month.': {
+    fr: 'Ce que le site a consommé et ce qu’il coûte, par mois.',
+  },
   Billing: { fr: 'Facturation' },
   'Cost by day': { fr: 'Coût par jour' },
   Day: { fr: 'Jour' },

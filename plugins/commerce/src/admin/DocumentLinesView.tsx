@@ -53,50 +53,53 @@ export default function DocumentLinesView({ field, value }: FieldEditorProps) {
   const lines = documentLines(value)
   return (
     <div className="sw-price-scroll" data-testid={`lines-${field.id}`}>
-      <table className="sw-mini-table sw-document-lines">
-        <thead>
-          <tr>
-            <th>{t('Item')}</th>
-            <th className="sw-number">{t('Quantity')}</th>
-            <th className="sw-number">{t('Rate')}</th>
-            <th className="sw-number">{t('Amount')}</th>
-            <th className="sw-number">{t('Tax')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => {
-            const name = typeof line.displayname === 'string' ? line.displayname : ''
-            const itemid = typeof line.itemid === 'string' ? line.itemid : ''
-            const id = typeof line.item?.id === 'string' ? line.item.id : ''
-            const label = name || itemid || id
-            return (
-              <tr key={index} data-testid={`line-${index}`}>
-                <td>
-                  {id ? (
-                    <Link to={`/data/${ITEM_TYPE}/${encodeURIComponent(id)}`}>{label}</Link>
-                  ) : (
-                    label
-                  )}
-                  {name && itemid && itemid !== name ? (
-                    <span className="sw-muted sw-line-itemid">{itemid}</span>
-                  ) : null}
-                </td>
-                <td className="sw-number">{shown(numberOf(line.quantity), count)}</td>
-                <td className="sw-number">{shown(numberOf(line.rate), money)}</td>
-                <td className="sw-number">{shown(numberOf(line.amount), money)}</td>
-                <td className="sw-number">{shown(lineTax(line), money)}</td>
-              </tr>
-            )
-          })}
-          {lines.length === 0 ? (
+      {/* Focusable: nothing inside is, and a keyboard must be able to scroll it sideways. */}
+      <div className="sw-scroll-x" tabIndex={0}>
+        <table className="sw-mini-table sw-document-lines">
+          <thead>
             <tr>
-              <td colSpan={5} className="sw-muted">
-                {t('No lines.')}
-              </td>
+              <th>{t('Item')}</th>
+              <th className="sw-number">{t('Quantity')}</th>
+              <th className="sw-number">{t('Rate')}</th>
+              <th className="sw-number">{t('Amount')}</th>
+              <th className="sw-number">{t('Tax')}</th>
             </tr>
-          ) : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => {
+              const name = typeof line.displayname === 'string' ? line.displayname : ''
+              const itemid = typeof line.itemid === 'string' ? line.itemid : ''
+              const id = typeof line.item?.id === 'string' ? line.item.id : ''
+              const label = name || itemid || id
+              return (
+                <tr key={index} data-testid={`line-${index}`}>
+                  <td>
+                    {id ? (
+                      <Link to={`/data/${ITEM_TYPE}/${encodeURIComponent(id)}`}>{label}</Link>
+                    ) : (
+                      label
+                    )}
+                    {name && itemid && itemid !== name ? (
+                      <span className="sw-muted sw-line-itemid">{itemid}</span>
+                    ) : null}
+                  </td>
+                  <td className="sw-number">{shown(numberOf(line.quantity), count)}</td>
+                  <td className="sw-number">{shown(numberOf(line.rate), money)}</td>
+                  <td className="sw-number">{shown(numberOf(line.amount), money)}</td>
+                  <td className="sw-number">{shown(lineTax(line), money)}</td>
+                </tr>
+              )
+            })}
+            {lines.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="sw-muted">
+                  {t('No lines.')}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
     </div>
   )
 }

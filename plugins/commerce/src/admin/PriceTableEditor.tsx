@@ -173,125 +173,127 @@ export default function PriceTableEditor({
   return (
     <div className="sw-price-table" data-testid={`price-table-${field.id}`}>
       <div className="sw-price-scroll">
-        <table className="sw-mini-table">
-          <thead>
-            <tr>
-              <th>{t('Price Level')}</th>
-              <th>{t('Currency')}</th>
-              {table.headers.map((header, column) => (
-                <th key={column}>
-                  <span className="sw-price-break-label">{t('From')}</span>
-                  <span className="sw-price-break">
-                    <NumberInput
-                      id={column === 0 ? id : undefined}
-                      value={header.quantity}
-                      parse={parseQuantity}
-                      onValue={(quantity) => {
-                        if (quantity !== null) commit(setQuantity(table, column, quantity))
-                      }}
-                      onLeave={leaveBreak}
-                      readOnly={readOnly}
-                      label={t('Quantity of break {0}', column + 1)}
-                      testId={`${field.id}-break-${column}`}
-                      wrong={problems.breaks.includes(column)}
-                    />
-                    {readOnly || table.headers.length === 1 ? null : (
-                      <Button
-                        icon="close"
-                        aria-label={t('Remove Break')}
-                        title={t('Remove Break')}
-                        onClick={() => commit(removeBreak(table, column))}
-                        data-testid={`${field.id}-remove-break-${column}`}
-                      />
-                    )}
-                  </span>
-                </th>
-              ))}
-              {readOnly ? null : (
-                <th>
-                  <Button
-                    icon="plus"
-                    disabled={table.headers.length >= MAX_BREAKS}
-                    onClick={() => commit(addBreak(table))}
-                    data-testid={`${field.id}-add-break`}
-                  >
-                    {t('Add Break')}
-                  </Button>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {table.lines.map((line, row) => (
-              <tr
-                key={row}
-                className={problems.lines.includes(row) ? 'sw-price-repeated' : undefined}
-                data-testid={`${field.id}-line-${row}`}
-              >
-                <td>
-                  <select
-                    className="sw-input"
-                    value={String(line.pricelevel)}
-                    disabled={readOnly || levels === null}
-                    aria-label={t('Price Level')}
-                    data-testid={`${field.id}-level-${row}`}
-                    onChange={(event) => commit(setLevel(table, row, Number(event.target.value)))}
-                  >
-                    {withStored(levelChoices, String(line.pricelevel)).map((choice) => (
-                      <option key={choice.key} value={choice.key}>
-                        {choice.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <select
-                    className="sw-input"
-                    value={line.currency}
-                    disabled={readOnly || siteCurrencies === null}
-                    aria-label={t('Currency')}
-                    data-testid={`${field.id}-currency-${row}`}
-                    onChange={(event) => commit(setCurrency(table, row, event.target.value))}
-                  >
-                    {withStored(currencyChoices, line.currency).map((choice) => (
-                      <option key={choice.key} value={choice.key}>
-                        {choice.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
+        <div className="sw-scroll-x">
+          <table className="sw-mini-table">
+            <thead>
+              <tr>
+                <th>{t('Price Level')}</th>
+                <th>{t('Currency')}</th>
                 {table.headers.map((header, column) => (
-                  <td key={column}>
-                    <NumberInput
-                      value={priceAt(line, column)}
-                      parse={parsePrice}
-                      onValue={(price) => commit(setPrice(table, row, column, price))}
-                      readOnly={readOnly}
-                      label={t(
-                        '{0} in {1} from {2}',
-                        levelName(line.pricelevel),
-                        line.currency.toUpperCase(),
-                        header.quantity,
+                  <th key={column}>
+                    <span className="sw-price-break-label">{t('From')}</span>
+                    <span className="sw-price-break">
+                      <NumberInput
+                        id={column === 0 ? id : undefined}
+                        value={header.quantity}
+                        parse={parseQuantity}
+                        onValue={(quantity) => {
+                          if (quantity !== null) commit(setQuantity(table, column, quantity))
+                        }}
+                        onLeave={leaveBreak}
+                        readOnly={readOnly}
+                        label={t('Quantity of break {0}', column + 1)}
+                        testId={`${field.id}-break-${column}`}
+                        wrong={problems.breaks.includes(column)}
+                      />
+                      {readOnly || table.headers.length === 1 ? null : (
+                        <Button
+                          icon="close"
+                          aria-label={t('Remove Break')}
+                          title={t('Remove Break')}
+                          onClick={() => commit(removeBreak(table, column))}
+                          data-testid={`${field.id}-remove-break-${column}`}
+                        />
                       )}
-                      testId={`${field.id}-price-${row}-${column}`}
-                    />
-                  </td>
+                    </span>
+                  </th>
                 ))}
                 {readOnly ? null : (
-                  <td>
+                  <th>
                     <Button
-                      icon="delete"
-                      aria-label={t('Remove Line')}
-                      title={t('Remove Line')}
-                      onClick={() => commit(removeLine(table, row))}
-                      data-testid={`${field.id}-remove-line-${row}`}
-                    />
-                  </td>
+                      icon="plus"
+                      disabled={table.headers.length >= MAX_BREAKS}
+                      onClick={() => commit(addBreak(table))}
+                      data-testid={`${field.id}-add-break`}
+                    >
+                      {t('Add Break')}
+                    </Button>
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {table.lines.map((line, row) => (
+                <tr
+                  key={row}
+                  className={problems.lines.includes(row) ? 'sw-price-repeated' : undefined}
+                  data-testid={`${field.id}-line-${row}`}
+                >
+                  <td>
+                    <select
+                      className="sw-input"
+                      value={String(line.pricelevel)}
+                      disabled={readOnly || levels === null}
+                      aria-label={t('Price Level')}
+                      data-testid={`${field.id}-level-${row}`}
+                      onChange={(event) => commit(setLevel(table, row, Number(event.target.value)))}
+                    >
+                      {withStored(levelChoices, String(line.pricelevel)).map((choice) => (
+                        <option key={choice.key} value={choice.key}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <select
+                      className="sw-input"
+                      value={line.currency}
+                      disabled={readOnly || siteCurrencies === null}
+                      aria-label={t('Currency')}
+                      data-testid={`${field.id}-currency-${row}`}
+                      onChange={(event) => commit(setCurrency(table, row, event.target.value))}
+                    >
+                      {withStored(currencyChoices, line.currency).map((choice) => (
+                        <option key={choice.key} value={choice.key}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  {table.headers.map((header, column) => (
+                    <td key={column}>
+                      <NumberInput
+                        value={priceAt(line, column)}
+                        parse={parsePrice}
+                        onValue={(price) => commit(setPrice(table, row, column, price))}
+                        readOnly={readOnly}
+                        label={t(
+                          '{0} in {1} from {2}',
+                          levelName(line.pricelevel),
+                          line.currency.toUpperCase(),
+                          header.quantity,
+                        )}
+                        testId={`${field.id}-price-${row}-${column}`}
+                      />
+                    </td>
+                  ))}
+                  {readOnly ? null : (
+                    <td>
+                      <Button
+                        icon="delete"
+                        aria-label={t('Remove Line')}
+                        title={t('Remove Line')}
+                        onClick={() => commit(removeLine(table, row))}
+                        data-testid={`${field.id}-remove-line-${row}`}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
       {table.lines.length === 0 ? <p className="sw-muted">{t('No prices yet.')}</p> : null}
       {readOnly ? null : (

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { adminPathsMismatch } from '@shopwright/admin-ui/registry'
 import drive from '../index.js'
 import admin from './index.js'
 
-/** True when the server answers the path with the admin app (a declared prefix or below it). */
-const served = (path: string, prefixes: readonly string[]) =>
-  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
-
 describe("the drive plugin's admin module", () => {
-  it('belongs to the plugin, and its adminPaths cover every panel', () => {
+  it('belongs to the plugin, and its adminPaths are exactly its panels', () => {
     expect(admin.plugin).toBe(drive.name)
     const panels = (admin.panels ?? []).map((panel) => panel.path)
     expect(panels).toEqual(['/drive/*', '/editor'])
-    expect(panels.filter((path) => !served(path, drive.adminPaths ?? []))).toEqual([])
+    expect(adminPathsMismatch(admin, drive.adminPaths)).toEqual({
+      undeclared: [],
+      withoutPanel: [],
+    })
   })
 
   it('gives the record form an editor for each of the four path datatypes', () => {

@@ -18,7 +18,13 @@ export default defineAdmin({
     {
       path: `${DRIVE_BASE}/*`,
       security: DRIVE_SECURITY,
-      menu: { label: 'Drive', icon: 'folder', order: 60, to: DRIVE_BASE },
+      menu: {
+        label: 'Drive',
+        icon: 'folder',
+        order: 60,
+        to: DRIVE_BASE,
+        description: 'Files and folders: pictures, documents, the theme’s files.',
+      },
       Component: lazy(() => import('./DriveScreen.js')),
     },
     {

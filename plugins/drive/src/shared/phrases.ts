@@ -5,6 +5,9 @@
  * already (Delete, Refresh...) are not repeated here.
  */
 export const DRIVE_PHRASES: Readonly<Record<string, { fr: string }>> = {
+  'Files and folders: pictures, documents, the theme’s files.': {
+    fr: 'Fichiers et dossiers : images, documents, fichiers du thème.',
+  },
   Drive: { fr: 'Fichiers' },
   Editor: { fr: 'Éditeur' },
   File: { fr: 'Fichier' },

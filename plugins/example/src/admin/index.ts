@@ -13,7 +13,12 @@ export default defineAdmin({
     {
       path: '/announcements',
       security: 'announcement',
-      menu: { label: 'Announcements', icon: 'information', order: 60 },
+      menu: {
+        label: 'Announcements',
+        icon: 'information',
+        order: 60,
+        description: 'Notices shown at the top of the shop.',
+      },
       Component: lazy(() => import('./AnnouncementsScreen.js')),
     },
   ],

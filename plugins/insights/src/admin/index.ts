@@ -15,13 +15,23 @@ export default defineAdmin({
     {
       path: '/insights',
       security: INSIGHTS_SECURITY,
-      menu: { label: 'Insights', icon: 'chart-bar', order: 100 },
+      menu: {
+        label: 'Insights',
+        icon: 'chart-bar',
+        order: 100,
+        description: 'Visits, pages and devices over time.',
+      },
       Component: lazy(() => import('./InsightsScreen.js')),
     },
     {
       path: '/insights/live',
       security: INSIGHTS_SECURITY,
-      menu: { label: 'Live Insights', icon: 'earth', order: 110 },
+      menu: {
+        label: 'Live Insights',
+        icon: 'earth',
+        order: 110,
+        description: 'Who is on the site now, on a globe.',
+      },
       Component: lazy(() => import('./LiveScreen.js')),
     },
   ],

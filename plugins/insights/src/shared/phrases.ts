@@ -4,6 +4,8 @@
  * the sessions and log screens show too carry the same French as theirs.
  */
 export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
+  'Visits, pages and devices over time.': { fr: 'Visites, pages et appareils dans le temps.' },
+  'Who is on the site now, on a globe.': { fr: 'Qui est sur le site en ce moment, sur un globe.' },
   Insights: { fr: 'Statistiques' },
   'Live Insights': { fr: 'Statistiques en direct' },
   '{0} live now, {1} sessions on the globe': { fr: '{0} en direct, {1} sessions sur le globe' },

@@ -14,7 +14,12 @@ export default defineAdmin({
     {
       path: '/log',
       security: LOG_SECURITY,
-      menu: { label: 'Log', icon: 'text-box-outline', order: 130 },
+      menu: {
+        label: 'Log',
+        icon: 'text-box-outline',
+        order: 130,
+        description: 'What the server wrote: errors, warnings and events.',
+      },
       Component: lazy(() => import('./LogScreen.js')),
     },
   ],

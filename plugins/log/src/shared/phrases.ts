@@ -5,6 +5,9 @@
  * already (Delete, Refresh...) are not repeated here.
  */
 export const LOG_PHRASES: Readonly<Record<string, { fr: string }>> = {
+  'What the server wrote: errors, warnings and events.': {
+    fr: 'Ce que le serveur a écrit : erreurs, avertissements et événements.',
+  },
   Log: { fr: 'Journal' },
   // Also the memory and sessions screens' words: each plugin declares what it shows, and one
   // French is kept per phrase, so they agree ('Clear' itself is the seeded admin set's).

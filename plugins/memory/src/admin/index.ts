@@ -13,7 +13,12 @@ export default defineAdmin({
     {
       path: '/memory',
       security: 'memory',
-      menu: { label: 'Memory', icon: 'memory', order: 70 },
+      menu: {
+        label: 'Memory',
+        icon: 'memory',
+        order: 70,
+        description: 'The server’s caches: what they hold, and clearing them.',
+      },
       Component: lazy(() => import('./MemoryScreen.js')),
     },
   ],

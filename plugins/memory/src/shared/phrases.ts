@@ -5,6 +5,9 @@
  * already (Delete, Refresh...) are not repeated here.
  */
 export const MEMORY_PHRASES: Readonly<Record<string, { fr: string }>> = {
+  'The server’s caches: what they hold, and clearing them.': {
+    fr: 'Les caches du serveur : leur contenu, et les vider.',
+  },
   Memory: { fr: 'Mémoire' },
   'Unable to View Memory': { fr: 'Impossible d’afficher la mémoire' },
   'Clear All': { fr: 'Tout vider' },

@@ -52,59 +52,62 @@ export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorPr
           testId="access"
         />
       )}
-      <table className="sw-mini-table">
-        <thead>
-          <tr>
-            <SelectAllCell editing={editing} disabled={readOnly || entries.length === 0} />
-            <th>{t('Role')}</th>
-            {RIGHTS.map((right) => (
-              <th key={right}>{rights[right]}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, index) => (
-            <tr key={index} data-testid={`access-row-${index}`}>
-              <SelectCell editing={editing} index={index} disabled={readOnly} />
-              <td>
-                <select
-                  className="sw-input"
-                  disabled={readOnly || roles === null}
-                  value={entry.role}
-                  onChange={(event) =>
-                    set(index, { role: event.target.value, id: event.target.value })
-                  }
-                  data-testid={`access-role-${index}`}
-                >
-                  <option value="">{t('Select...')}</option>
-                  {entry.role && !roles?.some((choice) => choice.key === `role|${entry.role}`) ? (
-                    <option value={entry.role}>{entry.role}</option>
-                  ) : null}
-                  {roles?.map((choice) => {
-                    const id = choice.key.slice('role|'.length)
-                    return (
-                      <option key={choice.key} value={id}>
-                        {choice.label}
-                      </option>
-                    )
-                  })}
-                </select>
-              </td>
+      <div className="sw-scroll-x">
+        <table className="sw-mini-table">
+          <thead>
+            <tr>
+              <SelectAllCell editing={editing} disabled={readOnly || entries.length === 0} />
+              <th>{t('Role')}</th>
               {RIGHTS.map((right) => (
-                <td key={right}>
-                  <input
-                    type="checkbox"
-                    aria-label={`${entry.role} ${rights[right]}`}
-                    disabled={readOnly}
-                    checked={entry[right] === true}
-                    onChange={(event) => set(index, { [right]: event.target.checked })}
-                  />
-                </td>
+                <th key={right}>{rights[right]}</th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={index} data-testid={`access-row-${index}`}>
+                <SelectCell editing={editing} index={index} disabled={readOnly} />
+                <td>
+                  <select
+                    className="sw-input"
+                    disabled={readOnly || roles === null}
+                    value={entry.role}
+                    onChange={(event) =>
+                      set(index, { role: event.target.value, id: event.target.value })
+                    }
+                    aria-label={`${t('Role')} ${index + 1}`}
+                    data-testid={`access-role-${index}`}
+                  >
+                    <option value="">{t('Select...')}</option>
+                    {entry.role && !roles?.some((choice) => choice.key === `role|${entry.role}`) ? (
+                      <option value={entry.role}>{entry.role}</option>
+                    ) : null}
+                    {roles?.map((choice) => {
+                      const id = choice.key.slice('role|'.length)
+                      return (
+                        <option key={choice.key} value={id}>
+                          {choice.label}
+                        </option>
+                      )
+                    })}
+                  </select>
+                </td>
+                {RIGHTS.map((right) => (
+                  <td key={right}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${entry.role} ${rights[right]}`}
+                      disabled={readOnly}
+                      checked={entry[right] === true}
+                      onChange={(event) => set(index, { [right]: event.target.checked })}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   )
 }

@@ -83,62 +83,67 @@ export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps
           testId="list"
         />
       )}
-      <table className="sw-mini-table">
-        <thead>
-          <tr>
-            <SelectAllCell editing={editing} disabled={readOnly || items.length === 0} />
-            <th>{t('Id')}</th>
-            <th>{t('Name')}</th>
-            <th>{t('Other Properties')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <tr key={index}>
-              <SelectCell editing={editing} index={index} disabled={readOnly} />
-              <td>
-                <input
-                  className="sw-input"
-                  readOnly={readOnly}
-                  value={typeof item === 'string' ? item : item.id}
-                  onChange={(event) =>
-                    set(
-                      index,
-                      typeof item === 'string'
-                        ? event.target.value
-                        : { ...item, id: event.target.value },
-                    )
-                  }
-                  data-testid={`list-value-${index}`}
-                />
-              </td>
-              <td>
-                {typeof item === 'string' ? (
-                  <Button disabled={readOnly} onClick={() => set(index, { id: item, name: item })}>
-                    {t('Add Name')}
-                  </Button>
-                ) : (
+      <div className="sw-scroll-x">
+        <table className="sw-mini-table">
+          <thead>
+            <tr>
+              <SelectAllCell editing={editing} disabled={readOnly || items.length === 0} />
+              <th>{t('Id')}</th>
+              <th>{t('Name')}</th>
+              <th>{t('Other Properties')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item, index) => (
+              <tr key={index}>
+                <SelectCell editing={editing} index={index} disabled={readOnly} />
+                <td>
                   <input
                     className="sw-input"
                     readOnly={readOnly}
-                    value={typeof item.name === 'string' ? item.name : ''}
-                    onChange={(event) => set(index, { ...item, name: event.target.value })}
+                    value={typeof item === 'string' ? item : item.id}
+                    onChange={(event) =>
+                      set(
+                        index,
+                        typeof item === 'string'
+                          ? event.target.value
+                          : { ...item, id: event.target.value },
+                      )
+                    }
+                    data-testid={`list-value-${index}`}
                   />
-                )}
-              </td>
-              <td>
-                {typeof item === 'string' ? null : (
-                  <OtherProperties
-                    item={item}
-                    readOnly={readOnly}
-                    onChange={(next) => set(index, next)}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                </td>
+                <td>
+                  {typeof item === 'string' ? (
+                    <Button
+                      disabled={readOnly}
+                      onClick={() => set(index, { id: item, name: item })}
+                    >
+                      {t('Add Name')}
+                    </Button>
+                  ) : (
+                    <input
+                      className="sw-input"
+                      readOnly={readOnly}
+                      value={typeof item.name === 'string' ? item.name : ''}
+                      onChange={(event) => set(index, { ...item, name: event.target.value })}
+                    />
+                  )}
+                </td>
+                <td>
+                  {typeof item === 'string' ? null : (
+                    <OtherProperties
+                      item={item}
+                      readOnly={readOnly}
+                      onChange={(next) => set(index, next)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   )
 }

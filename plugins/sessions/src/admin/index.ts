@@ -15,7 +15,12 @@ export default defineAdmin({
     {
       path: '/sessions',
       security: SESSIONS_SECURITY,
-      menu: { label: 'Sessions', icon: 'account-multiple', order: 45 },
+      menu: {
+        label: 'Sessions',
+        icon: 'account-multiple',
+        order: 45,
+        description: 'Visitors’ sessions and the pages they saw.',
+      },
       Component: lazy(() => import('./SessionsScreen.js')),
     },
     {

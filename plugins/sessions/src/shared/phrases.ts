@@ -5,6 +5,9 @@
  * translators edit them there like every other admin phrase (docs/plugins.md, "Phrases").
  */
 export const SESSIONS_PHRASES: Readonly<Record<string, { fr: string }>> = {
+  'Visitors’ sessions and the pages they saw.': {
+    fr: 'Les sessions des visiteurs et les pages vues.',
+  },
   Sessions: { fr: 'Sessions' },
   Session: { fr: 'Session' },
   Live: { fr: 'En ligne' },

@@ -64,41 +64,45 @@ export function LanguagesDialog({ control, languages, choices }: LanguagesDialog
           onAdd={() => setItems([...items, ''])}
           testId="languages"
         />
-        <table className="sw-mini-table">
-          <thead>
-            <tr>
-              <SelectAllCell editing={editing} disabled={items.length === 0} />
-              <th>{t('Language')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((code, index) => (
-              <tr key={index} data-testid={`languages-row-${index}`}>
-                <SelectCell editing={editing} index={index} />
-                <td>
-                  <select
-                    className="sw-input"
-                    value={code}
-                    aria-label={t('Language')}
-                    data-testid={`languages-select-${index}`}
-                    onChange={(event) =>
-                      setItems(items.map((item, at) => (at === index ? event.target.value : item)))
-                    }
-                  >
-                    <option value="">{t('Choose a language')}</option>
-                    {options.map((choice) => (
-                      <option key={choice.id} value={choice.id}>
-                        {`${choice.name} (${choice.id})`}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="sw-muted">{index === 0 ? t('Default') : ''}</td>
+        <div className="sw-scroll-x">
+          <table className="sw-mini-table">
+            <thead>
+              <tr>
+                <SelectAllCell editing={editing} disabled={items.length === 0} />
+                <th>{t('Language')}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((code, index) => (
+                <tr key={index} data-testid={`languages-row-${index}`}>
+                  <SelectCell editing={editing} index={index} />
+                  <td>
+                    <select
+                      className="sw-input"
+                      value={code}
+                      aria-label={t('Language')}
+                      data-testid={`languages-select-${index}`}
+                      onChange={(event) =>
+                        setItems(
+                          items.map((item, at) => (at === index ? event.target.value : item)),
+                        )
+                      }
+                    >
+                      <option value="">{t('Choose a language')}</option>
+                      {options.map((choice) => (
+                        <option key={choice.id} value={choice.id}>
+                          {`${choice.name} (${choice.id})`}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="sw-muted">{index === 0 ? t('Default') : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </Dialog>
   )

@@ -20,7 +20,12 @@ export default defineAdmin({
     {
       path: '/data/translation',
       security: 'translation',
-      menu: { label: 'Translation', icon: 'translate', order: 50 },
+      menu: {
+        label: 'Translation',
+        icon: 'translate',
+        order: 50,
+        description: 'The texts of the shop and the admin in every language.',
+      },
       Component: TranslationList,
     },
     { path: '/translation', security: 'translation', Component: TranslationList },

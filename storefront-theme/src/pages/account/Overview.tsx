@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../../components/Alert.js'
+import { Modal } from '../../components/Modal.js'
 import { useProfile } from './profile.js'
 
 interface Generated {
@@ -80,62 +81,57 @@ export function Overview(_props: PageProps) {
           <p className="sw-muted">{profile.email}</p>
         </div>
       </div>
-      {open ? (
-        <div
-          className="sw-dialog-backdrop"
-          onMouseDown={(event) => event.target === event.currentTarget && setOpen(false)}
-        >
-          <div
-            className="sw-dialog sw-icon-picker"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="sw-icon-title"
-          >
-            <h2 id="sw-icon-title">{t('Choose an Icon')}</h2>
-            {icons === null ? (
-              <p className="sw-muted">{t('Loading...')}</p>
-            ) : (
-              <div className="sw-icon-grid">
-                {icons.map((icon) => (
-                  <button
-                    key={icon.seed}
-                    type="button"
-                    className="sw-icon-button"
-                    onClick={() => void pick(icon.seed)}
-                    data-testid="generated-icon"
-                    aria-label={t('Choose this icon')}
-                  >
-                    <img
-                      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(icon.svg)}`}
-                      alt=""
-                      width={48}
-                      height={48}
-                    />
-                  </button>
-                ))}
-              </div>
-            )}
-            <label className="sw-field">
-              <span>{t('Upload a Picture')}</span>
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-                data-testid="icon-upload"
-                onChange={(event) => {
-                  const file = event.target.files?.[0]
-                  if (file) void upload(file)
-                }}
-              />
-            </label>
-            <div className="sw-form-actions">
-              <span />
-              <button type="button" className="sw-button" onClick={() => setOpen(false)}>
-                {t('Close')}
+      {/* A native modal: focus stays inside, the page behind is inert, Escape closes it. */}
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        className="sw-modal sw-icon-picker"
+        aria-labelledby="sw-icon-title"
+        data-testid="icon-picker"
+      >
+        <h2 id="sw-icon-title">{t('Choose an Icon')}</h2>
+        {icons === null ? (
+          <p className="sw-muted">{t('Loading...')}</p>
+        ) : (
+          <div className="sw-icon-grid">
+            {icons.map((icon) => (
+              <button
+                key={icon.seed}
+                type="button"
+                className="sw-icon-button"
+                onClick={() => void pick(icon.seed)}
+                data-testid="generated-icon"
+                aria-label={t('Choose this icon')}
+              >
+                <img
+                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(icon.svg)}`}
+                  alt=""
+                  width={48}
+                  height={48}
+                />
               </button>
-            </div>
+            ))}
           </div>
+        )}
+        <label className="sw-field">
+          <span>{t('Upload a Picture')}</span>
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+            data-testid="icon-upload"
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              if (file) void upload(file)
+            }}
+          />
+        </label>
+        <div className="sw-form-actions">
+          <span />
+          <button type="button" className="sw-button" onClick={() => setOpen(false)}>
+            {t('Close')}
+          </button>
         </div>
-      ) : null}
+      </Modal>
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  type AccessService,
   createError,
   isAppError,
   type QueryMiddleware,
@@ -8,7 +9,8 @@ import {
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
-import { toAccountAnswer, toPreview } from '../account-answer.js'
+import { ADMIN_GATE } from '@shopwright/core/shared'
+import { toAccountAnswer, toEntity, toPreview, type LoginAnswer } from '../account-answer.js'
 import { readEmail } from '../read-email.js'
 import {
   LOGIN_PER_ADDRESS,
@@ -36,6 +38,7 @@ export interface LoginDependencies {
   sessionStore: SessionStore
   limiter: RateLimiterService
   blockedDevices: BlockedDevices
+  access: AccessService
 }
 
 /** `POST /query/account/login`: step 1 names the account, step 2 signs in. */
@@ -44,6 +47,7 @@ export function login({
   sessionStore,
   limiter,
   blockedDevices,
+  access,
 }: LoginDependencies): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, LoginBody)
@@ -89,7 +93,11 @@ export function login({
     const { token, session } = await sessionStore.create(account, ctx.state.device ?? '')
     setSessionCookie(ctx, token, session.absoluteExpiresAt)
     await forgetFailures(limiter, email, address)
-    ctx.body = toAccountAnswer(account)
+    const answer: LoginAnswer = {
+      ...toAccountAnswer(account),
+      admin: await access.can(toEntity(account), ADMIN_GATE, 'view'),
+    }
+    ctx.body = answer
   }
 }
 

@@ -8,6 +8,9 @@ import type { PhraseTable } from '../phrase-table.js'
 export const adminTranslationsPhrases: PhraseTable = {
   // The editor's page and buttons.
   Translation: { fr: 'Traduction' },
+  'The texts of the shop and the admin in every language.': {
+    fr: 'Les textes de la boutique et de l’administration dans chaque langue.',
+  },
   Languages: { fr: 'Langues' },
   Details: { fr: 'Détails' },
   // Also shown by the log and memory screens, which declare none of the seeded admin set's words.

@@ -9,6 +9,26 @@ import type { PhraseTable } from '../phrase-table.js'
 export const adminPhrases: PhraseTable = {
   // The frame and its menu.
   'Shopwright admin': { fr: 'Administration Shopwright' },
+  'Every kind of record: customers, items, pages and more.': {
+    fr: 'Tous les types d’enregistrements : clients, articles, pages…',
+  },
+  'The record types and their fields.': { fr: 'Les types d’enregistrements et leurs champs.' },
+  'The lists that fields choose their values from.': {
+    fr: 'Les listes dont les champs tirent leurs valeurs.',
+  },
+  'The site’s settings: web, e-mail, shop.': {
+    fr: 'Les réglages du site : web, e-mail, boutique.',
+  },
+  'Who may view, edit, create and delete what.': {
+    fr: 'Qui peut voir, modifier, créer et supprimer quoi.',
+  },
+  'Deleted records, to restore or remove for good.': {
+    fr: 'Les enregistrements supprimés, à restaurer ou effacer.',
+  },
+  'What you may open.': { fr: 'Ce que vous pouvez ouvrir.' },
+  Shop: { fr: 'Boutique' },
+  'Admin home': { fr: 'Accueil de l’administration' },
+  'Page not Found': { fr: 'Page introuvable' },
   'Admin menu': { fr: 'Menu d’administration' },
   Data: { fr: 'Données' },
   Types: { fr: 'Types' },

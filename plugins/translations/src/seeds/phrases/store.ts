@@ -64,6 +64,7 @@ export const storePhrases: PhraseTable = {
 
   // The shell: skipping to the page, the shop's navigation and the footer.
   'Skip to content': { fr: 'Aller au contenu' },
+  Admin: { fr: 'Administration' },
   Shop: { fr: 'Boutique' },
   Information: { fr: 'Informations' },
 
