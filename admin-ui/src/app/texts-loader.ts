@@ -15,7 +15,10 @@ export function textsLoader(client: QueryClient, provider: TextsProvider | undef
     const known = loaded.get(language)
     if (known) return known
     if (!provider) return Promise.reject(new Error('no running plugin provides the admin texts'))
-    const loading = provider.texts(client, language).then(createTranslate)
+    // The language chooses a translated phrase's plural forms.
+    const loading = provider
+      .texts(client, language)
+      .then((texts) => createTranslate(texts, language))
     loaded.set(language, loading)
     loading.catch(() => loaded.delete(language))
     return loading

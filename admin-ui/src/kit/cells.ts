@@ -29,8 +29,11 @@ interface Unit {
   size: number
   /** Decimals shown: whole bytes and seconds, one decimal for the larger units. */
   decimals: number
-  /** The amount in words: `one` is true for exactly 1, where the language has a singular. */
-  show(t: Translate, amount: string, one: boolean): string
+  /**
+   * The amount in words. Units whose word changes with the number are plural phrases, so each
+   * language's own rules choose the form and write the number (French: '1,5 seconde').
+   */
+  show(t: Translate, amount: number): string
 }
 
 // Each phrase is written out in a t() call, so the phrase check (admin-ui/build) finds it.
@@ -38,7 +41,7 @@ const BYTE_UNITS: readonly Unit[] = [
   {
     size: 1,
     decimals: 0,
-    show: (t, amount, one) => (one ? t('{0} byte', amount) : t('{0} bytes', amount)),
+    show: (t, amount) => t('{0, plural, one {# byte} other {# bytes}}', amount),
   },
   { size: 1e3, decimals: 1, show: (t, amount) => t('{0} k', amount) },
   { size: 1e6, decimals: 1, show: (t, amount) => t('{0} mb', amount) },
@@ -49,22 +52,22 @@ const TIME_UNITS: readonly Unit[] = [
   {
     size: 1,
     decimals: 0,
-    show: (t, amount, one) => (one ? t('{0} second', amount) : t('{0} seconds', amount)),
+    show: (t, amount) => t('{0, plural, one {# second} other {# seconds}}', amount),
   },
   {
     size: 60,
     decimals: 1,
-    show: (t, amount, one) => (one ? t('{0} minute', amount) : t('{0} minutes', amount)),
+    show: (t, amount) => t('{0, plural, one {# minute} other {# minutes}}', amount),
   },
   {
     size: 3600,
     decimals: 1,
-    show: (t, amount, one) => (one ? t('{0} hour', amount) : t('{0} hours', amount)),
+    show: (t, amount) => t('{0, plural, one {# hour} other {# hours}}', amount),
   },
   {
     size: 86400,
     decimals: 1,
-    show: (t, amount, one) => (one ? t('{0} day', amount) : t('{0} days', amount)),
+    show: (t, amount) => t('{0, plural, one {# day} other {# days}}', amount),
   },
 ]
 
@@ -78,8 +81,7 @@ function scaled(amount: number, units: readonly Unit[], t: Translate): string {
     const value = Math.round((magnitude / unit.size) * factor) / factor
     // Chosen after rounding, so 999,960 bytes reads '1 mb', never '1000 k'.
     if (next && value * unit.size >= next.size) continue
-    const sign = amount < 0 && value !== 0 ? '-' : ''
-    return unit.show(t, sign + String(value), value === 1)
+    return unit.show(t, amount < 0 && value !== 0 ? -value : value)
   }
   return ''
 }

@@ -63,7 +63,10 @@ export function useTranslationState(
   language: string,
   texts: PhraseTexts,
 ): Translation {
-  const [shown, setShown] = useState<Shown>(() => ({ language, t: createTranslate(texts) }))
+  const [shown, setShown] = useState<Shown>(() => ({
+    language,
+    t: createTranslate(texts, language),
+  }))
   // Loaded texts by language, and the loads under way (so two asks make one request).
   const loaded = useRef(new Map<string, PhraseTexts>([[language, texts]]))
   const loading = useRef(new Map<string, Promise<PhraseTexts>>())
@@ -99,7 +102,9 @@ export function useTranslationState(
       // Known texts apply in the same tick: one render together with the caller's own updates.
       if (ready) {
         setShown((current) =>
-          current.language === target ? current : { language: target, t: createTranslate(ready) },
+          current.language === target
+            ? current
+            : { language: target, t: createTranslate(ready, target) },
         )
         return
       }
@@ -111,7 +116,8 @@ export function useTranslationState(
         if (wanted.current === target) wanted.current = shownLanguage.current
         throw error
       }
-      if (wanted.current === target) setShown({ language: target, t: createTranslate(fetched) })
+      if (wanted.current === target)
+        setShown({ language: target, t: createTranslate(fetched, target) })
     },
     [load],
   )

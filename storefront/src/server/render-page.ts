@@ -28,7 +28,7 @@ export function renderPage(
     const page = ctx.state.storefront
     const data = required(page.data, 'the page data')
     const matched = required(page.matched, 'the route')
-    const t = createTranslate(data.texts)
+    const t = createTranslate(data.texts, data.language)
     const head = documentHead({
       lang: data.language,
       title: pageTitle(matched, data.record, data.site, t, data.language),

@@ -136,7 +136,7 @@ describe('the folder view', () => {
     fireEvent.dragOver(view, { dataTransfer })
     expect(view.className).toContain('drive-dropping')
     fireEvent.drop(view, { dataTransfer })
-    await waitFor(() => expect(dialog().textContent).toContain('1 of 1 files uploaded.'))
+    await waitFor(() => expect(dialog().textContent).toContain('1 of 1 file uploaded.'))
     expect(drive.calls).toEqual(['upload public/dropped.txt'])
     cleanup()
 

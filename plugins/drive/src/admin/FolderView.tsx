@@ -105,7 +105,11 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
     const reloaded = reload()
     await dialogs.alert(
       t('Uploaded'),
-      t('{0} of {1} files uploaded.', result.length - failed.length, result.length),
+      t(
+        '{0} of {1, plural, one {# file} other {# files}} uploaded.',
+        result.length - failed.length,
+        result.length,
+      ),
       failed.length
         ? failed.map((item) => `${item.name}: ${shownError(item.error, t).message}`).join('\n')
         : undefined,

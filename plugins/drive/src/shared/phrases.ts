@@ -44,8 +44,10 @@ export const DRIVE_PHRASES: Readonly<Record<string, { fr: string }>> = {
     fr: 'Ouvrez un fichier pour le lire ou le modifier.',
   },
   Uploaded: { fr: 'Envoi terminé' },
-  'Uploaded {0} of {1}': { fr: '{0} sur {1} envoyé(s)' },
-  '{0} of {1} files uploaded.': { fr: '{0} fichier(s) sur {1} envoyé(s).' },
+  'Uploaded {0} of {1}': { fr: '{0, plural, one {# envoyé sur {1}} other {# envoyés sur {1}}}' },
+  '{0} of {1, plural, one {# file} other {# files}} uploaded.': {
+    fr: '{0, plural, one {# fichier envoyé} other {# fichiers envoyés}} sur {1}.',
+  },
   'Select File': { fr: 'Choisir un fichier' },
   'Select Files': { fr: 'Choisir des fichiers' },
   'Select {0}': { fr: 'Choisir {0}' },

@@ -165,7 +165,7 @@ describe('the translation table editor', () => {
     await menuItem('column-menu-en-us', 'autofill-en-us')
     await waitFor(() => expect(box('text-0-en-us').value).toBe('Phrase 0'))
     expect(screen.getByTestId('translation-status').textContent).toBe(
-      'Auto-Fill: 1 translations added in en-us.',
+      'Auto-Fill: 1 translation added in en-us.',
     )
   })
 

@@ -285,7 +285,11 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
           {outcome?.kind === 'imported'
             ? t('{0}: {1} added, {2} updated.', outcome.file, outcome.added, outcome.updated)
             : outcome?.kind === 'filled'
-              ? t('Auto-Fill: {0} translations added in {1}.', outcome.added, outcome.language)
+              ? t(
+                  'Auto-Fill: {0, plural, one {# translation} other {# translations}} added in {1}.',
+                  outcome.added,
+                  outcome.language,
+                )
               : null}
         </span>
       </div>

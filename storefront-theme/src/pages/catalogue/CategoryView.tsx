@@ -83,7 +83,7 @@ export function CategoryView({ record }: PageProps) {
       </header>
       <div className="sw-toolbar">
         <p className="sw-muted" data-testid="item-count">
-          {category.total === 1 ? t('1 item') : t('{0} items', category.total)}
+          {t('{0, plural, one {# item} other {# items}}', category.total)}
         </p>
         <div className="sw-display-toggle" role="group" aria-label={t('Display')}>
           <a href={path} aria-current={list ? undefined : 'true'} data-testid="display-grid">

@@ -31,9 +31,11 @@ export const adminTranslationsPhrases: PhraseTable = {
   'Import CSV': { fr: 'Importer un CSV' },
   'Auto-Fill': { fr: 'Remplissage automatique' },
   // What an import or an Auto-Fill did.
-  '{0}: {1} added, {2} updated.': { fr: '{0}\u00a0: {1} ajout(s), {2} mise(s) à jour.' },
-  'Auto-Fill: {0} translations added in {1}.': {
-    fr: 'Remplissage automatique\u00a0: {0} traduction(s) ajoutée(s) en {1}.',
+  '{0}: {1} added, {2} updated.': {
+    fr: '{0}\u00a0: {1, plural, one {# ajout} other {# ajouts}}, {2, plural, one {# mise à jour} other {# mises à jour}}.',
+  },
+  'Auto-Fill: {0, plural, one {# translation} other {# translations}} added in {1}.': {
+    fr: 'Remplissage automatique\u00a0: {0, plural, one {# traduction ajoutée} other {# traductions ajoutées}} en {1}.',
   },
   // The Languages dialog.
   'The first language is the default: Auto-Fill translates from it.': {

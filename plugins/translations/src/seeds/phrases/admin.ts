@@ -94,17 +94,22 @@ export const adminPhrases: PhraseTable = {
   'Zoom out': { fr: 'Zoom arrière' },
 
   // Sizes and durations (the kit's displayBytes and displayDuration).
-  '{0} byte': { fr: '{0} octet' },
-  '{0} bytes': { fr: '{0} octets' },
+  '{0, plural, one {# byte} other {# bytes}}': {
+    fr: '{0, plural, one {# octet} other {# octets}}',
+  },
   '{0} k': { fr: '{0} ko' },
   '{0} mb': { fr: '{0} Mo' },
   '{0} gb': { fr: '{0} Go' },
-  '{0} second': { fr: '{0} seconde' },
-  '{0} seconds': { fr: '{0} secondes' },
-  '{0} minute': { fr: '{0} minute' },
-  '{0} minutes': { fr: '{0} minutes' },
-  '{0} hour': { fr: '{0} heure' },
-  '{0} hours': { fr: '{0} heures' },
-  '{0} day': { fr: '{0} jour' },
-  '{0} days': { fr: '{0} jours' },
+  '{0, plural, one {# second} other {# seconds}}': {
+    fr: '{0, plural, one {# seconde} other {# secondes}}',
+  },
+  '{0, plural, one {# minute} other {# minutes}}': {
+    fr: '{0, plural, one {# minute} other {# minutes}}',
+  },
+  '{0, plural, one {# hour} other {# hours}}': {
+    fr: '{0, plural, one {# heure} other {# heures}}',
+  },
+  '{0, plural, one {# day} other {# days}}': {
+    fr: '{0, plural, one {# jour} other {# jours}}',
+  },
 }

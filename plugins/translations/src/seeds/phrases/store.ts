@@ -78,8 +78,9 @@ export const storePhrases: PhraseTable = {
   'From {0}': { fr: 'À partir de {0}' },
   'Out of stock': { fr: 'Rupture de stock' },
   'Price not available': { fr: 'Prix non disponible' },
-  '1 item': { fr: '1 article' },
-  '{0} items': { fr: '{0} articles' },
+  '{0, plural, one {# item} other {# items}}': {
+    fr: '{0, plural, one {# article} other {# articles}}',
+  },
   Display: { fr: 'Affichage' },
   Grid: { fr: 'Grille' },
   List: { fr: 'Liste' },
