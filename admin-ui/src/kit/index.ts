@@ -11,6 +11,7 @@ export { Icon, type IconProps } from './Icon.js'
 export { ICONS } from './icons.js'
 export { Button, type ButtonProps } from './Button.js'
 export { Breadcrumbs, type Crumb } from './Breadcrumbs.js'
+export { SaveState, type SaveStateProps, type SaveStatus } from './SaveState.js'
 export { documentTitle, useDocumentTitle } from './document-title.js'
 export {
   Dialog,

@@ -99,6 +99,11 @@ export interface RecordTypeData extends RecordData {
   security?: string
   /** A field lists of this type are sorted by (paged by position) instead of the id. */
   listsort?: string
+  /**
+   * Records of this type are named by hand (record types, lists, security records): a new one
+   * needs an id, where other types' records take the next number (docs/api.md, "create").
+   */
+  idrequired?: boolean
 }
 
 /** A record type as `recordtype/get` answers it: with the caller's flags. */

@@ -107,6 +107,30 @@ for (const database of databasesUnderTest()) {
         expect(String(res.body.reason)).toMatch(/used twice/)
       })
 
+      it('refuses a new record of a type named by hand without an id, and takes no number', async () => {
+        for (const type of ['recordtype', 'listtype', 'security']) {
+          const before = await count(type)
+          for (const id of [undefined, '', 'new']) {
+            const res = await admin({
+              method: 'POST',
+              url: '/query/data/create',
+              payload: { type, ...(id === undefined ? {} : { id }), name: 'Unnamed', fields: [] },
+            })
+            expect(res.status, `${type} ${String(id)}`).toBe(400)
+            expect(res.body).toMatchObject({ message: 'ERROR_INPUT_VALUE_REQUIRED', reason: 'id' })
+          }
+          expect(await count(type)).toBe(before)
+        }
+        // A type numbered by the server still takes the next id.
+        const page = await admin({
+          method: 'POST',
+          url: '/query/data/create',
+          payload: { type: 'webpage', headline: 'Numbered' },
+        })
+        expect(page.status).toBe(200)
+        expect(page.body.id).toMatch(/^[0-9A-Za-z]+$/)
+      })
+
       it('knows a record type renamed to an id that was asked for before', async () => {
         expect((await admin({ url: '/query/data/recordtype/get/gizmotwo' })).body.message).toBe(
           'ERROR_RECORDTYPE_REQUIRED',

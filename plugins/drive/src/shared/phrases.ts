@@ -31,7 +31,6 @@ export const DRIVE_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'Rename File': { fr: 'Renommer le fichier' },
   'Rename Folder': { fr: 'Renommer le dossier' },
   'Read only': { fr: 'Lecture seule' },
-  'Unsaved changes': { fr: 'Modifications non enregistrées' },
   '{0}, modified {1}': { fr: '{0}, modifié le {1}' },
   'This folder is empty.': { fr: 'Ce dossier est vide.' },
   'This folder is empty: drop files here to upload them.': {

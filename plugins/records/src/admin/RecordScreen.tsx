@@ -14,11 +14,13 @@ import {
   ErrorView,
   FieldSourceContext,
   Placeholder,
+  SaveState,
   useAutosave,
   useClient,
   useDialogs,
   useQueryData,
   useT,
+  type SaveStatus,
   type Translate,
 } from '@shopwright/admin-ui/kit'
 import { ExportButton } from './ExportButton.js'
@@ -29,12 +31,17 @@ import { keysParam, recordName } from './keys.js'
 import { RecordForm } from './RecordForm.js'
 import { fieldProblem, formErrors, normalised } from './record-checks.js'
 
-/** The id's field for types that do not define one: made here, so its texts are phrases. */
-const idField = (t: Translate): FieldDefinition => ({
+/**
+ * The id's field for types that do not define one: made here, so its texts are phrases. Required
+ * for a type named by hand (`idrequired`); elsewhere a new record left without one takes the next
+ * number.
+ */
+const idField = (t: Translate, required: boolean): FieldDefinition => ({
   id: 'id',
   name: t('Id'),
   datatype: 'id',
   description: t('Letters, digits, - and _. Changing it renames the record.'),
+  ...(required ? { required: true } : {}),
 })
 
 export interface RecordScreenProps {
@@ -48,8 +55,10 @@ export interface RecordScreenProps {
  * A record's editor (spec 000 sections 2 and 4): the type's fields (and a configuration record's
  * configuration type's fields after them) in a grid, saved automatically: 5 s after a change (at
  * most 25 s after the first), at once when the id changes (when its input is left), on leaving the
- * page and when the tab closes. A new record is created at its first save; then only changed fields
- * are sent.
+ * page and when the tab closes. A new record is created at its first save, and only once every
+ * field is valid (all problems are shown at once); then only changed fields are sent. Beside the
+ * title the save state shows: Saved (and when), Unsaved changes, Saving, or what keeps it from
+ * saving (docs/admin.md, "Saving").
  */
 export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   const t = useT()
@@ -75,6 +84,8 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   const [values, setValues] = useState<RecordData | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
+  const [status, setStatus] = useState<Exclude<SaveStatus, 'saving' | 'invalid'>>('saved')
+  const [savedAt, setSavedAt] = useState<Date | null>(null)
   const valuesRef = useRef<RecordData | null>(null)
   const changed = useRef(new Set<string>())
   const savedId = useRef<string | null>(isNew ? null : id)
@@ -92,6 +103,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
         if (key !== 'type' && key !== 'id') changed.current.add(key)
     savedId.current = isNew ? null : loaded.data.id
     setErrors({})
+    setStatus(isNew && copy ? 'unsaved' : 'saved')
   }, [loaded.data, isNew, copy])
 
   const configurationTypeId =
@@ -105,23 +117,32 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   )
 
   const mode = isNew ? 'create' : 'edit'
+  const idRequired = recordType.data?.idrequired === true
   const fields = useMemo(() => {
     const own = recordType.data?.fields ?? []
     const extra = configurationType.data?.fields ?? []
-    const all = [...(own.some((field) => field.id === 'id') ? [] : [idField(t)]), ...own, ...extra]
-    return all.filter((field) => fieldDisplay(field, mode) !== 'hidden')
-  }, [recordType.data, configurationType.data, mode, t])
+    const id = own.some((field) => field.id === 'id') ? [] : [idField(t, idRequired)]
+    return [...id, ...own, ...extra].filter((field) => fieldDisplay(field, mode) !== 'hidden')
+  }, [recordType.data, configurationType.data, mode, t, idRequired])
   const access = recordType.data?.access
   const readOnly = !(isNew ? access?.create : access?.edit)
+
+  /** A save went through: Saved now, unless changes were made while it ran. */
+  const saved = useCallback(() => {
+    setSavedAt(new Date())
+    setStatus(changed.current.size > 0 ? 'unsaved' : 'saved')
+  }, [])
 
   const save = useCallback(async () => {
     const current = valuesRef.current
     if (!current) return
     const fieldsToCheck = savedId.current === null ? undefined : new Set(changed.current)
     const problems = formErrors(fields, current, fieldsToCheck)
-    if (savedId.current === null && !current.id) delete problems.id
+    // A new record's empty id takes the next number, unless its type is named by hand.
+    if (savedId.current === null && !current.id && !idRequired) delete problems.id
     setErrors(problems)
-    // Invalid values are not sent; the field shows why, and the next valid change saves.
+    // Invalid values are not sent (a new record is not created): every field shows why, and the
+    // next valid change saves.
     if (Object.keys(problems).length > 0) return
     const record = normalised(fields, current)
     const sent = new Set(changed.current)
@@ -135,11 +156,12 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
           id: record.id ?? '',
         })
         savedId.current = created.id
+        saved()
         navigate(`${basePath}/${encodeURIComponent(created.id)}`, { replace: true })
         return
       }
       const changes = [...sent].map((field) => ({ field, value: record[field] }))
-      if (changes.length === 0) return
+      if (changes.length === 0) return saved()
       const updated = await client.post<RecordData>(
         `/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
         changes,
@@ -149,8 +171,10 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
         savedId.current = updated.id
         navigate(`${basePath}/${encodeURIComponent(updated.id)}`, { replace: true })
       }
+      saved()
     } catch (error) {
       for (const field of sent) changed.current.add(field)
+      setStatus('failed')
       const problem = fieldProblem(error, fields)
       if (problem) {
         setErrors((previous) => ({ ...previous, [problem.field]: problem.message }))
@@ -160,7 +184,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
     } finally {
       setSaving(false)
     }
-  }, [client, dialogs, fields, navigate, basePath, type])
+  }, [client, dialogs, fields, navigate, basePath, type, idRequired, saved])
 
   // Closing the tab: a keepalive request outlives the page, where the client's promise would not.
   const saveOnUnload = useCallback(() => {
@@ -188,6 +212,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   const onChange = (field: string, value: unknown) => {
     setValues((previous) => (previous ? { ...previous, [field]: value } : previous))
     changed.current.add(field)
+    setStatus('unsaved')
     const definition = fields.find((each) => each.id === field)
     if (definition) {
       const problem = formErrors([definition], {
@@ -196,7 +221,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
       })[field]
       setErrors((previous) => {
         const next = { ...previous }
-        if (problem && !(field === 'id' && savedId.current === null && !value))
+        if (problem && !(field === 'id' && savedId.current === null && !value && !idRequired))
           next[field] = problem
         else delete next[field]
         return next
@@ -266,7 +291,12 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
         ]}
       />
       <h1>
-        {title} <span className="sw-muted">{saving ? t('Saving...') : ''}</span>
+        {title}{' '}
+        <SaveState
+          status={saving ? 'saving' : Object.keys(errors).length > 0 ? 'invalid' : status}
+          savedAt={savedAt}
+          problems={Object.keys(errors).length}
+        />
       </h1>
       <div className="sw-toolbar">
         {access?.create ? (

@@ -25,6 +25,13 @@ describe('the field a refused save names', () => {
     expect(fieldProblem(refusal(reason), fields)).toEqual({ field: 'price1', message: reason })
   })
 
+  it("is the field a check's sentence starts with, with the whole sentence", () => {
+    expect(fieldProblem(refusal('email must be an e-mail address'), fields)).toEqual({
+      field: 'email',
+      message: 'email must be an e-mail address',
+    })
+  })
+
   it('is none for a reason about anything else', () => {
     expect(fieldProblem(refusal('status must be one of open'), fields)).toBeUndefined()
     expect(fieldProblem(refusal('price2.lines must be a list'), fields)).toBeUndefined()

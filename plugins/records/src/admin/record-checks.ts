@@ -31,9 +31,10 @@ export function normalised(fields: readonly FieldDefinition[], values: RecordDat
 
 /**
  * The field a refused save names, and what to show under it: the server's reason is the field id
- * (with the code as the message) or `<field id>: <detail>` (the detail is shown). A guard's reason
- * about a part of a structured field (`price1.headers must rise: 10 follows 50`, an embedded
- * record's) is shown whole under that field.
+ * (with the code as the message) or `<field id>: <detail>` (the detail is shown). A reason that
+ * starts with a field's id (`weight must be a number`), or with a part of a structured field
+ * (`price1.headers must rise: 10 follows 50`, an embedded record's), is shown whole under that
+ * field, so the form says where the problem is rather than 'The request is not valid.'.
  */
 export function fieldProblem(
   error: unknown,
@@ -46,6 +47,6 @@ export function fieldProblem(
   const at = reason.indexOf(': ')
   const field = at === -1 ? reason : reason.slice(0, at)
   if (known(field)) return { field, message: at === -1 ? code : reason.slice(at + 2) }
-  const owner = /^([^.\s:]+)\./.exec(reason)?.[1]
+  const owner = /^([^.\s:]+)[.\s]/.exec(reason)?.[1]
   return owner && known(owner) ? { field: owner, message: reason } : undefined
 }

@@ -36,6 +36,7 @@ interface RecordTypeSeed {
   showintypes?: boolean
   security: string
   listsort?: string
+  idrequired?: boolean
   fields: FieldDefinition[]
 }
 
@@ -52,6 +53,7 @@ function recordType(id: string, data: RecordTypeSeed): RecordTypeData {
 export function recordTypes(): RecordTypeData[] {
   return [
     recordType('recordtype', {
+      idrequired: true,
       name: 'Record Type',
       icon: 'database',
       description: 'A kind of record: its fields, its icon and the security record that gates it.',
@@ -108,9 +110,16 @@ export function recordTypes(): RecordTypeData[] {
           'text',
           'A field id that lists of this type are sorted by instead of the id (the country list sorts by name).',
         ),
+        field(
+          'idrequired',
+          'Named by Hand',
+          'boolean',
+          'A new record of this type needs an id typed in; otherwise it takes the next number.',
+        ),
       ],
     }),
     recordType('listtype', {
+      idrequired: true,
       name: 'List',
       icon: 'format-list-bulleted',
       description: 'A named list of values that list fields choose from.',
@@ -130,6 +139,7 @@ export function recordTypes(): RecordTypeData[] {
       ],
     }),
     recordType('configurationtype', {
+      idrequired: true,
       name: 'Configuration Type',
       icon: 'cogs',
       description: 'The fields of one kind of configuration record, and where it is used.',
@@ -163,6 +173,7 @@ export function recordTypes(): RecordTypeData[] {
       ],
     }),
     recordType('configuration', {
+      idrequired: true,
       name: 'Configuration',
       icon: 'cog',
       description:
@@ -193,6 +204,7 @@ export function recordTypes(): RecordTypeData[] {
       ],
     }),
     recordType('security', {
+      idrequired: true,
       name: 'Security',
       icon: 'shield-lock',
       description:
@@ -213,6 +225,7 @@ export function recordTypes(): RecordTypeData[] {
       ],
     }),
     recordType('role', {
+      idrequired: true,
       name: 'Role',
       icon: 'account-group',
       description: 'A role that accounts hold and security records grant rights to.',

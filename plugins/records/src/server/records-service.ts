@@ -541,6 +541,9 @@ export class RecordsService {
     if (record.id === 'new') record.id = ''
     const problem = idError(record.id, false)
     if (problem) throw createError(problem, { reason: record.id })
+    // A type named by hand takes no next number: its new records must bring their id.
+    if (record.id === '' && definition.idrequired === true)
+      throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'id' })
     const fields = await this.types.fieldsOf(definition, record)
     // Fields the payload leaves out take their defaults, as /data/new shows them.
     for (const field of fields) {

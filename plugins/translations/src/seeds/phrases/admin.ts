@@ -29,6 +29,14 @@ export const adminPhrases: PhraseTable = {
   Shop: { fr: 'Boutique' },
   'Admin home': { fr: 'Accueil de l’administration' },
   'Page not Found': { fr: 'Page introuvable' },
+  // The editors' save state (the kit's SaveState).
+  'Unsaved changes': { fr: 'Modifications non enregistrées' },
+  'Not saved': { fr: 'Non enregistré' },
+  Saved: { fr: 'Enregistré' },
+  'Saved at {0}': { fr: 'Enregistré à {0}' },
+  '{0, plural, one {# field needs attention} other {# fields need attention}}': {
+    fr: '{0, plural, one {# champ à corriger} other {# champs à corriger}}',
+  },
   'Admin menu': { fr: 'Menu d’administration' },
   Data: { fr: 'Données' },
   Types: { fr: 'Types' },
