@@ -198,6 +198,48 @@ describe('the admin shell in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-shell-save-saved.png') })
   })
 
+  it('picks an icon from the set, a security record by name and a datatype by what it holds', async () => {
+    const page = await staffPage(WIDTHS[0])
+    await page.waitForURL((address) => address.pathname === '/data')
+    await page.goto(url('/data/recordtype/widget'))
+    await page.waitForSelector('[data-testid=record-editor]')
+    // The icon: a searchable grid of the set, in a dialog that holds the focus.
+    await page.click('[data-testid=field-icon] [data-testid=icon-choose]')
+    await page.waitForSelector('dialog[open] [data-testid=icon-search]')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'icon-search',
+    )
+    await page.fill('[data-testid=icon-search]', 'ear')
+    expect(await page.locator('[data-testid=icon-choices] button').count()).toBeGreaterThan(0)
+    expect(await axeProblems(page)).toEqual([])
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-shell-icon-picker.png') })
+    await page.click('[data-testid=icon-earth]')
+    expect(await page.inputValue('[data-testid=field-icon] input')).toBe('earth')
+    expect(await page.locator('[data-testid=field-icon] svg[data-icon=earth]').count()).toBe(1)
+    // The security record: chosen among the security records, stored as its id.
+    const security = page.locator('[data-testid=field-security] select')
+    expect(await security.locator('option[value=admin]').count()).toBe(1)
+    await security.selectOption('catalogue')
+    await page.waitForSelector('[data-testid=save-state][data-status=saved]', { timeout: 15_000 })
+    const stored = await page.evaluate(async () => {
+      const answer = await fetch('/query/data/get/recordtype/widget', {
+        headers: { accept: 'application/json', device: 'e2e' },
+      })
+      return (await answer.json()) as { icon?: string; security?: string }
+    })
+    expect(stored).toMatchObject({ icon: 'earth', security: 'catalogue' })
+    // A field's datatype: by name and what it holds, not by its id.
+    await page.goto(url('/data/recordtype/customer'))
+    const datatype = page.locator('[data-testid=field-datatype-0]')
+    await datatype.waitFor()
+    expect(await datatype.locator('option').allTextContents()).toContain(
+      'Whole Number: a number without decimals',
+    )
+    expect(await datatype.locator('option[value=integer]').textContent()).toBe(
+      'Whole Number: a number without decimals',
+    )
+  })
+
   it('opens the menu as a drawer on a phone, with the page behind it inert', async () => {
     const page = await staffPage(WIDTHS[1])
     await page.waitForURL((address) => address.pathname === '/data')

@@ -4,6 +4,7 @@ import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
 import { usePluginFieldEditor } from './field-editors.js'
 import { useChoices, type Choice } from './field-source.js'
+import { IconInput } from './IconInput.js'
 import '../styles/fields.css'
 
 /** What an editor of one field value takes: the value, the change callback, and read-only. */
@@ -41,6 +42,12 @@ function keyOfValue(value: unknown): string {
       return typeof type === 'string' && 'reference' in value ? `${type}|${id}` : id
   }
   return ''
+}
+
+/** A record choice as a text field stores it: the record's id alone. */
+function idChoice(choice: Choice): Choice {
+  const id = idOfValue(choice.value) ?? choice.key
+  return { key: id, label: choice.label === id ? id : `${choice.label} (${id})`, value: id }
 }
 
 /** The id of a reference or list value held as an object; undefined for anything else. */
@@ -201,9 +208,14 @@ function Editor({
     'list',
     datatype === 'list' || datatype === 'lists' ? field.listtype : undefined,
   )
+  // A text field with a `recordtype` holds the id of a record of it (a type's security record):
+  // it is picked from that type's records like a record field, and stored as the bare id.
+  const namesRecord = datatype === 'text' && typeof field.recordtype === 'string'
   const recordChoices = useChoices(
     'record',
-    datatype === 'record' || datatype === 'recordlist' ? field.recordtype : undefined,
+    datatype === 'record' || datatype === 'recordlist' || namesRecord
+      ? field.recordtype
+      : undefined,
   )
   const common = { id, onBlur, readOnly, className: 'sw-input', placeholder: field.placeholder }
   if (PluginEditor)
@@ -217,7 +229,21 @@ function Editor({
         id={id}
       />
     )
+  if (namesRecord)
+    return (
+      <Select
+        id={id}
+        choices={recordChoices?.map(idChoice) ?? null}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        readOnly={readOnly}
+        placeholder={t('Select...')}
+      />
+    )
   switch (datatype) {
+    case 'icon':
+      return <IconInput id={id} value={value} onChange={onChange} readOnly={readOnly} />
     case 'boolean':
       return (
         <input

@@ -8,7 +8,6 @@ export const LOG_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'What the server wrote: errors, warnings and events.': {
     fr: 'Ce que le serveur a écrit : erreurs, avertissements et événements.',
   },
-  Log: { fr: 'Journal' },
   // Also the memory and sessions screens' words: each plugin declares what it shows, and one
   // French is kept per phrase, so they agree ('Clear' itself is the seeded admin set's).
   'Unable to Clear': { fr: 'Impossible de vider' },
@@ -19,7 +18,6 @@ export const LOG_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'All levels': { fr: 'Tous les niveaux' },
   Warning: { fr: 'Avertissement' },
   Fatal: { fr: 'Fatal' },
-  Record: { fr: 'Enregistrement' },
   'type or type.id': { fr: 'type ou type.id' },
   'Type a record type or type.id.': { fr: 'Saisissez un type d’enregistrement ou type.id.' },
   Filter: { fr: 'Filtrer' },

@@ -1,5 +1,6 @@
 import { FIELD_DATATYPES, type FieldDefinition } from '@shopwright/core/shared'
 import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
+import { datatypeLabel } from './datatype-names.js'
 import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
 
 const REFERS_TO_RECORDS = new Set(['record', 'recordlist'])
@@ -83,7 +84,7 @@ export function FieldDefinitionsEditor({ value, onChange, readOnly }: ValueEdito
                     >
                       {FIELD_DATATYPES.map((datatype) => (
                         <option key={datatype} value={datatype}>
-                          {datatype}
+                          {datatypeLabel(t, datatype)}
                         </option>
                       ))}
                     </select>

@@ -194,9 +194,9 @@ describe('field definitions', () => {
     }
   })
 
-  it('give only record fields a recordtype, and only record fields embed', () => {
+  it('give only record fields (and text fields naming a record) a recordtype, and only record fields embed', () => {
     for (const { owner, field } of allFields) {
-      if (!['record', 'recordlist'].includes(field.datatype)) {
+      if (!['record', 'recordlist', 'text'].includes(field.datatype)) {
         expect(field.recordtype, `${owner}.${field.id}`).toBeUndefined()
       }
       if (field.embed) expect(field.datatype, `${owner}.${field.id}`).toBe('record')

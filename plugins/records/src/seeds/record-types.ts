@@ -102,7 +102,8 @@ export function recordTypes(): RecordTypeData[] {
           'Security',
           'text',
           'The id of the security record whose access entries decide who may view, edit, create and delete records of this type. Without one only administrators may.',
-          { showinlist: true },
+          // A text naming a record: the admin offers the security records to pick from.
+          { showinlist: true, recordtype: 'security' },
         ),
         field(
           'listsort',
