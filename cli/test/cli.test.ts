@@ -193,7 +193,7 @@ describe('a plugin added to a running site', () => {
 describe('the admin app from shopwright start', () => {
   it("answers the admin paths and a plugin's own admin paths with the app, and nothing else", async () => {
     const config = `export default {
-  plugins: ['records', 'account', { name: 'greetings', adminPaths: ['/greetings'] }],
+  plugins: ['records', 'account', { name: 'greetings', adminPaths: ['/greetings', '/greetings/:id'] }],
 }`
     const server = await startServer(projectDir({ 'shopwright.config.js': config }))
     running.push(server)
@@ -203,6 +203,12 @@ describe('the admin app from shopwright start', () => {
       expect(await response.text(), address).toContain('<div id="root">')
     }
     expect((await fetch(`${server.url}/greetingsx`)).status).toBe(404)
+    // In the plugin's area but no panel's address: the app's page, with a real 404.
+    const unknown = await fetch(`${server.url}/greetings/5/edit`, {
+      headers: { accept: 'text/html' },
+    })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('<div id="root">')
     expect(await server.stop()).toBe(0)
   })
 })

@@ -74,6 +74,50 @@ for (const database of databasesUnderTest()) {
       expect(await store().count('item')).toBe(5)
     })
 
+    it("keeps each type's live count with its writes, from two processes at once", async () => {
+      const kept = async (type: string) => [
+        await store().count(type),
+        await store().countRows(type),
+      ]
+      await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          // Two kernels of one process on one SQLite file would wait on each other's write
+          // lock with the event loop held (better-sqlite3 waits synchronously): one writer there.
+          store(database.name === 'sqlite' ? 0 : index % 2).insert({
+            type: 'widget',
+            id: `w${index}`,
+          }),
+        ),
+      )
+      expect(await kept('widget')).toEqual([40, 40])
+      await store().insertMany([
+        { type: 'widget', id: 'm1' },
+        { type: 'gadget', id: 'g1' },
+      ])
+      expect(await kept('widget')).toEqual([41, 41])
+      expect(await kept('gadget')).toEqual([1, 1])
+      // A refused insert (a taken id) changes no count.
+      await expect(store().insert({ type: 'widget', id: 'w1' })).rejects.toThrow()
+      expect(await kept('widget')).toEqual([41, 41])
+      expect(await store().bin('widget', 'w1')).toBe(true)
+      expect(await store().bin('widget', 'w1')).toBe(false)
+      expect(await kept('widget')).toEqual([40, 40])
+      expect(await store().restore('widget', 'w1')).toBe(true)
+      expect(await kept('widget')).toEqual([41, 41])
+      // Deleting for good: a live record leaves the count, one already in the bin does not again.
+      expect(await store().remove('widget', 'w2')).toBe(true)
+      await store().bin('widget', 'w3')
+      expect(await store().remove('widget', 'w3')).toBe(true)
+      expect(await store().remove('widget', 'nothing')).toBe(false)
+      expect(await kept('widget')).toEqual([39, 39])
+      const seeded = await store().insertMissing([
+        { type: 'widget', id: 'w4' },
+        { type: 'widget', id: 's1' },
+      ])
+      expect(seeded).toEqual({ inserted: 1, existing: 1 })
+      expect(await kept('widget')).toEqual([40, 40])
+    })
+
     it('gives unique base-62 ids from two processes at once, skipping ids taken by hand', async () => {
       await store().insert({ type: 'ticket', id: '3' })
       const ids = await Promise.all(

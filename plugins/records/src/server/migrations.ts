@@ -1,4 +1,4 @@
-import { convertToBinaryKeys, type Migration } from '@shopwright/core'
+import { binaryKeys, convertToBinaryKeys, type Migration } from '@shopwright/core'
 
 /** Records as documents, and the per-type id counters. */
 export const migrations: Migration[] = [
@@ -61,6 +61,27 @@ export const migrations: Migration[] = [
     name: '004-binary-keys',
     async up(db) {
       await convertToBinaryKeys(db, ['records', 'record_counters', 'app_log'])
+    },
+  },
+  {
+    // How many live records each type has, kept by every write in its own transaction, so a list
+    // reads its page count from a few rows instead of counting the type after each write. Spread
+    // over slots (RecordStore.LIVE_SLOTS) so writes of one type at once seldom touch one row.
+    name: '005-record-live',
+    async up(db) {
+      await db.schema.createTable('record_live', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.smallint('slot').notNullable()
+        table.bigInteger('live').notNullable()
+        table.primary(['type', 'slot'])
+      })
+      await db.raw(
+        'INSERT INTO record_live (type, slot, live) SELECT type, 0, COUNT(*) FROM records WHERE binned_at IS NULL GROUP BY type',
+      )
+    },
+    async down(db) {
+      await db.schema.dropTable('record_live')
     },
   },
 ]

@@ -32,6 +32,8 @@ interface Row {
 }
 
 const SEED_BATCH = 200
+/** The rows a type's live count is spread over (see changeLive). */
+const LIVE_SLOTS = 8
 
 /** Whoever runs a statement: the pool, or the transaction of a write. */
 type Executor = Knex | Knex.Transaction
@@ -180,6 +182,13 @@ export class RecordStore implements SeedWriter {
    * the cached texts after its commit.
    */
   async insertMany(records: readonly RecordData[], trx?: Knex.Transaction): Promise<void> {
+    if (records.length === 0) return
+    // The rows and the live counts change together, or neither does.
+    if (!trx) {
+      await this.transaction((own) => this.insertMany(records, own))
+      for (const record of records) await this.forget(record.type, record.id)
+      return
+    }
     const now = Date.now()
     try {
       // Statements of at most INSERT_BATCH rows and about INSERT_BYTES of bodies: MySQL refuses a
@@ -191,12 +200,12 @@ export class RecordStore implements SeedWriter {
         rows.push(values)
         bytes += (values[2] as string).length
         if (rows.length >= INSERT_BATCH || bytes >= INSERT_BYTES) {
-          await insertRows(trx ?? this.db, 'records', ROW_COLUMNS, rows)
+          await insertRows(trx, 'records', ROW_COLUMNS, rows)
           rows = []
           bytes = 0
         }
       }
-      await insertRows(trx ?? this.db, 'records', ROW_COLUMNS, rows)
+      await insertRows(trx, 'records', ROW_COLUMNS, rows)
     } catch (error) {
       if (isDuplicateKey(error))
         throw createError('ERROR_RECORD_ALREADY_EXISTS', {
@@ -205,7 +214,9 @@ export class RecordStore implements SeedWriter {
         })
       throw error
     }
-    if (!trx) for (const record of records) await this.forget(record.type, record.id)
+    const added = new Map<string, number>()
+    for (const record of records) added.set(record.type, (added.get(record.type) ?? 0) + 1)
+    for (const [type, count] of added) await this.changeLive(trx, type, count)
   }
 
   /** Replaces a live record's fields; bumps its version. Returns false when there is no such record. */
@@ -285,11 +296,16 @@ export class RecordStore implements SeedWriter {
 
   /** Moves a live record to the bin (at `version`, when given); false when there is no such live record. */
   async bin(type: string, id: string, trx?: Knex.Transaction, version?: number): Promise<boolean> {
-    const updated = await (trx ?? this.db)('records')
+    if (!trx) {
+      const binned = await this.transaction((own) => this.bin(type, id, own, version))
+      await this.forget(type, id)
+      return binned
+    }
+    const updated = await trx('records')
       .where({ type, id, ...(version === undefined ? {} : { version }) })
       .whereNull('binned_at')
       .update({ binned_at: Date.now(), version: this.db.raw('version + 1') })
-    if (!trx) await this.forget(type, id)
+    if (updated > 0) await this.changeLive(trx, type, -updated)
     return updated > 0
   }
 
@@ -300,11 +316,16 @@ export class RecordStore implements SeedWriter {
     trx?: Knex.Transaction,
     version?: number,
   ): Promise<boolean> {
-    const updated = await (trx ?? this.db)('records')
+    if (!trx) {
+      const restored = await this.transaction((own) => this.restore(type, id, own, version))
+      await this.forget(type, id)
+      return restored
+    }
+    const updated = await trx('records')
       .where({ type, id, ...(version === undefined ? {} : { version }) })
       .whereNotNull('binned_at')
       .update({ binned_at: null, version: this.db.raw('version + 1') })
-    if (!trx) await this.forget(type, id)
+    if (updated > 0) await this.changeLive(trx, type, updated)
     return updated > 0
   }
 
@@ -319,15 +340,19 @@ export class RecordStore implements SeedWriter {
     version?: number,
     binnedOnly = false,
   ): Promise<boolean> {
-    const query = (trx ?? this.db)('records').where({
-      type,
-      id,
-      ...(version === undefined ? {} : { version }),
-    })
-    if (binnedOnly) query.whereNotNull('binned_at')
-    const removed = (await query.delete()) > 0
-    if (!trx) await this.forget(type, id)
-    return removed
+    if (!trx) {
+      const removed = await this.transaction((own) =>
+        this.remove(type, id, own, version, binnedOnly),
+      )
+      await this.forget(type, id)
+      return removed
+    }
+    const key = { type, id, ...(version === undefined ? {} : { version }) }
+    // A live record leaves the live count; one in the bin had left it already.
+    const live = binnedOnly ? 0 : await trx('records').where(key).whereNull('binned_at').delete()
+    if (live > 0) await this.changeLive(trx, type, -live)
+    const binned = live > 0 ? 0 : await trx('records').where(key).whereNotNull('binned_at').delete()
+    return live + binned > 0
   }
 
   /** Binned records, newest first, optionally of some types only; keyset paging on (binned_at, type, id). */
@@ -435,12 +460,53 @@ export class RecordStore implements SeedWriter {
     return (await query).map((row) => toStored(row).record)
   }
 
-  /** How many live records a type has, or all types together. */
+  /**
+   * How many live records a type has, or all types together: the sum of the type's live-count
+   * slots, which every write keeps in its own transaction (migration 005), so this reads a few
+   * rows however many records there are.
+   */
   async count(type?: string): Promise<number> {
-    const query = this.db('records').whereNull('binned_at')
+    const query = this.db('record_live')
     if (type) query.where({ type })
-    const row = (await query.count<{ n: number | string }[]>({ n: '*' }))[0]
+    const row = (await query.sum<{ n: number | string | null }[]>({ n: 'live' }))[0]
     return Number(row?.n ?? 0)
+  }
+
+  /** How many live records a type has, counted row by row (the check of the kept count). */
+  async countRows(type: string): Promise<number> {
+    const row = (
+      await this.db('records')
+        .whereNull('binned_at')
+        .where({ type })
+        .count<{ n: number | string }[]>({ n: '*' })
+    )[0]
+    return Number(row?.n ?? 0)
+  }
+
+  /**
+   * Adds `delta` to a type's live count, in the caller's transaction: one of LIVE_SLOTS rows at
+   * random, so concurrent writes of one type (on two nodes, or Galera's nodes) rarely meet on a row.
+   */
+  private async changeLive(trx: Knex.Transaction, type: string, delta: number): Promise<void> {
+    const slot = Math.floor(Math.random() * LIVE_SLOTS)
+    await trx('record_live')
+      .insert({ type, slot, live: delta })
+      .onConflict(['type', 'slot'])
+      .merge({ live: trx.raw('?? + ?', ['record_live.live', delta]) })
+  }
+
+  /** Sets the live counts of some types from their rows (after a seed's insert-or-skip). */
+  private async recountLive(trx: Knex.Transaction, types: readonly string[]): Promise<void> {
+    for (const type of types) {
+      const row = (
+        await trx('records')
+          .whereNull('binned_at')
+          .where({ type })
+          .count<{ n: number | string }[]>({ n: '*' })
+      )[0]
+      await trx('record_live').where({ type }).delete()
+      await trx('record_live').insert({ type, slot: 0, live: Number(row?.n ?? 0) })
+    }
   }
 
   /** True when nothing at all is stored (a new site). */
@@ -466,6 +532,8 @@ export class RecordStore implements SeedWriter {
           .ignore()
         inserted += (await countKeys(trx, batch)) - before
       }
+      // Rows a concurrent writer inserted meanwhile were skipped, so the types are counted again.
+      if (inserted > 0) await this.recountLive(trx, [...new Set(all.map((record) => record.type))])
     })
     return { inserted, existing: unique.size - inserted }
   }
