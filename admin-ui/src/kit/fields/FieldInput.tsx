@@ -5,6 +5,8 @@ import { useT } from '../i18n.js'
 import { usePluginFieldEditor } from './field-editors.js'
 import { useChoices, type Choice } from './field-source.js'
 import { IconInput } from './IconInput.js'
+import { MultiSelect } from './MultiSelect.js'
+import { keyOfValue } from './value-keys.js'
 import '../styles/fields.css'
 
 /** What an editor of one field value takes: the value, the change callback, and read-only. */
@@ -32,16 +34,6 @@ export interface FieldInputProps {
 function textOf(value: unknown): string {
   if (value === undefined || value === null) return ''
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
-}
-
-function keyOfValue(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (typeof value === 'object' && value !== null) {
-    const { type, id } = value as { type?: unknown; id?: unknown }
-    if (typeof id === 'string')
-      return typeof type === 'string' && 'reference' in value ? `${type}|${id}` : id
-  }
-  return ''
 }
 
 /** A record choice as a text field stores it: the record's id alone. */
@@ -107,50 +99,6 @@ function Select({
         </option>
       ))}
     </select>
-  )
-}
-
-function MultiSelect({
-  choices,
-  value,
-  onChange,
-  readOnly,
-  name,
-}: {
-  choices: Choice[] | null
-  value: unknown
-  onChange(value: unknown): void
-  readOnly?: boolean
-  name: string
-}) {
-  const t = useT()
-  const items = Array.isArray(value) ? value : []
-  const keys = new Set(items.map(keyOfValue))
-  if (choices === null) return <p className="sw-muted">{t('Loading')}</p>
-  return (
-    <div className="sw-multiselect" role="group" aria-label={name}>
-      {choices.map((choice) => (
-        <label key={choice.key} className="sw-check">
-          <input
-            type="checkbox"
-            disabled={readOnly}
-            checked={keys.has(choice.key)}
-            onChange={() =>
-              // Multi-select lists toggle items (spec 000 section 4, "Selection").
-              onChange(
-                keys.has(choice.key)
-                  ? items.filter((item) => keyOfValue(item) !== choice.key)
-                  : [...items, choice.value],
-              )
-            }
-          />
-          {choice.label}
-        </label>
-      ))}
-      {choices.length === 0 ? (
-        <span className="sw-muted">{t('Nothing to choose from')}</span>
-      ) : null}
-    </div>
   )
 }
 

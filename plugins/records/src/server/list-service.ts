@@ -20,7 +20,12 @@ export interface ListOptions {
   page?: number
   /** Only these fields (besides type and id). */
   fields?: readonly string[]
+  /** The reader's language (their locale choice): a `listsort` type is in its alphabetical order. */
+  language?: string
 }
+
+/** A `listsort` type up to this size is ordered by the reader's collation; a larger one by bytes. */
+export const COLLATED_SORT_LIMIT = 5_000
 
 export const MAX_PAGE_SIZE = 1000
 
@@ -52,7 +57,13 @@ export class ListService {
     const { page, after } = this.position(options)
     const sortField = typeof definition.listsort === 'string' ? definition.listsort : undefined
     const rows = sortField
-      ? await this.sortedPage(type, sortField, (page - 1) * pagesize, pagesize + 1)
+      ? await this.sortedPage(
+          type,
+          sortField,
+          (page - 1) * pagesize,
+          pagesize + 1,
+          options.language,
+        )
       : await this.store.listText(
           type,
           after !== undefined
@@ -98,11 +109,18 @@ export class ListService {
     return this.cache.wrap(COUNT_CACHE, type, 'tiny', () => this.store.count(type))
   }
 
+  /**
+   * A page of a `listsort` type. Such types are reference data (countries, currencies), so their
+   * sort values are read whole and ordered by the reader's language with Intl.Collator (Türkiye
+   * before Tuvalu in English; a database orders bytes), then the page's records are read. A type
+   * past COLLATED_SORT_LIMIT records is ordered by the database instead.
+   */
   private async sortedPage(
     type: string,
     field: string,
     offset: number,
     limit: number,
+    language: string | undefined,
   ): Promise<Array<{ id: string; body: string }>> {
     if (!/^[A-Za-z0-9_]+$/.test(field))
       throw new Error(`listsort "${field}" is not a plain field id`)
@@ -110,6 +128,27 @@ export class ListService {
       this.dialect === 'sqlite'
         ? `json_extract(body, '$.${field}')`
         : `JSON_UNQUOTE(JSON_EXTRACT(body, '$.${field}'))`
+    if ((await this.count(type)) <= COLLATED_SORT_LIMIT) {
+      const keyed = (await this.db('records')
+        .select('id', this.db.raw(`${expression} as sortkey`))
+        .where({ type })
+        .whereNull('binned_at')) as Array<{ id: string; sortkey: unknown }>
+      const collator = collatorFor(language)
+      const text = (value: unknown) => (value === null || value === undefined ? '' : String(value))
+      keyed.sort(
+        (a, b) =>
+          collator.compare(text(a.sortkey), text(b.sortkey)) ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
+      const ids = keyed.slice(offset, offset + limit).map((row) => row.id)
+      if (ids.length === 0) return []
+      const bodies = (await this.db('records')
+        .select('id', 'body')
+        .where({ type })
+        .whereIn('id', ids)) as Array<{ id: string; body: string }>
+      const byId = new Map(bodies.map((row) => [row.id, row]))
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    }
     const rows = (await this.db('records')
       .select('id', 'body')
       .where({ type })
@@ -148,4 +187,23 @@ function project(
   const record: RecordData = { type, id: row.id }
   for (const field of fields) if (Object.hasOwn(body, field)) record[field] = body[field]
   return record
+}
+
+const collators = new Map<string, Intl.Collator>()
+
+/** The collation of a language (English for none, or for a code Intl does not take). */
+function collatorFor(language: string | undefined): Intl.Collator {
+  const code = language ?? 'en'
+  let collator = collators.get(code)
+  if (!collator) {
+    try {
+      collator = new Intl.Collator(code)
+    } catch {
+      collator = new Intl.Collator('en')
+    }
+    // Codes come from visitors' cookies: a bounded memo, not one entry per made-up code.
+    if (collators.size >= 64) collators.clear()
+    collators.set(code, collator)
+  }
+  return collator
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { createError, isValidId, type QueryContext } from '@shopwright/core'
+import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import type { RecordKey } from '../records-service.js'
 import type { ListOptions } from '../list-service.js'
 
@@ -61,5 +62,8 @@ export function listOptions(ctx: QueryContext): ListOptions {
     if (!list.every(isValidId)) throw createError('ERROR_INVALID_ID', { reason: 'fields' })
     options.fields = list
   }
+  // The reader's language orders a sorted type's names (their locale choice, as the storefront's).
+  const language = parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))?.language
+  if (language) options.language = language
   return options
 }

@@ -81,6 +81,13 @@ export const adminPhrases: PhraseTable = {
   'Choose an Icon': { fr: 'Choisir une icône' },
   'Search icons': { fr: 'Rechercher une icône' },
   'No icon has that name.': { fr: 'Aucune icône ne porte ce nom.' },
+  // The long multi-select (the kit's MultiSelect).
+  Chosen: { fr: 'Choisis' },
+  'None chosen': { fr: 'Aucun choix' },
+  'Remove {0}': { fr: 'Retirer {0}' },
+  'Search {0}': { fr: 'Rechercher\u00a0: {0}' },
+  'Nothing matches.': { fr: 'Aucun résultat.' },
+  '{0} more: type to narrow.': { fr: '{0} de plus\u00a0: tapez pour affiner.' },
   // The editors' save state (the kit's SaveState).
   'Unsaved changes': { fr: 'Modifications non enregistrées' },
   'Not saved': { fr: 'Non enregistré' },
