@@ -37,6 +37,7 @@ const SCREENS = [
   '/configuration/web',
   '/data/security/admin',
   '/data/item',
+  '/translation/admin',
 ] as const
 
 /** The admin's frame: the shell, its home, titles, 404s and the phone drawer (issue 18, points 5, 6 and 8). */

@@ -49,6 +49,23 @@ describe('the translation table editor', () => {
     expect(rowIds()).toEqual(['20', '21', '22'])
   })
 
+  it('finds phrases by their words or their translations, and shows more rows a page on request', async () => {
+    await open(sampleSet(23))
+    fireEvent.change(screen.getByTestId('translation-search'), { target: { value: 'phrase 1' } })
+    // Every word somewhere: Phrase 1, 10 to 19 and 21, found by the English phrase.
+    expect(rowIds()).toEqual(['1', '10', '11', '12', '13', '14', '15', '16', '17', '18'])
+    expect(screen.getByTestId('translation-matches').textContent).toBe('12 phrases match')
+    fireEvent.change(screen.getByTestId('translation-search'), {
+      target: { value: 'expression 22' },
+    })
+    expect(rowIds()).toEqual(['22'])
+    expect(screen.getByTestId('translation-matches').textContent).toBe('1 phrase matches')
+    fireEvent.change(screen.getByTestId('translation-search'), { target: { value: '' } })
+    fireEvent.change(screen.getByTestId('translation-page-size'), { target: { value: '25' } })
+    expect(rowIds()).toHaveLength(23)
+    expect(screen.queryByTestId('page-2')).toBeNull()
+  })
+
   it('saves one cell when it is left changed, and nothing else', async () => {
     const { api, stored } = await open(sampleSet(3))
     fireEvent.change(box('text-1-fr'), { target: { value: 'Autre' } })

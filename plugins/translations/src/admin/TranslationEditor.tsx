@@ -9,6 +9,7 @@ import {
   Breadcrumbs,
   Button,
   ErrorView,
+  folded,
   Pages,
   Placeholder,
   useDialogs,
@@ -27,6 +28,15 @@ import { useTranslationSet } from './useTranslationSet.js'
 
 /** Rows per page of the table (spec 000 section 9: the translation editor uses 10). */
 export const TRANSLATION_PAGE_SIZE = 10
+/** The page sizes offered beside the search box. */
+export const TRANSLATION_PAGE_SIZES = [10, 25, 50, 100] as const
+
+/** True when every word of the search is in the phrase or one of its translations, accents aside. */
+export function entryMatches(entry: TranslationEntry, words: readonly string[]): boolean {
+  if (words.length === 0) return true
+  const text = folded([entry.phrase, ...Object.values(entry.translations)].join('\n'))
+  return words.every((word) => text.includes(word))
+}
 
 /** What the last import or Auto-Fill did, for the line under the buttons. */
 type Outcome =
@@ -45,7 +55,9 @@ export interface TranslationEditorProps {
 /**
  * The translation table editor (spec 000 sections 2 and 4): New, Delete and Languages; the phrase
  * menu (export and import of the whole set, Sort) and each language's menu (export, import,
- * Auto-Fill, Clear); ten rows a page. Every change is one small save of what changed.
+ * Auto-Fill, Clear); ten rows a page, or 25, 50 or 100, and a search of the phrases and their
+ * translations (accents aside) that narrows the pages. Every change is one small save of what
+ * changed.
  */
 export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps) {
   const t = useT()
@@ -53,6 +65,8 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
   const state = useTranslationSet(api, set)
   const [choices, setChoices] = useState<LanguageChoice[]>([])
   const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = useState<number>(TRANSLATION_PAGE_SIZE)
+  const [search, setSearch] = useState('')
   const [focus, setFocus] = useState<string>()
   const [filling, setFilling] = useState<string>()
   const [outcome, setOutcome] = useState<Outcome>()
@@ -73,9 +87,13 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
 
   const value = state.value
   const entries = useMemo(() => value?.entries ?? [], [value])
-  const pages = Math.max(1, Math.ceil(entries.length / TRANSLATION_PAGE_SIZE))
+  const shown = useMemo(() => {
+    const words = folded(search).split(/\s+/).filter(Boolean)
+    return words.length ? entries.filter((entry) => entryMatches(entry, words)) : entries
+  }, [entries, search])
+  const pages = Math.max(1, Math.ceil(shown.length / pageSize))
   const current = Math.min(page, pages)
-  const rows = entries.slice((current - 1) * TRANSLATION_PAGE_SIZE, current * TRANSLATION_PAGE_SIZE)
+  const rows = shown.slice((current - 1) * pageSize, current * pageSize)
   const selection = useSelection(rows.map((entry) => entry.id))
   const duplicates = useMemo(() => duplicatePhrases(entries), [entries])
   const names = useMemo(() => new Map(choices.map((choice) => [choice.id, choice.name])), [choices])
@@ -94,7 +112,9 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
       const saved = await state.save({ add: [{ phrase: '' }] })
       const found = saved.entries.findIndex((entry: TranslationEntry) => !before.has(entry.id))
       const index = found >= 0 ? found : saved.entries.length - 1
-      setPage(Math.floor(index / TRANSLATION_PAGE_SIZE) + 1)
+      // The new, empty row matches no search: the search is cleared to show it.
+      setSearch('')
+      setPage(Math.floor(index / pageSize) + 1)
       setFocus(saved.entries[index]?.id)
     } catch (error) {
       await dialogs.error('Unable to Add', error)
@@ -305,6 +325,43 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
           if (file) void importCsv(file)
         }}
       />
+      <div className="translation-find">
+        <input
+          type="search"
+          className="sw-input"
+          placeholder={t('Search phrases and translations')}
+          aria-label={t('Search phrases and translations')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value)
+            setPage(1)
+          }}
+          data-testid="translation-search"
+        />
+        <label className="translation-page-size">
+          <span>{t('Rows per page')}</span>
+          <select
+            className="sw-input"
+            value={pageSize}
+            onChange={(event) => {
+              setPageSize(Number(event.target.value))
+              setPage(1)
+            }}
+            data-testid="translation-page-size"
+          >
+            {TRANSLATION_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        {search ? (
+          <span className="sw-muted" role="status" data-testid="translation-matches">
+            {t('{0, plural, one {# phrase matches} other {# phrases match}}', shown.length)}
+          </span>
+        ) : null}
+      </div>
       <TranslationTable
         entries={rows}
         languages={value.languages}

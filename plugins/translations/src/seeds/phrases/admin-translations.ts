@@ -30,6 +30,12 @@ export const adminTranslationsPhrases: PhraseTable = {
   'Export CSV': { fr: 'Exporter en CSV' },
   'Import CSV': { fr: 'Importer un CSV' },
   'Auto-Fill': { fr: 'Remplissage automatique' },
+  // Finding phrases.
+  'Search phrases and translations': { fr: 'Rechercher dans les expressions et traductions' },
+  'Rows per page': { fr: 'Lignes par page' },
+  '{0, plural, one {# phrase matches} other {# phrases match}}': {
+    fr: '{0, plural, one {# expression correspond} other {# expressions correspondent}}',
+  },
   // What an import or an Auto-Fill did.
   '{0}: {1} added, {2} updated.': {
     fr: '{0}\u00a0: {1, plural, one {# ajout} other {# ajouts}}, {2, plural, one {# mise à jour} other {# mises à jour}}.',
