@@ -257,9 +257,13 @@ describe('the shop in Chromium', () => {
       await page.fill('[data-testid=address-addressee]', 'Ada Lovelace')
       await page.fill('[data-testid=address-addr1]', '1 Main Street')
       await page.fill('[data-testid=address-city]', 'Springfield')
-      await page.fill('[data-testid=address-state]', 'IL')
       await page.fill('[data-testid=address-zip]', '62701')
-      await page.fill('[data-testid=address-country]', 'us')
+      // The country is chosen from the country records, then the region from its regions.
+      await page.selectOption('[data-testid=address-country]', 'us')
+      await page.waitForSelector('select[data-testid=address-state] option[value=il]', {
+        state: 'attached',
+      })
+      await page.selectOption('[data-testid=address-state]', 'il')
       await page.click('[data-testid=address-save]')
       await page.waitForURL(/\/account\/addressbook$/)
       await page.waitForSelector('[data-testid=address-card]:has-text("1 Main Street")')

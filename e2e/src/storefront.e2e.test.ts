@@ -140,7 +140,7 @@ describe('the storefront sign-in screens in Chromium', () => {
     await page.fill('[data-testid=address-addr1]', '1 Main Street')
     await page.fill('[data-testid=address-city]', 'Lyon')
     await page.fill('[data-testid=address-zip]', '69001')
-    await page.fill('[data-testid=address-country]', 'fr')
+    await page.selectOption('[data-testid=address-country]', 'fr')
     await page.click('[data-testid=address-save]')
     await page.waitForURL(/\/account\/addressbook$/)
     await page.waitForSelector('[data-testid=address-card]:has-text("1 Main Street")')

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import type { RecordCollection, RecordData } from '@shopwright/core/shared'
 import { nameIn, type NameTranslations, type PageProps } from '@shopwright/storefront/shared'
-import { useNavigation, useSession, useTranslation } from '@shopwright/storefront/react'
+import { useNavigation, useTranslation } from '@shopwright/storefront/react'
 import { useAlert } from '../components/Alert.js'
+import { useCountries } from '../components/countries.js'
 import { FieldError } from '../components/FieldError.js'
 import { useLocale } from '../components/locale.js'
 import { useSite } from '../components/site.js'
@@ -21,34 +21,14 @@ interface Option {
  */
 export function Locale(_props: PageProps) {
   const site = useSite()
-  const { client } = useSession()
   const { navigate } = useNavigation()
   const { language, t, preload } = useTranslation()
   const alert = useAlert()
   const { locale, choose } = useLocale()
-  const [countries, setCountries] = useState<Option[] | null>(null)
+  const countries = useCountries()
   const [choice, setChoice] = useState(locale)
   const [tried, setTried] = useState(false)
   useEffect(() => setChoice(locale), [locale])
-  useEffect(() => {
-    client
-      .get<RecordCollection<RecordData>>(
-        '/data/list/country',
-        { pagesize: 1000, fields: 'name,translations' },
-        { cache: 'medium' },
-      )
-      .then(
-        (answer) =>
-          setCountries(
-            answer.list.map((record) => ({
-              id: record.id,
-              name: String(record.name ?? record.id),
-              translations: (record.translations ?? {}) as NameTranslations,
-            })),
-          ),
-        () => setCountries([]),
-      )
-  }, [client])
 
   const missing = (value: string) => (tried && !value ? 'ERROR_SELECT_VALUE_REQUIRED' : null)
   const save = async (event: FormEvent) => {
@@ -67,7 +47,7 @@ export function Locale(_props: PageProps) {
     name: keyof typeof choice,
     label: string,
     options: Option[] | null,
-    { sort = false, onPick }: { sort?: boolean; onPick?: (id: string) => void } = {},
+    { onPick }: { onPick?: (id: string) => void } = {},
   ) => (
     <label className="sw-field">
       <span>{label}</span>
@@ -83,7 +63,6 @@ export function Locale(_props: PageProps) {
         <option value="">{options === null ? t('Loading...') : t('Select...')}</option>
         {options
           ?.map((option) => ({ id: option.id, name: nameIn(language, option) }))
-          .sort((a, b) => (sort ? a.name.localeCompare(b.name, language) : 0))
           .map((option) => (
             <option key={option.id} value={option.id}>
               {option.name}
@@ -98,7 +77,7 @@ export function Locale(_props: PageProps) {
       <h1>{t('Locale')}</h1>
       <Form onSubmit={(event) => void save(event)}>
         {/* Countries in the current language's names and order; the site's own lists as configured. */}
-        {select('country', t('Location'), countries, { sort: true })}
+        {select('country', t('Location'), countries)}
         {select(
           'currency',
           t('Currency'),
