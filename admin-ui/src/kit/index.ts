@@ -58,7 +58,9 @@ export {
 export { InputGroup, type InputGroupProps } from './InputGroup.js'
 export {
   FieldSourceContext,
+  FormValuesContext,
   useChoices,
+  useEntryChoices,
   type Choice,
   type FieldSource,
 } from './fields/field-source.js'

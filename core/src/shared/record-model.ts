@@ -65,6 +65,12 @@ export interface FieldDefinition {
   record?: RecordReference
   /** For list and lists fields: the list type the values come from. */
   listtype?: string
+  /**
+   * For a text field: `<field>.<list>`, its choices are the entries (`{ id, name }`) of the
+   * `<list>` of the record that the sibling `<field>` refers to (a postal address's region from
+   * its country's `regions`). Without entries it stays free text; the stored value is the id.
+   */
+  choicesfrom?: string
   list?: unknown[]
   display?: FieldDisplay
   displaycreate?: FieldDisplay

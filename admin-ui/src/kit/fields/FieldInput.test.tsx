@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FieldDefinition } from '@shopwright/core/shared'
 import { FieldEditorsContext, type FieldEditorProps } from './field-editors.js'
 import { FieldInput } from './FieldInput.js'
-import { FieldSourceContext, type FieldSource } from './field-source.js'
+import { FieldSourceContext, FormValuesContext, type FieldSource } from './field-source.js'
 
 afterEach(cleanup)
 
@@ -25,6 +25,13 @@ const source: FieldSource = {
             label: 'France',
             value: { reference: true, type: 'country', id: 'fr' },
           },
+        ]
+      : [],
+  entryChoices: async (type, id, list) =>
+    type === 'country' && id === 'us' && list === 'regions'
+      ? [
+          { key: 'ca', label: 'California', value: 'ca' },
+          { key: 'il', label: 'Illinois', value: 'il' },
         ]
       : [],
 }
@@ -55,6 +62,36 @@ function Harness({
 }
 
 describe('FieldInput', () => {
+  it("offers a region from the chosen country's regions, and free text for a country without", async () => {
+    const region: FieldDefinition = {
+      id: 'region',
+      name: 'Region',
+      datatype: 'text',
+      choicesfrom: 'country.regions',
+    }
+    const onValue = vi.fn()
+    const { rerender } = render(
+      <FormValuesContext.Provider
+        value={{ country: { reference: true, type: 'country', id: 'us' } }}
+      >
+        <Harness field={region} onValue={onValue} />
+      </FormValuesContext.Provider>,
+    )
+    const select = await screen.findByRole('combobox')
+    await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(3))
+    fireEvent.change(select, { target: { value: 'il' } })
+    expect(onValue).toHaveBeenLastCalledWith('il')
+    rerender(
+      <FormValuesContext.Provider
+        value={{ country: { reference: true, type: 'country', id: 'mc' } }}
+      >
+        <Harness field={region} onValue={onValue} />
+      </FormValuesContext.Provider>,
+    )
+    await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull())
+    expect(screen.getByRole('textbox')).toBeTruthy()
+  })
+
   it('lower-cases e-mail as it is typed and shows an error code as its message', () => {
     const onValue = vi.fn()
     render(

@@ -3,7 +3,7 @@ import { effectiveDatatype, type FieldDefinition } from '@shopwright/core/shared
 import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
 import { usePluginFieldEditor } from './field-editors.js'
-import { useChoices, type Choice } from './field-source.js'
+import { useChoices, useEntryChoices, type Choice } from './field-source.js'
 import { IconInput } from './IconInput.js'
 import { MultiSelect } from './MultiSelect.js'
 import { keyOfValue } from './value-keys.js'
@@ -159,6 +159,8 @@ function Editor({
   // A text field with a `recordtype` holds the id of a record of it (a type's security record):
   // it is picked from that type's records like a record field, and stored as the bare id.
   const namesRecord = datatype === 'text' && typeof field.recordtype === 'string'
+  // A text field whose choices follow a sibling's record (a region from its country's regions).
+  const entryChoices = useEntryChoices(datatype === 'text' ? field.choicesfrom : undefined)
   const recordChoices = useChoices(
     'record',
     datatype === 'record' || datatype === 'recordlist' || namesRecord
@@ -175,6 +177,18 @@ function Editor({
         onBlur={onBlur}
         readOnly={readOnly}
         id={id}
+      />
+    )
+  if (field.choicesfrom && (entryChoices === null || entryChoices.length > 0))
+    return (
+      <Select
+        id={id}
+        choices={entryChoices}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        readOnly={readOnly}
+        placeholder={t('Select...')}
       />
     )
   if (namesRecord)

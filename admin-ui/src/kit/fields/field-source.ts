@@ -16,6 +16,8 @@ export interface Choice {
 export interface FieldSource {
   listChoices(listtype: string): Promise<Choice[]>
   recordChoices(recordtype: string): Promise<Choice[]>
+  /** The entries of a list field of one record (a country's regions), for `choicesfrom`. */
+  entryChoices?(type: string, id: string, list: string): Promise<Choice[]>
 }
 
 const empty: FieldSource = {
@@ -24,6 +26,43 @@ const empty: FieldSource = {
 }
 
 export const FieldSourceContext = createContext<FieldSource>(empty)
+
+/** The values of the form a field is drawn in, for a field whose choices follow a sibling's. */
+export const FormValuesContext = createContext<Readonly<Record<string, unknown>>>({})
+
+/**
+ * A `choicesfrom` field's choices (`country.regions`): the entries of the list of the record the
+ * sibling field refers to; null while they load, empty without a sibling record or a source.
+ */
+export function useEntryChoices(choicesFrom: string | undefined): Choice[] | null {
+  const source = useContext(FieldSourceContext)
+  const values = useContext(FormValuesContext)
+  const [sibling, list] = choicesFrom?.split('.') ?? []
+  const reference = sibling ? values[sibling] : undefined
+  const target =
+    typeof reference === 'object' && reference !== null
+      ? (reference as { type?: unknown; id?: unknown })
+      : undefined
+  const type = typeof target?.type === 'string' ? target.type : undefined
+  const id = typeof target?.id === 'string' ? target.id : undefined
+  const [choices, setChoices] = useState<Choice[] | null>(null)
+  useEffect(() => {
+    let live = true
+    if (!type || !id || !list || !source.entryChoices) {
+      setChoices([])
+      return
+    }
+    setChoices(null)
+    source.entryChoices(type, id, list).then(
+      (loaded) => live && setChoices(loaded),
+      () => live && setChoices([]),
+    )
+    return () => {
+      live = false
+    }
+  }, [source, type, id, list])
+  return choicesFrom ? choices : []
+}
 
 /** The choices of a list or record field, loaded once per source and name. */
 export function useChoices(kind: 'list' | 'record', name: string | undefined): Choice[] | null {

@@ -7,6 +7,7 @@ import {
 } from '@shopwright/core/shared'
 import {
   Cell,
+  FormValuesContext,
   FieldInput,
   Grid,
   InfoTip,
@@ -75,49 +76,52 @@ export function RecordForm({
 }: RecordFormProps) {
   const t = useT()
   return (
-    <Grid>
-      {fields.map((field) => {
-        const Special = specialEditor(type, field)
-        // `view` shows the value without letting it change (a record type's `extends` once saved).
-        const locked = readOnly || fieldDisplay(field, mode) === 'view'
-        return (
-          <Cell key={field.id} width={fieldWidth(field)}>
-            {isEmbeddedField(field) ? (
-              <EmbeddedField
-                field={field}
-                value={values[field.id]}
-                error={errors[field.id] ?? null}
-                readOnly={locked}
-                onChange={(value) => onChange(field.id, value)}
-              />
-            ) : Special ? (
-              <div className="sw-field" data-testid={`field-${field.id}`}>
-                <div className="sw-field-label">
-                  <span>{field.name || field.id}</span>
-                  <InfoTip text={[field.id, field.description].filter(Boolean).join(': ')} />
-                </div>
-                <Special
+    // A field whose choices follow another's (`choicesfrom`) reads the form's values here.
+    <FormValuesContext.Provider value={values}>
+      <Grid>
+        {fields.map((field) => {
+          const Special = specialEditor(type, field)
+          // `view` shows the value without letting it change (a record type's `extends` once saved).
+          const locked = readOnly || fieldDisplay(field, mode) === 'view'
+          return (
+            <Cell key={field.id} width={fieldWidth(field)}>
+              {isEmbeddedField(field) ? (
+                <EmbeddedField
+                  field={field}
                   value={values[field.id]}
-                  onChange={(value) => onChange(field.id, value)}
+                  error={errors[field.id] ?? null}
                   readOnly={locked}
+                  onChange={(value) => onChange(field.id, value)}
                 />
-                <div className="sw-field-error" role={errors[field.id] ? 'alert' : undefined}>
-                  {errors[field.id] ? t(errors[field.id]!) : null}
+              ) : Special ? (
+                <div className="sw-field" data-testid={`field-${field.id}`}>
+                  <div className="sw-field-label">
+                    <span>{field.name || field.id}</span>
+                    <InfoTip text={[field.id, field.description].filter(Boolean).join(': ')} />
+                  </div>
+                  <Special
+                    value={values[field.id]}
+                    onChange={(value) => onChange(field.id, value)}
+                    readOnly={locked}
+                  />
+                  <div className="sw-field-error" role={errors[field.id] ? 'alert' : undefined}>
+                    {errors[field.id] ? t(errors[field.id]!) : null}
+                  </div>
                 </div>
-              </div>
-            ) : (
-              <FieldInput
-                field={field}
-                value={values[field.id]}
-                error={errors[field.id] ?? null}
-                readOnly={locked}
-                onChange={(value) => onChange(field.id, value)}
-                onBlur={() => onBlur(field.id)}
-              />
-            )}
-          </Cell>
-        )
-      })}
-    </Grid>
+              ) : (
+                <FieldInput
+                  field={field}
+                  value={values[field.id]}
+                  error={errors[field.id] ?? null}
+                  readOnly={locked}
+                  onChange={(value) => onChange(field.id, value)}
+                  onBlur={() => onBlur(field.id)}
+                />
+              )}
+            </Cell>
+          )
+        })}
+      </Grid>
+    </FormValuesContext.Provider>
   )
 }

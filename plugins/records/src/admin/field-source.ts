@@ -23,6 +23,21 @@ export function recordsFieldSource(client: QueryClient): FieldSource {
           : { key: value.id, label: value.name ?? value.id, value: value.id },
       )
     },
+    async entryChoices(type, id, list) {
+      const record = await client.get<RecordData>(
+        `/data/get/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
+        {},
+        { cache: 'veryshort' },
+      )
+      const entries = Array.isArray(record[list]) ? (record[list] as unknown[]) : []
+      return entries.flatMap((entry): Choice[] => {
+        if (typeof entry === 'string') return [{ key: entry, label: entry, value: entry }]
+        const { id: key, name } = (entry ?? {}) as { id?: unknown; name?: unknown }
+        return typeof key === 'string'
+          ? [{ key, label: typeof name === 'string' ? name : key, value: key }]
+          : []
+      })
+    },
     async recordChoices(recordtype) {
       const answer = await client.get<RecordCollection<RecordData>>(
         `/data/list/${encodeURIComponent(recordtype)}`,

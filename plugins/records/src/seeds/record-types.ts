@@ -377,7 +377,10 @@ export function recordTypes(): RecordTypeData[] {
         field('address2', 'Address Line 2', 'text', 'The second line of the street address.'),
         field('address3', 'Address Line 3', 'text', 'The third line of the street address.'),
         field('city', 'City', 'text', 'The city or town.', { showinlist: true }),
-        field('region', 'Region', 'text', 'The state, province or county.'),
+        field('region', 'Region', 'text', 'The state, province or county.', {
+          // Picked from the chosen country's regions where it has them (docs/admin.md).
+          choicesfrom: 'country.regions',
+        }),
         field('postalcode', 'Postal Code', 'text', 'The postal or ZIP code.'),
         field('country', 'Country', 'record', 'The country.', {
           recordtype: 'country',
