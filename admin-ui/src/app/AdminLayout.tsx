@@ -123,11 +123,11 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
         </NavLink>
         <div className="sw-admin-account">
           <a href="/" className="sw-admin-shop" data-testid="shop-link">
-            <Icon name="cart" /> <span>{t('Shop')}</span>
+            <Icon name="cart" /> <span className="sw-narrow-hidden">{t('Shop')}</span>
           </a>
           <LanguagePicker />
           {identity.image ? <img src={identity.image} alt="" width={28} height={28} /> : null}
-          <span className="sw-admin-account-name" data-testid="account-name">
+          <span className="sw-narrow-hidden" data-testid="account-name">
             {identity.name}
           </span>
           <Button

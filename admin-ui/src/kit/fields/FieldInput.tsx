@@ -168,6 +168,18 @@ function Editor({
       : undefined,
   )
   const common = { id, onBlur, readOnly, className: 'sw-input', placeholder: field.placeholder }
+  // A one-value picker of choices, as list, record and record-naming text fields draw it.
+  const select = (choices: Choice[] | null) => (
+    <Select
+      id={id}
+      choices={choices}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      readOnly={readOnly}
+      placeholder={t('Select...')}
+    />
+  )
   if (PluginEditor)
     return (
       <PluginEditor
@@ -180,29 +192,8 @@ function Editor({
       />
     )
   if (field.choicesfrom && (entryChoices === null || entryChoices.length > 0))
-    return (
-      <Select
-        id={id}
-        choices={entryChoices}
-        value={value}
-        onChange={onChange}
-        onBlur={onBlur}
-        readOnly={readOnly}
-        placeholder={t('Select...')}
-      />
-    )
-  if (namesRecord)
-    return (
-      <Select
-        id={id}
-        choices={recordChoices?.map(idChoice) ?? null}
-        value={value}
-        onChange={onChange}
-        onBlur={onBlur}
-        readOnly={readOnly}
-        placeholder={t('Select...')}
-      />
-    )
+    return select(entryChoices)
+  if (namesRecord) return select(recordChoices?.map(idChoice) ?? null)
   switch (datatype) {
     case 'icon':
       return <IconInput id={id} value={value} onChange={onChange} readOnly={readOnly} />
@@ -287,29 +278,9 @@ function Editor({
         />
       )
     case 'list':
-      return (
-        <Select
-          id={id}
-          choices={listChoices}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
-          readOnly={readOnly}
-          placeholder={t('Select...')}
-        />
-      )
+      return select(listChoices)
     case 'record':
-      return (
-        <Select
-          id={id}
-          choices={recordChoices}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
-          readOnly={readOnly}
-          placeholder={t('Select...')}
-        />
-      )
+      return select(recordChoices)
     case 'lists':
       return (
         <MultiSelect
