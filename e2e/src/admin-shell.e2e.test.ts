@@ -33,7 +33,7 @@ const SCREENS = [
   '/bin',
   '/data/customer',
   '/data/recordtype/customer',
-  '/data/listtype/country',
+  '/data/listtype/language',
   '/configuration/web',
   '/data/security/admin',
   '/data/item',

@@ -1,6 +1,6 @@
-import { useState } from 'react'
 import { Button, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
+import { ValueProperties } from './ValueProperties.js'
 
 type Value = string | ({ id: string } & Record<string, unknown>)
 
@@ -8,58 +8,6 @@ type Value = string | ({ id: string } & Record<string, unknown>)
 function otherProperties(item: Exclude<Value, string>): Record<string, unknown> {
   const { id: _id, name: _name, ...rest } = item
   return rest
-}
-
-/**
- * The rest of an object entry as JSON, so nothing an entry holds is hidden or lost (a menu's
- * submenus, a route's props). It is applied when the input is left and only when it is a JSON
- * object; otherwise the input shows the error and the entry keeps its properties.
- */
-function OtherProperties({
-  item,
-  readOnly,
-  onChange,
-}: {
-  item: Exclude<Value, string>
-  readOnly?: boolean
-  onChange(item: Exclude<Value, string>): void
-}) {
-  const t = useT()
-  const text = JSON.stringify(otherProperties(item))
-  // A flag rather than the text, so the message follows a change of language.
-  const [invalid, setInvalid] = useState(false)
-  return (
-    <>
-      <input
-        key={text}
-        className="sw-input"
-        readOnly={readOnly}
-        defaultValue={text === '{}' ? '' : text}
-        placeholder="{}"
-        onBlur={(event) => {
-          const entered = event.target.value.trim() || '{}'
-          try {
-            const parsed: unknown = JSON.parse(entered)
-            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-              throw new Error()
-            setInvalid(false)
-            onChange({
-              ...(parsed as Record<string, unknown>),
-              id: item.id,
-              ...(item.name === undefined ? {} : { name: item.name }),
-            })
-          } catch {
-            setInvalid(true)
-          }
-        }}
-      />
-      {invalid ? (
-        <div className="sw-field-error">
-          {t('Properties must be a JSON object, like {0}.', '{"code": "x"}')}
-        </div>
-      ) : null}
-    </>
-  )
 }
 
 /**
@@ -110,6 +58,7 @@ export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps
                           : { ...item, id: event.target.value },
                       )
                     }
+                    aria-label={`${t('Id')} ${index + 1}`}
                     data-testid={`list-value-${index}`}
                   />
                 </td>
@@ -126,16 +75,24 @@ export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps
                       className="sw-input"
                       readOnly={readOnly}
                       value={typeof item.name === 'string' ? item.name : ''}
+                      aria-label={`${t('Name')} ${index + 1}`}
                       onChange={(event) => set(index, { ...item, name: event.target.value })}
                     />
                   )}
                 </td>
                 <td>
                   {typeof item === 'string' ? null : (
-                    <OtherProperties
-                      item={item}
+                    <ValueProperties
+                      properties={otherProperties(item)}
+                      index={index}
                       readOnly={readOnly}
-                      onChange={(next) => set(index, next)}
+                      onChange={(properties) =>
+                        set(index, {
+                          ...properties,
+                          id: item.id,
+                          ...(item.name === undefined ? {} : { name: item.name }),
+                        })
+                      }
                     />
                   )}
                 </td>

@@ -136,9 +136,25 @@ export const adminPhrases: PhraseTable = {
   'Refers To': { fr: 'Fait référence à' },
   Role: { fr: 'Rôle' },
   'Other Properties': { fr: 'Autres propriétés' },
-  'Properties must be a JSON object, like {0}.': {
-    fr: 'Les propriétés doivent former un objet JSON, par exemple {0}.',
+  // The list value properties form (plugins/records/src/admin/ValueProperties.tsx).
+  Properties: { fr: 'Propriétés' },
+  Kind: { fr: 'Genre' },
+  Value: { fr: 'Valeur' },
+  Number: { fr: 'Nombre' },
+  'Yes or No': { fr: 'Oui ou non' },
+  'Add Property': { fr: 'Ajouter une propriété' },
+  'Edit as JSON': { fr: 'Modifier en JSON' },
+  'Edit as Form': { fr: 'Modifier en formulaire' },
+  'Every property needs a name.': { fr: 'Chaque propriété doit avoir un nom.' },
+  'Id and name are edited in the table.': {
+    fr: 'L’identifiant et le nom se modifient dans le tableau.',
   },
+  'Two properties have the same name.': { fr: 'Deux propriétés portent le même nom.' },
+  'A number property needs a number.': { fr: 'Une propriété nombre demande un nombre.' },
+  'A JSON property needs valid JSON.': { fr: 'Une propriété JSON demande du JSON valide.' },
+  'Properties must be a JSON object.': { fr: 'Les propriétés doivent former un objet JSON.' },
+  'Remove Property': { fr: 'Retirer la propriété' },
+  JSON: { fr: 'JSON' },
 
   // The bin.
   'Deleted Date': { fr: 'Date de suppression' },
