@@ -12,7 +12,6 @@ export { ICONS } from './icons.js'
 export { Button, type ButtonProps } from './Button.js'
 export { Breadcrumbs, type Crumb } from './Breadcrumbs.js'
 export { SaveState, type SaveStateProps, type SaveStatus } from './SaveState.js'
-export { folded } from './fields/value-keys.js'
 export { documentTitle, useDocumentTitle } from './document-title.js'
 export {
   Dialog,

@@ -1,3 +1,5 @@
+import { numberFormatFor, pluralRulesFor } from './intl.js'
+
 /**
  * Plural phrases: `{0, plural, one {# second} other {# seconds}}`, the ICU MessageFormat form for
  * one argument, so a translator writes the forms their language has (`few` and `many` in Polish,
@@ -52,23 +54,6 @@ function blockAt(text: string, start: number): PluralBlock | null {
   }
 }
 
-const rulesByLanguage = new Map<string, Intl.PluralRules>()
-const numbersByLanguage = new Map<string, Intl.NumberFormat>()
-
-function cached<T>(map: Map<string, T>, language: string, make: (language: string) => T): T {
-  let value = map.get(language)
-  if (value === undefined) {
-    try {
-      value = make(language)
-    } catch {
-      // A code Intl does not take (a site's made-up language): the rules of English.
-      value = make('en')
-    }
-    map.set(language, value)
-  }
-  return value
-}
-
 /** True when the text holds a plural block: the fast path skips every other phrase. */
 export function hasPlural(text: string): boolean {
   return text.includes('plural')
@@ -93,12 +78,12 @@ export function selectPlurals(
     const value = values[block.index]
     const count = typeof value === 'number' ? value : Number(value)
     if (value === undefined || value === '' || !Number.isFinite(count)) continue
-    const rules = cached(rulesByLanguage, language, (code) => new Intl.PluralRules(code))
+    const rules = pluralRulesFor(language)
     const form =
       block.forms.get(`=${count}`) ??
       block.forms.get(rules.select(count)) ??
       block.forms.get('other')!
-    const number = cached(numbersByLanguage, language, (code) => new Intl.NumberFormat(code))
+    const number = numberFormatFor(language)
     out += text.slice(from, block.start) + form.replace(/#/g, number.format(count))
     from = block.end
     at = block.end - 1

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { RecordCollection, RecordData } from '@shopwright/core/shared'
+import { collatorFor, type RecordCollection, type RecordData } from '@shopwright/core/shared'
 import { nameIn, type NameTranslations } from '@shopwright/storefront/shared'
 import { useSession, useTranslation } from '@shopwright/storefront/react'
 
@@ -19,7 +19,7 @@ interface Named {
 function inLanguage(places: readonly Named[], language: string): PlaceOption[] {
   return places
     .map((place) => ({ id: place.id, name: nameIn(language, place) }))
-    .sort((a, b) => a.name.localeCompare(b.name, language))
+    .sort((a, b) => collatorFor(language).compare(a.name, b.name))
 }
 
 /**

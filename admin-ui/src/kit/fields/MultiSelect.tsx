@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react'
 import { Icon } from '../Icon.js'
 import { useLanguage, useT } from '../i18n.js'
 import type { Choice } from './field-source.js'
-import { folded, keyOfValue } from './value-keys.js'
+import { collatorFor, foldText } from '@shopwright/core/shared'
+import { keyOfValue } from './value-keys.js'
 
 /** Up to this many choices show as a row of checkboxes; more get the search box. */
 export const SHORT_LIST = 12
@@ -35,12 +36,7 @@ export function MultiSelect({
   const keys = new Set(items.map(keyOfValue))
   const sorted = useMemo(() => {
     if (!choices || choices.length <= SHORT_LIST) return choices
-    let collator: Intl.Collator
-    try {
-      collator = new Intl.Collator(language)
-    } catch {
-      collator = new Intl.Collator('en')
-    }
+    const collator = collatorFor(language)
     return [...choices].sort((a, b) => collator.compare(a.label, b.label))
   }, [choices, language])
   if (choices === null || sorted === null) return <p className="sw-muted">{t('Loading')}</p>
@@ -70,9 +66,9 @@ export function MultiSelect({
         ) : null}
       </div>
     )
-  const words = folded(search).split(/\s+/).filter(Boolean)
+  const words = foldText(search).split(/\s+/).filter(Boolean)
   const matches = sorted.filter((choice) => {
-    const label = folded(`${choice.label} ${choice.key}`)
+    const label = foldText(`${choice.label} ${choice.key}`)
     return words.every((word) => label.includes(word))
   })
   const chosen = sorted.filter((choice) => keys.has(choice.key))

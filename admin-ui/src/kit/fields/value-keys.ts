@@ -8,8 +8,3 @@ export function keyOfValue(value: unknown): string {
   }
   return ''
 }
-
-/** A text folded for finding: lower case, accents dropped (`Türkiye` is found by `turk`). */
-export function folded(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-}

@@ -1,4 +1,5 @@
 import { isReference } from '@shopwright/core'
+import { foldText } from '@shopwright/core/shared'
 
 /** The id a reference field points at, or null. */
 export function refId(value: unknown): string | null {
@@ -18,5 +19,5 @@ export const textOf = (value: unknown): string => (typeof value === 'string' ? v
 
 /** The key names sort by: lower case, accents folded, bounded to the index's 191 characters. */
 export function sortKey(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim().slice(0, 180)
+  return foldText(name).trim().slice(0, 180)
 }

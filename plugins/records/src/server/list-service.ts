@@ -8,6 +8,7 @@ import {
   type RecordData,
   type RecordTypeData,
 } from '@shopwright/core'
+import { collatorFor } from '@shopwright/core/shared'
 import { spliceRecord, type RecordStore } from './record-store.js'
 import type { RecordTypes } from './record-types.js'
 import { COUNT_CACHE } from './records-service.js'
@@ -187,23 +188,4 @@ function project(
   const record: RecordData = { type, id: row.id }
   for (const field of fields) if (Object.hasOwn(body, field)) record[field] = body[field]
   return record
-}
-
-const collators = new Map<string, Intl.Collator>()
-
-/** The collation of a language (English for none, or for a code Intl does not take). */
-function collatorFor(language: string | undefined): Intl.Collator {
-  const code = language ?? 'en'
-  let collator = collators.get(code)
-  if (!collator) {
-    try {
-      collator = new Intl.Collator(code)
-    } catch {
-      collator = new Intl.Collator('en')
-    }
-    // Codes come from visitors' cookies: a bounded memo, not one entry per made-up code.
-    if (collators.size >= 64) collators.clear()
-    collators.set(code, collator)
-  }
-  return collator
 }

@@ -1,5 +1,6 @@
 import './translation-editor.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { foldText } from '@shopwright/core/shared'
 import {
   duplicatePhrases,
   type TranslationEdit,
@@ -9,7 +10,6 @@ import {
   Breadcrumbs,
   Button,
   ErrorView,
-  folded,
   Pages,
   Placeholder,
   useDialogs,
@@ -34,7 +34,7 @@ export const TRANSLATION_PAGE_SIZES = [10, 25, 50, 100] as const
 /** True when every word of the search is in the phrase or one of its translations, accents aside. */
 export function entryMatches(entry: TranslationEntry, words: readonly string[]): boolean {
   if (words.length === 0) return true
-  const text = folded([entry.phrase, ...Object.values(entry.translations)].join('\n'))
+  const text = foldText([entry.phrase, ...Object.values(entry.translations)].join('\n'))
   return words.every((word) => text.includes(word))
 }
 
@@ -88,7 +88,7 @@ export function TranslationEditor({ api, set, canEdit }: TranslationEditorProps)
   const value = state.value
   const entries = useMemo(() => value?.entries ?? [], [value])
   const shown = useMemo(() => {
-    const words = folded(search).split(/\s+/).filter(Boolean)
+    const words = foldText(search).split(/\s+/).filter(Boolean)
     return words.length ? entries.filter((entry) => entryMatches(entry, words)) : entries
   }, [entries, search])
   const pages = Math.max(1, Math.ceil(shown.length / pageSize))
