@@ -8,6 +8,7 @@ import {
 } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { RecordStore } from './server/record-store.js'
+import { RecordIndex } from './server/record-index.js'
 import { RecordSecuritySource } from './server/security-source.js'
 import { RecordTypes } from './server/record-types.js'
 import { RecordsService } from './server/records-service.js'
@@ -61,6 +62,7 @@ declare module '@shopwright/core' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ErrorCodes extends ErrorCodesOf<typeof RECORDS_ERRORS> {}
   interface Services {
+    recordIndex: RecordIndex
     recordStore: RecordStore
     recordTypes: RecordTypes
     records: RecordsService
@@ -124,9 +126,10 @@ export default definePlugin({
   register({ container, config }) {
     const dialect = dialectOf(config.databaseUrl)
     container.register({
+      recordIndex: asFunction(({ db }) => new RecordIndex(db, dialect)).singleton(),
       recordStore: asFunction(
-        ({ db, cache }) =>
-          new RecordStore(db, dialect, sharedSqliteFile(config.databaseUrl), cache),
+        ({ db, cache, recordIndex }) =>
+          new RecordStore(db, dialect, sharedSqliteFile(config.databaseUrl), cache, recordIndex),
       ).singleton(),
       securitySource: asFunction(
         ({ recordStore }) => new RecordSecuritySource(recordStore),
@@ -155,8 +158,8 @@ export default definePlugin({
           ),
       ).singleton(),
       recordLists: asFunction(
-        ({ db, recordStore, recordTypes, cache }) =>
-          new ListService(db, dialect, recordStore, recordTypes, cache),
+        ({ db, recordStore, recordTypes, cache, recordIndex }) =>
+          new ListService(db, dialect, recordStore, recordTypes, cache, recordIndex),
       ).singleton(),
       recordImport: asFunction(
         ({ records, recordStore, logger }) =>

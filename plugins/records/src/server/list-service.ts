@@ -12,6 +12,8 @@ import { collatorFor } from '@shopwright/core/shared'
 import { spliceRecord, type RecordStore } from './record-store.js'
 import type { RecordTypes } from './record-types.js'
 import { COUNT_CACHE } from './records-service.js'
+import type { RecordIndex } from './record-index.js'
+import { searchWords } from './index-terms.js'
 
 export interface ListOptions {
   pagesize?: number
@@ -23,6 +25,14 @@ export interface ListOptions {
   fields?: readonly string[]
   /** The reader's language (their locale choice): a `listsort` type is in its alphabetical order. */
   language?: string
+  /** Words each record must hold one that starts with (in a list column, or its id). */
+  search?: string
+  /** A list column (or `id`) to order by. */
+  sort?: string
+  /** The order's direction; ascending by default. */
+  order?: 'asc' | 'desc'
+  /** List columns' values a record must hold (compared as the index folds them). */
+  filters?: ReadonlyArray<{ field: string; value: string }>
 }
 
 /** A `listsort` type up to this size is ordered by the reader's collation; a larger one by bytes. */
@@ -44,6 +54,7 @@ export class ListService {
     private readonly store: RecordStore,
     private readonly types: RecordTypes,
     private readonly cache: CacheService,
+    private readonly index: RecordIndex,
   ) {}
 
   /** The collection as JSON text, for the caller. */
@@ -56,6 +67,14 @@ export class ListService {
       })
     }
     const { page, after } = this.position(options)
+    if (options.search !== undefined || options.sort !== undefined || options.filters?.length)
+      return this.answer(
+        definition,
+        page,
+        pagesize,
+        options,
+        await this.indexedPage(type, page, pagesize, options),
+      )
     const sortField = typeof definition.listsort === 'string' ? definition.listsort : undefined
     const rows = sortField
       ? await this.sortedPage(
@@ -71,9 +90,20 @@ export class ListService {
             ? { after, limit: pagesize + 1 }
             : { offset: (page - 1) * pagesize, limit: pagesize + 1 },
         )
+    return this.answer(definition, page, pagesize, options, { rows, count: await this.count(type) })
+  }
+
+  /** The collection's JSON text from a page's rows (one more than the page, when there are more). */
+  private async answer(
+    definition: RecordTypeData,
+    page: number,
+    pagesize: number,
+    options: ListOptions,
+    { rows, count }: { rows: Array<{ id: string; body: string }>; count: number },
+  ): Promise<string> {
+    const type = definition.id
     const more = rows.length > pagesize
     const pageRows = more ? rows.slice(0, pagesize) : rows
-    const count = await this.count(type)
     const items = options.fields
       ? pageRows.map((row) => JSON.stringify(project(type, row, options.fields!)))
       : pageRows.map((row) => spliceRecord(type, row.id, row.body))
@@ -103,6 +133,48 @@ export class ListService {
     if (!Number.isInteger(page) || page < 1 || page > 1_000_000)
       throw createError('ERROR_INVALID_INTEGER', { reason: 'page' })
     return { page }
+  }
+
+  /**
+   * A searched, sorted or filtered page, through the record index (record-index.ts): the type's
+   * list columns are the only ones to sort and filter by, and a search reads word prefixes, so
+   * each stays an index range on both databases however deep the page.
+   */
+  private async indexedPage(
+    type: string,
+    page: number,
+    pagesize: number,
+    options: ListOptions,
+  ): Promise<{ rows: Array<{ id: string; body: string }>; count: number }> {
+    const fields = await this.index.ready(type)
+    const column = (id: string, what: string) => {
+      const field = fields.find((each) => each.id === id)
+      if (!field)
+        throw createError('ERROR_INVALID_INPUT', {
+          reason: `${what}: "${id}" is not a column of this list.`,
+        })
+      return field
+    }
+    const words = options.search === undefined ? [] : searchWords(options.search)
+    const filters = (options.filters ?? []).map((filter) => ({
+      field: column(filter.field, 'filter'),
+      value: filter.value,
+    }))
+    const sort =
+      options.sort === undefined || options.sort === 'id' ? undefined : column(options.sort, 'sort')
+    const rows = await this.index.page(type, {
+      words,
+      filters,
+      ...(sort ? { sort } : {}),
+      descending: options.order === 'desc',
+      offset: (page - 1) * pagesize,
+      limit: pagesize + 1,
+    })
+    const count =
+      words.length === 0 && filters.length === 0
+        ? await this.count(type)
+        : await this.index.count(type, { words, filters })
+    return { rows, count }
   }
 
   /** Live records of a type counted once per change (and at most every 30 s). */

@@ -84,4 +84,39 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('record_live')
     },
   },
+  {
+    // The record lists' search, sort and filters (server/record-index.ts): a key per list column
+    // and the words of text columns, kept by every write; which columns a type's rows were built
+    // for, so a changed type is rebuilt on its next search. Keys and words compare as bytes.
+    name: '006-record-index',
+    async up(db) {
+      await db.schema.createTable('record_keys', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.string('field', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.string('sortkey', 100).notNullable()
+        table.primary(['type', 'field', 'id'])
+        table.index(['type', 'field', 'sortkey', 'id'], 'record_keys_sort')
+      })
+      await db.schema.createTable('record_words', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.string('word', 40).notNullable()
+        table.string('id', 191).notNullable()
+        table.primary(['type', 'word', 'id'])
+        table.index(['type', 'id'], 'record_words_record')
+      })
+      await db.schema.createTable('record_index_state', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable().primary()
+        table.text('signature').notNullable()
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('record_index_state')
+      await db.schema.dropTable('record_words')
+      await db.schema.dropTable('record_keys')
+    },
+  },
 ]

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { SqliteReader } from './sqlite-reader.js'
+import type { RecordIndex } from './record-index.js'
 import {
   insertRows,
   isDuplicateKey,
@@ -69,6 +70,8 @@ export class RecordStore implements SeedWriter {
     private readonly sqliteFilename: string | null = null,
     /** Where the JSON text of recently read records is kept; every write below drops its copy. */
     private readonly cache: CacheService | null = null,
+    /** The record lists' search and sort index, kept in each write's transaction. */
+    private readonly index: RecordIndex | null = null,
   ) {}
 
   /** A live (not binned) record, or null. */
@@ -217,19 +220,24 @@ export class RecordStore implements SeedWriter {
     const added = new Map<string, number>()
     for (const record of records) added.set(record.type, (added.get(record.type) ?? 0) + 1)
     for (const [type, count] of added) await this.changeLive(trx, type, count)
+    await this.index?.write(trx, records, false)
   }
 
   /** Replaces a live record's fields; bumps its version. Returns false when there is no such record. */
   async replace(record: RecordData): Promise<boolean> {
     const { type, id } = record
-    const updated = await this.db('records')
-      .where({ type, id })
-      .whereNull('binned_at')
-      .update({
-        body: JSON.stringify(bodyOf(record)),
-        modified_at: Date.now(),
-        version: this.db.raw('version + 1'),
-      })
+    const updated = await this.transaction(async (trx) => {
+      const count = await trx('records')
+        .where({ type, id })
+        .whereNull('binned_at')
+        .update({
+          body: JSON.stringify(bodyOf(record)),
+          modified_at: Date.now(),
+          version: this.db.raw('version + 1'),
+        })
+      if (count > 0) await this.index?.write(trx, [record], true)
+      return count
+    })
     await this.forget(type, id)
     return updated > 0
   }
@@ -243,7 +251,12 @@ export class RecordStore implements SeedWriter {
     version: number,
     trx?: Knex.Transaction,
   ): Promise<boolean> {
-    const updated = await (trx ?? this.db)('records')
+    if (!trx) {
+      const replaced = await this.transaction((own) => this.replaceIfVersion(record, version, own))
+      await this.forget(record.type, record.id)
+      return replaced
+    }
+    const updated = await trx('records')
       .where({ type: record.type, id: record.id, version })
       .whereNull('binned_at')
       .update({
@@ -251,7 +264,7 @@ export class RecordStore implements SeedWriter {
         modified_at: Date.now(),
         version: version + 1,
       })
-    if (!trx) await this.forget(record.type, record.id)
+    if (updated > 0) await this.index?.write(trx, [record], true)
     return updated > 0
   }
 
@@ -285,6 +298,8 @@ export class RecordStore implements SeedWriter {
         throw error
       }
       await trx('records').where({ type: record.type, id: oldId }).delete()
+      await this.index?.drop(trx, record.type, [oldId])
+      await this.index?.write(trx, [record], true)
       return true
     }
     if (outer) return run(outer)
@@ -352,6 +367,7 @@ export class RecordStore implements SeedWriter {
     const live = binnedOnly ? 0 : await trx('records').where(key).whereNull('binned_at').delete()
     if (live > 0) await this.changeLive(trx, type, -live)
     const binned = live > 0 ? 0 : await trx('records').where(key).whereNotNull('binned_at').delete()
+    if (live + binned > 0) await this.index?.drop(trx, type, [id])
     return live + binned > 0
   }
 
@@ -533,7 +549,12 @@ export class RecordStore implements SeedWriter {
         inserted += (await countKeys(trx, batch)) - before
       }
       // Rows a concurrent writer inserted meanwhile were skipped, so the types are counted again.
-      if (inserted > 0) await this.recountLive(trx, [...new Set(all.map((record) => record.type))])
+      if (inserted > 0) {
+        const types = [...new Set(all.map((record) => record.type))]
+        await this.recountLive(trx, types)
+        // Which of the batch were new is not known row by row: their index is built again.
+        await this.index?.outdate(trx, types)
+      }
     })
     return { inserted, existing: unique.size - inserted }
   }

@@ -30,10 +30,36 @@ export function idParam(ctx: QueryContext, name: string): string {
   return value
 }
 
+/** Filters one list call may hold. */
+const MAX_FILTERS = 5
+
 const ListQuery = z.object({
   nextpage: z.string().max(300).optional(),
   fields: z.string().max(2000).optional(),
+  search: z.string().max(200, 'search must be at most 200 characters').optional(),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).optional(),
+  filter: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .pipe(
+      z
+        .array(z.string().max(300, 'a filter must be at most 300 characters'))
+        .max(MAX_FILTERS, `at most ${MAX_FILTERS} filters`),
+    )
+    .optional(),
 })
+
+/** `field:value` (a list column's id, then the value it must hold). */
+function parseFilter(text: string): { field: string; value: string } {
+  const colon = text.indexOf(':')
+  const field = colon < 0 ? '' : text.slice(0, colon)
+  if (!isValidId(field))
+    throw createError('ERROR_INVALID_INPUT', {
+      reason: `filter "${text.slice(0, 80)}" is not field:value.`,
+    })
+  return { field, value: text.slice(colon + 1) }
+}
 
 /** A whole-number query parameter, or undefined; anything else is ERROR_INVALID_INTEGER naming it. */
 function integerParam(ctx: QueryContext, name: string): number | undefined {
@@ -50,9 +76,16 @@ export function listOptions(ctx: QueryContext): ListOptions {
   const parsed = ListQuery.safeParse(ctx.query)
   if (!parsed.success)
     throw createError('ERROR_INVALID_INPUT', { reason: parsed.error.issues[0]?.message })
-  const { fields, nextpage } = parsed.data
+  const { fields, nextpage, search, sort, order, filter } = parsed.data
   const options: ListOptions = {}
   if (nextpage !== undefined) options.nextpage = nextpage
+  if (search !== undefined && search.trim() !== '') options.search = search
+  if (sort !== undefined && sort !== '') {
+    if (!isValidId(sort)) throw createError('ERROR_INVALID_ID', { reason: 'sort' })
+    options.sort = sort
+  }
+  if (order !== undefined) options.order = order
+  if (filter && filter.length > 0) options.filters = filter.map(parseFilter)
   const pagesize = integerParam(ctx, 'pagesize')
   const page = integerParam(ctx, 'page')
   if (pagesize !== undefined) options.pagesize = pagesize

@@ -1,0 +1,265 @@
+import type { Knex } from 'knex'
+import {
+  insertRows,
+  retryTransaction,
+  type DatabaseDialect,
+  type RecordData,
+} from '@shopwright/core'
+import {
+  indexedFields,
+  prefixEnd,
+  signatureOf,
+  sortKey,
+  termsOf,
+  type IndexedField,
+} from './index-terms.js'
+
+/** What a searched, sorted or filtered page asks for; the list service has checked every part. */
+export interface IndexQuery {
+  /** Word prefixes a record must all hold (searchWords). */
+  words: readonly string[]
+  /** Field values a record must hold, each compared as its sort key. */
+  filters: ReadonlyArray<{ field: IndexedField; value: string }>
+  /** A list column, or undefined for id order. */
+  sort?: IndexedField
+  descending: boolean
+  offset: number
+  limit: number
+}
+
+/** Index rows per insert statement (4 columns: far below SQLite's 32,766 variables). */
+const INSERT_BATCH = 500
+/** Records read per step of a rebuild. */
+const REBUILD_BATCH = 1_000
+
+/** How many types' columns are remembered (with the definition text they came from). */
+const REMEMBERED_TYPES = 500
+
+/**
+ * The record lists' index (docs/admin.md, "Finding records"): `record_keys` holds one sort key per
+ * list column of each record, `record_words` the words of its text columns; RecordStore keeps both
+ * in each write's transaction. `record_index_state` names the columns a type's rows were built
+ * for: a type whose list columns changed is rebuilt on its next search, sort or filter. Rows of a
+ * binned or deleted record may stay behind a while: every page joins the live records.
+ */
+export class RecordIndex {
+  /** The columns last read per type, with the stored definition they came from. */
+  private readonly known = new Map<string, { body: string; fields: IndexedField[] }>()
+
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: DatabaseDialect,
+  ) {}
+
+  /**
+   * The indexed columns of a type; none for a type that shows no sortable column (or no type).
+   * Read from the stored definition through the caller's connection (a write's transaction holds
+   * SQLite's only one), so every node indexes a write for the type as it is committed.
+   */
+  async fieldsOf(
+    type: string,
+    executor: Knex | Knex.Transaction = this.db,
+  ): Promise<IndexedField[]> {
+    const row = (await executor('records')
+      .where({ type: 'recordtype', id: type })
+      .whereNull('binned_at')
+      .first('body')) as { body: string | Record<string, unknown> } | undefined
+    if (!row) return []
+    const body = typeof row.body === 'string' ? row.body : JSON.stringify(row.body)
+    const known = this.known.get(type)
+    if (known?.body === body) return known.fields
+    const definition = JSON.parse(body) as { fields?: unknown }
+    const fields = indexedFields(Array.isArray(definition.fields) ? definition.fields : [])
+    if (this.known.size >= REMEMBERED_TYPES) this.known.clear()
+    this.known.set(type, { body, fields })
+    return fields
+  }
+
+  /**
+   * Writes the rows of records, in the write's transaction. `replacing`: they had rows (an update),
+   * which go first; a new record has none (its delete took them).
+   */
+  async write(trx: Knex.Transaction, records: readonly RecordData[], replacing: boolean) {
+    const byType = new Map<string, RecordData[]>()
+    for (const record of records) {
+      const list = byType.get(record.type)
+      if (list) list.push(record)
+      else byType.set(record.type, [record])
+    }
+    for (const [type, list] of byType) {
+      const fields = await this.fieldsOf(type, trx)
+      if (replacing)
+        await this.drop(
+          trx,
+          type,
+          list.map((record) => record.id),
+        )
+      if (fields.length > 0) await this.insert(trx, fields, list)
+    }
+  }
+
+  /** Removes the rows of some records of a type. */
+  async drop(trx: Knex | Knex.Transaction, type: string, ids: readonly string[]): Promise<void> {
+    for (let start = 0; start < ids.length; start += INSERT_BATCH) {
+      const batch = ids.slice(start, start + INSERT_BATCH)
+      await trx('record_keys').where({ type }).whereIn('id', batch).delete()
+      await trx('record_words').where({ type }).whereIn('id', batch).delete()
+    }
+  }
+
+  /** Marks types as needing a rebuild (after writes that did not keep their rows, as a seed's). */
+  async outdate(trx: Knex | Knex.Transaction, types: readonly string[]): Promise<void> {
+    if (types.length > 0) await trx('record_index_state').whereIn('type', types).delete()
+  }
+
+  /**
+   * The indexed columns of a type, its rows built for them first when they were built for others
+   * (or never): once after the type's list columns change, or on a site's first search.
+   */
+  async ready(type: string): Promise<IndexedField[]> {
+    const fields = await this.fieldsOf(type)
+    const signature = signatureOf(fields)
+    const state = (await this.db('record_index_state').where({ type }).first('signature')) as
+      { signature: string } | undefined
+    if (state?.signature === signature) return fields
+    await retryTransaction(this.db, (trx) => this.rebuild(trx, type, fields, signature))
+    return fields
+  }
+
+  /** A searched, sorted or filtered page of a type's live records, as stored. */
+  async page(type: string, query: IndexQuery): Promise<Array<{ id: string; body: string }>> {
+    const rows = (await this.pageQuery(type, query)) as Array<{
+      id: string
+      body: string | Record<string, unknown>
+    }>
+    // MySQL's JSON column answers an object; the list splices text.
+    return rows.map((row) => ({
+      id: row.id,
+      body: typeof row.body === 'string' ? row.body : JSON.stringify(row.body),
+    }))
+  }
+
+  /** The statement of a page (the tests read its plan). */
+  pageQuery(type: string, query: IndexQuery): Knex.QueryBuilder {
+    const select = this.matching(type, query).select('r.id', 'r.body')
+    const direction = query.descending ? 'desc' : 'asc'
+    if (query.sort) {
+      select
+        .join('record_keys as s', (on) =>
+          on
+            .on('s.type', '=', 'r.type')
+            .andOn('s.id', '=', 'r.id')
+            .andOn('s.field', '=', this.db.raw('?', [query.sort!.id])),
+        )
+        .orderBy([
+          { column: 's.sortkey', order: direction },
+          // The index's own id column, so the order is the index's and needs no sort step.
+          { column: 's.id', order: direction },
+        ])
+    } else select.orderBy('r.id', direction)
+    return select.offset(query.offset).limit(query.limit)
+  }
+
+  /** How many live records of a type match a search and filters. */
+  async count(type: string, query: Pick<IndexQuery, 'words' | 'filters'>): Promise<number> {
+    const row = (
+      await this.matching(type, { ...query, descending: false, offset: 0, limit: 0 }).count<
+        Array<{ n: number | string }>
+      >({ n: '*' })
+    )[0]
+    return Number(row?.n ?? 0)
+  }
+
+  /** The live records of a type that hold every word prefix and every filtered value. */
+  private matching(type: string, query: IndexQuery): Knex.QueryBuilder {
+    const select = this.db('records as r').where('r.type', type).whereNull('r.binned_at')
+    for (const word of query.words)
+      select.whereIn(
+        'r.id',
+        this.db('record_words')
+          .select('id')
+          .where({ type })
+          .where('word', '>=', word)
+          .where('word', '<', prefixEnd(word)),
+      )
+    for (const filter of query.filters)
+      select.whereIn(
+        'r.id',
+        this.db('record_keys')
+          .select('id')
+          .where({
+            type,
+            field: filter.field.id,
+            sortkey: sortKey(filter.field.datatype, filter.value),
+          }),
+      )
+    return select
+  }
+
+  private async insert(
+    trx: Knex.Transaction,
+    fields: readonly IndexedField[],
+    records: readonly RecordData[],
+  ): Promise<void> {
+    let keys: unknown[][] = []
+    let words: unknown[][] = []
+    for (const record of records) {
+      const terms = termsOf(fields, record)
+      for (const [field, key] of terms.keys) keys.push([record.type, field, record.id, key])
+      for (const word of terms.words) words.push([record.type, word, record.id])
+      if (keys.length >= INSERT_BATCH) {
+        await insertRows(trx, 'record_keys', ['type', 'field', 'id', 'sortkey'], keys)
+        keys = []
+      }
+      if (words.length >= INSERT_BATCH) {
+        await insertRows(trx, 'record_words', ['type', 'word', 'id'], words)
+        words = []
+      }
+    }
+    await insertRows(trx, 'record_keys', ['type', 'field', 'id', 'sortkey'], keys)
+    await insertRows(trx, 'record_words', ['type', 'word', 'id'], words)
+  }
+
+  /**
+   * Builds a type's rows again from its records, binned ones too (a restore needs no rows), and
+   * notes the columns. On MySQL the records are read with a shared lock: a write that committed
+   * after this transaction began is read as it is now, not as the snapshot had it.
+   */
+  private async rebuild(
+    trx: Knex.Transaction,
+    type: string,
+    fields: readonly IndexedField[],
+    signature: string,
+  ): Promise<void> {
+    await trx('record_keys').where({ type }).delete()
+    await trx('record_words').where({ type }).delete()
+    if (fields.length > 0) {
+      let after = ''
+      for (;;) {
+        const read = trx('records')
+          .select('id', 'body')
+          .where({ type })
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(REBUILD_BATCH)
+        if (this.dialect === 'mysql') read.forShare()
+        const rows = (await read) as Array<{ id: string; body: string | Record<string, unknown> }>
+        if (rows.length === 0) break
+        await this.insert(
+          trx,
+          fields,
+          rows.map((row) => ({
+            ...((typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as object),
+            type,
+            id: row.id,
+          })),
+        )
+        after = rows.at(-1)!.id
+      }
+    }
+    await trx('record_index_state')
+      .insert({ type, signature })
+      .onConflict('type')
+      .merge({ signature })
+  }
+}
