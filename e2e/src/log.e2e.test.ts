@@ -129,7 +129,7 @@ for (const database of siteDatabases())
       await page.waitForURL(/\?name=webpage\.logged-page$/)
       // The rows shown before the filter stay until the filtered page answers.
       await page.waitForFunction(() => {
-        const links = [...document.querySelectorAll('[data-testid=log-record-link]')]
+        const links = Array.from(document.querySelectorAll('[data-testid=log-record-link]'))
         return links.length > 0 && links.every((link) => link.textContent === 'logged-page')
       })
       const names = await page.locator('[data-testid=log-record-link]').allTextContents()

@@ -264,3 +264,45 @@ describe('useSelection', () => {
     expect(result.current.selectAll).toBe(first.selectAll)
   })
 })
+
+describe('DataTable sorting', () => {
+  afterEach(cleanup)
+
+  it('makes sortable headings buttons that report the column, and marks the order', () => {
+    const onSort = vi.fn()
+    const columns: Array<Column<Item>> = [
+      { id: 'name', label: 'Name', sortable: true },
+      { id: 'tags', label: 'Tags' },
+    ]
+    const { rerender } = render(
+      <DataTable rows={ITEMS} columns={columns} rowKey="id" onSort={onSort} />,
+    )
+    expect(screen.queryByTestId('sort-tags')).toBeNull()
+    fireEvent.click(screen.getByTestId('sort-name'))
+    expect(onSort).toHaveBeenCalledWith('name')
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBeNull()
+    rerender(
+      <DataTable
+        rows={ITEMS}
+        columns={columns}
+        rowKey="id"
+        onSort={onSort}
+        sort={{ column: 'name', descending: true }}
+      />,
+    )
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    )
+  })
+
+  it('leaves headings as text without onSort', () => {
+    render(
+      <DataTable
+        rows={ITEMS}
+        columns={[{ id: 'name', label: 'Name', sortable: true }]}
+        rowKey="id"
+      />,
+    )
+    expect(screen.queryByTestId('sort-name')).toBeNull()
+  })
+})

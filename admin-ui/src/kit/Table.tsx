@@ -13,6 +13,7 @@ import {
 import { cutLongText, listCell } from './cells.js'
 import { PLACEHOLDER_MIN_HEIGHT, PlaceholderBar } from './Placeholder.js'
 import { useT } from './i18n.js'
+import { Icon } from './Icon.js'
 
 /** One column of a DataTable. */
 export interface Column<Row> {
@@ -24,6 +25,14 @@ export interface Column<Row> {
   render?: (row: Row) => ReactNode
   /** A CSS width for the column: a number is px. */
   width?: number | string
+  /** Its heading orders the rows (DataTable's `onSort`). */
+  sortable?: boolean
+}
+
+/** The column the rows are ordered by, and which way. */
+export interface TableSort {
+  column: string
+  descending: boolean
 }
 
 /** Props of DataTable. */
@@ -48,6 +57,10 @@ export interface DataTableProps<Row> {
   empty?: ReactNode
   /** The table's data-testid, to tell tables on one page apart; "data-table" by default. */
   testId?: string
+  /** The order the rows are in (the parent orders them). */
+  sort?: TableSort
+  /** A sortable column's heading was pressed: the parent orders by it, or turns its order round. */
+  onSort?: (column: string) => void
 }
 
 /** What a cell shows without `render`: texts cut and lists shortened per spec 000 section 5. */
@@ -86,6 +99,8 @@ export function DataTable<Row>({
   placeholderRows = 5,
   empty,
   testId = 'data-table',
+  sort,
+  onSort,
 }: DataTableProps<Row>) {
   const t = useT()
   const keyOf = (row: Row): string =>
@@ -156,11 +171,33 @@ export function DataTable<Row>({
                 </label>
               </th>
             ) : null}
-            {columns.map((column) => (
-              <th key={column.id} scope="col" style={{ width: column.width }}>
-                {column.label}
-              </th>
-            ))}
+            {columns.map((column) => {
+              if (!column.sortable || !onSort)
+                return (
+                  <th key={column.id} scope="col" style={{ width: column.width }}>
+                    {column.label}
+                  </th>
+                )
+              const sorted = sort?.column === column.id
+              const order = sorted ? (sort.descending ? 'descending' : 'ascending') : undefined
+              return (
+                <th key={column.id} scope="col" style={{ width: column.width }} aria-sort={order}>
+                  <button
+                    type="button"
+                    className="sw-table-sort"
+                    onClick={() => onSort(column.id)}
+                    data-testid={`sort-${column.id}`}
+                  >
+                    {column.label}
+                    <Icon
+                      name={sorted && sort.descending ? 'arrow-down' : 'arrow-up'}
+                      size={14}
+                      className={sorted ? 'sw-table-sort-on' : 'sw-table-sort-off'}
+                    />
+                  </button>
+                </th>
+              )
+            })}
           </tr>
         </thead>
         <tbody>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import {
   type RecordCollection,
@@ -18,6 +18,8 @@ import {
   useSelection,
 } from '@shopwright/admin-ui/kit'
 import { ListToolbar } from './ListToolbar.js'
+import { filterParam, ListFinder, parseFilters, type ListFilter } from './ListFinder.js'
+import { SORTABLE_DATATYPES } from '../shared/list-columns.js'
 import { keyOfRow, rowKey } from './keys.js'
 import { cellText, useColumnLabels } from './list-cells.js'
 
@@ -46,13 +48,29 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
   const type = fixedType ?? params.recordtype ?? ''
   const basePath = base ?? `/data/${type}`
   const page = Math.max(1, Number(search.get('page')) || 1)
+  const searched = search.get('q') ?? ''
+  const sortedBy = search.get('sort') ?? ''
+  const descending = search.get('order') === 'desc'
+  // One text per set of filters, so the parsed list (and the call) changes only when they do.
+  const filterKey = search.getAll('filter').join('\n')
+  const filters = useMemo(() => parseFilters(filterKey ? filterKey.split('\n') : []), [filterKey])
   const recordType = useQueryData<RecordTypeAnswer>(
     `/data/recordtype/get/${encodeURIComponent(type)}`,
   )
   // Asked at the same time as the record type: one round trip, not two after each other.
+  // Filters repeat a parameter, which options (joined with commas) cannot: they go in the path.
+  const filterQuery = filters
+    .map((filter) => `filter=${encodeURIComponent(filterParam(filter))}`)
+    .join('&')
   const records = useQueryData<RecordCollection<RecordData>>(
-    `/data/list/${encodeURIComponent(type)}`,
-    { pagesize: LIST_PAGE_SIZE, page },
+    `/data/list/${encodeURIComponent(type)}${filterQuery ? `?${filterQuery}` : ''}`,
+    {
+      pagesize: LIST_PAGE_SIZE,
+      page,
+      search: searched,
+      sort: sortedBy,
+      order: sortedBy && descending ? 'desc' : '',
+    },
   )
   // Rows that leave the page (another page, Back, a refresh) leave the selection too.
   const selection = useSelection((records.data?.list ?? []).map(rowKey))
@@ -62,15 +80,62 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
     [recordType.data],
   )
   const labels = useColumnLabels(client, fields)
+  const sortable = useMemo(
+    () => fields.filter((field) => SORTABLE_DATATYPES.has(String(field.datatype))),
+    [fields],
+  )
+
+  /** Changes some of the address's list parameters; any change goes back to the first page. */
+  const change = useCallback(
+    (apply: (params: URLSearchParams) => void, replace = false) => {
+      setSearch(
+        (previous) => {
+          const next = new URLSearchParams(previous)
+          apply(next)
+          next.delete('page')
+          return next
+        },
+        { replace },
+      )
+    },
+    [setSearch],
+  )
+  const onSearch = useCallback(
+    (text: string) =>
+      change((params) => {
+        if (text.trim()) params.set('q', text)
+        else params.delete('q')
+      }, true),
+    [change],
+  )
+  const onFilters = (next: ListFilter[]) =>
+    change((params) => {
+      params.delete('filter')
+      for (const filter of next) params.append('filter', filterParam(filter))
+    })
+  const onSort = (column: string) =>
+    change((params) => {
+      // The first press orders by the column, the second turns the order round.
+      const again = params.get('sort') === column && params.get('order') !== 'desc'
+      params.set('sort', column)
+      if (again) params.set('order', 'desc')
+      else params.delete('order')
+    })
 
   if (recordType.error)
     return <ErrorView title="ERROR_RECORDS_NOT_AVAILABLE" error={recordType.error} />
   const access = recordType.data?.access
   const columns: Array<Column<RecordData>> = [
-    { id: 'id', label: t('Id'), render: (record) => `${record.type}.${record.id}` },
+    {
+      id: 'id',
+      label: t('Id'),
+      sortable: true,
+      render: (record) => `${record.type}.${record.id}`,
+    },
     ...fields.map((field) => ({
       id: field.id,
       label: field.name || field.id,
+      sortable: SORTABLE_DATATYPES.has(String(field.datatype)),
       render: (record: RecordData) => cellText(field, record[field.id], labels, language),
     })),
   ]
@@ -92,6 +157,13 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
         onNew={() => navigate(`${basePath}/new`)}
         onRefresh={refresh}
       />
+      <ListFinder
+        columns={sortable}
+        search={searched}
+        filters={filters}
+        onSearch={onSearch}
+        onFilters={onFilters}
+      />
       {records.error ? (
         <ErrorView title="ERROR_RECORDS_NOT_AVAILABLE" error={records.error} />
       ) : (
@@ -104,7 +176,9 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
           onSelect={selection.onSelect}
           onRowClick={(record) => navigate(`${basePath}/${encodeURIComponent(record.id)}`)}
           loading={records.loading || recordType.loading}
-          empty={t('No records yet.')}
+          empty={searched || filters.length > 0 ? t('No records match.') : t('No records yet.')}
+          {...(sortedBy ? { sort: { column: sortedBy, descending } } : {})}
+          onSort={onSort}
         />
       )}
       {records.data && records.data.pages > 1 ? (
@@ -113,7 +187,12 @@ export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
           pages={records.data.pages}
           onPage={(next) => {
             selection.clear()
-            setSearch(next === 1 ? {} : { page: String(next) })
+            setSearch((previous) => {
+              const params = new URLSearchParams(previous)
+              if (next === 1) params.delete('page')
+              else params.set('page', String(next))
+              return params
+            })
           }}
         />
       ) : null}

@@ -1,5 +1,6 @@
 import { foldText } from '@shopwright/core/shared'
 import type { FieldDefinition, RecordData } from '@shopwright/core'
+import { SEARCHABLE_DATATYPES, SORTABLE_DATATYPES } from '../shared/list-columns.js'
 
 /**
  * What the record lists' search, sort and filters read (docs/admin.md, "Finding records"): for
@@ -7,23 +8,6 @@ import type { FieldDefinition, RecordData } from '@shopwright/core'
  * fields shown in lists are indexed: what staff see is what they can search and sort, and a type's
  * other fields (long texts, rich text) cost nothing.
  */
-
-/** Datatypes whose values sort and filter through a key (spec 000's list-cell types, less long text). */
-const KEYED = new Set([
-  'text',
-  'email',
-  'domain',
-  'integer',
-  'decimal',
-  'boolean',
-  'datetime',
-  'list',
-  'record',
-  'color',
-  'icon',
-])
-/** Datatypes whose words are searchable. */
-const WORDED = new Set(['text', 'email', 'domain', 'list', 'record'])
 
 /** The longest sort key kept: longer texts sort by their first characters. */
 export const KEY_LENGTH = 100
@@ -52,11 +36,11 @@ export function indexedFields(definitionFields: readonly unknown[]): IndexedFiel
         typeof (field as FieldDefinition).id === 'string' &&
         (field as FieldDefinition).showinlist === true,
     )
-    .filter((field) => KEYED.has(datatypeOf(field)))
+    .filter((field) => SORTABLE_DATATYPES.has(datatypeOf(field)))
     .map((field) => ({
       id: field.id,
       datatype: datatypeOf(field),
-      words: WORDED.has(datatypeOf(field)),
+      words: SEARCHABLE_DATATYPES.has(datatypeOf(field)),
     }))
 }
 

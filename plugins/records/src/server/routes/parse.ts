@@ -3,6 +3,7 @@ import { createError, isValidId, type QueryContext } from '@shopwright/core'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import type { RecordKey } from '../records-service.js'
 import type { ListOptions } from '../list-service.js'
+import { MAX_LIST_FILTERS, MAX_SEARCH_LENGTH } from '../../shared/list-columns.js'
 
 const MAX_KEYS = 1000
 
@@ -30,13 +31,13 @@ export function idParam(ctx: QueryContext, name: string): string {
   return value
 }
 
-/** Filters one list call may hold. */
-const MAX_FILTERS = 5
-
 const ListQuery = z.object({
   nextpage: z.string().max(300).optional(),
   fields: z.string().max(2000).optional(),
-  search: z.string().max(200, 'search must be at most 200 characters').optional(),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional(),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).optional(),
   filter: z
@@ -45,7 +46,7 @@ const ListQuery = z.object({
     .pipe(
       z
         .array(z.string().max(300, 'a filter must be at most 300 characters'))
-        .max(MAX_FILTERS, `at most ${MAX_FILTERS} filters`),
+        .max(MAX_LIST_FILTERS, `at most ${MAX_LIST_FILTERS} filters`),
     )
     .optional(),
 })

@@ -88,6 +88,31 @@ export const adminPhrases: PhraseTable = {
   'Search {0}': { fr: 'Rechercher\u00a0: {0}' },
   'Nothing matches.': { fr: 'Aucun résultat.' },
   '{0} more: type to narrow.': { fr: '{0} de plus\u00a0: tapez pour affiner.' },
+  // The rich-text editor (the kit's RichTextInput): its toolbar, link row and source view.
+  Formatting: { fr: 'Mise en forme' },
+  Bold: { fr: 'Gras' },
+  Italic: { fr: 'Italique' },
+  Underline: { fr: 'Souligné' },
+  Strikethrough: { fr: 'Barré' },
+  'Heading 2': { fr: 'Titre 2' },
+  'Heading 3': { fr: 'Titre 3' },
+  'Bulleted list': { fr: 'Liste à puces' },
+  'Numbered list': { fr: 'Liste numérotée' },
+  Quote: { fr: 'Citation' },
+  Link: { fr: 'Lien' },
+  Undo: { fr: 'Annuler la modification' },
+  Redo: { fr: 'Rétablir' },
+  'HTML source': { fr: 'Source HTML' },
+  'Link address': { fr: 'Adresse du lien' },
+  Apply: { fr: 'Appliquer' },
+  'Remove link': { fr: 'Retirer le lien' },
+  'A link may go to an http, https, mailto or tel address, or to a page of this site.': {
+    fr: 'Un lien peut mener à une adresse http, https, mailto ou tel, ou à une page de ce site.',
+  },
+  'This text has HTML the editor cannot keep, such as a table or a class: edit it as HTML source. In the editor, those parts are lost at the first change.':
+    {
+      fr: 'Ce texte contient du HTML que l’éditeur ne sait pas garder, comme un tableau ou une classe\u00a0: modifiez-le en source HTML. Dans l’éditeur, ces parties sont perdues à la première modification.',
+    },
   // The editors' save state (the kit's SaveState).
   'Unsaved changes': { fr: 'Modifications non enregistrées' },
   'Not saved': { fr: 'Non enregistré' },
@@ -114,6 +139,13 @@ export const adminPhrases: PhraseTable = {
 
   // Record lists and editors.
   'No records yet.': { fr: 'Aucun enregistrement pour l’instant.' },
+  'No records match.': { fr: 'Aucun enregistrement ne correspond.' },
+  'Filter by': { fr: 'Filtrer par' },
+  'Add filter': { fr: 'Ajouter le filtre' },
+  Filters: { fr: 'Filtres' },
+  Search: { fr: 'Rechercher' },
+  Yes: { fr: 'Oui' },
+  No: { fr: 'Non' },
   'No record types.': { fr: 'Aucun type d’enregistrement.' },
   'Letters, digits, - and _. Changing it renames the record.': {
     fr: 'Lettres, chiffres, - et _. Le modifier renomme l’enregistrement.',
