@@ -144,10 +144,12 @@ for (const database of databasesUnderTest()) {
       expect((await admin({ method: 'POST', url: '/query/data/bin/person|p9' })).status).toBe(200)
       expect(await ids('search=chloe')).toEqual([])
       expect(await ids('filter=city:paris')).toEqual(['p3'])
+      expect(await ids('sort=name')).not.toContain('p9')
       expect((await admin({ method: 'POST', url: '/query/data/restore/person|p9' })).status).toBe(
         200,
       )
       expect(await ids('search=chloe')).toEqual(['p9'])
+      expect(await ids('sort=name')).toContain('p9')
       await admin({ method: 'POST', url: '/query/data/bin/person|p9' })
       expect((await admin({ method: 'POST', url: '/query/data/delete/person|p9' })).status).toBe(
         200,

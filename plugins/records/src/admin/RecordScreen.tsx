@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import {
+  effectiveDatatype,
   fieldDisplay,
   isReference,
   type ConfigurationTypeData,
@@ -166,6 +167,24 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
         `/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
         changes,
       )
+      // Rich text comes back as the server cleaned it (no script, only kept tags): the form shows
+      // what is stored, unless the field was changed again while the save ran.
+      const cleaned = fields.filter(
+        (field) =>
+          effectiveDatatype(field.datatype) === 'htmlx' &&
+          sent.has(field.id) &&
+          !changed.current.has(field.id) &&
+          typeof updated[field.id] === 'string',
+      )
+      if (cleaned.length > 0)
+        setValues((previous) =>
+          previous
+            ? {
+                ...previous,
+                ...Object.fromEntries(cleaned.map((field) => [field.id, updated[field.id]])),
+              }
+            : previous,
+        )
       if (updated.id !== savedId.current) {
         // The id changed: the record was renamed, and the address follows it.
         savedId.current = updated.id

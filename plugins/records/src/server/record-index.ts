@@ -39,8 +39,10 @@ const REMEMBERED_TYPES = 500
  * The record lists' index (docs/admin.md, "Finding records"): `record_keys` holds one sort key per
  * list column of each record, `record_words` the words of its text columns; RecordStore keeps both
  * in each write's transaction. `record_index_state` names the columns a type's rows were built
- * for: a type whose list columns changed is rebuilt on its next search, sort or filter. Rows of a
- * binned or deleted record may stay behind a while: every page joins the live records.
+ * for: a type whose list columns changed is rebuilt on its next search, sort or filter. Only
+ * live records have rows (a bin drops them, a restore writes them again), so a plain sort walks
+ * the sort index alone; searches and filters still join the live records, and a page reads live
+ * bodies only.
  */
 export class RecordIndex {
   /** The columns last read per type, with the stored definition they came from. */
@@ -126,38 +128,64 @@ export class RecordIndex {
     return fields
   }
 
-  /** A searched, sorted or filtered page of a type's live records, as stored. */
+  /**
+   * A searched, sorted or filtered page of a type's live records, as stored: the page's ids from
+   * the indexes first, then only their bodies, so a deep page never reads the records before it.
+   */
   async page(type: string, query: IndexQuery): Promise<Array<{ id: string; body: string }>> {
-    const rows = (await this.pageQuery(type, query)) as Array<{
-      id: string
-      body: string | Record<string, unknown>
-    }>
+    const ids = ((await this.pageQuery(type, query)) as Array<{ id: string }>).map((row) => row.id)
+    if (ids.length === 0) return []
+    const rows = (await this.db('records')
+      .select('id', 'body')
+      .where({ type })
+      .whereNull('binned_at')
+      .whereIn('id', ids)) as Array<{ id: string; body: string | Record<string, unknown> }>
     // MySQL's JSON column answers an object; the list splices text.
-    return rows.map((row) => ({
-      id: row.id,
-      body: typeof row.body === 'string' ? row.body : JSON.stringify(row.body),
-    }))
+    const byId = new Map(
+      rows.map((row) => [
+        row.id,
+        { id: row.id, body: typeof row.body === 'string' ? row.body : JSON.stringify(row.body) },
+      ]),
+    )
+    return ids.flatMap((id) => byId.get(id) ?? [])
   }
 
-  /** The statement of a page (the tests read its plan). */
+  /** The statement of a page's ids, in order (the tests read its plan). */
   pageQuery(type: string, query: IndexQuery): Knex.QueryBuilder {
-    const select = this.matching(type, query).select('r.id', 'r.body')
     const direction = query.descending ? 'desc' : 'asc'
-    if (query.sort) {
-      select
-        .join('record_keys as s', (on) =>
-          on
-            .on('s.type', '=', 'r.type')
-            .andOn('s.id', '=', 'r.id')
-            .andOn('s.field', '=', this.db.raw('?', [query.sort!.id])),
-        )
-        .orderBy([
-          { column: 's.sortkey', order: direction },
-          // The index's own id column, so the order is the index's and needs no sort step.
-          { column: 's.id', order: direction },
-        ])
-    } else select.orderBy('r.id', direction)
-    return select.offset(query.offset).limit(query.limit)
+    const order = [
+      { column: 's.sortkey', order: direction },
+      // The index's own id column, so the order is the index's and needs no sort step.
+      { column: 's.id', order: direction },
+    ]
+    if (!query.sort)
+      return this.matching(type, query)
+        .select('r.id')
+        .orderBy('r.id', direction)
+        .offset(query.offset)
+        .limit(query.limit)
+    if (query.words.length === 0 && query.filters.length === 0)
+      // A plain sort walks the sort index alone (it holds live records only): a deep page skips
+      // index entries, never records.
+      return this.db('record_keys as s')
+        .select('s.id')
+        .where('s.type', type)
+        .where('s.field', query.sort.id)
+        .orderBy(order)
+        .offset(query.offset)
+        .limit(query.limit)
+    // Searched or filtered: the matches are found first, and only they are sorted.
+    return this.matching(type, query)
+      .select('r.id')
+      .join('record_keys as s', (on) =>
+        on
+          .on('s.type', '=', 'r.type')
+          .andOn('s.id', '=', 'r.id')
+          .andOn('s.field', '=', this.db.raw('?', [query.sort!.id])),
+      )
+      .orderBy(order)
+      .offset(query.offset)
+      .limit(query.limit)
   }
 
   /** How many live records of a type match a search and filters. */
@@ -221,8 +249,7 @@ export class RecordIndex {
   }
 
   /**
-   * Builds a type's rows again from its records, binned ones too (a restore needs no rows), and
-   * notes the columns. On MySQL the records are read with a shared lock: a write that committed
+   * Builds a type's rows again from its live records, and notes the columns. On MySQL the records are read with a shared lock: a write that committed
    * after this transaction began is read as it is now, not as the snapshot had it.
    */
   private async rebuild(
@@ -239,6 +266,7 @@ export class RecordIndex {
         const read = trx('records')
           .select('id', 'body')
           .where({ type })
+          .whereNull('binned_at')
           .where('id', '>', after)
           .orderBy('id')
           .limit(REBUILD_BATCH)

@@ -320,7 +320,10 @@ export class RecordStore implements SeedWriter {
       .where({ type, id, ...(version === undefined ? {} : { version }) })
       .whereNull('binned_at')
       .update({ binned_at: Date.now(), version: this.db.raw('version + 1') })
-    if (updated > 0) await this.changeLive(trx, type, -updated)
+    if (updated > 0) {
+      await this.changeLive(trx, type, -updated)
+      await this.index?.drop(trx, type, [id])
+    }
     return updated > 0
   }
 
@@ -340,7 +343,13 @@ export class RecordStore implements SeedWriter {
       .where({ type, id, ...(version === undefined ? {} : { version }) })
       .whereNotNull('binned_at')
       .update({ binned_at: null, version: this.db.raw('version + 1') })
-    if (updated > 0) await this.changeLive(trx, type, updated)
+    if (updated > 0) {
+      await this.changeLive(trx, type, updated)
+      if (this.index) {
+        const row = (await trx('records').where({ type, id }).first('body')) as Row | undefined
+        if (row) await this.index.write(trx, [toStored({ ...row, type, id } as Row).record], true)
+      }
+    }
     return updated > 0
   }
 
@@ -473,6 +482,7 @@ export class RecordStore implements SeedWriter {
       .orderBy('id')
       .limit(options.limit)
     if (options.after !== undefined) query.where('id', '>', options.after)
+    else if (options.offset) query.offset(options.offset)
     return (await query).map((row) => toStored(row).record)
   }
 
