@@ -482,7 +482,6 @@ export class RecordStore implements SeedWriter {
       .orderBy('id')
       .limit(options.limit)
     if (options.after !== undefined) query.where('id', '>', options.after)
-    else if (options.offset) query.offset(options.offset)
     return (await query).map((row) => toStored(row).record)
   }
 
