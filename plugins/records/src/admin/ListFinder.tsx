@@ -90,13 +90,13 @@ export function ListFinder({
       <div className="records-finder-row">
         <label className="records-finder-search">
           <Icon name="magnify" size={18} />
-          <span className="sw-visually-hidden">{t('Search')}</span>
+          <span className="sw-visually-hidden">{t('Search records')}</span>
           <input
             type="search"
             className="sw-input"
             value={typed}
             maxLength={MAX_SEARCH_LENGTH}
-            placeholder={t('Search')}
+            placeholder={t('Search records')}
             onChange={(event) => setTyped(event.target.value)}
             data-testid="list-search"
           />

@@ -30,8 +30,6 @@ export const SESSIONS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   Region: { fr: 'Région' },
   Country: { fr: 'Pays' },
   Confirmed: { fr: 'Confirmée' },
-  Yes: { fr: 'Oui' },
-  No: { fr: 'Non' },
   Flags: { fr: 'Signalements' },
   Genuine: { fr: 'Authentique' },
   Robot: { fr: 'Robot' },

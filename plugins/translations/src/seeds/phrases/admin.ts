@@ -143,7 +143,7 @@ export const adminPhrases: PhraseTable = {
   'Filter by': { fr: 'Filtrer par' },
   'Add filter': { fr: 'Ajouter le filtre' },
   Filters: { fr: 'Filtres' },
-  Search: { fr: 'Rechercher' },
+  'Search records': { fr: 'Rechercher des enregistrements' },
   Yes: { fr: 'Oui' },
   No: { fr: 'Non' },
   'No record types.': { fr: 'Aucun type d’enregistrement.' },
