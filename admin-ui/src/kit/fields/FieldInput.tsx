@@ -6,6 +6,7 @@ import { usePluginFieldEditor } from './field-editors.js'
 import { useChoices, useEntryChoices, type Choice } from './field-source.js'
 import { IconInput } from './IconInput.js'
 import { MultiSelect } from './MultiSelect.js'
+import { RichTextInput } from './RichTextInput.js'
 import { keyOfValue } from './value-keys.js'
 import '../styles/fields.css'
 
@@ -30,6 +31,9 @@ export interface FieldInputProps {
   error?: string | null
   readOnly?: boolean
 }
+
+/** The id of a field's label, for an editor the label cannot name by `htmlFor` (rich text). */
+const labelIdOf = (id: string) => `${id}-label`
 
 function textOf(value: unknown): string {
   if (value === undefined || value === null) return ''
@@ -210,13 +214,24 @@ function Editor({
         />
       )
     case 'longtext':
-    case 'htmlx':
       return (
         <textarea
           {...common}
-          rows={datatype === 'htmlx' ? 10 : 5}
+          rows={5}
           value={textOf(value)}
           onChange={(event) => onChange(event.target.value)}
+        />
+      )
+    case 'htmlx':
+      // A contenteditable area is not labelable: the label names it through its id.
+      return (
+        <RichTextInput
+          id={id}
+          labelId={labelIdOf(id)}
+          value={textOf(value)}
+          onChange={onChange}
+          onBlur={onBlur}
+          readOnly={readOnly}
         />
       )
     case 'integer':
@@ -336,7 +351,7 @@ export function FieldInput(props: FieldInputProps): ReactNode {
       data-testid={`field-${field.id}`}
     >
       <div className="sw-field-label">
-        <label htmlFor={id}>
+        <label htmlFor={id} id={labelIdOf(id)}>
           {field.name || field.id}
           {field.required ? (
             <span className="sw-required" aria-hidden="true">

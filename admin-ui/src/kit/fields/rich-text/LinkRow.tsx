@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { Editor } from '@tiptap/react'
+import { Button } from '../../Button.js'
+import { useT } from '../../i18n.js'
+import { allowedHref, linkAddress } from './extensions.js'
+
+export interface LinkRowProps {
+  editor: Editor
+  onClose(): void
+}
+
+/**
+ * The link's address, asked in a row under the toolbar (not a browser prompt): it opens with the
+ * address of the link at the cursor, Enter applies and Escape closes. With text selected the
+ * text becomes the link; with none, the address is put in as its own text. An address the
+ * server would drop is refused here, with why.
+ */
+export function LinkRow({ editor, onClose }: LinkRowProps) {
+  const t = useT()
+  const problemId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const current = editor.getAttributes('link').href as string | undefined
+  const [typed, setTyped] = useState(current ?? '')
+  const [refused, setRefused] = useState(false)
+
+  useEffect(() => {
+    input.current?.focus()
+  }, [])
+
+  const close = () => {
+    onClose()
+    editor.commands.focus()
+  }
+  const remove = () => {
+    editor.chain().focus().extendMarkRange('link').unsetLink().run()
+    onClose()
+  }
+  const apply = () => {
+    const href = linkAddress(typed)
+    if (href === '') return remove()
+    if (!allowedHref(href)) return setRefused(true)
+    const chain = editor.chain().focus().extendMarkRange('link')
+    if (editor.state.selection.empty && !editor.isActive('link'))
+      chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+    else chain.setLink({ href })
+    chain.run()
+    onClose()
+  }
+
+  return (
+    <div className="sw-rich-text-link" data-testid="rich-text-link-row">
+      <input
+        ref={input}
+        className="sw-input"
+        inputMode="url"
+        aria-label={t('Link address')}
+        aria-invalid={refused || undefined}
+        aria-describedby={refused ? problemId : undefined}
+        value={typed}
+        data-testid="rich-text-link-address"
+        onChange={(event) => {
+          setTyped(event.target.value)
+          setRefused(false)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault()
+            apply()
+          } else if (event.key === 'Escape') {
+            event.preventDefault()
+            close()
+          }
+        }}
+      />
+      <Button variant="primary" onClick={apply} data-testid="rich-text-link-apply">
+        {t('Apply')}
+      </Button>
+      {current ? <Button onClick={remove}>{t('Remove link')}</Button> : null}
+      <Button onClick={close}>{t('Cancel')}</Button>
+      {refused ? (
+        <p id={problemId} className="sw-field-error" role="alert">
+          {t('A link may go to an http, https, mailto or tel address, or to a page of this site.')}
+        </p>
+      ) : null}
+    </div>
+  )
+}

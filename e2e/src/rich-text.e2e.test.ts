@@ -1,0 +1,143 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import { axeProblems } from './axe.js'
+import {
+  collectErrors,
+  launchBrowser,
+  SCREENSHOTS,
+  signInThrough,
+  siteDatabases,
+} from './browser.js'
+
+/** The two widths issue 18 asks for, each on a sample page of its own. */
+const WIDTHS = [
+  { name: 'desktop', width: 1366, height: 900, page: 'code25home' },
+  { name: 'phone', width: 390, height: 844, page: 'code25gallery' },
+] as const
+
+const EDITOR = '[data-testid=field-content] .ProseMirror'
+
+/** The rich-text field of issue 18, point 1: toolbar, source view and the server's cleaning. */
+for (const database of siteDatabases())
+  describe.skipIf(database.skip)(`the rich-text editor in Chromium (${database.name})`, () => {
+    let server: RunningServer
+    let browser: Browser
+    let site: Awaited<ReturnType<typeof database.settings>>
+    const contexts: BrowserContext[] = []
+    const errors: string[] = []
+    const url = (address: string) => `${server.url}${address}`
+
+    beforeAll(async () => {
+      const cwd = projectDir()
+      site = await database.settings()
+      expect((await run(['seed'], cwd, site.env)).code).toBe(0)
+      await addUser(
+        cwd,
+        { email: 'admin@example.com', password: 'secret12', roles: 'administrator' },
+        site.env,
+      )
+      ;[server, browser] = await Promise.all([startServer(cwd, site.env), launchBrowser()])
+    })
+    afterAll(async () => {
+      for (const context of contexts) await context.close()
+      await browser?.close()
+      await server?.stop()
+      await site?.drop()
+    })
+
+    /** The page record's editor, signed in, at a width, once the editor's chunk has loaded. */
+    async function openPage(width: (typeof WIDTHS)[number]): Promise<Page> {
+      const context = await browser.newContext({
+        viewport: { width: width.width, height: width.height },
+      })
+      contexts.push(context)
+      const page = await context.newPage()
+      collectErrors(page, errors, { console: true })
+      // A script that ran would open a dialog: none may.
+      page.on('dialog', (dialog) => {
+        errors.push(`dialog: ${dialog.message()}`)
+        void dialog.dismiss()
+      })
+      await signInThrough(page, url(`/data/webpage/${width.page}`), 'admin@example.com')
+      await page.waitForSelector(EDITOR)
+      return page
+    }
+
+    /** The autosave's update of the page (5 s after the last change), then Saved beside the title. */
+    async function saved(page: Page, id: string, change: () => Promise<void>): Promise<void> {
+      const update = page.waitForResponse(
+        (response) => response.url().endsWith(`/query/data/update/webpage/${id}`),
+        { timeout: 30_000 },
+      )
+      await change()
+      expect((await update).status()).toBe(200)
+      await page.waitForSelector('[data-testid=save-state][data-status=saved]')
+    }
+
+    /** The page's content as the server stored it. */
+    const stored = (page: Page, id: string) =>
+      page.evaluate(async (address) => {
+        const answer = await fetch(address)
+        return ((await answer.json()) as { content?: string }).content ?? null
+      }, `/query/data/get/webpage/${id}`)
+
+    const shot = (page: Page, name: string) =>
+      page.screenshot({
+        path: path.join(SCREENSHOTS, `rich-text-${database.name}-${name}.png`),
+        fullPage: true,
+      })
+
+    for (const width of WIDTHS)
+      it(`makes typed text a bold link, keeps it, and cleans a script from the source (${width.name})`, async () => {
+        const page = await openPage(width)
+        const id = width.page
+
+        // Type at the end, select what was typed, make it bold from the toolbar and link it.
+        await page.click(EDITOR)
+        await page.keyboard.press('Control+End')
+        await page.keyboard.type(' Bold words')
+        for (let step = 0; step < 'Bold words'.length; step++)
+          await page.keyboard.press('Shift+ArrowLeft')
+        await page.click('[data-testid=rich-text-bold]')
+        expect(await page.getAttribute('[data-testid=rich-text-bold]', 'aria-pressed')).toBe('true')
+        await page.click('[data-testid=rich-text-link]')
+        await page.fill('[data-testid=rich-text-link-address]', '/about')
+
+        // The toolbar wraps: nothing is wider than the screen.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
+        expect(overflow).toBeLessThanOrEqual(0)
+        await shot(page, `toolbar-${width.name}`)
+        expect(await axeProblems(page)).toEqual([])
+        await saved(page, id, () => page.press('[data-testid=rich-text-link-address]', 'Enter'))
+
+        await page.reload()
+        await page.waitForSelector(EDITOR)
+        const kept = await stored(page, id)
+        expect(kept).toMatch(/<strong>(<a href="\/about">)?Bold words/)
+        expect(kept).toContain('<a href="/about">')
+        expect(await page.textContent(`${EDITOR} strong`)).toBe('Bold words')
+        expect(await page.textContent(`${EDITOR} a[href="/about"]`)).toBe('Bold words')
+
+        // The source view: what is typed there is sent as it is, and the server cleans it.
+        await page.click('[data-testid=rich-text-source]')
+        const source = '[data-testid=rich-text-source-text]'
+        expect(await page.inputValue(source)).toBe(kept)
+        await shot(page, `source-${width.name}`)
+        expect(await axeProblems(page)).toEqual([])
+        await saved(page, id, () => page.fill(source, '<p>x<script>alert(1)</script></p>'))
+        // The save's answer, cleaned, replaces what was typed, without a reload.
+        await page.waitForFunction(
+          (selector) => document.querySelector<HTMLTextAreaElement>(selector)?.value === '<p>x</p>',
+          source,
+        )
+        await page.reload()
+        await page.waitForSelector(EDITOR)
+        expect(await stored(page, id)).toBe('<p>x</p>')
+        expect(await page.innerHTML(EDITOR)).toBe('<p>x</p>')
+        expect(errors).toEqual([])
+      })
+  })
