@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       '{core,cli,seeds,bench,earth}/src/**/*.test.ts',
       '{core,cli}/test/**/*.test.ts',
+      'deploy/*.test.ts',
       'plugins/*/{src,test}/**/*.test.ts',
       'admin-ui/{src,build}/**/*.test.{ts,tsx}',
       'storefront/{src,test}/**/*.test.{ts,tsx}',
