@@ -1,7 +1,6 @@
-import { createError, type RecordData } from '@shopwright/core'
-// The account plugin's types add `accounts` to the kernel's Services.
-import type { AccountService } from '@shopwright/plugin-account'
+import type { RecordData } from '@shopwright/core'
 import { withKernel } from '../boot.js'
+import { accountsOf, splitList } from './accounts.js'
 
 export interface UserAddOptions {
   email: string
@@ -16,23 +15,15 @@ export async function userAdd(
   options: UserAddOptions,
   print: (line: string) => void,
 ): Promise<RecordData> {
-  const record = await withKernel(async (kernel) => {
-    const accounts: AccountService | undefined = kernel.optional('accounts')
-    if (!accounts)
-      throw createError('ERROR_INVALID_INPUT', {
-        reason: 'The account plugin is not in the plugin list.',
-      })
-    return accounts.addAccount({
+  const record = await withKernel(async (kernel) =>
+    accountsOf(kernel).addAccount({
       type: (options.type ?? 'employee') as 'employee' | 'customer',
       email: options.email,
       password: options.password,
       name: options.name,
-      roles: (options.roles ?? '')
-        .split(',')
-        .map((role) => role.trim())
-        .filter(Boolean),
-    })
-  })
+      roles: splitList(options.roles),
+    }),
+  )
   print(
     `Created ${record.type} ${record.id} <${String(record.email)}> with roles: ${(record.roles as string[]).join(', ') || 'none'}`,
   )
