@@ -190,6 +190,7 @@ describe('scenario registry', () => {
       'idle-memory',
       'record-get',
       'record-list',
+      'compressed-list',
       'record-import',
       'import-bomb',
       'translation-import',

@@ -7,6 +7,10 @@ export {
   type PageFactory,
 } from './kernel/create-kernel.js'
 export { definePlugin } from './kernel/plugin.js'
+// The container's registrations and the validation library, from core's own copies: a plugin
+// needs no dependency of its own on them, and never a second version (docs/plugins.md).
+export { asClass, asFunction, asValue, Lifetime } from 'awilix'
+export { z } from 'zod'
 export type {
   BootstrapContext,
   Migration,

@@ -94,7 +94,10 @@ describe.each(databasesUnderTest())('meters on $name', (database) => {
     async () => {
       const [a] = await twoNodes()
       const { url } = await a.listen(0, '127.0.0.1')
-      const big = await fetch(`${url}/query/counting/big`, { headers: { device: 'd' } })
+      // Uncompressed, so the bytes meter counts the body's own size (it counts what goes on the wire).
+      const big = await fetch(`${url}/query/counting/big`, {
+        headers: { device: 'd', 'accept-encoding': 'identity' },
+      })
       expect((await big.text()).length).toBe(100_000)
       const missing = await fetch(`${url}/query/counting/missing`, { headers: { device: 'd' } })
       expect(missing.status).toBe(404)

@@ -4,6 +4,7 @@ import { coldStart } from './cold-start.js'
 import { idleMemory } from './idle-memory.js'
 import { recordGet } from './record-get.js'
 import { recordList } from './record-list.js'
+import { compressedList } from './compressed-list.js'
 import { recordImport } from './record-import.js'
 import { importBomb } from './import-bomb.js'
 import { translationImport } from './translation-import.js'
@@ -28,7 +29,8 @@ import { globeFrames } from './globe-frames.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
- * line here. record-get and record-list share one record table, built by whichever runs first;
+ * line here. record-get, record-list and compressed-list share one record table, built by whichever
+ * runs first;
  * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
  * and admin-list builds a site of its own and drives Chromium; storefront-render, storefront-category,
  * cart-add and lighthouse each start a seeded kernel of their own (the last three read the sample
@@ -45,6 +47,7 @@ export const scenarios: readonly Scenario[] = [
   idleMemory,
   recordGet,
   recordList,
+  compressedList,
   recordImport,
   importBomb,
   translationImport,

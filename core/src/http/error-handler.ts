@@ -97,7 +97,13 @@ export function respondWithError(
 }
 
 function wantsHtml(path: string, accept: string): boolean {
-  if (path === '/query' || path.startsWith('/query/') || path === '/healthz' || path === '/readyz')
+  if (
+    path === '/query' ||
+    path.startsWith('/query/') ||
+    path === '/healthz' ||
+    path === '/readyz' ||
+    path === '/metrics'
+  )
     return false
   return accept.includes('text/html')
 }

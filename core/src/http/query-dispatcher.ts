@@ -22,6 +22,8 @@ export function queryDispatcher(router: QueryRouter, bodyLimit: string): Middlew
     checkQueryRequest(ctx)
     const route = router.match(ctx.method, ctx.path)
     if (route) {
+      // The pattern, not the address: what the metrics label a request with (metrics.ts).
+      ctx.state.route = route.path
       if (ctx.method === 'POST' && !route.upload) await readBody(ctx)
       ;(ctx as QueryContext).params = route.params
       await route.run(ctx as QueryContext)

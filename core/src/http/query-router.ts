@@ -17,14 +17,17 @@ export type QueryContext = ParameterizedContext<QueryState, RouteParameters>
 
 type Handler = (ctx: QueryContext) => Promise<unknown>
 
-/** What a route keeps in the tree: its composed chain, and whether its body is an upload. */
+/** What a route keeps in the tree: its composed chain, whether its body is an upload, its pattern. */
 interface RouteStore {
   run: Handler
   upload: boolean
+  path: string
 }
 
 /** A matched route, ready to run. */
 export interface MatchedRoute {
+  /** The route's path as registered (`/query/data/get/:type/:id`), not the request's. */
+  path: string
   params: Record<string, string>
   /** True for upload routes: the dispatcher leaves their body unread (see readUpload). */
   upload: boolean
@@ -90,7 +93,12 @@ export class QueryRouter {
     const found = this.tree.find(method as 'GET', path)
     if (!found) return null
     const store = found.store as RouteStore
-    return { params: found.params as Record<string, string>, upload: store.upload, run: store.run }
+    return {
+      path: store.path,
+      params: found.params as Record<string, string>,
+      upload: store.upload,
+      run: store.run,
+    }
   }
 
   /** The methods registered for a path, for a 405's Allow header. */
@@ -113,7 +121,7 @@ export class QueryRouter {
       ctx: QueryContext,
       next: () => Promise<void>,
     ) => Promise<unknown>
-    const handler: RouteStore = { run: (ctx) => chain(ctx, noop), upload }
+    const handler: RouteStore = { run: (ctx) => chain(ctx, noop), upload, path: full }
     const methods = method === 'GET' ? (['GET', 'HEAD'] as const) : ([method] as const)
     for (const each of methods) {
       try {

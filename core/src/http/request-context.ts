@@ -12,6 +12,7 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/
 /** Per-request state; a class so the entity resolver is one shared method, not a closure per request. */
 class RequestState implements QueryState {
   device: string | null = null
+  route: string | undefined = undefined
   private resolved: Promise<Entity | null> | undefined
 
   constructor(
@@ -25,7 +26,8 @@ class RequestState implements QueryState {
     return this.resolved
   }
 }
-const QUIET_PATHS = new Set(['/healthz', '/readyz'])
+/** Probes and scrapes: neither logged nor metered (docs/operations.md, "Meters"). */
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics'])
 
 export interface RequestContextOptions {
   accessLog: AccessLog

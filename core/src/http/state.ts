@@ -16,6 +16,11 @@ export interface QueryState {
   device: string | null
   /** The signed-in entity, resolved once on first use; null when nobody is signed in. */
   entity(): Promise<Entity | null>
+  /**
+   * The matched `/query` route's pattern (`/query/data/get/:type/:id`), set by the dispatcher
+   * once it found the route; undefined elsewhere. The metrics label requests with it.
+   */
+  route?: string
 }
 
 /** Resolves the signed-in entity of a request: the `authenticator` service a plugin provides. */

@@ -27,6 +27,8 @@ import { addressRedactor } from '../http/log-address.js'
 import { securityHeaders } from '../http/security-headers.js'
 import { fallbackPages } from '../http/fallback-pages.js'
 import { healthChecks } from '../http/health.js'
+import { compression } from '../http/compression.js'
+import { KernelMetrics, metricsEndpoint } from '../http/metrics.js'
 import type { QueryState } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { BootstrapContext, PluginDefinition, RegisterContext } from './plugin.js'
@@ -261,6 +263,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     app.silent = true
     const accessLog = createAccessLog(logger)
     cleanups.push(async () => accessLog.flush())
+    // Outermost, so it sees every answer as sent (docs/operations.md, "Compression").
+    app.use(compression())
+    // Only with METRICS_TOKEN: without it nothing is measured and /metrics is a 404.
+    const metrics = config.metricsToken ? new KernelMetrics({ db, cache }) : undefined
+    if (metrics) app.use(metrics.middleware())
     app.use(
       requestContext({
         accessLog,
@@ -276,6 +283,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     app.use(queryDispatcher(router, config.bodyLimit))
     app.use(securityHeaders())
     app.use(healthChecks(db, () => ready, redis))
+    if (metrics && config.metricsToken) app.use(metricsEndpoint(metrics, config.metricsToken))
     for (const page of options.pages ?? [])
       app.use(typeof page === 'function' ? page : page.create(services, { optional }))
     app.use(fallbackPages(plugins.map((plugin) => plugin.name)))

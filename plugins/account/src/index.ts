@@ -1,5 +1,4 @@
-import { asFunction } from 'awilix'
-import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { ACCOUNT_TYPES, AccountService } from './server/account-service.js'
 import { AccountAuthenticator } from './server/account-authenticator.js'

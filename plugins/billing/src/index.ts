@@ -1,5 +1,4 @@
-import { asFunction } from 'awilix'
-import { definePlugin, dialectOf, type ErrorCodesOf } from '@shopwright/core'
+import { definePlugin, dialectOf, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { BillingService } from './server/billing-service.js'
 import { BillingStore } from './server/billing-store.js'
 import { migrations } from './server/migrations.js'

@@ -1,5 +1,4 @@
-import { asFunction } from 'awilix'
-import { definePlugin, type ErrorCodesOf, type Services } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf, type Services, asFunction } from '@shopwright/core'
 // The account plugin's services (cardTokens) and codes (ERROR_ADDRESS_NOT_AVAILABLE) are used here.
 import type {} from '@shopwright/plugin-account'
 import { RECORD_CHANGED, RECORDS_SEEDED, type RecordsSeeded } from '@shopwright/plugin-records'

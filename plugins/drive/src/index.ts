@@ -1,5 +1,4 @@
-import { asFunction, asValue } from 'awilix'
-import { definePlugin, dialectOf, type ErrorCodesOf } from '@shopwright/core'
+import { definePlugin, dialectOf, type ErrorCodesOf, asFunction, asValue } from '@shopwright/core'
 import type { BlobStore } from './server/blobs/blob-store.js'
 import { DRIVE_SETTINGS, createBlobStore } from './server/settings.js'
 import { migrations } from './server/migrations.js'

@@ -1,5 +1,4 @@
-import { asFunction } from 'awilix'
-import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { ANNOUNCEMENT_CACHE, Announcements } from './server/announcements.js'
 import { dismissalsGuard } from './server/dismissals-guard.js'

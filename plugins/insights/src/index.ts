@@ -1,5 +1,4 @@
-import { asFunction } from 'awilix'
-import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { InsightsService, INSIGHTS_CACHE } from './server/insights-service.js'
 import { insightsRoutes } from './server/routes.js'
 import { INSIGHTS_SETTINGS } from './server/settings.js'

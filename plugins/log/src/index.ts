@@ -1,5 +1,10 @@
-import { asFunction } from 'awilix'
-import { definePlugin, dialectOf, NOT_COPIED, type ErrorCodesOf } from '@shopwright/core'
+import {
+  definePlugin,
+  dialectOf,
+  NOT_COPIED,
+  type ErrorCodesOf,
+  asFunction,
+} from '@shopwright/core'
 import { LogService } from './server/log-service.js'
 import { LogStore } from './server/log-store.js'
 import { LogWriter } from './server/log-writer.js'

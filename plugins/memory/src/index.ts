@@ -1,5 +1,4 @@
-import { asFunction } from 'awilix'
-import { definePlugin, type ErrorCodesOf } from '@shopwright/core'
+import { definePlugin, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { MemoryService } from './server/memory-service.js'
 import { memoryRoutes } from './server/routes.js'
 import { memorySeeds } from './seeds/index.js'

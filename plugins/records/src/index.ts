@@ -1,10 +1,10 @@
-import { asFunction } from 'awilix'
 import {
   definePlugin,
   type ErrorCodesOf,
   dialectOf,
   parseSize,
   sharedSqliteFile,
+  asFunction,
 } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
 import { RecordStore } from './server/record-store.js'

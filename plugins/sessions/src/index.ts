@@ -1,4 +1,3 @@
-import { asFunction } from 'awilix'
 import type { Knex } from 'knex'
 import {
   definePlugin,
@@ -9,6 +8,7 @@ import {
   type Meters,
   type RedisConnections,
   type Services,
+  asFunction,
 } from '@shopwright/core'
 import type {} from '@shopwright/plugin-records'
 import { locate, NO_LOCATION } from './server/geo.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@shopwright/core'
 import type { SettingsOf } from '@shopwright/core'
 
 /** The account plugin's settings (README, "Configuration"). */

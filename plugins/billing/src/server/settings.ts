@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { wholeNumber, type SettingsOf } from '@shopwright/core'
+import { wholeNumber, type SettingsOf, z } from '@shopwright/core'
 
 /** A price in GBP: a number (or its text) from 0 to 1,000,000. */
 function price(fallback: number) {

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { wholeNumber, type SettingsOf } from '@shopwright/core'
+import { wholeNumber, type SettingsOf, z } from '@shopwright/core'
 
 /**
  * The commerce plugin's settings (README, "Settings"): environment variables, or their camelCase

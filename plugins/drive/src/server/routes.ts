@@ -1,13 +1,13 @@
 import { pipeline, type Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
 import busboy from 'busboy'
-import { z } from 'zod'
 import {
   createError,
   readBody,
   type QueryContext,
   type QueryRouter,
   queryOption,
+  z,
 } from '@shopwright/core'
 import { kindOfName, nameProblem, normalizeName, splitPath, joinPath } from '../shared/names.js'
 import { BlobStoreError, type BlobRange } from './blobs/blob-store.js'

@@ -1,6 +1,5 @@
 import path from 'node:path'
-import { z } from 'zod'
-import { ConfigError, type SettingsOf } from '@shopwright/core'
+import { ConfigError, type SettingsOf, z } from '@shopwright/core'
 import { LocalBlobStore } from './blobs/local-blob-store.js'
 import { S3BlobStore } from './blobs/s3-blob-store.js'
 import type { BlobStore } from './blobs/blob-store.js'

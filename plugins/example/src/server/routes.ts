@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { createError, readBody, type QueryContext, type QueryRouter } from '@shopwright/core'
+import { createError, readBody, type QueryContext, type QueryRouter, z } from '@shopwright/core'
 import { isValidId } from '@shopwright/core/shared'
 import type { Announcements } from './announcements.js'
 

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   createError,
   readBody,
@@ -6,6 +5,7 @@ import {
   type QueryRouter,
   type RateLimiterService,
   queryOption,
+  z,
 } from '@shopwright/core'
 import { isValidId } from '@shopwright/core/shared'
 import { SESSIONS_SECURITY } from '../shared/types.js'

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   createError,
   readBody,
@@ -6,6 +5,7 @@ import {
   type AccessService,
   type QueryContext,
   type QueryRouter,
+  z,
 } from '@shopwright/core'
 import { isValidId } from '@shopwright/core/shared'
 import type { TranslationEdit, TranslationTexts } from '../shared/types.js'

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { wholeNumber, type SettingsOf } from '@shopwright/core'
+import { wholeNumber, type SettingsOf, z } from '@shopwright/core'
 
 /** The translations plugin's settings: machine translation for Auto-Fill (README, "Configuration"). */
 export const TRANSLATIONS_SETTINGS = {

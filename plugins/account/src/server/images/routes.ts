@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   createError,
   readBody,
@@ -7,6 +6,7 @@ import {
   type QueryMiddleware,
   type RateLimiterService,
   type RecordData,
+  z,
 } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { AccountService } from '../account-service.js'

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { z } from 'zod'
-import { createError } from '@shopwright/core'
+import { createError, z } from '@shopwright/core'
 import {
   addressErrors,
   cardBrand,

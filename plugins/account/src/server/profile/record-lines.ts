@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { z } from 'zod'
-import { createError, isSystemActor } from '@shopwright/core'
+import { createError, isSystemActor, z } from '@shopwright/core'
 import { addressErrors } from '../../shared/profile-rules.js'
 import type { Actor, RecordChange } from '@shopwright/plugin-records'
 import { AddressLineData, MAX_ADDRESSES } from './changes.js'

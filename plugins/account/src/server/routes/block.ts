@@ -1,10 +1,10 @@
-import { z } from 'zod'
 import {
   createError,
   type Logger,
   type QueryMiddleware,
   type RateLimiterService,
   readBody,
+  z,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'

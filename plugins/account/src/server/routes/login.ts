@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   type AccessService,
   createError,
@@ -6,6 +5,7 @@ import {
   type QueryMiddleware,
   type RateLimiterService,
   readBody,
+  z,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   createError,
   normalizeEmail,
@@ -6,6 +5,7 @@ import {
   type QueryMiddleware,
   type RateLimiterService,
   readBody,
+  z,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { Mailer } from '../mailer.js'

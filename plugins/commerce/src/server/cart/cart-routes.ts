@@ -2,7 +2,6 @@
  * The cart calls (README, "Calls"): reads are GET; every change is POST with a JSON body checked
  * by its schema, and counted by the `commerce.cart` rate limit per visitor.
  */
-import { z } from 'zod'
 import {
   clientKey,
   createError,
@@ -11,6 +10,7 @@ import {
   type QueryContext,
   type QueryRouter,
   type RateLimiterService,
+  z,
 } from '@shopwright/core'
 import { MAX_LINE_QUANTITY } from '../../shared/types.js'
 import type { CartCaller, Carts } from './carts.js'

@@ -4,7 +4,6 @@
  * is rate limited per account and needs an idempotency key (a replay answers the first order);
  * choosing the address and method counts against the cart's write limit.
  */
-import { z } from 'zod'
 import {
   createError,
   isValidId,
@@ -12,6 +11,7 @@ import {
   type QueryContext,
   type QueryRouter,
   type RateLimiterService,
+  z,
 } from '@shopwright/core'
 import type { CheckoutAnswer } from '../../shared/answers.js'
 import { addressBookOf, type CartPricing } from '../cart/cart-pricing.js'

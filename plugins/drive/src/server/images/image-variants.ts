@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { Readable } from 'node:stream'
-import { z } from 'zod'
-import { createError, type Logger } from '@shopwright/core'
+import { createError, type Logger, z } from '@shopwright/core'
 import { isBlobNotFound, type BlobStore } from '../blobs/blob-store.js'
 import type { EntryRow } from '../entry-store.js'
 import {

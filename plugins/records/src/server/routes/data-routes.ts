@@ -1,10 +1,10 @@
-import { z } from 'zod'
 import {
   createError,
   readBody,
   type QueryRouter,
   type RecordData,
   type Services,
+  z,
 } from '@shopwright/core'
 import { idParam, listOptions, parseKeys } from './parse.js'
 

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { createError, isValidId, type QueryContext } from '@shopwright/core'
+import { createError, isValidId, type QueryContext, z } from '@shopwright/core'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import type { RecordKey } from '../records-service.js'
 import type { ListOptions } from '../list-service.js'

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { definePlugin } from '../kernel/plugin.js'
+import { bootTestKernel, databasesUnderTest, inject, type TestKernel } from '../testing/index.js'
+
+const TOKEN = 'metrics-token-for-tests-0123456789'
+const sqlite = databasesUnderTest()[0]!
+
+// Routes with parameters (their pattern must label them, never the address), a rate limit used
+// up at the second call, and a cache read through.
+const probe = definePlugin({
+  name: 'probe',
+  bootstrap({ services }) {
+    services.limiter.define('probe', { points: 1, duration: 60 })
+  },
+  routes(router, { services }) {
+    router.get('/probe/items/:id', (ctx) => {
+      ctx.body = { id: ctx.params.id }
+    })
+    router.get('/probe/limited', async (ctx) => {
+      await services.limiter.consume('probe', 'everyone')
+      ctx.body = { ok: true }
+    })
+    router.get('/probe/cached', async (ctx) => {
+      ctx.body = await services.cache.wrap('probe', 'one', 'short', async () => ({ value: 1 }))
+    })
+  },
+})
+
+interface Sample {
+  name: string
+  labels: Record<string, string>
+  value: number
+}
+
+/** The samples of a Prometheus text exposition. */
+function samples(text: string): Sample[] {
+  const out: Sample[] = []
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line)
+    if (!match) continue
+    const labels: Record<string, string> = {}
+    for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      labels[key!] = value!
+    out.push({ name: match[1]!, labels, value: Number(match[3]) })
+  }
+  return out
+}
+
+/** The value of the one sample with this name and these labels (others may be present), or undefined. */
+function valueOf(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
+  const found = samples(text).filter(
+    (sample) =>
+      sample.name === name &&
+      Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  )
+  if (found.length > 1) throw new Error(`${found.length} samples of ${name} match`)
+  return found[0]?.value
+}
+
+async function scrape(test: TestKernel): Promise<string> {
+  const res = await inject(test.kernel, {
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TOKEN}` },
+  })
+  expect(res.statusCode).toBe(200)
+  return res.payload
+}
+
+describe('GET /metrics', () => {
+  let test: TestKernel
+  let off: TestKernel
+  beforeAll(async () => {
+    test = await bootTestKernel(sqlite, [probe], { metricsToken: TOKEN })
+    off = await bootTestKernel(sqlite, [probe])
+  })
+  afterAll(async () => {
+    await test?.close()
+    await off?.close()
+  })
+
+  it('is off (404) without METRICS_TOKEN', async () => {
+    const res = await inject(off.kernel, {
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    expect(res.statusCode).toBe(404)
+  })
+
+  it('answers 401 ERROR_INCORRECT_KEY without the bearer token, whatever else is sent', async () => {
+    for (const authorization of [
+      undefined,
+      '',
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Basic ${Buffer.from(`user:${TOKEN}`).toString('base64')}`,
+      TOKEN,
+      'Bearer',
+    ]) {
+      const res = await inject(test.kernel, {
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      })
+      expect(res.statusCode, String(authorization)).toBe(401)
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"')
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.json()).toMatchObject({ ok: false, message: 'ERROR_INCORRECT_KEY' })
+      expect(res.payload).not.toContain('shopwright_')
+    }
+    // A browser gets the same JSON answer, not an HTML page.
+    const browser = await inject(test.kernel, {
+      url: '/metrics',
+      headers: { accept: 'text/html' },
+    })
+    expect(browser.statusCode).toBe(401)
+    expect(browser.headers['content-type']).toMatch(/^application\/json/)
+    const post = await inject(test.kernel, {
+      method: 'POST',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    expect(post.statusCode).toBe(405)
+  })
+
+  it('answers the Prometheus text format to the token, scheme in any case', async () => {
+    const res = await inject(test.kernel, {
+      url: '/metrics',
+      headers: { authorization: `bearer ${TOKEN}` },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8')
+    expect(res.headers['cache-control']).toBe('no-store')
+    // The process's own figures, from prom-client's default metrics.
+    expect(res.payload).toContain('# TYPE process_cpu_user_seconds_total counter')
+    expect(res.payload).toContain('# TYPE nodejs_eventloop_lag_seconds gauge')
+    expect(res.payload).toContain('# TYPE shopwright_http_request_duration_seconds histogram')
+  })
+
+  it('labels requests by route pattern, method and status class, never by address', async () => {
+    for (const id of ['1', '2', 'a%20b'])
+      expect((await inject(test.kernel, { url: `/query/probe/items/${id}` })).statusCode).toBe(200)
+    await inject(test.kernel, { method: 'HEAD', url: '/query/probe/items/3' })
+    await inject(test.kernel, { url: '/query/no/such/call/123' })
+    await inject(test.kernel, { url: '/some/page/456' })
+    await inject(test.kernel, { url: '/healthz' })
+    const text = await scrape(test)
+    const count = 'shopwright_http_request_duration_seconds_count'
+    expect(
+      valueOf(text, count, { route: '/query/probe/items/:id', method: 'GET', status: '2xx' }),
+    ).toBe(3)
+    expect(
+      valueOf(text, count, { route: '/query/probe/items/:id', method: 'HEAD', status: '2xx' }),
+    ).toBe(1)
+    expect(valueOf(text, count, { route: 'other', method: 'GET', status: '4xx' })).toBe(2)
+    expect(valueOf(text, count, { route: '/healthz', method: 'GET', status: '2xx' })).toBe(1)
+    // No label carries an address: only patterns, the kernel's paths and `other`.
+    const routes = new Set(
+      samples(text)
+        .filter((sample) => sample.name.startsWith('shopwright_http_'))
+        .map((sample) => sample.labels.route),
+    )
+    expect([...routes].sort()).toEqual(
+      ['/healthz', '/metrics', '/query/probe/items/:id', 'other'].sort(),
+    )
+    expect(
+      valueOf(text, 'shopwright_http_request_duration_seconds_bucket', {
+        route: '/query/probe/items/:id',
+        method: 'GET',
+        status: '2xx',
+        le: '+Inf',
+      }),
+    ).toBe(3)
+  })
+
+  it('counts 429 refusals by route', async () => {
+    expect((await inject(test.kernel, { url: '/query/probe/limited' })).statusCode).toBe(200)
+    for (let n = 0; n < 2; n++) {
+      const refused = await inject(test.kernel, { url: '/query/probe/limited' })
+      expect(refused.statusCode).toBe(429)
+    }
+    const text = await scrape(test)
+    expect(
+      valueOf(text, 'shopwright_rate_limit_refusals_total', { route: '/query/probe/limited' }),
+    ).toBe(2)
+    expect(
+      valueOf(text, 'shopwright_http_request_duration_seconds_count', {
+        route: '/query/probe/limited',
+        status: '4xx',
+      }),
+    ).toBe(2)
+  })
+
+  it("shows the database pool and the cache's reads", async () => {
+    for (let n = 0; n < 3; n++) await inject(test.kernel, { url: '/query/probe/cached' })
+    const text = await scrape(test)
+    // SQLite: one connection, lent out to nobody between requests.
+    expect(valueOf(text, 'shopwright_db_pool_max_connections')).toBeGreaterThanOrEqual(1)
+    expect(valueOf(text, 'shopwright_db_pool_used_connections')).toBe(0)
+    expect(valueOf(text, 'shopwright_db_pool_free_connections')).toBeGreaterThanOrEqual(1)
+    expect(valueOf(text, 'shopwright_db_pool_pending_acquires')).toBe(0)
+    expect(valueOf(text, 'shopwright_db_pool_pending_creates')).toBe(0)
+    // The figures the memory plugin shows (cache.stats()), per cache type.
+    const stats = test.kernel.services.cache.stats().probe!
+    expect(stats).toMatchObject({ hits: 2, misses: 1, entries: 1 })
+    expect(valueOf(text, 'shopwright_cache_hits_total', { cache: 'probe', level: 'local' })).toBe(2)
+    expect(valueOf(text, 'shopwright_cache_hits_total', { cache: 'probe', level: 'shared' })).toBe(
+      0,
+    )
+    expect(valueOf(text, 'shopwright_cache_misses_total', { cache: 'probe' })).toBe(1)
+    expect(valueOf(text, 'shopwright_cache_entries', { cache: 'probe' })).toBe(1)
+    expect(valueOf(text, 'shopwright_cache_hit_ratio', { cache: 'probe' })).toBeCloseTo(2 / 3)
+  })
+
+  it('keeps each kernel in a process to its own figures', async () => {
+    const other = await bootTestKernel(sqlite, [probe], { metricsToken: TOKEN })
+    try {
+      await inject(other.kernel, { url: '/query/probe/items/9' })
+      const text = await scrape(other)
+      expect(
+        valueOf(text, 'shopwright_http_request_duration_seconds_count', {
+          route: '/query/probe/items/:id',
+          method: 'GET',
+        }),
+      ).toBe(1)
+      // The process's figures are the same process's: shown by both.
+      expect(text).toContain('process_cpu_user_seconds_total')
+      expect(
+        valueOf(await scrape(test), 'shopwright_http_request_duration_seconds_count', {
+          route: '/query/probe/items/:id',
+          method: 'GET',
+        }),
+      ).toBe(3)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('is compressed for a scraper that accepts gzip', async () => {
+    const res = await inject(test.kernel, {
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}`, 'accept-encoding': 'gzip' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('gzip')
+  })
+})
