@@ -241,6 +241,32 @@ for (const database of databasesUnderTest()) {
       }
     })
 
+    it('finds records of a type without list columns by their id', async () => {
+      const plain = await admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: {
+          type: 'recordtype',
+          id: 'plainnote',
+          name: 'Plain note',
+          fields: [{ id: 'body', name: 'Body', datatype: 'longtext' }],
+        },
+      })
+      expect(plain.status, JSON.stringify(plain.body)).toBe(200)
+      for (const id of ['alpha-one', 'beta-two'])
+        await admin({
+          method: 'POST',
+          url: '/query/data/create',
+          payload: { type: 'plainnote', id, body: 'x' },
+        })
+      const res = await admin({ url: '/query/data/list/plainnote?search=bet' })
+      expect((res.body.list as Array<{ id: string }>).map((record) => record.id)).toEqual([
+        'beta-two',
+      ])
+      const sorted = await admin({ url: '/query/data/list/plainnote?sort=body' })
+      expect(sorted.status).toBe(400)
+    })
+
     it('searches only what the caller may view', async () => {
       const res = await anonymous({ url: '/query/data/list/person?search=anna' })
       expect(res.status).toBe(401)

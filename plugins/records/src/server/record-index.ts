@@ -96,7 +96,8 @@ export class RecordIndex {
           type,
           list.map((record) => record.id),
         )
-      if (fields.length > 0) await this.insert(trx, fields, list)
+      // Every record's id is searchable, list columns or not.
+      await this.insert(trx, fields, list)
     }
   }
 
@@ -191,15 +192,13 @@ export class RecordIndex {
   /** How many live records of a type match a search and filters. */
   async count(type: string, query: Pick<IndexQuery, 'words' | 'filters'>): Promise<number> {
     const row = (
-      await this.matching(type, { ...query, descending: false, offset: 0, limit: 0 }).count<
-        Array<{ n: number | string }>
-      >({ n: '*' })
+      await this.matching(type, query).count<Array<{ n: number | string }>>({ n: '*' })
     )[0]
     return Number(row?.n ?? 0)
   }
 
   /** The live records of a type that hold every word prefix and every filtered value. */
-  private matching(type: string, query: IndexQuery): Knex.QueryBuilder {
+  private matching(type: string, query: Pick<IndexQuery, 'words' | 'filters'>): Knex.QueryBuilder {
     const select = this.db('records as r').where('r.type', type).whereNull('r.binned_at')
     for (const word of query.words)
       select.whereIn(
@@ -260,30 +259,28 @@ export class RecordIndex {
   ): Promise<void> {
     await trx('record_keys').where({ type }).delete()
     await trx('record_words').where({ type }).delete()
-    if (fields.length > 0) {
-      let after = ''
-      for (;;) {
-        const read = trx('records')
-          .select('id', 'body')
-          .where({ type })
-          .whereNull('binned_at')
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(REBUILD_BATCH)
-        if (this.dialect === 'mysql') read.forShare()
-        const rows = (await read) as Array<{ id: string; body: string | Record<string, unknown> }>
-        if (rows.length === 0) break
-        await this.insert(
-          trx,
-          fields,
-          rows.map((row) => ({
-            ...((typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as object),
-            type,
-            id: row.id,
-          })),
-        )
-        after = rows.at(-1)!.id
-      }
+    let after = ''
+    for (;;) {
+      const read = trx('records')
+        .select('id', 'body')
+        .where({ type })
+        .whereNull('binned_at')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(REBUILD_BATCH)
+      if (this.dialect === 'mysql') read.forShare()
+      const rows = (await read) as Array<{ id: string; body: string | Record<string, unknown> }>
+      if (rows.length === 0) break
+      await this.insert(
+        trx,
+        fields,
+        rows.map((row) => ({
+          ...((typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as object),
+          type,
+          id: row.id,
+        })),
+      )
+      after = rows.at(-1)!.id
     }
     await trx('record_index_state')
       .insert({ type, signature })
