@@ -1,13 +1,11 @@
 import path from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadConfig } from '@shopwright/core'
-import { inject } from '@shopwright/core/testing'
-import { bootWith } from '../src/boot.js'
 import { coloursFor } from '../src/colours.js'
 import { main } from '../src/index.js'
 import type { AskOptions } from '../src/prompt.js'
 import type { Terminal } from '../src/terminal.js'
 import { addUser, projectDir, run } from '../src/testing/index.js'
+import { loginStatus } from './login-status.js'
 
 /**
  * The branches only a person at a terminal reaches (a hidden password prompt, a confirmation, the
@@ -61,22 +59,6 @@ beforeAll(async () => {
 const shopwright = (terminal: Terminal, ...args: string[]) =>
   main(['node', 'shopwright', ...args], terminal)
 
-async function loginStatus(email: string, password: string): Promise<number> {
-  const kernel = await bootWith(await loadConfig({ cwd, env: { LOG_LEVEL: 'silent' } }), {
-    logTo: 'stderr',
-  })
-  try {
-    const reply = await inject(kernel, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email, password },
-    })
-    return reply.statusCode
-  } finally {
-    await kernel.close()
-  }
-}
-
 describe('shopwright user commands at a terminal', () => {
   it('lists the accounts as an aligned table under a heading', async () => {
     const { terminal, printed } = fakeTerminal([])
@@ -95,14 +77,14 @@ describe('shopwright user commands at a terminal', () => {
       { question: 'New password for employee 1 <ada@example.com>: ', hidden: true },
       { question: 'The same password again: ', hidden: true },
     ])
-    expect(await loginStatus('ada@example.com', 'typed-pass-7')).toBe(200)
+    expect(await loginStatus(cwd, 'ada@example.com', 'typed-pass-7')).toBe(200)
   })
 
   it('refuses two different answers and keeps the password', async () => {
     const { terminal } = fakeTerminal(['first-pass-1', 'other-pass-2'])
     expect(await shopwright(terminal, 'user', 'password', '--email', 'ada@example.com')).toBe(1)
     expect(stderr).toMatch(/ERROR_PASSWORDS_DO_NOT_MATCH/)
-    expect(await loginStatus('ada@example.com', 'typed-pass-7')).toBe(200)
+    expect(await loginStatus(cwd, 'ada@example.com', 'typed-pass-7')).toBe(200)
   })
 
   it('asks before removing: no keeps the account, yes moves it to the bin', async () => {
@@ -114,7 +96,7 @@ describe('shopwright user commands at a terminal', () => {
       'Move customer 1 <bob@example.com> (bob) to the bin? [y/N] ',
     )
     expect(stderr).toMatch(/Cancelled: nothing was changed/)
-    expect(await loginStatus('bob@example.com', 'secret12')).toBe(200)
+    expect(await loginStatus(cwd, 'bob@example.com', 'secret12')).toBe(200)
 
     const confirmed = fakeTerminal(['y'])
     expect(

@@ -2,10 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '@shopwright/core'
-import { inject } from '@shopwright/core/testing'
-import { bootWith } from '../src/boot.js'
 import { addUser, projectDir, run } from '../src/testing/index.js'
+import { loginStatus } from './login-status.js'
 
 const manifest = JSON.parse(
   fs.readFileSync(
@@ -13,22 +11,6 @@ const manifest = JSON.parse(
     'utf8',
   ),
 ) as { version: string }
-
-/** The status of `POST /query/account/login` on the project's site, booted in this process. */
-async function loginStatus(cwd: string, email: string, password: string): Promise<number> {
-  const config = await loadConfig({ cwd, env: { LOG_LEVEL: 'silent' } })
-  const kernel = await bootWith(config, { logTo: 'stderr' })
-  try {
-    const reply = await inject(kernel, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email, password },
-    })
-    return reply.statusCode
-  } finally {
-    await kernel.close()
-  }
-}
 
 interface Listed {
   type: string
