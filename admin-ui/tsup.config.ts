@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup'
 
-// The server entry only (Node): the browser app is built by Vite into dist/client.
+// The Node entries: the server middleware, and the build a project's `shopwright build` runs. The
+// browser app itself is built by Vite into dist/client.
 export default defineConfig({
-  entry: { 'server/index': 'src/server/index.ts' },
+  entry: { 'server/index': 'src/server/index.ts', 'build/index': 'build/index.ts' },
   format: ['esm'],
   target: 'node20',
   dts: { compilerOptions: { composite: false } },

@@ -37,9 +37,11 @@ export function adminPackages(from: string): string[] {
 /**
  * `virtual:shopwright-panels`: the admin modules of the installed plugins, composed when the admin is
  * built (Architecture: "composed at build time from the configured plugin list"). Each module's
- * panels are lazy components, so every panel still becomes a chunk of its own.
+ * panels are lazy components, so every panel still becomes a chunk of its own. Without `packages`
+ * (this repository's own build) the modules are the installed `@shopwright/*` ones; a project's
+ * build (build-admin.ts) names its configured plugins' packages, whatever their scope.
  */
-export function shopwrightPanels(root: string): Plugin {
+export function shopwrightPanels(root: string, packages?: readonly string[]): Plugin {
   return {
     name: 'shopwright-panels',
     resolveId(id) {
@@ -47,7 +49,7 @@ export function shopwrightPanels(root: string): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined
-      const modules = adminPackages(root)
+      const modules = packages ? packages.map((name) => `${name}/admin`) : adminPackages(root)
       return [
         ...modules.map((name, index) => `import module${index} from ${JSON.stringify(name)}`),
         `export default [${modules.map((_name, index) => `module${index}`).join(', ')}]`,

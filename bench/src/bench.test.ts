@@ -212,6 +212,7 @@ describe('scenario registry', () => {
       'log-list',
       'insights-month',
       'globe-frames',
+      'create-project',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

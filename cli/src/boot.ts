@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,6 +14,7 @@ import {
   type PluginDefinition,
   type ShopwrightConfig,
 } from '@shopwright/core'
+import { PROJECT_ADMIN_DIR } from './build/admin-dir.js'
 import { resolvePlugins } from './resolve-plugins.js'
 
 /** Loads the configuration of the working directory and the configured plugins, then boots a kernel. */
@@ -75,7 +77,19 @@ async function sitePages(
   const login = !theme.theme.components.Login
   const modules = plugins.flatMap((plugin) => plugin.storefrontModules ?? [])
   // The admin answers only the prefixes the plugins declare, and uses only their admin modules.
-  return [adminPages({ plugins, login }), storefrontPages(theme, { modules })]
+  return [
+    adminPages({ plugins, login, clientDir: projectAdmin(process.cwd()) }),
+    storefrontPages(theme, { modules }),
+  ]
+}
+
+/**
+ * The admin app `shopwright build` made with the project's own plugins' panels
+ * (.shopwright/admin), when there is one; else the prebuilt app of @shopwright/admin-ui.
+ */
+function projectAdmin(cwd: string): string | undefined {
+  const dir = path.join(cwd, PROJECT_ADMIN_DIR)
+  return fs.existsSync(path.join(dir, 'index.html')) ? dir : undefined
 }
 
 /** The theme package's server entry (`<THEME>/server`), resolved from the project first. */

@@ -3,6 +3,9 @@ import { start } from './commands/start.js'
 import { migrate } from './commands/migrate.js'
 import { seed } from './commands/seed.js'
 import { addUserCommands } from './commands/user-commands.js'
+import { addOpenApiCommand } from './commands/openapi.js'
+import { addScaffoldCommands } from './commands/scaffold-commands.js'
+import { addTransferCommands } from './commands/transfer-commands.js'
 import { coloursFor, type Colours } from './colours.js'
 import type { Terminal } from './terminal.js'
 import { cliVersion } from './version.js'
@@ -63,6 +66,31 @@ export function shopwrightProgram(
     .command('seed')
     .description('insert the sample company and plugin seed records that are missing')
     .action(() => seed(terminal.print))
+  program
+    .command('build')
+    .description(
+      "build the project's plugins and themes, and the admin with its plugins' panels (only what changed)",
+    )
+    .option('--force', 'build every step, changed or not')
+    .action(async (options: { force?: boolean }) => {
+      // Vite loads only for the commands that build: `start` never pays for it.
+      const { build } = await import('./commands/build.js')
+      await build(terminal, options)
+    })
+  program
+    .command('develop')
+    .alias('dev')
+    .description(
+      'build and serve in development mode; rebuild and restart on every change in plugins/, themes/ and the configuration',
+    )
+    .action(async () => {
+      const { develop } = await import('./commands/develop.js')
+      await develop(terminal)
+      onServe()
+    })
   addUserCommands(program, terminal)
+  addOpenApiCommand(program, terminal)
+  addScaffoldCommands(program, terminal)
+  addTransferCommands(program, terminal)
   return program
 }

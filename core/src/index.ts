@@ -71,9 +71,27 @@ export {
   type QueryContext,
   type QueryMethod,
   type QueryMiddleware,
+  type RouteChain,
   type RouteInfo,
   type RouteParameters,
 } from './http/query-router.js'
+export {
+  describe,
+  isFileAnswer,
+  type FileAnswer,
+  type RouteAccess,
+  type RouteDescription,
+  type RouteError,
+} from './http/route-description.js'
+export {
+  openApiDocument,
+  openApiPath,
+  REST_PARAMETER,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiResponse,
+} from './openapi/openapi-document.js'
+export type { JsonSchema } from './openapi/json-schema.js'
 export * from './shared/index.js'
 export { readUpload, parseSize } from './http/read-upload.js'
 export { readBody } from './http/read-body.js'

@@ -1,26 +1,4 @@
-import { hydrateStorefront } from '@shopwright/storefront/client'
-import { PAGE_DATA_ID, RouteTable, type PageData } from '@shopwright/storefront/shared'
-import { preloadPage } from './lib/lazy-page.js'
+import { startClient } from './lib/start-client.js'
 import { theme } from './theme.js'
 
-/**
- * The shown page's chunk first, then hydration: the page renders at once with its code, exactly
- * as the server did, instead of suspending on it.
- */
-async function start(): Promise<void> {
-  try {
-    const data = JSON.parse(
-      document.getElementById(PAGE_DATA_ID)?.textContent ?? 'null',
-    ) as PageData | null
-    if (data && !data.notFound) {
-      const url = new URL(data.href, window.location.href)
-      const matched = new RouteTable(data.routes).match(url.pathname, url.searchParams)
-      if (matched) await preloadPage(theme.components[matched.route.component])
-    }
-  } catch {
-    // Hydration loads the chunk itself (showing its loading state) should this fail.
-  }
-  hydrateStorefront(theme)
-}
-
-void start()
+void startClient(theme)

@@ -26,6 +26,7 @@ import { sessionsList } from './sessions-list.js'
 import { logList } from './log-list.js'
 import { insightsMonth } from './insights-month.js'
 import { globeFrames } from './globe-frames.js'
+import { createProject } from './create-project.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
@@ -39,7 +40,8 @@ import { globeFrames } from './globe-frames.js'
  * sessions-list each start a kernel with sessions of their own; log-list starts a kernel with the
  * log, its plugin list named, and fills its table directly; insights-month starts a kernel with
  * insights and fills the sessions tables directly; globe-frames bundles the admin's globe
- * into a page of its own and drives Chromium.
+ * into a page of its own and drives Chromium; create-project packs the workspace packages and makes,
+ * installs and starts a project of its own.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -69,4 +71,5 @@ export const scenarios: readonly Scenario[] = [
   logList,
   insightsMonth,
   globeFrames,
+  createProject,
 ]

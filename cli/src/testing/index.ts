@@ -2,3 +2,5 @@
 export * from './processes.js'
 export * from './chromium.js'
 export * from './zip-bomb.js'
+export * from './prebuilt-mirror.js'
+export * from './pack-workspaces.js'

@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import { createError } from '../errors/app-error.js'
+import { describe } from '../http/route-description.js'
 import type { QueryRouter } from '../http/query-router.js'
 import { isValidId } from '../shared/ids.js'
 import type { AccessService } from './access-service.js'
@@ -13,17 +15,36 @@ export const MAX_ACCESS_IDS = 100
  * stay readable only to those with view on `security`.
  */
 export function accessRoutes(router: QueryRouter, access: AccessService): void {
-  router.get('/access/:ids', async (ctx) => {
-    const ids = (ctx.params.ids ?? '').split(',').filter(Boolean)
-    if (ids.length === 0 || ids.length > MAX_ACCESS_IDS)
-      throw createError('ERROR_PARAMETER_EXPECTED', {
-        reason: `Name 1 to ${MAX_ACCESS_IDS} security ids, comma-separated.`,
-      })
-    const bad = ids.find((id) => !isValidId(id))
-    if (bad !== undefined) throw createError('ERROR_INVALID_ID', { reason: bad })
-    const entity = await ctx.state.entity()
-    const answer: Record<string, Awaited<ReturnType<AccessService['flags']>>> = {}
-    for (const id of ids) answer[id] = await access.flags(entity, id)
-    ctx.body = answer
-  })
+  router.get(
+    '/access/:ids',
+    describe({
+      summary: "The caller's rights on each named security record",
+      description: 'Anonymous callers get the rights of the role `all`.',
+      access: 'anyone',
+      params: z.object({ ids: z.string().describe('1 to 100 security ids, comma-separated') }),
+      answer: z.record(
+        z.string(),
+        z.object({
+          view: z.boolean(),
+          edit: z.boolean(),
+          create: z.boolean(),
+          delete: z.boolean(),
+        }),
+      ),
+      errors: ['ERROR_PARAMETER_EXPECTED', 'ERROR_INVALID_ID'],
+    }),
+    async (ctx) => {
+      const ids = (ctx.params.ids ?? '').split(',').filter(Boolean)
+      if (ids.length === 0 || ids.length > MAX_ACCESS_IDS)
+        throw createError('ERROR_PARAMETER_EXPECTED', {
+          reason: `Name 1 to ${MAX_ACCESS_IDS} security ids, comma-separated.`,
+        })
+      const bad = ids.find((id) => !isValidId(id))
+      if (bad !== undefined) throw createError('ERROR_INVALID_ID', { reason: bad })
+      const entity = await ctx.state.entity()
+      const answer: Record<string, Awaited<ReturnType<AccessService['flags']>>> = {}
+      for (const id of ids) answer[id] = await access.flags(entity, id)
+      ctx.body = answer
+    },
+  )
 }

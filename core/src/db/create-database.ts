@@ -5,6 +5,7 @@ import { StatementCacheSqliteClient } from './statement-cache-client.js'
 import type { Logger } from '../logger.js'
 import { timeLimitedMysqlClient } from './time-limited-client.js'
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from './wal-checkpointer.js'
+import { requireDriver } from './driver.js'
 
 /** Which engine a database URL names. */
 export type DatabaseDialect = 'sqlite' | 'mysql'
@@ -65,6 +66,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Knex
   const timeout = options.timeout ?? DEFAULT_DATABASE_TIMEOUT
   const acquireConnectionTimeout = timeout > 0 ? timeout : UNLIMITED_ACQUIRE
   const log = options.logger ? knexLog(options.logger) : undefined
+  requireDriver(dialectOf(url))
   if (dialectOf(url) === 'sqlite') {
     const filename = sqliteFileOf(url)
     if (filename !== ':memory:')

@@ -16,6 +16,7 @@ const LIST = {
     body: `<p>Some text of page ${n}, repeated as real pages are.</p>`.repeat(3),
   })),
 }
+let counter = 0
 const TEXT = 'Plain text that a file might hold, line after line.\n'.repeat(200)
 
 // Answers shaped like the ones that must not be compressed again: the drive's gzipped text files
@@ -25,6 +26,10 @@ const probe = definePlugin({
   routes(router) {
     router.get('/probe/list', (ctx) => {
       ctx.body = LIST
+    })
+    router.get('/probe/counter', (ctx) => {
+      counter += 1
+      ctx.body = { ...LIST, counter }
     })
     router.get('/probe/small', (ctx) => {
       ctx.body = { ok: true }
@@ -100,11 +105,28 @@ describe('compressed answers', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip')
     expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(zipped.headers.vary).toContain('Accept-Encoding')
-    expect(zipped.headers['content-length']).toBeUndefined()
+    // Compressed whole, not streamed: its length is known.
+    expect(zipped.headers['content-length']).toBe(String(zipped.rawPayload.length))
     expect(zipped.headers['x-request-id']).toBeDefined()
     expect(zipped.headers['cache-control']).toBe('no-store')
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length * 0.3)
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.payload)
+  })
+
+  it('sends a repeated answer the same bytes, and a changed one its own', async () => {
+    const first = await get('/query/probe/list', 'br')
+    const again = await get('/query/probe/list', 'br')
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+    const gzipped = await get('/query/probe/list', 'gzip')
+    expect(gunzipSync(gzipped.rawPayload).equals(brotliDecompressSync(first.rawPayload))).toBe(true)
+    const one = await get('/query/probe/counter', 'br')
+    const two = await get('/query/probe/counter', 'br')
+    const counters = [one, two].map(
+      (res) =>
+        (JSON.parse(brotliDecompressSync(res.rawPayload).toString()) as { counter: number })
+          .counter,
+    )
+    expect(counters[1]).toBe(counters[0]! + 1)
   })
 
   it('answers Brotli when the client prefers it, and nothing for identity or q=0', async () => {

@@ -1,7 +1,10 @@
+import crypto from 'node:crypto'
 import { Stream } from 'node:stream'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import compressible from 'compressible'
 import type { Context, Middleware } from 'koa'
-import koaCompress from 'koa-compress'
+import { LRUCache } from 'lru-cache'
 
 /** Answers under this many bytes are sent as they are: gzip's own overhead would eat the saving. */
 export const COMPRESSION_THRESHOLD = 1024
@@ -14,17 +17,28 @@ export const COMPRESSION_THRESHOLD = 1024
 export const GZIP_LEVEL = 1
 
 /**
- * Brotli's fastest quality, which browsers get (koa-compress prefers Brotli on a tie): the same page
- * in 23% of the bytes at 0.53 of the uncompressed requests/s; quality 4 (koa-compress's default)
- * saves 1% more for 0.33, and quality 2 streamed costs several times quality 1's CPU.
+ * Brotli's fastest quality: the same page in 23% of the bytes at 0.53 of the uncompressed
+ * requests/s when compressed every time; quality 4 saves 1% more for 0.33.
  */
 export const BROTLI_QUALITY = 1
 
 /**
+ * The compressed answers kept for answers that repeat byte for byte (the same list page asked
+ * again, by anyone): at most this many bytes of compressed output, least recently used dropped.
+ */
+export const COMPRESSED_CACHE_BYTES = 8 * 1024 * 1024
+/** Answers larger than this are compressed every time, never kept: one would crowd out the rest. */
+export const COMPRESSED_CACHE_LARGEST = 1024 * 1024
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+type Encoding = 'br' | 'gzip'
+
+/**
  * Compresses answers held in memory (JSON, text, HTML as a string or Buffer) for a client that
- * sends `Accept-Encoding`: Brotli or gzip (koa-compress picks by the client's weights, Brotli on a
- * tie), answers of at least 1 KB only, and only types that are worth it (koa-compress's default
- * filter: `compressible`, so images, zips and other archives never are). It leaves alone:
+ * sends `Accept-Encoding`: Brotli or gzip, by the client's weights, then its order, answers of at
+ * least 1 KB only, and only types that are worth it (`compressible`, so images, zips and other
+ * archives never are). It leaves alone:
  *
  * - streamed bodies: whoever streams chose the encoding (the drive gzips text files itself, ranges
  *   and ETags included; its zips and files are sent as stored; an event stream must not wait in a
@@ -33,49 +47,82 @@ export const BROTLI_QUALITY = 1
  *   theme's precompressed files);
  * - answers with an ETag, a Content-Range or a 206: their validator and byte ranges describe the
  *   bytes as they are;
- * - `Cache-Control: no-transform` and HEAD (koa-compress's own rules).
+ * - `Cache-Control: no-transform`, HEAD, and answers without a body.
+ *
+ * An answer is compressed in one call on libuv's threads, not through a stream. Its compressed
+ * bytes are kept by the SHA-256 of its text (and the encoding), so an answer that repeats, which
+ * lists and pages mostly are, costs a hash instead of a compression (docs/benchmarks.md,
+ * compressed-list: 0.94 of the uncompressed requests/s for a repeated page; an answer never seen
+ * before still costs its compression, about 0.5). Keeping them reveals nothing: a hit gives the bytes of the very same text, the
+ * bytes compressing it again would give, whoever asked before.
  *
  * It goes outermost, so everything after it (`/query`, pages, error answers) is covered, and
  * whatever sets validators or caches has run before it looks.
  */
 export function compression(): Middleware {
-  const compress = koaCompress({
-    threshold: COMPRESSION_THRESHOLD,
-    gzip: { level: GZIP_LEVEL },
-    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    // Deflate is gzip without its checksum, and no browser needs it; Zstandard is experimental in
-    // Node (22.15 and later) and would otherwise be preferred for the browsers that take it.
-    deflate: false,
-    zstd: false,
+  const kept = new LRUCache<string, Buffer>({
+    maxSize: COMPRESSED_CACHE_BYTES,
+    sizeCalculation: (value, key) => value.length + key.length,
   })
-  return (ctx, next) => {
-    // Nothing to negotiate (most API clients, health probes): only the Vary caches need.
-    if (!ctx.request.headers['accept-encoding']) {
-      // What ctx.vary() does, without parsing a header that is not there yet (every request).
-      if (ctx.res.hasHeader('Vary')) ctx.vary('Accept-Encoding')
-      else ctx.res.setHeader('Vary', 'Accept-Encoding')
-      return next()
+  return async (ctx, next) => {
+    // What ctx.vary() does, without parsing a header that is not there yet (every request).
+    if (ctx.res.hasHeader('Vary')) ctx.vary('Accept-Encoding')
+    else ctx.res.setHeader('Vary', 'Accept-Encoding')
+    // Nothing to negotiate (most API clients, health probes).
+    if (!ctx.request.headers['accept-encoding']) return next()
+    await next()
+    const text = compressibleBody(ctx)
+    if (!text) return
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity')
+    if (encoding !== 'br' && encoding !== 'gzip') return
+    const key = text.length <= COMPRESSED_CACHE_LARGEST ? cacheKey(encoding, text) : undefined
+    let compressed = key === undefined ? undefined : kept.get(key)
+    if (!compressed) {
+      compressed = await compress(encoding, text)
+      if (key !== undefined) kept.set(key, compressed)
     }
-    return compress(ctx, async () => {
-      await next()
-      prepare(ctx)
-    })
+    ctx.set('Content-Encoding', encoding)
+    ctx.body = compressed
   }
 }
 
-/** Tells koa-compress to keep out (`ctx.compress = false`), and hands it a JSON answer's text. */
-function prepare(ctx: Context): void {
+/** The answer's bytes when it should be compressed; undefined when it is left as it is. */
+function compressibleBody(ctx: Context): Buffer | undefined {
   const body: unknown = ctx.body
-  if (body === null || body === undefined) return
-  if (isStreamed(body)) {
-    ctx.compress = false
-    return
-  }
-  // A JSON answer is written out here, once, as Koa would: koa-compress reads the answer's length
-  // first thing, which for an object means writing it out once more.
-  if (typeof body !== 'string' && !Buffer.isBuffer(body)) ctx.body = JSON.stringify(body)
-  // koa-compress itself leaves HEAD, 206, Content-Range, Content-Encoding and no-transform alone.
-  if (ctx.response.get('ETag')) ctx.compress = false
+  if (body === null || body === undefined || ctx.method === 'HEAD') return undefined
+  if (isStreamed(body)) return undefined
+  if (ctx.status === 206 || ctx.status === 204 || ctx.status === 304) return undefined
+  const response = ctx.response
+  if (
+    response.get('Content-Encoding') ||
+    response.get('Content-Range') ||
+    response.get('ETag') ||
+    /\bno-transform\b/i.test(response.get('Cache-Control'))
+  )
+    return undefined
+  if (!compressible(response.type)) return undefined
+  const text =
+    typeof body === 'string'
+      ? Buffer.from(body)
+      : Buffer.isBuffer(body)
+        ? body
+        : Buffer.from(JSON.stringify(body))
+  return text.length >= COMPRESSION_THRESHOLD ? text : undefined
+}
+
+function cacheKey(encoding: Encoding, text: Buffer): string {
+  return `${encoding}:${crypto.createHash('sha256').update(text).digest('base64')}`
+}
+
+function compress(encoding: Encoding, text: Buffer): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(text, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+        },
+      })
+    : gzip(text, { level: GZIP_LEVEL })
 }
 
 /** Bodies Koa streams (Node and web streams, Blobs, Responses) and binary views. */

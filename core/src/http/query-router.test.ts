@@ -72,8 +72,8 @@ describe('QueryRouter', () => {
     const router = new QueryRouter()
     router.get('/a', (ctx) => void (ctx.body = 1)).post('/b', (ctx) => void (ctx.body = 2))
     expect(router.routes).toEqual([
-      { method: 'GET', path: '/query/a' },
-      { method: 'POST', path: '/query/b' },
+      { method: 'GET', path: '/query/a', upload: false, owner: undefined, description: undefined },
+      { method: 'POST', path: '/query/b', upload: false, owner: undefined, description: undefined },
     ])
     expect(() => router.get('c', (ctx) => void (ctx.body = 1))).toThrow(/must start with/)
     expect(() => router.get('/d')).toThrow(/no middleware/)

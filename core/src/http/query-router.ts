@@ -3,6 +3,7 @@ import compose from 'koa-compose'
 import type { Middleware, ParameterizedContext } from 'koa'
 import type { QueryState } from './state.js'
 import { KernelError } from '../kernel/kernel-error.js'
+import type { RouteDescription } from './route-description.js'
 
 /** What a route's middleware sees: the request state and the path parameters. */
 export interface RouteParameters {
@@ -41,7 +42,19 @@ export type QueryMethod = 'GET' | 'POST'
 export interface RouteInfo {
   method: QueryMethod
   path: string
+  /** True for upload routes: their body is a raw file, not JSON. */
+  upload: boolean
+  /** The plugin that registered it (`kernel` for core's own), set while its routes() runs. */
+  owner: string | undefined
+  /** What the route says of itself (route-description.ts); undefined when it says nothing. */
+  description: RouteDescription | undefined
 }
+
+/**
+ * What follows a route's path: its middleware, optionally led by its description
+ * (`router.get(path, describe({...}), ...middleware)`).
+ */
+export type RouteChain = [RouteDescription, ...QueryMiddleware[]] | QueryMiddleware[]
 
 const noop = async (): Promise<void> => undefined
 
@@ -61,16 +74,17 @@ export class QueryRouter {
     maxParamLength: 16_384,
   })
   private readonly registered: RouteInfo[] = []
+  private owner: string | undefined
 
   /** Registers a read; HEAD is answered by the same middleware. */
-  get(path: string, ...middleware: QueryMiddleware[]): this {
-    this.add('GET', path, middleware)
+  get(path: string, ...chain: RouteChain): this {
+    this.add('GET', path, chain)
     return this
   }
 
   /** Registers a state-changing call. */
-  post(path: string, ...middleware: QueryMiddleware[]): this {
-    this.add('POST', path, middleware)
+  post(path: string, ...chain: RouteChain): this {
+    this.add('POST', path, chain)
     return this
   }
 
@@ -78,14 +92,25 @@ export class QueryRouter {
    * Registers a POST whose body is a file, not JSON: the kernel leaves the request stream for the
    * route to read with `readUpload(ctx, limit)`.
    */
-  upload(path: string, ...middleware: QueryMiddleware[]): this {
-    this.add('POST', path, middleware, true)
+  upload(path: string, ...chain: RouteChain): this {
+    this.add('POST', path, chain, true)
     return this
   }
 
   /** Every registered route, in registration order. */
   get routes(): readonly RouteInfo[] {
     return this.registered
+  }
+
+  /** Runs `register` with the routes it adds named as `owner`'s (the document's tags). */
+  registerAs(owner: string, register: () => void): void {
+    const previous = this.owner
+    this.owner = owner
+    try {
+      register()
+    } finally {
+      this.owner = previous
+    }
   }
 
   /** The route for a method and path, or null. */
@@ -106,22 +131,20 @@ export class QueryRouter {
     return (['GET', 'POST'] as const).filter((method) => this.tree.find(method, path) !== null)
   }
 
-  private add(
-    method: QueryMethod,
-    path: string,
-    middleware: QueryMiddleware[],
-    upload = false,
-  ): void {
+  private add(method: QueryMethod, path: string, chain: RouteChain, upload = false): void {
+    const [first, ...rest] = chain
+    const description = typeof first === 'object' ? first : undefined
+    const middleware = (description ? rest : chain) as QueryMiddleware[]
     if (!path.startsWith('/'))
       throw new KernelError('SW_PLUGIN_INVALID', `route path "${path}" must start with /`)
     if (middleware.length === 0)
       throw new KernelError('SW_PLUGIN_INVALID', `${method} ${path} has no middleware`)
     const full = this.prefix + path
-    const chain = compose(middleware) as unknown as (
+    const composed = compose(middleware) as unknown as (
       ctx: QueryContext,
       next: () => Promise<void>,
     ) => Promise<unknown>
-    const handler: RouteStore = { run: (ctx) => chain(ctx, noop), upload, path: full }
+    const handler: RouteStore = { run: (ctx) => composed(ctx, noop), upload, path: full }
     const methods = method === 'GET' ? (['GET', 'HEAD'] as const) : ([method] as const)
     for (const each of methods) {
       try {
@@ -133,6 +156,6 @@ export class QueryRouter {
         throw error
       }
     }
-    this.registered.push({ method, path: full })
+    this.registered.push({ method, path: full, upload, owner: this.owner, description })
   }
 }

@@ -21,7 +21,10 @@ import { AccessService } from '../access/access-service.js'
 import { accessRoutes } from '../access/access-routes.js'
 import { requestContext } from '../http/request-context.js'
 import { queryDispatcher } from '../http/query-dispatcher.js'
-import { QueryRouter } from '../http/query-router.js'
+import { QueryRouter, type RouteInfo } from '../http/query-router.js'
+import { describe } from '../http/route-description.js'
+import { openApiRoute } from '../openapi/openapi-route.js'
+import { z } from 'zod'
 import { createAccessLog } from '../http/access-log.js'
 import { addressRedactor } from '../http/log-address.js'
 import { securityHeaders } from '../http/security-headers.js'
@@ -79,6 +82,8 @@ export interface Kernel {
   readonly services: Services
   /** Plugins in start order. */
   readonly plugins: readonly PluginDefinition[]
+  /** Every `/query` route with its description, in registration order (the OpenAPI document's source). */
+  readonly routes: readonly RouteInfo[]
   readonly app: Koa<QueryState>
   /** True once migrations are done, until close() begins. */
   readonly ready: boolean
@@ -241,13 +246,29 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       version,
       plugins: plugins.map((plugin) => plugin.name),
     })
-    router.get('/server/info', (ctx) => {
-      ctx.body = info
+    router.registerAs('kernel', () => {
+      router.get(
+        '/server/info',
+        describe({
+          summary: 'The server: its name, version and running plugins in start order',
+          access: 'anyone',
+          answer: z.object({
+            name: z.literal('Shopwright'),
+            version: z.string(),
+            plugins: z.array(z.string()),
+          }),
+        }),
+        (ctx) => {
+          ctx.body = info
+        },
+      )
+      accessRoutes(router, access)
     })
-    accessRoutes(router, access)
     for (const plugin of plugins) {
       try {
-        plugin.routes?.(router, { ...contextOf(plugin), access })
+        router.registerAs(plugin.name, () =>
+          plugin.routes?.(router, { ...contextOf(plugin), access }),
+        )
       } catch (error) {
         // The router's boot errors name the route; the plugin that declared it is named here.
         if (!(error instanceof KernelError)) throw error
@@ -256,6 +277,8 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         })
       }
     }
+    // Last, so the document it serves lists every route before it.
+    router.registerAs('kernel', () => openApiRoute(router, access, version))
 
     // maxIpsCount: the client address comes from the proxies' own X-Forwarded-For entries, never
     // from the leftmost one a client can write (which would defeat per-address rate limits).
@@ -297,6 +320,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       container,
       services,
       plugins,
+      routes: router.routes,
       app,
       get ready() {
         return ready

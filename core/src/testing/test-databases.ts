@@ -5,6 +5,7 @@ import { createKernel, type Kernel, type KernelOptions } from '../kernel/create-
 import type { PluginDefinition } from '../kernel/plugin.js'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { tempDataDir, testConfig } from './test-config.js'
+import { requireDriver } from '../db/driver.js'
 
 /** One database engine a suite runs on. */
 export interface DatabaseUnderTest {
@@ -52,6 +53,8 @@ export function databasesUnderTest(): DatabaseUnderTest[] {
         ? false
         : 'MariaDB is not reachable (SW_TEST_MYSQL_URL unset): MariaDB suites skipped',
       async create() {
+        // A project without mysql2 hears which package to install, not knex's require stack.
+        requireDriver('mysql')
         const base = new URL(mysqlUrl!)
         const name = `sw_t_${crypto.randomBytes(6).toString('hex')}`
         const admin = knex({ client: 'mysql2', connection: mysqlUrl! })

@@ -36,6 +36,7 @@ import {
   uploadImage,
 } from './server/images/routes.js'
 import { SECRET_ADDRESSES } from './server/secret-addresses.js'
+import { ACCOUNT_ROUTES as DESCRIBED } from './server/route-schemas.js'
 
 // The package's public surface: the plugin, the session cookie's name (part of its HTTP contract)
 // and the types of its answers and services, for themes and other plugins. Everything else is
@@ -145,20 +146,24 @@ export default definePlugin({
   },
   routes(router, { services, config, settings }) {
     const origin = siteOrigin({ ...config, ...settings })
-    router.post('/account/login', login(services))
-    router.post('/account/logout', logout(services))
-    router.get('/account/get', getAccount(services))
-    router.post('/account/resetemail', resetEmail({ ...services, origin }))
-    router.get('/account/entity/:recordtype/:id', resetEntity(services))
-    router.get('/account/entity/:recordtype/:id/:code', resetEntity(services))
-    router.post('/account/reset/:recordtype/:id/:code', resetPassword({ ...services, origin }))
-    router.post('/account/block/:recordtype/:id', blockDevice(services))
-    router.get('/account/image/get/:type/:id', serveImage(services))
-    router.get('/account/image/generate', generateImages(services))
-    router.get('/account/image/:recordtype/:id', describeImage(services))
-    router.post('/account/image/:recordtype/:id', chooseImage(services))
-    router.upload('/account/image/upload', uploadImage(services))
-    router.get('/ns/profile/get', getProfile(services))
-    router.post('/ns/profile/update', updateProfile(services))
+    router.post('/account/login', DESCRIBED.login, login(services))
+    router.post('/account/logout', DESCRIBED.logout, logout(services))
+    router.get('/account/get', DESCRIBED.get, getAccount(services))
+    router.post('/account/resetemail', DESCRIBED.resetEmail, resetEmail({ ...services, origin }))
+    router.get('/account/entity/:recordtype/:id', DESCRIBED.entity, resetEntity(services))
+    router.get('/account/entity/:recordtype/:id/:code', DESCRIBED.entityCode, resetEntity(services))
+    router.post(
+      '/account/reset/:recordtype/:id/:code',
+      DESCRIBED.reset,
+      resetPassword({ ...services, origin }),
+    )
+    router.post('/account/block/:recordtype/:id', DESCRIBED.block, blockDevice(services))
+    router.get('/account/image/get/:type/:id', DESCRIBED.imageGet, serveImage(services))
+    router.get('/account/image/generate', DESCRIBED.imageGenerate, generateImages(services))
+    router.get('/account/image/:recordtype/:id', DESCRIBED.imageDescribe, describeImage(services))
+    router.post('/account/image/:recordtype/:id', DESCRIBED.imageChoose, chooseImage(services))
+    router.upload('/account/image/upload', DESCRIBED.imageUpload, uploadImage(services))
+    router.get('/ns/profile/get', DESCRIBED.profileGet, getProfile(services))
+    router.post('/ns/profile/update', DESCRIBED.profileUpdate, updateProfile(services))
   },
 })

@@ -28,6 +28,8 @@ export type {
 } from './server/blobs/blob-store.js'
 import { DRIVE_PHRASES } from './shared/phrases.js'
 export type { DriveService } from './server/drive-service.js'
+// The drive's streaming zip writer, for the command line's `shopwright export` archive.
+export { ZIP_LIMITS, zipStream, type ZipMember } from './server/zip-stream.js'
 export type { ImageVariants } from './server/images/image-variants.js'
 export type { DriveSettings } from './server/settings.js'
 

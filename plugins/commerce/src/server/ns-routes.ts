@@ -20,6 +20,7 @@ import { CATEGORY_TYPE, INVOICE_TYPE, ITEM_TYPE, ORDER_TYPE } from '../shared/ty
 import { DEFAULT_ITEMS_PAGE, MAX_ITEMS_PAGE, type Catalogue } from './catalogue/catalogue.js'
 import type { Documents } from './documents/documents.js'
 import type { ShopContexts } from './shop-context.js'
+import { NS_ROUTES } from './route-schemas.js'
 
 const TYPES = ['webpage', ITEM_TYPE, CATEGORY_TYPE, ORDER_TYPE, INVOICE_TYPE] as const
 type NsType = (typeof TYPES)[number]
@@ -98,14 +99,14 @@ export function nsRoutes(router: QueryRouter, services: NsServices): void {
     }
   }
 
-  router.get('/ns/data/get/:recordtype', (ctx) => get(ctx))
-  router.get('/ns/data/get/:recordtype/:id', async (ctx) => {
+  router.get('/ns/data/get/:recordtype', NS_ROUTES.get, (ctx) => get(ctx))
+  router.get('/ns/data/get/:recordtype/:id', NS_ROUTES.getId, async (ctx) => {
     const id = ctx.params.id ?? ''
     if (!isValidId(id)) throw createError('ERROR_INVALID_ID', { reason: id })
     await get(ctx, id)
   })
 
-  router.get('/ns/data/list/:recordtype', async (ctx) => {
+  router.get('/ns/data/list/:recordtype', NS_ROUTES.list, async (ctx) => {
     const type = typeParam(ctx)
     onlyOptions(ctx, LIST_OPTIONS)
     const page = integerOption(ctx, 'page', 1, 1_000_000)

@@ -19,6 +19,7 @@ import { zipStream } from './zip-stream.js'
 import { isResizableType } from './images/image-formats.js'
 import type { ImageVariants } from './images/image-variants.js'
 import { boxTag, resizeBoxOf, type ResizeBox } from './images/resize-box.js'
+import { DRIVE_ROUTES as DESCRIBED } from './route-schemas.js'
 
 const SaveBody = z.strictObject({ source: z.string() })
 const SecurityBody = z.strictObject({
@@ -59,8 +60,8 @@ export function driveRoutes(
   const getFile = async (ctx: QueryContext): Promise<void> => {
     ctx.body = await drive.get(await ctx.state.entity(), get(ctx))
   }
-  router.get('/drive/get', getFile)
-  router.get('/drive/get/*', getFile)
+  router.get('/drive/get', DESCRIBED.getRoot, getFile)
+  router.get('/drive/get/*', DESCRIBED.get, getFile)
 
   const list = at('list')
   const listFolder = async (ctx: QueryContext): Promise<void> => {
@@ -70,16 +71,16 @@ export function driveRoutes(
       pagesize: pageSize(ctx),
     })
   }
-  router.get('/drive/list', listFolder)
-  router.get('/drive/list/*', listFolder)
+  router.get('/drive/list', DESCRIBED.listRoot, listFolder)
+  router.get('/drive/list/*', DESCRIBED.list, listFolder)
 
   const create = at('create')
-  router.post('/drive/create/*', async (ctx) => {
+  router.post('/drive/create/*', DESCRIBED.create, async (ctx) => {
     ctx.body = await drive.create(await ctx.state.entity(), create(ctx))
   })
 
   const upload = at('upload')
-  router.upload('/drive/upload/*', async (ctx) => {
+  router.upload('/drive/upload/*', DESCRIBED.upload, async (ctx) => {
     const path = upload(ctx)
     const entity = await ctx.state.entity()
     const replace = queryOption(ctx, 'replace') === 'true'
@@ -97,7 +98,7 @@ export function driveRoutes(
   })
 
   const load = at('load')
-  router.get('/drive/load/*', async (ctx) => {
+  router.get('/drive/load/*', DESCRIBED.load, async (ctx) => {
     // A bad width or height is refused before the file is looked up, whoever asks.
     const box = resizeBoxOf(ctx)
     const { row } = await drive.file(await ctx.state.entity(), load(ctx))
@@ -114,7 +115,7 @@ export function driveRoutes(
   })
 
   const download = all('download')
-  router.get('/drive/download/*', async (ctx) => {
+  router.get('/drive/download/*', DESCRIBED.download, async (ctx) => {
     const entity = await ctx.state.entity()
     const paths = download(ctx)
     const filename = queryOption(ctx, 'filename')
@@ -133,7 +134,7 @@ export function driveRoutes(
   })
 
   const rename = at('rename')
-  router.post('/drive/rename/*', async (ctx) => {
+  router.post('/drive/rename/*', DESCRIBED.rename, async (ctx) => {
     const body = ctx.is('json') ? readBody(ctx, RenameBody).filename : undefined
     const filename = queryOption(ctx, 'filename') ?? body
     if (filename === undefined)
@@ -142,23 +143,23 @@ export function driveRoutes(
   })
 
   const save = at('save')
-  router.post('/drive/save/*', async (ctx) => {
+  router.post('/drive/save/*', DESCRIBED.save, async (ctx) => {
     const { source } = readBody(ctx, SaveBody)
     ctx.body = await drive.save(await ctx.state.entity(), save(ctx), source)
   })
 
   const bin = all('bin')
-  router.post('/drive/bin/*', async (ctx) => {
+  router.post('/drive/bin/*', DESCRIBED.bin, async (ctx) => {
     ctx.body = { list: await drive.bin(await ctx.state.entity(), bin(ctx)) }
   })
 
   const remove = all('delete')
-  router.post('/drive/delete/*', async (ctx) => {
+  router.post('/drive/delete/*', DESCRIBED.remove, async (ctx) => {
     ctx.body = { list: await drive.remove(await ctx.state.entity(), remove(ctx)) }
   })
 
   const security = at('security')
-  router.post('/drive/security/*', async (ctx) => {
+  router.post('/drive/security/*', DESCRIBED.security, async (ctx) => {
     const body = readBody(ctx, SecurityBody)
     ctx.body = await drive.setSecurity(await ctx.state.entity(), security(ctx), body.security)
   })

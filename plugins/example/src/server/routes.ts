@@ -1,8 +1,18 @@
-import { createError, readBody, type QueryContext, type QueryRouter, z } from '@shopwright/core'
+import {
+  createError,
+  describe,
+  readBody,
+  type QueryContext,
+  type QueryRouter,
+  z,
+} from '@shopwright/core'
 import { isValidId } from '@shopwright/core/shared'
+import { ANNOUNCEMENT_TYPE } from '../shared/types.js'
 import type { Announcements } from './announcements.js'
 
 const PublishBody = z.strictObject({ published: z.boolean() })
+const IdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/) })
+const isoOrNull = z.string().nullable()
 
 /** The `:id` of the call, checked before anything is read. */
 function idParam(ctx: QueryContext): string {
@@ -11,25 +21,72 @@ function idParam(ctx: QueryContext): string {
   return id
 }
 
-/** The plugin's calls under `/query` (README, "Calls"). */
+/**
+ * The plugin's calls under `/query` (README, "Calls"). Each carries its description (summary,
+ * access, schemas, errors): the OpenAPI document at `/query/openapi.json` is built from them.
+ */
 export function announcementRoutes(router: QueryRouter, announcements: Announcements): void {
   // Public: every storefront page may ask, signed in or not.
-  router.get('/announcements/current', async (ctx) => {
+  const current = describe({
+    summary: 'The live announcements the caller has not dismissed',
+    access: 'anyone',
+    answer: z.array(
+      z.object({ id: z.string(), headline: z.string(), message: z.string(), ends: isoOrNull }),
+    ),
+  })
+  router.get('/announcements/current', current, async (ctx) => {
     ctx.body = await announcements.current(await ctx.state.entity())
   })
 
-  router.get('/announcements/list', async (ctx) => {
+  const list = describe({
+    summary: 'Every announcement, for staff',
+    access: { rule: `view on the ${ANNOUNCEMENT_TYPE} record type` },
+    answer: z.array(
+      z.object({
+        id: z.string(),
+        headline: z.string(),
+        published: z.boolean(),
+        starts: isoOrNull,
+        ends: isoOrNull,
+        state: z.enum(['draft', 'scheduled', 'live', 'ended']),
+        dismissals: z.int(),
+      }),
+    ),
+    errors: ['ERROR_NOT_SIGNED_IN', 'ERROR_ACCESS_DENIED'],
+  })
+  router.get('/announcements/list', list, async (ctx) => {
     ctx.body = await announcements.list(await ctx.state.entity())
   })
 
   // Every call that changes state is POST; its input is validated before anything is written.
-  router.post('/announcements/publish/:id', async (ctx) => {
+  const publish = describe({
+    summary: 'Publishes or withdraws an announcement',
+    access: { rule: `edit on the ${ANNOUNCEMENT_TYPE} record type` },
+    params: IdParam,
+    body: PublishBody,
+    answer: z.object({ type: z.literal(ANNOUNCEMENT_TYPE), id: z.string() }).loose(),
+    errors: [
+      'ERROR_INVALID_ID',
+      'ERROR_NOT_SIGNED_IN',
+      'ERROR_PERMISSION_TYPE',
+      'ERROR_RECORD_NOT_AVAILABLE',
+      'ERROR_ANNOUNCEMENT_EXPIRED',
+    ],
+  })
+  router.post('/announcements/publish/:id', publish, async (ctx) => {
     const id = idParam(ctx)
     const { published } = readBody(ctx, PublishBody)
     ctx.body = await announcements.publish(await ctx.state.entity(), id, published)
   })
 
-  router.post('/announcements/dismiss/:id', async (ctx) => {
+  const dismiss = describe({
+    summary: 'Dismisses a live announcement for the signed-in caller',
+    access: 'signed-in',
+    params: IdParam,
+    answer: z.object({ dismissed: z.literal(true) }),
+    errors: ['ERROR_INVALID_ID', 'ERROR_RECORD_NOT_AVAILABLE', 'ERROR_ANNOUNCEMENT_EXPIRED'],
+  })
+  router.post('/announcements/dismiss/:id', dismiss, async (ctx) => {
     await announcements.dismiss(await ctx.state.entity(), idParam(ctx))
     ctx.body = { dismissed: true }
   })

@@ -6,6 +6,7 @@ import {
 } from '@shopwright/core'
 import { INSIGHTS_SECURITY } from '../shared/types.js'
 import type { InsightsService } from './insights-service.js'
+import { INSIGHTS_ROUTES } from './route-schemas.js'
 
 /**
  * The insights calls (spec 001 section 9), read-only, for holders of the `insights` security
@@ -16,15 +17,25 @@ export function insightsRoutes(
   insights: InsightsService,
   access: AccessService,
 ): void {
-  router.get('/insights/traffic/:month', access.require(INSIGHTS_SECURITY, 'view'), async (ctx) => {
-    refuseOptions(ctx)
-    ctx.body = await insights.month(ctx.params.month ?? '')
-  })
+  router.get(
+    '/insights/traffic/:month',
+    INSIGHTS_ROUTES.traffic,
+    access.require(INSIGHTS_SECURITY, 'view'),
+    async (ctx) => {
+      refuseOptions(ctx)
+      ctx.body = await insights.month(ctx.params.month ?? '')
+    },
+  )
 
-  router.get('/insights/live', access.require(INSIGHTS_SECURITY, 'view'), async (ctx) => {
-    refuseOptions(ctx)
-    ctx.body = await insights.live()
-  })
+  router.get(
+    '/insights/live',
+    INSIGHTS_ROUTES.live,
+    access.require(INSIGHTS_SECURITY, 'view'),
+    async (ctx) => {
+      refuseOptions(ctx)
+      ctx.body = await insights.live()
+    },
+  )
 }
 
 /** The calls take no option: one given is refused, so a typo is never silently ignored. */

@@ -15,6 +15,7 @@ import {
   type LogLevel,
 } from '../shared/types.js'
 import type { LogService } from './log-service.js'
+import { LOG_ROUTES } from './route-schemas.js'
 import type { LogQuery } from './log-store.js'
 
 /** The query options the list takes; any other is refused, so a typo is not silently ignored. */
@@ -107,10 +108,15 @@ export function logRoutes(router: QueryRouter, log: LogService, access: AccessSe
   const list = async (ctx: QueryContext): Promise<void> => {
     ctx.body = await log.list(listQuery(ctx))
   }
-  router.get('/log/list', access.require(LOG_SECURITY, 'view'), list)
-  router.get('/log/list/:name', access.require(LOG_SECURITY, 'view'), list)
-  router.post('/log/clear', access.require(LOG_SECURITY, 'delete'), async (ctx) => {
-    await log.clear(await ctx.state.entity())
-    ctx.body = { ok: true }
-  })
+  router.get('/log/list', LOG_ROUTES.list, access.require(LOG_SECURITY, 'view'), list)
+  router.get('/log/list/:name', LOG_ROUTES.listOf, access.require(LOG_SECURITY, 'view'), list)
+  router.post(
+    '/log/clear',
+    LOG_ROUTES.clear,
+    access.require(LOG_SECURITY, 'delete'),
+    async (ctx) => {
+      await log.clear(await ctx.state.entity())
+      ctx.body = { ok: true }
+    },
+  )
 }

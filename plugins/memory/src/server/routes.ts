@@ -6,6 +6,7 @@ import {
 } from '@shopwright/core'
 import { isMemoryType, MEMORY_SECURITY, type MemoryType } from '../shared/types.js'
 import type { MemoryService } from './memory-service.js'
+import { MEMORY_ROUTES } from './route-schemas.js'
 
 /** The `{type}` of a clear: one of the spec's memory types, exactly as written, else a coded 400. */
 function typeParam(ctx: QueryContext): MemoryType {
@@ -40,16 +41,31 @@ function noOptions(ctx: QueryContext): void {
  * delete (a clear throws away what the cache holds, as the log's clear does; README, "Rights").
  */
 export function memoryRoutes(router: QueryRouter, memory: MemoryService, access: AccessService) {
-  router.get('/memory/list', access.require(MEMORY_SECURITY, 'view'), async (ctx) => {
-    ctx.body = await memory.list()
-  })
-  router.post('/memory/clear', access.require(MEMORY_SECURITY, 'delete'), async (ctx) => {
-    noOptions(ctx)
-    ctx.body = await memory.clear()
-  })
-  router.post('/memory/clear/:type', access.require(MEMORY_SECURITY, 'delete'), async (ctx) => {
-    const type = typeParam(ctx)
-    noOptions(ctx)
-    ctx.body = await memory.clear(type)
-  })
+  router.get(
+    '/memory/list',
+    MEMORY_ROUTES.list,
+    access.require(MEMORY_SECURITY, 'view'),
+    async (ctx) => {
+      ctx.body = await memory.list()
+    },
+  )
+  router.post(
+    '/memory/clear',
+    MEMORY_ROUTES.clearAll,
+    access.require(MEMORY_SECURITY, 'delete'),
+    async (ctx) => {
+      noOptions(ctx)
+      ctx.body = await memory.clear()
+    },
+  )
+  router.post(
+    '/memory/clear/:type',
+    MEMORY_ROUTES.clear,
+    access.require(MEMORY_SECURITY, 'delete'),
+    async (ctx) => {
+      const type = typeParam(ctx)
+      noOptions(ctx)
+      ctx.body = await memory.clear(type)
+    },
+  )
 }

@@ -1,4 +1,9 @@
-import Database from 'better-sqlite3'
+import { createRequire } from 'node:module'
+import type Database from 'better-sqlite3'
+
+// Loaded when a SQLite site opens its reader: the driver is an optional dependency, and a
+// MariaDB site may not have it installed (core's requireDriver names it when it is needed).
+const requireDriver = createRequire(import.meta.url)
 
 type Statement = Database.Statement<unknown[]>
 
@@ -13,7 +18,8 @@ export class SqliteReader {
   private readonly statements = new Map<string, Statement>()
 
   constructor(filename: string) {
-    this.db = new Database(filename, { readonly: true, fileMustExist: true })
+    const BetterSqlite = requireDriver('better-sqlite3') as typeof Database
+    this.db = new BetterSqlite(filename, { readonly: true, fileMustExist: true })
     this.db.pragma('busy_timeout = 5000')
   }
 

@@ -1,5 +1,6 @@
 import {
   createError,
+  describe,
   readBody,
   type AccessService,
   type QueryRouter,
@@ -11,6 +12,7 @@ import { isValidId } from '@shopwright/core/shared'
 import { SESSIONS_SECURITY } from '../shared/types.js'
 import type { SessionsService } from './sessions-service.js'
 import type { Tracker } from './tracker.js'
+import { SESSION_ROUTES } from './route-schemas.js'
 
 /** The most pages one `/query/track` call may carry, and the longest address in it. */
 export const MAX_TRACKED_PAGES = 100
@@ -55,7 +57,15 @@ export function sessionRoutes(
 ): void {
   const { tracker, sessions, access, limiter } = services
 
-  router.post('/track', async (ctx) => {
+  const track = describe({
+    summary: "Records the visitor's tracked pages",
+    description: 'The visit cookies say which session; the body never does.',
+    access: 'anyone',
+    body: TrackBody,
+    answer: z.object({ pages: z.int().describe('The pages of the visit so far') }),
+    errors: ['ERROR_TOO_MANY_REQUESTS', 'ERROR_TRACKING_BUSY'],
+  })
+  router.post('/track', track, async (ctx) => {
     // Counted before the body is looked at: a flood of bad posts costs the sender its quota too.
     if (services.trackLimit > 0) await limiter.consume(TRACK_LIMIT, ctx.ip)
     const raw = (ctx.request as { body?: { pages?: unknown } }).body
@@ -68,31 +78,51 @@ export function sessionRoutes(
     ctx.body = { pages: tracker.track(ctx, pages, ctx.state.device ?? '') }
   })
 
-  router.get('/session/list', access.require(SESSIONS_SECURITY, 'view'), async (ctx) => {
-    const pagesize = queryOption(ctx, 'pagesize')
-    if (pagesize !== undefined && !/^\d{1,6}$/.test(pagesize))
-      throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
-    ctx.set('Cache-Control', 'no-store')
-    ctx.body = await sessions.list({
-      pagesize: pagesize === undefined ? undefined : Number(pagesize),
-      nextpage: queryOption(ctx, 'nextpage'),
-    })
-  })
+  router.get(
+    '/session/list',
+    SESSION_ROUTES.list,
+    access.require(SESSIONS_SECURITY, 'view'),
+    async (ctx) => {
+      const pagesize = queryOption(ctx, 'pagesize')
+      if (pagesize !== undefined && !/^\d{1,6}$/.test(pagesize))
+        throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = await sessions.list({
+        pagesize: pagesize === undefined ? undefined : Number(pagesize),
+        nextpage: queryOption(ctx, 'nextpage'),
+      })
+    },
+  )
 
-  router.get('/session/live', access.require(SESSIONS_SECURITY, 'view'), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store')
-    ctx.body = { live: await sessions.liveCount() }
-  })
+  router.get(
+    '/session/live',
+    SESSION_ROUTES.live,
+    access.require(SESSIONS_SECURITY, 'view'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = { live: await sessions.liveCount() }
+    },
+  )
 
-  router.get('/session/get/:id', access.require(SESSIONS_SECURITY, 'view'), async (ctx) => {
-    const id = ctx.params.id ?? ''
-    if (!isValidId(id) || id.length > 32) throw createError('ERROR_INVALID_ID', { reason: id })
-    ctx.set('Cache-Control', 'no-store')
-    ctx.body = await sessions.get(id)
-  })
+  router.get(
+    '/session/get/:id',
+    SESSION_ROUTES.get,
+    access.require(SESSIONS_SECURITY, 'view'),
+    async (ctx) => {
+      const id = ctx.params.id ?? ''
+      if (!isValidId(id) || id.length > 32) throw createError('ERROR_INVALID_ID', { reason: id })
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = await sessions.get(id)
+    },
+  )
 
-  router.post('/session/clear', access.require(SESSIONS_SECURITY, 'delete'), async (ctx) => {
-    await sessions.clear()
-    ctx.body = { cleared: true }
-  })
+  router.post(
+    '/session/clear',
+    SESSION_ROUTES.clear,
+    access.require(SESSIONS_SECURITY, 'delete'),
+    async (ctx) => {
+      await sessions.clear()
+      ctx.body = { cleared: true }
+    },
+  )
 }

@@ -13,6 +13,7 @@ import { csvFileName } from './csv.js'
 import type { AutoFill } from './auto-fill.js'
 import { TRANSLATE_MAX_TEXTS, type MachineTranslation } from './machine-translation.js'
 import { TRANSLATION_SECURITY, type TranslationSets } from './translation-sets.js'
+import { TRANSLATION_ROUTES as DESCRIBED } from './route-schemas.js'
 
 /** The largest CSV an import takes: far above 5,000 phrases in a few languages. */
 export const CSV_IMPORT_LIMIT = 5 * 1024 * 1024
@@ -113,7 +114,7 @@ export function translationRoutes(router: QueryRouter, services: Services, acces
 
   // Texts are public where the `translation` security record lets everyone view (the sample's
   // "all view"): every page needs them, signed in or not.
-  router.get('/translation/texts/:language', async (ctx) => {
+  router.get('/translation/texts/:language', DESCRIBED.texts, async (ctx) => {
     const language = languageParam(ctx, 'language')
     const requested = typeof ctx.query.sets === 'string' ? ctx.query.sets.split(',') : []
     const ids = [...new Set(requested.filter((id) => id !== ''))]
@@ -127,11 +128,11 @@ export function translationRoutes(router: QueryRouter, services: Services, acces
     ctx.body = answer
   })
 
-  router.get('/translation/get/:set', async (ctx) => {
+  router.get('/translation/get/:set', DESCRIBED.get, async (ctx) => {
     ctx.body = await sets.get(await ctx.state.entity(), setParam(ctx))
   })
 
-  router.post('/translation/update/:set', async (ctx) => {
+  router.post('/translation/update/:set', DESCRIBED.update, async (ctx) => {
     const edit = lowerCaseLanguages(readBody(ctx, EditBody))
     ctx.body = await sets.edit(await ctx.state.entity(), setParam(ctx), edit)
   })
@@ -143,8 +144,8 @@ export function translationRoutes(router: QueryRouter, services: Services, acces
     ctx.set('Content-Disposition', `attachment; filename="${csvFileName(language)}"`)
     ctx.body = csv
   }
-  router.get('/translation/export/:set', exportCsv)
-  router.get('/translation/export/:set/:language', exportCsv)
+  router.get('/translation/export/:set', DESCRIBED.exportCsv, exportCsv)
+  router.get('/translation/export/:set/:language', DESCRIBED.exportLanguage, exportCsv)
 
   const importCsv = async (ctx: QueryContext) => {
     const language = ctx.params.language ? languageParam(ctx, 'language') : undefined
@@ -161,16 +162,16 @@ export function translationRoutes(router: QueryRouter, services: Services, acces
     }
     ctx.body = await sets.importCsv(await ctx.state.entity(), set, text, language)
   }
-  router.upload('/translation/import/:set', importCsv)
-  router.upload('/translation/import/:set/:language', importCsv)
+  router.upload('/translation/import/:set', DESCRIBED.importCsv, importCsv)
+  router.upload('/translation/import/:set/:language', DESCRIBED.importLanguage, importCsv)
 
-  router.post('/translation/autofill/:set/:language', async (ctx) => {
+  router.post('/translation/autofill/:set/:language', DESCRIBED.autofill, async (ctx) => {
     const language = languageParam(ctx, 'language')
     ctx.body = await autoFill.fill(await ctx.state.entity(), setParam(ctx), language)
   })
 
   // Machine translation costs money or server time: only people who may edit translations.
-  router.post('/translate/:from/:to', async (ctx) => {
+  router.post('/translate/:from/:to', DESCRIBED.translate, async (ctx) => {
     const from = languageParam(ctx, 'from')
     const to = languageParam(ctx, 'to')
     const texts = readBody(ctx, TranslateBody)

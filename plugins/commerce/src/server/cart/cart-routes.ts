@@ -14,6 +14,7 @@ import {
 } from '@shopwright/core'
 import { MAX_LINE_QUANTITY } from '../../shared/types.js'
 import type { CartCaller, Carts } from './carts.js'
+import { CART_ROUTES } from '../route-schemas.js'
 
 export const CART_LIMIT = 'commerce.cart'
 
@@ -38,17 +39,17 @@ function limitKey(caller: CartCaller, ctx: QueryContext): string {
 }
 
 export function cartRoutes(router: QueryRouter, carts: Carts, limiter: RateLimiterService): void {
-  router.get('/cart/get', async (ctx) => {
+  router.get('/cart/get', CART_ROUTES.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store')
     ctx.body = await carts.get(await carts.caller(ctx))
   })
 
-  router.get('/cart/count', async (ctx) => {
+  router.get('/cart/count', CART_ROUTES.count, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store')
     ctx.body = { count: await carts.count(await carts.caller(ctx)) }
   })
 
-  router.post('/cart/add', async (ctx) => {
+  router.post('/cart/add', CART_ROUTES.add, async (ctx) => {
     const body = readBody(ctx, AddBody)
     if (!isValidId(body.item)) throw createError('ERROR_INVALID_ID', { reason: 'item' })
     const caller = await carts.caller(ctx, true)
@@ -56,7 +57,7 @@ export function cartRoutes(router: QueryRouter, carts: Carts, limiter: RateLimit
     ctx.body = await carts.add(ctx, caller, body.item, body.quantity)
   })
 
-  router.post('/cart/update/:line', async (ctx) => {
+  router.post('/cart/update/:line', CART_ROUTES.update, async (ctx) => {
     const line = lineParam(ctx)
     const body = readBody(ctx, UpdateBody)
     const caller = await carts.caller(ctx)
@@ -64,7 +65,7 @@ export function cartRoutes(router: QueryRouter, carts: Carts, limiter: RateLimit
     ctx.body = await carts.update(caller, line, body.quantity)
   })
 
-  router.post('/cart/remove/:line', async (ctx) => {
+  router.post('/cart/remove/:line', CART_ROUTES.remove, async (ctx) => {
     const line = lineParam(ctx)
     const caller = await carts.caller(ctx)
     await limiter.consume(CART_LIMIT, limitKey(caller, ctx))

@@ -19,6 +19,7 @@ import { CART_LIMIT } from '../cart/cart-routes.js'
 import { entityKey, type CartStore } from '../cart/cart-store.js'
 import type { Carts } from '../cart/carts.js'
 import type { Checkout, CustomerContext } from './checkout.js'
+import { CHECKOUT_ROUTES } from '../route-schemas.js'
 
 export const PLACE_LIMIT = 'commerce.place'
 
@@ -82,12 +83,12 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
     }
   }
 
-  router.get('/checkout/get', async (ctx) => {
+  router.get('/checkout/get', CHECKOUT_ROUTES.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store')
     ctx.body = await review(await customer(ctx))
   })
 
-  router.post('/checkout/shipping', async (ctx) => {
+  router.post('/checkout/shipping', CHECKOUT_ROUTES.shipping, async (ctx) => {
     const { address } = readBody(ctx, IdBody('address')) as { address: string }
     const context = await customer(ctx)
     await consume(context)
@@ -97,7 +98,7 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
     ctx.body = await review(context)
   })
 
-  router.post('/checkout/shipmethod', async (ctx) => {
+  router.post('/checkout/shipmethod', CHECKOUT_ROUTES.shipmethod, async (ctx) => {
     const { id } = readBody(ctx, IdBody('id')) as { id: string }
     const context = await customer(ctx)
     await consume(context)
@@ -108,7 +109,7 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
     ctx.body = await review(context)
   })
 
-  router.post('/checkout/place', async (ctx) => {
+  router.post('/checkout/place', CHECKOUT_ROUTES.place, async (ctx) => {
     const body = readBody(ctx, PlaceBody)
     const context = await customer(ctx)
     await limiter.consume(PLACE_LIMIT, `${context.entity.type}|${context.entity.id}`)

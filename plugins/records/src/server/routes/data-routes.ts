@@ -7,6 +7,7 @@ import {
   z,
 } from '@shopwright/core'
 import { idParam, listOptions, parseKeys } from './parse.js'
+import { RECORD_ROUTES as DESCRIBED } from './route-schemas.js'
 
 const Changes = z
   .array(z.object({ field: z.string().min(1).max(500), value: z.unknown() }))
@@ -21,13 +22,13 @@ const NewRecord = z.looseObject({
 export function dataRoutes(router: QueryRouter, services: Services): void {
   const { records, recordLists, recordTypeCalls, access, bin } = services
 
-  router.get('/data/recordtype/list', async (ctx) => {
+  router.get('/data/recordtype/list', DESCRIBED.typeList, async (ctx) => {
     ctx.body = await recordTypeCalls.list(await ctx.state.entity(), listOptions(ctx))
   })
-  router.get('/data/recordtype/get/:recordtype', async (ctx) => {
+  router.get('/data/recordtype/get/:recordtype', DESCRIBED.typeGet, async (ctx) => {
     ctx.body = await recordTypeCalls.get(await ctx.state.entity(), idParam(ctx, 'recordtype'))
   })
-  router.get('/data/list/:recordtype', async (ctx) => {
+  router.get('/data/list/:recordtype', DESCRIBED.list, async (ctx) => {
     ctx.type = 'json'
     ctx.body = await recordLists.list(
       await ctx.state.entity(),
@@ -35,7 +36,7 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
       listOptions(ctx),
     )
   })
-  router.get('/data/listids/:keys', async (ctx) => {
+  router.get('/data/listids/:keys', DESCRIBED.listIds, async (ctx) => {
     const entity = await ctx.state.entity()
     const keys = parseKeys(ctx.params.keys)
     const list: RecordData[] = []
@@ -49,7 +50,7 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
     }
     ctx.body = { list }
   })
-  router.get('/data/get/:recordtype/:id', async (ctx) => {
+  router.get('/data/get/:recordtype/:id', DESCRIBED.get, async (ctx) => {
     ctx.type = 'json'
     ctx.body = await records.getText(
       await ctx.state.entity(),
@@ -57,23 +58,23 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
       idParam(ctx, 'id'),
     )
   })
-  router.get('/data/new/:recordtype', async (ctx) => {
+  router.get('/data/new/:recordtype', DESCRIBED.blank, async (ctx) => {
     ctx.body = await records.blank(await ctx.state.entity(), idParam(ctx, 'recordtype'))
   })
-  router.get('/data/duplicate/:recordtype/:id', async (ctx) => {
+  router.get('/data/duplicate/:recordtype/:id', DESCRIBED.duplicate, async (ctx) => {
     ctx.body = await records.duplicate(
       await ctx.state.entity(),
       idParam(ctx, 'recordtype'),
       idParam(ctx, 'id'),
     )
   })
-  router.post('/data/create', async (ctx) => {
+  router.post('/data/create', DESCRIBED.create, async (ctx) => {
     ctx.body = await records.create(
       await ctx.state.entity(),
       readBody(ctx, NewRecord) as RecordData,
     )
   })
-  router.post('/data/update/:recordtype/:id', async (ctx) => {
+  router.post('/data/update/:recordtype/:id', DESCRIBED.update, async (ctx) => {
     ctx.body = await records.update(
       await ctx.state.entity(),
       idParam(ctx, 'recordtype'),
@@ -81,25 +82,35 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
       readBody(ctx, Changes),
     )
   })
-  router.post('/data/bin/:keys', async (ctx) => {
+  router.post('/data/bin/:keys', DESCRIBED.bin, async (ctx) => {
     ctx.body = { list: await records.bin(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
   })
-  router.post('/data/restore/:keys', access.require('bin', 'edit'), async (ctx) => {
-    ctx.body = { list: await bin.restore(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
-  })
-  router.post('/data/delete/:keys', access.require('bin', 'delete'), async (ctx) => {
-    ctx.body = { list: await bin.remove(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
-  })
-  router.get('/data/bin/list', access.require('bin', 'view'), async (ctx) => {
+  router.post(
+    '/data/restore/:keys',
+    DESCRIBED.restore,
+    access.require('bin', 'edit'),
+    async (ctx) => {
+      ctx.body = { list: await bin.restore(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+    },
+  )
+  router.post(
+    '/data/delete/:keys',
+    DESCRIBED.remove,
+    access.require('bin', 'delete'),
+    async (ctx) => {
+      ctx.body = { list: await bin.remove(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+    },
+  )
+  router.get('/data/bin/list', DESCRIBED.binList, access.require('bin', 'view'), async (ctx) => {
     ctx.body = await bin.list(await ctx.state.entity(), listOptions(ctx))
   })
-  router.post('/data/empty', access.require('bin', 'delete'), async (ctx) => {
+  router.post('/data/empty', DESCRIBED.empty, access.require('bin', 'delete'), async (ctx) => {
     ctx.body = await bin.empty(await ctx.state.entity())
   })
-  router.get('/data/listtype/get/:id', async (ctx) => {
+  router.get('/data/listtype/get/:id', DESCRIBED.listType, async (ctx) => {
     ctx.body = await recordTypeCalls.listType(await ctx.state.entity(), idParam(ctx, 'id'))
   })
-  router.get('/data', () => {
+  router.get('/data', DESCRIBED.noType, () => {
     throw createError('ERROR_RECORDTYPE_REQUIRED')
   })
 }

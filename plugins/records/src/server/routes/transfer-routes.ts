@@ -6,13 +6,14 @@ import {
   type Services,
 } from '@shopwright/core'
 import { parseKeys } from './parse.js'
+import { RECORD_ROUTES } from './route-schemas.js'
 
 /** Export (a download link) and import (a file upload) of records. */
 export function transferRoutes(router: QueryRouter, services: Services): void {
   const { recordExport, recordImport, recordTypes, config, lifecycle } = services
   const limit = parseSize(config.uploadLimit)
 
-  router.get('/data/export/:keys', async (ctx) => {
+  router.get('/data/export/:keys', RECORD_ROUTES.export, async (ctx) => {
     const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined
     const download = await recordExport.export(
       await ctx.state.entity(),
@@ -24,7 +25,7 @@ export function transferRoutes(router: QueryRouter, services: Services): void {
     ctx.body = Buffer.from(download.data.buffer, download.data.byteOffset, download.data.byteLength)
   })
 
-  router.upload('/data/import', async (ctx) => {
+  router.upload('/data/import', RECORD_ROUTES.import, async (ctx) => {
     const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined
     const entity = await ctx.state.entity()
     // Refused before the upload is read or unpacked: every item needs create or edit on its type,

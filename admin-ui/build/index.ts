@@ -1,0 +1,1 @@
+export { buildAdmin, type BuildAdminOptions } from './build-admin.js'

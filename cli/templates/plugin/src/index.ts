@@ -1,0 +1,25 @@
+import { definePlugin } from '@shopwright/core'
+import { migrations } from './server/migrations.js'
+import { __NAME__Routes } from './server/routes.js'
+import { __NAME__Seeds } from './server/seeds.js'
+import { __CONST__ } from './shared/types.js'
+
+export * from './shared/types.js'
+
+/**
+ * The __NAME__ plugin: staff write `__NAME__` records in the admin (a record type is data, see the
+ * seeds), visitors read the published ones at `/query/__NAME__/list` and like them, and the likes
+ * are kept in the plugin's own table. Shopwright's docs/plugins.md explains every part.
+ */
+export default definePlugin({
+  name: '__NAME__',
+  dependsOn: ['records'],
+  requires: ['records'],
+  security: [__CONST__],
+  migrations,
+  seeds: __NAME__Seeds,
+  adminPaths: ['/__NAME__'],
+  routes(router, { services }) {
+    __NAME__Routes(router, services)
+  },
+})

@@ -1,0 +1,211 @@
+import { describe, z } from '@shopwright/core'
+import { SEED_PATTERN } from './images/generated.js'
+import { UpdateBody } from './profile/changes.js'
+
+/*
+ * The answers of the account calls (account-answer.ts, routes/entity.ts, images/routes.ts,
+ * profile/profile-answer.ts) and the descriptions of those calls, for the OpenAPI document.
+ */
+
+const preview = { type: z.string(), id: z.string(), email: z.string(), name: z.string() }
+/** `account/get` (AccountAnswer). */
+const account = {
+  ...preview,
+  color: z.string().nullable(),
+  roles: z.array(z.string()),
+  resetrequired: z.boolean(),
+  resetexpired: z.literal(false),
+  validresetcode: z.literal(false),
+  imageversion: z.int(),
+}
+/** The reset screens' account (ResetEntity). */
+const resetEntity = z.object({
+  ...preview,
+  resetrequired: z.boolean(),
+  resetexpired: z.boolean(),
+  validresetcode: z.boolean(),
+})
+/** An account's image (ImageAnswer). */
+const image = z.object({
+  type: z.string(),
+  id: z.string(),
+  version: z.int(),
+  source: z.enum(['default', 'generated', 'upload', 'svg']),
+  url: z.string(),
+})
+/** `ns/profile/get` (ProfileAnswer): address lines keep whatever else the record holds. */
+const profile = {
+  firstname: z.string(),
+  lastname: z.string(),
+  companyname: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  pricelevel: z.object({ text: z.string(), value: z.int() }),
+  creditlimit: z.number().nullable(),
+  terms: z.string().nullable(),
+  addressbook: z.array(z.object({ id: z.string() }).loose()),
+  creditcards: z.array(
+    z.object({
+      internalid: z.string(),
+      ccname: z.string(),
+      ccexpiredate: z.string(),
+      paymentmethod: z.string(),
+      ccnumber: z.string(),
+      last4: z.string(),
+      brand: z.string(),
+      cardstate: z.string(),
+      ccdefault: z.boolean(),
+    }),
+  ),
+  status: z.string().nullable(),
+}
+
+const accountParams = z.object({ recordtype: z.string(), id: z.string() })
+const ok = z.object({ ok: z.literal(true) })
+const own = { rule: 'the account itself, or staff with edit on its type' }
+const imageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']
+const entity = describe({
+  summary: 'The account a reset link names, for the reset screens',
+  description: 'The e-mail, name and reset state only for the holder of a matching code.',
+  access: 'anyone',
+  params: accountParams,
+  answer: resetEntity,
+  errors: ['ERROR_RECORD_NOT_AVAILABLE'],
+})
+
+/** The descriptions of the account calls (index.ts), for the OpenAPI document. */
+export const ACCOUNT_ROUTES = {
+  login: describe({
+    summary: 'Signs in: step 1 names the account, step 2 checks the password',
+    description: 'Step 2 sets the session cookie and answers the account with `admin`.',
+    access: 'anyone',
+    body: z.strictObject({
+      email: z.string().max(254),
+      password: z.string().max(1024).optional(),
+    }),
+    answer: z.union([z.object(preview), z.object({ ...account, admin: z.boolean() })]),
+    errors: [
+      'ERROR_PASSWORD_VALUE_REQUIRED',
+      'ERROR_EMAIL_NOT_FOUND',
+      ['ERROR_ACCESS_DENIED', 401],
+      'ERROR_ACCOUNT_RESET_REQUIRED',
+      'ERROR_DEVICE_BLOCKED',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+  logout: describe({
+    summary: 'Ends the session and clears its cookie',
+    access: 'anyone',
+    answer: ok,
+  }),
+  get: describe({
+    summary: 'The signed-in account',
+    access: 'signed-in',
+    answer: z.object(account),
+  }),
+  resetEmail: describe({
+    summary: 'Sends a password reset e-mail, whether or not an account has the address',
+    access: 'anyone',
+    body: z.strictObject({ email: z.string().max(254) }),
+    answer: ok,
+    errors: ['ERROR_INVALID_EMAIL', 'ERROR_TOO_MANY_REQUESTS'],
+  }),
+  entity,
+  entityCode: describe({
+    ...entity,
+    params: accountParams.extend({ code: z.string() }),
+  }),
+  reset: describe({
+    summary: 'Sets a new password with a reset code; every session of the account ends',
+    access: { rule: 'the holder of a valid reset code' },
+    params: accountParams.extend({ code: z.string() }),
+    body: z.strictObject({ password: z.string().max(1024) }),
+    answer: z.object({ ok: z.literal(true), resetrequired: z.literal(false) }),
+    errors: [
+      'ERROR_ACCESS_DENIED',
+      'ERROR_ACCOUNT_RESET_EXPIRED',
+      'ERROR_PASSWORD_VALUE_REQUIRED',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+  block: describe({
+    summary: 'Blocks the device of a reset e-mail from signing in to the account',
+    access: { rule: 'the holder of the block link’s code' },
+    params: accountParams,
+    body: z.strictObject({
+      device: z.string().min(1).max(256),
+      code: z.string().min(1).max(128),
+    }),
+    answer: ok,
+    errors: ['ERROR_ACCESS_DENIED', 'ERROR_TOO_MANY_REQUESTS'],
+  }),
+  imageGet: describe({
+    summary: "The account's image or its generated icon",
+    access: 'anyone',
+    params: z.object({ type: z.string(), id: z.string() }),
+    query: z.object({
+      t: z.string().optional().describe('The image version: cached for a year when current'),
+      width: z.int().min(16).max(1024).optional(),
+      height: z.int().min(16).max(1024).optional(),
+    }),
+    answer: { file: ['image/webp', 'image/svg+xml'] },
+    errors: ['ERROR_INVALID_INTEGER', 'ERROR_IMAGE_NOT_AVAILABLE'],
+  }),
+  imageGenerate: describe({
+    summary: 'Fresh generated icons to choose from',
+    access: 'signed-in',
+    query: z.object({ count: z.int().min(1).max(64).optional() }),
+    answer: z.object({ images: z.array(z.object({ seed: z.string(), svg: z.string() })) }),
+    errors: ['ERROR_INVALID_INTEGER'],
+  }),
+  imageDescribe: describe({
+    summary: "An account's image: its source, version and address",
+    access: own,
+    params: accountParams,
+    answer: image,
+    errors: ['ERROR_NOT_SIGNED_IN', 'ERROR_ACCESS_DENIED', 'ERROR_IMAGE_NOT_AVAILABLE'],
+  }),
+  imageChoose: describe({
+    summary: "Sets an account's image to a generated icon, or back to its default",
+    access: own,
+    params: accountParams,
+    body: z.strictObject({ seed: z.string().regex(SEED_PATTERN).nullable() }),
+    answer: image,
+    errors: [
+      'ERROR_NOT_SIGNED_IN',
+      'ERROR_ACCESS_DENIED',
+      'ERROR_IMAGE_NOT_AVAILABLE',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+  imageUpload: describe({
+    summary: "The signed-in account's new image: the raw file, or `?type=svg` with `{ svg }`",
+    access: 'signed-in',
+    query: z.object({ type: z.literal('svg').optional() }),
+    body: z.strictObject({ svg: z.string().min(1) }),
+    upload: imageTypes,
+    answer: image,
+    errors: [
+      'ERROR_IMAGE_TYPE',
+      'ERROR_BODY_TOO_LARGE',
+      'ERROR_JSON_BODY',
+      'ERROR_UNSUPPORTED_MEDIA_TYPE',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+  profileGet: describe({
+    summary: "The signed-in account's profile (cards masked, no tokens)",
+    access: 'signed-in',
+    answer: z.object(profile),
+  }),
+  profileUpdate: describe({
+    summary: "Changes, adds or deletes the caller's address and card lines",
+    access: 'signed-in',
+    body: UpdateBody,
+    answer: z.object({
+      ...profile,
+      newid: z.object({ addressbook: z.string().optional(), creditcards: z.string().optional() }),
+    }),
+    errors: ['ERROR_ADDRESS_NOT_AVAILABLE', 'ERROR_CREDITCARD_NOT_AVAILABLE'],
+  }),
+}

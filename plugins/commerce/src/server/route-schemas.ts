@@ -1,0 +1,306 @@
+import { describe, z } from '@shopwright/core'
+import { recordAnswer } from '@shopwright/plugin-records'
+import { MAX_LINE_QUANTITY } from '../shared/types.js'
+
+/*
+ * The answers of the storefront's data, cart and checkout calls (shared/types.ts and
+ * shared/answers.ts), and the descriptions of those calls, for the OpenAPI document.
+ */
+
+const image = z.object({ url: z.string(), alt: z.string().optional() })
+const money = z.object({ amount: z.number(), currency: z.string() })
+const breaks = z.array(z.object({ quantity: z.number(), amount: z.number() }))
+
+/** A list item: fixed fields, plus the price under the visitor's level name (`onlineprice`). */
+const listItem = z
+  .object({
+    id: z.string(),
+    displayname: z.string(),
+    storedetaileddescription: z.string(),
+    urlcomponent: z.string(),
+    storedisplaythumbnail: image.nullable(),
+    price: money,
+    instock: z.boolean(),
+    haschildren: z.boolean(),
+  })
+  .catchall(z.union([z.number(), z.null()]))
+const item = listItem.extend({
+  itemid: z.string(),
+  storedisplayimage: image.nullable(),
+  gallery: z.array(image),
+  breaks,
+  available: z.number(),
+  children: z.array(
+    z.object({
+      id: z.string(),
+      displayname: z.string(),
+      itemid: z.string(),
+      sku: z.string(),
+      price: money,
+      breaks,
+      available: z.number(),
+      storedisplayimage: image.nullable(),
+    }),
+  ),
+  primarycategory: z.string().nullable(),
+})
+const categoryFields = {
+  id: z.string(),
+  name: z.string(),
+  custrecord_web_webcat_content: z.string(),
+  urlcomponent: z.string(),
+  storedisplayimage: image.nullable(),
+}
+const pageOf = (entry: z.ZodType) => ({
+  data: z.array(entry),
+  page: z.int(),
+  pages: z.int(),
+  pagesize: z.int(),
+})
+const category = z.object({
+  ...categoryFields,
+  items: z.array(listItem),
+  page: z.int(),
+  pages: z.int(),
+  pagesize: z.int(),
+  total: z.int(),
+})
+/** An order or invoice as its owner sees it: fixed fields, the record's others beside them. */
+const document = z
+  .object({
+    id: z.string(),
+    tranid: z.string(),
+    trandate: z.string(),
+    status: z.string(),
+    statusid: z.string(),
+  })
+  .loose()
+
+const shipMethod = z.object({ id: z.string(), name: z.string(), rate: z.number() })
+const shipAddress = z.object({
+  id: z.string(),
+  addressee: z.string(),
+  addr1: z.string(),
+  addr2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  addrphone: z.string(),
+})
+/** `CartAnswer`: amounts in minor units. */
+const cart = z.object({
+  currency: z.object({ id: z.string(), code: z.string(), places: z.int() }),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      item: z.string(),
+      displayname: z.string(),
+      itemid: z.string(),
+      sku: z.string(),
+      thumbnail: image.nullable(),
+      quantity: z.int(),
+      rate: z.number(),
+      amount: z.number(),
+      tax: z.number(),
+      taxcode: z.string(),
+      available: z.number(),
+      purchasable: z.boolean(),
+      problem: z.enum(['unavailable', 'noprice', 'stock', 'options']).optional(),
+    }),
+  ),
+  count: z.int(),
+  subtotal: z.number(),
+  taxtotal: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+  shipmethod: shipMethod.nullable(),
+  shipmethods: z.array(shipMethod),
+  shipaddress: shipAddress.nullable(),
+  purchasable: z.boolean(),
+})
+/** `CheckoutAnswer`: the review. */
+const review = z.object({
+  cart,
+  addresses: z.array(shipAddress),
+  cards: z.array(
+    z.object({
+      internalid: z.string(),
+      ccname: z.string(),
+      ccexpiredate: z.string(),
+      paymentmethod: z.string(),
+      last4: z.string(),
+      ccdefault: z.boolean(),
+    }),
+  ),
+  terms: z.object({ id: z.string(), name: z.string(), days: z.number() }).nullable(),
+  creditlimit: z.number().nullable(),
+})
+
+const nsType = z.enum(['webpage', 'item', 'webcategory', 'salesorder', 'invoice'])
+const id = z.string().regex(/^[A-Za-z0-9_-]+$/)
+const storefront = { rule: 'anyone; orders and invoices: their signed-in owner' }
+const nsGetErrors = [
+  'ERROR_RECORDTYPE_REQUIRED',
+  'ERROR_INVALID_ID',
+  'ERROR_FRAGMENT_ID_EXPECTED',
+  'ERROR_NOT_SIGNED_IN',
+  'ERROR_ACCESS_DENIED',
+  'ERROR_RECORD_NOT_AVAILABLE',
+  'ERROR_ITEM_NOT_AVAILABLE',
+  'ERROR_CATEGORY_NOT_AVAILABLE',
+  'ERROR_ORDER_NOT_AVAILABLE',
+  'ERROR_INVOICE_NOT_AVAILABLE',
+] as const
+const nsGet = describe({
+  summary: 'One storefront record, priced and translated for the visitor',
+  description:
+    'An item with its children and breaks, a category with its first items, a web page, or ' +
+    "one of the caller's orders or invoices.",
+  access: storefront,
+  params: z.object({ recordtype: nsType }),
+  query: z.object({ id: id.optional(), fragment: id.optional() }),
+  answer: z.union([item, category, document, recordAnswer]),
+  errors: nsGetErrors,
+})
+const cartLimit = ['ERROR_TOO_MANY_REQUESTS'] as const
+const customer = { rule: 'a signed-in customer' }
+const checkoutErrors = ['ERROR_NOT_SIGNED_IN', 'ERROR_TOO_MANY_REQUESTS'] as const
+
+/** The descriptions of the storefront data calls (ns-routes.ts). */
+export const NS_ROUTES = {
+  get: nsGet,
+  getId: describe({
+    ...nsGet,
+    params: z.object({ recordtype: nsType, id }),
+    query: z.object({ fragment: id.optional() }),
+  }),
+  list: describe({
+    summary: 'A page of storefront records',
+    description:
+      "Items of a category (`category` is required), every online category, web pages, or the caller's orders or invoices.",
+    access: storefront,
+    params: z.object({ recordtype: nsType }),
+    query: z.object({
+      page: z.int().min(1).optional(),
+      pagesize: z.int().min(1).max(1000).optional(),
+      category: id.optional(),
+    }),
+    answer: z.union([
+      z.object({ ...pageOf(listItem), total: z.int() }),
+      z.object({ ...pageOf(z.object(categoryFields)), total: z.int() }),
+      z.object({ ...pageOf(document), total: z.int() }),
+      z.object(pageOf(recordAnswer)),
+    ]),
+    errors: [
+      'ERROR_RECORDTYPE_REQUIRED',
+      'ERROR_INVALID_ID',
+      'ERROR_INVALID_INTEGER',
+      'ERROR_PARAMETER_EXPECTED',
+      'ERROR_NOT_SIGNED_IN',
+      'ERROR_CATEGORY_NOT_AVAILABLE',
+    ],
+  }),
+}
+
+/** The descriptions of the cart calls (cart/cart-routes.ts). */
+export const CART_ROUTES = {
+  get: describe({ summary: "The visitor's cart", access: 'anyone', answer: cart }),
+  count: describe({
+    summary: "The number of lines in the visitor's cart",
+    access: 'anyone',
+    answer: z.object({ count: z.int() }),
+  }),
+  add: describe({
+    summary: 'Adds an item to the cart',
+    description: 'The first add of an anonymous visitor sets the cart cookie.',
+    access: 'anyone',
+    body: z.strictObject({
+      item: z.string().min(1).max(191),
+      quantity: z.int().min(1).max(MAX_LINE_QUANTITY),
+    }),
+    answer: cart,
+    errors: ['ERROR_INVALID_ID', 'ERROR_CARTLINE_NOT_AVAILABLE', 'ERROR_CART_FULL', ...cartLimit],
+  }),
+  update: describe({
+    summary: "Changes a line's quantity",
+    access: 'anyone',
+    params: z.object({ line: id }),
+    body: z.strictObject({ quantity: z.int().min(1).max(MAX_LINE_QUANTITY) }),
+    answer: cart,
+    errors: [
+      'ERROR_INVALID_ID',
+      'ERROR_CARTLINE_NOT_FOUND',
+      'ERROR_CARTLINE_NOT_AVAILABLE',
+      ...cartLimit,
+    ],
+  }),
+  remove: describe({
+    summary: 'Removes a line',
+    access: 'anyone',
+    params: z.object({ line: id }),
+    answer: cart,
+    errors: ['ERROR_INVALID_ID', 'ERROR_CARTLINE_NOT_FOUND', ...cartLimit],
+  }),
+}
+
+/** The descriptions of the checkout calls (checkout/checkout-routes.ts). */
+export const CHECKOUT_ROUTES = {
+  get: describe({
+    summary: 'The checkout review: cart, address book, saved cards (no tokens) and terms',
+    access: customer,
+    answer: review,
+    errors: ['ERROR_NOT_SIGNED_IN'],
+  }),
+  shipping: describe({
+    summary: 'Chooses the shipping address from the address book',
+    access: customer,
+    body: z.strictObject({ address: z.string().min(1).max(64) }),
+    answer: review,
+    errors: [...checkoutErrors, 'ERROR_ADDRESS_NOT_AVAILABLE'],
+  }),
+  shipmethod: describe({
+    summary: 'Chooses the shipping method',
+    access: customer,
+    body: z.strictObject({ id: z.string().min(1).max(64) }),
+    answer: review,
+    errors: [...checkoutErrors, 'ERROR_SHIPMETHOD_NOT_USABLE'],
+  }),
+  place: describe({
+    summary: 'Places the order and its invoice, and takes the payment',
+    description: 'A repeat of an idempotency key answers the first result.',
+    access: customer,
+    body: z.strictObject({
+      idempotencykey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+      payment: z.union([
+        z.strictObject({ saved: z.string().min(1).max(64) }),
+        z.strictObject({
+          card: z.strictObject({
+            number: z.string().min(12).max(32),
+            expiry: z.string().min(6).max(8),
+            name: z.string().max(200).optional(),
+            paymentmethod: z.string().max(64).optional(),
+          }),
+        }),
+        z.strictObject({ account: z.literal(true) }),
+      ]),
+    }),
+    answer: z.object({
+      order: z.object({ id: z.string(), tranid: z.string() }),
+      invoice: z.object({ id: z.string(), tranid: z.string() }),
+      total: z.number(),
+      currency: z.string(),
+    }),
+    errors: [
+      ...checkoutErrors,
+      'ERROR_SELECT_VALUE_REQUIRED',
+      'ERROR_CART_EMPTY',
+      'ERROR_CARTLINE_NOT_AVAILABLE',
+      'ERROR_CHECKOUT_IN_PROGRESS',
+      'ERROR_PAYMENT_DECLINED',
+      'ERROR_CREDIT_LIMIT_EXCEEDED',
+      'ERROR_IDEMPOTENCY_KEY_REUSED',
+      'ERROR_CREDITCARD_NOT_AVAILABLE',
+    ],
+  }),
+}

@@ -1,0 +1,49 @@
+import { describe, z } from '@shopwright/core'
+import { INSIGHTS_SECURITY, SERIES, TRAFFIC_INSIGHTS_TYPE } from '../shared/types.js'
+
+const keyed = z.array(z.object({ key: z.string(), value: z.number() }))
+
+/** `GET /query/insights/traffic/{month}` (types.ts, TrafficInsights): a record, so loose. */
+const traffic = z
+  .object({
+    type: z.literal(TRAFFIC_INSIGHTS_TYPE),
+    id: z.string().regex(/^\d{4}-\d{2}$/),
+    days: z.array(z.string()),
+    ...Object.fromEntries(SERIES.map((series) => [series, keyed])),
+  })
+  .loose()
+
+/** `GET /query/insights/live` (types.ts, LiveInsights). */
+const live = z.object({
+  locations: z.array(
+    z.object({
+      longitude: z.number(),
+      latitude: z.number(),
+      count: z.int(),
+      city: z.string(),
+      region: z.string(),
+      country: z.string(),
+      style: z.enum(['Primary', 'Other']),
+    }),
+  ),
+  sessions: z.int(),
+  live: z.int(),
+})
+
+/** The descriptions of the insights calls (routes.ts), for the OpenAPI document. */
+export const INSIGHTS_ROUTES = {
+  traffic: describe({
+    summary: "A month's traffic insights, today counted live",
+    description: 'Takes no query option.',
+    access: { security: INSIGHTS_SECURITY, right: 'view' },
+    params: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/) }),
+    answer: traffic,
+    errors: ['ERROR_INSIGHTS_NOT_AVAILABLE'],
+  }),
+  live: describe({
+    summary: 'The live globe: recent sessions grouped by place',
+    description: 'Takes no query option.',
+    access: { security: INSIGHTS_SECURITY, right: 'view' },
+    answer: live,
+  }),
+}

@@ -1,0 +1,66 @@
+import { describe, z } from '@shopwright/core'
+import { MEMORY_SECURITY, MEMORY_TYPES } from '../shared/types.js'
+
+const memoryType = z.enum(MEMORY_TYPES)
+const redis = z.enum(['off', 'up', 'down'])
+
+/** `POST /query/memory/clear[/{type}]` (types.ts, ClearAnswer). */
+const clearAnswer = z.object({
+  cleared: z.array(memoryType),
+  caches: z.partialRecord(memoryType, z.array(z.string())),
+  nothing: z.array(memoryType),
+  nodes: z.object({ asked: z.int(), confirmed: z.int(), redis }),
+})
+
+/** `GET /query/memory/list` (types.ts, MemoryList). */
+const listAnswer = z.object({
+  nodes: z.array(
+    z.object({
+      id: z.string(),
+      host: z.string(),
+      pid: z.int(),
+      self: z.boolean(),
+      started: z.number(),
+      uptime: z.number(),
+      seen: z.number(),
+      heapUsed: z.number(),
+      heapTotal: z.number(),
+      rss: z.number(),
+      caches: z.array(
+        z.object({
+          type: z.string(),
+          memoryType,
+          entries: z.int(),
+          hits: z.int(),
+          sharedHits: z.int(),
+          misses: z.int(),
+        }),
+      ),
+      hitRate: z.number().min(0).max(1).nullable(),
+    }),
+  ),
+  types: z.array(z.object({ type: memoryType, caches: z.array(z.string()) })),
+  redis,
+})
+
+/** The descriptions of the memory calls (routes.ts), for the OpenAPI document. */
+export const MEMORY_ROUTES = {
+  list: describe({
+    summary: "Every live node's caches and the memory types",
+    access: { security: MEMORY_SECURITY, right: 'view' },
+    answer: listAnswer,
+  }),
+  clearAll: describe({
+    summary: 'Clears every cache on every node',
+    description: 'Takes no query option and no body.',
+    access: { security: MEMORY_SECURITY, right: 'delete' },
+    answer: clearAnswer,
+  }),
+  clear: describe({
+    summary: 'Clears the caches of one memory type on every node',
+    access: { security: MEMORY_SECURITY, right: 'delete' },
+    params: z.object({ type: memoryType }),
+    answer: clearAnswer,
+    errors: ['ERROR_MEMORY_TYPE_UNKNOWN'],
+  }),
+}
