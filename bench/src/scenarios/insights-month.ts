@@ -6,6 +6,7 @@ import { startKernel, type RunningServer } from '../servers.js'
 import { postLogin, runCli, sessionHeaders, sqliteFile } from '../record-table.js'
 import { measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
 import { SESSIONS_PLUGINS } from './sessions-track.js'
+import { SETTLE_MS } from '@shopwright/plugin-insights'
 
 /** The issue's ceiling for the median latency of a month's insights, in ms. */
 export const INSIGHTS_MONTH_P50_TARGET_MS = 50
@@ -138,13 +139,15 @@ export const insightsMonth: Scenario = {
       const headers = sessionHeaders(await postLogin(kernel.port, MANAGER))
       const now = Date.now()
       const month = new Date(now).toISOString().slice(0, 7)
-      const today = new Date(now).toISOString().slice(0, 10)
       context.log(
         `insights-month: writing ${PAGES.toLocaleString('en-US')} tracked pages of ${month}`,
       )
       const insertMs = insertMonth(sqliteFile(dataDir), now)
-      const finished = Math.round(
-        (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${month}-01T00:00:00Z`)) / DAY_MS,
+      // A day is finished an hour after its midnight (the roll-up's SETTLE_MS): just after
+      // midnight, yesterday is not one yet, and waiting for it would wait for the hour to pass.
+      const finished = Math.max(
+        0,
+        Math.floor((now - SETTLE_MS - Date.parse(`${month}-01T00:00:00Z`)) / DAY_MS),
       )
       // The roll-up runs every minute: wait until the month's record holds every finished day.
       const waited = performance.now()

@@ -9,6 +9,8 @@ import { INSIGHTS_SECURITY } from './shared/types.js'
 
 export * from './shared/index.js'
 export type { InsightsService } from './server/insights-service.js'
+// How long after midnight (UTC) a day counts as finished: the bench waits by the same rule.
+export { SETTLE_MS } from './server/insights-service.js'
 export type { InsightsSettings } from './server/settings.js'
 
 declare module '@shopwright/core' {
