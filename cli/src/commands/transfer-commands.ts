@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import type { Terminal } from '../terminal.js'
-import { exportArchive, type ExportOptions } from './export.js'
-import { importArchive, type ImportOptions } from './import.js'
+import type { ExportOptions } from './export.js'
+import type { ImportOptions } from './import.js'
 
 /** `shopwright export <file>` and `shopwright import <file>`: a site's records and files in one zip. */
 export function addTransferCommands(program: Command, terminal: Terminal): void {
@@ -17,6 +17,8 @@ export function addTransferCommands(program: Command, terminal: Terminal): void 
       '\nProgress bars show on a terminal (stderr); the summary goes to stdout.',
     )
     .action(async (file: string, options: ExportOptions) => {
+      // Loaded when run: the archive code never weighs on `shopwright start`.
+      const { exportArchive } = await import('./export.js')
       await exportArchive(file, options, terminal)
     })
 
@@ -37,6 +39,7 @@ export function addTransferCommands(program: Command, terminal: Terminal): void 
       '\nThe whole archive is checked before anything is written. Exit 1 when any record or file failed (each listed on stderr with its code).',
     )
     .action(async (file: string, options: ImportOptions) => {
+      const { importArchive } = await import('./import.js')
       await importArchive(file, options, terminal)
     })
 }

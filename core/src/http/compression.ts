@@ -64,12 +64,7 @@ export function compression(): Middleware {
     maxSize: COMPRESSED_CACHE_BYTES,
     sizeCalculation: (value, key) => value.length + key.length,
   })
-  return async (ctx, next) => {
-    // What ctx.vary() does, without parsing a header that is not there yet (every request).
-    if (ctx.res.hasHeader('Vary')) ctx.vary('Accept-Encoding')
-    else ctx.res.setHeader('Vary', 'Accept-Encoding')
-    // Nothing to negotiate (most API clients, health probes).
-    if (!ctx.request.headers['accept-encoding']) return next()
+  const compressAfter = async (ctx: Context, next: () => Promise<unknown>): Promise<void> => {
     await next()
     const text = compressibleBody(ctx)
     if (!text) return
@@ -83,6 +78,14 @@ export function compression(): Middleware {
     }
     ctx.set('Content-Encoding', encoding)
     ctx.body = compressed
+  }
+  return (ctx, next) => {
+    // What ctx.vary() does, without parsing a header that is not there yet (every request).
+    if (ctx.res.hasHeader('Vary')) ctx.vary('Accept-Encoding')
+    else ctx.res.setHeader('Vary', 'Accept-Encoding')
+    // Nothing to negotiate (most API clients, health probes): no await, no promise of its own.
+    if (!ctx.request.headers['accept-encoding']) return next()
+    return compressAfter(ctx, next)
   }
 }
 
