@@ -147,6 +147,8 @@ describe('compressed answers', () => {
     const small = await get('/query/probe/small', 'gzip, br')
     expect(small.headers['content-encoding']).toBeUndefined()
     expect(small.json()).toEqual({ ok: true })
+    // Written out once by the compression step and kept: still a JSON answer.
+    expect(small.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(small.headers['content-length']).toBe(String(small.rawPayload.length))
     const head = await inject(test.kernel, {
       method: 'HEAD',

@@ -104,13 +104,13 @@ function compressibleBody(ctx: Context): Buffer | undefined {
   )
     return undefined
   if (!compressible(response.type)) return undefined
-  const text =
-    typeof body === 'string'
-      ? Buffer.from(body)
-      : Buffer.isBuffer(body)
-        ? body
-        : Buffer.from(JSON.stringify(body))
-  return text.length >= COMPRESSION_THRESHOLD ? text : undefined
+  if (Buffer.isBuffer(body)) return body.length >= COMPRESSION_THRESHOLD ? body : undefined
+  // An object is written out once, here, and kept as the answer: one too small to compress is
+  // then sent as this text, not written out by Koa a second time.
+  const json = typeof body === 'string' ? body : JSON.stringify(body)
+  if (typeof body !== 'string') ctx.body = json
+  if (Buffer.byteLength(json) < COMPRESSION_THRESHOLD) return undefined
+  return Buffer.from(json)
 }
 
 function cacheKey(encoding: Encoding, text: Buffer): string {
