@@ -40,7 +40,11 @@ export async function main(
 
 function describe(error: unknown): string {
   if (error instanceof ConfigError || error instanceof KernelError) return error.message
-  if (error instanceof AppError)
-    return `${error.code}: ${error.message}${error.reason ? ` (${error.reason})` : ''}`
+  if (error instanceof AppError) {
+    // A plugin's code raised before a kernel merged its catalogue (an archive refused before
+    // `import` boots) has the code as its message: said once.
+    const message = error.message === error.code ? '' : `: ${error.message}`
+    return `${error.code}${message}${error.reason ? ` (${error.reason})` : ''}`
+  }
   return error instanceof Error ? error.message : String(error)
 }
