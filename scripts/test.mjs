@@ -12,6 +12,10 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
 const args = process.argv.slice(2)
 const ci = process.env.CI === 'true' || process.env.CI === '1'
 
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
+}
+
 function step(title) {
   console.log(`\n=== ${title}`)
 }
@@ -99,6 +103,30 @@ if (fs.existsSync(chromium)) {
   console.log(
     `\nBrowser suite: SKIPPED - ${chromium} is missing; install it with: apt-get install -y chromium`,
   )
+}
+
+// The cluster suite (cluster/): three Galera nodes, Redis, an S3 server and two app nodes behind a
+// proxy, all started by the suite itself. The same parts as clusterUnavailable() in
+// cluster/src/harness/index.ts.
+const clusterMissing = [
+  fs.existsSync('/usr/sbin/mariadbd')
+    ? null
+    : '/usr/sbin/mariadbd (apt-get install mariadb-server)',
+  fs.existsSync('/usr/lib/galera/libgalera_smm.so')
+    ? null
+    : '/usr/lib/galera/libgalera_smm.so (apt-get install galera-4)',
+  onPath('mariabackup') ? null : 'mariabackup (apt-get install mariadb-backup)',
+  onPath('redis-server') ? null : 'redis-server (apt-get install redis-server)',
+].filter(Boolean)
+if (clusterMissing.length === 0) {
+  vitest('cluster', ['--config', 'cluster/vitest.config.ts'])
+} else if (ci) {
+  console.log(
+    `\nCluster suite: FAILED - missing ${clusterMissing.join(', ')} (.ci/run installs them)`,
+  )
+  totals.failed += 1
+} else {
+  console.log(`\nCluster suite: SKIPPED - missing ${clusterMissing.join(', ')}`)
 }
 
 fs.rmSync(reportDir, { recursive: true, force: true })

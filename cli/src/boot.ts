@@ -32,6 +32,8 @@ export interface BootOptions {
   pages?: boolean
   /** Where logs go: a server logs to stdout, a one-shot command to stderr. */
   logTo?: 'stdout' | 'stderr'
+  /** When the process takes scheduled work (KernelOptions.schedule): a server once it listens. */
+  schedule?: KernelOptions['schedule']
 }
 
 /** Boots a kernel on an already loaded configuration. */
@@ -46,7 +48,14 @@ export async function bootWith(
   const logger = createLogger(config, { stream: options.logTo ?? 'stdout' })
   // The admin's page middleware loads only for a server: commands never serve pages.
   const pages = options.pages ? await sitePages(config, plugins) : []
-  return createKernel({ config, plugins, logger, migrate: options.migrate ?? true, pages })
+  return createKernel({
+    config,
+    plugins,
+    logger,
+    migrate: options.migrate ?? true,
+    pages,
+    schedule: options.schedule ?? 'off',
+  })
 }
 
 /** Runs a task on a booted kernel and always closes it. */

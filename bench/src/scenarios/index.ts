@@ -27,6 +27,7 @@ import { logList } from './log-list.js'
 import { insightsMonth } from './insights-month.js'
 import { globeFrames } from './globe-frames.js'
 import { createProject } from './create-project.js'
+import { clusterScale } from './cluster-scale.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
@@ -41,7 +42,8 @@ import { createProject } from './create-project.js'
  * log, its plugin list named, and fills its table directly; insights-month starts a kernel with
  * insights and fills the sessions tables directly; globe-frames bundles the admin's globe
  * into a page of its own and drives Chromium; create-project packs the workspace packages and makes,
- * installs and starts a project of its own.
+ * installs and starts a project of its own; cluster starts the cluster harness (three Galera nodes,
+ * Redis, S3, two app nodes) and a baseline node on the machine's MariaDB.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -72,4 +74,5 @@ export const scenarios: readonly Scenario[] = [
   insightsMonth,
   globeFrames,
   createProject,
+  clusterScale,
 ]

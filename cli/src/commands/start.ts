@@ -60,7 +60,7 @@ async function addSamplePictures(kernel: Kernel): Promise<void> {
  * gracefully on SIGTERM or SIGINT (a second signal stops at once).
  */
 export async function start(): Promise<Kernel> {
-  const kernel = await boot({}, { pages: true })
+  const kernel = await boot({}, { pages: true, schedule: 'listen' })
   // Before anything is logged as listening: a signal sent the moment a supervisor sees that line
   // must find the handler in place, or the default action ends the process without a clean stop.
   let stopping = false

@@ -112,7 +112,30 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Knex
     },
     acquireConnectionTimeout,
     log,
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: 10, afterCreate: readYourClusterWrites },
+  })
+}
+
+interface MysqlConnection {
+  query(sql: string, done: (error: Error | null, rows?: unknown) => void): void
+}
+
+/**
+ * On a Galera node, every read waits until the node has applied what the cluster committed before
+ * it (`wsrep_sync_wait = 1`): a write acknowledged by another node is then seen by the next read
+ * here, and a cache refilled after a clear never takes an older value. Without it about 5% of reads
+ * on one node right after a write on another still saw the old row here (docs/operations.md,
+ * "Galera"). Plain MySQL and MariaDB skip it.
+ */
+function readYourClusterWrites(
+  connection: MysqlConnection,
+  done: (error: Error | null, connection: unknown) => void,
+): void {
+  connection.query("SHOW VARIABLES LIKE 'wsrep_on'", (error, rows) => {
+    if (error) return done(error, connection)
+    const on = (rows as Array<{ Value?: string }> | undefined)?.[0]?.Value === 'ON'
+    if (!on) return done(null, connection)
+    connection.query('SET SESSION wsrep_sync_wait = 1', (failed) => done(failed, connection))
   })
 }
 

@@ -68,6 +68,10 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
   }
   if (typeof code === 'string') {
     if (CONNECTION_CODES.has(code)) return true
+    // A Galera node cut off from its cluster's majority (or still joining) refuses every query with
+    // "WSREP has not yet prepared node for application use" until it is back in sync.
+    if (code === 'ER_UNKNOWN_COM_ERROR' && typeof message === 'string' && /WSREP/i.test(message))
+      return true
     // better-sqlite3: another process held the write lock for longer than the busy timeout.
     if (code.startsWith('SQLITE_BUSY')) return true
   }

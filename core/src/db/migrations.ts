@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { Migration, PluginDefinition } from '../kernel/plugin.js'
 import { KERNEL_MIGRATIONS, REDIS_MIGRATIONS } from './kernel-migrations.js'
 import { unlimitedDatabase } from './time-limited-client.js'
-import { KernelError } from '../kernel/kernel-error.js'
+import { withMigrationLease } from './migration-lease.js'
 
 /** The table knex records applied migrations in. */
 export const MIGRATIONS_TABLE = 'sw_migrations'
@@ -65,8 +65,8 @@ export function migrationConfig(
 }
 
 /**
- * Applies pending migrations of every plugin; knex's lock table keeps two processes that start at
- * once from running them twice. Returns the names applied. They run without DATABASE_TIMEOUT's
+ * Applies pending migrations of every plugin, once across every process and node that starts at
+ * once (the migration lease, and knex's lock table within it). Returns the names applied. They run without DATABASE_TIMEOUT's
  * query limit (on a pool of their own on MySQL/MariaDB): a migration may rebuild a large table.
  */
 export async function runMigrations(
@@ -100,41 +100,16 @@ export async function runMigrations(
 }
 
 const LOCK_ATTEMPTS = 100
-/** Prefix of the advisory lock; the database name completes it, so sites on one server do not queue. */
-const ADVISORY_LOCK = 'sw_migrate_'
-const ADVISORY_WAIT_SECONDS = 120
 
 /**
- * On MySQL/MariaDB, holds a server-wide advisory lock while migrating, so processes starting together
- * take turns, knex's own bookkeeping tables included (knex creates those outside its lock). The lock
- * belongs to one pooled connection, kept aside for the duration; the migrations run on others.
- * SQLite serialises writers itself (busy_timeout), and the retry above covers what is left.
+ * On MySQL/MariaDB (Galera included), holds the site's migration lease while migrating, so
+ * processes starting together take turns, on one server or on several nodes of a cluster
+ * (migration-lease.ts). SQLite serialises writers itself (busy_timeout), and the retry above covers
+ * what is left.
  */
-async function withMigrationLock<T>(db: Knex, task: () => Promise<T>): Promise<T> {
+function withMigrationLock<T>(db: Knex, task: () => Promise<T>): Promise<T> {
   if ((db.client as { dialect?: string }).dialect !== 'mysql') return task()
-  const connection = await db.client.acquireConnection()
-  try {
-    const [rows] = (await db
-      .raw('SELECT GET_LOCK(LEFT(CONCAT(?, DATABASE()), 64), ?) AS got', [
-        ADVISORY_LOCK,
-        ADVISORY_WAIT_SECONDS,
-      ])
-      .connection(connection)) as [Array<{ got: number | null }>]
-    if (Number(rows[0]?.got) !== 1)
-      throw new KernelError(
-        'SW_MIGRATION_FAILED',
-        `Timed out after ${ADVISORY_WAIT_SECONDS} s waiting for another process's migrations`,
-      )
-    try {
-      return await task()
-    } finally {
-      await db
-        .raw('SELECT RELEASE_LOCK(LEFT(CONCAT(?, DATABASE()), 64))', [ADVISORY_LOCK])
-        .connection(connection)
-    }
-  } finally {
-    await db.client.releaseConnection(connection)
-  }
+  return withMigrationLease(db, task)
 }
 
 function isConcurrentMigration(error: unknown): boolean {

@@ -22,6 +22,28 @@ describe('toAppError', () => {
     }
   })
 
+  it('answers a write that lost a lock race (deadlock, Galera conflict at commit) with 409 ERROR_WRITE_CONFLICT', () => {
+    for (const error of [
+      Object.assign(coded('ER_LOCK_DEADLOCK'), { errno: 1213 }),
+      coded('ER_LOCK_WAIT_TIMEOUT'),
+    ]) {
+      const answer = toAppError(error)
+      expect(answer.code).toBe('ERROR_WRITE_CONFLICT')
+      expect(answer.status).toBe(409)
+      expect(answer.cause).toBe(error)
+    }
+  })
+
+  it('answers a Galera node out of its cluster (WSREP not ready) with 503 ERROR_DATA_CONNECTION', () => {
+    const error = Object.assign(new Error('WSREP has not yet prepared node for application use'), {
+      code: 'ER_UNKNOWN_COM_ERROR',
+      errno: 1047,
+    })
+    expect(toAppError(error).code).toBe('ERROR_DATA_CONNECTION')
+    // The same code without the WSREP message is a bug, not an outage.
+    expect(toAppError(coded('ER_UNKNOWN_COM_ERROR')).code).toBe('ERROR_INTERNAL')
+  })
+
   it('leaves everything else as it was', () => {
     expect(toAppError(new Error('bug')).code).toBe('ERROR_INTERNAL')
     expect(toAppError(coded('ER_PARSE_ERROR')).status).toBe(500)

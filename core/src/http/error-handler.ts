@@ -2,6 +2,7 @@ import type { Context } from 'koa'
 import type { Logger } from '../logger.js'
 import { AppError, createError } from '../errors/app-error.js'
 import { describeError, isConnectionError } from '../db/errors.js'
+import { isLockRace } from '../db/retry-transaction.js'
 import { isErrorCode } from '../shared/errors/index.js'
 import type { QueryState } from './state.js'
 import { htmlPage } from './html-page.js'
@@ -20,6 +21,10 @@ export function toAppError(error: unknown): AppError {
       cause: error,
       headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
     })
+  // A write that lost a lock race (a deadlock, or a Galera certification conflict at commit) and
+  // was not retried, or lost every retry: nothing of it was saved, and the caller may send it again
+  // (docs/operations.md, "Galera").
+  if (isLockRace(error)) return createError('ERROR_WRITE_CONFLICT', { cause: error })
   const status = (error as { status?: unknown })?.status
   const expose = (error as { expose?: unknown })?.expose === true
   if (typeof status === 'number' && expose && status < 500) {

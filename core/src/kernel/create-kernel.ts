@@ -10,6 +10,7 @@ import { LogCopy, logCopyOf } from '../log/log-copy.js'
 import { createDatabase, pingDatabase, sharedSqliteFile } from '../db/create-database.js'
 import { startWalCheckpointer } from '../db/wal-checkpointer.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
+import { withMigrationLease } from '../db/migration-lease.js'
 import { LayeredCache } from '../cache/cache-service.js'
 import { NodeRegistry } from '../cluster/node-registry.js'
 import { KernelEventBus } from '../events/event-bus.js'
@@ -66,6 +67,13 @@ export interface KernelOptions {
    * factory given the booted services (a storefront reads records to render).
    */
   pages?: ReadonlyArray<Middleware | PageFactory>
+  /**
+   * When this process starts taking scheduled work (docs/operations.md, "Scheduled work"): once
+   * booted (the default), once it listens (a server: it seeds a new site first, so no task of any
+   * node runs against a site not seeded yet), or never (a one-shot command, which would leave a
+   * task it took half done when it exits).
+   */
+  schedule?: 'boot' | 'listen' | 'off'
 }
 
 /** Page middleware that needs the kernel's services, made once they are ready. */
@@ -237,7 +245,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       meters.start()
       // Stopped before the plugins are destroyed: a running task may still use their services.
       cleanups.push(() => schedule.close())
-      await schedule.start()
+      if ((options.schedule ?? 'boot') === 'boot') await schedule.start()
     }
 
     const router = new QueryRouter()
@@ -342,6 +350,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           })
         })
         server = created
+        if (ready && options.schedule === 'listen') await schedule.start()
         const address = created.address() as AddressInfo
         const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
         return {
@@ -363,7 +372,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           all.push(...seeds)
         }
         all.push(...records)
-        return writer.insertMissing(all)
+        // Nodes starting together on a new database seed one at a time, as they migrate: on a
+        // Galera cluster two seeds of the same rows at once conflict at commit again and again.
+        if ((db.client as { dialect?: string }).dialect !== 'mysql')
+          return writer.insertMissing(all)
+        return withMigrationLease(db, () => writer.insertMissing(all))
       },
       close() {
         closing ??= (async () => {

@@ -135,13 +135,17 @@ export class KernelMeters implements Meters {
       const [day, name, key] = slot.split('\u0000') as [string, string, string]
       return { day, name, key, value }
     })
+    let start = 0
     try {
-      for (let start = 0; start < rows.length; start += 500)
+      for (; start < rows.length; start += 500)
         await incrementRows(this.db, rows.slice(start, start + 500))
     } catch (error) {
-      // Kept for the next flush: a database outage delays counts, it does not lose them.
-      for (const [slot, value] of taken)
-        this.pending.set(slot, (this.pending.get(slot) ?? 0) + value)
+      // Kept for the next flush: a database outage (or a write conflict on a Galera cluster)
+      // delays counts, it does not lose them. Only the batches not stored: the earlier ones are in.
+      for (const row of rows.slice(start)) {
+        const slot = [row.day, row.name, row.key].join('\u0000')
+        this.pending.set(slot, (this.pending.get(slot) ?? 0) + row.value)
+      }
       this.logger.warn({ err: error }, 'meters not stored; kept for the next try')
     }
   }

@@ -115,7 +115,7 @@ describe('openApiDocument', () => {
       '400': 'ERROR_INVALID_INPUT, ERROR_JSON_BODY, ERROR_INVALID_ID',
       '401': 'ERROR_NOT_SIGNED_IN',
       '403': 'ERROR_DEVICE_REQUIRED, ERROR_ACCESS_DENIED',
-      '409': 'ERROR_ACCESS_DENIED',
+      '409': 'ERROR_WRITE_CONFLICT, ERROR_ACCESS_DENIED',
       '413': 'ERROR_BODY_TOO_LARGE',
       '415': 'ERROR_UNSUPPORTED_MEDIA_TYPE',
       '500': 'ERROR_INTERNAL',
@@ -126,7 +126,15 @@ describe('openApiDocument', () => {
       required: true,
       content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } },
     })
-    expect(Object.keys(upload?.responses ?? {})).toEqual(['200', '400', '401', '403', '500', '503'])
+    expect(Object.keys(upload?.responses ?? {})).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '409',
+      '500',
+      '503',
+    ])
   })
 
   it('keeps a recursive answer under components, its references pointing there', () => {

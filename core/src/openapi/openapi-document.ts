@@ -216,6 +216,8 @@ function errorStatuses(
   // What the pipeline answers on any call (docs/api.md, "Errors the pipeline itself answers").
   add('ERROR_INVALID_INPUT')
   if (route.method === 'POST') add('ERROR_DEVICE_REQUIRED')
+  // A change that lost a write race on the database (a Galera conflict at commit) and every retry.
+  if (route.method === 'POST') add('ERROR_WRITE_CONFLICT')
   if (route.method === 'POST' && !route.upload) {
     add('ERROR_JSON_BODY')
     add('ERROR_BODY_TOO_LARGE')

@@ -63,6 +63,8 @@ export const ERROR_MESSAGES = {
   ERROR_INTERNAL: 'Something went wrong on the server.',
   ERROR_NOT_READY: 'The server is starting and not ready yet.',
   ERROR_SERVER_STOPPING: 'The server is stopping, so the rest was not done. Try again in a moment.',
+  ERROR_WRITE_CONFLICT:
+    'Another change to the same data was saved at the same moment, so this one was not. Try again.',
 } as const
 
 /** A code of core's catalogue. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
-import type { DatabaseDialect } from '@shopwright/core'
+import { retryTransaction, type DatabaseDialect } from '@shopwright/core'
 import { ENTRIES_TABLE } from './migrations.js'
 
 /** A row of `drive_entries`, times as epoch milliseconds. */
@@ -71,8 +71,12 @@ export class EntryStore {
     private readonly dialect: DatabaseDialect,
   ) {}
 
+  /**
+   * One transaction; one that lost a lock race (a deadlock, a Galera conflict at commit) runs again,
+   * so `run` does nothing outside `trx` (the blob is stored before, and dropped after).
+   */
   transaction<T>(run: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(run)
+    return retryTransaction(this.db, run)
   }
 
   private table(trx?: Knex.Transaction): Knex.QueryBuilder {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { insertRows, type DatabaseDialect } from '@shopwright/core'
+import { insertRows, retryTransaction, type DatabaseDialect } from '@shopwright/core'
 
 /** One application log line (spec 001 section 3, "Log line"), with who made the change. */
 export interface LogLine {
@@ -67,7 +67,7 @@ export class AppLog {
     if (!sink) return { moved: 0 }
     let moved = 0
     for (;;) {
-      const count = await this.db.transaction(async (trx) => {
+      const count = await retryTransaction(this.db, async (trx) => {
         const query = trx('app_log').orderBy('seq').limit(BATCH)
         // Another node moving the same lines waits here, then sees only the lines left.
         if (this.dialect !== 'sqlite') query.forUpdate()

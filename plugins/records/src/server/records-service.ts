@@ -212,7 +212,7 @@ export class RecordsService {
     await requireReferences(references, this.store)
     const change: RecordChange = { kind: 'created', record, previous: null }
     await this.guards.check(change, entity)
-    const assign = idless([record])
+    const assign = await this.store.reserveIds(idless([record]))
     await this.commit([{ change, message: 'created' }], entity, async (trx) => {
       await this.withIds(assign, trx)
       await this.store.insert(record, trx)
@@ -222,8 +222,8 @@ export class RecordsService {
   }
 
   /**
-   * Gives records created without an id the next ids of their types, inside the write: again at
-   * each attempt, since a retried transaction took its numbers back.
+   * Gives records still without an id (on SQLite: see RecordStore.reserveIds) the next ids of their
+   * types, inside the write: again at each attempt, since a retried transaction took its numbers back.
    */
   private async withIds(records: readonly RecordData[], trx: Knex.Transaction): Promise<void> {
     for (const record of records) record.id = await this.store.nextId(record.type, trx)
@@ -299,7 +299,7 @@ export class RecordsService {
     const chosen = only ? batch.prepared.filter(({ index }) => only.has(index)) : batch.prepared
     const writable = await this.withReferences(chosen, results)
     const created = writable.map(({ change }) => change.record)
-    const assign = idless(created)
+    const assign = await this.store.reserveIds(idless(created))
     if (writable.length > 0) {
       try {
         await this.commit(
@@ -536,8 +536,8 @@ export class RecordsService {
       type: definition.id,
       id: typeof data.id === 'string' ? data.id : '',
     }
-    // An id is taken from the counter inside the write's transaction (see withIds), so a refused
-    // create leaves the counter as it was.
+    // An id is taken from the counter just before the write (MySQL/MariaDB, see reserveIds) or
+    // inside its transaction (SQLite, see withIds).
     if (record.id === 'new') record.id = ''
     const problem = idError(record.id, false)
     if (problem) throw createError(problem, { reason: record.id })

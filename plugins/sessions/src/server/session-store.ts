@@ -361,7 +361,7 @@ export class SessionStore {
           .limit(1_000)) as Array<{ id: string }>
       ).map((row) => row.id)
       if (ids.length === 0) return removed
-      await this.db.transaction(async (trx) => {
+      await retryTransaction(this.db, async (trx) => {
         await trx(PAGES_TABLE).whereIn('session_id', ids).delete()
         await trx(SESSIONS_TABLE).whereIn('id', ids).delete()
       })

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { Entity, Logger, RecordData } from '@shopwright/core'
-import { SYSTEM_ACTOR } from '@shopwright/core'
+import { SYSTEM_ACTOR, retryTransaction } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 
 /** Where a stored image came from: a picked generated icon, an uploaded picture or SVG. */
@@ -59,7 +59,7 @@ export class AccountImages {
     /** Who changed it, for the log: the owner or staff. */
     actor: Entity | null,
   ): Promise<number> {
-    const version = await this.db.transaction(async (trx) => {
+    const version = await retryTransaction(this.db, async (trx) => {
       const next = await this.nextVersion(trx, account)
       const row = {
         type: account.type,
@@ -79,7 +79,7 @@ export class AccountImages {
 
   /** Removes an account's image (it shows its default icon again); answers the new version. */
   async remove(account: RecordData, actor: Entity | null): Promise<number> {
-    const version = await this.db.transaction(async (trx) => {
+    const version = await retryTransaction(this.db, async (trx) => {
       const next = await this.nextVersion(trx, account)
       await trx('account_images').where({ type: account.type, id: account.id }).delete()
       return next

@@ -254,7 +254,7 @@ export class CartStore {
     entity: Entity | null,
     changes: { shipmethod?: string; shipaddress?: string },
   ): Promise<void> {
-    await this.db.transaction(async (trx) => {
+    await retryTransaction(this.db, async (trx) => {
       await this.touch(trx, cart, entity)
       await trx(CARTS_TABLE).where({ cart }).update(changes)
     })
@@ -313,7 +313,7 @@ export class CartStore {
       .select('cart')
     const carts = ((await stale.limit(1000)) as Array<{ cart: string }>).map((row) => row.cart)
     if (carts.length === 0) return 0
-    await this.db.transaction(async (trx) => {
+    await retryTransaction(this.db, async (trx) => {
       await trx(CART_LINES_TABLE).whereIn('cart', carts).delete()
       await trx(CARTS_TABLE).whereIn('cart', carts).delete()
     })

@@ -4,7 +4,7 @@
  * do not hold. Seeds bypass guards, so `reindex` rebuilds the rows from the records after seeding.
  */
 import type { Knex } from 'knex'
-import { createError, type RecordData } from '@shopwright/core'
+import { createError, retryTransaction, type RecordData } from '@shopwright/core'
 import type { RecordChange, RecordGuard, RecordsService } from '@shopwright/plugin-records'
 import { ITEM_TYPE } from '../../shared/types.js'
 import { CATALOGUE_TABLE, ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
@@ -160,7 +160,7 @@ export async function reindexItems(
   for (;;) {
     const page = await records.findAll(ITEM_TYPE, { after, limit: 500 })
     if (page.length === 0) return count
-    await db.transaction(async (trx) => {
+    await retryTransaction(db, async (trx) => {
       for (const record of page) {
         await indexItem(trx, record)
         await trx(STOCK_TABLE)

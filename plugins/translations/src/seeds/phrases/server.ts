@@ -119,6 +119,7 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_NOT_READY: "Le serveur démarre et n'est pas encore prêt.",
   ERROR_SERVER_STOPPING:
     "Le serveur s'arrête : le reste n'a pas été fait. Réessayez dans un instant.",
+  ERROR_WRITE_CONFLICT: `Une autre modification des mêmes données a été enregistrée au même moment${NBSP}: celle-ci ne l'a pas été. Réessayez.`,
   ERROR_IMAGE_TYPE: 'Le fichier doit être une image PNG, JPEG, GIF, WebP ou SVG.',
   ERROR_IMAGE_NOT_AVAILABLE: "Impossible d'afficher l'image.",
 
