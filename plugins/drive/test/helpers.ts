@@ -137,6 +137,10 @@ export interface S3TestServer {
   endpoint: string
   bucket: string
   directory: string
+  /** SIGSTOP: the server keeps its port (connections are accepted) and answers nothing. */
+  freeze(): void
+  /** SIGCONT. */
+  thaw(): void
   stop(): Promise<void>
 }
 
@@ -154,8 +158,11 @@ export async function startS3Server(directory: string, bucket: string): Promise<
     endpoint: `http://127.0.0.1:${message.port}`,
     bucket,
     directory,
+    freeze: () => void child.kill('SIGSTOP'),
+    thaw: () => void child.kill('SIGCONT'),
     async stop() {
       if (child.exitCode !== null) return
+      child.kill('SIGCONT')
       const exited = once(child, 'exit')
       child.kill()
       await exited

@@ -80,6 +80,11 @@ export const DRIVE_SETTINGS = {
     env: 'DRIVE_S3_SECRET_ACCESS_KEY',
     schema: z.string().min(1).max(512).optional(),
   },
+  /**
+   * Milliseconds an S3 request may take to connect and then go without a byte; past it (twice) the
+   * call answers 503 ERROR_DATA_CONNECTION.
+   */
+  driveS3Timeout: { env: 'DRIVE_S3_TIMEOUT', schema: whole(100, 600_000).default(5000) },
   /** Path-style addresses (`endpoint/bucket/key`): MinIO and most Ceph RGW set-ups need it. */
   driveS3ForcePathStyle: { env: 'DRIVE_S3_FORCE_PATH_STYLE', schema: flag.default(false) },
   /** Prepended to every object key, for a bucket shared with other data. */
@@ -130,5 +135,6 @@ export function createBlobStore(settings: DriveSettings, dataDir: string): BlobS
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     forcePathStyle: settings.driveS3ForcePathStyle,
     prefix: settings.driveS3Prefix,
+    timeoutMs: settings.driveS3Timeout,
   })
 }

@@ -8,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
+import { createError, isConnectionError } from '@shopwright/core'
 import {
   BlobNotFoundError,
   BlobStoreError,
@@ -42,6 +43,29 @@ export interface S3BlobStoreOptions {
   partSize?: number
   /** Parts uploaded at once: memory per put is about (queueSize + 1) x partSize. */
   queueSize?: number
+  /**
+   * Milliseconds an S3 request may take to connect, and may then go without a byte either way
+   * (DRIVE_S3_TIMEOUT); each request is tried at most twice. Default 5000.
+   */
+  timeoutMs?: number
+}
+
+/** Seconds a client is told to wait after a 503 for an S3 server that does not answer. */
+const RETRY_AFTER_SECONDS = '5'
+
+/**
+ * An S3 server that refused the connection, or did not answer within the time limit (frozen,
+ * overloaded, cut off): 503 ERROR_DATA_CONNECTION, which the caller may retry, rather than a 500
+ * or a request left hanging (docs/operations.md, "S3 outages").
+ */
+function unreachable(error: unknown): unknown {
+  const name = (error as { name?: unknown } | null)?.name
+  if (name !== 'TimeoutError' && !isConnectionError(error)) return error
+  return createError('ERROR_DATA_CONNECTION', {
+    cause: error,
+    reason: 'The file storage did not answer in time.',
+    headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+  })
 }
 
 /** A 404 of the object (never of the bucket: a missing bucket is a configuration error). */
@@ -87,6 +111,13 @@ export class S3BlobStore implements BlobStore {
       forcePathStyle: options.forcePathStyle ?? false,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Without limits a frozen server holds a request for ever (the SDK sets none), and the SDK's
+      // three tries would triple any limit: two tries, each bounded.
+      maxAttempts: 2,
+      requestHandler: {
+        connectionTimeout: options.timeoutMs ?? 5000,
+        socketTimeout: options.timeoutMs ?? 5000,
+      },
     })
   }
 
@@ -141,7 +172,7 @@ export class S3BlobStore implements BlobStore {
       const cause = tap.errored ?? error
       tap.destroy()
       source.destroy()
-      throw cause
+      throw unreachable(cause)
     }
     return tap.result()
   }
@@ -170,7 +201,7 @@ export class S3BlobStore implements BlobStore {
         throw new BlobStoreError('BLOB_RANGE_INVALID', `range ${range} is past the end`, {
           cause: error,
         })
-      throw error
+      throw unreachable(error)
     }
   }
 
@@ -183,15 +214,19 @@ export class S3BlobStore implements BlobStore {
       return { size: reply.ContentLength ?? 0 }
     } catch (error) {
       if (isMissingObject(error)) return null
-      throw error
+      throw unreachable(error)
     }
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a missing key too.
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
-    )
+    try {
+      await this.client.send(
+        new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      )
+    } catch (error) {
+      throw unreachable(error)
+    }
   }
 
   async close(): Promise<void> {
