@@ -1,18 +1,15 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import knex from 'knex'
-import {
-  startBalancer,
-  startCluster,
-  type Balancer,
-  type Cluster,
-} from '@shopwright/cluster/harness'
+import { startBalancer, startCluster, type Cluster } from '@shopwright/cluster/harness'
 import type { Scenario, ResultRow } from '../scenario.js'
 import { callJson, request } from '../http-probe.js'
 import { load, type LoadResult } from '../load.js'
 import { cookieFrom } from '../webpages.js'
 import { runCli } from '../record-table.js'
 import { cpuTimeMs, DEVICE_HEADERS, startKernel, type RunningServer } from '../servers.js'
+import { HAPROXY, startHaproxy, type BalancerProcess } from '../haproxy.js'
 import { median, percentile, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 
@@ -41,7 +38,7 @@ function plan(quick: boolean): Plan {
 /** A site under load: its balancer, and the processes whose CPU time a round counts. */
 interface Site {
   label: string
-  balancer: Balancer
+  balancer: BalancerProcess
   headers: Record<string, string>
   ids: string[]
   pids: Record<string, readonly (number | undefined)[]>
@@ -62,8 +59,9 @@ export const clusterScale: Scenario = {
       `Galera nodes, a Redis and an S3 server (s3rver) of its own, and two \`shopwright start\` nodes, each on its`,
       `own Galera node. The baseline is one \`shopwright start\` on a new database of the machine's MariaDB`,
       `(\`${MYSQL_URL.replace(/\/[^/]*$/, '/<new>')}\`), with the same Redis under another prefix. Each site is behind`,
-      `its own round-robin balancer process (the harness's proxy, keeping connections to the nodes`,
-      `open): one node behind the baseline's, both nodes behind the cluster's. ${RECORDS.toLocaleString('en-US')}`,
+      `its own round-robin balancer: HAProxy (Debian's \`haproxy\`, one thread, connections to the nodes kept`,
+      `open and shared) when installed, else the harness's proxy in a process of its own; one node behind the`,
+      `baseline's, both nodes behind the cluster's. ${RECORDS.toLocaleString('en-US')}`,
       `\`webpage\` records are created through each balancer (\`POST /query/data/create\`, 20 at a time),`,
       `then autocannon (in the bench process, ${CONNECTIONS} connections, signed in as an administrator) sends`,
       `\`GET /query/data/get/webpage/<id>\` cycling through the ${RECORDS.toLocaleString('en-US')} ids, and \`GET ${LIST_PATH}\`.`,
@@ -80,7 +78,7 @@ export const clusterScale: Scenario = {
     const dir = await context.tempDir('cluster-')
     let cluster: Cluster | undefined
     let baselineNode: RunningServer | undefined
-    const balancers: Balancer[] = []
+    const balancers: BalancerProcess[] = []
     const database = `sw_bench_${crypto.randomBytes(4).toString('hex')}`
     const admin = knex({ client: 'mysql2', connection: MYSQL_URL, pool: { min: 0, max: 1 } })
     try {
@@ -120,12 +118,14 @@ export const clusterScale: Scenario = {
           settings,
         },
       )
-      const baselineBalancer = await startBalancer([baselineNode.port], { keepAlive: true })
+      const balance = async (ports: number[]): Promise<BalancerProcess> => {
+        if (fs.existsSync(HAPROXY)) return startHaproxy(context, ports, dir, '/readyz')
+        const proxy = await startBalancer(ports, { keepAlive: true })
+        return { ...proxy, kind: 'the harness proxy (Node)' }
+      }
+      const baselineBalancer = await balance([baselineNode.port])
       balancers.push(baselineBalancer)
-      const clusterBalancer = await startBalancer(
-        cluster.apps.map((app) => app.port),
-        { keepAlive: true },
-      )
+      const clusterBalancer = await balance(cluster.apps.map((app) => app.port))
       balancers.push(clusterBalancer)
 
       const sites: Site[] = []
@@ -244,9 +244,16 @@ export const clusterScale: Scenario = {
         notes: [
           `CPU in cores over the cluster's get rounds (the machine has 2): ${cores(cpu.get!)}.`,
           `CPU in cores over the cluster's list rounds: ${cores(cpu.list!)}.`,
-          `Cluster start: ${cluster.timings.join(', ')}.`,
+          `Balancer: ${clusterBalancer.kind}. Cluster start: ${cluster.timings.join(', ')}.`,
         ],
-        raw: { plan: p, ratios, cpu, propagation, timings: cluster.timings },
+        raw: {
+          plan: p,
+          balancer: clusterBalancer.kind,
+          ratios,
+          cpu,
+          propagation,
+          timings: cluster.timings,
+        },
       }
     } finally {
       await Promise.all(balancers.map((balancer) => balancer.stop()))
