@@ -130,7 +130,11 @@ export const clusterScale: Scenario = {
 
       const sites: Site[] = []
       for (const [label, balancer, pids] of [
-        ['baseline', baselineBalancer, { node: [baselineNode.pid] }],
+        [
+          'baseline',
+          baselineBalancer,
+          { node: [baselineNode.pid], MariaDB: [await serverPid(admin)] },
+        ],
         [
           'cluster',
           clusterBalancer,
@@ -154,33 +158,38 @@ export const clusterScale: Scenario = {
 
       const rows: ResultRow[] = []
       const ratios: Record<string, number> = {}
-      const cpu: Record<string, Record<string, number>> = {}
+      // CPU in cores over each site's rounds: its own processes, the bench's, the whole machine's.
+      const cpu: Record<string, Record<string, Record<string, number>>> = {}
       for (const [name, paths] of [
         ['get', (site: Site) => site.ids.map((id) => `/query/data/get/webpage/${id}`)],
         ['list', () => [LIST_PATH]],
       ] as const) {
         const measured: Record<string, LoadResult[]> = { baseline: [], cluster: [] }
-        const cpuOf: Record<string, number> = {}
-        let bench = 0
+        const spentMs: Record<string, Record<string, number>> = { baseline: {}, cluster: {} }
         for (const site of sites) await loadSite(site, paths(site), p.warmupSeconds)
         for (let round = 0; round < p.rounds; round++)
           for (const site of sites) {
             context.log(`cluster: ${name}, round ${round + 1}, ${site.label}`)
-            const before = site.label === 'cluster' ? cpuSnapshot(site.pids) : undefined
-            const benchBefore = process.cpuUsage()
-            measured[site.label]!.push(await loadSite(site, paths(site), p.roundSeconds))
-            if (before) {
-              const spent = process.cpuUsage(benchBefore)
-              bench += (spent.user + spent.system) / 1000
-              for (const [group, ms] of Object.entries(cpuSnapshot(site.pids)))
-                cpuOf[group] = (cpuOf[group] ?? 0) + ms - (before[group] ?? 0)
+            const before: Record<string, number> = {
+              ...cpuSnapshot(site.pids),
+              machine: machineBusyMs(),
+              'bench (autocannon)': benchMs(),
             }
+            measured[site.label]!.push(await loadSite(site, paths(site), p.roundSeconds))
+            const after = {
+              ...cpuSnapshot(site.pids),
+              machine: machineBusyMs(),
+              'bench (autocannon)': benchMs(),
+            }
+            const spent = spentMs[site.label]!
+            for (const [group, ms] of Object.entries(after))
+              spent[group] = (spent[group] ?? 0) + ms - (before[group] ?? 0)
           }
         const wall = p.rounds * p.roundSeconds * 1000
         cpu[name] = Object.fromEntries(
-          Object.entries({ ...cpuOf, 'bench (autocannon)': bench }).map(([group, ms]) => [
-            group,
-            ms / wall,
+          Object.entries(spentMs).map(([label, spent]) => [
+            label,
+            Object.fromEntries(Object.entries(spent).map(([group, ms]) => [group, ms / wall])),
           ]),
         )
         const baselineRps = median(measured.baseline!.map((result) => result.requestsPerSecond))
@@ -242,8 +251,8 @@ export const clusterScale: Scenario = {
           },
         ],
         notes: [
-          `CPU in cores over the cluster's get rounds (the machine has 2): ${cores(cpu.get!)}.`,
-          `CPU in cores over the cluster's list rounds: ${cores(cpu.list!)}.`,
+          `CPU in cores over the get rounds (the machine has 2): baseline ${cores(cpu.get!.baseline!)}; cluster ${cores(cpu.get!.cluster!)}.`,
+          `CPU in cores over the list rounds: baseline ${cores(cpu.list!.baseline!)}; cluster ${cores(cpu.list!.cluster!)}.`,
           `Balancer: ${clusterBalancer.kind}. Cluster start: ${cluster.timings.join(', ')}.`,
         ],
         raw: {
@@ -263,6 +272,16 @@ export const clusterScale: Scenario = {
       await admin.destroy()
     }
   },
+}
+
+/** The MariaDB server's process id, from its pid file (the bench runs on the same machine). */
+async function serverPid(db: knex.Knex): Promise<number | undefined> {
+  const [rows] = (await db.raw('SELECT @@pid_file AS file')) as [Array<{ file: string }>]
+  try {
+    return Number(fs.readFileSync(rows[0]!.file, 'utf8').trim()) || undefined
+  } catch {
+    return undefined
+  }
 }
 
 async function signIn(
@@ -325,6 +344,19 @@ async function loadSite(
       `${site.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
     )
   return result
+}
+
+/** CPU time the bench process (autocannon) has used, in ms. */
+function benchMs(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
+/** CPU time every core of the machine has been busy, in ms, from /proc/stat (100 ticks a second). */
+function machineBusyMs(): number {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/)
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks.map(Number)
+  return (user + nice + system + irq + softirq + steal) * 10
 }
 
 function cpuSnapshot(

@@ -15,6 +15,11 @@ export interface ClientOptions {
   pin?: number
   /** The `Device` header (the API refuses a POST without one); a fixed test fingerprint by default. */
   device?: string
+  /**
+   * Milliseconds a call may take, its body included; past it the call throws a `TimeoutError`
+   * (a drill's load records it rather than wait for ever). No limit by default.
+   */
+  timeoutMs?: number
 }
 
 /**
@@ -25,6 +30,7 @@ export interface ClientOptions {
 export class Client {
   private readonly cookies = new Map<string, string>()
   private readonly device: string
+  private readonly timeoutMs: number | undefined
   readonly pin: number | undefined
 
   constructor(
@@ -33,6 +39,7 @@ export class Client {
   ) {
     this.pin = options.pin
     this.device = options.device ?? 'cluster-test-client'
+    this.timeoutMs = options.timeoutMs
   }
 
   /** The cookies held, `name=value; ...`, as the next call sends them. */
@@ -96,6 +103,7 @@ export class Client {
       headers: { ...sent, ...headers },
       body: typeof body === 'string' || body === undefined ? body : Uint8Array.from(body),
       redirect: 'manual',
+      ...(this.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(this.timeoutMs) }),
     })
     this.keepCookies(response.headers.getSetCookie())
     const text = await response.text()

@@ -9,12 +9,17 @@ export interface ClusterRedis {
   url: string
   /** REDIS_PREFIX of every app node. */
   prefix: string
-  /** SIGKILL (everything in it is lost: it keeps nothing on disk). */
+  /**
+   * SIGKILL. What it acknowledged is kept: it runs as docs/operations.md ("Redis") advises, with an
+   * append-only file synced at every write (`--appendonly yes --appendfsync always`).
+   */
   kill(): Promise<void>
-  /** Starts it again on the same port, empty; resolves when it answers PING. */
+  /** Starts it again on the same port from its append-only file; resolves when it answers PING. */
   start(): Promise<void>
   /** kill() then start(). */
   restart(): Promise<void>
+  /** The running server's process id, undefined when stopped. */
+  pid(): number | undefined
 }
 
 /** Sends PING over a plain socket; true when it answers PONG. */
@@ -36,7 +41,11 @@ function ping(port: number): Promise<boolean> {
   })
 }
 
-/** A redis-server on a free port that saves nothing (`--save "" --appendonly no`). */
+/**
+ * A redis-server on a free port, persistent as docs/operations.md ("Redis") advises for sessions:
+ * no RDB snapshots, an append-only file in its folder (of the cluster's temp folder) synced at every
+ * write, so a restart keeps every session it acknowledged.
+ */
 export class RedisServer implements ClusterRedis {
   private child: ChildProcess | undefined
   private readonly output = new OutputBuffer(256 * 1024)
@@ -72,7 +81,9 @@ export class RedisServer implements ClusterRedis {
         '--save',
         '',
         '--appendonly',
-        'no',
+        'yes',
+        '--appendfsync',
+        'always',
         '--dir',
         this.directory,
         '--daemonize',
@@ -90,6 +101,10 @@ export class RedisServer implements ClusterRedis {
       intervalMs: 100,
       abort: () => (running(child) ? null : `redis-server exited:\n${this.log()}`),
     })
+  }
+
+  pid(): number | undefined {
+    return running(this.child) ? this.child!.pid : undefined
   }
 
   async kill(): Promise<void> {

@@ -14,6 +14,8 @@ export interface ClusterS3 {
   freeze(): void
   /** SIGCONT. */
   thaw(): void
+  /** The server's process id (a frozen server keeps it), undefined once it has exited. */
+  pid(): number | undefined
 }
 
 /** s3-server.mjs sits in src/harness; this file runs from src/harness or dist/harness. */
@@ -65,6 +67,10 @@ export class S3Server implements ClusterS3 {
 
   thaw(): void {
     if (running(this.child)) this.child.kill('SIGCONT')
+  }
+
+  pid(): number | undefined {
+    return running(this.child) ? this.child.pid : undefined
   }
 
   log(): string {
