@@ -18,8 +18,11 @@ export interface ClusterS3 {
   pid(): number | undefined
 }
 
-/** s3-server.mjs sits in src/harness; this file runs from src/harness or dist/harness. */
-const SCRIPT = fileURLToPath(new URL('../../src/harness/s3-server.mjs', import.meta.url))
+/**
+ * The drive's own S3 test server (s3rver, answering AbortMultipartUpload as real servers do), from
+ * cluster/src/harness or cluster/dist/harness alike: one script for the drive's tests and the cluster.
+ */
+const SCRIPT = fileURLToPath(new URL('../../../plugins/drive/test/s3-server.mjs', import.meta.url))
 
 export const S3_ACCESS_KEY = 'S3RVER'
 
