@@ -17,11 +17,7 @@
  * Each drill starts from a healthy cluster and leaves one behind, whatever its assertions found.
  */
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser } from '@shopwright/cli/testing'
 import { Client, clusterUnavailable, startCluster, type Cluster } from './harness/index.js'
 import {
   acknowledged,
@@ -153,25 +149,8 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
     cluster = await startCluster({ env: ENV })
     staff = new Client(cluster.proxyUrl)
     await staff.signIn(cluster.admin.email, cluster.admin.password)
-    // `shopwright user add` beside the site, as an operator runs it: its own folder, the site's
-    // database and Redis.
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'sw-cluster-cli-'))
-    try {
-      await addUser(
-        folder,
-        { ...shopperAccount, type: 'customer' },
-        {
-          ...ENV,
-          DATABASE_URL: cluster.galera[0]!.url,
-          REDIS_URL: cluster.redis.url,
-          REDIS_PREFIX: cluster.redis.prefix,
-          DATA_DIR: path.join(folder, 'data'),
-          LOG_LEVEL: 'warn',
-        },
-      )
-    } finally {
-      await fs.rm(folder, { recursive: true, force: true })
-    }
+    // `shopwright user add` beside the site, as an operator runs it.
+    await cluster.addUser({ ...shopperAccount, type: 'customer' })
     shopper = new Client(cluster.proxyUrl)
     await shopper.signIn(shopperAccount.email, shopperAccount.password)
   })

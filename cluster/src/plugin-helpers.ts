@@ -6,11 +6,12 @@
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import mysql from 'mysql2/promise'
-import { addUser } from '@shopwright/cli/testing'
 import type { Answer, Client, Cluster } from './harness/index.js'
+import type { LogLine, LogPage } from '@shopwright/plugin-log/shared'
+
+export type { LogLine, LogPage }
 
 /** The node that answered (the proxy's `x-cluster-node`); -1 when no node did. */
 export function nodeOf(answer: Answer): number {
@@ -108,33 +109,13 @@ export async function rows<T>(
   return result as T[]
 }
 
-/**
- * `shopwright user add --type customer`, as an operator runs it beside the site: the site's own
- * database, Redis and schedules (`settings`), a folder of its own.
- */
-export async function addCustomer(
+/** `shopwright user add --type customer` beside the site, with app node `node`'s settings. */
+export function addCustomer(
   cluster: Cluster,
-  databaseUrl: string,
-  settings: Record<string, string>,
+  node: number,
   customer: { email: string; password: string },
 ): Promise<void> {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'sw-cluster-cli-'))
-  try {
-    await addUser(
-      folder,
-      { ...customer, type: 'customer' },
-      {
-        ...settings,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: cluster.redis.url,
-        REDIS_PREFIX: cluster.redis.prefix,
-        DATA_DIR: path.join(folder, 'data'),
-        LOG_LEVEL: 'warn',
-      },
-    )
-  } finally {
-    await fs.rm(folder, { recursive: true, force: true })
-  }
+  return cluster.addUser({ ...customer, type: 'customer' }, { node })
 }
 
 /**
@@ -229,28 +210,6 @@ export interface ClearAnswer {
   caches: Record<string, string[]>
   nothing: string[]
   nodes: { asked: number; confirmed: number; redis: string }
-}
-
-export interface LogPart {
-  kind: string
-  text?: string
-  values?: Record<string, unknown>
-}
-
-export interface LogLine {
-  id: string
-  time: string
-  level: string
-  source: string
-  type: string
-  name: string
-  actor: string
-  message: LogPart[]
-}
-
-export interface LogPage {
-  list: LogLine[]
-  nextpage: string | null
 }
 
 /** A log line's text parts, joined. */

@@ -575,9 +575,7 @@ describe.skipIf(clusterUnavailable())('the plugins on a two-node cluster', () =>
       // unit in the cart.
       const password = 'cluster-shopper'
       const emails = Array.from({ length: 30 }, (_, n) => `shopper${n}-${run}@example.com`)
-      await inBatches(emails, 3, (email, n) =>
-        addCustomer(cluster, cluster.apps[n % 2]!.databaseUrl, ENV, { email, password }),
-      )
+      await inBatches(emails, 3, (email, n) => addCustomer(cluster, n % 2, { email, password }))
       await settleGalera(cluster)
       const shoppers = await inBatches(emails, 5, async (email) => {
         const shopper = new Client(cluster.proxyUrl)

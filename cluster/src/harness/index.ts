@@ -74,6 +74,14 @@ export interface Cluster {
   s3: ClusterS3
   /** An administrator made with `shopwright user add --roles administrator` once the site was seeded. */
   admin: { email: string; password: string }
+  /**
+   * `shopwright user add` beside the site, as an operator runs it: with app node `node`'s settings
+   * (its database, the Redis, the schedules), so it changes nothing else of the running site.
+   */
+  addUser(
+    user: { email: string; password: string; roles?: string; type?: 'employee' | 'customer' },
+    options?: { node?: number },
+  ): Promise<void>
   /** A connection to Galera node 0's `shopwright` database, for assertions; the caller ends it. */
   db(): Promise<mysql.Connection>
   /**
@@ -214,6 +222,7 @@ export async function startCluster(options: StartOptions = {}): Promise<Cluster>
       admin,
       startFailures,
       timings,
+      addUser: (user, { node = 0 } = {}) => addUser(apps[node]!.cwd, user, apps[node]!.env),
       db: () =>
         mysql.createConnection({
           host: '127.0.0.1',
