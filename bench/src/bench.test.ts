@@ -213,6 +213,7 @@ describe('scenario registry', () => {
       'insights-month',
       'globe-frames',
       'create-project',
+      'cluster',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)
