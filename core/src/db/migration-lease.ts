@@ -39,13 +39,7 @@ export async function withMigrationLease<T>(
   task: () => Promise<T>,
   timing: LeaseTiming = TIMING,
 ): Promise<T> {
-  await db.raw(
-    `CREATE TABLE IF NOT EXISTS ${MIGRATION_LEASE_TABLE} (
-       name VARCHAR(32) NOT NULL PRIMARY KEY,
-       holder VARCHAR(64) NOT NULL,
-       expires_at BIGINT NOT NULL
-     ) ENGINE=InnoDB CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`,
-  )
+  await ensureLeaseTable(db)
   const holder = `${process.pid}-${crypto.randomBytes(8).toString('hex')}`
   const deadline = Date.now() + timing.waitMs
   while (!(await tryAcquire(db, holder, timing.ttlMs))) {
@@ -75,6 +69,27 @@ export async function withMigrationLease<T>(
         // The lease then runs out on its own.
       })
   }
+}
+
+/**
+ * Creates the lease table on a database that lacks it. Looked up first: a DDL statement, even
+ * `CREATE TABLE IF NOT EXISTS` on a table that exists, is replicated to every Galera node in total
+ * order and holds the whole cluster's commits while it runs, and this runs on every start (once to
+ * migrate, once to seed).
+ */
+async function ensureLeaseTable(db: Knex): Promise<void> {
+  const [rows] = (await db.raw(
+    'SELECT 1 AS found FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?',
+    [MIGRATION_LEASE_TABLE],
+  )) as [unknown[]]
+  if (rows.length > 0) return
+  await db.raw(
+    `CREATE TABLE IF NOT EXISTS ${MIGRATION_LEASE_TABLE} (
+       name VARCHAR(32) NOT NULL PRIMARY KEY,
+       holder VARCHAR(64) NOT NULL,
+       expires_at BIGINT NOT NULL
+     ) ENGINE=InnoDB CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`,
+  )
 }
 
 /** Takes the lease when it is free or has run out; false when another process holds it. */

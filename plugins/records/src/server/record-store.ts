@@ -584,8 +584,11 @@ export class RecordStore implements SeedWriter {
   async reserveIds(records: readonly RecordData[]): Promise<RecordData[]> {
     if (this.dialect === 'sqlite' || records.length === 0) return [...records]
     const byType = new Map<string, RecordData[]>()
-    for (const record of records)
-      byType.set(record.type, [...(byType.get(record.type) ?? []), record])
+    for (const record of records) {
+      const waiting = byType.get(record.type)
+      if (waiting) waiting.push(record)
+      else byType.set(record.type, [record])
+    }
     for (const [type, waiting] of byType) {
       while (waiting.length > 0) {
         const last = await this.incrementAlone(type, waiting.length)
@@ -596,21 +599,19 @@ export class RecordStore implements SeedWriter {
         const taken = new Set(
           (await this.db('records').where({ type }).whereIn('id', ids).pluck('id')) as string[],
         )
-        for (const id of ids) if (!taken.has(id)) waiting.shift()!.id = id
+        const free = ids.filter((id) => !taken.has(id))
+        for (const [n, id] of free.entries()) waiting[n]!.id = id
+        waiting.splice(0, free.length)
       }
     }
     return []
   }
 
-  /** Adds `count` to a type's counter in a statement of its own; answers the new value. */
+  /** increment() in a statement of its own, again when it lost a write race to another node. */
   private async incrementAlone(type: string, count: number): Promise<number> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const [result] = (await this.db.raw(
-          'INSERT INTO record_counters (type, value) VALUES (?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)',
-          [type, count, count],
-        )) as [{ insertId: number }]
-        return Number(result.insertId)
+        return await this.increment(type, this.db, count)
       } catch (error) {
         if (attempt >= COUNTER_ATTEMPTS || !isLockRace(error)) throw error
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt))
@@ -632,18 +633,19 @@ export class RecordStore implements SeedWriter {
     }
   }
 
-  private async increment(type: string, executor: Executor): Promise<number> {
+  /** Adds `count` to a type's counter in one atomic statement; answers the new value. */
+  private async increment(type: string, executor: Executor, count = 1): Promise<number> {
     if (this.dialect === 'sqlite') {
       const rows = (await executor.raw(
-        'INSERT INTO record_counters (type, value) VALUES (?, 1) ON CONFLICT(type) DO UPDATE SET value = value + 1 RETURNING value',
-        [type],
+        'INSERT INTO record_counters (type, value) VALUES (?, ?) ON CONFLICT(type) DO UPDATE SET value = value + ? RETURNING value',
+        [type, count, count],
       )) as Array<{ value: number }>
       return Number(rows[0]!.value)
     }
     // LAST_INSERT_ID(expr) makes the statement's insertId the new value, on this very connection.
     const [result] = (await executor.raw(
-      'INSERT INTO record_counters (type, value) VALUES (?, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + 1)',
-      [type],
+      'INSERT INTO record_counters (type, value) VALUES (?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)',
+      [type, count, count],
     )) as [{ insertId: number }]
     return Number(result.insertId)
   }
