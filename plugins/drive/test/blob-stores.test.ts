@@ -10,7 +10,6 @@ import {
   type BlobStore,
 } from '../src/server/blobs/blob-store.js'
 import { LocalBlobStore } from '../src/server/blobs/local-blob-store.js'
-import { S3BlobStore } from '../src/server/blobs/s3-blob-store.js'
 import {
   MiB,
   filesBelow,
@@ -20,6 +19,7 @@ import {
   newKey,
   readAll,
   sha256,
+  s3StoreOn,
   startS3Server,
   type S3TestServer,
 } from './helpers.js'
@@ -69,14 +69,7 @@ const adapters: Adapter[] = [
       let server: S3TestServer | undefined
       try {
         server = await startS3Server(directory, 'drive-test')
-        const store = new S3BlobStore({
-          endpoint: server.endpoint,
-          bucket: server.bucket,
-          region: 'us-east-1',
-          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-          forcePathStyle: true,
-          prefix: 'blobs/',
-        })
+        const store = s3StoreOn(server, { prefix: 'blobs/' })
         await store.check()
         const running = server
         return {
@@ -369,14 +362,7 @@ describe('the S3 blob store with a server that stops answering', () => {
   it('answers 503 ERROR_DATA_CONNECTION for every call while it is frozen, and works once it is back', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'drive-s3-frozen-'))
     const server = await startS3Server(directory, 'drive-frozen')
-    const store = new S3BlobStore({
-      endpoint: server.endpoint,
-      bucket: server.bucket,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      forcePathStyle: true,
-      timeoutMs: 300,
-    })
+    const store = s3StoreOn(server, { timeoutMs: 300 })
     try {
       const stored = await store.put('frozen0123456789', Readable.from([Buffer.from('kept')]))
       server.freeze()

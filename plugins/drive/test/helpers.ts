@@ -7,6 +7,7 @@ import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { S3BlobStore, type S3BlobStoreOptions } from '../src/server/blobs/s3-blob-store.js'
 
 export const MiB = 1024 * 1024
 
@@ -168,4 +169,19 @@ export async function startS3Server(directory: string, bucket: string): Promise<
       await exited
     },
   }
+}
+
+/** An S3BlobStore on the test server: its bucket, its fixed keys, path-style addresses. */
+export function s3StoreOn(
+  server: S3TestServer,
+  options: Partial<S3BlobStoreOptions> = {},
+): S3BlobStore {
+  return new S3BlobStore({
+    endpoint: server.endpoint,
+    bucket: server.bucket,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    forcePathStyle: true,
+    ...options,
+  })
 }
