@@ -64,10 +64,14 @@ export async function runCli(
   }
 }
 
-/** Creates the bench's administrator account in a DATA_DIR (the kernel may be running: WAL). */
+/**
+ * Creates an administrator account (the bench's by default) in a DATA_DIR, or in the database the
+ * settings name; the kernel may be running.
+ */
 export function addAdministrator(
   context: BenchContext,
-  options: { cwd: string; dataDir: string; logFile: string },
+  options: { cwd: string; dataDir: string; logFile: string; settings?: Record<string, string> },
+  account: { email: string; password: string } = ADMIN,
 ): Promise<void> {
   return runCli(
     context,
@@ -75,9 +79,9 @@ export function addAdministrator(
       'user',
       'add',
       '--email',
-      ADMIN.email,
+      account.email,
       '--password',
-      ADMIN.password,
+      account.password,
       '--roles',
       'administrator',
     ],

@@ -4,11 +4,10 @@ import path from 'node:path'
 import knex from 'knex'
 import { startBalancer, startCluster, type Cluster } from '@shopwright/cluster/harness'
 import type { Scenario, ResultRow } from '../scenario.js'
-import { callJson, request } from '../http-probe.js'
+import { callJson } from '../http-probe.js'
 import { load, type LoadResult } from '../load.js'
-import { cookieFrom } from '../webpages.js'
-import { runCli } from '../record-table.js'
-import { cpuTimeMs, DEVICE_HEADERS, startKernel, type RunningServer } from '../servers.js'
+import { addAdministrator, postLogin, sessionHeaders } from '../record-table.js'
+import { cpuTimeMs, startKernel, type RunningServer } from '../servers.js'
 import { HAPROXY, startHaproxy, type BalancerProcess } from '../haproxy.js'
 import { median, percentile, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
@@ -99,24 +98,15 @@ export const clusterScale: Scenario = {
         logFile: path.join(dir, 'baseline.log'),
         settings,
       })
-      await runCli(
+      await addAdministrator(
         context,
-        [
-          'user',
-          'add',
-          '--email',
-          cluster.admin.email,
-          '--password',
-          cluster.admin.password,
-          '--roles',
-          'administrator',
-        ],
         {
           cwd: dir,
           dataDir: path.join(dir, 'baseline-data'),
           logFile: path.join(dir, 'user-add.log'),
           settings,
         },
+        cluster.admin,
       )
       const balance = async (ports: number[]): Promise<BalancerProcess> => {
         if (fs.existsSync(HAPROXY)) return startHaproxy(context, ports, dir, '/readyz')
@@ -144,7 +134,7 @@ export const clusterScale: Scenario = {
           },
         ],
       ] as const) {
-        const headers = await signIn(balancer.port, cluster.admin)
+        const headers = sessionHeaders(await postLogin(balancer.port, cluster.admin))
         context.log(`cluster: creating ${RECORDS} records through the ${label}'s balancer`)
         const ids = await createRecords(balancer.port, headers, RECORDS)
         sites.push({
@@ -282,21 +272,6 @@ async function serverPid(db: knex.Knex): Promise<number | undefined> {
   } catch {
     return undefined
   }
-}
-
-async function signIn(
-  port: number,
-  account: { email: string; password: string },
-): Promise<Record<string, string>> {
-  const answer = await request(port, '/query/account/login', {
-    method: 'POST',
-    headers: { ...DEVICE_HEADERS, 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  })
-  const cookie = cookieFrom(answer.headers['set-cookie'], 'sw_session')
-  if (answer.status !== 200 || !cookie)
-    throw new Error(`sign-in answered ${answer.status}: ${answer.body.slice(0, 300)}`)
-  return { ...DEVICE_HEADERS, Cookie: cookie }
 }
 
 /** Creates `count` webpages, 20 at a time; answers their ids. */
