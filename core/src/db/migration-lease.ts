@@ -32,13 +32,15 @@ const NOW_MS = 'CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS SIGNED)'
  * insert refused (a duplicate, or a certification conflict at commit), which is the other's
  * turn. The holder renews the lease while it works; a holder that died (killed mid-migration)
  * frees it when the lease runs out, and the next process takes it over. Times are the database's,
- * so the nodes' own clocks do not matter. MySQL/MariaDB only: SQLite serialises writers itself.
+ * so the nodes' own clocks do not matter. On SQLite it runs `task` at once.
  */
 export async function withMigrationLease<T>(
   db: Knex,
   task: () => Promise<T>,
   timing: LeaseTiming = TIMING,
 ): Promise<T> {
+  // SQLite serialises writers itself (busy_timeout); the callers' retries cover what is left.
+  if ((db.client as { dialect?: string }).dialect !== 'mysql') return task()
   await ensureLeaseTable(db)
   const holder = `${process.pid}-${crypto.randomBytes(8).toString('hex')}`
   const deadline = Date.now() + timing.waitMs

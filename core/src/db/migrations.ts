@@ -80,7 +80,7 @@ export async function runMigrations(
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await withMigrationLock(migrator, async () => {
+        return await withMigrationLease(migrator, async () => {
           const [, applied] = (await migrator.migrate.latest(
             migrationConfig(plugins, options),
           )) as [number, string[]]
@@ -100,17 +100,6 @@ export async function runMigrations(
 }
 
 const LOCK_ATTEMPTS = 100
-
-/**
- * On MySQL/MariaDB (Galera included), holds the site's migration lease while migrating, so
- * processes starting together take turns, on one server or on several nodes of a cluster
- * (migration-lease.ts). SQLite serialises writers itself (busy_timeout), and the retry above covers
- * what is left.
- */
-function withMigrationLock<T>(db: Knex, task: () => Promise<T>): Promise<T> {
-  if ((db.client as { dialect?: string }).dialect !== 'mysql') return task()
-  return withMigrationLease(db, task)
-}
 
 function isConcurrentMigration(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error)

@@ -374,8 +374,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         all.push(...records)
         // Nodes starting together on a new database seed one at a time, as they migrate: on a
         // Galera cluster two seeds of the same rows at once conflict at commit again and again.
-        if ((db.client as { dialect?: string }).dialect !== 'mysql')
-          return writer.insertMissing(all)
         return withMigrationLease(db, () => writer.insertMissing(all))
       },
       close() {
