@@ -90,6 +90,7 @@ export const SETTINGS = {
   },
   proxyHops: { env: 'PROXY_HOPS', schema: wholeNumber(1, 10) },
   shutdownTimeout: { env: 'SHUTDOWN_TIMEOUT', schema: wholeNumber(0, 600_000) },
+  keepAliveTimeout: { env: 'KEEP_ALIVE_TIMEOUT', schema: wholeNumber(1_000, 3_600_000) },
   metricsToken: {
     env: 'METRICS_TOKEN',
     // A refused value is not echoed in the error (load-config.ts): it is meant to be a secret.
@@ -147,6 +148,11 @@ export interface ShopwrightConfig {
   /** Milliseconds a graceful shutdown waits for open requests before closing them. */
   shutdownTimeout: number
   /**
+   * Milliseconds an idle keep-alive connection is kept: above the idle timeout of the balancer in
+   * front, so the balancer always closes first (docs/operations.md, "Keep-alive").
+   */
+  keepAliveTimeout: number
+  /**
    * The bearer token a Prometheus scrape of `GET /metrics` must send; without one `/metrics` is off
    * (404) and nothing is measured (docs/operations.md, "Metrics").
    */
@@ -184,6 +190,7 @@ export function defaults(
     trustProxy: false,
     proxyHops: 1,
     shutdownTimeout: 10_000,
+    keepAliveTimeout: 65_000,
     settings: {},
   }
 }

@@ -341,7 +341,10 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         if (server) throw new KernelError('SW_KERNEL_STATE', 'the kernel is already listening')
         if (closing) throw new KernelError('SW_KERNEL_STATE', 'the kernel is closed')
         const created = http.createServer(app.callback())
-        created.keepAliveTimeout = 5_000
+        // Idle connections outlive a balancer's (docs/operations.md, "Keep-alive"); the headers
+        // timer must run longer still, or Node ends an idle connection at its expiry first.
+        created.keepAliveTimeout = config.keepAliveTimeout
+        created.headersTimeout = config.keepAliveTimeout + 1_000
         await new Promise<void>((resolve, reject) => {
           created.once('error', reject)
           created.listen(port, host, () => {

@@ -17,7 +17,9 @@ import { CartStore } from './server/cart/cart-store.js'
 import { Carts } from './server/cart/carts.js'
 import { Checkout } from './server/checkout/checkout.js'
 import { PLACE_LIMIT, checkoutRoutes } from './server/checkout/checkout-routes.js'
-import { Checkouts } from './server/checkout/idempotency.js'
+import { Attempts } from './server/checkout/attempts.js'
+import { Payments } from './server/checkout/payments.js'
+import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
 import { migrations } from './server/migrations.js'
 import { PaymentProviders, TestPaymentProvider } from './server/payment/providers.js'
@@ -50,7 +52,11 @@ export type {
   ChargeRequest,
   PaymentProvider,
   PaymentProviders,
+  RefundRequest,
 } from './server/payment/providers.js'
+export type { CheckoutProbe, CheckoutStep } from './server/checkout/checkout.js'
+export type { AttemptState, Run } from './server/checkout/attempts.js'
+export type { PaymentState } from './server/checkout/payments.js'
 export type { CommerceSettings } from './server/settings.js'
 
 declare module '@shopwright/core' {
@@ -77,10 +83,15 @@ export interface CommerceParts {
   store: CartStore
   pricing: CartPricing
   holds: StockHolds
-  checkouts: Checkouts
+  /** Checkout runs by idempotency key, with their owners' leases. */
+  attempts: Attempts
+  /** The ledger of the money checkout runs asked of gateways. */
+  payments: Payments
+  /** Decides runs that did not end cleanly (README, "Checkout"). */
+  resolver: Resolver
 }
 
-/** The scheduled sweep of holds, attempts and carts (once a minute, once for the site). */
+/** The scheduled sweep of holds, runs left by failures, the ledger and carts (once a minute, once for the site). */
 export const SWEEP_TASK = 'commerce.sweep'
 
 /** Record types whose change can alter what the shop context reads. */
@@ -123,8 +134,15 @@ export default definePlugin({
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.
     let parts: CommerceParts | undefined
-    const partsOf = (deps: Pick<Services, 'db' | 'records' | 'cache' | 'catalogue'>) =>
-      (parts ??= {
+    const partsOf = (
+      deps: Pick<Services, 'db' | 'records' | 'cache' | 'catalogue' | 'events' | 'paymentProviders'>,
+    ): CommerceParts => {
+      if (parts) return parts
+      const holds = new StockHolds(deps.db)
+      // Owner tokens start with the node's id: a node knows the runs it no longer drives.
+      const attempts = new Attempts(deps.db, deps.events.node)
+      const payments = new Payments(deps.db, attempts, deps.paymentProviders, logger)
+      return (parts = {
         store: new CartStore(deps.db),
         pricing: new CartPricing(
           new ItemFactsSource(deps.catalogue, deps.records, deps.cache),
@@ -132,18 +150,21 @@ export default definePlugin({
           deps.catalogue,
           deps.cache,
         ),
-        holds: new StockHolds(deps.db),
-        checkouts: new Checkouts(deps.db),
+        holds,
+        attempts,
+        payments,
+        resolver: new Resolver(attempts, payments, holds, logger),
       })
+    }
     container.register({
       shopContexts: asFunction(
         ({ records, cache }) => new ShopContexts(records, cache),
       ).singleton(),
       catalogue: asFunction(({ db, records }) => new Catalogue(db, records)).singleton(),
       documents: asFunction(({ db, records }) => new Documents(db, records)).singleton(),
-      paymentProviders: asFunction(() => {
+      paymentProviders: asFunction(({ db }) => {
         const providers = new PaymentProviders()
-        providers.add(new TestPaymentProvider())
+        providers.add(new TestPaymentProvider(db))
         return providers
       }).singleton(),
       commerceParts: asFunction((deps: Services) => partsOf(deps)).singleton(),
@@ -172,7 +193,7 @@ export default definePlugin({
   },
   async bootstrap({ services, settings }) {
     const { records, db, recordGuards, events, cache, limiter, schedule } = services
-    const { holds, checkouts, store } = services.commerceParts
+    const { holds, resolver, store } = services.commerceParts
     recordGuards.add([ITEM_TYPE], itemGuard(records))
     recordGuards.add([CATEGORY_TYPE], categoryGuard)
     recordGuards.add([SHIPMETHOD_TYPE, TAXCODE_TYPE], ratesGuard)
@@ -182,13 +203,11 @@ export default definePlugin({
     services.storefrontData.addSitemap(catalogueSitemap(db, records))
     limiter.define(CART_LIMIT, { points: settings.commerceCartWrites, duration: 60 })
     limiter.define(PLACE_LIMIT, { points: settings.commercePlaceAttempts, duration: 60 })
-    // Once for the site: stock held by checkouts a crashed node left, their payments, old
-    // attempts, stale carts.
+    // Once for the site, the backstop of the resolver: runs nobody asked about since their owner
+    // went, refunds to retry, late charges to look for, expired holds, old rows, stale carts.
     schedule.every(SWEEP_TASK, 60_000, async () => {
+      await resolver.sweep()
       await holds.releaseExpired()
-      await checkouts.sweep((charge) =>
-        services.paymentProviders.get(charge.provider).refund(charge.id),
-      )
       await store.sweep(Date.now() - settings.commerceCartDays * 86_400_000)
     })
     // Seeds skip guards: bring the index tables in step with what they inserted.
@@ -203,6 +222,10 @@ export default definePlugin({
       if (SETTINGS_TYPES.has(type)) await cache.clear(COMMERCE_CACHE)
       if (type === ITEM_TYPE) await cache.clear(ITEM_FACTS_CACHE)
     })
+  },
+  // Leases stop being renewed: runs still under way here lapse and are resolved by another node.
+  destroy({ services }) {
+    services.commerceParts.attempts.close()
   },
   routes(router, { services }) {
     cartRoutes(router, services.carts, services.limiter)

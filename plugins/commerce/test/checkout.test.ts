@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ACTOR } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
-import type { ChargeRequest, PaymentProvider, PlacedOrder } from '../src/index.js'
+import type { ChargeRequest, PaymentProvider, PlacedOrder, RefundRequest } from '../src/index.js'
 import { CHECKOUTS_TABLE, STOCK_TABLE, RESERVATIONS_TABLE } from '../src/server/migrations.js'
-import { HOLD_MS } from '../src/server/checkout/stock.js'
 import { DECLINED, VISA, bootCommerce, call, codeOf, newCustomer, post } from './helpers.js'
 
 const key = (n: number | string) => `checkout-key-${String(n).padStart(8, '0')}`
@@ -322,7 +321,7 @@ for (const database of databasesUnderTest()) {
 
     describe('with a payment provider that records what it is asked', () => {
       const charges: ChargeRequest[] = []
-      const refunds: string[] = []
+      const refunds: RefundRequest[] = []
       const spy: PaymentProvider = {
         id: 'spy',
         tokenize: async (card) => ({
@@ -334,8 +333,12 @@ for (const database of databasesUnderTest()) {
           charges.push(request)
           return `ch_${charges.length}`
         },
-        refund: async (charge) => {
-          refunds.push(charge)
+        lookup: async (chargeKey) => {
+          const index = charges.findIndex((each) => each.key === chargeKey)
+          return index < 0 ? null : `ch_${index + 1}`
+        },
+        refund: async (request) => {
+          refunds.push(request)
         },
       }
       let spied: Awaited<ReturnType<typeof bootCommerce>>
@@ -366,32 +369,69 @@ for (const database of databasesUnderTest()) {
         expect(charges[0]!.key).not.toContain(key('same'))
       })
 
-      it('refunds, then frees, an attempt a crashed node left charged; a done one stays done', async () => {
-        const { checkouts } = spied.kernel.services.commerceParts
+      it('the sweep refunds once the charge of a run whose node died, frees its key, and never touches a done run', async () => {
+        const { attempts, payments, resolver } = spied.kernel.services.commerceParts
         const db = spied.kernel.services.db
-        const long = Date.now() - 3 * HOLD_MS
-        await db(CHECKOUTS_TABLE).insert({
-          cart: 'ecrashed',
-          idempotency: key('crash'),
-          fingerprint: 'x',
-          state: 'charged',
-          result: JSON.stringify({ state: 'charged', charge: { provider: 'spy', id: 'ch_lost' } }),
-          created_at: long,
-          updated_at: long,
+        const buyer = await newCustomer(spied.kernel, 'spy-crash@example.com')
+        await post(spied.kernel, buyer.cookie, '/query/cart/add', {
+          item: 'anchor-mug',
+          quantity: 2,
         })
-        await checkouts.sweep((charge) => spy.refund(charge.id))
-        expect(refunds).toContain('ch_lost')
-        expect(await db(CHECKOUTS_TABLE).where({ cart: 'ecrashed' }).first()).toBeUndefined()
-        const done = (await db(CHECKOUTS_TABLE)
-          .where({ state: 'done' })
-          .first('cart', 'idempotency')) as {
+        const before = await stockOf(spied, 'anchor-mug')
+        // The node dies once the gateway charged, before the charge is recorded: the probe stops
+        // the run for good, as a killed process would.
+        const died = new Promise<void>((resolve) => {
+          spied.kernel.services.checkout.probe = async (step, run) => {
+            if (step !== 'charged') return
+            spied.kernel.services.checkout.probe = undefined
+            attempts.untrack(run)
+            // A dead node's lease is not renewed: let it lapse now.
+            await db(CHECKOUTS_TABLE).where({ owner: run.owner }).update({ lease_until: 1 })
+            resolve()
+            await new Promise(() => undefined)
+          }
+        })
+        const body = { idempotencykey: key('crash'), payment: { card: VISA } }
+        void post(spied.kernel, buyer.cookie, '/query/checkout/place', body)
+        await died
+        expect((await stockOf(spied, 'anchor-mug')).reserved).toBe(before.reserved + 2)
+        const row = (await db(CHECKOUTS_TABLE)
+          .where({ idempotency: key('crash') })
+          .first()) as {
           cart: string
-          idempotency: string
+          state: string
+          attempt: string
         }
-        const { createError } = await import('@shopwright/core')
-        await checkouts.failed(done.cart, done.idempotency, createError('ERROR_PAYMENT_DECLINED'))
-        expect(await checkouts.result(done.cart, done.idempotency)).not.toBeNull()
+        expect(row.state).toBe('paying')
+        await resolver.sweep()
+        const payment = await payments.ofRun({
+          cart: row.cart,
+          key: key('crash'),
+          attempt: row.attempt,
+        })
+        expect(payment).toMatchObject({ state: 'refunded', charge: `ch_${charges.length}` })
+        expect(refunds.filter((each) => each.charge === payment!.charge)).toHaveLength(1)
+        expect(await stockOf(spied, 'anchor-mug')).toEqual(before)
+        expect((await attempts.read(row.cart, key('crash')))!.state).toBe('released')
+        // Swept again: nothing is refunded twice. The key runs again and places the order.
+        await resolver.sweep()
+        expect(refunds.filter((each) => each.charge === payment!.charge)).toHaveLength(1)
+        const again = await post(spied.kernel, buyer.cookie, '/query/checkout/place', body)
+        expect(again.statusCode, again.body).toBe(200)
+        const done = (await attempts.read(row.cart, key('crash')))!
+        expect(done.state).toBe('done')
+        await resolver.sweep()
+        expect((await attempts.read(row.cart, key('crash')))!.state).toBe('done')
+        expect(refunds).toHaveLength(1)
       })
     })
   })
+}
+
+async function stockOf(booted: Awaited<ReturnType<typeof bootCommerce>>, item: string) {
+  const row = (await booted.kernel.services
+    .db(STOCK_TABLE)
+    .where({ item })
+    .first('onhand', 'reserved')) as { onhand: number; reserved: number }
+  return { onhand: Number(row.onhand), reserved: Number(row.reserved) }
 }

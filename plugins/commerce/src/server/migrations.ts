@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { binaryKeys, type Migration } from '@shopwright/core'
 
 /**
@@ -22,6 +23,10 @@ export const CHECKOUTS_TABLE = 'commerce_checkouts'
 export const RESERVATIONS_TABLE = 'commerce_reservations'
 /** Document number counters (SO10001, INV10001). */
 export const COUNTERS_TABLE = 'commerce_counters'
+/** The money of checkout attempts: one row per charge asked of a gateway, until settled (README, "Checkout"). */
+export const PAYMENTS_TABLE = 'commerce_payments'
+/** The built-in test gateway's own book of charges and refunds (README, "Payments"). */
+export const TEST_GATEWAY_TABLE = 'commerce_test_gateway'
 
 export const migrations: Migration[] = [
   {
@@ -140,4 +145,110 @@ export const migrations: Migration[] = [
         await db.schema.dropTable(name)
     },
   },
+  {
+    // Attempts a resolver can always decide (README, "Checkout"): the run under way, who drives it
+    // and until when, and a ledger of the money asked of gateways.
+    name: '003-checkout-attempts',
+    async up(db) {
+      await db.schema.alterTable(CHECKOUTS_TABLE, (table) => {
+        // The current run of the key: names its stock hold and its charge.
+        table.string('attempt', 32).notNullable().defaultTo('')
+        // The fencing token of whoever drives the run: every write of the run is conditional on it.
+        table.string('owner', 80).notNullable().defaultTo('')
+        table.bigInteger('lease_until').notNullable().defaultTo(0)
+        table.index(['state', 'lease_until'], 'commerce_checkouts_lease')
+      })
+      await db.schema.createTable(PAYMENTS_TABLE, (table) => {
+        binaryKeys(table)
+        // The gateway's idempotency key of the charge: a hash of the cart, the key and the run.
+        table.string('charge_key', 64).primary()
+        table.string('cart', 80).notNullable()
+        table.string('idempotency', 64).notNullable()
+        table.string('attempt', 32).notNullable()
+        table.string('provider', 32).notNullable()
+        table.bigInteger('amount').notNullable()
+        table.string('currency', 16).notNullable()
+        table.string('charge', 191).nullable()
+        table.string('state', 16).notNullable()
+        table.string('order_id', 191).nullable()
+        // When the sweep next looks at the row (a refund to retry, a late charge to look for); 0: never.
+        table.bigInteger('check_at').notNullable().defaultTo(0)
+        table.bigInteger('created_at').notNullable()
+        table.bigInteger('updated_at').notNullable()
+        table.index(['cart', 'idempotency'], 'commerce_payments_attempt')
+        table.index(['check_at'], 'commerce_payments_check')
+        table.index(['updated_at'], 'commerce_payments_updated')
+      })
+      await db.schema.createTable(TEST_GATEWAY_TABLE, (table) => {
+        binaryKeys(table)
+        // 'charge' rows keyed by the charge's idempotency key, 'refund' rows by the refund's.
+        table.string('key', 80).primary()
+        table.string('kind', 8).notNullable()
+        table.string('charge', 64).notNullable()
+        table.bigInteger('amount').notNullable()
+        table.string('currency', 16).notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.index(['charge', 'kind'], 'commerce_test_gateway_charge')
+      })
+      // Attempts of the earlier protocol: their charge goes into the ledger under the key the
+      // earlier version gave the gateway, and they stay theirs for the time the earlier sweep gave
+      // them (owner '' marks them: README, "Checkout").
+      const legacy = (await db(CHECKOUTS_TABLE)
+        .whereIn('state', ['running', 'charged'])
+        .select('cart', 'idempotency', 'state', 'result', 'updated_at')) as Array<{
+        cart: string
+        idempotency: string
+        state: string
+        result: string | null
+        updated_at: number | string
+      }>
+      for (const row of legacy) {
+        const charge = row.state === 'charged' ? legacyCharge(row.result) : null
+        if (charge)
+          await db(PAYMENTS_TABLE)
+            .insert({
+              charge_key: crypto
+                .createHash('sha256')
+                .update(`${row.cart}|${row.idempotency}`)
+                .digest('hex'),
+              cart: row.cart,
+              idempotency: row.idempotency,
+              attempt: '',
+              provider: charge.provider,
+              amount: 0,
+              currency: '',
+              charge: charge.id,
+              state: 'charged',
+              created_at: Number(row.updated_at),
+              updated_at: Number(row.updated_at),
+            })
+            .onConflict('charge_key')
+            .ignore()
+        await db(CHECKOUTS_TABLE)
+          .where({ cart: row.cart, idempotency: row.idempotency })
+          .update({ state: charge ? 'paid' : 'claimed' })
+      }
+    },
+    async down(db) {
+      await db.schema.dropTable(TEST_GATEWAY_TABLE)
+      await db.schema.dropTable(PAYMENTS_TABLE)
+      await db.schema.alterTable(CHECKOUTS_TABLE, (table) => {
+        table.dropIndex(['state', 'lease_until'], 'commerce_checkouts_lease')
+        table.dropColumn('lease_until')
+        table.dropColumn('owner')
+        table.dropColumn('attempt')
+      })
+    },
+  },
 ]
+
+/** The charge an attempt of the earlier protocol noted in its result, if any. */
+function legacyCharge(result: string | null): { provider: string; id: string } | null {
+  try {
+    const stored = JSON.parse(result ?? '') as { charge?: { provider?: unknown; id?: unknown } }
+    const { provider, id } = stored.charge ?? {}
+    return typeof provider === 'string' && typeof id === 'string' ? { provider, id } : null
+  } catch {
+    return null
+  }
+}

@@ -1,29 +1,33 @@
 /**
- * Placing an order (README, "Checkout"): compensating steps, each undone when a later one fails.
+ * Placing an order (README, "Checkout"). A run of the idempotency key moves through states a
+ * resolver can always decide from (attempts.ts): claimed, held, paying, paid, then done, failed
+ * or released.
  *
- * 1. Claim the idempotency key (a replay answers the first result) and hold the cart.
+ * 1. Claim the key (a replay answers the first run's order or refusal; a run a failure left is
+ *    resolved first) and hold the cart.
  * 2. Price the cart as the review showed it; refuse what cannot be bought.
- * 3. Hold the stock: every line or none.
- * 4. Take the payment: a card through the site's provider, or the account's credit terms. A
- *    charge is noted on the attempt before anything else is written, so a node that dies after
- *    it leaves a charge the sweep can refund.
+ * 3. Hold the stock (every line or none), as the run moves to held.
+ * 4. Take the payment: the account's credit terms, or a card charge recorded in the ledger before
+ *    the gateway is asked and after it answered (payments.ts).
  * 5. Write the order and its invoice in one transaction of the records service; the order's guard
- *    turns the hold into a sale, takes the bought lines out of the cart and marks the attempt
- *    done in that same transaction, so an order exists exactly when its stock is sold.
+ *    turns the hold into a sale, takes the bought lines out of the cart, marks the charge paid and
+ *    the run done, all conditional on the run still being this request's.
  *
- * A refusal at 2-4 releases the hold and stores the refusal for replays; a failure at 5 refunds
- * the payment and releases the hold, unless the order was stored after all (a connection lost
- * while the commit answered), which is then the answer.
+ * Whatever fails, the request's own failure path resolves its run like anyone else would
+ * (resolver.ts): an order the database holds is the answer; otherwise the stock goes back, the
+ * money is refunded through the ledger, and the key fails with the shopper's refusal or is
+ * released. When the database cannot say, nothing is done: the run's lease lapses and a replay,
+ * the next checkout of the cart or the sweep resolves it.
  */
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 import {
+  AppError,
   SYSTEM_ACTOR,
   createError,
   fromMinor,
   reference,
   retryTransaction,
-  toAppError,
   type Entity,
   type Logger,
   type RecordData,
@@ -41,7 +45,9 @@ import { COUNTERS_TABLE } from '../migrations.js'
 import type { CardInput, PaymentProviders } from '../payment/providers.js'
 import { isObject, refId, textOf } from '../refs.js'
 import type { ShopContext } from '../shop-context.js'
-import type { Charge, Checkouts, PlacedOrder } from './idempotency.js'
+import { inProgress, RunLost, type Attempts, type PlacedOrder, type Run } from './attempts.js'
+import type { Payments } from './payments.js'
+import type { Resolver } from './resolver.js'
 import type { StockHolds } from './stock.js'
 
 export type Payment = { saved: string } | { card: CardInput } | { account: true }
@@ -66,7 +72,9 @@ export interface CheckoutParts {
   carts: Carts
   store: CartStore
   holds: StockHolds
-  checkouts: Checkouts
+  attempts: Attempts
+  payments: Payments
+  resolver: Resolver
   documents: Pick<Documents, 'openBalance'>
   providers: PaymentProviders
   cardTokens: SavedCardTokens
@@ -77,9 +85,16 @@ export interface CheckoutParts {
   logger: Pick<Logger, 'error'>
 }
 
+/** The points of a run where the fault tests fail the database or kill the node (README, "Checkout"). */
+export type CheckoutStep = 'claimed' | 'held' | 'charged' | 'written' | 'committed'
+
+/** Called at each step of a run; `written` inside the order's transaction. */
+export type CheckoutProbe = (step: CheckoutStep, run: Run) => void | Promise<void>
+
 /** How the payment was taken, for the documents. */
 interface Paid {
-  charge: Charge | null
+  /** The ledger's key of the card charge, none on account. */
+  chargeKey: string | null
   ccnumber: string
   method: string
   onAccount: { days: number } | null
@@ -87,12 +102,24 @@ interface Paid {
 
 /** What the order's guard does in its transaction, by order id (set just before the write). */
 interface Sale {
-  reservation: string
+  run: Run
+  chargeKey: string | null
   lines: readonly string[]
   items: readonly string[]
-  cart: string
-  key: string
   result: PlacedOrder
+}
+
+/** Refusals that are not the shopper's: the same request may succeed when sent again. */
+const NOT_REFUSALS = new Set(['ERROR_WRITE_CONFLICT', 'ERROR_CHECKOUT_IN_PROGRESS'])
+
+/** True when a run ended on the shopper's refusal (a replay answers it), not on a failure. */
+function refusalOf(error: unknown): AppError | undefined {
+  return error instanceof AppError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !NOT_REFUSALS.has(error.code)
+    ? error
+    : undefined
 }
 
 function addressText(address: ShipAddress | null): string {
@@ -121,6 +148,8 @@ function fingerprintOf(payment: Payment): string {
 export class Checkout {
   /** Sales waiting for their order's write, by order id. */
   private readonly sales = new Map<string, Sale>()
+  /** The fault tests' probe (plugins/commerce/test/faults): nothing in a running shop. */
+  probe: CheckoutProbe | undefined
 
   constructor(private readonly parts: CheckoutParts) {}
 
@@ -142,11 +171,15 @@ export class Checkout {
       if (change.record.type !== ORDER_TYPE) return
       const sale = this.sales.get(change.record.id)
       if (!sale) return
-      if (!(await this.parts.holds.sell(sale.reservation, trx)))
+      if (!(await this.parts.holds.sell(sale.run.attempt, trx)))
         // The hold ran out before the order was written (a very slow payment): refuse the order.
         throw createError('ERROR_CARTLINE_NOT_AVAILABLE', { reason: 'the stock hold expired' })
-      await this.parts.store.removeBought(sale.cart, sale.lines, trx)
-      await this.parts.checkouts.done(sale.cart, sale.key, sale.result, trx)
+      await this.parts.store.removeBought(sale.run.cart, sale.lines, trx)
+      if (sale.chargeKey)
+        await this.parts.payments.paid(sale.run, sale.chargeKey, change.record.id, trx)
+      // Conditional on the run being this request's: one taken over rolls the order back.
+      await this.parts.attempts.finish(sale.run, sale.result, trx)
+      await this.step('written', sale.run)
     },
     // Pages show "out of stock" from the page cache: drop them when a sale takes an item to 0.
     afterCommit: async (change: RecordChange) => {
@@ -166,77 +199,150 @@ export class Checkout {
   }
 
   async place(context: CustomerContext, request: PlaceRequest): Promise<PlacedOrder> {
-    const { checkouts, holds, store } = this.parts
     const cartKey = entityKey(context.entity)
-    await store.ensure(cartKey, context.entity)
-    // First the key: a replay answers what the first request ended with, whatever the cart holds now.
-    const claim = await checkouts.claim(cartKey, request.key, fingerprintOf(request.payment))
-    if (!claim.claimed) return claim.replay
-    let reservation: string | null = null
-    let charge: Charge | null = null
-    let tranid: string | null = null
+    await this.parts.store.ensure(cartKey, context.entity)
+    const claimed = await this.claim(cartKey, request.key, fingerprintOf(request.payment))
+    if ('replay' in claimed) return claimed.replay
+    const { run } = claimed
+    this.parts.attempts.track(run)
     try {
-      const cart = await this.review(context)
-      if (cart.lines.length === 0) throw createError('ERROR_CART_EMPTY')
-      const problem = cart.lines.find((line) => !line.purchasable)
-      if (problem)
-        throw createError('ERROR_CARTLINE_NOT_AVAILABLE', {
-          reason: `${problem.problem}.${problem.item}`,
-        })
-      if (!cart.shipaddress)
-        throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'shipaddress' })
-      if (!cart.shipmethod)
-        throw createError('ERROR_SHIPMETHOD_NOT_USABLE', {
-          reason: 'no shipping method in this currency',
-        })
-      reservation = (await holds.hold(cart.lines)).reservation
-      // The gateway's key names this account's attempt: two accounts' equal keys are two charges.
-      const chargeKey = crypto
-        .createHash('sha256')
-        .update(`${cartKey}|${request.key}`)
-        .digest('hex')
-      const paid = await this.pay(context, cart, request.payment, chargeKey)
-      charge = paid.charge
-      if (charge) await checkouts.charged(cartKey, request.key, charge)
-      tranid = `SO${await this.nextNumber('salesorder')}`
-      return await this.writeDocuments(context, cart, paid, {
-        tranid,
-        reservation,
-        cart: cartKey,
-        key: request.key,
-      })
+      return await this.run(context, request, run)
     } catch (error) {
-      // A commit whose answer was lost may still have stored the order: then it is the answer.
-      const stored = tranid ? await checkouts.result(cartKey, request.key).catch(() => null) : null
-      if (stored) return stored
-      if (charge) {
-        const refunded = await this.parts.providers
-          .get(charge.provider)
-          .refund(charge.id)
-          .then(() => true)
-          .catch((refusal: unknown) => {
-            // Kept on the attempt: the sweep tries the refund again.
-            this.parts.logger.error({ err: refusal, charge }, 'refund of a failed checkout refused')
-            return false
-          })
-        if (!refunded) throw error
-      }
-      if (reservation) await holds.release(reservation)
-      const failure = toAppError(error)
-      // A lost database is nobody's refusal: the shopper may try again with the same key.
-      if (failure.code === 'ERROR_DATA_CONNECTION')
-        await checkouts.forget(cartKey, request.key).catch(() => undefined)
-      else await checkouts.failed(cartKey, request.key, failure)
-      throw error
+      return await this.recover(run, error)
+    } finally {
+      this.parts.attempts.untrack(run)
     }
   }
 
-  /** Takes the payment: answers how the documents describe it, and the charge to refund on failure. */
+  /**
+   * Claims the key for a new run, or answers what its run ended with (its order; its refusal is
+   * thrown). A run left under way by a failure is resolved first when its owner is gone.
+   */
+  private async claim(
+    cart: string,
+    key: string,
+    fingerprint: string,
+  ): Promise<{ run: Run } | { replay: PlacedOrder }> {
+    const { attempts, resolver } = this.parts
+    for (let round = 0; round < 4; round++) {
+      const row = await attempts.read(cart, key)
+      let run: Run | null
+      if (!row) run = await attempts.insert(cart, key, fingerprint)
+      else {
+        if (row.fingerprint !== fingerprint) throw createError('ERROR_IDEMPOTENCY_KEY_REUSED')
+        const answer = attempts.answerOf(row)
+        if (answer) return { replay: answer }
+        if (row.state !== 'released') {
+          // Under way: its order if it placed one, else resolved (then run again) or 409.
+          const order = await resolver.resolve(row)
+          if (order) return { replay: order }
+          continue
+        }
+        run = await attempts.rerun(row)
+      }
+      if (run) {
+        await this.holdCart(run)
+        return { run }
+      }
+    }
+    throw inProgress()
+  }
+
+  /** One checkout of a cart at a time: a run another key left under way is resolved first. */
+  private async holdCart(run: Run): Promise<void> {
+    const { attempts, resolver } = this.parts
+    let leaseUntil = 0
+    for (let round = 0; round < 3; round++) {
+      const holder = await attempts.lockCart(run)
+      if (holder === null) return
+      const other = holder ? await attempts.read(run.cart, holder) : undefined
+      if (!other || attempts.answerOf(other) !== undefined || other.state === 'released') {
+        await attempts.clearLock(run.cart, holder)
+        continue
+      }
+      if (!attempts.resolvable(other)) {
+        leaseUntil = other.lease_until
+        break
+      }
+      await resolver.resolve(other).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'ERROR_CHECKOUT_IN_PROGRESS')) throw error
+      })
+    }
+    // Another run of the cart is under way: this one ends now, its key free to be sent again.
+    await attempts.release(run)
+    throw inProgress(leaseUntil)
+  }
+
+  private async run(
+    context: CustomerContext,
+    request: PlaceRequest,
+    run: Run,
+  ): Promise<PlacedOrder> {
+    await this.step('claimed', run)
+    const cart = await this.review(context)
+    if (cart.lines.length === 0) throw createError('ERROR_CART_EMPTY')
+    const problem = cart.lines.find((line) => !line.purchasable)
+    if (problem)
+      throw createError('ERROR_CARTLINE_NOT_AVAILABLE', {
+        reason: `${problem.problem}.${problem.item}`,
+      })
+    if (!cart.shipaddress)
+      throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'shipaddress' })
+    if (!cart.shipmethod)
+      throw createError('ERROR_SHIPMETHOD_NOT_USABLE', {
+        reason: 'no shipping method in this currency',
+      })
+    await this.parts.holds.hold(cart.lines, run.attempt, (trx) =>
+      this.parts.attempts.advance(run, ['claimed'], 'held', trx),
+    )
+    await this.step('held', run)
+    const paid = await this.pay(context, cart, request.payment, run)
+    const tranid = `SO${await this.nextNumber('salesorder')}`
+    const placed = await this.writeDocuments(context, cart, paid, run, tranid)
+    await this.step('committed', run)
+    return placed
+  }
+
+  /**
+   * A run's failure path: resolves the run as its owner. The order the database holds after all
+   * (a commit whose answer was lost) is the answer; otherwise the failure is, once the run ended.
+   * When the database cannot say, the failure is answered and the run left to a resolver.
+   */
+  private async recover(run: Run, error: unknown): Promise<PlacedOrder> {
+    const refusal = refusalOf(error)
+    let order: PlacedOrder | null
+    try {
+      order = await this.parts.resolver.resolveKey(run.cart, run.key, {
+        owner: run.owner,
+        ...(refusal ? { refusal } : {}),
+      })
+    } catch (unresolved) {
+      if (!(error instanceof RunLost)) {
+        if (unresolved instanceof AppError && unresolved.code === 'ERROR_CHECKOUT_IN_PROGRESS')
+          throw unresolved
+        throw error
+      }
+      throw inProgress()
+    }
+    if (order) return order
+    // Taken over by a resolver that released the run: the key may be sent again.
+    if (error instanceof RunLost) throw inProgress()
+    throw error
+  }
+
+  private async step(step: CheckoutStep, run: Run): Promise<void> {
+    if (this.probe) await this.probe(step, run)
+  }
+
+  /**
+   * Takes the payment: answers how the documents describe it. A card charge is recorded in the
+   * ledger before the gateway is asked (with the run's charge key) and after it answered.
+   */
   private async pay(
     context: CustomerContext,
     cart: CartAnswer,
     payment: Payment,
-    chargeKey: string,
+    run: Run,
   ): Promise<Paid> {
     const profile = context.profile
     if ('account' in payment) {
@@ -248,7 +354,7 @@ export class Checkout {
       const owed = await this.parts.documents.openBalance(context.entity, cart.currency)
       const limitMinor = Math.round(limit * 10 ** cart.currency.places)
       if (owed + cart.total > limitMinor) throw createError('ERROR_CREDIT_LIMIT_EXCEEDED')
-      return { charge: null, ccnumber: '', method: `On account (${days.name})`, onAccount: days }
+      return { chargeKey: null, ccnumber: '', method: `On account (${days.name})`, onAccount: days }
     }
     const provider = this.parts.providers.get(this.parts.cardProvider)
     let token: string
@@ -265,14 +371,22 @@ export class Checkout {
     } else {
       ;({ token, last4, brand } = await provider.tokenize(payment.card))
     }
+    const { payments } = this.parts
+    const chargeKey = await payments.start(run, {
+      provider: provider.id,
+      amount: cart.total,
+      currency: cart.currency.id,
+    })
     const id = await provider.charge({
       token,
       amount: cart.total,
       currency: cart.currency.id,
       key: chargeKey,
     })
+    await this.step('charged', run)
+    await payments.charged(run, chargeKey, id)
     return {
-      charge: { provider: provider.id, id },
+      chargeKey,
       ccnumber: `************${last4}`,
       method: brand || 'card',
       onAccount: null,
@@ -310,12 +424,12 @@ export class Checkout {
     context: CustomerContext,
     cart: CartAnswer,
     paid: Paid,
-    sale: { tranid: string; reservation: string; cart: string; key: string },
+    run: Run,
+    tranid: string,
   ): Promise<PlacedOrder> {
     const places = cart.currency.places
     const money = (minor: number) => fromMinor(minor, places)
     const now = new Date()
-    const { tranid } = sale
     const invoiceId = `INV${await this.nextNumber('invoice')}`
     const lines = cart.lines.map((line) => ({
       item: reference('item', line.item),
@@ -369,11 +483,10 @@ export class Checkout {
       currency: cart.currency.id,
     }
     this.sales.set(tranid, {
-      reservation: sale.reservation,
+      run,
+      chargeKey: paid.chargeKey,
       lines: cart.lines.map((line) => line.id),
       items: cart.lines.map((line) => line.item),
-      cart: sale.cart,
-      key: sale.key,
       result,
     })
     try {

@@ -21,12 +21,17 @@ export interface Hold {
 export class StockHolds {
   constructor(private readonly db: Knex) {}
 
-  /** Holds every line's units, or none: ERROR_CARTLINE_NOT_AVAILABLE naming the short item. */
+  /**
+   * Holds every line's units, or none: ERROR_CARTLINE_NOT_AVAILABLE naming the short item.
+   * `reservation` names the hold (a checkout run's id, so whoever resolves the run can give it
+   * back); `within` runs in the same transaction (the run's move to held).
+   */
   async hold(
     lines: ReadonlyArray<{ item: string; quantity: number }>,
+    reservation: string = crypto.randomBytes(16).toString('hex'),
+    within?: (trx: Knex.Transaction) => Promise<void>,
     now = Date.now(),
   ): Promise<Hold> {
-    const reservation = crypto.randomBytes(16).toString('hex')
     // Sorted, merged by item: every checkout locks rows in one order, so they never deadlock each other.
     const merged = new Map<string, number>()
     for (const line of lines) merged.set(line.item, (merged.get(line.item) ?? 0) + line.quantity)
@@ -45,6 +50,7 @@ export class StockHolds {
       await trx(RESERVATIONS_TABLE).insert(
         sorted.map((line) => ({ reservation, ...line, expires_at: now + HOLD_MS })),
       )
+      await within?.(trx)
     })
     return { reservation, lines: sorted }
   }

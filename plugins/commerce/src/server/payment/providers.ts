@@ -6,7 +6,9 @@
  * reaches this server at all (README, "A real gateway").
  */
 import crypto from 'node:crypto'
+import type { Knex } from 'knex'
 import { createError } from '@shopwright/core'
+import { TEST_GATEWAY_TABLE } from '../migrations.js'
 import { cardBrand, cardDigits, cardErrors } from '@shopwright/plugin-account'
 
 export interface CardInput {
@@ -29,17 +31,32 @@ export interface ChargeRequest {
   /** Minor units. */
   amount: number
   currency: string
-  /** The checkout's idempotency key: a provider answers a repeat with the first charge. */
+  /** The checkout run's idempotency key: a provider answers a repeat with the first charge. */
+  key: string
+}
+
+export interface RefundRequest {
+  /** The charge to give back, in full. */
+  charge: string
+  /** The refund's idempotency key: a provider answers a repeat with the first refund, never a second. */
   key: string
 }
 
 export interface PaymentProvider {
   id: string
   tokenize(card: CardInput): Promise<CardToken>
-  /** Authorises and captures; throws ERROR_PAYMENT_DECLINED. Answers the charge's id. */
+  /**
+   * Authorises and captures; throws ERROR_PAYMENT_DECLINED (an AppError) when the gateway refuses,
+   * anything else when the answer is unknown (the network, a timeout). Answers the charge's id.
+   */
   charge(request: ChargeRequest): Promise<string>
-  /** Gives a charge back in full (checkout's compensation when the order cannot be written). */
-  refund(charge: string): Promise<void>
+  /**
+   * The charge made with an idempotency key, or null when the gateway made none: how a resolver
+   * learns what a charge whose answer was lost did (README, "A real gateway").
+   */
+  lookup(key: string): Promise<string | null>
+  /** Gives a charge back in full (a run that placed no order); idempotent by the refund's key. */
+  refund(request: RefundRequest): Promise<void>
 }
 
 /**
@@ -61,13 +78,16 @@ export function checkCard(card: CardInput, now = new Date()): string {
 }
 
 /**
- * The built-in test provider: no network, deterministic. It declines cards ending 0002 (their
- * tokens say so) and approves everything else, including
- * the account plugin's saved-card tokens. Charges live in the token and key only, so every node
- * agrees without shared state. Never for a live shop: the README says how to add a real one.
+ * The built-in test provider: no network. It declines cards ending 0002 (their tokens say so) and
+ * approves everything else, including the account plugin's saved-card tokens. It keeps its book of
+ * charges and refunds in the site's database, shared by every node, and behaves as a real gateway
+ * does: a repeated charge key answers the first charge, a repeated refund key the first refund, a
+ * second refund of a charge is refused. Never for a live shop: the README says how to add a real one.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly id = 'test'
+
+  constructor(private readonly db: Knex) {}
 
   async tokenize(card: CardInput): Promise<CardToken> {
     const digits = checkCard(card)
@@ -84,10 +104,54 @@ export class TestPaymentProvider implements PaymentProvider {
       throw createError('ERROR_PAYMENT_DECLINED', { reason: 'unknown card' })
     if (request.token.startsWith('tok_test_decline_'))
       throw createError('ERROR_PAYMENT_DECLINED', { reason: 'the test provider declined the card' })
-    return `ch_test_${crypto.createHash('sha256').update(request.key).digest('hex').slice(0, 24)}`
+    const charge = `ch_test_${crypto.createHash('sha256').update(request.key).digest('hex').slice(0, 24)}`
+    await this.db(TEST_GATEWAY_TABLE)
+      .insert({
+        key: request.key,
+        kind: 'charge',
+        charge,
+        amount: request.amount,
+        currency: request.currency,
+        created_at: Date.now(),
+      })
+      .onConflict('key')
+      .ignore()
+    return (await this.lookup(request.key)) ?? charge
   }
 
-  async refund(): Promise<void> {}
+  async lookup(key: string): Promise<string | null> {
+    const row = (await this.db(TEST_GATEWAY_TABLE)
+      .where({ key, kind: 'charge' })
+      .first('charge')) as { charge: string } | undefined
+    return row?.charge ?? null
+  }
+
+  async refund(request: RefundRequest): Promise<void> {
+    const rows = (await this.db(TEST_GATEWAY_TABLE)
+      .where({ charge: request.charge })
+      .select('key', 'kind', 'amount', 'currency')) as Array<{
+      key: string
+      kind: string
+      amount: number
+      currency: string
+    }>
+    const charged = rows.find((row) => row.kind === 'charge')
+    if (!charged) throw createError('ERROR_PAYMENT_DECLINED', { reason: 'no such charge' })
+    const refunded = rows.find((row) => row.kind === 'refund')
+    if (refunded?.key === request.key) return
+    if (refunded) throw createError('ERROR_PAYMENT_DECLINED', { reason: 'already refunded' })
+    await this.db(TEST_GATEWAY_TABLE)
+      .insert({
+        key: request.key,
+        kind: 'refund',
+        charge: request.charge,
+        amount: Number(charged.amount),
+        currency: charged.currency,
+        created_at: Date.now(),
+      })
+      .onConflict('key')
+      .ignore()
+  }
 }
 
 /** The providers a site has; plugins add theirs in `bootstrap()`. */
