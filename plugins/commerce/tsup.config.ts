@@ -1,10 +1,16 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: {
+    index: 'src/index.ts',
+    // The fault tests' gateway, audit and fault plugin; fault-node is a process of its own.
+    'testing/index': 'src/testing/index.ts',
+    'testing/fault-node': 'src/testing/fault-node.ts',
+  },
   format: ['esm'],
   target: 'node20',
-  dts: true,
+  dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' } },
   clean: true,
   sourcemap: true,
+  splitting: true,
 })

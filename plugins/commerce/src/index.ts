@@ -135,7 +135,10 @@ export default definePlugin({
     // The parts carts and checkout share, made once for the kernel on first use.
     let parts: CommerceParts | undefined
     const partsOf = (
-      deps: Pick<Services, 'db' | 'records' | 'cache' | 'catalogue' | 'events' | 'paymentProviders'>,
+      deps: Pick<
+        Services,
+        'db' | 'records' | 'cache' | 'catalogue' | 'events' | 'paymentProviders'
+      >,
     ): CommerceParts => {
       if (parts) return parts
       const holds = new StockHolds(deps.db)
