@@ -17,7 +17,20 @@
  * Each drill starts from a healthy cluster and leaves one behind, whatever its assertions found.
  */
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mugRecord } from './plugin-helpers.js'
+import {
+  addBurstShoppers,
+  auditSite,
+  burstEnv,
+  chargesIn,
+  CheckoutBurst,
+  untilCharges,
+  type BurstShopper,
+} from './checkout-burst.js'
 import { Client, clusterUnavailable, startCluster, type Cluster } from './harness/index.js'
 import {
   acknowledged,
@@ -145,8 +158,13 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
     return client
   }
 
+  /** The recording gateway's book, shared by both app nodes (checkout-burst.ts). */
+  const paymentsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-cluster-payments-'))
+  /** Units on hand of each burst's item before its burst: the audit's stock check. */
+  const stockBefore: Record<string, number> = {}
+
   beforeAll(async () => {
-    cluster = await startCluster({ env: ENV })
+    cluster = await startCluster({ env: { ...ENV, ...burstEnv(paymentsDir) } })
     staff = new Client(cluster.proxyUrl)
     await staff.signIn(cluster.admin.email, cluster.admin.password)
     // `shopwright user add` beside the site, as an operator runs it.
@@ -157,7 +175,47 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
 
   afterAll(async () => {
     await cluster?.stop()
+    fs.rmSync(paymentsDir, { recursive: true, force: true })
   })
+
+  /** An item with plenty in stock and `count` shoppers with one unit of it in their carts. */
+  async function burstShoppers(label: string, count: number): Promise<BurstShopper[]> {
+    const item = `burst-${label}-${run}`
+    const made = await staff.post(
+      '/query/data/create',
+      mugRecord(item, `Burst ${label} ${run}`, 1_000_000, 25),
+    )
+    expect(made.status, show(made)).toBe(200)
+    stockBefore[item] = 1_000_000
+    return addBurstShoppers(cluster, { count, item, label })
+  }
+
+  /**
+   * After a burst: every answer one the storefront handles, every key resolved to an order within
+   * 10 s of `back` (the failed part back, or the node gone), and the money invariant over every
+   * checkout of the site (plugins/commerce/README.md, "Checkout under failure").
+   */
+  async function expectBurstSettled(
+    burst: CheckoutBurst,
+    back: number,
+    allowed: { proxy502?: boolean } = {},
+  ): Promise<void> {
+    await burst.done()
+    const answers = burst.keys.flatMap((entry) => entry.answers)
+    const count = (status: number) => answers.filter((answer) => answer.status === status).length
+    const wait = burst.longestWaitAfter(back)
+    console.log(
+      `  checkout burst: ${burst.keys.length} keys, ${answers.length} place calls ` +
+        `(${count(200)} x 200, ${count(409)} x 409, ${count(503)} x 503, ${count(502) + count(0)} cut); ` +
+        `the last key resolved ${(wait / 1000).toFixed(1)} s after recovery`,
+    )
+    expect(burst.unexpected(allowed)).toEqual([])
+    expect(burst.unresolved()).toEqual([])
+    expect(wait, 'longest wait of a key after recovery (ms)').toBeLessThanOrEqual(10_000)
+    const report = await auditSite(cluster, paymentsDir, stockBefore)
+    console.log(`  checkout audit: ${JSON.stringify(report.figures)}`)
+    expect(report.violations).toEqual([])
+  }
 
   /** /readyz of one node: its status, body and how long it took. */
   async function readyz(pin: number): Promise<{
@@ -213,20 +271,10 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
     })
     expect(made.status, show(made)).toBe(200)
     const item = `fail-${label}-${run}`
-    const itemMade = await admin.post('/query/data/create', {
-      type: 'item',
-      id: item,
-      itemid: `Drill ${label} ${run}`,
-      displayname: `Drill ${label} mug`,
-      urlcomponent: item,
-      online: true,
-      primarycategory: { reference: true, type: 'webcategory', id: 'home-kitchen' },
-      stock: 1_000_000,
-      price1: {
-        headers: [{ quantity: 1 }],
-        lines: [{ pricelevel: 5, currency: 'usd', price_1_: 10 }],
-      },
-    })
+    const itemMade = await admin.post(
+      '/query/data/create',
+      mugRecord(item, `Drill ${label} ${run}`, 1_000_000, 10),
+    )
     expect(itemMade.status, show(itemMade)).toBe(200)
     const folder = `private/fail-${label}-${run}`
     const folderMade = await admin.post(`/query/drive/create/${folder}`)
@@ -383,15 +431,22 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
   const failuresOn = (calls: readonly Call[], node: number, from: number, to: number): Call[] =>
     startedBetween(calls, from, to).filter((call) => call.node === node && !succeeded(call))
 
-  it('kill the Galera node of app node 1: node 0 serves everything once the dead node is evicted, node 1 answers 503 ERROR_DATA_CONNECTION, and serves again once it rejoined', async () => {
+  it('kill the Galera node of app node 1 amid 40 checkouts: node 0 serves everything once the dead node is evicted, node 1 answers 503 ERROR_DATA_CONNECTION, serves again once it rejoined, and every checkout resolves with the money exact', async () => {
     let unready: Awaited<ReturnType<typeof readyz>> | undefined
     let quorumMs = 0
     let evicted = 0
+    const burst = new CheckoutBurst(await burstShoppers('galera', 40), `galera-${run}`)
     const { load, marks } = await drill({
       label: 'galera',
       fails: ['galera1'],
       limitMs: DATABASE_TIMEOUT,
-      fail: () => cluster.galera[1]!.kill(),
+      // The database of app node 1 dies in the middle of the burst: some runs charged, some not.
+      fail: async () => {
+        const before = chargesIn(paymentsDir)
+        burst.start()
+        await untilCharges(paymentsDir, before + 8)
+        await cluster.galera[1]!.kill()
+      },
       during: async (load, marks) => {
         // The two others keep a primary component, once they have evicted the dead node.
         quorumMs = await until(
@@ -448,16 +503,24 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
     expect(byZero.length, 'writes node 0 acknowledged during the outage').toBeGreaterThan(0)
     // Node 1 failed what needed its database (and only with 503, checked by drill()).
     expect(failuresOn(load.calls, 1, marks.failed, marks.restoring).length).toBeGreaterThan(0)
-  }, 300_000)
+    await expectBurstSettled(burst, marks.recovered)
+  }, 360_000)
 
-  it('kill app node 1 under load: the proxy moves to node 0, a session signed in before works there, no acknowledged write is lost', async () => {
+  it('kill app node 1 under load amid 30 checkouts: the proxy moves to node 0, a session signed in before works there, no acknowledged write is lost, every checkout resolves with the money exact', async () => {
+    const burst = new CheckoutBurst(await burstShoppers('app', 30), `app-${run}`)
     const { load, marks } = await drill({
       label: 'app',
       fails: ['app1'],
       limitMs: DATABASE_TIMEOUT,
       // A node killed mid-call: the proxy answers 502, or cuts a body already streaming.
       allowed: { proxy502: true, cutBodies: true },
-      fail: () => cluster.apps[1]!.kill(),
+      // The node dies in the middle of the burst: some runs charged, some not.
+      fail: async () => {
+        const before = chargesIn(paymentsDir)
+        burst.start()
+        await untilCharges(paymentsDir, before + 8)
+        await cluster.apps[1]!.kill()
+      },
       during: async (load, marks) => {
         // Sessions live in Redis: the staff's and the shopper's work on node 0.
         for (const [who, from, email] of [
@@ -490,7 +553,9 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
     // The round robin alternates again.
     const after = startedBetween(load.calls, marks.recovered, marks.end).map((call) => call.node)
     expect(after.filter((node) => node === 1).length).toBeGreaterThan(after.length / 4)
-  }, 300_000)
+    // The runs the dead node drove resolve on node 0 once their leases lapse: from its death.
+    await expectBurstSettled(burst, marks.failed, { proxy502: true })
+  }, 360_000)
 
   it('restart Redis: signed-in calls answer 503 ERROR_DATA_CONNECTION, anonymous pages 200, sessions survive and both nodes recover by themselves', async () => {
     // A session signed in before the restart.

@@ -282,3 +282,36 @@ export interface CartAnswer {
   lines: Array<{ item: string; quantity: number; purchasable: boolean }>
   purchasable: boolean
 }
+
+/** An online item of the sample company's Home & Kitchen category, priced in USD at `price`. */
+export function mugRecord(id: string, name: string, stock: number, price: number) {
+  return {
+    type: 'item',
+    id,
+    itemid: name,
+    displayname: `${name} mug`,
+    urlcomponent: id,
+    online: true,
+    primarycategory: { reference: true, type: 'webcategory', id: 'home-kitchen' },
+    stock,
+    price1: {
+      headers: [{ quantity: 1 }],
+      lines: [{ pricelevel: 5, currency: 'usd', price_1_: price }],
+    },
+  }
+}
+
+/** A shopper's address book line, their default for shipping and billing (`/query/ns/profile/update`). */
+export const SHOPPER_ADDRESS = {
+  addressbook: {
+    new: {
+      addressee: 'Cluster Shopper',
+      addr1: '1 Galera Way',
+      city: 'Springfield',
+      zip: '12345',
+      country: 'us',
+      defaultbilling: true,
+      defaultshipping: true,
+    },
+  },
+}

@@ -47,6 +47,8 @@ import {
   type RecordAnswer,
   type SessionDetail,
   type TrafficInsights,
+  mugRecord,
+  SHOPPER_ADDRESS,
 } from './plugin-helpers.js'
 
 /** Schedules shortened so the suite sees them run (README, "Plugin settings"). */
@@ -553,22 +555,7 @@ describe.skipIf(clusterUnavailable())('the plugins on a two-node cluster', () =>
   describe('commerce', () => {
     it('sells 5 units in stock exactly once to 30 shoppers checking out at once', async () => {
       const item = `rush-${run}`
-      await ok(
-        staff.post('/query/data/create', {
-          type: 'item',
-          id: item,
-          itemid: `Rush ${run}`,
-          displayname: 'Cluster Rush Mug',
-          urlcomponent: item,
-          online: true,
-          primarycategory: { reference: true, type: 'webcategory', id: 'home-kitchen' },
-          stock: 5,
-          price1: {
-            headers: [{ quantity: 1 }],
-            lines: [{ pricelevel: 5, currency: 'usd', price_1_: 10 }],
-          },
-        }),
-      )
+      await ok(staff.post('/query/data/create', mugRecord(item, `Rush ${run}`, 5, 10)))
       const ordersBefore = await countOrders()
 
       // 30 shoppers: each made with the CLI, signed in through the proxy, with an address and one
@@ -580,21 +567,7 @@ describe.skipIf(clusterUnavailable())('the plugins on a two-node cluster', () =>
       const shoppers = await inBatches(emails, 5, async (email) => {
         const shopper = new Client(cluster.proxyUrl)
         await shopper.signIn(email, password)
-        await ok(
-          shopper.post('/query/ns/profile/update', {
-            addressbook: {
-              new: {
-                addressee: 'Cluster Shopper',
-                addr1: '1 Galera Way',
-                city: 'Springfield',
-                zip: '12345',
-                country: 'us',
-                defaultbilling: true,
-                defaultshipping: true,
-              },
-            },
-          }),
-        )
+        await ok(shopper.post('/query/ns/profile/update', SHOPPER_ADDRESS))
         const cart = await ok<CartAnswer>(shopper.post('/query/cart/add', { item, quantity: 1 }))
         expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([[item, 1]])
         return shopper

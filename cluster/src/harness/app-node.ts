@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { BIN } from '@shopwright/cli/testing'
 import { OutputBuffer, exited, running, terminate, track, waitFor } from './processes.js'
 
@@ -126,4 +127,25 @@ export class AppProcess implements AppNode {
     // SHUTDOWN_TIMEOUT (10 s by default) bounds the drain; past twice that it is killed.
     if (this.child) await terminate(this.child, 30_000)
   }
+}
+
+/** The built script (`npm run build`), whether this file runs from src/harness or dist/harness. */
+const ADD_USERS = fileURLToPath(new URL('../../dist/harness/add-users-process.js', import.meta.url))
+
+/** Adds accounts with one process in an app node's folder and environment (Cluster.addUsers). */
+export async function addUsers(
+  app: AppProcess,
+  users: ReadonlyArray<{ email: string; password: string; type?: 'employee' | 'customer' }>,
+): Promise<void> {
+  const child = spawn(process.execPath, [ADD_USERS, JSON.stringify(users)], {
+    cwd: app.cwd,
+    env: app.processEnv(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  track(child)
+  let errors = ''
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0)
+    throw new Error(`adding ${users.length} accounts failed (${code}):\n${errors.slice(-4000)}`)
 }

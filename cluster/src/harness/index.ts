@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import mysql from 'mysql2/promise'
 import { addUser } from '@shopwright/cli/testing'
-import { AppProcess, type AppNode } from './app-node.js'
+import { AppProcess, addUsers, type AppNode } from './app-node.js'
 import {
   DATABASE,
   GALERA_PROVIDER,
@@ -80,6 +80,14 @@ export interface Cluster {
    */
   addUser(
     user: { email: string; password: string; roles?: string; type?: 'employee' | 'customer' },
+    options?: { node?: number },
+  ): Promise<void>
+  /**
+   * Many accounts at once (shoppers of a burst), with one kernel of the site in app node `node`'s
+   * folder and settings, as `addUser` adds one.
+   */
+  addUsers(
+    users: ReadonlyArray<{ email: string; password: string; type?: 'employee' | 'customer' }>,
     options?: { node?: number },
   ): Promise<void>
   /** A connection to Galera node 0's `shopwright` database, for assertions; the caller ends it. */
@@ -223,6 +231,7 @@ export async function startCluster(options: StartOptions = {}): Promise<Cluster>
       startFailures,
       timings,
       addUser: (user, { node = 0 } = {}) => addUser(apps[node]!.cwd, user, apps[node]!.env),
+      addUsers: (users, { node = 0 } = {}) => addUsers(apps[node]!, users),
       db: () =>
         mysql.createConnection({
           host: '127.0.0.1',

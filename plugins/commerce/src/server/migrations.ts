@@ -218,7 +218,9 @@ export const migrations: Migration[] = [
               amount: 0,
               currency: '',
               charge: charge.id,
-              state: 'charged',
+              // The earlier built-in test provider kept no money and refunded nothing: its
+              // charges are settled; a real gateway's is refunded by the resolver.
+              state: charge.provider === 'test' ? 'refunded' : 'charged',
               created_at: Number(row.updated_at),
               updated_at: Number(row.updated_at),
             })
@@ -226,7 +228,11 @@ export const migrations: Migration[] = [
             .ignore()
         await db(CHECKOUTS_TABLE)
           .where({ cart: row.cart, idempotency: row.idempotency })
-          .update({ state: charge ? 'paid' : 'claimed' })
+          .update({
+            state: charge ? 'paid' : 'claimed',
+            // The earlier sweep's time: twice its 15-minute stock hold.
+            lease_until: Number(row.updated_at) + 30 * 60_000,
+          })
       }
     },
     async down(db) {

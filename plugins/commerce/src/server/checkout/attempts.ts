@@ -16,7 +16,7 @@ import { HOLD_MS } from './stock.js'
 export type { PlacedOrder }
 
 /** How long a run's owner holds it without renewing (README, "Checkout"). */
-export const LEASE_MS = 8_000
+export const LEASE_MS = 6_000
 /** How often an owner renews the leases of the runs it is driving. */
 export const RENEW_MS = 2_000
 /** Finished attempts are kept this long for replays, then swept. */
@@ -43,7 +43,7 @@ export interface AttemptRow {
   cart: string
   idempotency: string
   fingerprint: string
-  state: AttemptState | 'running' | 'charged'
+  state: AttemptState
   result: string | null
   attempt: string
   owner: string
@@ -257,10 +257,10 @@ export class Attempts {
     return row.owner.startsWith(`${this.node}:`) && !this.active.has(row.owner)
   }
 
-  /** Runs under way whose lease lapsed (or of the earlier protocol, past their time): the sweep's. */
+  /** Runs under way whose owner is gone (their lease lapsed): the sweep's. */
   async stale(now = Date.now(), limit = 200): Promise<AttemptRow[]> {
     const rows = (await this.db(CHECKOUTS_TABLE)
-      .whereIn('state', [...UNDER_WAY, 'running', 'charged'])
+      .whereIn('state', UNDER_WAY)
       .andWhere('lease_until', '<', now)
       .limit(limit)
       .select(...COLUMNS)) as AttemptRow[]

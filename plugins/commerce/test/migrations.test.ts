@@ -1,0 +1,85 @@
+// The upgrade to checkout runs with owners and a ledger (migration 003-checkout-attempts; README,
+// "Runs, owners and the resolver"): attempts an earlier version left under way keep the time the
+// earlier sweep gave them, then are resolved like any other, their charge refunded once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databasesUnderTest } from '@shopwright/core/testing'
+import { migrations, CHECKOUTS_TABLE, PAYMENTS_TABLE } from '../src/server/migrations.js'
+import { bootCommerce } from './helpers.js'
+
+const attemptsMigration = migrations.find((each) => each.name === '003-checkout-attempts')!
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`the checkout attempts migration on ${database.name}`, () => {
+    let booted: Awaited<ReturnType<typeof bootCommerce>>
+    beforeAll(async () => {
+      booted = await bootCommerce(database)
+    })
+    afterAll(() => booted?.close())
+
+    it('converts runs under way: a charged one into the ledger, both resolved once their old time is over', async () => {
+      const db = booted.kernel.services.db
+      await attemptsMigration.down!(db)
+      const long = Date.now() - 31 * 60_000
+      const row = (idempotency: string, state: string, result: string) => ({
+        cart: 'elegacy',
+        idempotency,
+        fingerprint: 'x',
+        state,
+        result,
+        created_at: long,
+        updated_at: long,
+      })
+      await db(CHECKOUTS_TABLE).insert([
+        row('legacy-running-0001', 'running', 'claim:abc'),
+        row(
+          'legacy-charged-0001',
+          'charged',
+          JSON.stringify({ state: 'charged', charge: { provider: 'gateway', id: 'ch_legacy' } }),
+        ),
+        row(
+          'legacy-test-00001',
+          'charged',
+          JSON.stringify({ state: 'charged', charge: { provider: 'test', id: 'ch_test_1' } }),
+        ),
+        row('legacy-done-00001', 'done', JSON.stringify({ state: 'done', result: {} })),
+      ])
+      await attemptsMigration.up(db)
+      const rows = (await db(CHECKOUTS_TABLE)
+        .where({ cart: 'elegacy' })
+        .orderBy('idempotency')
+        .select('idempotency', 'state', 'owner', 'lease_until')) as Array<{
+        idempotency: string
+        state: string
+        owner: string
+        lease_until: number | string
+      }>
+      expect(rows.map((each) => [each.idempotency, each.state, each.owner])).toEqual([
+        ['legacy-charged-0001', 'paid', ''],
+        ['legacy-done-00001', 'done', ''],
+        ['legacy-running-0001', 'claimed', ''],
+        ['legacy-test-00001', 'paid', ''],
+      ])
+      expect(Number(rows[0]!.lease_until)).toBe(long + 30 * 60_000)
+      const ledger = await db(PAYMENTS_TABLE)
+        .where({ cart: 'elegacy' })
+        .orderBy('charge')
+        .select('state', 'charge', 'provider')
+      // The earlier test provider kept no money: nothing to refund.
+      expect(ledger).toEqual([
+        { state: 'charged', charge: 'ch_legacy', provider: 'gateway' },
+        { state: 'refunded', charge: 'ch_test_1', provider: 'test' },
+      ])
+
+      // No gateway 'gateway' here: the refund is owed, retried by the sweep, and the keys are free.
+      await booted.kernel.services.commerceParts.resolver.sweep()
+      const after = (await db(CHECKOUTS_TABLE)
+        .where({ cart: 'elegacy' })
+        .orderBy('idempotency')
+        .pluck('state')) as string[]
+      expect(after).toEqual(['released', 'done', 'released', 'released'])
+      expect(
+        await db(PAYMENTS_TABLE).where({ cart: 'elegacy', provider: 'gateway' }).first('state'),
+      ).toEqual({ state: 'refunding' })
+    })
+  })
+}
