@@ -585,6 +585,17 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
         downMs = Date.now() - marks.failed
       },
       restore: () => cluster.redis.start(),
+      // Record writes need no Redis: a node may serve them before its Redis breaker closes again,
+      // at its next heartbeat (REDIS_TIMEOUT after Redis is back at most, plus one beat).
+      recovered: async (load, restored) => {
+        await until(
+          'both nodes see Redis again (/readyz redis up)',
+          async () =>
+            (await readyz(0)).body.redis === 'up' && (await readyz(1)).body.redis === 'up',
+          { timeoutMs: RECOVERY_TIMEOUT_MS },
+        )
+        await loadServedByBoth(load, restored)
+      },
     })
     console.log(`  Redis: down ${seconds(downMs)}`)
     // While Redis was away: every anonymous page and tracking post answered 200; the signed-in

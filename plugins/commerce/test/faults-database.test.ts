@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
 import { LEASE_MS } from '../src/server/checkout/attempts.js'
+import { CHECKOUTS_TABLE } from '../src/server/migrations.js'
 import { REFUND_RETRY_MS } from '../src/server/checkout/payments.js'
 import { CHECKOUT_STEPS, RecordingPaymentProvider } from '../src/testing/index.js'
 import { codeOf, post } from './helpers.js'
@@ -167,6 +168,41 @@ for (const database of databasesUnderTest()) {
       )
       expect((await audit(site)).violations).toEqual([])
     })
+
+    for (const step of ['held', 'charged'] as const)
+      it(`fences a slow owner paused at ${step} once another node took its lapsed run over: no order, no money kept, the cart's next checkout places it`, async () => {
+        const [a, b] = site.nodes
+        const buyer = await shopper(site)
+        const body = placeBody(`db-slow-${step}-${database.name}-01`)
+        let resume = () => undefined as void
+        const paused = new Promise<void>((reached) => {
+          a.services.checkout.probe = async (at, run) => {
+            if (at !== step || run.key !== body.idempotencykey) return
+            a.services.checkout.probe = undefined
+            // The owner stalls past its lease (a long pause, a partition from the database).
+            await site.seeded.kernel.services
+              .db(CHECKOUTS_TABLE)
+              .where({ owner: run.owner })
+              .update({ lease_until: 1 })
+            reached()
+            await new Promise<void>((go) => (resume = go))
+          }
+        })
+        const slow = post(a, buyer.cookie, '/query/checkout/place', body)
+        await paused
+        // Another node takes the run over and ends it: stock back, a charge refunded.
+        const taken = await post(b, buyer.cookie, '/query/checkout/place', {
+          ...body,
+          idempotencykey: `db-slow-${step}-${database.name}-02`,
+        })
+        expect(taken.statusCode, taken.body).toBe(200)
+        resume()
+        const late = await slow
+        // The slow owner's next conditional write finds another owner: it places nothing.
+        expect([late.statusCode, codeOf(late)]).toEqual([409, 'ERROR_CHECKOUT_IN_PROGRESS'])
+        expect((await runOf(site, buyer.cart, body.idempotencykey))!.state).toBe('released')
+        expect((await audit(site)).violations).toEqual([])
+      })
 
     it('sweeps after all of it without refunding anything twice', async () => {
       const before = await audit(site)

@@ -117,7 +117,7 @@ export class Attempts {
     fingerprint: string,
     now = Date.now(),
   ): Promise<Run | null> {
-    const run = { cart, key, attempt: newAttempt(), owner: this.token() }
+    const run = this.driving({ cart, key, attempt: newAttempt(), owner: this.token() })
     await this.db(CHECKOUTS_TABLE)
       .insert({
         cart,
@@ -133,15 +133,21 @@ export class Attempts {
       })
       .onConflict(['cart', 'idempotency'])
       .ignore()
+      .catch((error: unknown) => this.dropping(run, error))
     // Reading the run back is how this request knows the row is its own (an ignored insert
     // answers differently on each database).
-    const row = await this.read(cart, key)
-    return row?.attempt === run.attempt && row.owner === run.owner ? run : null
+    const row = await this.read(cart, key).catch((error: unknown) => this.dropping(run, error))
+    return row?.attempt === run.attempt && row.owner === run.owner ? run : this.untrack(run)
   }
 
   /** A released key asked again: a new run of it, or null when another request started one first. */
   async rerun(row: AttemptRow, now = Date.now()): Promise<Run | null> {
-    const run = { cart: row.cart, key: row.idempotency, attempt: newAttempt(), owner: this.token() }
+    const run = this.driving({
+      cart: row.cart,
+      key: row.idempotency,
+      attempt: newAttempt(),
+      owner: this.token(),
+    })
     const changed = await this.db(CHECKOUTS_TABLE)
       .where({
         cart: row.cart,
@@ -157,7 +163,8 @@ export class Attempts {
         lease_until: now + LEASE_MS,
         updated_at: now,
       })
-    return Number(changed) === 1 ? run : null
+      .catch((error: unknown) => this.dropping(run, error))
+    return Number(changed) === 1 ? run : this.untrack(run)
   }
 
   /**
@@ -166,7 +173,12 @@ export class Attempts {
    * the update waits for an order's transaction that holds the row, so a commit in flight is seen.
    */
   async takeOver(row: AttemptRow, now = Date.now()): Promise<Run | null> {
-    const run = { cart: row.cart, key: row.idempotency, attempt: row.attempt, owner: this.token() }
+    const run = this.driving({
+      cart: row.cart,
+      key: row.idempotency,
+      attempt: row.attempt,
+      owner: this.token(),
+    })
     const changed = await this.db(CHECKOUTS_TABLE)
       .where({
         cart: row.cart,
@@ -176,7 +188,8 @@ export class Attempts {
         state: row.state,
       })
       .update({ owner: run.owner, lease_until: now + LEASE_MS, updated_at: now })
-    return Number(changed) === 1 ? run : null
+      .catch((error: unknown) => this.dropping(run, error))
+    return Number(changed) === 1 ? run : this.untrack(run)
   }
 
   /** Moves a run on (`from` to `to`), as its owner; RunLost when it was taken over. */
@@ -314,19 +327,32 @@ export class Attempts {
       .update({ checkout: null, checkout_until: 0 })
   }
 
-  /** Renews this run's lease every RENEW_MS until `untrack`. */
-  track(run: Run): void {
+  /**
+   * Counts a new owner token as driving its run from before it is written: a request of this
+   * process never mistakes a run another is starting for one left behind. Its lease is renewed
+   * every RENEW_MS until `untrack`.
+   */
+  private driving(run: Run): Run {
     this.active.set(run.owner, run)
     this.timer ??= setInterval(() => void this.renew(), RENEW_MS)
     this.timer.unref()
+    return run
   }
 
-  untrack(run: Run): void {
+  /** Whoever drove the run stopped (its request ended): a later request may resolve it. */
+  untrack(run: Run): null {
     this.active.delete(run.owner)
     if (this.active.size === 0 && this.timer) {
       clearInterval(this.timer)
       this.timer = undefined
     }
+    return null
+  }
+
+  /** A write of a new token failed: it drives nothing. */
+  private dropping(run: Run, error: unknown): never {
+    this.untrack(run)
+    throw error
   }
 
   /** One statement for every run this process drives; a database away lets the leases lapse. */

@@ -109,6 +109,10 @@ interface Sale {
   result: PlacedOrder
 }
 
+function isInProgress(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'ERROR_CHECKOUT_IN_PROGRESS'
+}
+
 /** Refusals that are not the shopper's: the same request may succeed when sent again. */
 const NOT_REFUSALS = new Set(['ERROR_WRITE_CONFLICT', 'ERROR_CHECKOUT_IN_PROGRESS'])
 
@@ -204,7 +208,6 @@ export class Checkout {
     const claimed = await this.claim(cartKey, request.key, fingerprintOf(request.payment))
     if ('replay' in claimed) return claimed.replay
     const { run } = claimed
-    this.parts.attempts.track(run)
     try {
       return await this.run(context, request, run)
     } catch (error) {
@@ -241,7 +244,12 @@ export class Checkout {
         run = await attempts.rerun(row)
       }
       if (run) {
-        await this.holdCart(run)
+        try {
+          await this.holdCart(run)
+        } catch (error) {
+          attempts.untrack(run)
+          throw error
+        }
         return { run }
       }
     }
@@ -265,7 +273,7 @@ export class Checkout {
         break
       }
       await resolver.resolve(other).catch((error: unknown) => {
-        if (!(error instanceof AppError && error.code === 'ERROR_CHECKOUT_IN_PROGRESS')) throw error
+        if (!isInProgress(error)) throw error
       })
     }
     // Another run of the cart is under way: this one ends now, its key free to be sent again.
@@ -317,17 +325,14 @@ export class Checkout {
         ...(refusal ? { refusal } : {}),
       })
     } catch (unresolved) {
-      if (!(error instanceof RunLost)) {
-        if (unresolved instanceof AppError && unresolved.code === 'ERROR_CHECKOUT_IN_PROGRESS')
-          throw unresolved
-        throw error
-      }
-      throw inProgress()
+      // Another node drives the run now: the key is to be sent again.
+      if (error instanceof RunLost || isInProgress(unresolved)) throw inProgress()
+      // The database cannot say: the failure is the answer, the run waits for its lease to lapse.
+      throw error
     }
     if (order) return order
-    // Taken over by a resolver that released the run: the key may be sent again.
-    if (error instanceof RunLost) throw inProgress()
-    throw error
+    // Taken over by a resolver that ended the run: the key is to be sent again.
+    throw error instanceof RunLost ? inProgress() : error
   }
 
   private async step(step: CheckoutStep, run: Run): Promise<void> {

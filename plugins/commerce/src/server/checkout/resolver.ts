@@ -10,6 +10,7 @@ import type { AppError, Logger } from '@shopwright/core'
 import type { StockHolds } from './stock.js'
 import {
   inProgress,
+  RunLost,
   UNDER_WAY,
   type AttemptRow,
   type AttemptState,
@@ -51,7 +52,6 @@ export class Resolver {
       if (after !== undefined) return after
       throw inProgress(now?.lease_until)
     }
-    this.attempts.track(run)
     try {
       await this.holds.release(run.attempt)
       const payment = await this.payments.ofRun(run)
@@ -62,6 +62,10 @@ export class Resolver {
       if (options.refusal) await this.attempts.fail(run, options.refusal)
       else await this.attempts.release(run)
       return null
+    } catch (error) {
+      // Its lease lapsed while it worked and another resolver took over: that one ends the run.
+      if (error instanceof RunLost) throw inProgress()
+      throw error
     } finally {
       this.attempts.untrack(run)
     }
