@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ACTOR } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { ChargeRequest, PaymentProvider, PlacedOrder, RefundRequest } from '../src/index.js'
-import { CHECKOUTS_TABLE, STOCK_TABLE, RESERVATIONS_TABLE } from '../src/server/migrations.js'
+import {
+  CARTS_TABLE,
+  CHECKOUTS_TABLE,
+  STOCK_TABLE,
+  RESERVATIONS_TABLE,
+} from '../src/server/migrations.js'
+import { HOLD_MS } from '../src/server/checkout/stock.js'
 import { DECLINED, VISA, bootCommerce, call, codeOf, newCustomer, post } from './helpers.js'
 
 const key = (n: number | string) => `checkout-key-${String(n).padStart(8, '0')}`
@@ -121,6 +127,25 @@ for (const database of databasesUnderTest()) {
         payment: { card: { number: '4242 4242 4242 4241', expiry: '12/2035' } },
       })
       expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'ERROR_INVALID_INPUT'])
+    })
+
+    it('frees a cart a finished run could not free (its node died between the two writes)', async () => {
+      const fay = await newCustomer(booted.kernel, 'fay-checkout@example.com')
+      await post(booted.kernel, fay.cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      const declined = await post(booted.kernel, fay.cookie, '/query/checkout/place', {
+        idempotencykey: key('fay1'),
+        payment: { card: DECLINED },
+      })
+      expect(codeOf(declined)).toBe('ERROR_PAYMENT_DECLINED')
+      await booted.kernel.services
+        .db(CARTS_TABLE)
+        .where({ entity_id: fay.entity.id })
+        .update({ checkout: key('fay1'), checkout_until: Date.now() + HOLD_MS })
+      const placed = await post(booted.kernel, fay.cookie, '/query/checkout/place', {
+        idempotencykey: key('fay2'),
+        payment: { card: VISA },
+      })
+      expect(placed.statusCode, placed.body).toBe(200)
     })
 
     it('refuses checkout to visitors, bad keys and empty carts', async () => {

@@ -45,7 +45,14 @@ import { COUNTERS_TABLE } from '../migrations.js'
 import type { CardInput, PaymentProviders } from '../payment/providers.js'
 import { isObject, refId, textOf } from '../refs.js'
 import type { ShopContext } from '../shop-context.js'
-import { inProgress, RunLost, type Attempts, type PlacedOrder, type Run } from './attempts.js'
+import {
+  inProgress,
+  RunLost,
+  UNDER_WAY,
+  type Attempts,
+  type PlacedOrder,
+  type Run,
+} from './attempts.js'
 import type { Payments } from './payments.js'
 import type { Resolver } from './resolver.js'
 import type { StockHolds } from './stock.js'
@@ -264,7 +271,8 @@ export class Checkout {
       const holder = await attempts.lockCart(run)
       if (holder === null) return
       const other = holder ? await attempts.read(run.cart, holder) : undefined
-      if (!other || attempts.answerOf(other) !== undefined || other.state === 'released') {
+      // A holder that ended but could not free the cart (its node died in between) frees it now.
+      if (!other || !UNDER_WAY.includes(other.state)) {
         await attempts.clearLock(run.cart, holder)
         continue
       }
