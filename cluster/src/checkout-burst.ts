@@ -6,7 +6,13 @@
  * refusal. The audit then joins the recording gateway's book with what the database holds.
  */
 import knex, { type Knex } from 'knex'
-import { auditCheckouts, readPayments, type AuditReport } from '@shopwright/plugin-commerce/testing'
+import { DEFAULT_PLUGINS } from '@shopwright/cli'
+import {
+  auditCheckouts,
+  readPayments,
+  type AuditReport,
+  type OrderBody,
+} from '@shopwright/plugin-commerce/testing'
 import { Client, type Cluster } from './harness/index.js'
 import { inBatches, SHOPPER_ADDRESS, sleep } from './plugin-helpers.js'
 
@@ -28,8 +34,7 @@ export type BurstShopper = Client
 export function burstEnv(paymentsDir: string): Record<string, string> {
   return {
     // The default plugins and the fault plugin, which adds the recording gateway.
-    PLUGINS:
-      'records,account,translations,drive,memory,sessions,insights,billing,commerce,log,@shopwright/plugin-commerce/testing',
+    PLUGINS: [...DEFAULT_PLUGINS, '@shopwright/plugin-commerce/testing'].join(','),
     COMMERCE_PAYMENT_PROVIDER: 'recording',
     SW_TEST_PAYMENTS_DIR: paymentsDir,
     // Shoppers send their key again every half second: no limit may refuse them.
@@ -225,7 +230,13 @@ export async function auditSite(
     const carts = (
       (await db('commerce_checkouts').distinct('cart')) as Array<{ cart: string }>
     ).map((row) => row.cart)
-    return await auditCheckouts(db, readPayments(paymentsDir), { carts, stockBefore })
+    // The site's stored order, as an operator's query reads it (the cluster has no kernel here).
+    const readOrder = async (id: string) => {
+      const row = (await db('records').where({ type: 'salesorder', id }).first('body')) as
+        { body: string } | undefined
+      return row ? (JSON.parse(row.body) as OrderBody) : null
+    }
+    return await auditCheckouts(db, readPayments(paymentsDir), { carts, stockBefore, readOrder })
   } finally {
     await db.destroy()
   }

@@ -13,7 +13,13 @@ import {
 } from '@shopwright/core/testing'
 import { entityKey } from '../src/server/cart/cart-store.js'
 import { CHECKOUTS_TABLE, STOCK_TABLE } from '../src/server/migrations.js'
-import { auditCheckouts, readPayments, RecordingPaymentProvider } from '../src/testing/index.js'
+import { ORDER_TYPE } from '../src/shared/types.js'
+import {
+  auditCheckouts,
+  readPayments,
+  RecordingPaymentProvider,
+  type OrderBody,
+} from '../src/testing/index.js'
 import { bootCommerce, newCustomer, post, PLUGINS, type Reply } from './helpers.js'
 
 /** The error a lost connection throws (a code the kernel answers 503 ERROR_DATA_CONNECTION for). */
@@ -86,7 +92,7 @@ export interface FaultSite {
 export const ITEM = 'anchor-mug'
 
 export async function startFaultSite(database: DatabaseUnderTest): Promise<FaultSite> {
-  const redis = redisSkipReason()
+  const redis: FaultSite['redis'] = redisSkipReason()
     ? {}
     : { redisUrl: redisUrlForTests()!, redisPrefix: `swfaults${Date.now()}` }
   const seeded = await bootCommerce(database, { trustProxy: true, ...redis })
@@ -148,9 +154,11 @@ export async function shopper(site: FaultSite) {
 
 /** The audit of every run of the suite's shoppers: its violations, none when all holds. */
 export async function audit(site: FaultSite) {
-  return auditCheckouts(site.seeded.kernel.services.db, readPayments(site.paymentsDir), {
+  const { db, records } = site.seeded.kernel.services
+  return auditCheckouts(db, readPayments(site.paymentsDir), {
     carts: site.carts,
     stockBefore: site.stockBefore,
+    readOrder: async (id) => (await records.find(ORDER_TYPE, id)) as OrderBody | undefined,
   })
 }
 

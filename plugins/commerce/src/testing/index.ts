@@ -4,7 +4,7 @@
  * The default export is the fault plugin, for a PLUGINS list.
  */
 export { RecordingPaymentProvider, readPayments, type PaymentEntry } from './recording-provider.js'
-export { auditCheckouts, type AuditReport, type AuditScope } from './audit.js'
+export { auditCheckouts, type AuditReport, type AuditScope, type OrderBody } from './audit.js'
 export { CHECKOUT_STEPS, checkoutFaults } from './fault-plugin.js'
 export { startFaultNode, type FaultNode, type FaultNodeOptions } from './fault-node-process.js'
 export { checkoutFaults as default } from './fault-plugin.js'

@@ -48,7 +48,6 @@ export interface AttemptRow {
   attempt: string
   owner: string
   lease_until: number
-  updated_at: number
 }
 
 type Stored =
@@ -82,8 +81,12 @@ const COLUMNS = [
   'attempt',
   'owner',
   'lease_until',
-  'updated_at',
 ] as const
+
+/** A row as the database answers it, its number a number (MariaDB answers bigints as strings). */
+function rowOf(row: AttemptRow): AttemptRow {
+  return { ...row, lease_until: Number(row.lease_until) }
+}
 
 export class Attempts {
   /** Runs this process drives now, by owner token: their leases are renewed. */
@@ -101,22 +104,23 @@ export class Attempts {
     return `${this.node}:${crypto.randomBytes(8).toString('hex')}`
   }
 
-  async read(cart: string, key: string, db: Knex = this.db): Promise<AttemptRow | undefined> {
-    const row = (await db(CHECKOUTS_TABLE)
+  async read(cart: string, key: string): Promise<AttemptRow | undefined> {
+    const row = (await this.db(CHECKOUTS_TABLE)
       .where({ cart, idempotency: key })
       .first(...COLUMNS)) as AttemptRow | undefined
-    return (
-      row && { ...row, lease_until: Number(row.lease_until), updated_at: Number(row.updated_at) }
-    )
+    return row && rowOf(row)
   }
 
-  /** A new key: claims it with one insert, or answers null when another request inserted it first. */
+  /**
+   * Claims a key with one insert: the new run, or the row already there (a replay, or another
+   * request that inserted it first).
+   */
   async insert(
     cart: string,
     key: string,
     fingerprint: string,
     now = Date.now(),
-  ): Promise<Run | null> {
+  ): Promise<{ run: Run } | { row: AttemptRow }> {
     const run = this.driving({ cart, key, attempt: newAttempt(), owner: this.token() })
     await this.db(CHECKOUTS_TABLE)
       .insert({
@@ -137,7 +141,11 @@ export class Attempts {
     // Reading the run back is how this request knows the row is its own (an ignored insert
     // answers differently on each database).
     const row = await this.read(cart, key).catch((error: unknown) => this.dropping(run, error))
-    return row?.attempt === run.attempt && row.owner === run.owner ? run : this.untrack(run)
+    if (row?.attempt === run.attempt && row.owner === run.owner) return { run }
+    this.untrack(run)
+    // Deleted between the two statements (the sweep, a week on): claimed by nobody, so in progress.
+    if (!row) throw inProgress()
+    return { row }
   }
 
   /** A released key asked again: a new run of it, or null when another request started one first. */
@@ -221,7 +229,7 @@ export class Attempts {
       })
     // A run taken over is no sale: the order's transaction rolls back.
     if (Number(changed) !== 1) throw new RunLost(run)
-    await this.unlockCart(run, trx)
+    await this.unlockCart(run.cart, run.key, trx)
   }
 
   /** Ends a run with the shopper's refusal (a replay answers it) and frees the cart. */
@@ -245,7 +253,7 @@ export class Attempts {
       .whereIn('state', UNDER_WAY)
       .update({ state, result, lease_until: 0, updated_at: Date.now() })
     if (Number(changed) !== 1) throw new RunLost(run)
-    await this.unlockCart(run)
+    await this.unlockCart(run.cart, run.key)
   }
 
   /** What a finished row answers: its order, or its refusal thrown; undefined when not finished. */
@@ -261,11 +269,10 @@ export class Attempts {
   /**
    * True when a run under way may be resolved now: its lease lapsed, or its owner is this process
    * and no longer drives it (its request ended without being able to say how). A run of the
-   * earlier protocol (owner '') is left the time the earlier sweep gave it.
+   * earlier protocol (owner '') got the earlier sweep's time as its lease (migration 003).
    */
   resolvable(row: AttemptRow, now = Date.now()): boolean {
-    if (!UNDER_WAY.includes(row.state as AttemptState)) return false
-    if (row.owner === '') return row.updated_at < now - 2 * HOLD_MS
+    if (!UNDER_WAY.includes(row.state)) return false
     if (row.lease_until < now) return true
     return row.owner.startsWith(`${this.node}:`) && !this.active.has(row.owner)
   }
@@ -277,13 +284,7 @@ export class Attempts {
       .andWhere('lease_until', '<', now)
       .limit(limit)
       .select(...COLUMNS)) as AttemptRow[]
-    return rows
-      .map((row) => ({
-        ...row,
-        lease_until: Number(row.lease_until),
-        updated_at: Number(row.updated_at),
-      }))
-      .filter((row) => this.resolvable(row, now))
+    return rows.map(rowOf).filter((row) => this.resolvable(row, now))
   }
 
   /** Deletes finished attempts older than a week. */
@@ -314,16 +315,10 @@ export class Attempts {
     return row?.checkout ?? ''
   }
 
-  /** Frees a cart held by a key that no longer runs (finished, or missing). */
-  async clearLock(cart: string, key: string): Promise<void> {
-    await this.db(CARTS_TABLE)
-      .where({ cart, checkout: key })
-      .update({ checkout: null, checkout_until: 0 })
-  }
-
-  private async unlockCart(run: Run, db: Knex = this.db): Promise<void> {
+  /** Frees a cart held by a key: its run ended, or the key no longer runs (finished, or missing). */
+  async unlockCart(cart: string, key: string, db: Knex = this.db): Promise<void> {
     await db(CARTS_TABLE)
-      .where({ cart: run.cart, checkout: run.key })
+      .where({ cart, checkout: key })
       .update({ checkout: null, checkout_until: 0 })
   }
 

@@ -182,14 +182,15 @@ export class Checkout {
       if (change.record.type !== ORDER_TYPE) return
       const sale = this.sales.get(change.record.id)
       if (!sale) return
+      // First, conditional on the run still being this request's: one taken over rolls the
+      // order back, before it can touch the stock.
+      await this.parts.attempts.finish(sale.run, sale.result, trx)
       if (!(await this.parts.holds.sell(sale.run.attempt, trx)))
         // The hold ran out before the order was written (a very slow payment): refuse the order.
         throw createError('ERROR_CARTLINE_NOT_AVAILABLE', { reason: 'the stock hold expired' })
       await this.parts.store.removeBought(sale.run.cart, sale.lines, trx)
       if (sale.chargeKey)
         await this.parts.payments.paid(sale.run, sale.chargeKey, change.record.id, trx)
-      // Conditional on the run being this request's: one taken over rolls the order back.
-      await this.parts.attempts.finish(sale.run, sale.result, trx)
       await this.step('written', sale.run)
     },
     // Pages show "out of stock" from the page cache: drop them when a sale takes an item to 0.
@@ -234,33 +235,35 @@ export class Checkout {
     fingerprint: string,
   ): Promise<{ run: Run } | { replay: PlacedOrder }> {
     const { attempts, resolver } = this.parts
-    for (let round = 0; round < 4; round++) {
-      const row = await attempts.read(cart, key)
-      let run: Run | null
-      if (!row) run = await attempts.insert(cart, key, fingerprint)
+    // Insert first: a new key (nearly every request) costs no read before it.
+    let claimed = await attempts.insert(cart, key, fingerprint)
+    for (let round = 0; 'row' in claimed; round++) {
+      const { row } = claimed
+      if (row.fingerprint !== fingerprint) throw createError('ERROR_IDEMPOTENCY_KEY_REUSED')
+      const answer = attempts.answerOf(row)
+      if (answer) return { replay: answer }
+      if (round === 3) throw inProgress(row.lease_until)
+      let run: Run | null = null
+      if (row.state === 'released') run = await attempts.rerun(row)
       else {
-        if (row.fingerprint !== fingerprint) throw createError('ERROR_IDEMPOTENCY_KEY_REUSED')
-        const answer = attempts.answerOf(row)
-        if (answer) return { replay: answer }
-        if (row.state !== 'released') {
-          // Under way: its order if it placed one, else resolved (then run again) or 409.
-          const order = await resolver.resolve(row)
-          if (order) return { replay: order }
-          continue
-        }
-        run = await attempts.rerun(row)
+        // Under way: its order if it placed one, else resolved (then run again) or 409.
+        const order = await resolver.resolve(row)
+        if (order) return { replay: order }
       }
-      if (run) {
-        try {
-          await this.holdCart(run)
-        } catch (error) {
-          attempts.untrack(run)
-          throw error
-        }
-        return { run }
+      if (run) claimed = { run }
+      else {
+        const now = await attempts.read(cart, key)
+        claimed = now ? { row: now } : await attempts.insert(cart, key, fingerprint)
       }
     }
-    throw inProgress()
+    const { run } = claimed
+    try {
+      await this.holdCart(run)
+    } catch (error) {
+      attempts.untrack(run)
+      throw error
+    }
+    return { run }
   }
 
   /** One checkout of a cart at a time: a run another key left under way is resolved first. */
@@ -273,7 +276,7 @@ export class Checkout {
       const other = holder ? await attempts.read(run.cart, holder) : undefined
       // A holder that ended but could not free the cart (its node died in between) frees it now.
       if (!other || !UNDER_WAY.includes(other.state)) {
-        await attempts.clearLock(run.cart, holder)
+        await attempts.unlockCart(run.cart, holder)
         continue
       }
       if (!attempts.resolvable(other)) {

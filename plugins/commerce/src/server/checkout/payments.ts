@@ -16,7 +16,7 @@ import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 import { retryTransaction, type Logger } from '@shopwright/core'
 import { PAYMENTS_TABLE } from '../migrations.js'
-import type { PaymentProviders } from '../payment/providers.js'
+import type { PaymentProvider, PaymentProviders } from '../payment/providers.js'
 import { chargeKeyOf, KEEP_CHECKOUTS_MS, RunLost, type Attempts, type Run } from './attempts.js'
 
 /** A charge whose answer was lost may still be made by the gateway: looked for again after this. */
@@ -177,7 +177,7 @@ export class Payments {
   /** A gateway call: its answer, or undefined when it failed (logged; the sweep asks again). */
   private async gateway<T>(
     row: PaymentRow,
-    call: (provider: ReturnType<PaymentProviders['get']>) => Promise<T>,
+    call: (provider: PaymentProvider) => Promise<T>,
   ): Promise<T | undefined> {
     try {
       return await call(this.providers.get(row.provider))

@@ -13,7 +13,6 @@ import {
   RunLost,
   UNDER_WAY,
   type AttemptRow,
-  type AttemptState,
   type Attempts,
   type PlacedOrder,
 } from './attempts.js'
@@ -106,7 +105,7 @@ export class Resolver {
   /** A finished row's order (done), null (failed or released: nothing to resolve), else undefined. */
   private finished(row: AttemptRow): PlacedOrder | null | undefined {
     if (row.state === 'done') return this.attempts.answerOf(row)!
-    if (!UNDER_WAY.includes(row.state as AttemptState)) return null
+    if (!UNDER_WAY.includes(row.state)) return null
     return undefined
   }
 }
