@@ -57,7 +57,11 @@ export class Payments {
     private readonly logger: Pick<Logger, 'error' | 'warn'>,
   ) {}
 
-  /** Records a charge about to be asked, as the run moves to paying: answers the gateway's key. */
+  /**
+   * Records a charge about to be asked, as the run moves to paying: answers the gateway's key. One
+   * transaction, so a run taken over never gets a ledger row its resolver did not see (that row
+   * would keep a later charge out of every settlement).
+   */
   async start(
     run: Run,
     charge: { provider: string; amount: number; currency: string },
@@ -81,7 +85,10 @@ export class Payments {
     return chargeKey
   }
 
-  /** Records the gateway's charge, as the run moves to paid. */
+  /**
+   * Records the gateway's charge, as the run moves to paid. One transaction, fenced by the run's
+   * owner first: a resolver that took the run over finds the row still `charging` and refunds.
+   */
   async charged(run: Run, chargeKey: string, charge: string): Promise<void> {
     await retryTransaction(this.db, async (trx) => {
       await this.attempts.advance(run, ['paying'], 'paid', trx)
