@@ -212,6 +212,55 @@ describe('the storefront sign-in screens in Chromium', () => {
     await context.close()
   })
 
+  it('lets a stranger sign up, confirm from the outbox e-mail and land signed in, on a phone too', async () => {
+    for (const [width, height, name] of [
+      [1100, 800, 'wide'],
+      [390, 844, 'phone'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height } })
+      const page = await context.newPage()
+      await page.goto(url('/login'))
+      await page.click('[data-testid=login-register]')
+      await page.waitForURL(url('/register'))
+      await page.waitForSelector('[data-testid=register-submit]:not([disabled])')
+      // Sent empty: every field says what it needs, nothing is sent.
+      await page.click('[data-testid=register-submit]')
+      expect(await page.locator('.sw-field-error:not(:empty)').count()).toBe(4)
+      const email = `nina-${name}@example.com`
+      await page.fill('[data-testid=register-name]', 'Nina Newcomer')
+      await page.fill('[data-testid=register-email]', email)
+      await page.fill('[data-testid=register-password]', 'Sunny-day-42')
+      await page.check('[data-testid=register-consent]')
+      // A person takes a few seconds over the form; the server refuses one sent within two.
+      await page.waitForTimeout(2_100)
+      const before = fs.readdirSync(path.join(cwd, 'data', 'outbox')).length
+      await page.click('[data-testid=register-submit]')
+      await page.waitForSelector('[data-testid=register-sent]')
+      expect(await page.textContent('[data-testid=register-sent]')).toContain(email)
+      await shot(page, `register-sent-${name}`)
+      await expect
+        .poll(() => fs.readdirSync(path.join(cwd, 'data', 'outbox')).length)
+        .toBe(before + 1)
+      const outbox = path.join(cwd, 'data', 'outbox')
+      const text = fs
+        .readFileSync(path.join(outbox, fs.readdirSync(outbox).sort().at(-1)!), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+      const link = new URL(/https?:\/\/[^\s"<>]+\/verify\?code=[\w-]{43}/.exec(text)![0])
+      await page.goto(url(`${link.pathname}${link.search}`))
+      await page.click('[data-testid=verify]:not([disabled])')
+      await page.waitForSelector('[data-testid=verified]')
+      await shot(page, `verified-${name}`)
+      await page.goto(url('/'))
+      await page.waitForSelector('[data-testid=account-link]')
+      // The link works once.
+      await page.goto(url(`${link.pathname}${link.search}`))
+      await page.click('[data-testid=verify]:not([disabled])')
+      expect(await page.textContent('[data-testid=verify-error]')).toContain('expired or was used')
+      await context.close()
+    }
+  })
+
   it('switches to French and EUR on /locale, and keeps them after a reload', async () => {
     const { context, page } = await fresh()
     await page.goto(url('/'))

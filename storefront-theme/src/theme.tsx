@@ -43,6 +43,8 @@ export const theme: Theme = {
     Login: lazyPage(forms, 'Login'),
     Reset: lazyPage(forms, 'Reset'),
     Block: lazyPage(forms, 'Block'),
+    Register: lazyPage(forms, 'Register'),
+    Verify: lazyPage(forms, 'Verify'),
     Locale: lazyPage(forms, 'Locale'),
     AccountOverview: lazyPage(account, 'AccountOverview'),
     AccountManage: lazyPage(account, 'AccountManage'),

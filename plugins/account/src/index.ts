@@ -37,6 +37,23 @@ import {
 } from './server/images/routes.js'
 import { SECRET_ADDRESSES } from './server/secret-addresses.js'
 import { ACCOUNT_ROUTES as DESCRIBED } from './server/route-schemas.js'
+import { MailQueue } from './server/mail/mail-queue.js'
+import {
+  BullMailWaker,
+  LocalMailWaker,
+  MAIL_SWEEP_MS,
+  MAIL_SWEEP_TASK,
+} from './server/mail/mail-delivery.js'
+import { Verifications } from './server/signup/verifications.js'
+import { FormTickets } from './server/signup/form-tickets.js'
+import { Signups } from './server/signup/signups.js'
+import { defineSignupLimits } from './server/signup/signup-limits.js'
+import {
+  register as registerAccount,
+  resendVerification,
+  signupForm,
+  verify,
+} from './server/routes/signup.js'
 
 // The package's public surface: the plugin, the session cookie's name (part of its HTTP contract)
 // and the types of its answers and services, for themes and other plugins. Everything else is
@@ -51,6 +68,10 @@ export type { AddressLine, CardLine } from './server/profile/lines.js'
 export type { ImageAnswer } from './server/images/routes.js'
 // The card rules the profile checks, for a plugin that takes cards (commerce's checkout).
 export { cardBrand, cardDigits, cardErrors } from './shared/profile-rules.js'
+// The durable mail queue, for plugins that mail shoppers (commerce's order e-mails).
+export type { MailQueue, QueuedMail } from './server/mail/mail-queue.js'
+export type { MailMessage } from './server/mailer.js'
+export { ACCOUNT_VERIFIED, type AccountVerified } from './server/signup/signups.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.
@@ -66,6 +87,9 @@ declare module '@shopwright/core' {
     accountImages: AccountImages
     accountGuard: AccountGuard
     cardTokens: CardTokens
+    mailQueue: MailQueue
+    signups: Signups
+    formTickets: FormTickets
   }
 }
 
@@ -87,6 +111,9 @@ export default definePlugin({
     'accountImages',
     'accountGuard',
     'cardTokens',
+    'mailQueue',
+    'signups',
+    'formTickets',
   ],
   requires: ['records', 'recordGuards', 'seedWriter'],
   settings: ACCOUNT_SETTINGS,
@@ -121,6 +148,20 @@ export default definePlugin({
         ({ sessionStore }) => new AccountGuard(sessionStore, logger),
       ).singleton(),
       cardTokens: asFunction(({ db }) => new CardTokens(db)).singleton(),
+      mailQueue: asFunction(({ db, mailer }) => new MailQueue(db, mailer, logger)).singleton(),
+      formTickets: asFunction(({ db }) => new FormTickets(db)).singleton(),
+      signups: asFunction(
+        ({ db, accounts, records, mailQueue, events }) =>
+          new Signups(
+            db,
+            accounts,
+            records,
+            new Verifications(db),
+            mailQueue,
+            events,
+            siteOrigin({ ...config, ...settings }),
+          ),
+      ).singleton(),
       accountImages: asFunction(
         ({ db, records }) => new AccountImages(db, records, logger),
       ).singleton(),
@@ -131,8 +172,20 @@ export default definePlugin({
     defineResetLimits(container.cradle.limiter)
     defineImageLimits(container.cradle.limiter)
     defineBlockLimits(container.cradle.limiter)
+    defineSignupLimits(container.cradle.limiter)
   },
-  bootstrap({ services }) {
+  async bootstrap({ services, config }) {
+    // Mail goes out from a BullMQ job per message with Redis (any node sends it, once), else from
+    // this process; the sweep sends what a failure or a lost wake left (docs/operations.md, "E-mail").
+    const { mailQueue, logger } = services
+    const waker = config.redisUrl
+      ? await BullMailWaker.start(mailQueue, config.redisUrl, config.redisPrefix, logger)
+      : new LocalMailWaker(mailQueue, logger)
+    mailQueue.useWaker(waker)
+    services.schedule.every(MAIL_SWEEP_TASK, MAIL_SWEEP_MS, async () => {
+      await mailQueue.wake(await mailQueue.due())
+      await mailQueue.prune()
+    })
     // Staff edit accounts through the record calls too: the guard keeps credentials and sessions
     // in line with those writes.
     services.recordGuards.add(ACCOUNT_TYPES, services.accountGuard)
@@ -143,6 +196,10 @@ export default definePlugin({
       if ((ACCOUNT_TYPES as readonly string[]).includes(type))
         await services.cache.clear(SESSION_CACHE)
     })
+  },
+  // Sends in flight finish (or lapse to another node); the BullMQ worker's connections close.
+  async destroy({ services }) {
+    await services.mailQueue.close()
   },
   routes(router, { services, config, settings }) {
     const origin = siteOrigin({ ...config, ...settings })
@@ -158,12 +215,18 @@ export default definePlugin({
       resetPassword({ ...services, origin }),
     )
     router.post('/account/block/:recordtype/:id', DESCRIBED.block, blockDevice(services))
+    const signup = { ...services, mode: settings.signup }
+    router.get('/account/signup', DESCRIBED.signupForm, signupForm(signup))
+    router.post('/account/register', DESCRIBED.register, registerAccount(signup))
+    router.post('/account/verify', DESCRIBED.verify, verify(signup))
+    router.post('/account/verify/resend', DESCRIBED.verifyResend, resendVerification(signup))
     router.get('/account/image/get/:type/:id', DESCRIBED.imageGet, serveImage(services))
     router.get('/account/image/generate', DESCRIBED.imageGenerate, generateImages(services))
     router.get('/account/image/:recordtype/:id', DESCRIBED.imageDescribe, describeImage(services))
     router.post('/account/image/:recordtype/:id', DESCRIBED.imageChoose, chooseImage(services))
     router.upload('/account/image/upload', DESCRIBED.imageUpload, uploadImage(services))
-    router.get('/ns/profile/get', DESCRIBED.profileGet, getProfile(services))
-    router.post('/ns/profile/update', DESCRIBED.profileUpdate, updateProfile(services))
+    const profile = { ...services, signupMode: settings.signup }
+    router.get('/ns/profile/get', DESCRIBED.profileGet, getProfile(profile))
+    router.post('/ns/profile/update', DESCRIBED.profileUpdate, updateProfile(profile))
   },
 })

@@ -74,6 +74,7 @@ for (const database of databasesUnderTest()) {
         addressbook: [],
         creditcards: [],
         status: null,
+        verified: true,
       })
     })
 

@@ -118,9 +118,14 @@ function Frame({ site, menus, children }: ShellProps) {
                 <span className="sw-account-name">{account.name}</span>
               </a>
             ) : (
-              <a className="sw-login-link" href="/login" data-testid="login-link">
-                {t('Login')}
-              </a>
+              <>
+                <a className="sw-login-link" href="/login" data-testid="login-link">
+                  {t('Login')}
+                </a>
+                <a className="sw-register-link" href="/register" data-testid="register-link">
+                  {t('Sign up')}
+                </a>
+              </>
             )}
             <CartLink />
           </div>

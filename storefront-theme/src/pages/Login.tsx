@@ -98,6 +98,12 @@ export function Login({ props }: PageProps) {
           >
             {t('Next')}
           </button>
+          <p className="sw-form-aside">
+            {t('New here?')}{' '}
+            <a href="/register" data-testid="login-register">
+              {t('Create an account')}
+            </a>
+          </p>
         </Form>
       ) : (
         <Form onSubmit={login}>

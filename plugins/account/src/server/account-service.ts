@@ -112,6 +112,14 @@ export class AccountService {
     return row ? this.records.find(type, id) : null
   }
 
+  /** True once the account's e-mail is confirmed (accounts staff made count from their creation). */
+  async isVerified(type: string, id: string): Promise<boolean> {
+    const row = await this.db('account_credentials')
+      .where({ type, id })
+      .first<{ verified_at: number | string | null } | undefined>('verified_at')
+    return row !== undefined && row.verified_at !== null
+  }
+
   /** Throws the spec's password rule's error (ERROR_PASSWORD_TOO_SHORT, ...) for a bad password. */
   checkPasswordRule(password: string): void {
     const passwordProblem = passwordError(password)

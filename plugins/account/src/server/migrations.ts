@@ -1,5 +1,6 @@
 import { binaryKeys, convertToBinaryKeys, type Migration } from '@shopwright/core'
 import { moveCardTokens } from './profile/move-card-tokens.js'
+import { mailAndSignup } from './mail/migration.js'
 
 /**
  * Sign-in credentials live in the account plugin's own table, never in the record body, so no
@@ -154,4 +155,5 @@ export const migrations: Migration[] = [
       ])
     },
   },
+  mailAndSignup,
 ]

@@ -1,6 +1,7 @@
 import { describe, z } from '@shopwright/core'
 import { SEED_PATTERN } from './images/generated.js'
 import { UpdateBody } from './profile/changes.js'
+import { RegisterBody, VerifyBody } from './routes/signup.js'
 
 /*
  * The answers of the account calls (account-answer.ts, routes/entity.ts, images/routes.ts,
@@ -58,6 +59,7 @@ const profile = {
     }),
   ),
   status: z.string().nullable(),
+  verified: z.boolean(),
 }
 
 const accountParams = z.object({ recordtype: z.string(), id: z.string() })
@@ -109,6 +111,45 @@ export const ACCOUNT_ROUTES = {
     body: z.strictObject({ email: z.string().max(254) }),
     answer: ok,
     errors: ['ERROR_INVALID_EMAIL', 'ERROR_TOO_MANY_REQUESTS'],
+  }),
+  signupForm: describe({
+    summary: 'How sign-up works on this site, and a ticket for one sign-up form',
+    description:
+      'The ticket is the time the form was shown, signed: a sign-up sent sooner than 2 s after it is refused.',
+    access: 'anyone',
+    answer: z.object({ mode: z.enum(['open', 'verify', 'off']), ticket: z.string().nullable() }),
+  }),
+  register: describe({
+    summary: 'Makes a customer account and mails its confirmation link',
+    description:
+      'Answers `{ ok: true }` whether or not the e-mail has an account; the mailbox is told which.',
+    access: 'anyone',
+    body: RegisterBody,
+    answer: ok,
+    errors: [
+      'ERROR_SIGNUP_CLOSED',
+      'ERROR_INVALID_EMAIL',
+      'ERROR_INPUT_VALUE_REQUIRED',
+      'ERROR_PASSWORD_TOO_SHORT',
+      'ERROR_SIGNUP_CONSENT_REQUIRED',
+      'ERROR_SIGNUP_FORM_EXPIRED',
+      'ERROR_SIGNUP_TOO_FAST',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+  verify: describe({
+    summary: "Confirms an account's e-mail with the code of its link, and signs the holder in",
+    access: { rule: 'the holder of a valid confirmation code' },
+    body: VerifyBody,
+    answer: z.object({ ...account, verified: z.literal(true) }),
+    errors: ['ERROR_ACCOUNT_VERIFY_INVALID'],
+  }),
+  verifyResend: describe({
+    summary: 'Mails a new confirmation link to the signed-in account, when it has not confirmed',
+    access: 'signed-in',
+    body: z.strictObject({}),
+    answer: ok,
+    errors: ['ERROR_NOT_SIGNED_IN', 'ERROR_SIGNUP_CLOSED', 'ERROR_TOO_MANY_REQUESTS'],
   }),
   entity,
   entityCode: describe({

@@ -11,6 +11,15 @@ export const ACCOUNT_SETTINGS = {
       .regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
       .optional(),
   },
+  /**
+   * Whether shoppers may make their own accounts (docs/security.md, "Sign-up"): `verify` (the
+   * default) sends a confirmation link and holds back saved cards until it is opened; `open` also
+   * sends it but holds nothing back; `off` refuses sign-up with ERROR_SIGNUP_CLOSED.
+   */
+  signup: {
+    env: 'ACCOUNT_SIGNUP',
+    schema: z.enum(['open', 'verify', 'off']).default('verify'),
+  },
 } as const
 
 export type AccountSettings = SettingsOf<typeof ACCOUNT_SETTINGS>

@@ -7,7 +7,7 @@ import type { AccountSettings } from './settings.js'
  * so start-up stops with a clear message instead (docs/security.md, "Reset links").
  */
 export function siteOrigin(
-  config: Pick<ShopwrightConfig, 'siteUrl' | 'nodeEnv' | 'port'> & AccountSettings,
+  config: Pick<ShopwrightConfig, 'siteUrl' | 'nodeEnv' | 'port'> & Pick<AccountSettings, 'smtpUrl'>,
 ): string {
   if (config.siteUrl) return config.siteUrl
   if (config.smtpUrl && config.nodeEnv === 'production')

@@ -13,6 +13,27 @@ export const ACCOUNT_ERRORS = defineErrors({
     status: 403,
   },
   ERROR_EMAIL_NOT_FOUND: { message: 'Email not found.', status: 404 },
+  ERROR_SIGNUP_CLOSED: { message: 'This shop does not take new accounts.', status: 403 },
+  ERROR_SIGNUP_CONSENT_REQUIRED: {
+    message: 'Please accept the terms and the privacy policy.',
+    status: 400,
+  },
+  ERROR_SIGNUP_FORM_EXPIRED: {
+    message: 'This form has expired. Reload the page and try again.',
+    status: 400,
+  },
+  ERROR_SIGNUP_TOO_FAST: {
+    message: 'That was quick! Please check the form and send it again.',
+    status: 400,
+  },
+  ERROR_ACCOUNT_VERIFY_INVALID: {
+    message: 'This confirmation link has expired or was used already.',
+    status: 410,
+  },
+  ERROR_ACCOUNT_NOT_VERIFIED: {
+    message: 'Confirm your e-mail address first: we sent you a link.',
+    status: 403,
+  },
   ERROR_IMAGE_TYPE: {
     message: 'The file must be a PNG, JPEG, GIF, WebP or SVG image.',
     status: 415,

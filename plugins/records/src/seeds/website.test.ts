@@ -19,6 +19,9 @@ const STOREFRONT_URLS = [
   '/code25Home',
   '/code25Gallery',
   '/login',
+  // Shoppers' own accounts (issue 33): sign-up and its confirmation link.
+  '/register',
+  '/verify',
   '/reset/:recordtype/:id',
   '/reset/:recordtype/:id/:code',
   '/block/:recordtype/:id/:device',

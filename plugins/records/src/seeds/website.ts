@@ -186,6 +186,20 @@ export function routes(): RecordData[] {
       description: 'Sign in to your account.',
     },
     {
+      id: 'register',
+      url: '/register',
+      component: 'Register',
+      title: 'Create an account',
+      description: 'Create your account to order faster and follow your orders.',
+    },
+    {
+      id: 'verify',
+      url: '/verify',
+      component: 'Verify',
+      title: 'Confirm your email',
+      description: 'Confirm the e-mail address of your new account.',
+    },
+    {
       id: 'reset',
       url: '/reset/:recordtype/:id',
       component: 'Reset',

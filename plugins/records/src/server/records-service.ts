@@ -201,8 +201,16 @@ export class RecordsService {
     return { ...structuredClone(record), id: 'new' }
   }
 
-  /** Creates a record; an empty or "new" id takes the next base-62 id of the type. */
-  async create(entity: Entity | null, data: RecordData): Promise<RecordData> {
+  /**
+   * Creates a record; an empty or "new" id takes the next base-62 id of the type. `alongside`
+   * writes a plugin's own rows in the same transaction, after the guards' (account sign-up: the
+   * password and the confirmation e-mail are stored with the account, or none of them is).
+   */
+  async create(
+    entity: Entity | null,
+    data: RecordData,
+    options: Pick<ModifyOptions, 'alongside'> = {},
+  ): Promise<RecordData> {
     const definition = await this.types.authorize(
       entity,
       typeof data.type === 'string' ? data.type : undefined,
@@ -213,11 +221,17 @@ export class RecordsService {
     const change: RecordChange = { kind: 'created', record, previous: null }
     await this.guards.check(change, entity)
     const assign = await this.store.reserveIds(idless([record]))
-    await this.commit([{ change, message: 'created' }], entity, async (trx) => {
-      await this.withIds(assign, trx)
-      await this.store.insert(record, trx)
-      return true
-    })
+    await this.commit(
+      [{ change, message: 'created' }],
+      entity,
+      async (trx) => {
+        await this.withIds(assign, trx)
+        await this.store.insert(record, trx)
+        return true
+      },
+      entity,
+      (trx) => alongside(options, trx, record),
+    )
     return record
   }
 
@@ -668,11 +682,14 @@ export class RecordsService {
     write: (trx: Knex.Transaction) => Promise<boolean>,
     /** Who the log names, when not the actor whose rights allowed the write. */
     logged: Entity | null = actor,
+    /** A plugin's rows that need the guards' (a new account's credentials, written by its guard). */
+    afterGuards?: (trx: Knex.Transaction) => Promise<unknown>,
   ): Promise<boolean> {
     const who = actorName(logged)
     const written = await this.store.transaction(async (trx) => {
       if (!(await write(trx))) return false
       for (const { change } of pending) await this.guards.write(change, actor, trx)
+      await afterGuards?.(trx)
       await this.log.write(
         pending.map(({ change, message }) => ({
           type: change.record.type,

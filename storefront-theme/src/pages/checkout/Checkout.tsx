@@ -360,6 +360,12 @@ export function Checkout(_props: PageProps) {
         <p>
           <a href="/login?next=%2Fcheckout">{t('Sign in to check out')}</a>
         </p>
+        <p>
+          {t('New here?')}{' '}
+          <a href="/register" data-testid="checkout-register">
+            {t('Create an account')}
+          </a>
+        </p>
       </section>
     )
   if (state.status === 'error')

@@ -30,6 +30,8 @@ export interface ProfileAnswer {
   addressbook: AddressLine[]
   creditcards: CardAnswer[]
   status: string | null
+  /** False until the owner opens the confirmation link of a sign-up. */
+  verified: boolean
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
@@ -63,7 +65,11 @@ function priceLevelOf(value: unknown): ProfileAnswer['pricelevel'] {
  * The profile of an account record. firstname/lastname are the record's `givenname`/`familyname`
  * when either is set, else its `name` split at the first space (first word, then the rest).
  */
-export function toProfile(record: RecordData): ProfileAnswer {
+export function toProfile(
+  record: RecordData,
+  /** Whether the e-mail is confirmed, and whether saved cards wait for it (ACCOUNT_SIGNUP=verify). */
+  state: { verified: boolean; holdCards: boolean } = { verified: true, holdCards: false },
+): ProfileAnswer {
   const given = text(record.givenname)
   const family = text(record.familyname)
   const name = text(record.name).trim()
@@ -80,12 +86,13 @@ export function toProfile(record: RecordData): ProfileAnswer {
     terms: typeof record.terms === 'string' ? record.terms : null,
     addressbook: addressLinesOf(record.addressbook),
     // A line written before tokens moved out of records may still carry one: never answer it.
-    creditcards: cardLinesOf(record.creditcards).map(
+    creditcards: (state.holdCards ? [] : cardLinesOf(record.creditcards)).map(
       ({ token: _token, ...card }: CardLine & { token?: unknown }) => ({
         ...card,
         ccnumber: `**** **** **** ${card.last4}`,
       }),
     ),
     status: typeof record.status === 'string' ? record.status : null,
+    verified: state.verified,
   }
 }

@@ -25,6 +25,15 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_CHECKBOX_REQUIRED: 'Cette case doit être cochée.',
   ERROR_DATA_CONNECTION: 'La connexion a échoué.',
   ERROR_DEVICE_BLOCKED: "L'accès à ce site a été bloqué pour cet appareil.",
+  ERROR_SIGNUP_CLOSED: "Cette boutique n'accepte pas de nouveaux comptes.",
+  ERROR_SIGNUP_CONSENT_REQUIRED:
+    'Veuillez accepter les conditions et la politique de confidentialité.',
+  ERROR_SIGNUP_FORM_EXPIRED: 'Ce formulaire a expiré. Rechargez la page et réessayez.',
+  ERROR_SIGNUP_TOO_FAST:
+    'Un peu trop rapide\u00a0! Vérifiez le formulaire et envoyez-le à nouveau.',
+  ERROR_ACCOUNT_VERIFY_INVALID: 'Ce lien de confirmation a expiré ou a déjà été utilisé.',
+  ERROR_ACCOUNT_NOT_VERIFIED:
+    "Confirmez d'abord votre adresse e-mail\u00a0: nous vous avons envoyé un lien.",
   ERROR_EMAIL_NOT_FOUND: 'Adresse e-mail introuvable.',
   ERROR_INVALID_EMAIL: 'Adresse e-mail non valide.',
   ERROR_IMPORT_FILE_TYPE: 'Seuls les fichiers .zip et .json sont acceptés.',

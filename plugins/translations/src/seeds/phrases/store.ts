@@ -24,6 +24,38 @@ export const storePhrases: PhraseTable = {
   Checkout: { fr: 'Finaliser la commande' },
   'Shipping Address': { fr: 'Adresse de livraison' },
   'Edit Shipping Address': { fr: "Modifier l'adresse de livraison" },
+  'Create an account': { fr: 'Créer un compte' },
+  'Confirm your email': { fr: 'Confirmez votre adresse e-mail' },
+  'Confirm your e-mail address': { fr: 'Confirmez votre adresse e-mail' },
+
+  // Sign-up and its confirmation (pages/Register.tsx, pages/Verify.tsx).
+  'Create your account to order faster and follow your orders.': {
+    fr: 'Créez votre compte pour commander plus vite et suivre vos commandes.',
+  },
+  'Confirm the e-mail address of your new account.': {
+    fr: "Confirmez l'adresse e-mail de votre nouveau compte.",
+  },
+  'Sign up': { fr: "S'inscrire" },
+  'New here?': { fr: `Nouveau client${NBSP}?` },
+  'Create account': { fr: 'Créer mon compte' },
+  'I already have an account': { fr: "J'ai déjà un compte" },
+  'Unable to create your account': { fr: 'Impossible de créer votre compte' },
+  'I agree that the shop keeps my name and e-mail address to run my account and my orders, as its privacy policy says.':
+    {
+      fr: "J'accepte que la boutique conserve mon nom et mon adresse e-mail pour gérer mon compte et mes commandes, comme le prévoit sa politique de confidentialité.",
+    },
+  'Check your e-mail': { fr: 'Consultez vos e-mails' },
+  'We sent a link to {0}. Open it to confirm your address and sign in.': {
+    fr: 'Nous avons envoyé un lien à {0}. Ouvrez-le pour confirmer votre adresse et vous connecter.',
+  },
+  'Nothing after a few minutes? Look in your spam folder, or sign up again.': {
+    fr: `Rien après quelques minutes${NBSP}? Regardez dans vos courriers indésirables, ou inscrivez-vous à nouveau.`,
+  },
+  'Your e-mail address is confirmed': { fr: 'Votre adresse e-mail est confirmée' },
+  'You are signed in. Welcome!': { fr: `Vous êtes connecté. Bienvenue${NBSP}!` },
+  'My account': { fr: 'Mon compte' },
+  'One click and your account is ready.': { fr: 'Un clic et votre compte est prêt.' },
+  'Confirm my e-mail address': { fr: 'Confirmer mon adresse e-mail' },
 
   // The sample routes' descriptions (the page's meta description).
   'Welcome to Shopwright Test Company.': { fr: 'Bienvenue chez Shopwright Test Company.' },

@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises'
+import { vi } from 'vitest'
+import type { Kernel } from '@shopwright/core'
+import { inject } from '@shopwright/core/testing'
+import { simpleParser } from 'mailparser'
+
+type Reply = Awaited<ReturnType<typeof inject>>
+
+/** A form ticket as a person's form would hold it: shown `ageMs` ago (2 s is the least accepted). */
+export function ticketOf(kernel: Kernel, ageMs = 5_000): Promise<string> {
+  return kernel.services.formTickets.issue(Date.now() - ageMs)
+}
+
+/** `POST /query/account/register` with a fresh, old-enough ticket unless the body brings one. */
+export async function register(
+  kernel: Kernel,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const payload = { consent: true, ticket: await ticketOf(kernel), ...body }
+  return inject(kernel, { method: 'POST', url: '/query/account/register', payload, headers })
+}
+
+/** An outbox file as text: its headers as written, then its plain-text part decoded. */
+async function decoded(file: string): Promise<string> {
+  const eml = await fs.readFile(file)
+  const mail = await simpleParser(eml)
+  const headers = eml.toString('utf8').split('\r\n\r\n')[0]!
+  return `${headers}\r\n\r\n${mail.text ?? ''}`
+}
+
+/** Waits for the outbox to hold `count` more files than `before`, and answers the new ones' text. */
+export async function newMail(
+  kernel: Kernel,
+  before: readonly string[],
+  count = 1,
+): Promise<string[]> {
+  let added: string[] = []
+  await vi.waitFor(
+    async () => {
+      added = (await kernel.services.mailer.outbox()).filter((file) => !before.includes(file))
+      if (added.length < count) throw new Error(`${added.length} of ${count} e-mails so far`)
+    },
+    { timeout: 10_000, interval: 25 },
+  )
+  return Promise.all(added.map(decoded))
+}
+
+/** The confirmation code of a confirmation e-mail. */
+export function verifyCodeOf(mail: string): string {
+  const code = /\/verify\?code=([\w-]{43})/.exec(mail)?.[1]
+  if (!code) throw new Error('no confirmation link in the e-mail')
+  return code
+}
+
+/** How many accounts the database holds. */
+export async function accountCount(kernel: Kernel): Promise<number> {
+  const [row] = await kernel.services.db('account_credentials').count<{ n: number | string }[]>({
+    n: '*',
+  })
+  return Number(row?.n ?? 0)
+}
