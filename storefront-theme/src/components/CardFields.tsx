@@ -1,10 +1,12 @@
 import { useT } from '@shopwright/storefront/react'
 import { FieldError } from './FieldError.js'
+import { groupNumber, methodOf, typeExpiry } from './card-input.js'
 
-/** The payment methods a card can be (a list until a payment plugin brings its own). */
-const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover'] as const
-
-/** A card as its form holds it (spec 000 section 5): Number, Expiry Date, Payment Method, Name. */
+/**
+ * A card as its form holds it (spec 000 section 5): Number, Expiry Date, Payment Method, Name. The
+ * payment method is not picked: it is the brand the number's first digits name (card-input.ts).
+ * The expiry is typed MM/YY; `fullExpiry` turns it into the MM/YYYY the server keeps.
+ */
 export interface CardForm {
   ccnumber: string
   ccname: string
@@ -16,10 +18,10 @@ export interface CardForm {
 export type FieldProblem = { field: string; code: string } | null
 
 /**
- * A card's fields, each with its error under it: Number, Name, Expiry Date and Payment Method
- * (Number, Expiry Date and Payment Method are required, Name optional: spec 000 section 5). The
- * account's card editor and the checkout's new card both use them; `testId` starts each field's
- * test id (`card-ccnumber`, `checkout-ccnumber`).
+ * A card's fields, each with its error under it: Number (with the brand it names beside it), Name
+ * on the card and Expiry (MM/YY). Number and Expiry are required, Name optional (spec 000
+ * section 5). The account's card editor and the checkout's new card both use them; `testId`
+ * starts each field's test id (`card-ccnumber`, `checkout-ccnumber`).
  */
 export function CardFields({
   card,
@@ -29,59 +31,76 @@ export function CardFields({
   numberLabel,
 }: {
   card: CardForm
-  onChange(field: keyof CardForm, value: string): void
+  onChange(card: CardForm): void
   problem: FieldProblem
   testId: string
-  /** The Number field's label when it is not plain 'Number' (a saved card's last four). */
+  /** The Number field's label when it is not plain 'Card number' (a saved card's last four). */
   numberLabel?: string
 }) {
   const t = useT()
   const error = (field: keyof CardForm) => (
     <FieldError code={problem?.field === field ? problem.code : null} />
   )
-  const input = (
-    field: 'ccnumber' | 'ccname' | 'ccexpiredate',
-    label: string,
-    extra: Record<string, string>,
-  ) => (
-    <label className="sw-field">
-      <span>{label}</span>
-      <input
-        value={card[field]}
-        onChange={(event) => onChange(field, event.target.value)}
-        data-testid={`${testId}-${field}`}
-        {...extra}
-      />
-      {error(field)}
-    </label>
-  )
+  const digits = card.ccnumber.replace(/\D/g, '')
+  // A number long enough to name its brand that names none the shop takes.
+  const unknownBrand = digits.length >= 6 && !card.paymentmethod
   return (
     <>
-      {input('ccnumber', numberLabel ?? t('Number'), {
-        inputMode: 'numeric',
-        autoComplete: 'cc-number',
-      })}
-      {input('ccname', t('Name'), { autoComplete: 'cc-name' })}
-      {input('ccexpiredate', t('Expiry Date (MM/YYYY)'), {
-        autoComplete: 'cc-exp',
-        placeholder: t('MM/YYYY'),
-      })}
       <label className="sw-field">
-        <span>{t('Payment Method')}</span>
-        <select
-          value={card.paymentmethod}
-          onChange={(event) => onChange('paymentmethod', event.target.value)}
-          data-testid={`${testId}-paymentmethod`}
-        >
-          <option value="">{t('Select...')}</option>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {method}
-            </option>
-          ))}
-        </select>
-        {error('paymentmethod')}
+        <span className="sw-card-number-label">
+          {numberLabel ?? t('Card number')}
+          {card.paymentmethod ? (
+            <strong className="sw-card-brand" data-testid={`${testId}-brand`}>
+              {card.paymentmethod}
+            </strong>
+          ) : null}
+        </span>
+        <input
+          value={card.ccnumber}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          onChange={(event) => {
+            const ccnumber = groupNumber(event.target.value)
+            onChange({ ...card, ccnumber, paymentmethod: methodOf(ccnumber) })
+          }}
+          data-testid={`${testId}-ccnumber`}
+        />
+        {problem?.field === 'paymentmethod' || (unknownBrand && !problem) ? (
+          <span className="sw-field-error" role="alert">
+            {t('We take Visa, Mastercard, American Express and Discover cards.')}
+          </span>
+        ) : (
+          error('ccnumber')
+        )}
       </label>
+      <div className="sw-field-row">
+        <label className="sw-field">
+          <span>{t('Expiry (MM/YY)')}</span>
+          <input
+            value={card.ccexpiredate}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t('MM/YY')}
+            maxLength={7}
+            onChange={(event) =>
+              onChange({ ...card, ccexpiredate: typeExpiry(event.target.value) })
+            }
+            data-testid={`${testId}-ccexpiredate`}
+          />
+          {error('ccexpiredate')}
+        </label>
+        <label className="sw-field">
+          <span>{t('Name on card')}</span>
+          <input
+            value={card.ccname}
+            autoComplete="cc-name"
+            onChange={(event) => onChange({ ...card, ccname: event.target.value })}
+            data-testid={`${testId}-ccname`}
+          />
+          {error('ccname')}
+        </label>
+      </div>
     </>
   )
 }

@@ -3,6 +3,7 @@ import { cardErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { CardFields, type FieldProblem } from '../../components/CardFields.js'
+import { fullExpiry, typeExpiry } from '../../components/card-input.js'
 import { Form } from '../../components/Form.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
@@ -56,7 +57,7 @@ export function CreditCard({ params }: PageProps) {
   const [form, setForm] = useState({
     ccnumber: '',
     ccname: existing?.ccname ?? '',
-    ccexpiredate: existing?.ccexpiredate ?? '',
+    ccexpiredate: typeExpiry(existing?.ccexpiredate ?? ''),
     paymentmethod: existing?.paymentmethod ?? '',
     ccdefault: existing?.ccdefault ?? false,
   })
@@ -71,11 +72,12 @@ export function CreditCard({ params }: PageProps) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
-    const broken = cardErrors(form, new Date(), { numberOnFile: existing !== undefined })
+    const sent = { ...form, ccexpiredate: fullExpiry(form.ccexpiredate) }
+    const broken = cardErrors(sent, new Date(), { numberOnFile: existing !== undefined })
     setProblem(broken)
-    // A saved card's number stays on file unless a new one is typed.
-    const { ccnumber, ...rest } = form
-    await line.save(ccnumber ? form : rest, broken)
+    // A saved card's number (and so its brand) stays on file unless a new one is typed.
+    const { ccnumber, paymentmethod: _brand, ...rest } = sent
+    await line.save(ccnumber ? sent : rest, broken)
   }
   const remove = () => line.remove(t('Are you sure you want to delete this credit card?'))
   return (
@@ -84,7 +86,7 @@ export function CreditCard({ params }: PageProps) {
       <Form onSubmit={save} data-testid="card-form">
         <CardFields
           card={form}
-          onChange={(field, value) => setForm({ ...form, [field]: value })}
+          onChange={(next) => setForm({ ...form, ...next })}
           problem={problem}
           testId="card"
           numberLabel={

@@ -62,7 +62,7 @@ describe("the account's orders and invoices", () => {
       'SO10001',
       'Nov 26, 2026',
       'Pending Fulfillment',
-      '€1.234,50',
+      '€1,234.50',
     ])
     expect(within(row).getByRole('link').getAttribute('href')).toBe('/account/order/SO10001')
     expect(calls[0]!.path).toBe('/ns/data/list/salesorder?page=1&pagesize=50')
@@ -112,11 +112,11 @@ describe("the account's orders and invoices", () => {
       'Ceramic Mug',
       '12',
       'Each',
-      '€16,20',
-      '€194,40',
-      '€0,00',
+      '€16.20',
+      '€194.40',
+      '€0.00',
     ])
-    expect(screen.getByTestId('document-total').textContent).toBe('€1.234,50')
+    expect(screen.getByTestId('document-total').textContent).toBe('€1,234.50')
   })
 
   it('shows an invoice with its due amount and the order it came from', async () => {
@@ -126,7 +126,7 @@ describe("the account's orders and invoices", () => {
     await screen.findByTestId('document')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoice INV10001')
     expect(screen.getByTestId('document-status').textContent).toBe('Paid In Full')
-    expect(screen.getByTestId('document-due').textContent).toBe('€0,00')
+    expect(screen.getByTestId('document-due').textContent).toBe('€0.00')
     expect(screen.getByRole('link', { name: 'SO10001' }).getAttribute('href')).toBe(
       '/account/order/SO10001',
     )

@@ -118,7 +118,6 @@ describe('the checkout page', () => {
     const number = (await screen.findByTestId('checkout-ccnumber')) as HTMLInputElement
     fireEvent.change(number, { target: { value: '4000 0000 0000 0002' } })
     fireEvent.change(screen.getByTestId('checkout-ccexpiredate'), { target: { value: '12/2031' } })
-    fireEvent.change(screen.getByTestId('checkout-paymentmethod'), { target: { value: 'Visa' } })
     fireEvent.click(screen.getByTestId('place-order'))
     const alert = await screen.findByRole('alertdialog')
     expect(alert.textContent).toContain('The payment was declined.')
@@ -238,14 +237,16 @@ describe("the checkout's new card", () => {
     await screen.findByTestId('checkout-ccnumber')
     type('ccnumber', '4242 4242 4242 4242')
     type('ccname', ' Ada ')
-    // The form takes 'YYYY-MM' as well as 'MM/YYYY'; the server reads both.
-    type('ccexpiredate', '2031-03')
-    type('paymentmethod', 'Visa')
+    // Typed as digits, the expiry becomes MM/YY as it is typed, and is sent as MM/YYYY; the brand
+    // comes from the number, never picked.
+    type('ccexpiredate', '0331')
+    expect((screen.getByTestId('checkout-ccexpiredate') as HTMLInputElement).value).toBe('03/31')
+    expect(screen.getByTestId('checkout-brand').textContent).toBe('Visa')
     fireEvent.click(screen.getByTestId('place-order'))
     await screen.findByTestId('order-placed')
     expect(place.sent.map((call) => (call.body as { payment: unknown }).payment)).toEqual([
       {
-        card: { number: '4242424242424242', expiry: '2031-03', name: 'Ada', paymentmethod: 'Visa' },
+        card: { number: '4242424242424242', expiry: '03/2031', name: 'Ada', paymentmethod: 'Visa' },
       },
     ])
   })

@@ -6,6 +6,7 @@ import { mdiCheckCircle, mdiLockOutline } from '@mdi/js'
 import { AddressLines } from '../../components/AddressLines.js'
 import { errorMessage, useAlert } from '../../components/Alert.js'
 import { CardFields, type CardForm, type FieldProblem } from '../../components/CardFields.js'
+import { fullExpiry } from '../../components/card-input.js'
 import { announceCart } from '../../components/CartLink.js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Form } from '../../components/Form.js'
@@ -31,7 +32,7 @@ function paymentOf(choice: PaymentChoice, card: CardForm) {
   return {
     card: {
       number: card.ccnumber.replace(/\s+/g, ''),
-      expiry: card.ccexpiredate.trim(),
+      expiry: fullExpiry(card.ccexpiredate),
       ...(card.ccname.trim() ? { name: card.ccname.trim() } : {}),
       paymentmethod: card.paymentmethod,
     },
@@ -141,8 +142,8 @@ function CheckoutForm({
     setProblem(null)
     attempt.current.reset()
   }
-  const typeCard = (field: keyof CardForm, value: string) => {
-    setCard({ ...card, [field]: value })
+  const typeCard = (next: CardForm) => {
+    setCard(next)
     attempt.current.reset()
   }
 
@@ -165,7 +166,10 @@ function CheckoutForm({
       return
     }
     if (choice.kind === 'card') {
-      const broken = cardErrors(card, new Date())
+      const broken = cardErrors(
+        { ...card, ccexpiredate: fullExpiry(card.ccexpiredate) },
+        new Date(),
+      )
       setProblem(broken)
       if (broken) {
         await alert(t('Unable to Continue'), broken)

@@ -138,6 +138,13 @@ export const accountPhrases: PhraseTable = {
   },
   'Expiry Date (MM/YYYY)': { fr: "Date d'expiration (MM/AAAA)" },
   'MM/YYYY': { fr: 'MM/AAAA' },
+  'Card number': { fr: 'Numéro de carte' },
+  'Expiry (MM/YY)': { fr: "Date d'expiration (MM/AA)" },
+  'MM/YY': { fr: 'MM/AA' },
+  'Name on card': { fr: 'Nom sur la carte' },
+  'We take Visa, Mastercard, American Express and Discover cards.': {
+    fr: 'Nous acceptons les cartes Visa, Mastercard, American Express et Discover.',
+  },
   'Payment Method': { fr: 'Moyen de paiement' },
   'Default card': { fr: 'Carte par défaut' },
   'Are you sure you want to delete this credit card?': {
