@@ -1,4 +1,5 @@
 import type { ShipAddress } from '../lib/commerce.js'
+import { useCountries, useRegions } from './countries.js'
 
 /** The parts of an address the theme writes: an address book line, a cart's shipping address. */
 export type AddressParts = Pick<
@@ -6,37 +7,61 @@ export type AddressParts = Pick<
   'addressee' | 'addr1' | 'addr2' | 'city' | 'state' | 'zip' | 'country' | 'addrphone'
 >
 
-/**
- * An address's lines in the order an order or invoice stores them as text (addressee, the two
- * street lines, city region postal code, country code, phone); a stored text is split at its line
- * breaks, as written.
- */
-function linesOf(address: AddressParts | string): string[] {
-  if (typeof address === 'string') return address.split('\n')
-  return [
-    address.addressee,
-    address.addr1,
-    address.addr2,
-    [address.city, address.state, address.zip].filter(Boolean).join(' '),
-    address.country.toUpperCase(),
-    address.addrphone,
-  ]
+/** Countries that write "City, Region Postal code" on one line; the others "Postal code City". */
+const CITY_FIRST = new Set(['us', 'ca', 'au'])
+
+/** The name of a place among options, else its stored id as it is (names load after the page). */
+function nameOf(options: ReadonlyArray<{ id: string; name: string }> | null, id: string): string {
+  return options?.find((option) => option.id === id.toLowerCase())?.name ?? id
 }
 
-/**
- * An address as a block of lines, each in its own direction (`<bdi>`): an address of the book or
- * a document's stored address text. None, or nothing in it, shows a dash.
- */
-export function AddressLines({ address }: { address: AddressParts | string | null | undefined }) {
-  const lines = address ? linesOf(address).filter((line) => line && line.trim()) : []
-  if (lines.length === 0) return <span className="sw-muted">—</span>
+/** An address's lines in its country's order, with country and region by name. */
+function PartsLines({ address }: { address: AddressParts }) {
+  const countries = useCountries()
+  const regions = useRegions(address.country ?? '')
+  const country = address.country ? nameOf(countries, address.country) : ''
+  const region = address.state ? nameOf(regions, address.state) : ''
+  const cityFirst = CITY_FIRST.has((address.country ?? '').toLowerCase())
+  const place = cityFirst
+    ? [[address.city, region].filter(Boolean).join(', '), address.zip].filter(Boolean).join(' ')
+    : [address.zip, address.city].filter(Boolean).join(' ')
+  return (
+    <Lines
+      lines={[
+        address.addressee,
+        address.addr1,
+        address.addr2,
+        place,
+        cityFirst ? '' : region,
+        country,
+        address.addrphone,
+      ]}
+    />
+  )
+}
+
+function Lines({ lines }: { lines: ReadonlyArray<string | null | undefined> }) {
+  const shown = lines.filter((line): line is string => Boolean(line && line.trim()))
+  if (shown.length === 0) return <span className="sw-muted">—</span>
   return (
     <address className="sw-address">
-      {lines.map((line, index) => (
+      {shown.map((line, index) => (
         <span key={index}>
           <bdi>{line}</bdi>
         </span>
       ))}
     </address>
   )
+}
+
+/**
+ * An address as a block of lines, each in its own direction (`<bdi>`). An address of the book or
+ * a cart is written in its country's order with the country and region by name in the page's
+ * language; a document's stored address text is split at its line breaks, as written. None, or
+ * nothing in it, shows a dash.
+ */
+export function AddressLines({ address }: { address: AddressParts | string | null | undefined }) {
+  if (!address) return <Lines lines={[]} />
+  if (typeof address === 'string') return <Lines lines={address.split('\n')} />
+  return <PartsLines address={address} />
 }

@@ -30,6 +30,10 @@ export const ACCOUNT_ERRORS = defineErrors({
     message: 'This confirmation link has expired or was used already.',
     status: 410,
   },
+  ERROR_POSTAL_CODE_INVALID: {
+    message: 'This postal code does not fit the country’s format.',
+    status: 400,
+  },
   ERROR_ACCOUNT_NOT_VERIFIED: {
     message: 'Confirm your e-mail address first: we sent you a link.',
     status: 403,

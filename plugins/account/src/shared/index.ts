@@ -5,3 +5,4 @@
  */
 export * from './errors.js'
 export * from './profile-rules.js'
+export * from './postal-codes.js'

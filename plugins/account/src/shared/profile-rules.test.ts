@@ -79,3 +79,35 @@ describe('cardBrand', () => {
     expect(cardBrand('3530111333300000')).toBe('card')
   })
 })
+
+describe('postal codes by country', () => {
+  it('takes codes in the country’s format, in any case and with trimmed spaces', () => {
+    const base = { addr1: '1 Main St', city: 'Town' }
+    for (const [country, zip] of [
+      ['us', '02110'],
+      ['us', '02110-1234'],
+      ['fr', ' 69001 '],
+      ['gb', 'n1 1aa'],
+      ['gb', 'SW1A 1AA'],
+      ['ca', 'K1A 0B1'],
+      ['nl', '1012AB'],
+      ['de', '10115'],
+      ['zz', 'anything'],
+    ])
+      expect(addressErrors({ ...base, country, zip }), `${country} ${zip}`).toBeNull()
+  })
+
+  it('refuses codes that do not fit, on the postal code field', () => {
+    const base = { addr1: '1 Main St', city: 'Town' }
+    for (const [country, zip] of [
+      ['us', '1234'],
+      ['fr', '6900'],
+      ['gb', '12345'],
+      ['de', 'ABCDE'],
+    ])
+      expect(addressErrors({ ...base, country, zip }), `${country} ${zip}`).toEqual({
+        code: 'ERROR_POSTAL_CODE_INVALID',
+        field: 'zip',
+      })
+  })
+})

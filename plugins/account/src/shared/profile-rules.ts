@@ -4,10 +4,12 @@
  * null when the data passes.
  */
 import type { ErrorCode } from '@shopwright/core/shared'
+import { postalCodeFits } from './postal-codes.js'
+import type { ACCOUNT_ERRORS } from './errors.js'
 
 /** A broken rule: the error code and the field it is about. */
 export interface ProfileRuleError {
-  code: ErrorCode
+  code: ErrorCode | keyof typeof ACCOUNT_ERRORS
   field: string
 }
 
@@ -33,11 +35,16 @@ export interface CardInput {
 
 const blank = (value: string | null | undefined): boolean => !value || value.trim() === ''
 
-/** Line 1, City, Postal Code and Country are required; the country is a select. */
+/**
+ * Line 1, City, Postal Code and Country are required; the country is a select. The postal code
+ * must fit the country's format where it has a fixed one (postal-codes.ts).
+ */
 export function addressErrors(address: AddressInput): ProfileRuleError | null {
   for (const field of ['addr1', 'city', 'zip'] as const)
     if (blank(address[field])) return { code: 'ERROR_INPUT_VALUE_REQUIRED', field }
   if (blank(address.country)) return { code: 'ERROR_SELECT_VALUE_REQUIRED', field: 'country' }
+  if (!postalCodeFits(address.country!, address.zip!))
+    return { code: 'ERROR_POSTAL_CODE_INVALID', field: 'zip' }
   return null
 }
 

@@ -54,14 +54,15 @@ const EMPTY: Omit<AddressLine, 'id'> = {
   isresidential: false,
 }
 
+/** Country first: it decides the region list and the postal code's format (docs/themes.md). */
 const fields = (t: Translate): Array<{ id: keyof typeof EMPTY; label: string }> => [
+  { id: 'country', label: t('Country') },
   { id: 'addressee', label: t('Addressee') },
   { id: 'addr1', label: t('Line 1') },
   { id: 'addr2', label: t('Line 2') },
   { id: 'city', label: t('City') },
   { id: 'state', label: t('Region') },
   { id: 'zip', label: t('Postal Code') },
-  { id: 'country', label: t('Country') },
   { id: 'addrphone', label: t('Phone') },
 ]
 

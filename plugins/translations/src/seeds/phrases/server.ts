@@ -32,6 +32,7 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_SIGNUP_TOO_FAST:
     'Un peu trop rapide\u00a0! Vérifiez le formulaire et envoyez-le à nouveau.',
   ERROR_ACCOUNT_VERIFY_INVALID: 'Ce lien de confirmation a expiré ou a déjà été utilisé.',
+  ERROR_POSTAL_CODE_INVALID: 'Ce code postal ne correspond pas au format du pays.',
   ERROR_ACCOUNT_NOT_VERIFIED:
     "Confirmez d'abord votre adresse e-mail\u00a0: nous vous avons envoyé un lien.",
   ERROR_EMAIL_NOT_FOUND: 'Adresse e-mail introuvable.',
