@@ -7,6 +7,7 @@ export default defineConfig({
     'src/run.ts',
     'src/bare-koa-server.ts',
     'src/naive-list-server.ts',
+    'src/bare-search-server.ts',
     'src/plain-write-server.ts',
     'src/profile-top.ts',
   ],

@@ -201,6 +201,7 @@ describe('scenario registry', () => {
       'storefront-render',
       'storefront-category',
       'cart-add',
+      'search',
       'storefront-bundle',
       'storefront-language',
       'lighthouse',

@@ -69,11 +69,78 @@ export interface PageBaseline {
   rows: ResultRow[]
   /** The kernel's p50 one request at a time, in ms: what the targets are checked against. */
   singleP50: number
+  /** The kernel's requests/s at the loaded plan over the baseline's (medians of the rounds). */
+  loadedRatio: number
   /** The target line's `measured` text: both p50s, and the loaded p50 and requests/s with bare Koa's. */
   measured: string
   /** Requests each side answered over both plans, warm-ups included. */
   kernelRequests: number
   baselineRequests: number
+}
+
+/** What to measure against a baseline server the caller started and checked. */
+export interface BaselineOptions {
+  /** The scenario's name: the progress lines and round labels start with it. */
+  label: string
+  plans: PageRoundPlans
+  /** The running kernel, and the headers of its caller's requests. */
+  kernel: RunningServer
+  headers: Record<string, string>
+  /** The path loaded on both sides, query string included. */
+  path: string
+  /** The baseline, already answering `path` with the kernel's bytes. */
+  baseline: RunningServer
+  /** The baseline as the target line names it: `bare Koa with the same page`. */
+  baselineName: string
+}
+
+/**
+ * Runs the loaded plan and then the one-at-a-time plan alternating the baseline and the kernel on
+ * `path`; the figures the list scenarios report from them (the baseline is the caller's to stop).
+ */
+export async function measureAgainstBaseline(
+  context: BenchContext,
+  options: BaselineOptions,
+): Promise<PageBaseline> {
+  const { label, plans, kernel, headers, baseline, baselineName } = options
+  const kernelTarget = { server: kernel, path: options.path, headers }
+  const baselineTarget = { server: baseline, path: options.path, headers: DEVICE_HEADERS }
+  const loaded = await alternatingRounds(
+    context,
+    `${label} ${plans.loaded.connections} connections`,
+    plans.loaded,
+    baselineTarget,
+    kernelTarget,
+  )
+  const single = await alternatingRounds(
+    context,
+    `${label} one at a time`,
+    plans.single,
+    baselineTarget,
+    kernelTarget,
+  )
+
+  const singleP50 = medianOf(single.pairs, 'kernel', 'p50Ms')
+  const baselineSingleP50 = medianOf(single.pairs, 'baseline', 'p50Ms')
+  const loadedP50 = medianOf(loaded.pairs, 'kernel', 'p50Ms')
+  const kernelRps = medianOf(loaded.pairs, 'kernel', 'requestsPerSecond')
+  const baselineRps = medianOf(loaded.pairs, 'baseline', 'requestsPerSecond')
+  const ms = (value: number) => ({ value, unit: 'ms' as const })
+  const rps = (value: number) => ({ value, unit: 'req/s' as const })
+  const shortName = baselineName.split(' with ')[0]!
+  return {
+    loaded,
+    single,
+    rows: [
+      ...loadRows(loaded.pairs, { prefix: `${plans.loaded.connections} connections: ` }),
+      ...loadRows(single.pairs, { prefix: 'one at a time: ', latency: ['p50Ms', 'p95Ms'] }),
+    ],
+    singleP50,
+    loadedRatio: ratio(kernelRps, baselineRps),
+    measured: `p50 ${formatMeasure(ms(singleP50))} one request at a time (${baselineName} ${formatMeasure(ms(baselineSingleP50))}); at ${plans.loaded.connections} connections p50 ${formatMeasure(ms(loadedP50))}, ${formatMeasure(rps(kernelRps))} (${shortName} ${formatMeasure(rps(baselineRps))}, ratio ${formatRatio(ratio(kernelRps, baselineRps))})`,
+    kernelRequests: loaded.requests.kernel + single.requests.kernel,
+    baselineRequests: loaded.requests.baseline + single.requests.baseline,
+  }
 }
 
 /**
@@ -85,7 +152,7 @@ export async function measureAgainstBarePage(
   context: BenchContext,
   options: PageBaselineOptions,
 ): Promise<PageBaseline> {
-  const { label, dir, plans, kernel, headers, body } = options
+  const { dir, body } = options
   const pageFile = path.join(dir, 'first-page.json')
   fs.writeFileSync(pageFile, body)
   let bare: RunningServer | undefined
@@ -97,43 +164,11 @@ export async function measureAgainstBarePage(
     const baselineAnswer = await request(bare.port, options.path, { headers: DEVICE_HEADERS })
     if (baselineAnswer.body !== body)
       throw new Error('the bare Koa page differs from the kernel page')
-
-    const kernelTarget = { server: kernel, path: options.path, headers }
-    const bareTarget = { server: bare, path: options.path, headers: DEVICE_HEADERS }
-    const loaded = await alternatingRounds(
-      context,
-      `${label} ${plans.loaded.connections} connections`,
-      plans.loaded,
-      bareTarget,
-      kernelTarget,
-    )
-    const single = await alternatingRounds(
-      context,
-      `${label} one at a time`,
-      plans.single,
-      bareTarget,
-      kernelTarget,
-    )
-
-    const singleP50 = medianOf(single.pairs, 'kernel', 'p50Ms')
-    const baselineSingleP50 = medianOf(single.pairs, 'baseline', 'p50Ms')
-    const loadedP50 = medianOf(loaded.pairs, 'kernel', 'p50Ms')
-    const kernelRps = medianOf(loaded.pairs, 'kernel', 'requestsPerSecond')
-    const bareRps = medianOf(loaded.pairs, 'baseline', 'requestsPerSecond')
-    const ms = (value: number) => ({ value, unit: 'ms' as const })
-    const rps = (value: number) => ({ value, unit: 'req/s' as const })
-    return {
-      loaded,
-      single,
-      rows: [
-        ...loadRows(loaded.pairs, { prefix: `${plans.loaded.connections} connections: ` }),
-        ...loadRows(single.pairs, { prefix: 'one at a time: ', latency: ['p50Ms', 'p95Ms'] }),
-      ],
-      singleP50,
-      measured: `p50 ${formatMeasure(ms(singleP50))} one request at a time (bare Koa with the same page ${formatMeasure(ms(baselineSingleP50))}); at ${plans.loaded.connections} connections p50 ${formatMeasure(ms(loadedP50))}, ${formatMeasure(rps(kernelRps))} (bare Koa ${formatMeasure(rps(bareRps))}, ratio ${formatRatio(ratio(kernelRps, bareRps))})`,
-      kernelRequests: loaded.requests.kernel + single.requests.kernel,
-      baselineRequests: loaded.requests.baseline + single.requests.baseline,
-    }
+    return await measureAgainstBaseline(context, {
+      ...options,
+      baseline: bare,
+      baselineName: 'bare Koa with the same page',
+    })
   } finally {
     if (bare) await context.children.stop(bare.child)
   }

@@ -118,6 +118,34 @@ export async function startNaiveList(
   )
 }
 
+/** The built bare search server (bench/dist/bare-search-server.js), beside the bare Koa one. */
+export function bareSearchServerScript(context: BenchContext): string {
+  return path.join(path.dirname(context.bareKoaServer), 'bare-search-server.js')
+}
+
+/**
+ * The search baseline (bench/dist/bare-search-server.js): bare Koa running the commerce engine's
+ * statements on the kernel's SQLite file; resolves at its first 200 on an empty search.
+ */
+export async function startBareSearch(
+  context: BenchContext,
+  options: { dbFile: string; logFile: string },
+): Promise<RunningServer> {
+  const port = await freePort()
+  return launch(
+    context,
+    process.execPath,
+    [...profileFlags(context, options.logFile), bareSearchServerScript(context)],
+    {
+      cwd: path.dirname(options.logFile),
+      env: childEnv({ PORT: String(port), DB_FILE: options.dbFile }),
+      port,
+      logFile: options.logFile,
+      readyPath: '/query/ns/search?q=',
+    },
+  )
+}
+
 /** The bare Koa ceiling (bench/dist/bare-koa-server.js); resolves at its first 200 on the info route. */
 export async function startBareKoa(
   context: BenchContext,

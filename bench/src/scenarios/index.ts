@@ -15,6 +15,7 @@ import { adminList } from './admin-list.js'
 import { storefrontRender } from './storefront-render.js'
 import { storefrontCategory } from './storefront-category.js'
 import { cartAdd } from './cart-add.js'
+import { search } from './search.js'
 import { storefrontBundle } from './storefront-bundle.js'
 import { storefrontLanguage } from './storefront-language.js'
 import { lighthouseScenario } from './lighthouse.js'
@@ -36,7 +37,8 @@ import { clusterScale } from './cluster-scale.js'
  * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
  * and admin-list builds a site of its own and drives Chromium; storefront-render, storefront-category,
  * cart-add and lighthouse each start a seeded kernel of their own (the last three read the sample
- * catalogue through the shop's calls), storefront-bundle reads the built default theme; drive-upload,
+ * catalogue through the shop's calls), search starts one and fills it with 100,000 items directly,
+ * storefront-bundle reads the built default theme; drive-upload,
  * drive-list and drive-zip each start a kernel with the drive of their own; sessions-track and
  * sessions-list each start a kernel with sessions of their own; log-list starts a kernel with the
  * log, its plugin list named, and fills its table directly; insights-month starts a kernel with
@@ -62,6 +64,7 @@ export const scenarios: readonly Scenario[] = [
   storefrontRender,
   storefrontCategory,
   cartAdd,
+  search,
   storefrontBundle,
   storefrontLanguage,
   lighthouseScenario,

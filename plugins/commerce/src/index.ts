@@ -24,7 +24,14 @@ import { StockHolds } from './server/checkout/stock.js'
 import { migrations } from './server/migrations.js'
 import { PaymentProviders, TestPaymentProvider } from './server/payment/providers.js'
 import { COMMERCE_SETTINGS } from './server/settings.js'
-import { catalogueSitemap, categoryPageData } from './server/storefront-pages.js'
+import { catalogueSitemap, categoryPageData, searchPageData } from './server/storefront-pages.js'
+import { ListingIndex } from './server/catalogue/listing-index.js'
+import { categoryListingGuard, itemListingGuard } from './server/catalogue/listing-guard.js'
+import { ListingReader } from './server/catalogue/listing-reader.js'
+import type { SearchEngine } from './server/search/search-engine.js'
+import { embeddedSearchEngine } from './server/search/sql-engine.js'
+import { Search } from './server/search/search-service.js'
+import { searchRoutes } from './server/search/search-routes.js'
 import { nsRoutes } from './server/ns-routes.js'
 import { COMMERCE_CACHE, ShopContexts } from './server/shop-context.js'
 import { commerceSeeds } from './seeds/index.js'
@@ -44,6 +51,14 @@ import { ratesGuard } from './server/catalogue/rates-guard.js'
 // The package's public surface: the plugin, the answers' types, the services' types.
 export * from './shared/index.js'
 export type { Catalogue, ItemPage } from './server/catalogue/catalogue.js'
+export type { ListingIndex } from './server/catalogue/listing-index.js'
+export type { Search } from './server/search/search-service.js'
+export type {
+  SearchDocument,
+  SearchEngine,
+  SearchHits,
+  SearchQuery,
+} from './server/search/search-engine.js'
 export type { Documents } from './server/documents/documents.js'
 export type { ShopContext, ShopContexts } from './server/shop-context.js'
 export type {
@@ -65,6 +80,15 @@ declare module '@shopwright/core' {
   interface Services {
     /** The storefront's reads of categories and items, priced for the visitor. */
     catalogue: Catalogue
+    /** The storefront's search of listed items (docs/api.md, "Search"). */
+    search: Search
+    /** Keeps the listing tables and the search engine in step with the catalogue's records. */
+    listingIndex: ListingIndex
+    /**
+     * An external search engine a plugin provides (docs/plugins.md, "Search engines"); without
+     * one, commerce uses the database's own (FTS5 or InnoDB FULLTEXT).
+     */
+    searchEngine?: SearchEngine
     /** A customer's own orders and invoices. */
     documents: Documents
     /** The visitor's price level, currency, language and country. */
@@ -94,6 +118,9 @@ export interface CommerceParts {
 /** The scheduled sweep of holds, runs left by failures, the ledger and carts (once a minute, once for the site). */
 export const SWEEP_TASK = 'commerce.sweep'
 
+/** Record types whose change can change what every listing holds: its languages, its prices' decimals. */
+const LISTING_SETTINGS = ['configuration', 'currency']
+
 /** Record types whose change can alter what the shop context reads. */
 const SETTINGS_TYPES = new Set([
   'configuration',
@@ -117,6 +144,8 @@ export default definePlugin({
   requires: ['records', 'recordGuards'],
   provides: [
     'catalogue',
+    'search',
+    'listingIndex',
     'documents',
     'shopContexts',
     'paymentProviders',
@@ -134,6 +163,12 @@ export default definePlugin({
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.
     let parts: CommerceParts | undefined
+    // One engine for the index and the search: a plugin's own, else the database's.
+    let engine: SearchEngine | undefined
+    const engineOf = (deps: Pick<Services, 'db' | 'searchEngine'>): SearchEngine =>
+      (engine ??= container.hasRegistration('searchEngine')
+        ? deps.searchEngine!
+        : embeddedSearchEngine(deps.db))
     const partsOf = (
       deps: Pick<
         Services,
@@ -164,6 +199,12 @@ export default definePlugin({
         ({ records, cache }) => new ShopContexts(records, cache),
       ).singleton(),
       catalogue: asFunction(({ db, records }) => new Catalogue(db, records)).singleton(),
+      listingIndex: asFunction(
+        (deps: Services) => new ListingIndex(deps.db, deps.records, engineOf(deps)),
+      ).singleton(),
+      search: asFunction(
+        (deps: Services) => new Search(engineOf(deps), new ListingReader(deps.db, deps.records)),
+      ).singleton(),
       documents: asFunction(({ db, records }) => new Documents(db, records)).singleton(),
       paymentProviders: asFunction(({ db }) => {
         const providers = new PaymentProviders()
@@ -194,15 +235,19 @@ export default definePlugin({
       ).singleton(),
     })
   },
-  async bootstrap({ services, settings }) {
-    const { records, db, recordGuards, events, cache, limiter, schedule } = services
+  async bootstrap({ services, settings, logger }) {
+    const { records, db, recordGuards, events, cache, limiter, schedule, listingIndex } = services
     const { holds, resolver, store } = services.commerceParts
+    // The listing guards after the catalogue's: they read the option rows those write.
     recordGuards.add([ITEM_TYPE], itemGuard(records))
+    recordGuards.add([ITEM_TYPE], itemListingGuard(listingIndex))
     recordGuards.add([CATEGORY_TYPE], categoryGuard)
+    recordGuards.add([CATEGORY_TYPE], categoryListingGuard(listingIndex))
     recordGuards.add([SHIPMETHOD_TYPE, TAXCODE_TYPE], ratesGuard)
     recordGuards.add(DOCUMENT_TYPES, documentGuard)
     recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
     services.storefrontData.addPageData(categoryPageData(services.catalogue, services.shopContexts))
+    services.storefrontData.addPageData(searchPageData(services.search, services.shopContexts))
     services.storefrontData.addSitemap(catalogueSitemap(db, records))
     limiter.define(CART_LIMIT, { points: settings.commerceCartWrites, duration: 60 })
     limiter.define(PLACE_LIMIT, { points: settings.commercePlaceAttempts, duration: 60 })
@@ -213,17 +258,28 @@ export default definePlugin({
       await holds.releaseExpired()
       await store.sweep(Date.now() - settings.commerceCartDays * 86_400_000)
     })
+    // The first start after the listings migration, or after a version that changed what they
+    // hold, builds them from the records before the node serves.
+    const listed = await listingIndex.ensureCurrent()
+    if (listed > 0) logger.info({ items: listed }, 'commerce: listings and search index built')
     // Seeds skip guards: bring the index tables in step with what they inserted.
     events.on<RecordsSeeded>(RECORDS_SEEDED, async ({ types }) => {
       if (types.includes(ITEM_TYPE)) {
         await reindexItems(db, records)
         await cache.clear(ITEM_FACTS_CACHE)
       }
+      // New items or categories: every listing again; new settings records: only if they change any.
+      if (types.includes(ITEM_TYPE) || types.includes(CATEGORY_TYPE))
+        await listingIndex.rebuildAll()
+      else if (LISTING_SETTINGS.some((type) => types.includes(type)))
+        await listingIndex.ensureCurrent()
       if (DOCUMENT_TYPES.some((type) => types.includes(type))) await reindexDocuments(db, records)
     })
     events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (SETTINGS_TYPES.has(type)) await cache.clear(COMMERCE_CACHE)
       if (type === ITEM_TYPE) await cache.clear(ITEM_FACTS_CACHE)
+      // The site's languages or a currency's decimals: listings made for others are rebuilt.
+      if (LISTING_SETTINGS.includes(type)) await listingIndex.ensureCurrent()
     })
   },
   // Leases stop being renewed: runs still under way here lapse and are resolved by another node.
@@ -239,6 +295,7 @@ export default definePlugin({
       pricing: services.commerceParts.pricing,
       limiter: services.limiter,
     })
+    searchRoutes(router, services.search, services.shopContexts)
     nsRoutes(router, {
       catalogue: services.catalogue,
       documents: services.documents,

@@ -158,6 +158,13 @@ export async function ok<T>(kernel: Pick<Kernel, 'app'>, cookie: string, url: st
   return reply.json<T>()
 }
 
+/** A city and postal code of each country the tests ship to: the account plugin checks the code's format. */
+const PLACES: Readonly<Record<string, { city: string; zip: string }>> = {
+  us: { city: 'New York', zip: '10001' },
+  gb: { city: 'London', zip: 'N1 1AA' },
+  fr: { city: 'Paris', zip: '75001' },
+}
+
 /** Gives a customer an address book line (their default shipping and billing address). */
 export async function giveAddress(
   kernel: Pick<Kernel, 'services'>,
@@ -176,9 +183,9 @@ export async function giveAddress(
           addressee: 'Ada Lovelace',
           addr1: '12 Analytical Row',
           addr2: '',
-          city: 'London',
+          city: (PLACES[country] ?? PLACES.us!).city,
           state: '',
-          zip: 'N1 1AA',
+          zip: (PLACES[country] ?? PLACES.us!).zip,
           country,
           addrphone: '',
           defaultbilling: true,

@@ -3,7 +3,14 @@
 // earlier sweep gave them, then are resolved like any other, their charge refunded once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databasesUnderTest } from '@shopwright/core/testing'
-import { migrations, CHECKOUTS_TABLE, PAYMENTS_TABLE } from '../src/server/migrations.js'
+import {
+  migrations,
+  CHECKOUTS_TABLE,
+  INDEX_STATE_TABLE,
+  ITEMS_TABLE,
+  PAYMENTS_TABLE,
+  SEARCH_TABLE,
+} from '../src/server/migrations.js'
 import { bootCommerce } from './helpers.js'
 
 const attemptsMigration = migrations.find((each) => each.name === '003-checkout-attempts')!
@@ -80,6 +87,38 @@ for (const database of databasesUnderTest()) {
       expect(
         await db(PAYMENTS_TABLE).where({ cart: 'elegacy', provider: 'gateway' }).first('state'),
       ).toEqual({ state: 'refunding' })
+    })
+  })
+}
+
+const listingsMigration = migrations.find((each) => each.name === '004-listings')!
+
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`the listings migration on ${database.name}`, () => {
+    let booted: Awaited<ReturnType<typeof bootCommerce>>
+    beforeAll(async () => {
+      booted = await bootCommerce(database)
+    })
+    afterAll(() => booted?.close())
+
+    it('creates the tables empty, and the next start fills them from the existing items', async () => {
+      const { db, listingIndex, search, shopContexts } = booted.kernel.services
+      await listingsMigration.down!(db)
+      await listingsMigration.up(db)
+      expect(await db(SEARCH_TABLE).count({ n: '*' })).toEqual([{ n: 0 }])
+      expect(await db(INDEX_STATE_TABLE).count({ n: '*' })).toEqual([{ n: 0 }])
+      // What bootstrap does on the first start after the migration.
+      const listed = await listingIndex.ensureCurrent()
+      const items = (await db(ITEMS_TABLE)
+        .where({ parent: '', online: true })
+        .count({ n: '*' })) as Array<{
+        n: number | string
+      }>
+      expect(listed).toBe(Number(items[0]!.n))
+      const context = await shopContexts.resolve(null, null)
+      const found = await search.page(context, 'classic tee', 1, 24)
+      expect(found.data.map((item) => item.id)).toEqual(['classic-tee'])
+      expect(await listingIndex.ensureCurrent()).toBe(0)
     })
   })
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { Knex } from 'knex'
 import { binaryKeys, type Migration } from '@shopwright/core'
 
 /**
@@ -27,6 +28,22 @@ export const COUNTERS_TABLE = 'commerce_counters'
 export const PAYMENTS_TABLE = 'commerce_payments'
 /** The built-in test gateway's own book of charges and refunds (README, "Payments"). */
 export const TEST_GATEWAY_TABLE = 'commerce_test_gateway'
+/**
+ * What lists show of a listed item (online, no parent) per site language, translated and priced
+ * as the catalogue would (search/listing-index.ts): a page of search results or of a category is
+ * read from here in one statement, never from the records.
+ */
+export const LISTING_TABLE = 'commerce_listing'
+/** The listed price at one unit of a listed item, per price level and currency, in minor units. */
+export const PRICES_TABLE = 'commerce_prices'
+/** The option values of a listed item's online options (`Blue`, `M`): the category filters. */
+export const OPTIONS_TABLE = 'commerce_options'
+/** The embedded search engine's documents, one per listed item and language (search/sql-engine.ts). */
+export const SEARCH_TABLE = 'commerce_search'
+/** SQLite's FTS5 index of SEARCH_TABLE (an external-content table kept by triggers). */
+export const SEARCH_FTS_TABLE = 'commerce_search_fts'
+/** Which version of the derived tables each index was last built for (listing-index.ts). */
+export const INDEX_STATE_TABLE = 'commerce_index_state'
 
 export const migrations: Migration[] = [
   {
@@ -246,7 +263,111 @@ export const migrations: Migration[] = [
       })
     },
   },
+  {
+    // Search, sort and filters (issue 33). The tables are filled by bootstrap through the records
+    // service (docs/plugins.md, "Migrations"): the state table has no row for them yet, which is
+    // what makes the first start after this migration build them from the existing items.
+    name: '004-listings',
+    async up(db) {
+      await db.schema.alterTable(ITEMS_TABLE, (table) => {
+        // When commerce first indexed the item: the `newest` order. Items of earlier versions
+        // count as the oldest.
+        table.bigInteger('created_at').notNullable().defaultTo(0)
+      })
+      await db.schema.createTable(LISTING_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('item', 191).notNullable()
+        table.string('language', 16).notNullable()
+        table.text('displayname').notNullable()
+        // Descriptions hold up to 20,000 characters: past MySQL's TEXT in utf8mb4.
+        table.text('description', 'mediumtext').notNullable()
+        table.string('urlcomponent', 191).notNullable()
+        table.text('thumbnail').nullable()
+        table.string('sortname', 191).notNullable()
+        table.primary(['item', 'language'])
+        // A category's page by name walks this index and stops at the page's end.
+        table.index(['language', 'sortname', 'item'], 'commerce_listing_sorted')
+      })
+      await db.schema.createTable(PRICES_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('item', 191).notNullable()
+        table.integer('level').notNullable()
+        table.string('currency', 16).notNullable()
+        table.bigInteger('amount').notNullable()
+        table.primary(['item', 'level', 'currency'])
+      })
+      await db.schema.createTable(OPTIONS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('item', 191).notNullable()
+        table.string('child', 191).notNullable()
+        table.integer('position').notNullable()
+        table.string('value', 191).notNullable()
+        table.string('slug', 64).notNullable()
+        table.primary(['item', 'child', 'position'])
+        table.index(['item', 'slug'], 'commerce_options_slug')
+        table.index(['item', 'position', 'slug'], 'commerce_options_position')
+      })
+      await db.schema.createTable(SEARCH_TABLE, (table) => {
+        binaryKeys(table)
+        table.increments('id')
+        table.string('item', 191).notNullable()
+        table.string('language', 16).notNullable()
+        table.string('sortname', 191).notNullable()
+        // The words of the name, of the other texts and of the category names, each tagged with
+        // the language (search/search-words.ts); the name's padded with spaces for LIKE.
+        table.text('name').notNullable()
+        table.text('words', 'mediumtext').notNullable()
+        table.text('catwords').notNullable()
+        table.unique(['item', 'language'], { indexName: 'commerce_search_item' })
+        if (isMysql(db)) {
+          table.index(['name', 'words', 'catwords'], 'commerce_search_words', 'FULLTEXT')
+          // Suggestions match names only.
+          table.index(['name'], 'commerce_search_name', 'FULLTEXT')
+        }
+      })
+      if (!isMysql(db)) {
+        // Raw SQL: knex's schema builder has no virtual tables. External content (the words
+        // live once, in SEARCH_TABLE) kept by triggers, so every write of the table, in whatever
+        // transaction, updates the index with it. `_` joins the language tag to each word.
+        await db.raw(
+          `CREATE VIRTUAL TABLE ${SEARCH_FTS_TABLE} USING fts5(name, words, catwords, ` +
+            `content='${SEARCH_TABLE}', content_rowid='id', ` +
+            `tokenize="unicode61 remove_diacritics 2 tokenchars '_'")`,
+        )
+        const add = `INSERT INTO ${SEARCH_FTS_TABLE}(rowid, name, words, catwords) VALUES (new.id, new.name, new.words, new.catwords);`
+        const drop = `INSERT INTO ${SEARCH_FTS_TABLE}(${SEARCH_FTS_TABLE}, rowid, name, words, catwords) VALUES ('delete', old.id, old.name, old.words, old.catwords);`
+        await db.raw(
+          `CREATE TRIGGER ${SEARCH_TABLE}_ai AFTER INSERT ON ${SEARCH_TABLE} BEGIN ${add} END`,
+        )
+        await db.raw(
+          `CREATE TRIGGER ${SEARCH_TABLE}_ad AFTER DELETE ON ${SEARCH_TABLE} BEGIN ${drop} END`,
+        )
+        await db.raw(
+          `CREATE TRIGGER ${SEARCH_TABLE}_au AFTER UPDATE ON ${SEARCH_TABLE} BEGIN ${drop} ${add} END`,
+        )
+      }
+      await db.schema.createTable(INDEX_STATE_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('name', 32).primary()
+        // What the rows were built for: the version of their shape and the site's settings.
+        table.text('signature').notNullable()
+        table.bigInteger('built_at').notNullable()
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable(INDEX_STATE_TABLE)
+      if (!isMysql(db)) await db.raw(`DROP TABLE ${SEARCH_FTS_TABLE}`)
+      for (const name of [SEARCH_TABLE, OPTIONS_TABLE, PRICES_TABLE, LISTING_TABLE])
+        await db.schema.dropTable(name)
+      await db.schema.alterTable(ITEMS_TABLE, (table) => table.dropColumn('created_at'))
+    },
+  },
 ]
+
+/** True on MySQL/MariaDB, where the search index is InnoDB's FULLTEXT rather than SQLite's FTS5. */
+export function isMysql(db: Knex): boolean {
+  return (db.client as { dialect?: string }).dialect === 'mysql'
+}
 
 /** The charge an attempt of the earlier protocol noted in its result, if any. */
 function legacyCharge(result: string | null): { provider: string; id: string } | null {

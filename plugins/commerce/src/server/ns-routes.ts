@@ -2,7 +2,8 @@
  * The storefront's data calls (spec 001 section 5; README, "Calls"):
  *
  * - `GET /query/ns/data/get/{recordtype}?id=` or `?fragment=` (also `/ns/data/get/{recordtype}/{id}`)
- * - `GET /query/ns/data/list/{recordtype}?page=&pagesize=` answering `{ data, page, pages, pagesize }`
+ * - `GET /query/ns/data/list/{recordtype}?page=&pagesize=` answering `{ data, page, pages, pagesize }`;
+ *   a category's items also take `sort`, `min`, `max`, `instock` and `option`, and answer `facets`
  *
  * for webpage, item, webcategory, salesorder and invoice. Items and categories are priced and
  * translated for the visitor; orders and invoices are the signed-in customer's own only.
@@ -16,11 +17,13 @@ import {
   type QueryRouter,
 } from '@shopwright/core'
 import type { ListService, RecordsService } from '@shopwright/plugin-records'
+import { LISTING_KEYS, readListing, type ListingChoice } from '../shared/listing.js'
 import { CATEGORY_TYPE, INVOICE_TYPE, ITEM_TYPE, ORDER_TYPE } from '../shared/types.js'
 import { DEFAULT_ITEMS_PAGE, MAX_ITEMS_PAGE, type Catalogue } from './catalogue/catalogue.js'
 import type { Documents } from './documents/documents.js'
 import type { ShopContexts } from './shop-context.js'
 import { NS_ROUTES } from './route-schemas.js'
+import { idOption, integerOption, onlyOptions } from './route-options.js'
 
 const TYPES = ['webpage', ITEM_TYPE, CATEGORY_TYPE, ORDER_TYPE, INVOICE_TYPE] as const
 type NsType = (typeof TYPES)[number]
@@ -28,33 +31,21 @@ type NsType = (typeof TYPES)[number]
 /** The options each call takes; any other is refused (a typo should not pass silently). */
 const GET_OPTIONS = new Set(['id', 'fragment'])
 const LIST_OPTIONS = new Set(['page', 'pagesize', 'category'])
+/** An item list also takes the sort and filters of a category page (docs/api.md). */
+const ITEM_LIST_OPTIONS = new Set([...LIST_OPTIONS, ...LISTING_KEYS])
+
+/** The sort and filters of an item list; amounts in the visitor's currency, as displayed. */
+function listingOption(ctx: QueryContext, places: number): ListingChoice {
+  const read = readListing((name) => queryOption(ctx, name), places)
+  if (!read.ok) throw createError('ERROR_INVALID_INPUT', { reason: read.reason })
+  return read.choice
+}
 
 function typeParam(ctx: QueryContext): NsType {
   const type = ctx.params.recordtype ?? ''
   if (!(TYPES as readonly string[]).includes(type))
     throw createError('ERROR_RECORDTYPE_REQUIRED', { reason: `one of ${TYPES.join(', ')}` })
   return type as NsType
-}
-
-function onlyOptions(ctx: QueryContext, allowed: ReadonlySet<string>): void {
-  const unknown = Object.keys(ctx.query).find((name) => !allowed.has(name))
-  if (unknown) throw createError('ERROR_INVALID_INPUT', { reason: `unknown option ${unknown}` })
-}
-
-function idOption(ctx: QueryContext, name: string): string | undefined {
-  const value = queryOption(ctx, name)
-  if (value !== undefined && !isValidId(value))
-    throw createError('ERROR_INVALID_ID', { reason: name })
-  return value
-}
-
-function integerOption(ctx: QueryContext, name: string, fallback: number, max: number): number {
-  const text = queryOption(ctx, name)
-  if (text === undefined) return fallback
-  const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
-  if (!Number.isSafeInteger(value) || value < 1 || value > max)
-    throw createError('ERROR_INVALID_INTEGER', { reason: `${name} must be from 1 to ${max}` })
-  return value
 }
 
 async function signedIn(ctx: QueryContext): Promise<Entity> {
@@ -108,7 +99,7 @@ export function nsRoutes(router: QueryRouter, services: NsServices): void {
 
   router.get('/ns/data/list/:recordtype', NS_ROUTES.list, async (ctx) => {
     const type = typeParam(ctx)
-    onlyOptions(ctx, LIST_OPTIONS)
+    onlyOptions(ctx, type === ITEM_TYPE ? ITEM_LIST_OPTIONS : LIST_OPTIONS)
     const page = integerOption(ctx, 'page', 1, 1_000_000)
     ctx.set('Cache-Control', 'private, no-store')
     switch (type) {
@@ -116,7 +107,9 @@ export function nsRoutes(router: QueryRouter, services: NsServices): void {
         const category = idOption(ctx, 'category')
         if (!category) throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'category' })
         const pagesize = integerOption(ctx, 'pagesize', DEFAULT_ITEMS_PAGE, MAX_ITEMS_PAGE)
-        ctx.body = await catalogue.itemsOf(await contexts.of(ctx), category, page, pagesize)
+        const context = await contexts.of(ctx)
+        const choice = listingOption(ctx, context.currency.places)
+        ctx.body = await catalogue.itemsOf(context, category, page, pagesize, choice)
         return
       }
       case CATEGORY_TYPE: {

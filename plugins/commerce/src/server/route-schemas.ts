@@ -1,5 +1,6 @@
 import { describe, z } from '@shopwright/core'
 import { recordAnswer } from '@shopwright/plugin-records'
+import { MAX_QUERY_LENGTH, SORT_ORDERS } from '../shared/listing.js'
 import { MAX_LINE_QUANTITY } from '../shared/types.js'
 
 /*
@@ -57,6 +58,20 @@ const pageOf = (entry: z.ZodType) => ({
   pages: z.int(),
   pagesize: z.int(),
 })
+/** `ListingChoice`: the sort and filters applied, amounts in minor units. */
+const listing = z.object({
+  sort: z.enum(SORT_ORDERS),
+  min: z.int().nullable(),
+  max: z.int().nullable(),
+  instock: z.boolean(),
+  options: z.array(z.string()),
+})
+/** `CategoryFacets`: each counted under the other filters. */
+const facets = z.object({
+  price: z.object({ min: z.int(), max: z.int(), currency: z.string() }).nullable(),
+  instock: z.int(),
+  options: z.array(z.object({ key: z.string(), value: z.string(), count: z.int() })),
+})
 const category = z.object({
   ...categoryFields,
   items: z.array(listItem),
@@ -64,6 +79,8 @@ const category = z.object({
   pages: z.int(),
   pagesize: z.int(),
   total: z.int(),
+  listing,
+  facets,
 })
 /** An order or invoice as its owner sees it: fixed fields, the record's others beside them. */
 const document = z
@@ -138,6 +155,8 @@ const review = z.object({
 })
 
 const nsType = z.enum(['webpage', 'item', 'webcategory', 'salesorder', 'invoice'])
+/** A price as displayed, in the visitor's currency (`9.99`). */
+const amount = z.string().regex(/^\d{1,8}(\.\d{1,8})?$/)
 const id = z.string().regex(/^[A-Za-z0-9_-]+$/)
 const storefront = { rule: 'anyone; orders and invoices: their signed-in owner' }
 const nsGetErrors = [
@@ -178,16 +197,21 @@ export const NS_ROUTES = {
   list: describe({
     summary: 'A page of storefront records',
     description:
-      "Items of a category (`category` is required), every online category, web pages, or the caller's orders or invoices.",
+      "Items of a category (`category` is required; sorted and filtered by `sort`, `min`, `max`, `instock` and `option`, with the category's `facets`), every online category, web pages, or the caller's orders or invoices.",
     access: storefront,
     params: z.object({ recordtype: nsType }),
     query: z.object({
       page: z.int().min(1).optional(),
       pagesize: z.int().min(1).max(1000).optional(),
       category: id.optional(),
+      sort: z.enum(SORT_ORDERS).optional(),
+      min: amount.optional(),
+      max: amount.optional(),
+      instock: z.enum(['1', '0']).optional(),
+      option: z.string().max(1_300).optional(),
     }),
     answer: z.union([
-      z.object({ ...pageOf(listItem), total: z.int() }),
+      z.object({ ...pageOf(listItem), total: z.int(), listing, facets }),
       z.object({ ...pageOf(z.object(categoryFields)), total: z.int() }),
       z.object({ ...pageOf(document), total: z.int() }),
       z.object(pageOf(recordAnswer)),
@@ -200,6 +224,42 @@ export const NS_ROUTES = {
       'ERROR_NOT_SIGNED_IN',
       'ERROR_CATEGORY_NOT_AVAILABLE',
     ],
+  }),
+}
+
+const searchText = z.string().max(MAX_QUERY_LENGTH)
+/** The descriptions of the search calls (search/search-routes.ts). */
+export const SEARCH_ROUTES = {
+  search: describe({
+    summary: 'A page of the items a text finds, priced and translated for the visitor',
+    description:
+      'Every word of `q` must start a word of the item: its name, SKU, options, description or ' +
+      "category names, in the visitor's language, accents and case aside. Most words in the name first.",
+    access: 'anyone',
+    query: z.object({
+      q: searchText.optional(),
+      page: z.int().min(1).max(1_000).optional(),
+      pagesize: z.int().min(1).max(100).optional(),
+    }),
+    answer: z.object({ ...pageOf(listItem), total: z.int() }),
+    errors: ['ERROR_INVALID_INPUT', 'ERROR_INVALID_INTEGER'],
+  }),
+  suggest: describe({
+    summary:
+      'Up to 8 items whose names start with the words typed (none before 2 letters or digits)',
+    access: 'anyone',
+    query: z.object({ q: searchText.optional() }),
+    answer: z.object({
+      data: z.array(
+        z.object({
+          id: z.string(),
+          displayname: z.string(),
+          urlcomponent: z.string(),
+          storedisplaythumbnail: image.nullable(),
+        }),
+      ),
+    }),
+    errors: ['ERROR_INVALID_INPUT'],
   }),
 }
 

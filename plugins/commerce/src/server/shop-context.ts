@@ -85,7 +85,7 @@ export class ShopContexts {
           weblist: size(pagination?.weblist, PAGE_SIZES.weblist),
         },
         currencies: currencies.length > 0 ? currencies : [{ id: 'usd', code: 'USD', places: 2 }],
-        languages: Array.isArray(web?.languages) ? (web.languages as string[]) : ['en-us'],
+        languages: siteLanguages(web),
         country:
           refId(address?.country) ??
           (typeof address?.country === 'string' ? address.country : 'us'),
@@ -120,6 +120,14 @@ export class ShopContexts {
       country: (locale?.country || settings.country).toLowerCase(),
     }
   }
+}
+
+/** The languages the site sells in, from its web configuration (English US when it names none). */
+export function siteLanguages(web: RecordData | null | undefined): string[] {
+  const languages = Array.isArray(web?.languages)
+    ? web.languages.filter((language): language is string => typeof language === 'string')
+    : []
+  return languages.length > 0 ? languages : ['en-us']
 }
 
 function toCurrency(record: RecordData): ShopCurrency {

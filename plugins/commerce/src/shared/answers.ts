@@ -1,5 +1,6 @@
 /** The answers of the cart, checkout and page-data calls (README, "Calls"). Browser-safe: themes import them. */
-import type { CategoryAnswer, ItemAnswer, WebImage } from './types.js'
+import type { ItemListAnswer } from './listing.js'
+import type { CategoryListingAnswer, ItemAnswer, WebImage } from './types.js'
 
 /** Why a line cannot be bought now. */
 export type LineProblem = 'unavailable' | 'noprice' | 'stock' | 'options'
@@ -96,11 +97,23 @@ export type CategoryDisplay = 'grid' | 'list'
 
 /** The extra of a `/category/:id` page. */
 export interface CategoryPageExtra {
-  category: CategoryAnswer
+  category: CategoryListingAnswer
   display: CategoryDisplay
 }
 
 /** The extra of an `/item/:id` page. */
 export interface ItemPageExtra {
   item: ItemAnswer
+}
+
+/** The key of a search page's extra (`usePageExtra(SEARCH_EXTRA)`), on a `SearchView` route. */
+export const SEARCH_EXTRA = 'commerce-search'
+
+/**
+ * The extra of a search page (`/search?q=`, a route whose component is `SearchView`): the text as
+ * searched (trimmed; '' when none) and a page of the items found, as a category's are listed.
+ */
+export interface SearchPageExtra {
+  q: string
+  search: ItemListAnswer
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { priceBreaks, resolvePrice, roundHalfUp, taxOf, type PriceMatrix } from './prices.js'
+import {
+  listedAmount,
+  priceBreaks,
+  priceKeys,
+  resolvePrice,
+  roundHalfUp,
+  taxOf,
+  type PriceMatrix,
+} from './prices.js'
 
 const usd: PriceMatrix = {
   headers: [{ quantity: 1 }, { quantity: 10 }, { quantity: 50 }],
@@ -104,5 +112,39 @@ describe('taxOf and roundHalfUp', () => {
     expect(taxOf(1000, 0)).toBe(0)
     expect(roundHalfUp(5, 2)).toBe(3)
     expect(roundHalfUp(-5, 2)).toBe(-3)
+  })
+})
+
+describe('listedAmount: the price lists show', () => {
+  const query = { level: 5, currency: 'usd', places: 2 }
+  const parent = {
+    price1: {
+      headers: [{ quantity: 1 }],
+      lines: [{ pricelevel: 5, currency: 'usd', price_1_: 20 }],
+    },
+  }
+  const cheaper = {
+    price1: {
+      headers: [{ quantity: 1 }],
+      lines: [{ pricelevel: 5, currency: 'usd', price_1_: 15 }],
+    },
+  }
+  const unpriced = {}
+
+  it('is the cheapest option, an option without a price taking its parent', () => {
+    expect(listedAmount(parent, [cheaper, unpriced], query)).toBe(1500)
+    expect(listedAmount(parent, [unpriced], query)).toBe(2000)
+    expect(listedAmount(parent, [], query)).toBe(2000)
+    expect(listedAmount(unpriced, [cheaper], query)).toBe(1500)
+    expect(listedAmount(unpriced, [unpriced], query)).toBe(-1)
+    expect(listedAmount(parent, [cheaper], { ...query, currency: 'eur' })).toBe(-1)
+  })
+
+  it('knows every level and currency the records have a line for', () => {
+    expect(priceKeys([parent, cheaper, item])).toEqual([
+      { level: 5, currency: 'usd' },
+      { level: 1, currency: 'usd' },
+      { level: 5, currency: 'eur' },
+    ])
   })
 })

@@ -146,3 +146,37 @@ export function taxOf(amount: number, ratePercent: number): number {
   if (rate === null || rate <= 0 || !Number.isSafeInteger(amount)) return 0
   return roundHalfUp(amount * rate, 1_000_000)
 }
+
+/**
+ * An item's price at one unit as lists show it: an item with options is priced "from" its
+ * cheapest option (an option without a price of its own takes the item's); one whose options have
+ * no price at all, or that has none, takes its own. -1 when there is none.
+ */
+export function listedAmount(
+  record: Readonly<Record<string, unknown>>,
+  options: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  query: Omit<PriceQuery, 'quantity'>,
+): number {
+  const single = { ...query, quantity: 1 }
+  let cheapest = NO_PRICE
+  for (const option of options) {
+    const price = resolvePrice([option, record], single)
+    if (price !== NO_PRICE && (cheapest === NO_PRICE || price < cheapest)) cheapest = price
+  }
+  return cheapest !== NO_PRICE ? cheapest : resolvePrice([record], single)
+}
+
+/** The price levels and currencies any of the records has a matrix line for. */
+export function priceKeys(
+  sources: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): Array<{ level: number; currency: string }> {
+  const seen = new Map<string, { level: number; currency: string }>()
+  for (const source of sources)
+    for (const matrix of matricesOf(source))
+      for (const line of matrix.lines) {
+        const level = Number(line.pricelevel)
+        if (!Number.isSafeInteger(level) || typeof line.currency !== 'string') continue
+        seen.set(`${level}|${line.currency}`, { level, currency: line.currency })
+      }
+  return [...seen.values()]
+}

@@ -1,4 +1,5 @@
 /** Names and answer shapes of the commerce plugin (README). Browser-safe: themes import them. */
+import type { CategoryFacets, ListingChoice } from './listing.js'
 
 /** The security record of the catalogue: categories, items, shipping methods, tax codes. */
 export const CATALOGUE_SECURITY = 'catalogue'
@@ -101,6 +102,16 @@ export interface CategoryAnswer {
   pages: number
   pagesize: number
   total: number
+}
+
+/**
+ * A category as the storefront calls answer it: its page of items sorted and filtered, with what
+ * its filters can choose from (docs/api.md, "Sort and filters").
+ */
+export interface CategoryListingAnswer extends CategoryAnswer {
+  /** The sort and filters the page applied. */
+  listing: ListingChoice
+  facets: CategoryFacets
 }
 
 /** The part of an item's `itemid` after the last " : " (spec 001 section 3, "ChildItem"). */

@@ -49,7 +49,11 @@ export async function indexItem(
   executor: Knex | Knex.Transaction,
   record: RecordData,
 ): Promise<void> {
-  await executor(ITEMS_TABLE).insert(itemRow(record)).onConflict('item').merge()
+  // created_at is written once, when commerce first sees the item: the `newest` order.
+  await executor(ITEMS_TABLE)
+    .insert({ ...itemRow(record), created_at: Date.now() })
+    .onConflict('item')
+    .merge(['parent', 'online', 'urlcomponent', 'sortname'])
   await executor(CATALOGUE_TABLE).where({ item: record.id }).delete()
   const rows = catalogueRows(record)
   if (rows.length > 0) await executor(CATALOGUE_TABLE).insert(rows)
@@ -99,12 +103,21 @@ export function itemGuard(records: Pick<RecordsService, 'find'>): RecordGuard {
           await indexItem(trx, record)
           await setOnHand(trx, record.id, stockOf(record))
           return
-        case 'renamed':
+        case 'renamed': {
+          const created = (await trx(ITEMS_TABLE)
+            .where({ item: previous!.id })
+            .first('created_at')) as { created_at: number | string } | undefined
           await unindexItem(trx, previous!.id)
           await trx(STOCK_TABLE).where({ item: previous!.id }).update({ item: record.id })
           await indexItem(trx, record)
+          // A new id is not a new item.
+          if (created)
+            await trx(ITEMS_TABLE)
+              .where({ item: record.id })
+              .update({ created_at: Number(created.created_at) })
           if (record.stock !== previous!.stock) await setOnHand(trx, record.id, stockOf(record))
           return
+        }
         case 'updated':
           await indexItem(trx, record)
           if (record.stock !== previous!.stock) await setOnHand(trx, record.id, stockOf(record))

@@ -7,21 +7,31 @@
 import type { Knex } from 'knex'
 import { createError, fromMinor, type RecordData } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
-import { priceBreaks, resolvePrice } from '../../shared/prices.js'
+import { listedAmount, priceBreaks, resolvePrice } from '../../shared/prices.js'
 import {
   CATEGORY_TYPE,
   ITEM_TYPE,
   NO_PRICE,
   skuOf,
   type CategoryAnswer,
+  type CategoryListingAnswer,
   type ChildItemAnswer,
   type ItemAnswer,
   type ListItemAnswer,
   type WebImage,
 } from '../../shared/types.js'
+import {
+  NO_FILTERS,
+  type CategoryItemsAnswer,
+  type ItemListAnswer,
+  type ListingChoice,
+} from '../../shared/listing.js'
 import { CATALOGUE_TABLE, ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
 import { refId, textOf } from '../refs.js'
 import type { ShopContext } from '../shop-context.js'
+import { ListingQuery } from './listing-query.js'
+import { ListingReader } from './listing-reader.js'
+import { priceLevelName } from './price-level.js'
 
 /** Spec 000 section 9: data lists default to 24; a page holds at most 100 items here. */
 export const DEFAULT_ITEMS_PAGE = 24
@@ -34,25 +44,8 @@ interface Facts {
   stock: Map<string, number>
 }
 
-/** The fields of a list answer: a price level's name never replaces one. */
-const LIST_ITEM_FIELDS = new Set([
-  'id',
-  'displayname',
-  'storedetaileddescription',
-  'urlcomponent',
-  'storedisplaythumbnail',
-  'price',
-  'instock',
-  'haschildren',
-])
-
-export interface ItemPage {
-  data: ListItemAnswer[]
-  page: number
-  pages: number
-  pagesize: number
-  total: number
-}
+/** A page of listed items (a category's or a search's). */
+export type ItemPage = ItemListAnswer
 
 /** A text field in the visitor's language: its translation, the base language's, else its own. */
 export function translated(record: RecordData, language: string, field: string): string {
@@ -64,7 +57,8 @@ export function translated(record: RecordData, language: string, field: string):
   return textOf(record[field])
 }
 
-const imageOf = (value: unknown): WebImage | null =>
+/** An image field as answers give it: `{ url, alt? }`, else null. */
+export const imageOf = (value: unknown): WebImage | null =>
   typeof value === 'object' && value !== null && typeof (value as WebImage).url === 'string'
     ? (value as WebImage)
     : null
@@ -82,10 +76,16 @@ export function unitsAvailable(row: Pick<StockLevels, 'onhand' | 'reserved'>): n
 }
 
 export class Catalogue {
+  private readonly listing: ListingQuery
+  private readonly reader: ListingReader
+
   constructor(
     private readonly db: Knex,
     private readonly records: Pick<RecordsService, 'find' | 'findMany'>,
-  ) {}
+  ) {
+    this.listing = new ListingQuery(db)
+    this.reader = new ListingReader(db, records)
+  }
 
   /** Units that can be bought now, per item: on hand less reserved, never below 0. */
   async available(items: readonly string[]): Promise<Map<string, number>> {
@@ -136,21 +136,17 @@ export class Catalogue {
     known?: Facts,
   ): Promise<ListItemAnswer[]> {
     const { children, kids, stock } = known ?? (await this.facts(records))
-    const levelName = await this.levelName(context.level)
+    const levelName = await priceLevelName(this.records, context.level)
     const query = {
       level: context.level,
       currency: context.currency.id,
       places: context.currency.places,
-      quantity: 1,
     }
     return records.map((record) => {
       const options = (children.get(record.id) ?? [])
         .map((id) => kids.get(id))
         .filter((kid): kid is RecordData => kid !== undefined)
-      const prices = options
-        .map((kid) => resolvePrice([kid, record], query))
-        .filter((price) => price !== NO_PRICE)
-      const amount = prices.length > 0 ? Math.min(...prices) : resolvePrice([record], query)
+      const amount = listedAmount(record, options, query)
       const instock =
         options.length > 0
           ? options.some((kid) => (stock.get(kid.id) ?? 0) > 0)
@@ -171,53 +167,36 @@ export class Catalogue {
     })
   }
 
-  /** The name of a price level (`onlineprice` for 5), from the `pricelevel` list type. */
-  private async levelName(level: number): Promise<string> {
-    const list = await this.records.find('listtype', 'pricelevel')
-    const values = Array.isArray(list?.values)
-      ? (list.values as Array<Record<string, unknown>>)
-      : []
-    const found = values.find((value) => String(value.value ?? value.id) === String(level))
-    const text = typeof found?.text === 'string' ? found.text : ''
-    // A staff-edited name never takes the place of an answer's own fields (`price`, `id` ...).
-    return /^[a-z][a-z0-9]*$/.test(text) && !LIST_ITEM_FIELDS.has(text)
-      ? text
-      : level === 5
-        ? 'onlineprice'
-        : `pricelevel${level}`
-  }
-
-  /** A page of a category's items: online, without a parent, by name (spec 001 section 5). */
+  /**
+   * A page of a category's items (online, without a parent: spec 001 section 5) in the chosen
+   * order and filters, with the facets those filters choose from. Read from the listing tables
+   * as a search page is (its ids, their count, then its items: never a record), and each facet
+   * in one aggregate statement.
+   */
   async itemsOf(
     context: ShopContext,
     category: string,
     page: number,
     pagesize: number,
-  ): Promise<ItemPage> {
-    const counted = (await this.db(CATALOGUE_TABLE)
-      .where({ category })
-      .count({ count: '*' })) as Array<{ count: number | string }>
-    const count = counted[0]?.count ?? 0
-    const total = Number(count)
-    const ids = (await this.db(CATALOGUE_TABLE)
-      .where({ category })
-      .orderBy([{ column: 'sortname' }, { column: 'item' }])
-      .offset((page - 1) * pagesize)
-      .limit(pagesize)
-      .select('item')) as Array<{ item: string }>
-    const found = await this.records.findMany(
-      ids.map(({ item }) => ({ type: ITEM_TYPE, id: item })),
-    )
-    const byId = new Map(found.map((record) => [record.id, record]))
-    const ordered = ids
-      .map(({ item }) => byId.get(item))
-      .filter((record): record is RecordData => record !== undefined)
+    choice: ListingChoice = NO_FILTERS,
+  ): Promise<CategoryItemsAnswer> {
+    const viewer = {
+      language: context.language,
+      level: context.level,
+      currency: context.currency.id,
+    }
+    const [found, facets] = await Promise.all([
+      this.listing.page(category, choice, viewer, (page - 1) * pagesize, pagesize),
+      this.listing.facets(category, choice, viewer),
+    ])
     return {
-      data: await this.listItems(context, ordered),
+      data: await this.reader.items(context, found.items),
       page,
-      pages: Math.max(1, Math.ceil(total / pagesize)),
+      pages: Math.max(1, Math.ceil(found.total / pagesize)),
       pagesize,
-      total,
+      total: found.total,
+      listing: choice,
+      facets,
     }
   }
 
@@ -227,11 +206,12 @@ export class Catalogue {
     id: string,
     page: number,
     pagesize: number,
-  ): Promise<CategoryAnswer> {
+    choice: ListingChoice = NO_FILTERS,
+  ): Promise<CategoryListingAnswer> {
     const record = await this.records.find(CATEGORY_TYPE, id)
     if (!record || record.online === false)
       throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: id })
-    const items = await this.itemsOf(context, id, page, pagesize)
+    const items = await this.itemsOf(context, id, page, pagesize, choice)
     return {
       id: record.id,
       name: translated(record, context.language, 'name'),
@@ -247,6 +227,8 @@ export class Catalogue {
       pages: items.pages,
       pagesize: items.pagesize,
       total: items.total,
+      listing: items.listing,
+      facets: items.facets,
     }
   }
 
