@@ -203,7 +203,11 @@ export default definePlugin({
   },
   routes(router, { services, config, settings }) {
     const origin = siteOrigin({ ...config, ...settings })
-    router.post('/account/login', DESCRIBED.login, login(services))
+    router.post(
+      '/account/login',
+      DESCRIBED.login,
+      login({ ...services, signupMode: settings.signup }),
+    )
     router.post('/account/logout', DESCRIBED.logout, logout(services))
     router.get('/account/get', DESCRIBED.get, getAccount(services))
     router.post('/account/resetemail', DESCRIBED.resetEmail, resetEmail({ ...services, origin }))

@@ -10,6 +10,7 @@ import {
 } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '../src/index.js'
+import { MAIL_TIMING, MailQueue } from '../src/server/mail/mail-queue.js'
 import { bootAccounts } from './helpers.js'
 
 /** A real SMTP server on a fixed port that counts what it receives by subject; it can go away. */
@@ -109,6 +110,39 @@ for (const database of databasesUnderTest()) {
       expect(await mailRow(kernel, 'event-3')).toBeUndefined()
     })
 
+    it('refuses an event key or a recipient longer than its column, storing nothing', async () => {
+      const queue = kernel.services.mailQueue
+      await expect(queue.enqueue([message('k'.repeat(192))])).rejects.toThrow(TypeError)
+      await expect(
+        queue.enqueue([{ ...message('event-long-to'), to: `${'a'.repeat(250)}@example.com` }]),
+      ).rejects.toThrow(TypeError)
+      expect(await mailRow(kernel, 'event-long-to')).toBeUndefined()
+    })
+
+    it('gives a message up after its time, keeps no body, and prunes it later', async () => {
+      const failing = {
+        send: () => Promise.reject(new Error('550 mailbox unavailable')),
+        logWritten: () => undefined,
+      }
+      const queue = new MailQueue(kernel.services.db, failing, kernel.services.logger, {
+        ...MAIL_TIMING,
+        abandonMs: 0,
+        keepSentMs: 0,
+      })
+      const [id] = await queue.enqueue([message('event-abandon')])
+      expect(await queue.send(id!)).toBe('failed')
+      expect(await mailRow(kernel, 'event-abandon')).toMatchObject({
+        status: 'abandoned',
+        text: '',
+        html: '',
+        last_error: '550 mailbox unavailable',
+      })
+      expect(await queue.due(100, Date.now() + 3_600_000)).not.toContain(id)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      await queue.prune()
+      expect(await mailRow(kernel, 'event-abandon')).toBeUndefined()
+    })
+
     it('keeps a message while the SMTP server is away and sends it when it returns', async () => {
       const queue = kernel.services.mailQueue
       await inbox.stop()
@@ -123,6 +157,12 @@ for (const database of databasesUnderTest()) {
         { timeout: 10_000 },
       )
       const row = await mailRow(kernel, 'event-4')
+      // The first failure waits the first back-off, 5 s, before its next try.
+      if (Number(row.attempts) === 1) {
+        const wait = Number(row.next_at) - Number(row.created_at)
+        expect(wait).toBeGreaterThanOrEqual(5_000)
+        expect(wait).toBeLessThan(9_000)
+      }
       // Its next try waits (back-off): the sweep does not take it before then.
       expect(Number(row.next_at)).toBeGreaterThan(Date.now())
       expect(await queue.due()).not.toContain(row.id)

@@ -2,8 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { LOCALE_COOKIE } from '@shopwright/core/shared'
+import { SESSION_COOKIE } from '../src/index.js'
 import { bootAccounts, postLogin, sessionCookieOf, signIn } from './helpers.js'
-import { accountCount, newMail, register, ticketOf, verifyCodeOf } from './signup-helpers.js'
+import {
+  accountCount,
+  newMail,
+  queuedMail,
+  register,
+  ticketOf,
+  verifyCodeOf,
+} from './signup-helpers.js'
 
 const CARD = {
   ccnumber: '4111 1111 1111 1111',
@@ -36,7 +44,7 @@ for (const database of databasesUnderTest()) {
       })
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootAccounts(database))
+      ;({ kernel, close } = await bootAccounts(database, [], { trustProxy: true }))
       await kernel.services.accounts.addAccount({
         type: 'customer',
         email: 'known@example.com',
@@ -70,14 +78,30 @@ for (const database of databasesUnderTest()) {
       const [mail] = await newMail(kernel, before)
       expect(mail).toMatch(/^Subject: Confirm your e-mail address\r$/m)
       expect(mail).toMatch(/^To: zoe@example.com\r$/m)
-      expect(mail).toContain('Hello Zoe Shopper,')
+      // Nothing the form's sender wrote reaches an unconfirmed address, not even the name.
+      expect(mail).toContain('Hello,')
+      expect(mail).not.toContain('Zoe Shopper')
       const code = verifyCodeOf(mail!)
       // Stored only as its hash.
       const rows = await kernel.services.db('account_verifications').select('code_hash')
       expect(JSON.stringify(rows)).not.toContain(code)
 
-      // Before confirming: signs in, but saved cards wait.
-      const cookie = await signIn(kernel, 'zoe@example.com', 'zoe password 1')
+      // Before confirming, the password does not sign in (the mailbox is proved first).
+      const early = await postLogin(kernel, {
+        email: 'zoe@example.com',
+        password: 'zoe password 1',
+      })
+      expect(early.statusCode).toBe(403)
+      expect(early.json()).toMatchObject({ message: 'ERROR_ACCOUNT_NOT_VERIFIED' })
+      expect(sessionCookieOf(early)).toBeUndefined()
+      // A session it holds anyway (made before ACCOUNT_SIGNUP became verify) sees no saved cards.
+      const row = await kernel.services
+        .db('account_credentials')
+        .where({ email: 'zoe@example.com' })
+        .first('type', 'id')
+      const record = (await kernel.services.records.find(row.type, row.id))!
+      const { token } = await kernel.services.sessionStore.create(record, 'test-device')
+      const cookie = `${SESSION_COOKIE}=${token}`
       expect((await profile(cookie)).json()).toMatchObject({ verified: false, creditcards: [] })
       const refused = await addCard(cookie)
       expect(refused.statusCode).toBe(403)
@@ -139,11 +163,95 @@ for (const database of databasesUnderTest()) {
       )
       expect(reply.statusCode).toBe(200)
       const [second] = await newMail(kernel, again)
-      expect(second).toContain('Bonjour Léa,')
+      expect(second).toContain('Bonjour,')
       expect(second).toMatch(/^Subject: Confirmez votre adresse e-mail\r$/m)
-      // Both links work until one is used: each is the account's.
+      // One confirmation spends every link of the account.
       expect((await verify(verifyCodeOf(second!))).statusCode).toBe(200)
-      expect((await verify(verifyCodeOf(first!))).statusCode).toBe(200)
+      expect((await verify(verifyCodeOf(first!))).statusCode).toBe(410)
+    })
+
+    it('gives nothing to whoever signed up first with another’s address', async () => {
+      // The attacker signs up with the owner's address and a password of their own.
+      await register(kernel, {
+        email: 'owner@example.com',
+        name: 'Attacker',
+        password: 'attacker pass',
+      })
+      expect(
+        (await postLogin(kernel, { email: 'owner@example.com', password: 'attacker pass' }))
+          .statusCode,
+      ).toBe(403)
+      // The owner signs up later, and confirms from their mailbox.
+      const before = await kernel.services.mailer.outbox()
+      await register(kernel, {
+        email: 'owner@example.com',
+        name: 'Owner',
+        password: 'owner password',
+      })
+      const [mail] = await newMail(kernel, before)
+      const confirmed = await verify(verifyCodeOf(mail!))
+      expect(confirmed.json()).toMatchObject({ signedin: true })
+      // The account is the owner's, with the owner's password; the attacker's opens nothing.
+      expect(
+        (await postLogin(kernel, { email: 'owner@example.com', password: 'owner password' }))
+          .statusCode,
+      ).toBe(200)
+      expect(
+        (await postLogin(kernel, { email: 'owner@example.com', password: 'attacker pass' }))
+          .statusCode,
+      ).toBe(401)
+    })
+
+    it('confirms without switching a browser signed in to another account', async () => {
+      const known = await signIn(kernel, 'known@example.com', 'known password')
+      const before = await kernel.services.mailer.outbox()
+      await register(kernel, { email: 'sent@example.com', name: 'Sent', password: 'sent password' })
+      const [mail] = await newMail(kernel, before)
+      const reply = await verify(verifyCodeOf(mail!), known)
+      expect(reply.statusCode).toBe(200)
+      expect(reply.json()).toMatchObject({ email: 'sent@example.com', signedin: false })
+      expect(sessionCookieOf(reply)).toBeUndefined()
+      // The browser is still signed in to its own account.
+      const still = await inject(kernel, { url: '/query/account/get', headers: { cookie: known } })
+      expect(still.json()).toMatchObject({ email: 'known@example.com' })
+    })
+
+    it('mails a new link to a signed-in account that has not confirmed, at most 3 an hour', async () => {
+      const before = await kernel.services.mailer.outbox()
+      await register(kernel, {
+        email: 'later@example.com',
+        name: 'Later',
+        password: 'later password',
+      })
+      await newMail(kernel, before)
+      const row = await kernel.services
+        .db('account_credentials')
+        .where({ email: 'later@example.com' })
+        .first('type', 'id')
+      const record = (await kernel.services.records.find(row.type, row.id))!
+      const { token } = await kernel.services.sessionStore.create(record, 'test-device')
+      const resend = () =>
+        inject(kernel, {
+          method: 'POST',
+          url: '/query/account/verify/resend',
+          payload: {},
+          headers: { cookie: `${SESSION_COOKIE}=${token}` },
+        })
+      const again = await kernel.services.mailer.outbox()
+      expect((await resend()).statusCode).toBe(200)
+      const [mail] = await newMail(kernel, again)
+      expect(verifyCodeOf(mail!)).toMatch(/^[\w-]{43}$/)
+      expect((await resend()).statusCode).toBe(200)
+      expect((await resend()).statusCode).toBe(200)
+      expect((await resend()).statusCode).toBe(429)
+      // All three sent before the next test looks at the outbox.
+      await newMail(kernel, again, 3)
+      const anonymous = await inject(kernel, {
+        method: 'POST',
+        url: '/query/account/verify/resend',
+        payload: {},
+      })
+      expect(anonymous.statusCode).toBe(401)
     })
 
     it('does not confirm an e-mail the account no longer has', async () => {
@@ -214,12 +322,15 @@ for (const database of databasesUnderTest()) {
 
     it('refuses bad input with its code and changes nothing', async () => {
       const count = await accountCount(kernel)
+      const mail = await queuedMail(kernel)
       const good = { email: 'bad@example.com', name: 'Bad', password: 'bad password' }
       const cases: Array<[Record<string, unknown>, number, string]> = [
         [{ ...good, email: 'not an e-mail' }, 400, 'ERROR_INVALID_EMAIL'],
         [{ ...good, name: '' }, 400, 'ERROR_INPUT_VALUE_REQUIRED'],
         [{ ...good, name: 'x'.repeat(101) }, 400, 'ERROR_INVALID_INPUT'],
         [{ ...good, name: 'Bad\u0000Name' }, 400, 'ERROR_INVALID_INPUT'],
+        [{ ...good, name: 'Bad\u202eName' }, 400, 'ERROR_INVALID_INPUT'],
+        [{ ...good, name: 'Bad\u2028Name' }, 400, 'ERROR_INVALID_INPUT'],
         [{ ...good, password: '12345' }, 400, 'ERROR_PASSWORD_TOO_SHORT'],
         [{ ...good, password: 'x'.repeat(1025) }, 400, 'ERROR_INVALID_INPUT'],
         [{ ...good, consent: false }, 400, 'ERROR_SIGNUP_CONSENT_REQUIRED'],
@@ -250,6 +361,23 @@ for (const database of databasesUnderTest()) {
         expect(reply.statusCode).toBeGreaterThanOrEqual(400)
       }
       expect(await accountCount(kernel)).toBe(count)
+      expect(await queuedMail(kernel)).toBe(mail)
+    })
+
+    it('limits sign-ups per client address, an IPv6 /64 counting as one', async () => {
+      const replies = []
+      for (let attempt = 0; attempt < 11; attempt++)
+        replies.push(
+          (
+            await register(
+              kernel,
+              { email: `many-${attempt}@example.com`, name: 'Many', password: 'many password' },
+              { 'x-forwarded-for': `2001:db8:1:2::${attempt + 1}` },
+            )
+          ).statusCode,
+        )
+      expect(replies.slice(0, 10).every((status) => status === 200)).toBe(true)
+      expect(replies[10]).toBe(429)
     })
 
     it('limits sign-ups per e-mail across nodes (the shared limiter), whether or not it has an account', async () => {

@@ -7,8 +7,10 @@ export type AddressParts = Pick<
   'addressee' | 'addr1' | 'addr2' | 'city' | 'state' | 'zip' | 'country' | 'addrphone'
 >
 
-/** Countries that write "City, Region Postal code" on one line; the others "Postal code City". */
+/** Countries that write "City, Region Postal code" on one line. */
 const CITY_FIRST = new Set(['us', 'ca', 'au'])
+/** Countries that write the town, then the postcode on a line of its own. */
+const POSTCODE_BELOW = new Set(['gb', 'ie'])
 
 /** The name of a place among options, else its stored id as it is (names load after the page). */
 function nameOf(options: ReadonlyArray<{ id: string; name: string }> | null, id: string): string {
@@ -21,18 +23,20 @@ function PartsLines({ address }: { address: AddressParts }) {
   const regions = useRegions(address.country ?? '')
   const country = address.country ? nameOf(countries, address.country) : ''
   const region = address.state ? nameOf(regions, address.state) : ''
-  const cityFirst = CITY_FIRST.has((address.country ?? '').toLowerCase())
-  const place = cityFirst
-    ? [[address.city, region].filter(Boolean).join(', '), address.zip].filter(Boolean).join(' ')
-    : [address.zip, address.city].filter(Boolean).join(' ')
+  const code = (address.country ?? '').toLowerCase()
+  // Else the continental way: "Postal code City", the region below.
+  const place = CITY_FIRST.has(code)
+    ? [[[address.city, region].filter(Boolean).join(', '), address.zip].filter(Boolean).join(' ')]
+    : POSTCODE_BELOW.has(code)
+      ? [address.city, region, address.zip]
+      : [[address.zip, address.city].filter(Boolean).join(' '), region]
   return (
     <Lines
       lines={[
         address.addressee,
         address.addr1,
         address.addr2,
-        place,
-        cityFirst ? '' : region,
+        ...place,
         country,
         address.addrphone,
       ]}

@@ -1,6 +1,6 @@
 import { useT } from '@shopwright/storefront/react'
 import { FieldError } from './FieldError.js'
-import { groupNumber, methodOf, typeExpiry } from './card-input.js'
+import { caretAfterDigits, groupNumber, methodOf, typeExpiry } from './card-input.js'
 
 /**
  * A card as its form holds it (spec 000 section 5): Number, Expiry Date, Payment Method, Name. The
@@ -61,8 +61,14 @@ export function CardFields({
           autoComplete="cc-number"
           maxLength={23}
           onChange={(event) => {
-            const ccnumber = groupNumber(event.target.value)
+            const input = event.target
+            const before = input.value.slice(0, input.selectionStart ?? input.value.length)
+            const ccnumber = groupNumber(input.value)
             onChange({ ...card, ccnumber, paymentmethod: methodOf(ccnumber) })
+            // Regrouping rewrites the text: the caret stays after the digits it followed, so a
+            // digit typed or deleted mid-number does not send it to the end.
+            const caret = caretAfterDigits(ccnumber, before.replace(/\D/g, '').length)
+            requestAnimationFrame(() => input.setSelectionRange(caret, caret))
           }}
           data-testid={`${testId}-ccnumber`}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fullExpiry, groupNumber, methodOf, typeExpiry } from './card-input.js'
+import { caretAfterDigits, fullExpiry, groupNumber, methodOf, typeExpiry } from './card-input.js'
 
 describe('a card as it is typed', () => {
   it('names the brand from the first digits, never from a list', () => {
@@ -8,6 +8,8 @@ describe('a card as it is typed', () => {
     expect(methodOf('2223 0000')).toBe('Mastercard')
     expect(methodOf('3782')).toBe('American Express')
     expect(methodOf('6011')).toBe('Discover')
+    expect(methodOf('6445 0000')).toBe('Discover')
+    expect(methodOf('6221 2600')).toBe('Discover')
     expect(methodOf('9999 9999')).toBe('')
     expect(methodOf('4')).toBe('')
   })
@@ -27,6 +29,17 @@ describe('a card as it is typed', () => {
     expect(typeExpiry('1231999')).toBe('12/31')
     expect(typeExpiry('12/2031')).toBe('12/31')
     expect(typeExpiry('3/2031')).toBe('03/31')
+    expect(typeExpiry('1/27')).toBe('01/27')
+    expect(typeExpiry('1/')).toBe('01/')
+    expect(typeExpiry('2031-03')).toBe('03/31')
+  })
+
+  it('keeps the caret after the same digits when the number is regrouped', () => {
+    // "4242 4242" with a digit typed after the sixth digit: the caret stays after the seventh.
+    expect(caretAfterDigits('4242 4294 2', 7)).toBe(8)
+    expect(caretAfterDigits('4242 4242', 4)).toBe(4)
+    expect(caretAfterDigits('4242 4242', 0)).toBe(0)
+    expect(caretAfterDigits('4242', 9)).toBe(4)
   })
 
   it('sends MM/YY as the MM/YYYY the server keeps, anything else as typed', () => {

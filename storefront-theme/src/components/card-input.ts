@@ -29,14 +29,28 @@ export function groupNumber(text: string): string {
 }
 
 /**
- * A typed expiry as MM/YY: the slash comes by itself after the month, and a pasted MM/YYYY (what
- * a saved card holds, or a password manager fills) is shortened.
+ * A typed expiry as MM/YY: the slash comes by itself after the month, a month typed as one digit
+ * before a slash is padded ("1/27" is January), and what a saved card or a password manager holds
+ * (MM/YYYY, YYYY-MM) is shortened.
  */
 export function typeExpiry(text: string): string {
   const long = /^\s*(\d{1,2})\s*\/\s*(\d{4})\s*$/.exec(text)
   if (long) return `${long[1]!.padStart(2, '0')}/${long[2]!.slice(2)}`
+  const iso = /^\s*(\d{4})-(\d{2})\s*$/.exec(text)
+  if (iso) return `${iso[2]}/${iso[1]!.slice(2)}`
+  const short = /^\s*(\d)\s*\/(\d{0,2})/.exec(text)
+  if (short) return `0${short[1]}/${short[2]}`
   const digits = text.replace(/\D/g, '').slice(0, 4)
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits
+}
+
+/** Where the caret goes in a regrouped number: after as many digits as were before it. */
+export function caretAfterDigits(grouped: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0
+  let seen = 0
+  for (let index = 0; index < grouped.length; index++)
+    if (/\d/.test(grouped[index]!) && ++seen === digitsBefore) return index + 1
+  return grouped.length
 }
 
 /** MM/YY as the server keeps expiries, MM/YYYY (this century); anything else as typed. */

@@ -32,6 +32,8 @@ export interface Credentials {
   type: string
   id: string
   password_hash: string
+  /** When the e-mail was confirmed (epoch ms); null for a sign-up not yet confirmed. */
+  verified_at?: number | string | null
 }
 
 /** Accounts: a record of a login-capable type plus a credentials row holding the argon2id hash. */
@@ -85,7 +87,7 @@ export class AccountService {
   async credentials(email: string): Promise<Credentials | null> {
     const row = await this.db('account_credentials')
       .where({ email })
-      .first<Credentials | undefined>('type', 'id', 'password_hash')
+      .first<Credentials | undefined>('type', 'id', 'password_hash', 'verified_at')
     return row ?? null
   }
 

@@ -4,6 +4,13 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Logger, Meters } from '@shopwright/core'
 
+/** nodemailer's connection, greeting and idle-socket limits (ms); its defaults run to minutes. */
+const SMTP_TIME_LIMITS = {
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 30_000,
+}
+
 /** The sender of the shop's e-mails. */
 export const MAIL_FROM = 'Shopwright <no-reply@shopwright.invalid>'
 
@@ -49,7 +56,11 @@ export class Mailer {
   ) {
     this.outboxDir = path.join(config.dataDir, 'outbox')
     this.production = config.nodeEnv === 'production'
-    this.smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined
+    // Time limits well inside the mail queue's 60 s claim (mail/mail-queue.ts): a frozen server
+    // fails the send, which is retried, rather than outliving the claim and going out twice.
+    this.smtp = config.smtpUrl
+      ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIME_LIMITS })
+      : undefined
   }
 
   async send(message: MailMessage): Promise<MailResult> {

@@ -91,6 +91,7 @@ export const ACCOUNT_ROUTES = {
       'ERROR_EMAIL_NOT_FOUND',
       ['ERROR_ACCESS_DENIED', 401],
       'ERROR_ACCOUNT_RESET_REQUIRED',
+      'ERROR_ACCOUNT_NOT_VERIFIED',
       'ERROR_DEVICE_BLOCKED',
       'ERROR_TOO_MANY_REQUESTS',
     ],
@@ -141,7 +142,7 @@ export const ACCOUNT_ROUTES = {
     summary: "Confirms an account's e-mail with the code of its link, and signs the holder in",
     access: { rule: 'the holder of a valid confirmation code' },
     body: VerifyBody,
-    answer: z.object({ ...account, verified: z.literal(true) }),
+    answer: z.object({ ...account, verified: z.literal(true), signedin: z.boolean() }),
     errors: ['ERROR_ACCOUNT_VERIFY_INVALID'],
   }),
   verifyResend: describe({

@@ -117,6 +117,14 @@ export function cardBrand(number: string): string {
   if (digits.startsWith('4')) return 'visa'
   if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard'
   if (two === 34 || two === 37) return 'amex'
-  if (digits.startsWith('6011') || two === 65) return 'discover'
+  const six = Number(digits.slice(0, 6))
+  const three = Number(digits.slice(0, 3))
+  if (
+    digits.startsWith('6011') ||
+    two === 65 ||
+    (three >= 644 && three <= 649) ||
+    (six >= 622126 && six <= 622925)
+  )
+    return 'discover'
   return 'card'
 }

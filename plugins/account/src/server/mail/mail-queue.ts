@@ -83,8 +83,11 @@ export class MailQueue {
   ): Promise<string[]> {
     const ids: string[] = []
     for (const message of messages) {
+      checkLengths(message)
       const id = crypto.randomUUID()
       const writer = db ?? this.db
+      // A second message of the event changes nothing (an upsert writing the key onto itself):
+      // not an ignoring insert, which on MySQL would also turn any other error into a warning.
       await writer('account_mail')
         .insert({
           id,
@@ -102,9 +105,8 @@ export class MailQueue {
           sent_at: null,
         })
         .onConflict('event_key')
-        .ignore()
-      // Neither database says reliably whether an ignored insert wrote (MySQL answers 0 for a
-      // table without an auto-increment key either way): the key's row tells.
+        .merge(['event_key'])
+      // Neither database says reliably whether the upsert wrote: the key's row tells.
       const stored = await writer('account_mail').where({ event_key: message.key }).first('id')
       if (stored?.id === id) ids.push(id)
     }
@@ -128,15 +130,22 @@ export class MailQueue {
     }
   }
 
-  /** Claims, sends and records one message. `failed` means it stays queued for a later try. */
+  /**
+   * Claims, sends and records one message. `failed` means it stays queued for a later try. The
+   * claim's lease outlasts the SMTP client's own time limits (mailer.ts), and what the sender
+   * writes afterwards is conditional on its claim, so a sender that outlived its lease never
+   * overwrites the claim of the one that took over.
+   */
   async send(id: string, now = Date.now()): Promise<SendOutcome> {
+    const leaseUntil = now + this.timing.leaseMs
     const claimed = await this.db('account_mail')
       .where({ id, status: 'pending' })
       .andWhere('lease_until', '<', now)
-      .update({ lease_until: now + this.timing.leaseMs, attempts: this.db.raw('attempts + 1') })
+      .update({ lease_until: leaseUntil, attempts: this.db.raw('attempts + 1') })
     if (!claimed) return 'busy'
     const row = await this.db<Row>('account_mail').where({ id }).first()
     if (!row) return 'busy'
+    const mine = () => this.db('account_mail').where({ id, lease_until: leaseUntil })
     try {
       const sent = await this.mailer.send({
         to: row.to_address,
@@ -146,28 +155,40 @@ export class MailQueue {
       })
       if (sent.file) this.mailer.logWritten(sent.file, linksIn(row.text))
     } catch (error) {
-      await this.failed(row, error, Date.now())
+      await this.failed(row, mine, error, Date.now())
       return 'failed'
     }
-    await this.db('account_mail')
-      .where({ id })
-      .update({ status: 'sent', sent_at: Date.now(), text: '', html: '', last_error: null })
+    const marked = await mine().update({
+      status: 'sent',
+      sent_at: Date.now(),
+      text: '',
+      html: '',
+      last_error: null,
+    })
+    if (!marked)
+      this.logger.warn({ mail: id }, 'mail: sent after its claim lapsed; it may go twice')
     return 'sent'
   }
 
-  private async failed(row: Row, error: unknown, now: number): Promise<void> {
-    const attempts = Number(row.attempts) + 1
+  private async failed(
+    row: Row,
+    mine: () => Knex.QueryBuilder,
+    error: unknown,
+    now: number,
+  ): Promise<void> {
+    // The claim counted this attempt already.
+    const attempts = Number(row.attempts)
     const message = error instanceof Error ? error.message : String(error)
     const abandon = now - Number(row.created_at) >= this.timing.abandonMs
     const wait = Math.min(this.timing.backoffMs * 2 ** (attempts - 1), this.timing.maxBackoffMs)
-    await this.db('account_mail')
-      .where({ id: row.id })
-      .update({
-        status: abandon ? 'abandoned' : 'pending',
-        lease_until: 0,
-        next_at: now + wait,
-        last_error: message.slice(0, 1000),
-      })
+    await mine().update({
+      status: abandon ? 'abandoned' : 'pending',
+      lease_until: 0,
+      next_at: now + wait,
+      last_error: message.slice(0, 1000),
+      // A message given up keeps no link at rest either.
+      ...(abandon ? { text: '', html: '' } : {}),
+    })
     if (abandon)
       this.logger.error({ mail: row.id, to: row.to_address, err: error }, 'mail: given up')
     else this.logger.warn({ mail: row.id, attempts, err: error }, 'mail: send failed; will retry')
@@ -185,12 +206,17 @@ export class MailQueue {
     return rows.map((row) => row.id)
   }
 
-  /** Deletes sent messages past their keeping time, so the table stays bounded. */
+  /** Deletes sent and abandoned messages past their keeping time, so the table stays bounded. */
   async prune(now = Date.now()): Promise<number> {
-    return this.db('account_mail')
+    const sent = await this.db('account_mail')
       .where({ status: 'sent' })
       .andWhere('sent_at', '<', now - this.timing.keepSentMs)
       .delete()
+    const abandoned = await this.db('account_mail')
+      .where({ status: 'abandoned' })
+      .andWhere('created_at', '<', now - this.timing.keepSentMs)
+      .delete()
+    return sent + abandoned
   }
 
   /** How many messages wait to be sent (the readiness and metrics figure). */
@@ -200,6 +226,14 @@ export class MailQueue {
       .count<{ n: number | string }[]>({ n: '*' })
     return Number(row?.n ?? 0)
   }
+}
+
+/** The columns' sizes (migration.ts): a longer value is a caller's mistake, never cut short. */
+function checkLengths(message: QueuedMail): void {
+  if (message.key.length === 0 || message.key.length > 191)
+    throw new TypeError(`mail event key of ${message.key.length} characters (1 to 191)`)
+  if (message.to.length > 254) throw new TypeError('mail recipient over 254 characters')
+  if (message.subject.length > 998) throw new TypeError('mail subject over 998 characters')
 }
 
 /** The addresses a plain-text body holds, for the developer's log of an outbox file. */

@@ -35,6 +35,9 @@ export const mailAndSignup: Migration = {
       table.string('type', 64).notNullable()
       table.string('id', 191).notNullable()
       table.string('email', 254).notNullable()
+      // The password of the sign-up that asked for this code: set when the code is used, so the
+      // account belongs to whoever proves the mailbox, not to whoever signed up first.
+      table.string('password_hash', 255).nullable()
       table.bigInteger('created_at').notNullable()
       table.bigInteger('expires_at').notNullable()
       table.bigInteger('used_at').nullable()

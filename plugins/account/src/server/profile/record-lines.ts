@@ -36,7 +36,16 @@ export function checkProfileLines(change: RecordChange, actor: Actor): void {
       reason: `addressbook.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
     })
   }
+  // Only lines staff added or changed are checked: a line saved under an older rule (a postal
+  // code before its country's format was checked) does not block an edit of another.
+  const before = new Map(
+    (Array.isArray(previous?.addressbook) ? previous.addressbook : []).map((line: unknown) => [
+      (line as { id?: unknown }).id,
+      line,
+    ]),
+  )
   for (const line of parsed.data) {
+    if (isDeepStrictEqual(before.get(line.id), line)) continue
     const problem = addressErrors(line)
     if (problem)
       throw createError(problem.code, { reason: `addressbook ${line.id}: ${problem.field}` })

@@ -39,6 +39,8 @@ export interface LoginDependencies {
   limiter: RateLimiterService
   blockedDevices: BlockedDevices
   access: AccessService
+  /** ACCOUNT_SIGNUP: with `verify`, a sign-up signs in only once its e-mail is confirmed. */
+  signupMode: 'open' | 'verify' | 'off'
 }
 
 /** `POST /query/account/login`: step 1 names the account, step 2 signs in. */
@@ -48,6 +50,7 @@ export function login({
   limiter,
   blockedDevices,
   access,
+  signupMode,
 }: LoginDependencies): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, LoginBody)
@@ -86,6 +89,10 @@ export function login({
     }
     // Checked only after the password, so only the holder of the password learns of the reset.
     if (account.resetrequired === true) throw createError('ERROR_ACCOUNT_RESET_REQUIRED')
+    // A sign-up proves its mailbox before it signs in (docs/security.md, "Sign-up"): whoever used
+    // another's address first never holds a session of the account its owner later confirms.
+    if (signupMode !== 'open' && credentials?.verified_at === null)
+      throw createError('ERROR_ACCOUNT_NOT_VERIFIED')
 
     // A new token at every sign-in (no session fixation); the session this browser held ends.
     const previous = readSessionCookie(ctx)

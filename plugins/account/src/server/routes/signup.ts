@@ -28,8 +28,9 @@ const Name = z
   .max(200)
   .transform((value) => value.trim())
   .refine(
-    (value) => value.length <= 100 && !/\p{Cc}/u.test(value),
-    'a name of at most 100 characters',
+    // No control, format (direction marks) or line-separator characters: a name is one plain line.
+    (value) => value.length <= 100 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(value),
+    'a name of at most 100 characters, on one line, without control characters',
   )
 
 export const RegisterBody = z.strictObject({
@@ -112,20 +113,38 @@ export function register({
 }
 
 /**
- * `POST /query/account/verify` `{ code }`: confirms the e-mail of the link's account and signs the
- * holder in (the link proves the mailbox, as a reset link does). A used, expired or unknown code
- * answers 410 ERROR_ACCOUNT_VERIFY_INVALID. POST, so a mail scanner fetching the link spends nothing.
+ * `POST /query/account/verify` `{ code }`: confirms the e-mail of the link's account (every other
+ * session of it ends: docs/security.md, "Sign-up") and signs the holder in, as a reset link does,
+ * unless this browser is signed in to another account: that session stays, and the answer says
+ * `signedin: false`, so a link someone else sent cannot quietly swap the account a shopper uses.
+ * A used, expired or unknown code answers 410 ERROR_ACCOUNT_VERIFY_INVALID. POST, so a mail
+ * scanner fetching the link spends nothing.
  */
-export function verify({ signups, sessionStore, logger }: SignupDependencies): QueryMiddleware {
+export function verify({
+  signups,
+  sessionStore,
+  accountAuthenticator,
+  logger,
+}: SignupDependencies): QueryMiddleware {
   return async (ctx) => {
     const body = readBody(ctx, VerifyBody)
-    const record = await signups.verify(body.code)
+    const current = await accountAuthenticator.signedIn(ctx)
+    const { record } = await signups.verify(body.code)
+    await afterCommit(logger, 'end the sessions after a confirmation', () =>
+      sessionStore.endAll(record),
+    )
+    const other =
+      current !== null && (current.record.type !== record.type || current.record.id !== record.id)
+    if (other) {
+      ctx.body = { ...toAccountAnswer(record), verified: true, signedin: false }
+      return
+    }
     const previous = readSessionCookie(ctx)
     if (previous)
       await afterCommit(logger, 'end the previous session', () => sessionStore.end(previous))
     const { token, session } = await sessionStore.create(record, ctx.state.device ?? '')
     setSessionCookie(ctx, token, session.absoluteExpiresAt)
-    ctx.body = { ...toAccountAnswer(record), verified: true }
+    ctx.body = { ...toAccountAnswer(record), verified: true, signedin: true }
   }
 }
 

@@ -35,7 +35,7 @@ function compose(to: string, subject: string, paragraphs: readonly Paragraph[]):
 const VERIFY = {
   en: {
     subject: 'Confirm your e-mail address',
-    hello: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
+    hello: 'Hello,',
     body: 'Thank you for creating an account. To confirm this is your e-mail address, open:',
     label: 'Confirm my e-mail address',
     after:
@@ -43,7 +43,7 @@ const VERIFY = {
   },
   fr: {
     subject: 'Confirmez votre adresse e-mail',
-    hello: (name: string) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    hello: 'Bonjour,',
     body: 'Merci d’avoir créé un compte. Pour confirmer que cette adresse est la vôtre, ouvrez :',
     label: 'Confirmer mon adresse e-mail',
     after:
@@ -51,11 +51,15 @@ const VERIFY = {
   },
 }
 
-/** The confirmation e-mail of a new account (or of one that never confirmed and signed up again). */
-export function verifyMail(to: string, name: string, link: string, language: string): MailMessage {
+/**
+ * The confirmation e-mail of a new account (or of one that never confirmed and signed up again).
+ * It says nothing the form's sender wrote (not even the name): an address nobody has confirmed
+ * yet must not receive a stranger's words from the shop.
+ */
+export function verifyMail(to: string, link: string, language: string): MailMessage {
   const words = VERIFY[languageOf(language)]
   return compose(to, words.subject, [
-    { text: words.hello(name) },
+    { text: words.hello },
     { text: words.body, link: { href: link, label: words.label } },
     { text: words.after },
   ])

@@ -10,7 +10,9 @@ import type { RecordsService } from '@shopwright/plugin-records'
 import type { AccountService } from '../account-service.js'
 import { hashPassword } from '../passwords.js'
 import type { MailQueue } from '../mail/mail-queue.js'
-import type { Verifications, Verified } from './verifications.js'
+import type { Verifications } from './verifications.js'
+import { SESSIONS_FROM } from '../account-guard.js'
+import { toEntity } from '../account-answer.js'
 import { alreadyMail, verifyMail } from './signup-mail.js'
 
 /** Raised (on every node) once an account's e-mail is confirmed: `AccountVerified`. */
@@ -52,7 +54,7 @@ export class Signups {
     this.accounts.checkPasswordRule(input.password)
     const passwordHash = await hashPassword(input.password)
     const existing = await this.accounts.credentials(input.email)
-    if (existing) return this.again(existing, input)
+    if (existing) return this.again(existing, input, passwordHash)
     let ids: string[] = []
     try {
       await this.records.create(
@@ -69,6 +71,7 @@ export class Signups {
             })
             const code = await this.verifications.create(
               { type: record.type, id: record.id, email: input.email },
+              passwordHash,
               now,
               trx,
             )
@@ -76,7 +79,7 @@ export class Signups {
               [
                 {
                   key: `signup:${record.type}:${record.id}:${now}`,
-                  ...verifyMail(input.email, input.name, this.verifyLink(code), input.language),
+                  ...verifyMail(input.email, this.verifyLink(code), input.language),
                 },
               ],
               trx,
@@ -88,35 +91,36 @@ export class Signups {
       // Another sign-up (or staff) took the address between the look-up and the write.
       if (isAppError(error) && error.code === 'ERROR_RECORD_ALREADY_EXISTS') {
         const taken = await this.accounts.credentials(input.email)
-        if (taken) return this.again(taken, input)
+        if (taken) return this.again(taken, input, passwordHash)
       }
       throw error
     }
     await this.mail.wake(ids)
   }
 
-  /** A sign-up with an address that has an account: the mailbox is told, the form is not. */
+  /**
+   * A sign-up with an address that has an account: the mailbox is told, the form is not. An
+   * account that never confirmed gets a new link carrying this sign-up's password: whoever opens
+   * it owns the account with the password they chose (someone who signed up first with another's
+   * address keeps nothing: docs/security.md, "Sign-up").
+   */
   private async again(
-    account: { type: string; id: string; email?: string },
+    account: { type: string; id: string },
     input: SignupInput,
+    passwordHash: string,
   ): Promise<void> {
-    const row = await this.db('account_credentials')
-      .where({ type: account.type, id: account.id })
-      .first<{ verified_at: number | string | null } | undefined>('verified_at')
-    const key = `${encodeURIComponent(account.type)}/${encodeURIComponent(account.id)}`
     const stamp = Date.now()
-    if (row && row.verified_at === null) {
-      const record = await this.records.find(account.type, account.id)
-      const name = typeof record?.name === 'string' ? record.name : ''
-      const code = await this.verifications.create({ ...account, email: input.email })
+    if (!(await this.accounts.isVerified(account.type, account.id))) {
+      const code = await this.verifications.create({ ...account, email: input.email }, passwordHash)
       await this.mail.enqueue([
         {
           key: `signup:${account.type}:${account.id}:${stamp}`,
-          ...verifyMail(input.email, name, this.verifyLink(code), input.language),
+          ...verifyMail(input.email, this.verifyLink(code), input.language),
         },
       ])
       return
     }
+    const key = `${encodeURIComponent(account.type)}/${encodeURIComponent(account.id)}`
     await this.mail.enqueue([
       {
         key: `signup-again:${account.type}:${account.id}:${stamp}`,
@@ -129,42 +133,69 @@ export class Signups {
     ])
   }
 
+  /** The code rides in the fragment: browsers never send it, so no log or tracker holds it. */
   private verifyLink(code: string): string {
-    return `${this.origin}/verify?code=${encodeURIComponent(code)}`
+    return `${this.origin}/verify#code=${encodeURIComponent(code)}`
   }
 
   /**
-   * Spends a confirmation code: the account is confirmed from now, if the code is valid and the
-   * account still has the e-mail it confirmed. Answers the account record, or throws
-   * ERROR_ACCOUNT_VERIFY_INVALID (unknown, used or expired code: a replayed link).
+   * Spends a confirmation code: the account is confirmed, every other session of it ends (its
+   * session time, in the same transaction), every other code of it dies, and the password its
+   * sign-up chose is set. A used, expired or unknown code, or one for an e-mail the account no
+   * longer has, throws ERROR_ACCOUNT_VERIFY_INVALID and changes nothing.
    */
-  async verify(code: string, now = Date.now()): Promise<RecordData> {
-    let verified: Verified | null = null
-    await this.db.transaction(async (trx) => {
-      verified = await this.verifications.use(code, trx, now)
-      if (!verified) return
-      const updated = await trx('account_credentials')
-        .where({ type: verified.type, id: verified.id, email: verified.email })
-        .update({ verified_at: trx.raw('coalesce(verified_at, ?)', [now]) })
-      if (!updated) verified = null
-    })
-    const done = verified as Verified | null
-    const record = done ? await this.records.find(done.type, done.id) : null
-    if (!done || !record) throw createError('ERROR_ACCOUNT_VERIFY_INVALID')
-    await this.events.emit(ACCOUNT_VERIFIED, done satisfies AccountVerified)
-    return record
+  async verify(code: string, now = Date.now()): Promise<{ record: RecordData; first: boolean }> {
+    const invalid = () => createError('ERROR_ACCOUNT_VERIFY_INVALID')
+    const found = await this.verifications.find(code, now)
+    const account = found ? await this.records.find(found.type, found.id) : null
+    if (!found || !account) throw invalid()
+    let first = false
+    const record = await this.records.modify(
+      SYSTEM_ACTOR,
+      found.type,
+      found.id,
+      [SESSIONS_FROM],
+      (stored) => {
+        stored[SESSIONS_FROM] = now
+      },
+      {
+        onBehalfOf: toEntity(account),
+        message: 'e-mail confirmed; other sessions ended',
+        alongside: async (trx) => {
+          if (!(await this.verifications.use(code, trx, now))) throw invalid()
+          const row = await trx('account_credentials')
+            .where({ type: found.type, id: found.id, email: found.email })
+            .first<{ verified_at: number | string | null } | undefined>('verified_at')
+          if (!row) throw invalid()
+          first = row.verified_at === null
+          await trx('account_credentials')
+            .where({ type: found.type, id: found.id })
+            .update({
+              verified_at: row.verified_at ?? now,
+              modified_at: now,
+              ...(found.password_hash ? { password_hash: found.password_hash } : {}),
+            })
+        },
+      },
+    )
+    if (first)
+      await this.events.emit(ACCOUNT_VERIFIED, {
+        type: found.type,
+        id: found.id,
+        email: found.email,
+      } satisfies AccountVerified)
+    return { record, first }
   }
 
   /** Mails a new confirmation link to a signed-in account that has not confirmed. */
   async resend(record: RecordData, language: string): Promise<void> {
     const email = typeof record.email === 'string' ? record.email : ''
     if (!email || (await this.accounts.isVerified(record.type, record.id))) return
-    const name = typeof record.name === 'string' ? record.name : ''
-    const code = await this.verifications.create({ type: record.type, id: record.id, email })
+    const code = await this.verifications.create({ type: record.type, id: record.id, email }, null)
     await this.mail.enqueue([
       {
         key: `signup:${record.type}:${record.id}:${Date.now()}`,
-        ...verifyMail(email, name, this.verifyLink(code), language),
+        ...verifyMail(email, this.verifyLink(code), language),
       },
     ])
   }

@@ -11,11 +11,12 @@ function hashCode(code: string): string {
   return crypto.createHash('sha256').update(code).digest('hex')
 }
 
-/** The account a spent code confirmed, and the e-mail it confirmed. */
+/** The account a code confirms, the e-mail it confirms, and the password its sign-up chose. */
 export interface Verified {
   type: string
   id: string
   email: string
+  password_hash: string | null
 }
 
 /** E-mail confirmation codes in `account_verifications`, stored only as their SHA-256. */
@@ -25,6 +26,7 @@ export class Verifications {
   /** A new code for the account's current e-mail; shown once (in the e-mail), stored hashed. */
   async create(
     account: { type: string; id: string; email: string },
+    passwordHash: string | null,
     now = Date.now(),
     trx?: Knex.Transaction,
   ): Promise<string> {
@@ -40,6 +42,7 @@ export class Verifications {
       type: account.type,
       id: account.id,
       email: account.email,
+      password_hash: passwordHash,
       created_at: now,
       expires_at: now + VERIFY_CODE_MS,
       used_at: null,
@@ -47,22 +50,39 @@ export class Verifications {
     return code
   }
 
-  /**
-   * Spends a code in the caller's transaction: the account and e-mail it confirms, or null when
-   * the code is unknown, used or expired. A conditional update decides between concurrent uses.
-   */
-  async use(code: string, trx: Knex.Transaction, now = Date.now()): Promise<Verified | null> {
+  /** What a usable code confirms (unknown, used or expired: null); nothing is spent. */
+  async find(code: string, now = Date.now()): Promise<Verified | null> {
     if (!CODE.test(code)) return null
+    const row = await this.db('account_verifications')
+      .where({ code_hash: hashCode(code) })
+      .whereNull('used_at')
+      .andWhere('expires_at', '>', now)
+      .first<Verified | undefined>('type', 'id', 'email', 'password_hash')
+    return row ?? null
+  }
+
+  /**
+   * Spends a code in the caller's transaction, and with it every other code of its account (one
+   * confirmation ends them all): false when it was spent or expired meanwhile. A conditional update
+   * decides between concurrent uses.
+   */
+  async use(code: string, trx: Knex.Transaction, now = Date.now()): Promise<boolean> {
+    if (!CODE.test(code)) return false
     const hash = hashCode(code)
+    const row = await trx('account_verifications')
+      .where({ code_hash: hash })
+      .first<{ type: string; id: string } | undefined>('type', 'id')
+    if (!row) return false
     const updated = await trx('account_verifications')
       .where({ code_hash: hash })
       .whereNull('used_at')
       .andWhere('expires_at', '>', now)
       .update({ used_at: now })
-    if (!updated) return null
-    const row = await trx('account_verifications')
-      .where({ code_hash: hash })
-      .first<Verified | undefined>('type', 'id', 'email')
-    return row ?? null
+    if (!updated) return false
+    await trx('account_verifications')
+      .where({ type: row.type, id: row.id })
+      .whereNot({ code_hash: hash })
+      .delete()
+    return true
   }
 }

@@ -53,6 +53,9 @@ export const storePhrases: PhraseTable = {
   },
   'Your e-mail address is confirmed': { fr: 'Votre adresse e-mail est confirmée' },
   'You are signed in. Welcome!': { fr: `Vous êtes connecté. Bienvenue${NBSP}!` },
+  'You are signed in to another account: sign out, then sign in with this address.': {
+    fr: `Vous êtes connecté à un autre compte${NBSP}: déconnectez-vous, puis connectez-vous avec cette adresse.`,
+  },
   'My account': { fr: 'Mon compte' },
   'One click and your account is ready.': { fr: 'Un clic et votre compte est prêt.' },
   'Confirm my e-mail address': { fr: 'Confirmer mon adresse e-mail' },
