@@ -195,6 +195,7 @@ describe('scenario registry', () => {
       'import-bomb',
       'translation-import',
       'sign-in',
+      'sign-up',
       'account-get',
       'admin-bundle',
       'admin-list',

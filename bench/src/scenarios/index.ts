@@ -9,6 +9,7 @@ import { recordImport } from './record-import.js'
 import { importBomb } from './import-bomb.js'
 import { translationImport } from './translation-import.js'
 import { signInLatency } from './sign-in.js'
+import { signUpLatency } from './sign-up.js'
 import { accountGet } from './account-get.js'
 import { adminBundle } from './admin-bundle.js'
 import { adminList } from './admin-list.js'
@@ -34,7 +35,7 @@ import { clusterScale } from './cluster-scale.js'
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
  * line here. record-get, record-list and compressed-list share one record table, built by whichever
  * runs first;
- * sign-in and account-get each build a small site of their own; admin-bundle reads the built admin,
+ * sign-in, sign-up and account-get each build a small site of their own; admin-bundle reads the built admin,
  * and admin-list builds a site of its own and drives Chromium; storefront-render, storefront-category,
  * cart-add and lighthouse each start a seeded kernel of their own (the last three read the sample
  * catalogue through the shop's calls), search starts one and fills it with 100,000 items directly,
@@ -58,6 +59,7 @@ export const scenarios: readonly Scenario[] = [
   importBomb,
   translationImport,
   signInLatency,
+  signUpLatency,
   accountGet,
   adminBundle,
   adminList,
