@@ -23,6 +23,7 @@ const routes = [
   route('home', '/', 'Welcome'),
   route('category', '/category/:id', 'CategoryView'),
   route('item', '/item/:id', 'ItemView'),
+  route('search', '/search', 'SearchView'),
   route('cart', '/cart', 'Cart'),
   route('checkout', '/checkout', 'Checkout'),
   route('orders', '/account/orders', 'AccountOrders'),
@@ -96,6 +97,7 @@ describe('the theme on the server', () => {
       'Block',
       'CategoryView',
       'ItemView',
+      'SearchView',
       'Cart',
       'Checkout',
       'CheckoutShipping',
@@ -148,6 +150,25 @@ describe('the theme on the server', () => {
       const html = await streamedHtml(data)
       expect(html).not.toMatch(/<!--\$|<template|<script/)
     }
+  })
+
+  it('renders the search page of its chunk with its results, and the header with its search box', async () => {
+    await Promise.all(chunks.map((each) => each.load()))
+    const search = {
+      q: 'gift',
+      search: {
+        data: [listItem('gift-box', { displayname: 'Gift Box' })],
+        page: 1,
+        pages: 1,
+        pagesize: 24,
+        total: 1,
+      },
+    }
+    const html = await streamedHtml(page('/search?q=gift', { 'commerce-search': search }))
+    expect(html).toContain('1 result for “gift”')
+    expect(html).toContain('href="/item/gift-box"')
+    expect(html.match(/role="search"/g)).toHaveLength(2)
+    expect(html).not.toMatch(/<!--\$|<template|<script/)
   })
 
   it('renders the checkout for a visitor who is not signed in with a way to sign in', () => {

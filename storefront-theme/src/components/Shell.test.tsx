@@ -59,13 +59,38 @@ describe('the shell', () => {
     expect(
       Array.from(container.querySelectorAll('.sw-menu a'), (link) => link.textContent),
     ).toEqual(['Home', 'About', 'Contact', 'Locale'])
-    await waitFor(() => expect(screen.getByTestId('cart-link').textContent).toBe('3'))
+    await waitFor(() => expect(screen.getByTestId('cart-link').textContent).toBe('Cart 3'))
+    // Its name holds the count it shows ("Cart 3" in Chromium; jsdom joins the parts without the space).
+    expect(screen.getByRole('link', { name: /^Cart ?3$/ })).toBe(screen.getByTestId('cart-link'))
   })
 
   it('asks nothing of a shop a site does not have', async () => {
     const { calls } = shell(sampleSite({ modules: [] }))
     expect(screen.queryByTestId('cart-link')).toBeNull()
+    expect(screen.queryByRole('search')).toBeNull()
     expect(calls).toEqual([])
+  })
+
+  it('has the search box in the header, with the search text on the search page', () => {
+    shell(sampleSite(), '/search?q=blue+tee')
+    const form = screen.getByRole('search')
+    expect(form.getAttribute('action')).toBe('/search')
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('blue tee')
+  })
+
+  it("shows the phone's search row with its button, the cursor in the box; Escape hides it", () => {
+    shell()
+    const toggle = screen.getByTestId('search-toggle')
+    const form = screen.getByRole('search')
+    expect(toggle.getAttribute('aria-controls')).toBe(form.id)
+    expect(form.className).not.toContain('sw-header-search-open')
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(form.className).toContain('sw-header-search-open')
+    expect(document.activeElement).toBe(screen.getByRole('combobox'))
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' })
+    expect(form.className).not.toContain('sw-header-search-open')
+    expect(document.activeElement).toBe(toggle)
   })
 
   it('opens the phone drawer with the menu button; Escape closes it and focus goes back', async () => {

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react'
 import type { ShellProps } from '@shopwright/storefront/shared'
 import { ADMIN_HOME } from '@shopwright/core/shared'
 import { useNavigation, useSession, useT } from '@shopwright/storefront/react'
-import { mdiClose, mdiMenu, mdiViewDashboardOutline } from '@mdi/js'
+import { mdiClose, mdiMagnify, mdiMenu, mdiViewDashboardOutline } from '@mdi/js'
+import { useHydrated } from '../lib/hydrated.js'
 import { AlertProvider } from './Alert.js'
 import { MenuBar } from './MenuBar.js'
 import { ContactBlock } from './ContactBlock.js'
@@ -12,6 +14,7 @@ import { LocaleProvider } from './locale.js'
 import { CategoriesProvider, useCategories } from './categories.js'
 import { useDrawer } from './Drawer.js'
 import { Icon } from './Icon.js'
+import { SearchBox } from './SearchBox.js'
 
 /** The header menu of spec 000 section 2, when the site has no `menu/header` record: phrases, as a menu record's labels. */
 const DEFAULT_MENU = [
@@ -63,13 +66,52 @@ function Logo({ name, className = 'sw-logo' }: { name: string; className?: strin
   )
 }
 
-/** Header (logo, sign-in or account, locale, cart; the categories and menu, a drawer on phones), the page, and the footer. */
+/** The header search's id: its form, and its input `sw-search-input`. */
+const HEADER_SEARCH = 'sw-search'
+
+/**
+ * The header's search on a phone, where the bar has no room for the box: a button that shows it
+ * in a row under the bar (and puts the cursor in it), or before the page's code runs, a link to
+ * the search page, whose own box works without it. Wide screens show the box in the bar.
+ */
+function SearchToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const t = useT()
+  const hydrated = useHydrated()
+  if (!hydrated)
+    return (
+      <a className="sw-search-toggle" href="/search" aria-label={t('Search')}>
+        <Icon path={mdiMagnify} />
+      </a>
+    )
+  return (
+    <button
+      type="button"
+      className="sw-icon-button sw-search-toggle"
+      aria-label={t('Search')}
+      aria-expanded={open}
+      aria-controls={HEADER_SEARCH}
+      id={`${HEADER_SEARCH}-toggle`}
+      onClick={onToggle}
+      data-testid="search-toggle"
+    >
+      <Icon path={mdiMagnify} />
+    </button>
+  )
+}
+
+/** Header (logo, search, sign-in or account, locale, cart; the categories and menu, a drawer on phones), the page, and the footer. */
 function Frame({ site, menus, children }: ShellProps) {
   const { account } = useSession()
-  const { loading } = useNavigation()
+  const { href, loading } = useNavigation()
   const drawer = useDrawer()
   const t = useT()
   const hasShop = site.modules.includes('cart')
+  // The phone's search row: shown by its button, gone again on the next page.
+  const [searching, setSearching] = useState(false)
+  useEffect(() => setSearching(false), [href])
+  useEffect(() => {
+    if (searching) document.getElementById(`${HEADER_SEARCH}-input`)?.focus()
+  }, [searching])
   return (
     <>
       <a
@@ -98,7 +140,21 @@ function Frame({ site, menus, children }: ShellProps) {
             <Icon path={mdiMenu} />
           </button>
           <Logo name={site.name} />
+          {hasShop ? (
+            <SearchBox
+              id={HEADER_SEARCH}
+              className={searching ? 'sw-header-search sw-header-search-open' : 'sw-header-search'}
+              onDismiss={() => {
+                if (!searching) return
+                setSearching(false)
+                document.getElementById(`${HEADER_SEARCH}-toggle`)?.focus()
+              }}
+            />
+          ) : null}
           <div className="sw-header-tools">
+            {hasShop ? (
+              <SearchToggle open={searching} onToggle={() => setSearching((shown) => !shown)} />
+            ) : null}
             <LocaleLink />
             {account?.admin ? (
               // Staff (view on the admin gate) go to the admin from any page of the shop.

@@ -3,6 +3,7 @@ import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT, useTranslation } from '@shopwright/storefront/react'
 import { mdiArrowRight } from '@mdi/js'
 import { useCategories, type ShopCategory } from '../components/categories.js'
+import { CategoryTiles } from '../components/CategoryTiles.js'
 import { Icon } from '../components/Icon.js'
 import { ItemCard } from '../components/ItemCard.js'
 import { ImageSkeleton, ItemImage } from '../components/ItemImage.js'
@@ -12,8 +13,6 @@ import type { ListItemAnswer, NsList } from '../lib/commerce.js'
 
 /** Items the home page features. */
 const FEATURED_COUNT = 4
-/** A category tile's height over its width: landscape, so six fit a phone's screen or two. */
-const TILE_RATIO = 0.75
 
 /**
  * The category the home page features: the route's `featured` prop (a category id, set on the
@@ -45,41 +44,6 @@ function HeroArt({ categories }: { categories: ShopCategory[] | null }) {
         ),
       )}
     </div>
-  )
-}
-
-/** The shop's categories as picture tiles; their boxes are kept while they load, so nothing moves. */
-function CategoryTiles({ categories }: { categories: ShopCategory[] | null }) {
-  const t = useT()
-  return (
-    <section className="sw-section" aria-labelledby="sw-categories-title">
-      <h2 id="sw-categories-title">{t('Shop by category')}</h2>
-      <ul className="sw-tiles" aria-busy={categories === null}>
-        {(categories ?? Array.from({ length: 6 }, () => null)).map((category, index) => (
-          <li key={category?.id ?? index}>
-            {category ? (
-              <a
-                className="sw-tile"
-                href={`/category/${encodeURIComponent(category.id)}`}
-                data-testid="category-tile"
-              >
-                <ItemImage
-                  image={category.storedisplayimage}
-                  alt={category.name}
-                  sizes="(min-width: 1024px) 380px, (min-width: 640px) 31vw, 48vw"
-                  ratio={TILE_RATIO}
-                />
-                <span className="sw-tile-name">{category.name}</span>
-              </a>
-            ) : (
-              <span className="sw-tile">
-                <ImageSkeleton ratio={TILE_RATIO} />
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
   )
 }
 

@@ -4,7 +4,9 @@
  * a server. Test code only: nothing of the theme imports it.
  */
 import type { ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { render } from '@testing-library/react'
+import { vi } from 'vitest'
 import { createQueryClient, type QueryFetchInit } from '@shopwright/core/shared'
 import { NavigationContext, PageExtraContext, SessionContext } from '@shopwright/storefront/react'
 import {
@@ -104,8 +106,8 @@ export interface PageOptions {
   navigate?: (href: string) => void
 }
 
-/** Renders a page (or any part of the theme) as the storefront would show it. */
-export function renderPage(ui: ReactElement, options: PageOptions = {}) {
+/** The page in the contexts the storefront gives it, and what it called and where it went. */
+function inStorefront(ui: ReactElement, options: PageOptions) {
   const { client, calls } = scriptedClient(options.routes ?? {})
   const navigated: string[] = []
   const navigation = {
@@ -117,7 +119,7 @@ export function renderPage(ui: ReactElement, options: PageOptions = {}) {
     },
   }
   const session = { client, account: options.account ?? null, locale: null }
-  const view = render(
+  const tree = (
     <SessionContext.Provider value={session}>
       <NavigationContext.Provider value={navigation}>
         <PageExtraContext.Provider value={options.extra}>
@@ -126,9 +128,25 @@ export function renderPage(ui: ReactElement, options: PageOptions = {}) {
           </SiteContext.Provider>
         </PageExtraContext.Provider>
       </NavigationContext.Provider>
-    </SessionContext.Provider>,
+    </SessionContext.Provider>
   )
-  return { ...view, calls, navigated }
+  return { tree, calls, navigated }
+}
+
+/** Renders a page (or any part of the theme) as the storefront would show it. */
+export function renderPage(ui: ReactElement, options: PageOptions = {}) {
+  const { tree, calls, navigated } = inStorefront(ui, options)
+  return { ...render(tree), calls, navigated }
+}
+
+/**
+ * The page as the server sends it, in a document to query: what a visitor gets before (or
+ * without) the page's code.
+ */
+export function serverPage(ui: ReactElement, options: PageOptions = {}): HTMLElement {
+  const root = document.createElement('div')
+  root.innerHTML = renderToString(inStorefront(ui, options).tree)
+  return root
 }
 
 /** The props a route's component gets. */
@@ -163,4 +181,20 @@ export function cartEvents() {
     counts.push((event as CustomEvent<{ count: number }>).detail.count)
   window.addEventListener('shopwright:cart', listener)
   return { counts, stop: () => window.removeEventListener('shopwright:cart', listener) }
+}
+
+/**
+ * Replaces IntersectionObserver (jsdom has none) with one that never reports, so lazy images stay
+ * unloaded; answers the undo, for `beforeEach`.
+ */
+export function stillViewport(): () => void {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  )
+  return () => vi.unstubAllGlobals()
 }

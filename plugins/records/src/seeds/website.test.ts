@@ -27,6 +27,8 @@ const STOREFRONT_URLS = [
   '/block/:recordtype/:id/:device',
   '/category/:id',
   '/item/:id',
+  // The shop's search (issue 33): `/search?q=`.
+  '/search',
   '/cart',
   '/checkout',
   '/checkout/shipping',
@@ -88,6 +90,16 @@ describe('routes', () => {
       expect(props.pagetype).toBe('webpage')
       expect(pages.map((page) => page.id)).toContain(props.pageid)
     }
+  })
+
+  it('give the shop its search page, whose results are page data (SearchView, `?q=`)', () => {
+    expect(byUrl('/search')).toMatchObject({
+      id: 'search',
+      component: 'SearchView',
+      seo: 'static',
+      title: 'Search',
+    })
+    expect(byUrl('/search').recordtype).toBeUndefined()
   })
 
   it('reuse the reset screen with and without a code', () => {

@@ -239,6 +239,14 @@ export function routes(): RecordData[] {
       description: 'Item details and prices.',
       record: { type: 'item' },
     },
+    {
+      id: 'search',
+      url: '/search',
+      component: 'SearchView',
+      // The results come with the page (commerce's page data, `?q=`); the title stays 'Search'.
+      title: 'Search',
+      description: 'Search the shop for items by name, option or description.',
+    },
     { id: 'cart', url: '/cart', component: 'Cart', title: 'Cart', description: 'Your cart.' },
     {
       id: 'checkout',

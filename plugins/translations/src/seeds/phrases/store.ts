@@ -123,6 +123,59 @@ export const storePhrases: PhraseTable = {
     fr: "Il n'y a pas encore d'article dans cette catégorie.",
   },
 
+  // A category's sort and filters (pages/catalogue/SortControl.tsx, CategoryFilters.tsx).
+  'Sort by': { fr: 'Trier par' },
+  'Price: low to high': { fr: 'Prix croissant' },
+  'Price: high to low': { fr: 'Prix décroissant' },
+  'Name: A to Z': { fr: `Nom${NBSP}: de A à Z` },
+  Newest: { fr: 'Nouveautés' },
+  Filters: { fr: 'Filtres' },
+  Price: { fr: 'Prix' },
+  'Price ({0})': { fr: 'Prix ({0})' },
+  Min: { fr: 'Min' },
+  Max: { fr: 'Max' },
+  'Enter an amount such as 10 or 9.99.': { fr: 'Saisissez un montant comme 10 ou 9,99.' },
+  Apply: { fr: 'Appliquer' },
+  Availability: { fr: 'Disponibilité' },
+  'In stock only': { fr: 'En stock uniquement' },
+  Options: { fr: 'Options' },
+  'Show {0, plural, one {# item} other {# items}}': {
+    fr: 'Voir {0, plural, one {# article} other {# articles}}',
+  },
+  'Active filters': { fr: 'Filtres actifs' },
+  'Remove filter: {0}': { fr: `Retirer le filtre${NBSP}: {0}` },
+  '{0} – {1}': { fr: '{0} – {1}' },
+  'Up to {0}': { fr: "Jusqu'à {0}" },
+  'Clear all': { fr: 'Tout effacer' },
+  'No items match these filters': { fr: 'Aucun article ne correspond à ces filtres' },
+  'Remove a filter, or clear them all to see every item.': {
+    fr: 'Retirez un filtre, ou effacez-les tous pour voir tous les articles.',
+  },
+  'Clear filters': { fr: 'Effacer les filtres' },
+
+  // The search: the header's box and its suggestions, the search page (components/SearchBox.tsx,
+  // pages/catalogue/SearchView.tsx) and its route.
+  Search: { fr: 'Rechercher' },
+  'Search the shop for items by name, option or description.': {
+    fr: 'Cherchez un article dans la boutique par son nom, une option ou sa description.',
+  },
+  'Search the shop': { fr: 'Rechercher dans la boutique' },
+  Suggestions: { fr: 'Suggestions' },
+  '{0, plural, one {# suggestion} other {# suggestions}}': {
+    fr: '{0, plural, one {# suggestion} other {# suggestions}}',
+  },
+  'Search for “{0}”': { fr: `Rechercher «${NBSP}{0}${NBSP}»` },
+  'Search results': { fr: 'Résultats de recherche' },
+  '{0, plural, one {# result for “{1}”} other {# results for “{1}”}}': {
+    fr: `{0, plural, one {# résultat pour «${NBSP}{1}${NBSP}»} other {# résultats pour «${NBSP}{1}${NBSP}»}}`,
+  },
+  'No results for “{0}”': { fr: `Aucun résultat pour «${NBSP}{0}${NBSP}»` },
+  'Check the spelling.': { fr: "Vérifiez l'orthographe." },
+  'Try fewer words, or more general ones.': {
+    fr: 'Essayez avec moins de mots, ou des mots plus généraux.',
+  },
+  'Browse our categories': { fr: 'Parcourez nos catégories' },
+
   // The item page: its gallery and zoom, prices, options and Add to cart.
   'Zoom in on {0}': { fr: `Agrandir${NBSP}: {0}` },
   'Show image {0} of {1}': { fr: "Afficher l'image {0} sur {1}" },
