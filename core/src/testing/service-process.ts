@@ -212,7 +212,12 @@ export class ServiceRunner implements PrivateService {
   }
 
   freeze(): void {
+    const pid = this.process?.pid
     this.process?.signal('SIGSTOP')
+    // A stop is delivered to each thread when the kernel next runs it: on a loaded machine a
+    // query may still be answered just after the signal. Wait (up to 2 s) until every thread of
+    // the server is stopped, so what a test does next meets a frozen server.
+    if (pid !== undefined) waitStopped(pid, 2_000)
   }
 
   thaw(): void {
@@ -229,4 +234,26 @@ export class ServiceRunner implements PrivateService {
     live.delete(this.tracked)
     fs.rmSync(this.dir, { recursive: true, force: true })
   }
+}
+
+/** True when every thread of the process is stopped (state T), read from /proc; false elsewhere. */
+function allStopped(pid: number): boolean {
+  try {
+    const tasks = fs.readdirSync(`/proc/${pid}/task`)
+    return tasks.every((task) => {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
+      // The state follows the command name, which is in parentheses and may hold spaces.
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T'
+    })
+  } catch {
+    return false
+  }
+}
+
+/** Blocks until the process's threads are all stopped, or the time is up (no /proc: at once). */
+function waitStopped(pid: number, limitMs: number): void {
+  if (!fs.existsSync(`/proc/${pid}`)) return
+  const until = Date.now() + limitMs
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  while (!allStopped(pid) && Date.now() < until) Atomics.wait(pause, 0, 0, 5)
 }
