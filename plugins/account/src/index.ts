@@ -160,6 +160,7 @@ export default definePlugin({
             mailQueue,
             events,
             siteOrigin({ ...config, ...settings }),
+            logger,
           ),
       ).singleton(),
       accountImages: asFunction(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { LOCALE_COOKIE } from '@shopwright/core/shared'
@@ -252,6 +252,34 @@ for (const database of databasesUnderTest()) {
         payload: {},
       })
       expect(anonymous.statusCode).toBe(401)
+    })
+
+    it('answers a stored confirmation as done when signing in or a listener fails after it', async () => {
+      const before = await kernel.services.mailer.outbox()
+      await register(kernel, {
+        email: 'after@example.com',
+        name: 'After',
+        password: 'after password',
+      })
+      const [mail] = await newMail(kernel, before)
+      const create = vi
+        .spyOn(kernel.services.sessionStore, 'create')
+        .mockRejectedValueOnce(new Error('session store down'))
+      const emit = vi
+        .spyOn(kernel.services.events, 'emit')
+        .mockRejectedValueOnce(new Error('event bus down'))
+      try {
+        const reply = await verify(verifyCodeOf(mail!))
+        expect(reply.statusCode).toBe(200)
+        expect(reply.json()).toMatchObject({ email: 'after@example.com', signedin: false })
+        expect(sessionCookieOf(reply)).toBeUndefined()
+        expect(emit).toHaveBeenCalled()
+      } finally {
+        create.mockRestore()
+        emit.mockRestore()
+      }
+      // Confirmed: the password the sign-up chose signs in.
+      await signIn(kernel, 'after@example.com', 'after password')
     })
 
     it('does not confirm an e-mail the account no longer has', async () => {

@@ -142,9 +142,15 @@ export function verify({
     const previous = readSessionCookie(ctx)
     if (previous)
       await afterCommit(logger, 'end the previous session', () => sessionStore.end(previous))
-    const { token, session } = await sessionStore.create(record, ctx.state.device ?? '')
-    setSessionCookie(ctx, token, session.absoluteExpiresAt)
-    ctx.body = { ...toAccountAnswer(record), verified: true, signedin: true }
+    // The confirmation is stored: a session store that fails now leaves the shopper to sign in
+    // with their password, never an answer that the (now spent) link failed.
+    let signedin = false
+    await afterCommit(logger, 'sign in after a confirmation', async () => {
+      const { token, session } = await sessionStore.create(record, ctx.state.device ?? '')
+      setSessionCookie(ctx, token, session.absoluteExpiresAt)
+      signedin = true
+    })
+    ctx.body = { ...toAccountAnswer(record), verified: true, signedin }
   }
 }
 

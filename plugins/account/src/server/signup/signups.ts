@@ -4,6 +4,7 @@ import {
   isAppError,
   SYSTEM_ACTOR,
   type EventBus,
+  type Logger,
   type RecordData,
 } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
@@ -13,6 +14,7 @@ import type { MailQueue } from '../mail/mail-queue.js'
 import type { Verifications } from './verifications.js'
 import { SESSIONS_FROM } from '../account-guard.js'
 import { toEntity } from '../account-answer.js'
+import { afterCommit } from '../after-commit.js'
 import { alreadyMail, verifyMail } from './signup-mail.js'
 
 /** Raised (on every node) once an account's e-mail is confirmed: `AccountVerified`. */
@@ -48,6 +50,7 @@ export class Signups {
     private readonly events: Pick<EventBus, 'emit'>,
     /** The public address links are built from (siteOrigin). */
     private readonly origin: string,
+    private readonly logger: Logger,
   ) {}
 
   async register(input: SignupInput, now = Date.now()): Promise<void> {
@@ -178,12 +181,15 @@ export class Signups {
         },
       },
     )
+    // The confirmation is stored: a listener's failure is logged, never answered as the shopper's.
     if (first)
-      await this.events.emit(ACCOUNT_VERIFIED, {
-        type: found.type,
-        id: found.id,
-        email: found.email,
-      } satisfies AccountVerified)
+      await afterCommit(this.logger, 'tell listeners of a confirmed e-mail', () =>
+        this.events.emit(ACCOUNT_VERIFIED, {
+          type: found.type,
+          id: found.id,
+          email: found.email,
+        } satisfies AccountVerified),
+      )
     return { record, first }
   }
 
