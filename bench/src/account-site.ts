@@ -74,3 +74,19 @@ export function pluginArgon2Verify(root: string): Verify {
   const argon2 = fromPlugin('@node-rs/argon2') as { verify: Verify }
   return argon2.verify
 }
+
+/** The argon2id cost of plugins/account/src/server/passwords.ts (the hash a sign-up makes). */
+export const ARGON2ID_OPTIONS = {
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const
+
+type Hash = (password: string, options: typeof ARGON2ID_OPTIONS) => Promise<string>
+
+/** `hash` of the @node-rs/argon2 the account plugin loads, as pluginArgon2Verify. */
+export function pluginArgon2Hash(root: string): Hash {
+  const fromPlugin = createRequire(path.join(root, 'plugins/account/package.json'))
+  return (fromPlugin('@node-rs/argon2') as { hash: Hash }).hash
+}

@@ -1,11 +1,16 @@
 import path from 'node:path'
-import { createRequire } from 'node:module'
 import type { Scenario } from '../scenario.js'
 import { DEVICE_HEADERS, startKernel, type RunningServer } from '../servers.js'
 import { percentile, ratio } from '../stats.js'
 import { formatMeasure } from '../format.js'
 import { request } from '../http-probe.js'
-import { accountSite, addressesFor, signInAddress } from '../account-site.js'
+import {
+  accountSite,
+  addressesFor,
+  ARGON2ID_OPTIONS,
+  pluginArgon2Hash,
+  signInAddress,
+} from '../account-site.js'
 
 /** The issue's ceiling for the median sign-up step (argon2 included), in ms. */
 export const SIGN_UP_TARGET_MS = 150
@@ -18,17 +23,6 @@ const SIGN_UPS_PER_ADDRESS = 9
 
 /** The least age of a form ticket the server takes (signup/form-tickets.ts), with a margin. */
 const TICKET_AGE_MS = 2_200
-
-/** The argon2id cost of plugins/account/src/server/passwords.ts (the hash a sign-up makes). */
-const ARGON2ID_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
-
-type Hash = (password: string, options: typeof ARGON2ID_OPTIONS) => Promise<string>
-
-/** `hash` of the @node-rs/argon2 the account plugin loads, from the plugin's own folder. */
-function pluginArgon2Hash(root: string): Hash {
-  const fromPlugin = createRequire(path.join(root, 'plugins/account/package.json'))
-  return (fromPlugin('@node-rs/argon2') as { hash: Hash }).hash
-}
 
 function plan(quick: boolean): { warmup: number; samples: number } {
   return quick ? { warmup: 3, samples: 20 } : { warmup: 5, samples: 100 }
