@@ -12,6 +12,7 @@ import {
   type HttpReply,
 } from './permission-matrix-client.js'
 import { fingerprint } from './db-fingerprint.js'
+import { newOutboxFile } from './reset-helpers.js'
 
 /**
  * The security issue's privilege escalations, tried over real HTTP by every role of the seeded
@@ -397,10 +398,9 @@ for (const database of databasesUnderTest()) {
         body: JSON.stringify({ email: 'victim@example.com' }),
       })
       expect(reply.status).toBe(200)
-      const added = (await kernel.services.mailer.outbox()).filter((file) => !before.includes(file))
-      expect(added).toHaveLength(1)
+      const file = await newOutboxFile(kernel, before)
       const { readFile } = await import('node:fs/promises')
-      const text = (await readFile(added[0]!, 'utf8'))
+      const text = (await readFile(file, 'utf8'))
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
       expect(text).not.toContain('evil.example')
@@ -547,7 +547,7 @@ for (const database of databasesUnderTest()) {
         headers: { 'content-type': 'application/json', device: MATRIX_DEVICE },
         body: JSON.stringify({ email: 'oldmail@example.com' }),
       })
-      const file = (await kernel.services.mailer.outbox()).find((each) => !before.includes(each))!
+      const file = await newOutboxFile(kernel, before)
       const { readFile } = await import('node:fs/promises')
       const text = (await readFile(file, 'utf8'))
         .replace(/=\r?\n/g, '')

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SMTPServer } from 'smtp-server'
 import { createKernel, type Kernel } from '@shopwright/core'
 import {
   databasesUnderTest,
-  freePort,
   redisSkipReason,
   redisUrlForTests,
   testConfig,
@@ -12,35 +10,7 @@ import records from '@shopwright/plugin-records'
 import account from '../src/index.js'
 import { MAIL_TIMING, MailQueue } from '../src/server/mail/mail-queue.js'
 import { bootAccounts } from './helpers.js'
-
-/** A real SMTP server on a fixed port that counts what it receives by subject; it can go away. */
-class Inbox {
-  readonly subjects: string[] = []
-  private server: SMTPServer | undefined
-  constructor(readonly port: number) {}
-
-  async start(): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData: (stream, _session, callback) => {
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          const subject = /^Subject: (.*)\r$/m.exec(Buffer.concat(chunks).toString('utf8'))?.[1]
-          this.subjects.push(subject ?? '')
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve))
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve())
-    this.server = undefined
-  }
-}
+import { Inbox } from './smtp-inbox.js'
 
 const message = (key: string) => ({
   key,
@@ -62,9 +32,8 @@ for (const database of databasesUnderTest()) {
     const previous = process.env.SMTP_URL
 
     beforeAll(async () => {
-      inbox = new Inbox(await freePort())
-      await inbox.start()
-      process.env.SMTP_URL = `smtp://127.0.0.1:${inbox.port}`
+      inbox = await Inbox.open()
+      process.env.SMTP_URL = inbox.url
       ;({ kernel, close } = await bootAccounts(database))
     })
     afterAll(async () => {
@@ -184,9 +153,8 @@ for (const database of databasesUnderTest()) {
       const previous = process.env.SMTP_URL
 
       beforeAll(async () => {
-        inbox = new Inbox(await freePort())
-        await inbox.start()
-        process.env.SMTP_URL = `smtp://127.0.0.1:${inbox.port}`
+        inbox = await Inbox.open()
+        process.env.SMTP_URL = inbox.url
         const shared = { redisUrl: redisUrlForTests(), redisPrefix: `swmail${Date.now()}` }
         const booted = await bootAccounts(database, [], shared)
         first = booted.kernel

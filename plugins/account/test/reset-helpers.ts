@@ -1,4 +1,6 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
+import { vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
 
@@ -35,6 +37,23 @@ export function callOf(link: string): string {
   return `/query/account${new URL(link).pathname}`
 }
 
+/**
+ * Waits for the one outbox file written since `before` (the mail queue writes it after the answer)
+ * and answers its path; more than one new file is an error.
+ */
+export async function newOutboxFile(kernel: Kernel, before: readonly string[]): Promise<string> {
+  let added: string[] = []
+  await vi.waitFor(
+    async () => {
+      added = (await kernel.services.mailer.outbox()).filter((file) => !before.includes(file))
+      if (added.length === 0) throw new Error('no new e-mail yet')
+    },
+    { timeout: 10_000, interval: 25 },
+  )
+  if (added.length !== 1) throw new Error(`expected one new e-mail, got ${added.length}`)
+  return added[0]!
+}
+
 /** Asks for a reset e-mail and answers the links of the one new outbox file. */
 export async function requestReset(
   kernel: Kernel,
@@ -44,8 +63,16 @@ export async function requestReset(
   const before = await kernel.services.mailer.outbox()
   const reply = await post(kernel, '/query/account/resetemail', { email }, device)
   if (reply.statusCode !== 200) throw new Error(`resetemail: ${reply.statusCode} ${reply.body}`)
-  const added = (await kernel.services.mailer.outbox()).filter((file) => !before.includes(file))
-  if (added.length !== 1) throw new Error(`expected one new e-mail, got ${added.length}`)
-  const file = added[0]!
+  const file = await newOutboxFile(kernel, before)
   return { ...(await linksOf(file)), file }
+}
+
+/** The mail queue's row of a reset e-mail, found by its link's code (the key is the code's hash). */
+export async function resetMailRow(
+  kernel: Kernel,
+  resetLink: string,
+): Promise<Record<string, unknown> | undefined> {
+  const code = decodeURIComponent(new URL(resetLink).pathname.split('/').at(-1)!)
+  const key = `reset:${crypto.createHash('sha256').update(code).digest('hex')}`
+  return kernel.services.db('account_mail').where({ event_key: key }).first()
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { bootAccounts, getAccount, postLogin, signIn } from './helpers.js'
-import { callOf, post, requestReset } from './reset-helpers.js'
+import { callOf, post, requestReset, resetMailRow } from './reset-helpers.js'
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`password reset on ${database.name}`, () => {
@@ -28,6 +28,10 @@ for (const database of databasesUnderTest()) {
           .where({ id })
           .first<{ password_hash: string }>('password_hash')
       ).password_hash
+    const count = async (table: string) => {
+      const [row] = await kernel.services.db(table).count<{ n: number | string }[]>({ n: '*' })
+      return Number(row?.n ?? 0)
+    }
 
     beforeAll(async () => {
       ;({ kernel, close } = await bootAccounts(database))
@@ -99,6 +103,34 @@ for (const database of databasesUnderTest()) {
       })
     })
 
+    it('queues the e-mail in account_mail, sends it once, logs its links, keeps no code', async () => {
+      const logWritten = vi.spyOn(kernel.services.mailer, 'logWritten')
+      try {
+        const mail = await requestReset(kernel, 'ada@example.com')
+        await vi.waitFor(async () =>
+          expect((await resetMailRow(kernel, mail.reset))?.status).toBe('sent'),
+        )
+        const row = (await resetMailRow(kernel, mail.reset))!
+        expect(row).toMatchObject({
+          to_address: 'ada@example.com',
+          subject: 'Reset your password',
+          // Emptied once sent: the links hold the codes.
+          text: '',
+          html: '',
+          last_error: null,
+        })
+        expect(Number(row.attempts)).toBe(1)
+        expect(row.event_key).toMatch(/^reset:[0-9a-f]{64}$/)
+        const blockCode = new URL(mail.block).searchParams.get('code')!
+        for (const code of [parts(mail.reset).code, blockCode])
+          expect(JSON.stringify(row)).not.toContain(code)
+        // The developer's log line of an outbox file, as before the queue: the file and both links.
+        expect(logWritten).toHaveBeenCalledExactlyOnceWith(mail.file, [mail.reset, mail.block])
+      } finally {
+        logWritten.mockRestore()
+      }
+    })
+
     it('clears resetrequired, which blocked the sign-in', async () => {
       await kernel.services.recordStore.replace({
         ...(await kernel.services.recordStore.get('customer', bob.id))!,
@@ -154,11 +186,15 @@ for (const database of databasesUnderTest()) {
       await signIn(kernel, 'bob@example.com', 'bob new password')
     })
 
-    it('answers ok for an unknown e-mail and writes no e-mail', async () => {
+    it('answers ok for an unknown e-mail and queues and writes no e-mail', async () => {
       const before = await kernel.services.mailer.outbox()
+      const queued = await count('account_mail')
+      const codes = await count('account_resets')
       const reply = await post(kernel, '/query/account/resetemail', { email: 'nobody@example.com' })
       expect(reply.statusCode).toBe(200)
       expect(reply.json()).toEqual({ ok: true })
+      expect(await count('account_mail')).toBe(queued)
+      expect(await count('account_resets')).toBe(codes)
       expect(await kernel.services.mailer.outbox()).toEqual(before)
     })
 
@@ -258,6 +294,21 @@ for (const database of databasesUnderTest()) {
         headers: { 'content-type': 'text/plain' },
       })
       expect(text.statusCode).toBe(415)
+    })
+
+    it('stores no code when its e-mail cannot be queued (one transaction)', async () => {
+      const codes = await count('account_resets')
+      const enqueue = vi
+        .spyOn(kernel.services.mailQueue, 'enqueue')
+        .mockRejectedValueOnce(new Error('the disk is full'))
+      try {
+        const reply = await post(kernel, '/query/account/resetemail', { email: 'bob@example.com' })
+        expect(reply.statusCode).toBe(500)
+        expect(enqueue).toHaveBeenCalledOnce()
+      } finally {
+        enqueue.mockRestore()
+      }
+      expect(await count('account_resets')).toBe(codes)
     })
   })
 

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 
-/** A reset code works for one hour after the e-mail is sent, and once. */
+/**
+ * A reset code works for one hour after it is asked for, and once. The e-mail is queued with it
+ * (reset-request.ts): one held up by a mail outage may arrive expired, and its screen then offers
+ * a new e-mail.
+ */
 export const RESET_CODE_MS = 60 * 60 * 1000
 
 /**
@@ -29,6 +33,8 @@ interface Row {
 export interface ResetCodes {
   code: string
   blockCode: string
+  /** The row's key, the reset code's SHA-256: names the reset (its e-mail's event) without its code. */
+  hash: string
 }
 
 function hashCode(code: string): string {
@@ -39,17 +45,23 @@ function hashCode(code: string): string {
 export class ResetStore {
   constructor(private readonly db: Knex) {}
 
-  /** Makes the codes of a reset e-mail for the account, requested from this device; shown once. */
+  /**
+   * Makes the codes of a reset e-mail for the account, requested from this device; shown once.
+   * With `trx` they are stored with the caller's change (the queued e-mail that carries them).
+   */
   async create(
     account: { type: string; id: string },
     device: string,
+    trx?: Knex.Transaction,
     now = Date.now(),
   ): Promise<ResetCodes> {
+    const db = trx ?? this.db
     const code = crypto.randomBytes(32).toString('base64url')
     const blockCode = crypto.randomBytes(32).toString('base64url')
+    const hash = hashCode(code)
     // Dead rows of the account go at each request, so the table stays bounded without a timer: a
     // row is dead when its reset code and its block code are both expired or used.
-    await this.db('account_resets')
+    await db('account_resets')
       .where({ type: account.type, id: account.id })
       .andWhere((query) => query.where('expires_at', '<=', now).orWhereNotNull('used_at'))
       .andWhere((query) =>
@@ -59,8 +71,8 @@ export class ResetStore {
           .orWhereNotNull('block_used_at'),
       )
       .delete()
-    await this.db('account_resets').insert({
-      code_hash: hashCode(code),
+    await db('account_resets').insert({
+      code_hash: hash,
       type: account.type,
       id: account.id,
       device,
@@ -71,7 +83,7 @@ export class ResetStore {
       block_expires_at: now + BLOCK_CODE_MS,
       block_used_at: null,
     })
-    return { code, blockCode }
+    return { code, blockCode, hash }
   }
 
   /**

@@ -8,12 +8,10 @@ import {
   z,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
-import type { Mailer } from '../mailer.js'
 import { forgetFailures } from './login.js'
 import { RESET_PER_ADDRESS, RESET_PER_EMAIL } from '../reset-limits.js'
 import { readEmail } from '../read-email.js'
-import { resetLinks, resetMail } from '../reset-mail.js'
-import type { ResetStore } from '../resets.js'
+import { queueResetMail, type ResetRequestDependencies } from '../reset-request.js'
 import type { SessionStore } from '../sessions.js'
 import { clientKey } from '@shopwright/core'
 import { afterCommit } from '../after-commit.js'
@@ -21,13 +19,9 @@ import { afterCommit } from '../after-commit.js'
 const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
 const ResetBody = z.strictObject({ password: z.string().max(1024) })
 
-export interface ResetDependencies {
-  /** The public address links are built from (see siteOrigin). */
-  origin: string
+export interface ResetDependencies extends ResetRequestDependencies {
   logger: Logger
   accounts: AccountService
-  resets: ResetStore
-  mailer: Mailer
   sessionStore: SessionStore
   limiter: RateLimiterService
 }
@@ -38,16 +32,11 @@ function param(ctx: { params: Record<string, string | undefined> }, name: string
 }
 
 /**
- * `POST /query/account/resetemail` `{ email }`: mails a reset link when an account has the
- * e-mail. The answer is `{ ok: true }` either way.
+ * `POST /query/account/resetemail` `{ email }`: queues a reset e-mail when an account has the
+ * e-mail. The answer is `{ ok: true }` either way, and whether or not the mail server is up.
  */
-export function resetEmail({
-  origin,
-  accounts,
-  resets,
-  mailer,
-  limiter,
-}: ResetDependencies): QueryMiddleware {
+export function resetEmail(dependencies: ResetDependencies): QueryMiddleware {
+  const { accounts, limiter } = dependencies
   return async (ctx) => {
     const body = readBody(ctx, ResetEmailBody)
     const email = readEmail(body.email)
@@ -55,14 +44,7 @@ export function resetEmail({
     await limiter.consume(RESET_PER_EMAIL, email)
 
     const record = await accounts.findByEmail(email)
-    if (record) {
-      const device = ctx.state.device ?? ''
-      const codes = await resets.create(record, device)
-      const links = resetLinks(origin, record, codes, device)
-      const name = typeof record.name === 'string' ? record.name : ''
-      const sent = await mailer.send(resetMail(email, name, links))
-      if (sent.file) mailer.logWritten(sent.file, [links.reset, links.block])
-    }
+    if (record) await queueResetMail(dependencies, record, email, ctx.state.device ?? '')
     ctx.body = { ok: true }
   }
 }
