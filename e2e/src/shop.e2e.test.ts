@@ -82,11 +82,13 @@ describe('the shop in Chromium', () => {
   const count = (page: Page) => page.textContent('[data-testid=cart-link] .sw-cart-count')
 
   /**
-   * From the cart: Checkout sends the visitor to the login (`atLogin` looks at it), which signs
-   * Ada in and comes back to the checkout's review.
+   * From the cart: Checkout offers a visitor the guest form or the login; Sign in (`atLogin`
+   * looks at the login) signs Ada in and comes back to the checkout's review.
    */
   async function signInAtCheckout(page: Page, atLogin?: () => Promise<void>): Promise<void> {
     await page.click('[data-testid=checkout-button]')
+    await page.waitForURL(/\/checkout$/)
+    await page.click('[data-testid=checkout-login]')
     await page.waitForURL(/\/login\?next=%2Fcheckout$/)
     await atLogin?.()
     await signIn(page, 'ada@example.com')

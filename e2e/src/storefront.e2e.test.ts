@@ -19,18 +19,38 @@ describe('the storefront sign-in screens in Chromium', () => {
     return { context, page: await context.newPage() }
   }
 
-  /** The links of the newest reset e-mail in DATA_DIR/outbox. */
-  function lastResetLinks(): { reset: string; block: string } {
-    const outbox = path.join(cwd, 'data', 'outbox')
-    const newest = fs.readdirSync(outbox).sort().at(-1)!
+  /** The links of the newest reset e-mail in DATA_DIR/outbox, read from an e-mail file. */
+  function resetLinksIn(file: string): { reset: string; block: string } | null {
     // Quoted-printable: soft line breaks and escapes (the block link's `?code=` is `=3D`).
     const text = fs
-      .readFileSync(path.join(outbox, newest), 'utf8')
+      .readFileSync(file, 'utf8')
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    const reset = /https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(text)![0]
-    const block = new URL(/https?:\/\/[^\s"<>]+\/block\/[^\s"<>]+/.exec(text)![0])
-    return { reset: new URL(reset).pathname, block: `${block.pathname}${block.search}` }
+    const reset = /https?:\/\/[^\s"<>]+\/reset\/[^\s"<>]+/.exec(text)?.[0]
+    const block = /https?:\/\/[^\s"<>]+\/block\/[^\s"<>]+/.exec(text)?.[0]
+    if (!reset || !block) return null
+    const blocked = new URL(block)
+    return { reset: new URL(reset).pathname, block: `${blocked.pathname}${blocked.search}` }
+  }
+
+  /**
+   * The links of the newest reset e-mail in DATA_DIR/outbox. The mail queue writes it just after
+   * the request is answered: wait for it.
+   */
+  async function lastResetLinks(): Promise<{ reset: string; block: string }> {
+    const outbox = path.join(cwd, 'data', 'outbox')
+    let links: { reset: string; block: string } | null = null
+    await expect
+      .poll(
+        () => {
+          const newest = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().at(-1) : undefined
+          links = newest ? resetLinksIn(path.join(outbox, newest)) : null
+          return links !== null
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true)
+    return links!
   }
 
   beforeAll(async () => {
@@ -173,7 +193,7 @@ describe('the storefront sign-in screens in Chromium', () => {
     await page.click('[data-testid=reset-send]')
     await page.waitForURL(/\/login$/)
 
-    const links = lastResetLinks()
+    const links = await lastResetLinks()
     await page.goto(url(links.reset))
     await page.waitForSelector('[data-testid=reset-set]')
     await page.fill('[data-testid=reset-password]', 'short')
@@ -200,7 +220,7 @@ describe('the storefront sign-in screens in Chromium', () => {
 
   it("blocks the device from the e-mail's block link", async () => {
     const { context, page } = await fresh()
-    const links = lastResetLinks()
+    const links = await lastResetLinks()
     await page.goto(url(links.block))
     await page.click('[data-testid=block]')
     await page.waitForSelector('[data-testid=blocked]')

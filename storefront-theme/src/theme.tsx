@@ -55,6 +55,7 @@ export const theme: Theme = {
     AccountOrder: lazyPage(account, 'AccountOrder'),
     AccountInvoices: lazyPage(account, 'AccountInvoices'),
     AccountInvoice: lazyPage(account, 'AccountInvoice'),
+    OrderLink: lazyPage(account, 'OrderByLink'),
     AccountAddressBook: lazyPage(account, 'AccountAddressBook'),
     AccountAddress: lazyPage(account, 'AccountAddress'),
     AccountCreditCards: lazyPage(account, 'AccountCreditCards'),

@@ -67,7 +67,7 @@ export { toProfile, type ProfileAnswer, type CardAnswer } from './server/profile
 export type { AddressLine, CardLine } from './server/profile/lines.js'
 export type { ImageAnswer } from './server/images/routes.js'
 // The card rules the profile checks, for a plugin that takes cards (commerce's checkout).
-export { cardBrand, cardDigits, cardErrors } from './shared/profile-rules.js'
+export { addressErrors, cardBrand, cardDigits, cardErrors } from './shared/profile-rules.js'
 // The durable mail queue, for plugins that mail shoppers (commerce's order e-mails).
 export type { MailQueue, QueuedMail } from './server/mail/mail-queue.js'
 export type { MailMessage } from './server/mailer.js'

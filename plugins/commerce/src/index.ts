@@ -1,6 +1,6 @@
 import { definePlugin, type ErrorCodesOf, type Services, asFunction } from '@shopwright/core'
 // The account plugin's services (cardTokens) and codes (ERROR_ADDRESS_NOT_AVAILABLE) are used here.
-import type {} from '@shopwright/plugin-account'
+import { ACCOUNT_VERIFIED, type AccountVerified } from '@shopwright/plugin-account'
 import { RECORD_CHANGED, RECORDS_SEEDED, type RecordsSeeded } from '@shopwright/plugin-records'
 import { Catalogue } from './server/catalogue/catalogue.js'
 import { categoryGuard, itemGuard, reindexItems } from './server/catalogue/catalogue-index.js'
@@ -18,6 +18,9 @@ import { Carts } from './server/cart/carts.js'
 import { Checkout } from './server/checkout/checkout.js'
 import { PLACE_LIMIT, checkoutRoutes } from './server/checkout/checkout-routes.js'
 import { Attempts } from './server/checkout/attempts.js'
+import { Guests } from './server/checkout/guests.js'
+import { OrderLinks } from './server/checkout/order-links.js'
+import { orderLinkRoutes } from './server/checkout/order-link-routes.js'
 import { Payments } from './server/checkout/payments.js'
 import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
@@ -97,6 +100,10 @@ declare module '@shopwright/core' {
     paymentProviders: PaymentProviders
     carts: Carts
     checkout: Checkout
+    /** Guest customers, keyed by e-mail, and their claim by a confirmed account. */
+    guests: Guests
+    /** The keys of order links (`/order/{id}?key=`). */
+    orderLinks: OrderLinks
     /** The stores and rules carts and checkout share (one of each per kernel). */
     commerceParts: CommerceParts
   }
@@ -151,6 +158,8 @@ export default definePlugin({
     'paymentProviders',
     'carts',
     'checkout',
+    'guests',
+    'orderLinks',
     'commerceParts',
   ],
   settings: COMMERCE_SETTINGS,
@@ -212,6 +221,10 @@ export default definePlugin({
         return providers
       }).singleton(),
       commerceParts: asFunction((deps: Services) => partsOf(deps)).singleton(),
+      guests: asFunction(
+        ({ db, records, seedWriter }: Services) => new Guests(db, records, seedWriter, logger),
+      ).singleton(),
+      orderLinks: asFunction(({ db }) => new OrderLinks(db)).singleton(),
       carts: asFunction((deps: Services) => {
         const { store, pricing } = partsOf(deps)
         return new Carts(store, pricing, deps.shopContexts)
@@ -231,6 +244,8 @@ export default definePlugin({
             catalogue: deps.catalogue,
             pages: deps.storefrontData,
             logger,
+            guests: deps.guests,
+            links: deps.orderLinks,
           }),
       ).singleton(),
     })
@@ -275,6 +290,11 @@ export default definePlugin({
         await listingIndex.ensureCurrent()
       if (DOCUMENT_TYPES.some((type) => types.includes(type))) await reindexDocuments(db, records)
     })
+    // A shopper who confirms an e-mail they bought with as a guest finds those orders in their account.
+    // Once, on the node where the e-mail was confirmed (the event reaches every node).
+    events.on<AccountVerified>(ACCOUNT_VERIFIED, async (account, origin) => {
+      if (origin.local) await services.guests.claim(account)
+    })
     events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (SETTINGS_TYPES.has(type)) await cache.clear(COMMERCE_CACHE)
       if (type === ITEM_TYPE) await cache.clear(ITEM_FACTS_CACHE)
@@ -294,6 +314,11 @@ export default definePlugin({
       store: services.commerceParts.store,
       pricing: services.commerceParts.pricing,
       limiter: services.limiter,
+      records: services.records,
+    })
+    orderLinkRoutes(router, {
+      links: services.orderLinks,
+      documents: services.documents,
     })
     searchRoutes(router, services.search, services.shopContexts)
     nsRoutes(router, {

@@ -148,12 +148,13 @@ for (const database of databasesUnderTest()) {
       expect(placed.statusCode, placed.body).toBe(200)
     })
 
-    it('refuses checkout to visitors, bad keys and empty carts', async () => {
+    it('refuses checkout to visitors without a cart, bad keys and empty carts', async () => {
+      // A visitor checks out as a guest (guest-checkout.test.ts): without a cart, nothing to place.
       const anonymous = await post(booted.kernel, '', '/query/checkout/place', {
         idempotencykey: key(5),
         payment: { card: VISA },
       })
-      expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'ERROR_NOT_SIGNED_IN'])
+      expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([409, 'ERROR_CART_EMPTY'])
       const dee = await newCustomer(booted.kernel, 'dee-checkout@example.com')
       const empty = await post(booted.kernel, dee.cookie, '/query/checkout/place', {
         idempotencykey: key(6),

@@ -97,3 +97,8 @@ export function useLocale(): LocaleValue {
   if (!value) throw new Error('useLocale() outside <LocaleProvider>')
   return value
 }
+
+/** The visitor's locale, or null outside <LocaleProvider> (a page rendered on its own in tests). */
+export function useLocaleIfAny(): LocaleChoice | null {
+  return useContext(LocaleContext)?.locale ?? null
+}

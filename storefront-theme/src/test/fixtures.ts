@@ -147,6 +147,7 @@ export function review(overrides: Partial<CheckoutAnswer> = {}): CheckoutAnswer 
     ],
     terms: null,
     creditlimit: null,
+    guest: null,
     ...overrides,
   }
 }

@@ -2,6 +2,7 @@ import type { FieldDefinition, RecordData } from '@shopwright/core/shared'
 import {
   CATALOGUE_SECURITY,
   CATEGORY_TYPE,
+  GUEST_TYPE,
   INVOICE_TYPE,
   ITEM_TYPE,
   ORDERS_SECURITY,
@@ -220,6 +221,26 @@ export function commerceRecordTypes(): RecordData[] {
       'An order placed at checkout. Staff change its status; the rest is what was bought.',
       ORDERS_SECURITY,
       documentFields('order'),
+    ),
+    recordType(
+      GUEST_TYPE,
+      'Guest customer',
+      'account',
+      'A shopper who bought without an account, one per e-mail. Their orders move to the account that later confirms the same e-mail.',
+      ORDERS_SECURITY,
+      [
+        owned('email', 'E-mail', 'email', 'The address the orders were placed with.', {
+          showinlist: true,
+        }),
+        text('name', 'Name', 'The name of the first shipping address.', { showinlist: true }),
+        text('phone', 'Phone', 'The phone of the first shipping address.'),
+        owned('language', 'Language', 'text', 'The language of the first order, for e-mails.'),
+        owned('claimedby', 'Claimed by', 'record', 'The account that confirmed this e-mail.', {
+          recordtype: 'customer',
+          showinlist: true,
+        }),
+      ],
+      { listsort: 'name' },
     ),
     recordType(
       INVOICE_TYPE,

@@ -44,6 +44,8 @@ export const SEARCH_TABLE = 'commerce_search'
 export const SEARCH_FTS_TABLE = 'commerce_search_fts'
 /** Which version of the derived tables each index was last built for (listing-index.ts). */
 export const INDEX_STATE_TABLE = 'commerce_index_state'
+/** The shop's own secrets, made by the migrations: `order-link` signs guests' order links. */
+export const KEYS_TABLE = 'commerce_keys'
 
 export const migrations: Migration[] = [
   {
@@ -360,6 +362,28 @@ export const migrations: Migration[] = [
       for (const name of [SEARCH_TABLE, OPTIONS_TABLE, PRICES_TABLE, LISTING_TABLE])
         await db.schema.dropTable(name)
       await db.schema.alterTable(ITEMS_TABLE, (table) => table.dropColumn('created_at'))
+    },
+  },
+  {
+    name: '005-guest-checkout',
+    async up(db) {
+      await db.schema.alterTable(CARTS_TABLE, (table) => {
+        // A guest's e-mail and shipping address as JSON (checkout/guests.ts): swept with the cart.
+        table.text('guest').nullable()
+      })
+      await db.schema.createTable(KEYS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('name', 32).primary()
+        table.string('secret', 64).notNullable()
+      })
+      await db(KEYS_TABLE).insert({
+        name: 'order-link',
+        secret: crypto.randomBytes(32).toString('base64url'),
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable(KEYS_TABLE)
+      await db.schema.alterTable(CARTS_TABLE, (table) => table.dropColumn('guest'))
     },
   },
 ]

@@ -1,3 +1,4 @@
+import { GuestBody } from './checkout/guests.js'
 import { describe, z } from '@shopwright/core'
 import { recordAnswer } from '@shopwright/plugin-records'
 import { MAX_QUERY_LENGTH, SORT_ORDERS } from '../shared/listing.js'
@@ -152,6 +153,7 @@ const review = z.object({
   ),
   terms: z.object({ id: z.string(), name: z.string(), days: z.number() }).nullable(),
   creditlimit: z.number().nullable(),
+  guest: z.object({ email: z.string(), address: shipAddress }).nullable(),
 })
 
 const nsType = z.enum(['webpage', 'item', 'webcategory', 'salesorder', 'invoice'])
@@ -184,6 +186,7 @@ const nsGet = describe({
 })
 const cartLimit = ['ERROR_TOO_MANY_REQUESTS'] as const
 const customer = { rule: 'a signed-in customer' }
+const shopper = { rule: 'a signed-in customer, or a guest with a cart' }
 const checkoutErrors = ['ERROR_NOT_SIGNED_IN', 'ERROR_TOO_MANY_REQUESTS'] as const
 
 /** The descriptions of the storefront data calls (ns-routes.ts). */
@@ -307,10 +310,27 @@ export const CART_ROUTES = {
 /** The descriptions of the checkout calls (checkout/checkout-routes.ts). */
 export const CHECKOUT_ROUTES = {
   get: describe({
-    summary: 'The checkout review: cart, address book, saved cards (no tokens) and terms',
-    access: customer,
+    summary:
+      "The checkout review: cart, address book, saved cards (no tokens) and terms; a guest's e-mail and address",
+    access: shopper,
     answer: review,
-    errors: ['ERROR_NOT_SIGNED_IN'],
+  }),
+  guest: describe({
+    summary: "Sets a guest's e-mail and shipping address on their cart",
+    description:
+      'For visitors who are not signed in (README, "Guest checkout"). The address follows the address book\'s rules; the country must exist.',
+    access: 'anyone',
+    body: GuestBody,
+    answer: review,
+    errors: [
+      'ERROR_INVALID_INPUT',
+      'ERROR_CART_EMPTY',
+      'ERROR_INPUT_VALUE_REQUIRED',
+      'ERROR_SELECT_VALUE_REQUIRED',
+      'ERROR_POSTAL_CODE_INVALID',
+      'ERROR_INVALID_EMAIL',
+      ...cartLimit,
+    ],
   }),
   shipping: describe({
     summary: 'Chooses the shipping address from the address book',
@@ -321,17 +341,19 @@ export const CHECKOUT_ROUTES = {
   }),
   shipmethod: describe({
     summary: 'Chooses the shipping method',
-    access: customer,
+    access: shopper,
     body: z.strictObject({ id: z.string().min(1).max(64) }),
     answer: review,
     errors: [...checkoutErrors, 'ERROR_SHIPMETHOD_NOT_USABLE'],
   }),
   place: describe({
     summary: 'Places the order and its invoice, and takes the payment',
-    description: 'A repeat of an idempotency key answers the first result.',
-    access: customer,
+    description:
+      'A repeat of an idempotency key answers the first result. A guest pays by card, once their e-mail and address are set (checkout/guest). With `total`, a cart that now costs otherwise answers 409 ERROR_CHECKOUT_TOTAL_CHANGED with the new `review`.',
+    access: shopper,
     body: z.strictObject({
       idempotencykey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+      total: z.number().int().min(0).optional(),
       payment: z.union([
         z.strictObject({ saved: z.string().min(1).max(64) }),
         z.strictObject({
@@ -350,9 +372,12 @@ export const CHECKOUT_ROUTES = {
       invoice: z.object({ id: z.string(), tranid: z.string() }),
       total: z.number(),
       currency: z.string(),
+      link: z.string().optional(),
     }),
     errors: [
       ...checkoutErrors,
+      'ERROR_CHECKOUT_TOTAL_CHANGED',
+      'ERROR_GUEST_CHECKOUT_DETAILS',
       'ERROR_SELECT_VALUE_REQUIRED',
       'ERROR_CART_EMPTY',
       'ERROR_CARTLINE_NOT_AVAILABLE',
@@ -362,5 +387,19 @@ export const CHECKOUT_ROUTES = {
       'ERROR_IDEMPOTENCY_KEY_REUSED',
       'ERROR_CREDITCARD_NOT_AVAILABLE',
     ],
+  }),
+}
+
+/** The description of the order link's call (checkout/order-link-routes.ts). */
+export const ORDER_LINK_ROUTES = {
+  get: describe({
+    summary: 'The order an order link opens',
+    description:
+      'For whoever holds the link from the confirmation page or e-mail (README, "Order links"); a wrong key answers 404 as a missing order does.',
+    access: { rule: 'anyone holding the order link' },
+    params: z.object({ id }),
+    query: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }),
+    answer: document,
+    errors: ['ERROR_ORDER_NOT_AVAILABLE', 'ERROR_INVALID_INPUT'],
   }),
 }

@@ -67,6 +67,11 @@ export interface PlacedOrder {
   /** Minor units. */
   total: number
   currency: string
+  /**
+   * The order's link (`/order/{id}?key=`): it shows this one order to whoever holds it, without
+   * an account (README, "Order links").
+   */
+  link?: string
 }
 
 /** A saved card a checkout may pay with: never its token. */
@@ -87,6 +92,8 @@ export interface CheckoutAnswer {
   /** The account's payment terms (pay on account needs them and a credit limit), or null. */
   terms: { id: string; name: string; days: number } | null
   creditlimit: number | null
+  /** A guest's e-mail and shipping address as given at checkout; null for a signed-in account. */
+  guest: { email: string; address: ShipAddress } | null
 }
 
 /** The key of commerce's extra in a page's data (`usePageExtra(PAGE_EXTRA)`). */

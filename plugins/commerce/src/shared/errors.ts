@@ -29,6 +29,14 @@ export const COMMERCE_ERRORS = defineErrors({
     status: 402,
   },
   ERROR_CHECKOUT_IN_PROGRESS: { message: 'This order is already being placed.', status: 409 },
+  ERROR_CHECKOUT_TOTAL_CHANGED: {
+    message: 'The total changed since you reviewed your order: check it and place it again.',
+    status: 409,
+  },
+  ERROR_GUEST_CHECKOUT_DETAILS: {
+    message: 'Enter your e-mail and shipping address to check out as a guest.',
+    status: 409,
+  },
   ERROR_IDEMPOTENCY_KEY_REUSED: {
     message: 'This order key was already used for another cart.',
     status: 422,

@@ -13,6 +13,8 @@ export const ORDER_TYPE = 'salesorder'
 export const INVOICE_TYPE = 'invoice'
 export const SHIPMETHOD_TYPE = 'shipmethod'
 export const TAXCODE_TYPE = 'taxcode'
+/** A shopper who bought without an account, keyed by e-mail (README, "Guest checkout"). */
+export const GUEST_TYPE = 'guest'
 
 /** Spec 000 section 9: "Default price level: onlineprice, value 5." */
 export const DEFAULT_PRICE_LEVEL = { text: 'onlineprice', value: 5 } as const

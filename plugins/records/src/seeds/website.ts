@@ -247,6 +247,14 @@ export function routes(): RecordData[] {
       title: 'Search',
       description: 'Search the shop for items by name, option or description.',
     },
+    {
+      id: 'order',
+      url: '/order/:id',
+      component: 'OrderLink',
+      // Opened by the link of a confirmation page or e-mail (`?key=`): never kept in the page cache.
+      title: 'Your order',
+      description: 'The order this link was made for.',
+    },
     { id: 'cart', url: '/cart', component: 'Cart', title: 'Cart', description: 'Your cart.' },
     {
       id: 'checkout',

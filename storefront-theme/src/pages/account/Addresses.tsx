@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import type { Translate } from '@shopwright/core/shared'
 import { addressErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { AddressLines } from '../../components/AddressLines.js'
-import { useCountries, useRegions, type PlaceOption } from '../../components/countries.js'
-import { FieldError } from '../../components/FieldError.js'
+import { AddressFields } from '../../components/AddressFields.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
 import { ProfileCards, useProfileLine } from './profile-lines.js'
@@ -54,53 +52,6 @@ const EMPTY: Omit<AddressLine, 'id'> = {
   isresidential: false,
 }
 
-/** Country first: it decides the region list and the postal code's format (docs/themes.md). */
-const fields = (t: Translate): Array<{ id: keyof typeof EMPTY; label: string }> => [
-  { id: 'country', label: t('Country') },
-  { id: 'addressee', label: t('Addressee') },
-  { id: 'addr1', label: t('Line 1') },
-  { id: 'addr2', label: t('Line 2') },
-  { id: 'city', label: t('City') },
-  { id: 'state', label: t('Region') },
-  { id: 'zip', label: t('Postal Code') },
-  { id: 'addrphone', label: t('Phone') },
-]
-
-/**
- * A select of countries or regions (ids stored, names shown). A stored value that is not among
- * them (an address saved before the list had it) still shows, by its id, so nothing changes unseen.
- */
-function PlaceSelect({
-  options,
-  value,
-  onChange,
-  testId,
-}: {
-  options: PlaceOption[] | null
-  value: string
-  onChange(id: string): void
-  testId: string
-}) {
-  const t = useT()
-  const known = options?.some((option) => option.id === value.toLowerCase())
-  return (
-    <select
-      value={known ? value.toLowerCase() : value}
-      disabled={options === null}
-      onChange={(event) => onChange(event.target.value)}
-      data-testid={testId}
-    >
-      <option value="">{options === null ? t('Loading...') : t('Select...')}</option>
-      {value && options && !known ? <option value={value}>{value}</option> : null}
-      {options?.map((option) => (
-        <option key={option.id} value={option.id}>
-          {option.name}
-        </option>
-      ))}
-    </select>
-  )
-}
-
 /**
  * `/account/address/:id` (`new` for a new one): Line 1, City, Postal Code and Country are required
  * (spec 000 section 5); an invalid form shows its errors and 'Unable to Continue'.
@@ -121,8 +72,6 @@ export function AddressEditor({ id, back }: { id: string; back: string }) {
     state.status === 'loaded' ? state.profile.addressbook.find((line) => line.id === id) : undefined
   const [form, setForm] = useState<Omit<AddressLine, 'id'>>(existing ?? EMPTY)
   const [problem, setProblem] = useState<{ field: string; code: string } | null>(null)
-  const countries = useCountries()
-  const regions = useRegions(form.country ?? '')
   if (state.status !== 'loaded') return null
   if (id !== 'new' && !existing)
     return (
@@ -142,34 +91,12 @@ export function AddressEditor({ id, back }: { id: string; back: string }) {
     <section className="sw-form-page">
       <h1>{id === 'new' ? t('New Address') : t('Edit Address')}</h1>
       <Form onSubmit={save} data-testid="address-form">
-        {fields(t).map((field) => (
-          <label key={field.id} className="sw-field">
-            <span>{field.label}</span>
-            {field.id === 'country' ? (
-              <PlaceSelect
-                options={countries}
-                value={form.country ?? ''}
-                // A new country's regions are others: the region chosen for the last one goes.
-                onChange={(country) => setForm({ ...form, country, state: '' })}
-                testId="address-country"
-              />
-            ) : field.id === 'state' && regions && regions.length > 0 ? (
-              <PlaceSelect
-                options={regions}
-                value={form.state ?? ''}
-                onChange={(state) => setForm({ ...form, state })}
-                testId="address-state"
-              />
-            ) : (
-              <input
-                value={String(form[field.id] ?? '')}
-                onChange={(event) => setForm({ ...form, [field.id]: event.target.value })}
-                data-testid={`address-${field.id}`}
-              />
-            )}
-            <FieldError code={problem?.field === field.id ? problem.code : null} />
-          </label>
-        ))}
+        <AddressFields
+          address={form}
+          onChange={(next) => setForm({ ...form, ...next })}
+          problem={problem}
+          testId="address"
+        />
         <label className="sw-check">
           <input
             type="checkbox"

@@ -195,8 +195,11 @@ function DocumentList({ kind, props }: { kind: Kind; props: PageProps['props'] }
   )
 }
 
-/** One order or invoice: its details, lines and totals; or its not-available view. */
-function DocumentView({ kind, id }: { kind: Kind; id: string }) {
+/**
+ * One order or invoice: its details, lines and totals; or its not-available view. `linkKey`: read
+ * through an order link (`/order/{id}?key=`, no account), whose page leads back to the shop.
+ */
+function DocumentView({ kind, id, linkKey }: { kind: Kind; id: string; linkKey?: string }) {
   const { client } = useSession()
   const { language } = useTranslation()
   const { decimal } = useMoney()
@@ -205,20 +208,29 @@ function DocumentView({ kind, id }: { kind: Kind; id: string }) {
   const [document, setDocument] = useState<DocumentAnswer | null | undefined>(undefined)
   useEffect(() => {
     let live = true
-    client.get<DocumentAnswer>(`/ns/data/get/${kind}/${encodeURIComponent(id)}`).then(
+    const url =
+      linkKey === undefined
+        ? `/ns/data/get/${kind}/${encodeURIComponent(id)}`
+        : `/ns/order/${encodeURIComponent(id)}?key=${encodeURIComponent(linkKey)}`
+    client.get<DocumentAnswer>(url).then(
       (answer) => live && setDocument(answer),
       () => live && setDocument(null),
     )
     return () => {
       live = false
     }
-  }, [client, kind, id])
+  }, [client, kind, id, linkKey])
+  // A link's page goes back to the shop; the account's to the list it came from.
+  const back =
+    linkKey === undefined
+      ? { href: `${said.path}s`, label: said.title }
+      : { href: '/', label: t('Continue shopping') }
   if (document === undefined) return <PageLoading />
   if (document === null)
     return (
       <ErrorView title={said.missing}>
         <p>
-          <a href={`${said.path}s`}>{said.title}</a>
+          <a href={back.href}>{back.label}</a>
         </p>
       </ErrorView>
     )
@@ -229,9 +241,9 @@ function DocumentView({ kind, id }: { kind: Kind; id: string }) {
   const order = refId(document.createdfrom)
   return (
     <article className="sw-document" data-testid="document">
-      <a className="sw-back-link" href={`${said.path}s`}>
+      <a className="sw-back-link" href={back.href}>
         <Icon path={mdiArrowLeft} size={18} />
-        {said.title}
+        {back.label}
       </a>
       <header className="sw-document-head">
         <h1>{said.heading(document.tranid || document.id)}</h1>
@@ -383,6 +395,12 @@ export const Orders = ({ props }: PageProps) => <DocumentList kind="salesorder" 
 export const Invoices = ({ props }: PageProps) => <DocumentList kind="invoice" props={props} />
 export const Order = ({ params }: PageProps) => (
   <DocumentView kind="salesorder" id={params.id ?? ''} />
+)
+/** `/order/:id?key=`: the order an order link opens, for whoever holds it (no account). */
+export const OrderByLink = ({ params, props }: PageProps) => (
+  <section className="sw-order-link">
+    <DocumentView kind="salesorder" id={params.id ?? ''} linkKey={props.key ?? ''} />
+  </section>
 )
 export const Invoice = ({ params }: PageProps) => (
   <DocumentView kind="invoice" id={params.id ?? ''} />

@@ -3,6 +3,8 @@ import { accountScreen } from './AccountArea.js'
 import { Overview } from './Overview.js'
 import { Manage } from './Manage.js'
 import { Invoice, Invoices, Order, Orders } from './Documents.js'
+// Not behind the sign-in: an order link opens its order for whoever holds it.
+export { OrderByLink } from './Documents.js'
 import { Address, AddressBook } from './Addresses.js'
 import { CreditCard, CreditCards } from './Cards.js'
 

@@ -29,13 +29,97 @@ function placeAnswers(...answers: Answer[]) {
   }
 }
 
+const GRACE = {
+  addressee: 'Grace Hopper',
+  addr1: '1 Compiler Way',
+  city: 'Arlington',
+  zip: '22201',
+}
+
 const keyOf = (call: Call) => (call.body as { idempotencykey: string }).idempotencykey
 
 describe('the checkout page', () => {
-  it('sends a visitor who is not signed in to the login, and back afterwards', () => {
-    const { navigated, calls } = renderPage(<Checkout {...props} />, { href: '/checkout' })
-    expect(navigated).toEqual(['/login?next=%2Fcheckout'])
-    expect(calls).toEqual([])
+  it('asks a visitor for an e-mail and an address, offering to sign in instead', async () => {
+    const guest = {
+      email: 'grace@example.com',
+      address: { ...review().addresses[0]!, ...GRACE, country: 'us', id: 'guest' },
+    }
+    const sent: Call[] = []
+    const { navigated } = renderPage(<Checkout {...props} />, {
+      href: '/checkout',
+      routes: {
+        'GET /checkout/get': { body: review({ addresses: [], cards: [], guest: null }) },
+        'GET /data/list/country': { body: { list: [{ id: 'us', name: 'United States' }] } },
+        'POST /checkout/guest': (call: Call) => {
+          sent.push(call)
+          return { body: review({ addresses: [], cards: [], guest }) }
+        },
+      },
+    })
+    expect(navigated).toEqual([])
+    await screen.findByTestId('guest-form')
+    expect(screen.getByTestId('checkout-login').getAttribute('href')).toBe(
+      '/login?next=%2Fcheckout',
+    )
+    const type = (field: string, value: string) =>
+      fireEvent.change(screen.getByTestId(field), { target: { value } })
+    // Checked before sending: the e-mail first.
+    fireEvent.click(screen.getByTestId('guest-continue'))
+    await waitFor(() =>
+      expect(document.querySelector('[role="alertdialog"], [role="dialog"]')).toBeTruthy(),
+    )
+    expect(sent).toEqual([])
+    type('guest-email', ' grace@example.com ')
+    await waitFor(() =>
+      expect((screen.getByTestId('guest-country') as HTMLSelectElement).disabled).toBe(false),
+    )
+    type('guest-country', 'us')
+    type('guest-addressee', GRACE.addressee)
+    type('guest-addr1', GRACE.addr1)
+    type('guest-city', GRACE.city)
+    type('guest-zip', GRACE.zip)
+    fireEvent.click(screen.getByTestId('guest-continue'))
+    expect((await screen.findByTestId('checkout-guest-email')).textContent).toBe(
+      'grace@example.com',
+    )
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body).toEqual({
+      email: 'grace@example.com',
+      address: { country: 'us', ...GRACE },
+    })
+    // A guest pays by a card typed here: no saved cards, no account terms.
+    expect(screen.getByTestId('card-form')).toBeTruthy()
+    expect(screen.queryByTestId('pay-account')).toBeNull()
+    // Change goes back to the details, as given.
+    fireEvent.click(screen.getByTestId('change-address'))
+    expect((screen.getByTestId('guest-addr1') as HTMLInputElement).value).toBe(GRACE.addr1)
+  })
+
+  it("shows a guest's confirmation with the order's link, and no account pages", async () => {
+    const guest = {
+      email: 'grace@example.com',
+      address: { ...review().addresses[0]!, id: 'guest' },
+    }
+    const place = placeAnswers({ body: { ...placed, link: '/order/SO10001?key=abc' } })
+    renderPage(<Checkout {...props} />, {
+      routes: {
+        'GET /checkout/get': { body: review({ addresses: [], cards: [], guest }) },
+        'POST /checkout/place': place.route,
+      },
+    })
+    const type = (field: string, value: string) =>
+      fireEvent.change(screen.getByTestId(`checkout-${field}`), { target: { value } })
+    await screen.findByTestId('checkout-ccnumber')
+    type('ccnumber', '4242 4242 4242 4242')
+    type('ccexpiredate', '0331')
+    fireEvent.click(screen.getByTestId('place-order'))
+    await screen.findByTestId('order-placed')
+    expect(screen.getByTestId('placed-order-link').getAttribute('href')).toBe(
+      '/order/SO10001?key=abc',
+    )
+    expect(screen.queryByTestId('placed-invoice-link')).toBeNull()
+    expect(screen.getByTestId('placed-register').getAttribute('href')).toBe('/register')
+    expect((place.sent[0]!.body as { total: number }).total).toBe(review().cart.total)
   })
 
   it('shows the address, the methods with their rates, the saved card and the review', async () => {
@@ -71,6 +155,8 @@ describe('the checkout page', () => {
     expect(place.sent).toHaveLength(1)
     expect(place.sent[0]!.body).toEqual({
       idempotencykey: keyOf(place.sent[0]!),
+      // The total reviewed: the server refuses another (409 with the new review).
+      total: 19440,
       payment: { saved: 'c1' },
     })
     expect(keyOf(place.sent[0]!)).toMatch(/^[A-Za-z0-9_-]{16,64}$/)

@@ -18,7 +18,7 @@ import { useMoney } from '../../lib/money.js'
 import { CartSummary } from '../cart/CartSummary.js'
 import { useCheckout } from './checkout-state.js'
 import { PlaceAttempt, outcomeUnknown } from './place-attempt.js'
-import { useSignedIn } from './signed-in.js'
+import { GuestDetails } from './GuestDetails.js'
 
 /** How the order is paid: a saved card, a card typed here, or the account's credit terms. */
 type PaymentChoice = { kind: 'saved'; id: string } | { kind: 'card' } | { kind: 'account' }
@@ -48,10 +48,45 @@ function firstChoice(cards: readonly CheckoutCard[]): PaymentChoice {
 /** A radio choice's box, marked when chosen. */
 const choiceClass = (checked: boolean) => (checked ? 'sw-choice sw-choice-checked' : 'sw-choice')
 
-/** The order placed: its number and the ways to it and its invoice. */
-function Placed({ placed }: { placed: PlacedOrder }) {
+/**
+ * The order placed: its number and the ways to it and its invoice. A guest's way is the order's
+ * link (no account holds it), with the offer of an account that would.
+ */
+function Placed({ placed, guest }: { placed: PlacedOrder; guest: boolean }) {
   const t = useT()
   const { minor } = useMoney()
+  if (guest)
+    return (
+      <section className="sw-confirmation" data-testid="order-placed">
+        <Icon path={mdiCheckCircle} size={56} className="sw-success" />
+        <h1>{t('Thank you for your order')}</h1>
+        <p>
+          {t('Your order number is')}{' '}
+          <strong data-testid="placed-order">{placed.order.tranid}</strong>
+          {' · '}
+          {t('Total')} {minor(placed.total, placed.currency)}
+        </p>
+        <p>{t('Keep the link to your order: it shows your order to whoever holds it.')}</p>
+        <div className="sw-confirmation-links">
+          {placed.link ? (
+            <a
+              className="sw-button sw-button-primary"
+              href={placed.link}
+              rel="noreferrer"
+              data-testid="placed-order-link"
+            >
+              {t('View order {0}', placed.order.tranid)}
+            </a>
+          ) : null}
+          <a className="sw-button" href="/register" data-testid="placed-register">
+            {t('Create an account to follow your orders')}
+          </a>
+          <a className="sw-button" href="/">
+            {t('Continue shopping')}
+          </a>
+        </div>
+      </section>
+    )
   return (
     <section className="sw-confirmation" data-testid="order-placed">
       <Icon path={mdiCheckCircle} size={56} className="sw-success" />
@@ -116,11 +151,14 @@ function CheckoutForm({
   onReview,
   onPlaced,
   reload,
+  onChangeGuest,
 }: {
   review: CheckoutAnswer
   onReview(review: CheckoutAnswer): void
   onPlaced(placed: PlacedOrder): void
   reload(): Promise<void>
+  /** A guest's way back to their e-mail and address. */
+  onChangeGuest(): void
 }) {
   const t = useT()
   const alert = useAlert()
@@ -180,6 +218,8 @@ function CheckoutForm({
     try {
       const placed = await client.post<PlacedOrder>('/checkout/place', {
         idempotencykey: attempt.current.key(),
+        // What the shopper saw is what they pay: another total is refused, with the new review.
+        total: cart.total,
         payment: paymentOf(choice, card),
       })
       attempt.current.settle()
@@ -208,7 +248,22 @@ function CheckoutForm({
     >
       <div className="sw-checkout-steps">
         <Step number={1} title={t('Shipping address')} id="sw-step-address">
-          {cart.shipaddress ? (
+          {review.guest ? (
+            <div className="sw-chosen" data-testid="checkout-address">
+              <div>
+                <p data-testid="checkout-guest-email">{review.guest.email}</p>
+                <AddressLines address={review.guest.address} />
+              </div>
+              <button
+                type="button"
+                className="sw-link-button"
+                onClick={onChangeGuest}
+                data-testid="change-address"
+              >
+                {t('Change')}
+              </button>
+            </div>
+          ) : cart.shipaddress ? (
             <div className="sw-chosen" data-testid="checkout-address">
               <AddressLines address={cart.shipaddress} />
               <a href="/checkout/shipping" data-testid="change-address">
@@ -345,33 +400,22 @@ function CheckoutForm({
 }
 
 /**
- * `/checkout`: one page for signed-in customers (anyone else goes to the login first): the
- * shipping address (chosen on /checkout/shipping), the shipping method, the payment (a saved
- * card, a new card, or the account's terms), the review of lines and totals, and Place order;
- * then the confirmation with the order's number and links to it and its invoice. A retry of an
- * attempt whose outcome is unknown sends the same idempotency key, so it never orders twice.
+ * `/checkout`: one page for customers and guests. A signed-in customer chooses the shipping
+ * address (on /checkout/shipping), the method and the payment (a saved card, a new card, or the
+ * account's terms); a visitor gives an e-mail and an address first (or signs in), then the method
+ * and a card. The place call carries the reviewed total, so a changed price is shown, never
+ * charged. Then the confirmation: the order's number, and the account's pages or the order's
+ * link. A retry of an attempt whose outcome is unknown sends the same idempotency key, so it
+ * never orders twice.
  */
 export function Checkout(_props: PageProps) {
   const t = useT()
-  const signedIn = useSignedIn()
-  const { state, show, load } = useCheckout(signedIn)
+  const { account } = useSession()
+  const { state, show, load } = useCheckout(true)
   const [placed, setPlaced] = useState<PlacedOrder | null>(null)
-  if (placed) return <Placed placed={placed} />
-  if (!signedIn)
-    return (
-      <section className="sw-checkout">
-        <h1>{t('Checkout')}</h1>
-        <p>
-          <a href="/login?next=%2Fcheckout">{t('Sign in to check out')}</a>
-        </p>
-        <p>
-          {t('New here?')}{' '}
-          <a href="/register" data-testid="checkout-register">
-            {t('Create an account')}
-          </a>
-        </p>
-      </section>
-    )
+  // A guest edits their e-mail and address first, and again after Change.
+  const [editingGuest, setEditingGuest] = useState(false)
+  if (placed) return <Placed placed={placed} guest={account === null} />
   if (state.status === 'error')
     return (
       <ErrorView title={t('ERROR_CART_NOT_AVAILABLE')}>
@@ -381,6 +425,20 @@ export function Checkout(_props: PageProps) {
   return (
     <section className="sw-checkout" data-testid="checkout">
       <h1>{t('Checkout')}</h1>
+      {account === null ? (
+        // Offered to every visitor alike, before anything loads: it tells nobody which e-mails
+        // have accounts, and a guest order is never merged into one unasked.
+        <p className="sw-guest-choices">
+          {t('Have an account?')}{' '}
+          <a href="/login?next=%2Fcheckout" data-testid="checkout-login">
+            {t('Sign in')}
+          </a>
+          {' · '}
+          <a href="/register" data-testid="checkout-register">
+            {t('Create an account')}
+          </a>
+        </p>
+      ) : null}
       {state.status === 'loading' ? (
         <PageLoading />
       ) : state.review.cart.lines.length === 0 ? (
@@ -390,8 +448,36 @@ export function Checkout(_props: PageProps) {
             {t('Start shopping')}
           </a>
         </div>
+      ) : account === null && (state.review.guest === null || editingGuest) ? (
+        <div className="sw-checkout-layout">
+          <section className="sw-panel sw-step" aria-labelledby="sw-step-guest">
+            <h2 id="sw-step-guest">
+              <span className="sw-step-number" aria-hidden="true">
+                1
+              </span>
+              {t('Contact and shipping address')}
+            </h2>
+            <GuestDetails
+              review={state.review}
+              onReview={(review) => {
+                show(review)
+                setEditingGuest(false)
+              }}
+            />
+          </section>
+          <aside className="sw-panel sw-review" aria-labelledby="sw-review-title">
+            <h2 id="sw-review-title">{t('Review your order')}</h2>
+            <CartSummary cart={state.review.cart} />
+          </aside>
+        </div>
       ) : (
-        <CheckoutForm review={state.review} onReview={show} onPlaced={setPlaced} reload={load} />
+        <CheckoutForm
+          review={state.review}
+          onReview={show}
+          onPlaced={setPlaced}
+          reload={load}
+          onChangeGuest={() => setEditingGuest(true)}
+        />
       )}
     </section>
   )

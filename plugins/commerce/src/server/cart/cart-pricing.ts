@@ -204,7 +204,7 @@ export class CartPricing {
   async price(
     context: ShopContext,
     rows: readonly CartLineRow[],
-    cart: { shipmethod: string | null; shipaddress: string | null },
+    cart: { shipmethod: string | null; shipaddress: string | null; guest?: ShipAddress | null },
     known?: ReadonlyMap<string, number>,
   ): Promise<CartAnswer> {
     const facts = await this.items.of(rows.map((row) => row.item))
@@ -212,7 +212,10 @@ export class CartPricing {
     const stock = new Map(known)
     if (unknown.length > 0)
       for (const [item, units] of await this.stockOf(unknown)) stock.set(item, units)
-    const shipaddress = chosenAddress(context.profile, cart.shipaddress)
+    // An account ships to its book; a guest to the address given at checkout.
+    const shipaddress = context.entity
+      ? chosenAddress(context.profile, cart.shipaddress)
+      : (cart.guest ?? null)
     const country = shipaddress?.country || context.country
     const taxcodes = await this.taxCodes()
 

@@ -27,6 +27,8 @@ export interface CartLineRow {
 export interface CartRow {
   shipmethod: string | null
   shipaddress: string | null
+  /** A guest's e-mail and address as JSON (checkout/guests.ts), null for an account's cart. */
+  guest: string | null
 }
 
 /** A cart as an add left it: its row, its lines and the units available of their items. */
@@ -87,8 +89,9 @@ export class CartStore {
   constructor(private readonly db: Knex) {}
 
   async cart(cart: string): Promise<CartRow | null> {
-    const row = (await this.db(CARTS_TABLE).where({ cart }).first('shipmethod', 'shipaddress')) as
-      CartRow | undefined
+    const row = (await this.db(CARTS_TABLE)
+      .where({ cart })
+      .first('shipmethod', 'shipaddress', 'guest')) as CartRow | undefined
     return row ?? null
   }
 
@@ -166,7 +169,11 @@ export class CartStore {
       if (lines.length > MAX_CART_LINES)
         throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
       const added = {
-        row: { shipmethod: found?.shipmethod ?? null, shipaddress: found?.shipaddress ?? null },
+        row: {
+          shipmethod: found?.shipmethod ?? null,
+          shipaddress: found?.shipaddress ?? null,
+          guest: found?.guest ?? null,
+        },
         lines,
         stock,
       }
@@ -180,7 +187,7 @@ export class CartStore {
       const found = options.fresh
         ? undefined
         : sql.get<FoundCart>(
-            `select shipmethod, shipaddress, updated_at from ${CARTS_TABLE} where cart = ?`,
+            `select shipmethod, shipaddress, guest, updated_at from ${CARTS_TABLE} where cart = ?`,
             cart,
           )
       // A missing row (a new cart, or one swept while its cookie lived on) is made here.
@@ -215,7 +222,7 @@ export class CartStore {
         ? undefined
         : ((await trx(CARTS_TABLE)
             .where({ cart })
-            .first('shipmethod', 'shipaddress', 'updated_at')) as FoundCart | undefined)
+            .first('shipmethod', 'shipaddress', 'guest', 'updated_at')) as FoundCart | undefined)
       if (stale(found)) await this.touch(trx, cart, entity)
       await trx(CART_LINES_TABLE)
         .insert({ cart, line: lineId(), item, quantity, added_at: now })
@@ -252,7 +259,7 @@ export class CartStore {
   async setShipping(
     cart: string,
     entity: Entity | null,
-    changes: { shipmethod?: string; shipaddress?: string },
+    changes: { shipmethod?: string; shipaddress?: string; guest?: string },
   ): Promise<void> {
     await retryTransaction(this.db, async (trx) => {
       await this.touch(trx, cart, entity)

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto'
 import { COOKIE_FALLBACK_SECONDS, createError, type QueryContext } from '@shopwright/core'
 import type { CartAnswer } from '../../shared/answers.js'
+import { guestOf } from '../checkout/guests.js'
 import type { ShopContext, ShopContexts } from '../shop-context.js'
 import type { CartPricing } from './cart-pricing.js'
 import {
@@ -85,7 +86,11 @@ export class Carts {
     lines: readonly CartLineRow[],
     stock?: ReadonlyMap<string, number>,
   ): Promise<CartAnswer> {
-    const cart = { shipmethod: row?.shipmethod ?? null, shipaddress: row?.shipaddress ?? null }
+    const cart = {
+      shipmethod: row?.shipmethod ?? null,
+      shipaddress: row?.shipaddress ?? null,
+      guest: guestOf(row?.guest)?.address ?? null,
+    }
     return this.pricing.price(context, lines, cart, stock)
   }
 

@@ -1,11 +1,13 @@
 /**
- * The checkout calls (README, "Calls"), for signed-in customers: the review, the shipping address
- * and method, and placing the order. Every change is POST with a schema-checked JSON body; placing
- * is rate limited per account and needs an idempotency key (a replay answers the first order);
- * choosing the address and method counts against the cart's write limit.
+ * The checkout calls (README, "Calls"): the review, the shipping address and method, and placing
+ * the order, for signed-in customers and for guests (an anonymous cart with an e-mail and address:
+ * README, "Guest checkout"). Every change is POST with a schema-checked JSON body;
+ * placing is rate limited per account (per address for guests) and needs an idempotency key (a
+ * replay answers the first order); the other changes count against the cart's write limit.
  */
 import {
   createError,
+  isAppError,
   isValidId,
   readBody,
   type QueryContext,
@@ -13,12 +15,14 @@ import {
   type RateLimiterService,
   z,
 } from '@shopwright/core'
+import type { RecordsService } from '@shopwright/plugin-records'
 import type { CheckoutAnswer } from '../../shared/answers.js'
 import { addressBookOf, type CartPricing } from '../cart/cart-pricing.js'
 import { CART_LIMIT } from '../cart/cart-routes.js'
 import { entityKey, type CartStore } from '../cart/cart-store.js'
 import type { Carts } from '../cart/carts.js'
-import type { Checkout, CustomerContext } from './checkout.js'
+import type { Checkout, CustomerContext, Shopper } from './checkout.js'
+import { checkGuest, GuestBody, guestOf } from './guests.js'
 import { CHECKOUT_ROUTES } from '../route-schemas.js'
 
 export const PLACE_LIMIT = 'commerce.place'
@@ -35,6 +39,8 @@ const PlaceBody = z.strictObject({
   idempotencykey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, {
     error: 'idempotencykey must be 16 to 64 letters, digits, - or _',
   }),
+  /** The review's total in minor units: placing refuses another total (409 with the new review). */
+  total: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   payment: z.union([
     z.strictObject({ saved: z.string().min(1).max(64) }),
     z.strictObject({ card: Card }),
@@ -48,10 +54,12 @@ export interface CheckoutRouteServices {
   store: CartStore
   pricing: CartPricing
   limiter: RateLimiterService
+  records: Pick<RecordsService, 'find'>
 }
 
 export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServices): void {
-  const { checkout, carts, store, pricing, limiter } = services
+  const { checkout, carts, store, pricing, limiter, records } = services
+  const countryExists = async (id: string) => (await records.find('country', id)) !== null
 
   /** The signed-in caller, after merging a cart filled before signing in (as every cart call). */
   const customer = async (ctx: QueryContext): Promise<CustomerContext> => {
@@ -60,14 +68,37 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
     return context as CustomerContext
   }
 
-  /** Changes of the checkout count against the cart's write limit, per account. */
-  const consume = (context: CustomerContext) =>
-    limiter.consume(CART_LIMIT, `${context.entity.type}|${context.entity.id}`)
+  /**
+   * Whose checkout this is: a signed-in account's, or a guest's anonymous cart (null key when the
+   * visitor has no cart yet) with the details it keeps.
+   */
+  const shopperOf = async (ctx: QueryContext) => {
+    const { context, key } = await carts.caller(ctx)
+    if (context.entity)
+      return { context, cart: entityKey(context.entity), guest: null, account: true as const }
+    const row = key ? await store.cart(key) : null
+    return { context, cart: row ? key : null, guest: guestOf(row?.guest), account: false as const }
+  }
 
-  const review = async (context: CustomerContext): Promise<CheckoutAnswer> => {
+  /** Changes of the checkout count against the cart's write limit, per account or cart. */
+  const consume = (who: {
+    context: { entity: { type: string; id: string } | null }
+    cart: string
+  }) =>
+    limiter.consume(
+      CART_LIMIT,
+      who.context.entity ? `${who.context.entity.type}|${who.context.entity.id}` : who.cart,
+    )
+
+  const review = async (
+    shopper: Awaited<ReturnType<typeof shopperOf>>,
+  ): Promise<CheckoutAnswer> => {
+    const { context } = shopper
     const profile = context.profile
     return {
-      cart: await checkout.review(context),
+      cart: shopper.cart
+        ? await checkout.review(context, shopper.cart)
+        : await carts.get({ key: null, context }),
       addresses: addressBookOf(profile),
       // What the profile shows of a saved card: never its token.
       cards: (profile?.creditcards ?? []).map((card) => ({
@@ -80,40 +111,90 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
       })),
       terms: await checkout.terms(profile?.terms ?? ''),
       creditlimit: profile?.creditlimit ?? null,
+      guest: shopper.guest,
     }
   }
 
   router.get('/checkout/get', CHECKOUT_ROUTES.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store')
-    ctx.body = await review(await customer(ctx))
+    ctx.body = await review(await shopperOf(ctx))
+  })
+
+  // A guest's e-mail and shipping address, kept on their cart until the order is placed.
+  router.post('/checkout/guest', CHECKOUT_ROUTES.guest, async (ctx) => {
+    const guest = checkGuest(readBody(ctx, GuestBody))
+    const shopper = await shopperOf(ctx)
+    // An account ships to its address book: the guest form is for visitors without one.
+    if (shopper.account) throw createError('ERROR_INVALID_INPUT', { reason: 'signed in' })
+    if (!shopper.cart) throw createError('ERROR_CART_EMPTY')
+    await consume({ context: shopper.context, cart: shopper.cart })
+    if (!(await countryExists(guest.address.country)))
+      throw createError('ERROR_SELECT_VALUE_REQUIRED', { reason: 'country' })
+    await store.setShipping(shopper.cart, null, { guest: JSON.stringify(guest) })
+    ctx.set('Cache-Control', 'private, no-store')
+    ctx.body = await review({ ...shopper, guest })
   })
 
   router.post('/checkout/shipping', CHECKOUT_ROUTES.shipping, async (ctx) => {
     const { address } = readBody(ctx, IdBody('address')) as { address: string }
     const context = await customer(ctx)
-    await consume(context)
+    const cart = entityKey(context.entity)
+    await consume({ context, cart })
     if (!isValidId(address) || !addressBookOf(context.profile).some((line) => line.id === address))
       throw createError('ERROR_ADDRESS_NOT_AVAILABLE', { reason: address })
-    await store.setShipping(entityKey(context.entity), context.entity, { shipaddress: address })
-    ctx.body = await review(context)
+    await store.setShipping(cart, context.entity, { shipaddress: address })
+    ctx.body = await review({ context, cart, guest: null, account: true })
   })
 
   router.post('/checkout/shipmethod', CHECKOUT_ROUTES.shipmethod, async (ctx) => {
     const { id } = readBody(ctx, IdBody('id')) as { id: string }
-    const context = await customer(ctx)
-    await consume(context)
-    const methods = await pricing.shipMethods(context, 0)
+    const shopper = await shopperOf(ctx)
+    const cart = shopper.cart
+    if (!cart) throw createError('ERROR_CART_EMPTY')
+    await consume({ context: shopper.context, cart })
+    const methods = await pricing.shipMethods(shopper.context, 0)
     if (!isValidId(id) || !methods.some((method) => method.id === id))
       throw createError('ERROR_SHIPMETHOD_NOT_USABLE', { reason: id })
-    await store.setShipping(entityKey(context.entity), context.entity, { shipmethod: id })
-    ctx.body = await review(context)
+    await store.setShipping(cart, shopper.context.entity, { shipmethod: id })
+    ctx.set('Cache-Control', 'private, no-store')
+    ctx.body = await review(shopper)
   })
 
   router.post('/checkout/place', CHECKOUT_ROUTES.place, async (ctx) => {
     const body = readBody(ctx, PlaceBody)
-    const context = await customer(ctx)
-    await limiter.consume(PLACE_LIMIT, `${context.entity.type}|${context.entity.id}`)
+    const found = await shopperOf(ctx)
+    const { context, cart } = found
     ctx.set('Cache-Control', 'private, no-store')
-    ctx.body = await checkout.place(context, { key: body.idempotencykey, payment: body.payment })
+    let shopper: Shopper
+    if (found.account) {
+      const entity = found.context.entity!
+      await limiter.consume(PLACE_LIMIT, `${entity.type}|${entity.id}`)
+      shopper = { context: context as CustomerContext, cart: found.cart }
+    } else {
+      // Guests are counted per address: a new cart is free to make.
+      await limiter.consume(PLACE_LIMIT, `ip|${ctx.ip}`)
+      if (!cart) throw createError('ERROR_CART_EMPTY')
+      if (!found.guest) throw createError('ERROR_GUEST_CHECKOUT_DETAILS')
+      if (!('card' in body.payment))
+        throw createError('ERROR_CREDITCARD_NOT_AVAILABLE', { reason: 'a guest pays by card' })
+      shopper = { context, cart, guest: found.guest }
+    }
+    try {
+      ctx.body = await checkout.place(shopper, {
+        key: body.idempotencykey,
+        payment: body.payment,
+        ...(body.total === undefined ? {} : { total: body.total }),
+      })
+    } catch (error) {
+      // What the shopper saw is what they pay: a changed total answers the review as it is now.
+      if (!isAppError(error) || error.code !== 'ERROR_CHECKOUT_TOTAL_CHANGED') throw error
+      ctx.status = error.status
+      ctx.body = {
+        ok: false,
+        message: error.code,
+        reason: error.reason,
+        review: await review(found),
+      }
+    }
   })
 }

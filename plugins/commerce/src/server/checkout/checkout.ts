@@ -38,7 +38,7 @@ import type { CartAnswer, ShipAddress } from '../../shared/answers.js'
 import { INVOICE_TYPE, ORDER_TYPE } from '../../shared/types.js'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { billingAddress } from '../cart/cart-pricing.js'
-import { entityKey, type CartStore } from '../cart/cart-store.js'
+import type { CartStore } from '../cart/cart-store.js'
 import type { Carts } from '../cart/carts.js'
 import type { Documents } from '../documents/documents.js'
 import { COUNTERS_TABLE } from '../migrations.js'
@@ -53,6 +53,8 @@ import {
   type PlacedOrder,
   type Run,
 } from './attempts.js'
+import type { GuestDetails, Guests } from './guests.js'
+import type { OrderLinks } from './order-links.js'
 import type { Payments } from './payments.js'
 import type { Resolver } from './resolver.js'
 import type { StockHolds } from './stock.js'
@@ -62,7 +64,17 @@ export type Payment = { saved: string } | { card: CardInput } | { account: true 
 export interface PlaceRequest {
   key: string
   payment: Payment
+  /**
+   * The total of the review the shopper saw, in minor units: a run that prices the cart otherwise
+   * is refused with ERROR_CHECKOUT_TOTAL_CHANGED before anything is held or charged.
+   */
+  total?: number
 }
+
+/** Whose cart is placed: a signed-in account's, or an anonymous cart with a guest's details. */
+export type Shopper =
+  | { context: CustomerContext; cart: string; guest?: undefined }
+  | { context: ShopContext; cart: string; guest: GuestDetails }
 
 /** Card tokens of saved cards (the account plugin's `cardTokens` service). */
 export interface SavedCardTokens {
@@ -90,6 +102,8 @@ export interface CheckoutParts {
   /** The storefront's page cache, dropped when a sale takes an item's stock to 0. */
   pages: Pick<StorefrontData, 'invalidatePages'>
   logger: Pick<Logger, 'error'>
+  guests: Pick<Guests, 'ensure'>
+  links: Pick<OrderLinks, 'path'>
 }
 
 /** The points of a run where the fault tests fail the database or kill the node (README, "Checkout"). */
@@ -206,18 +220,25 @@ export class Checkout {
   }
 
   /** The cart priced for checkout. */
-  review(context: CustomerContext): Promise<CartAnswer> {
-    return this.parts.carts.get({ key: entityKey(context.entity), context })
+  review(context: ShopContext, cart: string): Promise<CartAnswer> {
+    return this.parts.carts.get({ key: cart, context })
   }
 
-  async place(context: CustomerContext, request: PlaceRequest): Promise<PlacedOrder> {
-    const cartKey = entityKey(context.entity)
-    await this.parts.store.ensure(cartKey, context.entity)
+  /** Places the shopper's cart; the answer carries the order's link (order-links.ts). */
+  async place(shopper: Shopper, request: PlaceRequest): Promise<PlacedOrder> {
+    const placed = await this.placeOnce(shopper, request)
+    return { ...placed, link: await this.parts.links.path(placed.order.id) }
+  }
+
+  private async placeOnce(shopper: Shopper, request: PlaceRequest): Promise<PlacedOrder> {
+    const cartKey = shopper.cart
+    // A guest's cart row exists: its details are kept on it.
+    if (!shopper.guest) await this.parts.store.ensure(cartKey, shopper.context.entity)
     const claimed = await this.claim(cartKey, request.key, fingerprintOf(request.payment))
     if ('replay' in claimed) return claimed.replay
     const { run } = claimed
     try {
-      return await this.run(context, request, run)
+      return await this.run(shopper, request, run)
     } catch (error) {
       return await this.recover(run, error)
     } finally {
@@ -292,13 +313,10 @@ export class Checkout {
     throw inProgress(leaseUntil)
   }
 
-  private async run(
-    context: CustomerContext,
-    request: PlaceRequest,
-    run: Run,
-  ): Promise<PlacedOrder> {
+  private async run(shopper: Shopper, request: PlaceRequest, run: Run): Promise<PlacedOrder> {
+    const { context } = shopper
     await this.step('claimed', run)
-    const cart = await this.review(context)
+    const cart = await this.review(context, shopper.cart)
     if (cart.lines.length === 0) throw createError('ERROR_CART_EMPTY')
     const problem = cart.lines.find((line) => !line.purchasable)
     if (problem)
@@ -311,13 +329,21 @@ export class Checkout {
       throw createError('ERROR_SHIPMETHOD_NOT_USABLE', {
         reason: 'no shipping method in this currency',
       })
+    if (request.total !== undefined && request.total !== cart.total)
+      throw createError('ERROR_CHECKOUT_TOTAL_CHANGED', {
+        reason: `${request.total} was reviewed, ${cart.total} is due`,
+      })
+    // A guest's record exists before anything is held: the order names it.
+    const entity = shopper.guest
+      ? await this.parts.guests.ensure(shopper.guest, context.language)
+      : shopper.context.entity
     await this.parts.holds.hold(cart.lines, run.attempt, (trx) =>
       this.parts.attempts.advance(run, ['claimed'], 'held', trx),
     )
     await this.step('held', run)
-    const paid = await this.pay(context, cart, request.payment, run)
+    const paid = await this.pay(shopper, cart, request.payment, run)
     const tranid = `SO${await this.nextNumber('salesorder')}`
-    const placed = await this.writeDocuments(context, cart, paid, run, tranid)
+    const placed = await this.writeDocuments(entity, context, cart, paid, run, tranid)
     await this.step('committed', run)
     return placed
   }
@@ -354,14 +380,13 @@ export class Checkout {
    * Takes the payment: answers how the documents describe it. A card charge is recorded in the
    * ledger before the gateway is asked (with the run's charge key) and after it answered.
    */
-  private async pay(
-    context: CustomerContext,
-    cart: CartAnswer,
-    payment: Payment,
-    run: Run,
-  ): Promise<Paid> {
-    const profile = context.profile
+  private async pay(shopper: Shopper, cart: CartAnswer, payment: Payment, run: Run): Promise<Paid> {
+    const profile = shopper.context.profile
     if ('account' in payment) {
+      // A guest has no terms and no saved cards: only a card typed at checkout.
+      if (shopper.guest)
+        throw createError('ERROR_PAYMENT_DECLINED', { reason: 'a guest pays by card' })
+      const context = shopper.context
       const terms = profile?.terms ?? ''
       const limit = profile?.creditlimit ?? null
       const days = await this.terms(terms)
@@ -377,8 +402,13 @@ export class Checkout {
     let last4: string
     let brand: string
     if ('saved' in payment) {
-      const card = profile?.creditcards.find((each) => each.internalid === payment.saved)
-      const saved = card ? await this.parts.cardTokens.get(context.entity, payment.saved) : null
+      const card = shopper.guest
+        ? undefined
+        : profile?.creditcards.find((each) => each.internalid === payment.saved)
+      const saved =
+        card && !shopper.guest
+          ? await this.parts.cardTokens.get(shopper.context.entity, payment.saved)
+          : null
       if (!card || !saved)
         throw createError('ERROR_CREDITCARD_NOT_AVAILABLE', { reason: payment.saved })
       token = saved
@@ -437,7 +467,8 @@ export class Checkout {
   }
 
   private async writeDocuments(
-    context: CustomerContext,
+    entity: Entity,
+    context: ShopContext,
     cart: CartAnswer,
     paid: Paid,
     run: Run,
@@ -461,7 +492,7 @@ export class Checkout {
     }))
     const common = {
       trandate: now.toISOString(),
-      entity: reference(context.entity.type, context.entity.id),
+      entity: reference(entity.type, entity.id),
       currency: reference('currency', cart.currency.id),
       subtotal: money(cart.subtotal),
       taxtotal: money(cart.taxtotal),

@@ -21,6 +21,9 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_PAYMENT_DECLINED: 'Le paiement a été refusé.',
   ERROR_CREDIT_LIMIT_EXCEEDED: 'La commande dépasserait la limite de crédit du compte.',
   ERROR_CHECKOUT_IN_PROGRESS: 'Cette commande est déjà en cours de validation.',
+  ERROR_CHECKOUT_TOTAL_CHANGED: `Le total a changé depuis que vous avez vérifié votre commande${NBSP}: vérifiez-la et passez-la de nouveau.`,
+  ERROR_GUEST_CHECKOUT_DETAILS:
+    'Saisissez votre e-mail et votre adresse de livraison pour commander sans compte.',
   ERROR_IDEMPOTENCY_KEY_REUSED: 'Cette clé de commande a déjà servi pour un autre panier.',
   ERROR_CHECKBOX_REQUIRED: 'Cette case doit être cochée.',
   ERROR_DATA_CONNECTION: 'La connexion a échoué.',

@@ -253,4 +253,18 @@ export const storePhrases: PhraseTable = {
   'Your order number is': { fr: 'Votre numéro de commande est' },
   'View order {0}': { fr: 'Voir la commande {0}' },
   'View invoice {0}': { fr: 'Voir la facture {0}' },
+  // Guest checkout (the commerce plugin's README, "Guest checkout").
+  'Sign in': { fr: 'Se connecter' },
+  'Have an account?': { fr: `Vous avez un compte${NBSP}?` },
+  'Contact and shipping address': { fr: 'Contact et adresse de livraison' },
+  'Your order confirmation and its link go to this address.': {
+    fr: 'La confirmation de votre commande et son lien sont envoyés à cette adresse.',
+  },
+  'Continue to shipping and payment': { fr: 'Continuer vers la livraison et le paiement' },
+  'Keep the link to your order: it shows your order to whoever holds it.': {
+    fr: `Gardez le lien de votre commande${NBSP}: il montre votre commande à qui le détient.`,
+  },
+  'Create an account to follow your orders': { fr: 'Créer un compte pour suivre vos commandes' },
+  'Your order': { fr: 'Votre commande' },
+  'The order this link was made for.': { fr: 'La commande pour laquelle ce lien a été créé.' },
 }
