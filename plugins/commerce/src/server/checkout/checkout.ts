@@ -34,7 +34,7 @@ import {
   type StorefrontData,
 } from '@shopwright/core'
 import type { RecordChange, RecordGuard, RecordsService } from '@shopwright/plugin-records'
-import type { CartAnswer, ShipAddress } from '../../shared/answers.js'
+import type { CartAnswer } from '../../shared/answers.js'
 import { INVOICE_TYPE, ORDER_TYPE } from '../../shared/types.js'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { billingAddress } from '../cart/cart-pricing.js'
@@ -55,6 +55,7 @@ import {
 } from './attempts.js'
 import type { GuestDetails, Guests } from './guests.js'
 import type { OrderLinks } from './order-links.js'
+import { addressText } from './address-text.js'
 import type { Payments } from './payments.js'
 import type { Resolver } from './resolver.js'
 import type { StockHolds } from './stock.js'
@@ -145,20 +146,6 @@ function refusalOf(error: unknown): AppError | undefined {
     !NOT_REFUSALS.has(error.code)
     ? error
     : undefined
-}
-
-function addressText(address: ShipAddress | null): string {
-  if (!address) return ''
-  return [
-    address.addressee,
-    address.addr1,
-    address.addr2,
-    [address.city, address.state, address.zip].filter(Boolean).join(' '),
-    address.country.toUpperCase(),
-    address.addrphone,
-  ]
-    .filter((line) => line && line.trim())
-    .join('\n')
 }
 
 /** The payment fingerprint of a request: never the card number, only its last four and expiry. */
@@ -499,8 +486,12 @@ export class Checkout {
       shipping_rate: money(cart.shipping),
       total: money(cart.total),
       shipmethod: reference('shipmethod', cart.shipmethod!.id),
-      shipaddress: addressText(cart.shipaddress),
-      billaddress: addressText(billingAddress(context.profile) ?? cart.shipaddress),
+      shipaddress: await addressText(cart.shipaddress, this.parts.records, context.language),
+      billaddress: await addressText(
+        billingAddress(context.profile) ?? cart.shipaddress,
+        this.parts.records,
+        context.language,
+      ),
       ccnumber: paid.ccnumber,
       paymentmethod: paid.method,
       item: { lines },
