@@ -37,6 +37,7 @@ import {
 } from './server/images/routes.js'
 import { SECRET_ADDRESSES } from './server/secret-addresses.js'
 import { ACCOUNT_ROUTES as DESCRIBED } from './server/route-schemas.js'
+import { MailTemplates } from './server/mail/mail-templates.js'
 import { MailQueue } from './server/mail/mail-queue.js'
 import {
   BullMailWaker,
@@ -70,6 +71,7 @@ export type { ImageAnswer } from './server/images/routes.js'
 export { addressErrors, cardBrand, cardDigits, cardErrors } from './shared/profile-rules.js'
 // The durable mail queue, for plugins that mail shoppers (commerce's order e-mails).
 export type { MailQueue, QueuedMail } from './server/mail/mail-queue.js'
+export type { MailContent, MailTemplate, MailTemplates } from './server/mail/mail-templates.js'
 export type { MailMessage } from './server/mailer.js'
 export { ACCOUNT_VERIFIED, type AccountVerified } from './server/signup/signups.js'
 
@@ -88,6 +90,8 @@ declare module '@shopwright/core' {
     accountGuard: AccountGuard
     cardTokens: CardTokens
     mailQueue: MailQueue
+    /** The e-mails plugins send, by name, with a theme's own in their place (docs/themes.md). */
+    mailTemplates: MailTemplates
     signups: Signups
     formTickets: FormTickets
   }
@@ -112,6 +116,7 @@ export default definePlugin({
     'accountGuard',
     'cardTokens',
     'mailQueue',
+    'mailTemplates',
     'signups',
     'formTickets',
   ],
@@ -149,6 +154,9 @@ export default definePlugin({
       ).singleton(),
       cardTokens: asFunction(({ db }) => new CardTokens(db)).singleton(),
       mailQueue: asFunction(({ db, mailer }) => new MailQueue(db, mailer, logger)).singleton(),
+      mailTemplates: asFunction(
+        () => new MailTemplates(siteOrigin({ ...config, ...settings }), logger),
+      ).singleton(),
       formTickets: asFunction(({ db }) => new FormTickets(db)).singleton(),
       signups: asFunction(
         ({ db, accounts, records, mailQueue, events }) =>

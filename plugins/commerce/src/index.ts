@@ -21,6 +21,7 @@ import { Attempts } from './server/checkout/attempts.js'
 import { Guests } from './server/checkout/guests.js'
 import { OrderLinks } from './server/checkout/order-links.js'
 import { orderLinkRoutes } from './server/checkout/order-link-routes.js'
+import { OrderMails } from './server/mail/order-mails.js'
 import { Payments } from './server/checkout/payments.js'
 import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
@@ -76,6 +77,8 @@ export type { CheckoutProbe, CheckoutStep } from './server/checkout/checkout.js'
 export type { AttemptState, Run } from './server/checkout/attempts.js'
 export type { PaymentState } from './server/checkout/payments.js'
 export type { CommerceSettings } from './server/settings.js'
+export type { OrderMailData, OrderMailKind } from './server/mail/order-mail.js'
+export { ORDER_MAIL_TEMPLATES } from './server/mail/order-mail.js'
 
 declare module '@shopwright/core' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -104,6 +107,8 @@ declare module '@shopwright/core' {
     guests: Guests
     /** The keys of order links (`/order/{id}?key=`). */
     orderLinks: OrderLinks
+    /** Order e-mails (confirmed, shipped, cancelled) through the account plugin's mail queue. */
+    orderMails: OrderMails
     /** The stores and rules carts and checkout share (one of each per kernel). */
     commerceParts: CommerceParts
   }
@@ -160,6 +165,7 @@ export default definePlugin({
     'checkout',
     'guests',
     'orderLinks',
+    'orderMails',
     'commerceParts',
   ],
   settings: COMMERCE_SETTINGS,
@@ -225,6 +231,10 @@ export default definePlugin({
         ({ db, records, seedWriter }: Services) => new Guests(db, records, seedWriter, logger),
       ).singleton(),
       orderLinks: asFunction(({ db }) => new OrderLinks(db)).singleton(),
+      orderMails: asFunction(
+        ({ db, mailQueue, mailTemplates, orderLinks, records }: Services) =>
+          new OrderMails(db, mailQueue, mailTemplates, orderLinks, records, logger),
+      ).singleton(),
       carts: asFunction((deps: Services) => {
         const { store, pricing } = partsOf(deps)
         return new Carts(store, pricing, deps.shopContexts)
@@ -246,6 +256,7 @@ export default definePlugin({
             logger,
             guests: deps.guests,
             links: deps.orderLinks,
+            mails: deps.orderMails,
           }),
       ).singleton(),
     })
@@ -261,6 +272,7 @@ export default definePlugin({
     recordGuards.add([SHIPMETHOD_TYPE, TAXCODE_TYPE], ratesGuard)
     recordGuards.add(DOCUMENT_TYPES, documentGuard)
     recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
+    recordGuards.add(DOCUMENT_TYPES, services.orderMails.statusGuard)
     services.storefrontData.addPageData(categoryPageData(services.catalogue, services.shopContexts))
     services.storefrontData.addPageData(searchPageData(services.search, services.shopContexts))
     services.storefrontData.addSitemap(catalogueSitemap(db, records))

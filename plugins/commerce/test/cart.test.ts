@@ -278,6 +278,47 @@ for (const database of databasesUnderTest()) {
       ])
     })
 
+    it('adds once for a key, however often or at once the add is sent, and answers the cart', async () => {
+      const first = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 1,
+      })
+      const cookie = cartCookie(first)
+      const body = { item: 'blue-mug', quantity: 2, key: 'add-key-0000000001' }
+      const replies = await Promise.all(
+        Array.from({ length: 4 }, () => post(booted.kernel, cookie, '/query/cart/add', body)),
+      )
+      for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200)
+      const again = await post(booted.kernel, cookie, '/query/cart/add', body)
+      const blue = (answer: CartAnswer) => answer.lines.find((line) => line.item === 'blue-mug')
+      expect(blue(again.json<CartAnswer>())?.quantity).toBe(2)
+      // A stored add is answered, not refused, though the item could no longer be added now.
+      await booted.kernel.services
+        .db('commerce_stock')
+        .where({ item: 'blue-mug' })
+        .update({ onhand: 0 })
+      try {
+        const late = await post(booted.kernel, cookie, '/query/cart/add', body)
+        expect(late.statusCode, late.body).toBe(200)
+        expect(blue(late.json<CartAnswer>())?.quantity).toBe(2)
+      } finally {
+        await booted.kernel.services
+          .db('commerce_stock')
+          .where({ item: 'blue-mug' })
+          .update({ onhand: 100 })
+      }
+      // Another key is another add; a malformed key is refused and adds nothing.
+      const other = await post(booted.kernel, cookie, '/query/cart/add', {
+        ...body,
+        key: 'add-key-0000000002',
+      })
+      expect(blue(other.json<CartAnswer>())?.quantity).toBe(4)
+      const bad = await post(booted.kernel, cookie, '/query/cart/add', { ...body, key: 'short' })
+      expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'ERROR_INVALID_INPUT'])
+      const now = (await call(booted.kernel, cookie, { url: '/query/cart/get' })).json<CartAnswer>()
+      expect(blue(now)?.quantity).toBe(4)
+    })
+
     it('loses no unit when adds of one item come together', async () => {
       const first = await post(booted.kernel, '', '/query/cart/add', {
         item: 'anchor-mug',

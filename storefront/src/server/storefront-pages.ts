@@ -32,6 +32,16 @@ export interface ThemeServerModule {
   clientDir: string
   /** The manifest key of the browser entry (`src/entry-client.tsx`). */
   clientEntry: string
+  /**
+   * The theme's own e-mails, by template name (`order-confirmed`...): each takes the e-mail's data
+   * and a language and answers `{ subject, text, html }` (docs/themes.md, "E-mail templates").
+   */
+  mailTemplates?: Readonly<Record<string, unknown>>
+}
+
+/** Whatever keeps e-mail templates (the account plugin's `mailTemplates` service). */
+interface ThemeMailTarget {
+  useTheme(templates: Readonly<Record<string, unknown>> | undefined): void
 }
 
 /** How the server that mounts the storefront describes itself to it. */
@@ -70,6 +80,12 @@ export function storefrontPages(
       // an authenticator every visitor is anonymous (and may be served from the page cache).
       const translations = kernel.optional('translationSource')
       const authenticator = kernel.optional('authenticator')
+      // The theme's e-mails replace the plugins' defaults where it has them. Looked up by name:
+      // the engine does not depend on the plugin that sends mail.
+      const mail = (kernel.optional as (name: string) => ThemeMailTarget | undefined)(
+        'mailTemplates',
+      )
+      mail?.useTheme(module.mailTemplates)
       const providers = services.storefrontData
       const pages = new PageCache(
         services.cache,

@@ -46,6 +46,10 @@ export const SEARCH_FTS_TABLE = 'commerce_search_fts'
 export const INDEX_STATE_TABLE = 'commerce_index_state'
 /** The shop's own secrets, made by the migrations: `order-link` signs guests' order links. */
 export const KEYS_TABLE = 'commerce_keys'
+/** The keys of cart adds already stored, so a retried add is not added twice (cart-store.ts). */
+export const CART_ADDS_TABLE = 'commerce_cart_adds'
+/** Where each order's e-mails go and in which language (mail/order-mails.ts). */
+export const ORDER_CONTACTS_TABLE = 'commerce_order_contacts'
 
 export const migrations: Migration[] = [
   {
@@ -380,8 +384,25 @@ export const migrations: Migration[] = [
         name: 'order-link',
         secret: crypto.randomBytes(32).toString('base64url'),
       })
+      await db.schema.createTable(CART_ADDS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('cart', 80).notNullable()
+        table.string('add_key', 64).notNullable()
+        table.bigInteger('added_at').notNullable()
+        table.primary(['cart', 'add_key'])
+        table.index(['added_at'], 'commerce_cart_adds_added')
+      })
+      await db.schema.createTable(ORDER_CONTACTS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('order_id', 191).primary()
+        table.string('email', 254).notNullable()
+        table.string('language', 32).notNullable()
+        table.bigInteger('created_at').notNullable()
+      })
     },
     async down(db) {
+      await db.schema.dropTable(ORDER_CONTACTS_TABLE)
+      await db.schema.dropTable(CART_ADDS_TABLE)
       await db.schema.dropTable(KEYS_TABLE)
       await db.schema.alterTable(CARTS_TABLE, (table) => table.dropColumn('guest'))
     },

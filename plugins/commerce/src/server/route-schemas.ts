@@ -276,11 +276,16 @@ export const CART_ROUTES = {
   }),
   add: describe({
     summary: 'Adds an item to the cart',
-    description: 'The first add of an anonymous visitor sets the cart cookie.',
+    description:
+      'The first add of an anonymous visitor sets the cart cookie. With `key` (16 to 64 of A-Z, a-z, 0-9, - and _, one per add), a retry of an add that was stored answers the cart as it is and adds nothing.',
     access: 'anyone',
     body: z.strictObject({
       item: z.string().min(1).max(191),
       quantity: z.int().min(1).max(MAX_LINE_QUANTITY),
+      key: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{16,64}$/)
+        .optional(),
     }),
     answer: cart,
     errors: ['ERROR_INVALID_ID', 'ERROR_CARTLINE_NOT_AVAILABLE', 'ERROR_CART_FULL', ...cartLimit],

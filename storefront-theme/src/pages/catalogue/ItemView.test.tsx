@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cart, cartLine, ceramicMug, classicTee } from '../../test/fixtures.js'
-import { cartEvents, pageProps, renderPage, type Call } from '../../test/harness.js'
+import { cartEvents, failure, pageProps, renderPage, type Call } from '../../test/harness.js'
 import { ItemView } from './ItemView.js'
 
 afterEach(cleanup)
@@ -10,6 +10,35 @@ afterEach(cleanup)
 const props = pageProps('/item/:id')
 
 describe('the item page', () => {
+  it('sends an add whose answer was lost again with its key, and a new add with a new one', async () => {
+    const added: Call[] = []
+    renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: ceramicMug() } },
+      routes: {
+        'POST /cart/add': (call: Call) => {
+          added.push(call)
+          return added.length === 1
+            ? failure(503, 'ERROR_DATA_CONNECTION')
+            : { body: cart([cartLine({ item: 'ceramic-mug' })]) }
+        },
+      },
+    })
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    await waitFor(() => expect(added).toHaveLength(1))
+    fireEvent.click(await screen.findByTestId('alert-ok'))
+    await waitFor(() =>
+      expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false),
+    )
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    await waitFor(() => expect(added).toHaveLength(2))
+    await screen.findByTestId('added-dialog')
+    const keys = added.map((call) => (call.body as { key: string }).key)
+    expect(keys[1]).toBe(keys[0])
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    await waitFor(() => expect(added).toHaveLength(3))
+    expect((added[2]!.body as { key: string }).key).not.toBe(keys[0])
+  })
+
   it('shows the quantity-break table and the price for the quantity typed', () => {
     renderPage(<ItemView {...props} />, { extra: { commerce: { item: ceramicMug() } } })
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ceramic Mug')
@@ -74,7 +103,9 @@ describe('the item page', () => {
     fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '2' } })
     fireEvent.click(screen.getByTestId('add-to-cart'))
     await screen.findByTestId('added-dialog')
-    expect(added.map((call) => call.body)).toEqual([{ item: 'classic-tee-red-m', quantity: 2 }])
+    expect(added.map((call) => call.body)).toEqual([
+      { item: 'classic-tee-red-m', quantity: 2, key: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    ])
   })
 
   it('adds to the cart, tells the header the new count and confirms what went in', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { usePageExtra, useSession, useT } from '@shopwright/storefront/react'
 import { mdiCartPlus, mdiCheckCircle, mdiMinus, mdiPlus } from '@mdi/js'
@@ -22,6 +22,7 @@ import {
   type PriceBreak,
 } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
+import { PlaceAttempt } from '../checkout/place-attempt.js'
 import {
   breakAt,
   clampQuantity,
@@ -226,6 +227,8 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
   const [problem, setProblem] = useState<{ field: 'child' | 'quantity'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [added, setAdded] = useState<Added | null>(null)
+  // One key per add: a retry of an add whose answer was lost sends it again, and adds once.
+  const attempt = useRef(new PlaceAttempt())
 
   const child = item.children.find((each) => each.id === childId)
   const offer = offerOf(item, child)
@@ -240,6 +243,7 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
   const soldOut = !offer.needsChoice && offer.available <= 0
 
   const choose = (id: string) => {
+    attempt.current.reset()
     setChildId(id)
     setProblem(null)
     const own = item.children.find((each) => each.id === id)?.storedisplayimage
@@ -247,6 +251,7 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
     if (at >= 0) setImageIndex(at)
   }
   const step = (by: number) => {
+    attempt.current.reset()
     setQuantityText(String(clampQuantity(shownQuantity + by)))
     setProblem(null)
   }
@@ -267,7 +272,12 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
     setProblem(null)
     setBusy(true)
     try {
-      const cart = await client.post<CartAnswer>('/cart/add', { item: offer.id, quantity })
+      const cart = await client.post<CartAnswer>('/cart/add', {
+        item: offer.id,
+        quantity,
+        key: attempt.current.key(),
+      })
+      attempt.current.settle()
       announceCart(cart.count)
       setAdded({
         line: cart.lines.find((line) => line.item === offer.id),
@@ -276,6 +286,7 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
         count: cart.count,
       })
     } catch (failure) {
+      attempt.current.settle(failure)
       await alert(t('Unable to Add'), failure)
     } finally {
       setBusy(false)
@@ -362,6 +373,7 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
                     max={MAX_LINE_QUANTITY}
                     value={quantityText}
                     onChange={(event) => {
+                      attempt.current.reset()
                       setQuantityText(event.target.value)
                       setProblem(null)
                     }}

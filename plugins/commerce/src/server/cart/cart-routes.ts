@@ -19,7 +19,15 @@ import { CART_ROUTES } from '../route-schemas.js'
 export const CART_LIMIT = 'commerce.cart'
 
 const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
-const AddBody = z.strictObject({ item: z.string().min(1).max(191), quantity })
+/** The add's own key (as checkout's): a retry with it answers the cart, never adds twice. */
+export const ADD_KEY = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, {
+  error: 'key must be 16 to 64 letters, digits, - or _',
+})
+const AddBody = z.strictObject({
+  item: z.string().min(1).max(191),
+  quantity,
+  key: ADD_KEY.optional(),
+})
 const UpdateBody = z.strictObject({ quantity })
 
 function lineParam(ctx: QueryContext): string {
@@ -54,7 +62,7 @@ export function cartRoutes(router: QueryRouter, carts: Carts, limiter: RateLimit
     if (!isValidId(body.item)) throw createError('ERROR_INVALID_ID', { reason: 'item' })
     const caller = await carts.caller(ctx, true)
     await limiter.consume(CART_LIMIT, limitKey(caller, ctx))
-    ctx.body = await carts.add(ctx, caller, body.item, body.quantity)
+    ctx.body = await carts.add(ctx, caller, body.item, body.quantity, body.key)
   })
 
   router.post('/cart/update/:line', CART_ROUTES.update, async (ctx) => {

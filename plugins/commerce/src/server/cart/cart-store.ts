@@ -8,6 +8,7 @@ import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 import {
   createError,
+  isDuplicateKey,
   pooledRandomBytes,
   retryTransaction,
   sqliteTransaction,
@@ -15,7 +16,7 @@ import {
 } from '@shopwright/core'
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/types.js'
 import { unitsAvailable } from '../catalogue/catalogue.js'
-import { CARTS_TABLE, CART_LINES_TABLE, STOCK_TABLE } from '../migrations.js'
+import { CARTS_TABLE, CART_ADDS_TABLE, CART_LINES_TABLE, STOCK_TABLE } from '../migrations.js'
 
 export interface CartLineRow {
   line: string
@@ -36,7 +37,12 @@ export interface AddedCart {
   row: CartRow
   lines: CartLineRow[]
   stock: Map<string, number>
+  /** True when the add's key was stored before: the add was not made again. */
+  replayed?: boolean
 }
+
+/** How long an add's key is kept: a retry comes within seconds (the sweep prunes older keys). */
+export const KEEP_ADD_KEYS_MS = 86_400_000
 
 type FoundCart = CartRow & { updated_at: number | string }
 
@@ -47,6 +53,15 @@ type StockedLine = CartLineRow & {
 }
 
 /** The lines, and the units available of their items (catalogue's rule; 0 without a stock row). */
+/** A cart's row as an add read it (none for a new cart). */
+function rowOf(found: FoundCart | undefined): CartRow {
+  return {
+    shipmethod: found?.shipmethod ?? null,
+    shipaddress: found?.shipaddress ?? null,
+    guest: found?.guest ?? null,
+  }
+}
+
 function splitStock(rows: readonly StockedLine[]): Pick<AddedCart, 'lines' | 'stock'> {
   const stock = new Map<string, number>()
   const lines = rows.map(({ onhand, reserved, ...line }) => {
@@ -155,28 +170,23 @@ export class CartStore {
     entity: Entity | null,
     item: string,
     quantity: number,
-    options: { fresh?: boolean; judge?: (added: AddedCart) => void } = {},
+    options: { fresh?: boolean; judge?: (added: AddedCart) => void; key?: string } = {},
   ): Promise<AddedCart> {
     const answer = (
       found: FoundCart | undefined,
       lines: CartLineRow[],
       stock: Map<string, number>,
+      replayed = false,
     ): AddedCart => {
+      // An add stored before is answered as the cart is now: never refused, never made twice.
+      if (replayed) return { row: rowOf(found), lines, stock, replayed }
       if ((lines.find((line) => line.item === item)?.quantity ?? 0) > MAX_LINE_QUANTITY)
         throw createError('ERROR_INVALID_INTEGER', {
           reason: `quantity must be from 1 to ${MAX_LINE_QUANTITY}`,
         })
       if (lines.length > MAX_CART_LINES)
         throw createError('ERROR_CART_FULL', { reason: `${MAX_CART_LINES} lines` })
-      const added = {
-        row: {
-          shipmethod: found?.shipmethod ?? null,
-          shipaddress: found?.shipaddress ?? null,
-          guest: found?.guest ?? null,
-        },
-        lines,
-        stock,
-      }
+      const added = { row: rowOf(found), lines, stock }
       options.judge?.(added)
       return added
     }
@@ -190,6 +200,26 @@ export class CartStore {
             `select shipmethod, shipaddress, guest, updated_at from ${CARTS_TABLE} where cart = ?`,
             cart,
           )
+      // A key stored before: the add was made, only the answer was lost.
+      const replayed =
+        options.key !== undefined &&
+        sql.run(
+          `insert into ${CART_ADDS_TABLE} (cart, add_key, added_at) values (?, ?, ?) on conflict do nothing`,
+          cart,
+          options.key,
+          now,
+        ).changes === 0
+      const read = () =>
+        splitStock(
+          sql.all<StockedLine>(
+            `select l.line, l.item, l.quantity, l.added_at, s.onhand, s.reserved from ${CART_LINES_TABLE} l left join ${STOCK_TABLE} s on s.item = l.item where l.cart = ? order by l.added_at, l.line`,
+            cart,
+          ),
+        )
+      if (replayed) {
+        const { lines, stock } = read()
+        return answer(found, lines, stock, true)
+      }
       // A missing row (a new cart, or one swept while its cookie lived on) is made here.
       if (stale(found))
         sql.run(
@@ -208,12 +238,7 @@ export class CartStore {
         quantity,
         now,
       )
-      const { lines, stock } = splitStock(
-        sql.all<StockedLine>(
-          `select l.line, l.item, l.quantity, l.added_at, s.onhand, s.reserved from ${CART_LINES_TABLE} l left join ${STOCK_TABLE} s on s.item = l.item where l.cart = ? order by l.added_at, l.line`,
-          cart,
-        ),
-      )
+      const { lines, stock } = read()
       return answer(found, lines, stock)
     })
     if (sync) return sync
@@ -223,11 +248,14 @@ export class CartStore {
         : ((await trx(CARTS_TABLE)
             .where({ cart })
             .first('shipmethod', 'shipaddress', 'guest', 'updated_at')) as FoundCart | undefined)
-      if (stale(found)) await this.touch(trx, cart, entity)
-      await trx(CART_LINES_TABLE)
-        .insert({ cart, line: lineId(), item, quantity, added_at: now })
-        .onConflict(['cart', 'item'])
-        .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
+      const replayed =
+        options.key !== undefined && !(await this.claimAdd(trx, cart, options.key, now))
+      if (!replayed && stale(found)) await this.touch(trx, cart, entity)
+      if (!replayed)
+        await trx(CART_LINES_TABLE)
+          .insert({ cart, line: lineId(), item, quantity, added_at: now })
+          .onConflict(['cart', 'item'])
+          .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
       const { lines, stock } = splitStock(
         (await trx(`${CART_LINES_TABLE} as l`)
           .leftJoin(`${STOCK_TABLE} as s`, 's.item', 'l.item')
@@ -242,8 +270,36 @@ export class CartStore {
             's.reserved',
           )) as StockedLine[],
       )
-      return answer(found, lines, stock)
+      return answer(found, lines, stock, replayed)
     })
+  }
+
+  /** True when an add with this key was stored in the cart. */
+  async addStored(cart: string, key: string): Promise<boolean> {
+    return (
+      (await this.db(CART_ADDS_TABLE).where({ cart, add_key: key }).first('added_at')) !== undefined
+    )
+  }
+
+  /**
+   * Stores an add's key in the add's transaction: false when it was stored before. A read first
+   * (nearly every key is new, and the read is by primary key); of two requests with one key at
+   * once, the second meets the primary key and is a replay (InnoDB undoes only that statement).
+   */
+  private async claimAdd(
+    trx: Knex.Transaction,
+    cart: string,
+    key: string,
+    now: number,
+  ): Promise<boolean> {
+    if (await trx(CART_ADDS_TABLE).where({ cart, add_key: key }).first('added_at')) return false
+    try {
+      await trx(CART_ADDS_TABLE).insert({ cart, add_key: key, added_at: now })
+      return true
+    } catch (error) {
+      if (isDuplicateKey(error)) return false
+      throw error
+    }
   }
 
   /** Sets a line's quantity; false when the line is not in this cart. */
@@ -313,7 +369,11 @@ export class CartStore {
   }
 
   /** Deletes anonymous carts untouched since `before` (a scheduled sweep). */
-  async sweep(before: number): Promise<number> {
+  async sweep(before: number, now = Date.now()): Promise<number> {
+    // Add keys of every cart, anonymous or not, once no retry can come.
+    await this.db(CART_ADDS_TABLE)
+      .where('added_at', '<', now - KEEP_ADD_KEYS_MS)
+      .delete()
     const stale = this.db(CARTS_TABLE)
       .where('updated_at', '<', before)
       .whereNull('entity_type')
@@ -322,6 +382,7 @@ export class CartStore {
     if (carts.length === 0) return 0
     await retryTransaction(this.db, async (trx) => {
       await trx(CART_LINES_TABLE).whereIn('cart', carts).delete()
+      await trx(CART_ADDS_TABLE).whereIn('cart', carts).delete()
       await trx(CARTS_TABLE).whereIn('cart', carts).delete()
     })
     return carts.length

@@ -120,9 +120,17 @@ export class Carts {
     caller: CartOwner,
     item: string,
     quantity: number,
+    key?: string,
   ): Promise<CartAnswer> {
     const facts = await this.pricing.factsOf(item)
-    this.pricing.refuse(caller.context, item, facts, quantity)
+    try {
+      this.pricing.refuse(caller.context, item, facts, quantity)
+    } catch (error) {
+      // A retry of an add that was stored is answered with the cart, whatever changed since.
+      if (key && !caller.fresh && (await this.store.addStored(caller.key, key)))
+        return this.get(caller)
+      throw error
+    }
     const { row, lines, stock } = await this.store.add(
       caller.key,
       caller.context.entity,
@@ -130,6 +138,7 @@ export class Carts {
       quantity,
       {
         fresh: caller.fresh !== undefined,
+        ...(key === undefined ? {} : { key }),
         // Inside the add: the line's new quantity against the units available at that moment.
         judge: ({ lines, stock }) => {
           const units = lines.find((line) => line.item === item)?.quantity ?? quantity

@@ -31,7 +31,9 @@ export async function addressText(
   const code = address.country.toLowerCase()
   const country = code ? await records.find('country', code) : null
   const regions = Array.isArray(country?.regions) ? country.regions.filter(isObject) : []
-  const region = regions.find((each) => textOf(each.id).toLowerCase() === address.state.toLowerCase())
+  const region = regions.find(
+    (each) => textOf(each.id).toLowerCase() === address.state.toLowerCase(),
+  )
   const state = region ? nameIn(region, language) || address.state : address.state
   const place = CITY_FIRST.has(code)
     ? [[[address.city, state].filter(Boolean).join(', '), address.zip].filter(Boolean).join(' ')]

@@ -56,6 +56,8 @@ import {
 import type { GuestDetails, Guests } from './guests.js'
 import type { OrderLinks } from './order-links.js'
 import { addressText } from './address-text.js'
+import type { QueuedMail } from '@shopwright/plugin-account'
+import type { OrderContact, OrderMails } from '../mail/order-mails.js'
 import type { Payments } from './payments.js'
 import type { Resolver } from './resolver.js'
 import type { StockHolds } from './stock.js'
@@ -105,6 +107,8 @@ export interface CheckoutParts {
   logger: Pick<Logger, 'error'>
   guests: Pick<Guests, 'ensure'>
   links: Pick<OrderLinks, 'path'>
+  /** The order's confirmation, queued in its transaction (mail/order-mails.ts). */
+  mails: Pick<OrderMails, 'prepare' | 'placed' | 'wake'>
 }
 
 /** The points of a run where the fault tests fail the database or kill the node (README, "Checkout"). */
@@ -129,6 +133,11 @@ interface Sale {
   lines: readonly string[]
   items: readonly string[]
   result: PlacedOrder
+  /** Where the order's e-mails go, when anywhere, and its confirmation made before the write. */
+  contact: OrderContact | null
+  confirmation: QueuedMail | null
+  /** The confirmation's queued ids, woken once the order is committed. */
+  mail: string[]
 }
 
 function isInProgress(error: unknown): boolean {
@@ -192,6 +201,13 @@ export class Checkout {
       await this.parts.store.removeBought(sale.run.cart, sale.lines, trx)
       if (sale.chargeKey)
         await this.parts.payments.paid(sale.run, sale.chargeKey, change.record.id, trx)
+      if (sale.contact)
+        sale.mail = await this.parts.mails.placed(
+          change.record.id,
+          sale.contact,
+          sale.confirmation,
+          trx,
+        )
       await this.step('written', sale.run)
     },
     // Pages show "out of stock" from the page cache: drop them when a sale takes an item to 0.
@@ -201,6 +217,7 @@ export class Checkout {
           ? this.sales.get(change.record.id)
           : undefined
       if (!sale) return
+      await this.parts.mails.wake(sale.mail)
       const left = await this.parts.catalogue.available(sale.items)
       if ([...left.values()].some((units) => units === 0)) await this.parts.pages.invalidatePages()
     },
@@ -330,7 +347,9 @@ export class Checkout {
     await this.step('held', run)
     const paid = await this.pay(shopper, cart, request.payment, run)
     const tranid = `SO${await this.nextNumber('salesorder')}`
-    const placed = await this.writeDocuments(entity, context, cart, paid, run, tranid)
+    const email = shopper.guest ? shopper.guest.email : (context.profile?.email ?? '')
+    const contact = email ? { email, language: context.language } : null
+    const placed = await this.writeDocuments(entity, context, cart, paid, run, tranid, contact)
     await this.step('committed', run)
     return placed
   }
@@ -460,6 +479,7 @@ export class Checkout {
     paid: Paid,
     run: Run,
     tranid: string,
+    contact: OrderContact | null,
   ): Promise<PlacedOrder> {
     const places = cart.currency.places
     const money = (minor: number) => fromMinor(minor, places)
@@ -526,6 +546,9 @@ export class Checkout {
       lines: cart.lines.map((line) => line.id),
       items: cart.lines.map((line) => line.item),
       result,
+      contact,
+      confirmation: contact ? await this.parts.mails.prepare('confirmed', order, contact) : null,
+      mail: [],
     })
     try {
       // One transaction for both; should the records service fall back to writing them one by

@@ -1,0 +1,97 @@
+/** The order e-mails' words in the languages commerce writes them in; any other reads English. */
+export interface OrderMailWords {
+  subject: { confirmed: string; shipped: string; cancelled: string }
+  lead: { confirmed: string; shipped: string; cancelled: string }
+  hello: (name: string) => string
+  order: string
+  date: string
+  item: string
+  quantity: string
+  price: string
+  amount: string
+  subtotal: string
+  tax: string
+  shipping: string
+  free: string
+  total: string
+  shipTo: string
+  billTo: string
+  method: string
+  payment: string
+  view: string
+  keep: string
+  questions: string
+}
+
+const NBSP = '\u00a0'
+
+export const ORDER_MAIL_WORDS: Readonly<Record<'en' | 'fr', OrderMailWords>> = {
+  en: {
+    subject: {
+      confirmed: 'Your order {0} is confirmed',
+      shipped: 'Your order {0} has shipped',
+      cancelled: 'Your order {0} was cancelled',
+    },
+    lead: {
+      confirmed:
+        'Thank you for your order. We are getting it ready and will tell you when it ships.',
+      shipped: 'Good news: your order is on its way.',
+      cancelled: 'Your order was cancelled: it will not be shipped.',
+    },
+    hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    order: 'Order',
+    date: 'Date',
+    item: 'Item',
+    quantity: 'Qty',
+    price: 'Price',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    tax: 'Tax',
+    shipping: 'Shipping',
+    free: 'Free',
+    total: 'Total',
+    shipTo: 'Ship to',
+    billTo: 'Bill to',
+    method: 'Shipping method',
+    payment: 'Payment',
+    view: 'View your order',
+    keep: 'Keep this e-mail: its link shows your order to whoever holds it.',
+    questions: 'Questions? Reply to this e-mail.',
+  },
+  fr: {
+    subject: {
+      confirmed: 'Votre commande {0} est confirmée',
+      shipped: 'Votre commande {0} a été expédiée',
+      cancelled: 'Votre commande {0} a été annulée',
+    },
+    lead: {
+      confirmed: `Merci pour votre commande. Nous la préparons et vous préviendrons de son expédition.`,
+      shipped: `Bonne nouvelle${NBSP}: votre commande est en route.`,
+      cancelled: `Votre commande a été annulée${NBSP}: elle ne sera pas expédiée.`,
+    },
+    hello: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    order: 'Commande',
+    date: 'Date',
+    item: 'Article',
+    quantity: 'Qté',
+    price: 'Prix',
+    amount: 'Montant',
+    subtotal: 'Sous-total',
+    tax: 'Taxes',
+    shipping: 'Livraison',
+    free: 'Gratuite',
+    total: 'Total',
+    shipTo: 'Livrer à',
+    billTo: 'Facturer à',
+    method: 'Mode de livraison',
+    payment: 'Paiement',
+    view: 'Voir votre commande',
+    keep: `Gardez cet e-mail${NBSP}: son lien montre votre commande à qui le détient.`,
+    questions: `Une question${NBSP}? Répondez à cet e-mail.`,
+  },
+}
+
+/** The words of a site language (`fr`, `fr-ca`, `en-us`...). */
+export function orderMailWords(language: string): OrderMailWords {
+  return language.toLowerCase().startsWith('fr') ? ORDER_MAIL_WORDS.fr : ORDER_MAIL_WORDS.en
+}

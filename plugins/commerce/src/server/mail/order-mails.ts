@@ -1,0 +1,182 @@
+/**
+ * Order e-mails through the account plugin's durable queue (README, "Order e-mails"). Each is
+ * queued in the transaction of the change it tells of (the order's write, a status change), once
+ * per order and kind (`order:SO10001:shipped`), and sent after the commit: an order is never
+ * answered as failed because mail is down, and a lost SMTP server delays the message, never
+ * loses it. The message is made before the transaction (its reads would wait for SQLite's one
+ * connection inside it); one that cannot be made (a broken template) is logged and skipped: the
+ * order matters more than its e-mail.
+ */
+import type { Knex } from 'knex'
+import type { Logger, RecordData } from '@shopwright/core'
+import type { MailQueue, MailTemplates, QueuedMail } from '@shopwright/plugin-account'
+import type { RecordChange, RecordGuard, RecordsService } from '@shopwright/plugin-records'
+import { ORDER_TYPE, skuOf } from '../../shared/types.js'
+import { ORDER_CONTACTS_TABLE } from '../migrations.js'
+import { isObject, refId, textOf } from '../refs.js'
+import type { OrderLinks } from '../checkout/order-links.js'
+import {
+  ORDER_MAIL_TEMPLATES,
+  orderMail,
+  type OrderMailData,
+  type OrderMailKind,
+} from './order-mail.js'
+
+/** Where an order's e-mails go. */
+export interface OrderContact {
+  email: string
+  /** The site language the shopper bought in. */
+  language: string
+}
+
+/** Statuses of an order not yet on its way, and those it is once shipped (spec 001's list). */
+const BEFORE_SHIPPING = new Set(['pendingApproval', 'pendingFulfillment', 'partiallyFulfilled'])
+const SHIPPED = new Set(['pendingBilling', 'billed', 'closed'])
+
+/** The e-mail a status change tells of, if any. */
+export function mailOfChange(from: unknown, to: unknown): OrderMailKind | null {
+  const before = textOf(from)
+  const after = textOf(to)
+  if (before === after) return null
+  if (after === 'cancelled') return 'cancelled'
+  return BEFORE_SHIPPING.has(before) && SHIPPED.has(after) ? 'shipped' : null
+}
+
+/** Card brands as people write them (orders keep the brand's id: `visa`). */
+const BRANDS: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  card: '',
+}
+const brandName = (brand: string) =>
+  Object.hasOwn(BRANDS, brand.toLowerCase()) ? BRANDS[brand.toLowerCase()]! : brand
+
+export class OrderMails {
+  /** A status change's message, made before its transaction, then its queued ids. */
+  private readonly waiting = new WeakMap<RecordChange, { mail: QueuedMail; ids: string[] }>()
+
+  constructor(
+    private readonly db: Knex,
+    private readonly queue: Pick<MailQueue, 'enqueue' | 'wake'>,
+    private readonly templates: Pick<MailTemplates, 'render' | 'origin' | 'define'>,
+    private readonly links: Pick<OrderLinks, 'path'>,
+    private readonly records: Pick<RecordsService, 'find'>,
+    private readonly logger: Pick<Logger, 'error'>,
+  ) {
+    for (const [kind, name] of Object.entries(ORDER_MAIL_TEMPLATES))
+      templates.define(name, orderMail(kind as OrderMailKind))
+  }
+
+  /**
+   * In the new order's transaction: keeps where its e-mails go, and queues its confirmation (made
+   * by `prepare` before the transaction). Answers the ids to wake once committed.
+   */
+  async placed(
+    order: string,
+    contact: OrderContact,
+    mail: QueuedMail | null,
+    trx: Knex.Transaction,
+  ): Promise<string[]> {
+    await trx(ORDER_CONTACTS_TABLE).insert({
+      order_id: order,
+      email: contact.email,
+      language: contact.language,
+      created_at: Date.now(),
+    })
+    return mail ? this.queue.enqueue([mail], trx) : []
+  }
+
+  /** The guard that queues the shipped and cancelled e-mails with staff's status changes. */
+  readonly statusGuard: RecordGuard = {
+    check: async (change) => {
+      this.waiting.delete(change)
+      if (change.kind !== 'updated' || change.record.type !== ORDER_TYPE) return
+      const kind = mailOfChange(change.previous.status, change.record.status)
+      if (!kind) return
+      const contact = (await this.db(ORDER_CONTACTS_TABLE)
+        .where({ order_id: change.record.id })
+        .first('email', 'language')) as OrderContact | undefined
+      // Orders from before order e-mails (or imported ones) have nobody to tell.
+      const mail = contact ? await this.prepare(kind, change.record, contact) : null
+      if (mail) this.waiting.set(change, { mail, ids: [] })
+    },
+    write: async (change, _actor, trx) => {
+      const waiting = this.waiting.get(change)
+      if (waiting) waiting.ids = await this.queue.enqueue([waiting.mail], trx)
+    },
+    afterCommit: async (change) => {
+      const waiting = this.waiting.get(change)
+      if (waiting) await this.wake(waiting.ids)
+    },
+  }
+
+  /** Sends what a committed change queued (the queue's sweep sends it otherwise). */
+  async wake(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.queue.wake(ids)
+  }
+
+  /** The message of an order's e-mail, or null (logged) when it cannot be made. */
+  async prepare(
+    kind: OrderMailKind,
+    order: RecordData,
+    contact: OrderContact,
+  ): Promise<QueuedMail | null> {
+    try {
+      const data = await this.dataOf(kind, order)
+      const made = this.templates.render(ORDER_MAIL_TEMPLATES[kind], data, contact.language)
+      return { key: `order:${order.id}:${kind}`, to: contact.email, ...made }
+    } catch (error) {
+      this.logger.error({ err: error, order: order.id, kind }, 'order e-mail not made')
+      return null
+    }
+  }
+
+  /** The template's data from the order as stored. */
+  private async dataOf(kind: OrderMailKind, order: RecordData): Promise<OrderMailData> {
+    const [web, currency, method] = await Promise.all([
+      this.records.find('configuration', 'web'),
+      this.records.find('currency', refId(order.currency) ?? ''),
+      this.records.find('shipmethod', refId(order.shipmethod) ?? ''),
+    ])
+    const number = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0)
+    const item = isObject(order.item) ? order.item : {}
+    const lines = (Array.isArray(item.lines) ? item.lines : []).filter(isObject).map((line) => {
+      const name = textOf(line.displayname) || textOf(line.itemid)
+      const sku = skuOf(textOf(line.itemid))
+      return {
+        name,
+        // The SKU as the item page shows it; an item whose id is its name has none to repeat.
+        sku: sku === name ? '' : sku,
+        quantity: number(line.quantity),
+        rate: number(line.rate),
+        amount: number(line.amount),
+      }
+    })
+    const shipaddress = textOf(order.shipaddress)
+    const last4 = textOf(order.ccnumber).slice(-4)
+    return {
+      kind,
+      shop: textOf(web?.name) || 'Shopwright',
+      name: shipaddress.split('\n')[0] ?? '',
+      order: {
+        tranid: textOf(order.tranid) || order.id,
+        trandate: textOf(order.trandate),
+        currency: textOf(currency?.code) || (refId(order.currency) ?? 'usd').toUpperCase(),
+        lines,
+        subtotal: number(order.subtotal),
+        tax: number(order.taxtotal),
+        shipping: number(order.shipping_rate),
+        total: number(order.total),
+        shipmethod: textOf(method?.name) || (refId(order.shipmethod) ?? ''),
+        payment: [brandName(textOf(order.paymentmethod)), last4 ? `•••• ${last4}` : '']
+          .filter(Boolean)
+          .join(' '),
+        shipaddress,
+        billaddress: textOf(order.billaddress),
+      },
+      link: `${this.templates.origin}${await this.links.path(order.id)}`,
+    }
+  }
+}
