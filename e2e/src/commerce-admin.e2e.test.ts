@@ -83,7 +83,9 @@ describe('commerce in the admin (Chromium)', () => {
     await call(cookie, '/cart/add', { item: ITEM, quantity: 2 })
     const placed = await call(cookie, '/checkout/place', {
       idempotencykey: 'e2e-commerce-admin-0001',
-      payment: { card: { number: '4242424242424242', expiry: '12/2035', paymentmethod: 'Visa' } },
+      payment: {
+        card: { number: '4242424242424242', expiry: '12/2035', paymentmethod: 'Visa', cvc: '123' },
+      },
     })
     return placed.order as { id: string; tranid: string }
   }

@@ -83,6 +83,7 @@ describe('guest checkout in Chromium', () => {
       '[data-testid=checkout-ccexpiredate]',
       `12${String(new Date().getFullYear() + 2).slice(2)}`,
     )
+    await page.fill('[data-testid=checkout-cvc]', '123')
     expect(await page.textContent('[data-testid=place-order]')).toMatch(words.place)
     await shot(page, `${prefix}-02-payment`)
     await page.click('[data-testid=place-order]')

@@ -1,3 +1,5 @@
+import { SYSTEM_ACTOR } from '@shopwright/core'
+import { ITEM_TEXTS } from '../src/server/catalogue/catalogue-index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { CategoryAnswer, ItemAnswer } from '../src/index.js'
@@ -79,6 +81,52 @@ for (const database of databasesUnderTest()) {
       ).toEqual([
         ['tee-red-l', 'L', 2200, 0],
         ['tee-red-m', 'M', 1000, 5],
+      ])
+    })
+
+    it("answers a parent's options as dimensions, named and valued in the visitor's language", async () => {
+      const { records } = booted.kernel.services
+      const tee = await ok<ItemAnswer>(booted.kernel, '', '/query/ns/data/get/item/tee')
+      // Unnamed: the values by place, the names empty.
+      expect(tee.options).toEqual([
+        { name: '', values: ['Red'] },
+        // Sizes small to large, whatever the children's name order.
+        { name: '', values: ['M', 'L'] },
+      ])
+      await records.modify(
+        SYSTEM_ACTOR,
+        'item',
+        'tee',
+        ['optionnames', 'translations'],
+        (record) => {
+          record.optionnames = 'Colour : Size'
+          record.translations = { fr: { optionnames: 'Couleur : Taille' } }
+        },
+      )
+      await records.modify(SYSTEM_ACTOR, 'item', 'tee-red-m', ['translations'], (record) => {
+        record.translations = { fr: { options: 'Rouge : M' } }
+      })
+      // A translation that does not give every value is not used.
+      await records.modify(SYSTEM_ACTOR, 'item', 'tee-red-l', ['translations'], (record) => {
+        record.translations = { fr: { options: 'Rouge' } }
+      })
+      const named = await ok<ItemAnswer>(booted.kernel, '', '/query/ns/data/get/item/tee')
+      expect(named.options).toEqual([
+        { name: 'Colour', values: ['Red'] },
+        { name: 'Size', values: ['M', 'L'] },
+      ])
+      expect(named.children.map((child) => child.options)).toEqual([
+        ['Red', 'L'],
+        ['Red', 'M'],
+      ])
+      const french = await ok<ItemAnswer>(
+        booted.kernel,
+        localeCookie('eur', 'fr', 'fr'),
+        '/query/ns/data/get/item/tee',
+      )
+      expect(french.options).toEqual([
+        { name: 'Couleur', values: ['Red', 'Rouge'] },
+        { name: 'Taille', values: ['M', 'L'] },
       ])
     })
 
@@ -167,10 +215,7 @@ describe('the sample catalogue of @shopwright/seeds', () => {
     expect(catalogue.filter((record) => record.type === 'item').length).toBeGreaterThanOrEqual(40)
     for (const record of catalogue) {
       const copy = structuredClone(record)
-      const texts =
-        record.type === 'item'
-          ? ['displayname', 'storedetaileddescription']
-          : ['name', 'custrecord_web_webcat_content']
+      const texts = record.type === 'item' ? ITEM_TEXTS : ['name', 'custrecord_web_webcat_content']
       await normaliseCatalogueRecord(copy, texts, [texts[1]!])
       // Nothing to correct: the seeds are stored as the guard would store them.
       expect(copy, `${record.type}/${record.id}`).toEqual(record)

@@ -345,6 +345,48 @@ for (const database of databasesUnderTest()) {
       expect(placed.statusCode, placed.body).toBe(200)
     })
 
+    it("has the provider check a typed card's security code, which is never stored", async () => {
+      const hal = await newCustomer(booted.kernel, 'hal-checkout@example.com')
+      await post(booted.kernel, hal.cookie, '/query/cart/add', { item: 'anchor-mug', quantity: 1 })
+      const before = await stock('anchor-mug')
+      const { cvc: _cvc, ...withoutCvc } = VISA
+      const AMEX = { number: '3782 822463 10005', expiry: '12/2035', paymentmethod: 'amex' }
+      const cases: Array<[Record<string, unknown>, number, string]> = [
+        [withoutCvc, 400, 'ERROR_CARD_CVC_INVALID'],
+        [{ ...VISA, cvc: '12' }, 400, 'ERROR_CARD_CVC_INVALID'],
+        [{ ...VISA, cvc: '1234' }, 400, 'ERROR_CARD_CVC_INVALID'],
+        [{ ...VISA, cvc: 'abc' }, 400, 'ERROR_CARD_CVC_INVALID'],
+        [{ ...AMEX, cvc: '123' }, 400, 'ERROR_CARD_CVC_INVALID'],
+        [{ ...VISA, cvc: 'x'.repeat(9) }, 400, 'ERROR_INVALID_INPUT'],
+        // The test provider's documented wrong code.
+        [{ ...VISA, cvc: '000' }, 402, 'ERROR_PAYMENT_DECLINED'],
+      ]
+      let n = 0
+      for (const [card, status, code] of cases) {
+        const reply = await post(booted.kernel, hal.cookie, '/query/checkout/place', {
+          idempotencykey: key(`hal${n++}`),
+          payment: { card },
+        })
+        expect([reply.statusCode, codeOf(reply)], JSON.stringify(card)).toEqual([status, code])
+      }
+      expect(await stock('anchor-mug')).toEqual(before)
+      const placed = await post(booted.kernel, hal.cookie, '/query/checkout/place', {
+        idempotencykey: key('hal-amex'),
+        payment: { card: { ...AMEX, cvc: '1234' } },
+      })
+      expect(placed.statusCode, placed.body).toBe(200)
+      // Nowhere in the database: not in the order, the attempts, the ledger or the test gateway.
+      for (const table of ['commerce_checkouts', 'commerce_payments', 'commerce_test_gateway']) {
+        const rows = await booted.kernel.services.db(table).select()
+        expect(JSON.stringify(rows), table).not.toContain('"1234"')
+      }
+      const order = await booted.kernel.services.records.find(
+        'salesorder',
+        placed.json<PlacedOrder>().order.id,
+      )
+      expect(JSON.stringify(order)).not.toMatch(/cvc|1234"/)
+    })
+
     describe('with a payment provider that records what it is asked', () => {
       const charges: ChargeRequest[] = []
       const refunds: RefundRequest[] = []

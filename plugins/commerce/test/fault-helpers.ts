@@ -182,7 +182,7 @@ export function placeBody(key: string) {
   return {
     idempotencykey: key,
     payment: {
-      card: { number: '4242 4242 4242 4242', expiry: '12/2035', paymentmethod: 'Visa' },
+      card: { number: '4242 4242 4242 4242', expiry: '12/2035', paymentmethod: 'Visa', cvc: '123' },
     },
   }
 }

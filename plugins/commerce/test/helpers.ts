@@ -264,5 +264,11 @@ export const VISA = {
   expiry: '12/2035',
   name: 'Ada Lovelace',
   paymentmethod: 'Visa',
+  cvc: '123',
 }
-export const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/2035', paymentmethod: 'Visa' }
+export const DECLINED = {
+  number: '4000 0000 0000 0002',
+  expiry: '12/2035',
+  paymentmethod: 'Visa',
+  cvc: '123',
+}

@@ -12,6 +12,22 @@ export interface CardForm {
   ccname: string
   ccexpiredate: string
   paymentmethod: string
+  /** The security code, asked at checkout only (the payment provider checks it; never kept). */
+  cvc?: string
+}
+
+/** The security code's length for a brand: 4 on an American Express card, 3 on others. */
+export function cvcLength(paymentmethod: string): number {
+  return /^(amex|american express)$/i.test(paymentmethod.trim()) ? 4 : 3
+}
+
+/** The security code's problem, or null: digits, as many as the brand has. */
+export function cvcProblem(card: CardForm): FieldProblem {
+  const cvc = (card.cvc ?? '').trim()
+  if (!cvc) return { field: 'cvc', code: 'ERROR_INPUT_VALUE_REQUIRED' }
+  return new RegExp(`^\\d{${cvcLength(card.paymentmethod)}}$`).test(cvc)
+    ? null
+    : { field: 'cvc', code: 'ERROR_CARD_CVC_INVALID' }
 }
 
 /** A form's problem: the field it is about and its code (a profile rule's answer). */
@@ -29,6 +45,7 @@ export function CardFields({
   problem,
   testId,
   numberLabel,
+  withCvc = false,
 }: {
   card: CardForm
   onChange(card: CardForm): void
@@ -36,14 +53,28 @@ export function CardFields({
   testId: string
   /** The Number field's label when it is not plain 'Card number' (a saved card's last four). */
   numberLabel?: string
+  /** Asks the security code (a card paid with now, not one saved for later). */
+  withCvc?: boolean
 }) {
   const t = useT()
-  const error = (field: keyof CardForm) => (
+  const error = (field: keyof CardForm | 'cvc') => (
     <FieldError code={problem?.field === field ? problem.code : null} />
   )
   const digits = card.ccnumber.replace(/\D/g, '')
   // A number long enough to name its brand that names none the shop takes.
   const unknownBrand = digits.length >= 6 && !card.paymentmethod
+  const name = (
+    <label className="sw-field">
+      <span>{t('Name on card')}</span>
+      <input
+        value={card.ccname}
+        autoComplete="cc-name"
+        onChange={(event) => onChange({ ...card, ccname: event.target.value })}
+        data-testid={`${testId}-ccname`}
+      />
+      {error('ccname')}
+    </label>
+  )
   return (
     <>
       <label className="sw-field">
@@ -96,17 +127,27 @@ export function CardFields({
           />
           {error('ccexpiredate')}
         </label>
-        <label className="sw-field">
-          <span>{t('Name on card')}</span>
-          <input
-            value={card.ccname}
-            autoComplete="cc-name"
-            onChange={(event) => onChange({ ...card, ccname: event.target.value })}
-            data-testid={`${testId}-ccname`}
-          />
-          {error('ccname')}
-        </label>
+        {withCvc ? (
+          <label className="sw-field sw-field-cvc">
+            <span>{t('Security code')}</span>
+            <input
+              value={card.cvc ?? ''}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              placeholder={cvcLength(card.paymentmethod) === 4 ? '1234' : '123'}
+              onChange={(event) =>
+                onChange({ ...card, cvc: event.target.value.replace(/\D/g, '').slice(0, 4) })
+              }
+              data-testid={`${testId}-cvc`}
+            />
+            {error('cvc')}
+          </label>
+        ) : (
+          name
+        )}
       </div>
+      {withCvc ? name : null}
     </>
   )
 }

@@ -44,6 +44,7 @@ export function classicTee(): ItemAnswer {
     breaks: BREAKS,
     available,
     storedisplayimage: colour === 'Red' ? image('classic-tee-red') : null,
+    options: [colour, size],
   })
   return {
     ...listItem('classic-tee', {
@@ -57,7 +58,20 @@ export function classicTee(): ItemAnswer {
     breaks: BREAKS,
     available: 0,
     children: [child('Blue', 'M', 25), child('Blue', 'L', 0), child('Red', 'M', 12)],
+    // As a parent without option names is answered when its values differ in shape: one list.
+    options: [],
     primarycategory: 'apparel',
+  }
+}
+
+/** The Classic Tee with its options as Colour and Size pickers (its parent names them). */
+export function classicTeeByOption(): ItemAnswer {
+  return {
+    ...classicTee(),
+    options: [
+      { name: 'Colour', values: ['Blue', 'Red'] },
+      { name: 'Size', values: ['M', 'L'] },
+    ],
   }
 }
 
@@ -75,6 +89,7 @@ export function ceramicMug(): ItemAnswer {
     ],
     available: 150,
     children: [],
+    options: [],
     primarycategory: 'home-kitchen',
   }
 }

@@ -209,7 +209,12 @@ export function commerceRecordTypes(): RecordData[] {
           'translations',
           'Translations',
           'translations',
-          'The name and description in other languages: { fr: { displayname, storedetaileddescription } }.',
+          'The name and description in other languages: { fr: { displayname, storedetaileddescription, optionnames, options } }: a parent\'s option names, a child\'s option values, each joined by " : " like the item id.',
+        ),
+        text(
+          'optionnames',
+          'Option names',
+          'On a parent item: the names of its options, in the order its children\'s item ids give their values, joined by " : " (Colour : Size). The item page offers one picker per option.',
         ),
       ],
       { listsort: 'displayname' },

@@ -42,8 +42,10 @@ const item = listItem.extend({
       breaks,
       available: z.number(),
       storedisplayimage: image.nullable(),
+      options: z.array(z.string()),
     }),
   ),
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   primarycategory: z.string().nullable(),
 })
 const categoryFields = {
@@ -367,6 +369,7 @@ export const CHECKOUT_ROUTES = {
             expiry: z.string().min(6).max(8),
             name: z.string().max(200).optional(),
             paymentmethod: z.string().max(64).optional(),
+            cvc: z.string().max(8).optional(),
           }),
         }),
         z.strictObject({ account: z.literal(true) }),
@@ -391,6 +394,7 @@ export const CHECKOUT_ROUTES = {
       'ERROR_CREDIT_LIMIT_EXCEEDED',
       'ERROR_IDEMPOTENCY_KEY_REUSED',
       'ERROR_CREDITCARD_NOT_AVAILABLE',
+      'ERROR_CARD_CVC_INVALID',
     ],
   }),
 }

@@ -29,6 +29,11 @@ export const COMMERCE_ERRORS = defineErrors({
     status: 402,
   },
   ERROR_CHECKOUT_IN_PROGRESS: { message: 'This order is already being placed.', status: 409 },
+  ERROR_CARD_CVC_INVALID: {
+    message:
+      'Enter the security code on the card: 4 digits on the front of an American Express card, 3 on the back of others.',
+    status: 400,
+  },
   ERROR_CHECKOUT_TOTAL_CHANGED: {
     message: 'The total changed since you reviewed your order: check it and place it again.',
     status: 409,

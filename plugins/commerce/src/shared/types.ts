@@ -78,6 +78,17 @@ export interface ChildItemAnswer {
   breaks: PriceBreak[]
   available: number
   storedisplayimage: WebImage | null
+  /** Its value of each of the parent's options (`options`), in the visitor's language. */
+  options: string[]
+}
+
+/**
+ * One option of a parent item (Colour, Size) and its values, in the visitor's language and in the
+ * order the children give them. `name` is empty when the parent names none.
+ */
+export interface ItemOption {
+  name: string
+  values: string[]
 }
 
 /** An item as the item page gets it: the list shape plus its gallery, children and breaks. */
@@ -89,6 +100,11 @@ export interface ItemAnswer extends ListItemAnswer {
   /** Units that can be bought now (on hand less reserved); 0 for a parent with children. */
   available: number
   children: ChildItemAnswer[]
+  /**
+   * The options its children are chosen by, one picker each; empty when the children do not
+   * share one shape of values (they are then offered as one list).
+   */
+  options: ItemOption[]
   primarycategory: string | null
 }
 

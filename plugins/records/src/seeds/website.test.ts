@@ -22,6 +22,8 @@ const STOREFRONT_URLS = [
   // Shoppers' own accounts (issue 33): sign-up and its confirmation link.
   '/register',
   '/verify',
+  // An order's link (issue 33): the order it was made for, without an account.
+  '/order/:id',
   '/reset/:recordtype/:id',
   '/reset/:recordtype/:id/:code',
   '/block/:recordtype/:id/:device',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cart, cartLine, ceramicMug, classicTee } from '../../test/fixtures.js'
+import { cart, cartLine, ceramicMug, classicTee, classicTeeByOption } from '../../test/fixtures.js'
 import { cartEvents, failure, pageProps, renderPage, type Call } from '../../test/harness.js'
 import { ItemView } from './ItemView.js'
 
@@ -10,6 +10,52 @@ afterEach(cleanup)
 const props = pageProps('/item/:id')
 
 describe('the item page', () => {
+  it('offers options as Colour and Size pickers, unavailable values marked, and adds the child they make', async () => {
+    const added: Call[] = []
+    renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: classicTeeByOption() } },
+      routes: {
+        'POST /cart/add': (call: Call) => {
+          added.push(call)
+          return { body: cart([cartLine({ item: 'classic-tee-blue-m' })]) }
+        },
+      },
+    })
+    expect(screen.queryByTestId('child-chooser')).toBeNull()
+    const colour = screen.getByTestId('picker-0')
+    const size = screen.getByTestId('picker-1')
+    expect(colour.querySelector('legend')!.textContent).toBe('Colour')
+    expect(
+      within(colour)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['Blue', 'Red'])
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    expect(await screen.findByText('Choose an option first.')).toBeTruthy()
+
+    fireEvent.click(within(colour).getByRole('radio', { name: /Blue/ }))
+    expect(colour.querySelector('legend')!.textContent).toBe('Colour: Blue')
+    // Blue comes in M (in stock) and L (sold out).
+    expect(screen.getByTestId('option-1-L').className).toContain('sw-option-out')
+    expect(screen.getByTestId('option-1-M').className).not.toContain('sw-option-out')
+    fireEvent.click(within(size).getByRole('radio', { name: /^L/ }))
+    expect(screen.getByTestId('item-stock').textContent).toBe('Out of stock')
+    expect(screen.getByTestId('item-sku').textContent).toBe('SKU: L')
+
+    // Red has no L: picking Red clears the size rather than leaving a combination that is not.
+    fireEvent.click(within(colour).getByRole('radio', { name: /Red/ }))
+    expect((within(size).getByRole('radio', { name: /^L/ }) as HTMLInputElement).checked).toBe(
+      false,
+    )
+    expect(screen.getByTestId('option-1-L').className).toContain('sw-option-out')
+    fireEvent.click(within(colour).getByRole('radio', { name: /Blue/ }))
+    fireEvent.click(within(size).getByRole('radio', { name: /^M/ }))
+    expect(screen.getByTestId('item-stock').textContent).toBe('In stock')
+    fireEvent.click(screen.getByTestId('add-to-cart'))
+    await screen.findByTestId('added-dialog')
+    expect((added[0]!.body as { item: string }).item).toBe('classic-tee-blue-m')
+  })
+
   it('sends an add whose answer was lost again with its key, and a new add with a new one', async () => {
     const added: Call[] = []
     renderPage(<ItemView {...props} />, {

@@ -23,6 +23,7 @@ import {
 } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
 import { PlaceAttempt } from '../checkout/place-attempt.js'
+import { OptionPickers } from './OptionPickers.js'
 import {
   breakAt,
   clampQuantity,
@@ -242,7 +243,7 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
   const category = categories?.find((each) => each.id === item.primarycategory)
   const soldOut = !offer.needsChoice && offer.available <= 0
 
-  const choose = (id: string) => {
+  const choose = (id: string | null) => {
     attempt.current.reset()
     setChildId(id)
     setProblem(null)
@@ -334,12 +335,21 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
             ) : null}
             <BreakTable breaks={offer.breaks} quantity={shownQuantity} currency={currency} />
             {item.children.length > 0 ? (
-              <ChildChooser
-                item={item}
-                chosen={childId}
-                onChoose={choose}
-                problem={problem?.field === 'child' ? problem.text : null}
-              />
+              item.options.length > 0 ? (
+                <OptionPickers
+                  item={item}
+                  chosen={childId}
+                  onChoose={choose}
+                  problem={problem?.field === 'child' ? problem.text : null}
+                />
+              ) : (
+                <ChildChooser
+                  item={item}
+                  chosen={childId}
+                  onChoose={choose}
+                  problem={problem?.field === 'child' ? problem.text : null}
+                />
+              )
             ) : null}
             {offer.needsChoice ? null : (
               <p

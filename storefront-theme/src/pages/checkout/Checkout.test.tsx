@@ -112,6 +112,7 @@ describe('the checkout page', () => {
     await screen.findByTestId('checkout-ccnumber')
     type('ccnumber', '4242 4242 4242 4242')
     type('ccexpiredate', '0331')
+    type('cvc', '123')
     fireEvent.click(screen.getByTestId('place-order'))
     await screen.findByTestId('order-placed')
     expect(screen.getByTestId('placed-order-link').getAttribute('href')).toBe(
@@ -204,6 +205,7 @@ describe('the checkout page', () => {
     const number = (await screen.findByTestId('checkout-ccnumber')) as HTMLInputElement
     fireEvent.change(number, { target: { value: '4000 0000 0000 0002' } })
     fireEvent.change(screen.getByTestId('checkout-ccexpiredate'), { target: { value: '12/2031' } })
+    fireEvent.change(screen.getByTestId('checkout-cvc'), { target: { value: '123' } })
     fireEvent.click(screen.getByTestId('place-order'))
     const alert = await screen.findByRole('alertdialog')
     expect(alert.textContent).toContain('The payment was declined.')
@@ -215,8 +217,12 @@ describe('the checkout page', () => {
     fireEvent.click(screen.getByTestId('place-order'))
     await screen.findByTestId('order-placed')
     expect(place.sent.map((call) => (call.body as { payment: unknown }).payment)).toEqual([
-      { card: { number: '4000000000000002', expiry: '12/2031', paymentmethod: 'Visa' } },
-      { card: { number: '4242424242424242', expiry: '12/2031', paymentmethod: 'Visa' } },
+      {
+        card: { number: '4000000000000002', expiry: '12/2031', paymentmethod: 'Visa', cvc: '123' },
+      },
+      {
+        card: { number: '4242424242424242', expiry: '12/2031', paymentmethod: 'Visa', cvc: '123' },
+      },
     ])
     expect(keyOf(place.sent[1]!)).not.toBe(keyOf(place.sent[0]!))
   })
@@ -328,11 +334,25 @@ describe("the checkout's new card", () => {
     type('ccexpiredate', '0331')
     expect((screen.getByTestId('checkout-ccexpiredate') as HTMLInputElement).value).toBe('03/31')
     expect(screen.getByTestId('checkout-brand').textContent).toBe('Visa')
+    // The security code: digits only, three for a Visa; checked before sending.
+    type('cvc', '12')
+    fireEvent.click(screen.getByTestId('place-order'))
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Unable to Continue')
+    fireEvent.click(screen.getByTestId('alert-ok'))
+    expect(place.sent).toEqual([])
+    type('cvc', '1a23')
+    expect((screen.getByTestId('checkout-cvc') as HTMLInputElement).value).toBe('123')
     fireEvent.click(screen.getByTestId('place-order'))
     await screen.findByTestId('order-placed')
     expect(place.sent.map((call) => (call.body as { payment: unknown }).payment)).toEqual([
       {
-        card: { number: '4242424242424242', expiry: '03/2031', name: 'Ada', paymentmethod: 'Visa' },
+        card: {
+          number: '4242424242424242',
+          expiry: '03/2031',
+          name: 'Ada',
+          paymentmethod: 'Visa',
+          cvc: '123',
+        },
       },
     ])
   })

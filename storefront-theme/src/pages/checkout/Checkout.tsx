@@ -5,7 +5,12 @@ import { useSession, useT } from '@shopwright/storefront/react'
 import { mdiCheckCircle, mdiLockOutline } from '@mdi/js'
 import { AddressLines } from '../../components/AddressLines.js'
 import { errorMessage, useAlert } from '../../components/Alert.js'
-import { CardFields, type CardForm, type FieldProblem } from '../../components/CardFields.js'
+import {
+  CardFields,
+  cvcProblem,
+  type CardForm,
+  type FieldProblem,
+} from '../../components/CardFields.js'
 import { fullExpiry } from '../../components/card-input.js'
 import { announceCart } from '../../components/CartLink.js'
 import { ErrorView } from '../../components/ErrorView.js'
@@ -23,7 +28,13 @@ import { GuestDetails } from './GuestDetails.js'
 /** How the order is paid: a saved card, a card typed here, or the account's credit terms. */
 type PaymentChoice = { kind: 'saved'; id: string } | { kind: 'card' } | { kind: 'account' }
 
-const EMPTY_CARD: CardForm = { ccnumber: '', ccexpiredate: '', ccname: '', paymentmethod: '' }
+const EMPTY_CARD: CardForm = {
+  ccnumber: '',
+  ccexpiredate: '',
+  ccname: '',
+  paymentmethod: '',
+  cvc: '',
+}
 
 /** The place call's payment for a choice: a new card as typed, its number without spaces. */
 function paymentOf(choice: PaymentChoice, card: CardForm) {
@@ -35,6 +46,7 @@ function paymentOf(choice: PaymentChoice, card: CardForm) {
       expiry: fullExpiry(card.ccexpiredate),
       ...(card.ccname.trim() ? { name: card.ccname.trim() } : {}),
       paymentmethod: card.paymentmethod,
+      cvc: (card.cvc ?? '').trim(),
     },
   }
 }
@@ -204,10 +216,9 @@ function CheckoutForm({
       return
     }
     if (choice.kind === 'card') {
-      const broken = cardErrors(
-        { ...card, ccexpiredate: fullExpiry(card.ccexpiredate) },
-        new Date(),
-      )
+      const broken =
+        cardErrors({ ...card, ccexpiredate: fullExpiry(card.ccexpiredate) }, new Date()) ??
+        cvcProblem(card)
       setProblem(broken)
       if (broken) {
         await alert(t('Unable to Continue'), broken)
@@ -350,7 +361,13 @@ function CheckoutForm({
           </fieldset>
           {choice.kind === 'card' ? (
             <div className="sw-card-form" data-testid="card-form">
-              <CardFields card={card} onChange={typeCard} problem={problem} testId="checkout" />
+              <CardFields
+                card={card}
+                onChange={typeCard}
+                problem={problem}
+                testId="checkout"
+                withCvc
+              />
             </div>
           ) : null}
         </Step>

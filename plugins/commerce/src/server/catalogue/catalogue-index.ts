@@ -11,7 +11,8 @@ import { CATALOGUE_TABLE, ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
 import { refId, refIds, sortKey, textOf } from '../refs.js'
 import { normaliseCatalogueRecord } from './normalise.js'
 
-const ITEM_TEXTS = ['displayname', 'storedetaileddescription']
+/** An item's translated texts: its name, description, and a parent's option names or a child's values. */
+export const ITEM_TEXTS = ['displayname', 'storedetaileddescription', 'optionnames', 'options']
 const CATEGORY_TEXTS = ['name', 'custrecord_web_webcat_content']
 
 /** An item's row of commerce_items. */

@@ -17,6 +17,7 @@ import {
   type CategoryListingAnswer,
   type ChildItemAnswer,
   type ItemAnswer,
+  type ItemOption,
   type ListItemAnswer,
   type WebImage,
 } from '../../shared/types.js'
@@ -30,6 +31,7 @@ import { CATALOGUE_TABLE, ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
 import { refId, textOf } from '../refs.js'
 import type { ShopContext } from '../shop-context.js'
 import { ListingQuery } from './listing-query.js'
+import { optionValues } from './option-values.js'
 import { ListingReader } from './listing-reader.js'
 import { priceLevelName } from './price-level.js'
 
@@ -55,6 +57,37 @@ export function translated(record: RecordData, language: string, field: string):
     if (typeof text === 'string' && text) return text
   }
   return textOf(record[field])
+}
+
+/**
+ * The options of a parent from its children's values: one per place in the values, when every
+ * child has as many (else none, and the children are one list). Names from `optionnames`
+ * ("Colour : Size") when it names as many.
+ */
+export function optionsOf(names: string, values: readonly string[][]): ItemOption[] {
+  const size = values[0]?.length ?? 0
+  if (size === 0 || values.some((each) => each.length !== size)) return []
+  const named = names.split(' : ').map((name) => name.trim())
+  return Array.from({ length: size }, (_, at) => ({
+    name: named.length === size ? named[at]! : '',
+    values: inShopOrder([...new Set(values.map((each) => each[at]!))]),
+  }))
+}
+
+/** Clothing sizes from small to large, as shoppers read them (children come in name order). */
+const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '2XL', 'XXXL', '3XL']
+
+/** Values in the order a shopper expects: sizes small to large, numbers up, else as they came. */
+function inShopOrder(values: string[]): string[] {
+  const upper = values.map((value) => value.toUpperCase())
+  if (upper.every((value) => SIZES.includes(value)))
+    return values
+      .map((value, at) => ({ value, rank: SIZES.indexOf(upper[at]!) }))
+      .sort((a, b) => a.rank - b.rank)
+      .map(({ value }) => value)
+  if (values.every((value) => /^\d+([.,]\d+)?$/.test(value)))
+    return [...values].sort((a, b) => Number(a.replace(',', '.')) - Number(b.replace(',', '.')))
+  return values
 }
 
 /** An image field as answers give it: `{ url, alt? }`, else null. */
@@ -292,8 +325,17 @@ export class Catalogue {
       currency: context.currency.id,
       places: context.currency.places,
     }
-    const children: ChildItemAnswer[] = childRecords.map((child) => ({
+    const own = childRecords.map((child) => optionValues(record, child))
+    const shown = childRecords.map((child, index) => {
+      // A translation of the values (`translations.fr.options`, "Bleu : M") when it has them all.
+      const words = translated(child, context.language, 'options')
+        .split(' : ')
+        .map((word) => word.trim())
+      return words.length === own[index]!.length && words.every(Boolean) ? words : own[index]!
+    })
+    const children: ChildItemAnswer[] = childRecords.map((child, index) => ({
       id: child.id,
+      options: shown[index]!,
       displayname: translated(child, context.language, 'displayname'),
       itemid: textOf(child.itemid),
       sku: skuOf(textOf(child.itemid)),
@@ -321,6 +363,7 @@ export class Catalogue {
       breaks: priceBreaks(sources, query),
       available: kids.length > 0 ? 0 : (stock.get(record.id) ?? 0),
       children,
+      options: optionsOf(translated(record, context.language, 'optionnames'), shown),
       primarycategory: refId(record.primarycategory),
     }
   }

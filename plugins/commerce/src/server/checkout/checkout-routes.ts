@@ -34,6 +34,8 @@ const Card = z.strictObject({
   name: z.string().max(200).optional(),
   /** The brand the shopper chose, as the account's card form asks (spec 000 section 5). */
   paymentmethod: z.string().max(64).optional(),
+  /** The security code, checked by the provider, never stored (README, "Payments"). */
+  cvc: z.string().max(8).optional(),
 })
 const PlaceBody = z.strictObject({
   idempotencykey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, {

@@ -18,6 +18,11 @@ export interface CardInput {
   name?: string
   /** The brand the shopper chose (Visa ...), as the account's card form asks. */
   paymentmethod?: string
+  /**
+   * The security code on the card, for the provider to check when it tokenises or charges a card
+   * typed at checkout. Never stored, logged or kept in a token (README, "Payments").
+   */
+  cvc?: string
 }
 
 export interface CardToken {
@@ -77,9 +82,13 @@ export function checkCard(card: CardInput, now = new Date()): string {
   return cardDigits(card.number)
 }
 
+/** The test provider's security code that never matches (README, "Payments"). */
+export const TEST_WRONG_CVC = '000'
+
 /**
  * The built-in test provider: no network. It declines cards ending 0002 (their tokens say so) and
- * approves everything else, including the account plugin's saved-card tokens. It keeps its book of
+ * a typed card whose security code is 000, wants 4 digits of an American Express card and 3 of
+ * any other, and approves everything else, including the account plugin's saved-card tokens. It keeps its book of
  * charges and refunds in the site's database, shared by every node, and behaves as a real gateway
  * does: a repeated charge key answers the first charge, a repeated refund key the first refund, a
  * second refund of a charge is refused. Never for a live shop: the README says how to add a real one.
@@ -91,10 +100,14 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async tokenize(card: CardInput): Promise<CardToken> {
     const digits = checkCard(card)
-    const decline = digits.endsWith('0002') ? 'decline_' : ''
+    const brand = cardBrand(digits)
+    const cvc = card.cvc?.trim() ?? ''
+    if (!new RegExp(`^\\d{${brand === 'amex' ? 4 : 3}}$`).test(cvc))
+      throw createError('ERROR_CARD_CVC_INVALID', { reason: 'card.cvc' })
+    const decline = digits.endsWith('0002') || cvc === TEST_WRONG_CVC ? 'decline_' : ''
     return {
       token: `tok_test_${decline}${crypto.randomBytes(12).toString('hex')}`,
-      brand: cardBrand(digits),
+      brand,
       last4: digits.slice(-4),
     }
   }

@@ -22,6 +22,7 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_CREDIT_LIMIT_EXCEEDED: 'La commande dépasserait la limite de crédit du compte.',
   ERROR_CHECKOUT_IN_PROGRESS: 'Cette commande est déjà en cours de validation.',
   ERROR_CHECKOUT_TOTAL_CHANGED: `Le total a changé depuis que vous avez vérifié votre commande${NBSP}: vérifiez-la et passez-la de nouveau.`,
+  ERROR_CARD_CVC_INVALID: `Saisissez le code de sécurité de la carte${NBSP}: 4 chiffres au recto d’une carte American Express, 3 au verso des autres.`,
   ERROR_GUEST_CHECKOUT_DETAILS:
     'Saisissez votre e-mail et votre adresse de livraison pour commander sans compte.',
   ERROR_IDEMPOTENCY_KEY_REUSED: 'Cette clé de commande a déjà servi pour un autre panier.',

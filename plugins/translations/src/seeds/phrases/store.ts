@@ -255,6 +255,9 @@ export const storePhrases: PhraseTable = {
   'View invoice {0}': { fr: 'Voir la facture {0}' },
   // Guest checkout (the commerce plugin's README, "Guest checkout").
   'Sign in': { fr: 'Se connecter' },
+  'Security code': { fr: 'Code de sécurité' },
+  Option: { fr: 'Option' },
+  '(unavailable)': { fr: '(indisponible)' },
   'Have an account?': { fr: `Vous avez un compte${NBSP}?` },
   'Contact and shipping address': { fr: 'Contact et adresse de livraison' },
   'Your order confirmation and its link go to this address.': {
