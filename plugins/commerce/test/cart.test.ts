@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '@shopwright/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { CartAnswer } from '../src/index.js'
@@ -317,6 +318,47 @@ for (const database of databasesUnderTest()) {
       expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'ERROR_INVALID_INPUT'])
       const now = (await call(booted.kernel, cookie, { url: '/query/cart/get' })).json<CartAnswer>()
       expect(blue(now)?.quantity).toBe(4)
+    })
+
+    it('tells when a price changed since the line was added, until the shopper changes the line', async () => {
+      const { records } = booted.kernel.services
+      const added = await post(booted.kernel, '', '/query/cart/add', {
+        item: 'anchor-mug',
+        quantity: 1,
+      })
+      const cookie = cartCookie(added)
+      const anchor = (answer: CartAnswer) =>
+        answer.lines.find((line) => line.item === 'anchor-mug')!
+      expect(anchor(added.json<CartAnswer>())).not.toHaveProperty('was')
+      const setPrice = (price: number) =>
+        records.modify(SYSTEM_ACTOR, 'item', 'anchor-mug', ['price1'], (record) => {
+          record.price1 = {
+            headers: [{ quantity: 1 }],
+            lines: [{ pricelevel: 5, currency: 'usd', price_1_: price }],
+          }
+        })
+      try {
+        await setPrice(12)
+        const later = (
+          await call(booted.kernel, cookie, { url: '/query/cart/get' })
+        ).json<CartAnswer>()
+        expect(anchor(later)).toMatchObject({ was: 1000, now: 1200, rate: 1200 })
+        // In another currency the line was never seen: nothing to tell.
+        const euros = (
+          await call(booted.kernel, `${cookie}; ${localeCookie('eur')}`, { url: '/query/cart/get' })
+        ).json<CartAnswer>()
+        expect(anchor(euros)).not.toHaveProperty('was')
+        // Changing the quantity is seeing the price: the notice goes.
+        const changed = await post(
+          booted.kernel,
+          cookie,
+          `/query/cart/update/${anchor(later).id}`,
+          { quantity: 2 },
+        )
+        expect(anchor(changed.json<CartAnswer>())).not.toHaveProperty('was')
+      } finally {
+        await setPrice(10)
+      }
     })
 
     it('loses no unit when adds of one item come together', async () => {

@@ -384,6 +384,12 @@ export const migrations: Migration[] = [
         name: 'order-link',
         secret: crypto.randomBytes(32).toString('base64url'),
       })
+      await db.schema.alterTable(CART_LINES_TABLE, (table) => {
+        // The unit price at one the shopper last saw (an add, a quantity change) and its
+        // currency: the cart tells them when it changed since (cart-pricing.ts).
+        table.bigInteger('seen_rate').nullable()
+        table.string('seen_currency', 16).nullable()
+      })
       await db.schema.createTable(CART_ADDS_TABLE, (table) => {
         binaryKeys(table)
         table.string('cart', 80).notNullable()
@@ -403,6 +409,10 @@ export const migrations: Migration[] = [
     async down(db) {
       await db.schema.dropTable(ORDER_CONTACTS_TABLE)
       await db.schema.dropTable(CART_ADDS_TABLE)
+      await db.schema.alterTable(CART_LINES_TABLE, (table) => {
+        table.dropColumn('seen_currency')
+        table.dropColumn('seen_rate')
+      })
       await db.schema.dropTable(KEYS_TABLE)
       await db.schema.alterTable(CARTS_TABLE, (table) => table.dropColumn('guest'))
     },

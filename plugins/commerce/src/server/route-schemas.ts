@@ -127,6 +127,8 @@ const cart = z.object({
       available: z.number(),
       purchasable: z.boolean(),
       problem: z.enum(['unavailable', 'noprice', 'stock', 'options']).optional(),
+      was: z.number().optional(),
+      now: z.number().optional(),
     }),
   ),
   count: z.int(),

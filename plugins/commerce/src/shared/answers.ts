@@ -22,6 +22,12 @@ export interface CartLineAnswer {
   available: number
   purchasable: boolean
   problem?: LineProblem
+  /**
+   * When the unit price at one changed since the shopper last saw it (adding the line, changing
+   * its quantity): `was` then, `now` now, in minor units. Absent when it did not.
+   */
+  was?: number
+  now?: number
 }
 
 export interface ShipMethodAnswer {

@@ -21,6 +21,19 @@ const tee = cartLine({
 })
 
 describe('the cart page', () => {
+  it('tells when a line costs more or less than when it was added', async () => {
+    const dearer = { ...tee, was: 2200, now: 2400 }
+    const cheaper = { ...mug, was: 2000, now: 1800 }
+    renderPage(<Cart {...props} />, {
+      routes: { 'GET /cart/get': { body: cart([cheaper, dearer]) } },
+    })
+    const notices = await screen.findAllByTestId('line-price-changed')
+    expect(notices.map((notice) => notice.textContent)).toEqual([
+      'Price dropped since you added it: $18.00, was $20.00',
+      'Price changed since you added it: $24.00, was $22.00',
+    ])
+  })
+
   it('shows each line at its break price, the totals with free shipping, and Checkout', async () => {
     renderPage(<Cart {...props} />, { routes: { 'GET /cart/get': { body: cart([mug, tee]) } } })
     const lines = await screen.findAllByTestId('cart-line')

@@ -127,6 +127,21 @@ function CartLine({
             {problem}
           </span>
         ) : null}
+        {line.was !== undefined && line.now !== undefined ? (
+          <span className="sw-line-notice" role="status" data-testid="line-price-changed">
+            {line.now < line.was
+              ? t(
+                  'Price dropped since you added it: {0}, was {1}',
+                  minor(line.now, currency),
+                  minor(line.was, currency),
+                )
+              : t(
+                  'Price changed since you added it: {0}, was {1}',
+                  minor(line.now, currency),
+                  minor(line.was, currency),
+                )}
+          </span>
+        ) : null}
       </div>
       <div className="sw-line-actions">
         <QuantityStepper line={line} disabled={busy} onQuantity={onQuantity} />

@@ -19,7 +19,7 @@ import type { Catalogue } from '../catalogue/catalogue.js'
 import { translated } from '../catalogue/catalogue.js'
 import { isObject, refId, textOf } from '../refs.js'
 import { COMMERCE_CACHE, type ShopContext } from '../shop-context.js'
-import type { CartLineRow } from './cart-store.js'
+import type { CartLineRow, SeenPrice } from './cart-store.js'
 import type { ItemFacts, ItemFactsSource } from './item-facts.js'
 
 export type { CartAnswer } from '../../shared/answers.js'
@@ -107,6 +107,15 @@ function problemOf(
   return available < quantity ? 'stock' : undefined
 }
 
+/**
+ * The unit price at one a line was last seen at, when it differs from `now` in the same currency:
+ * what the cart tells the shopper (a price level changed by signing in counts too).
+ */
+function wasOf(row: CartLineRow, now: number, currency: string): number | undefined {
+  if (row.seen_rate === null || row.seen_currency !== currency || now === NO_PRICE) return undefined
+  return row.seen_rate === now ? undefined : row.seen_rate
+}
+
 export class CartPricing {
   constructor(
     private readonly items: Pick<ItemFactsSource, 'of'>,
@@ -153,6 +162,12 @@ export class CartPricing {
   /** The item's facts a check needs, read before a write so the check inside it waits on nothing. */
   async factsOf(item: string): Promise<ItemFacts | undefined> {
     return (await this.items.of([item])).get(item)
+  }
+
+  /** The unit price at one the shopper sees now, to tell them later if it changed; null if none. */
+  seenPrice(context: ShopContext, facts: ItemFacts | undefined): SeenPrice | null {
+    const rate = rateOf(context, facts, 1)
+    return rate === NO_PRICE ? null : { rate, currency: context.currency.id }
   }
 
   /**
@@ -224,6 +239,7 @@ export class CartPricing {
       const record = fact?.record ?? null
       const parent = fact?.parent ?? null
       const rate = rateOf(context, fact, row.quantity)
+      const was = wasOf(row, rateOf(context, fact, 1), context.currency.id)
       const available = stock.get(row.item) ?? 0
       const problem = problemOf(fact, rate, available, row.quantity)
       const amount = rate === NO_PRICE ? 0 : rate * row.quantity
@@ -251,6 +267,7 @@ export class CartPricing {
         available,
         purchasable: problem === undefined,
         ...(problem ? { problem } : {}),
+        ...(was === undefined ? {} : { was, now: rateOf(context, fact, 1) }),
       }
     })
     const counted = lines.filter((line) => line.purchasable)

@@ -23,6 +23,15 @@ export interface CartLineRow {
   item: string
   quantity: number
   added_at: number
+  /** The unit price at one the shopper last saw, in minor units of `seen_currency`; null if none. */
+  seen_rate: number | null
+  seen_currency: string | null
+}
+
+/** A unit price at one as the shopper saw it, when they added or changed a line. */
+export interface SeenPrice {
+  rate: number
+  currency: string
 }
 
 export interface CartRow {
@@ -73,7 +82,13 @@ function splitStock(rows: readonly StockedLine[]): Pick<AddedCart, 'lines' | 'st
 
 /** A line as the drivers answer it, with its numbers as numbers (MySQL may send strings). */
 function numericLine(row: CartLineRow): CartLineRow {
-  return { ...row, quantity: Number(row.quantity), added_at: Number(row.added_at) }
+  return {
+    ...row,
+    quantity: Number(row.quantity),
+    added_at: Number(row.added_at),
+    seen_rate: row.seen_rate === null || row.seen_rate === undefined ? null : Number(row.seen_rate),
+    seen_currency: row.seen_currency ?? null,
+  }
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
@@ -114,7 +129,14 @@ export class CartStore {
     const rows = (await executor(CART_LINES_TABLE)
       .where({ cart })
       .orderBy([{ column: 'added_at' }, { column: 'line' }])
-      .select('line', 'item', 'quantity', 'added_at')) as CartLineRow[]
+      .select(
+        'line',
+        'item',
+        'quantity',
+        'added_at',
+        'seen_rate',
+        'seen_currency',
+      )) as CartLineRow[]
     return rows.map(numericLine)
   }
 
@@ -170,7 +192,13 @@ export class CartStore {
     entity: Entity | null,
     item: string,
     quantity: number,
-    options: { fresh?: boolean; judge?: (added: AddedCart) => void; key?: string } = {},
+    options: {
+      fresh?: boolean
+      judge?: (added: AddedCart) => void
+      key?: string
+      /** The unit price the shopper saw as they added it. */
+      seen?: SeenPrice | null
+    } = {},
   ): Promise<AddedCart> {
     const answer = (
       found: FoundCart | undefined,
@@ -191,6 +219,10 @@ export class CartStore {
       return added
     }
     const now = Date.now()
+    const seen = {
+      seen_rate: options.seen?.rate ?? null,
+      seen_currency: options.seen?.currency ?? null,
+    }
     const stale = (found: FoundCart | undefined) =>
       !found || now - Number(found.updated_at) > TOUCH_EVERY_MS
     const sync = sqliteTransaction(this.db, (sql) => {
@@ -212,7 +244,7 @@ export class CartStore {
       const read = () =>
         splitStock(
           sql.all<StockedLine>(
-            `select l.line, l.item, l.quantity, l.added_at, s.onhand, s.reserved from ${CART_LINES_TABLE} l left join ${STOCK_TABLE} s on s.item = l.item where l.cart = ? order by l.added_at, l.line`,
+            `select l.line, l.item, l.quantity, l.added_at, l.seen_rate, l.seen_currency, s.onhand, s.reserved from ${CART_LINES_TABLE} l left join ${STOCK_TABLE} s on s.item = l.item where l.cart = ? order by l.added_at, l.line`,
             cart,
           ),
         )
@@ -231,12 +263,14 @@ export class CartStore {
           now,
         )
       sql.run(
-        `insert into ${CART_LINES_TABLE} (cart, line, item, quantity, added_at) values (?, ?, ?, ?, ?) on conflict (cart, item) do update set quantity = ${CART_LINES_TABLE}.quantity + excluded.quantity`,
+        `insert into ${CART_LINES_TABLE} (cart, line, item, quantity, added_at, seen_rate, seen_currency) values (?, ?, ?, ?, ?, ?, ?) on conflict (cart, item) do update set quantity = ${CART_LINES_TABLE}.quantity + excluded.quantity, seen_rate = excluded.seen_rate, seen_currency = excluded.seen_currency`,
         cart,
         lineId(),
         item,
         quantity,
         now,
+        seen.seen_rate,
+        seen.seen_currency,
       )
       const { lines, stock } = read()
       return answer(found, lines, stock)
@@ -253,9 +287,12 @@ export class CartStore {
       if (!replayed && stale(found)) await this.touch(trx, cart, entity)
       if (!replayed)
         await trx(CART_LINES_TABLE)
-          .insert({ cart, line: lineId(), item, quantity, added_at: now })
+          .insert({ cart, line: lineId(), item, quantity, added_at: now, ...seen })
           .onConflict(['cart', 'item'])
-          .merge({ quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]) })
+          .merge({
+            quantity: trx.raw('?? + ?', [`${CART_LINES_TABLE}.quantity`, quantity]),
+            ...seen,
+          })
       const { lines, stock } = splitStock(
         (await trx(`${CART_LINES_TABLE} as l`)
           .leftJoin(`${STOCK_TABLE} as s`, 's.item', 'l.item')
@@ -266,6 +303,8 @@ export class CartStore {
             'l.item',
             'l.quantity',
             'l.added_at',
+            'l.seen_rate',
+            'l.seen_currency',
             's.onhand',
             's.reserved',
           )) as StockedLine[],
@@ -302,9 +341,19 @@ export class CartStore {
     }
   }
 
-  /** Sets a line's quantity; false when the line is not in this cart. */
-  async setQuantity(cart: string, line: string, quantity: number): Promise<boolean> {
-    const changed = await this.db(CART_LINES_TABLE).where({ cart, line }).update({ quantity })
+  /** Sets a line's quantity, and the price the shopper saw as they did; false when the line is not in this cart. */
+  async setQuantity(
+    cart: string,
+    line: string,
+    quantity: number,
+    seen: SeenPrice | null = null,
+  ): Promise<boolean> {
+    const changed = await this.db(CART_LINES_TABLE)
+      .where({ cart, line })
+      .update({
+        quantity,
+        ...(seen ? { seen_rate: seen.rate, seen_currency: seen.currency } : {}),
+      })
     return Number(changed) > 0
   }
 

@@ -138,6 +138,7 @@ export class Carts {
       quantity,
       {
         fresh: caller.fresh !== undefined,
+        seen: this.pricing.seenPrice(caller.context, facts),
         ...(key === undefined ? {} : { key }),
         // Inside the add: the line's new quantity against the units available at that moment.
         judge: ({ lines, stock }) => {
@@ -160,7 +161,9 @@ export class Carts {
       const stock = await this.pricing.stockOf([found.item])
       await this.pricing.check(caller.context, found.item, quantity, stock.get(found.item) ?? 0)
     }
-    if (!(await this.store.setQuantity(caller.key, line, quantity)))
+    // The cart showed the line's price as it is now: that is the price seen from here on.
+    const seen = this.pricing.seenPrice(caller.context, await this.pricing.factsOf(found.item))
+    if (!(await this.store.setQuantity(caller.key, line, quantity, seen)))
       throw createError('ERROR_CARTLINE_NOT_FOUND', { reason: line })
     return this.get({ key: caller.key, context: caller.context })
   }

@@ -257,6 +257,12 @@ export const storePhrases: PhraseTable = {
   'Sign in': { fr: 'Se connecter' },
   'Security code': { fr: 'Code de sécurité' },
   Option: { fr: 'Option' },
+  'Price dropped since you added it: {0}, was {1}': {
+    fr: `Prix baissé depuis votre ajout${NBSP}: {0}, au lieu de {1}`,
+  },
+  'Price changed since you added it: {0}, was {1}': {
+    fr: `Prix modifié depuis votre ajout${NBSP}: {0}, au lieu de {1}`,
+  },
   '(unavailable)': { fr: '(indisponible)' },
   'Have an account?': { fr: `Vous avez un compte${NBSP}?` },
   'Contact and shipping address': { fr: 'Contact et adresse de livraison' },
