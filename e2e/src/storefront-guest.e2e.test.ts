@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -18,10 +19,42 @@ const PHONE = { width: 390, height: 844 }
 describe('guest checkout in Chromium', () => {
   let server: RunningServer
   let browser: Browser
+  let cwd: string
   const url = (address: string) => `${server.url}${address}`
 
+  /**
+   * The order e-mail to `to` in DATA_DIR/outbox (the queue writes it just after the order is
+   * answered): its subject and the order link it carries (path and query).
+   */
+  async function orderMail(to: string): Promise<{ subject: string; link: string }> {
+    const outbox = path.join(cwd, 'data', 'outbox')
+    let found: { subject: string; link: string } | null = null
+    await expect
+      .poll(
+        () => {
+          for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+            // Quoted-printable: soft line breaks and escapes (`=3D` for `=`).
+            const text = fs
+              .readFileSync(path.join(outbox, file), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+                String.fromCharCode(parseInt(hex, 16)),
+              )
+            if (!text.includes(`To: ${to}`)) continue
+            const link = /https?:\/\/[^\s"<>]+\/order\/[^\s"<>]+/.exec(text)?.[0]
+            const subject = /^Subject: (.*)$/m.exec(text)?.[1] ?? ''
+            if (link) found = { subject, link: new URL(link).pathname + new URL(link).search }
+          }
+          return found !== null
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true)
+    return found!
+  }
+
   beforeAll(async () => {
-    const cwd = projectDir()
+    cwd = projectDir()
     expect((await run(['seed'], cwd)).code).toBe(0)
     ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
   })
@@ -131,7 +164,12 @@ describe('guest checkout in Chromium', () => {
     )
     expect(errors).toEqual([])
     await context.close()
-    await openLink(link, 'en', /^\$/)
+    // The confirmation e-mail carries the same link; a stranger's browser opens the order from it.
+    const mail = await orderMail('en.guest@example.com')
+    // The subject is a MIME encoded word ("·" is not ASCII): spaces are written "_".
+    expect(mail.subject.replace(/_/g, ' ')).toMatch(/Your order SO\d+ is confi/)
+    expect(mail.link).toBe(link)
+    await openLink(mail.link, 'en', /^\$/)
   })
 
   it('buys as a guest in French and euros', async () => {
@@ -156,6 +194,8 @@ describe('guest checkout in Chromium', () => {
     )
     expect(errors).toEqual([])
     await context.close()
-    await openLink(link, 'fr', /€|\$/)
+    const mail = await orderMail('fr.guest@example.com')
+    expect(mail.link).toBe(link)
+    await openLink(mail.link, 'fr', /€|\$/)
   })
 })
