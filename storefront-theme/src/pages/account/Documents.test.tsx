@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { failure, pageProps, renderPage } from '../../test/harness.js'
-import { Invoice, Invoices, Order, Orders, type DocumentAnswer } from './Documents.js'
+import { Invoice, Invoices, Order, OrderByLink, Orders, type DocumentAnswer } from './Documents.js'
 
 afterEach(cleanup)
 
@@ -117,6 +117,41 @@ describe("the account's orders and invoices", () => {
       '€0.00',
     ])
     expect(screen.getByTestId('document-total').textContent).toBe('€1,234.50')
+  })
+
+  it("shows an order's way, Placed then Shipped then Completed, or that it was cancelled", async () => {
+    const shown = async (statusid: string) => {
+      renderPage(<Order {...pageProps('/account/order/:id', { id: 'SO10001' })} />, {
+        routes: { 'GET /ns/data/get/salesorder/SO10001': { body: { ...order, statusid } } },
+      })
+      const progress = await screen.findByTestId('order-progress')
+      const steps = Array.from(progress.querySelectorAll('li'))
+      const text = steps.length
+        ? steps.map((step) => `${step.className === 'sw-step-done' ? '+' : '-'}${step.textContent}`)
+        : [progress.textContent]
+      cleanup()
+      return text
+    }
+    expect(await shown('pendingFulfillment')).toEqual(['+Placed', '-2Shipped', '-3Completed'])
+    expect(await shown('pendingBilling')).toEqual(['+Placed', '+Shipped', '-3Completed'])
+    expect(await shown('closed')).toEqual(['+Placed', '+Shipped', '+Completed'])
+    expect(await shown('cancelled')).toEqual(['This order was cancelled: it will not be shipped.'])
+  })
+
+  it('opens the order of a link with its key, and says so when the key opens nothing', async () => {
+    const key = 'k'.repeat(43)
+    const { calls } = renderPage(
+      <OrderByLink {...pageProps('/order/:id', { id: 'SO10001' }, { key })} />,
+      { routes: { 'GET /ns/order/SO10001': { body: order } } },
+    )
+    expect((await screen.findByTestId('document-total')).textContent).toBe('€1,234.50')
+    expect(calls.map((call) => call.path)).toEqual([`/ns/order/SO10001?key=${key}`])
+    expect(screen.getByRole('link', { name: /Continue shopping/ }).getAttribute('href')).toBe('/')
+    cleanup()
+    renderPage(<OrderByLink {...pageProps('/order/:id', { id: 'SO10001' }, { key: 'wrong' })} />, {
+      routes: { 'GET /ns/order/SO10001': failure(404, 'ERROR_ORDER_NOT_AVAILABLE') },
+    })
+    expect(await screen.findByText('Unable to View Order.')).toBeTruthy()
   })
 
   it('shows an invoice with its due amount and the order it came from', async () => {

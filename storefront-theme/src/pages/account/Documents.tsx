@@ -11,6 +11,7 @@ import { Pager } from '../../components/Pager.js'
 import { useSite } from '../../components/site.js'
 import type { NsList } from '../../lib/commerce.js'
 import { formatDate } from '../../lib/dates.js'
+import { OrderProgress } from './OrderProgress.js'
 import { useMoney } from '../../lib/money.js'
 
 /** The record types of the customer's documents (commerce's `salesorder` and `invoice`). */
@@ -36,6 +37,8 @@ export interface DocumentAnswer {
   tranid: string
   trandate: string
   status: string
+  /** The status's id (`pendingFulfillment`), as `status` is its name. */
+  statusid?: string
   currency: { id: string; text: string }
   subtotal?: number
   taxtotal?: number
@@ -251,6 +254,7 @@ function DocumentView({ kind, id, linkKey }: { kind: Kind; id: string; linkKey?:
           {t(document.status)}
         </span>
       </header>
+      {kind === 'salesorder' ? <OrderProgress statusid={document.statusid ?? ''} /> : null}
       <dl className="sw-facts">
         <div>
           <dt>{t('Date')}</dt>

@@ -257,6 +257,14 @@ export const storePhrases: PhraseTable = {
   'Sign in': { fr: 'Se connecter' },
   'Security code': { fr: 'Code de sécurité' },
   Option: { fr: 'Option' },
+  Placed: { fr: 'Passée' },
+  Shipped: { fr: 'Expédiée' },
+  'Partly shipped': { fr: 'Expédiée en partie' },
+  Completed: { fr: 'Terminée' },
+  'Order status': { fr: 'État de la commande' },
+  'This order was cancelled: it will not be shipped.': {
+    fr: `Cette commande a été annulée${NBSP}: elle ne sera pas expédiée.`,
+  },
   'Price dropped since you added it: {0}, was {1}': {
     fr: `Prix baissé depuis votre ajout${NBSP}: {0}, au lieu de {1}`,
   },
