@@ -22,6 +22,7 @@ import { Guests } from './server/checkout/guests.js'
 import { OrderLinks } from './server/checkout/order-links.js'
 import { orderLinkRoutes } from './server/checkout/order-link-routes.js'
 import { OrderMails } from './server/mail/order-mails.js'
+import { SECRET_ADDRESSES } from './server/secret-addresses.js'
 import { Payments } from './server/checkout/payments.js'
 import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
@@ -154,6 +155,8 @@ export default definePlugin({
   phrases: { admin: COMMERCE_PHRASES },
   dependsOn: ['records', 'account'],
   requires: ['records', 'recordGuards'],
+  // Order links carry their key in the address: the process log writes it [REDACTED].
+  secretAddresses: SECRET_ADDRESSES,
   provides: [
     'catalogue',
     'search',

@@ -270,6 +270,10 @@ for (const database of databasesUnderTest()) {
       const again = await from(cookie, 'POST', '/query/checkout/place', body)
       expect(codeOf(again)).toBe('ERROR_PAYMENT_DECLINED')
       expect(await stock('anchor-mug')).toEqual(before)
+      // Nobody paid: no guest record was made for the e-mail.
+      expect(
+        await booted.kernel.services.records.find('guest', guestId('kay@example.com')),
+      ).toBeNull()
     })
 
     it('answers 409 with the new review when the total changed, holding and charging nothing', async () => {

@@ -337,15 +337,15 @@ export class Checkout {
       throw createError('ERROR_CHECKOUT_TOTAL_CHANGED', {
         reason: `${request.total} was reviewed, ${cart.total} is due`,
       })
-    // A guest's record exists before anything is held: the order names it.
-    const entity = shopper.guest
-      ? await this.parts.guests.ensure(shopper.guest, context.language)
-      : shopper.context.entity
     await this.parts.holds.hold(cart.lines, run.attempt, (trx) =>
       this.parts.attempts.advance(run, ['claimed'], 'held', trx),
     )
     await this.step('held', run)
     const paid = await this.pay(shopper, cart, request.payment, run)
+    // A guest's record is made once they have paid (a declined card makes none); the order names it.
+    const entity = shopper.guest
+      ? await this.parts.guests.ensure(shopper.guest, context.language)
+      : shopper.context.entity
     const tranid = `SO${await this.nextNumber('salesorder')}`
     const email = shopper.guest ? shopper.guest.email : (context.profile?.email ?? '')
     const contact = email ? { email, language: context.language } : null
