@@ -65,6 +65,7 @@ npm run bench -- --only record-get,record-list  # some scenarios; leaves this fi
 npm run bench -- --only admin-bundle,admin-list # the admin's bundle and record list (Chromium)
 npm run bench -- --only storefront-render,storefront-bundle,lighthouse # the storefront
 npm run bench -- --only storefront-category,cart-add # the shop: a category page, adding to the cart
+npm run bench -- --only search-suggest,lighthouse-search # the shop's search: suggestions as typed, Lighthouse
 npm run bench -- --only drive-upload,drive-list,drive-zip # the drive
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
 npm run bench -- --only record-get --profile    # servers under --cpu-prof; prints top functions
@@ -90,14 +91,15 @@ suites do; no browser is ever downloaded, and playwright-core closes Chromium wh
 is interrupted.
 The storefront scenarios need the default theme built (\`storefront-theme/dist/client\`, which
 \`npm run bench\` builds first). storefront-bundle only reads its files; storefront-render,
-storefront-category, cart-add and lighthouse each start a seeded site of their own (the default
+storefront-category, cart-add, search-suggest, lighthouse and lighthouse-search each start a seeded site of their own (the default
 plugins, commerce among them, with the sample catalogue); storefront-category and cart-add choose
 their category and items through the shop's own calls as an anonymous visitor, and cart-add raises
 \`COMMERCE_CART_WRITES\` so that the one-address load is counted but never refused.
-lighthouse runs Lighthouse 12 (npm \`lighthouse\`,
+search-suggest types into the header's search box in the same Debian Chromium (playwright-core).
+lighthouse and lighthouse-search run Lighthouse 12 (npm \`lighthouse\`,
 its Node API) against the same Debian Chromium, which the bench starts itself for each run as a
 child process with a DevTools port (stopped with the servers when the run ends or is interrupted),
-and saves every report whole under \`bench/results/<timestamp>-lighthouse/\`.
+and save every report whole under \`bench/results/<timestamp>-<scenario>/\`.
 The drive scenarios (drive-upload, drive-list, drive-zip) each start a kernel of their own with the
 drive named in its plugin list (\`PLUGINS=records,account,translations,drive\`, whatever the default
 list, and the local store in DATA_DIR/drive), and sign in as a manager (\`allmanagers\`) the bench creates with \`shopwright user
@@ -124,7 +126,8 @@ Markdown formatting, the generated records and import files, import answers, pro
 argon2 hash costs, sign-in addresses, the walk of the admin's and the theme's Vite manifests and
 the bundle descriptions, the admin-list records and page timings, page titles, a page's item
 links, the shop scenarios' choice of category and cart items and the cart cookie, the reading of
-Lighthouse results: scores, the points each audit cost, medians, and the drive scenarios' streamed
+Lighthouse results: scores, the points each audit cost, medians, the wording of their floors, the
+search suggestions' keystroke times and the calls a paint waited for, and the drive scenarios' streamed
 upload body, copied file rows, small files, RSS growth, page medians and zip check). No unit, black-box or browser
 test asserts a duration, a rate, a memory figure or a Lighthouse score: on a shared machine they
 move by tens of percent from one run to the next, and a test that fails on a busy minute teaches

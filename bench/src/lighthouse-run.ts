@@ -4,7 +4,7 @@ import type { BenchContext } from './scenario.js'
 import { freePort, get } from './http-probe.js'
 import { CHROMIUM, CHROMIUM_ARGS } from '@shopwright/cli/testing'
 import { childEnv, launch, type RunningServer } from './servers.js'
-import { CATEGORIES, type LighthouseResult } from './lighthouse-report.js'
+import { CATEGORIES, type CategoryId, type LighthouseResult } from './lighthouse-report.js'
 
 /**
  * Debian's Chromium headless with the suites' flags (CHROMIUM_ARGS, STACK.md's Lighthouse line), plus what keeps a headless page's timers and rendering at full speed
@@ -69,26 +69,38 @@ export async function startDebugChromium(
   return { ...chromium, version: typeof version === 'string' ? version : 'unknown' }
 }
 
+/** What one Lighthouse run audits, besides where its Chromium keeps its files. */
+export interface LighthouseRunOptions {
+  userDataDir: string
+  logFile: string
+  /** Lighthouse's desktop config (1350 × 940, desktop throttling) instead of the default mobile one. */
+  desktop?: boolean
+  /** The categories audited; all four unless given. */
+  categories?: readonly CategoryId[]
+}
+
 /**
- * One Lighthouse run (its Node API, the default config: mobile form factor, simulated throttling)
- * of `url` for the four categories, in a Chromium of its own that is stopped afterwards.
+ * One Lighthouse run (its Node API, the default config: mobile form factor, simulated throttling,
+ * or its desktop config) of `url` for the four categories (or those asked), in a Chromium of its
+ * own that is stopped afterwards.
  */
 export async function runLighthouse(
   context: BenchContext,
   url: string,
-  options: { userDataDir: string; logFile: string },
+  options: LighthouseRunOptions,
 ): Promise<{ lhr: LighthouseResult; chromium: string }> {
   // Loaded on first use: the other scenarios need not pay for Lighthouse's start-up.
-  const { default: lighthouse } = await import('lighthouse')
+  const { default: lighthouse, desktopConfig } = await import('lighthouse')
   const chromium = await startDebugChromium(context, options)
   try {
-    const result = await lighthouse(url, {
+    const flags = {
       port: chromium.port,
       hostname: '127.0.0.1',
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    })
+      output: 'json' as const,
+      logLevel: 'error' as const,
+      onlyCategories: [...(options.categories ?? CATEGORIES)],
+    }
+    const result = await lighthouse(url, flags, options.desktop ? desktopConfig : undefined)
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
     return { lhr: result.lhr as unknown as LighthouseResult, chromium: chromium.version }
   } finally {

@@ -20,6 +20,8 @@ import { search } from './search.js'
 import { storefrontBundle } from './storefront-bundle.js'
 import { storefrontLanguage } from './storefront-language.js'
 import { lighthouseScenario } from './lighthouse.js'
+import { lighthouseSearch } from './lighthouse-search.js'
+import { searchSuggest } from './search-suggest.js'
 import { driveUpload } from './drive-upload.js'
 import { driveList } from './drive-list.js'
 import { driveZip } from './drive-zip.js'
@@ -39,6 +41,8 @@ import { clusterScale } from './cluster-scale.js'
  * and admin-list builds a site of its own and drives Chromium; storefront-render, storefront-category,
  * cart-add and lighthouse each start a seeded kernel of their own (the last three read the sample
  * catalogue through the shop's calls), search starts one and fills it with 100,000 items directly,
+ * search-suggest starts a seeded kernel and types into the header's search box in Chromium,
+ * lighthouse-search audits the search page and a filtered category page of a seeded kernel,
  * storefront-bundle reads the built default theme; drive-upload,
  * drive-list and drive-zip each start a kernel with the drive of their own; sessions-track and
  * sessions-list each start a kernel with sessions of their own; log-list starts a kernel with the
@@ -69,7 +73,9 @@ export const scenarios: readonly Scenario[] = [
   search,
   storefrontBundle,
   storefrontLanguage,
+  searchSuggest,
   lighthouseScenario,
+  lighthouseSearch,
   driveUpload,
   driveList,
   driveZip,
