@@ -138,6 +138,36 @@ for (const database of databasesUnderTest()) {
       expect(replay.json<PlacedOrder>()).toEqual(result)
     })
 
+    it('answers a stored order without its link when the link cannot be made, and the replay with it', async () => {
+      const links = booted.kernel.services.orderLinks
+      const spy = vi
+        .spyOn(links, 'path')
+        .mockRejectedValue(new Error('the order-link secret could not be read'))
+      try {
+        const cookie = await guestCart()
+        await post(booted.kernel, cookie, '/query/checkout/guest', {
+          email: 'nia@example.com',
+          address: ADDRESS,
+        })
+        const body = { idempotencykey: key('nia'), payment: { card: VISA } }
+        const first = await from(cookie, 'POST', '/query/checkout/place', body)
+        expect(first.statusCode, first.body).toBe(200)
+        const placed = first.json<PlacedOrder>()
+        expect(placed.link).toBeUndefined()
+        expect(
+          await booted.kernel.services.records.find('salesorder', placed.order.id),
+        ).not.toBeNull()
+        spy.mockRestore()
+        const replay = await from(cookie, 'POST', '/query/checkout/place', body)
+        expect(replay.json<PlacedOrder>()).toEqual({
+          ...placed,
+          link: expect.stringMatching(/^\/order\/SO\d+\?key=[\w-]{43}$/),
+        })
+      } finally {
+        spy.mockRestore()
+      }
+    })
+
     it('refuses forged, altered and borrowed order keys as a missing order', async () => {
       const first = await guestOrder('ida@example.com', 'anchor-mug', key('ida'))
       const second = await guestOrder('joy@example.com', 'anchor-mug', key('joy'))

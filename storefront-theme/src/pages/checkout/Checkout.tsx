@@ -61,44 +61,12 @@ function firstChoice(cards: readonly CheckoutCard[]): PaymentChoice {
 const choiceClass = (checked: boolean) => (checked ? 'sw-choice sw-choice-checked' : 'sw-choice')
 
 /**
- * The order placed: its number and the ways to it and its invoice. A guest's way is the order's
- * link (no account holds it), with the offer of an account that would.
+ * The order placed: its number and total, then the ways to it. An account's are its order and
+ * invoice pages; a guest's is the order's link (no account holds it), with the offer of one.
  */
 function Placed({ placed, guest }: { placed: PlacedOrder; guest: boolean }) {
   const t = useT()
   const { minor } = useMoney()
-  if (guest)
-    return (
-      <section className="sw-confirmation" data-testid="order-placed">
-        <Icon path={mdiCheckCircle} size={56} className="sw-success" />
-        <h1>{t('Thank you for your order')}</h1>
-        <p>
-          {t('Your order number is')}{' '}
-          <strong data-testid="placed-order">{placed.order.tranid}</strong>
-          {' · '}
-          {t('Total')} {minor(placed.total, placed.currency)}
-        </p>
-        <p>{t('Keep the link to your order: it shows your order to whoever holds it.')}</p>
-        <div className="sw-confirmation-links">
-          {placed.link ? (
-            <a
-              className="sw-button sw-button-primary"
-              href={placed.link}
-              rel="noreferrer"
-              data-testid="placed-order-link"
-            >
-              {t('View order {0}', placed.order.tranid)}
-            </a>
-          ) : null}
-          <a className="sw-button" href="/register" data-testid="placed-register">
-            {t('Create an account to follow your orders')}
-          </a>
-          <a className="sw-button" href="/">
-            {t('Continue shopping')}
-          </a>
-        </div>
-      </section>
-    )
   return (
     <section className="sw-confirmation" data-testid="order-placed">
       <Icon path={mdiCheckCircle} size={56} className="sw-success" />
@@ -109,26 +77,62 @@ function Placed({ placed, guest }: { placed: PlacedOrder; guest: boolean }) {
         {' · '}
         {t('Total')} {minor(placed.total, placed.currency)}
       </p>
+      {guest ? <GuestLinks placed={placed} /> : <AccountLinks placed={placed} />}
+    </section>
+  )
+}
+
+/** An account's ways to its order and invoice. */
+function AccountLinks({ placed }: { placed: PlacedOrder }) {
+  const t = useT()
+  return (
+    <div className="sw-confirmation-links">
+      <a
+        className="sw-button sw-button-primary"
+        href={`/account/order/${encodeURIComponent(placed.order.id)}`}
+        data-testid="placed-order-link"
+      >
+        {t('View order {0}', placed.order.tranid)}
+      </a>
+      <a
+        className="sw-button"
+        href={`/account/invoice/${encodeURIComponent(placed.invoice.id)}`}
+        data-testid="placed-invoice-link"
+      >
+        {t('View invoice {0}', placed.invoice.tranid)}
+      </a>
+      <a className="sw-button" href="/">
+        {t('Continue shopping')}
+      </a>
+    </div>
+  )
+}
+
+/** A guest's way to the order: its link, and the offer of an account. */
+function GuestLinks({ placed }: { placed: PlacedOrder }) {
+  const t = useT()
+  return (
+    <>
+      <p>{t('Keep the link to your order: it shows your order to whoever holds it.')}</p>
       <div className="sw-confirmation-links">
-        <a
-          className="sw-button sw-button-primary"
-          href={`/account/order/${encodeURIComponent(placed.order.id)}`}
-          data-testid="placed-order-link"
-        >
-          {t('View order {0}', placed.order.tranid)}
-        </a>
-        <a
-          className="sw-button"
-          href={`/account/invoice/${encodeURIComponent(placed.invoice.id)}`}
-          data-testid="placed-invoice-link"
-        >
-          {t('View invoice {0}', placed.invoice.tranid)}
+        {placed.link ? (
+          <a
+            className="sw-button sw-button-primary"
+            href={placed.link}
+            rel="noreferrer"
+            data-testid="placed-order-link"
+          >
+            {t('View order {0}', placed.order.tranid)}
+          </a>
+        ) : null}
+        <a className="sw-button" href="/register" data-testid="placed-register">
+          {t('Create an account to follow your orders')}
         </a>
         <a className="sw-button" href="/">
           {t('Continue shopping')}
         </a>
       </div>
-    </section>
+    </>
   )
 }
 

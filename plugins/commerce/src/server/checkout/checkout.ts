@@ -231,7 +231,13 @@ export class Checkout {
   /** Places the shopper's cart; the answer carries the order's link (order-links.ts). */
   async place(shopper: Shopper, request: PlaceRequest): Promise<PlacedOrder> {
     const placed = await this.placeOnce(shopper, request)
-    return { ...placed, link: await this.parts.links.path(placed.order.id) }
+    // The order is stored: a link that cannot be made now (its secret unread) is left out, never
+    // answered as a failure; the confirmation e-mail and a replay of the key carry it.
+    const link = await this.parts.links.path(placed.order.id).catch((error: unknown) => {
+      this.parts.logger.error({ err: error, order: placed.order.id }, 'order link not made')
+      return undefined
+    })
+    return link === undefined ? placed : { ...placed, link }
   }
 
   private async placeOnce(shopper: Shopper, request: PlaceRequest): Promise<PlacedOrder> {
