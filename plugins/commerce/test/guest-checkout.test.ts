@@ -11,6 +11,7 @@ import {
 import { newMail, verifyCodeOf } from '../../account/test/signup-helpers.js'
 import {
   DECLINED,
+  GUEST_ADDRESS,
   VISA,
   bootCommerce,
   call,
@@ -22,15 +23,7 @@ import {
 
 const key = (n: number | string) => `guest-key-${String(n).padStart(8, '0')}`
 
-const ADDRESS = {
-  addressee: 'Grace Hopper',
-  addr1: '1 Compiler Way',
-  city: 'Arlington',
-  state: 'VA',
-  zip: '22201',
-  country: 'us',
-  addrphone: '555 0100',
-}
+const ADDRESS = { ...GUEST_ADDRESS, addrphone: '555 0100' }
 
 let clients = 0
 /** A request from a client address of its own (the kernel trusts X-Forwarded-For). */

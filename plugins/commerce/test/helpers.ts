@@ -272,3 +272,13 @@ export const DECLINED = {
   paymentmethod: 'Visa',
   cvc: '123',
 }
+
+/** A guest's shipping address in the United States (Virginia), as checkout/guest takes it. */
+export const GUEST_ADDRESS = {
+  addressee: 'Grace Hopper',
+  addr1: '1 Compiler Way',
+  city: 'Arlington',
+  state: 'VA',
+  zip: '22201',
+  country: 'us',
+}

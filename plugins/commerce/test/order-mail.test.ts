@@ -5,7 +5,15 @@ import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwrig
 import type { PlacedOrder } from '../src/index.js'
 import { mailOfChange } from '../src/server/mail/order-mails.js'
 import { Inbox } from '../../account/test/smtp-inbox.js'
-import { VISA, bootCommerce, cartCookie, localeCookie, newCustomer, post } from './helpers.js'
+import {
+  GUEST_ADDRESS,
+  VISA,
+  bootCommerce,
+  cartCookie,
+  localeCookie,
+  newCustomer,
+  post,
+} from './helpers.js'
 
 /** Who sends the queue's messages: this process, or BullMQ jobs on Redis (any node, once). */
 const deliveries: Array<{
@@ -21,14 +29,7 @@ const deliveries: Array<{
   },
 ]
 
-const ADDRESS = {
-  addressee: 'Grace Hopper',
-  addr1: '1 Compiler Way',
-  city: 'Arlington',
-  state: 'VA',
-  zip: '22201',
-  country: 'us',
-}
+const ADDRESS = GUEST_ADDRESS
 
 describe('which status change tells the shopper', () => {
   it('tells of shipping once an order leaves the statuses before it, and of a cancellation', () => {
