@@ -131,7 +131,12 @@ export class CheckoutBurst {
         const body = {
           idempotencykey: entry.key,
           payment: {
-            card: { number: '4242 4242 4242 4242', expiry: '12/2035', paymentmethod: 'Visa' },
+            card: {
+              number: '4242 4242 4242 4242',
+              expiry: '12/2035',
+              paymentmethod: 'Visa',
+              cvc: '123',
+            },
           },
         }
         while (!entry.resolved && Date.now() < until) {

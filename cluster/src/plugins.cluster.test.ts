@@ -70,6 +70,7 @@ const VISA = {
   expiry: '12/2035',
   name: 'Cluster Shopper',
   paymentmethod: 'Visa',
+  cvc: '123',
 }
 
 describe.skipIf(clusterUnavailable())('the plugins on a two-node cluster', () => {
