@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { inject } from '@shopwright/core/testing'
 import { StorefrontApp } from '../react/StorefrontApp.js'
@@ -39,9 +40,13 @@ function dataFor(href: string): PageData {
   }
 }
 
-function render(page: Partial<PageState>, module: { theme: Theme } = { theme }) {
+function render(
+  page: Partial<PageState>,
+  module: { theme: Theme } = { theme },
+  headers: Record<string, string> = {},
+) {
   const app = testApp([renderPage({ ...module, App: StorefrontApp }, () => ASSETS)], { page })
-  return inject(app, { url: page.href ?? '/', headers: { accept: 'text/html' } })
+  return inject(app, { url: page.href ?? '/', headers: { accept: 'text/html', ...headers } })
 }
 
 describe('renderPage', () => {
@@ -100,6 +105,50 @@ describe('renderPage', () => {
     expect(kept).toEqual([{ status: 404, html: reply.body }])
   })
 
+  it("streams an anonymous visitor's page in Brotli or gzip, as the client takes them", async () => {
+    const plain = await render({ matched: HOME, data: dataFor('/') })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+
+    const br = await render({ matched: HOME, data: dataFor('/') }, undefined, {
+      'accept-encoding': 'gzip, deflate, br',
+    })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body)
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body))
+
+    const gzip = await render({ matched: HOME, data: dataFor('/') }, undefined, {
+      'accept-encoding': 'gzip',
+    })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body)
+
+    const refused = await render({ matched: HOME, data: dataFor('/') }, undefined, {
+      'accept-encoding': 'br;q=0, gzip;q=0',
+    })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.body).toBe(plain.body)
+  })
+
+  it('keeps the plain page when it streams compressed', async () => {
+    const kept: RenderedPage[] = []
+    const reply = await render(
+      { matched: HOME, data: dataFor('/'), keep: (page) => void kept.push(page) },
+      undefined,
+      { 'accept-encoding': 'br' },
+    )
+    expect(kept).toEqual([{ status: 200, html: brotliDecompressSync(reply.rawPayload).toString() }])
+  })
+
+  it("streams a signed-in visitor's page uncompressed: it holds what is theirs (BREACH)", async () => {
+    const reply = await render({ anonymous: false, matched: HOME, data: dataFor('/') }, undefined, {
+      'accept-encoding': 'br, gzip',
+    })
+    expect(reply.headers['content-encoding']).toBeUndefined()
+    expect(reply.body).toContain('<h1>Hello</h1>')
+  })
+
   it("answers a shell that fails with 500 'Unable to render.', and keeps nothing", async () => {
     const broken: Theme = {
       ...theme,
@@ -115,5 +164,12 @@ describe('renderPage', () => {
     expect(reply.statusCode).toBe(500)
     expect(reply.body).toContain('<h1>Unable to render.</h1>')
     expect(kept).toEqual([])
+    const compressed = await render({ matched: HOME, data: dataFor('/') }, { theme: broken }, {
+      'accept-encoding': 'br',
+    })
+    expect(compressed.statusCode).toBe(500)
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain(
+      '<h1>Unable to render.</h1>',
+    )
   })
 })

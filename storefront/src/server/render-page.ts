@@ -1,11 +1,12 @@
-import { PassThrough, Writable } from 'node:stream'
-import type { Middleware } from 'koa'
+import { PassThrough, pipeline, Writable } from 'node:stream'
+import type { Context, Middleware } from 'koa'
 import { createElement, type ComponentType } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createQueryClient, createTranslate } from '@shopwright/core/shared'
 import type { Theme } from '../shared/contract.js'
 import { pageDescription, pageTitle } from '../shared/page.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
+import { pageCompressor, type Encoding } from './compressed-files.js'
 import { documentHead, documentTail, type PageAssets } from './document.js'
 import { required, type StorefrontState } from './page-state.js'
 
@@ -14,6 +15,12 @@ import { required, type StorefrontState } from './page-state.js'
  * out first (search engines read them in the first bytes), then the theme's shell with the route's
  * component, then the page data the browser hydrates with. 200, or 404 with the theme's 'Page not
  * Found' when no route matched. Whoever set `keep` gets the whole page once it has streamed.
+ *
+ * An anonymous visitor's page streams compressed (Brotli, or gzip for a client without it): the
+ * head is flushed on its own so the browser fetches the theme's files while the body renders. A
+ * signed-in visitor's page streams as it is: it can hold what is theirs (name, e-mail, addresses)
+ * beside what the address reflects (a search's words), which is what a length-watching attack on
+ * compression (BREACH) needs; an anonymous page holds nothing of the visitor's.
  */
 export function renderPage(
   module: { theme: Theme; App: ComponentType<StorefrontAppProps> },
@@ -38,8 +45,21 @@ export function renderPage(
     ctx.status = matched ? 200 : 404
     ctx.type = 'html'
     ctx.set('Cache-Control', 'no-cache')
+    ctx.vary('Accept-Encoding')
     const body = new PassThrough()
-    ctx.body = body
+    const encoding = page.anonymous ? encodingFor(ctx) : undefined
+    let flushHead = (): void => undefined
+    if (encoding) {
+      const compressor = pageCompressor(encoding)
+      // A client gone destroys the compressor, and pipeline the page's stream with it; React's
+      // writes after that are dropped (a destroyed stream ignores them).
+      pipeline(body, compressor, () => undefined)
+      ctx.set('Content-Encoding', encoding)
+      ctx.body = compressor
+      flushHead = () => compressor.flush()
+    } else {
+      ctx.body = body
+    }
     // React ends what it pipes into: this sink forwards the page and adds the tail at the end,
     // keeping a copy when someone wants the whole page.
     const keep = page.keep
@@ -64,6 +84,7 @@ export function renderPage(
         {
           onShellReady() {
             body.write(head)
+            flushHead()
             stream.pipe(sink)
             resolve()
           },
@@ -80,4 +101,14 @@ export function renderPage(
       )
     })
   }
+}
+
+/**
+ * The encoding a page streams in: Brotli whenever the client takes it (browsers list it after
+ * gzip, and it sends fewer bytes for the same cost), gzip otherwise, as Koa negotiates each.
+ */
+function encodingFor(ctx: Context): Encoding | undefined {
+  if (!ctx.req.headers['accept-encoding']) return undefined
+  if (ctx.acceptsEncodings('br') === 'br') return 'br'
+  return ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined
 }
