@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { Transform } from 'node:stream'
 import {
   brotliCompress,
   brotliCompressSync,
@@ -9,6 +8,8 @@ import {
   createBrotliCompress,
   createGzip,
   gzip,
+  type BrotliCompress,
+  type Gzip,
 } from 'node:zlib'
 
 const brotli = promisify(brotliCompress)
@@ -51,7 +52,7 @@ export function compressPage(html: string): string {
  * A compressing stream for a page as it renders, in the encoding given. Its output goes out as
  * zlib fills its buffers; `flush()` sends what it holds at once (the page's head).
  */
-export function pageCompressor(encoding: Encoding): Transform {
+export function pageCompressor(encoding: Encoding): BrotliCompress | Gzip {
   return encoding === 'br'
     ? createBrotliCompress({
         params: {
