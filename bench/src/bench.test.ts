@@ -206,6 +206,7 @@ describe('scenario registry', () => {
       'storefront-bundle',
       'storefront-language',
       'search-suggest',
+      'guest-checkout',
       'lighthouse',
       'lighthouse-search',
       'drive-upload',

@@ -66,6 +66,7 @@ npm run bench -- --only admin-bundle,admin-list # the admin's bundle and record 
 npm run bench -- --only storefront-render,storefront-bundle,lighthouse # the storefront
 npm run bench -- --only storefront-category,cart-add # the shop: a category page, adding to the cart
 npm run bench -- --only search-suggest,lighthouse-search # the shop's search: suggestions as typed, Lighthouse
+npm run bench -- --only guest-checkout          # a stranger's purchase in Chromium
 npm run bench -- --only drive-upload,drive-list,drive-zip # the drive
 npm run bench -- --quick --docs                 # --docs rewrites this file anyway
 npm run bench -- --only record-get --profile    # servers under --cpu-prof; prints top functions
@@ -91,11 +92,13 @@ suites do; no browser is ever downloaded, and playwright-core closes Chromium wh
 is interrupted.
 The storefront scenarios need the default theme built (\`storefront-theme/dist/client\`, which
 \`npm run bench\` builds first). storefront-bundle only reads its files; storefront-render,
-storefront-category, cart-add, search-suggest, lighthouse and lighthouse-search each start a seeded site of their own (the default
+storefront-category, cart-add, search-suggest, guest-checkout, lighthouse and lighthouse-search each start a seeded site of their own (the default
 plugins, commerce among them, with the sample catalogue); storefront-category and cart-add choose
 their category and items through the shop's own calls as an anonymous visitor, and cart-add raises
 \`COMMERCE_CART_WRITES\` so that the one-address load is counted but never refused.
 search-suggest types into the header's search box in the same Debian Chromium (playwright-core).
+guest-checkout buys as a stranger in it, choosing its item through the shop's calls, and raises
+\`COMMERCE_PLACE_ATTEMPTS\` so that its one address is counted but never refused.
 lighthouse and lighthouse-search run Lighthouse 12 (npm \`lighthouse\`,
 its Node API) against the same Debian Chromium, which the bench starts itself for each run as a
 child process with a DevTools port (stopped with the servers when the run ends or is interrupted),

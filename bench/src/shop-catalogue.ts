@@ -84,6 +84,29 @@ export function itemDetail(port: number, id: string): Promise<ItemDetail> {
   return getJson<ItemDetail>(port, `/query/ns/data/get/item/${encodeURIComponent(id)}`)
 }
 
+/** Every listed item of every online category, once, with its stock and children. */
+export async function catalogueItems(port: number): Promise<ItemDetail[]> {
+  const seen = new Set<string>()
+  const details: ItemDetail[] = []
+  for (const category of await listCategories(port)) {
+    for (const item of (await categoryItems(port, category.id, 100)).data) {
+      if (seen.has(item.id)) continue
+      seen.add(item.id)
+      details.push(await itemDetail(port, item.id))
+    }
+  }
+  return details
+}
+
+/**
+ * The item a stranger buys `units` times, one unit each: the first in the shop's order without
+ * children (its page needs no option picked) with that stock and a price. Undefined for none.
+ */
+export function pickGuestItem(items: readonly ItemDetail[], units: number): string | undefined {
+  return items.find((item) => !item.haschildren && item.available >= units && item.price.amount > 0)
+    ?.id
+}
+
 /**
  * The category a page of `want` items needs: the first (in the shop's order) holding at least
  * `want`, else the largest (the first of equals); `full` says which it is. Undefined for none.

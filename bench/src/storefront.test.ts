@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { htmlTitle, itemLinks, pageSlug } from './storefront-page.js'
-import { pickCartItems, pickCategory, type ItemDetail } from './shop-catalogue.js'
+import { pickCartItems, pickCategory, pickGuestItem, type ItemDetail } from './shop-catalogue.js'
 import { cartCookie, LINE_QUANTITY } from './scenarios/cart-add.js'
 import { CATEGORY_PAGE_ITEMS } from './scenarios/storefront-category.js'
 import {
@@ -125,6 +125,23 @@ describe('the shop scenarios', () => {
     expect(pickCartItems(items, 2, 10)).toEqual(['mug', 'jam'])
     expect(pickCartItems(items.slice(1), 2, 5)).toEqual(['mug', 'jam'])
     expect(pickCartItems(items, 9, 5)).toEqual(['mug', 'jam', 'salt', 'soap', 'tee-m'])
+  })
+
+  it('picks the first item without children that a stranger can buy enough units of', () => {
+    const items = [
+      item('tee', 0, {
+        haschildren: true,
+        children: [{ id: 'tee-m', available: 50, price: { amount: 100 } }],
+      }),
+      item('pen', 3),
+      item('free', 50, { price: { amount: 0, currency: 'usd' } }),
+      item('mug', 12),
+      item('jam', 20),
+    ]
+    expect(pickGuestItem(items, 10)).toBe('mug')
+    expect(pickGuestItem(items, 3)).toBe('pen')
+    expect(pickGuestItem(items, 15)).toBe('jam')
+    expect(pickGuestItem(items, 21)).toBeUndefined()
   })
 
   it('reads the cart cookie from Set-Cookie', () => {

@@ -5,13 +5,7 @@ import { request, type Answer } from '../http-probe.js'
 import { DEVICE_HEADERS, INFO_PATH, startKernel, type RunningServer } from '../servers.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import { alternatingRounds, ceilingSummary, loadRows, type RoundPlan } from '../rounds.js'
-import {
-  categoryItems,
-  itemDetail,
-  listCategories,
-  pickCartItems,
-  type ItemDetail,
-} from '../shop-catalogue.js'
+import { catalogueItems, pickCartItems } from '../shop-catalogue.js'
 
 /** The issue's ceiling for the p99 latency of adding to the cart under load, in ms. */
 export const CART_P99_TARGET_MS = 50
@@ -150,20 +144,6 @@ async function checkCart(port: number, items: readonly string[]): Promise<void> 
     throw new Error(
       `after ${LINE_QUANTITY} adds of each of ${items.join(', ')} the cart holds ${lines.map((line) => `${line.item} x${line.quantity}`).join(', ')}`,
     )
-}
-
-/** Every listed item of every online category, once, with its stock and children. */
-async function catalogueItems(port: number): Promise<ItemDetail[]> {
-  const seen = new Set<string>()
-  const details: ItemDetail[] = []
-  for (const category of await listCategories(port)) {
-    for (const item of (await categoryItems(port, category.id, 100)).data) {
-      if (seen.has(item.id)) continue
-      seen.add(item.id)
-      details.push(await itemDetail(port, item.id))
-    }
-  }
-  return details
 }
 
 /**

@@ -22,6 +22,7 @@ import { storefrontLanguage } from './storefront-language.js'
 import { lighthouseScenario } from './lighthouse.js'
 import { lighthouseSearch } from './lighthouse-search.js'
 import { searchSuggest } from './search-suggest.js'
+import { guestCheckout } from './guest-checkout.js'
 import { driveUpload } from './drive-upload.js'
 import { driveList } from './drive-list.js'
 import { driveZip } from './drive-zip.js'
@@ -42,6 +43,7 @@ import { clusterScale } from './cluster-scale.js'
  * cart-add and lighthouse each start a seeded kernel of their own (the last three read the sample
  * catalogue through the shop's calls), search starts one and fills it with 100,000 items directly,
  * search-suggest starts a seeded kernel and types into the header's search box in Chromium,
+ * guest-checkout starts a seeded kernel and buys as a stranger in Chromium,
  * lighthouse-search audits the search page and a filtered category page of a seeded kernel,
  * storefront-bundle reads the built default theme; drive-upload,
  * drive-list and drive-zip each start a kernel with the drive of their own; sessions-track and
@@ -74,6 +76,7 @@ export const scenarios: readonly Scenario[] = [
   storefrontBundle,
   storefrontLanguage,
   searchSuggest,
+  guestCheckout,
   lighthouseScenario,
   lighthouseSearch,
   driveUpload,
