@@ -95,9 +95,10 @@ describe('a new customer in French in Chromium', () => {
       'Ajouter une adresse de livraison',
     )
 
-    // A first address, in France.
+    // A first address, in France: the button opens the form at once, and the address saved is
+    // the one the order ships to.
     await page.click('[data-testid=change-address]')
-    await page.click('[data-testid=new-ship-address]')
+    await page.waitForURL(/\/checkout\/shipping\/new$/)
     await page.waitForSelector('[data-testid=address-country]:not([disabled])')
     await page.selectOption('[data-testid=address-country]', 'fr')
     await page.fill('[data-testid=address-addressee]', 'Nina Nouvelle')
@@ -106,7 +107,6 @@ describe('a new customer in French in Chromium', () => {
     await page.fill('[data-testid=address-zip]', '75001')
     await shot(page, '01-address')
     await page.click('[data-testid=address-save]')
-    await page.click('[data-testid=ship-here]')
     await page.waitForURL(/\/checkout$/)
     await page.waitForSelector('[data-testid=checkout-address]')
     const address = await page.textContent('[data-testid=checkout-address]')

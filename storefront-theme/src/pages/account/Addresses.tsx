@@ -6,7 +6,7 @@ import { AddressLines } from '../../components/AddressLines.js'
 import { AddressFields } from '../../components/AddressFields.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
-import { ProfileCards, useProfileLine } from './profile-lines.js'
+import { ProfileCards, useProfileLine, type AfterSave } from './profile-lines.js'
 import type { AddressLine } from './profile-types.js'
 import { Form } from '../../components/Form.js'
 
@@ -64,10 +64,18 @@ export function Address({ params }: PageProps) {
  * An address of the book (`new` for a new one), saved or deleted through the profile, then back
  * to `back`: the account's address book, or the checkout's choice of shipping address.
  */
-export function AddressEditor({ id, back }: { id: string; back: string }) {
+export function AddressEditor({
+  id,
+  back,
+  saved,
+}: {
+  id: string
+  back: string
+  saved?: AfterSave
+}) {
   const { state } = useProfile()
   const t = useT()
-  const line = useProfileLine('addressbook', id, back)
+  const line = useProfileLine('addressbook', id, back, saved)
   const existing =
     state.status === 'loaded' ? state.profile.addressbook.find((line) => line.id === id) : undefined
   const [form, setForm] = useState<Omit<AddressLine, 'id'>>(existing ?? EMPTY)

@@ -60,11 +60,23 @@ export function ProfileCards<T>(props: ProfileCardsProps<T>) {
 }
 
 /**
+ * Where a saved line leads: a page, or what to do with the saved line's id (checkout ships to the
+ * address just saved and goes back to the review).
+ */
+export type AfterSave = string | ((line: string) => Promise<void>)
+
+/**
  * Saving and deleting one line of a profile list (`addressbook` or `creditcards`): a form with a
  * problem shows it under 'Unable to Continue' (spec 000 section 5); a delete asks first; both go
- * back to the list when done and show the server's message when not.
+ * back to the list when done (a save, wherever `saved` says) and show the server's message when
+ * not.
  */
-export function useProfileLine(list: 'addressbook' | 'creditcards', id: string, back: string) {
+export function useProfileLine(
+  list: 'addressbook' | 'creditcards',
+  id: string,
+  back: string,
+  saved: AfterSave = back,
+) {
   const { update } = useProfile()
   const { navigate } = useNavigation()
   const alert = useAlert()
@@ -76,12 +88,16 @@ export function useProfileLine(list: 'addressbook' | 'creditcards', id: string, 
         await alert(t('Unable to Continue'), problem)
         return
       }
+      let lineId: string
       try {
-        await update({ [list]: { [id]: line } })
-        navigate(back)
+        // A new line's id is the server's; an edited one keeps its own.
+        lineId = (await update({ [list]: { [id]: line } }))[list] ?? id
       } catch (failure) {
         await alert(t('Unable to Save'), failure)
+        return
       }
+      if (typeof saved === 'string') navigate(saved)
+      else await saved(lineId)
     },
     async remove(question: string): Promise<void> {
       if (!(await confirm(question))) return

@@ -287,7 +287,12 @@ function CheckoutForm({
             </div>
           ) : (
             <p>
-              <a className="sw-button" href="/checkout/shipping" data-testid="change-address">
+              {/* An empty address book: straight to its first address, which the cart then takes. */}
+              <a
+                className="sw-button"
+                href={review.addresses.length ? '/checkout/shipping' : '/checkout/shipping/new'}
+                data-testid="change-address"
+              >
                 {review.addresses.length
                   ? t('Choose a shipping address')
                   : t('Add a shipping address')}

@@ -96,16 +96,35 @@ export function CheckoutShipping(_props: PageProps) {
   )
 }
 
-/** The address editor once the profile has loaded; access denied when it cannot be read. */
+/**
+ * The address editor once the profile has loaded; access denied when it cannot be read. The
+ * address saved is the one to ship to: the cart takes it and the shopper is back at the review
+ * (a failure to take it shows why, on the choice of addresses).
+ */
 function ProfileAddress({ id }: { id: string }) {
   const { state } = useProfile()
+  const { client } = useSession()
+  const { navigate } = useNavigation()
+  const alert = useAlert()
   const t = useT()
   if (state.status === 'loading') return <PageLoading />
   if (state.status === 'error') return <ErrorView title={t('ERROR_ACCESS_DENIED')} />
-  return <AddressEditor id={id} back="/checkout/shipping" />
+  const shipHere = async (address: string) => {
+    try {
+      await client.post<CheckoutAnswer>('/checkout/shipping', { address })
+      navigate('/checkout')
+    } catch (failure) {
+      navigate('/checkout/shipping')
+      await alert(t('Unable to Select'), failure)
+    }
+  }
+  return <AddressEditor id={id} back="/checkout/shipping" saved={shipHere} />
 }
 
-/** `/checkout/shipping/:id` (`new` for a new one): the account's address editor, back to the choice. */
+/**
+ * `/checkout/shipping/:id` (`new` for a new one): the account's address editor; saved, the cart
+ * ships there.
+ */
 export function CheckoutShippingAddress({ params }: PageProps) {
   const signedIn = useSignedIn()
   if (!signedIn) return <PageLoading />
