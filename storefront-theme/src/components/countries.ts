@@ -22,6 +22,26 @@ function inLanguage(places: readonly Named[], language: string): PlaceOption[] {
     .sort((a, b) => collatorFor(language).compare(a.name, b.name))
 }
 
+type Client = ReturnType<typeof useSession>['client']
+
+/** The country records, cached medium: one call in flight however many ask. */
+function loadCountries(client: Client): Promise<RecordCollection<RecordData>> {
+  return client.get<RecordCollection<RecordData>>(
+    '/data/list/country',
+    { pagesize: 1000, fields: 'name,translations' },
+    { cache: 'medium' },
+  )
+}
+
+/**
+ * Starts loading the countries before a form that needs them shows (checkout's guest form waits
+ * for the review first): the form then finds them loaded, or shares the call in flight.
+ */
+export function prefetchCountries(client: Client): void {
+  // A failure is the form's to show, when it asks again.
+  loadCountries(client).catch(() => undefined)
+}
+
 /**
  * The country records (spec: `/query/data/list/country`, cached medium), named and sorted in the
  * page's language; null while they load, empty when they cannot be read.
@@ -32,24 +52,18 @@ export function useCountries(): PlaceOption[] | null {
   const [countries, setCountries] = useState<Named[] | null>(null)
   useEffect(() => {
     let live = true
-    client
-      .get<RecordCollection<RecordData>>(
-        '/data/list/country',
-        { pagesize: 1000, fields: 'name,translations' },
-        { cache: 'medium' },
-      )
-      .then(
-        (answer) =>
-          live &&
-          setCountries(
-            answer.list.map((record) => ({
-              id: record.id,
-              name: String(record.name ?? record.id),
-              translations: (record.translations ?? {}) as NameTranslations,
-            })),
-          ),
-        () => live && setCountries([]),
-      )
+    loadCountries(client).then(
+      (answer) =>
+        live &&
+        setCountries(
+          answer.list.map((record) => ({
+            id: record.id,
+            name: String(record.name ?? record.id),
+            translations: (record.translations ?? {}) as NameTranslations,
+          })),
+        ),
+      () => live && setCountries([]),
+    )
     return () => {
       live = false
     }

@@ -45,7 +45,7 @@ describe('the checkout page', () => {
       address: { ...review().addresses[0]!, ...GRACE, country: 'us', id: 'guest' },
     }
     const sent: Call[] = []
-    const { navigated } = renderPage(<Checkout {...props} />, {
+    const { navigated, calls } = renderPage(<Checkout {...props} />, {
       href: '/checkout',
       routes: {
         'GET /checkout/get': { body: review({ addresses: [], cards: [], guest: null }) },
@@ -56,8 +56,12 @@ describe('the checkout page', () => {
         },
       },
     })
+    // The countries are asked beside the review, not once it has come.
+    const asked = () => calls.map((call) => `${call.method} ${call.path.split('?')[0]}`)
+    expect(asked()).toEqual(['GET /checkout/get', 'GET /data/list/country'])
     expect(navigated).toEqual([])
     await screen.findByTestId('guest-form')
+    expect(asked().filter((call) => call === 'GET /data/list/country')).toHaveLength(1)
     expect(screen.getByTestId('checkout-login').getAttribute('href')).toBe(
       '/login?next=%2Fcheckout',
     )

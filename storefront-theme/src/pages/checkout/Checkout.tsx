@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { cardErrors } from '@shopwright/plugin-account/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
@@ -16,6 +16,7 @@ import { announceCart } from '../../components/CartLink.js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Form } from '../../components/Form.js'
 import { Icon } from '../../components/Icon.js'
+import { prefetchCountries } from '../../components/countries.js'
 import { ItemImage } from '../../components/ItemImage.js'
 import { PageLoading } from '../../components/PageLoading.js'
 import type { CheckoutAnswer, CheckoutCard, PlacedOrder } from '../../lib/commerce.js'
@@ -436,8 +437,12 @@ function CheckoutForm({
  */
 export function Checkout(_props: PageProps) {
   const t = useT()
-  const { account } = useSession()
+  const { account, client } = useSession()
   const { state, show, load } = useCheckout(true)
+  // A visitor's form needs the countries: asked beside the review, not after it.
+  useEffect(() => {
+    if (account === null) prefetchCountries(client)
+  }, [account, client])
   const [placed, setPlaced] = useState<PlacedOrder | null>(null)
   // A guest edits their e-mail and address first, and again after Change.
   const [editingGuest, setEditingGuest] = useState(false)
