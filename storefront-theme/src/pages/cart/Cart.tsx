@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { mdiCartOutline, mdiDeleteOutline, mdiLockOutline, mdiMinus, mdiPlus } from '@mdi/js'
@@ -9,6 +9,7 @@ import { ItemImage } from '../../components/ItemImage.js'
 import { PageLoading } from '../../components/PageLoading.js'
 import { MAX_LINE_QUANTITY, type CartAnswer, type CartLineAnswer } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
+import { prefetchRoute } from '../../lib/route-prefetch.js'
 import { parseQuantity } from '../catalogue/item-logic.js'
 import { CartSummary } from './CartSummary.js'
 import { lineProblem, useCart } from './cart-state.js'
@@ -230,6 +231,11 @@ export function Cart(_props: PageProps) {
   const t = useT()
   const cartState = useCart()
   const { state } = cartState
+  const purchasable = state.status === 'loaded' && state.cart.purchasable
+  // A cart that can be bought leads to checkout: its code comes while the shopper reads the cart.
+  useEffect(() => {
+    if (purchasable) prefetchRoute('/checkout')
+  }, [purchasable])
   if (state.status === 'loading')
     return (
       <section className="sw-cart">

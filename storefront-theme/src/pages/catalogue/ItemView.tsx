@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { usePageExtra, useSession, useT } from '@shopwright/storefront/react'
 import { mdiCartPlus, mdiCheckCircle, mdiMinus, mdiPlus } from '@mdi/js'
@@ -22,6 +22,7 @@ import {
   type PriceBreak,
 } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
+import { prefetchRoute } from '../../lib/route-prefetch.js'
 import { PlaceAttempt } from '../checkout/place-attempt.js'
 import { OptionPickers } from './OptionPickers.js'
 import {
@@ -155,9 +156,14 @@ function AddedDialog({
 }) {
   const t = useT()
   const { minor } = useMoney()
+  const open = added !== null
+  // The dialog's way on is the cart: its code comes while the shopper reads what went in.
+  useEffect(() => {
+    if (open) prefetchRoute('/cart')
+  }, [open])
   return (
     <Modal
-      open={added !== null}
+      open={open}
       onClose={onClose}
       className="sw-modal"
       aria-labelledby="sw-added-title"
