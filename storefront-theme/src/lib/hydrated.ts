@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 
 const never = () => () => undefined
 
@@ -14,4 +14,13 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   )
+}
+
+/**
+ * `before` on the server and during hydration, `after` from then on. Hydration ends with a
+ * synchronous render of every component that reads useHydrated(): a large component that
+ * swaps one control this way renders only this switch again, not all of its children.
+ */
+export function Hydrated({ before, after }: { before: ReactNode; after: ReactNode }) {
+  return useHydrated() ? after : before
 }

@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createQueryClient } from '@shopwright/core/shared'
 import type { Theme } from '../shared/contract.js'
@@ -13,7 +14,12 @@ export function hydrateStorefront(theme: Theme): void {
   const root = document.getElementById('root')
   if (!data || !root) return
   const client = createQueryClient({ fetch: (url, init) => globalThis.fetch(url, init) })
-  hydrateRoot(root, <StorefrontApp theme={theme} data={data} client={client} />)
+  // As a transition, React hydrates the page in slices of a few milliseconds, yielding to the
+  // browser between them; outside one it is a single task as long as the whole page, during which
+  // nothing answers. A click on a part not yet hydrated still hydrates it at once and is replayed.
+  startTransition(() => {
+    hydrateRoot(root, <StorefrontApp theme={theme} data={data} client={client} />)
+  })
   trackPages(client)
 }
 

@@ -12,7 +12,7 @@ import { useNavigation, useT } from '@shopwright/storefront/react'
 import { Icon } from '../../components/Icon.js'
 import { useSite } from '../../components/site.js'
 import type { CategoryFacets } from '../../lib/commerce.js'
-import { useHydrated } from '../../lib/hydrated.js'
+import { Hydrated, useHydrated } from '../../lib/hydrated.js'
 import {
   decimalText,
   filterCount,
@@ -293,9 +293,9 @@ export function CategoryFilters({
   onChoose: (href: string, focus: string) => void
 }) {
   const t = useT()
-  const hydrated = useHydrated()
   const { choice } = links
   const count = filterCount(choice)
+  const shown = t('Show {0, plural, one {# item} other {# items}}', total)
   return (
     <aside
       id={FILTERS_ID}
@@ -306,22 +306,25 @@ export function CategoryFilters({
       <div className="sw-filters-panel" ref={drawer.panel}>
         <div className="sw-filters-head">
           <h2 id="sw-filters-title">{t('Filters')}</h2>
-          {hydrated ? (
-            <button
-              type="button"
-              className="sw-icon-button sw-filters-close"
-              onClick={drawer.close}
-              aria-label={t('Close')}
-              data-testid="filters-close"
-            >
-              <Icon path={mdiClose} />
-            </button>
-          ) : (
-            <a className="sw-icon-button sw-filters-close" href={`#${RESULTS_ID}`}>
-              <Icon path={mdiClose} />
-              <span className="sw-visually-hidden">{t('Close')}</span>
-            </a>
-          )}
+          <Hydrated
+            before={
+              <a className="sw-icon-button sw-filters-close" href={`#${RESULTS_ID}`}>
+                <Icon path={mdiClose} />
+                <span className="sw-visually-hidden">{t('Close')}</span>
+              </a>
+            }
+            after={
+              <button
+                type="button"
+                className="sw-icon-button sw-filters-close"
+                onClick={drawer.close}
+                aria-label={t('Close')}
+                data-testid="filters-close"
+              >
+                <Icon path={mdiClose} />
+              </button>
+            }
+          />
         </div>
         <div className="sw-filters-body">
           {facets.price ? (
@@ -384,20 +387,23 @@ export function CategoryFilters({
               {t('Clear all')}
             </a>
           ) : null}
-          {hydrated ? (
-            <button
-              type="button"
-              className="sw-button sw-button-primary"
-              onClick={drawer.close}
-              data-testid="filters-done"
-            >
-              {t('Show {0, plural, one {# item} other {# items}}', total)}
-            </button>
-          ) : (
-            <a className="sw-button sw-button-primary" href={`#${RESULTS_ID}`}>
-              {t('Show {0, plural, one {# item} other {# items}}', total)}
-            </a>
-          )}
+          <Hydrated
+            before={
+              <a className="sw-button sw-button-primary" href={`#${RESULTS_ID}`}>
+                {shown}
+              </a>
+            }
+            after={
+              <button
+                type="button"
+                className="sw-button sw-button-primary"
+                onClick={drawer.close}
+                data-testid="filters-done"
+              >
+                {shown}
+              </button>
+            }
+          />
         </div>
       </div>
       <div className="sw-filters-backdrop" onClick={drawer.close} aria-hidden="true" />
