@@ -22,6 +22,11 @@ import { Guests } from './server/checkout/guests.js'
 import { OrderLinks } from './server/checkout/order-links.js'
 import { orderLinkRoutes } from './server/checkout/order-link-routes.js'
 import { OrderMails } from './server/mail/order-mails.js'
+import { StockAlerts } from './server/stock-alerts/stock-alerts.js'
+import {
+  defineStockAlertLimits,
+  stockAlertRoutes,
+} from './server/stock-alerts/stock-alert-routes.js'
 import { SECRET_ADDRESSES } from './server/secret-addresses.js'
 import { Payments } from './server/checkout/payments.js'
 import { Resolver } from './server/checkout/resolver.js'
@@ -110,6 +115,7 @@ declare module '@shopwright/core' {
     orderLinks: OrderLinks
     /** Order e-mails (confirmed, shipped, cancelled) through the account plugin's mail queue. */
     orderMails: OrderMails
+    stockAlerts: StockAlerts
     /** The stores and rules carts and checkout share (one of each per kernel). */
     commerceParts: CommerceParts
   }
@@ -130,6 +136,8 @@ export interface CommerceParts {
 
 /** The scheduled sweep of holds, runs left by failures, the ledger and carts (once a minute, once for the site). */
 export const SWEEP_TASK = 'commerce.sweep'
+/** The scheduled telling of back-in-stock alerts (stock-alerts/stock-alerts.ts), once for the site. */
+export const STOCK_ALERT_TASK = 'commerce.stock-alerts'
 
 /** Record types whose change can change what every listing holds: its languages, its prices' decimals. */
 const LISTING_SETTINGS = ['configuration', 'currency']
@@ -169,6 +177,7 @@ export default definePlugin({
     'guests',
     'orderLinks',
     'orderMails',
+    'stockAlerts',
     'commerceParts',
   ],
   settings: COMMERCE_SETTINGS,
@@ -238,6 +247,10 @@ export default definePlugin({
         ({ db, mailQueue, mailTemplates, orderLinks, records }: Services) =>
           new OrderMails(db, mailQueue, mailTemplates, orderLinks, records, logger),
       ).singleton(),
+      stockAlerts: asFunction(
+        ({ db, mailQueue, mailTemplates, records, catalogue }: Services) =>
+          new StockAlerts(db, mailQueue, mailTemplates, records, catalogue, logger),
+      ).singleton(),
       carts: asFunction((deps: Services) => {
         const { store, pricing } = partsOf(deps)
         return new Carts(store, pricing, deps.shopContexts)
@@ -281,6 +294,11 @@ export default definePlugin({
     services.storefrontData.addSitemap(catalogueSitemap(db, records))
     limiter.define(CART_LIMIT, { points: settings.commerceCartWrites, duration: 60 })
     limiter.define(PLACE_LIMIT, { points: settings.commercePlaceAttempts, duration: 60 })
+    defineStockAlertLimits(limiter)
+    // Once for the site: the e-mails of alerts whose item has units again, each told once.
+    schedule.every(STOCK_ALERT_TASK, settings.commerceStockAlertSeconds * 1000, async () => {
+      await services.stockAlerts.sweep()
+    })
     // Once for the site, the backstop of the resolver: runs nobody asked about since their owner
     // went, refunds to retry, late charges to look for, expired holds, old rows, stale carts.
     schedule.every(SWEEP_TASK, 60_000, async () => {
@@ -334,6 +352,12 @@ export default definePlugin({
     orderLinkRoutes(router, {
       links: services.orderLinks,
       documents: services.documents,
+    })
+    stockAlertRoutes(router, {
+      alerts: services.stockAlerts,
+      carts: services.carts,
+      pricing: services.commerceParts.pricing,
+      limiter: services.limiter,
     })
     searchRoutes(router, services.search, services.shopContexts)
     nsRoutes(router, {

@@ -50,6 +50,8 @@ export const KEYS_TABLE = 'commerce_keys'
 export const CART_ADDS_TABLE = 'commerce_cart_adds'
 /** Where each order's e-mails go and in which language (mail/order-mails.ts). */
 export const ORDER_CONTACTS_TABLE = 'commerce_order_contacts'
+/** Shoppers waiting for an item to be back in stock (stock-alerts/stock-alerts.ts). */
+export const STOCK_ALERTS_TABLE = 'commerce_stock_alerts'
 
 export const migrations: Migration[] = [
   {
@@ -415,6 +417,25 @@ export const migrations: Migration[] = [
       })
       await db.schema.dropTable(KEYS_TABLE)
       await db.schema.alterTable(CARTS_TABLE, (table) => table.dropColumn('guest'))
+    },
+  },
+  {
+    name: '006-stock-alerts',
+    async up(db) {
+      await db.schema.createTable(STOCK_ALERTS_TABLE, (table) => {
+        table.increments('id').primary()
+        table.string('item', 64).notNullable()
+        // Normalised (lower case); at most one alert per item and e-mail.
+        table.string('email', 254).notNullable()
+        // The site language the shopper asked in: the e-mail's.
+        table.string('language', 16).notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.unique(['item', 'email'])
+        table.index(['email'])
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable(STOCK_ALERTS_TABLE)
     },
   },
 ]

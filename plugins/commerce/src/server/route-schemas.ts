@@ -414,3 +414,28 @@ export const ORDER_LINK_ROUTES = {
     errors: ['ERROR_ORDER_NOT_AVAILABLE', 'ERROR_INVALID_INPUT'],
   }),
 }
+
+/** The body of `POST /stock/alert` (stock-alerts/stock-alert-routes.ts). */
+export const StockAlertBody = z.strictObject({
+  item: z.string().min(1).max(64),
+  email: z.string().min(3).max(254).optional(),
+})
+
+/** The description of the back-in-stock call (stock-alerts/stock-alert-routes.ts). */
+export const STOCK_ALERT_ROUTES = {
+  add: describe({
+    summary: 'Asks for an e-mail when an item is back in stock',
+    description:
+      'For an item that can be bought but has no units now (a child item for one with options). A signed-in customer may leave out `email` (their own is used). Asked again, it stays one alert; the e-mail goes once, in the language of the ask, when the item has units again (README, "Back-in-stock e-mails").',
+    access: 'anyone',
+    body: StockAlertBody,
+    answer: z.object({ ok: z.literal(true) }),
+    errors: [
+      'ERROR_INVALID_ID',
+      'ERROR_INVALID_EMAIL',
+      'ERROR_CARTLINE_NOT_AVAILABLE',
+      'ERROR_ITEM_IN_STOCK',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+}

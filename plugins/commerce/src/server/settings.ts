@@ -23,6 +23,11 @@ export const COMMERCE_SETTINGS = {
     env: 'COMMERCE_PLACE_ATTEMPTS',
     schema: wholeNumber(1, 1_000_000).default(10),
   },
+  /** How often the site tells back-in-stock alerts whose item has units again, in seconds. */
+  commerceStockAlertSeconds: {
+    env: 'COMMERCE_STOCK_ALERT_SECONDS',
+    schema: wholeNumber(1, 86_400).default(60),
+  },
   /** Days an anonymous cart is kept after its last change. */
   commerceCartDays: { env: 'COMMERCE_CART_DAYS', schema: wholeNumber(1, 3650).default(30) },
 } as const

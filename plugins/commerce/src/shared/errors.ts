@@ -42,6 +42,10 @@ export const COMMERCE_ERRORS = defineErrors({
     message: 'Enter your e-mail and shipping address to check out as a guest.',
     status: 409,
   },
+  ERROR_ITEM_IN_STOCK: {
+    message: 'This item is in stock: you can buy it now.',
+    status: 409,
+  },
   ERROR_IDEMPOTENCY_KEY_REUSED: {
     message: 'This order key was already used for another cart.',
     status: 422,

@@ -26,6 +26,7 @@ export const serverFrench: Readonly<Record<string, string>> = {
   ERROR_GUEST_CHECKOUT_DETAILS:
     'Saisissez votre e-mail et votre adresse de livraison pour commander sans compte.',
   ERROR_IDEMPOTENCY_KEY_REUSED: 'Cette clé de commande a déjà servi pour un autre panier.',
+  ERROR_ITEM_IN_STOCK: `Cet article est en stock${NBSP}: vous pouvez l’acheter dès maintenant.`,
   ERROR_CHECKBOX_REQUIRED: 'Cette case doit être cochée.',
   ERROR_DATA_CONNECTION: 'La connexion a échoué.',
   ERROR_DEVICE_BLOCKED: "L'accès à ce site a été bloqué pour cet appareil.",
