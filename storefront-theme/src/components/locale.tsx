@@ -17,6 +17,7 @@ import {
 } from '@shopwright/core/shared'
 import type { SiteData } from '@shopwright/storefront/shared'
 import { useSession, useTranslation } from '@shopwright/storefront/react'
+import { browserTimeZone } from '../lib/time-zone.js'
 
 interface LocaleValue {
   locale: LocaleChoice
@@ -30,6 +31,10 @@ interface LocaleValue {
 }
 
 const LocaleContext = createContext<LocaleValue | null>(null)
+
+function sameLocale(a: LocaleChoice, b: LocaleChoice): boolean {
+  return a.country === b.country && a.currency === b.currency && a.language === b.language
+}
 
 /** The site's defaults: its location's country, its first currency and language. */
 function defaults(site: SiteData): LocaleChoice {
@@ -64,11 +69,12 @@ export function LocaleProvider({ site, children }: { site: SiteData; children: R
       const browser = navigator.languages?.length ? navigator.languages : [navigator.language]
       next = {
         ...defaults(site),
-        country: guessCountry(navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone),
+        country: guessCountry(navigator.language, browserTimeZone()),
         language: guessLanguage(undefined, browser, site.languages),
       }
     }
-    setLocale(next)
+    // A guess that is what the page shows already changes nothing: no render of its readers.
+    setLocale((current) => (sameLocale(current, next) ? current : next))
     // The page was rendered in the cookie's language (or the site's first); a different stored
     // choice or guess shows once its texts arrive. Should they fail, the page simply stays in the
     // language it was rendered in: nothing for the visitor to act on.
