@@ -56,6 +56,60 @@ describe('the item page', () => {
     expect((added[0]!.body as { item: string }).item).toBe('classic-tee-blue-m')
   })
 
+  it('offers an e-mail when an option is out of stock, checked before it is sent', async () => {
+    const asked: Call[] = []
+    renderPage(<ItemView {...props} />, {
+      extra: { commerce: { item: classicTeeByOption() } },
+      routes: {
+        'POST /stock/alert': (call: Call) => {
+          asked.push(call)
+          return { body: { ok: true } }
+        },
+      },
+    })
+    const colour = screen.getByTestId('picker-0')
+    const size = screen.getByTestId('picker-1')
+    fireEvent.click(within(colour).getByRole('radio', { name: /Blue/ }))
+    fireEvent.click(within(size).getByRole('radio', { name: /^M/ }))
+    expect(screen.queryByTestId('stock-alert')).toBeNull()
+    fireEvent.click(within(size).getByRole('radio', { name: /^L/ }))
+    const form = screen.getByTestId('stock-alert')
+    fireEvent.change(within(form).getByTestId('stock-alert-email'), {
+      target: { value: 'not an e-mail' },
+    })
+    fireEvent.click(within(form).getByTestId('stock-alert-submit'))
+    expect((await within(form).findByRole('alert')).textContent).toBe('Invalid email address.')
+    expect(asked).toEqual([])
+    fireEvent.change(within(form).getByTestId('stock-alert-email'), {
+      target: { value: ' Zoe@Example.com ' },
+    })
+    fireEvent.click(within(form).getByTestId('stock-alert-submit'))
+    await screen.findByTestId('stock-alert-done')
+    expect(asked.map((call) => call.body)).toEqual([
+      { item: 'classic-tee-blue-l', email: 'zoe@example.com' },
+    ])
+  })
+
+  it("asks a signed-in customer's alert with one click, at their own address", async () => {
+    const asked: Call[] = []
+    renderPage(<ItemView {...props} />, {
+      account: { type: 'customer', id: '1', name: 'Ada' },
+      extra: { commerce: { item: classicTeeByOption() } },
+      routes: {
+        'POST /stock/alert': (call: Call) => {
+          asked.push(call)
+          return { body: { ok: true } }
+        },
+      },
+    })
+    fireEvent.click(within(screen.getByTestId('picker-0')).getByRole('radio', { name: /Blue/ }))
+    fireEvent.click(within(screen.getByTestId('picker-1')).getByRole('radio', { name: /^L/ }))
+    expect(screen.queryByTestId('stock-alert-email')).toBeNull()
+    fireEvent.click(screen.getByTestId('stock-alert-submit'))
+    await screen.findByTestId('stock-alert-done')
+    expect(asked.map((call) => call.body)).toEqual([{ item: 'classic-tee-blue-l' }])
+  })
+
   it('sends an add whose answer was lost again with its key, and a new add with a new one', async () => {
     const added: Call[] = []
     renderPage(<ItemView {...props} />, {

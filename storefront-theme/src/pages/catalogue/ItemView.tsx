@@ -25,6 +25,7 @@ import { useMoney } from '../../lib/money.js'
 import { prefetchRoute } from '../../lib/route-prefetch.js'
 import { PlaceAttempt } from '../checkout/place-attempt.js'
 import { OptionPickers } from './OptionPickers.js'
+import { StockAlertForm } from './StockAlertForm.js'
 import {
   breakAt,
   clampQuantity,
@@ -421,6 +422,7 @@ function ItemDetails({ item }: { item: ItemAnswer }) {
               </p>
             ) : null}
           </Form>
+          {soldOut ? <StockAlertForm key={offer.id} item={offer.id} /> : null}
           {item.storedetaileddescription ? (
             <section className="sw-description" aria-labelledby="sw-description-title">
               <h2 id="sw-description-title">{t('Description')}</h2>

@@ -190,6 +190,13 @@ export const storePhrases: PhraseTable = {
   '{0} in stock': { fr: '{0} en stock' },
   'In stock': { fr: 'En stock' },
   'Only {0} left': { fr: 'Plus que {0} en stock' },
+  'Get an e-mail when it is back in stock.': {
+    fr: 'Recevez un e-mail dès son retour en stock.',
+  },
+  'Notify me': { fr: 'Me prévenir' },
+  "We'll e-mail you once it is back in stock.": {
+    fr: 'Nous vous écrirons dès son retour en stock.',
+  },
   'Enter a quantity from 1 to {0}.': { fr: 'Saisissez une quantité de 1 à {0}.' },
   '{0} × {1} = {2}': { fr: '{0} × {1} = {2}' },
   'Add to cart': { fr: 'Ajouter au panier' },
