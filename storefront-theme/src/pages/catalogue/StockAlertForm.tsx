@@ -52,42 +52,44 @@ export function StockAlertForm({ item }: { item: string }) {
   }
 
   return (
-    <Form
-      onSubmit={(event) => void send(event)}
-      className="sw-stock-alert"
-      data-testid="stock-alert"
-    >
-      <p className="sw-stock-alert-lead">{t('Get an e-mail when it is back in stock.')}</p>
-      <div className="sw-stock-alert-row">
-        {account ? null : (
-          <label className="sw-field">
-            <span className="sw-visually-hidden">{t('Email')}</span>
-            <input
-              type="email"
-              value={email}
-              autoComplete="email"
-              inputMode="email"
-              placeholder={t('Email')}
-              aria-invalid={problem ? true : undefined}
-              onChange={(event) => {
-                setEmail(event.target.value)
-                setProblem(null)
-              }}
-              data-testid="stock-alert-email"
-            />
-            <FieldError code={problem} />
-          </label>
-        )}
-        <button
-          type="submit"
-          className="sw-button"
-          disabled={busy}
-          data-testid="stock-alert-submit"
-        >
-          <Icon path={mdiBellOutline} size={18} />
-          {t('Notify me')}
-        </button>
-      </div>
-    </Form>
+    <div className="sw-stock-alert">
+      <Form
+        onSubmit={(event) => void send(event)}
+        className="sw-stock-alert-form"
+        data-testid="stock-alert"
+      >
+        <p className="sw-stock-alert-lead">{t('Get an e-mail when it is back in stock.')}</p>
+        <div className="sw-stock-alert-row">
+          {account ? null : (
+            <label className="sw-field">
+              <span className="sw-visually-hidden">{t('Email')}</span>
+              <input
+                type="email"
+                value={email}
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t('Email')}
+                aria-invalid={problem ? true : undefined}
+                onChange={(event) => {
+                  setEmail(event.target.value)
+                  setProblem(null)
+                }}
+                data-testid="stock-alert-email"
+              />
+              <FieldError code={problem} />
+            </label>
+          )}
+          <button
+            type="submit"
+            className="sw-button"
+            disabled={busy}
+            data-testid="stock-alert-submit"
+          >
+            <Icon path={mdiBellOutline} size={18} />
+            {t('Notify me')}
+          </button>
+        </div>
+      </Form>
+    </div>
   )
 }
