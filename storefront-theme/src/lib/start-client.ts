@@ -4,6 +4,9 @@ import { preloadPage } from './lazy-page.js'
 import { intlWarmRequest, warmIntl } from './intl-warm.js'
 import { startRoutePrefetch } from './route-prefetch.js'
 
+// A theme's component asks for the next step's code (docs/themes.md).
+export { prefetchRoute } from './route-prefetch.js'
+
 /**
  * Starts a theme in the browser: the shown page's chunk first, then hydration, so the page renders
  * at once with its code, exactly as the server did, instead of suspending on it. Meanwhile a
