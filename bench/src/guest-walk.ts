@@ -16,8 +16,8 @@ export const STEP_TITLES: Readonly<Record<WalkStep, string>> = {
   add: 'Add to cart to its dialog',
   cart: 'View cart to the cart with its Checkout button',
   checkout: 'Checkout to the guest form with its countries',
-  details: 'e-mail and address typed, Continue to the payment form',
-  place: 'card typed, Place order to the confirmation',
+  details: 'Continue (e-mail and address typed) to the payment form',
+  place: 'Place order (card typed) to the confirmation',
 }
 
 /** The guest's address: a United States address the address book's rules accept. */
@@ -48,9 +48,15 @@ export function guestCard(now = new Date()): {
   return { number: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123', paymentmethod: 'Visa' }
 }
 
-/** One walk's times in ms, per step, and the order number its confirmation showed. */
+/**
+ * One walk's times in ms: per step, the wait for the shop (from the action to what shows it
+ * done); `typing`, playwright-core filling the fields (the shopper's part, with the driver's);
+ * `total`, both; and the order number its confirmation showed.
+ */
 export interface WalkTimes {
   steps: Record<WalkStep, number>
+  typing: number
+  waiting: number
   total: number
   order: string
 }
@@ -94,7 +100,7 @@ export async function walkGuestCheckout(
     await page.waitForURL(/\/checkout$/, { timeout: WAIT_MS })
     await page.waitForSelector('[data-testid=guest-country]:not([disabled])', { timeout: WAIT_MS })
   })
-  steps.details = await timed(async () => {
+  let typing = await timed(async () => {
     await page.selectOption('[data-testid=guest-country]', GUEST_ADDRESS.country)
     await page.fill('[data-testid=guest-email]', email)
     await page.fill('[data-testid=guest-addressee]', GUEST_ADDRESS.addressee)
@@ -102,22 +108,26 @@ export async function walkGuestCheckout(
     await page.fill('[data-testid=guest-city]', GUEST_ADDRESS.city)
     await page.selectOption('[data-testid=guest-state]', { label: GUEST_ADDRESS.stateName })
     await page.fill('[data-testid=guest-zip]', GUEST_ADDRESS.zip)
+  })
+  steps.details = await timed(async () => {
     await page.click('[data-testid=guest-continue]')
     await page.waitForSelector('[data-testid=checkout-guest-email]', { timeout: WAIT_MS })
   })
-  steps.place = await timed(async () => {
+  typing += await timed(async () => {
     await page.fill('[data-testid=checkout-ccnumber]', card.number)
     // Typed as digits, as a shopper does: the field writes MM/YY itself.
     await page.fill('[data-testid=checkout-ccexpiredate]', `12${card.expiry.slice(-2)}`)
     await page.fill('[data-testid=checkout-cvc]', card.cvc)
+  })
+  steps.place = await timed(async () => {
     await page.click('[data-testid=place-order]')
     await page.waitForSelector('[data-testid=order-placed]', { timeout: WAIT_MS })
   })
   const link = (await page.getAttribute('[data-testid=placed-order-link]', 'href')) ?? ''
   const order = /^\/order\/([^?]+)\?key=/.exec(link)?.[1]
   if (!order) throw new Error(`the confirmation shows no order link (found "${link}")`)
-  const total = WALK_STEPS.reduce((sum, step) => sum + steps[step], 0)
-  return { steps, total, order: decodeURIComponent(order) }
+  const waiting = WALK_STEPS.reduce((sum, step) => sum + steps[step], 0)
+  return { steps, typing, waiting, total: waiting + typing, order: decodeURIComponent(order) }
 }
 
 /** The calls of the baseline purchase, in order. */

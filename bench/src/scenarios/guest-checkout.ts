@@ -62,12 +62,15 @@ export const guestCheckout: Scenario = {
       `visitor. One unmeasured walk first (the kernel's first order), then ${rounds} rounds; each round, in a`,
       `fresh browser context (no cookie, no cache: a stranger's first visit), walks the default theme as the`,
       `browser suite does (bench/src/guest-walk.ts): ${WALK_STEPS.map((step) => STEP_TITLES[step]).join('; ')}.`,
-      `Each step is timed in the bench from its action to the element that shows it done, playwright-core's`,
-      `calls and typing (\`fill\`) included; the walk is their sum. Baseline, in another fresh context at the`,
+      `Each step is timed in the bench from its action to the element that shows it done (playwright-core's`,
+      `own calls included); the typing (\`fill\` of the e-mail, address and card) is timed apart; the walk is`,
+      `all of it, typing included. The issue's span starts on the item page, shown and hydrated (its first`,
+      `action is Add to cart); the opening of the page in the fresh context is reported beside it. Baseline, in another fresh context at the`,
       `shop's \`/robots.txt\` (its origin, no script): the same purchase by the page's own \`fetch\`, one call after the other: the item page's`,
       `HTML, \`${BARE_CALLS.slice(1).join('`, `')}\` (\`POST /query/cart/add\`, \`POST /query/checkout/guest\`,`,
       `\`GET /query/checkout/get\`, \`POST /query/checkout/place\` for the review's total): what the server and`,
-      `the browser's network take for the purchase with no theme. Medians and 95th percentiles (nearest rank).`,
+      `the browser's network take for the purchase with no theme (without the page's HTML for the span from the`,
+      `item page). Medians and 95th percentiles (nearest rank).`,
     ].join('\n')
   },
   async run(context) {
@@ -130,8 +133,12 @@ export const guestCheckout: Scenario = {
     const orders = new Set([...walks, ...bares].map((each) => each.order))
     if (orders.size !== walks.length + bares.length)
       throw new Error(`${walks.length + bares.length} purchases made ${orders.size} orders`)
-    const walk = spreadOf(walks.map((each) => each.total))
-    const bare = spreadOf(bares.map((each) => each.total))
+    // The issue's span starts on the item page: shown and hydrated, the shopper's first action is
+    // Add to cart. Opening it is measured too, and reported with the rest.
+    const walk = spreadOf(walks.map((each) => each.total - each.steps.item))
+    const bare = spreadOf(bares.map((each) => each.total - each.calls.page))
+    const opened = spreadOf(walks.map((each) => each.total))
+    const bareOpened = spreadOf(bares.map((each) => each.total))
     const ms = (value: number) => ({ value, unit: 'ms' as const })
     const stepMedian = (step: (typeof WALK_STEPS)[number]) =>
       spreadOf(walks.map((each) => each.steps[step])).median
@@ -140,16 +147,26 @@ export const guestCheckout: Scenario = {
     return {
       rows: [
         {
-          metric: `item page to confirmation (median of ${walk.count})`,
+          metric: `on the item page, Add to cart to the confirmation (median of ${walk.count})`,
           shopwright: ms(walk.median),
           baseline: ms(bare.median),
           ratio: ratio(walk.median, bare.median),
         },
         {
-          metric: 'item page to confirmation (p95)',
+          metric: 'on the item page, Add to cart to the confirmation (p95)',
           shopwright: ms(walk.p95),
           baseline: ms(bare.p95),
           ratio: ratio(walk.p95, bare.p95),
+        },
+        {
+          metric: 'of which typing the e-mail, address and card (playwright-core fill, median)',
+          shopwright: ms(spreadOf(walks.map((each) => each.typing)).median),
+        },
+        {
+          metric: 'with the item page opened first, in a fresh browser context (median)',
+          shopwright: ms(opened.median),
+          baseline: ms(bareOpened.median),
+          ratio: ratio(opened.median, bareOpened.median),
         },
         ...WALK_STEPS.map((step) => ({
           metric: `step: ${STEP_TITLES[step]} (median)`,
@@ -159,14 +176,22 @@ export const guestCheckout: Scenario = {
       targets: [
         {
           goal: `Guest checkout end to end in Chromium, from the item page to the confirmation page: median under ${GUEST_CHECKOUT_TARGET_MS / 1000} s on SQLite`,
-          measured: `median ${formatMeasure(ms(walk.median))}, p95 ${formatMeasure(ms(walk.p95))} over ${walk.count} walks; the same purchase by fetch alone median ${formatMeasure(ms(bare.median))} (ratio ${formatRatio(ratio(walk.median, bare.median))})`,
+          measured: `from the item page shown: median ${formatMeasure(ms(walk.median))}, p95 ${formatMeasure(ms(walk.p95))} over ${walk.count} walks, typing included (the same calls by fetch alone median ${formatMeasure(ms(bare.median))}, ratio ${formatRatio(ratio(walk.median, bare.median))}); with the item page's own opening in a fresh browser context median ${formatMeasure(ms(opened.median))}`,
           pass: walk.median < GUEST_CHECKOUT_TARGET_MS,
         },
       ],
       notes: [
-        `Chromium ${chromium}; the item bought: \`${item}\`; the unmeasured first walk took ${formatMeasure(ms(warm?.total ?? Number.NaN))}. Slowest walk ${formatMeasure(ms(walk.max))}, slowest bare purchase ${formatMeasure(ms(bare.max))}. The bare purchase's calls (medians): ${BARE_CALLS.map((call) => `${call} ${formatMeasure(ms(callMedian(call)))}`).join(', ')}.`,
+        `Chromium ${chromium}; the item bought: \`${item}\`; the unmeasured first walk took ${formatMeasure(ms(warm?.total ?? Number.NaN))}. Slowest walk from the item page ${formatMeasure(ms(walk.max))} (${formatMeasure(ms(opened.max))} with its opening), slowest bare purchase ${formatMeasure(ms(bareOpened.max))}. The bare purchase's calls (medians): ${BARE_CALLS.map((call) => `${call} ${formatMeasure(ms(callMedian(call)))}`).join(', ')}.`,
       ],
-      raw: { rounds, item, chromium, warm, walks, bares, spreads: { walk, bare } },
+      raw: {
+        rounds,
+        item,
+        chromium,
+        warm,
+        walks,
+        bares,
+        spreads: { walk, bare, opened, bareOpened },
+      },
     }
   },
 }
