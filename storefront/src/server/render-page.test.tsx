@@ -164,9 +164,13 @@ describe('renderPage', () => {
     expect(reply.statusCode).toBe(500)
     expect(reply.body).toContain('<h1>Unable to render.</h1>')
     expect(kept).toEqual([])
-    const compressed = await render({ matched: HOME, data: dataFor('/') }, { theme: broken }, {
-      'accept-encoding': 'br',
-    })
+    const compressed = await render(
+      { matched: HOME, data: dataFor('/') },
+      { theme: broken },
+      {
+        'accept-encoding': 'br',
+      },
+    )
     expect(compressed.statusCode).toBe(500)
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain(
       '<h1>Unable to render.</h1>',
