@@ -132,13 +132,14 @@ describe('the sessions list', () => {
     open(api)
     fireEvent.click(await screen.findByTestId('clear'))
     expect(await screen.findByText('Are you sure you want to clear all sessions?')).toBeTruthy()
-    fireEvent.click(screen.getByRole('button', { name: /no|cancel/i }))
+    // By test id: a role query walks the accessibility tree, seconds under a loaded CI.
+    fireEvent.click(screen.getByTestId('dialog-cancel'))
     await waitFor(() =>
       expect(screen.queryByText('Are you sure you want to clear all sessions?')).toBeNull(),
     )
     expect(api.clear).not.toHaveBeenCalled()
     fireEvent.click(screen.getByTestId('clear'))
-    fireEvent.click(await screen.findByRole('button', { name: /yes|ok/i }))
+    fireEvent.click(await screen.findByTestId('dialog-ok'))
     await waitFor(() => expect(api.clear).toHaveBeenCalledTimes(1))
   })
 
