@@ -145,6 +145,12 @@ for (const database of databasesUnderTest())
       expect(
         await db(STOCK_ALERTS_TABLE).where({ email: 'full@example.com', item: 'zebra-mug' }),
       ).toEqual([])
+      // Asking again for an alert it has is always taken, at the cap too.
+      await db(STOCK_ALERTS_TABLE)
+        .where({ email: 'full@example.com', item: 'filler-0' })
+        .update({ item: 'tee-red-l' })
+      const again = await ask({ item: 'tee-red-l', email: 'full@example.com' })
+      expect(again.statusCode, again.body).toBe(200)
       await db(STOCK_ALERTS_TABLE).where({ email: 'full@example.com' }).delete()
     })
 

@@ -33,7 +33,7 @@ export class StockAlerts {
     private readonly db: Knex,
     private readonly queue: Pick<MailQueue, 'enqueue' | 'wake'>,
     private readonly templates: Pick<MailTemplates, 'render' | 'origin' | 'define'>,
-    private readonly records: Pick<RecordsService, 'find'>,
+    private readonly records: Pick<RecordsService, 'findMany'>,
     private readonly catalogue: Pick<Catalogue, 'available'>,
     private readonly logger: Pick<Logger, 'error'>,
   ) {
@@ -48,17 +48,15 @@ export class StockAlerts {
     const available = (await this.catalogue.available([item])).get(item) ?? 0
     if (available > 0) throw createError('ERROR_ITEM_IN_STOCK', { reason: item })
     await this.db.transaction(async (trx) => {
-      const existing = (await trx(STOCK_ALERTS_TABLE).where({ item, email }).first('id')) as
-        { id: number } | undefined
-      if (existing) {
-        await trx(STOCK_ALERTS_TABLE).where({ id: existing.id }).update({ language })
-        return
-      }
-      const row = (await trx(STOCK_ALERTS_TABLE).where({ email }).count({ n: '*' }).first()) as
-        { n: number | string } | undefined
+      // The cap counts the e-mail's other alerts: asking again for one it has is always taken.
+      const row = (await trx(STOCK_ALERTS_TABLE)
+        .where({ email })
+        .whereNot({ item })
+        .count({ n: '*' })
+        .first()) as { n: number | string } | undefined
       if (Number(row?.n ?? 0) >= MAX_ALERTS_PER_EMAIL)
         throw createError('ERROR_TOO_MANY_REQUESTS', { status: 429, reason: 'alerts per e-mail' })
-      // Two asks at once: the unique key keeps one, and the other's is the same alert.
+      // One alert per item and e-mail, two asks at once included: the latest ask's language.
       await trx(STOCK_ALERTS_TABLE)
         .insert({ item, email, language, created_at: Date.now() })
         .onConflict(['item', 'email'])
@@ -75,29 +73,36 @@ export class StockAlerts {
       .limit(SWEEP_BATCH)
       .select('a.id', 'a.item', 'a.email', 'a.language')) as AlertRow[]
     if (due.length === 0) return 0
-    const shop = textOf((await this.records.find('configuration', 'web'))?.name) || 'Shopwright'
-    const items = new Map<string, RecordData | null>()
-    for (const alert of due)
-      if (!items.has(alert.item)) items.set(alert.item, await this.records.find('item', alert.item))
-    let told = 0
+    const found = await this.records.findMany([
+      { type: 'configuration', id: 'web' },
+      ...[...new Set(due.map((alert) => alert.item))].map((id) => ({ type: 'item', id })),
+    ])
+    // Only those that exist come back: each is told apart by its type.
+    const web = found.find((record) => record.type === 'configuration')
+    const shop = textOf(web?.name) || 'Shopwright'
+    const items = new Map(found.filter((record) => record.type === 'item').map((r) => [r.id, r]))
+    const mails = new Map<number, QueuedMail>()
+    const gone: number[] = []
     for (const alert of due) {
-      const item = items.get(alert.item) ?? null
+      const item = items.get(alert.item)
       // An item deleted since: nothing to tell, and nothing to wait for.
-      if (!item) {
-        await this.db(STOCK_ALERTS_TABLE).where({ id: alert.id }).delete()
-        continue
+      if (!item) gone.push(alert.id)
+      else {
+        const mail = this.prepare(alert, item, shop)
+        if (mail) mails.set(alert.id, mail)
       }
-      const mail = this.prepare(alert, item, shop)
-      if (!mail) continue
-      const ids = await this.db.transaction(async (trx) => {
-        // Another sweep told it first: nothing to queue.
-        const gone = await trx(STOCK_ALERTS_TABLE).where({ id: alert.id }).delete()
-        return gone === 1 ? this.queue.enqueue([mail], trx) : []
-      })
-      await this.queue.wake(ids)
-      told += ids.length
     }
-    return told
+    // One transaction for the batch: each alert is deleted by this sweep or by another, and only
+    // the ones this sweep deleted are queued.
+    const ids = await this.db.transaction(async (trx) => {
+      if (gone.length > 0) await trx(STOCK_ALERTS_TABLE).whereIn('id', gone).delete()
+      const told: QueuedMail[] = []
+      for (const [id, mail] of mails)
+        if ((await trx(STOCK_ALERTS_TABLE).where({ id }).delete()) === 1) told.push(mail)
+      return told.length > 0 ? this.queue.enqueue(told, trx) : []
+    })
+    await this.queue.wake(ids)
+    return ids.length
   }
 
   /** The alert's e-mail, or null (logged) when it cannot be made. */
