@@ -8,6 +8,29 @@ import { databasesUnderTest, type DatabaseUnderTest } from '@shopwright/core/tes
 /** Where suites leave screenshots for a person to look at (git-ignored). */
 export const SCREENSHOTS = path.resolve(fileURLToPath(import.meta.url), '../../screenshots')
 
+/** A phone's screen, as the suites look at pages on one. */
+export const PHONE = { width: 390, height: 844 }
+
+/**
+ * Full-page screenshots of the page at its own width and at a phone's, named
+ * `<name>-<width>.png` in SCREENSHOTS; the page is left at its own size.
+ */
+export async function shotAtWidths(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize()
+  if (!own) throw new Error('the page has no fixed viewport')
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}-${own.width}.png`),
+    fullPage: true,
+  })
+  await page.setViewportSize(PHONE)
+  await page.waitForTimeout(150)
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}-${PHONE.width}.png`),
+    fullPage: true,
+  })
+  await page.setViewportSize(own)
+}
+
 /** Launches headless Chromium with the flags this sandboxed, offline machine needs. */
 export async function launchBrowser(): Promise<Browser> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true })

@@ -1,12 +1,10 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { collectErrors, launchBrowser, SCREENSHOTS } from './browser.js'
+import { collectErrors, launchBrowser, shotAtWidths } from './browser.js'
 import { mailTo } from './outbox.js'
 
 const DESKTOP = { width: 1366, height: 900 }
-const PHONE = { width: 390, height: 844 }
 
 /**
  * Issue 33's guest checkout as a stranger walks it on a fresh project with the sample company:
@@ -43,16 +41,7 @@ describe('guest checkout in Chromium', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
   }
 
-  async function shot(page: Page, name: string): Promise<void> {
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `guest-${name}-1366.png`),
-      fullPage: true,
-    })
-    await page.setViewportSize(PHONE)
-    await page.waitForTimeout(150)
-    await page.screenshot({ path: path.join(SCREENSHOTS, `guest-${name}-390.png`), fullPage: true })
-    await page.setViewportSize(DESKTOP)
-  }
+  const shot = (page: Page, name: string) => shotAtWidths(page, `guest-${name}`)
 
   /** Buys one Ceramic Mug as a guest; answers the confirmation's order link. */
   async function buy(

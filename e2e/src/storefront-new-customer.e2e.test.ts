@@ -1,12 +1,10 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { collectErrors, launchBrowser, SCREENSHOTS } from './browser.js'
+import { collectErrors, launchBrowser, shotAtWidths } from './browser.js'
 import { mailTo } from './outbox.js'
 
 const DESKTOP = { width: 1100, height: 800 }
-const PHONE = { width: 390, height: 844 }
 
 /**
  * Issue 33's new customer, in French and euros, on a fresh project with the sample company: a
@@ -30,19 +28,7 @@ describe('a new customer in French in Chromium', () => {
     await server?.stop()
   })
 
-  async function shot(page: Page, name: string): Promise<void> {
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `new-customer-${name}-1100.png`),
-      fullPage: true,
-    })
-    await page.setViewportSize(PHONE)
-    await page.waitForTimeout(150)
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `new-customer-${name}-390.png`),
-      fullPage: true,
-    })
-    await page.setViewportSize(DESKTOP)
-  }
+  const shot = (page: Page, name: string) => shotAtWidths(page, `new-customer-${name}`)
 
   it('signs up, confirms from the French e-mail, and buys with a first address and a new card', async () => {
     const context = await browser.newContext({ viewport: DESKTOP })
