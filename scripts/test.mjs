@@ -54,6 +54,8 @@ console.log(
 )
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
+// Names of what failed, repeated at the very end: CI keeps only the tail of a long log.
+const failures = []
 // In CI the database and cache suites are part of the contract: skipping them is a failure, so a
 // green run always means they ran (.ci/run installs and starts both).
 if (ci && (mysqlProblem || redisProblem)) {
@@ -62,6 +64,11 @@ if (ci && (mysqlProblem || redisProblem)) {
   totals.failed += (mysqlProblem ? 1 : 0) + (redisProblem ? 1 : 0)
 }
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-test-report-'))
+
+function firstLine(messages) {
+  const text = (messages ?? []).find(Boolean) ?? 'failed'
+  return text.split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? 'failed'
+}
 
 function vitest(name, configArgs) {
   step(name)
@@ -81,6 +88,14 @@ function vitest(name, configArgs) {
     totals.passed += result.numPassedTests
     totals.failed += result.numFailedTests
     totals.skipped += result.numPendingTests + result.numTodoTests
+    for (const file of result.testResults ?? []) {
+      const where = path.relative(root, file.name)
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+      for (const test of failed)
+        failures.push(`${name}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages)}`)
+      if (failed.length === 0 && file.status === 'failed')
+        failures.push(`${name}: ${where}: ${firstLine([file.message])}`)
+    }
     // A suite that failed to load has no failed test but a failed file.
     if (status !== 0 && result.numFailedTests === 0)
       totals.failed += Math.max(1, result.numFailedTestSuites)
@@ -130,5 +145,6 @@ if (clusterMissing.length === 0) {
 }
 
 fs.rmSync(reportDir, { recursive: true, force: true })
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(totals.failed > 0 ? 1 : 0)
