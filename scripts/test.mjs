@@ -67,7 +67,13 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-test-report-'))
 
 function firstLine(messages) {
   const text = (messages ?? []).find(Boolean) ?? 'failed'
-  return text.split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? 'failed'
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? 'failed'
+  )
 }
 
 function vitest(name, configArgs) {
