@@ -9,9 +9,10 @@ import {
   type RecordTypeData,
 } from '@shopwright/core'
 import { collatorFor } from '@shopwright/core/shared'
-import { spliceRecord, type RecordStore } from './record-store.js'
+import type { RecordStore } from './record-store.js'
+import { spliceRecord } from './record-rows.js'
 import type { RecordTypes } from './record-types.js'
-import { COUNT_CACHE } from './records-service.js'
+import { COUNT_CACHE } from './record-commit.js'
 import type { RecordIndex } from './record-index.js'
 import { searchWords } from './index-terms.js'
 

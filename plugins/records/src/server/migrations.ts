@@ -66,7 +66,7 @@ export const migrations: Migration[] = [
   {
     // How many live records each type has, kept by every write in its own transaction, so a list
     // reads its page count from a few rows instead of counting the type after each write. Spread
-    // over slots (RecordStore.LIVE_SLOTS) so writes of one type at once seldom touch one row.
+    // over slots (LIVE_SLOTS, record-live-count.ts) so writes of one type at once seldom touch one row.
     name: '005-record-live',
     async up(db) {
       await db.schema.createTable('record_live', (table) => {
