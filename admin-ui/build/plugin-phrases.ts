@@ -9,7 +9,7 @@ import { scanPhrases, type Found } from './phrase-scan.js'
 /** The `admin` set as the translations plugin seeds it: the app's phrases and the editor's. */
 const adminPhrases: FrenchTable = { ...appPhrases, ...adminTranslationsPhrases }
 
-/** A table of phrases with their French, as the seeds and plugins' `phrases` write them. */
+/** A table of phrases with their French, as the seeds and plugins' phrase tables write them. */
 export type FrenchTable = Readonly<Record<string, { fr: string }>>
 
 /** The TypeScript sources of an admin folder, tests and server code left out. */
@@ -28,7 +28,7 @@ const where = (found: readonly Found[]) =>
   found.map((each) => `${each.at}: ${JSON.stringify(each.text)}`)
 
 /**
- * What is wrong with a plugin's declared admin phrases (its `phrases.admin`) against its screens,
+ * What is wrong with a plugin's declared admin phrases (the table it adds to the translations plugin's `admin` set) against its screens,
  * read with the admin's phrase scan: texts shown untranslated; phrases with no French in the
  * plugin's table or in the admin and general sets the translations plugin seeds; phrases of the
  * table no screen shows; and phrases the table repeats from those sets (one place each). Each

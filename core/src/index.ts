@@ -14,9 +14,7 @@ export { z } from 'zod'
 export type {
   BootstrapContext,
   Migration,
-  PhraseTexts,
   PluginDefinition,
-  PluginPhrases,
   RegisterContext,
   RouteContext,
   SettingDefinition,

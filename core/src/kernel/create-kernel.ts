@@ -196,12 +196,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       cluster: asValue(cluster),
       meters: asValue(meters),
       schedule: asValue(schedule),
-      cacheTypes: asValue(Object.freeze([...new Set(plugins.flatMap((p) => p.cacheTypes ?? []))])),
-      pluginPhrases: asValue(
-        Object.freeze(
-          plugins.flatMap((p) => (p.phrases ? [{ plugin: p.name, phrases: p.phrases }] : [])),
-        ),
-      ),
       // A logger not made by createLogger copies nothing: its copy stays empty.
       logCopy: asValue(logCopyOf(logger) ?? new LogCopy()),
       storefrontData: asValue(new StorefrontDataRegistry(cache)),

@@ -15,8 +15,6 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'redis',
   'lifecycle',
   'cluster',
-  'cacheTypes',
-  'pluginPhrases',
   'meters',
   'schedule',
   'logCopy',

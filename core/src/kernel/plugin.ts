@@ -60,12 +60,6 @@ export interface RouteContext<S extends SettingsTable = SettingsTable> extends B
   access: AccessService
 }
 
-/** A phrase's texts in languages other than US English (the phrase itself): `{ fr: '...' }`. */
-export type PhraseTexts = Readonly<Record<string, string>>
-
-/** Phrases by translation set id, then by phrase (`{ admin: { Sessions: { fr: 'Sessions' } } }`). */
-export type PluginPhrases = Readonly<Record<string, Readonly<Record<string, PhraseTexts>>>>
-
 /** A plugin's whole public contract (docs/plugins.md walks through each part). */
 export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   /** Unique, lower-case: a-z, 0-9 and '-'. */
@@ -96,15 +90,6 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   destroy?(context: BootstrapContext<S>): void | Promise<void>
   /** Mounts the plugin's calls on the `/query` router. */
   routes?(router: QueryRouter, context: RouteContext<S>): void
-  /** Cache types `/query/memory/clear/<type>` may clear. */
-  cacheTypes?: readonly string[]
-  /**
-   * The texts this plugin's screens show, by translation set (`admin`, `store`...), each phrase
-   * (its US English) with its other languages (`{ fr: '...' }`). A plugin that keeps translations
-   * adds the phrases a set lacks; a site's own translation of a phrase is never changed
-   * (docs/plugins.md, "Phrases").
-   */
-  phrases?: PluginPhrases
   /**
    * The addresses of this plugin's admin panels, exactly as the panels' paths write them
    * (`/data/:recordtype/:id`, `/drive/*`): the server answers them with the admin app's page. An

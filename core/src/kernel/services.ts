@@ -8,7 +8,6 @@ import type { AccessService, SecuritySource } from '../access/access-service.js'
 import type { RedisConnections } from '../redis/redis-connections.js'
 import type { Authenticator } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
-import type { PluginPhrases } from './plugin.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { NodeRegistry } from '../cluster/node-registry.js'
 import type { LogCopy } from '../log/log-copy.js'
@@ -45,10 +44,6 @@ export interface Services {
   meters: Meters
   /** Periodic work run once for the whole site (schedule/scheduler.ts). */
   schedule: Scheduler
-  /** The cache types the running plugins declare (`cacheTypes`), each once, in start order. */
-  cacheTypes: readonly string[]
-  /** The phrases the running plugins declare (`phrases`), in start order, for a translations plugin. */
-  pluginPhrases: ReadonlyArray<{ plugin: string; phrases: PluginPhrases }>
   /** The logger's warnings and errors, for a plugin that keeps the site's log (log/log-copy.ts). */
   logCopy: LogCopy
   /** What plugins add to storefront pages and the sitemap (storefront-data/storefront-data.ts). */

@@ -126,7 +126,6 @@ export default definePlugin({
   security: ['account', 'people'],
   migrations,
   seeds: accountSeeds,
-  cacheTypes: [SESSION_CACHE],
   register({ container, config, settings, logger }) {
     // Checked at start-up: a production site that mails links must say where it lives.
     siteOrigin({ ...config, ...settings })

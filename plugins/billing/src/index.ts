@@ -10,6 +10,8 @@ import { billingSeeds } from './seeds/index.js'
 import { BILLING_ERRORS } from './shared/errors.js'
 import { BILLING_PHRASES } from './shared/phrases.js'
 import { BILLING_SECURITY } from './shared/types.js'
+// For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-translations'
 
 // The package's public surface: the plugin, the answers' types, the service's type.
 export * from './shared/index.js'
@@ -41,8 +43,6 @@ export const SAMPLE_TASK = 'billing.sample'
  */
 export default definePlugin({
   name: 'billing',
-  // The screen's texts with their French: the translations plugin adds them to its `admin` set.
-  phrases: { admin: BILLING_PHRASES },
   dependsOn: ['records'],
   provides: ['billing', 'billingSampler'],
   settings: BILLING_SETTINGS,
@@ -76,7 +76,9 @@ export default definePlugin({
       }).singleton(),
     })
   },
-  bootstrap({ services, settings }) {
+  bootstrap({ services, settings, optional }) {
+    // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
+    optional('translationSets')?.phrases.add('billing', { admin: BILLING_PHRASES })
     services.schedule.every(SAMPLE_TASK, settings.billingSampleSeconds * 1000, () =>
       services.billingSampler.sample(),
     )

@@ -57,8 +57,13 @@ import {
   TAXCODE_TYPE,
 } from './shared/types.js'
 import { ratesGuard } from './server/catalogue/rates-guard.js'
+// For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-translations'
+// For the optional memory plugin's `memory` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-memory'
 
 // The package's public surface: the plugin, the answers' types, the services' types.
+
 export * from './shared/index.js'
 export type { Catalogue, ItemPage } from './server/catalogue/catalogue.js'
 export type { ListingIndex } from './server/catalogue/listing-index.js'
@@ -159,8 +164,6 @@ const SETTINGS_TYPES = new Set([
  */
 export default definePlugin({
   name: 'commerce',
-  // The admin editors' texts with their French: the translations plugin adds them to its `admin` set.
-  phrases: { admin: COMMERCE_PHRASES },
   dependsOn: ['records', 'account'],
   requires: ['records', 'recordGuards'],
   // Order links carry their key in the address: the process log writes it [REDACTED].
@@ -185,7 +188,6 @@ export default definePlugin({
   security: [CATALOGUE_SECURITY, ORDERS_SECURITY],
   migrations,
   seeds: commerceSeeds,
-  cacheTypes: [COMMERCE_CACHE, ITEM_FACTS_CACHE],
   storefrontModules: [CART_MODULE],
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.
@@ -277,7 +279,11 @@ export default definePlugin({
       ).singleton(),
     })
   },
-  async bootstrap({ services, settings, logger }) {
+  async bootstrap({ services, settings, logger, optional }) {
+    // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
+    optional('translationSets')?.phrases.add('commerce', { admin: COMMERCE_PHRASES })
+    // Listed and cleared under misc on the Memory screen (plugins/memory/README.md).
+    optional('memory')?.cacheTypes.add(COMMERCE_CACHE).add(ITEM_FACTS_CACHE)
     const { records, db, recordGuards, events, cache, limiter, schedule, listingIndex } = services
     const { holds, resolver, store } = services.commerceParts
     // The listing guards after the catalogue's: they read the option rows those write.

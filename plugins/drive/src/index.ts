@@ -13,9 +13,13 @@ import { DriveSeeds } from './seeds/drive-seeds.js'
 import { driveRecordSeeds } from './seeds/index.js'
 import { DRIVE_ERRORS } from './shared/errors.js'
 import { DRIVE_SECURITY } from './shared/types.js'
+import { DRIVE_PHRASES } from './shared/phrases.js'
+// For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-translations'
 
 // The package's public surface: the plugin, the shared answers, and the storage contract for
 // other stores. Everything else is internal; tests reach it through its own paths.
+
 export * from './shared/index.js'
 export type {
   BlobDownload,
@@ -26,7 +30,6 @@ export type {
   GetOptions,
   PutOptions,
 } from './server/blobs/blob-store.js'
-import { DRIVE_PHRASES } from './shared/phrases.js'
 export type { DriveService } from './server/drive-service.js'
 // The drive's streaming zip writer, for the command line's `shopwright export` archive.
 export { ZIP_LIMITS, zipStream, type ZipMember } from './server/zip-stream.js'
@@ -53,8 +56,6 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'drive',
-  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
-  phrases: { admin: DRIVE_PHRASES },
   dependsOn: ['records'],
   provides: ['driveBlobs', 'drive', 'driveImages'],
   requires: ['records', 'binSources'],
@@ -94,7 +95,9 @@ export default definePlugin({
       ).singleton(),
     })
   },
-  async bootstrap({ services, logger }) {
+  async bootstrap({ services, logger, optional }) {
+    // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
+    optional('translationSets')?.phrases.add('drive', { admin: DRIVE_PHRASES })
     const store = services.driveBlobs
     // A directory that cannot be written or a bucket that cannot be reached stops the boot: better
     // than a site whose uploads all fail. destroy() is not called for a plugin that failed here.

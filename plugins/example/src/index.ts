@@ -8,6 +8,8 @@ import { EXAMPLE_SETTINGS } from './server/settings.js'
 import { exampleSeeds } from './seeds/index.js'
 import { EXAMPLE_ERRORS } from './shared/errors.js'
 import { ANNOUNCEMENT_SECURITY, ANNOUNCEMENT_TYPE } from './shared/types.js'
+// For the optional memory plugin's `memory` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-memory'
 
 export * from './shared/index.js'
 export { Announcements, ANNOUNCEMENT_CACHE } from './server/announcements.js'
@@ -39,7 +41,6 @@ export default definePlugin({
   security: [ANNOUNCEMENT_SECURITY],
   migrations,
   seeds: exampleSeeds,
-  cacheTypes: [ANNOUNCEMENT_CACHE],
   adminPaths: ['/announcements'],
   storefrontModules: ['announcements'],
   register({ container, settings }) {
@@ -51,6 +52,8 @@ export default definePlugin({
     })
   },
   bootstrap({ services, optional, logger }) {
+    // Listed and cleared under misc on the Memory screen (plugins/memory/README.md).
+    optional('memory')?.cacheTypes.add(ANNOUNCEMENT_CACHE)
     services.recordGuards.add([ANNOUNCEMENT_TYPE], dismissalsGuard)
     // A changed announcement drops the cached list on every node (cache clears travel through Redis).
     services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {

@@ -6,6 +6,10 @@ import { insightsSeeds } from './seeds/index.js'
 import { INSIGHTS_ERRORS } from './shared/errors.js'
 import { INSIGHTS_PHRASES } from './shared/phrases.js'
 import { INSIGHTS_SECURITY } from './shared/types.js'
+// For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-translations'
+// For the optional memory plugin's `memory` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-memory'
 
 export * from './shared/index.js'
 export type { InsightsService } from './server/insights-service.js'
@@ -29,7 +33,6 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'insights',
-  phrases: { admin: INSIGHTS_PHRASES },
   dependsOn: ['records', 'sessions'],
   requires: ['records', 'sessions'],
   provides: ['insights'],
@@ -37,7 +40,6 @@ export default definePlugin({
   errors: INSIGHTS_ERRORS,
   security: [INSIGHTS_SECURITY],
   seeds: insightsSeeds,
-  cacheTypes: [INSIGHTS_CACHE],
   adminPaths: ['/insights', '/insights/live'],
   register({ container, settings, logger }) {
     container.register({
@@ -54,7 +56,11 @@ export default definePlugin({
       ).singleton(),
     })
   },
-  bootstrap({ services, settings }) {
+  bootstrap({ services, settings, optional }) {
+    // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
+    optional('translationSets')?.phrases.add('insights', { admin: INSIGHTS_PHRASES })
+    // Listed and cleared under misc on the Memory screen (plugins/memory/README.md).
+    optional('memory')?.cacheTypes.add(INSIGHTS_CACHE)
     services.schedule.every(
       'insights.rollup',
       settings.insightsRollupMinutes * 60_000,

@@ -15,6 +15,8 @@ import { logRecordSeeds } from './seeds/index.js'
 import { LOG_ERRORS } from './shared/errors.js'
 import { LOG_SECURITY } from './shared/types.js'
 import { LOG_PHRASES } from './shared/phrases.js'
+// For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-translations'
 
 // The package's public surface: the plugin, the answers' types, and the service's type. Everything
 // else is internal; tests reach it through its own paths.
@@ -40,8 +42,6 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'log',
-  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
-  phrases: { admin: LOG_PHRASES },
   dependsOn: ['records'],
   provides: ['log', 'recordLogSink'],
   settings: LOG_SETTINGS,
@@ -62,7 +62,9 @@ export default definePlugin({
       recordLogSink: asFunction(({ log }) => log.recordSink).singleton(),
     })
   },
-  bootstrap({ services }) {
+  bootstrap({ services, optional }) {
+    // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
+    optional('translationSets')?.phrases.add('log', { admin: LOG_PHRASES })
     services.log.start()
   },
   async destroy({ services }) {

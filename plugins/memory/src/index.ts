@@ -5,9 +5,11 @@ import { memorySeeds } from './seeds/index.js'
 import { MEMORY_ERRORS } from './shared/errors.js'
 import { MEMORY_SECURITY } from './shared/types.js'
 import { MEMORY_PHRASES } from './shared/phrases.js'
+// For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-translations'
 
 export { CONFIRM_TIMEOUT_MS, MemoryService } from './server/memory-service.js'
-export { MEMORY_TYPE_CACHES, cachesByMemoryType, memoryTypeOf } from './server/memory-types.js'
+export { CacheTypes, NAMED_CACHE_TYPES } from './server/memory-types.js'
 export * from './shared/index.js'
 
 declare module '@shopwright/core' {
@@ -24,8 +26,6 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'memory',
-  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
-  phrases: { admin: MEMORY_PHRASES },
   // The `memory` security record is read through the records plugin's security source.
   dependsOn: ['records'],
   provides: ['memory'],
@@ -36,12 +36,13 @@ export default definePlugin({
   register({ container, logger }) {
     container.register({
       memory: asFunction(
-        ({ cache, cluster, redis, cacheTypes }) =>
-          new MemoryService(cache, cluster, redis, cacheTypes, logger),
+        ({ cache, cluster, redis }) => new MemoryService(cache, cluster, redis, logger),
       ).singleton(),
     })
   },
-  async bootstrap({ services }) {
+  async bootstrap({ services, optional }) {
+    // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
+    optional('translationSets')?.phrases.add('memory', { admin: MEMORY_PHRASES })
     await services.memory.start()
   },
   async destroy({ services }) {

@@ -1,4 +1,4 @@
-import type { Kernel, ShopwrightConfig } from '@shopwright/core'
+import type { Kernel, PluginDefinition, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
@@ -43,8 +43,9 @@ export async function signIn(kernel: Kernel, add: boolean): Promise<Record<Perso
 export async function bootMemory(
   database: DatabaseUnderTest,
   overrides: Partial<ShopwrightConfig> = {},
+  extra: readonly PluginDefinition[] = [],
 ) {
-  const booted = await bootTestKernel(database, [records, account, memory], overrides)
+  const booted = await bootTestKernel(database, [records, account, memory, ...extra], overrides)
   await booted.kernel.seed(allSeeds())
   const cookies = await signIn(booted.kernel, true)
   return { ...booted, cookies }

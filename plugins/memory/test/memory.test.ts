@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import { definePlugin, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
 import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import memory, { MEMORY_TYPES, type ClearAnswer, type MemoryList } from '../src/index.js'
 import { bootMemory, call, codeOf, type Person } from './helpers.js'
+
+/** A plugin with page and site caches, added through memory's own API as the storefront does. */
+const pages = definePlugin({
+  name: 'probe-pages',
+  bootstrap({ optional }) {
+    optional('memory')?.cacheTypes.add('probe-page', 'html').add('probe-site', 'website')
+  },
+})
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`the memory calls on ${database.name}`, () => {
@@ -20,7 +28,7 @@ for (const database of databasesUnderTest()) {
       })
 
     beforeAll(async () => {
-      const booted = await bootMemory(database)
+      const booted = await bootMemory(database, {}, [pages])
       kernel = booted.kernel
       cookies = booted.cookies
       close = booted.close
@@ -59,7 +67,8 @@ for (const database of databasesUnderTest()) {
       const caches = Object.fromEntries(list.types.map((each) => [each.type, each.caches]))
       expect(caches.recordtype).toEqual(['recordcount', 'recordtext', 'recordtype'])
       expect(caches.session).toEqual(['session'])
-      expect(caches.html).toEqual(['storefrontpage'])
+      // Added by a plugin in its bootstrap: listed before anything is cached under it.
+      expect(caches.html).toEqual(['probe-page'])
       expect(caches.css).toEqual([])
     })
 

@@ -113,7 +113,6 @@ export default definePlugin({
   security: ['configuration', 'security', 'bin', 'website', 'reference'],
   migrations,
   seeds: recordsPluginSeeds,
-  cacheTypes: CACHE_TYPES,
   adminPaths: [
     '/data',
     '/data/recordtype',

@@ -27,6 +27,8 @@ import { sessionsSeeds } from './seeds/index.js'
 import { SESSIONS_ERRORS } from './shared/errors.js'
 import { SESSIONS_PHRASES } from './shared/phrases.js'
 import { SESSIONS_SECURITY } from './shared/types.js'
+// For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
+import type {} from '@shopwright/plugin-translations'
 
 export * from './shared/index.js'
 export type { SessionsService } from './server/sessions-service.js'
@@ -123,8 +125,6 @@ async function prune(store: SessionStore, days: number, logger: Logger, stopping
  */
 export default definePlugin({
   name: 'sessions',
-  // The screens' texts with their French: the translations plugin adds them to its `admin` set.
-  phrases: { admin: SESSIONS_PHRASES },
   dependsOn: ['records'],
   requires: ['records'],
   provides: ['sessions', 'sessionTracker', 'sessionWriter'],
@@ -151,7 +151,9 @@ export default definePlugin({
       sessions: asFunction((cradle: Services) => partsOf(cradle).sessions).singleton(),
     })
   },
-  bootstrap({ services, settings, logger }) {
+  bootstrap({ services, settings, logger, optional }) {
+    // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
+    optional('translationSets')?.phrases.add('sessions', { admin: SESSIONS_PHRASES })
     const tracker = services.sessionTracker
     services.events.on<{ href: string; ctx: VisitorRequest }>(
       STOREFRONT_PAGE_EVENT,

@@ -10,7 +10,6 @@ import {
 import { MachineTranslation } from './server/machine-translation.js'
 import { AutoFill } from './server/auto-fill.js'
 import { translationRoutes } from './server/routes.js'
-import { keepPluginPhrases } from './server/plugin-phrases.js'
 import { TRANSLATIONS_ERRORS } from './shared/errors.js'
 import { TRANSLATIONS_SETTINGS } from './server/settings.js'
 import type { TranslationSource } from './server/translation-source.js'
@@ -18,6 +17,7 @@ import type { TranslationSource } from './server/translation-source.js'
 // The package's public surface: the plugin and the text source's type; the browser-safe types of
 // the sets are its `./shared` entry. Everything else is internal; tests reach it through its path.
 export type { TranslationSource }
+export type { DeclaredPhrases, PluginPhrases, PluginPhraseKeeper } from './server/plugin-phrases.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.
@@ -45,7 +45,6 @@ export default definePlugin({
   errors: TRANSLATIONS_ERRORS,
   security: [TRANSLATION_SECURITY],
   seeds: translationSeeds,
-  cacheTypes: [TRANSLATION_CACHE],
   adminPaths: ['/data/translation', '/data/translation/:id', '/translation', '/translation/:id'],
   register({ container, settings }) {
     container.register({
@@ -68,14 +67,9 @@ export default definePlugin({
     services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (type === TRANSLATION_TYPE) await services.cache.clear(TRANSLATION_CACHE)
     })
-    // The texts other plugins' screens show (their `phrases`), added to the sets that lack them.
-    void keepPluginPhrases(
-      services.records,
-      services.cache,
-      services.pluginPhrases,
-      logger,
-      services.lifecycle.signal,
-    )
+    // The texts other plugins' screens show (added in their bootstrap), added to the sets that
+    // lack them; a plugin that starts later adds its own as it bootstraps.
+    void services.translationSets.phrases.start(logger, services.lifecycle.signal)
   },
   routes(router, { services, access }) {
     translationRoutes(router, services, access)

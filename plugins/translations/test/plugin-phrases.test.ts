@@ -13,21 +13,25 @@ const PROBE_ERRORS = defineErrors({
 const first = definePlugin({
   name: 'probe-one',
   errors: PROBE_ERRORS,
-  phrases: {
-    admin: {
-      'Probe Screen': { fr: 'Écran sonde' },
-      'Shared Word': { fr: 'Mot partagé (un)' },
-    },
-    server: { ERROR_PROBE_BROKEN: { fr: 'La sonde est cassée.' } },
+  bootstrap({ optional }) {
+    optional('translationSets')?.phrases.add('probe-one', {
+      admin: {
+        'Probe Screen': { fr: 'Écran sonde' },
+        'Shared Word': { fr: 'Mot partagé (un)' },
+      },
+      server: { ERROR_PROBE_BROKEN: { fr: 'La sonde est cassée.' } },
+    })
   },
 })
 const second = definePlugin({
   name: 'probe-two',
-  phrases: {
-    admin: {
-      'Shared Word': { fr: 'Mot partagé (deux)' },
-      'Second Screen': { fr: 'Second écran', de: 'Zweiter Bildschirm' },
-    },
+  bootstrap({ optional }) {
+    optional('translationSets')?.phrases.add('probe-two', {
+      admin: {
+        'Shared Word': { fr: 'Mot partagé (deux)' },
+        'Second Screen': { fr: 'Second écran', de: 'Zweiter Bildschirm' },
+      },
+    })
   },
 })
 
@@ -82,7 +86,10 @@ for (const database of databasesUnderTest()) {
         },
       )
       const { admin } = Object.fromEntries(
-        [...phrasesBySet(kernel.services.pluginPhrases)].map(([set, value]) => [set, value]),
+        [...phrasesBySet(kernel.services.translationSets.phrases.declared)].map(([set, value]) => [
+          set,
+          value,
+        ]),
       )
       const add = () =>
         addSetPhrases(kernel.services.records, 'admin', admin!.phrases, admin!.plugins)
@@ -94,6 +101,10 @@ for (const database of databasesUnderTest()) {
         { 'en-us': 'Second Screen', fr: 'Second écran' },
       ])
       expect(await add()).toBe(0)
+      // A set id that is not a record id stops the boot of the plugin that adds it.
+      expect(() =>
+        kernel.services.translationSets.phrases.add('probe-three', { '../admin': {} }),
+      ).toThrow(expect.objectContaining({ code: 'SW_PLUGIN_INVALID' }))
       // A set that does not exist is waited for, not made.
       expect(
         await addSetPhrases(kernel.services.records, 'nosuchset', admin!.phrases, ['probe-one']),

@@ -1,8 +1,16 @@
 import type { ComponentType } from 'react'
 import type { Middleware } from 'koa'
-import type { Kernel, PageFactory, Services } from '@shopwright/core'
+import {
+  STOREFRONT_PAGE_CACHE,
+  STOREFRONT_SITE_CACHE,
+  type Kernel,
+  type PageFactory,
+  type Services,
+} from '@shopwright/core'
 // For the optional `translationSource` service's type only: nothing of the plugin is loaded.
 import type {} from '@shopwright/plugin-translations'
+// For the optional `memory` service's type only.
+import type {} from '@shopwright/plugin-memory'
 import type { Theme } from '../shared/contract.js'
 import { DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
@@ -87,6 +95,12 @@ export function storefrontPages(
       )
       mail?.useTheme(module.mailTemplates)
       const providers = services.storefrontData
+      // The Memory screen lists and clears the rendered pages under html and the site-wide data
+      // (routes, menus, settings, sitemap) under website (plugins/memory/README.md).
+      kernel
+        .optional('memory')
+        ?.cacheTypes.add(STOREFRONT_PAGE_CACHE, 'html')
+        .add(STOREFRONT_SITE_CACHE, 'website')
       const pages = new PageCache(
         services.cache,
         services.events,

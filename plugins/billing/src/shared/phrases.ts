@@ -1,8 +1,9 @@
 /**
- * The Billing screen's phrases with their French (the site's second seeded language), declared as
- * the plugin's `phrases`: the translations plugin adds the ones its `admin` set lacks, never
- * changing one a site has translated (docs/plugins.md, "Phrases"). Words the admin and general sets
- * have already (Month, Description, Refresh, Try Again...) are not repeated here.
+ * The Billing screen's phrases with their French (the site's second seeded language), which this
+ * plugin adds to the translations plugin in its bootstrap: the translations plugin adds the ones
+ * its `admin` set lacks, never changing one a site has translated (docs/plugins.md, "Phrases").
+ * Words the admin and general sets have already (Month, Description, Refresh, Try Again...) are not
+ * repeated here.
  */
 export const BILLING_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'What the site used and what it costs, by month.': {

@@ -1,6 +1,6 @@
 /**
  * The commerce editors' phrases with their French (the site's second seeded language), to be
- * declared as the plugin's `phrases: { admin: COMMERCE_PHRASES }`: the translations plugin adds
+ * added in the plugin's bootstrap (`translationSets.phrases.add(...)`): the translations plugin adds
  * the ones its `admin` set lacks, never changing one a site has translated (docs/plugins.md,
  * "Phrases"). Words the admin and general sets have already (Add, Delete...) are not repeated.
  */

@@ -1,7 +1,8 @@
 /**
- * The insights screens' phrases with their French, declared as the plugin's `phrases`: the
- * translations plugin adds the ones its `admin` set lacks (docs/plugins.md, "Phrases"). Words
- * the sessions and log screens show too carry the same French as theirs.
+ * The insights screens' phrases with their French (the site's second seeded language), which this
+ * plugin adds to the translations plugin in its bootstrap: the translations plugin adds the ones
+ * its `admin` set lacks, never changing one a site has translated (docs/plugins.md, "Phrases").
+ * Words the sessions and log screens show too carry the same French as theirs.
  */
 export const INSIGHTS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'Visits, pages and devices over time.': { fr: 'Visites, pages et appareils dans le temps.' },

@@ -1,8 +1,8 @@
 /**
- * The log screen's phrases with their French (the site's second seeded language), declared as the
- * plugin's `phrases`: the translations plugin adds the ones its `admin` set lacks, never changing
- * one a site has translated (docs/plugins.md, "Phrases"). Words the admin and general sets have
- * already (Delete, Refresh...) are not repeated here.
+ * The log screen's phrases with their French (the site's second seeded language), which this plugin
+ * adds to the translations plugin in its bootstrap: the translations plugin adds the ones its
+ * `admin` set lacks, never changing one a site has translated (docs/plugins.md, "Phrases"). Words
+ * the admin and general sets have already (Delete, Refresh...) are not repeated here.
  */
 export const LOG_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'What the server wrote: errors, warnings and events.': {

@@ -15,7 +15,7 @@ import {
   type MemoryType,
   type NodeStats,
 } from '../shared/types.js'
-import { BUILT_IN_CACHE_TYPES, cachesByMemoryType, memoryTypeOf } from './memory-types.js'
+import { CacheTypes } from './memory-types.js'
 
 /** How long a clear waits for the other nodes' confirmations (plugins/memory/README.md). */
 export const CONFIRM_TIMEOUT_MS = 2_000
@@ -54,12 +54,13 @@ export class MemoryService {
   private readonly waiting = new Map<string, Waiting>()
   private unsubscribe: (() => Promise<void>) | undefined
 
+  /** The site's cache types: plugins add theirs in bootstrap (`memory.cacheTypes.add(...)`). */
+  readonly cacheTypes = new CacheTypes()
+
   constructor(
     private readonly cache: CacheService,
     private readonly cluster: NodeRegistry,
     private readonly redis: RedisConnections | null,
-    /** The cache types the running plugins declare. */
-    private readonly declared: readonly string[],
     private readonly logger: Logger,
   ) {}
 
@@ -87,7 +88,7 @@ export class MemoryService {
   /** Every live node's figures, and the cache types each memory type clears. */
   async list(): Promise<MemoryList> {
     const view = await this.cluster.nodes()
-    const mapped = cachesByMemoryType(this.known(view.nodes))
+    const mapped = this.cacheTypes.byMemoryType(this.known(view.nodes))
     return {
       nodes: view.nodes.map((node) => this.statsOf(node)),
       types: MEMORY_TYPES.map((type) => ({ type, caches: mapped[type] })),
@@ -98,7 +99,7 @@ export class MemoryService {
   /** Clears one memory type, or every cache when none is given, on every node. */
   async clear(type?: MemoryType): Promise<ClearAnswer> {
     const view = await this.cluster.nodes()
-    const mapped = cachesByMemoryType(this.known(view.nodes))
+    const mapped = this.cacheTypes.byMemoryType(this.known(view.nodes))
     const cleared = type ? [type] : [...MEMORY_TYPES]
     const caches = [...new Set(cleared.flatMap((each) => mapped[each]))]
     // Everything: one bump of the whole cache, which also reaches types nobody has seen yet.
@@ -203,9 +204,9 @@ export class MemoryService {
     })
   }
 
-  /** The cache types of the site: declared, built in, and seen on any live node. */
+  /** The cache types of the site: declared, and seen on any live node. */
   private known(nodes: readonly ClusterNode[]): string[] {
-    const known = new Set([...this.declared, ...BUILT_IN_CACHE_TYPES])
+    const known = new Set(this.cacheTypes.list())
     for (const node of nodes) for (const type of Object.keys(reportOf(node).caches)) known.add(type)
     return [...known]
   }
@@ -213,7 +214,11 @@ export class MemoryService {
   private statsOf(node: ClusterNode): NodeStats {
     const report = reportOf(node)
     const caches: CacheTypeRow[] = Object.entries(report.caches)
-      .map(([type, figures]) => ({ type, memoryType: memoryTypeOf(type), ...figures }))
+      .map(([type, figures]) => ({
+        type,
+        memoryType: this.cacheTypes.memoryTypeOf(type),
+        ...figures,
+      }))
       .sort((a, b) => a.type.localeCompare(b.type))
     let hits = 0
     let lookups = 0

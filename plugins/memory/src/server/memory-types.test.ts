@@ -1,44 +1,58 @@
 import { describe, expect, it } from 'vitest'
-import { STOREFRONT_PAGE_CACHE, STOREFRONT_SITE_CACHE } from '@shopwright/core'
+import { KernelError } from '@shopwright/core'
 import { MEMORY_TYPES } from '../shared/types.js'
-import { BUILT_IN_CACHE_TYPES, cachesByMemoryType, memoryTypeOf } from './memory-types.js'
+import { CacheTypes } from './memory-types.js'
 
-describe('the memory type mapping', () => {
-  it("maps the records plugin's, the account plugin's and the storefront's caches to the spec's types", () => {
-    const known = [
-      ...['recordtype', 'recordcount', 'recordtext', 'configuration', 'access'],
-      'session',
-      ...BUILT_IN_CACHE_TYPES,
-    ]
-    const mapped = cachesByMemoryType(known)
+describe('the cache types memory knows', () => {
+  it("maps the kernel's, the records plugin's and the account plugin's caches to the spec's types", () => {
+    const mapped = new CacheTypes().byMemoryType(new CacheTypes().list())
     expect(mapped.recordtype).toEqual(['recordcount', 'recordtext', 'recordtype'])
-    expect(mapped.html).toEqual(['storefrontpage'])
-    expect(mapped.website).toEqual(['storefront'])
     expect(mapped.session).toEqual(['session'])
     expect(mapped.access).toEqual(['access'])
     expect(mapped.configuration).toEqual(['configuration'])
     expect(mapped.misc).toEqual([])
   })
 
-  it("follows core's names of the storefront's cache types, which the storefront caches under", () => {
-    expect(memoryTypeOf(STOREFRONT_PAGE_CACHE)).toBe('html')
-    expect(memoryTypeOf(STOREFRONT_SITE_CACHE)).toBe('website')
-    expect(BUILT_IN_CACHE_TYPES).toEqual(
-      expect.arrayContaining([STOREFRONT_PAGE_CACHE, STOREFRONT_SITE_CACHE]),
+  it('clears an added type under the memory type it was added with, misc when none', () => {
+    const types = new CacheTypes()
+      .add('storefrontpage', 'html')
+      .add('storefront', 'website')
+      .add('translation')
+      .add('translation')
+    expect(types.memoryTypeOf('storefrontpage')).toBe('html')
+    expect(types.memoryTypeOf('storefront')).toBe('website')
+    expect(types.list()).toEqual(
+      expect.arrayContaining(['storefrontpage', 'storefront', 'translation']),
     )
-  })
-
-  it('puts a cache type no memory type names under misc, and leaves css, script and cart empty', () => {
-    const mapped = cachesByMemoryType(['translation', 'announcement', 'recordtype', 'translation'])
+    const mapped = types.byMemoryType([...types.list(), 'announcement'])
+    expect(mapped.html).toEqual(['storefrontpage'])
+    expect(mapped.website).toEqual(['storefront'])
     expect(mapped.misc).toEqual(['announcement', 'translation'])
     expect(mapped.css).toEqual([])
     expect(mapped.script).toEqual([])
     expect(mapped.cart).toEqual([])
-    expect(memoryTypeOf('drive')).toBe('misc')
+  })
+
+  it('refuses at boot a malformed name, an unknown memory type, and a second memory type for a type', () => {
+    const types = new CacheTypes()
+    const refusal = (run: () => unknown) => {
+      try {
+        run()
+      } catch (error) {
+        return error instanceof KernelError ? error.code : 'not a KernelError'
+      }
+      return 'accepted'
+    }
+    expect(refusal(() => types.add('Has Spaces'))).toBe('SW_PLUGIN_INVALID')
+    expect(refusal(() => types.add('__proto__'))).toBe('SW_PLUGIN_INVALID')
+    expect(refusal(() => types.add('drive', 'nope' as never))).toBe('SW_PLUGIN_INVALID')
+    expect(refusal(() => types.add('session', 'misc'))).toBe('SW_PLUGIN_INVALID')
+    expect(types.list()).not.toContain('drive')
+    expect(types.memoryTypeOf('session')).toBe('session')
   })
 
   it('does not clear a named type the site does not have', () => {
-    const mapped = cachesByMemoryType(['recordtype'])
+    const mapped = new CacheTypes().byMemoryType(['recordtype'])
     expect(mapped.session).toEqual([])
     expect(Object.keys(mapped)).toEqual([...MEMORY_TYPES])
   })

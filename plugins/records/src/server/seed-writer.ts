@@ -21,7 +21,7 @@ export class RecordSeedWriter implements SeedWriter {
   constructor(
     private readonly store: RecordStore,
     private readonly cache: CacheService,
-    /** The records plugin's cache types (its `cacheTypes`). */
+    /** The records plugin's cache types (those memory clears under recordtype, configuration and access). */
     private readonly cacheTypes: readonly string[],
     private readonly events: Pick<EventBus, 'emit'>,
   ) {}

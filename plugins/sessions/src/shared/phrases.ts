@@ -1,8 +1,9 @@
 /**
- * The sessions screens' phrases with their French (the site's second seeded language), declared
- * as the plugin's `phrases`. The admin reads its texts from the `admin` translation set, to which
- * the translations plugin adds the phrases it lacks (never changing one a site has translated);
- * translators edit them there like every other admin phrase (docs/plugins.md, "Phrases").
+ * The sessions screens' phrases with their French (the site's second seeded language), which this
+ * plugin adds to the translations plugin in its bootstrap: the translations plugin adds the ones
+ * its `admin` set lacks, never changing one a site has translated (docs/plugins.md, "Phrases"). The
+ * admin reads its texts from the `admin` set, where translators edit them like every other admin
+ * phrase.
  */
 export const SESSIONS_PHRASES: Readonly<Record<string, { fr: string }>> = {
   'Visitors’ sessions and the pages they saw.': {

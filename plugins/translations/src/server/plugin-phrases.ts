@@ -1,16 +1,13 @@
-import {
-  SYSTEM_ACTOR,
-  type CacheService,
-  type Logger,
-  type PhraseTexts,
-  type PluginPhrases,
-} from '@shopwright/core'
-import { errorMessageOf, fromBase62, toBase62 } from '@shopwright/core/shared'
+import { KernelError, SYSTEM_ACTOR, type CacheService, type Logger } from '@shopwright/core'
+import { errorMessageOf, fromBase62, toBase62, type PhraseTexts } from '@shopwright/core/shared'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { TranslationEntry } from '../shared/types.js'
-import { TRANSLATION_TYPE } from './translation-sets.js'
+import { TRANSLATION_TYPE } from './translation-type.js'
 
-/** What the running plugins declare, as the kernel's `pluginPhrases` service lists it. */
+/** Phrases by translation set id, then by phrase (`{ admin: { Sessions: { fr: 'Sessions' } } }`). */
+export type PluginPhrases = Readonly<Record<string, Readonly<Record<string, PhraseTexts>>>>
+
+/** What the running plugins added, in the order they added it. */
 export type DeclaredPhrases = ReadonlyArray<{ plugin: string; phrases: PluginPhrases }>
 
 type Records = Pick<RecordsService, 'find' | 'modify'>
@@ -90,42 +87,92 @@ export async function addSetPhrases(
   return added
 }
 
+const SET_ID = /^[a-z][a-z0-9-]{0,63}$/
+
 /**
- * Adds the running plugins' phrases at start, and, while a set they name does not exist yet (a
- * new site seeds after its plugins start), again after each cache clear (seeding clears the
- * records' caches), until every such set has them. Never fails the start: a failure is logged.
+ * The texts other plugins' screens show (docs/plugins.md, "Phrases"): a plugin adds them in its
+ * bootstrap (`translationSets.phrases.add('billing', { admin: BILLING_PHRASES })`), and they are
+ * added to the sets that lack them once this plugin has started, and, while a set they name does
+ * not exist yet (a new site seeds after its plugins start), again after each cache clear (seeding
+ * clears the records' caches), until every such set has them. Never fails the start: a failure
+ * is logged.
  */
-export function keepPluginPhrases(
-  records: Records,
-  cache: Pick<CacheService, 'onClear'>,
-  declared: DeclaredPhrases,
-  logger: Logger,
-  signal: AbortSignal,
-): Promise<void> {
-  const waiting = phrasesBySet(declared)
-  if (waiting.size === 0) return Promise.resolve()
-  let running: Promise<void> | undefined
-  const stopListening = cache.onClear(() => void attempt())
-  signal.addEventListener('abort', () => stopListening())
-  async function addWaiting(): Promise<void> {
-    for (const [setId, { phrases, plugins }] of [...waiting]) {
-      const added = await addSetPhrases(records, setId, phrases, plugins)
-      if (added === null) continue
-      waiting.delete(setId)
-      if (added > 0) logger.info({ set: setId, added }, 'translations: plugin phrases added')
-    }
-    if (waiting.size === 0) stopListening()
+export class PluginPhraseKeeper {
+  private readonly added: Array<{ plugin: string; phrases: PluginPhrases }> = []
+  /** Sets with phrases not yet added. */
+  private readonly waiting = new Set<string>()
+  private running: Promise<void> | undefined
+  private again = false
+  private started: { logger: Logger; signal: AbortSignal } | undefined
+  private stopListening: (() => void) | undefined
+
+  constructor(
+    private readonly records: Records,
+    private readonly cache: Pick<CacheService, 'onClear'>,
+  ) {}
+
+  /** What the running plugins added, in order. */
+  get declared(): DeclaredPhrases {
+    return this.added
   }
-  function attempt(): Promise<void> {
-    if (waiting.size === 0 || signal.aborted) return Promise.resolve()
-    running ??= addWaiting()
+
+  /**
+   * Adds a plugin's phrases by set; each phrase's texts by language beside US English (the phrase
+   * itself). A set id that is not a record id stops the boot.
+   */
+  add(plugin: string, phrases: PluginPhrases): void {
+    for (const setId of Object.keys(phrases))
+      if (!SET_ID.test(setId))
+        throw new KernelError(
+          'SW_PLUGIN_INVALID',
+          `plugin "${plugin}" adds phrases to ${JSON.stringify(setId)}, which is not a translation set id`,
+        )
+    this.added.push({ plugin, phrases })
+    for (const setId of Object.keys(phrases)) this.waiting.add(setId)
+    if (this.started) void this.attempt()
+  }
+
+  /** Starts adding what is waiting, now and after each cache clear while a set is missing. */
+  start(logger: Logger, signal: AbortSignal): Promise<void> {
+    this.started = { logger, signal }
+    signal.addEventListener('abort', () => this.stopListening?.())
+    return this.attempt()
+  }
+
+  private attempt(): Promise<void> {
+    const started = this.started
+    if (!started || this.waiting.size === 0 || started.signal.aborted) return Promise.resolve()
+    this.stopListening ??= this.cache.onClear(() => void this.attempt())
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = this.addWaiting(started.logger)
       .catch((error: unknown) => {
-        logger.warn({ err: error }, 'translations: adding plugin phrases failed')
+        started.logger.warn({ err: error }, 'translations: adding plugin phrases failed')
       })
       .finally(() => {
-        running = undefined
+        this.running = undefined
+        if (this.again) {
+          this.again = false
+          void this.attempt()
+        }
       })
-    return running
+    return this.running
   }
-  return attempt()
+
+  private async addWaiting(logger: Logger): Promise<void> {
+    const sets = phrasesBySet(this.added)
+    for (const setId of [...this.waiting]) {
+      const set = sets.get(setId)
+      const added = set ? await addSetPhrases(this.records, setId, set.phrases, set.plugins) : 0
+      if (added === null) continue
+      this.waiting.delete(setId)
+      if (added > 0) logger.info({ set: setId, added }, 'translations: plugin phrases added')
+    }
+    if (this.waiting.size === 0) {
+      this.stopListening?.()
+      this.stopListening = undefined
+    }
+  }
 }

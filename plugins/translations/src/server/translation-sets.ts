@@ -9,10 +9,11 @@ import {
   type TranslationEntry,
   type TranslationValue,
 } from '../shared/types.js'
+import { PluginPhraseKeeper } from './plugin-phrases.js'
+import { TRANSLATION_TYPE } from './translation-type.js'
 import { parseCsv, readCsvImport, toCsv, type LanguageName } from './csv.js'
 
-/** The record type of the sets; its records are `translation/<set id>`. */
-export const TRANSLATION_TYPE = 'translation'
+export { TRANSLATION_TYPE } from './translation-type.js'
 /** The security record that gates the sets (spec 000 section 6: all view). */
 export const TRANSLATION_SECURITY = 'translation'
 /** The kernel cache type of the merged texts per language; cleared when a set changes. */
@@ -77,11 +78,15 @@ function fieldsOf(edit: TranslationEdit): SetField[] {
 export class TranslationSets {
   /** The cache type of the merged texts (TranslationSource). */
   readonly cacheType = TRANSLATION_CACHE
+  /** The phrases other plugins' screens show: they add them in bootstrap (plugin-phrases.ts). */
+  readonly phrases: PluginPhraseKeeper
 
   constructor(
     private readonly records: RecordsService,
     private readonly cache: CacheService,
-  ) {}
+  ) {
+    this.phrases = new PluginPhraseKeeper(records, cache)
+  }
 
   /** Refuses a caller who may not change the sets, before any work is done for them. */
   async authorizeEdit(entity: Entity | null): Promise<void> {

@@ -9,9 +9,10 @@ import '@shopwright/plugin-log'
 import '@shopwright/plugin-billing'
 import '@shopwright/plugin-insights'
 import '@shopwright/plugin-commerce'
-import '../../index.js'
-import { serverFrench } from './server.js'
-import { serverTable } from '../sets.js'
+import '@shopwright/plugin-translations'
+// The set's own tables, by path: they are the translations plugin's internals.
+import { serverFrench } from '../../plugins/translations/src/seeds/phrases/server.js'
+import { serverTable } from '../../plugins/translations/src/seeds/sets.js'
 
 /** The `{0}`, `{1}`... of a message, sorted: a translation must fill the same values. */
 const placeholders = (text: string) => [...text.matchAll(/\{\d+\}/g)].map(([found]) => found).sort()

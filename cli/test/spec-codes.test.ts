@@ -8,7 +8,7 @@ import log from '@shopwright/plugin-log'
 import billing from '@shopwright/plugin-billing'
 import insights from '@shopwright/plugin-insights'
 import commerce from '@shopwright/plugin-commerce'
-import translations from '../src/index.js'
+import translations from '@shopwright/plugin-translations'
 
 /*
  * Spec 000 section 8 names every code; each must exist in exactly one place: core's catalogue, a
