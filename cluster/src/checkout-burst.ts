@@ -14,7 +14,8 @@ import {
   type OrderBody,
 } from '@shopwright/plugin-commerce/testing'
 import { Client, type Cluster } from './harness/index.js'
-import { inBatches, SHOPPER_ADDRESS, sleep } from './plugin-helpers.js'
+import { SHOPPER_ADDRESS } from './shop-fixtures.js'
+import { inBatches, sleep } from './waits.js'
 
 /** How often a shopper sends an unresolved key again (the storefront waits as its Retry-After says). */
 const RETRY_MS = 500

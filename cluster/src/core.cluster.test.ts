@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isErrorCode } from '@shopwright/core/shared'
 import { allSeeds } from '@shopwright/seeds'
+import { explain } from './answers.js'
 import {
   Client,
   clusterUnavailable,
@@ -34,10 +35,6 @@ function logLines(output: string): Array<Record<string, unknown>> {
       }
     })
 }
-
-/** `status body` of an answer, for failure messages. */
-const show = (answer: Answer): string =>
-  `${answer.status} (node ${String(answer.node)}) ${answer.text.slice(0, 300)}`
 
 describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app nodes', () => {
   let cluster: Cluster
@@ -85,7 +82,7 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
     const answers: Answer[] = []
     for (let call = 0; call < 6; call++) answers.push(await client.get('/query/server/info'))
     for (const answer of answers) {
-      expect(answer.status, show(answer)).toBe(200)
+      expect(answer.status, explain(answer)).toBe(200)
       expect(answer.json()).toMatchObject({ name: 'Shopwright' })
     }
     const nodes = answers.map((answer) => answer.node)
@@ -153,7 +150,7 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
     one.copyCookiesFrom(zero)
     for (const client of [zero, one]) {
       const answer = await client.get('/query/account/get')
-      expect(answer.status, show(answer)).toBe(200)
+      expect(answer.status, explain(answer)).toBe(200)
       expect(answer.node).toBe(client.pin)
       expect(answer.json()).toMatchObject({
         email: cluster.admin.email,
@@ -161,11 +158,11 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
       })
     }
     const out = await one.post('/query/account/logout')
-    expect(out.status, show(out)).toBe(200)
+    expect(out.status, explain(out)).toBe(200)
     expect(one.cookie('sw_session')).toBeUndefined()
     const after = await zero.get('/query/account/get')
     expect(after.node).toBe(0)
-    expect(after.status, show(after)).toBe(401)
+    expect(after.status, explain(after)).toBe(401)
     expect(after.json()).toMatchObject({ message: 'ERROR_NOT_SIGNED_IN' })
   })
 
@@ -181,7 +178,7 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
         { id: 'notes', name: 'Notes', datatype: 'lists' },
       ],
     })
-    expect(type.status, show(type)).toBe(200)
+    expect(type.status, explain(type)).toBe(200)
     const [before] = await sql<{ count: number }>(
       'SELECT COUNT(*) AS count FROM records WHERE type = ?',
       [TYPE],
@@ -193,7 +190,7 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
       ),
     )
     const refused = answers.filter((answer) => answer.status < 200 || answer.status > 299)
-    expect(refused.map(show), 'creates not acknowledged').toEqual([])
+    expect(refused.map(explain), 'creates not acknowledged').toEqual([])
     expect(new Set(answers.map((answer) => answer.node))).toEqual(new Set([0, 1]))
     const created = answers.map((answer) => answer.json<{ id: string; name: string }>())
     const ids = created.map((record) => record.id)
@@ -209,13 +206,13 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
       const found = await reader.get(
         `/query/data/listids/${ids.map((id) => `${TYPE}|${id}`).join(',')}`,
       )
-      expect(found.status, show(found)).toBe(200)
+      expect(found.status, explain(found)).toBe(200)
       const list = found.json<{ list: Array<{ id: string }> }>().list
       expect(list.map((record) => record.id).sort(), `records read on node ${pin}`).toEqual(
         [...ids].sort(),
       )
       const listed = await reader.get(`/query/data/list/${TYPE}?pagesize=1000&fields=name`)
-      expect(listed.status, show(listed)).toBe(200)
+      expect(listed.status, explain(listed)).toBe(200)
       expect(listed.json<{ list: unknown[] }>().list).toHaveLength(Number(before!.count) + 200)
     }
     const [after] = await sql<{ count: number }>(
@@ -227,7 +224,7 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
 
   it('keeps all of 50 concurrent appends to one record made through both nodes; any refusal is a 409 and absent', async () => {
     const made = await admin.post('/query/data/create', { type: TYPE, name: 'appended' })
-    expect(made.status, show(made)).toBe(200)
+    expect(made.status, explain(made)).toBe(200)
     const id = made.json<{ id: string }>().id
     const values = Array.from({ length: 50 }, (_, index) => `note-${index}`)
     const answers = await Promise.all(
@@ -239,15 +236,15 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
     const acknowledged = values.filter((_, index) => answers[index]!.status === 200)
     const refusals = answers.filter((answer) => answer.status !== 200)
     for (const refusal of refusals) {
-      expect(refusal.status, show(refusal)).toBe(409)
-      expect(isErrorCode(refusal.json().message), show(refusal)).toBe(true)
+      expect(refusal.status, explain(refusal)).toBe(409)
+      expect(isErrorCode(refusal.json().message), explain(refusal)).toBe(true)
     }
     // Each acknowledged append is in the stored record, once, on both nodes; a refused one is not.
     for (const pin of [0, 1]) {
       const reader = new Client(cluster.proxyUrl, { pin })
       reader.copyCookiesFrom(admin)
       const read = await reader.get(`/query/data/get/${TYPE}/${id}`)
-      expect(read.status, show(read)).toBe(200)
+      expect(read.status, explain(read)).toBe(200)
       const notes = read.json<{ notes?: string[] }>().notes ?? []
       expect([...notes].sort(), `notes read on node ${pin}`).toEqual([...acknowledged].sort())
     }
@@ -265,17 +262,17 @@ describe.skipIf(clusterUnavailable())('the cluster: three Galera nodes, two app 
     // Node 1 knows the type (it is in its cache) and refuses a field the type lacks.
     const unknown = await one.post('/query/data/create', { type: TYPE, name: 'x', colour: 'teal' })
     expect(unknown.node).toBe(1)
-    expect(unknown.status, show(unknown)).toBe(400)
+    expect(unknown.status, explain(unknown)).toBe(400)
 
     const changed = await zero.post(`/query/data/update/recordtype/${TYPE}`, [
       { field: 'fields.+', value: { id: 'colour', name: 'Colour', datatype: 'text' } },
     ])
-    expect(changed.status, show(changed)).toBe(200)
+    expect(changed.status, explain(changed)).toBe(200)
     expect(changed.node).toBe(0)
 
     const created = await one.post('/query/data/create', { type: TYPE, name: 'y', colour: 'teal' })
     expect(created.node).toBe(1)
-    expect(created.status, show(created)).toBe(200)
+    expect(created.status, explain(created)).toBe(200)
     expect(created.json()).toMatchObject({ type: TYPE, name: 'y', colour: 'teal' })
     const definition = await one.get(`/query/data/recordtype/get/${TYPE}`)
     expect(

@@ -1,6 +1,6 @@
 /**
  * Issue 20, point 4: failures while the site runs. Four drills, one after the other on one cluster,
- * each under a steady mixed load through the proxy (load-helpers.ts: staff creating and updating
+ * each under a steady mixed load through the proxy (mixed-load.ts: staff creating and updating
  * records, a shopper adding to a cart, anonymous visitors reading the home page and tracking it,
  * staff uploading and downloading drive files): kill one Galera node, kill one app node, restart
  * Redis, freeze the S3 server for 10 s. For each:
@@ -21,7 +21,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mugRecord } from './plugin-helpers.js'
 import {
   addBurstShoppers,
   auditSite,
@@ -31,27 +30,16 @@ import {
   untilCharges,
   type BurstShopper,
 } from './checkout-burst.js'
+import { explain } from './answers.js'
+import { durations, forbidden, startedBetween, summary, type Allowed } from './call-checks.js'
+import { clientFor, fetchBytes } from './clients.js'
+import { sha256 } from './hashes.js'
 import { Client, clusterUnavailable, startCluster, type Cluster } from './harness/index.js'
-import {
-  acknowledged,
-  durations,
-  type Allowed,
-  ended,
-  fetchBytes,
-  forbidden,
-  lostWrites,
-  MixedLoad,
-  sha256,
-  show,
-  showCall,
-  sleep,
-  startedBetween,
-  succeeded,
-  summary,
-  until,
-  type Call,
-  type Targets,
-} from './load-helpers.js'
+import { acknowledged, ended, showCall, succeeded, type Call } from './load-calls.js'
+import { lostWrites } from './lost-writes.js'
+import { MixedLoad, type Targets } from './mixed-load.js'
+import { mugRecord } from './shop-fixtures.js'
+import { sleep, until } from './waits.js'
 
 /** The time limits, small so a failure shows quickly (docs/operations.md). */
 const DATABASE_TIMEOUT = 2_000
@@ -152,11 +140,8 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
   /** A customer made with `shopwright user add --type customer`, signed in through the proxy. */
   let shopper: Client
   const shopperAccount = { email: `shopper-${run}@example.com`, password: `shopper-${run}` }
-  const pinnedTo = (pin: number, from?: Client): Client => {
-    const client = new Client(cluster.proxyUrl, { pin, timeoutMs: CALL_TIMEOUT_MS })
-    if (from) client.copyCookiesFrom(from)
-    return client
-  }
+  const pinnedTo = (pin: number, from?: Client): Client =>
+    clientFor(cluster.proxyUrl, { pin, timeoutMs: CALL_TIMEOUT_MS }, from)
 
   /** The recording gateway's book, shared by both app nodes (checkout-burst.ts). */
   const paymentsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-cluster-payments-'))
@@ -185,7 +170,7 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
       '/query/data/create',
       mugRecord(item, `Burst ${label} ${run}`, 1_000_000, 25),
     )
-    expect(made.status, show(made)).toBe(200)
+    expect(made.status, explain(made)).toBe(200)
     stockBefore[item] = 1_000_000
     return addBurstShoppers(cluster, { count, item, label })
   }
@@ -269,23 +254,23 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
         { id: 'notes', name: 'Notes', datatype: 'lists' },
       ],
     })
-    expect(made.status, show(made)).toBe(200)
+    expect(made.status, explain(made)).toBe(200)
     const item = `fail-${label}-${run}`
     const itemMade = await admin.post(
       '/query/data/create',
       mugRecord(item, `Drill ${label} ${run}`, 1_000_000, 10),
     )
-    expect(itemMade.status, show(itemMade)).toBe(200)
+    expect(itemMade.status, explain(itemMade)).toBe(200)
     const folder = `private/fail-${label}-${run}`
     const folderMade = await admin.post(`/query/drive/create/${folder}`)
-    expect(folderMade.status, show(folderMade)).toBe(200)
+    expect(folderMade.status, explain(folderMade)).toBe(200)
     // A file acknowledged before the failure: the drive worker downloads it all along.
     const contents = randomBytes(1024 * 1024)
     const reference = `${folder}/reference.bin`
     const uploaded = await admin.postRaw(`/query/drive/upload/${reference}`, contents, {
       'content-type': 'application/octet-stream',
     })
-    expect(uploaded.status, show(uploaded)).toBe(200)
+    expect(uploaded.status, explain(uploaded)).toBe(200)
     return { type, item, folder, reference: { path: reference, sha256: sha256(contents) } }
   }
 

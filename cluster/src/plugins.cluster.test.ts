@@ -18,21 +18,8 @@ import {
   type Answer,
   type Cluster,
 } from './harness/index.js'
+import { codeOf, explain, nodeOf, ok, sameOnBothNodes } from './answers.js'
 import {
-  addCustomer,
-  codeOf,
-  dayBefore,
-  explain,
-  filesWithHash,
-  getBytes,
-  inBatches,
-  nodeOf,
-  ok,
-  rows,
-  sameOnBothNodes,
-  settleGalera,
-  sha256,
-  sleep,
   textOf,
   valueOf,
   type AccountAnswer,
@@ -47,9 +34,12 @@ import {
   type RecordAnswer,
   type SessionDetail,
   type TrafficInsights,
-  mugRecord,
-  SHOPPER_ADDRESS,
-} from './plugin-helpers.js'
+} from './answer-shapes.js'
+import { fetchBytes, FIREFOX } from './clients.js'
+import { rows, settleGalera } from './galera-reads.js'
+import { filesWithHash, sha256 } from './hashes.js'
+import { addCustomer, mugRecord, SHOPPER_ADDRESS } from './shop-fixtures.js'
+import { inBatches, sleep } from './waits.js'
 
 /** Schedules shortened so the suite sees them run (README, "Plugin settings"). */
 const ENV = {
@@ -62,8 +52,11 @@ const ENV = {
 }
 const SAMPLE_MS = 2_000
 
-/** A browser's user agent (a visitor, not a robot). */
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
+/** The UTC day (`YYYY-MM-DD`) `days` days before now. */
+function dayBefore(days: number, now = Date.now()): string {
+  return new Date(now - days * 86_400_000).toISOString().slice(0, 10)
+}
+
 /** The built-in test provider's approved card (plugins/commerce/README.md). */
 const VISA = {
   number: '4242 4242 4242 4242',
@@ -245,8 +238,8 @@ describe.skipIf(clusterUnavailable())('the plugins on a two-node cluster', () =>
       expect(upload.status, explain(upload)).toBe(200)
       expect(nodeOf(upload)).toBe(0)
 
-      const download = await getBytes(staffOn[1], `/query/drive/download/${folder}/blob.bin`)
-      expect(download.status).toBe(200)
+      const download = await fetchBytes(staffOn[1], `/query/drive/download/${folder}/blob.bin`)
+      expect(download.status, download.error).toBe(200)
       expect(download.node).toBe(1)
       expect(download.bytes.length).toBe(contents.length)
       expect(sha256(download.bytes)).toBe(hash)
@@ -590,7 +583,7 @@ describe.skipIf(clusterUnavailable())('the plugins on a two-node cluster', () =>
           staff.get(`/query/data/get/item/${item}`),
         ]),
       ])
-      const outcome = replies.map((reply) => `${reply.status} ${codeOf(reply) ?? ''}`.trim())
+      const outcome = replies.map((reply) => `${reply.status} ${codeOf(reply.text) ?? ''}`.trim())
       for (const look of looks) expect(look.status, explain(look)).toBe(200)
       expect(new Set(replies.map(nodeOf))).toEqual(new Set([0, 1]))
       // Never a 500: every answer is an order or the out-of-stock refusal.
