@@ -2,7 +2,12 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { failure, pageProps, renderPage } from '../../test/harness.js'
-import { Invoice, Invoices, Order, OrderByLink, Orders, type DocumentAnswer } from './Documents.js'
+import type { DocumentAnswer } from './document-answer.js'
+import { Invoice } from './Invoice.js'
+import { Invoices } from './Invoices.js'
+import { Order } from './Order.js'
+import { OrderByLink } from './OrderByLink.js'
+import { Orders } from './Orders.js'
 
 afterEach(cleanup)
 

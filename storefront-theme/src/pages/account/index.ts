@@ -2,11 +2,16 @@
 import { accountScreen } from './AccountArea.js'
 import { Overview } from './Overview.js'
 import { Manage } from './Manage.js'
-import { Invoice, Invoices, Order, Orders } from './Documents.js'
+import { Orders } from './Orders.js'
+import { Order } from './Order.js'
+import { Invoices } from './Invoices.js'
+import { Invoice } from './Invoice.js'
 // Not behind the sign-in: an order link opens its order for whoever holds it.
-export { OrderByLink } from './Documents.js'
-import { Address, AddressBook } from './Addresses.js'
-import { CreditCard, CreditCards } from './Cards.js'
+export { OrderByLink } from './OrderByLink.js'
+import { AddressBook } from './AddressBook.js'
+import { Address } from './Address.js'
+import { CreditCards } from './CreditCards.js'
+import { CreditCard } from './CreditCard.js'
 
 export const AccountOverview = accountScreen(Overview)
 export const AccountManage = accountScreen(Manage)

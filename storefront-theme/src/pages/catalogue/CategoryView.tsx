@@ -4,84 +4,17 @@ import { useNavigation, usePageExtra, useSession, useT } from '@shopwright/store
 import { mdiViewGridOutline, mdiViewListOutline } from '@mdi/js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Icon } from '../../components/Icon.js'
-import { ItemCard, useListPrice } from '../../components/ItemCard.js'
-import { ItemImage } from '../../components/ItemImage.js'
 import { Pager } from '../../components/Pager.js'
 import { useSite } from '../../components/site.js'
-import {
-  NO_FILTERS,
-  PAGE_EXTRA,
-  type CategoryPageExtra,
-  type ListItemAnswer,
-} from '../../lib/commerce.js'
+import { NO_FILTERS, PAGE_EXTRA, type CategoryPageExtra } from '../../lib/commerce.js'
 import { filterCount, isFiltered, listingHref, withoutFilters } from '../../lib/listing.js'
-import {
-  ActiveFilters,
-  CategoryFilters,
-  FiltersButton,
-  RESULTS_ID,
-  useFilterDrawer,
-  type FilterDrawer,
-} from './CategoryFilters.js'
+import { ActiveFilters } from './ActiveFilters.js'
+import { CategoryFilters } from './CategoryFilters.js'
+import { RESULTS_ID, useFilterDrawer, type FilterDrawer } from './filter-drawer.js'
+import { FiltersButton } from './FiltersButton.js'
+import { ItemsShown } from './ItemsShown.js'
 import { carriedTo, carry, dropCarried, listingLinks } from './listing-links.js'
 import { SortControl } from './SortControl.js'
-
-/** Cards loaded at once: the first row of the widest grid (four columns). */
-const EAGER_CARDS = 4
-
-/** One item in the list display: thumbnail, name, description, price and stock. */
-function ItemRow({ item, eager }: { item: ListItemAnswer; eager: boolean }) {
-  const t = useT()
-  const price = useListPrice()(item)
-  const href = `/item/${encodeURIComponent(item.id)}`
-  return (
-    <li className="sw-item-row" data-testid="item-row">
-      <a className="sw-item-row-media" href={href} tabIndex={-1} aria-hidden="true">
-        <ItemImage
-          image={item.storedisplaythumbnail}
-          alt={item.displayname}
-          sizes="120px"
-          widths={[128, 256]}
-          eager={eager}
-        />
-      </a>
-      <div className="sw-item-row-text">
-        <a className="sw-item-row-name" href={href}>
-          {item.displayname}
-        </a>
-        <div
-          className="sw-content sw-muted"
-          dangerouslySetInnerHTML={{ __html: item.storedetaileddescription }}
-        />
-      </div>
-      <div className="sw-item-row-buy">
-        <span className="sw-item-card-price">{price || t('Price not available')}</span>
-        {item.instock ? null : <span className="sw-badge sw-badge-out">{t('Out of stock')}</span>}
-      </div>
-    </li>
-  )
-}
-
-/** The items of a category page: a grid of cards or a list of rows. */
-function ItemsShown({ items, list }: { items: ListItemAnswer[]; list: boolean }) {
-  if (list)
-    return (
-      <ul className="sw-item-list" data-testid="item-list">
-        {items.map((item, index) => (
-          <ItemRow key={item.id} item={item} eager={index < EAGER_CARDS} />
-        ))}
-      </ul>
-    )
-  return (
-    <ul className="sw-grid" data-testid="item-grid">
-      {items.map((item, index) => (
-        <li key={item.id}>
-          <ItemCard item={item} eager={index < EAGER_CARDS} priority={index === 0} />
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 /**
  * The page a filter change leads to takes over from this one (listing-links.ts): the control

@@ -7,42 +7,10 @@ import { ItemCard } from '../../components/ItemCard.js'
 import { Pager } from '../../components/Pager.js'
 import { SearchBox } from '../../components/SearchBox.js'
 import { SEARCH_EXTRA, type SearchPageExtra } from '../../lib/commerce.js'
+import { NoResults } from './NoResults.js'
 
 /** Cards loaded at once: the first row of the widest grid (four columns). */
 const EAGER_CARDS = 4
-
-/** What to try when nothing was found: other words, or the categories. */
-function NoResults({ q }: { q: string }) {
-  const t = useT()
-  const categories = useCategories()
-  return (
-    <div className="sw-empty-state sw-search-empty" data-testid="search-empty">
-      <p>{t('No results for “{0}”', q)}</p>
-      <ul className="sw-search-tips">
-        <li>{t('Check the spelling.')}</li>
-        <li>{t('Try fewer words, or more general ones.')}</li>
-      </ul>
-      {categories?.length ? (
-        <nav className="sw-search-categories" aria-label={t('Browse our categories')}>
-          <span>{t('Browse our categories')}</span>
-          <ul>
-            {categories.map((category) => (
-              <li key={category.id}>
-                <a
-                  className="sw-chip"
-                  href={`/category/${encodeURIComponent(category.id)}`}
-                  data-testid="search-category"
-                >
-                  {category.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-    </div>
-  )
-}
 
 /**
  * `/search?q=` (a route whose component is `SearchView`): the search box, then the items the text

@@ -8,8 +8,6 @@ import { ErrorView } from '../../components/ErrorView.js'
 import { Icon } from '../../components/Icon.js'
 import { PageLoading } from '../../components/PageLoading.js'
 import type { CheckoutAnswer } from '../../lib/commerce.js'
-import { AddressEditor } from '../account/Addresses.js'
-import { ProfileProvider, useProfile } from '../account/profile.js'
 import { useCheckout } from './checkout-state.js'
 import { useSignedIn } from './signed-in.js'
 
@@ -93,44 +91,5 @@ export function CheckoutShipping(_props: PageProps) {
         </>
       )}
     </section>
-  )
-}
-
-/**
- * The address editor once the profile has loaded; access denied when it cannot be read. The
- * address saved is the one to ship to: the cart takes it and the shopper is back at the review
- * (a failure to take it shows why, on the choice of addresses).
- */
-function ProfileAddress({ id }: { id: string }) {
-  const { state } = useProfile()
-  const { client } = useSession()
-  const { navigate } = useNavigation()
-  const alert = useAlert()
-  const t = useT()
-  if (state.status === 'loading') return <PageLoading />
-  if (state.status === 'error') return <ErrorView title={t('ERROR_ACCESS_DENIED')} />
-  const shipHere = async (address: string) => {
-    try {
-      await client.post<CheckoutAnswer>('/checkout/shipping', { address })
-      navigate('/checkout')
-    } catch (failure) {
-      navigate('/checkout/shipping')
-      await alert(t('Unable to Select'), failure)
-    }
-  }
-  return <AddressEditor id={id} back="/checkout/shipping" saved={shipHere} />
-}
-
-/**
- * `/checkout/shipping/:id` (`new` for a new one): the account's address editor; saved, the cart
- * ships there.
- */
-export function CheckoutShippingAddress({ params }: PageProps) {
-  const signedIn = useSignedIn()
-  if (!signedIn) return <PageLoading />
-  return (
-    <ProfileProvider>
-      <ProfileAddress id={params.id ?? 'new'} />
-    </ProfileProvider>
   )
 }

@@ -7,43 +7,13 @@ import { fullExpiry, typeExpiry } from '../../components/card-input.js'
 import { Form } from '../../components/Form.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
-import { ProfileCards, useProfileLine } from './profile-lines.js'
-
-/** `/account/creditcards`: the saved cards (brand, last four, expiry), paged, and New. */
-export function CreditCards({ props }: PageProps) {
-  const { state } = useProfile()
-  const t = useT()
-  if (state.status !== 'loaded') return null
-  return (
-    <ProfileCards
-      title={t('Credit Cards')}
-      newHref="/account/creditcard/new"
-      newLabel={t('New')}
-      empty={t('You have no saved cards.')}
-      page={props.page}
-      items={state.profile.creditcards}
-      keyOf={(card) => card.internalid}
-      hrefOf={(card) => `/account/creditcard/${encodeURIComponent(card.internalid)}`}
-      testId="card"
-    >
-      {(card) => (
-        <>
-          <strong>
-            {card.brand || card.paymentmethod} •••• {card.last4}
-          </strong>
-          <span>{card.ccname}</span>
-          <span>{t('Expires {0}', card.ccexpiredate)}</span>
-          {card.ccdefault ? <em>{t('Default')}</em> : null}
-        </>
-      )}
-    </ProfileCards>
-  )
-}
+import { useProfileLine } from './profile-lines.js'
 
 /**
  * `/account/creditcard/:id` (`new` for a new one): Number, Expiry Date and Payment Method are
- * required (spec 000 section 5); the number is checked by the Luhn rule and never comes back from
- * the server whole, so a saved card may leave it empty. After saving it goes to the card list.
+ * required (`cardErrors`, the account plugin's rules, which its server checks again); the number
+ * is checked by the Luhn rule and never comes back from the server whole, so a saved card may
+ * leave it empty. After saving it goes to the card list.
  */
 export function CreditCard({ params }: PageProps) {
   const { state } = useProfile()

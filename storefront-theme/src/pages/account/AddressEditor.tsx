@@ -1,43 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { addressErrors } from '@shopwright/plugin-account/shared'
-import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
-import { AddressLines } from '../../components/AddressLines.js'
 import { AddressFields } from '../../components/AddressFields.js'
+import { Form } from '../../components/Form.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
-import { ProfileCards, useProfileLine, type AfterSave } from './profile-lines.js'
+import { useProfileLine, type AfterSave } from './profile-lines.js'
 import type { AddressLine } from './profile-types.js'
-import { Form } from '../../components/Form.js'
 
-/** `/account/addressbook`: the address cards, paged by the `page` parameter, and New. */
-export function AddressBook({ props }: PageProps) {
-  const { state } = useProfile()
-  const t = useT()
-  if (state.status !== 'loaded') return null
-  return (
-    <ProfileCards
-      title={t('Address Book')}
-      newHref="/account/address/new"
-      newLabel={t('New Address')}
-      empty={t('You have no saved addresses.')}
-      page={props.page}
-      items={state.profile.addressbook}
-      keyOf={(line) => line.id}
-      hrefOf={(line) => `/account/address/${encodeURIComponent(line.id)}`}
-      testId="address"
-    >
-      {(line) => (
-        <>
-          <AddressLines address={line} />
-          {line.defaultshipping ? <em>{t('Default shipping')}</em> : null}
-          {line.defaultbilling ? <em>{t('Default billing')}</em> : null}
-        </>
-      )}
-    </ProfileCards>
-  )
-}
-
+/** A new address's form: every field empty, no default. */
 const EMPTY: Omit<AddressLine, 'id'> = {
   addressee: '',
   addr1: '',
@@ -50,14 +21,6 @@ const EMPTY: Omit<AddressLine, 'id'> = {
   defaultbilling: false,
   defaultshipping: false,
   isresidential: false,
-}
-
-/**
- * `/account/address/:id` (`new` for a new one): Line 1, City, Postal Code and Country are required
- * (spec 000 section 5); an invalid form shows its errors and 'Unable to Continue'.
- */
-export function Address({ params }: PageProps) {
-  return <AddressEditor id={params.id ?? 'new'} back="/account/addressbook" />
 }
 
 /**

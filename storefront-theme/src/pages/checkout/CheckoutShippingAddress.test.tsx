@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ProfileAnswer } from '../account/profile-types.js'
 import { review } from '../../test/fixtures.js'
 import { failure, pageProps, renderPage, type Call } from '../../test/harness.js'
-import { CheckoutShippingAddress } from './CheckoutShipping.js'
+import { CheckoutShippingAddress } from './CheckoutShippingAddress.js'
 
 afterEach(cleanup)
 
