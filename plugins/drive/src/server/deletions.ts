@@ -1,0 +1,82 @@
+import { isAdministrator, type Entity } from '@shopwright/core'
+import type { Rights } from './drive-access.js'
+import type { DriveContext } from './drive-context.js'
+import { FOLDER_RANK, type EntryRow } from './entry-store.js'
+import { denied, isProtected, notFound } from './refusals.js'
+
+/** `bin`: moves entries, with all they hold, to the shared bin. */
+export async function binEntries(
+  drive: DriveContext,
+  entity: Entity | null,
+  paths: readonly string[],
+): Promise<string[]> {
+  const roots = await deletable(drive, entity, paths)
+  await drive.spend(entity)
+  const now = drive.now()
+  await drive.store.transaction(async (trx) => {
+    for (const root of roots) {
+      const live = await drive.store.byId(root.id, trx)
+      if (!live || live.bin_id !== '') throw notFound(root.path)
+      await drive.store.bin(live, now, trx)
+    }
+  })
+  return roots.map((root) => root.path)
+}
+
+/** `delete`: deletes entries, with all they hold, for good; their blobs once the rows are gone. */
+export async function removeEntries(
+  drive: DriveContext,
+  entity: Entity | null,
+  paths: readonly string[],
+): Promise<string[]> {
+  const roots = await deletable(drive, entity, paths)
+  await drive.spend(entity)
+  const blobs = await drive.store.transaction(async (trx) => {
+    const keys: string[] = []
+    for (const root of roots) {
+      const rows = await drive.store.subtree(root.path, '', trx)
+      if (!rows.some((row) => row.id === root.id)) throw notFound(root.path)
+      keys.push(...(await drive.store.removeRows(rows, trx)))
+    }
+    return keys
+  })
+  await drive.dropBlobs(blobs)
+  return roots.map((root) => root.path)
+}
+
+/** The roots a bin or delete call names, each checked: found, not protected, deletable. */
+async function deletable(
+  drive: DriveContext,
+  entity: Entity | null,
+  paths: readonly string[],
+): Promise<EntryRow[]> {
+  // A path inside another named path goes with it.
+  const sorted = [...new Set(paths)].sort()
+  const roots: EntryRow[] = []
+  for (const path of sorted) {
+    if (roots.some((root) => path.startsWith(`${root.path}/`))) continue
+    const { row, rights } = await drive.lookup.viewable(entity, path)
+    if (!row || isProtected(row.path))
+      throw denied(entity, `${path || 'The root'} cannot be deleted.`)
+    if (!rights.flags.delete) throw denied(entity)
+    await checkSubtree(drive, entity, row, rights, 'delete')
+    roots.push(row)
+  }
+  return roots
+}
+
+/** Refuses when an entry below carries a security record that denies the caller the flag. */
+async function checkSubtree(
+  drive: DriveContext,
+  entity: Entity | null,
+  root: EntryRow,
+  rights: Rights,
+  flag: 'delete',
+): Promise<void> {
+  if (root.rank !== FOLDER_RANK || isAdministrator(entity)) return
+  for (const row of await drive.store.securedIn(root.path, '')) {
+    if (row.id === root.id) continue
+    const own = await drive.access.childRights(entity, rights, row)
+    if (!own.flags[flag]) throw denied(entity, `${row.path} may not be deleted.`)
+  }
+}
