@@ -1,9 +1,10 @@
 import { defineConfig } from 'tsup'
 
-// The server entry only (Node). The shared, react and client parts are source, compiled by the
-// theme's own build together with the theme.
+// The plugin (the package's main entry, light: the page code loads when pages are mounted) and the
+// server entry (Node). The shared, react and client parts are source, compiled by the theme's own
+// build together with the theme.
 export default defineConfig({
-  entry: { 'server/index': 'src/server/index.ts' },
+  entry: { 'plugin/index': 'src/plugin/index.ts', 'server/index': 'src/server/index.ts' },
   format: ['esm'],
   target: 'node20',
   dts: { compilerOptions: { composite: false } },

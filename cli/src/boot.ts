@@ -1,10 +1,8 @@
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import type { ThemeServerModule } from '@shopwright/storefront/server'
+import { adminPlugin } from '@shopwright/admin-ui/server'
+import { storefrontPlugin } from '@shopwright/storefront'
 import {
-  ConfigError,
   createKernel,
   createLogger,
   loadConfig,
@@ -44,16 +42,15 @@ export async function bootWith(
   // Libraries read NODE_ENV themselves (React renders with its development build without it),
   // so the configured mode is made theirs before any of them loads.
   process.env.NODE_ENV ??= config.nodeEnv
-  const plugins = await resolvePlugins(config.plugins, process.cwd())
+  const plugins = [...(await resolvePlugins(config.plugins, process.cwd())), ...sitePlugins()]
   const logger = createLogger(config, { stream: options.logTo ?? 'stdout' })
-  // The admin's page middleware loads only for a server: commands never serve pages.
-  const pages = options.pages ? await sitePages(config, plugins) : []
   return createKernel({
     config,
     plugins,
     logger,
     migrate: options.migrate ?? true,
-    pages,
+    // The admin's and the storefront's page code loads only for a server: commands never serve pages.
+    pages: options.pages ?? false,
     schedule: options.schedule ?? 'off',
   })
 }
@@ -72,23 +69,22 @@ export async function withKernel<T>(
 }
 
 /**
- * What a server serves besides the API: the admin app at its paths, then the storefront of the
- * configured theme at every other address. Loaded only for a server: commands never serve pages.
+ * The two plugins the CLI adds to every project's list: the admin server, then the storefront
+ * (which answers every address the API and the admin leave, so it comes last). Both are in every
+ * kernel, so other plugins can add to them in any command; their pages mount only in a server.
  */
-async function sitePages(
-  config: ShopwrightConfig,
-  plugins: readonly PluginDefinition[],
-): Promise<NonNullable<KernelOptions['pages']>> {
-  const { adminPages } = await import('@shopwright/admin-ui/server')
-  const { storefrontPages } = await import('@shopwright/storefront/server')
-  const theme = await loadTheme(config.theme)
-  // Staff sign in at the storefront's /login (spec); the admin's own screen serves only a theme without one.
-  const login = !theme.theme.components.Login
-  const modules = plugins.flatMap((plugin) => plugin.storefrontModules ?? [])
-  // The admin answers only the prefixes the plugins declare, and uses only their admin modules.
+function sitePlugins(): PluginDefinition[] {
   return [
-    adminPages({ plugins, login, clientDir: projectAdmin(process.cwd()) }),
-    storefrontPages(theme, { modules }),
+    adminPlugin({
+      ...(projectAdmin(process.cwd()) ? { clientDir: projectAdmin(process.cwd())! } : {}),
+      // Staff sign in at the storefront's /login (spec); the admin's own screen serves only a
+      // theme without one.
+      login: async ({ optional }) => {
+        const storefront = optional('storefront')
+        return !storefront || !(await storefront.theme()).theme.components.Login
+      },
+    }),
+    storefrontPlugin(),
   ]
 }
 
@@ -99,22 +95,4 @@ async function sitePages(
 function projectAdmin(cwd: string): string | undefined {
   const dir = path.join(cwd, PROJECT_ADMIN_DIR)
   return fs.existsSync(path.join(dir, 'index.html')) ? dir : undefined
-}
-
-/** The theme package's server entry (`<THEME>/server`), resolved from the project first. */
-async function loadTheme(name: string): Promise<ThemeServerModule> {
-  let resolved: string
-  try {
-    resolved = createRequire(path.join(process.cwd(), 'noop.js')).resolve(`${name}/server`)
-  } catch {
-    try {
-      resolved = createRequire(import.meta.url).resolve(`${name}/server`)
-    } catch {
-      throw new ConfigError(
-        'THEME',
-        `names "${name}", which is not installed (its package must export ./server)`,
-      )
-    }
-  }
-  return (await import(pathToFileURL(resolved).href)) as ThemeServerModule
 }

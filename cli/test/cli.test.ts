@@ -137,6 +137,9 @@ describe('shopwright command line', () => {
         'billing',
         'commerce',
         'log',
+        // The CLI's own two, after the project's list: the admin server, then the storefront.
+        'admin',
+        'storefront',
       ],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
@@ -193,7 +196,16 @@ describe('a plugin added to a running site', () => {
 describe('the admin app from shopwright start', () => {
   it("answers the admin paths and a plugin's own admin paths with the app, and nothing else", async () => {
     const config = `export default {
-  plugins: ['records', 'account', { name: 'greetings', adminPaths: ['/greetings', '/greetings/:id'] }],
+  plugins: [
+    'records',
+    'account',
+    {
+      name: 'greetings',
+      bootstrap({ optional }) {
+        optional('admin')?.addPaths('greetings', ['/greetings', '/greetings/:id'])
+      },
+    },
+  ],
 }`
     const server = await startServer(projectDir({ 'shopwright.config.js': config }))
     running.push(server)

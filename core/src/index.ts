@@ -1,11 +1,6 @@
 /** @shopwright/core: the kernel, the plugin contract and the services every plugin may use. */
 export * from './config/index.js'
-export {
-  createKernel,
-  type Kernel,
-  type KernelOptions,
-  type PageFactory,
-} from './kernel/create-kernel.js'
+export { createKernel, type Kernel, type KernelOptions } from './kernel/create-kernel.js'
 export { definePlugin } from './kernel/plugin.js'
 // The container's registrations and the validation library, from core's own copies: a plugin
 // needs no dependency of its own on them, and never a second version (docs/plugins.md).
@@ -112,16 +107,3 @@ export {
   type Meters,
 } from './meters/meters.js'
 export type { ScheduledRun, ScheduledTask, Scheduler } from './schedule/scheduler.js'
-export {
-  SITEMAP_URL_LIMIT,
-  STOREFRONT_PAGE_CACHE,
-  STOREFRONT_SITE_CACHE,
-  StorefrontDataRegistry,
-  type PageDataInput,
-  type PageDataProvider,
-  type PageQuery,
-  type PageRoute,
-  type SitemapSource,
-  type SitemapUrl,
-  type StorefrontData,
-} from './storefront-data/storefront-data.js'

@@ -16,7 +16,9 @@ export default {
     'account',
     {
       name: 'test-cart',
-      storefrontModules: ['cart'],
+      bootstrap({ optional }) {
+        optional('storefront')?.addModule('cart')
+      },
       routes(router) {
         router.get('/cart/count', async (ctx) => {
           await new Promise((resolve) => setTimeout(resolve, 400))

@@ -22,7 +22,7 @@ import translations from '@shopwright/plugin-translations'
 import { allSeeds } from '@shopwright/seeds'
 import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { useT } from '../src/react/translation.js'
-import { storefrontPages } from '../src/server/storefront-pages.js'
+import { storefrontPlugin } from '../src/plugin/index.js'
 import type { PageProps, ShellProps, Theme } from '../src/shared/contract.js'
 
 function Shell({ children }: ShellProps) {
@@ -109,18 +109,20 @@ describe.skipIf(mariadb.skip)('storefront pages while the database does not answ
     proxy = await startTcpProxy(Number(target.port || 3306))
     ;({ kernel, close } = await bootTestKernel(
       behindProxy(mariadb, () => proxy),
-      [records, account, translations],
-      { databaseTimeout: 1_000 },
-      {
-        pages: [
-          storefrontPages({
+      [
+        records,
+        account,
+        translations,
+        storefrontPlugin({
+          theme: {
             theme,
             App: StorefrontApp,
             clientDir: fakeBuild(),
             clientEntry: 'src/entry.tsx',
-          }),
-        ],
-      },
+          },
+        }),
+      ],
+      { databaseTimeout: 1_000 },
     ))
     await kernel.seed(allSeeds())
   })

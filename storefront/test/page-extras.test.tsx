@@ -2,13 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createError,
-  createKernel,
-  definePlugin,
-  type Kernel,
-  type PageDataInput,
-} from '@shopwright/core'
+import { createError, createKernel, definePlugin, type Kernel } from '@shopwright/core'
 import {
   bootTestKernel,
   databasesUnderTest,
@@ -23,7 +17,7 @@ import translations from '@shopwright/plugin-translations'
 import { allSeeds } from '@shopwright/seeds'
 import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { usePageExtra } from '../src/react/page-extra.js'
-import { storefrontPages } from '../src/server/storefront-pages.js'
+import { storefrontPlugin, type PageDataInput } from '../src/plugin/index.js'
 import type { ShellProps, Theme } from '../src/shared/contract.js'
 import { PAGE_DATA_ID, type PageData } from '../src/shared/page.js'
 
@@ -47,7 +41,7 @@ const counts = { loads: 0 }
 const shelfPlugin = definePlugin({
   name: 'shelf',
   bootstrap({ services }) {
-    services.storefrontData.addPageData<Shelf>({
+    services.storefront.addPageData<Shelf>({
       id: 'shelf',
       routes: ['CategoryView'],
       queryKeys: ['page'],
@@ -64,7 +58,7 @@ const shelfPlugin = definePlugin({
         })
       },
     })
-    services.storefrontData.addSitemap({
+    services.storefront.addSitemap({
       id: 'shelf',
       urls: () =>
         Promise.resolve([
@@ -106,14 +100,11 @@ function fakeBuild(): string {
   return dir
 }
 
-const pages = () => [
-  storefrontPages({
-    theme,
-    App: StorefrontApp,
-    clientDir: fakeBuild(),
-    clientEntry: 'src/entry.tsx',
-  }),
-]
+/** The storefront with the test theme (its pages mount in every kernel of these suites). */
+const storefront = () =>
+  storefrontPlugin({
+    theme: { theme, App: StorefrontApp, clientDir: fakeBuild(), clientEntry: 'src/entry.tsx' },
+  })
 
 function pageDataOf(html: string): PageData {
   const match = new RegExp(
@@ -161,9 +152,8 @@ for (const database of databasesUnderTest()) {
     beforeAll(async () => {
       ;({ kernel, close } = await bootTestKernel(
         database,
-        [records, account, translations, shelfPlugin],
+        [records, account, translations, storefront(), shelfPlugin],
         { siteUrl: 'https://shop.example.com' },
-        { pages: pages() },
       ))
       await kernel.seed(allSeeds())
     })
@@ -211,7 +201,7 @@ for (const database of databasesUnderTest()) {
 
     it('drops every cached page when a plugin says its data changed', async () => {
       const kept = await keptLoad('/category/30')
-      await kernel.services.storefrontData.invalidatePages()
+      await kernel.services.storefront.invalidatePages()
       expect(await loadOf('/category/30')).not.toBe(kept)
     })
 
@@ -297,15 +287,14 @@ for (const database of databasesUnderTest()) {
         const shared = { redisUrl: redisUrlForTests(), redisPrefix: `swsf${Date.now()}` }
         const booted = await bootTestKernel(
           database,
-          [records, account, translations, shelfPlugin],
+          [records, account, translations, storefront(), shelfPlugin],
           shared,
-          { pages: pages() },
         )
         first = booted.kernel
         await first.seed(allSeeds())
         second = await createKernel({
           config: testConfig({ databaseUrl: booted.url, ...shared }),
-          plugins: [records, account, translations, shelfPlugin],
+          plugins: [records, account, translations, storefront(), shelfPlugin],
         })
         close = async () => {
           await second.close()
@@ -320,7 +309,7 @@ for (const database of databasesUnderTest()) {
             (await inject(first, { url: '/category/40', headers: { accept: 'text/html' } })).body,
           )?.[1]
         const kept = await settled(loadOn)
-        await second.services.storefrontData.invalidatePages()
+        await second.services.storefront.invalidatePages()
         await expect.poll(loadOn).not.toBe(kept)
       })
     },

@@ -11,7 +11,7 @@ import translations from '@shopwright/plugin-translations'
 import { allSeeds } from '@shopwright/seeds'
 import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { useT } from '../src/react/translation.js'
-import { storefrontPages } from '../src/server/storefront-pages.js'
+import { storefrontPlugin } from '../src/plugin/index.js'
 import type { PageProps, ShellProps, Theme } from '../src/shared/contract.js'
 import { PAGE_DATA_ID, type PageData } from '../src/shared/page.js'
 
@@ -93,18 +93,20 @@ for (const database of databasesUnderTest()) {
     beforeAll(async () => {
       ;({ kernel, close } = await bootTestKernel(
         database,
-        [records, account, translations],
-        {},
-        {
-          pages: [
-            storefrontPages({
+        [
+          records,
+          account,
+          translations,
+          storefrontPlugin({
+            theme: {
               theme: tinyTheme,
               App: StorefrontApp,
               clientDir: fakeBuild(),
               clientEntry: 'src/entry.tsx',
-            }),
-          ],
-        },
+            },
+          }),
+        ],
+        {},
       ))
       await kernel.seed(allSeeds())
       // A route that names staff accounts: their records must never reach an anonymous page.

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createKernel, definePlugin, type Kernel, type PluginDefinition } from '@shopwright/core'
 import { inject, testConfig } from '@shopwright/core/testing'
 import { pageInLanguage, pageWithPlugins } from './admin-page.js'
-import { adminPages } from './admin-pages.js'
+import { adminAddresses } from './admin-paths.js'
+import { adminPlugin } from './admin-plugin.js'
 
 let kernel: Kernel | undefined
 afterEach(async () => {
@@ -33,15 +34,27 @@ function builtApp(): string {
 /** Two plugins with admin screens, as a site's config file may list them. */
 const shop = definePlugin({
   name: 'shop',
-  adminPaths: ['/data', '/data/:recordtype', '/data/:recordtype/:id', '/configuration', '/bin'],
+  bootstrap({ optional }) {
+    optional('admin')?.addPaths('shop', [
+      '/data',
+      '/data/:recordtype',
+      '/data/:recordtype/:id',
+      '/configuration',
+      '/bin',
+    ])
+  },
 })
-const greetings = definePlugin({ name: 'greetings', adminPaths: ['/greetings/*'] })
+const greetings = definePlugin({
+  name: 'greetings',
+  bootstrap({ optional }) {
+    optional('admin')?.addPaths('greetings', ['/greetings/*'])
+  },
+})
 
 async function boot(clientDir: string, plugins: readonly PluginDefinition[] = [shop, greetings]) {
   kernel = await createKernel({
     config: testConfig(),
-    plugins,
-    pages: [adminPages({ clientDir, plugins })],
+    plugins: [...plugins, adminPlugin({ clientDir })],
   })
   return kernel
 }
@@ -122,10 +135,24 @@ describe('adminPages', () => {
   it('names the running plugins in the page, for the app to use their modules only', async () => {
     const app = await boot(builtApp())
     const reply = await inject(app, { url: '/data' })
-    expect(reply.body).toContain('<meta name="shopwright-plugins" content="shop,greetings"></head>')
+    expect(reply.body).toContain(
+      '<meta name="shopwright-plugins" content="shop,greetings,admin"></head>',
+    )
     expect(pageWithPlugins('<!doctype html><p>x</p>', ['a'])).toBe(
       '<!doctype html><meta name="shopwright-plugins" content="a"><p>x</p>',
     )
+  })
+
+  it('stops the boot of a plugin that adds a malformed path, naming it', async () => {
+    const odd = definePlugin({
+      name: 'odd',
+      bootstrap({ optional }) {
+        optional('admin')?.addPaths('odd', ['/Data'])
+      },
+    })
+    await expect(
+      createKernel({ config: testConfig(), plugins: [odd, adminPlugin()] }),
+    ).rejects.toMatchObject({ code: 'SW_PLUGIN_INVALID', message: expect.stringContaining('odd') })
   })
 
   it('refuses at start a declared admin path that is malformed or over the app files', () => {
@@ -143,13 +170,10 @@ describe('adminPages', () => {
       '/data/:',
       '/data/(.*)',
     ])
-      expect(
-        () => adminPages({ plugins: [{ name: 'odd', adminPaths: [prefix] }] }),
-        prefix,
-      ).toThrow(expect.objectContaining({ code: 'SW_PLUGIN_INVALID' }))
-    expect(() =>
-      adminPages({ plugins: [{ name: 'ok', adminPaths: ['/data/x-y_2/:id/*'] }] }),
-    ).not.toThrow()
+      expect(() => adminAddresses([{ name: 'odd', adminPaths: [prefix] }]), prefix).toThrow(
+        expect.objectContaining({ code: 'SW_PLUGIN_INVALID' }),
+      )
+    expect(() => adminAddresses([{ name: 'ok', adminPaths: ['/data/x-y_2/:id/*'] }])).not.toThrow()
   })
 
   it('leaves other addresses to the rest of the site', async () => {

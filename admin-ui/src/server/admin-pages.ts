@@ -5,13 +5,7 @@ import { send } from '@koa/send'
 import type { Middleware } from 'koa'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import { pageInLanguage, pageWithPlugins } from './admin-page.js'
-import {
-  adminAddresses,
-  ADMIN_ROOT,
-  ASSET_PREFIX,
-  LOGIN_PATH,
-  type AdminPlugin,
-} from './admin-paths.js'
+import { ADMIN_ROOT, ASSET_PREFIX, LOGIN_PATH, type AdminAddresses } from './admin-paths.js'
 
 /** Where Vite writes the app: `dist/client` beside this file's `dist/server`. */
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
@@ -22,17 +16,19 @@ export interface AdminPagesOptions {
   /** The built app; defaults to this package's `dist/client`. */
   clientDir?: string
   /**
-   * The running plugins: the app's page answers at their `adminPaths` (a 404 elsewhere in their
-   * areas, and nothing outside them), and the app uses the admin modules of these plugins only.
+   * The addresses the running plugins' panels answer (`admin.addPaths`): the app's page answers
+   * them (a 404 elsewhere in their areas, and nothing outside them).
    */
-  plugins: readonly AdminPlugin[]
+  addresses: AdminAddresses
+  /** The running plugins' names: the app uses the admin modules of these plugins only. */
+  plugins: readonly string[]
   /** Serve the sign-in page at /login (off once a storefront theme serves it). */
   login?: boolean
 }
 
 /**
  * Serves the admin app: its hashed files under `/admin/` (cached for a year: a new build has new
- * names), and its page at the addresses the running plugins declare, never cached, so a new build
+ * names), and its page at the addresses the running plugins add, never cached, so a new build
  * is picked up at the next navigation. An address in an admin area that no panel answers gets the
  * same page with a 404 status (the app draws its 'Page not Found' inside the shell, so staff keep
  * the menu); any other address goes on to the rest of the site. The page is read once; a missing
@@ -41,8 +37,8 @@ export interface AdminPagesOptions {
 export function adminPages(options: AdminPagesOptions): Middleware {
   const clientDir = options.clientDir ?? CLIENT_DIR
   const indexFile = path.join(clientDir, 'index.html')
-  const addresses = adminAddresses(options.plugins)
-  const names = options.plugins.map((plugin) => plugin.name)
+  const { addresses } = options
+  const names = options.plugins
   let page: string | undefined
   const readPage = (): string | undefined => {
     if (page === undefined && fs.existsSync(indexFile))

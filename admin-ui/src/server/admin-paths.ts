@@ -1,7 +1,10 @@
-import { KernelError, type PluginDefinition } from '@shopwright/core'
+import { KernelError } from '@shopwright/core'
 
-/** What the admin's server needs of a running plugin: its name and its admin addresses. */
-export type AdminPlugin = Pick<PluginDefinition, 'name' | 'adminPaths'>
+/** A plugin's admin addresses, as it adds them: its name (for boot errors) and its patterns. */
+export interface AdminPlugin {
+  name: string
+  adminPaths?: readonly string[]
+}
 
 /** The public prefix of the app's hashed files (Vite's `base`). */
 export const ASSET_PREFIX = '/admin/'
@@ -41,7 +44,7 @@ function patternExpression(pattern: string): string {
 }
 
 /**
- * The admin app's addresses: the patterns the running plugins declare in `adminPaths` (the same
+ * The admin app's addresses: the patterns the running plugins add (`admin.addPaths`, the same
  * strings as their panels' paths), and nothing else. An address in a plugin's area that no pattern
  * matches (`/data/customer/7/edit`) is a real 404; an address in no plugin's area (`/drive` without
  * a drive plugin) is the rest of the site's to answer. Checked at start-up: a malformed pattern,

@@ -1,4 +1,5 @@
 export { adminPages, CLIENT_DIR, type AdminPagesOptions } from './admin-pages.js'
+export { adminPlugin, type AdminPluginOptions, type AdminService } from './admin-plugin.js'
 export {
   adminAddresses,
   ADMIN_ROOT,

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import Koa, { type Middleware } from 'koa'
+import Koa from 'koa'
 import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix'
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
@@ -17,7 +17,6 @@ import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { KernelMeters } from '../meters/meters.js'
 import { LocalScheduler, type KernelScheduler } from '../schedule/scheduler.js'
-import { StorefrontDataRegistry } from '../storefront-data/storefront-data.js'
 import { AccessService } from '../access/access-service.js'
 import { accessRoutes } from '../access/access-routes.js'
 import { requestContext } from '../http/request-context.js'
@@ -63,10 +62,11 @@ export interface KernelOptions {
   /** Where plugins' settings are read from beside the config (default `process.env`). */
   env?: NodeJS.ProcessEnv
   /**
-   * What serves pages outside `/query` (the admin UI, the storefront), in order: middleware, or a
-   * factory given the booted services (a storefront reads records to render).
+   * Mount the plugins' `pages` (what they serve outside `/query`: the admin app, the storefront),
+   * in plugin order (default true). A one-shot command says false: it never serves a page, and
+   * the page code is never loaded.
    */
-  pages?: ReadonlyArray<Middleware | PageFactory>
+  pages?: boolean
   /**
    * When this process starts taking scheduled work (docs/operations.md, "Scheduled work"): once
    * booted (the default), once it listens (a server: it seeds a new site first, so no task of any
@@ -74,11 +74,6 @@ export interface KernelOptions {
    * task it took half done when it exits).
    */
   schedule?: 'boot' | 'listen' | 'off'
-}
-
-/** Page middleware that needs the kernel's services, made once they are ready. */
-export interface PageFactory {
-  create(services: Services, kernel: Pick<Kernel, 'optional'>): Middleware
 }
 
 /** A booted Shopwright: every plugin registered and bootstrapped, the app ready to serve. */
@@ -198,7 +193,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       schedule: asValue(schedule),
       // A logger not made by createLogger copies nothing: its copy stays empty.
       logCopy: asValue(logCopyOf(logger) ?? new LogCopy()),
-      storefrontData: asValue(new StorefrontDataRegistry(cache)),
     })
 
     let ready = await migrate(db, plugins, options.migrate !== false, logger, redis !== null)
@@ -216,9 +210,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const authenticator = optional('authenticator')
     const services = container.cradle
     const bootstrapped: PluginDefinition[] = []
+    const names = Object.freeze(plugins.map((plugin) => plugin.name))
     const contextOf = (plugin: PluginDefinition): BootstrapContext => ({
       ...registerContextOf(plugin),
       services,
+      plugins: names,
       optional,
     })
     cleanups.push(async () => {
@@ -246,7 +242,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     const info = Object.freeze({
       name: 'Shopwright',
       version,
-      plugins: plugins.map((plugin) => plugin.name),
+      plugins: names,
     })
     router.registerAs('kernel', () => {
       router.get(
@@ -309,8 +305,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     app.use(securityHeaders())
     app.use(healthChecks(db, () => ready, redis))
     if (metrics && config.metricsToken) app.use(metricsEndpoint(metrics, config.metricsToken))
-    for (const page of options.pages ?? [])
-      app.use(typeof page === 'function' ? page : page.create(services, { optional }))
+    if (options.pages !== false)
+      for (const plugin of plugins) {
+        const pages = await plugin.pages?.({ ...contextOf(plugin), access })
+        if (pages) app.use(pages)
+      }
     app.use(fallbackPages(plugins.map((plugin) => plugin.name)))
 
     let server: http.Server | undefined

@@ -18,7 +18,6 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'meters',
   'schedule',
   'logCopy',
-  'storefrontData',
 ]
 
 /**

@@ -1,4 +1,5 @@
 import type { AwilixContainer } from 'awilix'
+import type { Middleware } from 'koa'
 import type { Knex } from 'knex'
 import type { z } from 'zod'
 import type { RecordData } from '../shared/records.js'
@@ -48,6 +49,8 @@ export interface BootstrapContext<
   S extends SettingsTable = SettingsTable,
 > extends RegisterContext<S> {
   services: Services
+  /** The running plugins' names, in start order. */
+  plugins: readonly string[]
   /**
    * A service some plugin may provide, or undefined when none does: the one way to ask for a
    * service a plugin can do without (the services proxy throws on a missing one).
@@ -91,13 +94,12 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   /** Mounts the plugin's calls on the `/query` router. */
   routes?(router: QueryRouter, context: RouteContext<S>): void
   /**
-   * The addresses of this plugin's admin panels, exactly as the panels' paths write them
-   * (`/data/:recordtype/:id`, `/drive/*`): the server answers them with the admin app's page. An
-   * address in the same first segment that no running plugin's pattern matches is a 404 (with the
-   * app's 'Page not Found'); one in no plugin's area is the storefront's. The panels themselves are
-   * the package's `./admin` export, compiled with the admin app (docs/plugins.md).
+   * What the plugin serves outside `/query` (an app's page, a storefront), made once every plugin
+   * is started and mounted after the API, in plugin order: middleware that answers its addresses
+   * and hands the others on with `next()`. Not called when the kernel serves no pages (a one-shot
+   * command), so heavy page code is best imported inside it.
    */
-  adminPaths?: readonly string[]
+  pages?(context: RouteContext<S>): Middleware | undefined | Promise<Middleware | undefined>
   /**
    * Addresses that carry a secret in their path (a reset link's code): each pattern matches from
    * the start of an address, and what it matches beyond its first group is written REDACTED in
@@ -105,11 +107,6 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
    * (`code`, `token`, `password`...) are redacted for every address without being declared.
    */
   secretAddresses?: readonly RegExp[]
-  /**
-   * Storefront features this plugin provides, by name (`cart`): a theme shows the parts of its shell
-   * that belong to one (the header's cart icon) only when a plugin provides it (docs/themes.md).
-   */
-  storefrontModules?: readonly string[]
 }
 
 const NAME = /^[a-z][a-z0-9-]*$/

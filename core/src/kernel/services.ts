@@ -13,7 +13,6 @@ import type { NodeRegistry } from '../cluster/node-registry.js'
 import type { LogCopy } from '../log/log-copy.js'
 import type { Meters } from '../meters/meters.js'
 import type { Scheduler } from '../schedule/scheduler.js'
-import type { StorefrontData } from '../storefront-data/storefront-data.js'
 
 /** Writes seed records that do not exist yet: what `kernel.seed()` and `shopwright seed` use. */
 export interface SeedWriter {
@@ -46,8 +45,6 @@ export interface Services {
   schedule: Scheduler
   /** The logger's warnings and errors, for a plugin that keeps the site's log (log/log-copy.ts). */
   logCopy: LogCopy
-  /** What plugins add to storefront pages and the sitemap (storefront-data/storefront-data.ts). */
-  storefrontData: StorefrontData
   /*
    * The contracts core itself consumes, each provided by whichever installed plugin declares it in
    * `provides` (docs/plugins.md, "Services"); absent when none does, so asked for with optional().

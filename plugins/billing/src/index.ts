@@ -12,6 +12,8 @@ import { BILLING_PHRASES } from './shared/phrases.js'
 import { BILLING_SECURITY } from './shared/types.js'
 // For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-translations'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 // The package's public surface: the plugin, the answers' types, the service's type.
 export * from './shared/index.js'
@@ -50,7 +52,6 @@ export default definePlugin({
   security: [BILLING_SECURITY],
   migrations,
   seeds: billingSeeds,
-  adminPaths: ['/billing'],
   register({ container, config, settings, logger }) {
     const dialect = dialectOf(config.databaseUrl)
     const prices = priceList(settings)
@@ -77,6 +78,8 @@ export default definePlugin({
     })
   },
   bootstrap({ services, settings, optional }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('billing', ['/billing'])
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('billing', { admin: BILLING_PHRASES })
     services.schedule.every(SAMPLE_TASK, settings.billingSampleSeconds * 1000, () =>

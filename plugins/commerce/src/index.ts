@@ -61,6 +61,8 @@ import { ratesGuard } from './server/catalogue/rates-guard.js'
 import type {} from '@shopwright/plugin-translations'
 // For the optional memory plugin's `memory` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-memory'
+// For the optional storefront's `storefront` service type: nothing of it is loaded.
+import type {} from '@shopwright/storefront'
 
 // The package's public surface: the plugin, the answers' types, the services' types.
 
@@ -188,7 +190,6 @@ export default definePlugin({
   security: [CATALOGUE_SECURITY, ORDERS_SECURITY],
   migrations,
   seeds: commerceSeeds,
-  storefrontModules: [CART_MODULE],
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.
     let parts: CommerceParts | undefined
@@ -270,7 +271,13 @@ export default definePlugin({
             cardTokens: deps.cardTokens,
             cardProvider: settings.commercePaymentProvider,
             catalogue: deps.catalogue,
-            pages: deps.storefrontData,
+            // Pages showing stock drop from the storefront's page cache, on a site with one.
+            pages: {
+              invalidatePages: async () => {
+                if (container.hasRegistration('storefront'))
+                  await container.resolve('storefront').invalidatePages()
+              },
+            },
             logger,
             guests: deps.guests,
             links: deps.orderLinks,
@@ -295,9 +302,12 @@ export default definePlugin({
     recordGuards.add(DOCUMENT_TYPES, documentGuard)
     recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
     recordGuards.add(DOCUMENT_TYPES, services.orderMails.statusGuard)
-    services.storefrontData.addPageData(categoryPageData(services.catalogue, services.shopContexts))
-    services.storefrontData.addPageData(searchPageData(services.search, services.shopContexts))
-    services.storefrontData.addSitemap(catalogueSitemap(db, records))
+    // The storefront's category and search pages, the items in its sitemap, and its cart.
+    const storefront = optional('storefront')
+    storefront?.addPageData(categoryPageData(services.catalogue, services.shopContexts))
+    storefront?.addPageData(searchPageData(services.search, services.shopContexts))
+    storefront?.addSitemap(catalogueSitemap(db, records))
+    storefront?.addModule(CART_MODULE)
     limiter.define(CART_LIMIT, { points: settings.commerceCartWrites, duration: 60 })
     limiter.define(PLACE_LIMIT, { points: settings.commercePlaceAttempts, duration: 60 })
     defineStockAlertLimits(limiter)

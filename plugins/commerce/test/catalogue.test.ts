@@ -164,7 +164,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('answers a category page of a made-up display or page as not found', async () => {
-      const [provider] = booted.kernel.services.storefrontData.providersOf('CategoryView')
+      const [provider] = booted.kernel.services.storefront.providersOf('CategoryView')
       const input = (query: string) => ({
         entity: null,
         route: { id: 'category', url: '/category/:id', component: 'CategoryView' },

@@ -4,6 +4,7 @@ import records from '@shopwright/plugin-records'
 import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
 import { callAs, signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
+import { storefrontPlugin } from '@shopwright/storefront'
 import commerce from '../src/index.js'
 
 export type Reply = Awaited<ReturnType<typeof inject>>
@@ -17,7 +18,8 @@ export const PEOPLE = {
 } as const satisfies Record<string, TestPerson>
 export type Person = keyof typeof PEOPLE
 
-export const PLUGINS = [records, account, commerce]
+/** The plugins of these suites: the storefront for its page data registry, its pages not mounted. */
+export const PLUGINS = [records, account, commerce, storefrontPlugin()]
 
 const ref = (type: string, id: string) => ({ reference: true, type, id })
 const matrix = (currency: string, headers: number[], ...lines: Array<[number, ...number[]]>) => ({
@@ -124,7 +126,7 @@ export async function bootCommerce(
   database: DatabaseUnderTest,
   overrides: Partial<ShopwrightConfig> = {},
 ) {
-  const booted = await bootTestKernel(database, PLUGINS, overrides)
+  const booted = await bootTestKernel(database, PLUGINS, overrides, { pages: false })
   await booted.kernel.seed([...allSeeds(), ...testCatalogue()])
   const signedIn = await signInPeople(booted.kernel, PEOPLE)
   const cookies = {} as Record<Person, string>

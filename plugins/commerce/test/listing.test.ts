@@ -216,7 +216,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('renders a category page sorted and filtered as its address says, written one way', async () => {
-      const [provider] = booted.kernel.services.storefrontData.providersOf('CategoryView')
+      const [provider] = booted.kernel.services.storefront.providersOf('CategoryView')
       const input = (query: string) => ({
         entity: null,
         route: { id: 'category', url: '/category/:id', component: 'CategoryView' },

@@ -328,7 +328,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('renders a search page with its results, and refuses what no link makes', async () => {
-      const [provider] = booted.kernel.services.storefrontData.providersOf('SearchView')
+      const [provider] = booted.kernel.services.storefront.providersOf('SearchView')
       const input = (query: string) => ({
         entity: null,
         route: { id: 'search', url: '/search', component: 'SearchView' },

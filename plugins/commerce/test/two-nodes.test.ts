@@ -39,6 +39,7 @@ for (const database of databasesUnderTest()) {
         second = await createKernel({
           config: testConfig({ databaseUrl: booted.url, ...shared }),
           plugins: PLUGINS,
+          pages: false,
         })
         close = async () => {
           await second.close()

@@ -16,6 +16,8 @@ import { DRIVE_SECURITY } from './shared/types.js'
 import { DRIVE_PHRASES } from './shared/phrases.js'
 // For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-translations'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 // The package's public surface: the plugin, the shared answers, and the storage contract for
 // other stores. Everything else is internal; tests reach it through its own paths.
@@ -64,7 +66,6 @@ export default definePlugin({
   security: [DRIVE_SECURITY],
   migrations,
   seeds: driveRecordSeeds,
-  adminPaths: ['/drive/*', '/editor'],
   register({ container, config, settings }) {
     // A wrong combination of settings stops the boot here, before any plugin starts.
     container.register({ driveBlobs: asValue(createBlobStore(settings, config.dataDir)) })
@@ -96,6 +97,8 @@ export default definePlugin({
     })
   },
   async bootstrap({ services, logger, optional }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('drive', ['/drive/*', '/editor'])
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('drive', { admin: DRIVE_PHRASES })
     const store = services.driveBlobs

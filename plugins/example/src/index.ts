@@ -10,6 +10,10 @@ import { EXAMPLE_ERRORS } from './shared/errors.js'
 import { ANNOUNCEMENT_SECURITY, ANNOUNCEMENT_TYPE } from './shared/types.js'
 // For the optional memory plugin's `memory` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-memory'
+// For the optional storefront's `storefront` service type: nothing of it is loaded.
+import type {} from '@shopwright/storefront'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 export * from './shared/index.js'
 export { Announcements, ANNOUNCEMENT_CACHE } from './server/announcements.js'
@@ -41,8 +45,6 @@ export default definePlugin({
   security: [ANNOUNCEMENT_SECURITY],
   migrations,
   seeds: exampleSeeds,
-  adminPaths: ['/announcements'],
-  storefrontModules: ['announcements'],
   register({ container, settings }) {
     container.register({
       announcements: asFunction(
@@ -52,8 +54,12 @@ export default definePlugin({
     })
   },
   bootstrap({ services, optional, logger }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('example', ['/announcements'])
     // Listed and cleared under misc on the Memory screen (plugins/memory/README.md).
     optional('memory')?.cacheTypes.add(ANNOUNCEMENT_CACHE)
+    // A theme shows its announcement bar only on a site that has announcements (docs/themes.md).
+    optional('storefront')?.addModule('announcements')
     services.recordGuards.add([ANNOUNCEMENT_TYPE], dismissalsGuard)
     // A changed announcement drops the cached list on every node (cache clears travel through Redis).
     services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {

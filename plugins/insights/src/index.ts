@@ -10,6 +10,8 @@ import { INSIGHTS_SECURITY } from './shared/types.js'
 import type {} from '@shopwright/plugin-translations'
 // For the optional memory plugin's `memory` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-memory'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 export * from './shared/index.js'
 export type { InsightsService } from './server/insights-service.js'
@@ -40,7 +42,6 @@ export default definePlugin({
   errors: INSIGHTS_ERRORS,
   security: [INSIGHTS_SECURITY],
   seeds: insightsSeeds,
-  adminPaths: ['/insights', '/insights/live'],
   register({ container, settings, logger }) {
     container.register({
       insights: asFunction(
@@ -57,6 +58,8 @@ export default definePlugin({
     })
   },
   bootstrap({ services, settings, optional }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('insights', ['/insights', '/insights/live'])
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('insights', { admin: INSIGHTS_PHRASES })
     // Listed and cleared under misc on the Memory screen (plugins/memory/README.md).

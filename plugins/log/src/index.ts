@@ -17,6 +17,8 @@ import { LOG_SECURITY } from './shared/types.js'
 import { LOG_PHRASES } from './shared/phrases.js'
 // For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-translations'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 // The package's public surface: the plugin, the answers' types, and the service's type. Everything
 // else is internal; tests reach it through its own paths.
@@ -49,7 +51,6 @@ export default definePlugin({
   security: [LOG_SECURITY],
   migrations,
   seeds: logRecordSeeds,
-  adminPaths: ['/log'],
   register({ container, config, settings, logger }) {
     const dialect = dialectOf(config.databaseUrl)
     // What the log says about itself goes to the process log only (never into the log it failed).
@@ -63,6 +64,8 @@ export default definePlugin({
     })
   },
   bootstrap({ services, optional }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('log', ['/log'])
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('log', { admin: LOG_PHRASES })
     services.log.start()

@@ -7,6 +7,8 @@ import { MEMORY_SECURITY } from './shared/types.js'
 import { MEMORY_PHRASES } from './shared/phrases.js'
 // For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-translations'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 export { CONFIRM_TIMEOUT_MS, MemoryService } from './server/memory-service.js'
 export { CacheTypes, NAMED_CACHE_TYPES } from './server/memory-types.js'
@@ -32,7 +34,6 @@ export default definePlugin({
   errors: MEMORY_ERRORS,
   security: [MEMORY_SECURITY],
   seeds: memorySeeds,
-  adminPaths: ['/memory'],
   register({ container, logger }) {
     container.register({
       memory: asFunction(
@@ -41,6 +42,8 @@ export default definePlugin({
     })
   },
   async bootstrap({ services, optional }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('memory', ['/memory'])
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('memory', { admin: MEMORY_PHRASES })
     await services.memory.start()

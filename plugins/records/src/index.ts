@@ -28,6 +28,8 @@ import { recordsPluginSeeds } from './seeds/index.js'
 import { RECORDS_ERRORS } from './shared/errors.js'
 import { RecordSeedWriter } from './server/seed-writer.js'
 import { BinSources, SharedBin } from './server/shared-bin.js'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 /** What this plugin caches, and what `/query/memory/clear/<type>` and a seed may clear. */
 const CACHE_TYPES = ['recordtype', 'recordcount', 'recordtext', 'configuration', 'access']
@@ -113,17 +115,6 @@ export default definePlugin({
   security: ['configuration', 'security', 'bin', 'website', 'reference'],
   migrations,
   seeds: recordsPluginSeeds,
-  adminPaths: [
-    '/data',
-    '/data/recordtype',
-    '/data/listtype',
-    '/data/security',
-    '/data/:recordtype',
-    '/data/:recordtype/:id',
-    '/configuration',
-    '/configuration/:id',
-    '/bin',
-  ],
   register({ container, config }) {
     const dialect = dialectOf(config.databaseUrl)
     container.register({
@@ -185,6 +176,18 @@ export default definePlugin({
     })
   },
   async bootstrap({ services, optional, logger }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('records', [
+      '/data',
+      '/data/recordtype',
+      '/data/listtype',
+      '/data/security',
+      '/data/:recordtype',
+      '/data/:recordtype/:id',
+      '/configuration',
+      '/configuration/:id',
+      '/bin',
+    ])
     // A plugin keeping the site's log takes the record lines, and those written here before.
     const { moved } = await services.appLog.useSink(optional('recordLogSink'))
     if (moved > 0) logger.info({ moved }, 'record log lines moved to the log plugin')

@@ -29,6 +29,8 @@ import { SESSIONS_PHRASES } from './shared/phrases.js'
 import { SESSIONS_SECURITY } from './shared/types.js'
 // For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-translations'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 export * from './shared/index.js'
 export type { SessionsService } from './server/sessions-service.js'
@@ -133,7 +135,6 @@ export default definePlugin({
   security: [SESSIONS_SECURITY],
   migrations,
   seeds: sessionsSeeds,
-  adminPaths: ['/sessions', '/session/:id'],
   register({ container, config, settings, logger }) {
     const dialect = dialectOf(config.databaseUrl)
     if (settings.sessionsTrackLimit > 0)
@@ -152,6 +153,8 @@ export default definePlugin({
     })
   },
   bootstrap({ services, settings, logger, optional }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('sessions', ['/sessions', '/session/:id'])
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('sessions', { admin: SESSIONS_PHRASES })
     const tracker = services.sessionTracker

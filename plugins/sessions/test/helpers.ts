@@ -1,10 +1,10 @@
-import type { Kernel, KernelOptions, ShopwrightConfig } from '@shopwright/core'
+import type { Kernel, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import { addAndSignIn, callAs } from '@shopwright/plugin-account/testing'
 import translations from '@shopwright/plugin-translations'
-import { storefrontPages, type ThemeServerModule } from '@shopwright/storefront/server'
+import { storefrontPlugin, type ThemeServerModule } from '@shopwright/storefront'
 import * as defaultTheme from '@shopwright/theme-default/server'
 import { allSeeds } from '@shopwright/seeds'
 import sessions from '../src/index.js'
@@ -12,13 +12,14 @@ import { sessionIdOf } from '../src/server/visitor.js'
 
 export type Reply = Awaited<ReturnType<typeof inject>>
 
-/** The plugins a site with sessions runs in these suites. */
-export const PLUGINS = [records, account, translations, sessions] as const
-
-/** The default theme's storefront, as `shopwright start` serves it. */
-export function storefront(): NonNullable<KernelOptions['pages']> {
-  return [storefrontPages(defaultTheme as ThemeServerModule)]
-}
+/** The plugins a site with sessions runs in these suites, with the default theme's storefront. */
+export const PLUGINS = [
+  records,
+  account,
+  translations,
+  sessions,
+  storefrontPlugin({ theme: defaultTheme as ThemeServerModule }),
+] as const
 
 /** Adds a staff account with the roles, signs it in and answers its Cookie header value. */
 export async function signIn(kernel: Kernel, email: string, roles: string[]): Promise<string> {
@@ -38,7 +39,6 @@ export async function bootSessions(
     PLUGINS,
     // Writes are flushed quickly, so storefront visits show without waiting a second.
     { ...overrides, settings: { sessionsFlushMs: 20, ...overrides.settings } },
-    { pages: storefront() },
   )
   await booted.kernel.seed(allSeeds())
   const manager = await signIn(booted.kernel, 'manager@example.com', ['allmanagers'])

@@ -14,7 +14,6 @@ import {
   call,
   cookiesOf,
   sessionIdIn,
-  storefront,
   track,
   trackedPage,
   visit,
@@ -42,7 +41,6 @@ describe.skipIf(mariadb.skip || redisSkipReason())(
       second = await createKernel({
         config: testConfig({ databaseUrl: booted.url, ...shared }),
         plugins: PLUGINS,
-        pages: storefront(),
       })
       close = async () => {
         await second.close()

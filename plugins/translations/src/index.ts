@@ -13,6 +13,8 @@ import { translationRoutes } from './server/routes.js'
 import { TRANSLATIONS_ERRORS } from './shared/errors.js'
 import { TRANSLATIONS_SETTINGS } from './server/settings.js'
 import type { TranslationSource } from './server/translation-source.js'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 // The package's public surface: the plugin and the text source's type; the browser-safe types of
 // the sets are its `./shared` entry. Everything else is internal; tests reach it through its path.
@@ -45,7 +47,6 @@ export default definePlugin({
   errors: TRANSLATIONS_ERRORS,
   security: [TRANSLATION_SECURITY],
   seeds: translationSeeds,
-  adminPaths: ['/data/translation', '/data/translation/:id', '/translation', '/translation/:id'],
   register({ container, settings }) {
     container.register({
       translationSets: asFunction(
@@ -62,7 +63,14 @@ export default definePlugin({
       translationSource: asFunction(({ translationSets }) => translationSets).singleton(),
     })
   },
-  bootstrap({ services, logger }) {
+  bootstrap({ services, logger, optional }) {
+    // The addresses of its admin panels, served with the admin app's page (docs/plugins.md).
+    optional('admin')?.addPaths('translations', [
+      '/data/translation',
+      '/data/translation/:id',
+      '/translation',
+      '/translation/:id',
+    ])
     // A changed set drops the merged texts on every node (cache clears travel through Redis).
     services.events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (type === TRANSLATION_TYPE) await services.cache.clear(TRANSLATION_CACHE)

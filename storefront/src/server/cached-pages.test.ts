@@ -1,13 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Middleware } from 'koa'
-import {
-  createLogger,
-  KernelEventBus,
-  LayeredCache,
-  STOREFRONT_PAGE_CACHE,
-  StorefrontDataRegistry,
-} from '@shopwright/core'
+import { createLogger, KernelEventBus, LayeredCache } from '@shopwright/core'
+import { STOREFRONT_PAGE_CACHE, StorefrontRegistry } from './storefront-registry.js'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { inject } from '@shopwright/core/testing'
 import { cachedPages } from './cached-pages.js'
@@ -147,7 +142,7 @@ describe('cachedPages', () => {
 
   it('drops the pages when a record type a page data provider reads changes', async () => {
     const events = KernelEventBus.memory(logger)
-    const providers = new StorefrontDataRegistry(cache)
+    const providers = new StorefrontRegistry(cache)
     providers.addPageData({
       id: 'grid',
       routes: ['CategoryView'],

@@ -1,6 +1,3 @@
-export {
-  storefrontPages,
-  type StorefrontOptions,
-  type ThemeServerModule,
-} from './storefront-pages.js'
+export { storefrontPages, type ThemeServerModule } from './storefront-pages.js'
+export { loadTheme } from './load-theme.js'
 export { PAGE_REQUEST_EVENT, type PageRequestEvent } from './page-events.js'

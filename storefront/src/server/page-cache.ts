@@ -1,10 +1,9 @@
+import { type CacheService, type EventBus } from '@shopwright/core'
 import {
   STOREFRONT_PAGE_CACHE,
   STOREFRONT_SITE_CACHE,
-  type CacheService,
-  type EventBus,
-  type StorefrontData,
-} from '@shopwright/core'
+  type StorefrontService,
+} from './storefront-registry.js'
 import type { LocaleChoice } from '@shopwright/core/shared'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { SITE_WIDE_TYPES } from './site-source.js'
@@ -22,9 +21,9 @@ export interface CachedPage {
 }
 
 /**
- * Rendered pages for anonymous visitors, under core's STOREFRONT_PAGE_CACHE (so a plugin's
- * `storefrontData.invalidatePages()` clears them), per address, country, language and currency (the only
- * inputs of such a page besides records). A change of a site-wide record type drops the pages and
+ * Rendered pages for anonymous visitors, under STOREFRONT_PAGE_CACHE (so a plugin's
+ * `storefront.invalidatePages()` clears them), per address, country, language and currency (the
+ * only inputs of such a page besides records). A change of a site-wide record type drops the pages and
  * the site data (routes, menus, settings) together, on every node; so does a change of a type a
  * route shows (its record type or page type), or of a type a page data provider reads
  * (`recordTypes`). The route table is the same on every node, so each node's writes drop what any
@@ -37,8 +36,8 @@ export class PageCache {
     private readonly cache: CacheService,
     events: EventBus,
     textsCache?: string,
-    /** The page data providers' record types (`storefrontData`), read at each change. */
-    providers?: Pick<StorefrontData, 'recordTypes'>,
+    /** The page data providers' record types (the `storefront` service), read at each change. */
+    providers?: Pick<StorefrontService, 'recordTypes'>,
   ) {
     events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
       if (!this.shownTypes.has(type) && !providers?.recordTypes().has(type)) return

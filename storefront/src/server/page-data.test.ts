@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Middleware } from 'koa'
+import { createError, createLogger, LayeredCache, type Entity, type Logger } from '@shopwright/core'
 import {
-  createError,
-  createLogger,
-  LayeredCache,
-  StorefrontDataRegistry,
-  type Entity,
-  type Logger,
+  StorefrontRegistry,
   type PageDataInput,
   type PageDataProvider,
-} from '@shopwright/core'
+} from './storefront-registry.js'
 import { inject } from '@shopwright/core/testing'
 import type { PageData } from '../shared/page.js'
 import type { MatchedRoute } from '../shared/route-match.js'
@@ -41,9 +37,9 @@ const SELLING = {
   },
 }
 
-/** A registry of page data providers, as core's `storefrontData`. */
-function registry(...providers: PageDataProvider[]): StorefrontDataRegistry {
-  const data = new StorefrontDataRegistry(
+/** A registry of page data providers, as the `storefront` service is. */
+function registry(...providers: PageDataProvider[]): StorefrontRegistry {
+  const data = new StorefrontRegistry(
     LayeredCache.memory(createLogger({ logLevel: 'silent', nodeEnv: 'test' })),
   )
   for (const provider of providers) data.addPageData(provider)

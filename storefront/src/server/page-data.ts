@@ -1,11 +1,6 @@
 import type { Middleware } from 'koa'
-import {
-  toAppError,
-  type AccessService,
-  type Logger,
-  type PageDataProvider,
-  type StorefrontData,
-} from '@shopwright/core'
+import { toAppError, type AccessService, type Logger } from '@shopwright/core'
+import { type PageDataProvider, type StorefrontService } from './storefront-registry.js'
 import { ADMIN_GATE, type LocaleChoice } from '@shopwright/core/shared'
 import type { TranslationSource } from '@shopwright/plugin-translations'
 import { recordKeyOf, type PageData, type SiteData } from '../shared/page.js'
@@ -26,8 +21,8 @@ export interface PageDataSources {
   translationSets: readonly string[]
   /** The query parameters the theme's pages read, by route component (`Theme.queryKeys`). */
   themeQueryKeys?: Readonly<Record<string, readonly string[]>>
-  /** The plugins' page data providers (core's `storefrontData`). */
-  providers: Pick<StorefrontData, 'providersOf' | 'components'>
+  /** The plugins' page data providers (the `storefront` service). */
+  providers: Pick<StorefrontService, 'providersOf' | 'components'>
   access: Pick<AccessService, 'can'>
   logger: Pick<Logger, 'warn'>
 }

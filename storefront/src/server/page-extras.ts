@@ -1,10 +1,5 @@
-import {
-  isAppError,
-  toAppError,
-  type Logger,
-  type PageDataInput,
-  type PageDataProvider,
-} from '@shopwright/core'
+import { isAppError, toAppError, type Logger } from '@shopwright/core'
+import { type PageDataInput, type PageDataProvider } from './storefront-registry.js'
 
 /** What a page's providers answered together. */
 export interface PageExtras {

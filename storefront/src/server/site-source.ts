@@ -1,10 +1,5 @@
-import {
-  isAppError,
-  STOREFRONT_SITE_CACHE,
-  type CacheService,
-  type Entity,
-  type RecordData,
-} from '@shopwright/core'
+import { isAppError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
+import { STOREFRONT_SITE_CACHE } from './storefront-registry.js'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { isRightToLeft } from '@shopwright/core/shared'
 import {

@@ -1,14 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { createError, createLogger, LayeredCache, type Logger } from '@shopwright/core'
 import {
-  createError,
-  createLogger,
-  LayeredCache,
   SITEMAP_URL_LIMIT,
   STOREFRONT_SITE_CACHE,
-  StorefrontDataRegistry,
-  type Logger,
+  StorefrontRegistry,
   type SitemapSource,
-} from '@shopwright/core'
+} from './storefront-registry.js'
 import type { WebsiteRoute } from '../shared/route-match.js'
 import { robotsTxt, Sitemap, SITEMAP_ORIGINS, sitemapPath, sitemapXml } from './sitemap.js'
 import { refusedConnection, testRoute } from './test-app.js'
@@ -107,7 +104,7 @@ describe('sitemapXml', () => {
 
 describe('Sitemap', () => {
   let cache: LayeredCache
-  let registry: StorefrontDataRegistry
+  let registry: StorefrontRegistry
   let warnings: Array<{ fields: unknown; message: string }>
   let routeReads: number
   const logger = {
@@ -127,7 +124,7 @@ describe('Sitemap', () => {
 
   beforeEach(() => {
     cache = LayeredCache.memory(createLogger({ logLevel: 'silent', nodeEnv: 'test' }))
-    registry = new StorefrontDataRegistry(cache)
+    registry = new StorefrontRegistry(cache)
     warnings = []
     routeReads = 0
   })

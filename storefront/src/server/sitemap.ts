@@ -1,13 +1,11 @@
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
+import { toAppError, type CacheService, type Logger } from '@shopwright/core'
 import {
   SITEMAP_URL_LIMIT,
   STOREFRONT_SITE_CACHE,
-  toAppError,
-  type CacheService,
-  type Logger,
-  type StorefrontData,
-} from '@shopwright/core'
+  type StorefrontService,
+} from './storefront-registry.js'
 import type { WebsiteRoute } from '../shared/route-match.js'
 
 const gzipAsync = promisify(gzip)
@@ -158,7 +156,7 @@ export interface SitemapDocument {
 
 /**
  * The sitemap: the routes without parameters (below no ROBOTS_DISALLOWED prefix), then every
- * address the plugins' sitemap sources give (`storefrontData.addSitemap`), each once, at most
+ * address the plugins' sitemap sources give (`storefront.addSitemap`), each once, at most
  * SITEMAP_URL_LIMIT in all; what is left out is said in the log. The addresses are kept in the
  * `storefront` cache an hour, so a change of a route (or any site-wide record) drops them with
  * the route table; after a source failed, 30 s, for a fresh try soon. They are kept without
@@ -176,7 +174,7 @@ export class Sitemap {
   constructor(
     private readonly from: {
       routes: () => Promise<readonly WebsiteRoute[]>
-      sources: Pick<StorefrontData, 'sitemapSources'>
+      sources: Pick<StorefrontService, 'sitemapSources'>
       cache: Pick<CacheService, 'get' | 'set' | 'mark'>
       logger: Pick<Logger, 'warn'>
     },

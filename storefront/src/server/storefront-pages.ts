@@ -1,16 +1,8 @@
 import type { ComponentType } from 'react'
 import type { Middleware } from 'koa'
-import {
-  STOREFRONT_PAGE_CACHE,
-  STOREFRONT_SITE_CACHE,
-  type Kernel,
-  type PageFactory,
-  type Services,
-} from '@shopwright/core'
+import type { RouteContext } from '@shopwright/core'
 // For the optional `translationSource` service's type only: nothing of the plugin is loaded.
 import type {} from '@shopwright/plugin-translations'
-// For the optional `memory` service's type only.
-import type {} from '@shopwright/plugin-memory'
 import type { Theme } from '../shared/contract.js'
 import { DEFAULT_TRANSLATION_SETS } from '../shared/translation.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'
@@ -52,12 +44,6 @@ interface ThemeMailTarget {
   useTheme(templates: Readonly<Record<string, unknown>> | undefined): void
 }
 
-/** How the server that mounts the storefront describes itself to it. */
-export interface StorefrontOptions {
-  /** The storefront features the installed plugins provide (their `storefrontModules`). */
-  modules?: readonly string[]
-}
-
 /**
  * The storefront: the theme's files, and every page address not taken by the API or the admin.
  * One middleware per step, in this order:
@@ -73,78 +59,61 @@ export interface StorefrontOptions {
  * - siteWideData: the route table (from the website route records), site settings and menus;
  * - resolveRoute: the route the address shows, or none (404);
  * - pageData: the visitor's page data: language, record and menus by their rights, texts, and
- *   the extras the plugins' page data providers load (core's `storefrontData`);
+ *   the extras the plugins' page data providers load (the `storefront` service);
  * - pageDataAnswer: a client navigation's data request answered as JSON (record and extras);
  * - renderPage: React's server render, streamed, title and description in its first bytes; the
  *   browser hydrates it. No route: the theme's 'Page not Found' with status 404.
  */
 export function storefrontPages(
   module: ThemeServerModule,
-  options: StorefrontOptions = {},
-): PageFactory {
-  return {
-    create(services: Services, kernel: Pick<Kernel, 'optional'>): Middleware {
-      // Both optional: without a translations plugin pages show their phrases as written, without
-      // an authenticator every visitor is anonymous (and may be served from the page cache).
-      const translations = kernel.optional('translationSource')
-      const authenticator = kernel.optional('authenticator')
-      // The theme's e-mails replace the plugins' defaults where it has them. Looked up by name:
-      // the engine does not depend on the plugin that sends mail.
-      const mail = (kernel.optional as (name: string) => ThemeMailTarget | undefined)(
-        'mailTemplates',
-      )
-      mail?.useTheme(module.mailTemplates)
-      const providers = services.storefrontData
-      // The Memory screen lists and clears the rendered pages under html and the site-wide data
-      // (routes, menus, settings, sitemap) under website (plugins/memory/README.md).
-      kernel
-        .optional('memory')
-        ?.cacheTypes.add(STOREFRONT_PAGE_CACHE, 'html')
-        .add(STOREFRONT_SITE_CACHE, 'website')
-      const pages = new PageCache(
-        services.cache,
-        services.events,
-        translations?.cacheType,
-        providers,
-      )
-      const source = new SiteSource(services.records, services.cache, options.modules)
-      const assets = lazyPageAssets(module.clientDir, module.clientEntry)
-      const sitemap = new Sitemap({
-        routes: () => source.routes(),
-        sources: providers,
-        cache: services.cache,
-        logger: services.logger,
-      })
-      return chain<StorefrontState>(
-        themeAssets(module.clientDir),
-        crawlerFiles({
-          sitemap,
-          siteUrl: services.config.siteUrl,
-          production: services.config.nodeEnv === 'production',
+  { services, optional }: Pick<RouteContext, 'services' | 'optional'>,
+): Middleware {
+  // Both optional: without a translations plugin pages show their phrases as written, without
+  // an authenticator every visitor is anonymous (and may be served from the page cache).
+  const translations = optional('translationSource')
+  const authenticator = optional('authenticator')
+  // The theme's e-mails replace the plugins' defaults where it has them. Looked up by name:
+  // the engine does not depend on the plugin that sends mail.
+  const mail = (optional as (name: string) => ThemeMailTarget | undefined)('mailTemplates')
+  mail?.useTheme(module.mailTemplates)
+  const providers = services.storefront
+  const pages = new PageCache(services.cache, services.events, translations?.cacheType, providers)
+  const source = new SiteSource(services.records, services.cache, providers.modules())
+  const assets = lazyPageAssets(module.clientDir, module.clientEntry)
+  const sitemap = new Sitemap({
+    routes: () => source.routes(),
+    sources: providers,
+    cache: services.cache,
+    logger: services.logger,
+  })
+  return chain<StorefrontState>(
+    themeAssets(module.clientDir),
+    crawlerFiles({
+      sitemap,
+      siteUrl: services.config.siteUrl,
+      production: services.config.nodeEnv === 'production',
+      logger: services.logger,
+    }),
+    pageRequests(
+      authenticator,
+      chain<StorefrontState>(
+        dataFailures({ assets, logger: services.logger }),
+        cachedPages(pages),
+        siteWideData(source, pages),
+        resolveRoute(module.theme),
+        pageData({
+          source,
+          translations,
+          translationSets: module.theme.translationSets ?? DEFAULT_TRANSLATION_SETS,
+          ...(module.theme.queryKeys ? { themeQueryKeys: module.theme.queryKeys } : {}),
+          providers,
+          access: services.access,
           logger: services.logger,
         }),
-        pageRequests(
-          authenticator,
-          chain<StorefrontState>(
-            dataFailures({ assets, logger: services.logger }),
-            cachedPages(pages),
-            siteWideData(source, pages),
-            resolveRoute(module.theme),
-            pageData({
-              source,
-              translations,
-              translationSets: module.theme.translationSets ?? DEFAULT_TRANSLATION_SETS,
-              ...(module.theme.queryKeys ? { themeQueryKeys: module.theme.queryKeys } : {}),
-              providers,
-              access: services.access,
-              logger: services.logger,
-            }),
-            pageDataAnswer(),
-            renderPage(module, assets),
-          ),
-          services.events,
-        ),
-      )
-    },
-  }
+        pageDataAnswer(),
+        renderPage(module, assets),
+      ),
+      services.events,
+    ),
+  )
 }

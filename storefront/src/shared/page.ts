@@ -108,8 +108,8 @@ export interface PageData {
    */
   texts: Record<string, string>
   /**
-   * The page's server data beyond its record, by provider id (`storefrontData.addPageData` in
-   * core; a theme reads one with `usePageExtra(id)`). Absent when no provider loads for the route.
+   * The page's server data beyond its record, by provider id (`storefront.addPageData` in
+   * a plugin's bootstrap; a theme reads one with `usePageExtra(id)`). Absent when no provider loads for the route.
    */
   extra?: Record<string, unknown>
   /** True when the route matched but a provider said there is no such page: the theme's NotFound. */

@@ -3,6 +3,8 @@ import { migrations } from './server/migrations.js'
 import { __NAME__Routes } from './server/routes.js'
 import { __NAME__Seeds } from './server/seeds.js'
 import { __CONST__ } from './shared/types.js'
+// The admin server's `admin` service type (the panel's address below): nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 
 export * from './shared/types.js'
 
@@ -18,7 +20,10 @@ export default definePlugin({
   security: [__CONST__],
   migrations,
   seeds: __NAME__Seeds,
-  adminPaths: ['/__NAME__'],
+  bootstrap({ optional }) {
+    // The address of its admin panel, served with the admin app's page.
+    optional('admin')?.addPaths('__NAME__', ['/__NAME__'])
+  },
   routes(router, { services }) {
     __NAME__Routes(router, services)
   },

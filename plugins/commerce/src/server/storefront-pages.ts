@@ -6,12 +6,8 @@
  * categories.
  */
 import type { Knex } from 'knex'
-import {
-  createError,
-  type PageDataInput,
-  type PageDataProvider,
-  type SitemapSource,
-} from '@shopwright/core'
+import { createError } from '@shopwright/core'
+import { type PageDataInput, type PageDataProvider, type SitemapSource } from '@shopwright/storefront'
 import {
   PAGE_EXTRA,
   SEARCH_EXTRA,

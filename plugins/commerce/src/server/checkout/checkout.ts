@@ -20,7 +20,8 @@
  * the next checkout of the cart or the sweep resolves it.
  */
 import type { Knex } from 'knex'
-import type { Logger, StorefrontData } from '@shopwright/core'
+import type { Logger } from '@shopwright/core'
+import { type StorefrontService } from '@shopwright/storefront'
 import type { RecordGuard, RecordsService } from '@shopwright/plugin-records'
 import type { CartAnswer } from '../../shared/answers.js'
 import type { Catalogue } from '../catalogue/catalogue.js'
@@ -71,7 +72,7 @@ export interface CheckoutParts {
   cardProvider: string
   catalogue: Pick<Catalogue, 'available'>
   /** The storefront's page cache, dropped when a sale takes an item's stock to 0. */
-  pages: Pick<StorefrontData, 'invalidatePages'>
+  pages: Pick<StorefrontService, 'invalidatePages'>
   logger: Pick<Logger, 'error'>
   guests: Pick<Guests, 'ensure'>
   links: Pick<OrderLinks, 'path'>

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../logger.js'
-import { LayeredCache } from '../cache/cache-service.js'
-import { KernelError } from '../kernel/kernel-error.js'
+import { createLogger, KernelError, LayeredCache } from '@shopwright/core'
 import {
   STOREFRONT_PAGE_CACHE,
-  StorefrontDataRegistry,
+  StorefrontRegistry,
   type PageDataProvider,
-} from './storefront-data.js'
+} from './storefront-registry.js'
 
 const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' })
 
@@ -14,11 +12,11 @@ function provider(id: string, extra: Partial<PageDataProvider> = {}): PageDataPr
   return { id, routes: ['CategoryView'], load: () => Promise.resolve(id), ...extra }
 }
 
-function registry(): StorefrontDataRegistry {
-  return new StorefrontDataRegistry(LayeredCache.memory(logger))
+function registry(): StorefrontRegistry {
+  return new StorefrontRegistry(LayeredCache.memory(logger))
 }
 
-describe('StorefrontDataRegistry', () => {
+describe('StorefrontRegistry', () => {
   it('answers the providers of a route component in the order they were added', () => {
     const data = registry()
     const grid = provider('grid')
@@ -94,11 +92,22 @@ describe('StorefrontDataRegistry', () => {
 
   it("drops the storefront's cached pages, and only those", async () => {
     const cache = LayeredCache.memory(logger)
-    const data = new StorefrontDataRegistry(cache)
+    const data = new StorefrontRegistry(cache)
     await cache.set(STOREFRONT_PAGE_CACHE, 'page', { status: 200, html: '' }, 'short')
     await cache.set('storefront', 'routes', [], 'short')
     await data.invalidatePages()
     expect(await cache.get(STOREFRONT_PAGE_CACHE, 'page')).toBeUndefined()
     expect(await cache.get('storefront', 'routes')).toEqual([])
+  })
+
+  it('keeps the storefront modules plugins add, each once, and refuses a malformed name', () => {
+    const data = registry()
+    data.addModule('cart')
+    data.addModule('announcements')
+    data.addModule('cart')
+    expect(data.modules()).toEqual(['cart', 'announcements'])
+    for (const name of ['', 'Cart', '../x', '__proto__', 'a'.repeat(65)])
+      expect(() => data.addModule(name), name).toThrow(KernelError)
+    expect(data.modules()).toEqual(['cart', 'announcements'])
   })
 })

@@ -8,7 +8,7 @@ import records from '@shopwright/plugin-records'
 import '@shopwright/plugin-account'
 import '@shopwright/plugin-commerce'
 import translations from '@shopwright/plugin-translations'
-import { DEFAULT_TRANSLATION_SETS } from '../src/shared/translation.js'
+import { DEFAULT_TRANSLATION_SETS } from '../../storefront/src/shared/translation.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 

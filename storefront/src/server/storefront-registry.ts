@@ -1,13 +1,10 @@
-import type { CacheService } from '../cache/cache-service.js'
-import type { Entity } from '../http/state.js'
-import { KernelError } from '../kernel/kernel-error.js'
-import type { LocaleChoice } from '../shared/locale.js'
-import type { RecordData } from '../shared/records.js'
+import { KernelError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
+import type { LocaleChoice } from '@shopwright/core/shared'
+import type { ThemeServerModule } from './storefront-pages.js'
 
 /**
- * The cache type of the storefront's rendered pages (anonymous visitors'). Named here, in core, so
- * a plugin drops them through `storefrontData.invalidatePages()` without importing the storefront,
- * and the storefront caches under the same name.
+ * The cache type of the storefront's rendered pages (anonymous visitors'): a plugin drops them
+ * through `storefront.invalidatePages()`.
  */
 export const STOREFRONT_PAGE_CACHE = 'storefrontpage'
 
@@ -119,11 +116,21 @@ export interface SitemapSource {
 }
 
 /**
- * What plugins add to the storefront's pages (docs/plugins.md, "Storefront page data and
- * sitemap"), and what the storefront engine reads of it. Core keeps the registry; the storefront
- * calls the providers, so core names no plugin and no theme.
+ * The `storefront` service: what plugins add to the storefront's pages in their bootstrap
+ * (docs/plugins.md, "Storefront page data and sitemap"), and what the storefront engine reads of
+ * it. The engine calls the providers, so it names no plugin.
  */
-export interface StorefrontData {
+export interface StorefrontService {
+  /** The theme the storefront renders, loaded once on first use (its server module). */
+  theme(): Promise<ThemeServerModule>
+  /**
+   * Adds a storefront feature this plugin provides, by name (`cart`): a theme shows the parts of
+   * its shell that belong to one (the header's cart icon) only when a plugin adds it
+   * (docs/themes.md). A name that is not 1-64 of `a-z0-9-` stops the boot (SW_PLUGIN_INVALID).
+   */
+  addModule(name: string): void
+  /** The features added, each once, in the order they were added. */
+  modules(): readonly string[]
   /** Adds a provider of pages' server data. Refuses an id already added (SW_PLUGIN_INVALID). */
   addPageData<T>(provider: PageDataProvider<T>): void
   /** Adds addresses to the sitemap. Refuses an id already added (SW_PLUGIN_INVALID). */
@@ -156,8 +163,11 @@ function strings(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((each) => typeof each === 'string' && each !== '')
 }
 
-/** The `storefrontData` service: a registry, filled by plugins in register() or bootstrap(). */
-export class StorefrontDataRegistry implements StorefrontData {
+const MODULE = /^[a-z][a-z0-9-]{0,63}$/
+
+/** The `storefront` service: a registry, filled by plugins in their bootstrap. */
+export class StorefrontRegistry implements StorefrontService {
+  private readonly moduleNames = new Set<string>()
   private readonly providers = new Map<string, PageDataProvider>()
   private readonly byComponent = new Map<string, PageDataProvider[]>()
   private readonly types = new Set<string>()
@@ -165,7 +175,29 @@ export class StorefrontDataRegistry implements StorefrontData {
   /** components(), made again only when a provider is added. */
   private componentList: readonly string[] = Object.freeze([])
 
-  constructor(private readonly cache: Pick<CacheService, 'clear'>) {}
+  private loaded: Promise<ThemeServerModule> | undefined
+
+  constructor(
+    private readonly cache: Pick<CacheService, 'clear'>,
+    private readonly loadTheme: () => Promise<ThemeServerModule> = () =>
+      Promise.reject(new Error('this storefront has no theme')),
+  ) {}
+
+  theme(): Promise<ThemeServerModule> {
+    // Kept even when it failed: the boot that asked first fails, and so does every later ask.
+    this.loaded ??= this.loadTheme()
+    return this.loaded
+  }
+
+  addModule(name: string): void {
+    if (typeof name !== 'string' || !MODULE.test(name))
+      throw invalid(`storefront module "${String(name)}" must be 1-64 of a-z0-9-`)
+    this.moduleNames.add(name)
+  }
+
+  modules(): readonly string[] {
+    return [...this.moduleNames]
+  }
 
   addPageData<T>(provider: PageDataProvider<T>): void {
     const { id } = provider

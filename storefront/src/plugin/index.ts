@@ -1,0 +1,86 @@
+import { asFunction, definePlugin, type PluginDefinition } from '@shopwright/core'
+// The optional memory plugin's `memory` service type, and the records service the pages read:
+// types only, nothing of either is loaded here.
+import type {} from '@shopwright/plugin-memory'
+import type {} from '@shopwright/plugin-records'
+import {
+  STOREFRONT_PAGE_CACHE,
+  STOREFRONT_SITE_CACHE,
+  StorefrontRegistry,
+  type StorefrontService,
+} from '../server/storefront-registry.js'
+import type { ThemeServerModule } from '../server/storefront-pages.js'
+
+export {
+  SITEMAP_URL_LIMIT,
+  STOREFRONT_PAGE_CACHE,
+  STOREFRONT_SITE_CACHE,
+  type PageDataInput,
+  type PageDataProvider,
+  type PageQuery,
+  type PageRoute,
+  type SitemapSource,
+  type SitemapUrl,
+  type StorefrontService,
+} from '../server/storefront-registry.js'
+export type { ThemeServerModule } from '../server/storefront-pages.js'
+
+declare module '@shopwright/core' {
+  interface Services {
+    /** What plugins add to the storefront's pages, sitemap and shell (docs/plugins.md). */
+    storefront: StorefrontService
+  }
+}
+
+export interface StorefrontPluginOptions {
+  /**
+   * The theme to render: its server module, or how to load it. Default: the package the `THEME`
+   * setting names, loaded when the pages are first mounted.
+   */
+  theme?: ThemeServerModule | (() => Promise<ThemeServerModule>)
+}
+
+/**
+ * The storefront engine as a plugin: it owns the `storefront` service, where other plugins add
+ * page data, sitemap addresses and storefront modules in their bootstrap, and serves the theme's
+ * pages at every address the API and the admin leave (mounted only by a kernel that serves
+ * pages; the React renderer and the theme load then, never in a one-shot command).
+ */
+export function storefrontPlugin(
+  options: StorefrontPluginOptions = {},
+): Readonly<PluginDefinition> {
+  return definePlugin({
+    name: 'storefront',
+    dependsOn: ['records'],
+    requires: ['records'],
+    provides: ['storefront'],
+    register({ container }) {
+      const theme = options.theme
+      container.register({
+        storefront: asFunction(
+          ({ cache, config }) =>
+            new StorefrontRegistry(cache, async () =>
+              typeof theme === 'function'
+                ? theme()
+                : (theme ?? (await import('../server/load-theme.js')).loadTheme(config.theme)),
+            ),
+        ).singleton(),
+      })
+    },
+    bootstrap({ optional }) {
+      // The Memory screen lists and clears the rendered pages under html and the site-wide data
+      // (routes, menus, settings, sitemap) under website (plugins/memory/README.md).
+      optional('memory')
+        ?.cacheTypes.add(STOREFRONT_PAGE_CACHE, 'html')
+        .add(STOREFRONT_SITE_CACHE, 'website')
+    },
+    async pages(context) {
+      const theme = await context.services.storefront.theme()
+      const { storefrontPages } = await import('../server/storefront-pages.js')
+      return storefrontPages(theme, context)
+    },
+  })
+}
+
+/** The storefront with the theme the configuration names. */
+export default storefrontPlugin()
