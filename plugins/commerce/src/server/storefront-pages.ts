@@ -7,7 +7,11 @@
  */
 import type { Knex } from 'knex'
 import { createError } from '@shopwright/core'
-import { type PageDataInput, type PageDataProvider, type SitemapSource } from '@shopwright/storefront'
+import {
+  type PageDataInput,
+  type PageDataProvider,
+  type SitemapSource,
+} from '@shopwright/storefront'
 import {
   PAGE_EXTRA,
   SEARCH_EXTRA,
