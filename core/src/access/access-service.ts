@@ -13,8 +13,8 @@ export interface SecuritySource {
 export const ACCESS_CACHE_TYPE = 'access'
 
 /**
- * Answers what a caller may do on a security record (spec 000 section 6). Security records are read
- * through the cache, so a check costs a memory lookup on the hot path.
+ * Answers what a caller may do on a security record (docs/architecture.md, "Access control").
+ * Security records are read through the cache, so a check costs a memory lookup on the hot path.
  */
 export class AccessService {
   constructor(

@@ -1,6 +1,6 @@
 import type { AccessSubject } from '../shared/access.js'
 
-/** The signed-in entity (spec 000 section 3, "Account entity"), as the kernel knows it. */
+/** The signed-in entity as the kernel knows it (docs/architecture.md, "Accounts and sessions"). */
 export interface Entity extends AccessSubject {
   type: string
   id: string

@@ -1,15 +1,15 @@
 import type { AccessEntry, AccessFlags } from './records.js'
 
-/** The role that holds every right everywhere (spec 000 section 6). */
+/** The role that holds every right everywhere (docs/architecture.md, "Access control"). */
 export const ADMINISTRATOR_ROLE = 'administrator'
 
 /** The role every caller holds, signed in or not: access entries for `all` apply to everyone. */
 export const EVERYONE_ROLE = 'all'
 
 /**
- * The security record that gates the admin (spec 000 section 6, "admin (menu gate)"): view on it
- * is what "may open the admin" means wherever the product asks (the storefront's Admin link, where
- * a sign-in lands). Each screen still has its own security record, and every call its own check.
+ * The security record that gates the admin (docs/admin.md, "Getting in"): view on it is what "may
+ * open the admin" means wherever the product asks (the storefront's Admin link, where a sign-in
+ * lands). Each screen still has its own security record, and every call its own check.
  */
 export const ADMIN_GATE = 'admin'
 
@@ -41,7 +41,7 @@ export function rolesOf(subject: AccessSubject | null | undefined): string[] {
 }
 
 /**
- * The caller's flags on one security record (spec 000 section 6):
+ * The caller's flags on one security record (docs/architecture.md, "Access control"):
  * - `undefined` security (no reference) means full access;
  * - `null` security (the reference names a record that does not exist) means no access;
  * - the administrator role has everything;

@@ -1,6 +1,7 @@
 /**
- * Cache durations of spec 000 section 9, in seconds. `none` and `local` are 0: `local` means the
- * browser keeps the answer for the page's life, and the server never caches either.
+ * The named cache durations, in seconds (docs/architecture.md, "Cache"). `none` and `local` are 0:
+ * `local` means the browser keeps the answer for the page's life, and the server never caches
+ * either.
  */
 export const CACHE_DURATIONS = {
   none: 0,
@@ -21,5 +22,5 @@ export function isCacheDuration(value: unknown): value is CacheDuration {
   return typeof value === 'string' && Object.hasOwn(CACHE_DURATIONS, value)
 }
 
-/** The lifetime of the cookie fallback store, one year (spec 000 section 9). */
+/** The lifetime of the cookie fallback store, one year. */
 export const COOKIE_FALLBACK_SECONDS = 365 * 24 * 60 * 60

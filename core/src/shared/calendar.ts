@@ -1,7 +1,7 @@
 /**
- * Days and months as the server counts them (spec 000 section 3: "Month: year and month, written
- * year-month"): UTC days, `YYYY-MM-DD`, and months, `YYYY-MM`. The meters, the plugins that read
- * these, and the admin's month picker. Browser-safe.
+ * Days and months as the server counts them (a month is its year and month, written year-month):
+ * UTC days, `YYYY-MM-DD`, and months, `YYYY-MM`. The meters, the plugins that read these, and the
+ * admin's month picker. Browser-safe.
  */
 
 /** A month: years 2000 to 9999, months 01 to 12, nothing else (no sign, no space, no path). */

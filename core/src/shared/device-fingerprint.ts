@@ -11,7 +11,7 @@ export interface DeviceTraits {
   touchPoints?: number | undefined
 }
 
-/** How many slots the fingerprint folds characters into, one character each (spec 000 section 9). */
+/** How many slots the fingerprint folds characters into, one character each. */
 export const FINGERPRINT_SLOTS = 15
 
 /** The Device value of a client that runs outside a browser (server-side rendering, scripts). */
@@ -52,12 +52,12 @@ function mix(value: number): number {
  * The fingerprint of a set of traits: 15 base-62 characters, so always a valid Device header
  * (printable ASCII, at most 256 characters).
  *
- * Design (spec 000 section 9 says only "folds characters into 15 slots"): character p of the trait
- * text is folded into slot p mod 15 with FNV-1a (xor, then multiply by the FNV prime, 32 bits). Two
- * rounds around the ring of slots then mix each slot with its neighbour, so that a change in any
- * trait changes every character rather than one; each slot is finally written as one base-62
- * character. It is a label, not a secret: two identical browsers on identical machines share it,
- * and a browser update changes it.
+ * Design (the one fixed rule is 15 slots, one character each): character p of the trait text is
+ * folded into slot p mod 15 with FNV-1a (xor, then multiply by the FNV prime, 32 bits). Two rounds
+ * around the ring of slots then mix each slot with its neighbour, so that a change in any trait
+ * changes every character rather than one; each slot is finally written as one base-62 character.
+ * It is a label, not a secret: two identical browsers on identical machines share it, and a browser
+ * update changes it.
  */
 export function fingerprintOf(traits: DeviceTraits): string {
   const text = traitText(traits)

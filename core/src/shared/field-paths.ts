@@ -1,5 +1,5 @@
 /**
- * Dotted field paths of record updates (spec 000 section 3): `address.city`, `props.0.value`,
+ * Dotted field paths of record updates (docs/api.md, "Records"): `address.city`, `props.0.value`,
  * `lines.+` (append). Numeric parts are array positions; `+` appends. Browser-safe.
  */
 

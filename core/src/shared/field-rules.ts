@@ -1,6 +1,6 @@
 /**
- * Field value rules by datatype (spec 000 section 5), shared by the server and the browser. Each
- * check answers the value to store (normalised, e.g. a lower-cased e-mail) or the error code.
+ * Field value rules by datatype, shared by the server and the browser. Each check answers the value
+ * to store (normalised, e.g. a lower-cased e-mail) or the error code.
  */
 import type { ErrorCode } from './errors/catalogue.js'
 import { effectiveDatatype, type FieldDefinition } from './record-model.js'
@@ -92,9 +92,9 @@ export function checkField(
         ? pass(new Date(value).toISOString())
         : wrong('an ISO date and time')
     case 'record':
-      // An embedded record (spec 000 section 3, the field's `embed` flag) is kept inside this one
-      // as a plain object, not referred to: an address on a location, a price table on an item.
-      // Its own fields are the owning type's to check (docs/plugins.md, "Embedded records").
+      // An embedded record (the field's `embed` flag) is kept inside this one as a plain object,
+      // not referred to: an address on a location, a price table on an item. Its own fields are the
+      // owning type's to check (docs/plugins.md, "Embedded records").
       if (field.embed)
         return isPlainObject(value) ? pass(value) : wrong('an embedded record (an object)')
       return isReference(value)

@@ -1,4 +1,4 @@
-/** Base-62 record ids (spec 000 section 9): digits, then A-Z, then a-z. */
+/** Base-62 record ids (docs/architecture.md, "Records"): digits, then A-Z, then a-z. */
 export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** Encodes a non-negative safe integer in base 62. */

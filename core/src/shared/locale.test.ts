@@ -7,7 +7,7 @@ import {
   parseLocaleChoice,
 } from './locale.js'
 
-describe('locale guesses (spec 000 section 9)', () => {
+describe('locale guesses', () => {
   it('takes the country from the browser locale, else the time zone, else gb', () => {
     expect(guessCountry('fr-CA', 'Europe/Paris')).toBe('ca')
     expect(guessCountry('en', 'America/Chicago')).toBe('us')

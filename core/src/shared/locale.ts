@@ -1,4 +1,4 @@
-/** A visitor's locale choice (spec 000 section 2, "/locale"): all three are required. */
+/** A visitor's locale choice, made on the `/locale` page: all three are required. */
 export interface LocaleChoice {
   country: string
   currency: string
@@ -8,8 +8,8 @@ export interface LocaleChoice {
 import { COOKIE_FALLBACK_SECONDS } from './cache-durations.js'
 
 /**
- * Where the browser keeps the choice (spec 000 section 9: local storage). The storefront and the
- * admin read and write the same one, so a person who picks French in either sees French in both.
+ * Where the browser keeps the choice, in local storage. The storefront and the admin read and write
+ * the same one, so a person who picks French in either sees French in both.
  */
 export const LOCALE_STORAGE_KEY = 'sw.locale'
 
@@ -31,8 +31,8 @@ const TIME_ZONE_COUNTRIES: ReadonlyArray<[RegExp, string]> = [
 ]
 
 /**
- * The default country (spec 000 section 9): the region of the browser's locale (`en-US` is us),
- * otherwise one from the time zone (us, au, cn, in, fr, de), else gb.
+ * The default country: the region of the browser's locale (`en-US` is us), otherwise one from the
+ * time zone (us, au, cn, in, fr, de), else gb.
  */
 export function guessCountry(locale: string | undefined, timeZone: string | undefined): string {
   const region = locale?.split(/[-_]/)[1]
@@ -43,8 +43,8 @@ export function guessCountry(locale: string | undefined, timeZone: string | unde
 }
 
 /**
- * The default language (spec 000 section 9): the stored choice, then the browser's language
- * (exactly, or by its part before the hyphen), then the first configured one, else en.
+ * The default language: the stored choice, then the browser's language (exactly, or by its part
+ * before the hyphen), then the first configured one, else en.
  */
 export function guessLanguage(
   stored: string | undefined,
@@ -65,7 +65,7 @@ export function guessLanguage(
 
 const RIGHT_TO_LEFT = new Set(['he', 'ku', 'ur'])
 
-/** True for right-to-left languages: the Arabic variants, he, ku and ur (spec 000 section 9). */
+/** True for right-to-left languages: the Arabic variants, he, ku and ur. */
 export function isRightToLeft(language: string): boolean {
   const base = language.toLowerCase().split('-')[0]!
   return base === 'ar' || RIGHT_TO_LEFT.has(base)

@@ -15,7 +15,7 @@ const eur: MoneyFormat = {
 }
 
 describe('formatMoney', () => {
-  it('writes usd as $#,##0.00 and eur as €#.##0,00 (spec 000 section 9)', () => {
+  it('writes usd as $#,##0.00 and eur as €#.##0,00', () => {
     expect(formatMoney(1234.5, usd)).toBe('$1,234.50')
     expect(formatMoney(1234.5, eur)).toBe('€1.234,50')
     expect(formatMoney(0, usd)).toBe('$0.00')

@@ -1,9 +1,9 @@
 /**
- * Money (spec 000 sections 3 and 9; issue 17): amounts are computed in integer minor units (cents)
- * and written in each currency's own style. Browser-safe: the server, the admin and themes share it.
+ * Money (issue 17): amounts are computed in integer minor units (cents) and written in each
+ * currency's own style. Browser-safe: the server, the admin and themes share it.
  */
 
-/** How a currency is written (the `currency` record's fields, spec 000 sections 3 and 9). */
+/** How a currency is written (the `currency` record's fields: seeds/README.md, "Record shapes"). */
 export interface MoneyFormat {
   symbol: string
   decimalplaces: number

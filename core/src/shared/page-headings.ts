@@ -1,6 +1,6 @@
 /**
  * The note put before a non-JSON answer's headings when the page mentions a content delivery
- * network (spec 000 section 7): the page most likely came from the CDN, not from Shopwright.
+ * network (docs/api.md, "The client"): the page most likely came from the CDN, not from Shopwright.
  */
 export const CDN_NOTE =
   'The content delivery network (CDN) in front of the site answered instead of the server.'
@@ -48,9 +48,10 @@ export function pageHeadings(html: string): string[] {
 }
 
 /**
- * What to show for an answer that is not JSON (spec 000 section 7): the page's h1 and h2 text (its
- * title when it has neither), prefixed by CDN_NOTE when the page mentions a CDN. Parsed with regular
- * expressions, not a DOM, so it runs in Node too. Undefined when there is nothing to show.
+ * What to show for an answer that is not JSON (docs/api.md, "The client"): the page's h1 and h2
+ * text (its title when it has neither), prefixed by CDN_NOTE when the page mentions a CDN. Parsed
+ * with regular expressions, not a DOM, so it runs in Node too. Undefined when there is nothing to
+ * show.
  */
 export function describeNonJsonAnswer(body: string): string | undefined {
   const head = body.slice(0, SCAN_LIMIT)

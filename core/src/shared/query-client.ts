@@ -52,7 +52,7 @@ export interface QueryClientOptions {
 export interface QuerySettings {
   /** 'text' returns the body as text; JSON by default. */
   format?: QueryFormat
-  /** Keep a GET's answer locally for this long (spec 000 section 9); 'local' for the page's life. */
+  /** Keep a GET's answer locally this long (cache-durations.ts); 'local' for the page's life. */
   cache?: CacheDuration
   /** Aborts the call; the promise then rejects with the signal's reason. */
   signal?: AbortSignal
@@ -178,10 +178,10 @@ function abortFailure(signal: AbortSignal, url: string): unknown {
 }
 
 /**
- * Turns an answer into the call's result or a QueryError (spec 000 section 7): `{ ok: false }` is
- * the server's error; 503 is ERROR_DATA_CONNECTION whatever the body; a body that is not JSON is
- * ERROR_JSON_FORMAT with the page's headings. A non-2xx JSON answer that is not an error body (a
- * proxy's) is ERROR_JSON_FORMAT too. An empty 204 answers null.
+ * Turns an answer into the call's result or a QueryError (docs/api.md, "The client"):
+ * `{ ok: false }` is the server's error; 503 is ERROR_DATA_CONNECTION whatever the body; a body
+ * that is not JSON is ERROR_JSON_FORMAT with the page's headings. A non-2xx JSON answer that is not
+ * an error body (a proxy's) is ERROR_JSON_FORMAT too. An empty 204 answers null.
  */
 function readAnswer(
   response: QueryFetchResponse,

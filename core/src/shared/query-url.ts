@@ -7,15 +7,15 @@ export type QueryOptionValue = QueryOptionScalar | ReadonlyArray<QueryOptionScal
 /** The options of a `/query` call, sent as query parameters in the order given. */
 export type QueryOptions = Readonly<Record<string, QueryOptionValue>>
 
-/** The path every call lives under (spec 000 section 7). */
+/** The path every call lives under (docs/api.md). */
 export const QUERY_PREFIX = '/query'
 
 function isList(value: QueryOptionValue): value is ReadonlyArray<QueryOptionScalar> {
   return Array.isArray(value)
 }
 
-// Empty values are skipped (spec 000 section 7); NaN and Infinity count as empty, since sending
-// "NaN" is always a bug upstream and the server would refuse it anyway.
+// Empty values are skipped (docs/api.md, "The client"); NaN and Infinity count as empty, since
+// sending "NaN" is always a bug upstream and the server would refuse it anyway.
 function encodeScalar(value: QueryOptionScalar): string | undefined {
   if (value === undefined || value === null || value === '') return undefined
   if (typeof value === 'number' && !Number.isFinite(value)) return undefined

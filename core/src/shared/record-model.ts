@@ -1,6 +1,6 @@
 /**
- * The meta-model (spec 000 section 3): record types, field definitions, list types and configuration
- * types are themselves records, so a site's data model is data. Browser-safe.
+ * The meta-model (docs/architecture.md, "Records"): record types, field definitions, list types and
+ * configuration types are themselves records, so a site's data model is data. Browser-safe.
  */
 import type { AccessFlags, RecordData, RecordReference } from './records.js'
 
@@ -34,7 +34,7 @@ export const FIELD_DATATYPES = [
 
 export type FieldDatatype = (typeof FIELD_DATATYPES)[number]
 
-/** The datatype a field is handled as: its own when known, else text (spec: unknown types fall back to text). */
+/** The datatype a field is handled as: its own when known, else text (unknown types are text). */
 export function effectiveDatatype(datatype: unknown): FieldDatatype {
   return typeof datatype === 'string' && (FIELD_DATATYPES as readonly string[]).includes(datatype)
     ? (datatype as FieldDatatype)
@@ -134,7 +134,7 @@ export interface ConfigurationTypeData extends RecordData {
   fields: FieldDefinition[]
 }
 
-/** The collection answer of list calls (spec 000 section 3, "Record collection"). */
+/** The collection answer of list calls (docs/api.md, "Records": `/query/data/list`). */
 export interface RecordCollection<T = RecordData> {
   list: T[]
   nextpage: string | null
@@ -145,7 +145,7 @@ export interface RecordCollection<T = RecordData> {
   extensions: Array<{ id: string; type: string; name: string; showintypes: boolean }>
 }
 
-/** Page sizes of spec 000 section 9. */
+/** Page sizes by kind of list: the `pagination` configuration's defaults. */
 export const PAGE_SIZES = {
   admingrid: 24,
   weblist: 50,

@@ -1,5 +1,5 @@
 /**
- * The record model shared by the server and the browser (spec 000 section 3, "Record").
+ * The record model shared by the server and the browser (docs/api.md, "Records").
  * A record is its type, its id and its fields by name; the storage layer keeps the fields as a JSON body.
  */
 
@@ -35,7 +35,7 @@ export function isReference(value: unknown): value is RecordReference {
   )
 }
 
-/** One access entry of a security record (spec 000 sections 3 and 6). */
+/** One access entry of a security record: a role and its four rights (docs/security.md). */
 export interface AccessEntry {
   id: string
   role: string

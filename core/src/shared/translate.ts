@@ -23,7 +23,7 @@ function fill(text: string, values: ReadonlyArray<string | number>, language: st
 /**
  * A translate function over one language's texts. A phrase without a text shows as written (in
  * English, so its plural forms are chosen by English rules); an ERROR_ code without one shows the
- * catalogue's English message (spec 000 section 8). `language` chooses a translated text's plural
+ * catalogue's English message (errors/catalogue.ts). `language` chooses a translated text's plural
  * forms; it defaults to English.
  */
 export function createTranslate(texts: PhraseTexts, language = 'en'): Translate {

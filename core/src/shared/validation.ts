@@ -1,11 +1,11 @@
 /**
- * Input rules of spec 000 section 5, shared by the server and the browser. Each returns the error
- * code of the first broken rule, or null when the value passes.
+ * Input rules (e-mail, password, id, the address after sign-in), shared by the server and the
+ * browser. Each returns the error code of the first broken rule, or null when the value passes.
  */
 import type { ErrorCode } from './errors/catalogue.js'
 import { isValidId } from './ids.js'
 
-/** Minimum password length (spec 000 section 9); 10 or more is advised. */
+/** Minimum password length (docs/security.md, "Passwords"); 10 or more is advised. */
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_ADVISED_LENGTH = 10
 
@@ -39,7 +39,10 @@ export function passwordError(value: string | null | undefined): ErrorCode | nul
   return null
 }
 
-/** The hints a password still earns (spec 000 section 5): advice, never a refusal. */
+/**
+ * The hints a password still earns (10 characters, lower and upper case, a number, a special
+ * one): advice, never a refusal.
+ */
 export function passwordHints(value: string): ErrorCode[] {
   const hints: ErrorCode[] = []
   if ([...value].length < PASSWORD_ADVISED_LENGTH) hints.push('ERROR_PASSWORD_ADVICE_LENGTH')

@@ -1,17 +1,17 @@
 import type { AccessFlags } from '../shared/records.js'
 
 /**
- * Spec 000 section 6 as test data, for every suite that checks rights (the seeds, the access
- * service, the HTTP permission matrix): written from the spec text, never computed by the code
- * under test.
+ * The sample company's security records as test data, for every suite that checks rights (the
+ * seeds, the access service, the HTTP permission matrix): written out by hand, never computed by
+ * the code under test.
  */
 export type SpecRight = 'view' | 'edit' | 'create' | 'delete'
 export const FULL_RIGHTS: readonly SpecRight[] = ['view', 'edit', 'create', 'delete']
 
 /**
- * Spec 000 section 6, "Security records as configured", written from the spec text (not from the
- * seeds or the access code): security id -> role -> rights. A role listed with no rights is the
- * spec's "explicitly not allowed" entry.
+ * The security records as configured, written out by hand (not from the seeds or the access
+ * code): security id -> role -> rights. A role listed with no rights is an "explicitly not
+ * allowed" entry (docs/architecture.md, "Access control").
  */
 export const SPEC_SECURITY_TABLE: Readonly<
   Record<string, Readonly<Record<string, readonly SpecRight[]>>>
@@ -63,7 +63,7 @@ export const SPEC_SECURITY_TABLE: Readonly<
   account: { account: FULL_RIGHTS },
 }
 
-/** "Role names seen" in spec 000 section 6, `all` and `administrator` included. */
+/** Every role the sample company's records name, `all` and `administrator` included. */
 export const SPEC_ROLES = [
   'allmanagers',
   'development',

@@ -6,7 +6,7 @@
  * fallback. `{0}` marks a value filled in by `formatError`.
  */
 export const ERROR_MESSAGES = {
-  // Spec 000 section 8: server error codes.
+  // Server error codes every client knows.
   ERROR_ACCESS_DENIED: 'Access Denied.',
   ERROR_CHECKBOX_REQUIRED: 'This is required.',
   ERROR_DATA_CONNECTION: 'Connection failed.',
@@ -21,12 +21,13 @@ export const ERROR_MESSAGES = {
   ERROR_PERMISSION_DELETE: 'permission to delete missing',
   ERROR_UNABLE_TO_RENDER: 'Unable to render.',
 
-  // Spec 000 section 8 and spec 001 section 8: the not-available codes ('Unable to View ...').
+  // The not-available codes ('Unable to View ...'): a screen's title when its load fails. The
+  // others are their plugins'.
   ERROR_PAGE_NOT_AVAILABLE: 'Unable to View Page.',
 
-  // File and folder codes (spec 000 section 8, spec 001 sections 8 and 5).
+  // File and folder codes: the drive plugin's (plugins/drive/src/shared/errors.ts).
 
-  // Plugin codes (spec 000 section 8).
+  // Plugin codes: a missing body, fragment id or parameter, a wrong or missing key, a refusal.
   ERROR_BODY_EXPECTED: 'A request body is expected.',
   ERROR_FRAGMENT_ID_EXPECTED: 'A fragment id is expected.',
   ERROR_INCORRECT_KEY: 'The key is incorrect.',
@@ -34,12 +35,12 @@ export const ERROR_MESSAGES = {
   ERROR_PARAMETER_EXPECTED: 'A parameter is expected.',
   ERROR_PERMISSION_DENIED: 'Permission denied.',
 
-  // Input codes (spec 000 section 5).
+  // Input codes (field-rules.ts, ids.ts).
   ERROR_INVALID_DECIMAL: 'A decimal number is required.',
   ERROR_INVALID_INTEGER: 'A whole number is required.',
   ERROR_INVALID_ID: 'An id can only contain A-Z, a-z, 0-9, - and _.',
 
-  // Password rules and hints (spec 000 section 5).
+  // Password rules and hints (validation.ts): at least 6 characters; the hints are advice only.
   ERROR_PASSWORD_TOO_SHORT: 'Your password must be at least 6 characters long.',
   ERROR_PASSWORDS_DO_NOT_MATCH: 'Passwords do not match.',
   ERROR_PASSWORD_ADVICE_LENGTH: 'Use 10 or more characters.',
@@ -48,7 +49,7 @@ export const ERROR_MESSAGES = {
   ERROR_PASSWORD_ADVICE_NUMBER: 'Include a number.',
   ERROR_PASSWORD_ADVICE_SPECIAL: 'Include a special character.',
 
-  // Translation CSV import (spec 000 section 5).
+  // Translation CSV import: the translations plugin's (plugins/translations/src/shared/errors.ts).
 
   // Shopwright's server-side codes: the specs describe only the client, so these are ours.
   ERROR_QUERY_NOT_FOUND: 'The requested call does not exist.',
