@@ -52,7 +52,7 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const menuButton = useRef<HTMLButtonElement>(null)
   const nav = useRef<HTMLElement>(null)
 
-  // The router's navigations fire no popstate: popups close here (spec 000 section 4, "Popups").
+  // The router's navigations fire no popstate: popups close here (any navigation closes them).
   useEffect(() => {
     closeAllPopups()
     setDrawer(false)

@@ -14,9 +14,9 @@ import '../kit/styles/fields.css'
 import './styles/login.css'
 
 /**
- * The spec's two-step sign-in (spec 000 sections 2 and 4): the e-mail, then the account's image and
- * name with the password, both steps through the plugin that provides sign-in. An account that
- * must reset its password gets the provider's warning and goes to the provider's reset page.
+ * The two-step sign-in (docs/admin.md, "Getting in"): the e-mail, then the account's image and name
+ * with the password, both steps through the plugin that provides sign-in. An account that must
+ * reset its password gets the provider's warning and goes to the provider's reset page.
  */
 export function LoginScreen() {
   const t = useT()

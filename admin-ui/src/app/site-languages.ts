@@ -2,7 +2,7 @@ import { isRightToLeft, type QueryClient } from '@shopwright/core/shared'
 import type { SiteLocale } from '../registry/index.js'
 import type { ShellServices } from './shell-services.js'
 
-/** The language when nothing else names one (the sample company's default, spec 000 section 9). */
+/** The language when nothing else names one (US English, the sample company's default). */
 export const FALLBACK_LANGUAGE = 'en-us'
 
 /** A language the picker offers: its code, its name, its direction. */

@@ -4,7 +4,7 @@ import type { ShellServices } from './shell-services.js'
 import { FALLBACK_LANGUAGE, siteLocale } from './site-languages.js'
 
 /**
- * The language the admin opens in (spec 000 section 9, "Preferences"): the choice the admin or the
+ * The language the admin opens in (docs/architecture.md, "Admin UI"): the choice the admin or the
  * storefront stored; else the browser's language when the site has it, else the site's first
  * language; else (the site's list unreadable: not signed in, no configuration rights, or no plugin
  * provides it) en-us.

@@ -35,9 +35,9 @@ const MARGIN = { top: 8, right: 8, bottom: 24, left: 56 }
 const LABEL_ROOM = 22
 
 /**
- * A bar chart of spec 001's chart rules, drawn as SVG: bars per category, several series stacked
- * (or side by side) in the palette's colours with a key, a y-axis stepped 1, 2, 2.5, 3, 4, 5 times
- * a power of ten, and the table behind it for screen readers.
+ * A bar chart of the chart rules (chart-rules.ts), drawn as SVG: bars per category, several series
+ * stacked (or side by side) in the palette's colours with a key, a y-axis stepped 1, 2, 2.5, 3, 4,
+ * 5 times a power of ten, and the table behind it for screen readers.
  */
 export function BarChart(props: BarChartProps) {
   const { categories, series, width = BAR_SIZE.width, height = BAR_SIZE.height } = props

@@ -22,9 +22,9 @@ const LABEL_ROOM = 40
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`
 
 /**
- * A pie of spec 001's chart rules, drawn as SVG: at most 13 slices (the smallest beyond fold into
- * "Other"), largest first in the palette's colours, each labelled with its name and share only
- * above 3% of the whole, and the table behind it (every slice, with its value and share) for
+ * A pie of the chart rules (chart-rules.ts), drawn as SVG: at most 13 slices (the smallest beyond
+ * fold into "Other"), largest first in the palette's colours, each labelled with its name and share
+ * only above 3% of the whole, and the table behind it (every slice, with its value and share) for
  * screen readers.
  */
 export function PieChart(props: PieChartProps) {

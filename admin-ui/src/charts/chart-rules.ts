@@ -1,5 +1,5 @@
 /**
- * The chart rules of spec 001 (section 9, "Charts"): up to 13 colours, bar charts 1000 by 300 and
+ * The chart rules (docs/plugins.md, "Admin panels"): up to 13 colours, bar charts 1000 by 300 and
  * pies 500 by 300 unless given a size, y-axis steps from the series 1, 2, 2.5, 3, 4, 5 (times a
  * power of ten), and pie labels only for slices above 3%. Pure, so each rule is tested alone.
  */

@@ -1,6 +1,6 @@
 /**
- * Charts for admin panels (`@shopwright/admin-ui/charts`): bar and pie charts of spec 001's chart
- * rules, drawn as SVG with d3-scale and d3-shape, each with the table behind it for screen
+ * Charts for admin panels (`@shopwright/admin-ui/charts`; docs/plugins.md, "Admin panels"): bar
+ * and pie charts, drawn as SVG with d3-scale and d3-shape, each with the table behind it for screen
  * readers. A separate entry from the kit, imported only by lazily loaded panels, so d3 never
  * enters the admin's first load.
  */

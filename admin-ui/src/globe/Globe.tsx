@@ -51,7 +51,7 @@ function firstView(props: GlobeProps): GlobeView {
 }
 
 /**
- * The live globe (spec 001 section 4): an orthographic d3-geo globe on a canvas with the earth map
+ * The live globe (docs/globe.md): an orthographic d3-geo globe on a canvas with the earth map
  * layers, the visitor markers, a plus and a minus zoom button and the picked marker's info box.
  * Drag (mouse or one finger) turns it; pinch, ctrl + wheel and the held buttons zoom; a press
  * within 14 px of a marker picks it.

@@ -1,7 +1,7 @@
 /**
- * The live globe (`@shopwright/admin-ui/globe`, spec 001 section 4 and issue 16): `<Globe>` and its
- * pure rules. A separate entry from the kit, imported only by lazily loaded panels, so d3-geo and
- * the layer code never enter the admin's first load. docs/globe.md describes it.
+ * The live globe (`@shopwright/admin-ui/globe`, issue 16): `<Globe>` and its pure rules. A separate
+ * entry from the kit, imported only by lazily loaded panels, so d3-geo and the layer code never
+ * enter the admin's first load. docs/globe.md describes it.
  */
 import './globe.css'
 

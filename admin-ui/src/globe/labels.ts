@@ -1,4 +1,5 @@
-// Map labels: which city names show at a zoom, and the label font (spec 001 section 9). Pure.
+// Map labels: which city names show at a zoom, and the label font (docs/globe.md, "Behaviour").
+// Pure.
 
 /**
  * "City names appear by size: above 50 from zoom 2; above 45 over 4; above 25 over 6; above 10

@@ -1,5 +1,5 @@
 // The globe's map layers: each fetched once, the first time the zoom needs it, prepared, kept, and
-// announced; a failure is kept quiet and never retried (spec 001 section 4).
+// announced; a failure is kept quiet and never retried (docs/globe.md, "Behaviour").
 import { EARTH_LAYERS, layerUrl, layerVisible, type EarthLayer } from '@shopwright/earth/decode'
 import { prepareLayer, type PreparedLayer } from './prepare.js'
 
@@ -27,7 +27,7 @@ export interface LayerStoreOptions {
   prepare?: LayerPreparer
   /** Raised once per layer when it is loaded and ready to draw. */
   onLoad?: (id: string) => void
-  /** Raised for a layer that failed: the user sees nothing (spec), a caller may log it. */
+  /** Raised for a layer that failed: the user sees nothing, a caller may log it. */
   onError?: (id: string, error: unknown) => void
   layers?: readonly EarthLayer[]
 }

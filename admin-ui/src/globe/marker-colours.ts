@@ -1,5 +1,5 @@
-// Marker colours come from CSS: three hidden style holders (spec: "three hidden style holders for
-// marker styles"), so a theme restyles the markers with a stylesheet, not a prop.
+// Marker colours come from CSS: three hidden style holders, one per marker style (docs/globe.md,
+// "Behaviour"), so a theme restyles the markers with a stylesheet, not a prop.
 import type { MarkerColours } from './draw.js'
 import { MARKER_STYLES, type MarkerStyle } from './markers.js'
 

@@ -1,6 +1,6 @@
-// Visitor markers: their style, radius and screen position (spec 001 sections 4 and 9). Pure.
+// Visitor markers: their style, radius and screen position (docs/globe.md, "Behaviour"). Pure.
 
-/** One place visitors are at, as the globe's caller gives it (spec 001's globe location). */
+/** One place visitors are at, as the globe's caller gives it (docs/globe.md, "Props"). */
 export interface GlobeLocation {
   longitude: number
   latitude: number
@@ -12,9 +12,8 @@ export interface GlobeLocation {
   /** 'Other', 'Secondary', or anything else: Primary. */
   style: string
   /**
-   * Set by the globe after each frame it draws (spec: "the globe sets a screen position on each
-   * visible location"): CSS pixels from the canvas's top left, or null when the location is on the
-   * far side, outside the canvas, or at 0,0.
+   * Set by the globe after each frame it draws, on each location: CSS pixels from the canvas's top
+   * left, or null when the location is on the far side, outside the canvas, or at 0,0.
    */
   screen?: { x: number; y: number } | null
 }

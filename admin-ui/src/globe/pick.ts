@@ -1,4 +1,5 @@
-// Picking a marker with a press, and the picked marker's info box (spec 001 sections 4 and 9). Pure.
+// Picking a marker with a press, and the picked marker's info box (docs/globe.md, "Behaviour").
+// Pure.
 import type { GlobeLocation, PlacedMarker } from './markers.js'
 
 /** "squared distance under 200 pixels": a press within about 14 px picks a marker. */

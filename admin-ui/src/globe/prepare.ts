@@ -62,7 +62,7 @@ export interface PlacePoint {
 export interface PreparedPoints {
   kind: 'points'
   id: string
-  /** Largest first (spec: "cities sorted by size descending"). */
+  /** Largest first (cities by size, descending). */
   points: PlacePoint[]
 }
 

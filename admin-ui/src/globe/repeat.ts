@@ -19,7 +19,7 @@ const realTimers: Timers = {
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 }
 
-/** A repeater of zoom steps (spec: "holding a zoom button repeats every 100 ms"). */
+/** A repeater of zoom steps: a held zoom button steps every 100 ms (docs/globe.md, "Behaviour"). */
 export function createRepeater(timers: Timers = realTimers, every = REPEAT_MS): Repeater {
   let handle: unknown
   let running = false

@@ -1,5 +1,5 @@
-// The globe's zoom rules (spec 001 section 9): limits, the scale a zoom gives, and the factors of
-// the wheel, a pinch and the buttons. Pure.
+// The globe's zoom rules (docs/globe.md, "Behaviour"): limits, the scale a zoom gives, and the
+// factors of the wheel, a pinch and the buttons. Pure.
 
 /** Zoom limits: "zoom limits 0.5 to 100". */
 export const MIN_ZOOM = 0.5

@@ -28,7 +28,7 @@ function TryAgain({ error, retry }: { error: unknown; retry(): void }) {
 
 /**
  * Catches a screen that fails to render and shows ERROR_UNABLE_TO_RENDER with the message and a
- * try-again button (spec 000 section 2), so one broken panel never blanks the whole admin.
+ * try-again button, so one broken panel never blanks the whole admin.
  */
 export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: undefined, key: this.props.resetKey }

@@ -1,12 +1,12 @@
 import './styles/grid.css'
 import type { HTMLAttributes } from 'react'
 
-/** The form grid's columns (spec 000 section 9, "UI"). */
+/** The form grid's columns (docs/architecture.md, "Admin UI": the 24-column grid). */
 export const GRID_COLUMNS = 24
 
 /**
- * How much of a grid row a cell takes (spec 000 section 2, "Record screens"): wide fields
- * (recordlist, log, htmlx, lists, translations) are wide, longtext is medium, the rest narrow.
+ * How much of a grid row a cell takes on a record screen: wide fields (recordlist, log, htmlx,
+ * lists, translations) are wide, longtext is medium, the rest narrow.
  */
 export type CellWidth = 'wide' | 'medium' | 'narrow'
 

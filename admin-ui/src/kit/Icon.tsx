@@ -10,7 +10,7 @@ export interface IconProps {
   className?: string
 }
 
-/** An icon by name; a name outside the set shows the red placeholder (spec 000 section 8). */
+/** An icon by name; a name outside the set shows the red placeholder (docs/admin.md, "Pickers"). */
 export function Icon({ name, size = 20, title, spin, className }: IconProps) {
   const path = ICONS[name]
   const classes = ['sw-icon', path ? '' : 'sw-icon-missing', spin ? 'sw-spin' : '', className ?? '']

@@ -11,7 +11,7 @@ export interface InputGroupProps {
 
 /**
  * Inputs that belong together (an address's city, region and postal code) under one label and one
- * error area, which shows the first error of its inputs (spec 000 section 5).
+ * error area, which shows the first error of its inputs.
  */
 export function InputGroup({ label, errors, children }: InputGroupProps) {
   const t = useT()

@@ -1,7 +1,7 @@
 import './styles/lazy-image.css'
 import { useEffect, useRef, useState } from 'react'
 
-/** How near the viewport an image starts loading, in px (spec 000 section 9, "Images"). */
+/** How near the viewport an image starts loading, in px (the images configuration's default). */
 export const LAZY_LOAD_BUFFER = 100
 
 /** Props of LazyImage. */
@@ -11,14 +11,14 @@ export interface LazyImageProps {
   /** A number is px. The box keeps this size while the image is not loaded. */
   width?: number | string
   height?: number | string
-  /** Starts loading this many px before the image scrolls into view; 100 per spec. */
+  /** Starts loading this many px before the image scrolls into view; 100 by default. */
   buffer?: number
   className?: string
 }
 
 /**
- * An image that loads once it comes within `buffer` px of the viewport (spec 000 section 4,
- * "Lazy images"); until it has loaded, a grey box of its size holds its place.
+ * An image that loads once it comes within `buffer` px of the viewport; until it has loaded, a
+ * grey box of its size holds its place.
  */
 export function LazyImage({
   src,

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react'
 import { Icon } from './Icon.js'
 import { useT } from './i18n.js'
 
-/** Page links shown at most around the current page (spec 000 section 9, "Pagination"). */
+/** Page links shown at most around the current page, with prev and next arrows besides. */
 export const PAGE_LINKS = 7
 
-/** How often load-more's auto-next looks at its button, in ms (spec 000 section 9, "Pagination"). */
+/** How often load-more's auto-next looks at its button, in ms (admin-ui/README.md). */
 export const AUTO_NEXT_INTERVAL = 500
 
 /**
@@ -32,7 +32,7 @@ export interface PagesProps {
   pages: number
   /** Called with the page to show; never with the current page or one outside 1..pages. */
   onPage: (page: number) => void
-  /** Page links at most; 7 per spec. */
+  /** Page links at most; 7 by default. */
   max?: number
 }
 

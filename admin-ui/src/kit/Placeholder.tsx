@@ -2,7 +2,7 @@ import './styles/placeholder.css'
 import { Icon } from './Icon.js'
 import { useT } from './i18n.js'
 
-/** A loading fill is at least this tall, so a page does not jump as data arrives (spec 000 section 9, "UI"). */
+/** A loading fill is at least this tall, so a page does not jump as data arrives. */
 export const PLACEHOLDER_MIN_HEIGHT = 200
 
 // Uneven widths read as text being drawn; equal bars read as a broken table.
@@ -23,11 +23,11 @@ export function PlaceholderBar({ width = '100%' }: PlaceholderBarProps) {
 export interface PlaceholderProps {
   /** How many bars to draw; 3 by default. */
   lines?: number
-  /** Fills an area (a list, a panel): at least 200 px tall per spec. Off for a single field. */
+  /** Fills an area (a list, a panel): at least 200 px tall. Off for a single field. */
   fill?: boolean
 }
 
-/** Grey animated bars shown while content loads (spec 000 section 2: "Placeholders are shown while loading"). */
+/** Grey animated bars shown while content loads (lists show them until their rows arrive). */
 export function Placeholder({ lines = 3, fill = false }: PlaceholderProps) {
   const t = useT()
   const count = Math.max(1, Math.floor(lines))

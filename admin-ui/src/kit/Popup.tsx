@@ -13,10 +13,10 @@ import { createPortal } from 'react-dom'
 import { Icon } from './Icon.js'
 import { useT } from './i18n.js'
 
-/** A menu popup's width in px (spec 000 section 9, "UI"). */
+/** A menu popup's width in px. */
 export const MENU_POPUP_WIDTH = 250
 
-/** An info popup's width in px (spec 000 section 9, "UI"). */
+/** An info popup's width in px. */
 export const INFO_POPUP_WIDTH = 200
 
 /** Space kept between a popup and its trigger, and between a popup and the window's edges. */
@@ -67,7 +67,7 @@ function closePopup(popup: OpenPopup) {
   popup.close()
 }
 
-/** Registers an opened popup, closing any other first (spec 000 section 4, "Popups"). */
+/** Registers an opened popup, closing any other first (one popup at a time). */
 function register(popup: OpenPopup): () => void {
   for (const other of [...openPopups]) closePopup(other)
   if (openPopups.size === 0) listen()
@@ -219,14 +219,14 @@ export interface PopupMenuProps {
   /** Draws the trigger (usually a button); a click on it opens and closes the menu. */
   trigger: (open: boolean) => ReactNode
   items: readonly PopupMenuItem[]
-  /** In px; 250 per spec. */
+  /** In px; 250 by default. */
   width?: number
   /** The menu's data-testid; "popup-menu" by default. */
   testId?: string
 }
 
 /**
- * A menu that pops up under its trigger (spec 000 section 4, "Popups"): opening it closes any
+ * A menu that pops up under its trigger (docs/architecture.md, "Admin UI"): opening it closes any
  * other popup; a click elsewhere, navigation, a resize or Escape closes it; arrow keys move
  * between items.
  */
@@ -311,13 +311,13 @@ export function PopupMenu({
 export interface InfoTipProps {
   /** What the tip says: for a field, its id and description. */
   text: ReactNode
-  /** In px; 200 per spec. */
+  /** In px; 200 by default. */
   width?: number
   /** The icon button's data-testid ("info-tip" by default); the popup's adds "-popup". */
   testId?: string
 }
 
-/** An info icon that shows a small popup with `text` on a click (spec 000 section 2, "Record screens"). */
+/** An info icon that shows a small popup with `text` on a click (a field's id and description). */
 export function InfoTip({ text, width = INFO_POPUP_WIDTH, testId = 'info-tip' }: InfoTipProps) {
   const t = useT()
   const id = useId()

@@ -63,7 +63,7 @@ export interface DataTableProps<Row> {
   onSort?: (column: string) => void
 }
 
-/** What a cell shows without `render`: texts cut and lists shortened per spec 000 section 5. */
+/** What a cell shows without `render`: texts cut and lists shortened (cells.ts). */
 function defaultCell(value: unknown): ReactNode {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return cutLongText(value)
@@ -84,8 +84,8 @@ const EMPTY: ReadonlySet<string> = new Set()
 const CONTROLS = 'a, button, input, select, textarea, label'
 
 /**
- * A data table for record lists and the bin (spec 000 section 2): clickable, selectable rows, a
- * select-all header checkbox, placeholders while loading and a text when empty.
+ * A data table for record lists and the bin: clickable, selectable rows, a select-all header
+ * checkbox, placeholders while loading and a text when empty.
  */
 export function DataTable<Row>({
   rows,

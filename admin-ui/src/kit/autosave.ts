@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 
-/** A change saves this long after it is made (spec 000 section 9, "Autosave"). */
+/** A change saves this long after it is made (docs/admin.md, "Saving"). */
 export const AUTOSAVE_DELAY_MS = 5_000
 /** A save pending this long is not pushed back by further changes. */
 export const AUTOSAVE_CAP_MS = 25_000

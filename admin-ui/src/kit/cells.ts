@@ -1,9 +1,9 @@
 import { englishOnly, type Translate } from './i18n.js'
 
-/** Long-text cells are cut after this many characters (spec 000 section 5, "Display limits"). */
+/** Long-text cells are cut after this many characters, plus '...'. */
 export const LONG_TEXT_LIMIT = 500
 
-/** Record-list cells show this many items of a list (spec 000 section 5, "Display limits"). */
+/** Record-list cells show this many items of a list, then '...'. */
 export const LIST_CELL_ITEMS = 2
 
 /** A long text cut to 500 characters plus '...' for a list cell; shorter text unchanged. */
@@ -87,16 +87,16 @@ function scaled(amount: number, units: readonly Unit[], t: Translate): string {
 }
 
 /**
- * A byte count as the spec shows it (spec 000 section 9, "Byte display"): whole bytes under 1000,
- * then k, mb and gb in decimal thousands with one decimal (`512 bytes`, `1.5 k`, `12 mb`).
+ * A byte count for display: whole bytes under 1000, then k, mb and gb in decimal thousands with one
+ * decimal (`512 bytes`, `1.5 k`, `12 mb`).
  */
 export function displayBytes(bytes: number, t: Translate = englishOnly): string {
   return scaled(bytes, BYTE_UNITS, t)
 }
 
 /**
- * A duration in seconds as the spec shows it (spec 000 section 9, "Time display"): whole seconds
- * under a minute, then minutes, hours and days with one decimal (`45 seconds`, `1.5 hours`).
+ * A duration in seconds for display: whole seconds under a minute, then minutes, hours and days
+ * with one decimal (`45 seconds`, `1.5 hours`).
  */
 export function displayDuration(seconds: number, t: Translate = englishOnly): string {
   return scaled(seconds, TIME_UNITS, t)

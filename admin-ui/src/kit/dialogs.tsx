@@ -16,7 +16,7 @@ import { shownError } from './errors.js'
 import { useT } from './i18n.js'
 import './styles/dialogs.css'
 
-/** The spec's dialog sizes (spec 000 section 9). */
+/** A dialog's size: extra small to full screen, or an alert's. */
 export type DialogSize = 'xs' | 'sm' | 'md' | 'lg' | 'full' | 'alert'
 
 /** What a dialog's content gets: `close(value)` resolves the dialog (null = cancelled), `fail` rejects it. */
@@ -45,7 +45,7 @@ interface StackEntry {
 
 const DialogContext = createContext<Dialogs | null>(null)
 
-/** The dialog stack (spec 000 section 4, "Dialogs"). */
+/** The dialog stack (docs/admin.md, "Dialogs"). */
 export function useDialogs(): Dialogs {
   const dialogs = useContext(DialogContext)
   if (!dialogs) throw new Error('useDialogs() outside <DialogProvider>')
@@ -218,7 +218,7 @@ export interface DialogAction {
   primary?: boolean
   /**
    * Marks ok, submit and add buttons: they run `validate` first and keep the dialog open when it
-   * fails (spec 000 section 4).
+   * fails.
    */
   validates?: boolean
   disabled?: boolean

@@ -117,9 +117,9 @@ import {
 } from '@mdi/js'
 
 /**
- * The icons the admin can show by name: the spec's icon set (spec 001, "Icon set"), the record
- * types' icons and the kit's own. Named imports keep the bundle to these paths (all of @mdi/js
- * is megabytes); an icon not listed shows the red placeholder (spec 000 section 8).
+ * The icons the admin can show by name: the product's icon set, the record types' icons and the
+ * kit's own. Named imports keep the bundle to these paths (all of @mdi/js is megabytes); an icon
+ * not listed shows the red placeholder (admin-ui/README.md).
  */
 export const ICONS: Readonly<Record<string, string>> = {
   account: mdiAccount,

@@ -11,8 +11,8 @@ export interface QueryData<T> {
 }
 
 /**
- * A GET's answer for a screen: loading, then the data or the error (spec 000 section 4, "Fetch
- * flow"). A null path loads nothing. A newer request wins over an older one still in flight.
+ * A GET's answer for a screen: loading, then the data or the error. A null path loads nothing. A
+ * newer request wins over an older one still in flight.
  */
 export function useQueryData<T>(
   path: string | null,

@@ -15,14 +15,14 @@ export interface Identity {
   /** The picture the header shows, an address the page may load; none when the plugin keeps none. */
   image?: string
   /**
-   * The roles the person holds, when the plugin tells them (spec 000 section 6). Screens use them
-   * only to offer what a role alone may do (the drive's folder security, `administrator`); the
-   * server decides every call anyway.
+   * The roles the person holds, when the plugin tells them (docs/security.md, "Who may do what").
+   * Screens use them only to offer what a role alone may do (the drive's folder security,
+   * `administrator`); the server decides every call anyway.
    */
   roles?: readonly string[]
 }
 
-/** Sign-in step one's answer: whose password step two asks for (spec 000 section 4). */
+/** Sign-in step one's answer: whose password step two asks for (docs/admin.md, "Getting in"). */
 export interface LoginPreview {
   /** The e-mail as the plugin knows it: what `login()` gets back. */
   email: string

@@ -7,7 +7,7 @@ export type { AuthProvider, Identity, LoginPreview, LoginResult } from './auth.j
 export type { SiteLanguagesProvider, SiteLocale, TextsProvider } from './languages.js'
 export type { FieldEditor, FieldEditorProps, FieldEditors } from '../kit/fields/field-editors.js'
 
-/** An entry of the admin menu (spec 000 section 2, "Page shell"). */
+/** An entry of the admin menu, shown only with view access on its panel's security record. */
 export interface MenuEntry {
   /** The English label; the translations plugin translates it through the `admin` set. */
   label: string

@@ -143,7 +143,7 @@ function TranslationsInput({ value, onChange, readOnly }: ValueEditorProps) {
   )
 }
 
-/** The editor of one field value, chosen by datatype (spec 000 section 3, "Field datatypes handled"). */
+/** The editor of one field value, chosen by datatype (an unknown datatype is edited as text). */
 function Editor({
   field,
   value,
@@ -339,7 +339,7 @@ function Editor({
 
 /**
  * One field in a form: its label, an info tip with the field's id and description, the editor for
- * its datatype and the error area (spec 000 section 2, "Record screens").
+ * its datatype and the error area.
  */
 export function FieldInput(props: FieldInputProps): ReactNode {
   const t = useT()

@@ -11,7 +11,7 @@ export const SHORT_LIST = 12
 const SHOWN = 60
 
 /**
- * A `lists` or `recordlist` field: its values toggled on and off (spec 000 section 4, "Selection").
+ * A `lists` or `recordlist` field: its values toggled on and off (docs/admin.md, "Pickers").
  * A short list is a row of checkboxes. A long one (the web configuration's ~170 currencies and
  * languages) shows the chosen values as removable chips above a search box and the matching
  * choices, in the reader's alphabetical order (`Intl.Collator`), found without accents.
