@@ -4,7 +4,7 @@
  * signed-in caller (or none, for an anonymous one).
  */
 
-/** The Device header of every call (spec 000 section 3, "Device fingerprint"). */
+/** The Device header of every call (docs/api.md, "Conventions"), shaped like a browser's traits. */
 export const MATRIX_DEVICE = 'Mozilla/. (X; Linux x_) 1080 1920 24 0 en-US'
 
 /** An answer: the HTTP status and the parsed JSON body (null when empty). */

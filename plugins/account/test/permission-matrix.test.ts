@@ -15,7 +15,7 @@ import account from '../src/index.js'
 import { HttpCaller, signInOverHttp, type HttpReply } from './permission-matrix-client.js'
 
 /**
- * The permission matrix (account issue): one account per role of spec 000 section 6, plus an
+ * The permission matrix (account issue): one account per role of the sample company, plus an
  * anonymous caller, checks view, edit, create and delete on every security record of the spec's
  * table through real HTTP calls to a listening kernel.
  *

@@ -34,7 +34,7 @@ describe('the account seeds', () => {
       expect(type).toMatchObject({ showintypes: true, security: 'people' })
       expect(typeof type.name).toBe('string')
       expect(typeof type.description).toBe('string')
-      // A customer also has the profile's buying terms (spec 000 section 3, "Profile").
+      // A customer also has the profile's buying terms (README, "Profile").
       const buying =
         type.id === 'customer'
           ? [

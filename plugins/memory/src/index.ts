@@ -23,8 +23,8 @@ declare module '@shopwright/core' {
 }
 
 /**
- * The memory plugin (spec 001, /memory): every node's cache figures, and clears by memory type
- * that reach every node and answer how many confirmed (README.md).
+ * The memory plugin (/memory): every node's cache figures, and clears by memory type that reach
+ * every node and answer how many confirmed (README.md).
  */
 export default definePlugin({
   name: 'memory',

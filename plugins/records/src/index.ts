@@ -91,7 +91,7 @@ declare module '@shopwright/core' {
 
 /**
  * The records plugin: every record's storage, the meta-model (record, list and configuration types),
- * the record calls of spec 000 section 7, security records for the access service, and seeds.
+ * the record calls (docs/api.md, "Records"), security records for the access service, and seeds.
  */
 export default definePlugin({
   name: 'records',

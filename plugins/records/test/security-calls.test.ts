@@ -6,7 +6,7 @@ import account from '@shopwright/plugin-account'
 import records from '../src/index.js'
 import { as, signIn } from './helpers.js'
 
-// Spec 000 section 6, for the record types gated by the spec's own security records:
+// The sample company's rights, for the record types gated by its own security records:
 // configuration records by `configuration`, security and role records by `security`.
 // v = view, e = edit, c = create, d = delete; roles not listed get nothing.
 const RIGHTS: Record<string, Record<string, string>> = {

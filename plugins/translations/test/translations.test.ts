@@ -97,7 +97,7 @@ for (const database of databasesUnderTest()) {
       const anonymous = await update({ add: [{ phrase: 'Intruder' }] }, null)
       expect([401, 403]).toContain(anonymous.statusCode)
       expect(JSON.stringify(await getSet())).toBe(before)
-      // Viewing is everyone's (spec 000 section 6: translation, all view).
+      // Viewing is everyone's (the sample `translation` record: role `all` views).
       expect(
         (await call(kernel, customer, { url: '/query/translation/get/store' })).statusCode,
       ).toBe(200)

@@ -39,9 +39,9 @@ function identityOf(client: QueryClient, account: AccountAnswer): Identity {
 }
 
 /**
- * The admin's sign-in over the account plugin's calls (spec 000 section 7): `account/get` says who
- * is signed in (401: nobody), `account/login` takes the e-mail, then the e-mail and password, and
- * `account/logout` ends the session.
+ * The admin's sign-in over the account plugin's calls (docs/api.md, "Account"): `account/get` says
+ * who is signed in (401: nobody), `account/login` takes the e-mail, then the e-mail and password,
+ * and `account/logout` ends the session.
  */
 export const accountAuth: AuthProvider = {
   async identity(client) {

@@ -9,7 +9,7 @@ export interface AccountPreview {
   name: string
 }
 
-/** The signed-in account as `account/get` and login step 2 answer it (spec 000 section 3, "Account entity"). */
+/** The signed-in account as `account/get` and login step 2 answer it (docs/api.md, "Account"). */
 export interface AccountAnswer extends AccountPreview {
   color: string | null
   roles: string[]
@@ -34,7 +34,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
 }
 
-/** The account's name: `name`, else given and family name (spec 000 section 3). */
+/** The account's name: `name`, else given and family name. */
 function nameOf(record: RecordData): string {
   const name = text(record.name).trim()
   if (name) return name

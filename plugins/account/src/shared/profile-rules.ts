@@ -1,7 +1,7 @@
 /**
- * Rules of the account editor's address and credit card forms (spec 000 sections 3 and 5), shared
- * by the server and the browser. Each answers the first broken rule, with the field it is about, or
- * null when the data passes.
+ * Rules of the account editor's address and credit card forms (README, "Profile"), shared by the
+ * server and the browser. Each answers the first broken rule, with the field it is about, or null
+ * when the data passes.
  */
 import type { ErrorCode } from '@shopwright/core/shared'
 import { postalCodeFits } from './postal-codes.js'

@@ -27,7 +27,7 @@ import {
 import { billingApi, type BillingApi } from './billing-api.js'
 
 /**
- * `/billing` (spec 001 section 2): a month's usage and cost, `?month=YYYY-MM` (this month by
+ * `/billing` (README, "The screen"): a month's usage and cost, `?month=YYYY-MM` (this month by
  * default), so Back, a reload and a shared link show the same month. The month picker changes the
  * address; the chart stacks each meter's cost by day, with a key; the table is the month per meter,
  * then the total.

@@ -6,8 +6,8 @@ import { BILLING_SECURITY } from '../shared/types.js'
 
 /**
  * The billing plugin's admin module: the Billing screen, its own chunk (with the charts' d3). Its
- * menu entry (spec 000 section 2: after Security and Insights, before Log) shows to those who may
- * view the `billing` security record.
+ * menu entry (after Security and Insights, before Log) shows to those who may view the `billing`
+ * security record.
  */
 export default defineAdmin({
   plugin: 'billing',

@@ -2,9 +2,9 @@ import type { RecordData } from '@shopwright/core/shared'
 import { BILLING_SECURITY } from '../shared/types.js'
 
 /**
- * The `billing` security record (spec 000 section 6: financemanager full; finance view), inserted
- * when missing so a site without the sample company still has billing gated. The details call
- * needs view; edit, create and delete allow nothing more yet (README, "Rights").
+ * The `billing` security record (financemanager full; finance view), inserted when missing so a
+ * site without the sample company still has billing gated. The details call needs view; edit,
+ * create and delete allow nothing more yet (README, "Rights").
  */
 export function billingSecurity(): RecordData {
   const entry = (role: string, full: boolean) => ({

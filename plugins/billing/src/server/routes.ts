@@ -26,8 +26,8 @@ export function monthParam(ctx: QueryContext): string {
 }
 
 /**
- * Billing's call (spec 001 section 7): `GET /query/billing/details/{month}`, view on the `billing`
- * security record, a short cache (a tiny one for the current month). It takes no options.
+ * Billing's call (docs/api.md, "Billing"): `GET /query/billing/details/{month}`, view on the
+ * `billing` security record, a short cache (a tiny one for the current month). It takes no options.
  */
 export function billingRoutes(
   router: QueryRouter,

@@ -1,7 +1,7 @@
-/** The security record of billing (spec 000 section 6: financemanager full; finance view). */
+/** The security record of billing (README, "Rights": financemanager full; finance view). */
 export const BILLING_SECURITY = 'billing'
 
-/** The currency every cost is in (spec 001 section 9: "Billing currency unit label is GBP"). */
+/** The currency every cost is in: costs are priced and shown in GBP. */
 export const BILLING_CURRENCY = 'GBP'
 
 /** Costs are rounded to this many decimal places of a pound (a millionth: tiny sites still show). */
@@ -10,7 +10,7 @@ export const COST_DECIMALS = 6
 /** Usage is written with at most this many decimal places (a GB to the byte). */
 export const USAGE_DECIMALS = 9
 
-/** Byte-seconds are shown over this many days (spec 000 section 9, "Byte-seconds"). */
+/** Byte-seconds are shown over this many days (README, "What it meters, and how"). */
 export const BYTE_SECONDS_DAYS = 31
 
 /**
@@ -29,7 +29,7 @@ export const BILLED_METERS = [
 ] as const
 export type BilledMeter = (typeof BILLED_METERS)[number]
 
-/** One daily billing record (spec 001 section 3, "Billing record"), with the meter it prices. */
+/** A day's billing record and the meter it prices (README, "Daily records and the price list"). */
 export interface BillingRecord {
   /** The UTC day, `YYYY-MM-DD`. */
   date: string

@@ -3,7 +3,7 @@ import { useLanguage, useT, type FieldEditorProps } from '@shopwright/admin-ui/k
 import { ITEM_TYPE } from '../shared/types.js'
 import './commerce.css'
 
-/** One line of an order or an invoice as checkout wrote it (spec 001 section 3, InvoiceLine). */
+/** One line of an order or an invoice as checkout wrote it. */
 interface DocumentLine {
   item?: { type?: unknown; id?: unknown }
   itemid?: unknown
@@ -18,7 +18,7 @@ interface DocumentLine {
 const numberOf = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null
 
-/** A line's tax: as written, else its gross less its amount (spec 001 section 3). */
+/** A line's tax: as written, else its gross amount less its amount. */
 export function lineTax(line: DocumentLine): number | null {
   const tax = numberOf(line.tax)
   if (tax !== null) return tax

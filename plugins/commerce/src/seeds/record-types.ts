@@ -72,7 +72,7 @@ const matrix = (n: number, currency: string): FieldDefinition =>
 const text = (id: string, name: string, description: string, extra: Extra = {}) =>
   field(id, name, 'text', description, extra)
 
-/** The lines and header money of an order or an invoice (spec 001 section 3). */
+/** The lines and header money of an order or an invoice (README, "Records"). */
 function documentFields(kind: 'order' | 'invoice'): FieldDefinition[] {
   return [
     owned('tranid', 'Number', 'text', 'The document number.', { showinlist: true }),

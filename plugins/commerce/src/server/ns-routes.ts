@@ -1,5 +1,5 @@
 /**
- * The storefront's data calls (spec 001 section 5; README, "Calls"):
+ * The storefront's data calls (docs/api.md, "Storefront data"):
  *
  * - `GET /query/ns/data/get/{recordtype}?id=` or `?fragment=` (also `/ns/data/get/{recordtype}/{id}`)
  * - `GET /query/ns/data/list/{recordtype}?page=&pagesize=` answering `{ data, page, pages, pagesize }`;

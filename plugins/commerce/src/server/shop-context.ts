@@ -41,7 +41,7 @@ export interface ShopContext {
 }
 
 interface SiteSettings {
-  /** The web grid's and web list's page sizes (the `pagination` configuration, spec 000 section 9). */
+  /** The web grid's and web list's page sizes (the `pagination` configuration). */
   pagesizes: { webgrid: number; weblist: number }
   currencies: ShopCurrency[]
   languages: string[]

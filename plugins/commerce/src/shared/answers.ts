@@ -33,7 +33,7 @@ export interface CartLineAnswer {
 export interface ShipMethodAnswer {
   id: string
   name: string
-  /** In minor units for this cart: 0 when free (shown as Free, spec 001 section 9). */
+  /** In minor units for this cart: 0 when free (shown as Free). */
   rate: number
 }
 
@@ -105,7 +105,7 @@ export interface CheckoutAnswer {
 /** The key of commerce's extra in a page's data (`usePageExtra(PAGE_EXTRA)`). */
 export const PAGE_EXTRA = 'commerce'
 
-/** The category page's display: a grid of 24 or a list of 50 (spec 000 section 9). */
+/** The category page's display: a grid (24 a page) or a list (50 a page), by default. */
 export type CategoryDisplay = 'grid' | 'list'
 
 /** The extra of a `/category/:id` page. */

@@ -1,10 +1,10 @@
 import { defineErrors } from '@shopwright/core/shared'
 
 /**
- * The commerce plugin's error codes (spec 000 section 8; README, "Error codes"), merged into the
- * catalogue at boot. The not-available codes are the storefront's view titles when a load fails
- * and the calls' answers for what does not exist or is not the caller's: a customer asking for
- * another's order is told it is not available (404), never that it exists (403). Browser-safe.
+ * The commerce plugin's error codes, merged into the catalogue at boot. The not-available codes are
+ * the storefront's view titles when a load fails and the calls' answers for what does not exist or
+ * is not the caller's: a customer asking for another's order is told it is not available (404),
+ * never that it exists (403). Browser-safe.
  */
 export const COMMERCE_ERRORS = defineErrors({
   ERROR_CARTLINE_NOT_AVAILABLE: { message: 'This item cannot be purchased.', status: 409 },

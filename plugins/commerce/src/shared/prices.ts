@@ -1,14 +1,13 @@
 /**
- * Price resolution (spec 001 sections 3 and 9; issue 17; README, "Prices"). An item keeps its
- * prices in matrices, `price1`, `price2` ...: each has `headers`, the quantity breakpoints, and
- * `lines`, one per price level and currency, whose `price_N_` is the unit price from
- * `headers[N-1].quantity` units up. Browser-safe and pure: the cart, the storefront's break table
- * and the tests use the same rules.
+ * Price resolution (issue 17; README, "Prices"). An item keeps its prices in matrices, `price1`,
+ * `price2` ...: each has `headers`, the quantity breakpoints, and `lines`, one per price level and
+ * currency, whose `price_N_` is the unit price from `headers[N-1].quantity` units up. Browser-safe
+ * and pure: the cart, the storefront's break table and the tests use the same rules.
  *
  * - A line is found by its level AND currency, never another level's or currency's.
  * - A quantity takes the largest break at or below it: a break applies at exactly its quantity.
  * - A break column left empty on a line takes the nearest filled column below it on the same line.
- * - No line, or no filled column at or below the quantity: -1, "not found" (spec 001 section 9).
+ * - No line, or no filled column at or below the quantity: -1, "not found" (NO_PRICE).
  */
 import { toMinor } from '@shopwright/core/shared'
 import { NO_PRICE, type PriceBreak } from './types.js'

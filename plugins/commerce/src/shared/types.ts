@@ -6,7 +6,7 @@ export const CATALOGUE_SECURITY = 'catalogue'
 /** The security record of orders and invoices (staff only: customers read theirs through /ns). */
 export const ORDERS_SECURITY = 'orders'
 
-/** The record types commerce owns (spec 001 section 3; issue 17). */
+/** The record types commerce owns (issue 17; README, "Records"). */
 export const CATEGORY_TYPE = 'webcategory'
 export const ITEM_TYPE = 'item'
 export const ORDER_TYPE = 'salesorder'
@@ -16,10 +16,10 @@ export const TAXCODE_TYPE = 'taxcode'
 /** A shopper who bought without an account, keyed by e-mail (README, "Guest checkout"). */
 export const GUEST_TYPE = 'guest'
 
-/** Spec 000 section 9: "Default price level: onlineprice, value 5." */
+/** The price level of a visitor without one: onlineprice, value 5 (README, "Prices"). */
 export const DEFAULT_PRICE_LEVEL = { text: 'onlineprice', value: 5 } as const
 
-/** Spec 001 section 9: "A price of -1 means not found." */
+/** A price of -1 means not found: no price at the visitor's level and currency. */
 export const NO_PRICE = -1
 
 /** Bounds of a cart (README, "Cart"): a line's quantity, and the lines of one cart. */
@@ -29,7 +29,7 @@ export const MAX_CART_LINES = 100
 /** The storefront module this plugin provides: the header's cart icon shows (docs/themes.md). */
 export const CART_MODULE = 'cart'
 
-/** An image of a catalogue record: `storedisplayimage.url` (spec 001 section 3). */
+/** An image of a catalogue record: `storedisplayimage.url`. */
 export interface WebImage {
   url: string
   alt?: string
@@ -37,7 +37,7 @@ export interface WebImage {
 
 /** Money in an answer: integer minor units of `currency` (issue 17: no floats in sums). */
 export interface Money {
-  /** Minor units (cents); -1 when there is no price (spec 001 section 9). */
+  /** Minor units (cents); -1 when there is no price (NO_PRICE). */
   amount: number
   currency: string
 }
@@ -50,29 +50,29 @@ export interface PriceBreak {
   amount: number
 }
 
-/** An item as lists answer it (spec 001 section 3, "ListItem"), priced for the visitor. */
+/** An item as lists answer it (README, "Prices"), priced for the visitor. */
 export interface ListItemAnswer {
   id: string
   displayname: string
   storedetaileddescription: string
   urlcomponent: string
   storedisplaythumbnail: WebImage | null
-  /** The visitor's price at one unit, in minor units; -1 when none (spec 001 section 9). */
+  /** The visitor's price at one unit, in minor units; -1 when none (NO_PRICE). */
   price: Money
   /** True when the item, or one of its children, can be bought now. */
   instock: boolean
   /** True when the item has child items to choose from. */
   haschildren: boolean
-  /** The price under the visitor's level name (spec: "a price field per price level"), a decimal. */
+  /** The price under the visitor's level name (README, "Prices"), a decimal. */
   [level: string]: unknown
 }
 
-/** A child item as the item page shows it (spec 001 section 3, "ChildItem"). */
+/** A child item as the item page shows it (README, "Records"). */
 export interface ChildItemAnswer {
   id: string
   displayname: string
   itemid: string
-  /** The part of `itemid` after the last " : " (spec 001 section 3). */
+  /** The part of `itemid` after the last " : ". */
   sku: string
   price: Money
   breaks: PriceBreak[]
@@ -108,7 +108,7 @@ export interface ItemAnswer extends ListItemAnswer {
   primarycategory: string | null
 }
 
-/** A category (spec 001 section 3, "Category") with a page of its items. */
+/** A category with a page of its items. */
 export interface CategoryAnswer {
   id: string
   name: string
@@ -132,7 +132,7 @@ export interface CategoryListingAnswer extends CategoryAnswer {
   facets: CategoryFacets
 }
 
-/** The part of an item's `itemid` after the last " : " (spec 001 section 3, "ChildItem"). */
+/** The part of an item's `itemid` after the last " : ": a child item's sku. */
 export function skuOf(itemid: string): string {
   const at = itemid.lastIndexOf(' : ')
   return at < 0 ? itemid : itemid.slice(at + 3)

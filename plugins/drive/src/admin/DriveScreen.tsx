@@ -8,7 +8,7 @@ import { FolderView } from './FolderView.js'
 import { drivePlace, isFilePath, placeUrl } from './paths.js'
 import './drive.css'
 
-/** `/drive` and `/drive/{path}` (spec 001 section 2) over the real calls. */
+/** `/drive` and `/drive/{path}` (a folder, or a file when its name has a dot) over the calls. */
 export default function DriveScreen() {
   const client = useClient()
   const api = useMemo(() => driveApi(client), [client])

@@ -7,7 +7,7 @@ import { DRIVE_BASE, editorUrl, isFilePath } from './paths.js'
 import { pickPaths } from './picker/DrivePicker.js'
 import './drive.css'
 
-/** `/editor` (spec 001 section 2): the drive's editor on its own, over the real calls. */
+/** `/editor`: the drive's editor on its own, over the real calls. */
 export default function EditorScreen() {
   const client = useClient()
   const api = useMemo(() => driveApi(client), [client])

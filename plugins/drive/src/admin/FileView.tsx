@@ -26,9 +26,9 @@ export interface FileViewProps {
 }
 
 /**
- * A file (spec 001 section 2, "File view"): Delete, Refresh, Rename, Format and Download by the
- * file's rights, and its contents in the editor, as an image or in a PDF frame. Ctrl-S (Cmd-S)
- * saves; leaving with unsaved changes asks first.
+ * A file: Delete, Refresh, Rename, Format and Download by the file's rights, and its contents in
+ * the editor, as an image or in a PDF frame. Ctrl-S (Cmd-S) saves; leaving with unsaved changes
+ * asks first.
  */
 export function FileView({ api, base, path, fileUrl }: FileViewProps) {
   const t = useT()

@@ -39,9 +39,9 @@ export interface FolderViewProps {
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
 
 /**
- * A folder (spec 001 section 2, "Folder view"): its entries with load-more paging, and Delete,
- * Refresh, File, Folder, Upload, Download and Rename by the folder's rights. Files dropped on the
- * screen upload like those chosen with Upload.
+ * A folder: its entries (Name, Size, Created, Modified) with load-more paging, and Delete, Refresh,
+ * File, Folder, Upload, Download and Rename by the folder's rights. Files dropped on the screen
+ * upload like those chosen with Upload.
  */
 export function FolderView({ api, base, path, administrator }: FolderViewProps) {
   const t = useT()

@@ -2,9 +2,8 @@ import { isQueryError } from '@shopwright/core/shared'
 import { ErrorView } from '@shopwright/admin-ui/kit'
 
 /**
- * A failed load (spec 001 section 8): not found is its own title, and the message would only
- * repeat it; anything else (no access, no connection) is the drive being unavailable, with the
- * server's message below.
+ * A failed load: not found is its own title, and the message would only repeat it; anything else
+ * (no access, no connection) is the drive being unavailable, with the server's message below.
  */
 export function LoadError({ error }: { error: unknown }) {
   const code = isQueryError(error) ? error.code : undefined

@@ -38,7 +38,7 @@ export interface DriveApi {
   downloadUrl(paths: readonly string[], filename?: string): string
 }
 
-/** How many security records the select offers (spec 000 section 9: adminlist). */
+/** How many security records the select offers (the admin list's page size). */
 const SECURITY_CHOICES = 100
 
 const call = (name: string, path: string) => `/drive/${name}/${encodePath(path)}`

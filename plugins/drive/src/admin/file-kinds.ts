@@ -3,7 +3,7 @@ import { extensionOf } from './paths.js'
 /** How the file view shows a file: in the editor, as an image, in a PDF frame, or not at all. */
 export type FileKind = 'text' | 'image' | 'pdf' | 'other'
 
-/** The languages the editor highlights (spec 001 section 9, "Supported formats"); others are plain. */
+/** The languages the editor highlights (css, html, svg as xml, xml, js, json); others are plain. */
 export type EditorLanguage = 'css' | 'html' | 'xml' | 'javascript' | 'json' | 'plain'
 
 const LANGUAGES: Readonly<Record<string, EditorLanguage>> = {
@@ -39,7 +39,7 @@ export function editorLanguage(name: string): EditorLanguage {
   return Object.hasOwn(LANGUAGES, extension) ? LANGUAGES[extension]! : 'plain'
 }
 
-/** The kit's icon for an entry of a listing (spec 001, "Icon set": file-type icons). */
+/** The kit's icon for an entry of a listing: a folder, or the file-type icon of its extension. */
 export function entryIcon(entry: { name: string; type: 'file' | 'folder' }): string {
   if (entry.type === 'folder') return 'folder'
   const extension = extensionOf(entry.name)

@@ -1,7 +1,7 @@
 import type { Plugin } from 'prettier'
 import type { EditorLanguage } from './file-kinds.js'
 
-/** Formatting indents by four spaces (spec 001 section 9, "Editor"). */
+/** Formatting indents by four spaces. */
 export const FORMAT_INDENT = 4
 
 /** The languages Format handles: the spec's formats (svg is xml); plain text has none. */

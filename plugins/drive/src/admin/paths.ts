@@ -11,9 +11,9 @@ export function encodePath(path: string): string {
 }
 
 /**
- * The screen's place in an address: the first segment is the drive's fragment (`/drive`, or
- * another the site gives the panel: spec 001 section 2), the rest is the drive path. Null when a
- * segment does not decode (a stray `%`), which the screen shows as not found.
+ * The screen's place in an address: the first segment is the drive's fragment (`/drive`, or another
+ * the site gives the panel), the rest is the drive path. Null when a segment does not decode (a
+ * stray `%`), which the screen shows as not found.
  */
 export function drivePlace(pathname: string): { base: string; path: string } | null {
   const segments = pathname.split('/').filter(Boolean)
@@ -30,12 +30,12 @@ export function placeUrl(base: string, path: string): string {
   return path === '' ? base : `${base}/${encodePath(path)}`
 }
 
-/** A path whose last name has a dot is a file (spec 001 section 2, "/drive and /drive/{path}"). */
+/** A path whose last name has a dot is a file (docs/drive.md, "Names"). */
 export function isFilePath(path: string): boolean {
   return splitPath(path).name.includes('.')
 }
 
-/** The folders private, public and personal: never renamed (spec 001 section 5). */
+/** The top-level folders private, public and personal: never renamed (docs/drive.md). */
 export function isTopFolder(path: string): boolean {
   return (TOP_FOLDERS as readonly string[]).includes(path)
 }

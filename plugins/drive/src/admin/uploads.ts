@@ -24,9 +24,9 @@ export function batchProgress(items: readonly UploadItem[]): { sent: number; siz
 }
 
 /**
- * Uploads the files one at a time (spec 001 section 4, "Drive"): a refused file is marked with its
- * error and the rest go on. `changed` gets a fresh list after every step, for the panel; the
- * promise resolves with the final list once the last file is done.
+ * Uploads the files one at a time: a refused file is marked with its error and the rest go on.
+ * `changed` gets a fresh list after every step, for the panel; the promise resolves with the final
+ * list once the last file is done.
  */
 export async function uploadOneByOne(
   files: readonly File[],

@@ -2,9 +2,9 @@ import type { RecordData } from '@shopwright/core/shared'
 import { DRIVE_SECURITY } from '../shared/types.js'
 
 /**
- * The `drive` security record (spec 000 section 6: allmanagers full), inserted when missing so a
- * site without the sample company still has its drive gated. An administrator can add roles, and
- * set other security records on folders (docs/drive.md, "Folders and rights").
+ * The `drive` security record (allmanagers full), inserted when missing so a site without the
+ * sample company still has its drive gated. An administrator can add roles, and set other security
+ * records on folders (docs/drive.md, "Folders and rights").
  */
 export function driveSecurity(): RecordData {
   return {

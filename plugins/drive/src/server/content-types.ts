@@ -29,7 +29,7 @@ export function isActiveType(contentType: string): boolean {
   return !PASSIVE.some((pattern) => pattern.test(bare))
 }
 
-/** True for types the editor opens as text (spec 001 section 9: css, html, svg, xml, js, json, csv). */
+/** True for types the editor opens as text: css, html, svg, xml, js, json and csv. */
 export function isTextType(contentType: string): boolean {
   const bare = contentType.split(';')[0]!.trim().toLowerCase()
   return (

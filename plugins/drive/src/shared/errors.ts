@@ -1,8 +1,8 @@
 import { defineErrors } from '@shopwright/core/shared'
 
 /**
- * The drive's error codes (spec 000 sections 5 and 8, spec 001 section 8), merged into the catalogue
- * at boot. Browser-safe: the admin screens import this file for the English messages.
+ * The drive's error codes (docs/drive.md), merged into the catalogue at boot. Browser-safe: the
+ * admin screens import this file for the English messages.
  */
 export const DRIVE_ERRORS = defineErrors({
   ERROR_FILES_NOT_AVAILABLE: { message: 'Unable to View Files.', status: 404 },

@@ -1,8 +1,8 @@
 /**
- * Drive names and paths (spec 000 section 5, docs/drive.md "Names"). Browser-safe: the admin checks
- * a prompted name with the same rules before it asks the server, which checks again.
+ * Drive names and paths (docs/drive.md, "Names"). Browser-safe: the admin checks a prompted name
+ * with the same rules before it asks the server, which checks again.
  *
- * The spec's rules: a file name contains a dot, a folder name does not, and neither contains '/',
+ * The base rules: a file name contains a dot, a folder name does not, and neither contains '/',
  * backslash, CR, LF, tab or comma (the comma separates paths in delete, bin and download). On top,
  * because names become URLs, zip entries and download file names on every operating system:
  * - no control character (NUL included), no bidirectional control (a name that shows reversed), and
@@ -27,7 +27,7 @@ export type NameProblem = 'ERROR_INVALID_FILE_NAME' | 'ERROR_INVALID_FOLDER_NAME
 const FORBIDDEN = /[/\\,\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i
 
-/** The kind a name stands for: a name with a dot is a file (spec 001 section 7, create). */
+/** The kind a name stands for: a name with a dot is a file (docs/drive.md, "Calls": create). */
 export function kindOfName(name: string): 'file' | 'folder' {
   return name.includes('.') ? 'file' : 'folder'
 }
@@ -70,8 +70,8 @@ export function topFolderOf(path: string): string | null {
 }
 
 /**
- * Extensions a picker filter allows (spec 001 section 5): a comma-separated list of extensions and
- * the keywords `image` (jpg, png, svg, gif, jpeg, apng, tif, tiff, icon) and `folder`; empty: any.
+ * Extensions a picker filter allows: a comma-separated list of extensions and the keywords `image`
+ * (jpg, png, svg, gif, jpeg, apng, tif, tiff, icon) and `folder`; empty: any.
  */
 export function pickerFilter(filter: string | null | undefined): {
   any: boolean

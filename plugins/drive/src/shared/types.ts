@@ -1,18 +1,18 @@
 import type { AccessFlags } from '@shopwright/core/shared'
 
 /**
- * The drive's answers (spec 001 section 3, "File details" and "Folder details"), shared by the
- * server and the admin screens. docs/drive.md describes every call that answers them.
+ * The drive's answers (file and folder details), shared by the server and the admin screens.
+ * docs/drive.md describes every call that answers them.
  */
 
-/** The security record that gates the drive as a whole (allmanagers full, spec 001 section 6). */
+/** The security record that gates the drive as a whole (docs/drive.md, "Folders and rights"). */
 export const DRIVE_SECURITY = 'drive'
 
 /** The three top-level folders: they always exist and cannot be renamed, moved or deleted. */
 export const TOP_FOLDERS = ['private', 'public', 'personal'] as const
 export type TopFolder = (typeof TOP_FOLDERS)[number]
 
-/** Entries per page of a folder listing (spec 001 section 9, "folder 100"). */
+/** Entries per page of a folder listing (the `pagination` configuration's `folder` default). */
 export const FOLDER_PAGE_SIZE = 100
 /** The largest page a caller may ask for. */
 export const MAX_FOLDER_PAGE_SIZE = 1000

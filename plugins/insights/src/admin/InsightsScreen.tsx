@@ -20,14 +20,14 @@ import { citiesOf, countriesOf, dailyValues, placeOf } from './insights-series.j
 import { TopList } from './TopList.js'
 import { useCountryName } from './country-name.js'
 
-/** The month's answer path (spec 001 section 9: the trafficinsights record, keyed by month). */
+/** The month's answer path (the `trafficinsights` record, keyed by month; README, "Calls"). */
 export const trafficPath = (month: string) => `/query/insights/traffic/${month}`
 
 /**
- * `/insights` (spec 001 section 2) with an optional month (`?month=YYYY-MM`, this month by
- * default): bar charts of Traffic, Errors and Sessions (returning vs new) by day, pies of
- * Browsers, Operating Systems, Languages and Source, and top-5 lists of Entry Pages, Routes,
- * Countries, Cities and Error Messages.
+ * `/insights` (README, "Screens") with an optional month (`?month=YYYY-MM`, this month by default):
+ * bar charts of Traffic, Errors and Sessions (returning vs new) by day, pies of Browsers, Operating
+ * Systems, Languages and Source, and top-5 lists of Entry Pages, Routes, Countries, Cities and
+ * Error Messages.
  */
 export default function InsightsScreen() {
   const client = useClient()

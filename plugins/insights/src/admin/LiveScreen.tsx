@@ -7,7 +7,7 @@ import { GeoCredit } from '@shopwright/plugin-sessions/admin/parts'
 import type { LiveInsights } from '../shared/types.js'
 import { useCountryName } from './country-name.js'
 
-/** The live places' path (spec 001 section 9: "live insights loads up to 1000 sessions"). */
+/** The live places' path: up to 1,000 sessions (README, "Calls"). */
 export const LIVE_PATH = '/query/insights/live'
 /** How often new sessions are asked for: they appear without a reload (issue 16). */
 export const LIVE_POLL_MS = 15_000
@@ -24,8 +24,8 @@ function savedCountry(): string | null {
 }
 
 /**
- * `/insights/live` (spec 001 sections 2 and 4): a rotatable, zoomable globe of up to 1,000 recent
- * visitor sessions (the live ones first), grouped by place, asked for again every 15 seconds.
+ * `/insights/live` (README, "Screens"): a rotatable, zoomable globe of up to 1,000 recent visitor
+ * sessions (the live ones first), grouped by place, asked for again every 15 seconds.
  */
 export default function LiveScreen() {
   const client = useClient()

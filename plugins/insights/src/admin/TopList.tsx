@@ -17,7 +17,7 @@ export interface TopListProps {
   testId: string
 }
 
-/** A top list (spec 001: 5 rows a page), largest first, with the kit's page links. */
+/** A top list (5 rows a page), largest first, with the kit's page links. */
 export function TopList(props: TopListProps) {
   const { title, keyHeading, valueHeading, rows, label, testId } = props
   const t = useT()

@@ -5,9 +5,9 @@ import '../shared/errors.js'
 import { INSIGHTS_SECURITY } from '../shared/types.js'
 
 /**
- * The insights screens (spec 001 section 2), each its own chunk, so the charts and the globe load
+ * The insights screens (README, "Screens"), each its own chunk, so the charts and the globe load
  * only when opened: Insights (menu after Security) and Live Insights, both for those who may view
- * the `insights` security record (spec 001 section 6 shows no other gate for the live screen).
+ * the `insights` security record (the live screen has no gate of its own: README, "Rights").
  */
 export default defineAdmin({
   plugin: 'insights',

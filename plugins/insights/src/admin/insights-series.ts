@@ -42,7 +42,7 @@ function sortedKeyed(totals: Map<string, number>): Keyed[] {
     .map(([key, value]) => ({ key, value }))
 }
 
-/** The rows of one page of a top list (spec 001 section 9: 5 rows a page). */
+/** The rows of one page of a top list: 5 rows a page. */
 export const TOP_ROWS = 5
 export function pageOf<T>(rows: readonly T[], page: number): T[] {
   return rows.slice((page - 1) * TOP_ROWS, page * TOP_ROWS)

@@ -23,7 +23,7 @@ export function trafficInsightsType(): RecordData {
 }
 
 /**
- * The `insights` security record (spec 001 section 6): allmanagers view; development and marketing
+ * The `insights` security record (README, "Rights"): allmanagers view; development and marketing
  * explicitly not. Inserted when missing, so a site without the sample company is gated too.
  */
 export function insightsSecurity(): RecordData {

@@ -2,9 +2,9 @@ import type { LocatedSession } from '@shopwright/plugin-sessions'
 import type { GlobeLocation, LiveInsights } from '../shared/types.js'
 
 /**
- * The globe's markers (spec 001 sections 3 and 4): sessions grouped by place (the same city,
- * region, country and coordinates), Primary where a genuine confirmed session is, Other otherwise;
- * places at 0,0 (no real location) are skipped.
+ * The globe's markers (README, "Calls"): sessions grouped by place (the same city, region, country
+ * and coordinates), Primary where a genuine confirmed session is, Other otherwise; places at 0,0
+ * (no real location) are skipped.
  */
 export function globeLocations(sessions: readonly LocatedSession[]): Omit<LiveInsights, 'live'> {
   const places = new Map<string, GlobeLocation>()

@@ -9,7 +9,7 @@ import type { InsightsService } from './insights-service.js'
 import { INSIGHTS_ROUTES } from './route-schemas.js'
 
 /**
- * The insights calls (spec 001 section 9), read-only, for holders of the `insights` security
+ * The insights calls (docs/api.md, "Insights"), read-only, for holders of the `insights` security
  * record's view right. The month is checked by the service: a bad one is ERROR_INVALID_INPUT.
  */
 export function insightsRoutes(

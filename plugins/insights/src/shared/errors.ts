@@ -1,7 +1,7 @@
 import { defineErrors } from '@shopwright/core/shared'
 
 /**
- * The insights plugin's error codes (spec 001 section 8), merged into the catalogue at boot.
+ * The insights plugin's error codes, merged into the catalogue at boot.
  * ERROR_INSIGHTS_NOT_AVAILABLE is the screens' title when their figures cannot be loaded; refusals
  * are core's codes (400 input, 401, 403). Browser-safe: the screens import it for the English.
  */

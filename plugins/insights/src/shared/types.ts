@@ -1,4 +1,4 @@
-/** The security record that gates the insights screens and calls (spec 001 section 6). */
+/** The security record that gates the insights screens and calls (README, "Rights"). */
 export const INSIGHTS_SECURITY = 'insights'
 /** The record type of a month's traffic insights, keyed by the month (YYYY-MM). */
 export const TRAFFIC_INSIGHTS_TYPE = 'trafficinsights'
@@ -10,7 +10,7 @@ export interface Keyed {
 }
 
 /**
- * A month's traffic insights (spec 001 section 3), as the `trafficinsights` record stores it and
+ * A month's traffic insights (README, "The record"), as the `trafficinsights` record stores it and
  * `/query/insights/traffic/{month}` answers it. Daily series are keyed by day, in day order; the
  * others largest first. `locations` is keyed `country|region|city` (ISO 3166-1 alpha-2 code; region
  * and city '' when unknown). Visitor series count genuine confirmed sessions only; `errors` and
@@ -60,7 +60,7 @@ export type SeriesName = (typeof SERIES)[number]
 /** The series keyed by day; the others are tallies. */
 export const DAILY_SERIES = ['traffic', 'errors', 'returningsessions', 'newsessions'] as const
 
-/** A marker's style on the globe (spec 001 section 3): Primary where a genuine confirmed visit is. */
+/** A marker's style on the globe: Primary where a genuine confirmed visit is, else Other. */
 export type LocationStyle = 'Primary' | 'Other'
 
 /** One place on the live globe: the sessions there, grouped. */

@@ -5,7 +5,7 @@ import '../shared/errors.js'
 
 /**
  * The memory plugin's admin module: the `/memory` screen, in its own chunk. Its menu entry shows
- * to those who may view the `memory` security record (spec 001 section 6).
+ * to those who may view the `memory` security record (README, "Rights").
  */
 export default defineAdmin({
   plugin: 'memory',

@@ -2,9 +2,9 @@ import type { RecordData } from '@shopwright/core/shared'
 import { MEMORY_SECURITY } from '../shared/types.js'
 
 /**
- * The `memory` security record (spec 000 section 6: developmentmanager full, nobody else),
- * inserted when missing so a site without the sample company still has the screen gated. The
- * administrator role has every right whatever the record says.
+ * The `memory` security record (developmentmanager full, nobody else), inserted when missing so a
+ * site without the sample company still has the screen gated. The administrator role has every
+ * right whatever the record says.
  */
 export function memorySecurity(): RecordData {
   return {

@@ -1,7 +1,7 @@
-/** The security record that gates the memory screen and its calls (spec 001 section 6). */
+/** The security record that gates the memory screen and its calls (README, "Rights"). */
 export const MEMORY_SECURITY = 'memory'
 
-/** The memory types of spec 001 section 7, in its order: what `/query/memory/clear/{type}` takes. */
+/** The ten memory types (README, "Types"): what `/query/memory/clear/{type}` takes. */
 export const MEMORY_TYPES = [
   'recordtype',
   'html',

@@ -17,9 +17,9 @@ function entriesOf(value: unknown): AccessEntry[] {
 }
 
 /**
- * A security record's access entries (spec 000 section 6): one row per role with view, edit,
- * create and delete. The role comes from the role records; the entry's id follows its role. A row
- * with no right ticked is the spec's "explicitly not allowed" entry.
+ * A security record's access entries (docs/security.md, "Who may do what"): one row per role with
+ * view, edit, create and delete. The role comes from the role records; the entry's id follows its
+ * role. A row with no right ticked is an "explicitly not allowed" entry: it grants nothing.
  */
 export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorProps) {
   const t = useT()

@@ -30,9 +30,8 @@ interface BinPage {
 const BIN_PAGE_SIZE = 100
 
 /**
- * `/bin` (spec 000 section 2, "Bin screen"): Name, Type and Deleted Date with load-more paging;
- * Restore and Delete need a selection, Empty is disabled when the bin is empty; the confirmations
- * use the spec's words.
+ * `/bin`: Name, Type and Deleted Date with load-more paging; Restore and Delete need a selection,
+ * Empty is disabled when the bin is empty; the confirmations use the spec's words.
  */
 export default function BinScreen() {
   const t = useT()

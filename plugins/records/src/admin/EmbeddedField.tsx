@@ -44,8 +44,8 @@ interface Drawing {
 }
 
 /**
- * One embedded record as a group of its type's fields (spec 000 section 3, `embed` and
- * `displayembed`). What is typed is kept here until it passes the field's check, so "12." stays
+ * One embedded record as a group of its type's fields (docs/plugins.md, "Embedded records in the
+ * record form"). What is typed is kept here until it passes the field's check, so "12." stays
  * on screen while the record holds 12; what passes is handed up at once, the rest shows its error.
  * An emptied group of a `record` field hands up null: the field then holds no record.
  */
@@ -145,9 +145,9 @@ function EmbeddedOne({
 }
 
 /**
- * A `recordlist` of embedded records: one group each, in order, with Move Up, Move Down and
- * Delete on each (the list editors' moves, spec 000 section 4), and Add for a new one made of its
- * type's defaults. The value stays an array of plain objects.
+ * A `recordlist` of embedded records: one group each, in order, with Move Up, Move Down and Delete
+ * on each (the list editors' moves), and Add for a new one made of its type's defaults. The value
+ * stays an array of plain objects.
  */
 function EmbeddedList({
   drawing,
@@ -247,11 +247,11 @@ export interface EmbeddedFieldProps {
 }
 
 /**
- * A field with `embed: true` (spec 000 section 3): its record kept inside this one, a plain object
- * for `record` and an array of them for `recordlist`. Each is drawn with the editor a running
- * plugin supplies for the embedded type (`defineAdmin({ embedded })`), or else as a group of that
- * type's fields, read from its definition like the form's own. With its label, info tip and error
- * area, as every field.
+ * A field with `embed: true` (docs/plugins.md, "Embedded records"): its record kept inside this
+ * one, a plain object for `record` and an array of them for `recordlist`. Each is drawn with the
+ * editor a running plugin supplies for the embedded type (`defineAdmin({ embedded })`), or else as
+ * a group of that type's fields, read from its definition like the form's own. With its label, info
+ * tip and error area, as every field.
  */
 export function EmbeddedField({ field, value, error, readOnly, onChange }: EmbeddedFieldProps) {
   const t = useT()

@@ -14,8 +14,8 @@ const ACCEPTED = /\.(zip|json)$/i
 
 /**
  * Import: picks .zip and .json files (ERROR_IMPORT_FILE_TYPE for others) and uploads them one by one;
- * a failed file or item shows 'Unable to Import' and the import goes on with the next (spec 000
- * sections 5 and 8). `onDone` runs once at the end, to refresh the screen.
+ * a failed file or item shows 'Unable to Import' and the import goes on with the next (docs/api.md,
+ * "Records"). `onDone` runs once at the end, to refresh the screen.
  */
 export function ImportButton({ disabled, onDone }: { disabled?: boolean; onDone(): void }) {
   const t = useT()

@@ -7,9 +7,9 @@ import { keysParam, type RecordKey } from './keys.js'
 import { deleteQuestion } from './questions.js'
 
 /**
- * A record list's buttons (spec 000 section 5, "Record list buttons"): New needs create, Delete
- * needs delete (and a selection; it moves the records to the bin after the confirmation), Export
- * needs view, Import needs create or edit; Refresh is always there.
+ * A record list's buttons, by the record type's access flags: New needs create, Delete needs delete
+ * (and a selection; it moves the records to the bin after the confirmation), Export needs view,
+ * Import needs create or edit; Refresh is always there.
  */
 export function ListToolbar({
   access,

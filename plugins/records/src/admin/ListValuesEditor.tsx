@@ -12,8 +12,8 @@ function otherProperties(item: Exclude<Value, string>): Record<string, unknown> 
 
 /**
  * A list type's values (and any `lists` field without a list type): add, remove and reorder, with
- * the list editors' moves (spec 000 section 4, "List editors": top, up, down, bottom, delete,
- * select all). Entries with an id keep their other properties; their id and name are editable.
+ * the list editors' moves (top, up, down, bottom, delete, select all). Entries with an id keep
+ * their other properties; their id and name are editable.
  */
 export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps) {
   const t = useT()

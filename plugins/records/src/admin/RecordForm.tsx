@@ -22,8 +22,9 @@ import { ListValuesEditor } from './ListValuesEditor.js'
 const WIDE = new Set(['recordlist', 'log', 'htmlx', 'lists', 'translations'])
 
 /**
- * How wide a field's editor is (spec 000 section 2, "Record screens"). An embedded record is a
- * group of fields (or a plugin's table), so it takes the full width, as a recordlist does.
+ * How wide a field's editor is: recordlist, log, htmlx, lists and translations take the full width,
+ * longtext is medium, the rest narrow. An embedded record is a group of fields (or a plugin's
+ * table), so it takes the full width, as a recordlist does.
  */
 export function fieldWidth(field: FieldDefinition): 'wide' | 'medium' | 'narrow' {
   if (isEmbeddedField(field)) return 'wide'

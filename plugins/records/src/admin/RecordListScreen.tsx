@@ -23,7 +23,7 @@ import { SORTABLE_DATATYPES } from '../shared/list-columns.js'
 import { keyOfRow, rowKey } from './keys.js'
 import { cellText, useColumnLabels } from './list-cells.js'
 
-/** Records per page: the admin list size (spec 000 section 9, "admin list 100"). */
+/** Records per page: the admin list size (the `pagination` configuration's `adminlist`). */
 export const LIST_PAGE_SIZE = 100
 
 export interface RecordListProps {
@@ -34,9 +34,9 @@ export interface RecordListProps {
 }
 
 /**
- * The records of one type (spec 000 section 2, "Record list screens"): the id column and the
- * fields shown in lists, selectable rows that open the record, numbered pages, and New, Delete,
- * Refresh, Export and Import as the type's access flags allow.
+ * The records of one type (docs/admin.md, "Lists"): the id column and the fields shown in lists,
+ * selectable rows that open the record, numbered pages, and New, Delete, Refresh, Export and Import
+ * as the type's access flags allow.
  */
 export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
   const t = useT()

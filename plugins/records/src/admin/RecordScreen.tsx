@@ -53,7 +53,7 @@ export interface RecordScreenProps {
 }
 
 /**
- * A record's editor (spec 000 sections 2 and 4): the type's fields (and a configuration record's
+ * A record's editor (docs/admin.md, "Saving"): the type's fields (and a configuration record's
  * configuration type's fields after them) in a grid, saved automatically: 5 s after a change (at
  * most 25 s after the first), at once when the id changes (when its input is left), on leaving the
  * page and when the tab closes. A new record is created at its first save, and only once every
@@ -250,7 +250,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
   }
 
   const onBlur = (field: string) => {
-    // A change of the id saves at once (spec 000 section 4), when its input is left.
+    // A change of the id saves at once, when its input is left (docs/architecture.md, "Decisions").
     if (field === 'id' && changed.current.has('id')) {
       autosave.changed()
       void autosave.flush()

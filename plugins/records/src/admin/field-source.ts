@@ -2,7 +2,7 @@ import type { QueryClient, RecordCollection, RecordData } from '@shopwright/core
 import type { Choice, FieldSource } from '@shopwright/admin-ui/kit'
 import { recordName } from './keys.js'
 
-/** At most this many records are offered by a record field's picker (spec 000 section 9: adminlist). */
+/** At most this many records are offered by a record field's picker (the admin list's size). */
 const RECORD_CHOICES = 100
 
 /**

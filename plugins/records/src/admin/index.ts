@@ -38,9 +38,9 @@ export {
 } from './list-editor.js'
 
 /**
- * The records plugin's admin screens (spec 000 section 2): the data, types, lists, security and
- * configuration lists, the record editor and the bin. Menu entries follow the spec's order. The
- * site's languages, which records keep, are the shell's too (its start language and menu).
+ * The records plugin's admin screens: the data, types, lists, security and configuration lists, the
+ * record editor and the bin. Menu entries follow the spec's order. The site's languages, which
+ * records keep, are the shell's too (its start language and menu).
  */
 export default defineAdmin({
   plugin: 'records',

@@ -25,10 +25,9 @@ function named(value: unknown, labels: ReadonlyMap<string, string> | undefined):
 }
 
 /**
- * A record-list cell (spec 000 section 3, "Field data types shown in list cells"): list values
- * and records by their names (ids until the names load, or when not among them), dates and times
- * in the admin's language, lists as their first two items, long text cut; an embedded record
- * shows nothing (it is no reference).
+ * A record-list cell: list values and records by their names (ids until the names load, or when not
+ * among them), dates and times in the admin's language, lists as their first two items, long text
+ * cut; an embedded record shows nothing (it is no reference).
  */
 export function cellText(
   field: FieldDefinition,

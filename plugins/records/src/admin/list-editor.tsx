@@ -10,7 +10,7 @@ export interface ListEditing {
   move(how: Move): void
 }
 
-/** Selection and moves of a list editor's rows (spec 000 section 4, "List editors"). */
+/** Selection and moves of a list editor's rows: top, up, down, bottom, delete, select all. */
 export function useListEditing<T>(
   items: readonly T[],
   onChange: (items: T[]) => void,

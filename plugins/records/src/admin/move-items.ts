@@ -1,4 +1,4 @@
-/** The list editors' moves (spec 000 section 4). */
+/** The list editors' moves: selected items to the top, up, down, to the bottom, or deleted. */
 export type Move = 'top' | 'up' | 'down' | 'bottom' | 'delete'
 
 /**

@@ -12,7 +12,7 @@ export function formErrors(
   const errors: Record<string, string> = {}
   for (const field of fields) {
     if (only && !only.has(field.id)) continue
-    // A new record's id may stay empty: the server gives it the next id (spec 000 section 5).
+    // A new record's id may stay empty: the server gives it the next id (docs/api.md, "Records").
     const check = checkField(field, values[field.id])
     if (!check.ok) errors[field.id] = check.code
   }

@@ -11,9 +11,9 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 
 /**
- * The site's languages as records keep them (spec 000 section 9): the web configuration's
- * `languages` (the first the default) and `currencies`, and the names in the `language` list.
- * Staff who may not read them, and visitors not signed in, get null and no names.
+ * The site's languages as records keep them: the web configuration's `languages` (the first the
+ * default) and `currencies`, and the names in the `language` list. Staff who may not read them, and
+ * visitors not signed in, get null and no names.
  */
 export const recordsSiteLanguages: SiteLanguagesProvider = {
   async locale(client) {

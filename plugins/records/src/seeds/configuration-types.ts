@@ -2,11 +2,10 @@ import { PAGE_SIZES, type ConfigurationTypeData } from '@shopwright/core/shared'
 import { field } from './fields.js'
 
 /**
- * The configuration types of the sample company's configuration records (spec 000 sections 3 and
- * 9). Their fields cover every field of `configuration/web`, `configuration/images` and
- * `configuration/pagination` except those the configuration record type itself defines (name,
- * description, configurationtype): the editor shows the record type's fields first, then these, so
- * a field defined in both would show twice.
+ * The configuration types of the sample company's configuration records. Their fields cover every
+ * field of `configuration/web`, `configuration/images` and `configuration/pagination` except those
+ * the configuration record type itself defines (name, description, configurationtype): the editor
+ * shows the record type's fields first, then these, so a field defined in both would show twice.
  */
 export function configurationTypes(): ConfigurationTypeData[] {
   return [

@@ -36,7 +36,7 @@ const allFields: Array<{ owner: string; field: FieldDefinition }> = [
   })),
 )
 
-/** The security records of spec 000 section 6 (seeded by @shopwright/seeds), plus people. */
+/** The sample company's security records (seeded by @shopwright/seeds), plus people. */
 const SPEC_SECURITY_IDS = [
   'admin',
   'configuration',
@@ -53,7 +53,7 @@ const SPEC_SECURITY_IDS = [
   'people', // not in the spec table: listed by the project brief, expected from the account plugin
 ]
 
-/** The record types this plugin owns, by the project brief and spec 000 section 3. */
+/** The record types this plugin owns, by the project brief. */
 const OWNED_TYPES = [
   'recordtype',
   'listtype',

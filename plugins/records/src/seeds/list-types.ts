@@ -19,7 +19,7 @@ export function listTypes(): ListTypeData[] {
       type: 'listtype',
       id: 'translationset',
       name: 'Translation Set',
-      // The set names of spec 000 section 3 ("Translation set").
+      // The five translation sets (docs/api.md, "Translations").
       values: [
         { id: 'account', name: 'Account' },
         { id: 'admin', name: 'Admin' },

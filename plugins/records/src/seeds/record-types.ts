@@ -6,10 +6,10 @@ import { REFERENCE_SECURITY, WEBSITE_SECURITY } from './security.js'
  * Record types other plugins own and seed, which fields here may point at. They are not seeded
  * here; the admin editor shows a reference to one of them as a plain link until its plugin is
  * installed.
- * - employee, customer: the account plugin's signed-in entities (spec 000 section 3, account entity).
- * - webcategory, item: the storefront catalogue (spec 001 sections 2 and 3); the category route
- *   shows a webcategory in record mode and the item route an item.
- * - translation: the translation plugin's sets and values (spec 000 section 3).
+ * - employee, customer: the account plugin's signed-in entities.
+ * - webcategory, item: the storefront catalogue (the commerce plugin's); the category route shows a
+ *   webcategory in record mode and the item route an item.
+ * - translation: the translation plugin's sets and values.
  */
 export const OTHER_PLUGINS_RECORD_TYPES = [
   'employee',
@@ -46,9 +46,9 @@ function recordType(id: string, data: RecordTypeSeed): RecordTypeData {
 }
 
 /**
- * The `recordtype/<id>` records for every type the records plugin owns (spec 000 section 3). Their
- * fields describe exactly what the seeded records carry (the sample company and the reference data
- * of @shopwright/seeds, and this plugin's own seeds), so the admin editor shows every value.
+ * The `recordtype/<id>` records for every type the records plugin owns. Their fields describe
+ * exactly what the seeded records carry (the sample company and the reference data of
+ * @shopwright/seeds, and this plugin's own seeds), so the admin editor shows every value.
  */
 export function recordTypes(): RecordTypeData[] {
   return [
@@ -406,7 +406,7 @@ export function recordTypes(): RecordTypeData[] {
       icon: 'earth',
       description: 'A country: its language, phone code, time zones, currency and regions.',
       security: REFERENCE_SECURITY,
-      // The spec lists countries by name (spec 000 section 7, /query/data/list/country).
+      // Countries are listed by name (`/query/data/list/country`).
       listsort: 'name',
       fields: [
         field('name', 'Name', 'text', 'The English name.', { required: true, showinlist: true }),

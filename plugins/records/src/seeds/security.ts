@@ -9,7 +9,7 @@ type Right = 'view' | 'edit' | 'create' | 'delete'
 
 const FULL: Right[] = ['view', 'edit', 'create', 'delete']
 
-/** One access entry in the shape of spec 000 section 3: the role is also the entry's id. */
+/** One access entry, `{ id, role, view, edit, create, delete }`: the role is also its id. */
 function entry(role: string, rights: Right[]): AccessEntry {
   return {
     id: role,
@@ -22,9 +22,10 @@ function entry(role: string, rights: Right[]): AccessEntry {
 }
 
 /**
- * The two security records the record types of this plugin need that spec 000 section 6 does not
- * list. Both let everyone (role `all`, signed in or not) view, because the storefront reads these
- * records for anonymous visitors: the routes, the header menu, the contact block, the locale page.
+ * The two security records the record types of this plugin need that the sample company's do not
+ * include (README, "The new security records"). Both let everyone (role `all`, signed in or not)
+ * view, because the storefront reads these records for anonymous visitors: the routes, the header
+ * menu, the contact block, the locale page.
  * - website: managers and development maintain the site; marketing and its manager write pages and
  *   menus but do not delete.
  * - reference: managers and development maintain countries and currencies.

@@ -10,7 +10,7 @@ const propsOf = (route: RecordData) =>
     (route.props as Array<{ id: string; value: string }>).map((p) => [p.id, p.value]),
   )
 
-/** The storefront rows of spec 000 section 2's route table: everything but the admin screens. */
+/** The storefront's routes: every page but the admin screens. */
 const STOREFRONT_URLS = [
   '/',
   '/about',

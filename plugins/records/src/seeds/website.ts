@@ -4,7 +4,7 @@ import { reference, type RecordData } from '@shopwright/core/shared'
 const COMPANY = 'Shopwright Test Company'
 
 /**
- * The sample storefront pages (`webpage/<id>`, spec 000 section 3 "Page"): home and about, shown by
+ * The sample storefront pages (`webpage/<id>`: a headline and content): home and about, shown by
  * the / and /about routes, and the two pages the /code25Home and /code25Gallery page views name.
  * Content is plain, safe HTML: p, h2, a (local links), strong, ul and li.
  */
@@ -108,7 +108,7 @@ interface RouteSpec {
   props?: Record<string, string>
 }
 
-/** A `route/<id>` record (spec 000 section 3, "Website route"). */
+/** A `route/<id>` record (docs/themes.md, "What the engine does"). */
 function route(spec: RouteSpec): RecordData {
   return {
     type: 'route',
@@ -125,9 +125,9 @@ function route(spec: RouteSpec): RecordData {
 }
 
 /**
- * The storefront routes of spec 000 section 2 (the route table without the admin screens /data,
- * /configuration, /translation and /bin, which the admin UI owns). Only /category/:id is in record
- * mode, as the spec says; the others have a fixed title.
+ * The storefront routes (every route but the admin screens /data, /configuration, /translation and
+ * /bin, which the admin UI owns). Only /category/:id is in record mode; the others have a fixed
+ * title.
  */
 export function routes(): RecordData[] {
   const specs: RouteSpec[] = [
@@ -175,7 +175,7 @@ export function routes(): RecordData[] {
       component: 'PageView',
       title: 'Gallery',
       description: 'Pictures from the shop.',
-      // The page view with the catalogue's pictures (the default theme's gallery, spec 001 section 2).
+      // The page view with the catalogue's pictures (the default theme's gallery).
       props: { pageid: 'code25gallery', pagetype: 'webpage', gallery: 'catalogue' },
     },
     {
@@ -353,9 +353,9 @@ export function routes(): RecordData[] {
 
 /**
  * The menus: one `menu/<group>` record per menu group, itself a menu entry whose `submenus` are the
- * group's entries (spec 000 section 3, "Menu entry"). Only the header is seeded; the navigation and
- * footer groups come from the site's configuration. The header's entries have no security
- * reference, so everyone sees them, and no submenus, so each is a plain link.
+ * group's entries (id, label, href, submenus, an optional security). Only the header is seeded; the
+ * navigation and footer groups come from the site's configuration. The header's entries have no
+ * security reference, so everyone sees them, and no submenus, so each is a plain link.
  */
 export function menus(): RecordData[] {
   return [

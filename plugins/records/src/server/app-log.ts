@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { insertRows, retryTransaction, type DatabaseDialect } from '@shopwright/core'
 
-/** One application log line (spec 001 section 3, "Log line"), with who made the change. */
+/** One application log line (docs/api.md, "Records"), with who made the change. */
 export interface LogLine {
   time: string
   type: string

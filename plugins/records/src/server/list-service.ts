@@ -42,11 +42,11 @@ export const COLLATED_SORT_LIMIT = 5_000
 export const MAX_PAGE_SIZE = 1000
 
 /**
- * Lists records as the collection of spec 000 section 3 (list, nextpage, pagesize, pages, page,
- * recordtype, extensions). Pages in id order use keyset paging; `nextpage` is `<page>.<last id>`
- * (a dot never appears in an id). A type that declares `listsort` (the country list sorts by name) is
- * ordered by that field and paged by position. Without `fields`, the stored JSON text of each record
- * is spliced into the answer as it is, never parsed and serialised again.
+ * Lists records as a collection (docs/api.md, "Records": list, nextpage, pagesize, pages, page,
+ * recordtype, extensions). Pages in id order use keyset paging; `nextpage` is `<page>.<last id>` (a
+ * dot never appears in an id). A type that declares `listsort` (the country list sorts by name) is
+ * ordered by that field and paged by position. Without `fields`, the stored JSON text of each
+ * record is spliced into the answer as it is, never parsed and serialised again.
  */
 export class ListService {
   constructor(

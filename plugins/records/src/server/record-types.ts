@@ -77,7 +77,7 @@ export class RecordTypes {
 
   /**
    * True when the caller may create or edit records of some type: an import needs one of these
-   * (spec 000 section 5), so a caller without any is refused before the upload is read.
+   * (docs/api.md, "Records"), so a caller without any is refused before the upload is read.
    */
   async mayWriteAny(entity: Entity | null): Promise<boolean> {
     if (!entity) return false

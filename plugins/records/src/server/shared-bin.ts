@@ -1,7 +1,7 @@
 import { createError, PAGE_SIZES, type Entity } from '@shopwright/core'
 import type { RecordKey, RecordsService } from './records-service.js'
 
-/** One row of the Bin screen (spec 000 section 2, "Bin screen": Name, Type, Deleted Date). */
+/** One row of the Bin screen (Name, Type, Deleted Date). */
 export interface BinItem {
   type: string
   id: string

@@ -1,8 +1,8 @@
 /**
  * Which list columns the record lists can sort and filter by, and whose words a search finds
- * (docs/admin.md, "Finding records"): the list-cell datatypes of spec 000 section 3 whose values
- * have one short key. Long texts, rich text and lists of values are shown but not indexed. The
- * server's index (server/index-terms.ts) and the admin's list screen read the same sets.
+ * (docs/admin.md, "Finding records"): the datatypes a list cell shows whose values have one short
+ * key. Long texts, rich text and lists of values are shown but not indexed. The server's index
+ * (server/index-terms.ts) and the admin's list screen read the same sets.
  */
 export const SORTABLE_DATATYPES: ReadonlySet<string> = new Set([
   'text',

@@ -65,7 +65,7 @@ export function Flags({ row }: { row: SessionRow }) {
   )
 }
 
-/** An unconfirmed session's cell: shown disabled (spec 001 section 4). */
+/** An unconfirmed session's cell: shown disabled (README, "Screens"). */
 export function Dimmed({ row, children }: { row: SessionRow; children: ReactNode }) {
   return row.confirmed ? (
     <>{children}</>

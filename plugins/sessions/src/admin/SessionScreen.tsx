@@ -27,7 +27,7 @@ function seconds(from: string, to: string): number {
 }
 
 /**
- * `/session/:id` (spec 001 section 2): user agent, browser, OS, start and end dates, referer,
+ * `/session/:id` (README, "Screens"): user agent, browser, OS, start and end dates, referer,
  * session count, IP, city, country and language, the flags and why, and the pages visited with
  * their time and scroll depth.
  */

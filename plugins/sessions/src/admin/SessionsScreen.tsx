@@ -31,7 +31,7 @@ export default function SessionsScreen() {
 }
 
 /**
- * `/sessions` (spec 001 section 2): #, Date, Location, Browser and OS, newest first, with
+ * `/sessions` (README, "Screens"): #, Date, Location, Browser and OS, newest first, with
  * load-more paging; unconfirmed sessions are shown disabled, live ones marked. Clear asks the
  * spec's question first.
  */

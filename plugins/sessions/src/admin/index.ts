@@ -5,7 +5,7 @@ import '../shared/errors.js'
 import { SESSIONS_SECURITY } from '../shared/types.js'
 
 /**
- * The sessions screens (spec 001 section 2): the list at /sessions and one session at
+ * The sessions screens (README, "Screens"): the list at /sessions and one session at
  * /session/:id, each its own chunk. The menu entry shows to those who may view the `sessions`
  * security record.
  */

@@ -1,6 +1,6 @@
 import type { Platform } from '../shared/types.js'
 
-/** The spec's browser icon (spec 001, "Icon set") for a browser name as bowser gives it. */
+/** The kit's browser icon (README, "Screens") for a browser name as bowser gives it. */
 export function browserIcon(name: string, robot = false): string {
   if (robot) return 'robot'
   const lower = name.toLowerCase()

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@shopwright/core/shared'
 import type { SessionDetail, SessionPage } from '../shared/types.js'
 
-/** The list's page size: spec 001 section 9, adminlist 100. */
+/** The list's page size: the admin list's, 100. */
 export const SESSIONS_PAGE_SIZE = 100
 
 /** The sessions calls as the screens make them; tests hand the screens a fake. */

@@ -2,8 +2,8 @@ import type { RecordData } from '@shopwright/core/shared'
 import { SESSIONS_SECURITY } from '../shared/types.js'
 
 /**
- * The `sessions` security record (spec 001 section 6: allmanagers full), inserted when missing so a
- * site without the sample company still has its sessions gated. An administrator may add roles.
+ * The `sessions` security record (allmanagers full), inserted when missing so a site without the
+ * sample company still has its sessions gated. An administrator may add roles.
  */
 export function sessionsSecurity(): RecordData {
   return {

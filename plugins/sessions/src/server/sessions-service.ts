@@ -14,12 +14,12 @@ import { DAY, type SessionFacts } from './session-facts.js'
 import type { ListPosition, SessionRecord, SessionStore } from './session-store.js'
 import type { SessionWriter } from './session-writer.js'
 
-/** The list's page size (spec 001 section 9: adminlist 100) and the most one page may hold. */
+/** The list's page size (the admin list's, 100) and the most one page may hold. */
 export const DEFAULT_PAGE_SIZE = 100
 export const MAX_PAGE_SIZE = 1_000
 /** The most pages the detail shows (a session may have thousands). */
 export const MAX_DETAIL_PAGES = 1_000
-/** The most sessions `located` gives (spec 001 section 9: live insights loads up to 1000). */
+/** The most sessions `located` gives (live insights shows up to 1,000). */
 export const MAX_LOCATED = 1_000
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')

@@ -1,8 +1,8 @@
 import { defineErrors } from '@shopwright/core/shared'
 
 /**
- * The sessions plugin's error codes (spec 001 section 8), merged into the catalogue at boot.
- * Browser-safe: the admin screens import this file for the English messages.
+ * The sessions plugin's error codes, merged into the catalogue at boot. Browser-safe: the admin
+ * screens import this file for the English messages.
  */
 export const SESSIONS_ERRORS = defineErrors({
   ERROR_SESSIONS_NOT_AVAILABLE: { message: 'Unable to View Sessions.', status: 404 },

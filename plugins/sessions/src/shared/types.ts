@@ -1,7 +1,7 @@
-/** The security record that gates the sessions screens and calls (spec 001 section 6). */
+/** The security record that gates the sessions screens and calls (docs/api.md, "Sessions"). */
 export const SESSIONS_SECURITY = 'sessions'
 
-/** A session is live while its last activity is under this old (spec 001 sections 4 and 9). */
+/** A session is live while its last activity is under this old (README, "Live visitors"). */
 export const LIVE_MS = 30 * 60 * 1000
 
 /** Where a visit came from (docs: the plugin's README, "Medium rules"). */
@@ -42,7 +42,7 @@ export interface SessionPage {
   nextpage?: string
 }
 
-/** One tracked page of a session (spec 000 section 3, "Tracked page"). */
+/** One tracked page of a session (docs/api.md, "Sessions"). */
 export interface SessionPageView {
   href: string
   entry: string
@@ -53,7 +53,7 @@ export interface SessionPageView {
   scroll: number
 }
 
-/** The answer of `/query/session/get/{id}` (spec 001 section 3, "Session"). */
+/** The answer of `/query/session/get/{id}` (docs/api.md, "Sessions"). */
 export interface SessionDetail extends SessionRow {
   sessions: number
   language: string

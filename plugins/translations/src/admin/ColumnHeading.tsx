@@ -12,7 +12,7 @@ export interface ColumnHeadingProps {
   busy?: boolean
 }
 
-/** A column's heading with its menu (spec 000 section 2: the phrase and per-language menus). */
+/** A column's heading with its menu: the phrase column's, or a language's. */
 export function ColumnHeading({ label, detail, items, testId, busy = false }: ColumnHeadingProps) {
   const t = useT()
   return (

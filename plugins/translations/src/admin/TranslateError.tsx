@@ -36,8 +36,8 @@ function TranslateErrorDialog({
 }
 
 /**
- * 'Unable to Translate', shown with the stack (spec 000 section 8): the service's failure is for
- * whoever runs the server to fix, so the message comes with the reason and the stack to pass on.
+ * 'Unable to Translate', shown with the stack: the service's failure is for whoever runs the server
+ * to fix, so the message comes with the reason and the stack to pass on.
  */
 export function showTranslateError(dialogs: Dialogs, t: Translate, error: unknown): Promise<null> {
   const failure = shownError(error, t)

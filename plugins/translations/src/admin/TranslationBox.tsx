@@ -22,8 +22,8 @@ export interface TranslationBoxProps {
 
 /**
  * One cell of the translation table: a text area that saves when it is left and the text changed
- * (spec 000 section 4), so a save carries one cell and never overwrites another editor's work.
- * Escape puts the stored text back.
+ * (README, "The table editor"), so a save carries one cell and never overwrites another editor's
+ * work. Escape puts the stored text back.
  */
 export function TranslationBox({
   value,

@@ -26,7 +26,7 @@ import type { LanguageChoice, TranslationApi } from './translation-api.js'
 import { TranslationTable } from './TranslationTable.js'
 import { useTranslationSet } from './useTranslationSet.js'
 
-/** Rows per page of the table (spec 000 section 9: the translation editor uses 10). */
+/** Rows per page of the table by default (docs/admin.md, "Finding records"). */
 export const TRANSLATION_PAGE_SIZE = 10
 /** The page sizes offered beside the search box. */
 export const TRANSLATION_PAGE_SIZES = [10, 25, 50, 100] as const
@@ -53,7 +53,7 @@ export interface TranslationEditorProps {
 }
 
 /**
- * The translation table editor (spec 000 sections 2 and 4): New, Delete and Languages; the phrase
+ * The translation table editor (README, "The table editor"): New, Delete and Languages; the phrase
  * menu (export and import of the whole set, Sort) and each language's menu (export, import,
  * Auto-Fill, Clear); ten rows a page, or 25, 50 or 100, and a search of the phrases and their
  * translations (accents aside) that narrows the pages. Every change is one small save of what

@@ -10,7 +10,7 @@ import { TranslationEditor } from './TranslationEditor.js'
 /**
  * `/translation/:id` (and `/data/translation/:id`): a set in the table editor. `new` is the
  * records' form for the set's name, id and languages; the set is created at its first save and
- * opens here in the table editor (spec 000 section 2: "opened after creating one").
+ * opens here in the table editor (README, "The table editor").
  */
 export default function TranslationEditorScreen() {
   const { id = '' } = useParams()

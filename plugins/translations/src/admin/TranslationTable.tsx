@@ -27,9 +27,9 @@ export interface TranslationTableProps {
 }
 
 /**
- * The translation table (spec 000 section 2): a row per phrase with a column per language, every
- * cell a text area; duplicate phrases in the warning colour, right-to-left languages written so,
- * and the phrase as each translation box's placeholder.
+ * The translation table: a row per phrase with a column per language, every cell a text area;
+ * duplicate phrases in the warning colour, right-to-left languages written so, and the phrase as
+ * each translation box's placeholder.
  */
 export function TranslationTable({
   entries,

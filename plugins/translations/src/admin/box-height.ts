@@ -1,4 +1,4 @@
-/** A translation box's height: 13 px plus 17 px per line (spec 000 section 9). */
+/** A translation box's height: 13 px plus 17 px per line, up to 100 px. */
 export const BOX_BASE_HEIGHT = 13
 export const BOX_LINE_HEIGHT = 17
 /** Taller texts scroll inside the box. */

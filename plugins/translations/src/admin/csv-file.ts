@@ -1,6 +1,6 @@
 /**
- * The types a CSV import takes (spec 000 section 5: text/csv). `application/csv` too, as the
- * server does: some systems label CSV so.
+ * The types a CSV import takes (README, "The table editor": text/csv). `application/csv` too, as
+ * the server does: some systems label CSV so.
  */
 const CSV_TYPES = new Set(['text/csv', 'application/csv'])
 

@@ -8,10 +8,9 @@ const TranslationList = lazy(() => import('./TranslationListScreen.js'))
 const TranslationEditor = lazy(() => import('./TranslationEditorScreen.js'))
 
 /**
- * The translation screens (spec 000 section 2): the sets' list and the table editor. The menu's
- * Translation entry is /data/translation (spec 000 section 2, admin menu); that address and
- * /translation show the same list, and a set opens in the table editor at either. The sets are
- * the texts of the admin itself too.
+ * The translation screens (README, "The table editor"): the sets' list and the table editor. The
+ * menu's Translation entry is /data/translation; that address and /translation show the same list,
+ * and a set opens in the table editor at either. The sets are the texts of the admin itself too.
  */
 export default defineAdmin({
   plugin: 'translations',

@@ -1,7 +1,7 @@
 import type { RecordData } from '@shopwright/core/shared'
 
 /**
- * The `translation` record type: one record per set (spec 000 section 3). Its entries are edited
+ * The `translation` record type: one record per set (README, "Decisions"). Its entries are edited
  * in the table editor at /translation/:id, so the generic record editor hides them.
  */
 export function translationRecordType(): RecordData {

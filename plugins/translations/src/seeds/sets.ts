@@ -9,7 +9,7 @@ import { generalPhrases } from './phrases/general.js'
 import { serverFrench } from './phrases/server.js'
 import { storePhrases } from './phrases/store.js'
 
-/** The sample company's languages (spec 000 section 9), US English the default. */
+/** The sample company's languages, US English the default. */
 export const SEEDED_LANGUAGES = ['en-us', 'fr'] as const
 
 function entries(table: PhraseTable): TranslationEntry[] {
@@ -44,10 +44,9 @@ function set(id: string, name: string, description: string, table: PhraseTable):
 }
 
 /**
- * The five sets of spec 000 section 3, complete in US English and French for every text the
- * screens show: `general` (words the admin and the storefront share), `store` (the storefront),
- * `account` (sign-in and the customer account area), `admin` (the admin UI) and `server` (the
- * error catalogue's messages).
+ * The five sets, complete in US English and French for every text the screens show: `general`
+ * (words the admin and the storefront share), `store` (the storefront), `account` (sign-in and the
+ * customer account area), `admin` (the admin UI) and `server` (the error catalogue's messages).
  */
 export function translationSets(): RecordData[] {
   return [

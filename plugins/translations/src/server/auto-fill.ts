@@ -14,10 +14,10 @@ function sourceText(value: TranslationValue, phrase: string, translations: Recor
 }
 
 /**
- * The language menu's Auto-Fill (spec 000 section 9): fills the language's empty cells. From the
- * set's default language by machine translation; in the default language itself, the phrase is
- * copied (a server message has no text to copy from and is left for a person). Cells someone
- * filled while the service worked are kept; if the service fails nothing is saved.
+ * The language menu's Auto-Fill (docs/api.md, "Translations"): fills the language's empty cells.
+ * From the set's default language by machine translation; in the default language itself, the
+ * phrase is copied (a server message has no text to copy from and is left for a person). Cells
+ * someone filled while the service worked are kept; if the service fails nothing is saved.
  */
 export class AutoFill {
   constructor(

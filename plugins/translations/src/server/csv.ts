@@ -11,15 +11,15 @@ export interface LanguageName {
   translations?: Record<string, string>
 }
 
-/** The export's file name (spec 000 section 9). */
+/** The export's file name: `translation.csv`, or `translation {language}.csv` for one language. */
 export function csvFileName(language?: string): string {
   return language ? `translation ${language}.csv` : 'translation.csv'
 }
 
 /**
- * A set as CSV (spec 000 section 9): a `Phrase` header plus the language codes, CRLF lines, every
- * value quoted with quotes doubled. A cell that a spreadsheet would run as a formula (`=`, `+`,
- * `-`, `@`, tab or CR first) gets a leading `'`, which the import takes off again.
+ * A set as CSV (docs/api.md, "Translations"): a `Phrase` header plus the language codes, CRLF
+ * lines, every value quoted with quotes doubled. A cell that a spreadsheet would run as a formula
+ * (`=`, `+`, `-`, `@`, tab or CR first) gets a leading `'`, which the import takes off again.
  */
 export function toCsv(value: TranslationValue, language?: string): string {
   const languages = language ? [language] : value.languages
@@ -85,9 +85,9 @@ export interface CsvImport {
 }
 
 /**
- * Matches a parsed file's columns to languages (spec 000 section 5): by code, by name or by a
- * translated name, without regard to case. The phrase column is the one headed `Phrase`, else the
- * first. With `only`, that language's column must be there ("Unable to find column '{0}' in the
+ * Matches a parsed file's columns to languages (docs/api.md, "Translations"): by code, by name or
+ * by a translated name, without regard to case. The phrase column is the one headed `Phrase`, else
+ * the first. With `only`, that language's column must be there ("Unable to find column '{0}' in the
  * file."); otherwise the set's languages found are read, and at least one must be.
  */
 export function readCsvImport(

@@ -97,7 +97,7 @@ function lowerCaseLanguages(edit: TranslationEdit): TranslationEdit {
   }
 }
 
-/** CSV arrives as text/csv (spec 000 section 5); some systems label it application/csv. */
+/** CSV arrives as text/csv (docs/api.md, "Translations"); some systems label it application/csv. */
 function isCsv(ctx: QueryContext): boolean {
   return ctx.is('text/csv', 'application/csv') !== false
 }

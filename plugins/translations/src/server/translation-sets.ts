@@ -14,7 +14,7 @@ import { TRANSLATION_TYPE } from './translation-type.js'
 import { parseCsv, readCsvImport, toCsv, type LanguageName } from './csv.js'
 
 export { TRANSLATION_TYPE } from './translation-type.js'
-/** The security record that gates the sets (spec 000 section 6: all view). */
+/** The security record that gates the sets (in the sample company, everyone views). */
 export const TRANSLATION_SECURITY = 'translation'
 /** The kernel cache type of the merged texts per language; cleared when a set changes. */
 export const TRANSLATION_CACHE = 'translation'
@@ -153,8 +153,8 @@ export class TranslationSets {
   }
 
   /**
-   * Imports CSV text into a set (spec 000 section 5): a whole file (`language` undefined) reads
-   * every set language it has a column for; a language's file reads that column only.
+   * Imports CSV text into a set (docs/api.md, "Translations"): a whole file (`language` undefined)
+   * reads every set language it has a column for; a language's file reads that column only.
    */
   async importCsv(
     entity: Entity | null,

@@ -1,7 +1,7 @@
 import { fromBase62, toBase62 } from '@shopwright/core/shared'
 import type { TranslationEdit, TranslationEntry, TranslationValue } from './types.js'
 
-/** The next entry id: one past the highest base-62 id in the set (spec 000 section 9). */
+/** The next entry id: one past the highest base-62 id in the set. */
 export function nextEntryId(entries: readonly TranslationEntry[]): string {
   let highest = -1
   for (const entry of entries) {
@@ -11,7 +11,7 @@ export function nextEntryId(entries: readonly TranslationEntry[]): string {
   return toBase62(highest + 1)
 }
 
-/** Phrases are trimmed on every edit (spec 000 section 5). */
+/** Phrases are trimmed on every edit. */
 export function cleanPhrase(phrase: string): string {
   return phrase.trim()
 }

@@ -1,4 +1,4 @@
-/** One phrase of a set with its text per language (spec 000 section 3, "Translation value"). */
+/** One phrase of a set with its text per language (docs/api.md, "Translations"). */
 export interface TranslationEntry {
   /** A base-62 counter, unique in the set. */
   id: string
@@ -53,7 +53,7 @@ export interface TranslationTexts {
   texts: Record<string, string>
 }
 
-/** The set's default language (spec 000 section 3: default en). */
+/** The set's default language: its first, else en. */
 export function defaultLanguage(value: Pick<TranslationValue, 'languages'>): string {
   return value.languages[0] ?? 'en'
 }
@@ -64,7 +64,7 @@ export function baseLanguage(language: string): string {
   return hyphen < 0 ? language : language.slice(0, hyphen)
 }
 
-/** True for a server-message phrase (spec 000 section 3). */
+/** True for a server-message phrase: one that begins with ERROR_. */
 export function isServerPhrase(phrase: string): boolean {
   return phrase.startsWith('ERROR_')
 }

@@ -1,6 +1,6 @@
 /** The address and credit card lines kept on an account record (`addressbook`, `creditcards`). */
 
-/** An address line of the account editor (spec 000 section 3). */
+/** An address line of the account editor (README, "Profile"). */
 export interface AddressLine {
   id: string
   addressee: string

@@ -1,7 +1,7 @@
 import type { RecordData } from '@shopwright/core'
 import { addressLinesOf, cardLinesOf, type AddressLine, type CardLine } from './lines.js'
 
-/** The default price level (spec 000 section 9). */
+/** The price level of a customer without one: the online price (README, "Profile"). */
 export const DEFAULT_PRICE_LEVEL = { text: 'onlineprice', value: 5 }
 
 /** A saved card as answered: no token, the number masked in groups of four. */

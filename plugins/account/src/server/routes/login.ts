@@ -24,8 +24,8 @@ import type { SessionStore } from '../sessions.js'
 import { clientKey } from '@shopwright/core'
 
 /**
- * Step 1 sends `{ email }`, step 2 `{ email, password }` (spec 000 section 7). The lengths bound
- * the work one request can cause; argon2 pre-hashes long passwords, but 1,024 characters is
+ * Step 1 sends `{ email }`, step 2 `{ email, password }` (docs/api.md, "Account"). The lengths
+ * bound the work one request can cause; argon2 pre-hashes long passwords, but 1,024 characters is
  * more than any password manager makes.
  */
 const LoginBody = z.strictObject({

@@ -26,7 +26,7 @@ function itemRow(record: RecordData) {
   }
 }
 
-/** The categories listing an item: online items without a parent only (spec 001 section 5). */
+/** The categories listing an item: online items without a parent only (README, "Records"). */
 function catalogueRows(record: RecordData) {
   const row = itemRow(record)
   if (!row.online || row.parent) return []
@@ -90,7 +90,7 @@ export function itemGuard(records: Pick<RecordsService, 'find'>): RecordGuard {
         if (parent === record.id)
           throw createError('ERROR_INVALID_INPUT', { reason: 'parent must be another item' })
         const stored = await records.find(ITEM_TYPE, parent)
-        // Child items are one level deep (spec 001 section 3, "ChildItem").
+        // Child items are one level deep (README, "Records").
         if (stored && refId(stored.parent))
           throw createError('ERROR_INVALID_INPUT', {
             reason: `parent ${parent} is itself a child item`,

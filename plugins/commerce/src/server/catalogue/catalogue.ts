@@ -1,5 +1,5 @@
 /**
- * The storefront's reads of the catalogue (spec 001 sections 3 and 5; README, "Catalogue calls"):
+ * The storefront's reads of the catalogue (docs/api.md, "Storefront data"):
  * categories with a page of their items, items with their children, break tables and what can be
  * bought, all priced for the visitor. Reads run on the plugin's own behalf and answer only what a
  * shopper may see: online records, public fields, never stock counts beyond "available".
@@ -35,7 +35,7 @@ import { optionValues } from './option-values.js'
 import { ListingReader } from './listing-reader.js'
 import { priceLevelName } from './price-level.js'
 
-/** Spec 000 section 9: data lists default to 24; a page holds at most 100 items here. */
+/** Data lists default to 24 a page; a page holds at most 100 items here. */
 export const DEFAULT_ITEMS_PAGE = 24
 export const MAX_ITEMS_PAGE = 100
 
@@ -194,14 +194,14 @@ export class Catalogue {
         price: { amount, currency: context.currency.id },
         instock,
         haschildren: options.length > 0,
-        // Spec 001 section 3, "ListItem": a price field named after the level, in major units.
+        // A list item's price field named after the level, in major units (README, "Prices").
         [levelName]: amount === NO_PRICE ? NO_PRICE : fromMinor(amount, context.currency.places),
       }
     })
   }
 
   /**
-   * A page of a category's items (online, without a parent: spec 001 section 5) in the chosen
+   * A page of a category's items (online, without a parent: README, "Records") in the chosen
    * order and filters, with the facets those filters choose from. Read from the listing tables
    * as a search page is (its ids, their count, then its items: never a record), and each facet
    * in one aggregate statement.

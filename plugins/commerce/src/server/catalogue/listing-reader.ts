@@ -78,7 +78,7 @@ export class ListingReader {
           price: { amount, currency },
           instock: truth(row.instock),
           haschildren: truth(row.haschildren),
-          // Spec 001 section 3, "ListItem": a price field named after the level, in major units.
+          // A list item's price field named after the level, in major units (README, "Prices").
           [level]: amount === NO_PRICE ? NO_PRICE : fromMinor(amount, places),
         },
       ]

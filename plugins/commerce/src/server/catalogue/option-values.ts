@@ -1,8 +1,8 @@
 /**
- * The option values of a child item (spec 001 section 3: "a child's item id is its parent's and
- * its options joined by ' : '"): `Classic Tee : Blue : S` under `Classic Tee` is Blue and S, in
- * that order. The item page labels an option the same way (the theme's optionLabel). A child
- * whose id does not start with its parent's is known by its sku alone.
+ * The option values of a child item (README, "Records": a child's item id is its parent's and its
+ * options joined by ' : '): `Classic Tee : Blue : S` under `Classic Tee` is Blue and S, in that
+ * order. The item page labels an option the same way (the theme's optionLabel). A child whose id
+ * does not start with its parent's is known by its sku alone.
  */
 import type { RecordData } from '@shopwright/core'
 import { skuOf } from '../../shared/types.js'

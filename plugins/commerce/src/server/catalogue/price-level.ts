@@ -14,7 +14,7 @@ const LIST_ITEM_FIELDS = new Set([
 
 /**
  * The name of a price level (`onlineprice` for 5), from the `pricelevel` list type: list answers
- * carry the visitor's price under it (spec 001 section 3, "ListItem").
+ * carry the visitor's price under it (README, "Prices").
  */
 export async function priceLevelName(
   records: Pick<RecordsService, 'find'>,

@@ -32,7 +32,7 @@ const Card = z.strictObject({
   number: z.string().min(12).max(32),
   expiry: z.string().min(6).max(8),
   name: z.string().max(200).optional(),
-  /** The brand the shopper chose, as the account's card form asks (spec 000 section 5). */
+  /** The brand the shopper chose, as the account's card form asks (its Payment Method). */
   paymentmethod: z.string().max(64).optional(),
   /** The security code, checked by the provider, never stored (README, "Payments"). */
   cvc: z.string().max(8).optional(),

@@ -1,9 +1,9 @@
 /**
- * Orders and invoices as their customer reads them (spec 001 sections 3 and 5; README, "Orders and
- * invoices"): only the caller's own, paged newest first from commerce_documents; another's, a
- * missing one and a binned one all answer the same not-available code (404), so nobody learns
- * which order numbers exist. The guard keeps the documents' server-owned fields as checkout wrote
- * them: staff change the status and the memo, nothing else.
+ * Orders and invoices as their customer reads them (docs/api.md, "Storefront data"): only the
+ * caller's own, paged newest first from commerce_documents; another's, a missing one and a binned
+ * one all answer the same not-available code (404), so nobody learns which order numbers exist. The
+ * guard keeps the documents' server-owned fields as checkout wrote them: staff change the status
+ * and the memo, nothing else.
  */
 import type { Knex } from 'knex'
 import { createError, isSystemActor, toMinor, type Entity, type RecordData } from '@shopwright/core'

@@ -29,7 +29,7 @@ export interface OrderContact {
   language: string
 }
 
-/** Statuses of an order not yet on its way, and those it is once shipped (spec 001's list). */
+/** Statuses of an order not yet on its way, and those it is once shipped (list `orderstatus`). */
 const BEFORE_SHIPPING = new Set(['pendingApproval', 'pendingFulfillment', 'partiallyFulfilled'])
 const SHIPPED = new Set(['pendingBilling', 'billed', 'closed'])
 

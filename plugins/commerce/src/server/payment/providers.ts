@@ -65,8 +65,9 @@ export interface PaymentProvider {
 }
 
 /**
- * Checks a card as typed with the account area's own card rules (spec 000 section 5: number with
- * Luhn, an expiry 'MM/YYYY' or 'YYYY-MM' not past, a payment method), and answers its digits.
+ * Checks a card as typed with the account area's own card rules (plugins/account/README.md,
+ * "Profile": number with Luhn, an expiry 'MM/YYYY' or 'YYYY-MM' not past, a payment method), and
+ * answers its digits.
  */
 export function checkCard(card: CardInput, now = new Date()): string {
   const problem = cardErrors(

@@ -11,9 +11,9 @@ import { pickPaths } from '../picker/DrivePicker.js'
 import { rootOfDatatype } from './roots.js'
 
 /**
- * A record field that holds a drive path (spec 000 section 3: `folder`, `privatefolder`,
- * `publicfolder`, `personalfolder`): the path as text, Browse opens the picker in the field's
- * root with the field's extension filter, Clear empties it.
+ * A record field that holds a drive path (the datatypes `folder`, `privatefolder`, `publicfolder`,
+ * `personalfolder`): the path as text, Browse opens the picker in the field's root with the field's
+ * extension filter, Clear empties it.
  */
 export default function DrivePathField(props: FieldEditorProps) {
   const client = useClient()

@@ -1,6 +1,6 @@
 /**
- * The folder each path datatype browses (spec 000 section 3, "Field datatypes handled"): `folder`
- * the whole drive, the others their top-level folder.
+ * The folder each path datatype browses: `folder` the whole drive, the others their top-level
+ * folder.
  */
 export const PATH_DATATYPES = {
   folder: '',

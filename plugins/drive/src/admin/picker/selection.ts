@@ -1,6 +1,6 @@
 /**
- * A picker's selection after a click on an entry (spec 001 section 4, "Folder picker"): single
- * select replaces whatever was chosen, multi select toggles the entry.
+ * A picker's selection after a click on an entry: single select replaces whatever was chosen, multi
+ * select toggles the entry.
  */
 export function choose(selected: readonly string[], path: string, multiple: boolean): string[] {
   if (!multiple) return [path]

@@ -18,7 +18,7 @@ const NewRecord = z.looseObject({
   id: z.string().max(191).optional(),
 })
 
-/** The record calls of spec 000 section 7 ("Record administration"); every state change is POST. */
+/** The record calls (docs/api.md, "Records"); every state change is POST. */
 export function dataRoutes(router: QueryRouter, services: Services): void {
   const { records, recordLists, recordTypeCalls, access, bin } = services
 

@@ -6,7 +6,7 @@ import { MAX_LIST_FILTERS, MAX_SEARCH_LENGTH } from '../../shared/list-columns.j
 
 const MAX_KEYS = 1000
 
-/** Parses `type|id,type|id` (spec: export, delete, bin, listids); each part must pass the id rule. */
+/** Parses `type|id,type|id` (export, delete, bin, listids); each part must pass the id rule. */
 export function parseKeys(text: string | undefined): RecordKey[] {
   if (!text)
     throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'Name records as type|id,type|id.' })

@@ -2,7 +2,7 @@ import { describe, z } from '@shopwright/core'
 
 /**
  * A record as the calls answer it: a document whose fields its record type defines, so only the
- * keys every record has are fixed (spec 000 section 3, "Record").
+ * keys every record has are fixed (its type and id).
  */
 export const recordAnswer = z.object({ type: z.string(), id: z.string() }).loose()
 

@@ -22,7 +22,7 @@ export function safeFilename(name: string, extension: string): string {
 
 /**
  * Exports records the caller may view: one record as `{type}-{id}.json`, several as `export.zip`
- * holding one such file each (spec 000 section 9); `filename` renames the download.
+ * holding one such file each (docs/api.md, "Records"); `filename` renames the download.
  */
 export class ExportService {
   constructor(private readonly records: RecordsService) {}
