@@ -37,9 +37,9 @@ export function errorMessage(error: unknown, t: Translate): string {
 
 /**
  * A message dialog under one of the spec's titles ('Unable to Login'...), which the caller gives
- * translated: the failed action's server message, dismissed with OK (spec 000 section 7, "Answers
- * and errors"); or a question answered with Cancel or OK. Both are modal (the page behind is
- * inert, focus starts on OK and goes back where it was).
+ * translated: the failed action's server message, dismissed with OK; or a question answered with
+ * Cancel or OK. Both are modal (the page behind is inert, focus starts on OK and goes back where
+ * it was).
  */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const t = useT()

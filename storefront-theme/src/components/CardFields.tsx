@@ -3,9 +3,9 @@ import { FieldError } from './FieldError.js'
 import { caretAfterDigits, groupNumber, methodOf, typeExpiry } from './card-input.js'
 
 /**
- * A card as its form holds it (spec 000 section 5): Number, Expiry Date, Payment Method, Name. The
- * payment method is not picked: it is the brand the number's first digits name (card-input.ts).
- * The expiry is typed MM/YY; `fullExpiry` turns it into the MM/YYYY the server keeps.
+ * A card as its form holds it: Number, Expiry Date, Payment Method, Name. The payment method is not
+ * picked: it is the brand the number's first digits name (card-input.ts). The expiry is typed
+ * MM/YY; `fullExpiry` turns it into the MM/YYYY the server keeps.
  */
 export interface CardForm {
   ccnumber: string
@@ -35,9 +35,9 @@ export type FieldProblem = { field: string; code: string } | null
 
 /**
  * A card's fields, each with its error under it: Number (with the brand it names beside it), Name
- * on the card and Expiry (MM/YY). Number and Expiry are required, Name optional (spec 000
- * section 5). The account's card editor and the checkout's new card both use them; `testId`
- * starts each field's test id (`card-ccnumber`, `checkout-ccnumber`).
+ * on the card and Expiry (MM/YY). Number and Expiry are required, Name optional. The account's
+ * card editor and the checkout's new card both use them; `testId` starts each field's test id
+ * (`card-ccnumber`, `checkout-ccnumber`).
  */
 export function CardFields({
   card,

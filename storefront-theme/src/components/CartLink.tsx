@@ -18,9 +18,9 @@ interface CartCount {
 }
 
 /**
- * The header's cart icon (spec 000 section 2): shown only when a plugin provides the `cart`
- * module. The count is the visitor's own, so it loads in the browser: the server-rendered page
- * stays the same for everyone (and cacheable) and shows '...' until then.
+ * The header's cart icon (docs/themes.md, "What the engine does"): shown only when a plugin
+ * provides the `cart` module. The count is the visitor's own, so it loads in the browser: the
+ * server-rendered page stays the same for everyone (and cacheable) and shows '...' until then.
  */
 export function CartLink() {
   const site = useSite()

@@ -1,7 +1,7 @@
 import { useLocale } from './locale.js'
 import { useSite } from './site.js'
 
-/** The header's /locale link: the currency symbol and the language (spec 000 section 2). */
+/** The header's /locale link: the currency symbol and the language. */
 export function LocaleLink() {
   const site = useSite()
   const { locale } = useLocale()

@@ -3,9 +3,9 @@ import type { MenuItem } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 
 /**
- * A menu group: links, and items with submenus that open a popup (spec 000 section 2). One popup
- * at a time; a click elsewhere, Escape or a navigation closes it. Menu labels are phrases, shown
- * in the current language; the group's label comes translated.
+ * A menu group: links, and items with submenus that open a popup. One popup at a time; a click
+ * elsewhere, Escape or a navigation closes it. Menu labels are phrases, shown in the current
+ * language; the group's label comes translated.
  */
 export function MenuBar({
   items,

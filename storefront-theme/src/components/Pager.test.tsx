@@ -21,7 +21,7 @@ function numbers(): string[] {
   return screen.getAllByRole('link', { name: /^Page \d+$/ }).map((link) => link.textContent ?? '')
 }
 
-describe('the pager (spec 000 section 9)', () => {
+describe('the pager', () => {
   it('links up to 7 pages around the current one, kept within the pages', () => {
     const windows: Array<[number, number, number[]]> = [
       [1, 3, [1, 2, 3]],

@@ -2,7 +2,7 @@ import { mdiChevronLeft, mdiChevronRight } from '@mdi/js'
 import { useNavigation, useT } from '@shopwright/storefront/react'
 import { Icon } from './Icon.js'
 
-/** Spec 000 section 9: "up to 7 page links around the current page, with prev and next arrows". */
+/** Up to 7 page links around the current page, with prev and next arrows. */
 const PAGE_LINKS = 7
 
 /** The page numbers to link: up to `count` around `page`, kept within 1..pages. */

@@ -16,7 +16,10 @@ import { useDrawer } from './Drawer.js'
 import { Icon } from './Icon.js'
 import { SearchBox } from './SearchBox.js'
 
-/** The header menu of spec 000 section 2, when the site has no `menu/header` record: phrases, as a menu record's labels. */
+/**
+ * The header menu (Home, About, Contact, Locale) when the site has no `menu/header` record:
+ * phrases, as a menu record's labels.
+ */
 const DEFAULT_MENU = [
   { id: 'home', href: '/', label: 'Home' },
   { id: 'about', href: '/about', label: 'About' },
@@ -220,7 +223,7 @@ function Frame({ site, menus, children }: ShellProps) {
           <div className="sw-drawer-backdrop" onClick={drawer.close} aria-hidden="true" />
         </div>
       </header>
-      {/* The page's content loads on a client navigation: a spinner over the page (spec 000 section 2). */}
+      {/* The page's content loads on a client navigation: a spinner over the page. */}
       <main id="sw-main" className="sw-main sw-container" tabIndex={-1} aria-busy={loading}>
         {loading ? (
           <div className="sw-spinner" role="progressbar" aria-label={t('Loading')} />

@@ -7,8 +7,8 @@ import { Icon } from './Icon.js'
 import { Modal } from './Modal.js'
 
 /**
- * The full-screen zoom of a gallery (spec 001 sections 1 and 2): a modal dialog, so the page
- * behind is inert and focus stays inside; Escape closes it, the arrow keys and buttons move
+ * The full-screen zoom of a gallery (storefront-theme/README.md, "Screens"): a modal dialog, so the
+ * page behind is inert and focus stays inside; Escape closes it, the arrow keys and buttons move
  * between images, and focus goes back to what opened it.
  */
 export function ZoomDialog({

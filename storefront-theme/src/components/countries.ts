@@ -43,7 +43,7 @@ export function prefetchCountries(client: Client): void {
 }
 
 /**
- * The country records (spec: `/query/data/list/country`, cached medium), named and sorted in the
+ * The country records (`/query/data/list/country`, cached medium), named and sorted in the
  * page's language; null while they load, empty when they cannot be read.
  */
 export function useCountries(): PlaceOption[] | null {

@@ -7,7 +7,7 @@
 export const CARD_WIDTHS = [200, 320, 400, 640, 800] as const
 /** The rungs of the item page's main image and the zoom dialog. */
 export const LARGE_WIDTHS = [400, 640, 800, 1200, 1600] as const
-/** Gallery thumbnails (spec 001 section 9: resized to a width of 400). */
+/** Gallery thumbnails are resized to a width of 400. */
 export const GALLERY_WIDTH = 400
 
 /** An image address at a width of the ladder. */

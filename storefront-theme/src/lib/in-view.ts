@@ -22,9 +22,9 @@ function observerFor(margin: number): IntersectionObserver {
 }
 
 /**
- * True once the element comes within `margin` pixels of the viewport (spec 000 section 4: lazy
- * images load within the lazy-load buffer), and from then on. Without IntersectionObserver (old
- * browsers, tests), at once.
+ * True once the element comes within `margin` pixels of the viewport (lazy images load within the
+ * site's lazy-load buffer: storefront-theme/README.md, "Images and speed"), and from then on.
+ * Without IntersectionObserver (old browsers, tests), at once.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin: number, active = true) {
   const [near, setNear] = useState(false)

@@ -18,7 +18,7 @@ describe('amounts in minor units', () => {
     expect(writeMinor('fr', currencies, 19440, 'usd')).toBe('194,40\u00a0$US')
   })
 
-  it('writes nothing for -1, "no price" (spec 001 section 9), or a broken amount', () => {
+  it('writes nothing for -1, "no price", or a broken amount', () => {
     expect(writeMinor('en-us', currencies, -1, 'usd')).toBe('')
     expect(writeMinor('en-us', currencies, 1.5, 'usd')).toBe('')
   })

@@ -41,7 +41,7 @@ function currencyOf(currencies: readonly SiteCurrency[], currency: string) {
   return { code: /^[A-Z]{3}$/.test(code) ? code : 'XXX', decimals }
 }
 
-/** An amount in integer minor units, or '' for no price (-1, spec 001 section 9). */
+/** An amount in integer minor units, or '' for no price (-1: docs/api.md, "Commerce"). */
 export function writeMinor(
   language: string,
   currencies: readonly SiteCurrency[],

@@ -6,7 +6,7 @@ import { useAlert } from '../components/Alert.js'
 /**
  * `/block/:recordtype/:id/:device?code=`: the "this was not me" link of a reset e-mail. One button
  * blocks that device from signing in to the account, proving with the link's code that the e-mail
- * was read; the screen then confirms (spec 000 section 2).
+ * was read; the screen then confirms ('Device Blocked').
  */
 export function Block({ params, props }: PageProps) {
   const { client } = useSession()

@@ -15,9 +15,9 @@ interface Option {
 }
 
 /**
- * `/locale` (spec 000 section 2): Location, Currency and Language, all required; the choice is
- * remembered in the browser, applies at once (the chosen language without a reload) and the page
- * goes back home. Names show in the current language, sorted in it.
+ * `/locale`: Location, Currency and Language, all required; the choice is remembered in the
+ * browser, applies at once (the chosen language without a reload) and the page goes back home.
+ * Names show in the current language, sorted in it.
  */
 export function Locale(_props: PageProps) {
   const site = useSite()

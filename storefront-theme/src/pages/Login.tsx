@@ -14,10 +14,10 @@ import { FieldError } from '../components/FieldError.js'
 import { Form } from '../components/Form.js'
 
 /**
- * `/login` (spec 000 sections 2 and 4): the e-mail, then the account's image and name with the
+ * `/login` (docs/admin.md, "Getting in"): the e-mail, then the account's image and name with the
  * password, a Forgot Password link and Login. A reset-required account is warned and sent to its
- * reset screen. Staff sign in here too: the admin sends them with `?next=`, and with none they
- * land in the admin.
+ * reset screen. Staff sign in here too: the admin sends them with `?next=`, and with none they land
+ * in the admin.
  */
 export function Login({ props }: PageProps) {
   const { client } = useSession()

@@ -1,6 +1,6 @@
 import { useT } from '@shopwright/storefront/react'
 
-/** An address no route matches (spec 000 section 2): 'Page not Found', with HTTP 404 from the server. */
+/** An address no route matches: 'Page not Found', with HTTP 404 from the server. */
 export function NotFound() {
   const t = useT()
   return (

@@ -19,11 +19,11 @@ function PageContent({ record, gallery }: { record: PageProps['record']; gallery
 }
 
 /**
- * A page record's headline and content (spec 000 section 2, "generic page view"): /about and the
- * page views. The content is HTML the records plugin cleaned when it was written. A page that
- * cannot be read shows ERROR_PAGE_NOT_AVAILABLE's message. A route whose own props name a
- * `gallery` adds the catalogue's pictures with the zoom dialog (spec 001 section 2); the route
- * record's props, not the address's query, so `?gallery` on another page adds nothing.
+ * A page record's headline and content (the generic page view): /about and the page views. The
+ * content is HTML the records plugin cleaned when it was written. A page that cannot be read shows
+ * ERROR_PAGE_NOT_AVAILABLE's message. A route whose own props name a `gallery` adds the catalogue's
+ * pictures with the zoom dialog (storefront-theme/README.md, "Screens"); the route record's props,
+ * not the address's query, so `?gallery` on another page adds nothing.
  */
 export function PageView({ record, route }: PageProps) {
   return <PageContent record={record} gallery={route.props.gallery !== undefined} />

@@ -10,10 +10,10 @@ import { Form } from '../components/Form.js'
 type Mode = 'resetpassword' | 'resetrequired'
 
 /**
- * `/reset/:recordtype/:id[/:code]` (spec 000 sections 2, 4 and 5). With a code it starts in set
- * mode (New and Repeat Password, Reset Password); without, in request mode (Send Reset Email).
- * Once the account is loaded, an expired or wrong code switches to request mode, an expired one
- * with the ERROR_ACCOUNT_RESET_EXPIRED warning.
+ * `/reset/:recordtype/:id[/:code]` (docs/security.md, "Password reset and device blocking"). With a
+ * code it starts in set mode (New and Repeat Password, Reset Password); without, in request mode
+ * (Send Reset Email). Once the account is loaded, an expired or wrong code switches to request
+ * mode, an expired one with the ERROR_ACCOUNT_RESET_EXPIRED warning.
  */
 export function Reset({ params }: PageProps) {
   const { client } = useSession()

@@ -19,7 +19,7 @@ import {
 import { AlertProvider } from '../components/Alert.js'
 import { SiteContext } from '../components/site.js'
 
-/** The sample company's site data: USD and EUR written as spec 000 section 9 says. */
+/** The sample company's site data: USD as $#,##0.00 and EUR as €#.##0,00. */
 export function sampleSite(overrides: Partial<SiteData> = {}): SiteData {
   return {
     name: 'Shopwright Test Company',

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@shopwright/core/shared'
 
-/** One visited page (spec 000 section 7, `/query/track`). */
+/** One visited page, as `/query/track` takes it (docs/api.md, "Sessions"). */
 export interface TrackedPage {
   href: string
   /** The address the visitor came from (the referrer for the first page). */
@@ -13,7 +13,7 @@ export interface TrackedPage {
   scroll: number
 }
 
-/** Quiet time before pages are sent (spec 000 section 9: 5 s at least, 30 s at most). */
+/** Quiet time before pages are sent: 5 s at least, 30 s at most. */
 export const TRACK_QUIET_MS = 5_000
 export const TRACK_MAX_WAIT_MS = 30_000
 /** The most pages one `/query/track` call may carry (the server refuses more). */

@@ -3,8 +3,8 @@ import { TranslationContext } from './translation.js'
 
 /**
  * The shell renders the route's component inside this boundary: a failing page shows
- * 'Unable to render.' with the message and a try-again button (spec 000 section 2), and the
- * header and footer stay usable.
+ * 'Unable to render.' with the message and a try-again button, and the header and footer stay
+ * usable.
  */
 export class PageBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   static override contextType = TranslationContext

@@ -55,14 +55,15 @@ function leaveToBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
 
 /**
  * The storefront: the theme's shell with the current route's component. The same tree renders on
- * the server and hydrates in the browser; afterwards local links change the page without a
- * reload (spec 000 section 2): history is pushed or replaced and the page scrolls to the top; back
- * and forward show the stored address without adding history. An address no route knows loads
- * fully, so the server answers it (the admin, 'Page not Found'). A route that shows a record or
- * whose pages have extras (plugins' page data, `usePageExtra`) gets them in one request to the
- * server, which picks the record's language variant as it does for the page itself; when that
- * fails the address loads fully too. A language switch (useTranslation().setLanguage) re-renders
- * the same tree in the new language's texts, and asks the server again for such a page's data.
+ * the server and hydrates in the browser; afterwards local links change the page without a reload
+ * (docs/themes.md, "What the engine does"): history is pushed or replaced and the page scrolls to
+ * the top; back and forward show the stored address without adding history. An address no route
+ * knows loads fully, so the server answers it (the admin, 'Page not Found'). A route that shows a
+ * record or whose pages have extras (plugins' page data, `usePageExtra`) gets them in one request
+ * to the server, which picks the record's language variant as it does for the page itself; when
+ * that fails the address loads fully too. A language switch (useTranslation().setLanguage)
+ * re-renders the same tree in the new language's texts, and asks the server again for such a page's
+ * data.
  */
 export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
   const table = useMemo(() => new RouteTable(data.routes), [data.routes])

@@ -35,8 +35,7 @@ export function styleTags(assets: Pick<PageAssets, 'inlineStyle' | 'stylesheets'
 
 /**
  * The start of the page, sent before React renders: the title and description are in the first
- * bytes for search engines (spec 000 section 2), and the browser starts fetching the styles and
- * scripts at once.
+ * bytes for search engines, and the browser starts fetching the styles and scripts at once.
  */
 export function documentHead(options: {
   lang: string

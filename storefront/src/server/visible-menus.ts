@@ -1,8 +1,8 @@
 import type { MenuItem } from '../shared/page.js'
 
 /**
- * The menu items the visitor may view: an item with a security record needs view on it (spec 000
- * section 2). A group left without links or submenus is dropped.
+ * The menu items the visitor may view: an item with a security record needs view on it; one
+ * without is everyone's. A group left without links or submenus is dropped.
  */
 export async function visibleMenus(
   groups: Record<string, MenuItem[]>,

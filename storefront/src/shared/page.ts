@@ -12,7 +12,7 @@ import type { NameTranslations } from './translation.js'
 /** The site-wide settings a page needs (the `configuration/web` record). */
 export interface SiteData {
   name: string
-  /** Added to every page title (spec 000 section 2). */
+  /** Added to every page title. */
   titlesuffix: string
   languages: string[]
   /** The site's current location: its contact details (the footer, the contact page). */
@@ -41,7 +41,7 @@ export interface SiteImages {
   accountimagelazyload: boolean
 }
 
-/** Page sizes by kind of list (the `configuration/pagination` record; spec 000 section 9). */
+/** Page sizes by kind of list (the `configuration/pagination` record). */
 export type SitePagination = Record<keyof typeof PAGE_SIZES, number>
 
 /** The images configuration's defaults (its configuration type's), for a field missing or invalid. */
@@ -52,7 +52,7 @@ export const DEFAULT_SITE_IMAGES: Readonly<SiteImages> = {
   accountimagelazyload: true,
 }
 
-/** The pagination configuration's defaults (spec 000 section 9), for a field missing or invalid. */
+/** The pagination configuration's defaults (`PAGE_SIZES`), for a field missing or invalid. */
 export const DEFAULT_SITE_PAGINATION: Readonly<SitePagination> = { ...PAGE_SIZES }
 
 /** A language the site is written in. */
@@ -132,7 +132,7 @@ export interface PageDataAnswer {
   extra?: Record<string, unknown>
 }
 
-/** A menu entry: a link, or a group of submenus shown as a popup (spec 000 section 2). */
+/** A menu entry: a link, or a group of submenus shown as a popup. */
 export interface MenuItem {
   id: string
   label: string
@@ -197,9 +197,9 @@ function textOf(record: RecordData | null, field: string, language = ''): string
 }
 
 /**
- * A page's title (spec 000 section 2): in record mode the record's title, headline or name (or,
- * for a catalogue item, its display name), else the route's title, which is a phrase; always with
- * the site's suffix.
+ * A page's title (docs/themes.md, "What the engine does"): in record mode the record's title,
+ * headline or name (or, for a catalogue item, its display name), else the route's title, which is a
+ * phrase; always with the site's suffix.
  */
 export function pageTitle(
   matched: MatchedRoute | null,

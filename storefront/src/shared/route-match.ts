@@ -1,6 +1,7 @@
 /**
- * Website routes (spec 000 sections 2 and 3): route records matched against an address. Runs on
- * the server (which page to render) and in the browser (client navigation), so it is plain code.
+ * Website routes (docs/themes.md, "What the engine does"): route records matched against an
+ * address. Runs on the server (which page to render) and in the browser (client navigation), so it
+ * is plain code.
  */
 
 /** A website route as the storefront uses it: the `route/<id>` record's fields. */
@@ -97,7 +98,7 @@ export class RouteTable {
     for (const candidate of this.compiled) {
       const params = this.paramsOf(candidate, parts)
       if (!params) continue
-      // Query parameters are merged into the route's properties (spec 000 section 2).
+      // Query parameters are merged into the route's properties.
       const props: Record<string, string> = { ...candidate.route.props }
       for (const [key, value] of query) if (key !== '__proto__') props[key] = value
       return { route: candidate.route, params, props }

@@ -12,7 +12,7 @@ interface Generated {
 
 /**
  * `/account`: banner, icon and name. The icon opens the picker: 32 generated icons, or an upload
- * of the visitor's own picture (spec 000 section 2).
+ * of the visitor's own picture.
  */
 export function Overview(_props: PageProps) {
   const { client, account } = useSession()

@@ -21,11 +21,11 @@ interface ProfileCardsProps<T> {
 }
 
 /**
- * A profile list as cards (the address book, the credit cards): its title, New, an empty state,
- * and the cards of the `page` parameter with the pager (spec 000 section 2).
+ * A profile list as cards (the address book, the credit cards): its title, New, an empty state, and
+ * the cards of the `page` parameter with the pager.
  */
 export function ProfileCards<T>(props: ProfileCardsProps<T>) {
-  // Cards per page: the site's web grid size (spec 000 section 9).
+  // Cards per page: the site's web grid size (the `pagination` configuration's `webgrid`).
   const size = useSite().pagination.webgrid
   const page = Math.max(1, Number(props.page) || 1)
   const pages = Math.max(1, Math.ceil(props.items.length / size))
@@ -67,9 +67,8 @@ export type AfterSave = string | ((line: string) => Promise<void>)
 
 /**
  * Saving and deleting one line of a profile list (`addressbook` or `creditcards`): a form with a
- * problem shows it under 'Unable to Continue' (spec 000 section 5); a delete asks first; both go
- * back to the list when done (a save, wherever `saved` says) and show the server's message when
- * not.
+ * problem shows it under 'Unable to Continue'; a delete asks first; both go back to the list when
+ * done (a save, wherever `saved` says) and show the server's message when not.
  */
 export function useProfileLine(
   list: 'addressbook' | 'creditcards',

@@ -4,8 +4,8 @@ import type { CartAnswer } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
 
 /**
- * A cart's totals: subtotal, tax, shipping (with its method; 0 is 'Free', spec 001 section 9)
- * and the total. The cart and the checkout's review show the same.
+ * A cart's totals: subtotal, tax, shipping (with its method; 0 is 'Free') and the total. The cart
+ * and the checkout's review show the same.
  */
 export function CartSummary({ cart, children }: { cart: CartAnswer; children?: ReactNode }) {
   const t = useT()

@@ -16,9 +16,9 @@ interface Picture extends WebImage {
 }
 
 /**
- * The gallery (spec 001 sections 1 and 2): the catalogue's pictures, each category's and those
- * of its first items, as thumbnails resized to a width of 400 (spec 001 section 9) that open the
- * full-screen zoom dialog.
+ * The gallery (storefront-theme/README.md, "Screens"): the catalogue's pictures, each category's
+ * and those of its first items, as thumbnails resized to a width of 400 that open the full-screen
+ * zoom dialog.
  */
 export function CatalogueGallery() {
   const t = useT()

@@ -35,7 +35,8 @@ export function clampQuantity(value: number): number {
 
 /**
  * What tells a child item apart from its siblings: its item id past the parent's ("Classic Tee :
- * Blue : L" under "Classic Tee" is "Blue / L"), else its sku (spec 001 section 3).
+ * Blue : L" under "Classic Tee" is "Blue / L"), else its sku (the part of its item id after the
+ * last " : ").
  */
 export function optionLabel(parent: Pick<ItemAnswer, 'itemid'>, child: ChildItemAnswer): string {
   const prefix = `${parent.itemid} : `
