@@ -77,8 +77,8 @@ function sitePlugins(): PluginDefinition[] {
   return [
     adminPlugin({
       ...(projectAdmin(process.cwd()) ? { clientDir: projectAdmin(process.cwd())! } : {}),
-      // Staff sign in at the storefront's /login (spec); the admin's own screen serves only a
-      // theme without one.
+      // Staff sign in at the storefront's /login (docs/admin.md, "Getting in"); the admin's own
+      // screen serves only a theme without one.
       login: async ({ optional }) => {
         const storefront = optional('storefront')
         return !storefront || !(await storefront.theme()).theme.components.Login

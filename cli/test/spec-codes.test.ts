@@ -11,11 +11,11 @@ import commerce from '@shopwright/plugin-commerce'
 import translations from '@shopwright/plugin-translations'
 
 /*
- * Spec 000 section 8 names every code; each must exist in exactly one place: core's catalogue, a
- * built-in plugin's `errors`.
+ * The error codes every site answers with, and their English messages; each must exist in exactly
+ * one place: core's catalogue, a built-in plugin's `errors` (docs/architecture.md, "Errors").
  */
 
-// The codes and messages exactly as spec 000 section 8 lists them.
+// The codes and their messages, word for word: clients and translations rely on them.
 const SPEC_000: Record<string, string> = {
   ERROR_ACCESS_DENIED: 'Access Denied.',
   ERROR_ACCOUNT_RESET_EXPIRED: 'Your reset code has expired.',

@@ -7,7 +7,7 @@ import { projectDir, run, startServer, type RunningServer } from '@shopwright/cl
 import { startFakeLibreTranslate } from '../../plugins/translations/test/fake-libretranslate.js'
 import { launchBrowser, SCREENSHOTS, signInThrough } from './browser.js'
 
-/** The translation editor's browser walk (spec 000 sections 2, 4, 5, 8 and 9). */
+/** The translation editor's browser walk (plugins/translations/README.md, "The table editor"). */
 describe('the translation editor in Chromium', () => {
   let cwd: string
   let server: RunningServer

@@ -17,7 +17,7 @@ function load(id: string): DecodedLayer {
 }
 
 describe('the layer list', () => {
-  it('names every layer of spec 001 section 7', () => {
+  it('names all thirteen map layers', () => {
     expect(EARTH_LAYERS.map((l) => l.id).sort()).toEqual(
       'countries states countrynames lakes urban rivers cities railroads boundary playas highways reefs bathymetry'
         .split(' ')

@@ -46,7 +46,7 @@ export const PART_SEPARATOR = '/'
 /** Escapes `\`, `|` and `;` inside attribute values. */
 export const ESCAPE = '\\'
 
-/** The attribute keys of spec 001 section 3 and their meaning in these files. */
+/** A shape's attribute keys and their meaning in these files (docs/globe-layers.md). */
 export const ATTRIBUTE_KEYS = {
   w: 'width: line width in pixels at zoom 1 (rivers)',
   s: 'size: label or marker weight (cities: pop_max / 200 000; country names: 10 - scalerank)',

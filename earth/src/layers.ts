@@ -1,4 +1,5 @@
-// The globe's map layers (spec 001 section 7 and the zoom thresholds of section 9). Browser-safe.
+// The globe's map layers and the zoom each is drawn from (docs/globe-layers.md, "Layers").
+// Browser-safe.
 
 export type LayerGeometry = 'polygons' | 'lines' | 'points'
 
@@ -21,7 +22,7 @@ function layer(id: string, geometry: LayerGeometry, zoom: LayerZoom, shipped = t
   return { id, geometry, list: geometry === 'points' ? 'points' : 'shapes', zoom, shipped }
 }
 
-/** Every layer of spec 001, in drawing order (lowest first). */
+/** Every map layer, in drawing order (lowest first). */
 export const EARTH_LAYERS: readonly EarthLayer[] = [
   layer('bathymetry', 'polygons', { above: 1.5 }),
   layer('countries', 'polygons', { always: true }),
@@ -50,7 +51,7 @@ export function layerFileName(id: string): string {
   return `earth_${id}.json`
 }
 
-/** The drive path the globe fetches a layer from (spec 001 section 7). */
+/** The drive path the globe fetches a layer from (docs/globe-layers.md). */
 export function layerUrl(id: string): string {
   return `/query/drive/load/public/earth/${layerFileName(id)}`
 }

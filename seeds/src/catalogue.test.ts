@@ -12,11 +12,11 @@ import {
 } from './catalogue.js'
 import { allSeeds } from './index.js'
 
-/** Spec 000 section 5; the seeds also keep ids lower case. */
+/** The id rule (letters, digits, '-' and '_'); the seeds also keep ids lower case. */
 const ID_RULE = /^[A-Za-z0-9_-]+$/
 /** The tax codes the commerce plugin seeds; the catalogue refers to them by id. */
 const TAX_CODES = new Set(['standard', 'reduced'])
-/** Price levels (spec): 1 base price, 2 to 4 alternate prices, 5 online price (what visitors pay). */
+/** Price levels: 1 base price, 2 to 4 alternate prices, 5 online price (what visitors pay). */
 const ONLINE_PRICE = 5
 
 interface Reference {

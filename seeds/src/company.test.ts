@@ -7,7 +7,7 @@ const find = (type: string, id: string) =>
 const ref = (type: string, id: string) => ({ reference: true, type, id })
 
 describe('the sample company', () => {
-  it('configures the web site (spec 000 sections 1 and 3)', () => {
+  it('configures the web site', () => {
     expect(find('configuration', 'web')).toMatchObject({
       configurationtype: ref('configurationtype', 'web'),
       name: 'Shopwright Test Company',
@@ -20,7 +20,7 @@ describe('the sample company', () => {
     })
   })
 
-  it('uses the images and pagination constants of spec 000 section 9', () => {
+  it('uses the images and pagination defaults', () => {
     expect(find('configuration', 'images')).toMatchObject({
       configurationtype: ref('configurationtype', 'images'),
       lazyloadbuffer: 100,
@@ -50,7 +50,7 @@ describe('the sample company', () => {
     })
   })
 
-  it('formats usd and eur exactly as spec 000 section 9 says', () => {
+  it('formats usd as $#,##0.00 and eur as €#.##0,00', () => {
     expect(find('currency', 'usd')).toMatchObject({
       format: '$#,##0.00',
       symbol: '$',

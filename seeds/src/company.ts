@@ -7,10 +7,10 @@ import role from '../data/role.json' with { type: 'json' }
 import security from '../data/security.json' with { type: 'json' }
 
 /**
- * The sample company's own records (spec 000 sections 1, 3, 6 and 9): the web, images and
- * pagination configuration, the worldwide location, the usd and eur currencies in the company's
- * formats, the security records and the roles. A fresh deep copy on every call, so a caller that
- * edits a record cannot change the next caller's seed.
+ * The sample company's own records (README, "What is seeded"): the web, images and pagination
+ * configuration, the worldwide location, the usd and eur currencies in the company's formats, the
+ * security records and the roles. A fresh deep copy on every call, so a caller that edits a record
+ * cannot change the next caller's seed.
  */
 export function sampleCompany(): RecordData[] {
   const records: RecordData[] = [

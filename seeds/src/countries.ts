@@ -6,8 +6,8 @@ import { regionsByCountry } from './regions.js'
 import { translate } from './translated-languages.js'
 
 /**
- * The language of a country with no spoken language in the data (Antarctica): the spec's default
- * location language (spec 000 section 3).
+ * The language of a country with no spoken language in the data (Antarctica): a location's default
+ * language, en.
  */
 const FALLBACK_LANGUAGE = 'en'
 

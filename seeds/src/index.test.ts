@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allSeeds, referenceData, sampleCatalogue, sampleCompany } from './index.js'
 
-/** Spec 000 section 5: non-empty, only letters, digits, '-' and '_'; seeds also keep them lower-case. */
+/** The id rule: non-empty, only letters, digits, '-' and '_'; seeds also keep them lower-case. */
 const ID_RULE = /^[a-z0-9_-]+$/
 
 const seeds = allSeeds()

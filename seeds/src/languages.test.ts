@@ -26,7 +26,7 @@ describe('the language list type', () => {
     expect(byId.size).toBe(values.length)
   })
 
-  it('marks right to left exactly the languages spec 000 section 9 lists', () => {
+  it('marks right to left exactly Arabic and its variants, he, ku and ur', () => {
     for (const id of ['ar', 'he', 'ku', 'ur']) expect(byId.get(id)?.rtl).toBe(true)
     for (const id of ['en', 'en-us', 'fr', 'fa', 'de']) expect(byId.get(id)?.rtl).toBe(false)
     expect(

@@ -15,7 +15,7 @@ export interface LanguageValue {
 /**
  * The `listtype/language` record: the ISO 639-1 languages of countries-list plus the locale variants
  * the company uses (data/language-variants.json), sorted by English name as the language list call
- * returns them (spec 000 section 7).
+ * returns them.
  */
 export function languageListType(): RecordData {
   const byId = new Map<string, { id: string; name: string; native: string }>()

@@ -4,7 +4,7 @@ import { sampleCompany } from './company.js'
 
 const securityRecords = sampleCompany().filter((record) => record.type === 'security')
 
-describe('security records (spec 000 section 6)', () => {
+describe('security records', () => {
   it('has exactly the records of the spec table', () => {
     expect(securityRecords.map((record) => record.id).sort()).toEqual(
       Object.keys(SPEC_SECURITY_TABLE).sort(),

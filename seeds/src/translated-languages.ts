@@ -1,6 +1,6 @@
 /**
  * The languages, besides English, that reference names are translated into. The sample company
- * speaks English (US) and French (spec 000 section 1); English is the records' own `name`.
+ * speaks English (US) and French; English is the records' own `name`.
  */
 export const TRANSLATED_LANGUAGES = ['fr'] as const
 

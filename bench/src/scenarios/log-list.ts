@@ -15,7 +15,7 @@ export const LOG_LIST_P50_TARGET_MS = 20
  */
 export const LOG_PAGING_FLAT_TARGET = 1.5
 const LINES = 1_000_000
-/** The log's page size (spec 001 section 9): the call's default. */
+/** The log's page size: the call's default (docs/api.md, "Log"). */
 const PAGE_SIZE = 50
 const EDGE_PAGES = 10
 /** The lines are spread over this many days, a line every 8.6 s. */

@@ -12,7 +12,7 @@ import { startAsAdministrator } from '../record-table.js'
 export const TRANSLATION_IMPORT_TARGET_MS = 2_000
 const PHRASES = 5_000
 
-/** The file: `Phrase`, `en-us`, `fr`, every value quoted, CRLF lines (spec 000 section 9). */
+/** The file: `Phrase`, `en-us`, `fr`, every value quoted, CRLF lines (as the export writes it). */
 function buildCsv(round: number): string {
   const lines = ['"Phrase","en-us","fr"']
   for (let index = 0; index < PHRASES; index++) {
