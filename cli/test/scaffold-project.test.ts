@@ -176,8 +176,11 @@ describe('shopwright create project, from packed packages', () => {
     expect(like.status).toBe(404)
     const panel = await fetch(`${server.url}/reviews`)
     expect(panel.status).toBe(200)
-    // The admin's page names the running plugins; the panel's code is in the project's build.
-    expect(await panel.text()).toMatch(/name="shopwright-plugins" content="[^"]*,reviews"/)
+    // The admin's page names the running plugins (the project's, then the CLI's admin and
+    // storefront); the panel's code is in the project's build.
+    expect(await panel.text()).toMatch(
+      /name="shopwright-plugins" content="[^"]*,reviews,admin,storefront"/,
+    )
   }, 120_000)
 })
 
