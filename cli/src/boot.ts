@@ -26,7 +26,7 @@ export async function boot(
 
 export interface BootOptions {
   migrate?: boolean
-  /** Serve the pages (the admin app); a one-shot command does not. */
+  /** Mount the plugins' pages (the admin app, the storefront); a one-shot command does not. */
   pages?: boolean
   /** Where logs go: a server logs to stdout, a one-shot command to stderr. */
   logTo?: 'stdout' | 'stderr'
@@ -74,9 +74,10 @@ export async function withKernel<T>(
  * kernel, so other plugins can add to them in any command; their pages mount only in a server.
  */
 function sitePlugins(): PluginDefinition[] {
+  const clientDir = projectAdmin(process.cwd())
   return [
     adminPlugin({
-      ...(projectAdmin(process.cwd()) ? { clientDir: projectAdmin(process.cwd())! } : {}),
+      ...(clientDir ? { clientDir } : {}),
       // Staff sign in at the storefront's /login (docs/admin.md, "Getting in"); the admin's own
       // screen serves only a theme without one.
       login: async ({ optional }) => {
