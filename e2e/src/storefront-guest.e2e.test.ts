@@ -8,9 +8,11 @@ const DESKTOP = { width: 1366, height: 900 }
 
 /**
  * Issue 33's guest checkout as a stranger walks it on a fresh project with the sample company:
- * from an item page, add to the cart, check out without an account (e-mail, address country
- * first, shipping method, a card), see the confirmation and open the order from its link in a
- * browser that has no cookie of the shop. In English and dollars, then in French and euros.
+ * on an item page, choose its Colour and Size with the pickers and add the option they make to
+ * the cart, check out without an account (e-mail, address country first, shipping method, a
+ * card), see the confirmation, read the confirmation e-mail (its line, total and address) and
+ * open the order from its link in a browser that has no cookie of the shop. In English and
+ * dollars, then in French and euros.
  * Screenshots go to e2e/screenshots/guest-*; the walk's time is logged (docs/benchmarks.md
  * reads it from `npm run bench`, never from here).
  */
@@ -20,11 +22,14 @@ describe('guest checkout in Chromium', () => {
   let cwd: string
   const url = (address: string) => `${server.url}${address}`
 
-  /** The order e-mail to `to` in DATA_DIR/outbox: its subject and the order link it carries. */
-  async function orderMail(to: string): Promise<{ subject: string; link: string }> {
+  /**
+   * The order e-mail to `to` in DATA_DIR/outbox: its subject, its text part and the order link it
+   * carries.
+   */
+  async function orderMail(to: string): Promise<{ subject: string; text: string; link: string }> {
     const mail = await mailTo(cwd, to, /\/order\//)
     const link = new URL(/https?:\/\/[^\s"<>]+\/order\/[^\s"<>]+/.exec(mail.text)![0])
-    return { subject: mail.subject, link: link.pathname + link.search }
+    return { subject: mail.subject, text: mail.text, link: link.pathname + link.search }
   }
 
   beforeAll(async () => {
@@ -43,14 +48,52 @@ describe('guest checkout in Chromium', () => {
 
   const shot = (page: Page, name: string) => shotAtWidths(page, `guest-${name}`)
 
-  /** Buys one Ceramic Mug as a guest; answers the confirmation's order link. */
+  /** What a walk's language shows, and whom it buys as. */
+  interface Walk {
+    language: 'English' | 'French'
+    prefix: 'en' | 'fr'
+    /** The locale the visitor chooses before the walk (English and dollars are the default). */
+    locale?: { country: string; currency: string; language: string }
+    /** The tee's pickers: the first one's name, the colour chosen, the price before and after. */
+    colour: string
+    blue: string
+    from: string
+    price: string
+    sku: string
+    /** The option's name, as the checkout's review and the e-mail show it. */
+    name: string
+    country: string
+    place: RegExp
+    thanks: string
+    subject: (order: string) => string
+    /** The tee's line in the e-mail's text, the amount after it. */
+    line: string
+    total: RegExp
+  }
+
+  /**
+   * Buys one Classic Tee, Blue, M as a guest, Colour and Size chosen with the item page's
+   * pickers; answers the confirmation's order link, the order and its total.
+   */
   async function buy(
     page: Page,
-    words: { country: string; place: RegExp; thanks: string },
-    prefix: string,
-  ): Promise<string> {
-    await page.goto(url('/item/ceramic-mug'))
+    words: Walk,
+  ): Promise<{ link: string; order: string; total: string }> {
+    const { prefix } = words
+    await page.goto(url('/item/classic-tee'))
     await hydrated(page)
+    expect(await page.textContent('[data-testid=item-price]')).toBe(words.from)
+    // Colour, then Size: one picker each, named as the parent names its options.
+    expect(await page.textContent('[data-testid=picker-0] legend')).toBe(words.colour)
+    await page.click(`[data-testid=option-0-${words.blue}]`)
+    await page.click('[data-testid=option-1-M]')
+    expect(await page.textContent('[data-testid=picker-0] legend')).toBe(
+      `${words.colour}: ${words.blue}`,
+    )
+    // The child the picks make: its price and its SKU.
+    expect(await page.textContent('[data-testid=item-price]')).toBe(words.price)
+    expect(await page.textContent('[data-testid=item-sku]')).toBe(words.sku)
+    await shot(page, `${prefix}-00-options`)
     await page.click('[data-testid=add-to-cart]')
     await page.waitForSelector('[data-testid=added-dialog][open]')
     await page.click('[data-testid=view-cart]')
@@ -76,13 +119,15 @@ describe('guest checkout in Chromium', () => {
     await page.click('[data-testid=guest-continue]')
     await page.waitForSelector('[data-testid=checkout-guest-email]')
     expect(await page.textContent('[data-testid=checkout-address]')).toContain('Grace Hopper')
+    expect(await page.textContent('[data-testid=review-line]')).toContain(words.name)
     await page.fill('[data-testid=checkout-ccnumber]', '4242 4242 4242 4242')
     await page.fill(
       '[data-testid=checkout-ccexpiredate]',
       `12${String(new Date().getFullYear() + 2).slice(2)}`,
     )
     await page.fill('[data-testid=checkout-cvc]', '123')
-    expect(await page.textContent('[data-testid=place-order]')).toMatch(words.place)
+    const place = (await page.textContent('[data-testid=place-order]')) ?? ''
+    expect(place).toMatch(words.place)
     await shot(page, `${prefix}-02-payment`)
     await page.click('[data-testid=place-order]')
     await page.waitForSelector('[data-testid=order-placed]')
@@ -91,7 +136,9 @@ describe('guest checkout in Chromium', () => {
     await shot(page, `${prefix}-03-placed`)
     const link = await page.getAttribute('[data-testid=placed-order-link]', 'href')
     expect(link).toMatch(/^\/order\/SO\d+\?key=[\w-]{43}$/)
-    return link!
+    const order = (await page.textContent('[data-testid=placed-order]'))!
+    expect(order).toMatch(/^SO\d+$/)
+    return { link: link!, order, total: place.replace(/^.* · /, '') }
   }
 
   /** Opens an order link in a browser without the shop's cookies: the order, and nothing else. */
@@ -114,52 +161,77 @@ describe('guest checkout in Chromium', () => {
     await stranger.close()
   }
 
-  it('buys as a guest in English and opens the order from its link', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP })
-    const page = await context.newPage()
-    const errors = collectErrors(page, [], { console: true })
-    const started = Date.now()
-    const link = await buy(
-      page,
-      { country: 'United States', place: /^Place order · \$/, thanks: 'Thank you for your order' },
-      'en',
-    )
-    console.log(
-      `guest checkout, item page to confirmation: ${Date.now() - started} ms (with screenshots)`,
-    )
-    expect(errors).toEqual([])
-    await context.close()
-    // The confirmation e-mail carries the same link; a stranger's browser opens the order from it.
-    const mail = await orderMail('en.guest@example.com')
-    expect(mail.subject).toMatch(/^Your order SO\d+ is confirmed · Shopwright Test Company$/)
-    expect(mail.link).toBe(link)
-    await openLink(mail.link, 'en', /^\$/)
-  })
+  const WALKS: Walk[] = [
+    {
+      language: 'English',
+      prefix: 'en',
+      colour: 'Colour',
+      blue: 'Blue',
+      from: 'From $24.00',
+      price: '$24.00',
+      sku: 'SKU: M',
+      name: 'Classic Tee, Blue, M',
+      country: 'United States',
+      place: /^Place order · \$/,
+      thanks: 'Thank you for your order',
+      subject: (order) => `Your order ${order} is confirmed · Shopwright Test Company`,
+      line: '1 × Classic Tee, Blue, M (M): $24.00',
+      total: /^\$/,
+    },
+    {
+      language: 'French',
+      prefix: 'fr',
+      // French and euros from the first page on, as the locale page keeps the choice.
+      locale: { country: 'fr', currency: 'eur', language: 'fr' },
+      colour: 'Couleur',
+      blue: 'Bleu',
+      from: 'À partir de 22,00\u00a0€',
+      price: '22,00\u00a0€',
+      sku: 'Réf.\u00a0: M',
+      name: 'T-shirt classique, bleu, M',
+      country: "États-Unis d'Amérique",
+      place: /^Commander · .*€$/,
+      thanks: 'Merci pour votre commande',
+      subject: (order) => `Votre commande ${order} est confirmée · Shopwright Test Company`,
+      line: '1 × T-shirt classique, bleu, M (M): 22,00\u00a0€',
+      total: /€/,
+    },
+  ]
 
-  it('buys as a guest in French and euros', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP })
-    const page = await context.newPage()
-    const errors = collectErrors(page, [], { console: true })
-    await page.goto(url('/'))
-    // The locale choice, as the locale page keeps it: French and euros from the first page on.
-    await page.evaluate(() => {
-      const choice = { country: 'fr', currency: 'eur', language: 'fr' }
-      window.localStorage.setItem('sw.locale', JSON.stringify(choice))
-      document.cookie = `sw_locale=${encodeURIComponent(JSON.stringify(choice))}; path=/`
-    })
-    const link = await buy(
-      page,
-      {
-        country: "États-Unis d'Amérique",
-        place: /^Commander · .*€$/,
-        thanks: 'Merci pour votre commande',
-      },
-      'fr',
-    )
-    expect(errors).toEqual([])
-    await context.close()
-    const mail = await orderMail('fr.guest@example.com')
-    expect(mail.link).toBe(link)
-    await openLink(mail.link, 'fr', /€|\$/)
-  })
+  it.each(WALKS)(
+    'buys a tee in Colour and Size as a guest in $language, and opens the order from its link',
+    async (words) => {
+      const context = await browser.newContext({ viewport: DESKTOP })
+      if (words.locale)
+        await context.addCookies([
+          {
+            name: 'sw_locale',
+            value: encodeURIComponent(JSON.stringify(words.locale)),
+            url: server.url,
+          },
+        ])
+      const page = await context.newPage()
+      const errors = collectErrors(page, [], { console: true })
+      const started = Date.now()
+      const { link, order, total } = await buy(page, words)
+      console.log(
+        `guest checkout (${words.prefix}), item page to confirmation: ${Date.now() - started} ms ` +
+          '(with screenshots)',
+      )
+      expect(errors).toEqual([])
+      await context.close()
+      // The confirmation e-mail, in the shopper's language: the line, the total, the address and
+      // the order's link, from which a stranger's browser opens the order.
+      const mail = await orderMail(`${words.prefix}.guest@example.com`)
+      expect(mail.subject).toBe(words.subject(order))
+      expect(mail.text).toContain(words.line)
+      expect(mail.text).toContain(total)
+      expect(mail.text).toContain('Grace Hopper')
+      expect(mail.text).toContain('1 Compiler Way')
+      // The same order's link as the confirmation's, with a key of its own or the same.
+      expect(link.startsWith(`/order/${order}?key=`)).toBe(true)
+      expect(mail.link).toMatch(new RegExp(`^/order/${order}\\?key=[\\w-]{43}$`))
+      await openLink(mail.link, words.prefix, words.total)
+    },
+  )
 })

@@ -7,12 +7,13 @@ import { mailTo } from './outbox.js'
 const DESKTOP = { width: 1100, height: 800 }
 
 /**
- * Issue 33's new customer, in French and euros, on a fresh project with the sample company: a
- * stranger signs up, confirms from the e-mail in the outbox (in French), adds an item, gives a
- * first shipping address at checkout, pays by a new card and gets the confirmation page and
- * e-mail in French. Screenshots go to e2e/screenshots/new-customer-*.
+ * Issue 33's new customer, on a fresh project with the sample company, in English and dollars and
+ * in French and euros: a stranger signs up, confirms from the e-mail in the outbox (in their
+ * language), adds an item, gives a first shipping address at checkout, pays by a new card, gets
+ * the confirmation page and e-mail in their language, and opens the order from the e-mail's link
+ * in a browser without their session. Screenshots go to e2e/screenshots/new-customer-*.
  */
-describe('a new customer in French in Chromium', () => {
+describe('a new customer in Chromium', () => {
   let server: RunningServer
   let browser: Browser
   let cwd: string
@@ -30,100 +31,185 @@ describe('a new customer in French in Chromium', () => {
 
   const shot = (page: Page, name: string) => shotAtWidths(page, `new-customer-${name}`)
 
-  it('signs up, confirms from the French e-mail, and buys with a first address and a new card', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP })
-    const page = await context.newPage()
-    const errors = collectErrors(page, [], { console: true })
-    await page.goto(url('/'))
-    // The locale choice, as the locale page keeps it: French and euros from the first page on.
-    await page.evaluate(() => {
-      const choice = { country: 'fr', currency: 'eur', language: 'fr' }
-      window.localStorage.setItem('sw.locale', JSON.stringify(choice))
-      document.cookie = `sw_locale=${encodeURIComponent(JSON.stringify(choice))}; path=/`
-    })
+  /** What each language's walk types and reads. */
+  const WALKS = [
+    {
+      language: 'English',
+      prefix: 'en',
+      locale: null,
+      name: 'Nora Newcomer',
+      email: 'nora.newcomer@example.com',
+      password: 'Sunny-day-42',
+      register: 'Create an account',
+      confirm: 'Confirm your e-mail address',
+      addAddress: 'Add a shipping address',
+      address: {
+        country: 'us',
+        state: 'il',
+        addr1: '1 Main Street',
+        city: 'Springfield',
+        zip: '62701',
+        countryName: 'United States',
+      },
+      place: /^Place order · \$/,
+      placeLabel: /^Place order · /,
+      thanks: 'Thank you for your order',
+      subject: (order: string) => `Your order ${order} is confirmed · Shopwright Test Company`,
+    },
+    {
+      language: 'French',
+      prefix: 'fr',
+      // French and euros from the first page on, as the locale page keeps the choice.
+      locale: { country: 'fr', currency: 'eur', language: 'fr' },
+      name: 'Nina Nouvelle',
+      email: 'nina.nouvelle@example.com',
+      password: 'Jour-de-soleil-42',
+      register: 'Créer un compte',
+      confirm: 'Confirmez votre adresse e-mail',
+      addAddress: 'Ajouter une adresse de livraison',
+      address: {
+        country: 'fr',
+        state: null,
+        addr1: '8 rue de Rivoli',
+        city: 'Paris',
+        zip: '75001',
+        countryName: 'France',
+      },
+      place: /^Commander · .*€$/,
+      placeLabel: /^Commander · /,
+      thanks: 'Merci pour votre commande',
+      subject: (order: string) => `Votre commande ${order} est confirmée · Shopwright Test Company`,
+    },
+  ]
 
-    // Sign up.
-    const email = 'nina.nouvelle@example.com'
-    await page.goto(url('/register'))
-    await page.waitForSelector('[data-testid=register-submit]:not([disabled])')
-    expect(await page.textContent('h1')).toBe('Créer un compte')
-    await page.fill('[data-testid=register-name]', 'Nina Nouvelle')
-    await page.fill('[data-testid=register-email]', email)
-    await page.fill('[data-testid=register-password]', 'Jour-de-soleil-42')
-    await page.check('[data-testid=register-consent]')
-    // A person takes a few seconds over the form; the server refuses one sent within two.
-    await page.waitForTimeout(2_100)
-    await page.click('[data-testid=register-submit]')
-    await page.waitForSelector('[data-testid=register-sent]')
-    expect(await page.textContent('[data-testid=register-sent]')).toContain(email)
+  it.each(WALKS)(
+    'signs up in $language, confirms from the e-mail, buys with a first address and a new card, and opens the order from the e-mail',
+    async (words) => {
+      const context = await browser.newContext({ viewport: DESKTOP })
+      if (words.locale)
+        await context.addCookies([
+          {
+            name: 'sw_locale',
+            value: encodeURIComponent(JSON.stringify(words.locale)),
+            url: server.url,
+          },
+        ])
+      const page = await context.newPage()
+      const errors = collectErrors(page, [], { console: true })
+      const { email, address } = words
 
-    // Confirm from the e-mail, written in French.
-    const confirm = await mailTo(cwd, email, /\/verify#code=/)
-    expect(confirm.subject).toBe('Confirmez votre adresse e-mail')
-    const link = new URL(/https?:\/\/\S+\/verify#code=[\w-]{43}/.exec(confirm.text)![0])
-    await page.goto(url(`${link.pathname}${link.hash}`))
-    await page.click('[data-testid=verify]:not([disabled])')
-    await page.waitForSelector('[data-testid=verified]')
-    await page.waitForSelector('[data-testid=account-link]')
-    expect(await page.textContent('[data-testid=account-link]')).toContain('Nina Nouvelle')
+      // Sign up.
+      await page.goto(url('/register'))
+      await page.waitForSelector('[data-testid=register-submit]:not([disabled])')
+      expect(await page.textContent('h1')).toBe(words.register)
+      await page.fill('[data-testid=register-name]', words.name)
+      await page.fill('[data-testid=register-email]', email)
+      await page.fill('[data-testid=register-password]', words.password)
+      await page.check('[data-testid=register-consent]')
+      // A person takes a few seconds over the form; the server refuses one sent within two.
+      await page.waitForTimeout(2_100)
+      await page.click('[data-testid=register-submit]')
+      await page.waitForSelector('[data-testid=register-sent]')
+      expect(await page.textContent('[data-testid=register-sent]')).toContain(email)
 
-    // An item into the cart, then checkout: no address yet.
-    await page.goto(url('/item/ceramic-mug'))
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
-    await page.click('[data-testid=add-to-cart]')
-    await page.waitForSelector('[data-testid=added-dialog][open]')
-    await page.click('[data-testid=view-cart]')
-    await page.waitForURL(/\/cart$/)
-    await page.click('[data-testid=checkout-button]')
-    await page.waitForURL(/\/checkout$/)
-    await page.waitForSelector('[data-testid=change-address]')
-    expect(await page.textContent('[data-testid=change-address]')).toBe(
-      'Ajouter une adresse de livraison',
-    )
+      // Confirm from the e-mail, written in the shopper's language.
+      const confirm = await mailTo(cwd, email, /\/verify#code=/)
+      expect(confirm.subject).toBe(words.confirm)
+      const link = new URL(/https?:\/\/\S+\/verify#code=[\w-]{43}/.exec(confirm.text)![0])
+      await page.goto(url(`${link.pathname}${link.hash}`))
+      await page.click('[data-testid=verify]:not([disabled])')
+      await page.waitForSelector('[data-testid=verified]')
+      await page.waitForSelector('[data-testid=account-link]')
+      expect(await page.textContent('[data-testid=account-link]')).toContain(words.name)
 
-    // A first address, in France: the button opens the form at once, and the address saved is
-    // the one the order ships to.
-    await page.click('[data-testid=change-address]')
-    await page.waitForURL(/\/checkout\/shipping\/new$/)
-    await page.waitForSelector('[data-testid=address-country]:not([disabled])')
-    await page.selectOption('[data-testid=address-country]', 'fr')
-    await page.fill('[data-testid=address-addressee]', 'Nina Nouvelle')
-    await page.fill('[data-testid=address-addr1]', '8 rue de Rivoli')
-    await page.fill('[data-testid=address-city]', 'Paris')
-    await page.fill('[data-testid=address-zip]', '75001')
-    await shot(page, '01-address')
-    await page.click('[data-testid=address-save]')
-    await page.waitForURL(/\/checkout$/)
-    await page.waitForSelector('[data-testid=checkout-address]')
-    const address = await page.textContent('[data-testid=checkout-address]')
-    expect(address).toContain('8 rue de Rivoli')
-    expect(address).toContain('France')
+      // An item into the cart, then checkout: no address yet.
+      await page.goto(url('/item/ceramic-mug'))
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+      await page.click('[data-testid=add-to-cart]')
+      await page.waitForSelector('[data-testid=added-dialog][open]')
+      await page.click('[data-testid=view-cart]')
+      await page.waitForURL(/\/cart$/)
+      await page.click('[data-testid=checkout-button]')
+      await page.waitForURL(/\/checkout$/)
+      await page.waitForSelector('[data-testid=change-address]')
+      expect(await page.textContent('[data-testid=change-address]')).toBe(words.addAddress)
 
-    // A new card, then the order.
-    await page.fill('[data-testid=checkout-ccnumber]', '4242 4242 4242 4242')
-    await page.fill(
-      '[data-testid=checkout-ccexpiredate]',
-      `12${String(new Date().getFullYear() + 2).slice(2)}`,
-    )
-    await page.fill('[data-testid=checkout-cvc]', '123')
-    const place = (await page.textContent('[data-testid=place-order]')) ?? ''
-    expect(place).toMatch(/^Commander · .*€$/)
-    await shot(page, '02-payment')
-    await page.click('[data-testid=place-order]')
-    await page.waitForSelector('[data-testid=order-placed]')
-    expect(await page.textContent('[data-testid=order-placed] h1')).toBe(
-      'Merci pour votre commande',
-    )
-    const placed = (await page.textContent('[data-testid=order-placed]')) ?? ''
-    const order = /SO\d+/.exec(placed)![0]
-    await shot(page, '03-placed')
+      // A first address: the button opens the form at once, and the address saved is the one
+      // the order ships to.
+      await page.click('[data-testid=change-address]')
+      await page.waitForURL(/\/checkout\/shipping\/new$/)
+      await page.waitForSelector('[data-testid=address-country]:not([disabled])')
+      await page.selectOption('[data-testid=address-country]', address.country)
+      if (address.state) {
+        await page.waitForSelector(
+          `select[data-testid=address-state] option[value=${address.state}]`,
+          { state: 'attached' },
+        )
+        await page.selectOption('[data-testid=address-state]', address.state)
+      }
+      await page.fill('[data-testid=address-addressee]', words.name)
+      await page.fill('[data-testid=address-addr1]', address.addr1)
+      await page.fill('[data-testid=address-city]', address.city)
+      await page.fill('[data-testid=address-zip]', address.zip)
+      await shot(page, `${words.prefix}-01-address`)
+      await page.click('[data-testid=address-save]')
+      await page.waitForURL(/\/checkout$/)
+      await page.waitForSelector('[data-testid=checkout-address]')
+      const shipTo = await page.textContent('[data-testid=checkout-address]')
+      expect(shipTo).toContain(address.addr1)
+      expect(shipTo).toContain(address.countryName)
 
-    // The confirmation e-mail, in French, with the order, its total and the address.
-    const mail = await mailTo(cwd, email, new RegExp(order))
-    expect(mail.subject).toBe(`Votre commande ${order} est confirmée · Shopwright Test Company`)
-    expect(mail.text).toContain('8 rue de Rivoli')
-    expect(mail.text).toContain(place.replace(/^Commander · /, ''))
-    expect(errors).toEqual([])
-    await context.close()
-  })
+      // A new card, then the order.
+      await page.fill('[data-testid=checkout-ccnumber]', '4242 4242 4242 4242')
+      await page.fill(
+        '[data-testid=checkout-ccexpiredate]',
+        `12${String(new Date().getFullYear() + 2).slice(2)}`,
+      )
+      await page.fill('[data-testid=checkout-cvc]', '123')
+      const place = (await page.textContent('[data-testid=place-order]')) ?? ''
+      expect(place).toMatch(words.place)
+      const total = place.replace(words.placeLabel, '')
+      await shot(page, `${words.prefix}-02-payment`)
+      await page.click('[data-testid=place-order]')
+      await page.waitForSelector('[data-testid=order-placed]')
+      expect(await page.textContent('[data-testid=order-placed] h1')).toBe(words.thanks)
+      const order = (await page.textContent('[data-testid=placed-order]'))!
+      expect(order).toMatch(/^SO\d+$/)
+      await shot(page, `${words.prefix}-03-placed`)
+      expect(errors).toEqual([])
+      await context.close()
+
+      // The confirmation e-mail, in the shopper's language, with the order, its total and the
+      // address.
+      const mail = await mailTo(cwd, email, new RegExp(order))
+      expect(mail.subject).toBe(words.subject(order))
+      expect(mail.text).toContain(address.addr1)
+      expect(mail.text).toContain(total)
+
+      // Its link opens the order in a browser without the customer's session.
+      const orderLink = new URL(
+        new RegExp(`https?://[^\\s"<>]+/order/${order}\\?key=[\\w-]{43}`).exec(mail.text)![0],
+      )
+      const stranger = await browser.newContext({ viewport: DESKTOP })
+      if (words.locale)
+        await stranger.addCookies([
+          {
+            name: 'sw_locale',
+            value: encodeURIComponent(JSON.stringify(words.locale)),
+            url: server.url,
+          },
+        ])
+      const opened = await stranger.newPage()
+      const strangerErrors = collectErrors(opened, [], { console: true })
+      await opened.goto(url(`${orderLink.pathname}${orderLink.search}`))
+      await opened.waitForSelector('[data-testid=document]')
+      expect(await opened.locator('[data-testid=account-link]').count()).toBe(0)
+      expect(await opened.textContent('[data-testid=document]')).toContain(order)
+      expect(await opened.textContent('[data-testid=document-total]')).toBe(total)
+      expect(await opened.textContent('.sw-document')).toContain(address.addr1)
+      await shot(opened, `${words.prefix}-04-order-link`)
+      expect(strangerErrors).toEqual([])
+      await stranger.close()
+    },
+  )
 })

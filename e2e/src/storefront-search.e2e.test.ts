@@ -10,10 +10,10 @@ const PHONE = { width: 390, height: 844 }
 
 /**
  * The shop's search and a category's sort and filters in the default theme (issue 33), against
- * the real server and the sample catalogue: the header's suggestions and the search page, in
- * English and French, a category sorted and filtered through its address (Back included), the
- * empty states, the phone's filter drawer, and the same pages without JavaScript. Screenshots go
- * to e2e/screenshots/search-*.
+ * the real server and the sample catalogue: the header's suggestions and the search page, and a
+ * category sorted and filtered through its address (Back included), in English and in French;
+ * the empty states, the phone's filter drawer, and the same pages without JavaScript.
+ * Screenshots go to e2e/screenshots/search-*.
  */
 describe('the shop search, sort and filters in Chromium', () => {
   let server: RunningServer
@@ -66,12 +66,16 @@ describe('the shop search, sort and filters in Chromium', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
   }
 
-  /** The cards' prices in order, as numbers ("From $24.00" is 24). */
-  async function prices(page: Page): Promise<number[]> {
+  /**
+   * The cards' prices in order, as numbers ("From $24.00" is 24, French "À partir de 22,00 €" 22).
+   */
+  async function prices(page: Page, french = false): Promise<number[]> {
     const texts = await page
       .locator('[data-testid=item-card] .sw-item-card-price')
       .allTextContents()
-    return texts.map((text) => Number(text.replace(/[^\d.]/g, '')))
+    return texts.map((text) =>
+      Number(french ? text.replace(/[^\d,]/g, '').replace(',', '.') : text.replace(/[^\d.]/g, '')),
+    )
   }
 
   const cardCount = (page: Page) => page.locator('[data-testid=item-card]').count()
@@ -190,74 +194,104 @@ describe('the shop search, sort and filters in Chromium', () => {
     await close()
   })
 
-  it('sorts and filters a category through its address; Back shows each step again', async () => {
-    const { page, close } = await visitor()
-    await page.goto(url('/'))
-    await hydrated(page)
-    await page.click('.sw-categories [data-testid=category-link]:has-text("Home & Kitchen")')
-    await page.waitForURL(url('/category/home-kitchen'))
-    await page.waitForSelector('[data-testid=item-card]')
-    expect(await cardCount(page)).toBe(13)
+  /** A category's sort and filters as each language shows them. */
+  const CATEGORY_WALKS = [
+    {
+      language: 'English',
+      french: false,
+      category: 'Home & Kitchen',
+      instock: 'In stock only',
+      sage: 'Sage',
+      range: '$20.00 – $40.00',
+      shot: 'category-filtered-1280',
+    },
+    {
+      language: 'French',
+      french: true,
+      category: 'Maison et cuisine',
+      instock: 'En stock uniquement',
+      // The option chips name the values as the category's index keeps them: in English, on a
+      // French page too, where the item says Sauge (a gap reported for issue 33: write 'Sauge'
+      // here once the chips are translated).
+      sage: 'Sage',
+      range: '20,00\u00a0€ – 40,00\u00a0€',
+      shot: 'category-filtered-fr-1280',
+    },
+  ]
 
-    await page.selectOption('[data-testid=sort-select]', 'price-asc')
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc'))
-    await page.waitForSelector('[data-testid=sort-select]')
-    const sorted = await prices(page)
-    expect(sorted).toHaveLength(13)
-    expect(sorted).toEqual([...sorted].sort((a, b) => a - b))
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-focus-key'))).toBe(
-      'sort',
-    )
+  it.each(CATEGORY_WALKS)(
+    'sorts and filters a category through its address in $language; Back shows each step again',
+    async (words) => {
+      const { page, close } = await visitor({ french: words.french })
+      await page.goto(url('/'))
+      await hydrated(page)
+      await page.click(`.sw-categories [data-testid=category-link]:has-text("${words.category}")`)
+      await page.waitForURL(url('/category/home-kitchen'))
+      await page.waitForSelector('[data-testid=item-card]')
+      expect(await text(page, 'h1')).toBe(words.category)
+      expect(await cardCount(page)).toBe(13)
 
-    expect(await page.locator('.sw-badge-out').count()).toBe(1)
-    await page.click('[data-testid=instock-filter]')
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1'))
-    await expect.poll(() => cardCount(page)).toBe(12)
-    expect(await page.locator('.sw-badge-out').count()).toBe(0)
-    expect(await page.getAttribute('[data-testid=instock-filter]', 'aria-checked')).toBe('true')
+      await page.selectOption('[data-testid=sort-select]', 'price-asc')
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc'))
+      await page.waitForSelector('[data-testid=sort-select]')
+      const sorted = await prices(page, words.french)
+      expect(sorted).toHaveLength(13)
+      expect(sorted).toEqual([...sorted].sort((a, b) => a - b))
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute('data-focus-key')),
+      ).toBe('sort')
 
-    await page.click('[data-testid=option-filter]:has-text("Sage")')
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1&option=sage'))
-    await expect.poll(() => cardCount(page)).toBe(1)
-    expect(await page.getAttribute('[data-testid=item-card]', 'href')).toBe('/item/throw-cushion')
-    expect(await page.locator('[data-testid=active-filter]').allTextContents()).toEqual([
-      'In stock only',
-      'Sage',
-    ])
-    // The focus stays on the chip chosen, on the page it led to.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-focus-key'))).toBe(
-      'option:sage',
-    )
-    expect(await axeProblems(page)).toEqual([])
-    await shot(page, 'category-filtered-1280')
+      expect(await page.locator('.sw-badge-out').count()).toBe(1)
+      await page.click('[data-testid=instock-filter]')
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1'))
+      await expect.poll(() => cardCount(page)).toBe(12)
+      expect(await page.locator('.sw-badge-out').count()).toBe(0)
+      expect(await page.getAttribute('[data-testid=instock-filter]', 'aria-checked')).toBe('true')
 
-    await page.goBack()
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1'))
-    await expect.poll(() => cardCount(page)).toBe(12)
-    await page.goBack()
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc'))
-    await expect.poll(() => cardCount(page)).toBe(13)
-    expect(await page.inputValue('[data-testid=sort-select]')).toBe('price-asc')
-    await page.goForward()
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1'))
-    await expect.poll(() => cardCount(page)).toBe(12)
+      await page.click(`[data-testid=option-filter]:has-text("${words.sage}")`)
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1&option=sage'))
+      await expect.poll(() => cardCount(page)).toBe(1)
+      expect(await page.getAttribute('[data-testid=item-card]', 'href')).toBe('/item/throw-cushion')
+      expect(await page.locator('[data-testid=active-filter]').allTextContents()).toEqual([
+        words.instock,
+        words.sage,
+      ])
+      // The focus stays on the chip chosen, on the page it led to.
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute('data-focus-key')),
+      ).toBe('option:sage')
+      expect(await axeProblems(page)).toEqual([])
+      await shot(page, words.shot)
 
-    // A price range, typed loosely and the wrong way round.
-    await page.fill('[data-testid=price-min]', '40')
-    await page.fill('[data-testid=price-max]', '20,00')
-    await page.click('[data-testid=price-apply]')
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc&min=20&max=40&instock=1'))
-    await page.waitForSelector('[data-testid=active-filter]:has-text("$20.00 – $40.00")')
-    const ranged = await prices(page)
-    expect(ranged.length).toBeGreaterThan(0)
-    expect(ranged.every((price) => price >= 20 && price <= 40)).toBe(true)
-    expect(ranged).toEqual([...ranged].sort((a, b) => a - b))
+      await page.goBack()
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1'))
+      await expect.poll(() => cardCount(page)).toBe(12)
+      await page.goBack()
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc'))
+      await expect.poll(() => cardCount(page)).toBe(13)
+      expect(await page.inputValue('[data-testid=sort-select]')).toBe('price-asc')
+      await page.goForward()
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc&instock=1'))
+      await expect.poll(() => cardCount(page)).toBe(12)
 
-    await page.click('[data-testid=clear-filters]')
-    await page.waitForURL(url('/category/home-kitchen?sort=price-asc'))
-    await expect.poll(() => cardCount(page)).toBe(13)
-    await close()
-  })
+      // A price range, typed loosely and the wrong way round (a decimal comma in either language).
+      await page.fill('[data-testid=price-min]', '40')
+      await page.fill('[data-testid=price-max]', '20,00')
+      await page.click('[data-testid=price-apply]')
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc&min=20&max=40&instock=1'))
+      await page.waitForSelector(`[data-testid=active-filter]:has-text("${words.range}")`)
+      const ranged = await prices(page, words.french)
+      expect(ranged.length).toBeGreaterThan(0)
+      expect(ranged.length).toBeLessThan(12)
+      expect(ranged.every((price) => price >= 20 && price <= 40)).toBe(true)
+      expect(ranged).toEqual([...ranged].sort((a, b) => a - b))
+
+      await page.click('[data-testid=clear-filters]')
+      await page.waitForURL(url('/category/home-kitchen?sort=price-asc'))
+      await expect.poll(() => cardCount(page)).toBe(13)
+      await close()
+    },
+  )
 
   it('says when nothing matches: the filters, with a way out, and a search, with categories', async () => {
     const { page, close } = await visitor()
