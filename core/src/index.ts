@@ -21,7 +21,7 @@ export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
 export type { Services, SeedWriter } from './kernel/services.js'
 export { Lifecycle } from './kernel/lifecycle.js'
 export { createLogger, flushLogger, type Logger } from './logger.js'
-export { COPY_LEVEL, LogCopy, logCopyOf, NOT_COPIED, type CopiedRecord } from './log/log-copy.js'
+export { NOT_COPIED, tapLog, type CopiedRecord, type LogListener } from './log/log-tap.js'
 export {
   createDatabase,
   dialectOf,

@@ -1,12 +1,6 @@
 import pino from 'pino'
 import type { ShopwrightConfig } from './config/schema.js'
-import {
-  attachLogCopy,
-  COPY_LEVEL,
-  CopyingStream,
-  LogCopy,
-  type Destination,
-} from './log/log-copy.js'
+import { tappedLogger, type Destination } from './log/log-tap.js'
 
 /** The kernel's logger type: pino. */
 export type Logger = pino.Logger
@@ -15,8 +9,8 @@ export type Logger = pino.Logger
  * JSON lines in production (through an asynchronous destination, so logging never blocks a request),
  * pretty lines in development. Servers log to stdout; one-shot commands to stderr, keeping their
  * stdout for the answer. Whatever LOG_LEVEL says, warnings and errors are also handed, unserialised,
- * to the logger's copy (`logCopyOf(logger)`), which a plugin may keep (a log plugin writes them to
- * the database): LOG_LEVEL=error or silent quiets the process log, not the site's log.
+ * to whoever taps the logger (`tapLog`: the log plugin writes them to the database), so
+ * LOG_LEVEL=error or silent quiets the process log, not the site's log.
  */
 export function createLogger(
   config: Pick<ShopwrightConfig, 'logLevel' | 'nodeEnv'>,
@@ -32,13 +26,7 @@ export function createLogger(
           options: { translateTime: 'SYS:HH:MM:ss.l', destination: fd },
         }) as Destination)
       : pino.destination({ fd, sync: false })
-  const mainLevel = silent ? Infinity : pino.levels.values[config.logLevel]!
-  const copy = new LogCopy()
-  // The logger must let through what either side wants: LOG_LEVEL's lines and the copy's.
-  const level = mainLevel <= COPY_LEVEL ? config.logLevel : pino.levels.labels[COPY_LEVEL]!
-  const logger = pino({ level }, new CopyingStream(main, mainLevel, copy))
-  attachLogCopy(logger, copy)
-  return logger
+  return tappedLogger(main, config.logLevel)
 }
 
 /** Resolves once buffered log lines are written, so nothing is lost when the process exits. */

@@ -6,7 +6,6 @@ import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'a
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { createLogger, flushLogger, type Logger } from '../logger.js'
-import { LogCopy, logCopyOf } from '../log/log-copy.js'
 import { createDatabase, pingDatabase, sharedSqliteFile } from '../db/create-database.js'
 import { startWalCheckpointer } from '../db/wal-checkpointer.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
@@ -191,8 +190,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       cluster: asValue(cluster),
       meters: asValue(meters),
       schedule: asValue(schedule),
-      // A logger not made by createLogger copies nothing: its copy stays empty.
-      logCopy: asValue(logCopyOf(logger) ?? new LogCopy()),
     })
 
     let ready = await migrate(db, plugins, options.migrate !== false, logger, redis !== null)

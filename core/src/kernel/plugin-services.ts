@@ -17,7 +17,6 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'cluster',
   'meters',
   'schedule',
-  'logCopy',
 ]
 
 /**

@@ -10,7 +10,6 @@ import type { Authenticator } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { NodeRegistry } from '../cluster/node-registry.js'
-import type { LogCopy } from '../log/log-copy.js'
 import type { Meters } from '../meters/meters.js'
 import type { Scheduler } from '../schedule/scheduler.js'
 
@@ -43,8 +42,6 @@ export interface Services {
   meters: Meters
   /** Periodic work run once for the whole site (schedule/scheduler.ts). */
   schedule: Scheduler
-  /** The logger's warnings and errors, for a plugin that keeps the site's log (log/log-copy.ts). */
-  logCopy: LogCopy
   /*
    * The contracts core itself consumes, each provided by whichever installed plugin declares it in
    * `provides` (docs/plugins.md, "Services"); absent when none does, so asked for with optional().

@@ -39,7 +39,7 @@ declare module '@shopwright/core' {
 /**
  * The log: the server's own log in the database, so every node writes to one place and one clear
  * clears all. Record changes come from the records plugin (its `recordLogSink`, in each change's
- * transaction), warnings and errors from the kernel's logger (its copy, in batches); the Log
+ * transaction), warnings and errors from the kernel's logger (tapped, in batches); the Log
  * screen pages through them. Rights from the `log` security record.
  */
 export default definePlugin({
@@ -56,9 +56,12 @@ export default definePlugin({
     // What the log says about itself goes to the process log only (never into the log it failed).
     const quiet = logger.child(NOT_COPIED)
     container.register({
-      log: asFunction(({ db, logCopy, events }) => {
+      // The writer taps the kernel's logger, the container's (the whole of it, not this plugin's
+      // child), once started.
+      log: asFunction(({ db, logger: kernelLogger, events }) => {
         const store = new LogStore(db, dialect)
-        return new LogService(store, new LogWriter(store, logCopy, quiet), events, settings, quiet)
+        const writer = new LogWriter(store, kernelLogger, quiet)
+        return new LogService(store, writer, events, settings, quiet)
       }).singleton(),
       recordLogSink: asFunction(({ log }) => log.recordSink).singleton(),
     })
@@ -68,10 +71,13 @@ export default definePlugin({
     optional('admin')?.addPaths('log', ['/log'])
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('log', { admin: LOG_PHRASES })
+    // From here the kernel's warnings and errors are copied, beginning with the boot's (core keeps
+    // the last 100 logged before anyone taps).
     services.log.start()
   },
   async destroy({ services }) {
-    // Copied lines still waiting are written before the database closes (it closes last).
+    // Untaps the logger, and writes the copied lines still waiting before the database closes
+    // (it closes last).
     await services.log.stop()
   },
   routes(router, { services, access }) {

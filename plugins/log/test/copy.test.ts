@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createKernel, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import { createKernel, definePlugin, SYSTEM_ACTOR, tapLog, type Kernel } from '@shopwright/core'
 import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import log, { LOG_TABLE, type LogPage } from '../src/index.js'
 import { allSeeds } from '@shopwright/seeds'
+import { LOG_COPY_CAPACITY } from '../src/server/log-copy.js'
 import { probe } from './helpers.js'
 
 /** Every line of the log, newest first, read through the service (no rights involved). */
@@ -67,23 +68,46 @@ for (const database of databasesUnderTest()) {
       await kernel.close()
     })
 
-    it('costs a node without the log plugin its bounded copy and no timer', async () => {
+    it("costs a node without the log plugin the logger's few early lines and no timer", async () => {
       const kernel = await boot([records, account])
-      const copy = kernel.services.logCopy
-      copy.take()
-      copy.takeDropped()
       // Fake timers hold every timeout, interval and immediate scheduled, kept alive (ref) or not.
       vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] })
       try {
-        for (let index = 0; index < copy.capacity + 200; index++)
+        for (let index = 0; index < 1200; index++)
           kernel.logger.warn({ index }, 'nobody keeps this')
         // Nothing takes the lines, so nothing is scheduled to: the oldest give way, counted.
         expect(vi.getTimerCount()).toBe(0)
       } finally {
         vi.useRealTimers()
       }
-      expect(copy.pending).toBe(copy.capacity)
-      expect(copy.takeDropped()).toBe(200)
+      // What a tap would be handed now: core's last 100, the count of the others with the first.
+      const heard: Array<[unknown, number]> = []
+      const untap = tapLog(kernel.logger, (line, lost) => heard.push([line.object.index, lost]))
+      untap()
+      expect(heard).toHaveLength(100)
+      expect(heard[0]![0]).toBe(1100)
+      expect(heard[0]![1]).toBeGreaterThanOrEqual(1100)
+      expect(heard.at(-1)).toEqual([1199, 0])
+      await kernel.close()
+    })
+
+    it('keeps the lines logged while the kernel booted, before the log plugin started', async () => {
+      const early = definePlugin({
+        name: 'early',
+        register({ logger }) {
+          logger.warn({ step: 'register' }, 'said while booting')
+        },
+      })
+      const kernel = await boot([early, records, account, log])
+      await kernel.services.log.flush()
+      const [line] = await lines(kernel, 'server.early')
+      expect(line).toMatchObject({
+        level: 'warn',
+        message: [
+          { kind: 'text', text: 'said while booting' },
+          { kind: 'context', values: { step: 'register' } },
+        ],
+      })
       await kernel.close()
     })
 
@@ -106,7 +130,6 @@ for (const database of databasesUnderTest()) {
 
     it('never blocks, never grows past its bound and never logs its own failures into itself', async () => {
       const kernel = await boot()
-      const copy = kernel.services.logCopy
       await kernel.services.log.flush()
       await kernel.services.db.schema.renameTable(LOG_TABLE, 'log_lines_gone')
       try {
@@ -114,21 +137,18 @@ for (const database of databasesUnderTest()) {
         for (let index = 0; index < 1500; index++) kernel.logger.warn({ index }, 'a burst')
         // 1,500 logging calls while the table is away: pushes onto the copy, no waiting.
         expect(performance.now() - started).toBeLessThan(1000)
-        expect(copy.pending).toBeLessThanOrEqual(copy.capacity)
-        await kernel.services.log.flush()
-        await kernel.services.log.flush()
         // The failed writes put their lines back; the writer's own warning is not among them.
-        expect(copy.pending).toBe(copy.capacity)
+        await kernel.services.log.flush()
+        await kernel.services.log.flush()
       } finally {
         await kernel.services.db.schema.renameTable('log_lines_gone', LOG_TABLE)
       }
       await kernel.services.log.flush()
-      expect(copy.pending).toBe(0)
       const kept = await lines(kernel, 'server.kernel')
       const burst = kept.filter(
         (line) => line.message[0]?.kind === 'text' && line.message[0].text === 'a burst',
       )
-      expect(burst).toHaveLength(copy.capacity)
+      expect(burst).toHaveLength(LOG_COPY_CAPACITY)
       // The newest survive; the 500 oldest were dropped and counted.
       expect(burst.at(-1)!.message[1]).toEqual({ kind: 'context', values: { index: 500 } })
       const [dropped] = await lines(kernel, 'server.log')

@@ -29,10 +29,10 @@ import { MessageParts } from './MessageParts.js'
 const NAME = /^[A-Za-z0-9_-]{1,64}(\.[A-Za-z0-9_-]{1,191})?$/
 
 /**
- * `/log` (spec 001 sections 2 and 4): the site's log, newest first, 50 lines a page. The address
- * holds the page (`page`, the list's token), the filters (`level`, `name`: a record type or
- * `type.id`) and `date` (lines up to that day), so Back, a reload and a shared link show the same
- * lines. Clear asks first, then reloads.
+ * `/log` (plugins/log/README.md, "The screen"): the site's log, newest first, 50 lines a page. The
+ * address holds the page (`page`, the list's token), the filters (`level`, `name`: a record type
+ * or `type.id`) and `date` (lines up to that day), so Back, a reload and a shared link show the
+ * same lines. Clear asks first, then reloads.
  */
 export default function LogScreen() {
   const client = useClient()
@@ -324,7 +324,7 @@ function levelLabel(t: ReturnType<typeof useT>, level: LogLevel): string {
 
 /**
  * The line's name: for a record, its type links to `/data/{type}` and its id to
- * `/data/{type}/{id}` (spec 001 section 2), with a button that shows that record's lines only.
+ * `/data/{type}/{id}`, with a button that shows that record's lines only.
  */
 function LineName({ line, onFilter }: { line: LogLine; onFilter: (name: string) => void }) {
   const t = useT()

@@ -16,7 +16,7 @@ function Leaf({ value }: { value: LogValue }) {
 }
 
 /**
- * An object as a tree (spec 001 section 3): each object or list is a node that folds; the first
+ * An object as a tree (an `object` part): each object or list is a node that folds; the first
  * level shows open, deeper ones folded, so a large object costs one line until opened.
  */
 export function ObjectTree({

@@ -5,8 +5,8 @@ import '../shared/errors.js'
 import { LOG_SECURITY } from '../shared/types.js'
 
 /**
- * The log plugin's admin module: the Log screen, its own chunk. Its menu entry (spec 000 section 2:
- * after Billing, before Bin) shows to those who may view the `log` security record.
+ * The log plugin's admin module: the Log screen, its own chunk. Its menu entry (order 130: after
+ * Billing's 120) shows to those who may view the `log` security record.
  */
 export default defineAdmin({
   plugin: 'log',

@@ -2,9 +2,9 @@ import type { RecordData } from '@shopwright/core/shared'
 import { LOG_SECURITY } from '../shared/types.js'
 
 /**
- * The `log` security record (spec 000 section 6: allmanagers view and delete; development views),
- * inserted when missing so a site without the sample company still has its log gated: the list
- * needs view, the clear needs delete. An administrator may add roles.
+ * The `log` security record as the sample company has it (allmanagers view and delete, development
+ * views), inserted when missing so a site without the sample company still has its log gated: the
+ * list needs view, the clear needs delete. An administrator may add roles.
  */
 export function logSecurity(): RecordData {
   const entry = (role: string, remove: boolean) => ({

@@ -1,5 +1,6 @@
-import type { CopiedRecord, LogCopy, Logger } from '@shopwright/core'
+import { tapLog, type CopiedRecord, type Logger } from '@shopwright/core'
 import { LEVEL_NUMBERS, SERVER_TYPE } from '../shared/types.js'
+import { LogCopy } from './log-copy.js'
 import { actorOf, messageJson, recordParts } from './log-parts.js'
 import type { LogRow, LogStore } from './log-store.js'
 
@@ -28,13 +29,17 @@ export function serverRow(record: CopiedRecord): LogRow {
 }
 
 /**
- * Drains the logger's copy into the table in batches: every second, sooner in a burst, and on
- * stop. It never runs in a request: a logging call only pushes onto the copy. A write that fails
- * puts its lines back (the copy's bound drops the oldest, counted) and waits longer each time; its
- * own report is NOT_COPIED, so a log that cannot be written never feeds itself.
+ * Taps the kernel's logger from start to stop (the lines logged before the start, the boot's,
+ * come first) into its copy, and drains the copy into the table in batches: every second, sooner
+ * in a burst, and on stop. It never runs in a request: a logging call only pushes onto the copy. A
+ * write that fails puts its lines back (the copy's bound drops the oldest, counted) and waits
+ * longer each time; its own report is NOT_COPIED, so a log that cannot be written never feeds
+ * itself.
  */
 export class LogWriter {
   private timer: NodeJS.Timeout | undefined
+  private untap: (() => void) | undefined
+  private readonly copy = new LogCopy()
   private running: Promise<void> | undefined
   private failures = 0
   private retryAt = 0
@@ -43,7 +48,8 @@ export class LogWriter {
 
   constructor(
     private readonly store: LogStore,
-    private readonly copy: LogCopy,
+    /** The kernel's logger (the container's `logger`), whose warnings and errors are written. */
+    private readonly source: Logger,
     /** A NOT_COPIED logger. */
     private readonly logger: Logger,
     private readonly intervalMs = WRITE_INTERVAL_MS,
@@ -51,6 +57,7 @@ export class LogWriter {
 
   start(): void {
     if (this.timer) return
+    this.untap = tapLog(this.source, (record, lost) => this.copy.push(record, lost))
     this.timer = setInterval(() => void this.flush(false), this.intervalMs)
     this.timer.unref()
     this.copy.onBacklog(() => void this.flush(false))
@@ -74,10 +81,12 @@ export class LogWriter {
     await this.running
   }
 
-  /** Stops the timer and writes what is left. */
+  /** Stops the tap and the timer, and writes what is left. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer)
     this.timer = undefined
+    this.untap?.()
+    this.untap = undefined
     this.copy.onBacklog(undefined)
     await this.flush(true)
   }

@@ -101,8 +101,8 @@ export function listQuery(ctx: QueryContext): LogQuery {
 }
 
 /**
- * The log's calls (spec 001 section 7): the list needs view on the `log` security record, the
- * clear needs delete.
+ * The log's calls (plugins/log/README.md, "Calls"): the list needs view on the `log` security
+ * record, the clear needs delete.
  */
 export function logRoutes(router: QueryRouter, log: LogService, access: AccessService): void {
   const list = async (ctx: QueryContext): Promise<void> => {

@@ -1,7 +1,7 @@
 import { defineErrors } from '@shopwright/core/shared'
 
 /**
- * The log plugin's error codes (spec 001 section 8), merged into the catalogue at boot.
+ * The log plugin's error codes, merged into the catalogue at boot.
  * ERROR_LOG_NOT_AVAILABLE is the Log screen's title when its lines cannot be loaded; the server's
  * own refusals are core's codes (400 input, 401, 403). Browser-safe: the screen imports this file
  * for the English message.

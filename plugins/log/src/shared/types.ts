@@ -1,7 +1,10 @@
-/** The security record of the log (spec 000 section 6: allmanagers view and delete; development view). */
+/**
+ * The security record of the log: view lists it, delete clears it (the sample company's: allmanagers
+ * view and delete, development views).
+ */
 export const LOG_SECURITY = 'log'
 
-/** Lines on a page of the Log screen and of `GET /query/log/list` unless asked (spec 001 section 9). */
+/** Lines on a page of the Log screen, and of `GET /query/log/list` without `pagesize`. */
 export const LOG_PAGE_SIZE = 50
 /** The most lines one `GET /query/log/list` answers. */
 export const MAX_LOG_PAGE_SIZE = 1000
@@ -36,8 +39,8 @@ export const SERVER_TYPE = 'server'
 export type LogValue = null | boolean | number | string | LogValue[] | { [key: string]: LogValue }
 
 /**
- * One typed part of a line's message (spec 001 section 3, "Log line"): the screen shows each as
- * what it is, a stack folded and an object as a tree. `label` names the field a part came from.
+ * One typed part of a line's message (the parts table in plugins/log/README.md, "Calls"): the
+ * screen shows each as what it is, a stack folded and an object as a tree. `label` names the field a part came from.
  */
 export type LogPart =
   | { kind: 'text'; text: string }
