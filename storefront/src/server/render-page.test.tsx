@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { inject } from '@shopwright/core/testing'
 import { StorefrontApp } from '../react/StorefrontApp.js'
 import { usePageExtra } from '../react/page-extra.js'
@@ -175,5 +176,27 @@ describe('renderPage', () => {
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain(
       '<h1>Unable to render.</h1>',
     )
+  })
+
+  it('renders without an AsyncLocalStorage: no async context tracking for the rest of the process', async () => {
+    // React's Node build (`renderToPipeableStream`) runs every render inside an AsyncLocalStorage;
+    // the first one that runs has Node track every promise of the process from then on, which
+    // slows every later API request. Running one (run or enterWith) is what turns that on, so
+    // neither may be called while a page renders, plain or compressed.
+    const run = vi.spyOn(AsyncLocalStorage.prototype, 'run')
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith')
+    try {
+      const plain = await render({ matched: HOME, data: dataFor('/') })
+      expect(plain.body).toContain('<main data-site="Test Shop"><h1>Hello</h1></main>')
+      const br = await render({ matched: HOME, data: dataFor('/') }, undefined, {
+        'accept-encoding': 'br',
+      })
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body)
+      expect(run).not.toHaveBeenCalled()
+      expect(enterWith).not.toHaveBeenCalled()
+    } finally {
+      run.mockRestore()
+      enterWith.mockRestore()
+    }
   })
 })
