@@ -48,6 +48,7 @@ import {
 import { Verifications } from './server/signup/verifications.js'
 import { FormTickets } from './server/signup/form-tickets.js'
 import { Signups } from './server/signup/signups.js'
+import { AccountProfiles } from './server/profile/account-profiles.js'
 import { defineSignupLimits } from './server/signup/signup-limits.js'
 import {
   register as registerAccount,
@@ -65,6 +66,7 @@ export type { AccountAuthenticator, SignedIn } from './server/account-authentica
 export type { AccountAnswer, AccountPreview, LoginAnswer } from './server/account-answer.js'
 export type { ResetEntity } from './server/routes/entity.js'
 export { toProfile, type ProfileAnswer, type CardAnswer } from './server/profile/profile-answer.js'
+export type { AccountProfiles } from './server/profile/account-profiles.js'
 export type { AddressLine, CardLine } from './server/profile/lines.js'
 export type { ImageAnswer } from './server/images/routes.js'
 // The card rules the profile checks, for a plugin that takes cards (commerce's checkout).
@@ -94,6 +96,8 @@ declare module '@shopwright/core' {
     mailTemplates: MailTemplates
     signups: Signups
     formTickets: FormTickets
+    /** A customer's profile as shown: saved cards held back until a confirmed e-mail (verify mode). */
+    accountProfiles: AccountProfiles
   }
 }
 
@@ -119,6 +123,7 @@ export default definePlugin({
     'mailTemplates',
     'signups',
     'formTickets',
+    'accountProfiles',
   ],
   requires: ['records', 'recordGuards', 'seedWriter'],
   settings: ACCOUNT_SETTINGS,
@@ -157,6 +162,9 @@ export default definePlugin({
         () => new MailTemplates(siteOrigin({ ...config, ...settings }), logger),
       ).singleton(),
       formTickets: asFunction(({ db }) => new FormTickets(db)).singleton(),
+      accountProfiles: asFunction(
+        ({ accounts }) => new AccountProfiles(accounts, settings.signup),
+      ).singleton(),
       signups: asFunction(
         ({ db, accounts, records, mailQueue, events }) =>
           new Signups(
@@ -237,8 +245,7 @@ export default definePlugin({
     router.get('/account/image/:recordtype/:id', DESCRIBED.imageDescribe, describeImage(services))
     router.post('/account/image/:recordtype/:id', DESCRIBED.imageChoose, chooseImage(services))
     router.upload('/account/image/upload', DESCRIBED.imageUpload, uploadImage(services))
-    const profile = { ...services, signupMode: settings.signup }
-    router.get('/ns/profile/get', DESCRIBED.profileGet, getProfile(profile))
-    router.post('/ns/profile/update', DESCRIBED.profileUpdate, updateProfile(profile))
+    router.get('/ns/profile/get', DESCRIBED.profileGet, getProfile(services))
+    router.post('/ns/profile/update', DESCRIBED.profileUpdate, updateProfile(services))
   },
 })

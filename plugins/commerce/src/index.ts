@@ -167,7 +167,7 @@ const SETTINGS_TYPES = new Set([
 export default definePlugin({
   name: 'commerce',
   dependsOn: ['records', 'account'],
-  requires: ['records', 'recordGuards'],
+  requires: ['records', 'recordGuards', 'accountProfiles'],
   // Order links carry their key in the address: the process log writes it [REDACTED].
   secretAddresses: SECRET_ADDRESSES,
   provides: [
@@ -226,7 +226,7 @@ export default definePlugin({
     }
     container.register({
       shopContexts: asFunction(
-        ({ records, cache }) => new ShopContexts(records, cache),
+        ({ records, cache, accountProfiles }) => new ShopContexts(records, cache, accountProfiles),
       ).singleton(),
       catalogue: asFunction(({ db, records }) => new Catalogue(db, records)).singleton(),
       listingIndex: asFunction(

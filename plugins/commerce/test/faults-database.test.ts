@@ -81,7 +81,11 @@ for (const database of databasesUnderTest()) {
       a.services.checkout.probe = undefined
       expect(placed.statusCode, placed.body).toBe(200)
       const replay = await post(site.nodes[1], buyer.cookie, '/query/checkout/place', body)
-      expect(replay.json<PlacedOrder>()).toEqual(placed.json<PlacedOrder>())
+      // The stored order; its link is a new one (order-links.ts).
+      expect({ ...replay.json<PlacedOrder>(), link: '' }).toEqual({
+        ...placed.json<PlacedOrder>(),
+        link: '',
+      })
       const report = await audit(site)
       expect(report.violations).toEqual([])
     })

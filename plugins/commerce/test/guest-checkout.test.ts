@@ -1,7 +1,9 @@
+import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import type { CheckoutAnswer, PlacedOrder } from '../src/index.js'
 import { guestId } from '../src/server/checkout/guests.js'
+import { LINKS_PER_ORDER } from '../src/server/checkout/order-links.js'
 import {
   CARTS_TABLE,
   DOCUMENTS_TABLE,
@@ -122,13 +124,76 @@ for (const database of databasesUnderTest()) {
       })
       expect(JSON.stringify(opened.json())).not.toContain('"entity"')
 
-      // A replay answers the same order and the same link.
+      // A replay answers the same order, with a link of its own that opens it too.
       const replay = await from(cookie, 'POST', '/query/checkout/place', {
         idempotencykey: key(1),
         total: review.cart.total,
         payment: { card: VISA },
       })
-      expect(replay.json<PlacedOrder>()).toEqual(result)
+      const replayed = replay.json<PlacedOrder>()
+      expect({ ...replayed, link: '' }).toEqual({ ...result, link: '' })
+      expect(replayed.link).toMatch(new RegExp(`^/order/${result.order.id}\\?key=[\\w-]{43}$`))
+      expect(replayed.link).not.toBe(result.link)
+      const again = await call(booted.kernel, '', { url: `/query/ns${replayed.link!}` })
+      expect(again.statusCode, again.body).toBe(200)
+    })
+
+    it('keeps no order key, only its hash: a deleted row revokes its link, and old signed links open until their secret goes', async () => {
+      const placed = await guestOrder('ivy@example.com', 'anchor-mug', key('ivy'))
+      const keyOf = (link: string) => new URL(link, 'http://x').searchParams.get('key')!
+      const db = booted.kernel.services.db
+      const rows = await db('commerce_order_links').where({ order_id: placed.order.id })
+      // The answer's link and the confirmation e-mail's: neither key is in the database.
+      expect(rows.length).toBeGreaterThanOrEqual(1)
+      const dump = JSON.stringify(rows)
+      expect(dump).not.toContain(keyOf(placed.link!))
+      expect(rows.map((row: { key_hash: string }) => row.key_hash)).toContain(
+        crypto.createHash('sha256').update(keyOf(placed.link!)).digest('base64url'),
+      )
+      const open = (link: string) => call(booted.kernel, '', { url: `/query/ns${link}` })
+
+      // A link signed under the shop's former secret (sent before keys were stored).
+      const { secret } = await db('commerce_keys').where({ name: 'order-link' }).first()
+      const signed = crypto
+        .createHmac('sha256', secret as string)
+        .update(`order-link\u0000${placed.order.id}`)
+        .digest('base64url')
+      const legacy = `/order/${placed.order.id}?key=${signed}`
+      expect((await open(legacy)).statusCode).toBe(200)
+
+      // Revoking: the row of a link, then the old secret.
+      await db('commerce_order_links').where({ order_id: placed.order.id }).delete()
+      expect(codeOf(await open(placed.link!))).toBe('ERROR_ORDER_NOT_AVAILABLE')
+      const secretRow = await db('commerce_keys').where({ name: 'order-link' }).first()
+      await db('commerce_keys').where({ name: 'order-link' }).delete()
+      try {
+        expect(codeOf(await open(legacy))).toBe('ERROR_ORDER_NOT_AVAILABLE')
+      } finally {
+        await db('commerce_keys').insert(secretRow)
+      }
+    })
+
+    it('stops making links for an order at LINKS_PER_ORDER, the ones given still opening it', async () => {
+      const placed = await guestOrder('una@example.com', 'anchor-mug', key('una'))
+      const links = booted.kernel.services.orderLinks
+      const db = booted.kernel.services.db
+      const count = async () =>
+        Number(
+          (
+            await db('commerce_order_links').where({ order_id: placed.order.id }).count({ n: '*' })
+          )[0]!.n,
+        )
+      await links.keep(
+        Array.from(
+          { length: LINKS_PER_ORDER - (await count()) },
+          () => links.mint(placed.order.id).row,
+        ),
+        db,
+      )
+      expect(await links.path(placed.order.id)).toBeUndefined()
+      expect(await count()).toBe(LINKS_PER_ORDER)
+      const opened = await call(booted.kernel, '', { url: `/query/ns${placed.link!}` })
+      expect(opened.statusCode).toBe(200)
     })
 
     it('answers a stored order without its link when the link cannot be made, and the replay with it', async () => {

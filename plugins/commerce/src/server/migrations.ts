@@ -44,7 +44,10 @@ export const SEARCH_TABLE = 'commerce_search'
 export const SEARCH_FTS_TABLE = 'commerce_search_fts'
 /** Which version of the derived tables each index was last built for (listing-index.ts). */
 export const INDEX_STATE_TABLE = 'commerce_index_state'
-/** The shop's own secrets, made by the migrations: `order-link` signs guests' order links. */
+/**
+ * The shop's own secrets, made by the migrations. `order-link` signed the order links sent before
+ * ORDER_LINKS_TABLE (checkout/order-links.ts); deleting it revokes them.
+ */
 export const KEYS_TABLE = 'commerce_keys'
 /** The keys of cart adds already stored, so a retried add is not added twice (cart-store.ts). */
 export const CART_ADDS_TABLE = 'commerce_cart_adds'
@@ -52,6 +55,8 @@ export const CART_ADDS_TABLE = 'commerce_cart_adds'
 export const ORDER_CONTACTS_TABLE = 'commerce_order_contacts'
 /** Shoppers waiting for an item to be back in stock (stock-alerts/stock-alerts.ts). */
 export const STOCK_ALERTS_TABLE = 'commerce_stock_alerts'
+/** The order links' keys, as their SHA-256 only (checkout/order-links.ts). */
+export const ORDER_LINKS_TABLE = 'commerce_order_links'
 
 export const migrations: Migration[] = [
   {
@@ -436,6 +441,21 @@ export const migrations: Migration[] = [
     },
     async down(db) {
       await db.schema.dropTable(STOCK_ALERTS_TABLE)
+    },
+  },
+  {
+    name: '007-order-links',
+    async up(db) {
+      await db.schema.createTable(ORDER_LINKS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('key_hash', 43).primary()
+        table.string('order_id', 191).notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.index(['order_id'], 'commerce_order_links_order')
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable(ORDER_LINKS_TABLE)
     },
   },
 ]

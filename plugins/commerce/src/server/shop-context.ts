@@ -15,7 +15,7 @@ import {
   type RecordData,
 } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
-import { toProfile, type ProfileAnswer } from '@shopwright/plugin-account'
+import type { AccountProfiles, ProfileAnswer } from '@shopwright/plugin-account'
 import { DEFAULT_PRICE_LEVEL } from '../shared/types.js'
 import { refId, refIds } from './refs.js'
 
@@ -58,6 +58,7 @@ export class ShopContexts {
   constructor(
     private readonly records: Pick<RecordsService, 'find' | 'findMany'>,
     private readonly cache: CacheService,
+    private readonly profiles: Pick<AccountProfiles, 'of'>,
   ) {}
 
   /** The site's currencies (in the web configuration's order), languages and home country. */
@@ -109,8 +110,9 @@ export class ShopContexts {
         ? locale.language
         : settings.languages[0]!
     const account = entity ? await this.records.find(entity.type, entity.id) : null
-    // The account plugin reads its records: the profile is the one view of a customer's terms.
-    const profile = account ? toProfile(account) : null
+    // The account plugin reads its records: the profile is the one view of a customer's terms
+    // and saved cards (held back until a confirmed e-mail, when sign-up asks for one).
+    const profile = account ? await this.profiles.of(account) : null
     return {
       entity,
       profile,

@@ -11,24 +11,13 @@ import { applyAddresses, applyCards, UpdateBody, type NewIds, type NewTokens } f
 import type { CardTokens } from './card-tokens.js'
 import { addressLinesOf, cardLinesOf } from './lines.js'
 import { toProfile } from './profile-answer.js'
-import type { AccountService } from '../account-service.js'
+import type { AccountProfiles } from './account-profiles.js'
 
 interface ProfileServices {
   accountAuthenticator: AccountAuthenticator
   records: RecordsService
   cardTokens: CardTokens
-  accounts: Pick<AccountService, 'isVerified'>
-  /** ACCOUNT_SIGNUP: with `verify`, saved cards wait for the confirmed e-mail. */
-  signupMode: 'open' | 'verify' | 'off'
-}
-
-/** The account's confirmation state, and whether its saved cards are held back until it confirms. */
-async function stateOf(
-  services: ProfileServices,
-  record: { type: string; id: string },
-): Promise<{ verified: boolean; holdCards: boolean }> {
-  const verified = await services.accounts.isVerified(record.type, record.id)
-  return { verified, holdCards: !verified && services.signupMode === 'verify' }
+  accountProfiles: AccountProfiles
 }
 
 /**
@@ -47,7 +36,7 @@ async function ownRecord({ accountAuthenticator, records }: ProfileServices, ctx
 export function getProfile(services: ProfileServices): QueryMiddleware {
   return async (ctx) => {
     const record = await ownRecord(services, ctx)
-    ctx.body = toProfile(record, await stateOf(services, record))
+    ctx.body = toProfile(record, await services.accountProfiles.state(record))
   }
 }
 
@@ -66,7 +55,7 @@ export function updateProfile(services: ProfileServices): QueryMiddleware {
     if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
     const own = signedIn.record
     const { records, cardTokens } = services
-    const state = await stateOf(services, own)
+    const state = await services.accountProfiles.state(own)
     if (body.creditcards && state.holdCards) throw createError('ERROR_ACCOUNT_NOT_VERIFIED')
     // Filled by each attempt of the change (it runs again on a newer record after a conflict).
     let ids: NewIds = {}

@@ -111,8 +111,8 @@ export class Checkout {
   /** Places the shopper's cart; the answer carries the order's link (order-links.ts). */
   async place(shopper: Shopper, request: PlaceRequest): Promise<PlacedOrder> {
     const placed = await this.placeOnce(shopper, request)
-    // The order is stored: a link that cannot be made now (its secret unread) is left out, never
-    // answered as a failure; the confirmation e-mail and a replay of the key carry it.
+    // The order is stored: a link that cannot be stored now is left out, never answered as a
+    // failure; the confirmation e-mail carries one, and a replay of the key asks again.
     const link = await this.parts.links.path(placed.order.id).catch((error: unknown) => {
       this.parts.logger.error({ err: error, order: placed.order.id }, 'order link not made')
       return undefined

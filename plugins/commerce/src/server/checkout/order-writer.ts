@@ -6,10 +6,9 @@
  */
 import { SYSTEM_ACTOR, createError } from '@shopwright/core'
 import type { RecordChange, RecordGuard } from '@shopwright/plugin-records'
-import type { QueuedMail } from '@shopwright/plugin-account'
 import type { CartAnswer } from '../../shared/answers.js'
 import { INVOICE_TYPE, ORDER_TYPE } from '../../shared/types.js'
-import type { OrderContact } from '../mail/order-mails.js'
+import type { OrderContact, PreparedOrderMail } from '../mail/order-mails.js'
 import { refId } from '../refs.js'
 import type { PlacedOrder, Run } from './attempts.js'
 import type { CheckoutParts } from './checkout.js'
@@ -37,7 +36,7 @@ interface Sale {
   result: PlacedOrder
   /** Where the order's e-mails go, when anywhere, and its confirmation made before the write. */
   contact: OrderContact | null
-  confirmation: QueuedMail | null
+  confirmation: PreparedOrderMail | null
   /** The confirmation's queued ids, woken once the order is committed. */
   mail: string[]
 }

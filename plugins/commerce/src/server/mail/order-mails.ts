@@ -14,13 +14,19 @@ import type { RecordChange, RecordGuard, RecordsService } from '@shopwright/plug
 import { ORDER_TYPE, skuOf } from '../../shared/types.js'
 import { ORDER_CONTACTS_TABLE } from '../migrations.js'
 import { isObject, refId, textOf } from '../refs.js'
-import type { OrderLinks } from '../checkout/order-links.js'
+import type { OrderLinkRow, OrderLinks } from '../checkout/order-links.js'
 import {
   ORDER_MAIL_TEMPLATES,
   orderMail,
   type OrderMailData,
   type OrderMailKind,
 } from './order-mail.js'
+
+/** An order's e-mail made before its transaction, and the link it carries, stored with it. */
+export interface PreparedOrderMail {
+  mail: QueuedMail
+  link: OrderLinkRow
+}
 
 /** Where an order's e-mails go. */
 export interface OrderContact {
@@ -55,13 +61,16 @@ const brandName = (brand: string) =>
 
 export class OrderMails {
   /** A status change's message, made before its transaction, then its queued ids. */
-  private readonly waiting = new WeakMap<RecordChange, { mail: QueuedMail; ids: string[] }>()
+  private readonly waiting = new WeakMap<
+    RecordChange,
+    { prepared: PreparedOrderMail; ids: string[] }
+  >()
 
   constructor(
     private readonly db: Knex,
-    private readonly queue: Pick<MailQueue, 'enqueue' | 'wake'>,
+    private readonly mailQueue: Pick<MailQueue, 'enqueue' | 'wake'>,
     private readonly templates: Pick<MailTemplates, 'render' | 'origin' | 'define'>,
-    private readonly links: Pick<OrderLinks, 'path'>,
+    private readonly links: Pick<OrderLinks, 'mint' | 'keep'>,
     private readonly records: Pick<RecordsService, 'find'>,
     private readonly logger: Pick<Logger, 'error'>,
   ) {
@@ -76,7 +85,7 @@ export class OrderMails {
   async placed(
     order: string,
     contact: OrderContact,
-    mail: QueuedMail | null,
+    prepared: PreparedOrderMail | null,
     trx: Knex.Transaction,
   ): Promise<string[]> {
     await trx(ORDER_CONTACTS_TABLE).insert({
@@ -85,7 +94,15 @@ export class OrderMails {
       language: contact.language,
       created_at: Date.now(),
     })
-    return mail ? this.queue.enqueue([mail], trx) : []
+    return prepared ? this.queue(prepared, trx) : []
+  }
+
+  /** Queues a prepared e-mail and stores the link it carries, in the change's transaction. */
+  private async queue(prepared: PreparedOrderMail, trx: Knex.Transaction): Promise<string[]> {
+    const ids = await this.mailQueue.enqueue([prepared.mail], trx)
+    // Queued once per order and kind: a link is kept only with the message that carries it.
+    if (ids.length > 0) await this.links.keep([prepared.link], trx)
+    return ids
   }
 
   /** The guard that queues the shipped and cancelled e-mails with staff's status changes. */
@@ -99,12 +116,12 @@ export class OrderMails {
         .where({ order_id: change.record.id })
         .first('email', 'language')) as OrderContact | undefined
       // Orders from before order e-mails (or imported ones) have nobody to tell.
-      const mail = contact ? await this.prepare(kind, change.record, contact) : null
-      if (mail) this.waiting.set(change, { mail, ids: [] })
+      const prepared = contact ? await this.prepare(kind, change.record, contact) : null
+      if (prepared) this.waiting.set(change, { prepared, ids: [] })
     },
     write: async (change, _actor, trx) => {
       const waiting = this.waiting.get(change)
-      if (waiting) waiting.ids = await this.queue.enqueue([waiting.mail], trx)
+      if (waiting) waiting.ids = await this.queue(waiting.prepared, trx)
     },
     afterCommit: async (change) => {
       const waiting = this.waiting.get(change)
@@ -114,7 +131,7 @@ export class OrderMails {
 
   /** Sends what a committed change queued (the queue's sweep sends it otherwise). */
   async wake(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.queue.wake(ids)
+    if (ids.length > 0) await this.mailQueue.wake(ids)
   }
 
   /** The message of an order's e-mail, or null (logged) when it cannot be made. */
@@ -122,11 +139,15 @@ export class OrderMails {
     kind: OrderMailKind,
     order: RecordData,
     contact: OrderContact,
-  ): Promise<QueuedMail | null> {
+  ): Promise<PreparedOrderMail | null> {
     try {
-      const data = await this.dataOf(kind, order)
+      const link = this.links.mint(order.id)
+      const data = await this.dataOf(kind, order, link.path)
       const made = this.templates.render(ORDER_MAIL_TEMPLATES[kind], data, contact.language)
-      return { key: `order:${order.id}:${kind}`, to: contact.email, ...made }
+      return {
+        mail: { key: `order:${order.id}:${kind}`, to: contact.email, ...made },
+        link: link.row,
+      }
     } catch (error) {
       this.logger.error({ err: error, order: order.id, kind }, 'order e-mail not made')
       return null
@@ -134,7 +155,11 @@ export class OrderMails {
   }
 
   /** The template's data from the order as stored. */
-  private async dataOf(kind: OrderMailKind, order: RecordData): Promise<OrderMailData> {
+  private async dataOf(
+    kind: OrderMailKind,
+    order: RecordData,
+    linkPath: string,
+  ): Promise<OrderMailData> {
     const [web, currency, method] = await Promise.all([
       this.records.find('configuration', 'web'),
       this.records.find('currency', refId(order.currency) ?? ''),
@@ -176,7 +201,7 @@ export class OrderMails {
         shipaddress,
         billaddress: textOf(order.billaddress),
       },
-      link: `${this.templates.origin}${await this.links.path(order.id)}`,
+      link: `${this.templates.origin}${linkPath}`,
     }
   }
 }
