@@ -210,10 +210,8 @@ describe('the shop search, sort and filters in Chromium', () => {
       french: true,
       category: 'Maison et cuisine',
       instock: 'En stock uniquement',
-      // The option chips name the values as the category's index keeps them: in English, on a
-      // French page too, where the item says Sauge (a gap reported for issue 33: write 'Sauge'
-      // here once the chips are translated).
-      sage: 'Sage',
+      // The option chips name the values as the items' French options do.
+      sage: 'Sauge',
       range: '20,00\u00a0€ – 40,00\u00a0€',
       shot: 'category-filtered-fr-1280',
     },

@@ -2,6 +2,7 @@
 // filters"): featured, price up and down, name and newest; a price range in the visitor's
 // currency, in stock, option values; each facet counted under the other filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SYSTEM_ACTOR } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { CategoryItemsAnswer, CategoryPageExtra } from '../src/index.js'
 import { bootCommerce, call, codeOf, localeCookie, ok, post } from './helpers.js'
@@ -181,6 +182,35 @@ for (const database of databasesUnderTest()) {
         '/query/ns/data/get/webcategory?id=tees',
       )
       expect(category.facets).toEqual(tees.facets)
+    })
+
+    it('names option values in the language their options translate them to, filtering by the same keys', async () => {
+      const { records } = booted.kernel.services
+      const translate = (id: string, options: string | null) =>
+        records.modify(SYSTEM_ACTOR, 'item', id, ['translations'], (record) => {
+          record.translations = options ? { fr: { options } } : {}
+        })
+      await translate('tee-red-m', 'Rouge : M')
+      // One option naming fewer values than its id is not used: its values stay as written.
+      await translate('tee-red-l', 'Rouge')
+      try {
+        const french = await list('category=tees', FR)
+        expect(french.facets.options).toEqual([
+          { key: 'l', value: 'L', count: 1 },
+          { key: 'm', value: 'M', count: 1 },
+          { key: 'red', value: 'Rouge', count: 1 },
+        ])
+        expect(await ids('category=tees&option=red', FR)).toEqual(['tee'])
+        // Other languages keep the values of the item ids.
+        expect((await list('category=tees')).facets.options.map((each) => each.value)).toEqual([
+          'L',
+          'M',
+          'Red',
+        ])
+      } finally {
+        await translate('tee-red-m', null)
+        await translate('tee-red-l', null)
+      }
     })
 
     it('refuses bad sorts and filters, and options the call does not take', async () => {

@@ -8,6 +8,7 @@ import {
   CHECKOUTS_TABLE,
   INDEX_STATE_TABLE,
   ITEMS_TABLE,
+  OPTIONS_TABLE,
   PAYMENTS_TABLE,
   SEARCH_TABLE,
 } from '../src/server/migrations.js'
@@ -91,7 +92,10 @@ for (const database of databasesUnderTest()) {
   })
 }
 
-const listingsMigration = migrations.find((each) => each.name === '004-listings')!
+/** The listings migration and the later one that adds a column to its options table. */
+const listingsMigrations = migrations.filter((each) =>
+  ['004-listings', '008-option-labels'].includes(each.name),
+)
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`the listings migration on ${database.name}`, () => {
@@ -103,8 +107,8 @@ for (const database of databasesUnderTest()) {
 
     it('creates the tables empty, and the next start fills them from the existing items', async () => {
       const { db, listingIndex, search, shopContexts } = booted.kernel.services
-      await listingsMigration.down!(db)
-      await listingsMigration.up(db)
+      for (const migration of [...listingsMigrations].reverse()) await migration.down!(db)
+      for (const migration of listingsMigrations) await migration.up(db)
       expect(await db(SEARCH_TABLE).count({ n: '*' })).toEqual([{ n: 0 }])
       expect(await db(INDEX_STATE_TABLE).count({ n: '*' })).toEqual([{ n: 0 }])
       // What bootstrap does on the first start after the migration.
@@ -118,6 +122,10 @@ for (const database of databasesUnderTest()) {
       const context = await shopContexts.resolve(null, null)
       const found = await search.page(context, 'classic tee', 1, 24)
       expect(found.data.map((item) => item.id)).toEqual(['classic-tee'])
+      // Option values keep their French names from the items' translations.
+      expect(
+        await db(OPTIONS_TABLE).where({ child: 'throw-cushion-sage' }).first('value', 'labels'),
+      ).toEqual({ value: 'Sage', labels: '{"fr":"Sauge"}' })
       expect(await listingIndex.ensureCurrent()).toBe(0)
     })
   })

@@ -151,8 +151,10 @@ for (const database of databasesUnderTest())
           )
           expect(confirmed.text).toContain('Bonjour Ada Lovelace,')
           expect(confirmed.text).toContain('1 × Tasse bleue')
-          // Euros as French writes them: "11,00 €" with a narrow no-break space.
-          expect(confirmed.text).toMatch(/Total\u00a0?: \d+,\d{2}\s€|Total: \d+,\d{2}\s€/)
+          // French typography: a no-break space before the colon; euros as French writes them
+          // ("11,00 €", with a no-break space before the sign).
+          expect(confirmed.text).toMatch(/\nSous-total\u00a0: \d+,\d{2}\s€\n/)
+          expect(confirmed.text).toMatch(/\nTotal\u00a0: \d+,\d{2}\s€\n/)
           expect(confirmed.text).toContain('France')
 
           const setStatus = (status: string) =>

@@ -46,7 +46,9 @@ describe('the back-in-stock e-mail', () => {
     }
     const french = stockBackMail(data, 'fr')
     expect(french.subject).toBe('Tasse <bleue> est de nouveau en stock · Shop <&>')
-    expect(french.text).toContain("Voir l'article: https://shop.test/item/x?a=1&b=2")
+    // French typography: a no-break space before the colon.
+    expect(french.text).toContain("Voir l'article\u00a0: https://shop.test/item/x?a=1&b=2")
+    expect(french.text).toContain('Bonne nouvelle\u00a0: Tasse')
     expect(french.html).toContain('Tasse &lt;bleue&gt;')
     expect(french.html).toContain('href="https://shop.test/item/x?a=1&amp;b=2"')
     expect(french.html).not.toContain('<bleue>')

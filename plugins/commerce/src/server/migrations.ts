@@ -458,6 +458,17 @@ export const migrations: Migration[] = [
       await db.schema.dropTable(ORDER_LINKS_TABLE)
     },
   },
+  {
+    name: '008-option-labels',
+    async up(db) {
+      // Option values in the site's other languages (catalogue/listing-rows.ts), filled by the
+      // rebuild LISTING_VERSION 2 asks for at the next start.
+      await db.schema.alterTable(OPTIONS_TABLE, (table) => table.text('labels').nullable())
+    },
+    async down(db) {
+      await db.schema.alterTable(OPTIONS_TABLE, (table) => table.dropColumn('labels'))
+    },
+  },
 ]
 
 /** True on MySQL/MariaDB, where the search index is InnoDB's FULLTEXT rather than SQLite's FTS5. */

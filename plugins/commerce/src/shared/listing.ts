@@ -51,7 +51,7 @@ export const NO_FILTERS: ListingChoice = {
 export interface OptionFacet {
   /** What `option=` takes: the value folded (`dark-red`). */
   key: string
-  /** As the item ids write it (`Dark Red`). */
+  /** As the item ids write it (`Dark Red`), or as its options translate it in the viewer's language. */
   value: string
   count: number
 }

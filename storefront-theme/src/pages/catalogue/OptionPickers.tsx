@@ -65,7 +65,7 @@ export function OptionPickers({
           <fieldset key={at} className="sw-options sw-picker" data-testid={`picker-${at}`}>
             <legend>
               {name}
-              {picks[at] ? <span className="sw-picker-value">: {picks[at]}</span> : null}
+              {picks[at] ? <span className="sw-picker-value">{t(': {0}', picks[at])}</span> : null}
             </legend>
             <div className="sw-option-list sw-option-chips">
               {option.values.map((value) => {

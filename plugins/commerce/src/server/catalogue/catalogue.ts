@@ -31,7 +31,7 @@ import { CATALOGUE_TABLE, ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
 import { refId, textOf } from '../refs.js'
 import type { ShopContext } from '../shop-context.js'
 import { ListingQuery } from './listing-query.js'
-import { optionValues } from './option-values.js'
+import { optionValues, shownValues } from './option-values.js'
 import { ListingReader } from './listing-reader.js'
 import { priceLevelName } from './price-level.js'
 
@@ -326,13 +326,9 @@ export class Catalogue {
       places: context.currency.places,
     }
     const own = childRecords.map((child) => optionValues(record, child))
-    const shown = childRecords.map((child, index) => {
-      // A translation of the values (`translations.fr.options`, "Bleu : M") when it has them all.
-      const words = translated(child, context.language, 'options')
-        .split(' : ')
-        .map((word) => word.trim())
-      return words.length === own[index]!.length && words.every(Boolean) ? words : own[index]!
-    })
+    const shown = childRecords.map((child, index) =>
+      shownValues(own[index]!, translated(child, context.language, 'options')),
+    )
     const children: ChildItemAnswer[] = childRecords.map((child, index) => ({
       id: child.id,
       options: shown[index]!,

@@ -33,7 +33,7 @@ import {
 } from './listing-rows.js'
 
 /** Bumped when what the rows hold changes: the next start rebuilds them. */
-export const LISTING_VERSION = 1
+export const LISTING_VERSION = 2
 const STATE_NAME = 'listings'
 /** Items read and written per step of a rebuild, and per statement of a write. */
 const BATCH = 400
@@ -299,8 +299,8 @@ export class ListingIndex {
       await insertRows(
         trx,
         OPTIONS_TABLE,
-        ['item', 'child', 'position', 'value', 'slug'],
-        batch.map((row) => [row.item, row.child, row.position, row.value, row.slug]),
+        ['item', 'child', 'position', 'value', 'slug', 'labels'],
+        batch.map((row) => [row.item, row.child, row.position, row.value, row.slug, row.labels]),
       )
     await this.engine.replace(
       trx,

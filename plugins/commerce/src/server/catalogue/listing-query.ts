@@ -29,7 +29,16 @@ export interface ListingViewer {
 type Filter = 'price' | 'instock' | 'options'
 const ALL: readonly Filter[] = ['price', 'instock', 'options']
 
-const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+/** An option value's label in `language` from its row's `labels` (listing-rows.ts), if any. */
+function labelIn(labels: string | null, language: string): string | undefined {
+  if (!labels) return undefined
+  try {
+    const label = (JSON.parse(labels) as Record<string, unknown>)[language]
+    return typeof label === 'string' && label ? label : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export class ListingQuery {
   constructor(private readonly db: Knex) {}
@@ -85,6 +94,7 @@ export class ListingQuery {
       .select(
         'fo.slug',
         this.db.raw('MIN(fo.value) AS value'),
+        this.db.raw('MIN(fo.labels) AS labels'),
         this.db.raw('COUNT(DISTINCT fo.item) AS count'),
       )
     // With "in stock" chosen, an option value counts where an option taking it can be bought.
@@ -95,7 +105,13 @@ export class ListingQuery {
           .andWhereRaw('fs.onhand > fs.reserved')
           .select(this.db.raw('1')),
       )
-    const values = (await options) as Array<{ slug: string; value: string; count: number | string }>
+    const values = (await options) as Array<{
+      slug: string
+      value: string
+      labels: string | null
+      count: number | string
+    }>
+    const natural = new Intl.Collator(viewer.language, { numeric: true, sensitivity: 'base' })
     return {
       price:
         range?.low === null || range?.low === undefined
@@ -103,7 +119,11 @@ export class ListingQuery {
           : { min: Number(range.low), max: Number(range.high), currency: viewer.currency },
       instock: Number(stocked?.count ?? 0),
       options: values
-        .map((row): OptionFacet => ({ key: row.slug, value: row.value, count: Number(row.count) }))
+        .map((row): OptionFacet => ({
+          key: row.slug,
+          value: labelIn(row.labels, viewer.language) ?? row.value,
+          count: Number(row.count),
+        }))
         .sort((a, b) => natural.compare(a.value, b.value) || (a.key < b.key ? -1 : 1))
         .slice(0, FACET_VALUES),
     }

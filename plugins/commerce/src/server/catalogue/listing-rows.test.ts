@@ -29,7 +29,7 @@ const blueS: RecordData = {
   parent: ref('item', 'tee'),
   online: true,
   price1: matrix('usd', 5, 18),
-  translations: { fr: { displayname: 'T-shirt, bleu, S' } },
+  translations: { fr: { displayname: 'T-shirt, bleu, S', options: 'Bleu : S' } },
 }
 const redM: RecordData = {
   type: 'item',
@@ -87,10 +87,18 @@ describe('listingRows: what the index keeps of a listed item', () => {
 
   it('keeps its options values by place, and finds it by name, SKUs, options, description and categories', () => {
     expect(rows.options).toEqual([
-      { item: 'tee', child: 'tee-blue-s', position: 0, value: 'Blue', slug: 'blue' },
-      { item: 'tee', child: 'tee-blue-s', position: 1, value: 'S', slug: 's' },
-      { item: 'tee', child: 'tee-red-m', position: 0, value: 'Red', slug: 'red' },
-      { item: 'tee', child: 'tee-red-m', position: 1, value: 'M', slug: 'm' },
+      {
+        item: 'tee',
+        child: 'tee-blue-s',
+        position: 0,
+        value: 'Blue',
+        slug: 'blue',
+        // Only where the translation differs, in the site's languages.
+        labels: '{"fr":"Bleu"}',
+      },
+      { item: 'tee', child: 'tee-blue-s', position: 1, value: 'S', slug: 's', labels: null },
+      { item: 'tee', child: 'tee-red-m', position: 0, value: 'Red', slug: 'red', labels: null },
+      { item: 'tee', child: 'tee-red-m', position: 1, value: 'M', slug: 'm', labels: null },
     ])
     expect(rows.documents[1]).toEqual({
       item: 'tee',

@@ -12,7 +12,7 @@ import { refId, refIds, sortKey, textOf } from '../refs.js'
 import type { SearchDocument } from '../search/search-engine.js'
 import { htmlText } from '../search/search-words.js'
 import { imageOf, translated } from './catalogue.js'
-import { optionValues } from './option-values.js'
+import { optionValues, shownValues } from './option-values.js'
 
 /** A listed item and the records its listing is made of. */
 export interface ListingSource {
@@ -55,6 +55,11 @@ export interface OptionRow {
   position: number
   value: string
   slug: string
+  /**
+   * The value as shoppers of other languages read it (`shownValues`), as JSON by site language
+   * (`{"fr":"Bleu"}`), only where it differs from `value`; null when none does.
+   */
+  labels: string | null
 }
 
 export interface ItemListing {
@@ -120,11 +125,30 @@ export function listingRows(source: ListingSource, settings: ListingSettings): I
     })
     if (amount !== NO_PRICE) prices.push({ item: record.id, level, currency, amount })
   }
-  const optionRows: OptionRow[] = options.flatMap((option) =>
-    optionValues(record, option).flatMap((value, position) => {
+  const optionRows: OptionRow[] = options.flatMap((option) => {
+    const own = optionValues(record, option)
+    const shown = settings.languages.map(
+      (language) => [language, shownValues(own, translated(option, language, 'options'))] as const,
+    )
+    return own.flatMap((value, position) => {
       const slug = optionKey(value)
-      return slug ? [{ item: record.id, child: option.id, position, value, slug }] : []
-    }),
-  )
+      if (!slug) return []
+      const labels = Object.fromEntries(
+        shown
+          .filter(([, words]) => words[position] !== value)
+          .map(([language, words]) => [language, words[position]!]),
+      )
+      return [
+        {
+          item: record.id,
+          child: option.id,
+          position,
+          value,
+          slug,
+          labels: Object.keys(labels).length > 0 ? JSON.stringify(labels) : null,
+        },
+      ]
+    })
+  })
   return { listing, prices, options: optionRows, documents }
 }

@@ -19,3 +19,12 @@ export function optionValues(parent: RecordData, child: RecordData): string[] {
   const parts = own ? own.split(' : ') : [skuOf(itemid)]
   return parts.map((part) => part.trim().slice(0, VALUE_LENGTH)).filter((part) => part !== '')
 }
+
+/**
+ * The values a shopper reads: the child's `options` in their language ("Bleu : M", its
+ * `translations`) when it names as many values, else its own values.
+ */
+export function shownValues(own: readonly string[], translatedOptions: string): string[] {
+  const words = translatedOptions.split(' : ').map((word) => word.trim())
+  return words.length === own.length && words.every(Boolean) ? words : [...own]
+}

@@ -21,6 +21,8 @@ export interface OrderMailWords {
   view: string
   keep: string
   questions: string
+  /** What follows a label before its value: French sets a no-break space before the colon. */
+  colon: string
 }
 
 const NBSP = '\u00a0'
@@ -57,6 +59,7 @@ export const ORDER_MAIL_WORDS: Readonly<Record<'en' | 'fr', OrderMailWords>> = {
     view: 'View your order',
     keep: 'Keep this e-mail: its link shows your order to whoever holds it.',
     questions: 'Questions? Reply to this e-mail.',
+    colon: ':',
   },
   fr: {
     subject: {
@@ -88,6 +91,7 @@ export const ORDER_MAIL_WORDS: Readonly<Record<'en' | 'fr', OrderMailWords>> = {
     view: 'Voir votre commande',
     keep: `Gardez cet e-mail${NBSP}: son lien montre votre commande à qui le détient.`,
     questions: `Une question${NBSP}? Répondez à cet e-mail.`,
+    colon: `${NBSP}:`,
   },
 }
 

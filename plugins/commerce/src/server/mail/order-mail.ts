@@ -90,18 +90,18 @@ export function orderMail(kind: OrderMailKind): MailTemplate<OrderMailData> {
       '',
       ...order.lines.map(
         (line) =>
-          `${line.quantity} × ${line.name}${line.sku ? ` (${line.sku})` : ''}: ${money(line.amount)}`,
+          `${line.quantity} × ${line.name}${line.sku ? ` (${line.sku})` : ''}${words.colon} ${money(line.amount)}`,
       ),
       '',
-      ...totals.map(([label, value]) => `${label}: ${value}`),
+      ...totals.map(([label, value]) => `${label}${words.colon} ${value}`),
       '',
-      `${words.shipTo}:`,
+      `${words.shipTo}${words.colon}`,
       order.shipaddress,
       '',
-      `${words.method}: ${order.shipmethod}`,
-      `${words.payment}: ${order.payment}`,
+      `${words.method}${words.colon} ${order.shipmethod}`,
+      `${words.payment}${words.colon} ${order.payment}`,
       '',
-      `${words.view}: ${data.link}`,
+      `${words.view}${words.colon} ${data.link}`,
       words.keep,
       '',
       words.questions,
@@ -147,7 +147,7 @@ ${totalRows}
 <td style="vertical-align:top;padding:8px 8px 8px 0"><strong>${html(words.shipTo)}</strong><br>${lines(order.shipaddress)}</td>
 <td style="vertical-align:top;padding:8px 0 8px 8px"><strong>${html(words.billTo)}</strong><br>${lines(order.billaddress)}</td>
 </tr></table>
-<p>${html(words.method)}: ${html(order.shipmethod)}<br>${html(words.payment)}: ${html(order.payment)}</p>
+<p>${html(words.method)}${html(words.colon)} ${html(order.shipmethod)}<br>${html(words.payment)}${html(words.colon)} ${html(order.payment)}</p>
 <p style="margin:24px 0"><a href="${html(data.link)}" style="background:#0f5c63;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${html(words.view)}</a></p>
 <p style="color:#6b7280;font-size:13px">${html(words.keep)}<br>${html(words.questions)}</p>
 </div>

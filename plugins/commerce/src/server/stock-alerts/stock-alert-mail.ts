@@ -25,7 +25,11 @@ interface Words {
   soon: string
   view: string
   why: string
+  /** What follows a label before its value: French sets a no-break space before the colon. */
+  colon: string
 }
+
+const NBSP = '\u00a0'
 
 const WORDS: Readonly<Record<'en' | 'fr', Words>> = {
   en: {
@@ -34,13 +38,15 @@ const WORDS: Readonly<Record<'en' | 'fr', Words>> = {
     soon: 'Stock may not last: we do not hold it for you.',
     view: 'See the item',
     why: 'You asked to be told when it was back. This is the only e-mail about it.',
+    colon: ':',
   },
   fr: {
     subject: '{0} est de nouveau en stock',
-    lead: 'Bonne nouvelle : {0} est de nouveau en stock.',
-    soon: 'Le stock peut partir vite : nous ne le réservons pas pour vous.',
+    lead: `Bonne nouvelle${NBSP}: {0} est de nouveau en stock.`,
+    soon: `Le stock peut partir vite${NBSP}: nous ne le réservons pas pour vous.`,
     view: "Voir l'article",
     why: 'Vous avez demandé à être prévenu de son retour. C’est le seul e-mail à ce sujet.',
+    colon: `${NBSP}:`,
   },
 }
 
@@ -53,7 +59,7 @@ export const stockBackMail: MailTemplate<StockBackData> = (data, language): Mail
     fill(words.lead, data.item),
     words.soon,
     '',
-    `${words.view}: ${data.link}`,
+    `${words.view}${words.colon} ${data.link}`,
     '',
     words.why,
     data.shop,

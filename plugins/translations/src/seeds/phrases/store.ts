@@ -264,6 +264,8 @@ export const storePhrases: PhraseTable = {
   'Sign in': { fr: 'Se connecter' },
   'Security code': { fr: 'Code de sécurité' },
   Option: { fr: 'Option' },
+  // The value chosen after an option's name ("Colour: Blue").
+  ': {0}': { fr: `${NBSP}: {0}` },
   Placed: { fr: 'Passée' },
   Shipped: { fr: 'Expédiée' },
   'Partly shipped': { fr: 'Expédiée en partie' },
