@@ -20,6 +20,24 @@ describe('orderPlugins', () => {
     expect(order.map((p) => p.name)).toEqual(['a', 'b', 'c', 'd'])
   })
 
+  it('puts the provider of each required service first, and shows a cycle through services', () => {
+    const login = definePlugin({ name: 'login', provides: ['authenticator'] })
+    const shop = definePlugin({ name: 'shop', requires: ['authenticator', 'db'] })
+    expect(orderPlugins([shop, plugin('a'), login]).map((p) => p.name)).toEqual([
+      'login',
+      'shop',
+      'a',
+    ])
+    const loop = [
+      definePlugin({ name: 'x', provides: ['authenticator'], requires: ['seedWriter'] }),
+      definePlugin({ name: 'y', provides: ['seedWriter'], requires: ['authenticator'] }),
+    ]
+    expect(codeOf(() => orderPlugins(loop))).toBe('SW_PLUGIN_CYCLE')
+    expect(() => orderPlugins(loop)).toThrow(/x -> y -> x/)
+    // A service nobody provides orders nothing: the service check refuses it, with its own code.
+    expect(orderPlugins([definePlugin({ name: 'z', requires: ['authenticator'] })])).toHaveLength(1)
+  })
+
   it('fails on a duplicate name', () => {
     expect(codeOf(() => orderPlugins([plugin('a'), plugin('a')]))).toBe('SW_PLUGIN_DUPLICATE')
   })

@@ -2,8 +2,11 @@ import type { PluginDefinition } from './plugin.js'
 import { KernelError } from './kernel-error.js'
 
 /**
- * Orders plugins so each comes after everything it depends on, keeping the given order otherwise.
- * Fails with a coded error on a duplicate name, a missing dependency or a cycle.
+ * Orders plugins so each comes after everything it depends on, keeping the given order otherwise:
+ * the plugins it names in `dependsOn`, and the plugin that provides each service it `requires`
+ * (docs/plugins.md, "Services"), so a plugin that asks for `mailer` starts after account without
+ * naming it. Fails with a coded error on a duplicate name, a missing dependency or a cycle; a
+ * required service nobody provides is checkServiceDeclarations' to refuse.
  */
 export function orderPlugins(plugins: readonly PluginDefinition[]): PluginDefinition[] {
   const byName = new Map<string, PluginDefinition>()
@@ -24,6 +27,19 @@ export function orderPlugins(plugins: readonly PluginDefinition[]): PluginDefini
     }
   }
 
+  const providers = new Map<string, PluginDefinition>()
+  for (const plugin of plugins)
+    for (const service of plugin.provides ?? [])
+      if (!providers.has(service)) providers.set(service, plugin)
+  const before = (plugin: PluginDefinition): PluginDefinition[] => [
+    ...(plugin.dependsOn ?? []).map((name) => byName.get(name)!),
+    ...(plugin.requires ?? []).flatMap((service) => {
+      const provider = providers.get(service)
+      // Its own service (a plugin may list what it provides) puts nothing before it.
+      return provider && provider !== plugin ? [provider] : []
+    }),
+  ]
+
   const ordered: PluginDefinition[] = []
   const done = new Set<string>()
   const visiting: string[] = []
@@ -35,7 +51,7 @@ export function orderPlugins(plugins: readonly PluginDefinition[]): PluginDefini
       throw new KernelError('SW_PLUGIN_CYCLE', `plugins depend on each other in a cycle: ${loop}`)
     }
     visiting.push(plugin.name)
-    for (const dependency of plugin.dependsOn ?? []) visit(byName.get(dependency)!)
+    for (const dependency of before(plugin)) visit(dependency)
     visiting.pop()
     done.add(plugin.name)
     ordered.push(plugin)
