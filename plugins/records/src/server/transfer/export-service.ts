@@ -1,6 +1,13 @@
-import { strToU8, zipSync } from 'fflate'
 import { createError, type Entity } from '@shopwright/core'
 import type { RecordsService, RecordKey } from '../records-service.js'
+
+let fflateLoading: Promise<typeof import('fflate')> | undefined
+
+/** fflate comes in with the first export, not at start. */
+function loadFflate(): Promise<typeof import('fflate')> {
+  fflateLoading ??= import('fflate')
+  return fflateLoading
+}
 
 /** A file to send as a download. */
 export interface Download {
@@ -32,6 +39,7 @@ export class ExportService {
     keys: readonly RecordKey[],
     filename?: string,
   ): Promise<Download> {
+    const { strToU8, zipSync } = await loadFflate()
     const files: Record<string, Uint8Array> = {}
     for (const key of keys) {
       const record = await this.records.get(entity, key.type, key.id)

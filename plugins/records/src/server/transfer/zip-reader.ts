@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
-import yauzl, { type Entry, type ZipFile } from 'yauzl'
+import type yauzlType from 'yauzl'
+import type { Entry, ZipFile } from 'yauzl'
 import { createError } from '@shopwright/core'
 
 /** Limits that keep a hostile archive from exhausting the server (docs/security.md, "Imports"). */
@@ -44,7 +45,16 @@ const tooLarge = (limit: number, what: string) =>
     reason: `${what} more than ${limit} bytes uncompressed.`,
   })
 
-function open(data: Buffer): Promise<ZipFile> {
+let yauzlLoading: Promise<typeof yauzlType> | undefined
+
+/** yauzl comes in with the first archive imported, not at start. */
+function loadYauzl(): Promise<typeof yauzlType> {
+  yauzlLoading ??= import('yauzl').then((module) => module.default)
+  return yauzlLoading
+}
+
+async function open(data: Buffer): Promise<ZipFile> {
+  const yauzl = await loadYauzl()
   return new Promise((resolve, reject) => {
     // Names are checked here (unsafeEntryName) so the answer can name the entry; lazy entries read
     // the central directory one entry at a time, so 10,000 entries cost no deep call stack.
