@@ -1,6 +1,14 @@
-import Papa from 'papaparse'
+import type Papa from 'papaparse'
 import { createError } from '@shopwright/core'
 import type { TranslationValue } from '../shared/types.js'
+
+let loading: Promise<typeof Papa> | undefined
+
+/** papaparse comes in on the first CSV import or export, not at every start. */
+function papaparse(): Promise<typeof Papa> {
+  loading ??= import('papaparse').then((module) => module.default)
+  return loading
+}
 
 /** A language as the import matches columns to it: its code, its name, its names in other languages. */
 export interface LanguageName {
@@ -21,7 +29,8 @@ export function csvFileName(language?: string): string {
  * lines, every value quoted with quotes doubled. A cell that a spreadsheet would run as a formula
  * (`=`, `+`, `-`, `@`, tab or CR first) gets a leading `'`, which the import takes off again.
  */
-export function toCsv(value: TranslationValue, language?: string): string {
+export async function toCsv(value: TranslationValue, language?: string): Promise<string> {
+  const Papa = await papaparse()
   const languages = language ? [language] : value.languages
   const rows = value.entries.map((entry) =>
     [entry.phrase, ...languages.map((code) => entry.translations[code] ?? '')].map(keepEscape),
@@ -50,7 +59,8 @@ function unescapeCell(cell: string): string {
 }
 
 /** Reads CSV text into rows; throws ERROR_CSV_EMPTY unless it is a header plus at least one row. */
-export function parseCsv(text: string): string[][] {
+export async function parseCsv(text: string): Promise<string[][]> {
+  const Papa = await papaparse()
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   const result = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' })
   // A quote left open swallows the rest of the file: refuse it rather than import garbage.

@@ -162,7 +162,7 @@ export class TranslationSets {
     csv: string,
     language?: string,
   ): Promise<TranslationChangeAnswer> {
-    const rows = parseCsv(csv)
+    const rows = await parseCsv(csv)
     const names = await this.languageNames()
     let counts = { added: 0, updated: 0 }
     const value = await this.change(entity, id, ['entries'], (current) => {
