@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
-import maxmind, { type Reader, type Response } from 'maxmind'
+import type maxmindType from 'maxmind'
+import type { Reader, Response } from 'maxmind'
 import { isPrivateIp, plainIp } from './ip.js'
 
 /** A location as DB-IP City Lite gives it. */
@@ -44,10 +45,19 @@ export function databaseFile(version: 4 | 6): string {
  */
 const readers = new Map<4 | 6, Promise<Reader<Response>>>()
 
+type Maxmind = typeof maxmindType
+let maxmindLoading: Promise<Maxmind> | undefined
+
+/** The maxmind reader library comes in with the first public address looked up, not at start. */
+function maxmind(): Promise<Maxmind> {
+  maxmindLoading ??= import('maxmind').then((module) => module.default)
+  return maxmindLoading
+}
+
 function reader(version: 4 | 6): Promise<Reader<Response>> {
   let opening = readers.get(version)
   if (!opening) {
-    opening = maxmind.open<Response>(databaseFile(version))
+    opening = maxmind().then((library) => library.open<Response>(databaseFile(version)))
     // A failed open (a missing file) is tried again next time rather than remembered.
     opening.catch(() => readers.delete(version))
     readers.set(version, opening)
