@@ -1,6 +1,6 @@
 import { pipeline, type Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
-import busboy from 'busboy'
+import type busboy from 'busboy'
 import {
   createError,
   readBody,
@@ -303,14 +303,23 @@ function zipName(raw: string): string {
   return fileName(raw.toLowerCase().endsWith('.zip') ? raw : `${raw}.zip`)
 }
 
+let busboyLoading: Promise<typeof busboy> | undefined
+
+/** busboy comes in with the first upload, not at start. */
+function loadBusboy(): Promise<typeof busboy> {
+  busboyLoading ??= import('busboy').then((module) => module.default)
+  return busboyLoading
+}
+
 /**
  * The first file part of a multipart body, as a stream, once its headers are read. Other parts
  * are drained; a part over the size limit fails the stream so nothing short is stored.
  */
-function firstFile(
+async function firstFile(
   ctx: QueryContext,
   limit: number,
 ): Promise<{ filename: string; stream: Readable }> {
+  const busboy = await loadBusboy()
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {

@@ -1,5 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream'
-import { Zip, ZipPassThrough } from 'fflate'
+
+let fflateLoading: Promise<typeof import('fflate')> | undefined
+
+/** fflate comes in with the first zip, not at start. */
+function loadFflate(): Promise<typeof import('fflate')> {
+  fflateLoading ??= import('fflate')
+  return fflateLoading
+}
 
 /** One member of a download zip: a folder (name ending in `/`) or a file read when its turn comes. */
 export interface ZipMember {
@@ -22,15 +29,16 @@ export const ZIP_LIMITS = { members: 20_000, bytes: 4 * 1024 ** 3 - 64 * 1024 **
  */
 export function zipStream(members: readonly ZipMember[]): Readable {
   const out = new PassThrough()
-  const zip = new Zip((error, data, final) => {
-    if (error) {
-      out.destroy(error)
-      return
-    }
-    if (!out.destroyed) out.write(data)
-    if (final && !out.destroyed) out.end()
-  })
   void (async () => {
+    const { Zip, ZipPassThrough } = await loadFflate()
+    const zip = new Zip((error, data, final) => {
+      if (error) {
+        out.destroy(error)
+        return
+      }
+      if (!out.destroyed) out.write(data)
+      if (final && !out.destroyed) out.end()
+    })
     for (const member of members) {
       if (out.destroyed) return
       const entry = new ZipPassThrough(member.name)

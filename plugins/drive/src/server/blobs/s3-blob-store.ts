@@ -1,13 +1,5 @@
 import type { Readable } from 'node:stream'
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3'
 import { createError, isConnectionError } from '@shopwright/core'
 import {
   BlobNotFoundError,
@@ -50,6 +42,26 @@ export interface S3BlobStoreOptions {
   timeoutMs?: number
 }
 
+/** The AWS SDK's S3 client and multipart upload, and a client made with them. */
+interface S3Sdk {
+  s3: typeof import('@aws-sdk/client-s3')
+  Upload: typeof import('@aws-sdk/lib-storage').Upload
+  client: S3Client
+}
+
+let sdkLoading: Promise<Pick<S3Sdk, 's3' | 'Upload'>> | undefined
+
+/**
+ * The AWS SDK (about 60 ms and several MB to load) comes in with the first S3 store that is used,
+ * so a site on local storage never loads it.
+ */
+function loadSdk(): Promise<Pick<S3Sdk, 's3' | 'Upload'>> {
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([s3, storage]) => ({ s3, Upload: storage.Upload }),
+  )
+  return sdkLoading
+}
+
 /** Seconds a client is told to wait after a 503 for an S3 server that does not answer. */
 const RETRY_AFTER_SECONDS = '5'
 
@@ -69,8 +81,8 @@ function unreachable(error: unknown): unknown {
 }
 
 /** A 404 of the object (never of the bucket: a missing bucket is a configuration error). */
-function isMissingObject(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false
+function isMissingObject(error: unknown, { s3 }: S3Sdk): boolean {
+  if (!(error instanceof s3.S3ServiceException)) return false
   if (error.name === 'NoSuchBucket') return false
   return (
     error.name === 'NoSuchKey' ||
@@ -93,7 +105,8 @@ function isMissingObject(error: unknown): boolean {
  */
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3' as const
-  readonly client: S3Client
+  private readonly clientConfig: S3ClientConfig
+  private connecting: Promise<S3Sdk> | undefined
   private readonly bucket: string
   private readonly prefix: string
   private readonly partSize: number
@@ -104,7 +117,7 @@ export class S3BlobStore implements BlobStore {
     this.prefix = options.prefix ?? ''
     this.partSize = Math.max(MIN_PART_SIZE, options.partSize ?? MIN_PART_SIZE)
     this.queueSize = Math.max(1, options.queueSize ?? 2)
-    this.client = new S3Client({
+    this.clientConfig = {
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       ...(options.credentials ? { credentials: options.credentials } : {}),
@@ -118,7 +131,16 @@ export class S3BlobStore implements BlobStore {
         connectionTimeout: options.timeoutMs ?? 5000,
         socketTimeout: options.timeoutMs ?? 5000,
       },
-    })
+    }
+  }
+
+  /** The SDK and this store's client, made on first use. */
+  private sdk(): Promise<S3Sdk> {
+    this.connecting ??= loadSdk().then((sdk) => ({
+      ...sdk,
+      client: new sdk.s3.S3Client(this.clientConfig),
+    }))
+    return this.connecting
   }
 
   /** The object key of a blob key (checked first). */
@@ -128,11 +150,12 @@ export class S3BlobStore implements BlobStore {
   }
 
   async check(): Promise<void> {
+    const { s3, client } = await this.sdk()
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }))
+      await client.send(new s3.HeadBucketCommand({ Bucket: this.bucket }))
     } catch (error) {
       const detail =
-        error instanceof S3ServiceException
+        error instanceof s3.S3ServiceException
           ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
           : error instanceof Error
             ? error.message
@@ -153,19 +176,20 @@ export class S3BlobStore implements BlobStore {
         ? this.partSize
         : Math.max(this.partSize, Math.ceil(expected / MAX_PARTS))
     const tap = hashingTap(source, options)
-    const upload = new Upload({
-      client: this.client,
-      params: {
-        Bucket: this.bucket,
-        Key: objectKey,
-        Body: tap,
-        ContentType: 'application/octet-stream',
-      },
-      partSize,
-      queueSize: this.queueSize,
-      leavePartsOnError: false,
-    })
     try {
+      const { Upload, client } = await this.sdk()
+      const upload = new Upload({
+        client,
+        params: {
+          Bucket: this.bucket,
+          Key: objectKey,
+          Body: tap,
+          ContentType: 'application/octet-stream',
+        },
+        partSize,
+        queueSize: this.queueSize,
+        leavePartsOnError: false,
+      })
       await upload.done()
     } catch (error) {
       // The source's own error (or the size check's) says more than a failed abort of the upload.
@@ -183,9 +207,10 @@ export class S3BlobStore implements BlobStore {
     const range = options.range
       ? `bytes=${options.range.start}-${options.range.end ?? ''}`
       : undefined
+    const sdk = await this.sdk()
     try {
-      const reply = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: objectKey, Range: range }),
+      const reply = await sdk.client.send(
+        new sdk.s3.GetObjectCommand({ Bucket: this.bucket, Key: objectKey, Range: range }),
       )
       const size = reply.ContentLength ?? 0
       // `bytes 0-9/100` for a range; the whole size otherwise.
@@ -196,8 +221,8 @@ export class S3BlobStore implements BlobStore {
         totalSize: range && total !== undefined ? Number(total) : size,
       }
     } catch (error) {
-      if (isMissingObject(error)) throw new BlobNotFoundError(key, { cause: error })
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+      if (isMissingObject(error, sdk)) throw new BlobNotFoundError(key, { cause: error })
+      if (error instanceof sdk.s3.S3ServiceException && error.$metadata.httpStatusCode === 416)
         throw new BlobStoreError('BLOB_RANGE_INVALID', `range ${range} is past the end`, {
           cause: error,
         })
@@ -207,29 +232,33 @@ export class S3BlobStore implements BlobStore {
 
   async stat(key: string): Promise<BlobStat | null> {
     const objectKey = this.objectKey(key)
+    const sdk = await this.sdk()
     try {
-      const reply = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }),
+      const reply = await sdk.client.send(
+        new sdk.s3.HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }),
       )
       return { size: reply.ContentLength ?? 0 }
     } catch (error) {
-      if (isMissingObject(error)) return null
+      if (isMissingObject(error, sdk)) return null
       throw unreachable(error)
     }
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a missing key too.
+    const objectKey = this.objectKey(key)
+    const { s3, client } = await this.sdk()
     try {
-      await this.client.send(
-        new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
-      )
+      await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }))
     } catch (error) {
       throw unreachable(error)
     }
   }
 
   async close(): Promise<void> {
-    this.client.destroy()
+    // A store never used has no client (and loads no SDK to close it).
+    if (!this.connecting) return
+    const connected = await this.connecting.catch(() => undefined)
+    connected?.client.destroy()
   }
 }
