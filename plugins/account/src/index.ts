@@ -190,7 +190,10 @@ export default definePlugin({
     defineBlockLimits(container.cradle.limiter)
     defineSignupLimits(container.cradle.limiter)
   },
-  async bootstrap({ services, config }) {
+  async bootstrap({ services, config, settings }) {
+    // An SMTP_URL that nodemailer cannot read stops the boot, as it did when nodemailer loaded at
+    // start; without one, nodemailer waits for the first message written to the outbox.
+    if (settings.smtpUrl) await services.mailer.ready()
     // Mail goes out from a BullMQ job per message with Redis (any node sends it, once), else from
     // this process; the sweep sends what a failure or a lost wake left (docs/operations.md, "E-mail").
     const { mailQueue, logger } = services

@@ -143,7 +143,7 @@ for (const database of databasesUnderTest()) {
       expect(images).toHaveLength(32)
       expect(new Set(images.map((image) => image.seed)).size).toBe(32)
       expect(new Set(images.map((image) => image.svg)).size).toBe(32)
-      for (const image of images) expect(image.svg).toBe(generatedIcon(image.seed))
+      for (const image of images) expect(image.svg).toBe(await generatedIcon(image.seed))
 
       const anonymous = await inject(kernel, { url: '/query/account/image/generate' })
       expect(anonymous.statusCode).toBe(401)
@@ -168,7 +168,7 @@ for (const database of databasesUnderTest()) {
       expect(await versionOf()).toBe(answer.version)
 
       const served = await inject(kernel, { url: answer.url })
-      expect(served.body).toBe(generatedIcon('picked-1'))
+      expect(served.body).toBe(await generatedIcon('picked-1'))
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
       const stale = await imageOf(ada, `?t=${answer.version - 1}`)
       expect(stale.headers['cache-control']).toBe('no-cache')
@@ -189,8 +189,8 @@ for (const database of databasesUnderTest()) {
       const answer = reply.json<ImageAnswer>()
       expect(answer.source).toBe('default')
       const served = await inject(kernel, { url: answer.url })
-      expect(served.body).toBe(defaultIcon('customer', ada.id))
-      expect(served.body).not.toBe(generatedIcon('picked-2'))
+      expect(served.body).toBe(await defaultIcon('customer', ada.id))
+      expect(served.body).not.toBe(await generatedIcon('picked-2'))
     })
 
     it("refuses a change of another account's image without edit rights, and allows staff with them", async () => {
@@ -371,7 +371,7 @@ for (const database of databasesUnderTest()) {
       }
       expect(await versionOf()).toBe(version)
       const served = await imageOf(ada, `?t=${version}`)
-      expect(served.body).toBe(generatedIcon('keeper'))
+      expect(served.body).toBe(await generatedIcon('keeper'))
     })
 
     it('re-encodes a picture with a script appended, so nothing but pixels is served', async () => {

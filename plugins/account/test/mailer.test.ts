@@ -33,6 +33,16 @@ describe('mailer without SMTP_URL', () => {
   })
 })
 
+describe('an SMTP_URL nodemailer cannot read', () => {
+  it('stops the boot, though nodemailer loads only when needed', async () => {
+    await expect(
+      bootTestKernel(databasesUnderTest()[0]!, [records, account], {
+        settings: { smtpUrl: 'smtp://[bad' },
+      }),
+    ).rejects.toThrow('Invalid URL')
+  })
+})
+
 describe('the emails meter', () => {
   const message = { to: 'ada@example.com', subject: 'Hi', text: 'one', html: '<p>one</p>' }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type nodemailerType from 'nodemailer'
 import type { Logger, Meters } from '@shopwright/core'
 
 /** nodemailer's connection, greeting and idle-socket limits (ms); its defaults run to minutes. */
@@ -9,6 +9,27 @@ const SMTP_TIME_LIMITS = {
   connectionTimeout: 15_000,
   greetingTimeout: 15_000,
   socketTimeout: 30_000,
+}
+
+type Nodemailer = typeof nodemailerType
+let nodemailerLoading: Promise<Nodemailer> | undefined
+
+/** nodemailer (about 20 ms to load) comes in with the first message, not at every start. */
+function loadNodemailer(): Promise<Nodemailer> {
+  nodemailerLoading ??= import('nodemailer').then((module) => module.default)
+  return nodemailerLoading
+}
+
+/**
+ * The outbox's stream transport, and the SMTP server's when there is one. Time limits well inside
+ * the mail queue's 60 s claim (mail/mail-queue.ts): a frozen server fails the send, which is
+ * retried, rather than outliving the claim and going out twice.
+ */
+function transportsOf(nodemailer: Nodemailer, smtpUrl: string | undefined) {
+  return {
+    stream: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+    smtp: smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIME_LIMITS }) : undefined,
+  }
 }
 
 /** The sender of the shop's e-mails. */
@@ -42,12 +63,8 @@ interface MailerConfig {
 export class Mailer {
   readonly outboxDir: string
   private readonly production: boolean
-  private readonly smtp: Transporter | undefined
-  private readonly stream = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  })
+  private readonly smtpUrl: string | undefined
+  private transports: Promise<ReturnType<typeof transportsOf>> | undefined
 
   constructor(
     config: MailerConfig,
@@ -56,21 +73,29 @@ export class Mailer {
   ) {
     this.outboxDir = path.join(config.dataDir, 'outbox')
     this.production = config.nodeEnv === 'production'
-    // Time limits well inside the mail queue's 60 s claim (mail/mail-queue.ts): a frozen server
-    // fails the send, which is retried, rather than outliving the claim and going out twice.
-    this.smtp = config.smtpUrl
-      ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIME_LIMITS })
-      : undefined
+    this.smtpUrl = config.smtpUrl
+  }
+
+  /**
+   * Loads nodemailer and makes the transports, once; an SMTP_URL nodemailer cannot read throws
+   * here. The plugin's bootstrap calls it when SMTP_URL is set, so such a URL still stops the boot.
+   */
+  ready(): Promise<ReturnType<typeof transportsOf>> {
+    this.transports ??= loadNodemailer().then((nodemailer) =>
+      transportsOf(nodemailer, this.smtpUrl),
+    )
+    return this.transports
   }
 
   async send(message: MailMessage): Promise<MailResult> {
     const mail = { from: MAIL_FROM, ...message }
-    if (this.smtp) {
-      await this.smtp.sendMail(mail)
+    const { smtp, stream } = await this.ready()
+    if (smtp) {
+      await smtp.sendMail(mail)
       this.meters?.add('emails')
       return {}
     }
-    const info = await this.stream.sendMail(mail)
+    const info = await stream.sendMail(mail)
     const content: unknown = info.message
     if (!Buffer.isBuffer(content)) throw new Error('the stream transport gave no buffer')
     await fs.mkdir(this.outboxDir, { recursive: true })

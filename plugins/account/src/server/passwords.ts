@@ -1,4 +1,10 @@
-import { hash, verify } from '@node-rs/argon2'
+let argon2Loading: Promise<typeof import('@node-rs/argon2')> | undefined
+
+/** argon2 (a native addon) comes in with the first password hashed or checked, not at start. */
+function argon2(): Promise<typeof import('@node-rs/argon2')> {
+  argon2Loading ??= import('@node-rs/argon2')
+  return argon2Loading
+}
 
 /** `Algorithm.Argon2id`; the package ships it as a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2
@@ -22,7 +28,8 @@ export const NO_ACCOUNT_HASH =
 export const NO_PASSWORD = '!'
 
 /** Hashes a password with argon2id; the result carries its own salt and parameters. */
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await argon2()
   return hash(password, OPTIONS)
 }
 
@@ -31,6 +38,8 @@ export function hashPassword(password: string): Promise<string> {
  * the dummy hash, so the answer takes as long as for any wrong password.
  */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  // Loaded outside the try below: a library that cannot load is an error, not a wrong password.
+  const { verify } = await argon2()
   if (storedHash === NO_PASSWORD) {
     await verify(NO_ACCOUNT_HASH, password).catch(() => false)
     return false

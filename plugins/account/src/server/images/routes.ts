@@ -107,9 +107,10 @@ export function serveImage({ accounts, accountImages }: ImageServices): QueryMid
     }
     const stored = version > 0 ? await accountImages.read(account.type, account.id) : null
     if (!stored || stored.contentType === SVG_TYPE) {
+      const body = stored ? stored.data : await defaultIcon(account.type, account.id)
       ctx.set('Content-Security-Policy', SVG_POLICY)
       ctx.type = SVG_TYPE
-      ctx.body = stored ? stored.data : defaultIcon(account.type, account.id)
+      ctx.body = body
       return
     }
     ctx.type = stored.contentType
@@ -127,7 +128,11 @@ export function generateImages({ accountAuthenticator }: ImageServices): QueryMi
       throw createError('ERROR_INVALID_INTEGER', {
         reason: `count must be a whole number from 1 to ${GENERATE_MAX}.`,
       })
-    ctx.body = { images: randomSeeds(count).map((seed) => ({ seed, svg: generatedIcon(seed) })) }
+    const images = randomSeeds(count).map(async (seed) => ({
+      seed,
+      svg: await generatedIcon(seed),
+    }))
+    ctx.body = { images: await Promise.all(images) }
   }
 }
 
@@ -185,7 +190,7 @@ export function chooseImage(services: ImageServices): QueryMiddleware {
       )
       return
     }
-    const data = Buffer.from(generatedIcon(seed))
+    const data = Buffer.from(await generatedIcon(seed))
     const version = await services.accountImages.store(
       account,
       { contentType: SVG_TYPE, data, source: 'generated' },
