@@ -121,6 +121,43 @@ describe('the plugin contract', () => {
     expect(error.message).toMatch(/declares it provides "greeter" but did not register it/)
   })
 
+  it("stops the boot when register() resolves another plugin's service; core's and later uses are fine", async () => {
+    // Listed after the greeter, so the greeter is registered: resolving it early is still refused.
+    for (const resolve of [
+      (container: { resolve(key: 'greeter'): Greeter }) => container.resolve('greeter'),
+      (container: { cradle: { greeter: Greeter } }) => container.cradle.greeter,
+    ]) {
+      const early = definePlugin({
+        name: 'early',
+        requires: ['greeter'],
+        register({ container }) {
+          resolve(container as never)
+        },
+      })
+      const error = await refusal([greeter, early])
+      expect(error.code).toBe('SW_PLUGIN_INVALID')
+      expect(error.message).toMatch(
+        /plugin "early" resolved the service "greeter" in register\(\): use it from bootstrap\(\)/,
+      )
+    }
+    // Core's services in register(), and the same container kept for later: both work.
+    let kept: { resolve(key: 'greeter'): Greeter } | undefined
+    const patient = definePlugin({
+      name: 'patient',
+      requires: ['greeter'],
+      register({ container }) {
+        expect(container.cradle.limiter).toBeDefined()
+        expect(container.resolve('db')).toBeDefined()
+        kept = container
+      },
+      bootstrap() {
+        expect(kept!.resolve('greeter').greet('Ada')).toBe('Hello, Ada')
+      },
+    })
+    kernel = await boot([greeter, patient])
+    expect(kept!.resolve('greeter').greet('Bob')).toBe('Hello, Bob')
+  })
+
   it('refuses a bad setting and a config key nobody claims, naming what to fix', async () => {
     const bad = await refusal([greeter], { settings: { greeting: '' } })
     expect(bad.code).toBe('SW_CONFIG_INVALID')

@@ -35,6 +35,7 @@ import type { RecordData } from '../shared/records.js'
 import type { BootstrapContext, PluginDefinition, RegisterContext } from './plugin.js'
 import type { Services } from './services.js'
 import { orderPlugins } from './order-plugins.js'
+import { RegisterGuard } from './register-guard.js'
 import {
   checkServiceDeclarations,
   checkServicesProvided,
@@ -195,13 +196,15 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     // Its table is a kernel migration: read it only once the migrations are done.
     if (ready) await cache.startInvalidationLog(db)
 
+    const guard = new RegisterGuard(container)
     const registerContextOf = (plugin: PluginDefinition): RegisterContext => ({
-      container,
+      container: guard.container,
       config,
       settings: settings.get(plugin.name) ?? {},
       logger: logger.child({ plugin: plugin.name }),
     })
-    for (const plugin of plugins) await plugin.register?.(registerContextOf(plugin))
+    for (const plugin of plugins)
+      await guard.run(plugin.name, () => plugin.register?.(registerContextOf(plugin)))
     checkServicesProvided(plugins, container)
     const authenticator = optional('authenticator')
     const services = container.cradle
