@@ -6,12 +6,12 @@ import {
   createKernel,
   defineErrors,
   definePlugin,
-  isCodedError,
   KernelError,
   type ErrorCodesOf,
   type Kernel,
   type PluginDefinition,
 } from '../src/index.js'
+import { isCodedError } from '../src/errors/coded-error.js'
 import { inject, testConfig } from '../src/testing/index.js'
 
 /** A service the greeter plugin provides. */

@@ -1,14 +1,8 @@
 import crypto from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import pino from 'pino'
-import {
-  AppError,
-  createKernel,
-  KernelEventBus,
-  KernelRateLimiter,
-  LayeredCache,
-  type Kernel,
-} from '../src/index.js'
+import { AppError, createKernel, KernelEventBus, LayeredCache, type Kernel } from '../src/index.js'
+import { KernelRateLimiter } from '../src/limits/rate-limiter.js'
 import { RedisConnections } from '../src/redis/redis-connections.js'
 import { inject, redisSkipReason, redisUrlForTests, testConfig } from '../src/testing/index.js'
 
