@@ -107,6 +107,11 @@ describe('the admin in Chromium', () => {
     await page.reload()
     await page.waitForSelector('[data-testid=field-row-4]')
     expect(await page.inputValue('[data-testid=field-id-4]')).toBe('origin')
+    // The list of types a field may refer to loads after the row: until it has, the select has
+    // no option to show its value with.
+    await page.waitForSelector('[data-testid=field-refers-4] option[value="country"]', {
+      state: 'attached',
+    })
     expect(await page.inputValue('[data-testid=field-refers-4]')).toBe('country')
   })
 
