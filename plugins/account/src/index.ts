@@ -66,7 +66,7 @@ export type { AccountAuthenticator, SignedIn } from './server/account-authentica
 export type { AccountAnswer, AccountPreview, LoginAnswer } from './server/account-answer.js'
 export type { ResetEntity } from './server/routes/entity.js'
 export { toProfile, type ProfileAnswer, type CardAnswer } from './server/profile/profile-answer.js'
-export type { AccountProfiles } from './server/profile/account-profiles.js'
+export type { AccountProfiles, CustomerTerms } from './server/profile/account-profiles.js'
 export type { AddressLine, CardLine } from './server/profile/lines.js'
 export type { ImageAnswer } from './server/images/routes.js'
 // The card rules the profile checks, for a plugin that takes cards (commerce's checkout).

@@ -4,7 +4,7 @@
  * card is refused as if it did not exist. A session made before the site switched to verify
  * mode is the way such an account is signed in at all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { CheckoutAnswer } from '../src/index.js'
 import { bootCommerce, call, codeOf, newCustomer, post } from './helpers.js'
@@ -68,6 +68,22 @@ for (const database of databasesUnderTest()) {
           await credentials().update({ verified_at: verifiedAt })
         }
         expect((await checkout()).cards.map((each) => each.internalid)).toContain(card)
+      })
+
+      it("reads the confirmation only for a shopper with saved cards, not on every shopper's request", async () => {
+        const { kernel } = booted
+        const { cookie } = await newCustomer(kernel, 'vic-nocards@example.com')
+        const asked = vi.spyOn(kernel.services.accounts, 'isVerified')
+        try {
+          expect((await call(kernel, cookie, { url: '/query/cart/get' })).statusCode).toBe(200)
+          expect(asked).not.toHaveBeenCalled()
+          // The profile itself still tells whether the e-mail is confirmed.
+          const profile = await call(kernel, cookie, { url: '/query/ns/profile/get' })
+          expect(profile.json<{ verified: boolean }>().verified).toBe(true)
+          expect(asked).toHaveBeenCalledTimes(1)
+        } finally {
+          asked.mockRestore()
+        }
       })
     },
   )

@@ -15,7 +15,7 @@ import {
   type RecordData,
 } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
-import type { AccountProfiles, ProfileAnswer } from '@shopwright/plugin-account'
+import type { AccountProfiles, CustomerTerms } from '@shopwright/plugin-account'
 import { DEFAULT_PRICE_LEVEL } from '../shared/types.js'
 import { refId, refIds } from './refs.js'
 
@@ -32,7 +32,7 @@ export interface ShopCurrency {
 export interface ShopContext {
   entity: Entity | null
   /** The signed-in account's profile (price level, terms, addresses, saved cards), else null. */
-  profile: ProfileAnswer | null
+  profile: CustomerTerms | null
   level: number
   currency: ShopCurrency
   language: string
@@ -58,7 +58,7 @@ export class ShopContexts {
   constructor(
     private readonly records: Pick<RecordsService, 'find' | 'findMany'>,
     private readonly cache: CacheService,
-    private readonly profiles: Pick<AccountProfiles, 'of'>,
+    private readonly profiles: Pick<AccountProfiles, 'terms'>,
   ) {}
 
   /** The site's currencies (in the web configuration's order), languages and home country. */
@@ -112,7 +112,7 @@ export class ShopContexts {
     const account = entity ? await this.records.find(entity.type, entity.id) : null
     // The account plugin reads its records: the profile is the one view of a customer's terms
     // and saved cards (held back until a confirmed e-mail, when sign-up asks for one).
-    const profile = account ? await this.profiles.of(account) : null
+    const profile = account ? await this.profiles.terms(account) : null
     return {
       entity,
       profile,

@@ -5,7 +5,7 @@
  * review and the order, so what a shopper saw is what they pay.
  */
 import { createError, toMinor, type CacheService, type RecordData } from '@shopwright/core'
-import type { AddressLine, ProfileAnswer } from '@shopwright/plugin-account'
+import type { AddressLine, CustomerTerms } from '@shopwright/plugin-account'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { resolvePrice, taxOf } from '../../shared/prices.js'
 import {
@@ -47,13 +47,13 @@ function shipAddressOf(line: AddressLine): ShipAddress {
 }
 
 /** The account's addresses (its profile's address book). */
-export function addressBookOf(profile: ProfileAnswer | null): ShipAddress[] {
+export function addressBookOf(profile: CustomerTerms | null): ShipAddress[] {
   return (profile?.addressbook ?? []).map(shipAddressOf)
 }
 
 /** The address chosen for a cart: the one set on it, else the book's default shipping one. */
 export function chosenAddress(
-  profile: ProfileAnswer | null,
+  profile: CustomerTerms | null,
   chosen: string | null,
 ): ShipAddress | null {
   const book = profile?.addressbook ?? []
@@ -64,7 +64,7 @@ export function chosenAddress(
 }
 
 /** The account's default billing address, else none. */
-export function billingAddress(profile: ProfileAnswer | null): ShipAddress | null {
+export function billingAddress(profile: CustomerTerms | null): ShipAddress | null {
   const line = profile?.addressbook.find((each) => each.defaultbilling)
   return line ? shipAddressOf(line) : null
 }
