@@ -29,6 +29,17 @@ export interface ListingViewer {
 type Filter = 'price' | 'instock' | 'options'
 const ALL: readonly Filter[] = ['price', 'instock', 'options']
 
+/** One collator per site language (a viewer's language is one of them), made on its first use. */
+const collators = new Map<string, Intl.Collator>()
+function naturalOrder(language: string): Intl.Collator {
+  let collator = collators.get(language)
+  if (!collator) {
+    collator = new Intl.Collator(language, { numeric: true, sensitivity: 'base' })
+    collators.set(language, collator)
+  }
+  return collator
+}
+
 /** An option value's label in `language` from its row's `labels` (listing-rows.ts), if any. */
 function labelIn(labels: string | null, language: string): string | undefined {
   if (!labels) return undefined
@@ -111,7 +122,7 @@ export class ListingQuery {
       labels: string | null
       count: number | string
     }>
-    const natural = new Intl.Collator(viewer.language, { numeric: true, sensitivity: 'base' })
+    const natural = naturalOrder(viewer.language)
     return {
       price:
         range?.low === null || range?.low === undefined
