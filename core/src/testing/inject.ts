@@ -35,3 +35,12 @@ export async function inject(
     json<T = unknown>(): T
   }
 }
+
+/** The catalogue code of an error answer (its `message`), or undefined when the body is not JSON. */
+export function codeOf(reply: { json<T = unknown>(): T }): string | undefined {
+  try {
+    return reply.json<{ message?: string }>().message
+  } catch {
+    return undefined
+  }
+}

@@ -1,14 +1,8 @@
-import {
-  createError,
-  definePlugin,
-  SYSTEM_ACTOR,
-  type Kernel,
-  type ShopwrightConfig,
-} from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import { createError, definePlugin, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import { inject, type PluginSuite, type SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { addAndSignIn, callAs } from '@shopwright/plugin-account/testing'
+import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import log, { type LogPage } from '../src/index.js'
 
@@ -16,11 +10,11 @@ export type Reply = Awaited<ReturnType<typeof inject>>
 
 /** The callers the suites sign in, with their roles (rights from the sample company's records). */
 export const PEOPLE = {
-  manager: ['employee', ['allmanagers']],
-  developer: ['employee', ['development']],
-  marketer: ['employee', ['marketing']],
-  customer: ['customer', []],
-} as const
+  manager: { roles: ['allmanagers'] },
+  developer: { roles: ['development'] },
+  marketer: { roles: ['marketing'] },
+  customer: { type: 'customer', roles: [] },
+} as const satisfies Record<string, SuitePerson>
 export type Person = keyof typeof PEOPLE
 
 /** A class for the probe to log: the log shows it as a class. */
@@ -69,28 +63,15 @@ export const probe = definePlugin({
 })
 
 /**
- * A kernel with records, account, log and the probe on a fresh database, seeded like a new site,
- * with a signed-in cookie per person and each person's actor name (`employee|7`).
+ * The log's suites: records, account, log and the probe on a fresh database, seeded like a new site,
+ * with each person signed in (`describePlugin(title, LOG_SUITE, ...)`).
  */
-export async function bootLog(
-  database: DatabaseUnderTest,
-  overrides: Partial<ShopwrightConfig> = {},
-) {
-  const booted = await bootTestKernel(database, [records, account, log, probe], overrides)
-  const { kernel } = booted
-  await kernel.seed(allSeeds())
-  const cookies = {} as Record<Person, string>
-  const actors = {} as Record<Person, string>
-  for (const [name, [type, roles]] of Object.entries(PEOPLE)) {
-    const signedIn = await addAndSignIn(kernel, `${name}@example.com`, { type, roles })
-    actors[name as Person] = `${signedIn.type}|${signedIn.id}`
-    cookies[name as Person] = signedIn.cookie
-  }
-  return { ...booted, cookies, actors }
-}
-
-/** Signs an account bootLog added in again (on the second node): its Cookie header value. */
-export { signIn } from '@shopwright/plugin-account/testing'
+export const LOG_SUITE = {
+  plugins: [records, account, log, probe],
+  seeds: allSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+} satisfies PluginSuite<Person>
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs
@@ -105,15 +86,6 @@ export async function page(
   if (reply.statusCode !== 200)
     throw new Error(`GET ${url} answered ${reply.statusCode}: ${reply.body}`)
   return reply.json<LogPage>()
-}
-
-/** The catalogue code of an error answer. */
-export function codeOf(reply: Reply): string | undefined {
-  try {
-    return reply.json<{ message?: string }>().message
-  } catch {
-    return undefined
-  }
 }
 
 /** Creates a webpage through the records service, as the system. */

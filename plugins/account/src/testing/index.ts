@@ -1,5 +1,5 @@
 import type { Kernel } from '@shopwright/core'
-import { inject, type TestRequest } from '@shopwright/core/testing'
+import { inject, type PeopleKeeper, type TestRequest } from '@shopwright/core/testing'
 import { SESSION_COOKIE } from '../server/session-cookie.js'
 
 /** An account a test needs: its roles, and its type when not `employee`. */
@@ -73,4 +73,16 @@ export function callAs(
     ...request,
     headers: cookie ? { ...request.headers, cookie } : request.headers,
   })
+}
+
+/**
+ * Adds and signs in a `describePlugin` suite's people as accounts of this plugin:
+ * `describePlugin(title, { plugins, people, keeper: accountPeople }, ...)`.
+ */
+export const accountPeople: PeopleKeeper = {
+  async add(kernel, email, person) {
+    const added = await addAndSignIn(kernel, email, person)
+    return { actor: `${added.type}|${added.id}`, cookie: added.cookie }
+  },
+  signIn,
 }
