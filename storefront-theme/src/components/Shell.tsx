@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { ShellProps } from '@shopwright/storefront/shared'
 import { ADMIN_HOME } from '@shopwright/core/shared'
 import { useNavigation, useSession, useT } from '@shopwright/storefront/react'
-import { mdiClose, mdiMagnify, mdiMenu, mdiViewDashboardOutline } from '@mdi/js'
+import { mdiMagnify, mdiMenu, mdiViewDashboardOutline } from '@mdi/js'
 import { useHydrated } from '../lib/hydrated.js'
 import { AlertProvider } from './Alert.js'
 import { MenuBar } from './MenuBar.js'
@@ -13,6 +13,7 @@ import { CartLink } from './CartLink.js'
 import { LocaleProvider } from './locale.js'
 import { CategoriesProvider, useCategories } from './categories.js'
 import { useDrawer } from './Drawer.js'
+import { CloseButton } from './CloseButton.js'
 import { Icon } from './Icon.js'
 import { SearchBox } from './SearchBox.js'
 
@@ -197,15 +198,7 @@ function Frame({ site, menus, children }: ShellProps) {
           <div className="sw-drawer-panel" ref={drawer.panel}>
             <div className="sw-drawer-head">
               <strong>{site.name}</strong>
-              <button
-                type="button"
-                className="sw-icon-button"
-                onClick={drawer.close}
-                aria-label={t('Close')}
-                data-testid="drawer-close"
-              >
-                <Icon path={mdiClose} />
-              </button>
+              <CloseButton onClick={drawer.close} testId="drawer-close" />
             </div>
             <div className="sw-container sw-nav-row">
               {menus.navigation?.length ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
-import { useAlert } from '../components/Alert.js'
+import { useBusyTask } from '../lib/busy-task.js'
 
 /**
  * `/block/:recordtype/:id/:device?code=`: the "this was not me" link of a reset e-mail. One button
@@ -10,24 +10,17 @@ import { useAlert } from '../components/Alert.js'
  */
 export function Block({ params, props }: PageProps) {
   const { client } = useSession()
-  const alert = useAlert()
   const t = useT()
   const [blocked, setBlocked] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const block = async () => {
-    setBusy(true)
-    try {
+  const { busy, run } = useBusyTask()
+  const block = () =>
+    run(t('Error'), async () => {
       await client.post(
         `/account/block/${encodeURIComponent(params.recordtype ?? '')}/${encodeURIComponent(params.id ?? '')}`,
         { device: params.device ?? '', code: props.code ?? '' },
       )
       setBlocked(true)
-    } catch (failure) {
-      await alert(t('Error'), failure)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   if (blocked)
     return (
       <section className="sw-form-page" data-testid="blocked">

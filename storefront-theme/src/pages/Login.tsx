@@ -9,9 +9,11 @@ import {
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import type { AccountPreview, LoginAnswer } from '@shopwright/plugin-account'
-import { useAlert } from '../components/Alert.js'
-import { FieldError } from '../components/FieldError.js'
+import { AccountEmailField } from '../components/AccountEmailField.js'
 import { Form } from '../components/Form.js'
+import { SubmitButton } from '../components/SubmitButton.js'
+import { TextField } from '../components/TextField.js'
+import { useBusyTask } from '../lib/busy-task.js'
 
 /**
  * `/login` (docs/admin.md, "Getting in"): the e-mail, then the account's image and name with the
@@ -21,29 +23,23 @@ import { Form } from '../components/Form.js'
  */
 export function Login({ props }: PageProps) {
   const { client } = useSession()
-  const alert = useAlert()
   const t = useT()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [preview, setPreview] = useState<AccountPreview | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run, runThenLeave } = useBusyTask()
 
   const next = async (event: FormEvent) => {
     event.preventDefault()
     const problem = email ? emailError(normalizeEmail(email)) : 'ERROR_INPUT_VALUE_REQUIRED'
     setError(problem)
     if (problem) return
-    setBusy(true)
-    try {
+    await run(t('Unable to Login'), async () =>
       setPreview(
         await client.post<AccountPreview>('/account/login', { email: normalizeEmail(email) }),
-      )
-    } catch (failure) {
-      await alert(t('Unable to Login'), failure)
-    } finally {
-      setBusy(false)
-    }
+      ),
+    )
   }
 
   const login = async (event: FormEvent) => {
@@ -51,26 +47,24 @@ export function Login({ props }: PageProps) {
     if (!preview) return
     setError(password ? null : 'ERROR_PASSWORD_VALUE_REQUIRED')
     if (!password) return
-    setBusy(true)
-    try {
-      const answer = await client.post<LoginAnswer>('/account/login', {
-        email: preview.email,
-        password,
-      })
-      // A full load: the new session shows in the header, rendered by the server. With no
-      // `next`, staff (view on the admin gate) land in the admin, shoppers on the home page.
-      window.location.assign(
-        props.next ? localNext(props.next) : answer.admin ? ADMIN_HOME : localNext(null),
-      )
-    } catch (failure) {
-      setBusy(false)
-      if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED') {
-        await alert(t('Unable to Login'), failure)
-        window.location.assign(`/reset/${preview.type}/${preview.id}`)
-        return
-      }
-      await alert(t('Unable to Login'), failure)
-    }
+    await runThenLeave(
+      t('Unable to Login'),
+      async () => {
+        const answer = await client.post<LoginAnswer>('/account/login', {
+          email: preview.email,
+          password,
+        })
+        // A full load: the new session shows in the header, rendered by the server. With no
+        // `next`, staff (view on the admin gate) land in the admin, shoppers on the home page.
+        window.location.assign(
+          props.next ? localNext(props.next) : answer.admin ? ADMIN_HOME : localNext(null),
+        )
+      },
+      (failure) => {
+        if (isQueryError(failure) && failure.code === 'ERROR_ACCOUNT_RESET_REQUIRED')
+          window.location.assign(`/reset/${preview.type}/${preview.id}`)
+      },
+    )
   }
 
   return (
@@ -78,26 +72,10 @@ export function Login({ props }: PageProps) {
       <h1>{t('Login')}</h1>
       {preview === null ? (
         <Form onSubmit={next}>
-          <label className="sw-field">
-            <span>{t('Email')}</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(event) => setEmail(event.target.value.toLowerCase())}
-              data-testid="login-email"
-            />
-            <FieldError code={error} />
-          </label>
-          <button
-            type="submit"
-            className="sw-button sw-button-primary"
-            disabled={busy}
-            data-testid="login-next"
-          >
+          <AccountEmailField value={email} onValue={setEmail} error={error} testId="login-email" />
+          <SubmitButton disabled={busy} testId="login-next">
             {t('Next')}
-          </button>
+          </SubmitButton>
           <p className="sw-form-aside">
             {t('New here?')}{' '}
             <a href="/register" data-testid="login-register">
@@ -116,31 +94,24 @@ export function Login({ props }: PageProps) {
             />
             <strong>{preview.name}</strong>
           </div>
-          <label className="sw-field">
-            <span>{t('Password')}</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              data-testid="login-password"
-            />
-            <FieldError code={error} />
-          </label>
+          <TextField
+            label={t('Password')}
+            error={error}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            autoFocus
+            value={password}
+            onValue={setPassword}
+            data-testid="login-password"
+          />
           <div className="sw-form-actions">
             <a href={`/reset/${preview.type}/${preview.id}`} data-testid="forgot-password">
               {t('Forgot Password')}
             </a>
-            <button
-              type="submit"
-              className="sw-button sw-button-primary"
-              disabled={busy}
-              data-testid="login-submit"
-            >
+            <SubmitButton disabled={busy} testId="login-submit">
               {t('Login')}
-            </button>
+            </SubmitButton>
           </div>
         </Form>
       )}

@@ -4,12 +4,16 @@ import {
   isQueryError,
   normalizeEmail,
   passwordError,
-  passwordHints,
+  type Translate,
 } from '@shopwright/core/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../components/Alert.js'
+import { Checkbox } from '../components/Checkbox.js'
 import { FieldError } from '../components/FieldError.js'
 import { Form } from '../components/Form.js'
+import { PasswordHints } from '../components/PasswordHints.js'
+import { SubmitButton } from '../components/SubmitButton.js'
+import { TextField } from '../components/TextField.js'
 
 interface SignupForm {
   mode: 'open' | 'verify' | 'off'
@@ -17,6 +21,27 @@ interface SignupForm {
 }
 
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'consent', string | null>>
+
+/** What the shopper types, one entry a field. */
+interface Typed {
+  name: string
+  email: string
+  password: string
+}
+
+/** The typed fields, in order, with their inputs' attributes; test ids are `register-{id}`. */
+const typedFields = (t: Translate) =>
+  [
+    { id: 'name', label: t('Name'), autoComplete: 'name', maxLength: 100 },
+    { id: 'email', label: t('Email'), type: 'email', autoComplete: 'email', maxLength: 254 },
+    {
+      id: 'password',
+      label: t('Password'),
+      type: 'password',
+      autoComplete: 'new-password',
+      maxLength: 1024,
+    },
+  ] as const
 
 /**
  * `/register`: a shopper makes an account (docs/security.md, "Sign-up"). Name, e-mail, password
@@ -30,9 +55,8 @@ export function Register() {
   const alert = useAlert()
   const t = useT()
   const [form, setForm] = useState<SignupForm | null>(null)
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
+  const [typed, setTyped] = useState<Typed>({ name: '', email: '', password: '' })
+  const { name, email, password } = typed
   const [consent, setConsent] = useState(false)
   const [website, setWebsite] = useState('')
   const [errors, setErrors] = useState<Errors>({})
@@ -107,54 +131,22 @@ export function Register() {
       </section>
     )
 
-  const hints = password ? passwordHints(password) : []
   return (
     <section className="sw-form-page">
       <h1>{t('Create an account')}</h1>
       <Form onSubmit={(event) => void submit(event)} data-testid="register-form">
-        <label className="sw-field">
-          <span>{t('Name')}</span>
-          <input
-            name="name"
-            autoComplete="name"
-            maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            data-testid="register-name"
+        {typedFields(t).map(({ id, ...input }) => (
+          <TextField
+            key={id}
+            {...input}
+            name={id}
+            error={errors[id]}
+            value={typed[id]}
+            onValue={(value) => setTyped({ ...typed, [id]: value })}
+            data-testid={`register-${id}`}
           />
-          <FieldError code={errors.name} />
-        </label>
-        <label className="sw-field">
-          <span>{t('Email')}</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            data-testid="register-email"
-          />
-          <FieldError code={errors.email} />
-        </label>
-        <label className="sw-field">
-          <span>{t('Password')}</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            maxLength={1024}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            data-testid="register-password"
-          />
-          <FieldError code={errors.password} />
-        </label>
-        <ul className="sw-hints" aria-label={t('Password hints')}>
-          {hints.map((hint) => (
-            <li key={hint}>{t(hint)}</li>
-          ))}
-        </ul>
+        ))}
+        <PasswordHints password={password} />
         {/* The bot trap: off-screen and out of the tab order; a person never fills it. */}
         <label className="sw-trap" aria-hidden="true">
           <span>Website</span>
@@ -166,30 +158,19 @@ export function Register() {
             onChange={(event) => setWebsite(event.target.value)}
           />
         </label>
-        <label className="sw-check">
-          <input
-            type="checkbox"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            data-testid="register-consent"
-          />
+        <Checkbox checked={consent} onChecked={setConsent} testId="register-consent">
           <span>
             {t(
               'I agree that the shop keeps my name and e-mail address to run my account and my orders, as its privacy policy says.',
             )}
           </span>
-        </label>
+        </Checkbox>
         <FieldError code={errors.consent} />
         <div className="sw-form-actions">
           <a href="/login">{t('I already have an account')}</a>
-          <button
-            type="submit"
-            className="sw-button sw-button-primary"
-            disabled={busy || !form}
-            data-testid="register-submit"
-          >
+          <SubmitButton disabled={busy || !form} testId="register-submit">
             {t('Create account')}
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </section>

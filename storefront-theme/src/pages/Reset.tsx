@@ -1,13 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { emailError, normalizeEmail, passwordError, passwordHints } from '@shopwright/core/shared'
+import { emailError, normalizeEmail, passwordError, type Translate } from '@shopwright/core/shared'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import type { ResetEntity } from '@shopwright/plugin-account'
 import { useAlert } from '../components/Alert.js'
-import { FieldError } from '../components/FieldError.js'
+import { AccountEmailField } from '../components/AccountEmailField.js'
 import { Form } from '../components/Form.js'
+import { PasswordHints } from '../components/PasswordHints.js'
+import { SubmitButton } from '../components/SubmitButton.js'
+import { TextField } from '../components/TextField.js'
+import { useBusyTask } from '../lib/busy-task.js'
 
 type Mode = 'resetpassword' | 'resetrequired'
+
+/** The new password and its repeat, with their labels; test ids are `reset-{id}`. */
+const passwordFields = (t: Translate) =>
+  [
+    { id: 'password', label: t('New Password') },
+    { id: 'repeat', label: t('Repeat Password') },
+  ] as const
 
 /**
  * `/reset/:recordtype/:id[/:code]` (docs/security.md, "Password reset and device blocking"). With a
@@ -27,7 +38,7 @@ export function Reset({ params }: PageProps) {
   const [repeat, setRepeat] = useState('')
   // Errors show once a form was sent, then follow what is typed.
   const [tried, setTried] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, run, runThenLeave } = useBusyTask()
 
   useEffect(() => {
     const path = `/account/entity/${encodeURIComponent(recordtype)}/${encodeURIComponent(id)}${code ? `/${encodeURIComponent(code)}` : ''}`
@@ -51,14 +62,10 @@ export function Reset({ params }: PageProps) {
     event.preventDefault()
     setTried(true)
     if (!email || emailError(normalizeEmail(email))) return
-    setBusy(true)
-    try {
+    await runThenLeave(t('Unable to Send Email'), async () => {
       await client.post('/account/resetemail', { email: normalizeEmail(email) })
       window.location.assign('/login')
-    } catch (failure) {
-      setBusy(false)
-      await alert(t('Unable to Send Email'), failure)
-    }
+    })
   }
 
   const reset = async (event: FormEvent) => {
@@ -66,19 +73,14 @@ export function Reset({ params }: PageProps) {
     setTried(true)
     if (passwordError(password)) return
     // The spec sends the request even when the two passwords differ; the warning stays shown.
-    setBusy(true)
-    try {
+    await run(t('Unable to Reset Password'), async () => {
       const answer = await client.post<{ resetrequired: boolean }>(
         `/account/reset/${encodeURIComponent(recordtype)}/${encodeURIComponent(id)}/${encodeURIComponent(code ?? '')}`,
         { password },
       )
       if (answer.resetrequired) setMode('resetrequired')
       else window.location.assign('/login')
-    } catch (failure) {
-      await alert(t('Unable to Reset Password'), failure)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const errors: Record<string, string | null> = tried
@@ -88,70 +90,40 @@ export function Reset({ params }: PageProps) {
         repeat: password === repeat ? null : 'ERROR_PASSWORDS_DO_NOT_MATCH',
       }
     : {}
-  const hints = password ? passwordHints(password) : []
   return (
     <section className="sw-form-page">
       <h1>{t('Reset Password')}</h1>
       {entity?.name ? <p className="sw-muted">{entity.name}</p> : null}
       {mode === 'resetrequired' ? (
         <Form onSubmit={sendEmail} data-testid="reset-request">
-          <label className="sw-field">
-            <span>{t('Email')}</span>
-            <input
-              type="email"
-              value={email}
-              autoComplete="username"
-              onChange={(event) => setEmail(event.target.value.toLowerCase())}
-              data-testid="reset-email"
-            />
-            <FieldError code={errors.email} />
-          </label>
-          <button
-            type="submit"
-            className="sw-button sw-button-primary"
-            disabled={busy}
-            data-testid="reset-send"
-          >
+          <AccountEmailField
+            value={email}
+            onValue={setEmail}
+            error={errors.email}
+            testId="reset-email"
+          />
+          <SubmitButton disabled={busy} testId="reset-send">
             {t('Send Reset Email')}
-          </button>
+          </SubmitButton>
         </Form>
       ) : (
         <Form onSubmit={reset} data-testid="reset-set">
-          <label className="sw-field">
-            <span>{t('New Password')}</span>
-            <input
+          {passwordFields(t).map(({ id, label }) => (
+            <TextField
+              key={id}
+              label={label}
+              error={errors[id]}
               type="password"
               autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              data-testid="reset-password"
+              value={id === 'password' ? password : repeat}
+              onValue={id === 'password' ? setPassword : setRepeat}
+              data-testid={`reset-${id}`}
             />
-            <FieldError code={errors.password} />
-          </label>
-          <label className="sw-field">
-            <span>{t('Repeat Password')}</span>
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={repeat}
-              onChange={(event) => setRepeat(event.target.value)}
-              data-testid="reset-repeat"
-            />
-            <FieldError code={errors.repeat} />
-          </label>
-          <ul className="sw-hints" aria-label={t('Password hints')}>
-            {hints.map((hint) => (
-              <li key={hint}>{t(hint)}</li>
-            ))}
-          </ul>
-          <button
-            type="submit"
-            className="sw-button sw-button-primary"
-            disabled={busy}
-            data-testid="reset-submit"
-          >
+          ))}
+          <PasswordHints password={password} />
+          <SubmitButton disabled={busy} testId="reset-submit">
             {t('Reset Password')}
-          </button>
+          </SubmitButton>
         </Form>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { addressErrors } from '@shopwright/plugin-account/shared'
 import { useT } from '@shopwright/storefront/react'
 import { AddressFields } from '../../components/AddressFields.js'
+import { Checkbox } from '../../components/Checkbox.js'
 import { Form } from '../../components/Form.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
@@ -68,22 +69,18 @@ export function AddressEditor({
           problem={problem}
           testId="address"
         />
-        <label className="sw-check">
-          <input
-            type="checkbox"
-            checked={form.defaultshipping}
-            onChange={(event) => setForm({ ...form, defaultshipping: event.target.checked })}
-          />
+        <Checkbox
+          checked={form.defaultshipping}
+          onChecked={(defaultshipping) => setForm({ ...form, defaultshipping })}
+        >
           {t('Default shipping address')}
-        </label>
-        <label className="sw-check">
-          <input
-            type="checkbox"
-            checked={form.defaultbilling}
-            onChange={(event) => setForm({ ...form, defaultbilling: event.target.checked })}
-          />
+        </Checkbox>
+        <Checkbox
+          checked={form.defaultbilling}
+          onChecked={(defaultbilling) => setForm({ ...form, defaultbilling })}
+        >
           {t('Default billing address')}
-        </label>
+        </Checkbox>
         <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="address" />
       </Form>
     </section>

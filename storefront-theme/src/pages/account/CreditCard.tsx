@@ -4,6 +4,7 @@ import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { CardFields, type FieldProblem } from '../../components/CardFields.js'
 import { fullExpiry, typeExpiry } from '../../components/card-input.js'
+import { Checkbox } from '../../components/Checkbox.js'
 import { Form } from '../../components/Form.js'
 import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
@@ -63,14 +64,12 @@ export function CreditCard({ params }: PageProps) {
             existing ? t('Number (•••• {0}; leave empty to keep it)', existing.last4) : undefined
           }
         />
-        <label className="sw-check">
-          <input
-            type="checkbox"
-            checked={form.ccdefault}
-            onChange={(event) => setForm({ ...form, ccdefault: event.target.checked })}
-          />
+        <Checkbox
+          checked={form.ccdefault}
+          onChecked={(ccdefault) => setForm({ ...form, ccdefault })}
+        >
           {t('Default card')}
-        </label>
+        </Checkbox>
         <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="card" />
       </Form>
     </section>

@@ -5,7 +5,8 @@ import { mdiCartOutline, mdiDeleteOutline, mdiLockOutline, mdiMinus, mdiPlus } f
 import { errorMessage } from '../../components/Alert.js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Icon } from '../../components/Icon.js'
-import { ItemImage } from '../../components/ItemImage.js'
+import { LineImage } from '../../components/LineImage.js'
+import { MediaLink } from '../../components/MediaLink.js'
 import { PageLoading } from '../../components/PageLoading.js'
 import { MAX_LINE_QUANTITY, type CartAnswer, type CartLineAnswer } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
@@ -104,15 +105,9 @@ function CartLine({
       data-testid="cart-line"
       aria-busy={busy}
     >
-      <a className="sw-line-media" href={href} tabIndex={-1} aria-hidden="true">
-        <ItemImage
-          image={line.thumbnail}
-          alt={line.displayname}
-          sizes="96px"
-          widths={[96, 200]}
-          eager
-        />
-      </a>
+      <MediaLink className="sw-line-media" href={href}>
+        <LineImage line={line} sizes="96px" widths={[96, 200]} />
+      </MediaLink>
       <div className="sw-line-text">
         <a className="sw-line-name" href={href} data-testid="line-name">
           {line.displayname}

@@ -1,5 +1,6 @@
 import { mdiClose } from '@mdi/js'
 import { useT } from '@shopwright/storefront/react'
+import { CloseButton } from '../../components/CloseButton.js'
 import { Icon } from '../../components/Icon.js'
 import type { CategoryFacets } from '../../lib/commerce.js'
 import { Hydrated } from '../../lib/hydrated.js'
@@ -51,15 +52,11 @@ export function CategoryFilters({
               </a>
             }
             after={
-              <button
-                type="button"
-                className="sw-icon-button sw-filters-close"
+              <CloseButton
+                className="sw-filters-close"
                 onClick={drawer.close}
-                aria-label={t('Close')}
-                data-testid="filters-close"
-              >
-                <Icon path={mdiClose} />
-              </button>
+                testId="filters-close"
+              />
             }
           />
         </div>

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useNavigation, usePageExtra, useSession, useT } from '@shopwright/storefront/react'
 import { mdiViewGridOutline, mdiViewListOutline } from '@mdi/js'
-import { ErrorView } from '../../components/ErrorView.js'
+import { UnavailableView } from '../../components/UnavailableView.js'
 import { Icon } from '../../components/Icon.js'
 import { Pager } from '../../components/Pager.js'
 import { useSite } from '../../components/site.js'
@@ -58,14 +58,7 @@ export function CategoryView({ record }: PageProps) {
   const drawer = useFilterDrawer(href)
   useCarriedFocus(href, drawer)
   const name = category?.name || (typeof record?.name === 'string' ? record.name : '')
-  if (!category)
-    return (
-      <ErrorView title={t('ERROR_CATEGORY_NOT_AVAILABLE')}>
-        <p>
-          <a href="/">{t('Go to the home page')}</a>
-        </p>
-      </ErrorView>
-    )
+  if (!category) return <UnavailableView title={t('ERROR_CATEGORY_NOT_AVAILABLE')} />
   const display = extra.display === 'list' ? 'list' : 'grid'
   // A plugin without sort and filters answers neither: the page is then as it was before them.
   const choice = category.listing ?? NO_FILTERS

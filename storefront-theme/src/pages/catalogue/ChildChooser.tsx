@@ -1,19 +1,8 @@
 import { useT } from '@shopwright/storefront/react'
-import type { ItemAnswer } from '../../lib/commerce.js'
-import { optionLabel } from './item-logic.js'
+import { optionLabel, type ChildChoiceProps } from './item-logic.js'
 
 /** The options of an item with children, by sku and what tells them apart, with their stock. */
-export function ChildChooser({
-  item,
-  chosen,
-  onChoose,
-  problem,
-}: {
-  item: ItemAnswer
-  chosen: string | null
-  onChoose(id: string): void
-  problem: string | null
-}) {
+export function ChildChooser({ item, chosen, onChoose, problem }: ChildChoiceProps) {
   const t = useT()
   return (
     <fieldset className="sw-options" data-testid="child-chooser">

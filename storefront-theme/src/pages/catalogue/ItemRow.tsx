@@ -1,6 +1,7 @@
 import { useT } from '@shopwright/storefront/react'
 import { useListPrice } from '../../components/ItemCard.js'
 import { ItemImage } from '../../components/ItemImage.js'
+import { MediaLink } from '../../components/MediaLink.js'
 import type { ListItemAnswer } from '../../lib/commerce.js'
 
 /** One item in the list display: thumbnail, name, description, price and stock. */
@@ -10,7 +11,7 @@ export function ItemRow({ item, eager }: { item: ListItemAnswer; eager: boolean 
   const href = `/item/${encodeURIComponent(item.id)}`
   return (
     <li className="sw-item-row" data-testid="item-row">
-      <a className="sw-item-row-media" href={href} tabIndex={-1} aria-hidden="true">
+      <MediaLink className="sw-item-row-media" href={href}>
         <ItemImage
           image={item.storedisplaythumbnail}
           alt={item.displayname}
@@ -18,7 +19,7 @@ export function ItemRow({ item, eager }: { item: ListItemAnswer; eager: boolean 
           widths={[128, 256]}
           eager={eager}
         />
-      </a>
+      </MediaLink>
       <div className="sw-item-row-text">
         <a className="sw-item-row-name" href={href}>
           {item.displayname}

@@ -1,6 +1,6 @@
 import type { PageProps } from '@shopwright/storefront/shared'
 import { usePageExtra, useT } from '@shopwright/storefront/react'
-import { ErrorView } from '../../components/ErrorView.js'
+import { UnavailableView } from '../../components/UnavailableView.js'
 import { PAGE_EXTRA, type ItemPageExtra } from '../../lib/commerce.js'
 import { ItemDetails } from './ItemDetails.js'
 
@@ -13,13 +13,6 @@ import { ItemDetails } from './ItemDetails.js'
 export function ItemView(_props: PageProps) {
   const t = useT()
   const extra = usePageExtra<ItemPageExtra>(PAGE_EXTRA)
-  if (!extra?.item)
-    return (
-      <ErrorView title={t('ERROR_ITEM_NOT_AVAILABLE')}>
-        <p>
-          <a href="/">{t('Go to the home page')}</a>
-        </p>
-      </ErrorView>
-    )
+  if (!extra?.item) return <UnavailableView title={t('ERROR_ITEM_NOT_AVAILABLE')} />
   return <ItemDetails key={extra.item.id} item={extra.item} />
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useT } from '@shopwright/storefront/react'
 import type { ItemAnswer } from '../../lib/commerce.js'
+import type { ChildChoiceProps } from './item-logic.js'
 
 /** What was picked of each option; null where nothing is yet. */
 type Picks = ReadonlyArray<string | null>
@@ -27,17 +28,7 @@ function firstPicks(item: ItemAnswer, chosen: string | null): Picks {
  * picked, which clears the picks it does not go with, so a shopper is never stuck. Once every
  * option is picked, `onChoose` gets the child they make (null while one is missing).
  */
-export function OptionPickers({
-  item,
-  chosen,
-  onChoose,
-  problem,
-}: {
-  item: ItemAnswer
-  chosen: string | null
-  onChoose(id: string | null): void
-  problem: string | null
-}) {
+export function OptionPickers({ item, chosen, onChoose, problem }: ChildChoiceProps) {
   const t = useT()
   const [picks, setPicks] = useState<Picks>(() => firstPicks(item, chosen))
 

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react'
 import { emailError, normalizeEmail } from '@shopwright/core/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { mdiBellOutline, mdiCheckCircle } from '@mdi/js'
-import { useAlert } from '../../components/Alert.js'
-import { FieldError } from '../../components/FieldError.js'
 import { Form } from '../../components/Form.js'
 import { Icon } from '../../components/Icon.js'
+import { TextField } from '../../components/TextField.js'
+import { useBusyTask } from '../../lib/busy-task.js'
 
 /**
  * Under an item (or an option of it) that is out of stock: the shopper leaves an e-mail to be
@@ -15,11 +15,10 @@ import { Icon } from '../../components/Icon.js'
  */
 export function StockAlertForm({ item }: { item: string }) {
   const t = useT()
-  const alert = useAlert()
   const { client, account } = useSession()
   const [email, setEmail] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyTask()
   const [done, setDone] = useState(false)
 
   if (done)
@@ -40,15 +39,10 @@ export function StockAlertForm({ item }: { item: string }) {
     const invalid = account ? null : typed ? emailError(typed) : 'ERROR_INPUT_VALUE_REQUIRED'
     setProblem(invalid)
     if (invalid) return
-    setBusy(true)
-    try {
+    await run(t('Unable to Save'), async () => {
       await client.post('/stock/alert', account ? { item } : { item, email: typed })
       setDone(true)
-    } catch (failure) {
-      await alert(t('Unable to Save'), failure)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -61,23 +55,22 @@ export function StockAlertForm({ item }: { item: string }) {
         <p className="sw-stock-alert-lead">{t('Get an e-mail when it is back in stock.')}</p>
         <div className="sw-stock-alert-row">
           {account ? null : (
-            <label className="sw-field">
-              <span className="sw-visually-hidden">{t('Email')}</span>
-              <input
-                type="email"
-                value={email}
-                autoComplete="email"
-                inputMode="email"
-                placeholder={t('Email')}
-                aria-invalid={problem ? true : undefined}
-                onChange={(event) => {
-                  setEmail(event.target.value)
-                  setProblem(null)
-                }}
-                data-testid="stock-alert-email"
-              />
-              <FieldError code={problem} />
-            </label>
+            <TextField
+              label={t('Email')}
+              hiddenLabel
+              error={problem}
+              type="email"
+              value={email}
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('Email')}
+              aria-invalid={problem ? true : undefined}
+              onValue={(value) => {
+                setEmail(value)
+                setProblem(null)
+              }}
+              data-testid="stock-alert-email"
+            />
           )}
           <button
             type="submit"

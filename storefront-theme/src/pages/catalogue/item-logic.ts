@@ -67,3 +67,14 @@ export function offerOf(item: ItemAnswer, child: ChildItemAnswer | undefined) {
   const available = child ? child.available : item.children.length > 0 ? 0 : item.available
   return { needsChoice, breaks, available, id: child ? child.id : item.id }
 }
+
+/**
+ * What the two ways of choosing a child get: the item, the child chosen (null for none yet), where
+ * a choice goes (null once a pick no longer makes a child) and the problem to show under them.
+ */
+export interface ChildChoiceProps {
+  item: ItemAnswer
+  chosen: string | null
+  onChoose(id: string | null): void
+  problem: string | null
+}

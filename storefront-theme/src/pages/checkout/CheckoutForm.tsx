@@ -14,16 +14,16 @@ import { fullExpiry } from '../../components/card-input.js'
 import { announceCart } from '../../components/CartLink.js'
 import { Form } from '../../components/Form.js'
 import { Icon } from '../../components/Icon.js'
-import { ItemImage } from '../../components/ItemImage.js'
+import { LineImage } from '../../components/LineImage.js'
+import { SubmitButton } from '../../components/SubmitButton.js'
+import { useBusyTask } from '../../lib/busy-task.js'
 import type { CheckoutAnswer, PlacedOrder } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
 import { CartSummary } from '../cart/CartSummary.js'
 import { EMPTY_CARD, firstChoice, paymentOf, type PaymentChoice } from './payment-choice.js'
 import { PlaceAttempt, outcomeUnknown } from './place-attempt.js'
+import { Choice } from './Choice.js'
 import { Step } from './Step.js'
-
-/** A radio choice's box, marked when chosen. */
-const choiceClass = (checked: boolean) => (checked ? 'sw-choice sw-choice-checked' : 'sw-choice')
 
 /** The checkout of a loaded review. */
 export function CheckoutForm({
@@ -49,7 +49,7 @@ export function CheckoutForm({
   const [choice, setChoice] = useState<PaymentChoice>(() => firstChoice(review.cards))
   const [card, setCard] = useState<CardForm>(EMPTY_CARD)
   const [problem, setProblem] = useState<FieldProblem>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyTask()
   const attempt = useRef(new PlaceAttempt())
   // The server pays on account only for an account with terms and a credit limit.
   const { terms, creditlimit } = review
@@ -65,17 +65,11 @@ export function CheckoutForm({
     attempt.current.reset()
   }
 
-  const shipBy = async (id: string) => {
-    setBusy(true)
-    try {
+  const shipBy = (id: string) =>
+    run(t('Unable to Update'), async () => {
       onReview(await client.post<CheckoutAnswer>('/checkout/shipmethod', { id }))
       attempt.current.reset()
-    } catch (failure) {
-      await alert(t('Unable to Update'), failure)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   const place = async (event: FormEvent) => {
     event.preventDefault()
@@ -93,30 +87,30 @@ export function CheckoutForm({
         return
       }
     }
-    setBusy(true)
-    try {
-      const placed = await client.post<PlacedOrder>('/checkout/place', {
-        idempotencykey: attempt.current.key(),
-        // What the shopper saw is what they pay: another total is refused, with the new review.
-        total: cart.total,
-        payment: paymentOf(choice, card),
-      })
-      attempt.current.settle()
-      announceCart(0)
-      onPlaced(placed)
-    } catch (failure) {
-      attempt.current.settle(failure)
-      await alert(
-        t('Unable to Place Order'),
-        outcomeUnknown(failure)
-          ? `${errorMessage(failure, t)} ${t('Your order may not have been placed: try again, it will not be placed twice.')}`
-          : failure,
-      )
-      // The cart may have changed meanwhile (stock, prices): show it as it is now.
-      if (!outcomeUnknown(failure)) await reload()
-    } finally {
-      setBusy(false)
-    }
+    // The failure is told here, with what it means for the order; the alert of `run` is unused.
+    await run(t('Unable to Place Order'), async () => {
+      try {
+        const placed = await client.post<PlacedOrder>('/checkout/place', {
+          idempotencykey: attempt.current.key(),
+          // What the shopper saw is what they pay: another total is refused, with the new review.
+          total: cart.total,
+          payment: paymentOf(choice, card),
+        })
+        attempt.current.settle()
+        announceCart(0)
+        onPlaced(placed)
+      } catch (failure) {
+        attempt.current.settle(failure)
+        await alert(
+          t('Unable to Place Order'),
+          outcomeUnknown(failure)
+            ? `${errorMessage(failure, t)} ${t('Your order may not have been placed: try again, it will not be placed twice.')}`
+            : failure,
+        )
+        // The cart may have changed meanwhile (stock, prices): show it as it is now.
+        if (!outcomeUnknown(failure)) await reload()
+      }
+    })
   }
 
   return (
@@ -168,22 +162,15 @@ export function CheckoutForm({
           <fieldset className="sw-choices" disabled={busy}>
             <legend className="sw-visually-hidden">{t('Shipping method')}</legend>
             {cart.shipmethods.map((method) => (
-              <label
+              <Choice
                 key={method.id}
-                className={choiceClass(cart.shipmethod?.id === method.id)}
-                data-testid={`shipmethod-${method.id}`}
-              >
-                <input
-                  type="radio"
-                  name="shipmethod"
-                  checked={cart.shipmethod?.id === method.id}
-                  onChange={() => void shipBy(method.id)}
-                />
-                <span className="sw-choice-name">{method.name}</span>
-                <span className="sw-choice-extra">
-                  {method.rate === 0 ? t('Free') : minor(method.rate, currency)}
-                </span>
-              </label>
+                name="shipmethod"
+                checked={cart.shipmethod?.id === method.id}
+                onChoose={() => void shipBy(method.id)}
+                testId={`shipmethod-${method.id}`}
+                label={method.name}
+                extra={method.rate === 0 ? t('Free') : minor(method.rate, currency)}
+              />
             ))}
           </fieldset>
         </Step>
@@ -191,45 +178,32 @@ export function CheckoutForm({
           <fieldset className="sw-choices">
             <legend className="sw-visually-hidden">{t('Payment')}</legend>
             {review.cards.map((saved) => (
-              <label
+              <Choice
                 key={saved.internalid}
-                className={choiceClass(choice.kind === 'saved' && choice.id === saved.internalid)}
-                data-testid={`pay-saved-${saved.internalid}`}
-              >
-                <input
-                  type="radio"
-                  name="payment"
-                  checked={choice.kind === 'saved' && choice.id === saved.internalid}
-                  onChange={() => pay({ kind: 'saved', id: saved.internalid })}
-                />
-                <span className="sw-choice-name">
-                  {saved.paymentmethod} •••• {saved.last4}
-                </span>
-                <span className="sw-choice-extra">{t('Expires {0}', saved.ccexpiredate)}</span>
-              </label>
-            ))}
-            <label className={choiceClass(choice.kind === 'card')} data-testid="pay-card">
-              <input
-                type="radio"
                 name="payment"
-                checked={choice.kind === 'card'}
-                onChange={() => pay({ kind: 'card' })}
+                checked={choice.kind === 'saved' && choice.id === saved.internalid}
+                onChoose={() => pay({ kind: 'saved', id: saved.internalid })}
+                testId={`pay-saved-${saved.internalid}`}
+                label={`${saved.paymentmethod} •••• ${saved.last4}`}
+                extra={t('Expires {0}', saved.ccexpiredate)}
               />
-              <span className="sw-choice-name">{t('New card')}</span>
-            </label>
+            ))}
+            <Choice
+              name="payment"
+              checked={choice.kind === 'card'}
+              onChoose={() => pay({ kind: 'card' })}
+              testId="pay-card"
+              label={t('New card')}
+            />
             {onAccount ? (
-              <label className={choiceClass(choice.kind === 'account')} data-testid="pay-account">
-                <input
-                  type="radio"
-                  name="payment"
-                  checked={choice.kind === 'account'}
-                  onChange={() => pay({ kind: 'account' })}
-                />
-                <span className="sw-choice-name">{t('Pay on account ({0})', terms.name)}</span>
-                <span className="sw-choice-extra">
-                  {t('Credit limit {0}', decimal(creditlimit, currency))}
-                </span>
-              </label>
+              <Choice
+                name="payment"
+                checked={choice.kind === 'account'}
+                onChoose={() => pay({ kind: 'account' })}
+                testId="pay-account"
+                label={t('Pay on account ({0})', terms.name)}
+                extra={t('Credit limit {0}', decimal(creditlimit, currency))}
+              />
             ) : null}
           </fieldset>
           {choice.kind === 'card' ? (
@@ -250,13 +224,7 @@ export function CheckoutForm({
         <ul className="sw-review-lines">
           {cart.lines.map((line) => (
             <li key={line.id} data-testid="review-line">
-              <ItemImage
-                image={line.thumbnail}
-                alt={line.displayname}
-                sizes="56px"
-                widths={[64, 128]}
-                eager
-              />
+              <LineImage line={line} sizes="56px" widths={[64, 128]} />
               <span>
                 <strong>{line.displayname}</strong>
                 <span className="sw-muted">
@@ -268,15 +236,14 @@ export function CheckoutForm({
           ))}
         </ul>
         <CartSummary cart={cart} />
-        <button
-          type="submit"
-          className="sw-button sw-button-primary sw-button-block sw-button-large"
+        <SubmitButton
+          className="sw-button-block sw-button-large"
           disabled={busy || !cart.purchasable}
-          data-testid="place-order"
+          testId="place-order"
         >
           <Icon path={mdiLockOutline} size={18} />
           {busy ? t('Placing your order...') : t('Place order · {0}', minor(cart.total, currency))}
-        </button>
+        </SubmitButton>
         {cart.purchasable ? null : (
           <p className="sw-line-warning" role="status">
             <a href="/cart">

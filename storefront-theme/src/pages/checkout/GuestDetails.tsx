@@ -3,8 +3,10 @@ import { addressErrors } from '@shopwright/plugin-account/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { AddressFields, type AddressForm } from '../../components/AddressFields.js'
 import { useAlert } from '../../components/Alert.js'
-import { FieldError } from '../../components/FieldError.js'
 import { Form } from '../../components/Form.js'
+import { SubmitButton } from '../../components/SubmitButton.js'
+import { TextField } from '../../components/TextField.js'
+import { useBusyTask } from '../../lib/busy-task.js'
 import type { CheckoutAnswer } from '../../lib/commerce.js'
 import { useLocaleIfAny } from '../../components/locale.js'
 
@@ -42,7 +44,7 @@ export function GuestDetails({
   const [email, setEmail] = useState(review.guest?.email ?? '')
   const [address, setAddress] = useState<AddressForm>(() => review.guest?.address ?? { country })
   const [problem, setProblem] = useState<Problem>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useBusyTask()
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
@@ -52,8 +54,7 @@ export function GuestDetails({
       await alert(t('Unable to Continue'), t(broken.code))
       return
     }
-    setBusy(true)
-    try {
+    await run(t('Unable to Continue'), async () => {
       const { id: _id, ...fields } = { id: '', ...address }
       const answer = await client.post<CheckoutAnswer>('/checkout/guest', {
         email: email.trim(),
@@ -62,27 +63,21 @@ export function GuestDetails({
         ),
       })
       onReview(answer)
-    } catch (failure) {
-      await alert(t('Unable to Continue'), failure)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
     <Form onSubmit={(event) => void save(event)} data-testid="guest-form">
-      <label className="sw-field">
-        <span>{t('Email')}</span>
-        <input
-          type="email"
-          value={email}
-          autoComplete="email"
-          inputMode="email"
-          onChange={(event) => setEmail(event.target.value)}
-          data-testid="guest-email"
-        />
-        <FieldError code={problem?.field === 'email' ? problem.code : null} />
-      </label>
+      <TextField
+        label={t('Email')}
+        error={problem?.field === 'email' ? problem.code : null}
+        type="email"
+        value={email}
+        autoComplete="email"
+        inputMode="email"
+        onValue={setEmail}
+        data-testid="guest-email"
+      />
       <p className="sw-muted">{t('Your order confirmation and its link go to this address.')}</p>
       <AddressFields
         address={address}
@@ -90,14 +85,9 @@ export function GuestDetails({
         problem={problem}
         testId="guest"
       />
-      <button
-        type="submit"
-        className="sw-button sw-button-primary"
-        disabled={busy}
-        data-testid="guest-continue"
-      >
+      <SubmitButton disabled={busy} testId="guest-continue">
         {busy ? t('Saving...') : t('Continue to shipping and payment')}
-      </button>
+      </SubmitButton>
     </Form>
   )
 }
