@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ResultRow, Scenario, TargetCheck } from './scenario.js'
 import { HOST, request } from './http-probe.js'
-import { startKernel, type RunningServer } from './servers.js'
 import { median } from './stats.js'
 import { formatMeasure } from './format.js'
 import { pageScripts, THEME_BUILD } from './admin-manifest.js'
@@ -18,6 +17,7 @@ import {
   type LighthouseResult,
   type PageRun,
 } from './lighthouse-report.js'
+import { withFreshKernel } from './fresh-kernel.js'
 
 /** The floor of a category's score (0-100) on every page; a category without one is only reported. */
 export type LighthouseTargets = Partial<Record<CategoryId, number>>
@@ -129,15 +129,8 @@ export function lighthouseScenarioOf(plan: LighthousePlan): Scenario {
     },
     async run(context) {
       const runs = runsOf(context.quick)
-      const dir = await context.tempDir(`${plan.name}-`)
       const reportsDir = `${context.resultsStem}-${plan.name}`
-      let kernel: RunningServer | undefined
-      try {
-        context.log(`${plan.name}: starting the kernel (first start: migrations and seeds)`)
-        kernel = await startKernel(context, {
-          dataDir: path.join(dir, 'data'),
-          logFile: path.join(dir, 'kernel.log'),
-        })
+      return withFreshKernel(context, plan.name, {}, async (kernel, dir) => {
         const port = kernel.port
         const titles: Record<string, string> = {}
         for (const page of pages) {
@@ -349,9 +342,7 @@ export function lighthouseScenarioOf(plan: LighthousePlan): Scenario {
             targets,
           },
         }
-      } finally {
-        if (kernel) await context.children.stop(kernel.child)
-      }
+      })
     },
   }
 }

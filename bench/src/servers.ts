@@ -103,19 +103,31 @@ export async function startNaiveList(
   context: BenchContext,
   options: { dbFile: string; logFile: string },
 ): Promise<RunningServer> {
+  return startBaselineScript(context, context.naiveListServer, {
+    logFile: options.logFile,
+    env: { DB_FILE: options.dbFile },
+    readyPath: '/query/data/list/webpage?pagesize=1',
+  })
+}
+
+/**
+ * A built baseline script of the bench (one of bench/dist/*-server.js) in its own child on a free
+ * port, profiled like the kernel when the run profiles, in the folder of its log; resolves at the
+ * first 200 of `readyPath`.
+ */
+async function startBaselineScript(
+  context: BenchContext,
+  script: string,
+  options: { logFile: string; env: Record<string, string>; readyPath: string },
+): Promise<RunningServer> {
   const port = await freePort()
-  return launch(
-    context,
-    process.execPath,
-    [...profileFlags(context, options.logFile), context.naiveListServer],
-    {
-      cwd: path.dirname(options.logFile),
-      env: childEnv({ PORT: String(port), DB_FILE: options.dbFile }),
-      port,
-      logFile: options.logFile,
-      readyPath: '/query/data/list/webpage?pagesize=1',
-    },
-  )
+  return launch(context, process.execPath, [...profileFlags(context, options.logFile), script], {
+    cwd: path.dirname(options.logFile),
+    env: childEnv({ ...options.env, PORT: String(port) }),
+    port,
+    logFile: options.logFile,
+    readyPath: options.readyPath,
+  })
 }
 
 /** The built bare search server (bench/dist/bare-search-server.js), beside the bare Koa one. */
@@ -131,19 +143,11 @@ export async function startBareSearch(
   context: BenchContext,
   options: { dbFile: string; logFile: string },
 ): Promise<RunningServer> {
-  const port = await freePort()
-  return launch(
-    context,
-    process.execPath,
-    [...profileFlags(context, options.logFile), bareSearchServerScript(context)],
-    {
-      cwd: path.dirname(options.logFile),
-      env: childEnv({ PORT: String(port), DB_FILE: options.dbFile }),
-      port,
-      logFile: options.logFile,
-      readyPath: '/query/ns/search?q=',
-    },
-  )
+  return startBaselineScript(context, bareSearchServerScript(context), {
+    logFile: options.logFile,
+    env: { DB_FILE: options.dbFile },
+    readyPath: '/query/ns/search?q=',
+  })
 }
 
 /** The bare Koa ceiling (bench/dist/bare-koa-server.js); resolves at its first 200 on the info route. */
@@ -152,20 +156,11 @@ export async function startBareKoa(
   logFile: string,
   settings: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const port = await freePort()
-  const env = childEnv({ ...settings, PORT: String(port) })
-  return launch(
-    context,
-    process.execPath,
-    [...profileFlags(context, logFile), context.bareKoaServer],
-    {
-      cwd: path.dirname(logFile),
-      env,
-      port,
-      logFile,
-      readyPath: INFO_PATH,
-    },
-  )
+  return startBaselineScript(context, context.bareKoaServer, {
+    logFile,
+    env: settings,
+    readyPath: INFO_PATH,
+  })
 }
 
 /** The built plain write server (bench/dist/plain-write-server.js), beside the bare Koa one. */
@@ -181,19 +176,11 @@ export async function startPlainWrite(
   context: BenchContext,
   options: { dir: string; logFile: string },
 ): Promise<RunningServer> {
-  const port = await freePort()
-  return launch(
-    context,
-    process.execPath,
-    [...profileFlags(context, options.logFile), plainWriteServerScript(context)],
-    {
-      cwd: path.dirname(options.logFile),
-      env: childEnv({ PORT: String(port), WRITE_DIR: options.dir }),
-      port,
-      logFile: options.logFile,
-      readyPath: '/',
-    },
-  )
+  return startBaselineScript(context, plainWriteServerScript(context), {
+    logFile: options.logFile,
+    env: { WRITE_DIR: options.dir },
+    readyPath: '/',
+  })
 }
 
 /** Node's own start-up: the smallest http server there is, as the cold-start baseline. */

@@ -1,13 +1,12 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, INFO_PATH, startKernel, type RunningServer } from '../servers.js'
-import { ratio } from '../stats.js'
-import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, loadRows, medianOf, roundRatios } from '../rounds.js'
+import { DEVICE_HEADERS, INFO_PATH, startKernel } from '../servers.js'
 import { ADMIN, signIn } from '../record-table.js'
 import { accountSite } from '../account-site.js'
 import { throughputPlan } from './throughput.js'
+import { withServers } from '../with-servers.js'
+import { ratioRounds } from '../ratio-rounds.js'
 
 /** The issue's floor for account/get over the kernel's own /query ceiling, in requests/s. */
 export const ACCOUNT_GET_TARGET = 0.6
@@ -43,12 +42,13 @@ export const accountGet: Scenario = {
     const p = throughputPlan(context.quick)
     context.log('account-get: migrating and seeding a DATA_DIR, adding an account')
     const site = await accountSite(context, 'account-get-')
-    let kernel: RunningServer | undefined
-    try {
-      kernel = await startKernel(context, {
-        dataDir: site.dataDir,
-        logFile: path.join(site.cwd, 'kernel.log'),
-      })
+    return withServers(context, 'account-get', async ({ keep }) => {
+      const kernel = keep(
+        await startKernel(context, {
+          dataDir: site.dataDir,
+          logFile: path.join(site.cwd, 'kernel.log'),
+        }),
+      )
       const headers = await signIn(kernel.port)
 
       const probe = await request(kernel.port, GET_PATH, { headers })
@@ -58,45 +58,23 @@ export const accountGet: Scenario = {
       const info = await request(kernel.port, INFO_PATH, { headers: DEVICE_HEADERS })
       if (info.status !== 200) throw new Error(`GET ${INFO_PATH} answered ${info.status}`)
 
-      const { pairs, requests } = await alternatingRounds(
-        context,
-        'account-get',
-        p,
-        { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
-        { server: kernel, path: GET_PATH, headers },
-      )
-      const getRps = medianOf(pairs, 'kernel', 'requestsPerSecond')
-      const infoRps = medianOf(pairs, 'baseline', 'requestsPerSecond')
-      const getRatio = ratio(getRps, infoRps)
-      const perRound = roundRatios(pairs)
-      return {
-        rows: loadRows(pairs),
-        targets: [
-          {
-            goal: "GET /query/account/get with a session cookie at no less than 60% of the kernel's own /query ceiling (GET /query/server/info, same process) in requests/s",
-            measured: `${formatRatio(getRatio)} (${formatMeasure({ value: getRps, unit: 'req/s' })} vs ${formatMeasure({ value: infoRps, unit: 'req/s' })})`,
-            pass: getRatio >= ACCOUNT_GET_TARGET,
-          },
-        ],
-        notes: [
-          `Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}. Answer sizes: account/get ${Buffer.byteLength(probe.body)} bytes, server/info ${Buffer.byteLength(info.body)} bytes.`,
-        ],
-        // One process answered both sides: its profile covers all of them.
-        kernelRequests: requests.kernel + requests.baseline,
+      return ratioRounds(context, {
+        label: 'account-get',
+        plan: p,
+        baseline: { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
+        kernel: { server: kernel, path: GET_PATH, headers },
+        goal: "GET /query/account/get with a session cookie at no less than 60% of the kernel's own /query ceiling (GET /query/server/info, same process) in requests/s",
+        floor: ACCOUNT_GET_TARGET,
+        note: `Answer sizes: account/get ${Buffer.byteLength(probe.body)} bytes, server/info ${Buffer.byteLength(info.body)} bytes.`,
         raw: {
-          plan: p,
-          requests,
           setupMs: site.setupMs,
           responseBytes: {
             accountGet: Buffer.byteLength(probe.body),
             serverInfo: Buffer.byteLength(info.body),
           },
-          rounds: pairs.map((pair, n) => ({ ...pair, ratio: perRound[n] })),
-          ratio: getRatio,
         },
-      }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+        oneProcess: true,
+      })
+    })
   },
 }

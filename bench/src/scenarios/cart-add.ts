@@ -1,11 +1,11 @@
-import path from 'node:path'
 import type autocannon from 'autocannon'
 import type { Scenario } from '../scenario.js'
 import { request, type Answer } from '../http-probe.js'
-import { DEVICE_HEADERS, INFO_PATH, startKernel, type RunningServer } from '../servers.js'
+import { DEVICE_HEADERS, INFO_PATH } from '../servers.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import { alternatingRounds, ceilingSummary, loadRows, type RoundPlan } from '../rounds.js'
 import { catalogueItems, pickCartItems } from '../shop-catalogue.js'
+import { withFreshKernel } from '../fresh-kernel.js'
 
 /** The issue's ceiling for the p99 latency of adding to the cart under load, in ms. */
 export const CART_P99_TARGET_MS = 50
@@ -177,73 +177,68 @@ export const cartAdd: Scenario = {
   },
   async run(context) {
     const p = cartAddPlan(context.quick)
-    const dir = await context.tempDir('cart-add-')
-    let kernel: RunningServer | undefined
-    try {
-      context.log('cart-add: starting the kernel (first start: migrations and seeds)')
-      kernel = await startKernel(context, {
-        dataDir: path.join(dir, 'data'),
-        logFile: path.join(dir, 'kernel.log'),
-        settings: { COMMERCE_CART_WRITES: CART_WRITES },
-      })
-      const port = kernel.port
-      const items = pickCartItems(await catalogueItems(port), LINES_PER_CART, LINE_QUANTITY)
-      if (items.length < LINES_PER_CART)
-        throw new Error(
-          `the catalogue has ${items.length} item(s) a cart can take ${LINE_QUANTITY} of (${items.join(', ')}), not ${LINES_PER_CART}`,
-        )
-      await checkCart(port, items)
-      const info = await request(port, INFO_PATH, { headers: DEVICE_HEADERS })
-      if (info.status !== 200) throw new Error(`GET ${INFO_PATH} answered ${info.status}`)
+    return withFreshKernel(
+      context,
+      'cart-add',
+      { settings: { COMMERCE_CART_WRITES: CART_WRITES } },
+      async (kernel) => {
+        const port = kernel.port
+        const items = pickCartItems(await catalogueItems(port), LINES_PER_CART, LINE_QUANTITY)
+        if (items.length < LINES_PER_CART)
+          throw new Error(
+            `the catalogue has ${items.length} item(s) a cart can take ${LINE_QUANTITY} of (${items.join(', ')}), not ${LINES_PER_CART}`,
+          )
+        await checkCart(port, items)
+        const info = await request(port, INFO_PATH, { headers: DEVICE_HEADERS })
+        if (info.status !== 200) throw new Error(`GET ${INFO_PATH} answered ${info.status}`)
 
-      const counts: CartCounts = { newCarts: 0, withoutCookie: 0 }
-      const loaded = await alternatingRounds(
-        context,
-        'cart-add',
-        p,
-        { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
-        {
-          server: kernel,
-          path: CART_ADD_PATH,
-          headers: JSON_HEADERS,
-          requests: cartRequests(items, counts),
-        },
-      )
-      if (counts.withoutCookie)
-        throw new Error(
-          `${counts.withoutCookie} add(s) without a cart answered 2xx without a cart cookie`,
-        )
-
-      const summary = ceilingSummary(loaded.pairs)
-      const rps = (value: number) => formatMeasure({ value, unit: 'req/s' })
-
-      return {
-        rows: loadRows(loaded.pairs, { prefix: `${p.connections} connections: ` }),
-        targets: [
+        const counts: CartCounts = { newCarts: 0, withoutCookie: 0 }
+        const loaded = await alternatingRounds(
+          context,
+          'cart-add',
+          p,
+          { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
           {
-            goal: `Add to the cart (POST ${CART_ADD_PATH}, anonymous visitors, a cart per connection) at ${p.connections} connections: p99 latency under ${CART_P99_TARGET_MS} ms`,
-            measured: `${summary.latency}; ${rps(summary.rps)}, ${formatRatio(summary.ratio)} of the /query ceiling (${rps(summary.ceilingRps)})`,
-            pass: summary.p99Ms < CART_P99_TARGET_MS,
+            server: kernel,
+            path: CART_ADD_PATH,
+            headers: JSON_HEADERS,
+            requests: cartRequests(items, counts),
           },
-        ],
-        notes: [
-          `Items: ${items.join(', ')}. ${loaded.requests.kernel.toLocaleString('en-US')} adds answered 2xx (warm-up included), ${counts.newCarts.toLocaleString('en-US')} of them sent without a cart (each made one). Requests/s ratio to the ceiling per round: ${summary.perRound.map(formatRatio).join(', ')}.`,
-        ],
-        // One process answered both sides: its profile covers all of them.
-        kernelRequests: loaded.requests.kernel + loaded.requests.baseline,
-        raw: {
-          plan: p,
-          items,
-          addsPerCart: ADDS_PER_CART,
-          lineQuantity: LINE_QUANTITY,
-          requests: loaded.requests,
-          carts: counts,
-          rounds: summary.rounds,
-          ratio: summary.ratio,
-        },
-      }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+        )
+        if (counts.withoutCookie)
+          throw new Error(
+            `${counts.withoutCookie} add(s) without a cart answered 2xx without a cart cookie`,
+          )
+
+        const summary = ceilingSummary(loaded.pairs)
+        const rps = (value: number) => formatMeasure({ value, unit: 'req/s' })
+
+        return {
+          rows: loadRows(loaded.pairs, { prefix: `${p.connections} connections: ` }),
+          targets: [
+            {
+              goal: `Add to the cart (POST ${CART_ADD_PATH}, anonymous visitors, a cart per connection) at ${p.connections} connections: p99 latency under ${CART_P99_TARGET_MS} ms`,
+              measured: `${summary.latency}; ${rps(summary.rps)}, ${formatRatio(summary.ratio)} of the /query ceiling (${rps(summary.ceilingRps)})`,
+              pass: summary.p99Ms < CART_P99_TARGET_MS,
+            },
+          ],
+          notes: [
+            `Items: ${items.join(', ')}. ${loaded.requests.kernel.toLocaleString('en-US')} adds answered 2xx (warm-up included), ${counts.newCarts.toLocaleString('en-US')} of them sent without a cart (each made one). Requests/s ratio to the ceiling per round: ${summary.perRound.map(formatRatio).join(', ')}.`,
+          ],
+          // One process answered both sides: its profile covers all of them.
+          kernelRequests: loaded.requests.kernel + loaded.requests.baseline,
+          raw: {
+            plan: p,
+            items,
+            addsPerCart: ADDS_PER_CART,
+            lineQuantity: LINE_QUANTITY,
+            requests: loaded.requests,
+            carts: counts,
+            rounds: summary.rounds,
+            ratio: summary.ratio,
+          },
+        }
+      },
+    )
   },
 }

@@ -1,7 +1,5 @@
-import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import type { Scenario } from '../scenario.js'
-import { startKernel, type RunningServer } from '../servers.js'
 import { launchChromium } from '../admin-browser.js'
 import { catalogueItems, pickGuestItem } from '../shop-catalogue.js'
 import { ratio } from '../stats.js'
@@ -16,6 +14,7 @@ import {
   type BareTimes,
   type WalkTimes,
 } from '../guest-walk.js'
+import { withFreshKernel } from '../fresh-kernel.js'
 
 /** Issue 33: a guest checkout in Chromium, item page to confirmation, under 2 s (the median). */
 export const GUEST_CHECKOUT_TARGET_MS = 2000
@@ -75,60 +74,55 @@ export const guestCheckout: Scenario = {
   },
   async run(context) {
     const rounds = roundsOf(context.quick)
-    const dir = await context.tempDir('guest-checkout-')
-    let kernel: RunningServer | undefined
     const walks: Array<WalkTimes & { round: number }> = []
     const bares: Array<BareTimes & { round: number }> = []
     let warm: WalkTimes | undefined
     let chromium = ''
     let item = ''
-    try {
-      context.log('guest-checkout: starting the kernel (first start: migrations and seeds)')
-      kernel = await startKernel(context, {
-        dataDir: path.join(dir, 'data'),
-        logFile: path.join(dir, 'kernel.log'),
-        settings: { COMMERCE_PLACE_ATTEMPTS: PLACE_ATTEMPTS },
-      })
-      const base = `http://127.0.0.1:${kernel.port}`
-      const units = 1 + rounds * 2
-      const chosen = pickGuestItem(await catalogueItems(kernel.port), units)
-      if (!chosen)
-        throw new Error(`no item without options has ${units} units in the sample catalogue`)
-      item = chosen
-      const browser = await launchChromium()
-      chromium = browser.version()
-      try {
-        context.log(`guest-checkout: a first, unmeasured walk buying ${item}`)
-        warm = await inFreshContext(browser, (page) =>
-          walkGuestCheckout(page, base, item, 'warm.guest@example.com'),
-        )
-        for (let round = 1; round <= rounds; round++) {
-          context.log(`guest-checkout: round ${round}/${rounds}`)
-          const email = `round${round}.guest@example.com`
-          // Alternating sides, so outside load does not land on one only.
-          const walk = () =>
-            inFreshContext(browser, (page) => walkGuestCheckout(page, base, item, email))
-          const bare = () =>
-            inFreshContext(browser, async (page) => {
-              // A document of the shop's origin that runs no script: nothing of the theme's
-              // loading or hydration competes with the calls for the network or the main thread.
-              await page.goto(`${base}/robots.txt`)
-              return bareGuestCheckout(page, item, `bare.${email}`, `bench-guest-${round}-key`)
-            })
-          if (round % 2) {
-            walks.push({ round, ...(await walk()) })
-            bares.push({ round, ...(await bare()) })
-          } else {
-            bares.push({ round, ...(await bare()) })
-            walks.push({ round, ...(await walk()) })
+    await withFreshKernel(
+      context,
+      'guest-checkout',
+      { settings: { COMMERCE_PLACE_ATTEMPTS: PLACE_ATTEMPTS }, graceMs: 10_000 },
+      async (kernel) => {
+        const base = `http://127.0.0.1:${kernel.port}`
+        const units = 1 + rounds * 2
+        const chosen = pickGuestItem(await catalogueItems(kernel.port), units)
+        if (!chosen)
+          throw new Error(`no item without options has ${units} units in the sample catalogue`)
+        item = chosen
+        const browser = await launchChromium()
+        chromium = browser.version()
+        try {
+          context.log(`guest-checkout: a first, unmeasured walk buying ${item}`)
+          warm = await inFreshContext(browser, (page) =>
+            walkGuestCheckout(page, base, item, 'warm.guest@example.com'),
+          )
+          for (let round = 1; round <= rounds; round++) {
+            context.log(`guest-checkout: round ${round}/${rounds}`)
+            const email = `round${round}.guest@example.com`
+            // Alternating sides, so outside load does not land on one only.
+            const walk = () =>
+              inFreshContext(browser, (page) => walkGuestCheckout(page, base, item, email))
+            const bare = () =>
+              inFreshContext(browser, async (page) => {
+                // A document of the shop's origin that runs no script: nothing of the theme's
+                // loading or hydration competes with the calls for the network or the main thread.
+                await page.goto(`${base}/robots.txt`)
+                return bareGuestCheckout(page, item, `bare.${email}`, `bench-guest-${round}-key`)
+              })
+            if (round % 2) {
+              walks.push({ round, ...(await walk()) })
+              bares.push({ round, ...(await bare()) })
+            } else {
+              bares.push({ round, ...(await bare()) })
+              walks.push({ round, ...(await walk()) })
+            }
           }
+        } finally {
+          await browser.close()
         }
-      } finally {
-        await browser.close()
-      }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child, 10_000)
-    }
+      },
+    )
 
     const orders = new Set([...walks, ...bares].map((each) => each.order))
     if (orders.size !== walks.length + bares.length)

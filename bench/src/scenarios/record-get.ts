@@ -1,12 +1,12 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, startBareKoa, startKernel, type RunningServer } from '../servers.js'
-import { ratio } from '../stats.js'
-import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, loadRows, medianOf, roundRatios, type RoundPlan } from '../rounds.js'
+import { DEVICE_HEADERS, startBareKoa, startKernel } from '../servers.js'
+import { type RoundPlan } from '../rounds.js'
 import { recordTable, signIn, TABLE_RECORDS } from '../record-table.js'
 import { RECORD_TYPE, webpageFields, webpageId } from '../webpages.js'
+import { withServers } from '../with-servers.js'
+import { ratioRounds } from '../ratio-rounds.js'
 
 /** The issue's floor for kernel record GETs over bare Koa hello-world requests/s. */
 export const RECORD_GET_TARGET = 0.5
@@ -53,16 +53,15 @@ export const recordGet: Scenario = {
   async run(context) {
     const p = recordLoadPlan(context.quick)
     const table = await recordTable(context)
-    const dir = await context.tempDir('record-get-')
-    let kernel: RunningServer | undefined
-    let bare: RunningServer | undefined
-    try {
+    return withServers(context, 'record-get', async ({ dir, keep }) => {
       context.log('record-get: starting the kernel on the record table and bare Koa')
-      kernel = await startKernel(context, {
-        dataDir: table.dataDir,
-        logFile: path.join(dir, 'kernel.log'),
-      })
-      bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'))
+      const kernel = keep(
+        await startKernel(context, {
+          dataDir: table.dataDir,
+          logFile: path.join(dir, 'kernel.log'),
+        }),
+      )
+      const bare = keep(await startBareKoa(context, path.join(dir, 'bare-koa.log')))
       const headers = await signIn(kernel.port)
 
       // One GET checked against the stored record before the load.
@@ -83,39 +82,20 @@ export const recordGet: Scenario = {
       if (hello.body !== '{"hello":"world"}')
         throw new Error(`bare Koa's hello-world answered ${hello.status} ${hello.body}`)
 
-      const { pairs, requests } = await alternatingRounds(
-        context,
-        'record-get',
-        p,
-        { server: bare, path: HELLO_PATH, headers: DEVICE_HEADERS },
-        {
+      return ratioRounds(context, {
+        label: 'record-get',
+        plan: p,
+        baseline: { server: bare, path: HELLO_PATH, headers: DEVICE_HEADERS },
+        kernel: {
           server: kernel,
           path: getPath(webpageId(table.sampleNumbers[0]!)),
           paths: table.sampleNumbers.map((n) => getPath(webpageId(n))),
           headers,
         },
-      )
-      const kernelRps = medianOf(pairs, 'kernel', 'requestsPerSecond')
-      const bareRps = medianOf(pairs, 'baseline', 'requestsPerSecond')
-      const getRatio = ratio(kernelRps, bareRps)
-      const perRound = roundRatios(pairs)
-      return {
-        rows: loadRows(pairs),
-        targets: [
-          {
-            goal: "Get one record as a signed-in administrator (100,000 records, 50 connections): at least 50% of bare Koa's hello-world requests/s in the same run",
-            measured: `${formatRatio(getRatio)} (${formatMeasure({ value: kernelRps, unit: 'req/s' })} vs ${formatMeasure({ value: bareRps, unit: 'req/s' })})`,
-            pass: getRatio >= RECORD_GET_TARGET,
-          },
-        ],
-        notes: [
-          `Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}. Answer sizes: record ${Buffer.byteLength(probe.body)} bytes, hello-world ${Buffer.byteLength(hello.body)} bytes.`,
-        ],
-        kernelRequests: requests.kernel,
-        baselineRequests: requests.baseline,
+        goal: "Get one record as a signed-in administrator (100,000 records, 50 connections): at least 50% of bare Koa's hello-world requests/s in the same run",
+        floor: RECORD_GET_TARGET,
+        note: `Answer sizes: record ${Buffer.byteLength(probe.body)} bytes, hello-world ${Buffer.byteLength(hello.body)} bytes.`,
         raw: {
-          plan: p,
-          requests,
           records: table.records,
           setupMs: table.setupMs,
           ids: {
@@ -127,14 +107,8 @@ export const recordGet: Scenario = {
             kernel: Buffer.byteLength(probe.body),
             baseline: Buffer.byteLength(hello.body),
           },
-          rounds: pairs.map((pair, n) => ({ ...pair, ratio: perRound[n] })),
-          ratio: getRatio,
         },
-      }
-    } finally {
-      await Promise.all(
-        [kernel, bare].map((server) => (server ? context.children.stop(server.child) : undefined)),
-      )
-    }
+      })
+    })
   },
 }

@@ -1,12 +1,11 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, startKernel, startNaiveList, type RunningServer } from '../servers.js'
-import { ratio } from '../stats.js'
-import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, loadRows, medianOf, roundRatios } from '../rounds.js'
+import { DEVICE_HEADERS, startKernel, startNaiveList } from '../servers.js'
 import { recordTable, signIn, sqliteFile, TABLE_RECORDS } from '../record-table.js'
 import { recordLoadPlan } from './record-get.js'
+import { withServers } from '../with-servers.js'
+import { ratioRounds } from '../ratio-rounds.js'
 
 /** The issue's floor for kernel list requests/s over the naive handler's. */
 export const RECORD_LIST_TARGET = 1.2
@@ -39,19 +38,20 @@ export const recordList: Scenario = {
   async run(context) {
     const p = recordLoadPlan(context.quick)
     const table = await recordTable(context)
-    const dir = await context.tempDir('record-list-')
-    let kernel: RunningServer | undefined
-    let naive: RunningServer | undefined
-    try {
+    return withServers(context, 'record-list', async ({ dir, keep }) => {
       context.log('record-list: starting the kernel and the naive list handler on the record table')
-      kernel = await startKernel(context, {
-        dataDir: table.dataDir,
-        logFile: path.join(dir, 'kernel.log'),
-      })
-      naive = await startNaiveList(context, {
-        dbFile: sqliteFile(table.dataDir),
-        logFile: path.join(dir, 'naive-list.log'),
-      })
+      const kernel = keep(
+        await startKernel(context, {
+          dataDir: table.dataDir,
+          logFile: path.join(dir, 'kernel.log'),
+        }),
+      )
+      const naive = keep(
+        await startNaiveList(context, {
+          dbFile: sqliteFile(table.dataDir),
+          logFile: path.join(dir, 'naive-list.log'),
+        }),
+      )
       const headers = await signIn(kernel.port)
 
       // Both must answer the same 100 records, or the comparison means nothing.
@@ -72,47 +72,22 @@ export const recordList: Scenario = {
           `the kernel's page (${kernelList.length} records) differs from the naive handler's (${naiveList.length})`,
         )
 
-      const { pairs, requests } = await alternatingRounds(
-        context,
-        'record-list',
-        p,
-        { server: naive, path: LIST_PATH, headers: DEVICE_HEADERS },
-        { server: kernel, path: LIST_PATH, headers },
-      )
-      const kernelRps = medianOf(pairs, 'kernel', 'requestsPerSecond')
-      const naiveRps = medianOf(pairs, 'baseline', 'requestsPerSecond')
-      const listRatio = ratio(kernelRps, naiveRps)
-      const perRound = roundRatios(pairs)
-      return {
-        rows: loadRows(pairs),
-        targets: [
-          {
-            goal: 'List a page of 100 (100,000 records, 50 connections): at least 1.2x the requests/s of a naive Koa + knex handler in the same run',
-            measured: `${formatRatio(listRatio)} (${formatMeasure({ value: kernelRps, unit: 'req/s' })} vs ${formatMeasure({ value: naiveRps, unit: 'req/s' })})`,
-            pass: listRatio >= RECORD_LIST_TARGET,
-          },
-        ],
-        notes: [
-          `Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}. Answer sizes: kernel ${Buffer.byteLength(kernelAnswer.body).toLocaleString('en-US')} bytes, naive ${Buffer.byteLength(naiveAnswer.body).toLocaleString('en-US')} bytes.`,
-        ],
-        kernelRequests: requests.kernel,
-        baselineRequests: requests.baseline,
+      return ratioRounds(context, {
+        label: 'record-list',
+        plan: p,
+        baseline: { server: naive, path: LIST_PATH, headers: DEVICE_HEADERS },
+        kernel: { server: kernel, path: LIST_PATH, headers },
+        goal: 'List a page of 100 (100,000 records, 50 connections): at least 1.2x the requests/s of a naive Koa + knex handler in the same run',
+        floor: RECORD_LIST_TARGET,
+        note: `Answer sizes: kernel ${Buffer.byteLength(kernelAnswer.body).toLocaleString('en-US')} bytes, naive ${Buffer.byteLength(naiveAnswer.body).toLocaleString('en-US')} bytes.`,
         raw: {
-          plan: p,
-          requests,
           records: table.records,
           responseBytes: {
             kernel: Buffer.byteLength(kernelAnswer.body),
             baseline: Buffer.byteLength(naiveAnswer.body),
           },
-          rounds: pairs.map((pair, n) => ({ ...pair, ratio: perRound[n] })),
-          ratio: listRatio,
         },
-      }
-    } finally {
-      await Promise.all(
-        [kernel, naive].map((server) => (server ? context.children.stop(server.child) : undefined)),
-      )
-    }
+      })
+    })
   },
 }

@@ -1,9 +1,7 @@
-import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Page } from 'playwright-core'
 import type { Scenario } from '../scenario.js'
 import { callJson } from '../http-probe.js'
-import { startKernel, type RunningServer } from '../servers.js'
 import { launchChromium } from '../admin-browser.js'
 import { ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
@@ -22,6 +20,7 @@ import {
   type KeystrokeSample,
   type SuggestRequest,
 } from '../suggest-watch.js'
+import { withFreshKernel } from '../fresh-kernel.js'
 
 /** Issue 33: suggestions painted within 150 ms of a keystroke (the median). */
 export const SUGGEST_PAINT_TARGET_MS = 150
@@ -135,19 +134,12 @@ export const searchSuggest: Scenario = {
   },
   async run(context) {
     const rounds = roundsOf(context.quick)
-    const dir = await context.tempDir('search-suggest-')
-    let kernel: RunningServer | undefined
     const measured: Measured[] = []
     const bare: Array<{ round: number; text: string; ms: number }> = []
     const bursts: Array<{ round: number; word: string; ms: number; shown: number }> = []
     const calls: Array<{ round: number; word: string; calls: number }> = []
     let chromium = ''
-    try {
-      context.log('search-suggest: starting the kernel (first start: migrations and seeds)')
-      kernel = await startKernel(context, {
-        dataDir: path.join(dir, 'data'),
-        logFile: path.join(dir, 'kernel.log'),
-      })
+    await withFreshKernel(context, 'search-suggest', { graceMs: 10_000 }, async (kernel) => {
       const port = kernel.port
       const base = `http://127.0.0.1:${port}`
       for (const word of [WARM_WORD, ...SUGGEST_WORDS]) {
@@ -217,9 +209,7 @@ export const searchSuggest: Scenario = {
       } finally {
         await browser.close()
       }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child, 10_000)
-    }
+    })
 
     const all = spreadOf(measured.map((each) => each.ms))
     const waited = spreadOf(measured.filter((each) => each.waited).map((each) => each.ms))

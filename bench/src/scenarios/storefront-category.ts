@@ -1,7 +1,6 @@
-import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, INFO_PATH, startKernel, type RunningServer } from '../servers.js'
+import { DEVICE_HEADERS, INFO_PATH } from '../servers.js'
 import { PAGE_SIZES } from '@shopwright/core/shared'
 import { formatRatio } from '../format.js'
 import { alternatingRounds, ceilingSummary, loadRows } from '../rounds.js'
@@ -12,6 +11,7 @@ import {
   STOREFRONT_RENDER_TARGET,
   storefrontRenderPlan,
 } from './storefront-render.js'
+import { withFreshKernel } from '../fresh-kernel.js'
 
 /** Items the category page renders on the server: the grid's page (core's web grid size). */
 export const CATEGORY_PAGE_ITEMS = PAGE_SIZES.webgrid
@@ -52,14 +52,7 @@ export const storefrontCategory: Scenario = {
   },
   async run(context) {
     const p = storefrontRenderPlan(context.quick)
-    const dir = await context.tempDir('storefront-category-')
-    let kernel: RunningServer | undefined
-    try {
-      context.log('storefront-category: starting the kernel (first start: migrations and seeds)')
-      kernel = await startKernel(context, {
-        dataDir: path.join(dir, 'data'),
-        logFile: path.join(dir, 'kernel.log'),
-      })
+    return withFreshKernel(context, 'storefront-category', {}, async (kernel) => {
       const port = kernel.port
 
       const sizes = await categorySizes(port)
@@ -139,8 +132,6 @@ export const storefrontCategory: Scenario = {
           ratio: summary.ratio,
         },
       }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+    })
   },
 }

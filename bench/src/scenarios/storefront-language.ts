@@ -1,10 +1,9 @@
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { Scenario } from '../scenario.js'
-import { startKernel, type RunningServer } from '../servers.js'
 import { launchChromium } from '../admin-browser.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
+import { withFreshKernel } from '../fresh-kernel.js'
 
 /** The issue's figure: switching the storefront language re-renders the page in under 100 ms. */
 export const LANGUAGE_SWITCH_TARGET_MS = 100
@@ -79,65 +78,63 @@ export const storefrontLanguage: Scenario = {
   },
   async run(context) {
     const rounds = context.quick ? 3 : 10
-    const dir = await context.tempDir('storefront-language-')
-    let kernel: RunningServer | undefined
     const warm: number[] = []
     const cold: number[] = []
     const reload: number[] = []
     const browser = await launchChromium()
     try {
-      context.log('storefront-language: starting the kernel (first start: migrations and seeds)')
-      kernel = await startKernel(context, {
-        dataDir: path.join(dir, 'data'),
-        logFile: path.join(dir, 'kernel.log'),
-      })
-      const base = `http://127.0.0.1:${kernel.port}`
-      for (let round = 0; round < rounds; round++) {
-        for (const mode of ['warm', 'cold'] as const) {
-          const browserContext = await browser.newContext({
-            viewport: { width: 1100, height: 800 },
-          })
-          const page = await browserContext.newPage()
-          await page.goto(`${base}/locale`)
-          await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
-          await page.waitForSelector('[data-testid=locale-country] option[value=fr]', {
-            state: 'attached',
-          })
-          await page.selectOption('[data-testid=locale-country]', 'fr')
-          await page.selectOption('[data-testid=locale-currency]', 'eur')
-          const marker = await page.evaluate(() => Object.assign(globalThis, { swMark: 1 }).swMark)
-          if (mode === 'warm') {
-            await Promise.all([
-              page.waitForResponse((response) => response.url().includes('/translation/texts/fr')),
-              page.selectOption('[data-testid=locale-language]', 'fr'),
-            ])
-            warm.push(await saveAndTime(page, LOCALE_SAMPLE))
-          } else {
-            cold.push(await saveAndTime(page, LOCALE_SAMPLE, 'fr'))
-          }
-          const kept = await page.evaluate(() => (globalThis as { swMark?: number }).swMark)
-          if (kept !== marker) throw new Error('the language switch reloaded the page')
-          if (mode === 'cold') {
-            // The baseline: the page loaded afresh, now that the cookie says French, timed from
-            // its navigation start to hydration (the attribute the engine sets once hydrated).
-            await page.addInitScript(HYDRATION_WATCH)
-            await page.reload({ waitUntil: 'commit' })
+      await withFreshKernel(context, 'storefront-language', { graceMs: 10_000 }, async (kernel) => {
+        const base = `http://127.0.0.1:${kernel.port}`
+        for (let round = 0; round < rounds; round++) {
+          for (const mode of ['warm', 'cold'] as const) {
+            const browserContext = await browser.newContext({
+              viewport: { width: 1100, height: 800 },
+            })
+            const page = await browserContext.newPage()
+            await page.goto(`${base}/locale`)
             await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
-            const label = await page.textContent('[data-testid=login-link]')
-            if (label?.trim() !== LOCALE_SAMPLE)
-              throw new Error(`the reloaded page says "${label}", not "${LOCALE_SAMPLE}"`)
-            reload.push(
-              await page.evaluate(
-                () => (globalThis as { swHydratedAt?: number }).swHydratedAt ?? NaN,
-              ),
+            await page.waitForSelector('[data-testid=locale-country] option[value=fr]', {
+              state: 'attached',
+            })
+            await page.selectOption('[data-testid=locale-country]', 'fr')
+            await page.selectOption('[data-testid=locale-currency]', 'eur')
+            const marker = await page.evaluate(
+              () => Object.assign(globalThis, { swMark: 1 }).swMark,
             )
+            if (mode === 'warm') {
+              await Promise.all([
+                page.waitForResponse((response) =>
+                  response.url().includes('/translation/texts/fr'),
+                ),
+                page.selectOption('[data-testid=locale-language]', 'fr'),
+              ])
+              warm.push(await saveAndTime(page, LOCALE_SAMPLE))
+            } else {
+              cold.push(await saveAndTime(page, LOCALE_SAMPLE, 'fr'))
+            }
+            const kept = await page.evaluate(() => (globalThis as { swMark?: number }).swMark)
+            if (kept !== marker) throw new Error('the language switch reloaded the page')
+            if (mode === 'cold') {
+              // The baseline: the page loaded afresh, now that the cookie says French, timed from
+              // its navigation start to hydration (the attribute the engine sets once hydrated).
+              await page.addInitScript(HYDRATION_WATCH)
+              await page.reload({ waitUntil: 'commit' })
+              await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+              const label = await page.textContent('[data-testid=login-link]')
+              if (label?.trim() !== LOCALE_SAMPLE)
+                throw new Error(`the reloaded page says "${label}", not "${LOCALE_SAMPLE}"`)
+              reload.push(
+                await page.evaluate(
+                  () => (globalThis as { swHydratedAt?: number }).swHydratedAt ?? NaN,
+                ),
+              )
+            }
+            await browserContext.close()
           }
-          await browserContext.close()
         }
-      }
+      })
     } finally {
       await browser.close()
-      if (kernel) await context.children.stop(kernel.child, 10_000)
     }
     const ms = (value: number) => ({ value, unit: 'ms' as const })
     const warmMs = median(warm)

@@ -1,7 +1,6 @@
-import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request, type Answer } from '../http-probe.js'
-import { DEVICE_HEADERS, INFO_PATH, startKernel, type RunningServer } from '../servers.js'
+import { DEVICE_HEADERS, INFO_PATH } from '../servers.js'
 import { ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import {
@@ -15,6 +14,7 @@ import {
 import { pageScripts, readBuiltManifest, THEME_BUILD } from '../admin-manifest.js'
 import { SESSION_COOKIE } from '../record-table.js'
 import { htmlTitle } from '../storefront-page.js'
+import { withFreshKernel } from '../fresh-kernel.js'
 
 /** The issue's floor for `/` over the kernel's own /query ceiling, in requests/s. */
 export const STOREFRONT_RENDER_TARGET = 0.4
@@ -97,14 +97,7 @@ export const storefrontRender: Scenario = {
   async run(context) {
     const p = storefrontRenderPlan(context.quick)
     const u = uncachedPlan(context.quick)
-    const dir = await context.tempDir('storefront-render-')
-    let kernel: RunningServer | undefined
-    try {
-      context.log('storefront-render: starting the kernel (first start: migrations and seeds)')
-      kernel = await startKernel(context, {
-        dataDir: path.join(dir, 'data'),
-        logFile: path.join(dir, 'kernel.log'),
-      })
+    return withFreshKernel(context, 'storefront-render', {}, async (kernel) => {
       const port = kernel.port
 
       const cached = await request(port, PAGE_PATH, { headers: PAGE_HEADERS })
@@ -210,8 +203,6 @@ export const storefrontRender: Scenario = {
           ratio: summary.ratio,
         },
       }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+    })
   },
 }

@@ -1,16 +1,10 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { get } from '../http-probe.js'
-import {
-  DEVICE_HEADERS,
-  INFO_PATH,
-  startBareKoa,
-  startKernel,
-  type RunningServer,
-} from '../servers.js'
-import { ratio } from '../stats.js'
-import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, loadRows, medianOf, roundRatios, type RoundPlan } from '../rounds.js'
+import { DEVICE_HEADERS, INFO_PATH, startBareKoa, startKernel } from '../servers.js'
+import { type RoundPlan } from '../rounds.js'
+import { withServers } from '../with-servers.js'
+import { ratioRounds } from '../ratio-rounds.js'
 
 /** The issue's floor for kernel/bare requests per second. */
 export const THROUGHPUT_TARGET = 0.7
@@ -49,16 +43,15 @@ export const throughput: Scenario = {
   },
   async run(context) {
     const p = throughputPlan(context.quick)
-    const dir = await context.tempDir('throughput-')
-    let kernel: RunningServer | undefined
-    let bare: RunningServer | undefined
-    try {
+    return withServers(context, 'throughput', async ({ dir, keep }) => {
       context.log('throughput: starting the kernel and bare Koa')
-      kernel = await startKernel(context, {
-        dataDir: path.join(dir, 'data'),
-        logFile: path.join(dir, 'kernel.log'),
-      })
-      bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'))
+      const kernel = keep(
+        await startKernel(context, {
+          dataDir: path.join(dir, 'data'),
+          logFile: path.join(dir, 'kernel.log'),
+        }),
+      )
+      const bare = keep(await startBareKoa(context, path.join(dir, 'bare-koa.log')))
 
       const kernelInfo = await get(kernel.port, INFO_PATH, DEVICE_HEADERS)
       const bareInfo = await get(bare.port, INFO_PATH, DEVICE_HEADERS)
@@ -69,49 +62,22 @@ export const throughput: Scenario = {
         )
       }
 
-      const { pairs, requests } = await alternatingRounds(
-        context,
-        'throughput',
-        p,
-        { server: bare, path: INFO_PATH, headers: DEVICE_HEADERS },
-        { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
-      )
-      const kernelRps = medianOf(pairs, 'kernel', 'requestsPerSecond')
-      const bareRps = medianOf(pairs, 'baseline', 'requestsPerSecond')
-      const throughputRatio = ratio(kernelRps, bareRps)
-      const perRound = roundRatios(pairs)
-      return {
-        rows: loadRows(pairs),
-        targets: [
-          {
-            goal: "A /query GET through the full middleware stack at no less than 70% of bare Koa's requests/s in the same run",
-            measured: `${formatRatio(throughputRatio)} (${formatMeasure({ value: kernelRps, unit: 'req/s' })} vs ${formatMeasure({ value: bareRps, unit: 'req/s' })})`,
-            pass: throughputRatio >= THROUGHPUT_TARGET,
-          },
-        ],
-        notes: [`Requests/s ratio per round: ${perRound.map(formatRatio).join(', ')}.`],
-        kernelRequests: requests.kernel,
-        baselineRequests: requests.baseline,
+      return ratioRounds(context, {
+        label: 'throughput',
+        plan: p,
+        baseline: { server: bare, path: INFO_PATH, headers: DEVICE_HEADERS },
+        kernel: { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
+        goal: "A /query GET through the full middleware stack at no less than 70% of bare Koa's requests/s in the same run",
+        floor: THROUGHPUT_TARGET,
         raw: {
-          plan: p,
-          requests,
           responseBytes: {
             kernel: Buffer.byteLength(kernelInfo.body),
             bare: Buffer.byteLength(bareInfo.body),
           },
           plugins: (JSON.parse(kernelInfo.body) as { plugins?: unknown }).plugins,
-          rounds: pairs.map((pair, n) => ({
-            bare: pair.baseline,
-            kernel: pair.kernel,
-            ratio: perRound[n],
-          })),
-          ratio: throughputRatio,
         },
-      }
-    } finally {
-      await Promise.all(
-        [kernel, bare].map((server) => (server ? context.children.stop(server.child) : undefined)),
-      )
-    }
+        baselineKey: 'bare',
+      })
+    })
   },
 }
