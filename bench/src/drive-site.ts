@@ -6,8 +6,9 @@ import Database from 'better-sqlite3'
 import { unzipSync } from 'fflate'
 import type { BenchContext } from './scenario.js'
 import { HOST } from './http-probe.js'
-import { startKernel, type RunningServer } from './servers.js'
-import { postLogin, runCli, sessionHeaders, sqliteFile } from './record-table.js'
+import { sqliteFile } from './record-table.js'
+import { withManagerSite, type ManagerSite } from './manager-site.js'
+import type { Keep } from './with-servers.js'
 import { median } from './stats.js'
 
 /** The plugin list of a site with the drive, named so the figures never depend on the default list. */
@@ -23,57 +24,48 @@ export const MANAGER = { email: 'drive-manager@example.com', password: 'bench-pa
 /** The drive's metadata table (plugins/drive/src/server/migrations.ts). */
 export const ENTRIES_TABLE = 'drive_entries'
 
-/** A running kernel with the drive, and the headers of the signed-in manager's requests. */
-export interface DriveSite {
-  kernel: RunningServer
-  headers: Record<string, string>
-  dataDir: string
+/** A running kernel with the drive and its signed-in manager. */
+export interface DriveSite extends ManagerSite {
   /** The local store's directory (DRIVE_DIR): DATA_DIR/drive. */
   driveDir: string
 }
 
+export interface DriveSiteOptions {
+  /** The scenario's name. */
+  label: string
+  /** Settings on top of the drive's (DRIVE_MAX_FILE_SIZE, DRIVE_WRITE_LIMIT, PLUGINS...). */
+  settings?: Record<string, string>
+  /** What the progress line says the kernel runs; `the drive` unless said. */
+  what?: string
+  graceMs?: number
+}
+
 /**
- * Starts a kernel with the drive (local store) on a fresh DATA_DIR under `dir`, with `settings` on
- * top (DRIVE_MAX_FILE_SIZE, DRIVE_WRITE_LIMIT...), adds the bench's manager with `shopwright user
- * add --roles allmanagers` and signs it in.
+ * Runs a scenario's body against a kernel with the drive (local store) on a fresh DATA_DIR, with
+ * the bench's manager signed in (see withManagerSite); the kernel is stopped when the body ends.
  */
-export async function startDriveSite(
+export function withDriveSite<T>(
   context: BenchContext,
-  dir: string,
-  settings: Record<string, string> = {},
-): Promise<DriveSite> {
-  const dataDir = path.join(dir, 'data')
-  const all: Record<string, string> = {
+  options: DriveSiteOptions,
+  body: (site: DriveSite, keep: Keep) => Promise<T>,
+): Promise<T> {
+  const settings: Record<string, string> = {
     PLUGINS: DRIVE_PLUGINS,
     DRIVE_STORAGE: 'local',
-    ...settings,
+    ...options.settings,
   }
-  const kernel = await startKernel(context, {
-    dataDir,
-    logFile: path.join(dir, 'kernel.log'),
-    settings: all,
-  })
-  try {
-    await runCli(
-      context,
-      [
-        'user',
-        'add',
-        '--email',
-        MANAGER.email,
-        '--password',
-        MANAGER.password,
-        '--roles',
-        'allmanagers',
-      ],
-      { cwd: dir, dataDir, logFile: path.join(dir, 'user-add.log'), settings: all },
-    )
-    const headers = sessionHeaders(await postLogin(kernel.port, MANAGER))
-    return { kernel, headers, dataDir, driveDir: all.DRIVE_DIR ?? path.join(dataDir, 'drive') }
-  } catch (error) {
-    await context.children.stop(kernel.child, 10_000)
-    throw error
-  }
+  return withManagerSite(
+    context,
+    {
+      label: options.label,
+      what: options.what ?? 'the drive',
+      settings,
+      manager: MANAGER,
+      ...(options.graceMs ? { graceMs: options.graceMs } : {}),
+    },
+    (site, keep) =>
+      body({ ...site, driveDir: settings.DRIVE_DIR ?? path.join(site.dataDir, 'drive') }, keep),
+  )
 }
 
 /**

@@ -45,20 +45,31 @@ export function pageRoundPlans(quick: boolean): PageRoundPlans {
       }
 }
 
-/** What to measure: the kernel's first page and where it came from. */
-export interface PageBaselineOptions {
+/** The kernel a list scenario measures: its name, its folder, and its signed-in caller. */
+export interface PageSite {
   /** The scenario's name: the progress lines and round labels start with it. */
   label: string
   /** The scenario's temporary folder: the page file and bare-koa.log go there. */
   dir: string
-  plans: PageRoundPlans
-  /** The running kernel, and the headers of the signed-in caller's requests. */
   kernel: RunningServer
+  /** The headers of the signed-in caller's requests. */
   headers: Record<string, string>
+}
+
+/** A first page as the kernel answered it. */
+export interface FirstPage {
   /** The path loaded on both sides, query string included; bare Koa answers its path part. */
   path: string
-  /** The kernel's answer to `path`, already checked by the scenario: bare Koa answers these bytes. */
+  /** The kernel's answer to `path`: bare Koa answers these bytes. */
   body: string
+}
+
+/** The kernel's first page at `urlPath` for the site's caller; anything but a 200 throws. */
+export async function firstPage(site: PageSite, urlPath: string): Promise<FirstPage> {
+  const answer = await request(site.kernel.port, urlPath, { headers: site.headers })
+  if (answer.status !== 200)
+    throw new Error(`GET ${urlPath} answered ${answer.status}: ${answer.body.slice(0, 300)}`)
+  return { path: urlPath, body: answer.body }
 }
 
 /** The rounds of both plans, with the figures the list scenarios report from them. */
@@ -144,28 +155,34 @@ export async function measureAgainstBaseline(
 }
 
 /**
- * Starts bare Koa (`bench/src/bare-koa-server.ts`) answering `body` on the path of `path`, checks
- * that it answers the same bytes, runs the loaded plan and then the one-at-a-time plan alternating
- * bare Koa and the kernel, and stops bare Koa again (the kernel is the caller's).
+ * Starts bare Koa (`bench/src/bare-koa-server.ts`) answering the page's body on the path of its
+ * path, checks that it answers the same bytes, runs the loaded plan and then the one-at-a-time
+ * plan alternating bare Koa and the kernel, and stops bare Koa again (the kernel is the caller's).
+ * The scenario checks the page before: that it is the page its data should give.
  */
 export async function measureAgainstBarePage(
   context: BenchContext,
-  options: PageBaselineOptions,
+  site: PageSite,
+  plans: PageRoundPlans,
+  page: FirstPage,
 ): Promise<PageBaseline> {
-  const { dir, body } = options
-  const pageFile = path.join(dir, 'first-page.json')
-  fs.writeFileSync(pageFile, body)
+  const pageFile = path.join(site.dir, 'first-page.json')
+  fs.writeFileSync(pageFile, page.body)
   let bare: RunningServer | undefined
   try {
-    bare = await startBareKoa(context, path.join(dir, 'bare-koa.log'), {
-      STATIC_PATH: options.path.split('?')[0]!,
+    bare = await startBareKoa(context, path.join(site.dir, 'bare-koa.log'), {
+      STATIC_PATH: page.path.split('?')[0]!,
       STATIC_FILE: pageFile,
     })
-    const baselineAnswer = await request(bare.port, options.path, { headers: DEVICE_HEADERS })
-    if (baselineAnswer.body !== body)
+    const baselineAnswer = await request(bare.port, page.path, { headers: DEVICE_HEADERS })
+    if (baselineAnswer.body !== page.body)
       throw new Error('the bare Koa page differs from the kernel page')
     return await measureAgainstBaseline(context, {
-      ...options,
+      label: site.label,
+      plans,
+      kernel: site.kernel,
+      headers: site.headers,
+      path: page.path,
       baseline: bare,
       baselineName: 'bare Koa with the same page',
     })

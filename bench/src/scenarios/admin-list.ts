@@ -28,6 +28,7 @@ import {
   typeRowSelector,
   type PageWatch,
 } from '../admin-browser.js'
+import { comparedRow } from '../result-row.js'
 
 /** The issue's ceiling for the median time from navigation to the first page of records. */
 export const ADMIN_LIST_TARGET_MS = 1_000
@@ -308,12 +309,13 @@ export const adminList: Scenario = {
       const rowsOf = (kind: Kind, label: string): ResultRow[] => {
         const own = stat(BENCH_TYPE, kind, 'shownMs')
         const baseline = stat(BASELINE_TYPE, kind, 'shownMs')
-        return (['median', 'min', 'max'] as const).map((which) => ({
-          metric: `${label}, ${which === 'median' ? `median of ${rounds}` : which}`,
-          shopwright: ms(own[which]),
-          baseline: ms(baseline[which]),
-          ratio: ratio(own[which], baseline[which]),
-        }))
+        return (['median', 'min', 'max'] as const).map((which) =>
+          comparedRow(
+            `${label}, ${which === 'median' ? `median of ${rounds}` : which}`,
+            ms(own[which]),
+            ms(baseline[which]),
+          ),
+        )
       }
       const clickOwn = stat(BENCH_TYPE, 'click', 'shownMs')
       const clickBase = stat(BASELINE_TYPE, 'click', 'shownMs')
@@ -337,12 +339,13 @@ export const adminList: Scenario = {
             `click from /data to first row, ${ADMIN_LIST_RECORDS.toLocaleString('en-US')} records`,
           ),
           ...rowsOf('load', `full page load of /data/{type} to first row`),
-          ...(['median', 'min', 'max'] as const).map((which) => ({
-            metric: `search "${SEARCH_TEXT}" put in the box to its first page painted (baseline: clearing it), ${which === 'median' ? `median of ${rounds}` : which}`,
-            shopwright: ms(searchOwn[which]),
-            baseline: ms(searchBase[which]),
-            ratio: ratio(searchOwn[which], searchBase[which]),
-          })),
+          ...(['median', 'min', 'max'] as const).map((which) =>
+            comparedRow(
+              `search "${SEARCH_TEXT}" put in the box to its first page painted (baseline: clearing it), ${which === 'median' ? `median of ${rounds}` : which}`,
+              ms(searchOwn[which]),
+              ms(searchBase[which]),
+            ),
+          ),
         ],
         targets: [
           {

@@ -1,8 +1,9 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { startBareNode, startKernel, type RunningServer } from '../servers.js'
-import { median, ratio } from '../stats.js'
+import { median } from '../stats.js'
 import { formatMeasure } from '../format.js'
+import { comparedRow } from '../result-row.js'
 
 /** The limit for a restart, process spawn to the first 200 from /readyz. */
 export const COLD_START_TARGET_MS = 1_000
@@ -76,18 +77,8 @@ export const coldStart: Scenario = {
     const ms = (value: number) => ({ value, unit: 'ms' as const })
     return {
       rows: [
-        {
-          metric: 'restart, seeded SQLite',
-          shopwright: ms(restartMs),
-          baseline: ms(nodeMs),
-          ratio: ratio(restartMs, nodeMs),
-        },
-        {
-          metric: 'first start, empty SQLite',
-          shopwright: ms(firstMs),
-          baseline: ms(nodeMs),
-          ratio: ratio(firstMs, nodeMs),
-        },
+        comparedRow('restart, seeded SQLite', ms(restartMs), ms(nodeMs)),
+        comparedRow('first start, empty SQLite', ms(firstMs), ms(nodeMs)),
       ],
       targets: [
         {

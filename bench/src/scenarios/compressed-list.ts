@@ -9,6 +9,7 @@ import { formatMeasure, formatRatio } from '../format.js'
 import { alternatingRounds, loadRows, medianOf, roundRatios } from '../rounds.js'
 import { recordTable, signIn, TABLE_RECORDS } from '../record-table.js'
 import { recordLoadPlan } from './record-get.js'
+import { comparedRow } from '../result-row.js'
 
 /** The issue's ceiling for the compressed answer's bytes on the wire over the uncompressed one's. */
 export const COMPRESSED_BYTES_TARGET = 0.3
@@ -151,12 +152,13 @@ export const compressedList: Scenario = {
       const rpsRatio = ratio(compressedRps, plainRps)
       const perRound = roundRatios(pairs)
 
-      const byteRows: ResultRow[] = variants.map(({ accept, answer }) => ({
-        metric: `bytes on the wire per answer, Accept-Encoding: ${accept} (answered ${answer.encoding ?? 'identity'})`,
-        shopwright: kb(answer.wireBytes),
-        baseline: kb(plain.wireBytes),
-        ratio: ratio(answer.wireBytes, plain.wireBytes),
-      }))
+      const byteRows: ResultRow[] = variants.map(({ accept, answer }) =>
+        comparedRow(
+          `bytes on the wire per answer, Accept-Encoding: ${accept} (answered ${answer.encoding ?? 'identity'})`,
+          kb(answer.wireBytes),
+          kb(plain.wireBytes),
+        ),
+      )
       return {
         rows: [...byteRows, ...loadRows(pairs, { prefix: `${ENCODINGS} vs none: ` })],
         targets: [

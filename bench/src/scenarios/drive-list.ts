@@ -1,7 +1,12 @@
 import type { Scenario } from '../scenario.js'
-import { callJson, request } from '../http-probe.js'
+import { callJson } from '../http-probe.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { measureAgainstBarePage, pageRoundPlans, type PageRoundPlans } from '../page-baseline.js'
+import {
+  firstPage,
+  measureAgainstBarePage,
+  pageRoundPlans,
+  type PageRoundPlans,
+} from '../page-baseline.js'
 import {
   cloneFileRows,
   DRIVE_PLUGINS,
@@ -11,9 +16,8 @@ import {
   liveEntry,
   numberedName,
   positionMedians,
-  startDriveSite,
   timedGet,
-  type DriveSite,
+  withDriveSite,
 } from '../drive-site.js'
 
 /** The issue's ceiling for the median latency of a first page, in ms. */
@@ -100,105 +104,95 @@ export const driveList: Scenario = {
   },
   async run(context) {
     const p = planOf(context.quick)
-    const dir = await context.tempDir('drive-list-')
-    let site: DriveSite | undefined
-    try {
-      context.log('drive-list: starting a kernel with the drive')
-      site = await startDriveSite(context, dir, { DRIVE_WRITE_LIMIT: '10000' })
-      const { kernel, headers, dataDir } = site
-      const firstName = numberedName(1, NAME_WIDTH)
-      await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
-      await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}/${firstName}`, headers)
-      const folder = liveEntry(dataDir, FOLDER)
-      const template = liveEntry(dataDir, `${FOLDER}/${firstName}`)
-      if (!folder || !template) throw new Error(`the kernel made no rows for ${FOLDER}`)
-      context.log(`drive-list: inserting ${(FILES - 1).toLocaleString('en-US')} file rows`)
-      const begun = performance.now()
-      const names = Array.from({ length: FILES - 1 }, (_, i) => numberedName(i + 2, NAME_WIDTH))
-      insertEntryRows(dataDir, cloneFileRows(template, names))
-      const insertMs = performance.now() - begun
-      const children = liveChildren(dataDir, folder.id)
-      if (children !== FILES) throw new Error(`${FOLDER} holds ${children} entries, not ${FILES}`)
+    return withDriveSite(
+      context,
+      { label: 'drive-list', settings: { DRIVE_WRITE_LIMIT: '10000' } },
+      async (site) => {
+        const { kernel, headers, dataDir } = site
+        const firstName = numberedName(1, NAME_WIDTH)
+        await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
+        await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}/${firstName}`, headers)
+        const folder = liveEntry(dataDir, FOLDER)
+        const template = liveEntry(dataDir, `${FOLDER}/${firstName}`)
+        if (!folder || !template) throw new Error(`the kernel made no rows for ${FOLDER}`)
+        context.log(`drive-list: inserting ${(FILES - 1).toLocaleString('en-US')} file rows`)
+        const begun = performance.now()
+        const names = Array.from({ length: FILES - 1 }, (_, i) => numberedName(i + 2, NAME_WIDTH))
+        insertEntryRows(dataDir, cloneFileRows(template, names))
+        const insertMs = performance.now() - begun
+        const children = liveChildren(dataDir, folder.id)
+        if (children !== FILES) throw new Error(`${FOLDER} holds ${children} entries, not ${FILES}`)
 
-      const first = await request(kernel.port, LIST_PATH, { headers })
-      if (first.status !== 200)
-        throw new Error(`GET ${LIST_PATH} answered ${first.status}: ${first.body.slice(0, 300)}`)
-      const page = JSON.parse(first.body) as Listing
-      const expected = Array.from({ length: PAGE_SIZE }, (_, i) => numberedName(i + 1, NAME_WIDTH))
-      if (
-        page.list.length !== PAGE_SIZE ||
-        page.list.some((entry, i) => entry.name !== expected[i] || entry.type !== 'file') ||
-        !page.nextpage
-      )
-        throw new Error(`the first page is not files 1-${PAGE_SIZE} with a nextpage`)
+        const first = await firstPage(site, LIST_PATH)
+        const page = JSON.parse(first.body) as Listing
+        const expected = Array.from({ length: PAGE_SIZE }, (_, i) =>
+          numberedName(i + 1, NAME_WIDTH),
+        )
+        if (
+          page.list.length !== PAGE_SIZE ||
+          page.list.some((entry, i) => entry.name !== expected[i] || entry.type !== 'file') ||
+          !page.nextpage
+        )
+          throw new Error(`the first page is not files 1-${PAGE_SIZE} with a nextpage`)
 
-      const baseline = await measureAgainstBarePage(context, {
-        label: 'drive-list',
-        dir,
-        plans: p,
-        kernel,
-        headers,
-        path: LIST_PATH,
-        body: first.body,
-      })
-      const { loaded, single } = baseline
+        const baseline = await measureAgainstBarePage(context, site, p, first)
+        const { loaded, single } = baseline
 
-      context.log(`drive-list: ${p.passes} walk(s) through every page`)
-      const walks: number[][] = []
-      for (let pass = 1; pass <= p.passes; pass++) {
-        const walked = await walk(kernel.port, headers)
-        const all = [firstName, ...names]
-        if (walked.names.length !== FILES || walked.names.some((name, i) => name !== all[i]))
-          throw new Error(
-            `walking the pages gave ${walked.names.length} names, not the ${FILES} in order`,
-          )
-        walks.push(walked.ms)
-      }
-      const perPage = positionMedians(walks)
-      const edges = edgeMedians(perPage, EDGE_PAGES)
+        context.log(`drive-list: ${p.passes} walk(s) through every page`)
+        const walks: number[][] = []
+        for (let pass = 1; pass <= p.passes; pass++) {
+          const walked = await walk(kernel.port, headers)
+          const all = [firstName, ...names]
+          if (walked.names.length !== FILES || walked.names.some((name, i) => name !== all[i]))
+            throw new Error(
+              `walking the pages gave ${walked.names.length} names, not the ${FILES} in order`,
+            )
+          walks.push(walked.ms)
+        }
+        const perPage = positionMedians(walks)
+        const edges = edgeMedians(perPage, EDGE_PAGES)
 
-      const ms = (value: number) => ({ value, unit: 'ms' as const })
-      return {
-        rows: [
-          ...baseline.rows,
-          {
-            metric: `paging, p50 of the last ${EDGE_PAGES} pages vs the first ${EDGE_PAGES}`,
-            shopwright: ms(edges.last),
-            baseline: ms(edges.first),
-            ratio: edges.ratio,
+        const ms = (value: number) => ({ value, unit: 'ms' as const })
+        return {
+          rows: [
+            ...baseline.rows,
+            {
+              metric: `paging, p50 of the last ${EDGE_PAGES} pages vs the first ${EDGE_PAGES}`,
+              shopwright: ms(edges.last),
+              baseline: ms(edges.first),
+              ratio: edges.ratio,
+            },
+          ],
+          targets: [
+            {
+              goal: `List the first page of 100 of a folder of ${FILES.toLocaleString('en-US')} files as a signed-in manager: p50 under ${DRIVE_LIST_P50_TARGET_MS} ms`,
+              measured: baseline.measured,
+              pass: baseline.singleP50 < DRIVE_LIST_P50_TARGET_MS,
+            },
+            {
+              goal: `Paging to the end of that folder stays flat: p50 of the last ${EDGE_PAGES} pages within ${DRIVE_PAGING_FLAT_TARGET}x of the first ${EDGE_PAGES} (the bench's bound)`,
+              measured: `${formatRatio(edges.ratio)} (${formatMeasure(ms(edges.last))} vs ${formatMeasure(ms(edges.first))}, ${perPage.length} pages)`,
+              pass: edges.ratio <= DRIVE_PAGING_FLAT_TARGET,
+            },
+          ],
+          notes: [
+            `${(FILES - 1).toLocaleString('en-US')} rows inserted in ${Math.round(insertMs)} ms. The first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes. A whole walk of ${perPage.length} pages took ${walks.map((w) => formatMeasure(ms(w.reduce((a, b) => a + b, 0)))).join(', ')}.`,
+          ],
+          kernelRequests: baseline.kernelRequests,
+          baselineRequests: baseline.baselineRequests,
+          raw: {
+            plan: p,
+            files: FILES,
+            insertMs,
+            pageBytes: Buffer.byteLength(first.body),
+            loaded,
+            single,
+            walks,
+            perPage,
+            edges,
           },
-        ],
-        targets: [
-          {
-            goal: `List the first page of 100 of a folder of ${FILES.toLocaleString('en-US')} files as a signed-in manager: p50 under ${DRIVE_LIST_P50_TARGET_MS} ms`,
-            measured: baseline.measured,
-            pass: baseline.singleP50 < DRIVE_LIST_P50_TARGET_MS,
-          },
-          {
-            goal: `Paging to the end of that folder stays flat: p50 of the last ${EDGE_PAGES} pages within ${DRIVE_PAGING_FLAT_TARGET}x of the first ${EDGE_PAGES} (the bench's bound)`,
-            measured: `${formatRatio(edges.ratio)} (${formatMeasure(ms(edges.last))} vs ${formatMeasure(ms(edges.first))}, ${perPage.length} pages)`,
-            pass: edges.ratio <= DRIVE_PAGING_FLAT_TARGET,
-          },
-        ],
-        notes: [
-          `${(FILES - 1).toLocaleString('en-US')} rows inserted in ${Math.round(insertMs)} ms. The first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes. A whole walk of ${perPage.length} pages took ${walks.map((w) => formatMeasure(ms(w.reduce((a, b) => a + b, 0)))).join(', ')}.`,
-        ],
-        kernelRequests: baseline.kernelRequests,
-        baselineRequests: baseline.baselineRequests,
-        raw: {
-          plan: p,
-          files: FILES,
-          insertMs,
-          pageBytes: Buffer.byteLength(first.body),
-          loaded,
-          single,
-          walks,
-          perPage,
-          edges,
-        },
-      }
-    } finally {
-      if (site) await context.children.stop(site.kernel.child)
-    }
+        }
+      },
+    )
   },
 }

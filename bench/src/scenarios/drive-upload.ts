@@ -17,10 +17,10 @@ import {
   DRIVE_PLUGINS,
   repeatedBlockSha256,
   rssGrowth,
-  startDriveSite,
   streamUpload,
-  type DriveSite,
+  withDriveSite,
 } from '../drive-site.js'
+import { comparedRow } from '../result-row.js'
 
 /** The issue's floor for the kernel's upload rate over a plain write stream's. */
 export const DRIVE_UPLOAD_RATE_TARGET = 0.5
@@ -133,7 +133,6 @@ export const driveUpload: Scenario = {
   },
   async run(context) {
     const p = planOf(context.quick)
-    const dir = await context.tempDir('drive-upload-')
     const block = randomBytes(BLOCK_BYTES)
     const sha256 = repeatedBlockSha256(block, p.bytes)
     const checkKernel = (body: string): void => {
@@ -148,41 +147,39 @@ export const driveUpload: Scenario = {
       if (size !== p.bytes) throw new Error(`the plain stream wrote ${size} bytes, not ${p.bytes}`)
     }
 
-    let site: DriveSite | undefined
-    let plain: RunningServer | undefined
     const kernelRuns: Upload[] = []
     const plainRuns: Upload[] = []
     const fsyncRuns: Upload[] = []
-    try {
-      context.log('drive-upload: starting a kernel with the drive and the plain write server')
-      site = await startDriveSite(context, dir, {
-        DRIVE_MAX_FILE_SIZE: '1gb',
-        DRIVE_WRITE_LIMIT: '10000',
-      })
-      plain = await startPlainWrite(context, {
-        dir: path.join(dir, 'plain'),
-        logFile: path.join(dir, 'plain-write.log'),
-      })
-      for (let round = 1; round <= p.rounds; round++) {
-        context.log(`drive-upload: round ${round}/${p.rounds}, plain stream`)
-        plainRuns.push(await timedUpload(plain, '/write', DEVICE_HEADERS, block, p, checkPlain))
-        context.log(`drive-upload: round ${round}/${p.rounds}, kernel`)
-        kernelRuns.push(
-          await timedUpload(site.kernel, UPLOAD_PATH, site.headers, block, p, checkKernel),
+    await withDriveSite(
+      context,
+      {
+        label: 'drive-upload',
+        settings: { DRIVE_MAX_FILE_SIZE: '1gb', DRIVE_WRITE_LIMIT: '10000' },
+        what: 'the drive and the plain write server',
+        graceMs: 10_000,
+      },
+      async (site, keep) => {
+        const plain = keep(
+          await startPlainWrite(context, {
+            dir: path.join(site.dir, 'plain'),
+            logFile: path.join(site.dir, 'plain-write.log'),
+          }),
         )
-        await callJson(site.kernel.port, 'POST', DELETE_PATH, site.headers)
-        context.log(`drive-upload: round ${round}/${p.rounds}, plain stream with fsync`)
-        fsyncRuns.push(
-          await timedUpload(plain, '/write?fsync=1', DEVICE_HEADERS, block, p, checkPlain),
-        )
-      }
-    } finally {
-      await Promise.all(
-        [site?.kernel, plain].map((server) =>
-          server ? context.children.stop(server.child, 10_000) : undefined,
-        ),
-      )
-    }
+        for (let round = 1; round <= p.rounds; round++) {
+          context.log(`drive-upload: round ${round}/${p.rounds}, plain stream`)
+          plainRuns.push(await timedUpload(plain, '/write', DEVICE_HEADERS, block, p, checkPlain))
+          context.log(`drive-upload: round ${round}/${p.rounds}, kernel`)
+          kernelRuns.push(
+            await timedUpload(site.kernel, UPLOAD_PATH, site.headers, block, p, checkKernel),
+          )
+          await callJson(site.kernel.port, 'POST', DELETE_PATH, site.headers)
+          context.log(`drive-upload: round ${round}/${p.rounds}, plain stream with fsync`)
+          fsyncRuns.push(
+            await timedUpload(plain, '/write?fsync=1', DEVICE_HEADERS, block, p, checkPlain),
+          )
+        }
+      },
+    )
 
     const mid = (runs: Upload[], field: keyof Upload): number => median(runs.map((r) => r[field]))
     const kernelRate = mid(kernelRuns, 'mibPerSecond')
@@ -203,24 +200,21 @@ export const driveUpload: Scenario = {
           baseline: rate(plainRate),
           ratio: rateRatio,
         },
-        {
-          metric: `upload ${size}, time (median)`,
-          shopwright: s(mid(kernelRuns, 'ms')),
-          baseline: s(mid(plainRuns, 'ms')),
-          ratio: ratio(mid(kernelRuns, 'ms'), mid(plainRuns, 'ms')),
-        },
-        {
-          metric: 'against the plain stream with fsync, rate (median)',
-          shopwright: rate(kernelRate),
-          baseline: rate(fsyncRate),
-          ratio: ratio(kernelRate, fsyncRate),
-        },
-        {
-          metric: 'server CPU time per upload (user + sys, median)',
-          shopwright: s(mid(kernelRuns, 'cpuMs')),
-          baseline: s(mid(plainRuns, 'cpuMs')),
-          ratio: ratio(mid(kernelRuns, 'cpuMs'), mid(plainRuns, 'cpuMs')),
-        },
+        comparedRow(
+          `upload ${size}, time (median)`,
+          s(mid(kernelRuns, 'ms')),
+          s(mid(plainRuns, 'ms')),
+        ),
+        comparedRow(
+          'against the plain stream with fsync, rate (median)',
+          rate(kernelRate),
+          rate(fsyncRate),
+        ),
+        comparedRow(
+          'server CPU time per upload (user + sys, median)',
+          s(mid(kernelRuns, 'cpuMs')),
+          s(mid(plainRuns, 'cpuMs')),
+        ),
         {
           metric: 'server RSS growth during the upload (largest)',
           shopwright: mb(growth),

@@ -6,12 +6,12 @@ import {
   DRIVE_PLUGINS,
   smallFileBody,
   smallFileSize,
-  startDriveSite,
   timedGet,
   zipProblems,
-  type DriveSite,
   type TimedGet,
+  withDriveSite,
 } from '../drive-site.js'
+import { comparedRow } from '../result-row.js'
 
 /** The issue's ceiling for the median time to the first byte of the zip, in ms. */
 export const DRIVE_ZIP_TTFB_TARGET_MS = 200
@@ -67,120 +67,113 @@ export const driveZip: Scenario = {
   },
   async run(context) {
     const p = planOf(context.quick)
-    const dir = await context.tempDir('drive-zip-')
-    let site: DriveSite | undefined
-    try {
-      context.log('drive-zip: starting a kernel with the drive')
-      site = await startDriveSite(context, dir, { DRIVE_WRITE_LIMIT: '100000' })
-      const { kernel, headers } = site
-      await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
-      context.log(`drive-zip: uploading ${FILES} files`)
-      const expected = new Map<string, number>()
-      const begun = performance.now()
-      await pool(FILES, UPLOADS_IN_FLIGHT, async (n) => {
-        const size = smallFileSize(n)
-        const file = await callJson<{ size: number }>(
-          kernel.port,
-          'POST',
-          `/query/drive/upload/${FOLDER}/${fileName(n)}`,
-          headers,
-          smallFileBody(n, size),
-        )
-        if (file.size !== size) throw new Error(`${fileName(n)} stored ${file.size} bytes`)
-        expected.set(`${FOLDER_NAME}/${fileName(n)}`, size)
-      })
-      const fillMs = performance.now() - begun
-      const totalBytes = [...expected.values()].reduce((sum, size) => sum + size, 0)
+    return withDriveSite(
+      context,
+      { label: 'drive-zip', settings: { DRIVE_WRITE_LIMIT: '100000' }, graceMs: 10_000 },
+      async (site) => {
+        const { kernel, headers } = site
+        await callJson(kernel.port, 'POST', `/query/drive/create/${FOLDER}`, headers)
+        context.log(`drive-zip: uploading ${FILES} files`)
+        const expected = new Map<string, number>()
+        const begun = performance.now()
+        await pool(FILES, UPLOADS_IN_FLIGHT, async (n) => {
+          const size = smallFileSize(n)
+          const file = await callJson<{ size: number }>(
+            kernel.port,
+            'POST',
+            `/query/drive/upload/${FOLDER}/${fileName(n)}`,
+            headers,
+            smallFileBody(n, size),
+          )
+          if (file.size !== size) throw new Error(`${fileName(n)} stored ${file.size} bytes`)
+          expected.set(`${FOLDER_NAME}/${fileName(n)}`, size)
+        })
+        const fillMs = performance.now() - begun
+        const totalBytes = [...expected.values()].reduce((sum, size) => sum + size, 0)
 
-      const checked = (label: string, answer: TimedGet, type: string): TimedGet => {
-        if (answer.status !== 200 || !String(answer.headers['content-type']).startsWith(type))
-          throw new Error(`${label} answered ${answer.status} ${answer.headers['content-type']}`)
-        return answer
-      }
-      // One unmeasured pair: the first zip and load compile their code paths.
-      checked('load', await timedGet(kernel.port, loadPath(FILES), headers), 'text/plain')
-      const first = checked(
-        'zip',
-        await timedGet(kernel.port, ZIP_PATH, headers, true),
-        'application/zip',
-      )
-      const problems = zipProblems(first.body!, expected)
-      if (problems.length)
-        throw new Error(`the zip is not the folder: ${problems.slice(0, 5).join('; ')}`)
-
-      const loads: TimedGet[] = []
-      const zips: TimedGet[] = []
-      for (let round = 1; round <= p.rounds; round++) {
-        context.log(`drive-zip: round ${round}/${p.rounds}`)
-        loads.push(
-          checked('load', await timedGet(kernel.port, loadPath(round), headers), 'text/plain'),
+        const checked = (label: string, answer: TimedGet, type: string): TimedGet => {
+          if (answer.status !== 200 || !String(answer.headers['content-type']).startsWith(type))
+            throw new Error(`${label} answered ${answer.status} ${answer.headers['content-type']}`)
+          return answer
+        }
+        // One unmeasured pair: the first zip and load compile their code paths.
+        checked('load', await timedGet(kernel.port, loadPath(FILES), headers), 'text/plain')
+        const first = checked(
+          'zip',
+          await timedGet(kernel.port, ZIP_PATH, headers, true),
+          'application/zip',
         )
-        zips.push(checked('zip', await timedGet(kernel.port, ZIP_PATH, headers), 'application/zip'))
-      }
-      const mid = (runs: TimedGet[], field: 'headersMs' | 'firstByteMs' | 'totalMs'): number =>
-        median(runs.map((run) => run[field]))
-      const zipFirst = mid(zips, 'firstByteMs')
-      const loadFirst = mid(loads, 'firstByteMs')
-      const ms = (value: number) => ({ value, unit: 'ms' as const })
-      const kb = (value: number) => ({ value: value / 1024, unit: 'KB' as const })
-      return {
-        rows: [
-          {
-            metric: 'time to first byte of the body (median)',
-            shopwright: ms(zipFirst),
-            baseline: ms(loadFirst),
-            ratio: ratio(zipFirst, loadFirst),
+        const problems = zipProblems(first.body!, expected)
+        if (problems.length)
+          throw new Error(`the zip is not the folder: ${problems.slice(0, 5).join('; ')}`)
+
+        const loads: TimedGet[] = []
+        const zips: TimedGet[] = []
+        for (let round = 1; round <= p.rounds; round++) {
+          context.log(`drive-zip: round ${round}/${p.rounds}`)
+          loads.push(
+            checked('load', await timedGet(kernel.port, loadPath(round), headers), 'text/plain'),
+          )
+          zips.push(
+            checked('zip', await timedGet(kernel.port, ZIP_PATH, headers), 'application/zip'),
+          )
+        }
+        const mid = (runs: TimedGet[], field: 'headersMs' | 'firstByteMs' | 'totalMs'): number =>
+          median(runs.map((run) => run[field]))
+        const zipFirst = mid(zips, 'firstByteMs')
+        const loadFirst = mid(loads, 'firstByteMs')
+        const ms = (value: number) => ({ value, unit: 'ms' as const })
+        const kb = (value: number) => ({ value: value / 1024, unit: 'KB' as const })
+        return {
+          rows: [
+            comparedRow('time to first byte of the body (median)', ms(zipFirst), ms(loadFirst)),
+            comparedRow(
+              'time to the status line (median)',
+              ms(mid(zips, 'headersMs')),
+              ms(mid(loads, 'headersMs')),
+            ),
+            comparedRow(
+              'time to the last byte (median)',
+              ms(mid(zips, 'totalMs')),
+              ms(mid(loads, 'totalMs')),
+            ),
+            {
+              metric: 'answer size',
+              shopwright: kb(first.bytes),
+              baseline: kb(loads[0]?.bytes ?? 0),
+            },
+          ],
+          targets: [
+            {
+              goal: `Download a folder of ${FILES.toLocaleString('en-US')} small files as one streamed zip: first byte within ${DRIVE_ZIP_TTFB_TARGET_MS} ms (median)`,
+              measured: `${formatMeasure(ms(zipFirst))} (one file's load ${formatMeasure(ms(loadFirst))}, ratio ${formatRatio(ratio(zipFirst, loadFirst))}); the whole zip ${formatMeasure(ms(mid(zips, 'totalMs')))}`,
+              pass: zipFirst < DRIVE_ZIP_TTFB_TARGET_MS,
+            },
+          ],
+          notes: [
+            `The folder: ${FILES.toLocaleString('en-US')} files, ${(totalBytes / 1024 / 1024).toFixed(2)} MB, uploaded in ${(fillMs / 1000).toFixed(1)} s (${UPLOADS_IN_FLIGHT} at a time). Zip first byte per round: ${zips.map((z) => formatMeasure(ms(z.firstByteMs))).join(', ')}; whole zip: ${zips.map((z) => formatMeasure(ms(z.totalMs))).join(', ')}.`,
+          ],
+          raw: {
+            plan: p,
+            files: FILES,
+            totalBytes,
+            fillMs,
+            zipBytes: first.bytes,
+            zips: zips.map(({ headersMs, firstByteMs, totalMs, bytes }) => ({
+              headersMs,
+              firstByteMs,
+              totalMs,
+              bytes,
+            })),
+            loads: loads.map(({ headersMs, firstByteMs, totalMs, bytes }) => ({
+              headersMs,
+              firstByteMs,
+              totalMs,
+              bytes,
+            })),
           },
-          {
-            metric: 'time to the status line (median)',
-            shopwright: ms(mid(zips, 'headersMs')),
-            baseline: ms(mid(loads, 'headersMs')),
-            ratio: ratio(mid(zips, 'headersMs'), mid(loads, 'headersMs')),
-          },
-          {
-            metric: 'time to the last byte (median)',
-            shopwright: ms(mid(zips, 'totalMs')),
-            baseline: ms(mid(loads, 'totalMs')),
-            ratio: ratio(mid(zips, 'totalMs'), mid(loads, 'totalMs')),
-          },
-          {
-            metric: 'answer size',
-            shopwright: kb(first.bytes),
-            baseline: kb(loads[0]?.bytes ?? 0),
-          },
-        ],
-        targets: [
-          {
-            goal: `Download a folder of ${FILES.toLocaleString('en-US')} small files as one streamed zip: first byte within ${DRIVE_ZIP_TTFB_TARGET_MS} ms (median)`,
-            measured: `${formatMeasure(ms(zipFirst))} (one file's load ${formatMeasure(ms(loadFirst))}, ratio ${formatRatio(ratio(zipFirst, loadFirst))}); the whole zip ${formatMeasure(ms(mid(zips, 'totalMs')))}`,
-            pass: zipFirst < DRIVE_ZIP_TTFB_TARGET_MS,
-          },
-        ],
-        notes: [
-          `The folder: ${FILES.toLocaleString('en-US')} files, ${(totalBytes / 1024 / 1024).toFixed(2)} MB, uploaded in ${(fillMs / 1000).toFixed(1)} s (${UPLOADS_IN_FLIGHT} at a time). Zip first byte per round: ${zips.map((z) => formatMeasure(ms(z.firstByteMs))).join(', ')}; whole zip: ${zips.map((z) => formatMeasure(ms(z.totalMs))).join(', ')}.`,
-        ],
-        raw: {
-          plan: p,
-          files: FILES,
-          totalBytes,
-          fillMs,
-          zipBytes: first.bytes,
-          zips: zips.map(({ headersMs, firstByteMs, totalMs, bytes }) => ({
-            headersMs,
-            firstByteMs,
-            totalMs,
-            bytes,
-          })),
-          loads: loads.map(({ headersMs, firstByteMs, totalMs, bytes }) => ({
-            headersMs,
-            firstByteMs,
-            totalMs,
-            bytes,
-          })),
-        },
-      }
-    } finally {
-      if (site) await context.children.stop(site.kernel.child, 10_000)
-    }
+        }
+      },
+    )
   },
 }

@@ -15,6 +15,7 @@ import {
   type WalkTimes,
 } from '../guest-walk.js'
 import { withFreshKernel } from '../fresh-kernel.js'
+import { comparedRow } from '../result-row.js'
 
 /** Issue 33: a guest checkout in Chromium, item page to confirmation, under 2 s (the median). */
 export const GUEST_CHECKOUT_TARGET_MS = 2000
@@ -140,28 +141,25 @@ export const guestCheckout: Scenario = {
       spreadOf(bares.map((each) => each.calls[call])).median
     return {
       rows: [
-        {
-          metric: `on the item page, Add to cart to the confirmation (median of ${walk.count})`,
-          shopwright: ms(walk.median),
-          baseline: ms(bare.median),
-          ratio: ratio(walk.median, bare.median),
-        },
-        {
-          metric: 'on the item page, Add to cart to the confirmation (p95)',
-          shopwright: ms(walk.p95),
-          baseline: ms(bare.p95),
-          ratio: ratio(walk.p95, bare.p95),
-        },
+        comparedRow(
+          `on the item page, Add to cart to the confirmation (median of ${walk.count})`,
+          ms(walk.median),
+          ms(bare.median),
+        ),
+        comparedRow(
+          'on the item page, Add to cart to the confirmation (p95)',
+          ms(walk.p95),
+          ms(bare.p95),
+        ),
         {
           metric: 'of which typing the e-mail, address and card (playwright-core fill, median)',
           shopwright: ms(spreadOf(walks.map((each) => each.typing)).median),
         },
-        {
-          metric: 'with the item page opened first, in a fresh browser context (median)',
-          shopwright: ms(opened.median),
-          baseline: ms(bareOpened.median),
-          ratio: ratio(opened.median, bareOpened.median),
-        },
+        comparedRow(
+          'with the item page opened first, in a fresh browser context (median)',
+          ms(opened.median),
+          ms(bareOpened.median),
+        ),
         ...WALK_STEPS.map((step) => ({
           metric: `step: ${STEP_TITLES[step]} (median)`,
           shopwright: ms(stepMedian(step)),

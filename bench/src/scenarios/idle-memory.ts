@@ -10,8 +10,9 @@ import {
   startKernel,
   type RunningServer,
 } from '../servers.js'
-import { median, ratio } from '../stats.js'
+import { median } from '../stats.js'
 import { formatMeasure } from '../format.js'
+import { comparedRow } from '../result-row.js'
 
 /** The ceiling for the kernel's idle RSS with the built-in plugins. */
 export const IDLE_MEMORY_TARGET_MB = 120
@@ -83,14 +84,7 @@ export const idleMemory: Scenario = {
     const bareMb = median(bare.map((s) => s.rssMb))
     const mb = (value: number) => ({ value, unit: 'MB' as const })
     return {
-      rows: [
-        {
-          metric: 'idle RSS (median)',
-          shopwright: mb(kernelMb),
-          baseline: mb(bareMb),
-          ratio: ratio(kernelMb, bareMb),
-        },
-      ],
+      rows: [comparedRow('idle RSS (median)', mb(kernelMb), mb(bareMb))],
       targets: [
         {
           goal: 'Idle memory (RSS) of the kernel with all built-in plugins under 120 MB',

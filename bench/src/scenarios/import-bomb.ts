@@ -7,6 +7,7 @@ import { residentMb, watchRss, type RunningServer } from '../servers.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import { startAsAdministrator } from '../record-table.js'
+import { comparedRow } from '../result-row.js'
 
 /** The security issue's figures for a zip bomb: refused in under 2 s, the server under 300 MB. */
 export const BOMB_TIME_TARGET_MS = 2_000
@@ -105,24 +106,17 @@ export const importBomb: Scenario = {
     const slowest = Math.max(...times.honest, ...times.lying)
     return {
       rows: [
-        {
-          metric: `refuse the bomb, declared sizes (${answers.honest?.status} ${answers.honest?.message})`,
-          shopwright: ms(honestMs),
-          baseline: ms(noiseMs),
-          ratio: ratio(honestMs, noiseMs),
-        },
-        {
-          metric: `refuse the bomb, lying sizes (${answers.lying?.status} ${answers.lying?.message})`,
-          shopwright: ms(lyingMs),
-          baseline: ms(noiseMs),
-          ratio: ratio(lyingMs, noiseMs),
-        },
-        {
-          metric: 'kernel peak RSS while refusing (polled)',
-          shopwright: mb(peakMb),
-          baseline: mb(beforeMb),
-          ratio: ratio(peakMb, beforeMb),
-        },
+        comparedRow(
+          `refuse the bomb, declared sizes (${answers.honest?.status} ${answers.honest?.message})`,
+          ms(honestMs),
+          ms(noiseMs),
+        ),
+        comparedRow(
+          `refuse the bomb, lying sizes (${answers.lying?.status} ${answers.lying?.message})`,
+          ms(lyingMs),
+          ms(noiseMs),
+        ),
+        comparedRow('kernel peak RSS while refusing (polled)', mb(peakMb), mb(beforeMb)),
         { metric: 'kernel VmHWM at the end', shopwright: mb(hwmMb) },
       ],
       targets: [

@@ -1,12 +1,11 @@
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { startKernel, type RunningServer } from '../servers.js'
-import { postLogin, runCli, sessionHeaders, sqliteFile } from '../record-table.js'
-import { measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
+import { sqliteFile } from '../record-table.js'
+import { firstPage, measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
 import { SESSIONS_PLUGINS } from './sessions-track.js'
 import { SETTLE_MS } from '@shopwright/plugin-insights'
+import { withManagerSite } from '../manager-site.js'
 
 /** The issue's ceiling for the median latency of a month's insights, in ms. */
 export const INSIGHTS_MONTH_P50_TARGET_MS = 50
@@ -111,92 +110,61 @@ export const insightsMonth: Scenario = {
   },
   async run(context) {
     const p = pageRoundPlans(context.quick)
-    const dir = await context.tempDir('insights-month-')
-    const dataDir = path.join(dir, 'data')
     const settings = { PLUGINS, INSIGHTS_ROLLUP_MINUTES: '1' }
-    let kernel: RunningServer | undefined
-    try {
-      context.log('insights-month: starting a kernel with insights')
-      kernel = await startKernel(context, {
-        dataDir,
-        logFile: path.join(dir, 'kernel.log'),
-        settings,
-      })
-      await runCli(
-        context,
-        [
-          'user',
-          'add',
-          '--email',
-          MANAGER.email,
-          '--password',
-          MANAGER.password,
-          '--roles',
-          'allmanagers',
-        ],
-        { cwd: dir, dataDir, logFile: path.join(dir, 'user-add.log'), settings },
-      )
-      const headers = sessionHeaders(await postLogin(kernel.port, MANAGER))
-      const now = Date.now()
-      const month = new Date(now).toISOString().slice(0, 7)
-      context.log(
-        `insights-month: writing ${PAGES.toLocaleString('en-US')} tracked pages of ${month}`,
-      )
-      const insertMs = insertMonth(sqliteFile(dataDir), now)
-      // A day is finished an hour after its midnight (the roll-up's SETTLE_MS): just after
-      // midnight, yesterday is not one yet, and waiting for it would wait for the hour to pass.
-      const finished = Math.max(
-        0,
-        Math.floor((now - SETTLE_MS - Date.parse(`${month}-01T00:00:00Z`)) / DAY_MS),
-      )
-      // The roll-up runs every minute: wait until the month's record holds every finished day.
-      const waited = performance.now()
-      const recordPath = `/query/data/get/trafficinsights/${month}`
-      for (let attempt = 0; finished > 0; attempt++) {
-        const stored = await request(kernel.port, recordPath, { headers })
-        const days =
-          stored.status === 200 ? (JSON.parse(stored.body) as { days?: string[] }).days : []
-        if ((days?.length ?? 0) >= finished) break
-        if (attempt > 600)
-          throw new Error(`the roll-up did not store ${finished} days in 10 minutes`)
-        await sleep(1_000)
-      }
-      const rollupSeconds = (performance.now() - waited) / 1000
-      const answerPath = `/query/insights/traffic/${month}`
-      const first = await request(kernel.port, answerPath, { headers })
-      if (first.status !== 200)
-        throw new Error(`GET ${answerPath} answered ${first.status}: ${first.body.slice(0, 300)}`)
-      const answer = JSON.parse(first.body) as { traffic: Array<{ value: number }> }
-      const counted = answer.traffic.reduce((sum, day) => sum + day.value, 0)
-      if (counted !== PAGES) throw new Error(`the month counts ${counted} pages, not ${PAGES}`)
+    return withManagerSite(
+      context,
+      { label: 'insights-month', what: 'insights', settings, manager: MANAGER },
+      async (site) => {
+        const { kernel, headers, dataDir } = site
+        const now = Date.now()
+        const month = new Date(now).toISOString().slice(0, 7)
+        context.log(
+          `insights-month: writing ${PAGES.toLocaleString('en-US')} tracked pages of ${month}`,
+        )
+        const insertMs = insertMonth(sqliteFile(dataDir), now)
+        // A day is finished an hour after its midnight (the roll-up's SETTLE_MS): just after
+        // midnight, yesterday is not one yet, and waiting for it would wait for the hour to pass.
+        const finished = Math.max(
+          0,
+          Math.floor((now - SETTLE_MS - Date.parse(`${month}-01T00:00:00Z`)) / DAY_MS),
+        )
+        // The roll-up runs every minute: wait until the month's record holds every finished day.
+        const waited = performance.now()
+        const recordPath = `/query/data/get/trafficinsights/${month}`
+        for (let attempt = 0; finished > 0; attempt++) {
+          const stored = await request(kernel.port, recordPath, { headers })
+          const days =
+            stored.status === 200 ? (JSON.parse(stored.body) as { days?: string[] }).days : []
+          if ((days?.length ?? 0) >= finished) break
+          if (attempt > 600)
+            throw new Error(`the roll-up did not store ${finished} days in 10 minutes`)
+          await sleep(1_000)
+        }
+        const rollupSeconds = (performance.now() - waited) / 1000
+        const answerPath = `/query/insights/traffic/${month}`
+        const first = await firstPage(site, answerPath)
+        const answer = JSON.parse(first.body) as { traffic: Array<{ value: number }> }
+        const counted = answer.traffic.reduce((sum, day) => sum + day.value, 0)
+        if (counted !== PAGES) throw new Error(`the month counts ${counted} pages, not ${PAGES}`)
 
-      const baseline = await measureAgainstBarePage(context, {
-        label: 'insights-month',
-        dir,
-        plans: p,
-        kernel,
-        headers,
-        path: answerPath,
-        body: first.body,
-      })
-      return {
-        rows: baseline.rows,
-        targets: [
-          {
-            goal: `GET /query/insights/traffic/{month} with ${PAGES.toLocaleString('en-US')} tracked pages in the month: p50 under ${INSIGHTS_MONTH_P50_TARGET_MS} ms`,
-            measured: baseline.measured,
-            pass: baseline.singleP50 < INSIGHTS_MONTH_P50_TARGET_MS,
-          },
-        ],
-        notes: [
-          `${PAGES.toLocaleString('en-US')} pages written in ${(insertMs / 1000).toFixed(1)} s; the roll-up stored ${finished} finished days within ${rollupSeconds.toFixed(0)} s of the writes (it runs once a minute here). The answer is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes and counts every page.`,
-        ],
-        kernelRequests: baseline.kernelRequests,
-        baselineRequests: baseline.baselineRequests,
-        raw: { plan: p, pages: PAGES, insertMs, rollupSeconds, finished },
-      }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+        const baseline = await measureAgainstBarePage(context, site, p, first)
+        return {
+          rows: baseline.rows,
+          targets: [
+            {
+              goal: `GET /query/insights/traffic/{month} with ${PAGES.toLocaleString('en-US')} tracked pages in the month: p50 under ${INSIGHTS_MONTH_P50_TARGET_MS} ms`,
+              measured: baseline.measured,
+              pass: baseline.singleP50 < INSIGHTS_MONTH_P50_TARGET_MS,
+            },
+          ],
+          notes: [
+            `${PAGES.toLocaleString('en-US')} pages written in ${(insertMs / 1000).toFixed(1)} s; the roll-up stored ${finished} finished days within ${rollupSeconds.toFixed(0)} s of the writes (it runs once a minute here). The answer is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes and counts every page.`,
+          ],
+          kernelRequests: baseline.kernelRequests,
+          baselineRequests: baseline.baselineRequests,
+          raw: { plan: p, pages: PAGES, insertMs, rollupSeconds, finished },
+        }
+      },
+    )
   },
 }

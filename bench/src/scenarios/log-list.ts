@@ -1,10 +1,14 @@
 import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
-import { request } from '../http-probe.js'
 import { median } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { measureAgainstBarePage, pageRoundPlans, type PageRoundPlans } from '../page-baseline.js'
-import { positionMedians, startDriveSite, timedGet, type DriveSite } from '../drive-site.js'
+import {
+  firstPage,
+  measureAgainstBarePage,
+  pageRoundPlans,
+  type PageRoundPlans,
+} from '../page-baseline.js'
+import { positionMedians, timedGet, withDriveSite } from '../drive-site.js'
 import { sqliteFile } from '../record-table.js'
 
 /** The issue's ceiling for the median latency of the log's first page, in ms. */
@@ -211,107 +215,103 @@ export const logList: Scenario = {
   },
   async run(context) {
     const p = planOf(context.quick)
-    const dir = await context.tempDir('log-list-')
-    let site: DriveSite | undefined
-    try {
-      context.log('log-list: starting a kernel with the log')
-      site = await startDriveSite(context, dir, {
-        PLUGINS: LOG_PLUGINS,
-        LOG_RETENTION_DAYS: '0',
-        LOG_MAX_LINES: '0',
-      })
-      const { kernel, headers, dataDir } = site
-      context.log(`log-list: inserting ${LINES.toLocaleString('en-US')} log lines`)
-      const begun = performance.now()
-      const firstTime = insertLogLines(dataDir, Date.now() - DAY_MS)
-      const insertMs = performance.now() - begun
-      const stored = countLines(dataDir)
-      if (stored < LINES) throw new Error(`log_lines holds ${stored} lines, not ${LINES}`)
-
-      const first = await request(kernel.port, LIST_PATH, { headers })
-      if (first.status !== 200)
-        throw new Error(`GET ${LIST_PATH} answered ${first.status}: ${first.body.slice(0, 300)}`)
-      const page = JSON.parse(first.body) as Listing
-      if (page.list.length !== PAGE_SIZE || !page.nextpage || !falling(page.list.map((l) => l.id)))
-        throw new Error(`the first page is not ${PAGE_SIZE} lines newest first with a nextpage`)
-
-      const baseline = await measureAgainstBarePage(context, {
+    return withDriveSite(
+      context,
+      {
         label: 'log-list',
-        dir,
-        plans: p,
-        kernel,
-        headers,
-        path: LIST_PATH,
-        body: first.body,
-      })
-      const { loaded, single } = baseline
-
-      context.log(`log-list: ${p.passes} pass(es) of ${EDGE_PAGES} pages at the top and deep`)
-      const deepDate = new Date(firstTime + DAY_MS).toISOString()
-      const tops: number[][] = []
-      const deeps: number[][] = []
-      for (let pass = 1; pass <= p.passes; pass++) {
-        const top = await walk(kernel.port, LIST_PATH, headers)
-        const deep = await walk(kernel.port, `${LIST_PATH}?date=${deepDate}`, headers)
-        for (const walked of [top, deep])
-          if (!falling(walked.ids)) throw new Error('a walk gave lines out of order or twice')
-        tops.push(top.ms)
-        deeps.push(deep.ms)
-      }
-      const topPages = positionMedians(tops)
-      const deepPages = positionMedians(deeps)
-      const edges = { first: median(topPages), last: median(deepPages), ratio: 0 }
-      edges.ratio = edges.last / edges.first
-
-      const filtered = {
-        type: await timedMedian(kernel.port, `${LIST_PATH}/webpage`, headers, p.filtered),
-        record: await timedMedian(kernel.port, `${LIST_PATH}/webpage.a`, headers, p.filtered),
-        level: await timedMedian(kernel.port, `${LIST_PATH}?level=error`, headers, p.filtered),
-      }
-
-      const ms = (value: number) => ({ value, unit: 'ms' as const })
-      return {
-        rows: [
-          ...baseline.rows,
-          {
-            metric: `paging, p50 of ${EDGE_PAGES} pages ~990,000 lines deep vs the first ${EDGE_PAGES}`,
-            shopwright: ms(edges.last),
-            baseline: ms(edges.first),
-            ratio: edges.ratio,
-          },
-        ],
-        targets: [
-          {
-            goal: `List the first page of the log (${PAGE_SIZE} lines) with ${LINES.toLocaleString('en-US')} lines stored, as a signed-in manager: p50 under ${LOG_LIST_P50_TARGET_MS} ms`,
-            measured: baseline.measured,
-            pass: baseline.singleP50 < LOG_LIST_P50_TARGET_MS,
-          },
-          {
-            goal: `Paging stays flat: p50 of ${EDGE_PAGES} pages ~990,000 lines deep within ${LOG_PAGING_FLAT_TARGET}x of the first ${EDGE_PAGES} (the bench's bound)`,
-            measured: `${formatRatio(edges.ratio)} (${formatMeasure(ms(edges.last))} vs ${formatMeasure(ms(edges.first))})`,
-            pass: edges.ratio <= LOG_PAGING_FLAT_TARGET,
-          },
-        ],
-        notes: [
-          `${LINES.toLocaleString('en-US')} lines inserted in ${formatMeasure({ value: insertMs / 1000, unit: 's' })}; the first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes. First pages filtered, one request at a time: by type ${formatMeasure(ms(filtered.type))}, by record ${formatMeasure(ms(filtered.record))}, by level (errors, one line in 50) ${formatMeasure(ms(filtered.level))}.`,
-        ],
-        kernelRequests: baseline.kernelRequests,
-        baselineRequests: baseline.baselineRequests,
-        raw: {
-          plan: p,
-          lines: LINES,
-          insertMs,
-          pageBytes: Buffer.byteLength(first.body),
-          loaded,
-          single,
-          tops,
-          deeps,
-          edges,
-          filtered,
+        settings: {
+          PLUGINS: LOG_PLUGINS,
+          LOG_RETENTION_DAYS: '0',
+          LOG_MAX_LINES: '0',
         },
-      }
-    } finally {
-      if (site) await context.children.stop(site.kernel.child)
-    }
+        what: 'the log',
+      },
+      async (site) => {
+        const { kernel, headers, dataDir } = site
+        context.log(`log-list: inserting ${LINES.toLocaleString('en-US')} log lines`)
+        const begun = performance.now()
+        const firstTime = insertLogLines(dataDir, Date.now() - DAY_MS)
+        const insertMs = performance.now() - begun
+        const stored = countLines(dataDir)
+        if (stored < LINES) throw new Error(`log_lines holds ${stored} lines, not ${LINES}`)
+
+        const first = await firstPage(site, LIST_PATH)
+        const page = JSON.parse(first.body) as Listing
+        if (
+          page.list.length !== PAGE_SIZE ||
+          !page.nextpage ||
+          !falling(page.list.map((l) => l.id))
+        )
+          throw new Error(`the first page is not ${PAGE_SIZE} lines newest first with a nextpage`)
+
+        const baseline = await measureAgainstBarePage(context, site, p, first)
+        const { loaded, single } = baseline
+
+        context.log(`log-list: ${p.passes} pass(es) of ${EDGE_PAGES} pages at the top and deep`)
+        const deepDate = new Date(firstTime + DAY_MS).toISOString()
+        const tops: number[][] = []
+        const deeps: number[][] = []
+        for (let pass = 1; pass <= p.passes; pass++) {
+          const top = await walk(kernel.port, LIST_PATH, headers)
+          const deep = await walk(kernel.port, `${LIST_PATH}?date=${deepDate}`, headers)
+          for (const walked of [top, deep])
+            if (!falling(walked.ids)) throw new Error('a walk gave lines out of order or twice')
+          tops.push(top.ms)
+          deeps.push(deep.ms)
+        }
+        const topPages = positionMedians(tops)
+        const deepPages = positionMedians(deeps)
+        const edges = { first: median(topPages), last: median(deepPages), ratio: 0 }
+        edges.ratio = edges.last / edges.first
+
+        const filtered = {
+          type: await timedMedian(kernel.port, `${LIST_PATH}/webpage`, headers, p.filtered),
+          record: await timedMedian(kernel.port, `${LIST_PATH}/webpage.a`, headers, p.filtered),
+          level: await timedMedian(kernel.port, `${LIST_PATH}?level=error`, headers, p.filtered),
+        }
+
+        const ms = (value: number) => ({ value, unit: 'ms' as const })
+        return {
+          rows: [
+            ...baseline.rows,
+            {
+              metric: `paging, p50 of ${EDGE_PAGES} pages ~990,000 lines deep vs the first ${EDGE_PAGES}`,
+              shopwright: ms(edges.last),
+              baseline: ms(edges.first),
+              ratio: edges.ratio,
+            },
+          ],
+          targets: [
+            {
+              goal: `List the first page of the log (${PAGE_SIZE} lines) with ${LINES.toLocaleString('en-US')} lines stored, as a signed-in manager: p50 under ${LOG_LIST_P50_TARGET_MS} ms`,
+              measured: baseline.measured,
+              pass: baseline.singleP50 < LOG_LIST_P50_TARGET_MS,
+            },
+            {
+              goal: `Paging stays flat: p50 of ${EDGE_PAGES} pages ~990,000 lines deep within ${LOG_PAGING_FLAT_TARGET}x of the first ${EDGE_PAGES} (the bench's bound)`,
+              measured: `${formatRatio(edges.ratio)} (${formatMeasure(ms(edges.last))} vs ${formatMeasure(ms(edges.first))})`,
+              pass: edges.ratio <= LOG_PAGING_FLAT_TARGET,
+            },
+          ],
+          notes: [
+            `${LINES.toLocaleString('en-US')} lines inserted in ${formatMeasure({ value: insertMs / 1000, unit: 's' })}; the first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes. First pages filtered, one request at a time: by type ${formatMeasure(ms(filtered.type))}, by record ${formatMeasure(ms(filtered.record))}, by level (errors, one line in 50) ${formatMeasure(ms(filtered.level))}.`,
+          ],
+          kernelRequests: baseline.kernelRequests,
+          baselineRequests: baseline.baselineRequests,
+          raw: {
+            plan: p,
+            lines: LINES,
+            insertMs,
+            pageBytes: Buffer.byteLength(first.body),
+            loaded,
+            single,
+            tops,
+            deeps,
+            edges,
+            filtered,
+          },
+        }
+      },
+    )
   },
 }

@@ -16,6 +16,7 @@ import {
   webpageRow,
   type ImportSummary,
 } from '../webpages.js'
+import { comparedRow } from '../result-row.js'
 
 /**
  * The security issue's limits for importing 100,000 records from one .zip on SQLite: at least a
@@ -246,12 +247,7 @@ export const recordImport: Scenario = {
     const timeText = timedOut ? `no answer within ${timeoutMs / 1000} s` : formatMeasure(s(wallMs))
     return {
       rows: [
-        {
-          metric: `import ${count} records, wall time`,
-          shopwright: s(wallMs),
-          baseline: s(baselineMs),
-          ratio: ratio(wallMs, baselineMs),
-        },
+        comparedRow(`import ${count} records, wall time`, s(wallMs), s(baselineMs)),
         {
           metric: 'records per second',
           shopwright: rate(wallMs),

@@ -21,6 +21,7 @@ import {
   type SuggestRequest,
 } from '../suggest-watch.js'
 import { withFreshKernel } from '../fresh-kernel.js'
+import { comparedRow } from '../result-row.js'
 
 /** Issue 33: suggestions painted within 150 ms of a keystroke (the median). */
 export const SUGGEST_PAINT_TARGET_MS = 150
@@ -230,30 +231,22 @@ export const searchSuggest: Scenario = {
     })
     return {
       rows: [
-        {
-          metric: `every keystroke from the 2nd letter, a key every ${KEY_PACE_MS} ms (median of ${all.count})`,
-          shopwright: ms(all.median),
-          baseline: ms(alone.median),
-          ratio: ratio(all.median, alone.median),
-        },
-        {
-          metric: `every keystroke from the 2nd letter (p95)`,
-          shopwright: ms(all.p95),
-          baseline: ms(alone.p95),
-          ratio: ratio(all.p95, alone.p95),
-        },
-        {
-          metric: `keystrokes that waited for the server's answer (median of ${waited.count})`,
-          shopwright: ms(waited.median),
-          baseline: ms(alone.median),
-          ratio: ratio(waited.median, alone.median),
-        },
-        {
-          metric: `keystrokes that waited for the server's answer (p95)`,
-          shopwright: ms(waited.p95),
-          baseline: ms(alone.p95),
-          ratio: ratio(waited.p95, alone.p95),
-        },
+        comparedRow(
+          `every keystroke from the 2nd letter, a key every ${KEY_PACE_MS} ms (median of ${all.count})`,
+          ms(all.median),
+          ms(alone.median),
+        ),
+        comparedRow(`every keystroke from the 2nd letter (p95)`, ms(all.p95), ms(alone.p95)),
+        comparedRow(
+          `keystrokes that waited for the server's answer (median of ${waited.count})`,
+          ms(waited.median),
+          ms(alone.median),
+        ),
+        comparedRow(
+          `keystrokes that waited for the server's answer (p95)`,
+          ms(waited.p95),
+          ms(alone.p95),
+        ),
         {
           metric: `keystrokes shown from an answer the box had (median of ${local.count})`,
           shopwright: ms(local.median),

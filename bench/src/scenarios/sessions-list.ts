@@ -1,11 +1,10 @@
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { startKernel, type RunningServer } from '../servers.js'
-import { postLogin, runCli, sessionHeaders, sqliteFile } from '../record-table.js'
-import { measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
+import { sqliteFile } from '../record-table.js'
+import { firstPage, measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
 import { SESSIONS_PLUGINS } from './sessions-track.js'
+import { withManagerSite } from '../manager-site.js'
 
 /** The issue's ceiling for the median latency of the first page, in ms. */
 export const SESSIONS_LIST_P50_TARGET_MS = 20
@@ -99,79 +98,48 @@ export const sessionsList: Scenario = {
   },
   async run(context) {
     const p = pageRoundPlans(context.quick)
-    const dir = await context.tempDir('sessions-list-')
-    const dataDir = path.join(dir, 'data')
     const settings = { PLUGINS: SESSIONS_PLUGINS }
-    let kernel: RunningServer | undefined
-    try {
-      context.log('sessions-list: starting a kernel with sessions')
-      kernel = await startKernel(context, {
-        dataDir,
-        logFile: path.join(dir, 'kernel.log'),
-        settings,
-      })
-      await runCli(
-        context,
-        [
-          'user',
-          'add',
-          '--email',
-          MANAGER.email,
-          '--password',
-          MANAGER.password,
-          '--roles',
-          'allmanagers',
-        ],
-        { cwd: dir, dataDir, logFile: path.join(dir, 'user-add.log'), settings },
-      )
-      const headers = sessionHeaders(await postLogin(kernel.port, MANAGER))
-      context.log(`sessions-list: inserting ${SESSIONS.toLocaleString('en-US')} sessions`)
-      const insertMs = insertSessions(sqliteFile(dataDir), SESSIONS)
+    return withManagerSite(
+      context,
+      { label: 'sessions-list', what: 'sessions', settings, manager: MANAGER },
+      async (site) => {
+        const { kernel, headers, dataDir } = site
+        context.log(`sessions-list: inserting ${SESSIONS.toLocaleString('en-US')} sessions`)
+        const insertMs = insertSessions(sqliteFile(dataDir), SESSIONS)
 
-      const first = await request(kernel.port, LIST_PATH, { headers })
-      if (first.status !== 200)
-        throw new Error(`GET ${LIST_PATH} answered ${first.status}: ${first.body.slice(0, 300)}`)
-      const page = JSON.parse(first.body) as { list: Array<{ id: string }>; nextpage?: string }
-      const newest = `bench${(SESSIONS - 1).toString(36).padStart(8, '0')}`
-      if (page.list.length !== 100 || page.list[0]?.id !== newest || !page.nextpage)
-        throw new Error('the first page is not the newest 100 sessions with a nextpage')
-      const second = await request(
-        kernel.port,
-        `${LIST_PATH}&nextpage=${encodeURIComponent(page.nextpage)}`,
-        { headers },
-      )
-      const next = JSON.parse(second.body) as { list: Array<{ id: string }> }
-      if (next.list[0]?.id !== `bench${(SESSIONS - 101).toString(36).padStart(8, '0')}`)
-        throw new Error('the second page does not continue the first')
+        const first = await firstPage(site, LIST_PATH)
+        const page = JSON.parse(first.body) as { list: Array<{ id: string }>; nextpage?: string }
+        const newest = `bench${(SESSIONS - 1).toString(36).padStart(8, '0')}`
+        if (page.list.length !== 100 || page.list[0]?.id !== newest || !page.nextpage)
+          throw new Error('the first page is not the newest 100 sessions with a nextpage')
+        const second = await request(
+          kernel.port,
+          `${LIST_PATH}&nextpage=${encodeURIComponent(page.nextpage)}`,
+          { headers },
+        )
+        const next = JSON.parse(second.body) as { list: Array<{ id: string }> }
+        if (next.list[0]?.id !== `bench${(SESSIONS - 101).toString(36).padStart(8, '0')}`)
+          throw new Error('the second page does not continue the first')
 
-      const baseline = await measureAgainstBarePage(context, {
-        label: 'sessions-list',
-        dir,
-        plans: p,
-        kernel,
-        headers,
-        path: LIST_PATH,
-        body: first.body,
-      })
-      const { loaded, single } = baseline
-      return {
-        rows: baseline.rows,
-        targets: [
-          {
-            goal: `The first page of GET /query/session/list with ${SESSIONS.toLocaleString('en-US')} sessions stored: p50 under ${SESSIONS_LIST_P50_TARGET_MS} ms`,
-            measured: baseline.measured,
-            pass: baseline.singleP50 < SESSIONS_LIST_P50_TARGET_MS,
-          },
-        ],
-        notes: [
-          `${SESSIONS.toLocaleString('en-US')} rows inserted in ${(insertMs / 1000).toFixed(1)} s. The first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes.`,
-        ],
-        kernelRequests: baseline.kernelRequests,
-        baselineRequests: baseline.baselineRequests,
-        raw: { plan: p, sessions: SESSIONS, insertMs, loaded, single },
-      }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+        const baseline = await measureAgainstBarePage(context, site, p, first)
+        const { loaded, single } = baseline
+        return {
+          rows: baseline.rows,
+          targets: [
+            {
+              goal: `The first page of GET /query/session/list with ${SESSIONS.toLocaleString('en-US')} sessions stored: p50 under ${SESSIONS_LIST_P50_TARGET_MS} ms`,
+              measured: baseline.measured,
+              pass: baseline.singleP50 < SESSIONS_LIST_P50_TARGET_MS,
+            },
+          ],
+          notes: [
+            `${SESSIONS.toLocaleString('en-US')} rows inserted in ${(insertMs / 1000).toFixed(1)} s. The first page is ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes.`,
+          ],
+          kernelRequests: baseline.kernelRequests,
+          baselineRequests: baseline.baselineRequests,
+          raw: { plan: p, sessions: SESSIONS, insertMs, loaded, single },
+        }
+      },
+    )
   },
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { cpuTimeMs, startKernel, type RunningServer } from '../servers.js'
-import { percentile, ratio } from '../stats.js'
+import { percentile } from '../stats.js'
 import { formatMeasure } from '../format.js'
 import { ADMIN, postLogin, sessionHeaders } from '../record-table.js'
 import {
@@ -12,6 +12,7 @@ import {
   signInAddress,
 } from '../account-site.js'
 import { describeArgon2Cost, parseArgon2Hash } from '../argon2-cost.js'
+import { comparedRow } from '../result-row.js'
 
 /** The ceiling for the median sign-in (login step 2), in ms. */
 export const SIGN_IN_TARGET_MS = 150
@@ -148,24 +149,9 @@ export const signInLatency: Scenario = {
       const addresses = addressesFor(sent)
       return {
         rows: [
-          {
-            metric: 'latency p50, one request at a time',
-            shopwright: ms(signInP50),
-            baseline: ms(verifyP50),
-            ratio: ratio(signInP50, verifyP50),
-          },
-          {
-            metric: 'latency p95, one request at a time',
-            shopwright: ms(signInP95),
-            baseline: ms(verifyP95),
-            ratio: ratio(signInP95, verifyP95),
-          },
-          {
-            metric: 'CPU per sign-in (user + sys)',
-            shopwright: ms(signInCpu),
-            baseline: ms(verifyCpu),
-            ratio: ratio(signInCpu, verifyCpu),
-          },
+          comparedRow('latency p50, one request at a time', ms(signInP50), ms(verifyP50)),
+          comparedRow('latency p95, one request at a time', ms(signInP95), ms(verifyP95)),
+          comparedRow('CPU per sign-in (user + sys)', ms(signInCpu), ms(verifyCpu)),
         ],
         targets: [
           {

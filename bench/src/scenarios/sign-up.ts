@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { DEVICE_HEADERS, startKernel, type RunningServer } from '../servers.js'
-import { percentile, ratio } from '../stats.js'
+import { percentile } from '../stats.js'
 import { formatMeasure } from '../format.js'
 import { request } from '../http-probe.js'
 import {
@@ -11,6 +11,7 @@ import {
   pluginArgon2Hash,
   signInAddress,
 } from '../account-site.js'
+import { comparedRow } from '../result-row.js'
 
 /** The ceiling for the median sign-up step (argon2 included), in ms. */
 export const SIGN_UP_TARGET_MS = 150
@@ -124,18 +125,8 @@ export const signUpLatency: Scenario = {
       const addresses = addressesFor(sent, SIGN_UPS_PER_ADDRESS)
       return {
         rows: [
-          {
-            metric: 'latency p50, one request at a time',
-            shopwright: ms(p50),
-            baseline: ms(hashP50),
-            ratio: ratio(p50, hashP50),
-          },
-          {
-            metric: 'latency p95, one request at a time',
-            shopwright: ms(p95),
-            baseline: ms(hashP95),
-            ratio: ratio(p95, hashP95),
-          },
+          comparedRow('latency p50, one request at a time', ms(p50), ms(hashP50)),
+          comparedRow('latency p95, one request at a time', ms(p95), ms(hashP95)),
         ],
         targets: [
           {

@@ -7,6 +7,7 @@ import type { RunningServer } from '../servers.js'
 import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import { startAsAdministrator } from '../record-table.js'
+import { comparedRow } from '../result-row.js'
 
 /** The issue's figure: a 5,000-phrase, 2-language CSV imported into a set and saved. */
 export const TRANSLATION_IMPORT_TARGET_MS = 2_000
@@ -122,12 +123,11 @@ export const translationImport: Scenario = {
     const ms = (value: number) => ({ value, unit: 'ms' as const })
     return {
       rows: [
-        {
-          metric: `import ${PHRASES.toLocaleString('en-US')} phrases x 2 languages and save, wall time (median)`,
-          shopwright: ms(wallMs),
-          baseline: ms(baselineMs),
-          ratio: ratio(wallMs, baselineMs),
-        },
+        comparedRow(
+          `import ${PHRASES.toLocaleString('en-US')} phrases x 2 languages and save, wall time (median)`,
+          ms(wallMs),
+          ms(baselineMs),
+        ),
         { metric: 'slowest round', shopwright: ms(Math.max(...wall)) },
       ],
       targets: [
