@@ -7,6 +7,7 @@ import { useDialogs } from '../kit/dialogs.js'
 import { useDocumentTitle } from '../kit/document-title.js'
 import { useT } from '../kit/i18n.js'
 import { useClient } from './client.js'
+import { LoginField } from './LoginField.js'
 import { loadPage } from './page-load.js'
 import { useSession } from './session.js'
 // The form's fields are the kit's: the first load has no panel yet that brings their styles.
@@ -76,22 +77,13 @@ export function LoginScreen() {
       <h1>{t('Login')}</h1>
       {preview === null ? (
         <form onSubmit={next} noValidate>
-          <label className="sw-field">
-            <span className="sw-field-label">{t('Email')}</span>
-            <input
-              className="sw-input"
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              onChange={(event) => setEmail(event.target.value.toLowerCase())}
-              data-testid="login-email"
-            />
-            <span className="sw-field-error" role={error ? 'alert' : undefined}>
-              {error ? t(error) : null}
-            </span>
-          </label>
+          <LoginField
+            kind="email"
+            label={t('Email')}
+            value={email}
+            onValue={(typed) => setEmail(typed.toLowerCase())}
+            error={error}
+          />
           <Button type="submit" variant="primary" disabled={busy} data-testid="login-next">
             {t('Next')}
           </Button>
@@ -105,22 +97,13 @@ export function LoginScreen() {
               <div className="sw-muted">{preview.email}</div>
             </div>
           </div>
-          <label className="sw-field">
-            <span className="sw-field-label">{t('Password')}</span>
-            <input
-              className="sw-input"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              data-testid="login-password"
-            />
-            <span className="sw-field-error" role={error ? 'alert' : undefined}>
-              {error ? t(error) : null}
-            </span>
-          </label>
+          <LoginField
+            kind="password"
+            label={t('Password')}
+            value={password}
+            onValue={setPassword}
+            error={error}
+          />
           <div className="sw-login-actions">
             {preview.resetUrl ? <a href={preview.resetUrl}>{t('Forgot Password')}</a> : null}
             <Button type="submit" variant="primary" disabled={busy} data-testid="login-submit">

@@ -106,8 +106,7 @@ export function BarChart(props: BarChartProps) {
     <ChartFigure
       testId="bar-chart"
       title={props.title}
-      width={width}
-      height={height}
+      size={{ width, height }}
       below={
         series.length > 1 && (
           <ul className="sw-chart-key" aria-hidden="true">

@@ -8,15 +8,15 @@ import { ChartTable } from './ChartTable.js'
 export function ChartFigure(props: {
   testId: string
   title: string
-  width: number
-  height: number
+  /** The picture's size in px. */
+  size: { width: number; height: number }
   /** The picture's SVG content. */
   children: ReactNode
   /** Shown under the picture (a bar chart's key). */
   below?: ReactNode
   table: { headings: readonly string[]; rows: ReadonlyArray<readonly string[]> }
 }) {
-  const { width, height } = props
+  const { width, height } = props.size
   return (
     <figure className="sw-chart" data-testid={props.testId}>
       <figcaption className="sw-chart-title">{props.title}</figcaption>

@@ -2,7 +2,7 @@
 import { cleanup, render, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { TranslateContext } from '../kit/i18n.js'
-import { BarChart } from './BarChart.js'
+import { BarChart, type BarChartProps } from './BarChart.js'
 import { PieChart } from './PieChart.js'
 
 afterEach(cleanup)
@@ -20,11 +20,13 @@ describe('BarChart', () => {
     { name: 'New', values: [3, 0, 5] },
     { name: 'Returning', values: [1, 2, 4] },
   ]
+  /** The chart of `days` by day: the two series, titled Sessions, unless `props` say otherwise. */
+  const chart = (props: Partial<BarChartProps> = {}) => (
+    <BarChart title="Sessions" categories={days} categoryHeading="Day" series={series} {...props} />
+  )
 
   it('stacks the series per day, in the palette, on a stepped axis, 1000 by 300 by default', () => {
-    const { container } = render(
-      <BarChart title="Sessions" categories={days} categoryHeading="Day" series={series} />,
-    )
+    const { container } = render(chart())
     const svg = container.querySelector('svg')!
     expect(svg.getAttribute('width')).toBe('1000')
     expect(svg.getAttribute('height')).toBe('300')
@@ -51,9 +53,7 @@ describe('BarChart', () => {
   })
 
   it('has the same figures in a table for screen readers', () => {
-    const { container } = render(
-      <BarChart title="Sessions" categories={days} categoryHeading="Day" series={series} />,
-    )
+    const { container } = render(chart())
     expect(tableOf(container)).toEqual([
       ['Day', 'New', 'Returning'],
       ['1', '3', '1'],
@@ -66,34 +66,18 @@ describe('BarChart', () => {
   })
 
   it('sets series side by side when not stacked, with no key for a single series', () => {
-    const { container, rerender } = render(
-      <BarChart
-        title="T"
-        categories={days}
-        categoryHeading="Day"
-        series={series}
-        stacked={false}
-      />,
-    )
+    const { container, rerender } = render(chart({ stacked: false }))
     const bars = [...container.querySelectorAll('rect')]
     expect(new Set(bars.map((bar) => bar.getAttribute('x'))).size).toBe(5)
     // Day 3's larger value is 5: the axis reaches 5.
     expect(container.querySelectorAll('.sw-chart-tick').length).toBe(6)
-    rerender(<BarChart title="T" categories={days} categoryHeading="Day" series={[series[0]!]} />)
+    rerender(chart({ series: [series[0]!] }))
     expect(container.querySelector('.sw-chart-key')).toBeNull()
   })
 
   it('steps an axis of amounts by fractions, so pennies still draw as bars', () => {
     const pennies = [{ name: 'Cost', values: [0.0002, 0.00005, 0] }]
-    const { container } = render(
-      <BarChart
-        title="Cost"
-        categories={days}
-        categoryHeading="Day"
-        series={pennies}
-        integer={false}
-      />,
-    )
+    const { container } = render(chart({ title: 'Cost', series: pennies, integer: false }))
     const svg = container.querySelector('svg')!
     expect(
       [...svg.querySelectorAll('.sw-chart-tick text')].map((tick) => tick.textContent).at(-1),
@@ -105,23 +89,14 @@ describe('BarChart', () => {
     expect(Math.max(...heights)).toBeGreaterThan(200)
     // Counts keep whole steps.
     cleanup()
-    const counts = render(
-      <BarChart title="Cost" categories={days} categoryHeading="Day" series={pennies} />,
-    )
+    const counts = render(chart({ title: 'Cost', series: pennies }))
     expect(
       [...counts.container.querySelectorAll('.sw-chart-tick text')].map((tick) => tick.textContent),
     ).toEqual(['0', '1'])
   })
 
   it('draws an empty month from 0 to 1', () => {
-    const { container } = render(
-      <BarChart
-        title="T"
-        categories={days}
-        categoryHeading="Day"
-        series={[{ name: 'a', values: [] }]}
-      />,
-    )
+    const { container } = render(chart({ series: [{ name: 'a', values: [] }] }))
     expect(container.querySelectorAll('rect')).toHaveLength(0)
     expect(
       [...container.querySelectorAll('.sw-chart-tick text')].map((t) => t.textContent),

@@ -46,8 +46,7 @@ export function PieChart(props: PieChartProps) {
     <ChartFigure
       testId="pie-chart"
       title={props.title}
-      width={width}
-      height={height}
+      size={{ width, height }}
       table={{
         headings: [props.labelHeading, props.valueHeading, '%'],
         rows: slices.map((slice) => [

@@ -27,6 +27,9 @@ function Menu({ name, items }: { name: string; items?: PopupMenuItem[] }) {
 
 const menu = (name: string) => screen.queryByTestId(`${name}-menu`)
 
+/** Clicks a Menu's trigger, which opens it when closed and closes it when open. */
+const clickTrigger = (name: string) => fireEvent.click(screen.getByTestId(`${name}-trigger`))
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -55,7 +58,7 @@ describe('PopupMenu', () => {
         ]}
       />,
     )
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     const box = menu('a')!
     expect(box.parentElement).toBe(document.body)
     expect(MENU_POPUP_WIDTH).toBe(250)
@@ -70,7 +73,7 @@ describe('PopupMenu', () => {
   it('runs a chosen item and closes', () => {
     const onSelect = vi.fn()
     render(<Menu name="a" items={[{ label: 'Go', onSelect }]} />)
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     fireEvent.click(screen.getByTestId('a-menu-item-0'))
     expect(onSelect).toHaveBeenCalledTimes(1)
     expect(menu('a')).toBeNull()
@@ -79,7 +82,7 @@ describe('PopupMenu', () => {
   it('does not run a disabled item', () => {
     const onSelect = vi.fn()
     render(<Menu name="a" items={[{ label: 'Go', onSelect, disabled: true, testId: 'go' }]} />)
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     const item = screen.getByTestId('go') as HTMLButtonElement
     expect(item.disabled).toBe(true)
     fireEvent.click(item)
@@ -93,9 +96,9 @@ describe('PopupMenu', () => {
         <Menu name="b" />
       </>,
     )
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     expect(menu('a')).not.toBeNull()
-    fireEvent.click(screen.getByTestId('b-trigger'))
+    clickTrigger('b')
     expect(menu('a')).toBeNull()
     expect(menu('b')).not.toBeNull()
   })
@@ -104,7 +107,7 @@ describe('PopupMenu', () => {
     // The click belongs to the tip, so no outside click closes it: opening the menu must.
     render(<InfoTip text={<Menu name="inner" />} />)
     fireEvent.click(screen.getByTestId('info-tip'))
-    fireEvent.click(screen.getByTestId('inner-trigger'))
+    clickTrigger('inner')
     expect(screen.queryByTestId('info-tip-popup')).toBeNull()
   })
 
@@ -118,37 +121,37 @@ describe('PopupMenu', () => {
         </button>
       </>,
     )
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     fireEvent.click(screen.getByTestId('text'))
     expect(menu('a')).toBeNull()
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     fireEvent.click(screen.getByTestId('stopper'))
     expect(menu('a')).toBeNull()
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     fireEvent.click(document.body)
     expect(menu('a')).toBeNull()
   })
 
   it('stays open on a click inside it that is not an item', () => {
     render(<Menu name="a" />)
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     fireEvent.click(menu('a')!)
     expect(menu('a')).not.toBeNull()
   })
 
   it('closes on a window resize', () => {
     render(<Menu name="a" />)
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     fireEvent(window, new Event('resize'))
     expect(menu('a')).toBeNull()
   })
 
   it('closes on back or forward (popstate) and on closeAllPopups()', () => {
     render(<Menu name="a" />)
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     fireEvent(window, new PopStateEvent('popstate'))
     expect(menu('a')).toBeNull()
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     act(() => closeAllPopups())
     expect(menu('a')).toBeNull()
   })
@@ -157,7 +160,7 @@ describe('PopupMenu', () => {
     const dialogEscape = vi.fn()
     window.addEventListener('keydown', dialogEscape)
     render(<Menu name="a" />)
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     expect(document.activeElement).toBe(screen.getByTestId('a-menu-item-0'))
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
     expect(menu('a')).toBeNull()
@@ -182,20 +185,19 @@ describe('PopupMenu', () => {
         ]}
       />,
     )
-    fireEvent.click(screen.getByTestId('a-trigger'))
-    const focused = () => document.activeElement!.textContent
-    expect(focused()).toBe('One')
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
-    expect(focused()).toBe('Two')
-    fireEvent.keyDown(document.activeElement!, { key: 'End' })
-    expect(focused()).toBe('Three')
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
-    expect(focused()).toBe('One')
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
-    expect(focused()).toBe('Three')
-    fireEvent.keyDown(document.activeElement!, { key: 'Home' })
-    expect(focused()).toBe('One')
-    fireEvent.keyDown(document.activeElement!, { key: 'Tab' })
+    clickTrigger('a')
+    // A key pressed where the focus is: the text of the item the focus is on after it.
+    const press = (key: string) => {
+      fireEvent.keyDown(document.activeElement!, { key })
+      return document.activeElement!.textContent
+    }
+    expect(document.activeElement!.textContent).toBe('One')
+    expect(press('ArrowDown')).toBe('Two')
+    expect(press('End')).toBe('Three')
+    expect(press('ArrowDown')).toBe('One')
+    expect(press('ArrowUp')).toBe('Three')
+    expect(press('Home')).toBe('One')
+    press('Tab')
     expect(menu('a')).toBeNull()
     expect(document.activeElement).toBe(screen.getByTestId('a-trigger'))
   })
@@ -203,7 +205,7 @@ describe('PopupMenu', () => {
   it('stops listening to the document once closed', () => {
     const remove = vi.spyOn(window, 'removeEventListener')
     const { unmount } = render(<Menu name="a" />)
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     unmount()
     const removed = remove.mock.calls.map(([type]) => type)
     expect(removed).toEqual(expect.arrayContaining(['resize', 'popstate']))
@@ -216,7 +218,7 @@ describe('PopupMenu', () => {
     const trigger = screen.getByTestId('a-trigger').parentElement!
     trigger.getBoundingClientRect = () =>
       ({ top: 100, bottom: 130, left: 40, right: 120, width: 80, height: 30 }) as DOMRect
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     const box = menu('a')!
     expect(box.style.top).toBe('134px')
     expect(box.style.left).toBe('40px')
@@ -251,7 +253,7 @@ describe('InfoTip', () => {
     fireEvent.click(screen.getByTestId('info-tip'))
     fireEvent.click(screen.getByTestId('info-tip-popup'))
     expect(screen.queryByTestId('info-tip-popup')).not.toBeNull()
-    fireEvent.click(screen.getByTestId('a-trigger'))
+    clickTrigger('a')
     expect(screen.queryByTestId('info-tip-popup')).toBeNull()
     expect(menu('a')).not.toBeNull()
     fireEvent.click(screen.getByTestId('info-tip'))

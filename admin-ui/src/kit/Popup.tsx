@@ -114,21 +114,32 @@ export function placePopup(
   return { top, left }
 }
 
-/** A popup's open state, registered so that only one is open and outside clicks close it. */
-function usePopup(trigger: RefObject<HTMLElement | null>, popup: RefObject<HTMLElement | null>) {
+/** Where a popup is: its trigger's box (the anchor it is placed by) and its own. */
+interface PopupRefs {
+  anchor: RefObject<HTMLSpanElement | null>
+  popup: RefObject<HTMLDivElement | null>
+}
+
+/**
+ * A popup's refs and open state, registered so that only one is open and outside clicks close it.
+ * `anchor` goes on the trigger's span; the refs go to the Floating box as they are.
+ */
+function usePopup() {
+  const anchor = useRef<HTMLSpanElement>(null)
+  const popup = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
   useLayoutEffect(() => {
     if (!open) return
     return register({
       close() {
         // Escape or a chosen item leaves focus in the popup, which is going: hand it back.
-        if (popup.current?.contains(document.activeElement)) focusFirst(trigger.current)
+        if (popup.current?.contains(document.activeElement)) focusFirst(anchor.current)
         setOpen(false)
       },
-      owns: (node) => Boolean(trigger.current?.contains(node) || popup.current?.contains(node)),
+      owns: (node) => Boolean(anchor.current?.contains(node) || popup.current?.contains(node)),
     })
-  }, [open, trigger, popup])
-  return [open, setOpen] as const
+  }, [open, anchor, popup])
+  return { refs: { anchor, popup }, open, setOpen }
 }
 
 const FOCUSABLE =
@@ -142,8 +153,7 @@ function focusFirst(element: HTMLElement | null) {
 }
 
 interface FloatingProps {
-  anchor: RefObject<HTMLElement | null>
-  popup: RefObject<HTMLDivElement | null>
+  refs: PopupRefs
   width: number
   role: string
   id?: string
@@ -155,8 +165,7 @@ interface FloatingProps {
 
 /** The popup box: in document.body at fixed coordinates, so no overflow or stacking clips it. */
 function Floating({
-  anchor,
-  popup,
+  refs: { anchor, popup },
   width,
   role,
   id,
@@ -236,13 +245,12 @@ export function PopupMenu({
   width = MENU_POPUP_WIDTH,
   testId = 'popup-menu',
 }: PopupMenuProps) {
-  const anchor = useRef<HTMLSpanElement>(null)
-  const popup = useRef<HTMLDivElement>(null)
-  const [open, setOpen] = usePopup(anchor, popup)
+  const { refs, open, setOpen } = usePopup()
+  const { anchor, popup } = refs
 
   useEffect(() => {
     if (open) focusFirst(popup.current)
-  }, [open])
+  }, [open, popup])
 
   const move = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const enabled = [
@@ -272,8 +280,7 @@ export function PopupMenu({
       </span>
       {open ? (
         <Floating
-          anchor={anchor}
-          popup={popup}
+          refs={refs}
           width={width}
           role="menu"
           className="sw-popup-menu"
@@ -321,12 +328,10 @@ export interface InfoTipProps {
 export function InfoTip({ text, width = INFO_POPUP_WIDTH, testId = 'info-tip' }: InfoTipProps) {
   const t = useT()
   const id = useId()
-  const anchor = useRef<HTMLSpanElement>(null)
-  const popup = useRef<HTMLDivElement>(null)
-  const [open, setOpen] = usePopup(anchor, popup)
+  const { refs, open, setOpen } = usePopup()
   return (
     <>
-      <span ref={anchor} className="sw-popup-trigger">
+      <span ref={refs.anchor} className="sw-popup-trigger">
         <button
           type="button"
           className="sw-info-tip"
@@ -341,8 +346,7 @@ export function InfoTip({ text, width = INFO_POPUP_WIDTH, testId = 'info-tip' }:
       </span>
       {open ? (
         <Floating
-          anchor={anchor}
-          popup={popup}
+          refs={refs}
           width={width}
           role="tooltip"
           id={id}

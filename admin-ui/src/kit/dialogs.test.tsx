@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Dialog, DialogProvider, useDialogs, type Dialogs } from './dialogs.js'
 
@@ -15,23 +16,33 @@ const mount = () =>
     </DialogProvider>,
   )
 
+/** Shows a dialog inside act (it renders at once); the promise its closing settles. */
+function shown<T>(show: () => Promise<T>): Promise<T> {
+  let result!: Promise<T>
+  act(() => {
+    result = show()
+  })
+  return result
+}
+
+/** A dialog with one primary action, closing it with `value`; its Close closes it with null. */
+const withAction = (title: string, label: string, value: string, body: ReactNode) =>
+  dialogs.open<string>(({ close }) => (
+    <Dialog
+      title={title}
+      onClose={() => close(null)}
+      actions={[{ label, primary: true, run: () => close(value) }]}
+    >
+      {body}
+    </Dialog>
+  ))
+
 afterEach(cleanup)
 
 describe('the dialog stack', () => {
   it('resolves with the value a dialog closes with', async () => {
     mount()
-    let result!: Promise<string | null>
-    act(() => {
-      result = dialogs.open<string>(({ close }) => (
-        <Dialog
-          title="Pick"
-          onClose={() => close(null)}
-          actions={[{ label: 'Take', primary: true, run: () => close('taken') }]}
-        >
-          body
-        </Dialog>
-      ))
-    })
+    const result = shown(() => withAction('Pick', 'Take', 'taken', 'body'))
     fireEvent.click(await screen.findByText('Take'))
     expect(await result).toBe('taken')
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -44,10 +55,7 @@ describe('the dialog stack', () => {
       () => fireEvent.keyDown(window, { key: 'Escape' }),
       () => fireEvent.mouseDown(document.querySelector('.sw-dialog-backdrop')!),
     ]) {
-      let result!: Promise<null>
-      act(() => {
-        result = dialogs.alert('Note', 'hello')
-      })
+      const result = shown<null>(() => dialogs.alert('Note', 'hello'))
       await screen.findByRole('dialog')
       act(close)
       expect(await result).toBeNull()
@@ -64,18 +72,9 @@ describe('the dialog stack', () => {
     )
     const opener = screen.getByTestId('opener')
     opener.focus()
-    let result!: Promise<string | null>
-    act(() => {
-      result = dialogs.open<string>(({ close }) => (
-        <Dialog
-          title="Rename"
-          onClose={() => close(null)}
-          actions={[{ label: 'Save', primary: true, run: () => close('saved') }]}
-        >
-          <input aria-label="Name" data-testid="name" />
-        </Dialog>
-      ))
-    })
+    const result = shown(() =>
+      withAction('Rename', 'Save', 'saved', <input aria-label="Name" data-testid="name" />),
+    )
     const dialog = await screen.findByRole('dialog', { name: 'Rename' })
     expect(dialog.tagName).toBe('DIALOG')
     expect(document.activeElement).toBe(screen.getByTestId('name'))
@@ -86,28 +85,21 @@ describe('the dialog stack', () => {
 
   it('rejects when the dialog fails', async () => {
     mount()
-    let result!: Promise<unknown>
-    act(() => {
-      result = dialogs.open(({ fail }) => (
+    const result = shown<unknown>(() =>
+      dialogs.open(({ fail }) => (
         <Dialog title="Broken" onClose={() => fail(new Error('gone'))}>
           x
         </Dialog>
-      ))
-    })
+      )),
+    )
     fireEvent.click(await screen.findByLabelText('Close'))
     await expect(result).rejects.toThrow('gone')
   })
 
   it('stacks dialogs and lets Escape close only the top one', async () => {
     mount()
-    let first!: Promise<null>
-    let second!: Promise<null>
-    act(() => {
-      first = dialogs.alert('First', 'one')
-    })
-    act(() => {
-      second = dialogs.alert('Second', 'two')
-    })
+    const first = shown(() => dialogs.alert('First', 'one'))
+    const second = shown(() => dialogs.alert('Second', 'two'))
     expect(screen.getAllByRole('dialog')).toHaveLength(2)
     act(() => fireEvent.keyDown(window, { key: 'Escape' }))
     expect(await second).toBeNull()
@@ -120,9 +112,8 @@ describe('the dialog stack', () => {
   it('keeps a dialog open and shows an error when its validation fails on OK', async () => {
     mount()
     let valid = false
-    let result!: Promise<string | null>
-    act(() => {
-      result = dialogs.open<string>(({ close }) => (
+    const result = shown<string | null>(() =>
+      dialogs.open<string>(({ close }) => (
         <Dialog
           title="Form"
           onClose={() => close(null)}
@@ -131,8 +122,8 @@ describe('the dialog stack', () => {
         >
           form
         </Dialog>
-      ))
-    })
+      )),
+    )
     fireEvent.click(await screen.findByTestId('dialog-ok'))
     expect(await screen.findByText('A value is required.')).toBeTruthy()
     expect(screen.getAllByRole('dialog')).toHaveLength(2)
@@ -148,17 +139,12 @@ describe('the dialog stack', () => {
 
   it('confirms with true, and cancels with false', async () => {
     mount()
-    let answer!: Promise<boolean>
-    act(() => {
-      answer = dialogs.confirm('Empty the bin?')
-    })
+    const yes = shown(() => dialogs.confirm('Empty the bin?'))
     fireEvent.click(await screen.findByTestId('dialog-ok'))
-    expect(await answer).toBe(true)
-    act(() => {
-      answer = dialogs.confirm('Empty the bin?')
-    })
+    expect(await yes).toBe(true)
+    const no = shown(() => dialogs.confirm('Empty the bin?'))
     fireEvent.click(await screen.findByTestId('dialog-cancel'))
-    expect(await answer).toBe(false)
+    expect(await no).toBe(false)
   })
 
   it('shows a server error code as its message under the given title', async () => {

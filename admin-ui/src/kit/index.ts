@@ -37,13 +37,7 @@ export {
 } from './i18n.js'
 export { useQueryData, type QueryData } from './useQueryData.js'
 export { readOrNull } from './read-or-null.js'
-export {
-  AUTOSAVE_CAP_MS,
-  AUTOSAVE_DELAY_MS,
-  saveTime,
-  useAutosave,
-  type Autosave,
-} from './autosave.js'
+export * from './autosave.js'
 export { FieldInput, type FieldInputProps, type ValueEditorProps } from './fields/FieldInput.js'
 export {
   EmbeddedEditorsContext,

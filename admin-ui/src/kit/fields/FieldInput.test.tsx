@@ -61,6 +61,21 @@ function Harness({
   )
 }
 
+/**
+ * Renders a field named `name` (its id the name lower-cased) of `datatype`, with no value yet;
+ * the mock its changes go to.
+ */
+function renderField(
+  name: string,
+  datatype: FieldDefinition['datatype'],
+  more: Partial<FieldDefinition> = {},
+) {
+  const onValue = vi.fn()
+  const field: FieldDefinition = { id: name.toLowerCase(), name, datatype, ...more }
+  render(<Harness field={field} onValue={onValue} />)
+  return onValue
+}
+
 describe('FieldInput', () => {
   it("offers a region from the chosen country's regions, and free text for a country without", async () => {
     const region: FieldDefinition = {
@@ -93,10 +108,7 @@ describe('FieldInput', () => {
   })
 
   it('lower-cases e-mail as it is typed and shows an error code as its message', () => {
-    const onValue = vi.fn()
-    render(
-      <Harness field={{ id: 'contact', name: 'Contact', datatype: 'email' }} onValue={onValue} />,
-    )
+    const onValue = renderField('Contact', 'email')
     fireEvent.change(screen.getByLabelText('Contact'), { target: { value: 'Ada@Example.COM' } })
     expect(onValue).toHaveBeenLastCalledWith('ada@example.com')
     cleanup()
@@ -112,39 +124,21 @@ describe('FieldInput', () => {
   })
 
   it('gives booleans a checkbox and marks required fields', () => {
-    const onValue = vi.fn()
-    render(
-      <Harness
-        field={{ id: 'active', name: 'Active', datatype: 'boolean', required: true }}
-        onValue={onValue}
-      />,
-    )
+    const onValue = renderField('Active', 'boolean', { required: true })
     fireEvent.click(screen.getByRole('checkbox'))
     expect(onValue).toHaveBeenLastCalledWith(true)
     expect(screen.getByText('*')).toBeTruthy()
   })
 
   it('offers a list field the values of its list type and stores the id', async () => {
-    const onValue = vi.fn()
-    render(
-      <Harness
-        field={{ id: 'language', name: 'Language', datatype: 'list', listtype: 'language' }}
-        onValue={onValue}
-      />,
-    )
+    const onValue = renderField('Language', 'list', { listtype: 'language' })
     await waitFor(() => expect(screen.getByRole('option', { name: 'French' })).toBeTruthy())
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } })
     expect(onValue).toHaveBeenLastCalledWith('fr')
   })
 
   it('stores a record field as a reference', async () => {
-    const onValue = vi.fn()
-    render(
-      <Harness
-        field={{ id: 'origin', name: 'Origin', datatype: 'record', recordtype: 'country' }}
-        onValue={onValue}
-      />,
-    )
+    const onValue = renderField('Origin', 'record', { recordtype: 'country' })
     await waitFor(() => expect(screen.getByRole('option', { name: 'France' })).toBeTruthy())
     fireEvent.change(screen.getByLabelText('Origin'), { target: { value: 'country|fr' } })
     expect(onValue).toHaveBeenLastCalledWith({ reference: true, type: 'country', id: 'fr' })

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { effectiveDatatype, type FieldDefinition } from '@shopwright/core/shared'
 import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
@@ -172,16 +172,27 @@ function Editor({
       : undefined,
   )
   const common = { id, onBlur, readOnly, className: 'sw-input', placeholder: field.placeholder }
+  // What a picker of choices gets, of one value or of many.
+  const picked = { value, onChange, readOnly }
   // A one-value picker of choices, as list, record and record-naming text fields draw it.
   const select = (choices: Choice[] | null) => (
-    <Select
-      id={id}
-      choices={choices}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      readOnly={readOnly}
-      placeholder={t('Select...')}
+    <Select id={id} choices={choices} {...picked} onBlur={onBlur} placeholder={t('Select...')} />
+  )
+  // A many-value picker, as list and record list fields draw it.
+  const multiSelect = (choices: Choice[] | null) => (
+    <MultiSelect name={field.name} choices={choices} {...picked} />
+  )
+  // A text box of the value, of the kind `kind` sets (type, inputMode...); `typed` is what is kept
+  // of what is typed.
+  const textInput = (
+    kind: InputHTMLAttributes<HTMLInputElement> = {},
+    typed = (text: string): unknown => text,
+  ) => (
+    <input
+      {...common}
+      {...kind}
+      value={textOf(value)}
+      onChange={(event) => onChange(typed(event.target.value))}
     />
   )
   if (PluginEditor)
@@ -236,34 +247,12 @@ function Editor({
       )
     case 'integer':
     case 'decimal':
-      return (
-        <input
-          {...common}
-          inputMode={datatype === 'integer' ? 'numeric' : 'decimal'}
-          value={textOf(value)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )
+      return textInput({ inputMode: datatype === 'integer' ? 'numeric' : 'decimal' })
     case 'email':
       // The spec lower-cases e-mail input as it is typed.
-      return (
-        <input
-          {...common}
-          type="email"
-          value={textOf(value)}
-          onChange={(event) => onChange(event.target.value.toLowerCase())}
-        />
-      )
+      return textInput({ type: 'email' }, (text) => text.toLowerCase())
     case 'password':
-      return (
-        <input
-          {...common}
-          type="password"
-          autoComplete="new-password"
-          value={textOf(value)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )
+      return textInput({ type: 'password', autoComplete: 'new-password' })
     case 'color':
       return (
         <span className="sw-color">
@@ -274,11 +263,7 @@ function Editor({
             onChange={(event) => onChange(event.target.value)}
             aria-label={field.name}
           />
-          <input
-            {...common}
-            value={textOf(value)}
-            onChange={(event) => onChange(event.target.value)}
-          />
+          {textInput()}
         </span>
       )
     case 'datetime':
@@ -297,25 +282,9 @@ function Editor({
     case 'record':
       return select(recordChoices)
     case 'lists':
-      return (
-        <MultiSelect
-          name={field.name}
-          choices={listChoices}
-          value={value}
-          onChange={onChange}
-          readOnly={readOnly}
-        />
-      )
+      return multiSelect(listChoices)
     case 'recordlist':
-      return (
-        <MultiSelect
-          name={field.name}
-          choices={recordChoices}
-          value={value}
-          onChange={onChange}
-          readOnly={readOnly}
-        />
-      )
+      return multiSelect(recordChoices)
     case 'translations':
       return <TranslationsInput value={value} onChange={onChange} readOnly={readOnly} />
     case 'log':
@@ -327,13 +296,7 @@ function Editor({
         </ol>
       )
     default:
-      return (
-        <input
-          {...common}
-          value={textOf(value)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )
+      return textInput()
   }
 }
 

@@ -25,19 +25,18 @@ const RichTextEditor = lazy(() => import('./rich-text/RichTextEditor.js'))
  * so the form neither jumps nor waits.
  */
 export function RichTextInput(props: RichTextProps) {
-  const { id, value, onChange, onBlur, readOnly } = props
+  // The stand-in textarea takes the field's props as they are, but the label's id: a textarea is
+  // labelled by its own id.
+  const { labelId: _labelId, onChange, ...source } = props
   return (
     <Suspense
       fallback={
         <div className="sw-rich-text">
-          {readOnly ? null : <div className="sw-rich-text-toolbar" />}
+          {source.readOnly ? null : <div className="sw-rich-text-toolbar" />}
           <textarea
-            id={id}
+            {...source}
             className="sw-input sw-rich-text-source"
-            value={value}
-            readOnly={readOnly}
             onChange={(event) => onChange(event.target.value)}
-            onBlur={onBlur}
           />
         </div>
       }
