@@ -3,30 +3,20 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { createQueryClient } from '@shopwright/core/shared'
 import { StorefrontApp } from '@shopwright/storefront/react'
-import type { PageData, WebsiteRoute } from '@shopwright/storefront/shared'
+import type { PageData } from '@shopwright/storefront/shared'
 import { preloadPage } from './lib/lazy-page.js'
 import { chunks, theme } from './theme.js'
 import { ceramicMug, listItem } from './test/fixtures.js'
-import { sampleSite } from './test/harness.js'
-
-const route = (id: string, url: string, component: string): WebsiteRoute => ({
-  id,
-  url,
-  component,
-  seo: 'static',
-  title: id,
-  description: '',
-  props: {},
-})
+import { sampleSite, websiteRoute } from './test/harness.js'
 
 const routes = [
-  route('home', '/', 'Welcome'),
-  route('category', '/category/:id', 'CategoryView'),
-  route('item', '/item/:id', 'ItemView'),
-  route('search', '/search', 'SearchView'),
-  route('cart', '/cart', 'Cart'),
-  route('checkout', '/checkout', 'Checkout'),
-  route('orders', '/account/orders', 'AccountOrders'),
+  websiteRoute('home', '/', 'Welcome'),
+  websiteRoute('category', '/category/:id', 'CategoryView'),
+  websiteRoute('item', '/item/:id', 'ItemView'),
+  websiteRoute('search', '/search', 'SearchView'),
+  websiteRoute('cart', '/cart', 'Cart'),
+  websiteRoute('checkout', '/checkout', 'Checkout'),
+  websiteRoute('orders', '/account/orders', 'AccountOrders'),
 ]
 
 function page(href: string, extra?: Record<string, unknown>): PageData {

@@ -1,22 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { RouteTable, type Theme, type WebsiteRoute } from '@shopwright/storefront/shared'
+import { RouteTable, type Theme } from '@shopwright/storefront/shared'
+import { websiteRoute } from '../test/harness.js'
 import { prefetchRoute, startRoutePrefetch } from './route-prefetch.js'
 
-const route = (id: string, url: string, component: string): WebsiteRoute => ({
-  id,
-  url,
-  component,
-  seo: 'static',
-  title: id,
-  description: '',
-  props: {},
-})
-
 const routes = new RouteTable([
-  route('cart', '/cart', 'Cart'),
-  route('item', '/item/:id', 'ItemView'),
-  route('home', '/', 'Welcome'),
+  websiteRoute('cart', '/cart', 'Cart'),
+  websiteRoute('item', '/item/:id', 'ItemView'),
+  websiteRoute('home', '/', 'Welcome'),
 ])
 
 /** A theme whose Cart and ItemView are in chunks (a preload each) and whose home page is not. */

@@ -59,6 +59,13 @@ function shown() {
 
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
+/** A suggestion source on a `server` of `catalogue`: its asks, the box it shows in, and itself. */
+function suggesting(catalogue: SuggestionAnswer[], limit = MAX_SUGGESTIONS) {
+  const { asks, fetch } = server(catalogue, limit)
+  const box = shown()
+  return { asks, box, source: createSuggestionSource({ fetch, show: box.show }) }
+}
+
 beforeEach(() => {
   vi.useFakeTimers()
 })
@@ -78,9 +85,7 @@ describe('search words', () => {
 
 describe('the suggestion source', () => {
   it('asks nothing before 2 letters or digits, and shows none', () => {
-    const { asks, fetch } = server([TEE])
-    const box = shown()
-    const source = createSuggestionSource({ fetch, show: box.show })
+    const { asks, box, source } = suggesting([TEE])
     source.lookup('t')
     source.lookup('t !')
     vi.advanceTimersByTime(SUGGEST_DELAY * 2)
@@ -89,9 +94,7 @@ describe('the suggestion source', () => {
   })
 
   it('asks at once after a pause, then once for a burst, DELAY after its last key', async () => {
-    const { asks, fetch } = server(MANY)
-    const box = shown()
-    const source = createSuggestionSource({ fetch, show: box.show })
+    const { asks, box, source } = suggesting(MANY)
     source.lookup('te')
     expect(asks.map((ask) => ask.text)).toEqual(['te'])
     asks[0]!.answer()
@@ -109,9 +112,7 @@ describe('the suggestion source', () => {
   })
 
   it('shows the narrower part of a cut answer at once, then the full one', async () => {
-    const { asks, fetch } = server(MANY)
-    const box = shown()
-    const source = createSuggestionSource({ fetch, show: box.show })
+    const { asks, box, source } = suggesting(MANY)
     source.lookup('te')
     asks[0]!.answer()
     await settle()
@@ -125,9 +126,7 @@ describe('the suggestion source', () => {
   })
 
   it('asks nothing for a text that narrows a whole answer, nor for one answered before', async () => {
-    const { asks, fetch } = server([TEE, TOWEL, KETTLE])
-    const box = shown()
-    const source = createSuggestionSource({ fetch, show: box.show })
+    const { asks, box, source } = suggesting([TEE, TOWEL, KETTLE])
     source.lookup('te')
     asks[0]!.answer()
     await settle()
@@ -145,9 +144,7 @@ describe('the suggestion source', () => {
   })
 
   it('aborts the ask in flight for a newer one, and never shows a stale answer', async () => {
-    const { asks, fetch } = server([TEE, TOWEL, KETTLE])
-    const box = shown()
-    const source = createSuggestionSource({ fetch, show: box.show })
+    const { asks, box, source } = suggesting([TEE, TOWEL, KETTLE])
     source.lookup('cl')
     vi.advanceTimersByTime(SUGGEST_DELAY)
     source.lookup('ke')
@@ -162,9 +159,7 @@ describe('the suggestion source', () => {
   })
 
   it('shows none when the server fails, and nothing after cancel()', async () => {
-    const { asks, fetch } = server([TEE])
-    const box = shown()
-    const source = createSuggestionSource({ fetch, show: box.show })
+    const { asks, box, source } = suggesting([TEE])
     source.lookup('cl')
     asks[0]!.fail()
     await settle()

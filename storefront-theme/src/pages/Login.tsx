@@ -9,10 +9,9 @@ import {
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import type { AccountPreview, LoginAnswer } from '@shopwright/plugin-account'
-import { AccountEmailField } from '../components/AccountEmailField.js'
 import { Form } from '../components/Form.js'
+import { SignInField } from '../components/SignInField.js'
 import { SubmitButton } from '../components/SubmitButton.js'
-import { TextField } from '../components/TextField.js'
 import { useBusyTask } from '../lib/busy-task.js'
 
 /**
@@ -72,7 +71,13 @@ export function Login({ props }: PageProps) {
       <h1>{t('Login')}</h1>
       {preview === null ? (
         <Form onSubmit={next}>
-          <AccountEmailField value={email} onValue={setEmail} error={error} testId="login-email" />
+          <SignInField
+            kind="email"
+            value={email}
+            onValue={setEmail}
+            error={error}
+            testId="login-email"
+          />
           <SubmitButton disabled={busy} testId="login-next">
             {t('Next')}
           </SubmitButton>
@@ -94,16 +99,12 @@ export function Login({ props }: PageProps) {
             />
             <strong>{preview.name}</strong>
           </div>
-          <TextField
-            label={t('Password')}
-            error={error}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            autoFocus
+          <SignInField
+            kind="password"
             value={password}
             onValue={setPassword}
-            data-testid="login-password"
+            error={error}
+            testId="login-password"
           />
           <div className="sw-form-actions">
             <a href={`/reset/${preview.type}/${preview.id}`} data-testid="forgot-password">

@@ -4,8 +4,8 @@ import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import type { ResetEntity } from '@shopwright/plugin-account'
 import { useAlert } from '../components/Alert.js'
-import { AccountEmailField } from '../components/AccountEmailField.js'
 import { Form } from '../components/Form.js'
+import { SignInField } from '../components/SignInField.js'
 import { PasswordHints } from '../components/PasswordHints.js'
 import { SubmitButton } from '../components/SubmitButton.js'
 import { TextField } from '../components/TextField.js'
@@ -96,7 +96,8 @@ export function Reset({ params }: PageProps) {
       {entity?.name ? <p className="sw-muted">{entity.name}</p> : null}
       {mode === 'resetrequired' ? (
         <Form onSubmit={sendEmail} data-testid="reset-request">
-          <AccountEmailField
+          <SignInField
+            kind="email"
             value={email}
             onValue={setEmail}
             error={errors.email}

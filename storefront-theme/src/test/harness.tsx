@@ -15,9 +15,15 @@ import {
   type PageProps,
   type SignedInAccount,
   type SiteData,
+  type WebsiteRoute,
 } from '@shopwright/storefront/shared'
 import { AlertProvider } from '../components/Alert.js'
 import { SiteContext } from '../components/site.js'
+
+/** A static website route showing `component` at `url`, titled by its id. */
+export function websiteRoute(id: string, url: string, component: string): WebsiteRoute {
+  return { id, url, component, seo: 'static', title: id, description: '', props: {} }
+}
 
 /** The sample company's site data: USD as $#,##0.00 and EUR as €#.##0,00. */
 export function sampleSite(overrides: Partial<SiteData> = {}): SiteData {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ProfileAnswer } from '../account/profile-types.js'
 import { review } from '../../test/fixtures.js'
-import { failure, pageProps, renderPage, type Call } from '../../test/harness.js'
+import { failure, pageProps, renderPage, type Call, type Routes } from '../../test/harness.js'
 import { CheckoutShippingAddress } from './CheckoutShippingAddress.js'
 
 afterEach(cleanup)
@@ -35,40 +35,35 @@ const lists = {
   'GET /data/get/country/us': { body: { id: 'us', regions: [] } },
 }
 
+/**
+ * The new address page for Ada, whose address book takes the new address as `a7`; the cart
+ * answers its choice as `shipping` says.
+ */
+function renderNewAddress(shipping: Routes[string]) {
+  return renderPage(<CheckoutShippingAddress {...pageProps('/', { id: 'new' })} />, {
+    account: ada,
+    routes: {
+      ...lists,
+      'POST /ns/profile/update': { body: { ...profile, newid: { addressbook: 'a7' } } },
+      'POST /checkout/shipping': shipping,
+    },
+  })
+}
+
 describe('a new address at checkout', () => {
   it('is the one the cart ships to once saved, and the shopper is back at the review', async () => {
     const shipping: Call[] = []
-    const { navigated } = renderPage(
-      <CheckoutShippingAddress {...pageProps('/', { id: 'new' })} />,
-      {
-        account: ada,
-        routes: {
-          ...lists,
-          'POST /ns/profile/update': { body: { ...profile, newid: { addressbook: 'a7' } } },
-          'POST /checkout/shipping': (call: Call) => {
-            shipping.push(call)
-            return { body: review() }
-          },
-        },
-      },
-    )
+    const { navigated } = renderNewAddress((call) => {
+      shipping.push(call)
+      return { body: review() }
+    })
     await saveAddress()
     await waitFor(() => expect(navigated).toEqual(['/checkout']))
     expect(shipping.map((call) => call.body)).toEqual([{ address: 'a7' }])
   })
 
   it('goes to the choice of addresses, saying why, when the cart cannot take it', async () => {
-    const { navigated } = renderPage(
-      <CheckoutShippingAddress {...pageProps('/', { id: 'new' })} />,
-      {
-        account: ada,
-        routes: {
-          ...lists,
-          'POST /ns/profile/update': { body: { ...profile, newid: { addressbook: 'a7' } } },
-          'POST /checkout/shipping': failure(404, 'ERROR_ADDRESS_NOT_AVAILABLE'),
-        },
-      },
-    )
+    const { navigated } = renderNewAddress(failure(404, 'ERROR_ADDRESS_NOT_AVAILABLE'))
     await saveAddress()
     await waitFor(() => expect(navigated).toEqual(['/checkout/shipping']))
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Unable to Select')
