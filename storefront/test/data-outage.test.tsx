@@ -3,9 +3,6 @@
 // Pages whose data cannot be read answer 503 ERROR_DATA_CONNECTION with the storefront's error
 // page, never the theme's 'Page not Found'; a page already cached is still served; the node
 // answers again as soon as the database does.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import {
@@ -24,6 +21,7 @@ import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { useT } from '../src/react/translation.js'
 import { storefrontPlugin } from '../src/plugin/index.js'
 import type { PageProps, ShellProps, Theme } from '../src/shared/contract.js'
+import { fakeBuild } from './helpers.js'
 
 function Shell({ children }: ShellProps) {
   const t = useT()
@@ -43,18 +41,6 @@ const theme: Theme = {
     Welcome: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
     About: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
   },
-}
-
-function fakeBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-theme-'))
-  fs.mkdirSync(path.join(dir, '.vite'))
-  fs.mkdirSync(path.join(dir, 'assets'))
-  fs.writeFileSync(path.join(dir, 'assets', 'entry-1.css'), 'body{color:red}')
-  fs.writeFileSync(
-    path.join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/entry.tsx': { file: 'assets/entry-1.js', css: ['assets/entry-1.css'] } }),
-  )
-  return dir
 }
 
 /** MariaDB as the suites find it, with the kernel connecting through a proxy it can cut. */
@@ -117,7 +103,10 @@ describe.skipIf(mariadb.skip)('storefront pages while the database does not answ
           theme: {
             theme,
             App: StorefrontApp,
-            clientDir: fakeBuild(),
+            clientDir: fakeBuild(
+              { 'assets/entry-1.css': 'body{color:red}' },
+              { 'src/entry.tsx': { file: 'assets/entry-1.js', css: ['assets/entry-1.css'] } },
+            ),
             clientEntry: 'src/entry.tsx',
           },
         }),

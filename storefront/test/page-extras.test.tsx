@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createError, createKernel, definePlugin, type Kernel } from '@shopwright/core'
 import {
@@ -19,7 +16,7 @@ import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { usePageExtra } from '../src/react/page-extra.js'
 import { storefrontPlugin, type PageDataInput } from '../src/plugin/index.js'
 import type { ShellProps, Theme } from '../src/shared/contract.js'
-import { PAGE_DATA_ID, type PageData } from '../src/shared/page.js'
+import { ADMIN, fakeBuild, pageDataOf } from './helpers.js'
 
 /** What the test plugin's provider answers: what it was given, and how often it ran. */
 interface Shelf {
@@ -88,30 +85,19 @@ const theme: Theme = {
   components: { Welcome: () => <h1>Welcome</h1>, CategoryView },
 }
 
-function fakeBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-theme-'))
-  fs.mkdirSync(path.join(dir, '.vite'))
-  fs.mkdirSync(path.join(dir, 'assets'))
-  fs.writeFileSync(path.join(dir, 'assets', 'entry-1.js'), 'console.log(1)')
-  fs.writeFileSync(
-    path.join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/entry.tsx': { file: 'assets/entry-1.js' } }),
-  )
-  return dir
-}
-
 /** The storefront with the test theme (its pages mount in every kernel of these suites). */
 const storefront = () =>
   storefrontPlugin({
-    theme: { theme, App: StorefrontApp, clientDir: fakeBuild(), clientEntry: 'src/entry.tsx' },
+    theme: {
+      theme,
+      App: StorefrontApp,
+      clientDir: fakeBuild(
+        { 'assets/entry-1.js': 'console.log(1)' },
+        { 'src/entry.tsx': { file: 'assets/entry-1.js' } },
+      ),
+      clientEntry: 'src/entry.tsx',
+    },
   })
-
-function pageDataOf(html: string): PageData {
-  const match = new RegExp(
-    `<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`,
-  ).exec(html)
-  return JSON.parse(match![1]!) as PageData
-}
 
 /** What `read` answers once two answers in a row agree (a page is kept after it was sent). */
 async function settled(read: () => Promise<string | undefined>): Promise<string | undefined> {
@@ -127,14 +113,6 @@ async function settled(read: () => Promise<string | undefined>): Promise<string 
 
 /** The `sw_locale` cookie of a visitor in France paying in euros. */
 const EUROS = `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`
-
-const ADMIN = {
-  type: 'employee',
-  id: 'test-admin',
-  email: '',
-  name: 'Admin',
-  roles: ['administrator'],
-}
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`page data providers and the sitemap on ${database.name}`, () => {

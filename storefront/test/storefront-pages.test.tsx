@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
@@ -13,7 +10,7 @@ import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { useT } from '../src/react/translation.js'
 import { storefrontPlugin } from '../src/plugin/index.js'
 import type { PageProps, ShellProps, Theme } from '../src/shared/contract.js'
-import { PAGE_DATA_ID, type PageData } from '../src/shared/page.js'
+import { ADMIN, fakeBuild, pageDataOf } from './helpers.js'
 
 /** The tiny theme's shell: its one link is a phrase, shown in the page's language. */
 function TinyShell({ site, children }: ShellProps) {
@@ -42,45 +39,9 @@ const tinyTheme: Theme = {
   },
 }
 
-function fakeBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-theme-'))
-  fs.mkdirSync(path.join(dir, '.vite'))
-  fs.mkdirSync(path.join(dir, 'assets'))
-  fs.writeFileSync(path.join(dir, 'assets', 'entry-1.js'), 'console.log(1)')
-  fs.writeFileSync(path.join(dir, 'assets', 'entry-1.css'), 'body{color:red}')
-  fs.writeFileSync(
-    path.join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'src/entry.tsx': {
-        file: 'assets/entry-1.js',
-        css: ['assets/entry-1.css'],
-        imports: ['_shared'],
-      },
-      _shared: { file: 'assets/shared-2.js' },
-    }),
-  )
-  return dir
-}
-
-function pageData(html: string): PageData {
-  const match = new RegExp(
-    `<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`,
-  ).exec(html)
-  return JSON.parse(match![1]!) as PageData
-}
-
 /** The `sw_locale` cookie of a visitor who chose a language (the US and dollars otherwise). */
 function localeCookie(language: string): string {
   return `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'us', currency: 'usd', language }))}`
-}
-
-/** An administrator, for writes through the record calls. */
-const ADMIN = {
-  type: 'employee',
-  id: 'test-admin',
-  email: '',
-  name: 'Admin',
-  roles: ['administrator'],
 }
 
 for (const database of databasesUnderTest()) {
@@ -101,7 +62,20 @@ for (const database of databasesUnderTest()) {
             theme: {
               theme: tinyTheme,
               App: StorefrontApp,
-              clientDir: fakeBuild(),
+              clientDir: fakeBuild(
+                {
+                  'assets/entry-1.js': 'console.log(1)',
+                  'assets/entry-1.css': 'body{color:red}',
+                },
+                {
+                  'src/entry.tsx': {
+                    file: 'assets/entry-1.js',
+                    css: ['assets/entry-1.css'],
+                    imports: ['_shared'],
+                  },
+                  _shared: { file: 'assets/shared-2.js' },
+                },
+              ),
               clientEntry: 'src/entry.tsx',
             },
           }),
@@ -129,6 +103,15 @@ for (const database of databasesUnderTest()) {
     })
     afterAll(() => close())
 
+    /**
+     * Writes a web page's headline straight to the store, behind the record calls' back, and drops
+     * the records' cached texts: only pages cached whole still show the old one.
+     */
+    const replaceWebpage = async (id: string, headline: string) => {
+      await kernel.services.recordStore.replace({ type: 'webpage', id, headline, content: '' })
+      await kernel.services.cache.clear('recordtext')
+    }
+
     it('renders / with its title (and the site suffix) and description in the first bytes', async () => {
       const reply = await page('/')
       expect(reply.statusCode).toBe(200)
@@ -144,7 +127,7 @@ for (const database of databasesUnderTest()) {
       expect(reply.body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
       expect(reply.body).toContain('data-shell="Shopwright Test Company"')
       expect(reply.headers['content-security-policy']).toContain("script-src 'self'")
-      const data = pageData(reply.body)
+      const data = pageDataOf(reply.body)
       expect(data.href).toBe('/')
       expect(data.record).toMatchObject({ type: 'webpage', id: 'home' })
       expect(data.routes.some((route) => route.url === '/about')).toBe(true)
@@ -174,29 +157,17 @@ for (const database of databasesUnderTest()) {
     })
 
     it('keeps page data from closing its script element', async () => {
-      await kernel.services.recordStore.replace({
-        type: 'webpage',
-        id: 'about',
-        headline: '</script><script>alert(1)</script>',
-        content: '',
-      })
-      await kernel.services.cache.clear('recordtext')
+      await replaceWebpage('about', '</script><script>alert(1)</script>')
       const reply = await page('/about')
       expect(reply.body).not.toContain('</script><script>alert(1)')
-      expect(pageData(reply.body).record?.headline).toBe('</script><script>alert(1)</script>')
+      expect(pageDataOf(reply.body).record?.headline).toBe('</script><script>alert(1)</script>')
     })
 
     it('caches anonymous pages until a record they show changes through the record calls', async () => {
       const first = await page('/')
       expect(first.body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
       // A write that bypasses the record calls is not seen: the page comes from the cache.
-      await kernel.services.recordStore.replace({
-        type: 'webpage',
-        id: 'home',
-        headline: 'Changed behind its back',
-        content: '',
-      })
-      await kernel.services.cache.clear('recordtext')
+      await replaceWebpage('home', 'Changed behind its back')
       expect((await page('/')).body).toContain('<h1>Welcome to Shopwright Test Company</h1>')
       // A change through the records service drops the cached pages (on every node).
       await kernel.services.records.update(ADMIN, 'webpage', 'home', [
@@ -226,7 +197,7 @@ for (const database of databasesUnderTest()) {
           url: `/about?variant=${language ?? 'none'}`,
           headers: { accept: 'text/html', ...(language ? { cookie: localeCookie(language) } : {}) },
         })
-        return pageData(reply.body).record?.id
+        return pageDataOf(reply.body).record?.id
       }
       expect(await shownId('fr')).toBe('about-fr')
       expect(await shownId('fr-ca')).toBe('about-fr')
@@ -244,7 +215,7 @@ for (const database of databasesUnderTest()) {
       expect(french.body).toContain('<title>À propos | Shopwright</title>')
       expect(french.body).toContain('<meta name="description" content="À propos de Shopwright')
       expect(french.body).toContain('<a href="/about">À propos</a>')
-      const data = pageData(french.body)
+      const data = pageDataOf(french.body)
       expect(data.language).toBe('fr')
       // Hydration starts from the same texts: the server set's messages included.
       expect(data.texts.About).toBe('À propos')
@@ -255,7 +226,7 @@ for (const database of databasesUnderTest()) {
       expect(english.body).toContain('<title>About | Shopwright</title>')
       expect(english.body).toContain('<a href="/about">About</a>')
       // English texts equal to their phrases (or the catalogue's English) are left out of the page.
-      const englishData = pageData(english.body)
+      const englishData = pageDataOf(english.body)
       expect(englishData.language).toBe('en-us')
       expect(englishData.texts.About).toBeUndefined()
       expect(englishData.texts.ERROR_ACCESS_DENIED).toBeUndefined()
@@ -324,7 +295,7 @@ for (const database of databasesUnderTest()) {
       } as RecordData)
       await kernel.services.cache.clear('storefront')
       await kernel.services.cache.clear('storefrontpage')
-      const data = pageData((await page('/no-cache-here?x=1')).body)
+      const data = pageDataOf((await page('/no-cache-here?x=1')).body)
       expect(data.menus.navigation).toEqual([
         { id: 'shop', label: 'Shop', href: '/shop' },
         { id: 'help', label: 'Help', submenus: [{ id: 'faq', label: 'FAQ', href: '/faq' }] },

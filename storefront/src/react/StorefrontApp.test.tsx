@@ -3,26 +3,11 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '@shopwright/core/shared'
 import type { PageProps, ShellProps, Theme } from '../shared/contract.js'
-import {
-  DEFAULT_SITE_IMAGES,
-  DEFAULT_SITE_PAGINATION,
-  type PageData,
-  type PageDataAnswer,
-} from '../shared/page.js'
-import type { WebsiteRoute } from '../shared/route-match.js'
+import type { PageData, PageDataAnswer } from '../shared/page.js'
+import { testRoute, testSiteData } from '../shared/test-site.js'
 import { usePageExtra } from './page-extra.js'
 import { StorefrontApp } from './StorefrontApp.js'
 import { useTranslation } from './translation.js'
-
-const route = (id: string, url: string): WebsiteRoute => ({
-  id,
-  url,
-  component: id,
-  seo: 'static',
-  title: id,
-  description: '',
-  props: {},
-})
 
 function Shelf({ props }: PageProps) {
   const shelf = usePageExtra<{ items: string[] }>('shelf')
@@ -63,21 +48,11 @@ const theme: Theme = {
 function pageData(href: string, extra: Partial<PageData> = {}): PageData {
   return {
     routes: [
-      route('Welcome', '/'),
-      route('Shelf', '/shelf'),
-      { ...route('Article', '/article'), seo: 'record', recordtype: 'webpage', recordid: 'about' },
+      testRoute('Welcome', '/'),
+      testRoute('Shelf', '/shelf'),
+      testRoute('Article', '/article', { seo: 'record', recordtype: 'webpage', recordid: 'about' }),
     ],
-    site: {
-      name: 'Test Shop',
-      titlesuffix: ' | Test Shop',
-      languages: ['en-us', 'fr'],
-      location: null,
-      currencies: [],
-      languageNames: [],
-      modules: [],
-      images: { ...DEFAULT_SITE_IMAGES },
-      pagination: { ...DEFAULT_SITE_PAGINATION },
-    },
+    site: testSiteData(),
     href,
     record: null,
     account: null,
@@ -127,6 +102,18 @@ const client = createQueryClient({
   device: 'test',
   fetch: () => Promise.reject(new Error('no /query call expected')),
 })
+
+/** Stands in for the window's location at the home page; the spy its full loads (assign) go to. */
+function watchFullLoads() {
+  const assign = vi.fn()
+  vi.spyOn(window, 'location', 'get').mockReturnValue({
+    ...window.location,
+    href: 'http://localhost:3000/',
+    origin: 'http://localhost:3000',
+    assign,
+  } as unknown as Location)
+  return assign
+}
 
 describe('StorefrontApp', () => {
   it('hydrates with the extras the server rendered, for usePageExtra', () => {
@@ -214,38 +201,29 @@ describe('StorefrontApp', () => {
     expect(asked).toHaveLength(2)
   })
 
-  it('loads the address of a record route fully when the server does not answer its data', async () => {
-    const assign = vi.fn()
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      href: 'http://localhost:3000/',
-      origin: 'http://localhost:3000',
-      assign,
-    } as unknown as Location)
-    answer = () => ({ status: 503, body: { ok: false, message: 'ERROR_DATA_CONNECTION' } })
+  /**
+   * Follows the link `text` from the home page while the server answers its data with `status`
+   * and `message`: the page stays as it was, and the full load goes to the spy returned.
+   */
+  async function followWithoutData(text: string, status: number, message: string) {
+    const assign = watchFullLoads()
+    answer = () => ({ status, body: { ok: false, message } })
     render(<StorefrontApp theme={theme} data={pageData('/')} client={client} />)
     await act(async () => {
-      fireEvent.click(screen.getByText('Read'))
+      fireEvent.click(screen.getByText(text))
     })
-    expect(assign).toHaveBeenCalledWith('http://localhost:3000/article')
     expect(screen.getByText('Welcome')).toBeTruthy()
+    return assign
+  }
+
+  it('loads the address of a record route fully when the server does not answer its data', async () => {
+    const assign = await followWithoutData('Read', 503, 'ERROR_DATA_CONNECTION')
+    expect(assign).toHaveBeenCalledWith('http://localhost:3000/article')
   })
 
   it('loads the address fully when the server does not answer its data (no such page, an outage)', async () => {
-    const assign = vi.fn()
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      href: 'http://localhost:3000/',
-      origin: 'http://localhost:3000',
-      assign,
-    } as unknown as Location)
-    answer = () => ({ status: 404, body: { ok: false, message: 'ERROR_PAGE_NOT_FOUND' } })
-    render(<StorefrontApp theme={theme} data={pageData('/')} client={client} />)
-    await act(async () => {
-      fireEvent.click(screen.getByText('Next'))
-    })
+    const assign = await followWithoutData('Next', 404, 'ERROR_PAGE_NOT_FOUND')
     expect(assign).toHaveBeenCalledWith('http://localhost:3000/shelf?page=2')
-    expect(screen.getByText('Welcome')).toBeTruthy()
   })
 
   it('shows NotFound for a page whose data said there is no such page', () => {

@@ -100,6 +100,17 @@ function setup(overrides: Partial<PageDataSources> = {}) {
   return { reads, warnings, request }
 }
 
+/** `setup` with a provider on the home page that notes the language each load is asked in. */
+function setupLanguages() {
+  const languages: string[] = []
+  const provider: PageDataProvider = {
+    id: 'grid',
+    routes: ['Welcome'],
+    load: (input) => Promise.resolve(void languages.push(input.language)),
+  }
+  return { ...setup({ providers: registry(provider) }), languages }
+}
+
 describe('pageData', () => {
   it("reads the page's record as the visitor, in the site's first language without a locale choice", async () => {
     const { reads, request } = setup()
@@ -465,14 +476,7 @@ describe('pageData', () => {
   })
 
   it("reads a navigation's data request in the language it names, without texts or menus", async () => {
-    const languages: string[] = []
-    const { reads, request } = setup({
-      providers: registry({
-        id: 'grid',
-        routes: ['Welcome'],
-        load: (input) => Promise.resolve(void languages.push(input.language)),
-      }),
-    })
+    const { reads, request, languages } = setupLanguages()
     const data = await request({
       matched: HOME,
       locale: FRENCH,
@@ -487,14 +491,7 @@ describe('pageData', () => {
   })
 
   it("reads a data request in the site's first language, or the locale choice's, when it names one the site has not", async () => {
-    const languages: string[] = []
-    const { reads, request } = setup({
-      providers: registry({
-        id: 'grid',
-        routes: ['Welcome'],
-        load: (input) => Promise.resolve(void languages.push(input.language)),
-      }),
-    })
+    const { reads, request, languages } = setupLanguages()
     const asked = (language: string, locale: typeof FRENCH | null = null) =>
       request({ matched: HOME, locale, dataRequest: { language } })
     expect((await asked('fr')).language).toBe('fr')

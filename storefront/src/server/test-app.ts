@@ -4,9 +4,11 @@ import net from 'node:net'
 import Koa, { type Middleware } from 'koa'
 import type { Entity, QueryState } from '@shopwright/core'
 import { freePort } from '@shopwright/core/testing'
-import { DEFAULT_SITE_IMAGES, DEFAULT_SITE_PAGINATION } from '../shared/page.js'
-import type { WebsiteRoute } from '../shared/route-match.js'
+import { testRoute, testSiteData } from '../shared/test-site.js'
 import type { PageState, SiteWide, StorefrontState } from './page-state.js'
+
+// The route helper stays importable from here, beside the app, as the server's tests use it.
+export { testRoute }
 
 /** An authenticator's credentials check as the account plugin's: a `sw_session` cookie. */
 export const sessionCookie = {
@@ -53,15 +55,6 @@ export async function refusedConnection(): Promise<Error> {
   })
 }
 
-/** A route record as the storefront reads it, for the tests. */
-export function testRoute(
-  id: string,
-  url: string,
-  extra: Partial<WebsiteRoute> = {},
-): WebsiteRoute {
-  return { id, url, component: id, seo: 'static', title: id, description: '', props: {}, ...extra }
-}
-
 /** A small site: a home page showing a record, an about page, settings and a menu. */
 export function testSite(): SiteWide {
   return {
@@ -70,17 +63,7 @@ export function testSite(): SiteWide {
       testRoute('About', '/about', { description: 'About us' }),
       testRoute('Missing', '/missing'),
     ],
-    site: {
-      name: 'Test Shop',
-      titlesuffix: ' | Test Shop',
-      languages: ['en-us', 'fr'],
-      location: null,
-      currencies: [],
-      languageNames: [],
-      modules: [],
-      images: { ...DEFAULT_SITE_IMAGES },
-      pagination: { ...DEFAULT_SITE_PAGINATION },
-    },
+    site: testSiteData(),
     menus: {
       header: [
         { id: 'home', label: 'Home', href: '/' },
