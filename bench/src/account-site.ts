@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
 import type { BenchContext } from './scenario.js'
 import { ADMIN, seedWithAdministrator, sqliteFile } from './record-table.js'
+import { startKernel, type RunningServer } from './servers.js'
 
 /** A DATA_DIR with the sample company and one account, the bench's administrator. */
 export interface AccountSite {
@@ -35,6 +36,26 @@ export async function accountSite(context: BenchContext, prefix: string): Promis
   }
   if (!row) throw new Error(`user add left no credentials for ${ADMIN.email} in ${dataDir}`)
   return { cwd, dataDir, passwordHash: row.password_hash, setupMs: performance.now() - begun }
+}
+
+/**
+ * Runs an account scenario's body against a kernel on the site's DATA_DIR (its log in the site's
+ * folder), and stops the kernel when the body ends, however it ends.
+ */
+export async function withAccountKernel<T>(
+  context: BenchContext,
+  site: AccountSite,
+  body: (kernel: RunningServer) => Promise<T>,
+): Promise<T> {
+  const kernel = await startKernel(context, {
+    dataDir: site.dataDir,
+    logFile: path.join(site.cwd, 'kernel.log'),
+  })
+  try {
+    return await body(kernel)
+  } finally {
+    await context.children.stop(kernel.child)
+  }
 }
 
 /**

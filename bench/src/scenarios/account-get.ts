@@ -1,11 +1,9 @@
-import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, INFO_PATH, startKernel } from '../servers.js'
+import { DEVICE_HEADERS, INFO_PATH } from '../servers.js'
 import { ADMIN, signIn } from '../record-table.js'
-import { accountSite } from '../account-site.js'
+import { accountSite, withAccountKernel } from '../account-site.js'
 import { throughputPlan } from './throughput.js'
-import { withServers } from '../with-servers.js'
 import { ratioRounds } from '../ratio-rounds.js'
 
 /** The floor for account/get over the kernel's own /query ceiling, in requests/s. */
@@ -42,13 +40,7 @@ export const accountGet: Scenario = {
     const p = throughputPlan(context.quick)
     context.log('account-get: migrating and seeding a DATA_DIR, adding an account')
     const site = await accountSite(context, 'account-get-')
-    return withServers(context, 'account-get', async ({ keep }) => {
-      const kernel = keep(
-        await startKernel(context, {
-          dataDir: site.dataDir,
-          logFile: path.join(site.cwd, 'kernel.log'),
-        }),
-      )
+    return withAccountKernel(context, site, async (kernel) => {
       const headers = await signIn(kernel.port)
 
       const probe = await request(kernel.port, GET_PATH, { headers })

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
-import { formatMeasure } from '../format.js'
 import {
   ADMIN_BUILD,
   ADMIN_CLIENT_DIR,
@@ -10,14 +9,8 @@ import {
   planChunks,
   readAdminManifest,
 } from '../admin-manifest.js'
-import {
-  bundleRows,
-  describeComposition,
-  describeInitial,
-  describeLazy,
-  kb,
-  measureBundle,
-} from '../bundle.js'
+import { measureBundle } from '../bundle.js'
+import { bundleResult } from '../bundle-result.js'
 
 /** The issue's ceiling for the admin's initial JavaScript, gzip-compressed, in KB (1,024 bytes). */
 export const ADMIN_BUNDLE_TARGET_KB = 250
@@ -53,7 +46,6 @@ export const adminBundle: Scenario = {
     const plan = planChunks(manifest)
     const fileOf = (key: string): string => manifest[key]!.file
     const sizes = measureBundle(clientDir, manifest, plan, ADMIN_BUILD.sourceRoot)
-    const { initial, initialCss, lazy } = sizes
 
     // The page must load what the manifest calls the entry, or the manifest is from another build.
     const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
@@ -66,43 +58,24 @@ export const adminBundle: Scenario = {
     const unlisted = scripts.filter((file) => !initialFiles.includes(file))
     const preloadsMissing = initialFiles.filter((file) => !scripts.includes(file))
 
-    context.log(
-      `admin-bundle: initial JS ${formatMeasure(kb(initial.gzipBytes))} gzip in ${initial.files.length} chunk(s), ${lazy.length} lazy chunk(s)`,
-    )
     const mismatch = [
       ...(unlisted.length ? [`loaded but not initial ${unlisted.join(', ')}`] : []),
       ...(preloadsMissing.length
         ? [`initial but neither loaded nor preloaded by the page ${preloadsMissing.join(', ')}`]
         : []),
     ].join('; ')
-    const share = Math.round((initial.gzipBytes / 1024 / ADMIN_BUNDLE_TARGET_KB) * 100)
-    return {
-      rows: bundleRows(sizes),
-      targets: [
-        {
-          goal: `Admin initial JavaScript (entry chunk and its static imports) under ${ADMIN_BUNDLE_TARGET_KB} KB gzip`,
-          measured: `${formatMeasure(kb(initial.gzipBytes))} gzip, ${share}% of ${ADMIN_BUNDLE_TARGET_KB} KB (raw ${formatMeasure(kb(initial.bytes))}; ${describeComposition(sizes)}; ${lazy.length} lazy chunks)`,
-          pass: initial.gzipBytes / 1024 < ADMIN_BUNDLE_TARGET_KB,
-        },
-      ],
-      notes: [
-        `Initial chunks: ${describeInitial(manifest, plan, sizes)}; the CSS they load: ${initialCss.files.length} file(s), ${formatMeasure(kb(initialCss.gzipBytes))} gzip (${formatMeasure(kb(initialCss.bytes))} raw). The hashed file names are in the JSON file.`,
-        `What opening each lazy chunk fetches beyond the initial JavaScript, gzip: ${describeLazy(sizes)}.`,
-        ...(mismatch
-          ? [`The page's script tags differ from the manifest's initial set: ${mismatch}.`]
-          : []),
-      ],
-      raw: {
-        manifest: path.join(ADMIN_CLIENT_DIR, ADMIN_MANIFEST),
-        gzipLevel: 9,
-        entry: plan.entry,
-        initial,
-        initialChunks: plan.initial,
-        initialCss,
-        lazy,
-        pageScripts: scripts,
-        targetKb: ADMIN_BUNDLE_TARGET_KB,
-      },
-    }
+    return bundleResult(context, {
+      label: 'admin-bundle',
+      manifest,
+      manifestPath: path.join(ADMIN_CLIENT_DIR, ADMIN_MANIFEST),
+      plan,
+      sizes,
+      goal: `Admin initial JavaScript (entry chunk and its static imports) under ${ADMIN_BUNDLE_TARGET_KB} KB gzip`,
+      targetKb: ADMIN_BUNDLE_TARGET_KB,
+      notes: mismatch
+        ? [`The page's script tags differ from the manifest's initial set: ${mismatch}.`]
+        : [],
+      raw: { pageScripts: scripts },
+    })
   },
 }

@@ -1,15 +1,14 @@
 import http from 'node:http'
-import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { ResultRow, Scenario } from '../scenario.js'
 import { HOST } from '../http-probe.js'
-import { startKernel, type RunningServer } from '../servers.js'
 import { ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import { alternatingRounds, loadRows, medianOf, roundRatios } from '../rounds.js'
-import { recordTable, signIn, TABLE_RECORDS } from '../record-table.js'
+import { signIn, TABLE_RECORDS } from '../record-table.js'
 import { recordLoadPlan } from './record-get.js'
 import { comparedRow } from '../result-row.js'
+import { withTableKernel } from '../table-kernel.js'
 
 /** The ceiling for the compressed answer's bytes on the wire over the uncompressed one's. */
 export const COMPRESSED_BYTES_TARGET = 0.3
@@ -100,15 +99,7 @@ export const compressedList: Scenario = {
   },
   async run(context) {
     const p = recordLoadPlan(context.quick)
-    const table = await recordTable(context)
-    const dir = await context.tempDir('compressed-list-')
-    let kernel: RunningServer | undefined
-    try {
-      context.log('compressed-list: starting the kernel on the record table')
-      kernel = await startKernel(context, {
-        dataDir: table.dataDir,
-        logFile: path.join(dir, 'kernel.log'),
-      })
+    return withTableKernel(context, 'compressed-list', async ({ kernel, table }) => {
       const headers = await signIn(kernel.port)
       const compressedHeaders = { ...headers, 'Accept-Encoding': ENCODINGS }
 
@@ -193,8 +184,6 @@ export const compressedList: Scenario = {
           ratio: rpsRatio,
         },
       }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+    })
   },
 }

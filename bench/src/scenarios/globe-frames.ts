@@ -200,6 +200,9 @@ function layerSizes(layersDir: string): { files: number; raw: number; gzip: numb
   return { files: names.length, raw, gzip }
 }
 
+/** Frames measured per route: fewer in a --quick smoke run. */
+const framesOf = (quick: boolean): number => (quick ? 30 : 60)
+
 /**
  * The live globe's redraw time in Chromium while it is dragged, with every layer its zoom shows,
  * and the total weight of the layer files. A browser measurement with no natural baseline: held
@@ -209,14 +212,13 @@ export const globeFrames: Scenario = {
   name: 'globe-frames',
   title: 'Live globe: frame time while rotating, and the map layers (gzip -9)',
   method(quick) {
-    const frames = quick ? 30 : 60
     return [
       `The Globe of \`@shopwright/admin-ui/globe\` (${WIDTH} by ${HEIGHT} px) bundled by esbuild into a small page, with its`,
       `layer worker, served by a plain node:http server together with the shipped layer files`,
       `(\`earth/data\`) under the drive's URLs (\`/query/drive/load/public/earth/earth_{layer}.json\`). Headless`,
       `Chromium (Debian's \`/usr/bin/chromium\`, through playwright-core) opens it at each route's centre and zoom`,
       `and waits for the loaded event of every layer that zoom shows (all 12 shipped at zoom 14). Then the mouse`,
-      `is held down and moved 6 px right and 2 px up per animation frame: ${WARM_UP_FRAMES} warm-up frames, then ${frames}`,
+      `is held down and moved 6 px right and 2 px up per animation frame: ${WARM_UP_FRAMES} warm-up frames, then ${framesOf(quick)}`,
       `measured. A frame's time is the globe's own \`performance.measure('globe-frame')\` around its draw (the`,
       `JavaScript of projection, culling and canvas calls; rasterising is not included). Figures are the median`,
       `and the 95th percentile (nearest rank) of the frames drawn while moving. Zoom 3 and 1 are in the notes (no`,
@@ -225,7 +227,7 @@ export const globeFrames: Scenario = {
     ].join('\n')
   },
   async run(context) {
-    const frames = context.quick ? 30 : 60
+    const frames = framesOf(context.quick)
     const outDir = await context.tempDir('globe-frames-')
     const layersDir = path.join(context.root, 'earth/data')
     context.log('globe-frames: bundling the globe page with esbuild')

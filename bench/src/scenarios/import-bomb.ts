@@ -23,6 +23,9 @@ interface Refusal {
   message: string
 }
 
+/** Posts of each variant: fewer in a --quick smoke run. */
+const roundsOf = (quick: boolean): number => (quick ? 1 : 3)
+
 /**
  * `POST /query/data/import` of a ZIP bomb by an administrator: two entries over one deflated run of
  * zeros, declared honestly (refused on the central directory) and with lying sizes (stopped as it
@@ -32,20 +35,19 @@ export const importBomb: Scenario = {
   name: 'import-bomb',
   title: 'Import of a zip bomb: 4 MB that inflate to 8 GB',
   method(quick) {
-    const rounds = quick ? 1 : 3
     return [
       `A ZIP built by the bench (\`zipBomb\` of @shopwright/cli/testing): one run of ${(KERNEL_BYTES / 1024 ** 3).toFixed(2)} GiB of zeros`,
       `deflated at level 9, and ${COPIES} central-directory entries pointing at it, about 4.2 MB that inflate to`,
       `8 GB. Two variants: the headers declare the real sizes, or they lie (100 bytes each). A fresh`,
       `kernel (SQLite, default plugins) and an administrator (\`shopwright user add\`); the bench signs in`,
-      `and posts each variant ${rounds} time(s) to \`POST /query/data/import\`. Measured: wall time to the refusal,`,
+      `and posts each variant ${roundsOf(quick)} time(s) to \`POST /query/data/import\`. Measured: wall time to the refusal,`,
       `and the kernel's RSS polled every ${RSS_POLL_MS} ms from \`/proc/<pid>/status\` during the request (the peak`,
       `of all rounds, and the VmHWM at the end). Baseline, same run and server: the same number of random`,
       `bytes posted as a \`.zip\` that is no archive, refused as damaged. Figures are medians of the rounds.`,
     ].join('\n')
   },
   async run(context) {
-    const rounds = context.quick ? 1 : 3
+    const rounds = roundsOf(context.quick)
     const dir = await context.tempDir('import-bomb-')
     const dataDir = path.join(dir, 'data')
     context.log('import-bomb: building the bomb (deflating 4 GiB of zeros)')

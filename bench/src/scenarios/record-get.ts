@@ -1,12 +1,12 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, startBareKoa, startKernel } from '../servers.js'
+import { DEVICE_HEADERS, startBareKoa } from '../servers.js'
 import { type RoundPlan } from '../rounds.js'
-import { recordTable, signIn, TABLE_RECORDS } from '../record-table.js'
+import { signIn, TABLE_RECORDS } from '../record-table.js'
 import { RECORD_TYPE, webpageFields, webpageId } from '../webpages.js'
-import { withServers } from '../with-servers.js'
 import { ratioRounds } from '../ratio-rounds.js'
+import { withTableKernel } from '../table-kernel.js'
 
 /** The floor for kernel record GETs over bare Koa hello-world requests/s. */
 export const RECORD_GET_TARGET = 0.5
@@ -52,15 +52,8 @@ export const recordGet: Scenario = {
   },
   async run(context) {
     const p = recordLoadPlan(context.quick)
-    const table = await recordTable(context)
-    return withServers(context, 'record-get', async ({ dir, keep }) => {
-      context.log('record-get: starting the kernel on the record table and bare Koa')
-      const kernel = keep(
-        await startKernel(context, {
-          dataDir: table.dataDir,
-          logFile: path.join(dir, 'kernel.log'),
-        }),
-      )
+    return withTableKernel(context, 'record-get', async ({ kernel, table, dir, keep }) => {
+      context.log('record-get: starting bare Koa')
       const bare = keep(await startBareKoa(context, path.join(dir, 'bare-koa.log')))
       const headers = await signIn(kernel.port)
 

@@ -1,11 +1,11 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { DEVICE_HEADERS, startKernel, startNaiveList } from '../servers.js'
-import { recordTable, signIn, sqliteFile, TABLE_RECORDS } from '../record-table.js'
+import { DEVICE_HEADERS, startNaiveList } from '../servers.js'
+import { signIn, sqliteFile, TABLE_RECORDS } from '../record-table.js'
 import { recordLoadPlan } from './record-get.js'
-import { withServers } from '../with-servers.js'
 import { ratioRounds } from '../ratio-rounds.js'
+import { withTableKernel } from '../table-kernel.js'
 
 /** The floor for kernel list requests/s over the naive handler's. */
 export const RECORD_LIST_TARGET = 1.2
@@ -37,15 +37,8 @@ export const recordList: Scenario = {
   },
   async run(context) {
     const p = recordLoadPlan(context.quick)
-    const table = await recordTable(context)
-    return withServers(context, 'record-list', async ({ dir, keep }) => {
-      context.log('record-list: starting the kernel and the naive list handler on the record table')
-      const kernel = keep(
-        await startKernel(context, {
-          dataDir: table.dataDir,
-          logFile: path.join(dir, 'kernel.log'),
-        }),
-      )
+    return withTableKernel(context, 'record-list', async ({ kernel, table, dir, keep }) => {
+      context.log('record-list: starting the naive list handler on the record table')
       const naive = keep(
         await startNaiveList(context, {
           dbFile: sqliteFile(table.dataDir),

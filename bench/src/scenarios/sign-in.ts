@@ -1,6 +1,5 @@
-import path from 'node:path'
 import type { Scenario } from '../scenario.js'
-import { cpuTimeMs, startKernel, type RunningServer } from '../servers.js'
+import { cpuTimeMs } from '../servers.js'
 import { percentile } from '../stats.js'
 import { formatMeasure } from '../format.js'
 import { ADMIN, postLogin, sessionHeaders } from '../record-table.js'
@@ -10,6 +9,7 @@ import {
   pluginArgon2Verify,
   SIGN_INS_PER_ADDRESS,
   signInAddress,
+  withAccountKernel,
 } from '../account-site.js'
 import { describeArgon2Cost, parseArgon2Hash } from '../argon2-cost.js'
 import { comparedRow } from '../result-row.js'
@@ -86,12 +86,7 @@ export const signInLatency: Scenario = {
     const site = await accountSite(context, 'sign-in-')
     const cost = parseArgon2Hash(site.passwordHash)
     const verify = pluginArgon2Verify(context.root)
-    let kernel: RunningServer | undefined
-    try {
-      kernel = await startKernel(context, {
-        dataDir: site.dataDir,
-        logFile: path.join(site.cwd, 'kernel.log'),
-      })
+    return withAccountKernel(context, site, async (kernel) => {
       const port = kernel.port
       let sent = 0
 
@@ -177,8 +172,6 @@ export const signInLatency: Scenario = {
           cpuMsPerVerify: verifyCpu,
         },
       }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+    })
   },
 }

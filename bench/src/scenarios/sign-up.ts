@@ -1,6 +1,5 @@
-import path from 'node:path'
 import type { Scenario } from '../scenario.js'
-import { DEVICE_HEADERS, startKernel, type RunningServer } from '../servers.js'
+import { DEVICE_HEADERS } from '../servers.js'
 import { percentile } from '../stats.js'
 import { formatMeasure } from '../format.js'
 import { request } from '../http-probe.js'
@@ -10,6 +9,7 @@ import {
   ARGON2ID_OPTIONS,
   pluginArgon2Hash,
   signInAddress,
+  withAccountKernel,
 } from '../account-site.js'
 import { comparedRow } from '../result-row.js'
 
@@ -57,12 +57,7 @@ export const signUpLatency: Scenario = {
     context.log('sign-up: migrating and seeding a DATA_DIR')
     const site = await accountSite(context, 'sign-up-')
     const hash = pluginArgon2Hash(context.root)
-    let kernel: RunningServer | undefined
-    try {
-      kernel = await startKernel(context, {
-        dataDir: site.dataDir,
-        logFile: path.join(site.cwd, 'kernel.log'),
-      })
+    return withAccountKernel(context, site, async (kernel) => {
       const port = kernel.port
       const tickets: string[] = []
       for (let n = 0; n < total; n++) {
@@ -141,8 +136,6 @@ export const signUpLatency: Scenario = {
         kernelRequests: sent + total,
         raw: { plan: p, addresses, setupMs: site.setupMs, signUpMs: signUps, hashMs: hashes },
       }
-    } finally {
-      if (kernel) await context.children.stop(kernel.child)
-    }
+    })
   },
 }

@@ -1,15 +1,8 @@
 import path from 'node:path'
 import type { Scenario } from '../scenario.js'
-import { formatMeasure } from '../format.js'
 import { planChunks, readBuiltManifest, THEME_BUILD, VITE_MANIFEST } from '../admin-manifest.js'
-import {
-  bundleRows,
-  describeComposition,
-  describeInitial,
-  describeLazy,
-  kb,
-  measureBundle,
-} from '../bundle.js'
+import { measureBundle } from '../bundle.js'
+import { bundleResult } from '../bundle-result.js'
 
 /** The issue's ceiling for the storefront's initial JavaScript, gzip-compressed, in KB (1,024 bytes). */
 export const STOREFRONT_BUNDLE_TARGET_KB = 120
@@ -41,36 +34,14 @@ export const storefrontBundle: Scenario = {
     const { clientDir, manifest } = readBuiltManifest(context.root, THEME_BUILD)
     const plan = planChunks(manifest, THEME_BUILD.entry)
     const sizes = measureBundle(clientDir, manifest, plan, THEME_BUILD.sourceRoot)
-    const { initial, initialCss, lazy } = sizes
-    context.log(
-      `storefront-bundle: initial JS ${formatMeasure(kb(initial.gzipBytes))} gzip in ${initial.files.length} chunk(s), ${lazy.length} lazy chunk(s)`,
-    )
-    const share = Math.round((initial.gzipBytes / 1024 / STOREFRONT_BUNDLE_TARGET_KB) * 100)
-    return {
-      rows: bundleRows(sizes),
-      targets: [
-        {
-          goal: `Storefront initial JavaScript (the theme's entry chunk and its static imports) under ${STOREFRONT_BUNDLE_TARGET_KB} KB gzip`,
-          measured: `${formatMeasure(kb(initial.gzipBytes))} gzip, ${share}% of ${STOREFRONT_BUNDLE_TARGET_KB} KB (raw ${formatMeasure(kb(initial.bytes))}; ${describeComposition(sizes)}; ${lazy.length} lazy chunk${lazy.length === 1 ? '' : 's'})`,
-          pass: initial.gzipBytes / 1024 < STOREFRONT_BUNDLE_TARGET_KB,
-        },
-      ],
-      notes: [
-        `Initial chunks: ${describeInitial(manifest, plan, sizes)}; the CSS they load: ${initialCss.files.length} file(s), ${formatMeasure(kb(initialCss.gzipBytes))} gzip (${formatMeasure(kb(initialCss.bytes))} raw). The hashed file names are in the JSON file.`,
-        lazy.length
-          ? `What opening each lazy chunk fetches beyond the initial JavaScript, gzip: ${describeLazy(sizes)}.`
-          : 'No lazy chunks: everything the theme has loads with the entry.',
-      ],
-      raw: {
-        manifest: path.join(THEME_BUILD.clientDir, VITE_MANIFEST),
-        gzipLevel: 9,
-        entry: plan.entry,
-        initial,
-        initialChunks: plan.initial,
-        initialCss,
-        lazy,
-        targetKb: STOREFRONT_BUNDLE_TARGET_KB,
-      },
-    }
+    return bundleResult(context, {
+      label: 'storefront-bundle',
+      manifest,
+      manifestPath: path.join(THEME_BUILD.clientDir, VITE_MANIFEST),
+      plan,
+      sizes,
+      goal: `Storefront initial JavaScript (the theme's entry chunk and its static imports) under ${STOREFRONT_BUNDLE_TARGET_KB} KB gzip`,
+      targetKb: STOREFRONT_BUNDLE_TARGET_KB,
+    })
   },
 }

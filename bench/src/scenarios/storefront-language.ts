@@ -55,6 +55,9 @@ function saveAndTime(page: Page, wanted: string, pickFirst?: string): Promise<nu
   )
 }
 
+/** Rounds of the switch: fewer in a --quick smoke run. */
+const roundsOf = (quick: boolean): number => (quick ? 3 : 10)
+
 /**
  * The language switch in Chromium: on /locale, French is picked and saved; the time runs from the
  * Save click to the header's commit in French, without a reload. Against the same page loaded
@@ -64,10 +67,9 @@ export const storefrontLanguage: Scenario = {
   name: 'storefront-language',
   title: 'Storefront: switching the language in Chromium',
   method(quick) {
-    const rounds = quick ? 3 : 10
     return [
       `A seeded kernel (SQLite, default plugins and theme) and headless Chromium (Debian's, through`,
-      `playwright-core). Each of ${rounds} rounds opens /locale in a fresh browser context (English), picks France,`,
+      `playwright-core). Each of ${roundsOf(quick)} rounds opens /locale in a fresh browser context (English), picks France,`,
       `EUR and French, and clicks Save: measured in the page, from the click to the moment a`,
       `MutationObserver sees the header's sign-in link read "${LOCALE_SAMPLE}". Save keeps the choice (local`,
       `storage and cookie) and navigates to / in place; the texts of French were fetched when the`,
@@ -78,7 +80,7 @@ export const storefrontLanguage: Scenario = {
     ].join('\n')
   },
   async run(context) {
-    const rounds = context.quick ? 3 : 10
+    const rounds = roundsOf(context.quick)
     const warm: number[] = []
     const cold: number[] = []
     const reload: number[] = []

@@ -51,6 +51,9 @@ function baselineImport(file: string, csv: string, round: number): number {
   }
 }
 
+/** Imports measured: fewer in a --quick smoke run. */
+const roundsOf = (quick: boolean): number => (quick ? 2 : 5)
+
 /**
  * `POST /query/translation/import/{set}` of a 5,000-phrase, 2-language CSV into a new empty set, on
  * a fresh kernel on SQLite: wall time per import, against the bare parse-and-write baseline.
@@ -59,10 +62,9 @@ export const translationImport: Scenario = {
   name: 'translation-import',
   title: 'Translation CSV import: 5,000 phrases in two languages',
   method(quick) {
-    const rounds = quick ? 2 : 5
     return [
       `A fresh kernel (empty DATA_DIR, default plugins, SQLite) with an administrator added by \`shopwright`,
-      `user add\`. Each of ${rounds} rounds creates an empty translation set (\`POST /query/data/create\`,`,
+      `user add\`. Each of ${roundsOf(quick)} rounds creates an empty translation set (\`POST /query/data/create\`,`,
       `languages en-us and fr) and posts a CSV of ${PHRASES.toLocaleString('en-US')} new phrases (\`"Phrase","en-us","fr"\`, every value`,
       `quoted, CRLF, about 560 KB) to \`POST /query/translation/import/<set>\` as \`text/csv\`; measured: wall`,
       `time from sending the file to the end of the answer, which must report ${PHRASES.toLocaleString('en-US')} phrases added.`,
@@ -73,7 +75,7 @@ export const translationImport: Scenario = {
     ].join('\n')
   },
   async run(context) {
-    const rounds = context.quick ? 2 : 5
+    const rounds = roundsOf(context.quick)
     const dir = await context.tempDir('translation-import-')
     const dataDir = path.join(dir, 'data')
     const wall: number[] = []
