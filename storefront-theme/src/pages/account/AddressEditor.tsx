@@ -3,11 +3,11 @@ import { addressErrors } from '@shopwright/plugin-account/shared'
 import { useT } from '@shopwright/storefront/react'
 import { AddressFields } from '../../components/AddressFields.js'
 import { Checkbox } from '../../components/Checkbox.js'
-import { Form } from '../../components/Form.js'
-import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
 import { useProfileLine, type AfterSave } from './profile-lines.js'
 import type { AddressLine } from './profile-types.js'
+import { AccountProblem } from './AccountProblem.js'
+import { LineEditor } from './LineEditor.js'
 
 /** A new address's form: every field empty, no default. */
 const EMPTY: Omit<AddressLine, 'id'> = {
@@ -45,12 +45,7 @@ export function AddressEditor({
   const [form, setForm] = useState<Omit<AddressLine, 'id'>>(existing ?? EMPTY)
   const [problem, setProblem] = useState<{ field: string; code: string } | null>(null)
   if (state.status !== 'loaded') return null
-  if (id !== 'new' && !existing)
-    return (
-      <section role="alert">
-        <h1>{t('ERROR_ADDRESS_NOT_AVAILABLE')}</h1>
-      </section>
-    )
+  if (id !== 'new' && !existing) return <AccountProblem title={t('ERROR_ADDRESS_NOT_AVAILABLE')} />
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
@@ -60,29 +55,31 @@ export function AddressEditor({
   }
   const remove = () => line.remove(t('Are you sure you want to delete this address?'))
   return (
-    <section className="sw-form-page">
-      <h1>{id === 'new' ? t('New Address') : t('Edit Address')}</h1>
-      <Form onSubmit={save} data-testid="address-form">
-        <AddressFields
-          address={form}
-          onChange={(next) => setForm({ ...form, ...next })}
-          problem={problem}
-          testId="address"
-        />
-        <Checkbox
-          checked={form.defaultshipping}
-          onChecked={(defaultshipping) => setForm({ ...form, defaultshipping })}
-        >
-          {t('Default shipping address')}
-        </Checkbox>
-        <Checkbox
-          checked={form.defaultbilling}
-          onChecked={(defaultbilling) => setForm({ ...form, defaultbilling })}
-        >
-          {t('Default billing address')}
-        </Checkbox>
-        <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="address" />
-      </Form>
-    </section>
+    <LineEditor
+      title={id === 'new' ? t('New Address') : t('Edit Address')}
+      isNew={id === 'new'}
+      onSave={(event) => void save(event)}
+      onDelete={() => void remove()}
+      testId="address"
+    >
+      <AddressFields
+        address={form}
+        onChange={(next) => setForm({ ...form, ...next })}
+        problem={problem}
+        testId="address"
+      />
+      <Checkbox
+        checked={form.defaultshipping}
+        onChecked={(defaultshipping) => setForm({ ...form, defaultshipping })}
+      >
+        {t('Default shipping address')}
+      </Checkbox>
+      <Checkbox
+        checked={form.defaultbilling}
+        onChecked={(defaultbilling) => setForm({ ...form, defaultbilling })}
+      >
+        {t('Default billing address')}
+      </Checkbox>
+    </LineEditor>
   )
 }

@@ -5,10 +5,10 @@ import { useT } from '@shopwright/storefront/react'
 import { CardFields, type FieldProblem } from '../../components/CardFields.js'
 import { fullExpiry, typeExpiry } from '../../components/card-input.js'
 import { Checkbox } from '../../components/Checkbox.js'
-import { Form } from '../../components/Form.js'
-import { FormActions } from '../../components/FormActions.js'
 import { useProfile } from './profile.js'
 import { useProfileLine } from './profile-lines.js'
+import { AccountProblem } from './AccountProblem.js'
+import { LineEditor } from './LineEditor.js'
 
 /**
  * `/account/creditcard/:id` (`new` for a new one): Number, Expiry Date and Payment Method are
@@ -35,11 +35,7 @@ export function CreditCard({ params }: PageProps) {
   const [problem, setProblem] = useState<FieldProblem>(null)
   if (state.status !== 'loaded') return null
   if (id !== 'new' && !existing)
-    return (
-      <section role="alert">
-        <h1>{t('ERROR_CREDITCARD_NOT_AVAILABLE')}</h1>
-      </section>
-    )
+    return <AccountProblem title={t('ERROR_CREDITCARD_NOT_AVAILABLE')} />
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
@@ -52,26 +48,25 @@ export function CreditCard({ params }: PageProps) {
   }
   const remove = () => line.remove(t('Are you sure you want to delete this credit card?'))
   return (
-    <section className="sw-form-page">
-      <h1>{id === 'new' ? t('New Credit Card') : t('Edit Credit Card')}</h1>
-      <Form onSubmit={save} data-testid="card-form">
-        <CardFields
-          card={form}
-          onChange={(next) => setForm({ ...form, ...next })}
-          problem={problem}
-          testId="card"
-          numberLabel={
-            existing ? t('Number (•••• {0}; leave empty to keep it)', existing.last4) : undefined
-          }
-        />
-        <Checkbox
-          checked={form.ccdefault}
-          onChecked={(ccdefault) => setForm({ ...form, ccdefault })}
-        >
-          {t('Default card')}
-        </Checkbox>
-        <FormActions isNew={id === 'new'} onDelete={() => void remove()} testId="card" />
-      </Form>
-    </section>
+    <LineEditor
+      title={id === 'new' ? t('New Credit Card') : t('Edit Credit Card')}
+      isNew={id === 'new'}
+      onSave={(event) => void save(event)}
+      onDelete={() => void remove()}
+      testId="card"
+    >
+      <CardFields
+        card={form}
+        onChange={(next) => setForm({ ...form, ...next })}
+        problem={problem}
+        testId="card"
+        numberLabel={
+          existing ? t('Number (•••• {0}; leave empty to keep it)', existing.last4) : undefined
+        }
+      />
+      <Checkbox checked={form.ccdefault} onChecked={(ccdefault) => setForm({ ...form, ccdefault })}>
+        {t('Default card')}
+      </Checkbox>
+    </LineEditor>
   )
 }
