@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
-import { mdiCartOutline, mdiDeleteOutline, mdiLockOutline, mdiMinus, mdiPlus } from '@mdi/js'
+import { mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js'
 import { errorMessage } from '../../components/Alert.js'
 import { ErrorView } from '../../components/ErrorView.js'
 import { Icon } from '../../components/Icon.js'
 import { LineImage } from '../../components/LineImage.js'
 import { MediaLink } from '../../components/MediaLink.js'
 import { PageLoading } from '../../components/PageLoading.js'
+import { StepButton } from '../../components/StepButton.js'
 import { MAX_LINE_QUANTITY, type CartAnswer, type CartLineAnswer } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
 import { prefetchRoute } from '../../lib/route-prefetch.js'
@@ -44,15 +45,12 @@ function QuantityStepper({
       <label htmlFor={id} className="sw-visually-hidden">
         {t('Quantity of {0}', line.displayname)}
       </label>
-      <button
-        type="button"
-        onClick={() => onQuantity(line.quantity - 1)}
+      <StepButton
+        by={-1}
+        onStep={() => onQuantity(line.quantity - 1)}
         disabled={disabled || line.quantity <= 1}
-        aria-label={t('Fewer')}
-        data-testid="line-minus"
-      >
-        <Icon path={mdiMinus} size={18} />
-      </button>
+        testId="line-minus"
+      />
       <input
         id={id}
         type="number"
@@ -68,15 +66,12 @@ function QuantityStepper({
         }}
         data-testid="line-quantity"
       />
-      <button
-        type="button"
-        onClick={() => onQuantity(line.quantity + 1)}
+      <StepButton
+        by={1}
+        onStep={() => onQuantity(line.quantity + 1)}
         disabled={disabled || line.quantity >= MAX_LINE_QUANTITY}
-        aria-label={t('More')}
-        data-testid="line-plus"
-      >
-        <Icon path={mdiPlus} size={18} />
-      </button>
+        testId="line-plus"
+      />
     </div>
   )
 }

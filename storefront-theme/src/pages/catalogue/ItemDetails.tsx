@@ -1,12 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useSession, useT } from '@shopwright/storefront/react'
-import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js'
+import { mdiCartPlus } from '@mdi/js'
 import { useAlert } from '../../components/Alert.js'
 import { announceCart } from '../../components/CartLink.js'
 import { useCategories } from '../../components/categories.js'
 import { Form } from '../../components/Form.js'
 import { Icon } from '../../components/Icon.js'
 import { ItemGallery } from '../../components/ItemGallery.js'
+import { StepButton } from '../../components/StepButton.js'
+import { SubmitButton } from '../../components/SubmitButton.js'
 import { MAX_LINE_QUANTITY, skuOf, type CartAnswer, type ItemAnswer } from '../../lib/commerce.js'
 import { useMoney } from '../../lib/money.js'
 import { PlaceAttempt } from '../checkout/place-attempt.js'
@@ -173,14 +175,7 @@ export function ItemDetails({ item }: { item: ItemAnswer }) {
               <div className="sw-field sw-quantity-field">
                 <label htmlFor="sw-quantity">{t('Quantity')}</label>
                 <div className="sw-stepper">
-                  <button
-                    type="button"
-                    onClick={() => step(-1)}
-                    aria-label={t('Fewer')}
-                    disabled={shownQuantity <= 1}
-                  >
-                    <Icon path={mdiMinus} size={18} />
-                  </button>
+                  <StepButton by={-1} onStep={() => step(-1)} disabled={shownQuantity <= 1} />
                   <input
                     id="sw-quantity"
                     type="number"
@@ -195,25 +190,21 @@ export function ItemDetails({ item }: { item: ItemAnswer }) {
                     }}
                     data-testid="item-quantity"
                   />
-                  <button
-                    type="button"
-                    onClick={() => step(1)}
-                    aria-label={t('More')}
+                  <StepButton
+                    by={1}
+                    onStep={() => step(1)}
                     disabled={shownQuantity >= MAX_LINE_QUANTITY}
-                  >
-                    <Icon path={mdiPlus} size={18} />
-                  </button>
+                  />
                 </div>
               </div>
-              <button
-                type="submit"
-                className="sw-button sw-button-primary sw-button-large"
+              <SubmitButton
+                className="sw-button-large"
                 disabled={busy || soldOut}
-                data-testid="add-to-cart"
+                testId="add-to-cart"
               >
                 <Icon path={mdiCartPlus} size={20} />
                 {t('Add to cart')}
-              </button>
+              </SubmitButton>
             </div>
             {problem?.field === 'quantity' ? (
               <p className="sw-field-error" role="alert">

@@ -2,23 +2,37 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cart, cartLine, ceramicMug, classicTee, classicTeeByOption } from '../../test/fixtures.js'
-import { cartEvents, failure, pageProps, renderPage, type Call } from '../../test/harness.js'
+import type { ItemAnswer } from '../../lib/commerce.js'
+import {
+  cartEvents,
+  failure,
+  pageProps,
+  renderPage,
+  type Call,
+  type PageOptions,
+} from '../../test/harness.js'
 import { ItemView } from './ItemView.js'
 
 afterEach(cleanup)
 
 const props = pageProps('/item/:id')
 
+/** The page of `item`, as its page extra brings it. */
+const renderItem = (item: ItemAnswer, options: PageOptions = {}) =>
+  renderPage(<ItemView {...props} />, { ...options, extra: { commerce: { item } } })
+
+/** A route that notes each call in `calls` and answers `body`. */
+const noting = (calls: Call[], body: unknown) => (call: Call) => {
+  calls.push(call)
+  return { body }
+}
+
 describe('the item page', () => {
   it('offers options as Colour and Size pickers, unavailable values marked, and adds the child they make', async () => {
     const added: Call[] = []
-    renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: classicTeeByOption() } },
+    renderItem(classicTeeByOption(), {
       routes: {
-        'POST /cart/add': (call: Call) => {
-          added.push(call)
-          return { body: cart([cartLine({ item: 'classic-tee-blue-m' })]) }
-        },
+        'POST /cart/add': noting(added, cart([cartLine({ item: 'classic-tee-blue-m' })])),
       },
     })
     expect(screen.queryByTestId('child-chooser')).toBeNull()
@@ -58,13 +72,9 @@ describe('the item page', () => {
 
   it('offers an e-mail when an option is out of stock, checked before it is sent', async () => {
     const asked: Call[] = []
-    renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: classicTeeByOption() } },
+    renderItem(classicTeeByOption(), {
       routes: {
-        'POST /stock/alert': (call: Call) => {
-          asked.push(call)
-          return { body: { ok: true } }
-        },
+        'POST /stock/alert': noting(asked, { ok: true }),
       },
     })
     const colour = screen.getByTestId('picker-0')
@@ -92,14 +102,10 @@ describe('the item page', () => {
 
   it("asks a signed-in customer's alert with one click, at their own address", async () => {
     const asked: Call[] = []
-    renderPage(<ItemView {...props} />, {
+    renderItem(classicTeeByOption(), {
       account: { type: 'customer', id: '1', name: 'Ada' },
-      extra: { commerce: { item: classicTeeByOption() } },
       routes: {
-        'POST /stock/alert': (call: Call) => {
-          asked.push(call)
-          return { body: { ok: true } }
-        },
+        'POST /stock/alert': noting(asked, { ok: true }),
       },
     })
     fireEvent.click(within(screen.getByTestId('picker-0')).getByRole('radio', { name: /Blue/ }))
@@ -112,8 +118,7 @@ describe('the item page', () => {
 
   it('sends an add whose answer was lost again with its key, and a new add with a new one', async () => {
     const added: Call[] = []
-    renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: ceramicMug() } },
+    renderItem(ceramicMug(), {
       routes: {
         'POST /cart/add': (call: Call) => {
           added.push(call)
@@ -140,7 +145,7 @@ describe('the item page', () => {
   })
 
   it('shows the quantity-break table and the price for the quantity typed', () => {
-    renderPage(<ItemView {...props} />, { extra: { commerce: { item: ceramicMug() } } })
+    renderItem(ceramicMug())
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ceramic Mug')
     expect(screen.queryByTestId('item-sku')).toBeNull()
     const table = screen.getByTestId('break-table')
@@ -161,8 +166,7 @@ describe('the item page', () => {
     const added: Call[] = []
     // The server prices a parent at its options' lowest one-unit price: the page shows it as is.
     const tee = { ...classicTee(), price: { amount: 2200, currency: 'usd' } }
-    const { calls } = renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: tee } },
+    const { calls } = renderItem(tee, {
       routes: {
         'POST /cart/add': (call) => {
           added.push(call)
@@ -210,8 +214,7 @@ describe('the item page', () => {
 
   it('adds to the cart, tells the header the new count and confirms what went in', async () => {
     const events = cartEvents()
-    renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: ceramicMug() } },
+    renderItem(ceramicMug(), {
       routes: { 'POST /cart/add': { body: cart([cartLine()]) } },
     })
     fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '12' } })
@@ -225,8 +228,7 @@ describe('the item page', () => {
   })
 
   it("shows the server's refusal under 'Unable to Add'", async () => {
-    renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: ceramicMug() } },
+    renderItem(ceramicMug(), {
       routes: {
         'POST /cart/add': {
           status: 409,
@@ -241,9 +243,7 @@ describe('the item page', () => {
   })
 
   it('refuses a quantity outside 1 to 999 before asking the server', async () => {
-    const { calls } = renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: ceramicMug() } },
-    })
+    const { calls } = renderItem(ceramicMug())
     fireEvent.change(screen.getByTestId('item-quantity'), { target: { value: '1000' } })
     fireEvent.click(screen.getByTestId('add-to-cart'))
     expect(await screen.findByText('Enter a quantity from 1 to 999.')).toBeTruthy()
@@ -251,7 +251,7 @@ describe('the item page', () => {
   })
 
   it('opens the zoom dialog on the main image; the arrows move and Escape closes it', async () => {
-    renderPage(<ItemView {...props} />, { extra: { commerce: { item: ceramicMug() } } })
+    renderItem(ceramicMug())
     const opener = screen.getByTestId('gallery-zoom')
     opener.focus()
     fireEvent.click(opener)
@@ -273,9 +273,7 @@ describe('the item page', () => {
   })
 
   it("shows an item's sku when its item id is not its name", () => {
-    renderPage(<ItemView {...props} />, {
-      extra: { commerce: { item: { ...ceramicMug(), itemid: 'Mugs : CM-350' } } },
-    })
+    renderItem({ ...ceramicMug(), itemid: 'Mugs : CM-350' })
     expect(screen.getByTestId('item-sku').textContent).toBe('SKU: CM-350')
   })
 
