@@ -1,7 +1,7 @@
 import { toBase62 } from '@shopwright/core/shared'
 import { strToU8, zipSync } from 'fflate'
 import { request } from './http-probe.js'
-import { batches, summariseImport, type ImportSummary } from './webpages.js'
+import { recordFiles, summariseImport, type ImportSummary } from './webpages.js'
 
 /**
  * The data of the admin-list scenario: a record type made for it, `benchitem`, with two text fields
@@ -59,13 +59,7 @@ export function benchItem(n: number): BenchItem {
  * `benchitem-<first id>.json` (the `{type}-{id}.json` of an export).
  */
 export function benchItemFiles(count: number, perEntry: number): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const [first, last] of batches(count, perEntry)) {
-    const records: BenchItem[] = []
-    for (let n = first; n <= last; n++) records.push(benchItem(n))
-    files.set(`${BENCH_TYPE}-${toBase62(first)}.json`, JSON.stringify(records))
-  }
-  return files
+  return recordFiles(BENCH_TYPE, count, perEntry, benchItem)
 }
 
 /** The .zip of benchItemFiles, deflated at level 6 with fflate. */

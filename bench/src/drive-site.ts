@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import Database from 'better-sqlite3'
 import { unzipSync } from 'fflate'
 import type { BenchContext } from './scenario.js'
-import { HOST } from './http-probe.js'
+import { HOST, readBody } from './http-probe.js'
 import { sqliteFile } from './record-table.js'
 import { withManagerSite, type ManagerSite } from './manager-site.js'
 import type { Keep } from './with-servers.js'
@@ -120,19 +120,15 @@ export function streamUpload(
           'Content-Length': String(total),
         },
       },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          clearTimeout(timer)
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - begun,
-          })
-        })
-        response.on('error', fail)
-      },
+      (response) =>
+        readBody(
+          response,
+          (text) => {
+            clearTimeout(timer)
+            resolve({ status: response.statusCode ?? 0, body: text, ms: performance.now() - begun })
+          },
+          fail,
+        ),
     )
     const timer = setTimeout(
       () => outgoing.destroy(new Error(`POST ${urlPath} got no answer within ${timeoutMs} ms`)),

@@ -92,6 +92,21 @@ export async function callJson<T = unknown>(
 }
 
 /**
+ * Reads a whole answer's body as UTF-8 and hands it to `done` once the answer has ended; an error
+ * while reading goes to `fail`.
+ */
+export function readBody(
+  response: http.IncomingMessage,
+  done: (body: string) => void,
+  fail: (error: Error) => void,
+): void {
+  const chunks: Buffer[] = []
+  response.on('data', (chunk: Buffer) => chunks.push(chunk))
+  response.on('end', () => done(Buffer.concat(chunks).toString('utf8')))
+  response.on('error', fail)
+}
+
+/**
  * One request to 127.0.0.1 without keep-alive. Unlike `get`, the time limit covers the whole
  * exchange (a server may think for a minute before its first byte), and a body can be sent.
  */
@@ -109,19 +124,15 @@ export function request(port: number, path: string, options: RequestOptions = {}
         headers:
           body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
       },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          clearTimeout(timer)
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          })
-        })
-        response.on('error', fail)
-      },
+      (response) =>
+        readBody(
+          response,
+          (text) => {
+            clearTimeout(timer)
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text })
+          },
+          fail,
+        ),
     )
     const timer = setTimeout(
       () =>

@@ -89,6 +89,15 @@ export interface PageBaseline {
   baselineRequests: number
 }
 
+/**
+ * "Paging stays flat": the bench's own bound (the issue gives no number) on the median of the
+ * EDGE_PAGES pages at the far end of a list over its first EDGE_PAGES', the same for every list
+ * scenario that pages (drive-list, log-list) so their paging figures compare.
+ */
+export const PAGING_FLAT_TARGET = 1.5
+/** How many pages at each end of a list the paging figure takes. */
+export const EDGE_PAGES = 10
+
 /** What to measure against a baseline server the caller started and checked. */
 export interface BaselineOptions {
   /** The scenario's name: the progress lines and round labels start with it. */

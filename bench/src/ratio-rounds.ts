@@ -1,5 +1,6 @@
 import type { BenchContext, ScenarioResult } from './scenario.js'
 import { formatRatio } from './format.js'
+import { DEVICE_HEADERS, INFO_PATH } from './servers.js'
 import {
   alternatingRounds,
   ceilingSummary,
@@ -13,7 +14,8 @@ export interface RatioRounds {
   /** The scenario's name, for progress lines and failures. */
   label: string
   plan: RoundPlan
-  baseline: LoadTarget
+  /** The kernel's own /query ceiling (`GET /query/server/info`, same process) unless given. */
+  baseline?: LoadTarget
   kernel: LoadTarget
   /** The target as the issue words it. */
   goal: string
@@ -23,8 +25,6 @@ export interface RatioRounds {
   note?: string
   /** The scenario's own figures for the JSON file, between `requests` and `rounds`. */
   raw?: Record<string, unknown>
-  /** Both sides are one process: its profile covers all the requests it answered. */
-  oneProcess?: boolean
   /** The baseline's name in the raw rounds (throughput's JSON says `bare`). */
   baselineKey?: string
 }
@@ -38,11 +38,13 @@ export async function ratioRounds(
   context: BenchContext,
   options: RatioRounds,
 ): Promise<ScenarioResult> {
+  const { server } = options.kernel
+  const baseline = options.baseline ?? { server, path: INFO_PATH, headers: DEVICE_HEADERS }
   const { pairs, requests } = await alternatingRounds(
     context,
     options.label,
     options.plan,
-    options.baseline,
+    baseline,
     options.kernel,
   )
   const summary = ceilingSummary(pairs)
@@ -54,7 +56,8 @@ export async function ratioRounds(
       { goal: options.goal, measured: summary.throughput, pass: summary.ratio >= options.floor },
     ],
     notes: [`Requests/s ratio per round: ${summary.perRound.map(formatRatio).join(', ')}.${note}`],
-    ...(options.oneProcess
+    // One process answering both sides: its profile covers all the requests it answered.
+    ...(baseline.server === server
       ? { kernelRequests: requests.kernel + requests.baseline }
       : { kernelRequests: requests.kernel, baselineRequests: requests.baseline }),
     raw: {

@@ -1,6 +1,6 @@
 import type { BenchContext, ResultRow } from './scenario.js'
 import { assertClean, load, type LoadResult, type LoadSettings } from './load.js'
-import { cpuTimeMs, type RunningServer } from './servers.js'
+import { cpuTimeMs, DEVICE_HEADERS, INFO_PATH, type RunningServer } from './servers.js'
 import { median, ratio } from './stats.js'
 import { formatMeasure, formatRatio } from './format.js'
 
@@ -169,6 +169,21 @@ export function ceilingSummary(pairs: readonly RoundPair[]): CeilingSummary {
     latency: `p99 ${ms(p99Ms)} (median of ${pairs.length} rounds: ${pairs.map((pair) => ms(pair.kernel.p99Ms)).join(', ')}); p50 ${ms(p50Ms)}`,
     rounds: pairs.map((pair, n) => ({ ...pair, ratio: perRound[n] })),
   }
+}
+
+/**
+ * Alternating rounds of the kernel's own /query ceiling (`GET /query/server/info` on the same
+ * process as `measured`) and `measured`, with their summary against that ceiling.
+ */
+export async function ceilingRounds(
+  context: BenchContext,
+  label: string,
+  plan: RoundPlan,
+  measured: LoadTarget,
+): Promise<RoundsResult & { summary: CeilingSummary }> {
+  const ceiling = { server: measured.server, path: INFO_PATH, headers: DEVICE_HEADERS }
+  const rounds = await alternatingRounds(context, label, plan, ceiling, measured)
+  return { ...rounds, summary: ceilingSummary(rounds.pairs) }
 }
 
 /** How loadRows labels its rows. */

@@ -13,7 +13,7 @@ import { renderDocsPage } from './docs-page.js'
 import { describeMachine, fileStamp, type BenchReport, type ScenarioReport } from './report.js'
 import type { BenchContext } from './scenario.js'
 import { scenarios } from './scenarios/index.js'
-import { bareSearchServerScript, plainWriteServerScript } from './servers.js'
+import { builtBaselineScript } from './servers.js'
 import { profileFiles, renderProfileSummary, summariseProfile, type CpuProfile } from './profile.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -116,8 +116,8 @@ async function main(): Promise<void> {
     path.join(root, 'cli/dist/index.js'),
     context.bareKoaServer,
     context.naiveListServer,
-    plainWriteServerScript(context),
-    bareSearchServerScript(context),
+    builtBaselineScript(context, 'plain-write'),
+    builtBaselineScript(context, 'bare-search'),
   ]) {
     if (!fs.existsSync(file))
       throw new Error(`${file} is missing: build first (npm run bench builds everything)`)

@@ -130,26 +130,6 @@ async function startBaselineScript(
   })
 }
 
-/** The built bare search server (bench/dist/bare-search-server.js), beside the bare Koa one. */
-export function bareSearchServerScript(context: BenchContext): string {
-  return path.join(path.dirname(context.bareKoaServer), 'bare-search-server.js')
-}
-
-/**
- * The search baseline (bench/dist/bare-search-server.js): bare Koa running the commerce engine's
- * statements on the kernel's SQLite file; resolves at its first 200 on an empty search.
- */
-export async function startBareSearch(
-  context: BenchContext,
-  options: { dbFile: string; logFile: string },
-): Promise<RunningServer> {
-  return startBaselineScript(context, bareSearchServerScript(context), {
-    logFile: options.logFile,
-    env: { DB_FILE: options.dbFile },
-    readyPath: '/query/ns/search?q=',
-  })
-}
-
 /** The bare Koa ceiling (bench/dist/bare-koa-server.js); resolves at its first 200 on the info route. */
 export async function startBareKoa(
   context: BenchContext,
@@ -163,23 +143,34 @@ export async function startBareKoa(
   })
 }
 
-/** The built plain write server (bench/dist/plain-write-server.js), beside the bare Koa one. */
-export function plainWriteServerScript(context: BenchContext): string {
-  return path.join(path.dirname(context.bareKoaServer), 'plain-write-server.js')
+/**
+ * The baselines the bench builds beside bare-koa-server.js (bench/dist/<name>-server.js), each with
+ * the path that answers 200 once it is up. `bare-search`, the search baseline: bare Koa running the
+ * commerce engine's statements on the kernel's SQLite file (env DB_FILE); up on an empty search.
+ * `plain-write`, the drive-upload baseline: a bare Node http server that pipes `POST /write` into
+ * `fs.createWriteStream` under env WRITE_DIR; up on `/`.
+ */
+const BUILT_BASELINES = {
+  'bare-search': '/query/ns/search?q=',
+  'plain-write': '/',
+} as const
+
+export type BuiltBaseline = keyof typeof BUILT_BASELINES
+
+/** The built script of a baseline (bench/dist/<name>-server.js). */
+export function builtBaselineScript(context: BenchContext, name: BuiltBaseline): string {
+  return path.join(path.dirname(context.bareKoaServer), `${name}-server.js`)
 }
 
-/**
- * The drive-upload baseline (bench/dist/plain-write-server.js): a bare Node http server that pipes
- * `POST /write` into `fs.createWriteStream` under `dir`; resolves at its first 200 on `/`.
- */
-export async function startPlainWrite(
+/** Starts a built baseline with `env` (see BUILT_BASELINES); resolves once it answers 200. */
+export async function startBuiltBaseline(
   context: BenchContext,
-  options: { dir: string; logFile: string },
+  name: BuiltBaseline,
+  options: { logFile: string; env: Record<string, string> },
 ): Promise<RunningServer> {
-  return startBaselineScript(context, plainWriteServerScript(context), {
-    logFile: options.logFile,
-    env: { WRITE_DIR: options.dir },
-    readyPath: '/',
+  return startBaselineScript(context, builtBaselineScript(context, name), {
+    ...options,
+    readyPath: BUILT_BASELINES[name],
   })
 }
 

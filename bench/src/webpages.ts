@@ -148,11 +148,25 @@ export function batches(count: number, size: number): Array<[number, number]> {
  * `webpage-<first id>.json` (the `{type}-{id}.json` of an export).
  */
 export function importFiles(count: number, perEntry: number): Map<string, string> {
+  return recordFiles(RECORD_TYPE, count, perEntry, webpageRecord)
+}
+
+/**
+ * The files of an import .zip of `type` records 1..count as `record` makes them, `perEntry` to a
+ * JSON list each, named `<type>-<first id>.json` (the `{type}-{id}.json` of an export; the ids are
+ * the numbers in base 62).
+ */
+export function recordFiles<T>(
+  type: string,
+  count: number,
+  perEntry: number,
+  record: (n: number) => T,
+): Map<string, string> {
   const files = new Map<string, string>()
   for (const [first, last] of batches(count, perEntry)) {
-    const records: WebpageRecord[] = []
-    for (let n = first; n <= last; n++) records.push(webpageRecord(n))
-    files.set(`${RECORD_TYPE}-${webpageId(first)}.json`, JSON.stringify(records))
+    const records: T[] = []
+    for (let n = first; n <= last; n++) records.push(record(n))
+    files.set(`${type}-${webpageId(first)}.json`, JSON.stringify(records))
   }
   return files
 }

@@ -53,7 +53,6 @@ export const accountGet: Scenario = {
       return ratioRounds(context, {
         label: 'account-get',
         plan: p,
-        baseline: { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
         kernel: { server: kernel, path: GET_PATH, headers },
         goal: "GET /query/account/get with a session cookie at no less than 60% of the kernel's own /query ceiling (GET /query/server/info, same process) in requests/s",
         floor: ACCOUNT_GET_TARGET,
@@ -65,7 +64,6 @@ export const accountGet: Scenario = {
             serverInfo: Buffer.byteLength(info.body),
           },
         },
-        oneProcess: true,
       })
     })
   },

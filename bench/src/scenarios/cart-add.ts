@@ -3,7 +3,7 @@ import type { Scenario } from '../scenario.js'
 import { request, type Answer } from '../http-probe.js'
 import { DEVICE_HEADERS, INFO_PATH } from '../servers.js'
 import { formatMeasure, formatRatio } from '../format.js'
-import { alternatingRounds, ceilingSummary, loadRows, type RoundPlan } from '../rounds.js'
+import { loadRows, type RoundPlan, ceilingRounds } from '../rounds.js'
 import { catalogueItems, pickCartItems } from '../shop-catalogue.js'
 import { withFreshKernel } from '../fresh-kernel.js'
 
@@ -193,24 +193,18 @@ export const cartAdd: Scenario = {
         if (info.status !== 200) throw new Error(`GET ${INFO_PATH} answered ${info.status}`)
 
         const counts: CartCounts = { newCarts: 0, withoutCookie: 0 }
-        const loaded = await alternatingRounds(
-          context,
-          'cart-add',
-          p,
-          { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
-          {
-            server: kernel,
-            path: CART_ADD_PATH,
-            headers: JSON_HEADERS,
-            requests: cartRequests(items, counts),
-          },
-        )
+        const loaded = await ceilingRounds(context, 'cart-add', p, {
+          server: kernel,
+          path: CART_ADD_PATH,
+          headers: JSON_HEADERS,
+          requests: cartRequests(items, counts),
+        })
         if (counts.withoutCookie)
           throw new Error(
             `${counts.withoutCookie} add(s) without a cart answered 2xx without a cart cookie`,
           )
 
-        const summary = ceilingSummary(loaded.pairs)
+        const { summary } = loaded
         const rps = (value: number) => formatMeasure({ value, unit: 'req/s' })
 
         return {

@@ -5,7 +5,7 @@ import type { Scenario } from '../scenario.js'
 import {
   cpuTimeMs,
   residentMb,
-  startPlainWrite,
+  startBuiltBaseline,
   watchRss,
   DEVICE_HEADERS,
   type RunningServer,
@@ -160,9 +160,9 @@ export const driveUpload: Scenario = {
       },
       async (site, keep) => {
         const plain = keep(
-          await startPlainWrite(context, {
-            dir: path.join(site.dir, 'plain'),
+          await startBuiltBaseline(context, 'plain-write', {
             logFile: path.join(site.dir, 'plain-write.log'),
+            env: { WRITE_DIR: path.join(site.dir, 'plain') },
           }),
         )
         for (let round = 1; round <= p.rounds; round++) {

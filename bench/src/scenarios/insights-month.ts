@@ -1,11 +1,11 @@
-import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
 import { sqliteFile } from '../record-table.js'
 import { firstPage, measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
-import { SESSIONS_PLUGINS } from './sessions-track.js'
+import { SESSION_COLUMNS, SESSIONS_PLUGINS } from './sessions-track.js'
 import { SETTLE_MS } from '@shopwright/plugin-insights'
 import { withManagerSite } from '../manager-site.js'
+import { writeSqlite } from '../sqlite-write.js'
 
 /** The issue's ceiling for the median latency of a month's insights, in ms. */
 export const INSIGHTS_MONTH_P50_TARGET_MS = 50
@@ -35,19 +35,15 @@ function insertMonth(file: string, now: number): number {
   const first = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1)
   const span = Math.max(60_000, now - 60_000 - first)
   const sessions = PAGES / PAGES_PER_SESSION
-  const db = new Database(file)
-  try {
-    db.pragma('journal_mode = WAL')
+  writeSqlite(file, (db) => {
     const session = db.prepare(
-      `INSERT INTO sessions_sessions (id, started_at, ended_at, confirmed, visits, ip, user_agent,
-        device, browser, browser_version, os, os_version, platform, city, region, country, latitude,
-        longitude, language, referer, medium, robot, virus, spam, reasons)
-       VALUES (?, ?, ?, 1, ?, '203.0.113.0', 'Mozilla/5.0', 'bench', ?, '1', ?, '1', 'desktop', ?, ?,
-        ?, 51.5, -0.1, ?, '', ?, 0, 0, 0, '')`,
+      `INSERT INTO sessions_sessions (${SESSION_COLUMNS})
+         VALUES (?, ?, ?, 1, ?, '203.0.113.0', 'Mozilla/5.0', 'bench', ?, '1', ?, '1', 'desktop', ?, ?,
+          ?, 51.5, -0.1, ?, '', ?, 0, 0, 0, '')`,
     )
     const page = db.prepare(
       `INSERT INTO sessions_pages (session_id, page_key, started_at, ended_at, href, entry, exit_href,
-        scroll) VALUES (?, ?, ?, ?, ?, '', '', 50)`,
+          scroll) VALUES (?, ?, ?, ?, ?, '', '', 50)`,
     )
     const batch = db.transaction((from: number, to: number) => {
       for (let n = from; n < to; n++) {
@@ -79,9 +75,7 @@ function insertMonth(file: string, now: number): number {
     })
     for (let from = 0; from < sessions; from += 25_000)
       batch(from, Math.min(sessions, from + 25_000))
-  } finally {
-    db.close()
-  }
+  })
   return performance.now() - begun
 }
 

@@ -7,7 +7,7 @@ import { formatMeasure } from '../format.js'
 import { measureAgainstBaseline, pageRoundPlans } from '../page-baseline.js'
 import { timedGet } from '../drive-site.js'
 import { sqliteFile } from '../record-table.js'
-import { DEVICE_HEADERS, startBareSearch, startKernel, type RunningServer } from '../servers.js'
+import { DEVICE_HEADERS, startBuiltBaseline, startKernel, type RunningServer } from '../servers.js'
 import {
   SHELF,
   countWithNoun,
@@ -183,9 +183,9 @@ export const search: Scenario = {
       if (!page.data.every((item) => /lamp/i.test(item.displayname)))
         throw new Error(`${SEARCH_PATH} ranked an item without "lamp" in its name first`)
 
-      bare = await startBareSearch(context, {
-        dbFile: sqliteFile(dataDir),
+      bare = await startBuiltBaseline(context, 'bare-search', {
         logFile: path.join(dir, 'bare-search.log'),
+        env: { DB_FILE: sqliteFile(dataDir) },
       })
       const baselineAnswer = await request(bare.port, SEARCH_PATH, { headers: DEVICE_HEADERS })
       if (baselineAnswer.body !== answer.body)

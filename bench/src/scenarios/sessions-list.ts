@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
 import { sqliteFile } from '../record-table.js'
 import { firstPage, measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
-import { SESSIONS_PLUGINS } from './sessions-track.js'
+import { SESSION_COLUMNS, SESSIONS_PLUGINS } from './sessions-track.js'
 import { withManagerSite } from '../manager-site.js'
+import { writeSqlite } from '../sqlite-write.js'
 
 /** The issue's ceiling for the median latency of the first page, in ms. */
 export const SESSIONS_LIST_P50_TARGET_MS = 20
@@ -32,15 +32,11 @@ const PLACES = [
  */
 function insertSessions(file: string, count: number): number {
   const begun = performance.now()
-  const db = new Database(file)
-  try {
-    db.pragma('journal_mode = WAL')
+  writeSqlite(file, (db) => {
     const insert = db.prepare(
-      `INSERT INTO sessions_sessions (id, started_at, ended_at, confirmed, visits, ip, user_agent,
-        device, browser, browser_version, os, os_version, platform, city, region, country, latitude,
-        longitude, language, referer, medium, robot, virus, spam, reasons)
-       VALUES (?, ?, ?, ?, 1, ?, 'Mozilla/5.0', 'bench', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en-gb', '',
-        'direct', 0, 0, 0, '')`,
+      `INSERT INTO sessions_sessions (${SESSION_COLUMNS})
+         VALUES (?, ?, ?, ?, 1, ?, 'Mozilla/5.0', 'bench', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'en-gb', '',
+          'direct', 0, 0, 0, '')`,
     )
     const first = Date.UTC(2024, 0, 1)
     const batch = db.transaction((from: number, to: number) => {
@@ -68,9 +64,7 @@ function insertSessions(file: string, count: number): number {
       }
     })
     for (let from = 0; from < count; from += 50_000) batch(from, Math.min(count, from + 50_000))
-  } finally {
-    db.close()
-  }
+  })
   return performance.now() - begun
 }
 

@@ -18,6 +18,10 @@ import { formatMeasure, formatRatio } from '../format.js'
 export const TRACK_TARGET = 0.4
 /** The plugins of a site with sessions, named so the figures never depend on the default list. */
 export const SESSIONS_PLUGINS = 'records,account,translations,sessions'
+/** The columns of `sessions_sessions` the scenarios that fill it directly insert, in order. */
+export const SESSION_COLUMNS = `id, started_at, ended_at, confirmed, visits, ip, user_agent, device,
+  browser, browser_version, os, os_version, platform, city, region, country, latitude, longitude,
+  language, referer, medium, robot, virus, spam, reasons`
 const CONNECTIONS = 50
 
 interface Plan {

@@ -13,6 +13,7 @@ import {
 } from '../account-site.js'
 import { describeArgon2Cost, parseArgon2Hash } from '../argon2-cost.js'
 import { comparedRow } from '../result-row.js'
+import { alternatePairs } from '../paired-samples.js'
 
 /** The issue's ceiling for the median sign-in (login step 2), in ms. */
 export const SIGN_IN_TARGET_MS = 150
@@ -111,25 +112,17 @@ export const signInLatency: Scenario = {
         return { ms, cpuMs: (used.user + used.system) / 1000 }
       }
 
-      context.log(`sign-in: ${p.warmup} unmeasured pairs, then ${p.samples} measured`)
-      for (let n = 0; n < p.warmup; n++) {
-        await timedVerify()
-        await timedSignIn()
-      }
-      const signIns: number[] = []
-      const verifications: number[] = []
-      let verifyCpuMs = 0
-      let kernelCpuMs = 0
-      for (let n = 0; n < p.samples; n++) {
-        const verified = await timedVerify()
-        verifications.push(verified.ms)
-        verifyCpuMs += verified.cpuMs
+      const pairs = await alternatePairs(context, 'sign-in', p, timedVerify, async () => {
         // The kernel is idle between sign-ins, so its CPU time over one is that sign-in's.
         const before = cpuTimeMs(kernel.pid)
-        signIns.push(await timedSignIn())
+        const ms = await timedSignIn()
         const after = cpuTimeMs(kernel.pid)
-        kernelCpuMs += after.userMs - before.userMs + after.systemMs - before.systemMs
-      }
+        return { ms, cpuMs: after.userMs - before.userMs + after.systemMs - before.systemMs }
+      })
+      const signIns = pairs.map((pair) => pair.kernel.ms)
+      const verifications = pairs.map((pair) => pair.baseline.ms)
+      const verifyCpuMs = pairs.reduce((sum, pair) => sum + pair.baseline.cpuMs, 0)
+      const kernelCpuMs = pairs.reduce((sum, pair) => sum + pair.kernel.cpuMs, 0)
 
       const refusedAt = await firstRefusal(port)
 

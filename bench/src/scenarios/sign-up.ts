@@ -12,6 +12,7 @@ import {
   withAccountKernel,
 } from '../account-site.js'
 import { comparedRow } from '../result-row.js'
+import { alternatePairs } from '../paired-samples.js'
 
 /** The issue's ceiling for the median sign-up step (argon2 included), in ms. */
 export const SIGN_UP_TARGET_MS = 150
@@ -100,17 +101,9 @@ export const signUpLatency: Scenario = {
         return performance.now() - begun
       }
 
-      context.log(`sign-up: ${p.warmup} unmeasured pairs, then ${p.samples} measured`)
-      for (let n = 0; n < p.warmup; n++) {
-        await timedHash()
-        await timedSignUp()
-      }
-      const signUps: number[] = []
-      const hashes: number[] = []
-      for (let n = 0; n < p.samples; n++) {
-        hashes.push(await timedHash())
-        signUps.push(await timedSignUp())
-      }
+      const pairs = await alternatePairs(context, 'sign-up', p, timedHash, timedSignUp)
+      const signUps = pairs.map((pair) => pair.kernel)
+      const hashes = pairs.map((pair) => pair.baseline)
 
       const ms = (value: number) => ({ value, unit: 'ms' as const })
       const p50 = percentile(signUps, 50)

@@ -3,7 +3,7 @@ import { request } from '../http-probe.js'
 import { DEVICE_HEADERS, INFO_PATH } from '../servers.js'
 import { PAGE_SIZES } from '@shopwright/core/shared'
 import { formatRatio } from '../format.js'
-import { alternatingRounds, ceilingSummary, loadRows } from '../rounds.js'
+import { loadRows, ceilingRounds } from '../rounds.js'
 import { htmlTitle, itemLinks } from '../storefront-page.js'
 import { categoryItems, categorySizes, pickCategory } from '../shop-catalogue.js'
 import {
@@ -82,15 +82,12 @@ export const storefrontCategory: Scenario = {
       const info = await request(port, INFO_PATH, { headers: DEVICE_HEADERS })
       if (info.status !== 200) throw new Error(`GET ${INFO_PATH} answered ${info.status}`)
 
-      const loaded = await alternatingRounds(
-        context,
-        'storefront-category',
-        p,
-        { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
-        { server: kernel, path: pagePath, headers: PAGE_HEADERS },
-      )
-
-      const summary = ceilingSummary(loaded.pairs)
+      const loaded = await ceilingRounds(context, 'storefront-category', p, {
+        server: kernel,
+        path: pagePath,
+        headers: PAGE_HEADERS,
+      })
+      const { summary } = loaded
       const sizesText = sizes.map((size) => `${size.id} ${size.total}`).join(', ')
       const choice = category.full
         ? `\`${pagePath}\` ("${category.name}", ${category.total} items, the first category with a full page of ${CATEGORY_PAGE_ITEMS})`

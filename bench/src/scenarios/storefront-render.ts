@@ -5,11 +5,11 @@ import { ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import {
   alternatingRounds,
-  ceilingSummary,
   loadRows,
   medianOf,
   type RoundPair,
   type RoundPlan,
+  ceilingRounds,
 } from '../rounds.js'
 import { pageScripts, readBuiltManifest, THEME_BUILD } from '../admin-manifest.js'
 import { SESSION_COOKIE } from '../record-table.js'
@@ -127,13 +127,11 @@ export const storefrontRender: Scenario = {
         scriptNote = `The theme's manifest could not be read: ${(error as Error).message}`
       }
 
-      const loaded = await alternatingRounds(
-        context,
-        'storefront-render',
-        p,
-        { server: kernel, path: INFO_PATH, headers: DEVICE_HEADERS },
-        { server: kernel, path: PAGE_PATH, headers: PAGE_HEADERS },
-      )
+      const loaded = await ceilingRounds(context, 'storefront-render', p, {
+        server: kernel,
+        path: PAGE_PATH,
+        headers: PAGE_HEADERS,
+      })
       const sequential = await alternatingRounds(
         context,
         'storefront-render uncached',
@@ -142,7 +140,7 @@ export const storefrontRender: Scenario = {
         { server: kernel, path: PAGE_PATH, headers: UNCACHED_HEADERS },
       )
 
-      const summary = ceilingSummary(loaded.pairs)
+      const { summary } = loaded
       const uncachedP50 = medianOf(sequential.pairs, 'kernel', 'p50Ms')
       const uncachedP95 = medianOf(sequential.pairs, 'kernel', 'p95Ms')
       const cachedP50 = medianOf(sequential.pairs, 'baseline', 'p50Ms')
