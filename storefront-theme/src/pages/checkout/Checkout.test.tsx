@@ -1,9 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PlacedOrder } from '../../lib/commerce.js'
+import type { CheckoutAnswer, PlacedOrder } from '../../lib/commerce.js'
 import { cart, review } from '../../test/fixtures.js'
-import { failure, pageProps, renderPage, type Answer, type Call } from '../../test/harness.js'
+import {
+  failure,
+  pageProps,
+  renderPage,
+  type Answer,
+  type Call,
+  type PageOptions,
+  type Routes,
+} from '../../test/harness.js'
 import { Checkout } from './Checkout.js'
 
 afterEach(cleanup)
@@ -35,6 +43,24 @@ const GRACE = {
   city: 'Arlington',
   zip: '22201',
 }
+
+/**
+ * The checkout page on the review `loaded` (a signed-in `account`'s, a guest's without), with
+ * `place` answering the order.
+ */
+const renderCheckout = (
+  loaded: CheckoutAnswer,
+  place: Routes[string],
+  account?: PageOptions['account'],
+) =>
+  renderPage(<Checkout {...props} />, {
+    account,
+    routes: { 'GET /checkout/get': { body: loaded }, 'POST /checkout/place': place },
+  })
+
+/** Types `value` into the new card's `field` (test id `checkout-{field}`). */
+const typeIn = (field: string, value: string) =>
+  fireEvent.change(screen.getByTestId(`checkout-${field}`), { target: { value } })
 
 const keyOf = (call: Call) => (call.body as { idempotencykey: string }).idempotencykey
 
@@ -105,18 +131,11 @@ describe('the checkout page', () => {
       address: { ...review().addresses[0]!, id: 'guest' },
     }
     const place = placeAnswers({ body: { ...placed, link: '/order/SO10001?key=abc' } })
-    renderPage(<Checkout {...props} />, {
-      routes: {
-        'GET /checkout/get': { body: review({ addresses: [], cards: [], guest }) },
-        'POST /checkout/place': place.route,
-      },
-    })
-    const type = (field: string, value: string) =>
-      fireEvent.change(screen.getByTestId(`checkout-${field}`), { target: { value } })
+    renderCheckout(review({ addresses: [], cards: [], guest }), place.route)
     await screen.findByTestId('checkout-ccnumber')
-    type('ccnumber', '4242 4242 4242 4242')
-    type('ccexpiredate', '0331')
-    type('cvc', '123')
+    typeIn('ccnumber', '4242 4242 4242 4242')
+    typeIn('ccexpiredate', '0331')
+    typeIn('cvc', '123')
     fireEvent.click(screen.getByTestId('place-order'))
     await screen.findByTestId('order-placed')
     expect(screen.getByTestId('placed-order-link').getAttribute('href')).toBe(
@@ -145,10 +164,7 @@ describe('the checkout page', () => {
 
   it('places the order with the saved card, then shows its number and links to it and its invoice', async () => {
     const place = placeAnswers({ body: placed })
-    renderPage(<Checkout {...props} />, {
-      account: ada,
-      routes: { 'GET /checkout/get': { body: review() }, 'POST /checkout/place': place.route },
-    })
+    renderCheckout(review(), place.route, ada)
     fireEvent.click(await screen.findByTestId('place-order'))
     expect((await screen.findByTestId('placed-order')).textContent).toBe('SO10001')
     expect(screen.getByTestId('placed-order-link').getAttribute('href')).toBe(
@@ -175,10 +191,7 @@ describe('the checkout page', () => {
         body: placed,
       },
     )
-    renderPage(<Checkout {...props} />, {
-      account: ada,
-      routes: { 'GET /checkout/get': { body: review() }, 'POST /checkout/place': place.route },
-    })
+    renderCheckout(review(), place.route, ada)
     for (let round = 0; round < 2; round++) {
       fireEvent.click(await screen.findByTestId('place-order'))
       const alert = await screen.findByRole('alertdialog')
@@ -233,13 +246,7 @@ describe('the checkout page', () => {
 
   it("checks a new card with the spec's card rules before sending it", async () => {
     const place = placeAnswers()
-    renderPage(<Checkout {...props} />, {
-      account: ada,
-      routes: {
-        'GET /checkout/get': { body: review({ cards: [] }) },
-        'POST /checkout/place': place.route,
-      },
-    })
+    renderCheckout(review({ cards: [] }), place.route, ada)
     fireEvent.click(await screen.findByTestId('place-order'))
     const alert = await screen.findByRole('alertdialog')
     expect(alert.textContent).toContain('Unable to Continue')
@@ -277,15 +284,11 @@ describe('the checkout page', () => {
 
   it('offers paying on account when the account has terms and a credit limit, and pays so', async () => {
     const place = placeAnswers({ body: placed })
-    renderPage(<Checkout {...props} />, {
-      account: ada,
-      routes: {
-        'GET /checkout/get': {
-          body: review({ terms: { id: 'net30', name: 'Net 30', days: 30 }, creditlimit: 5000 }),
-        },
-        'POST /checkout/place': place.route,
-      },
-    })
+    renderCheckout(
+      review({ terms: { id: 'net30', name: 'Net 30', days: 30 }, creditlimit: 5000 }),
+      place.route,
+      ada,
+    )
     const account = await screen.findByTestId('pay-account')
     expect(account.textContent).toBe('Pay on account (Net 30)Credit limit $5,000.00')
     fireEvent.click(account.querySelector('input')!)
@@ -321,30 +324,22 @@ describe('the checkout page', () => {
 describe("the checkout's new card", () => {
   it('is sent as typed: the number without its spaces, the name trimmed, the expiry unchanged', async () => {
     const place = placeAnswers({ body: placed })
-    renderPage(<Checkout {...props} />, {
-      account: ada,
-      routes: {
-        'GET /checkout/get': { body: review({ cards: [] }) },
-        'POST /checkout/place': place.route,
-      },
-    })
-    const type = (field: string, value: string) =>
-      fireEvent.change(screen.getByTestId(`checkout-${field}`), { target: { value } })
+    renderCheckout(review({ cards: [] }), place.route, ada)
     await screen.findByTestId('checkout-ccnumber')
-    type('ccnumber', '4242 4242 4242 4242')
-    type('ccname', ' Ada ')
+    typeIn('ccnumber', '4242 4242 4242 4242')
+    typeIn('ccname', ' Ada ')
     // Typed as digits, the expiry becomes MM/YY as it is typed, and is sent as MM/YYYY; the brand
     // comes from the number, never picked.
-    type('ccexpiredate', '0331')
+    typeIn('ccexpiredate', '0331')
     expect((screen.getByTestId('checkout-ccexpiredate') as HTMLInputElement).value).toBe('03/31')
     expect(screen.getByTestId('checkout-brand').textContent).toBe('Visa')
     // The security code: digits only, three for a Visa; checked before sending.
-    type('cvc', '12')
+    typeIn('cvc', '12')
     fireEvent.click(screen.getByTestId('place-order'))
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Unable to Continue')
     fireEvent.click(screen.getByTestId('alert-ok'))
     expect(place.sent).toEqual([])
-    type('cvc', '1a23')
+    typeIn('cvc', '1a23')
     expect((screen.getByTestId('checkout-cvc') as HTMLInputElement).value).toBe('123')
     fireEvent.click(screen.getByTestId('place-order'))
     await screen.findByTestId('order-placed')
