@@ -22,6 +22,7 @@ export type {
   SettingsOf,
   SettingsTable,
 } from './kernel/plugin.js'
+export type { SecurityTable } from './kernel/plugin-security.js'
 export { orderPlugins } from './kernel/order-plugins.js'
 export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
 export type { Services, SeedWriter } from './kernel/services.js'

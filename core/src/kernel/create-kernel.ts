@@ -46,6 +46,7 @@ import { resolvePluginSettings } from '../config/plugin-settings.js'
 import { KernelError } from './kernel-error.js'
 import { stopServer } from './stop-server.js'
 import { Lifecycle } from './lifecycle.js'
+import { securityRecords } from './plugin-security.js'
 
 const { version } = createRequire(import.meta.url)('@shopwright/core/package.json') as {
   version: string
@@ -365,6 +366,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           )
         const all: RecordData[] = []
         for (const plugin of plugins) {
+          all.push(...securityRecords(plugin.security ?? {}))
           const seeds =
             typeof plugin.seeds === 'function' ? await plugin.seeds() : (plugin.seeds ?? [])
           all.push(...seeds)

@@ -10,6 +10,7 @@ import type { QueryRouter } from '../http/query-router.js'
 import type { Logger } from '../logger.js'
 import type { ErrorTable } from '../shared/errors/index.js'
 import { KernelError } from './kernel-error.js'
+import { checkSecurityTable, type SecurityTable } from './plugin-security.js'
 
 /** A knex migration owned by one plugin; its stored name is `<plugin>/<name>`. */
 export interface Migration {
@@ -83,8 +84,11 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   settings?: S
   /** This plugin's error codes (from `defineErrors`): merged into the catalogue at boot. */
   errors?: ErrorTable
-  /** Security record ids this plugin gates on. */
-  security?: readonly string[]
+  /**
+   * The security records this plugin gates on, by id, with each role's rights on a new site: the
+   * kernel seeds each one that is missing (plugin-security.ts), so this is their one source.
+   */
+  security?: SecurityTable
   migrations?: readonly Migration[]
   /** Records this plugin needs to exist; inserted by `shopwright seed` when missing. */
   seeds?: readonly RecordData[] | (() => readonly RecordData[] | Promise<readonly RecordData[]>)
@@ -151,5 +155,6 @@ export function definePlugin<S extends SettingsTable = Record<never, SettingDefi
         `plugin ${plugin.name} has a setting ${JSON.stringify(key)} without a camelCase key and an UPPER_CASE env name`,
       )
   }
+  checkSecurityTable(plugin.name, plugin.security ?? {})
   return Object.freeze(plugin)
 }

@@ -128,7 +128,15 @@ export default definePlugin({
   requires: ['records', 'recordGuards', 'seedWriter'],
   settings: ACCOUNT_SETTINGS,
   errors: ACCOUNT_ERRORS,
-  security: ['account', 'people'],
+  // `account`: the role every signed-in account has, full on its own account. `people`: who keeps
+  // the accounts of others (docs/security.md).
+  security: {
+    account: { name: 'Account', access: { account: 'all' } },
+    people: {
+      name: 'People',
+      access: { allmanagers: 'all', support: ['view', 'edit'], office: ['view'] },
+    },
+  },
   migrations,
   seeds: accountSeeds,
   register({ container, config, settings, logger }) {

@@ -3,12 +3,7 @@ import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  FIELD_DATATYPES,
-  type Kernel,
-  type RecordTypeData,
-  type SecurityRecord,
-} from '@shopwright/core'
+import { FIELD_DATATYPES, type Kernel, type RecordTypeData } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import account from '../src/index.js'
 import { accountSeeds } from '../src/seeds/index.js'
@@ -17,14 +12,14 @@ import { bootAccounts } from './helpers.js'
 const pluginDir = dirname(dirname(fileURLToPath(import.meta.url)))
 
 describe('the account seeds', () => {
-  it('are the employee and customer record types and the people security record', () => {
+  it('are the employee and customer record types; account and people are declared security', () => {
     const seeds = accountSeeds()
     expect(seeds.map(({ type, id }) => `${type}/${id}`)).toEqual([
       'recordtype/employee',
       'recordtype/customer',
-      'security/people',
     ])
     expect(account.seeds).toBe(accountSeeds)
+    expect(Object.keys(account.security ?? {})).toEqual(['account', 'people'])
   })
 
   it('give record types of the account fields, gated by security/people', () => {
@@ -71,19 +66,10 @@ describe('the account seeds', () => {
   })
 
   it('give the people rights of the brief: managers all, support view and edit, office view', () => {
-    const people = accountSeeds().find((seed) => seed.type === 'security') as SecurityRecord
-    expect(people.access).toEqual([
-      {
-        id: 'allmanagers',
-        role: 'allmanagers',
-        view: true,
-        edit: true,
-        create: true,
-        delete: true,
-      },
-      { id: 'support', role: 'support', view: true, edit: true, create: false, delete: false },
-      { id: 'office', role: 'office', view: true, edit: false, create: false, delete: false },
-    ])
+    expect(account.security?.people).toEqual({
+      name: 'People',
+      access: { allmanagers: 'all', support: ['view', 'edit'], office: ['view'] },
+    })
   })
 
   it('are a fresh copy on every call', () => {
@@ -119,6 +105,22 @@ for (const database of databasesUnderTest()) {
       for (const seed of accountSeeds()) {
         expect(await kernel.services.recordStore.get(seed.type, seed.id)).toEqual(seed)
       }
+      // The declared security record, one access entry per role.
+      expect(await kernel.services.recordStore.get('security', 'people')).toMatchObject({
+        name: 'People',
+        access: [
+          {
+            id: 'allmanagers',
+            role: 'allmanagers',
+            view: true,
+            edit: true,
+            create: true,
+            delete: true,
+          },
+          { id: 'support', role: 'support', view: true, edit: true, create: false, delete: false },
+          { id: 'office', role: 'office', view: true, edit: false, create: false, delete: false },
+        ],
+      })
       const again = await kernel.seed()
       expect(again.inserted).toBe(0)
     })

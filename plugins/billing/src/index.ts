@@ -6,7 +6,6 @@ import { priceList } from './server/price-list.js'
 import { billingRoutes } from './server/routes.js'
 import { BillingSampler, isStoredBytesSource } from './server/sampler.js'
 import { BILLING_SETTINGS } from './server/settings.js'
-import { billingSeeds } from './seeds/index.js'
 import { BILLING_ERRORS } from './shared/errors.js'
 import { BILLING_PHRASES } from './shared/phrases.js'
 import { BILLING_SECURITY } from './shared/types.js'
@@ -49,9 +48,11 @@ export default definePlugin({
   provides: ['billing', 'billingSampler'],
   settings: BILLING_SETTINGS,
   errors: BILLING_ERRORS,
-  security: [BILLING_SECURITY],
+  // Financemanager full, finance views (the details call needs view): README, "Rights".
+  security: {
+    [BILLING_SECURITY]: { name: 'Billing', access: { financemanager: 'all', finance: ['view'] } },
+  },
   migrations,
-  seeds: billingSeeds,
   register({ container, config, settings, logger }) {
     const dialect = dialectOf(config.databaseUrl)
     const prices = priceList(settings)

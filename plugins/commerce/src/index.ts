@@ -187,7 +187,31 @@ export default definePlugin({
   ],
   settings: COMMERCE_SETTINGS,
   errors: COMMERCE_ERRORS,
-  security: [CATALOGUE_SECURITY, ORDERS_SECURITY],
+  // `catalogue`: everyone views (the storefront shows it to anonymous visitors); marketing keeps it.
+  // `orders`: staff only. Customers have no entry: they read their own documents through
+  // /query/ns/data, which checks that they are theirs (README, "Rights").
+  security: {
+    [CATALOGUE_SECURITY]: {
+      name: 'Catalogue',
+      access: {
+        all: ['view'],
+        allmanagers: 'all',
+        marketingmanager: 'all',
+        marketing: ['view', 'edit', 'create'],
+        office: ['view'],
+      },
+    },
+    [ORDERS_SECURITY]: {
+      name: 'Orders and invoices',
+      access: {
+        allmanagers: ['view', 'edit'],
+        office: ['view', 'edit'],
+        support: ['view', 'edit'],
+        financemanager: ['view', 'edit'],
+        finance: ['view'],
+      },
+    },
+  },
   migrations,
   seeds: commerceSeeds,
   register({ container, settings, logger }) {

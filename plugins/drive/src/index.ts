@@ -10,7 +10,6 @@ import { driveRoutes } from './server/routes.js'
 import { ImageVariants } from './server/images/image-variants.js'
 import { sharpCodec } from './server/images/image-codec.js'
 import { DriveSeeds } from './seeds/drive-seeds.js'
-import { driveRecordSeeds } from './seeds/index.js'
 import { DRIVE_ERRORS } from './shared/errors.js'
 import { DRIVE_SECURITY } from './shared/types.js'
 import { DRIVE_PHRASES } from './shared/phrases.js'
@@ -63,9 +62,10 @@ export default definePlugin({
   requires: ['records', 'binSources'],
   settings: DRIVE_SETTINGS,
   errors: DRIVE_ERRORS,
-  security: [DRIVE_SECURITY],
+  // Allmanagers full; an administrator adds roles, and sets other records on folders
+  // (docs/drive.md, "Folders and rights").
+  security: { [DRIVE_SECURITY]: { name: 'Drive', access: { allmanagers: 'all' } } },
   migrations,
-  seeds: driveRecordSeeds,
   register({ container, config, settings }) {
     // A wrong combination of settings stops the boot here, before any plugin starts.
     container.register({ driveBlobs: asValue(createBlobStore(settings, config.dataDir)) })

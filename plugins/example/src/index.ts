@@ -19,7 +19,7 @@ export * from './shared/index.js'
 export { Announcements, ANNOUNCEMENT_CACHE } from './server/announcements.js'
 export { DISMISSALS_TABLE, migrations } from './server/migrations.js'
 export { EXAMPLE_SETTINGS, type ExampleSettings } from './server/settings.js'
-export { exampleSeeds, announcementRecordType, announcementSecurity } from './seeds/index.js'
+export { exampleSeeds, announcementRecordType } from './seeds/index.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.
@@ -42,7 +42,18 @@ export default definePlugin({
   requires: ['records'],
   settings: EXAMPLE_SETTINGS,
   errors: EXAMPLE_ERRORS,
-  security: [ANNOUNCEMENT_SECURITY],
+  // Drafts are staff's only; the public reads what is live through /query/announcements/current.
+  security: {
+    [ANNOUNCEMENT_SECURITY]: {
+      name: 'Announcements',
+      access: {
+        allmanagers: 'all',
+        marketingmanager: 'all',
+        marketing: ['view', 'edit', 'create'],
+        support: ['view'],
+      },
+    },
+  },
   migrations,
   seeds: exampleSeeds,
   register({ container, settings }) {

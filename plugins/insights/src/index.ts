@@ -40,7 +40,13 @@ export default definePlugin({
   provides: ['insights'],
   settings: INSIGHTS_SETTINGS,
   errors: INSIGHTS_ERRORS,
-  security: [INSIGHTS_SECURITY],
+  // Allmanagers view; development and marketing are named to say they may not (README, "Rights").
+  security: {
+    [INSIGHTS_SECURITY]: {
+      name: 'Insights',
+      access: { allmanagers: ['view'], development: [], marketing: [] },
+    },
+  },
   seeds: insightsSeeds,
   register({ container, settings, logger }) {
     container.register({

@@ -11,7 +11,6 @@ import { LogWriter } from './server/log-writer.js'
 import { migrations } from './server/migrations.js'
 import { logRoutes } from './server/routes.js'
 import { LOG_SETTINGS } from './server/settings.js'
-import { logRecordSeeds } from './seeds/index.js'
 import { LOG_ERRORS } from './shared/errors.js'
 import { LOG_SECURITY } from './shared/types.js'
 import { LOG_PHRASES } from './shared/phrases.js'
@@ -48,9 +47,14 @@ export default definePlugin({
   provides: ['log', 'recordLogSink'],
   settings: LOG_SETTINGS,
   errors: LOG_ERRORS,
-  security: [LOG_SECURITY],
+  // The list needs view, the clear needs delete.
+  security: {
+    [LOG_SECURITY]: {
+      name: 'Log',
+      access: { allmanagers: ['view', 'delete'], development: ['view'] },
+    },
+  },
   migrations,
-  seeds: logRecordSeeds,
   register({ container, config, settings, logger }) {
     const dialect = dialectOf(config.databaseUrl)
     // What the log says about itself goes to the process log only (never into the log it failed).

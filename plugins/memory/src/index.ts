@@ -1,7 +1,6 @@
 import { definePlugin, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { MemoryService } from './server/memory-service.js'
 import { memoryRoutes } from './server/routes.js'
-import { memorySeeds } from './seeds/index.js'
 import { MEMORY_ERRORS } from './shared/errors.js'
 import { MEMORY_SECURITY } from './shared/types.js'
 import { MEMORY_PHRASES } from './shared/phrases.js'
@@ -32,8 +31,8 @@ export default definePlugin({
   dependsOn: ['records'],
   provides: ['memory'],
   errors: MEMORY_ERRORS,
-  security: [MEMORY_SECURITY],
-  seeds: memorySeeds,
+  // The administrator role has every right whatever the record says.
+  security: { [MEMORY_SECURITY]: { name: 'Memory', access: { developmentmanager: 'all' } } },
   register({ container, logger }) {
     container.register({
       memory: asFunction(

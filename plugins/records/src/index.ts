@@ -24,7 +24,7 @@ import { transferRoutes } from './server/routes/transfer-routes.js'
 import { ImportService } from './server/transfer/import-service.js'
 import { IMPORT_ZIP_LIMITS } from './server/transfer/zip-reader.js'
 import { ExportService } from './server/transfer/export-service.js'
-import { recordsPluginSeeds } from './seeds/index.js'
+import { RECORDS_SECURITY, recordsPluginSeeds } from './seeds/index.js'
 import { RECORDS_ERRORS } from './shared/errors.js'
 import { RecordSeedWriter } from './server/seed-writer.js'
 import { BinSources, SharedBin } from './server/shared-bin.js'
@@ -112,7 +112,7 @@ export default definePlugin({
     'bin',
   ],
   errors: RECORDS_ERRORS,
-  security: ['configuration', 'security', 'bin', 'website', 'reference'],
+  security: RECORDS_SECURITY,
   migrations,
   seeds: recordsPluginSeeds,
   register({ container, config }) {

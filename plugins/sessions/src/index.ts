@@ -23,7 +23,6 @@ import { SESSIONS_SETTINGS, type SessionsSettings } from './server/settings.js'
 import { Tracker } from './server/tracker.js'
 import { SessionFacts } from './server/session-facts.js'
 import type { VisitorRequest } from './server/visitor.js'
-import { sessionsSeeds } from './seeds/index.js'
 import { SESSIONS_ERRORS } from './shared/errors.js'
 import { SESSIONS_PHRASES } from './shared/phrases.js'
 import { SESSIONS_SECURITY } from './shared/types.js'
@@ -132,9 +131,8 @@ export default definePlugin({
   provides: ['sessions', 'sessionTracker', 'sessionWriter'],
   settings: SESSIONS_SETTINGS,
   errors: SESSIONS_ERRORS,
-  security: [SESSIONS_SECURITY],
+  security: { [SESSIONS_SECURITY]: { name: 'Sessions', access: { allmanagers: 'all' } } },
   migrations,
-  seeds: sessionsSeeds,
   register({ container, config, settings, logger }) {
     const dialect = dialectOf(config.databaseUrl)
     if (settings.sessionsTrackLimit > 0)

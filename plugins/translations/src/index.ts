@@ -45,7 +45,19 @@ export default definePlugin({
   requires: ['records'],
   settings: TRANSLATIONS_SETTINGS,
   errors: TRANSLATIONS_ERRORS,
-  security: [TRANSLATION_SECURITY],
+  // Everyone reads the texts; development and marketing write them (docs/security.md).
+  security: {
+    [TRANSLATION_SECURITY]: {
+      name: 'Translation',
+      access: {
+        all: ['view'],
+        development: ['edit', 'create'],
+        developmentmanager: ['edit', 'create', 'delete'],
+        marketing: ['edit'],
+        marketingmanager: ['edit'],
+      },
+    },
+  },
   seeds: translationSeeds,
   register({ container, settings }) {
     container.register({

@@ -17,7 +17,13 @@ export default definePlugin({
   name: '__NAME__',
   dependsOn: ['records'],
   requires: ['records'],
-  security: [__CONST__],
+  // Who may do what with __NAME__ records: seeded when missing, then the site's to change.
+  security: {
+    [__CONST__]: {
+      name: '__TITLE__',
+      access: { allmanagers: 'all', marketing: ['view', 'edit', 'create'] },
+    },
+  },
   migrations,
   seeds: __NAME__Seeds,
   bootstrap({ optional }) {

@@ -1,50 +1,5 @@
 import type { RecordData } from '@shopwright/core/shared'
-import { CATALOGUE_SECURITY, ORDERS_SECURITY } from '../shared/types.js'
 import { commerceRecordTypes } from './record-types.js'
-
-const entry = (role: string, view: boolean, edit: boolean, create: boolean, remove: boolean) => ({
-  id: role,
-  role,
-  view,
-  edit,
-  create,
-  delete: remove,
-})
-
-/**
- * The security records (README, "Rights"). `catalogue`: everyone views (the storefront shows it to
- * anonymous visitors); marketing keeps it. `orders`: staff only. Customers have no entry: they
- * read their own documents through /query/ns/data, which checks that they are theirs, never
- * through the generic record calls.
- */
-export function commerceSecurity(): RecordData[] {
-  return [
-    {
-      type: 'security',
-      id: CATALOGUE_SECURITY,
-      name: 'Catalogue',
-      access: [
-        entry('all', true, false, false, false),
-        entry('allmanagers', true, true, true, true),
-        entry('marketingmanager', true, true, true, true),
-        entry('marketing', true, true, true, false),
-        entry('office', true, false, false, false),
-      ],
-    },
-    {
-      type: 'security',
-      id: ORDERS_SECURITY,
-      name: 'Orders and invoices',
-      access: [
-        entry('allmanagers', true, true, false, false),
-        entry('office', true, true, false, false),
-        entry('support', true, true, false, false),
-        entry('financemanager', true, true, false, false),
-        entry('finance', true, false, false, false),
-      ],
-    },
-  ]
-}
 
 /** List types: price levels (NetSuite's five), payment terms, order and invoice statuses. */
 export function commerceListTypes(): RecordData[] {
@@ -160,10 +115,5 @@ export function commerceStarters(): RecordData[] {
 
 /** What the plugin seeds: inserted by `shopwright seed` (and every start) when missing. */
 export function commerceSeeds(): RecordData[] {
-  return [
-    ...commerceRecordTypes(),
-    ...commerceSecurity(),
-    ...commerceListTypes(),
-    ...commerceStarters(),
-  ]
+  return [...commerceRecordTypes(), ...commerceListTypes(), ...commerceStarters()]
 }

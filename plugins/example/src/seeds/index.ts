@@ -40,33 +40,7 @@ export function announcementRecordType(): RecordData {
   }
 }
 
-/**
- * The `announcement` security record: who may do what with announcements. Drafts are staff's
- * only; the public reads what is live through `/query/announcements/current`.
- */
-export function announcementSecurity(): RecordData {
-  const entry = (role: string, view: boolean, edit: boolean, create: boolean, remove: boolean) => ({
-    id: role,
-    role,
-    view,
-    edit,
-    create,
-    delete: remove,
-  })
-  return {
-    type: 'security',
-    id: ANNOUNCEMENT_SECURITY,
-    name: 'Announcements',
-    access: [
-      entry('allmanagers', true, true, true, true),
-      entry('marketingmanager', true, true, true, true),
-      entry('marketing', true, true, true, false),
-      entry('support', true, false, false, false),
-    ],
-  }
-}
-
 /** What the plugin seeds: inserted by `shopwright seed` (and a new site's first start) when missing. */
 export function exampleSeeds(): RecordData[] {
-  return [announcementRecordType(), announcementSecurity()]
+  return [announcementRecordType()]
 }

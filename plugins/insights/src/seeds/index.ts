@@ -22,27 +22,6 @@ export function trafficInsightsType(): RecordData {
   }
 }
 
-/**
- * The `insights` security record (README, "Rights"): allmanagers view; development and marketing
- * explicitly not. Inserted when missing, so a site without the sample company is gated too.
- */
-export function insightsSecurity(): RecordData {
-  const entry = (role: string, view: boolean) => ({
-    id: role,
-    role,
-    view,
-    edit: false,
-    create: false,
-    delete: false,
-  })
-  return {
-    type: 'security',
-    id: INSIGHTS_SECURITY,
-    name: 'Insights',
-    access: [entry('allmanagers', true), entry('development', false), entry('marketing', false)],
-  }
-}
-
 export function insightsSeeds(): RecordData[] {
-  return [trafficInsightsType(), insightsSecurity()]
+  return [trafficInsightsType()]
 }

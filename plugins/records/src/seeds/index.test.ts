@@ -1,20 +1,21 @@
 import {
-  accessFor,
   FIELD_DATATYPES,
   fieldDisplay,
   isValidId,
   type FieldDefinition,
   type RecordTypeData,
-  type SecurityRecord,
 } from '@shopwright/core/shared'
 import { describe, expect, it } from 'vitest'
 import {
   OTHER_PACKAGES_LIST_TYPES,
   OTHER_PLUGINS_RECORD_TYPES,
   recordsPluginSeeds,
+  RECORDS_SECURITY,
   REFERENCE_SECURITY,
   WEBSITE_SECURITY,
 } from './index.js'
+
+const FULL = ['view', 'edit', 'create', 'delete'] as const
 
 const seeds = recordsPluginSeeds()
 const ofType = (type: string) => seeds.filter((record) => record.type === type)
@@ -133,7 +134,7 @@ describe('record types', () => {
   })
 
   it('name security records that exist here or in the spec list', () => {
-    const known = new Set([...ofType('security').map((record) => record.id), ...SPEC_SECURITY_IDS])
+    const known = new Set([...Object.keys(RECORDS_SECURITY), ...SPEC_SECURITY_IDS])
     for (const type of recordTypes) expect(known, type.id).toContain(type.security)
   })
 })
@@ -285,32 +286,22 @@ describe('list types', () => {
 })
 
 describe('the website and reference security records', () => {
-  const flags = (security: string, roles: string[]) =>
-    accessFor({ roles }, find('security', security) as SecurityRecord)
-  const rights = (security: string, roles: string[]) =>
-    Object.entries(flags(security, roles))
-      .filter(([, granted]) => granted)
-      .map(([flag]) => flag)
-
-  it('are the only security records seeded here, in the AccessEntry shape', () => {
-    expect(ofType('security').map((record) => record.id)).toEqual([
-      WEBSITE_SECURITY,
-      REFERENCE_SECURITY,
-    ])
-    for (const record of ofType('security')) {
-      expect(record.name).toMatch(/\S/)
-      for (const entry of record.access as Array<Record<string, unknown>>) {
-        expect(Object.keys(entry).sort()).toEqual([
-          'create',
-          'delete',
-          'edit',
-          'id',
-          'role',
-          'view',
-        ])
-        expect(entry.id).toBe(entry.role)
-      }
+  /** The rights a caller with these roles holds on a record of the plugin's table. */
+  const rights = (security: string, roles: string[]) => {
+    const { access } = RECORDS_SECURITY[security]!
+    const held = new Set<string>()
+    for (const role of ['all', ...roles]) {
+      const granted = access[role]
+      for (const right of granted === 'all' ? FULL : (granted ?? [])) held.add(right)
     }
+    return FULL.filter((right) => held.has(right))
+  }
+
+  it('are declared by the plugin, not seeded as records here', () => {
+    expect(ofType('security')).toEqual([])
+    expect(Object.keys(RECORDS_SECURITY)).toEqual(
+      expect.arrayContaining([WEBSITE_SECURITY, REFERENCE_SECURITY]),
+    )
   })
 
   it('let everyone, signed in or not, view the storefront and reference records', () => {
@@ -335,6 +326,7 @@ describe('the website and reference security records', () => {
   })
 
   it('do not reuse an id of the spec table', () => {
-    for (const record of ofType('security')) expect(SPEC_SECURITY_IDS).not.toContain(record.id)
+    expect(SPEC_SECURITY_IDS).not.toContain(WEBSITE_SECURITY)
+    expect(SPEC_SECURITY_IDS).not.toContain(REFERENCE_SECURITY)
   })
 })

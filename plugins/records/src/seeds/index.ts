@@ -2,7 +2,6 @@ import type { RecordData } from '@shopwright/core/shared'
 import { configurationTypes } from './configuration-types.js'
 import { listTypes } from './list-types.js'
 import { recordTypes } from './record-types.js'
-import { securityRecords } from './security.js'
 import { menus, routes, webPages } from './website.js'
 
 export { configurationTypes } from './configuration-types.js'
@@ -12,18 +11,16 @@ export {
   OTHER_PLUGINS_RECORD_TYPES,
   recordTypes,
 } from './record-types.js'
-export { REFERENCE_SECURITY, securityRecords, WEBSITE_SECURITY } from './security.js'
+export { RECORDS_SECURITY, REFERENCE_SECURITY, WEBSITE_SECURITY } from './security.js'
 export { menus, routes, webPages } from './website.js'
 
 /**
  * The records plugin's seeds (see README.md beside this file): the record types it owns, the list
- * and configuration types their fields and the sample configuration need, the website and reference
- * security records, and the sample storefront's pages, routes and header menu. Pure and synchronous;
+ * and configuration types their fields and the sample configuration need, and the sample storefront's pages, routes and header menu. Pure and synchronous;
  * every call builds new objects, so a caller may change what it gets.
  */
 export function recordsPluginSeeds(): RecordData[] {
   return [
-    ...securityRecords(),
     ...recordTypes(),
     ...listTypes(),
     ...configurationTypes(),

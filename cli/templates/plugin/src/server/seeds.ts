@@ -3,8 +3,9 @@ import { __CONST__ } from '../shared/types.js'
 
 /**
  * The records this plugin needs: its record type (staff edit `__NAME__` records in the admin's
- * generic record editor, with the bin, import, export and the log) and its security record (who
- * may do what). Inserted when missing, on every start; a site's own changes are never overwritten.
+ * generic record editor, with the bin, import, export and the log); its security record is declared
+ * in the plugin's definition. Inserted when missing, on every start; a site's own changes are never
+ * overwritten.
  */
 export function __NAME__Seeds(): RecordData[] {
   return [
@@ -26,22 +27,6 @@ export function __NAME__Seeds(): RecordData[] {
           default: false,
           showinlist: true,
         },
-      ],
-    },
-    {
-      type: 'security',
-      id: __CONST__,
-      name: '__TITLE__',
-      access: [
-        {
-          id: 'allmanagers',
-          role: 'allmanagers',
-          view: true,
-          edit: true,
-          create: true,
-          delete: true,
-        },
-        { id: 'marketing', role: 'marketing', view: true, edit: true, create: true, delete: false },
       ],
     },
   ]
