@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { createError } from '../errors/app-error.js'
 import { describe } from '../http/route-description.js'
 import type { QueryRouter } from '../http/query-router.js'
 import { isValidId } from '../shared/ids.js'
@@ -14,6 +13,18 @@ export const MAX_ACCESS_IDS = 100
  * menu, the storefront's navigation). It tells callers only about themselves; the security records
  * stay readable only to those with view on `security`.
  */
+/** `admin,bin`: 1 to MAX_ACCESS_IDS security ids, each passing the id rule. */
+const SECURITY_IDS = z
+  .string()
+  .describe(`1 to ${MAX_ACCESS_IDS} security ids, comma-separated`)
+  .transform((text) => text.split(',').filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().refine(isValidId, 'ERROR_INVALID_ID'))
+      .min(1, 'ERROR_PARAMETER_EXPECTED')
+      .max(MAX_ACCESS_IDS, 'ERROR_PARAMETER_EXPECTED'),
+  )
+
 export function accessRoutes(router: QueryRouter, access: AccessService): void {
   router.get(
     '/access/:ids',
@@ -21,7 +32,7 @@ export function accessRoutes(router: QueryRouter, access: AccessService): void {
       summary: "The caller's rights on each named security record",
       description: 'Anonymous callers get the rights of the role `all`.',
       access: 'anyone',
-      params: z.object({ ids: z.string().describe('1 to 100 security ids, comma-separated') }),
+      params: z.object({ ids: SECURITY_IDS }),
       answer: z.record(
         z.string(),
         z.object({
@@ -34,16 +45,9 @@ export function accessRoutes(router: QueryRouter, access: AccessService): void {
       errors: ['ERROR_PARAMETER_EXPECTED', 'ERROR_INVALID_ID'],
     }),
     async (ctx) => {
-      const ids = (ctx.params.ids ?? '').split(',').filter(Boolean)
-      if (ids.length === 0 || ids.length > MAX_ACCESS_IDS)
-        throw createError('ERROR_PARAMETER_EXPECTED', {
-          reason: `Name 1 to ${MAX_ACCESS_IDS} security ids, comma-separated.`,
-        })
-      const bad = ids.find((id) => !isValidId(id))
-      if (bad !== undefined) throw createError('ERROR_INVALID_ID', { reason: bad })
       const entity = await ctx.state.entity()
       const answer: Record<string, Awaited<ReturnType<AccessService['flags']>>> = {}
-      for (const id of ids) answer[id] = await access.flags(entity, id)
+      for (const id of ctx.input.params.ids) answer[id] = await access.flags(entity, id)
       ctx.body = answer
     },
   )

@@ -4,10 +4,13 @@ import type { Middleware, ParameterizedContext } from 'koa'
 import type { QueryState } from './state.js'
 import { KernelError } from '../kernel/kernel-error.js'
 import type { RouteDescription } from './route-description.js'
+import { inputCheck, type RouteInput } from './route-input.js'
 
 /** What a route's middleware sees: the request state and the path parameters. */
 export interface RouteParameters {
   params: Record<string, string>
+  /** The request as the route's description reads it, checked before any middleware runs. */
+  input: RouteInput
 }
 
 /** A middleware of a `/query` route. */
@@ -15,6 +18,12 @@ export type QueryMiddleware = Middleware<QueryState, RouteParameters>
 
 /** The context a `/query` route's middleware receives. */
 export type QueryContext = ParameterizedContext<QueryState, RouteParameters>
+
+/** A middleware of a described route: `ctx.input` is typed from the description's schemas. */
+export type DescribedMiddleware<D extends RouteDescription> = Middleware<
+  QueryState,
+  RouteParameters & { input: RouteInput<D> }
+>
 
 type Handler = (ctx: QueryContext) => Promise<unknown>
 
@@ -77,12 +86,24 @@ export class QueryRouter {
   private owner: string | undefined
 
   /** Registers a read; HEAD is answered by the same middleware. */
+  get<D extends RouteDescription>(
+    path: string,
+    description: D,
+    ...middleware: DescribedMiddleware<D>[]
+  ): this
+  get(path: string, ...middleware: QueryMiddleware[]): this
   get(path: string, ...chain: RouteChain): this {
     this.add('GET', path, chain)
     return this
   }
 
   /** Registers a state-changing call. */
+  post<D extends RouteDescription>(
+    path: string,
+    description: D,
+    ...middleware: DescribedMiddleware<D>[]
+  ): this
+  post(path: string, ...middleware: QueryMiddleware[]): this
   post(path: string, ...chain: RouteChain): this {
     this.add('POST', path, chain)
     return this
@@ -92,6 +113,12 @@ export class QueryRouter {
    * Registers a POST whose body is a file, not JSON: the kernel leaves the request stream for the
    * route to read with `readUpload(ctx, limit)`.
    */
+  upload<D extends RouteDescription>(
+    path: string,
+    description: D,
+    ...middleware: DescribedMiddleware<D>[]
+  ): this
+  upload(path: string, ...middleware: QueryMiddleware[]): this
   upload(path: string, ...chain: RouteChain): this {
     this.add('POST', path, chain, true)
     return this
@@ -140,11 +167,25 @@ export class QueryRouter {
     if (middleware.length === 0)
       throw new KernelError('SW_PLUGIN_INVALID', `${method} ${path} has no middleware`)
     const full = this.prefix + path
-    const composed = compose(middleware) as unknown as (
+    // The description's schemas are checked just before the route's last middleware, its handler:
+    // after its guards (access, rate limits), as a handler's own checks ran before.
+    const check = inputCheck(description, upload)
+    const chained: QueryMiddleware[] = check
+      ? [
+          ...middleware.slice(0, -1),
+          (ctx, next) => {
+            ctx.input = check(ctx)
+            return next()
+          },
+          middleware[middleware.length - 1]!,
+        ]
+      : middleware
+    const composed = compose(chained) as unknown as (
       ctx: QueryContext,
       next: () => Promise<void>,
     ) => Promise<unknown>
-    const handler: RouteStore = { run: (ctx) => composed(ctx, noop), upload, path: full }
+    const run: Handler = (ctx) => composed(ctx, noop)
+    const handler: RouteStore = { run, upload, path: full }
     const methods = method === 'GET' ? (['GET', 'HEAD'] as const) : ([method] as const)
     for (const each of methods) {
       try {

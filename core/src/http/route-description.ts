@@ -20,9 +20,11 @@ export interface FileAnswer {
 
 /**
  * What a `/query` route says of itself, written beside its registration: the OpenAPI document is
- * built from these (core/src/openapi). Path parameters are read from the path; `params` only
- * narrows them. The handlers keep their own checks and error codes: these schemas describe, they
- * never validate a request.
+ * built from these (core/src/openapi), and the router checks each request against its `params`,
+ * `query` and `body` before the route's middleware runs, handing the parsed values on as
+ * `ctx.input` (route-input.ts), so what the document says is what is enforced. Path parameters
+ * are read from the path; `params` narrows them. A query schema reads strings, as a query string
+ * sends them (`z.coerce.number()` for a number).
  */
 export interface RouteDescription {
   summary: string
@@ -43,8 +45,11 @@ export interface RouteDescription {
   errors?: readonly RouteError[]
 }
 
-/** Marks a route's description where it is written: `router.get(path, describe({...}), handler)`. */
-export function describe(description: RouteDescription): RouteDescription {
+/**
+ * Marks a route's description where it is written: `router.get(path, describe({...}), handler)`;
+ * the description's own type is kept, so the handler's `ctx.input` is typed from its schemas.
+ */
+export function describe<const D extends RouteDescription>(description: D): D {
   return description
 }
 

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createKernel, definePlugin } from '../index.js'
+import { inject, testConfig } from '../testing/index.js'
+import { describe as describeRoute } from './route-description.js'
+
+const ID = /^[a-z0-9-]+$/
+
+/** A plugin whose routes echo what the router checked and handed on as `ctx.input`. */
+const echo = definePlugin({
+  name: 'echo',
+  routes(router, { access }) {
+    const rename = describeRoute({
+      summary: 'Renames a thing',
+      access: 'anyone',
+      params: z.object({ id: z.string().regex(ID, 'ERROR_INVALID_ID') }),
+      query: z.object({ times: z.coerce.number().int().min(1).max(3).default(1) }),
+      body: z.strictObject({ name: z.string().min(1).max(20) }),
+      answer: z.object({ id: z.string(), name: z.string(), times: z.number() }),
+    })
+    router.post('/things/:id/rename', rename, (ctx) => {
+      const { params, query, body } = ctx.input
+      ctx.body = { id: params.id, name: body.name.repeat(query.times), times: query.times }
+    })
+    router.get(
+      '/guarded/:id',
+      describeRoute({
+        summary: 'A thing for staff',
+        access: { security: 'admin', right: 'view' },
+        params: z.object({ id: z.string().regex(ID, 'ERROR_INVALID_ID') }),
+        answer: z.object({ id: z.string() }),
+      }),
+      access.require('admin', 'view'),
+      (ctx) => void (ctx.body = { id: ctx.input.params.id }),
+    )
+  },
+})
+
+describe('a described route', () => {
+  it('hands the handler its params, query and body as the schemas read them', async () => {
+    const kernel = await createKernel({ config: testConfig(), plugins: [echo] })
+    try {
+      const ok = await inject(kernel, {
+        method: 'POST',
+        url: '/query/things/a-1/rename?times=2',
+        payload: { name: 'ab' },
+      })
+      expect(ok.json()).toEqual({ id: 'a-1', name: 'abab', times: 2 })
+      const defaulted = await inject(kernel, {
+        method: 'POST',
+        url: '/query/things/a-1/rename',
+        payload: { name: 'ab' },
+      })
+      expect(defaulted.json()).toEqual({ id: 'a-1', name: 'ab', times: 1 })
+    } finally {
+      await kernel.close()
+    }
+  })
+
+  it('answers the code a schema names, or ERROR_INVALID_INPUT with the first problem', async () => {
+    const kernel = await createKernel({ config: testConfig(), plugins: [echo] })
+    try {
+      const call = (url: string, payload?: unknown, headers?: Record<string, string>) =>
+        inject(kernel, { method: 'POST', url, payload, headers })
+      const badId = await call('/query/things/A%20B/rename', { name: 'x' })
+      expect([badId.statusCode, badId.json()]).toEqual([
+        400,
+        expect.objectContaining({ message: 'ERROR_INVALID_ID', reason: 'id' }),
+      ])
+      const badQuery = await call('/query/things/a/rename?times=9', { name: 'x' })
+      expect(badQuery.json()).toMatchObject({ message: 'ERROR_INVALID_INPUT' })
+      expect(badQuery.json<{ reason: string }>().reason).toMatch(/^times: /)
+      const extra = await call('/query/things/a/rename', { name: 'x', __proto__x: 1 })
+      expect(extra.json()).toMatchObject({ message: 'ERROR_INVALID_INPUT' })
+      const none = await call('/query/things/a/rename')
+      expect(none.json()).toMatchObject({ message: 'ERROR_BODY_EXPECTED' })
+      const text = await call('/query/things/a/rename', 'name=x', {
+        'content-type': 'text/plain',
+      })
+      expect([text.statusCode, text.json()]).toEqual([
+        415,
+        expect.objectContaining({ message: 'ERROR_UNSUPPORTED_MEDIA_TYPE' }),
+      ])
+    } finally {
+      await kernel.close()
+    }
+  })
+
+  it('checks its input after its guards, as a handler did: nobody hears 401, not 400', async () => {
+    const kernel = await createKernel({ config: testConfig(), plugins: [echo] })
+    try {
+      const reply = await inject(kernel, { url: '/query/guarded/NOT%20AN%20ID' })
+      expect(reply.statusCode).toBe(401)
+    } finally {
+      await kernel.close()
+    }
+  })
+})
