@@ -540,7 +540,7 @@ for (const database of databasesUnderTest()) {
         expect(res.status).toBe(400)
         expect(res.body).toMatchObject({
           message: 'ERROR_INVALID_INTEGER',
-          reason: 'pagesize must be a whole number',
+          reason: 'pagesize',
         })
         expect((await admin({ url: '/query/data/list/menu?page=-1' })).body.message).toBe(
           'ERROR_INVALID_INTEGER',

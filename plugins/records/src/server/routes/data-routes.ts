@@ -1,46 +1,33 @@
-import {
-  createError,
-  readBody,
-  type QueryRouter,
-  type RecordData,
-  type Services,
-  z,
-} from '@shopwright/core'
-import { idParam, listOptions, parseKeys } from './parse.js'
+import { createError, type QueryRouter, type RecordData, type Services } from '@shopwright/core'
+import { listOptions } from './parse.js'
 import { RECORD_ROUTES as DESCRIBED } from './route-schemas.js'
 
-const Changes = z
-  .array(z.object({ field: z.string().min(1).max(500), value: z.unknown() }))
-  .min(1)
-  .max(1000)
-const NewRecord = z.looseObject({
-  type: z.string().min(1).max(64),
-  id: z.string().max(191).optional(),
-})
-
-/** The record calls (docs/api.md, "Records"); every state change is POST. */
+/**
+ * The record calls (docs/api.md, "Records"); every state change is POST. The router checks each
+ * call's path, query and body against its description (route-schemas.ts) and hands them on as
+ * `ctx.input`; what needs the database or the caller is checked by the services.
+ */
 export function dataRoutes(router: QueryRouter, services: Services): void {
   const { records, recordLists, recordTypeCalls, access, bin } = services
 
   router.get('/data/recordtype/list', DESCRIBED.typeList, async (ctx) => {
-    ctx.body = await recordTypeCalls.list(await ctx.state.entity(), listOptions(ctx))
+    ctx.body = await recordTypeCalls.list(await ctx.state.entity(), ctx.input.query)
   })
   router.get('/data/recordtype/get/:recordtype', DESCRIBED.typeGet, async (ctx) => {
-    ctx.body = await recordTypeCalls.get(await ctx.state.entity(), idParam(ctx, 'recordtype'))
+    ctx.body = await recordTypeCalls.get(await ctx.state.entity(), ctx.input.params.recordtype)
   })
   router.get('/data/list/:recordtype', DESCRIBED.list, async (ctx) => {
     ctx.type = 'json'
     ctx.body = await recordLists.list(
       await ctx.state.entity(),
-      idParam(ctx, 'recordtype'),
-      listOptions(ctx),
+      ctx.input.params.recordtype,
+      listOptions(ctx, ctx.input.query),
     )
   })
   router.get('/data/listids/:keys', DESCRIBED.listIds, async (ctx) => {
     const entity = await ctx.state.entity()
-    const keys = parseKeys(ctx.params.keys)
     const list: RecordData[] = []
-    for (const key of keys) {
+    for (const key of ctx.input.params.keys) {
       try {
         list.push(await records.get(entity, key.type, key.id))
       } catch (error) {
@@ -51,46 +38,33 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
     ctx.body = { list }
   })
   router.get('/data/get/:recordtype/:id', DESCRIBED.get, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
     ctx.type = 'json'
-    ctx.body = await records.getText(
-      await ctx.state.entity(),
-      idParam(ctx, 'recordtype'),
-      idParam(ctx, 'id'),
-    )
+    ctx.body = await records.getText(await ctx.state.entity(), recordtype, id)
   })
   router.get('/data/new/:recordtype', DESCRIBED.blank, async (ctx) => {
-    ctx.body = await records.blank(await ctx.state.entity(), idParam(ctx, 'recordtype'))
+    ctx.body = await records.blank(await ctx.state.entity(), ctx.input.params.recordtype)
   })
   router.get('/data/duplicate/:recordtype/:id', DESCRIBED.duplicate, async (ctx) => {
-    ctx.body = await records.duplicate(
-      await ctx.state.entity(),
-      idParam(ctx, 'recordtype'),
-      idParam(ctx, 'id'),
-    )
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await records.duplicate(await ctx.state.entity(), recordtype, id)
   })
   router.post('/data/create', DESCRIBED.create, async (ctx) => {
-    ctx.body = await records.create(
-      await ctx.state.entity(),
-      readBody(ctx, NewRecord) as RecordData,
-    )
+    ctx.body = await records.create(await ctx.state.entity(), ctx.input.body as RecordData)
   })
   router.post('/data/update/:recordtype/:id', DESCRIBED.update, async (ctx) => {
-    ctx.body = await records.update(
-      await ctx.state.entity(),
-      idParam(ctx, 'recordtype'),
-      idParam(ctx, 'id'),
-      readBody(ctx, Changes),
-    )
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await records.update(await ctx.state.entity(), recordtype, id, ctx.input.body)
   })
   router.post('/data/bin/:keys', DESCRIBED.bin, async (ctx) => {
-    ctx.body = { list: await records.bin(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+    ctx.body = { list: await records.bin(await ctx.state.entity(), ctx.input.params.keys) }
   })
   router.post(
     '/data/restore/:keys',
     DESCRIBED.restore,
     access.require('bin', 'edit'),
     async (ctx) => {
-      ctx.body = { list: await bin.restore(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+      ctx.body = { list: await bin.restore(await ctx.state.entity(), ctx.input.params.keys) }
     },
   )
   router.post(
@@ -98,17 +72,17 @@ export function dataRoutes(router: QueryRouter, services: Services): void {
     DESCRIBED.remove,
     access.require('bin', 'delete'),
     async (ctx) => {
-      ctx.body = { list: await bin.remove(await ctx.state.entity(), parseKeys(ctx.params.keys)) }
+      ctx.body = { list: await bin.remove(await ctx.state.entity(), ctx.input.params.keys) }
     },
   )
   router.get('/data/bin/list', DESCRIBED.binList, access.require('bin', 'view'), async (ctx) => {
-    ctx.body = await bin.list(await ctx.state.entity(), listOptions(ctx))
+    ctx.body = await bin.list(await ctx.state.entity(), ctx.input.query)
   })
   router.post('/data/empty', DESCRIBED.empty, access.require('bin', 'delete'), async (ctx) => {
     ctx.body = await bin.empty(await ctx.state.entity())
   })
   router.get('/data/listtype/get/:id', DESCRIBED.listType, async (ctx) => {
-    ctx.body = await recordTypeCalls.listType(await ctx.state.entity(), idParam(ctx, 'id'))
+    ctx.body = await recordTypeCalls.listType(await ctx.state.entity(), ctx.input.params.id)
   })
   router.get('/data', DESCRIBED.noType, () => {
     throw createError('ERROR_RECORDTYPE_REQUIRED')

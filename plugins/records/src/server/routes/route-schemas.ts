@@ -1,4 +1,6 @@
-import { describe, z } from '@shopwright/core'
+import { describe, isValidId, z } from '@shopwright/core'
+import type { RecordKey } from '../records-service.js'
+import { MAX_LIST_FILTERS, MAX_SEARCH_LENGTH } from '../../shared/list-columns.js'
 
 /**
  * A record as the calls answer it: a document whose fields its record type defines, so only the
@@ -39,25 +41,92 @@ function collection(item: z.ZodType) {
   })
 }
 
-const keysParam = z.object({
-  keys: z.string().describe('type|id,type|id,... (at most 1,000)'),
-})
-const typeParam = z.object({ recordtype: z.string().regex(/^[A-Za-z0-9_-]+$/) })
-const recordParams = typeParam.extend({ id: z.string().regex(/^[A-Za-z0-9_-]+$/) })
+/** The id rule (core's isValidId): letters, digits, '-' and '_'. */
+const ID = /^[A-Za-z0-9_-]+$/
+const id = z.string().regex(ID, 'ERROR_INVALID_ID')
+const MAX_KEYS = 1000
+
+/** `type|id,type|id` (export, listids, bin, restore, delete): each part passes the id rule. */
+const keys = z
+  .string()
+  .min(1, 'ERROR_PARAMETER_EXPECTED')
+  .transform((text, check): RecordKey[] => {
+    const parts = text.split(',')
+    if (parts.length > MAX_KEYS) {
+      check.addIssue({ code: 'custom', message: `at most ${MAX_KEYS} records at once` })
+      return z.NEVER
+    }
+    const list: RecordKey[] = []
+    for (const part of parts) {
+      const [type, id, extra] = part.split('|')
+      if (!type || !id || extra !== undefined || !isValidId(type) || !isValidId(id)) {
+        check.addIssue({ code: 'custom', message: 'ERROR_INVALID_ID' })
+        return z.NEVER
+      }
+      list.push({ type, id })
+    }
+    return list
+  })
+  .describe('type|id,type|id,... (at most 1,000)')
+const keysParam = z.object({ keys })
+const typeParam = z.object({ recordtype: id })
+const recordParams = typeParam.extend({ id })
 const keyList = z.object({ list: z.array(z.object({ type: z.string(), id: z.string() })) })
-const pageQuery = {
-  pagesize: z.int().min(1).max(1000).optional(),
-  page: z.int().min(1).optional(),
-  nextpage: z.string().max(300).optional().describe('The token of the previous answer'),
+
+/** A whole number as a query string sends it; empty is as if not sent. Services check its range. */
+const wholeNumber = z
+  .string({ error: 'ERROR_INVALID_INTEGER' })
+  .regex(/^\d{0,9}$/, 'ERROR_INVALID_INTEGER')
+  .transform((text) => (text === '' ? undefined : Number(text)))
+  .optional()
+const nextpage = z.string().max(300).optional().describe('The token of the previous answer')
+
+/** `field:value`: a list column's id, then the value it must hold. */
+function filterOf(text: string, check: z.RefinementCtx): { field: string; value: string } {
+  const colon = text.indexOf(':')
+  const field = colon < 0 ? '' : text.slice(0, colon)
+  if (!isValidId(field))
+    check.addIssue({ code: 'custom', message: `"${text.slice(0, 80)}" is not field:value` })
+  return { field, value: text.slice(colon + 1) }
 }
+
+/** The query of a list of records: a page, its fields, a search, an order and filters. */
 const listQuery = z.object({
-  ...pageQuery,
-  fields: z.string().max(2000).optional().describe('Fields besides type and id, comma-separated'),
-  search: z.string().max(200).optional(),
-  sort: z.string().max(64).optional().describe('A list column or id'),
-  order: z.enum(['asc', 'desc']).optional(),
+  pagesize: wholeNumber.describe('From 1 to 1,000'),
+  page: wholeNumber.describe('From 1'),
+  nextpage,
+  fields: z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9_,-]*$/, 'ERROR_INVALID_ID')
+    .transform((text) => {
+      const list = text.split(',').filter(Boolean)
+      return list.length > 0 ? list : undefined
+    })
+    .optional()
+    .describe('Fields besides type and id, comma-separated'),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `at most ${MAX_SEARCH_LENGTH} characters`)
+    .transform((text) => (text.trim() === '' ? undefined : text))
+    .optional(),
+  sort: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/, 'ERROR_INVALID_ID')
+    .transform((text) => text || undefined)
+    .optional()
+    .describe('A list column or id'),
+  order: z.enum(['asc', 'desc'], { message: 'must be asc or desc' }).optional(),
   filter: z
-    .union([z.string(), z.array(z.string()).max(5)])
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .pipe(
+      z
+        .array(z.string().max(300, 'a filter must be at most 300 characters'))
+        .max(MAX_LIST_FILTERS, `at most ${MAX_LIST_FILTERS} filters`),
+    )
+    .transform((list, check) => list.map((text) => filterOf(text, check)))
     .optional()
     .describe('field:value, repeatable'),
 })
@@ -75,7 +144,10 @@ export const RECORD_ROUTES = {
   typeList: describe({
     summary: 'The record types whose records the caller may view',
     access: typeRule,
-    query: z.object(pageQuery),
+    query: z.object({
+      pagesize: wholeNumber.describe('From 1'),
+      page: wholeNumber.describe('From 1'),
+    }),
     answer: collection(recordType),
     errors: ['ERROR_NOT_SIGNED_IN', 'ERROR_INVALID_INTEGER'],
   }),
@@ -195,7 +267,7 @@ export const RECORD_ROUTES = {
   binList: describe({
     summary: 'The records in the bin',
     access: { security: 'bin', right: 'view' },
-    query: z.object({ pagesize: pageQuery.pagesize, nextpage: pageQuery.nextpage }),
+    query: z.object({ pagesize: wholeNumber.describe('From 1 to 1,000'), nextpage }),
     answer: z.object({
       list: z.array(
         z.object({ type: z.string(), id: z.string(), name: z.string(), binned: z.string() }),
@@ -213,7 +285,7 @@ export const RECORD_ROUTES = {
   listType: describe({
     summary: "A list type's name and values",
     access: { security: 'reference', right: 'view' },
-    params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/) }),
+    params: z.object({ id }),
     answer: z.object({
       name: z.string(),
       values: z.array(z.union([z.string(), z.object({ id: z.string() }).loose()])),

@@ -5,7 +5,6 @@ import {
   type QueryRouter,
   type Services,
 } from '@shopwright/core'
-import { parseKeys } from './parse.js'
 import { RECORD_ROUTES } from './route-schemas.js'
 
 /** Export (a download link) and import (a file upload) of records. */
@@ -14,11 +13,11 @@ export function transferRoutes(router: QueryRouter, services: Services): void {
   const limit = parseSize(config.uploadLimit)
 
   router.get('/data/export/:keys', RECORD_ROUTES.export, async (ctx) => {
-    const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined
+    const { params, query } = ctx.input
     const download = await recordExport.export(
       await ctx.state.entity(),
-      parseKeys(ctx.params.keys),
-      filename,
+      params.keys,
+      query.filename,
     )
     ctx.set('Content-Disposition', `attachment; filename="${download.filename}"`)
     ctx.type = download.contentType
@@ -26,7 +25,7 @@ export function transferRoutes(router: QueryRouter, services: Services): void {
   })
 
   router.upload('/data/import', RECORD_ROUTES.import, async (ctx) => {
-    const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined
+    const { filename } = ctx.input.query
     const entity = await ctx.state.entity()
     // Refused before the upload is read or unpacked: every item needs create or edit on its type,
     // so a caller with neither on any type could only make the server work for nothing.
