@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import type { BrowserContext } from 'playwright-core'
 import { axeProblems, type AxeProblem } from './axe.js'
-import { collectErrors, launchBrowser, SCREENSHOTS, signIn } from './browser.js'
+import { collectErrors, SCREENSHOTS, signIn } from './browser.js'
+import { makeSite, type Site, type SiteUser } from './site.js'
 
 /** The two widths issue 18 asks for: a laptop and a phone. */
 const WIDTHS = [
@@ -40,17 +40,23 @@ const SCREENS = [
   '/translation/admin',
 ] as const
 
+/** Staff of two kinds and a shopper, for who lands where after signing in. */
+const ACCOUNTS: readonly SiteUser[] = [
+  { email: 'admin@example.com', roles: 'administrator' },
+  { email: 'office@example.com', roles: 'office' },
+  { email: 'shopper@example.com', type: 'customer' },
+]
+
 /** The admin's frame: the shell, its home, titles, 404s and the phone drawer (issue 18, points 5, 6 and 8). */
 describe('the admin shell in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  let site: Site
   const errors: string[] = []
-  const url = (address: string) => `${server.url}${address}`
+  const url = (address: string) => site.url(address)
   const contexts: BrowserContext[] = []
 
   /** A signed-in page at a width, through the storefront's sign-in with no `next`. */
   async function staffPage(width: (typeof WIDTHS)[number], email = 'admin@example.com') {
-    const context = await browser.newContext({
+    const context = await site.browser.newContext({
       viewport: { width: width.width, height: width.height },
     })
     contexts.push(context)
@@ -62,17 +68,11 @@ describe('the admin shell in Chromium', () => {
   }
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    await addUser(cwd, { email: 'admin@example.com', password: 'secret12', roles: 'administrator' })
-    await addUser(cwd, { email: 'office@example.com', password: 'secret12', roles: 'office' })
-    await addUser(cwd, { email: 'shopper@example.com', password: 'secret12', type: 'customer' })
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    site = await makeSite({ users: ACCOUNTS })
   })
   afterAll(async () => {
     for (const context of contexts) await context.close()
-    await browser?.close()
-    await server?.stop()
+    await site?.close()
   })
 
   it('lands staff in the admin after signing in, and shows them an Admin link in the shop', async () => {

@@ -1,19 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS, signInThrough } from './browser.js'
+import type { Page } from 'playwright-core'
+import { saveDownload, screenshot, SCREENSHOTS, signInThrough } from './browser.js'
+import { makeSite, openPage, type Site } from './site.js'
 
 /** The admin issue's browser walk: a record type, a record, autosave, rename, bin, export/import, rights. */
 describe('the admin in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  let site: Site
   let page: Page
   const errors: string[] = []
-  const shot = (name: string) =>
-    page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}.png`), fullPage: true })
-  const url = (address: string) => `${server.url}${address}`
+  const shot = (name: string) => screenshot(page, `admin-${name}`)
+  const url = (address: string) => site.url(address)
 
   const signIn = (target: Page, email: string) => signInThrough(target, url('/data'), email)
 
@@ -26,30 +24,22 @@ describe('the admin in Chromium', () => {
     )
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    for (const [email, roles] of [
-      ['admin@example.com', 'administrator'],
-      ['office@example.com', 'office'],
-    ]) {
-      const added = await run(
-        ['user', 'add', '--email', email!, '--password', 'secret12', '--roles', roles!],
-        cwd,
-      )
-      expect(added.code, added.stderr).toBe(0)
-    }
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
+    site = await makeSite({
+      users: [
+        { email: 'admin@example.com', roles: 'administrator' },
+        { email: 'office@example.com', roles: 'office' },
+      ],
     })
-    page = await context.newPage()
-    page.on('pageerror', (error) => errors.push(String(error)))
+    ;({ page } = await openPage(
+      site.browser,
+      {
+        viewport: { width: 1280, height: 900 },
+        acceptDownloads: true,
+      },
+      errors,
+    ))
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   it('sends a signed-out visitor to the login and back after the two steps', async () => {
     await page.goto(url('/data'))
@@ -214,13 +204,8 @@ describe('the admin in Chromium', () => {
     await page.fill('[data-testid=field-id] input', 'g3')
     await page.press('[data-testid=field-id] input', 'Tab')
     await page.waitForURL(/\/data\/gadget\/g3$/)
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click('[data-testid=export]'),
-    ])
-    expect(download.suggestedFilename()).toBe('gadget-g3.json')
-    const file = path.join(SCREENSHOTS, 'gadget-g3.json')
-    await download.saveAs(file)
+    const { name, file } = await saveDownload(page, '[data-testid=export]', SCREENSHOTS)
+    expect(name).toBe('gadget-g3.json')
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
       type: 'gadget',
       id: 'g3',
@@ -251,7 +236,7 @@ describe('the admin in Chromium', () => {
   })
 
   it('shows a role without delete rights no Delete and no New button', async () => {
-    const office = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const office = await site.browser.newPage({ viewport: { width: 1280, height: 900 } })
     try {
       await signIn(office, 'office@example.com')
       // people: office may view customers, nothing more.

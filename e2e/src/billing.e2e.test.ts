@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS, signInThrough, siteDatabases } from './browser.js'
+import type { Page } from 'playwright-core'
+import { screenshot, signInThrough, siteDatabases } from './browser.js'
+import { makeSite, openPage, type Site } from './site.js'
 
 /**
  * The billing issue's browser walk: a finance manager opens Billing from the menu and sees this
@@ -23,42 +22,32 @@ function previousMonth(month: string): string {
 
 for (const database of siteDatabases())
   describe.skipIf(database.skip)(`the Billing screen in Chromium (${database.name})`, () => {
-    let server: RunningServer
-    let browser: Browser
-    let context: BrowserContext
+    let site: Site
     let page: Page
-    let site: Awaited<ReturnType<typeof database.settings>>
     const errors: string[] = []
     const shot = (name: string, target: Page = page) =>
-      target.screenshot({
-        path: path.join(SCREENSHOTS, `billing-${database.name}-${name}.png`),
-        fullPage: true,
-      })
-    const url = (address: string) => `${server.url}${address}`
+      screenshot(target, `billing-${database.name}-${name}`)
+    const url = (address: string) => site.url(address)
     const thisMonth = new Date().toISOString().slice(0, 7)
 
     beforeAll(async () => {
-      const cwd = projectDir()
-      site = await database.settings()
-      const env = { ...site.env, ...SITE }
-      expect((await run(['seed'], cwd, env)).code).toBe(0)
-      for (const [email, roles] of [
-        // A finance manager leads finance: the admin menu comes with the finance role.
-        ['money@example.com', 'finance,financemanager'],
-        ['clerk@example.com', 'finance'],
-        ['dev@example.com', 'development'],
-      ] as const)
-        await addUser(cwd, { email, password: 'secret12', roles }, env)
-      ;[server, browser] = await Promise.all([startServer(cwd, env), launchBrowser()])
-      context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
-      page = await context.newPage()
-      page.on('pageerror', (error) => errors.push(String(error)))
+      site = await makeSite({
+        database,
+        env: SITE,
+        users: [
+          // A finance manager leads finance: the admin menu comes with the finance role.
+          { email: 'money@example.com', roles: 'finance,financemanager' },
+          { email: 'clerk@example.com', roles: 'finance' },
+          { email: 'dev@example.com', roles: 'development' },
+        ],
+      })
+      ;({ page } = await openPage(
+        site.browser,
+        { viewport: { width: 1400, height: 1000 } },
+        errors,
+      ))
     })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.stop()
-      await site?.drop()
-    })
+    afterAll(() => site?.close())
 
     it('opens Billing from the menu: the chart with its key, the table and the total', async () => {
       // A shared link to last month first; the menu entry then opens this month.
@@ -98,7 +87,7 @@ for (const database of siteDatabases())
     })
 
     it('lets a finance user view it, and keeps it from others', async () => {
-      const clerk = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+      const clerk = await site.browser.newContext({ viewport: { width: 1400, height: 1000 } })
       const view = await clerk.newPage()
       await signInThrough(view, url('/billing'), 'clerk@example.com')
       await view.waitForSelector('[data-testid=bar-chart]')
@@ -106,7 +95,7 @@ for (const database of siteDatabases())
       await shot('finance', view)
       await clerk.close()
 
-      const other = await browser.newContext()
+      const other = await site.browser.newContext()
       const developer = await other.newPage()
       await signInThrough(developer, url('/log'), 'dev@example.com')
       await developer.waitForSelector('[data-testid=menu-log]')

@@ -31,6 +31,26 @@ export async function shotAtWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize(own)
 }
 
+/** A full-page screenshot of `page` as `<name>.png` in SCREENSHOTS. */
+export function screenshot(page: Page, name: string): Promise<Buffer> {
+  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+/**
+ * Clicks `selector` and saves the download it starts in `dir` under the name the server suggests:
+ * that name, and the saved file's path.
+ */
+export async function saveDownload(
+  page: Page,
+  selector: string,
+  dir: string,
+): Promise<{ name: string; file: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)])
+  const file = path.join(dir, download.suggestedFilename())
+  await download.saveAs(file)
+  return { name: download.suggestedFilename(), file }
+}
+
 /** Launches headless Chromium with the flags this sandboxed, offline machine needs. */
 export async function launchBrowser(): Promise<Browser> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true })

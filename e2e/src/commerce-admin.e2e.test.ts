@@ -1,14 +1,21 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { collectErrors, launchBrowser, SCREENSHOTS, signInThrough } from './browser.js'
+import type { Page } from 'playwright-core'
+import { collectErrors, screenshot, SCREENSHOTS, signInThrough } from './browser.js'
+import { makeSite, openPage, type Site, type SiteUser } from './site.js'
 
 /** The admin's common laptop width. */
 const VIEWPORT = { width: 1366, height: 900 }
 
 /** The sample item the walk prices: three breaks (1, 10, 50) in USD at the online level. */
 const ITEM = 'ceramic-mug'
+
+/** The staff the walk signs in as, and the customer whose order it opens. */
+const ACCOUNTS: readonly SiteUser[] = [
+  { email: 'manager@example.com', roles: 'allmanagers' },
+  { email: 'support@example.com', roles: 'support' },
+  { email: 'ada@example.com', type: 'customer' },
+]
 
 /**
  * Issue 17 in the admin, in Chromium: a manager edits an item's price table in the generic record
@@ -17,18 +24,12 @@ const ITEM = 'ceramic-mug'
  * user may change the status too, while the money stays read-only.
  */
 describe('commerce in the admin (Chromium)', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
+  let site: Site
   let page: Page
   let order: { id: string; tranid: string }
   const errors: string[] = []
-  const url = (address: string) => `${server.url}${address}`
-  const shot = (name: string, target: Page = page) =>
-    target.screenshot({
-      path: path.join(SCREENSHOTS, `commerce-admin-${name}.png`),
-      fullPage: true,
-    })
+  const url = (address: string) => site.url(address)
+  const shot = (name: string, target: Page = page) => screenshot(target, `commerce-admin-${name}`)
   /** Waits for the record editor's autosave of a record (5 s after the last change). */
   const saved = (target: Page, type: string, id: string) =>
     target.waitForResponse(
@@ -91,22 +92,11 @@ describe('commerce in the admin (Chromium)', () => {
   }
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    const seeded = await run(['seed'], cwd)
-    expect(seeded.code, seeded.stderr).toBe(0)
-    await addUser(cwd, { email: 'manager@example.com', password: 'secret12', roles: 'allmanagers' })
-    await addUser(cwd, { email: 'support@example.com', password: 'secret12', roles: 'support' })
-    await addUser(cwd, { email: 'ada@example.com', password: 'secret12', type: 'customer' })
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
-    context = await browser.newContext({ viewport: VIEWPORT })
-    page = await context.newPage()
-    collectErrors(page, errors)
+    site = await makeSite({ users: ACCOUNTS })
+    ;({ page } = await openPage(site.browser, { viewport: VIEWPORT }, errors))
     order = await placeOrder()
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   it("edits an item's price table in the record editor: a price, then a new break", async () => {
     await signInThrough(page, url(`/data/item/${ITEM}`), 'manager@example.com')
@@ -220,7 +210,7 @@ describe('commerce in the admin (Chromium)', () => {
   })
 
   it('lets support change the status too, while the money stays read-only', async () => {
-    const support = await browser.newPage({ viewport: VIEWPORT })
+    const support = await site.browser.newPage({ viewport: VIEWPORT })
     collectErrors(support, errors)
     try {
       await signInThrough(support, url(`/data/salesorder/${order.id}`), 'support@example.com')

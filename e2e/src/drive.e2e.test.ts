@@ -2,24 +2,23 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, signInThrough } from './browser.js'
+import type { Page } from 'playwright-core'
+import { saveDownload, signInThrough } from './browser.js'
+import { makeSite, openPage, type Site } from './site.js'
 
 /**
  * The drive issue's browser walk: a folder, three uploads (one refused), the JSON editor with
  * Format and Ctrl-S, rename, the bin and back, and a zip of the folder.
  */
 describe('the drive in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  let site: Site
   let page: Page
   const errors: string[] = []
   // Screenshots go to a folder of their own, printed at the end for a person to look at.
   const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'drive-e2e-'))
   const shot = (name: string) =>
     page.screenshot({ path: path.join(shots, `drive-${name}.png`), fullPage: true })
-  const url = (address: string) => `${server.url}${address}`
+  const url = (address: string) => site.url(address)
   const folder = 'public/e2e'
 
   /** The stored text of a drive file, read as the browser's session. */
@@ -30,29 +29,15 @@ describe('the drive in Chromium', () => {
     }, `/query/drive/load/${file}`)
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    const added = await run(
-      [
-        'user',
-        'add',
-        '--email',
-        'admin@example.com',
-        '--password',
-        'secret12',
-        '--roles',
-        'administrator',
-      ],
-      cwd,
-    )
-    expect(added.code, added.stderr).toBe(0)
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 860 },
-      acceptDownloads: true,
-    })
-    page = await context.newPage()
-    page.on('pageerror', (error) => errors.push(String(error)))
+    site = await makeSite({ users: [{ email: 'admin@example.com', roles: 'administrator' }] })
+    ;({ page } = await openPage(
+      site.browser,
+      {
+        viewport: { width: 1280, height: 860 },
+        acceptDownloads: true,
+      },
+      errors,
+    ))
   })
   // A failed step leaves a picture of where it stopped.
   afterEach(async (context) => {
@@ -60,8 +45,7 @@ describe('the drive in Chromium', () => {
       await shot(`failed-${context.task.name.split(' ').slice(0, 3).join('-')}`)
   })
   afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    await site?.close()
     console.log(`drive screenshots: ${shots}`)
   })
 
@@ -180,13 +164,8 @@ describe('the drive in Chromium', () => {
   })
 
   it('downloads the folder as a zip', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click('[data-testid=download]'),
-    ])
-    expect(download.suggestedFilename()).toBe('e2e.zip')
-    const file = path.join(shots, 'e2e.zip')
-    await download.saveAs(file)
+    const { name, file } = await saveDownload(page, '[data-testid=download]', shots)
+    expect(name).toBe('e2e.zip')
     const zip = fs.readFileSync(file)
     // A zip starts with a local file header and names its members in plain text.
     expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004')

@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS, signInThrough, siteDatabases } from './browser.js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { collectErrors, screenshot, signInThrough, siteDatabases } from './browser.js'
+import { makeSite, type Site, type SiteUser } from './site.js'
 
 /** A desktop browser's user agent: headless Chromium's own says HeadlessChrome, a robot. */
 const CHROME_ON_WINDOWS =
@@ -56,46 +55,33 @@ async function primaryMarker(page: Page): Promise<{ x: number; y: number } | nul
   })
 }
 
+/** The staff who see the visits: a manager, and marketing. */
+const ACCOUNTS: readonly SiteUser[] = [
+  { email: 'manager@example.com', roles: 'allmanagers' },
+  { email: 'marketer@example.com', roles: 'marketing' },
+]
+
 /** Issue 16's browser walk: a visitor from London browses; a manager sees it in Insights and on the globe. */
 for (const database of siteDatabases())
   describe.skipIf(database.skip)(
     `insights and the live globe in Chromium (${database.name})`,
     () => {
-      let server: RunningServer
-      let browser: Browser
+      let site: Site
       let staff: BrowserContext
       let page: Page
-      let site: Awaited<ReturnType<typeof database.settings>>
       const errors: string[] = []
-      const url = (address: string) => `${server.url}${address}`
-      const shot = (name: string) =>
-        page.screenshot({
-          path: path.join(SCREENSHOTS, `insights-${database.name}-${name}.png`),
-          fullPage: true,
-        })
+      const url = (address: string) => site.url(address)
+      const shot = (name: string) => screenshot(page, `insights-${database.name}-${name}`)
 
       beforeAll(async () => {
-        const cwd = projectDir()
-        site = await database.settings()
-        expect((await run(['seed'], cwd, site.env)).code).toBe(0)
-        for (const [email, roles] of [
-          ['manager@example.com', 'allmanagers'],
-          ['marketer@example.com', 'marketing'],
-        ] as const) {
-          const added = await run(
-            ['user', 'add', '--email', email, '--password', 'secret12', '--roles', roles],
-            cwd,
-            site.env,
-          )
-          expect(added.code, added.stderr).toBe(0)
-        }
-        // Behind one trusted proxy, as a site is: the visitor's address is the proxy's X-Forwarded-For.
-        ;[server, browser] = await Promise.all([
-          startServer(cwd, { ...site.env, SESSIONS_FLUSH_MS: '100', TRUST_PROXY: 'true' }),
-          launchBrowser(),
-        ])
+        site = await makeSite({
+          database,
+          users: ACCOUNTS,
+          // Behind one trusted proxy, as a site is: the visitor's address is the proxy's X-Forwarded-For.
+          serverEnv: { SESSIONS_FLUSH_MS: '100', TRUST_PROXY: 'true' },
+        })
         // A visitor from London browses two pages: a genuine, confirmed session.
-        const visitor = await browser.newContext({
+        const visitor = await site.browser.newContext({
           viewport: { width: 1100, height: 700 },
           userAgent: CHROME_ON_WINDOWS,
           locale: 'en-GB',
@@ -122,7 +108,7 @@ for (const database of siteDatabases())
           },
         })
         // The staff's saved location is Great Britain: the globe opens over it (zoom 14).
-        staff = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+        staff = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
         await staff.addInitScript(() =>
           localStorage.setItem(
             'sw.locale',
@@ -130,13 +116,9 @@ for (const database of siteDatabases())
           ),
         )
         page = await staff.newPage()
-        page.on('pageerror', (error) => errors.push(String(error)))
+        collectErrors(page, errors)
       })
-      afterAll(async () => {
-        await browser?.close()
-        await server?.stop()
-        await site?.drop()
-      })
+      afterAll(() => site?.close())
 
       it("shows today's visit in Insights: the charts, their tables and the lists", async () => {
         await signInThrough(page, url('/data'), 'manager@example.com')
@@ -244,7 +226,7 @@ for (const database of siteDatabases())
       })
 
       it('keeps marketing out: no menu entry, and the calls refuse', async () => {
-        const other = await browser.newContext()
+        const other = await site.browser.newContext()
         const marketer = await other.newPage()
         await signInThrough(marketer, url('/data'), 'marketer@example.com')
         expect(await marketer.locator('a[href="/insights"]').count()).toBe(0)

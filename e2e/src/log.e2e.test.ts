@@ -1,24 +1,25 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS, signInThrough, siteDatabases } from './browser.js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { screenshot, signInThrough, siteDatabases } from './browser.js'
+import { makeSite, openPage, type Site, type SiteUser } from './site.js'
+
+/** The staff the walk signs in as, one for each set of rights it checks. */
+const ACCOUNTS: readonly SiteUser[] = [
+  { email: 'boss@example.com', roles: 'administrator' },
+  { email: 'manager@example.com', roles: 'allmanagers' },
+  { email: 'dev@example.com', roles: 'development' },
+]
 
 /** The log issue's browser walk: a change appears with who made it, filters, the clear. */
 for (const database of siteDatabases())
   describe.skipIf(database.skip)(`the Log screen in Chromium (${database.name})`, () => {
-    let server: RunningServer
-    let browser: Browser
+    let site: Site
     let context: BrowserContext
     let page: Page
-    let site: Awaited<ReturnType<typeof database.settings>>
     const errors: string[] = []
     const shot = (name: string, target: Page = page) =>
-      target.screenshot({
-        path: path.join(SCREENSHOTS, `log-${database.name}-${name}.png`),
-        fullPage: true,
-      })
-    const url = (address: string) => `${server.url}${address}`
+      screenshot(target, `log-${database.name}-${name}`)
+    const url = (address: string) => site.url(address)
     const signIn = (target: Page, email: string) => signInThrough(target, url('/log'), email)
 
     /** A `/query` call from the page's session (its cookie and a Device header). */
@@ -44,25 +45,14 @@ for (const database of siteDatabases())
     }
 
     beforeAll(async () => {
-      const cwd = projectDir()
-      site = await database.settings()
-      expect((await run(['seed'], cwd, site.env)).code).toBe(0)
-      for (const [email, roles] of [
-        ['boss@example.com', 'administrator'],
-        ['manager@example.com', 'allmanagers'],
-        ['dev@example.com', 'development'],
-      ] as const)
-        await addUser(cwd, { email, password: 'secret12', roles }, site.env)
-      ;[server, browser] = await Promise.all([startServer(cwd, site.env), launchBrowser()])
-      context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-      page = await context.newPage()
-      page.on('pageerror', (error) => errors.push(String(error)))
+      site = await makeSite({
+        database,
+        users: ACCOUNTS,
+      })
+      const viewport = { width: 1400, height: 900 }
+      ;({ context, page } = await openPage(site.browser, { viewport }, errors))
     })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.stop()
-      await site?.drop()
-    })
+    afterAll(() => site?.close())
 
     it('shows a change made here, with who made it, linking to the record', async () => {
       await signIn(page, 'manager@example.com')

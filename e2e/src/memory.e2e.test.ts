@@ -1,52 +1,44 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS, signInThrough, siteDatabases } from './browser.js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { collectErrors, screenshot, signInThrough, siteDatabases } from './browser.js'
+import { makeSite, type Site, type SiteUser } from './site.js'
+
+/** The staff the walk signs in as, one for each set of rights it checks. */
+const ACCOUNTS: readonly SiteUser[] = [
+  { email: 'admin@example.com', roles: 'administrator' },
+  { email: 'dev@example.com', roles: 'developmentmanager' },
+  { email: 'office@example.com', roles: 'office' },
+]
 
 /** The memory issue's browser walk: the node's figures, one type cleared, Clear All, a refusal. */
 for (const database of siteDatabases())
   describe.skipIf(database.skip)(`the memory screen in Chromium (${database.name})`, () => {
-    let server: RunningServer
-    let browser: Browser
-    let site: Awaited<ReturnType<typeof database.settings>>
+    let site: Site
     const contexts: BrowserContext[] = []
     const errors: string[] = []
-    const url = (address: string) => `${server.url}${address}`
+    const url = (address: string) => site.url(address)
 
     async function signedIn(email: string): Promise<Page> {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
       contexts.push(context)
       const page = await context.newPage()
-      page.on('pageerror', (error) => errors.push(String(error)))
+      collectErrors(page, errors)
       await signInThrough(page, url('/memory'), email)
       return page
     }
-    const shot = (page: Page, name: string) =>
-      page.screenshot({
-        path: path.join(SCREENSHOTS, `memory-${database.name}-${name}.png`),
-        fullPage: true,
-      })
+    const shot = (page: Page, name: string) => screenshot(page, `memory-${database.name}-${name}`)
     const clearAnswer = (page: Page, address: string) =>
       page.waitForResponse((response) => response.url().endsWith(address), { timeout: 15_000 })
 
     beforeAll(async () => {
-      const cwd = projectDir()
-      site = await database.settings()
-      expect((await run(['seed'], cwd, site.env)).code).toBe(0)
-      for (const [email, roles] of [
-        ['admin@example.com', 'administrator'],
-        ['dev@example.com', 'developmentmanager'],
-        ['office@example.com', 'office'],
-      ] as const)
-        await addUser(cwd, { email, password: 'secret12', roles }, site.env)
-      ;[server, browser] = await Promise.all([startServer(cwd, site.env), launchBrowser()])
+      site = await makeSite({
+        database,
+        users: ACCOUNTS,
+      })
     })
     afterAll(async () => {
       for (const context of contexts) await context.close()
-      await browser?.close()
-      await server?.stop()
-      await site?.drop()
+      await site?.close()
     })
 
     it("shows an administrator this node's figures and the types", async () => {

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import type { Page } from 'playwright-core'
 import { axeProblems } from './axe.js'
-import { collectErrors, launchBrowser, SCREENSHOTS, signIn } from './browser.js'
+import { collectErrors, SCREENSHOTS, signIn } from './browser.js'
+import { makeSite, type Site } from './site.js'
 
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -16,17 +16,13 @@ const PEOPLE = 150
 
 /** Record lists' search box, sortable columns and filters (issue 18, point 3). */
 describe('finding records in a list, in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  let site: Site
   const errors: string[] = []
-  const url = (address: string) => `${server.url}${address}`
+  const url = (address: string) => site.url(address)
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    await addUser(cwd, { email: 'admin@example.com', password: 'secret12', roles: 'administrator' })
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
-    const page = await browser.newPage()
+    site = await makeSite({ users: [{ email: 'admin@example.com', roles: 'administrator' }] })
+    const page = await site.browser.newPage()
     await page.goto(url('/login'))
     await signIn(page, 'admin@example.com')
     await page.waitForURL((address) => address.pathname === '/data')
@@ -58,10 +54,7 @@ describe('finding records in a list, in Chromium', () => {
       })
     await page.close()
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   const rows = (page: Page) => page.locator('[data-testid=data-table] tbody tr.sw-table-row')
   const ids = async (page: Page) =>
@@ -71,7 +64,7 @@ describe('finding records in a list, in Chromium', () => {
 
   for (const width of WIDTHS)
     it(`searches, sorts and filters at ${width.width} px`, async () => {
-      const context = await browser.newContext({
+      const context = await site.browser.newContext({
         viewport: { width: width.width, height: width.height },
       })
       const page = await context.newPage()

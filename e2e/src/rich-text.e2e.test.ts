@@ -1,15 +1,8 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import type { BrowserContext, Page } from 'playwright-core'
 import { axeProblems } from './axe.js'
-import {
-  collectErrors,
-  launchBrowser,
-  SCREENSHOTS,
-  signInThrough,
-  siteDatabases,
-} from './browser.js'
+import { collectErrors, screenshot, signInThrough, siteDatabases } from './browser.js'
+import { makeSite, type Site } from './site.js'
 
 /** The two widths issue 18 asks for, each on a sample page of its own. */
 const WIDTHS = [
@@ -22,34 +15,25 @@ const EDITOR = '[data-testid=field-content] .ProseMirror'
 /** The rich-text field of issue 18, point 1: toolbar, source view and the server's cleaning. */
 for (const database of siteDatabases())
   describe.skipIf(database.skip)(`the rich-text editor in Chromium (${database.name})`, () => {
-    let server: RunningServer
-    let browser: Browser
-    let site: Awaited<ReturnType<typeof database.settings>>
+    let site: Site
     const contexts: BrowserContext[] = []
     const errors: string[] = []
-    const url = (address: string) => `${server.url}${address}`
+    const url = (address: string) => site.url(address)
 
     beforeAll(async () => {
-      const cwd = projectDir()
-      site = await database.settings()
-      expect((await run(['seed'], cwd, site.env)).code).toBe(0)
-      await addUser(
-        cwd,
-        { email: 'admin@example.com', password: 'secret12', roles: 'administrator' },
-        site.env,
-      )
-      ;[server, browser] = await Promise.all([startServer(cwd, site.env), launchBrowser()])
+      site = await makeSite({
+        database,
+        users: [{ email: 'admin@example.com', roles: 'administrator' }],
+      })
     })
     afterAll(async () => {
       for (const context of contexts) await context.close()
-      await browser?.close()
-      await server?.stop()
-      await site?.drop()
+      await site?.close()
     })
 
     /** The page record's editor, signed in, at a width, once the editor's chunk has loaded. */
     async function openPage(width: (typeof WIDTHS)[number]): Promise<Page> {
-      const context = await browser.newContext({
+      const context = await site.browser.newContext({
         viewport: { width: width.width, height: width.height },
       })
       contexts.push(context)
@@ -84,10 +68,7 @@ for (const database of siteDatabases())
       }, `/query/data/get/webpage/${id}`)
 
     const shot = (page: Page, name: string) =>
-      page.screenshot({
-        path: path.join(SCREENSHOTS, `rich-text-${database.name}-${name}.png`),
-        fullPage: true,
-      })
+      screenshot(page, `rich-text-${database.name}-${name}`)
 
     for (const width of WIDTHS)
       it(`makes typed text a bold link, keeps it, and cleans a script from the source (${width.name})`, async () => {

@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS, signInThrough, siteDatabases } from './browser.js'
+import type { Page } from 'playwright-core'
+import { screenshot, signInThrough, siteDatabases } from './browser.js'
+import { makeSite, type Site } from './site.js'
 
 /** A desktop browser's user agent: headless Chromium's own says HeadlessChrome, a robot. */
 const CHROME_ON_WINDOWS =
@@ -11,50 +10,23 @@ const CHROME_ON_WINDOWS =
 /** Issue 15's browser walk: a visitor browses the storefront, staff see the session and its pages. */
 for (const database of siteDatabases())
   describe.skipIf(database.skip)(`visitor sessions in Chromium (${database.name})`, () => {
-    let server: RunningServer
-    let browser: Browser
-    let site: Awaited<ReturnType<typeof database.settings>>
+    let site: Site
     const errors: string[] = []
-    const url = (address: string) => `${server.url}${address}`
-    const shot = (page: Page, name: string) =>
-      page.screenshot({
-        path: path.join(SCREENSHOTS, `sessions-${database.name}-${name}.png`),
-        fullPage: true,
-      })
+    const url = (address: string) => site.url(address)
+    const shot = (page: Page, name: string) => screenshot(page, `sessions-${database.name}-${name}`)
 
     beforeAll(async () => {
-      const cwd = projectDir()
-      site = await database.settings()
-      expect((await run(['seed'], cwd, site.env)).code).toBe(0)
-      // A manager, not an administrator: the seeded `sessions` security record lets allmanagers in.
-      const added = await run(
-        [
-          'user',
-          'add',
-          '--email',
-          'manager@example.com',
-          '--password',
-          'secret12',
-          '--roles',
-          'allmanagers',
-        ],
-        cwd,
-        site.env,
-      )
-      expect(added.code, added.stderr).toBe(0)
-      ;[server, browser] = await Promise.all([
-        startServer(cwd, { ...site.env, SESSIONS_FLUSH_MS: '100' }),
-        launchBrowser(),
-      ])
+      site = await makeSite({
+        database,
+        // A manager, not an administrator: the seeded `sessions` security record lets allmanagers in.
+        users: [{ email: 'manager@example.com', roles: 'allmanagers' }],
+        serverEnv: { SESSIONS_FLUSH_MS: '100' },
+      })
     })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.stop()
-      await site?.drop()
-    })
+    afterAll(() => site?.close())
 
     it('a visitor browses two pages; the session is confirmed with them in /sessions and /session/{id}', async () => {
-      const visitor = await browser.newContext({
+      const visitor = await site.browser.newContext({
         viewport: { width: 1100, height: 700 },
         userAgent: CHROME_ON_WINDOWS,
         locale: 'en-GB',
@@ -84,7 +56,7 @@ for (const database of siteDatabases())
         expect(probe.status).toBe(address === '/contact' ? 200 : 404)
       }
 
-      const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const staff = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
       const admin = await staff.newPage()
       admin.on('pageerror', (error) => errors.push(String(error)))
       await signInThrough(admin, url('/sessions'), 'manager@example.com')

@@ -1,12 +1,11 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { addUser, projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { collectErrors, launchBrowser, SCREENSHOTS, signIn } from './browser.js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { collectErrors, PHONE, SCREENSHOTS, signIn } from './browser.js'
+import { makeSite, type Site } from './site.js'
 
 /** The walk's page width, and the phone's its screenshots are taken at too. */
 const DESKTOP = { width: 1366, height: 900 }
-const PHONE = { width: 390, height: 844 }
 
 /**
  * Issue 17's walk through the default theme's shop, on a project with the default plugins and
@@ -17,21 +16,14 @@ const PHONE = { width: 390, height: 844 }
  * and phone, go to e2e/screenshots/shop-*.
  */
 describe('the shop in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  const url = (address: string) => `${server.url}${address}`
+  let site: Site
+  const url = (address: string) => site.url(address)
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    await addUser(cwd, { email: 'ada@example.com', password: 'secret12', type: 'customer' })
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    site = await makeSite({ users: [{ email: 'ada@example.com', type: 'customer' }] })
     console.log(`shop screenshots: ${path.join(SCREENSHOTS, 'shop-*.png')}`)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   /**
    * One visitor's page for the tests of a describe block: opened before them, and after them
@@ -40,7 +32,7 @@ describe('the shop in Chromium', () => {
   function visitor(): { page: Page } {
     const walk = {} as { page: Page; context?: BrowserContext; errors?: string[] }
     beforeAll(async () => {
-      walk.context = await browser.newContext({ viewport: DESKTOP })
+      walk.context = await site.browser.newContext({ viewport: DESKTOP })
       walk.page = await walk.context.newPage()
       walk.errors = collectErrors(walk.page, [], { console: true })
     })

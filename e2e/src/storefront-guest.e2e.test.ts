@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { collectErrors, launchBrowser, shotAtWidths } from './browser.js'
+import type { Page } from 'playwright-core'
+import { collectErrors, shotAtWidths } from './browser.js'
 import { mailTo } from './outbox.js'
+import { makeSite, type Site } from './site.js'
+import { addToCartAndCheckOut, fillAcceptedCard, type ShopLocale, shopperPage } from './shopper.js'
 
 const DESKTOP = { width: 1366, height: 900 }
 
@@ -17,30 +18,23 @@ const DESKTOP = { width: 1366, height: 900 }
  * reads it from `npm run bench`, never from here).
  */
 describe('guest checkout in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  let cwd: string
-  const url = (address: string) => `${server.url}${address}`
+  let site: Site
+  const url = (address: string) => site.url(address)
 
   /**
    * The order e-mail to `to` in DATA_DIR/outbox: its subject, its text part and the order link it
    * carries.
    */
   async function orderMail(to: string): Promise<{ subject: string; text: string; link: string }> {
-    const mail = await mailTo(cwd, to, /\/order\//)
+    const mail = await mailTo(site.cwd, to, /\/order\//)
     const link = new URL(/https?:\/\/[^\s"<>]+\/order\/[^\s"<>]+/.exec(mail.text)![0])
     return { subject: mail.subject, text: mail.text, link: link.pathname + link.search }
   }
 
   beforeAll(async () => {
-    cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    site = await makeSite()
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   async function hydrated(page: Page): Promise<void> {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
@@ -53,7 +47,7 @@ describe('guest checkout in Chromium', () => {
     language: 'English' | 'French'
     prefix: 'en' | 'fr'
     /** The locale the visitor chooses before the walk (English and dollars are the default). */
-    locale?: { country: string; currency: string; language: string }
+    locale?: ShopLocale
     /** The tee's pickers: the first one's name, the colour chosen, the price before and after. */
     colour: string
     blue: string
@@ -94,12 +88,7 @@ describe('guest checkout in Chromium', () => {
     expect(await page.textContent('[data-testid=item-price]')).toBe(words.price)
     expect(await page.textContent('[data-testid=item-sku]')).toBe(words.sku)
     await shot(page, `${prefix}-00-options`)
-    await page.click('[data-testid=add-to-cart]')
-    await page.waitForSelector('[data-testid=added-dialog][open]')
-    await page.click('[data-testid=view-cart]')
-    await page.waitForURL(/\/cart$/)
-    await page.click('[data-testid=checkout-button]')
-    await page.waitForURL(/\/checkout$/)
+    await addToCartAndCheckOut(page)
     await page.waitForSelector('[data-testid=guest-form]')
     await hydrated(page)
     // Country first: the select is filled once the countries load.
@@ -120,12 +109,7 @@ describe('guest checkout in Chromium', () => {
     await page.waitForSelector('[data-testid=checkout-guest-email]')
     expect(await page.textContent('[data-testid=checkout-address]')).toContain('Grace Hopper')
     expect(await page.textContent('[data-testid=review-line]')).toContain(words.name)
-    await page.fill('[data-testid=checkout-ccnumber]', '4242 4242 4242 4242')
-    await page.fill(
-      '[data-testid=checkout-ccexpiredate]',
-      `12${String(new Date().getFullYear() + 2).slice(2)}`,
-    )
-    await page.fill('[data-testid=checkout-cvc]', '123')
+    await fillAcceptedCard(page)
     const place = (await page.textContent('[data-testid=place-order]')) ?? ''
     expect(place).toMatch(words.place)
     await shot(page, `${prefix}-02-payment`)
@@ -143,7 +127,7 @@ describe('guest checkout in Chromium', () => {
 
   /** Opens an order link in a browser without the shop's cookies: the order, and nothing else. */
   async function openLink(link: string, prefix: string, total: RegExp): Promise<void> {
-    const stranger = await browser.newContext({ viewport: DESKTOP })
+    const stranger = await site.browser.newContext({ viewport: DESKTOP })
     const page = await stranger.newPage()
     const errors = collectErrors(page, [], { console: true })
     await page.goto(url(link))
@@ -204,17 +188,7 @@ describe('guest checkout in Chromium', () => {
   it.each(WALKS)(
     'buys a tee in Colour and Size as a guest in $language, and opens the order from its link',
     async (words) => {
-      const context = await browser.newContext({ viewport: DESKTOP })
-      if (words.locale)
-        await context.addCookies([
-          {
-            name: 'sw_locale',
-            value: encodeURIComponent(JSON.stringify(words.locale)),
-            url: server.url,
-          },
-        ])
-      const page = await context.newPage()
-      const errors = collectErrors(page, [], { console: true })
+      const { context, page, errors } = await shopperPage(site, DESKTOP, words.locale)
       const started = Date.now()
       const { link, order, total } = await buy(page, words)
       console.log(

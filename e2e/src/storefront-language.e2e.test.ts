@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS } from './browser.js'
+import type { Page } from 'playwright-core'
+import { makeSite, type Site } from './site.js'
+import { screenshot, signIn } from './browser.js'
 
 /** Set on `window` once: still there after a language switch only if the page did not reload. */
 const MARKER = '__swNoReload'
@@ -13,27 +12,15 @@ const MARKER = '__swNoReload'
  * next pages in the choice, and the account area follows.
  */
 describe('the storefront language in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  const url = (address: string) => `${server.url}${address}`
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SCREENSHOTS, `storefront-${name}.png`), fullPage: true })
+  let site: Site
+  const url = (address: string) => site.url(address)
+  const shot = (page: Page, name: string) => screenshot(page, `storefront-${name}`)
   const text = async (page: Page, selector: string) => (await page.textContent(selector))?.trim()
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    const added = await run(
-      ['user', 'add', '--email', 'ada@example.com', '--password', 'secret12', '--type', 'customer'],
-      cwd,
-    )
-    expect(added.code, added.stderr).toBe(0)
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    site = await makeSite({ users: [{ email: 'ada@example.com', type: 'customer' }] })
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   /** Picks a language (and the country and currency that go with it) on /locale and saves. */
   async function choose(page: Page, country: string, currency: string, language: string) {
@@ -65,7 +52,7 @@ describe('the storefront language in Chromium', () => {
   }
 
   it('switches to French on /locale without a reload, and the server renders the next page in it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+    const context = await site.browser.newContext({ viewport: { width: 1100, height: 800 } })
     const page = await context.newPage()
     await page.goto(url('/'))
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
@@ -131,14 +118,14 @@ describe('the storefront language in Chromium', () => {
   })
 
   it('shows the sign-in and the account area in French, then switches back to English', async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+    const context = await site.browser.newContext({ viewport: { width: 1100, height: 800 } })
     const page = await context.newPage()
     const cookie = { country: 'fr', currency: 'eur', language: 'fr' }
     await context.addCookies([
       {
         name: 'sw_locale',
         value: encodeURIComponent(JSON.stringify(cookie)),
-        url: server.url,
+        url: site.server.url,
       },
     ])
     await page.goto(url('/account'))
@@ -149,10 +136,7 @@ describe('the storefront language in Chromium', () => {
     await page.fill('[data-testid=login-email]', 'not an e-mail')
     await page.click('[data-testid=login-next]')
     expect(await text(page, '.sw-field-error')).toBe('Adresse e-mail non valide.')
-    await page.fill('[data-testid=login-email]', 'ada@example.com')
-    await page.click('[data-testid=login-next]')
-    await page.fill('[data-testid=login-password]', 'wrong-password')
-    await page.click('[data-testid=login-submit]')
+    await signIn(page, 'ada@example.com', 'wrong-password')
     // A server error in French under a French title.
     expect(await text(page, '#sw-alert-title')).toBe('Connexion impossible')
     expect(await text(page, '[role=alertdialog] p')).toBe('Accès refusé.')
@@ -212,7 +196,7 @@ describe('the storefront language in Chromium', () => {
     await context.close()
   })
   it('lays a right-to-left language out right to left, rendered so or switched to', async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+    const context = await site.browser.newContext({ viewport: { width: 1100, height: 800 } })
     const page = await context.newPage()
     const logoOnTheRight = async () => {
       const box = await page.locator('.sw-logo').boundingBox()
@@ -225,7 +209,7 @@ describe('the storefront language in Chromium', () => {
         value: encodeURIComponent(
           JSON.stringify({ country: 'sa', currency: 'usd', language: 'ar' }),
         ),
-        url: server.url,
+        url: site.server.url,
       },
     ])
     const response = await page.goto(url('/'))
@@ -242,7 +226,7 @@ describe('the storefront language in Chromium', () => {
         value: encodeURIComponent(
           JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }),
         ),
-        url: server.url,
+        url: site.server.url,
       },
     ])
     await page.evaluate(() =>
@@ -262,7 +246,7 @@ describe('the storefront language in Chromium', () => {
   })
 
   it("follows a first visitor's browser language, page content included, without a reload", async () => {
-    const context = await browser.newContext({
+    const context = await site.browser.newContext({
       locale: 'fr-FR',
       viewport: { width: 1100, height: 800 },
     })

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { collectErrors, launchBrowser, shotAtWidths } from './browser.js'
+import type { Page } from 'playwright-core'
+import { shotAtWidths } from './browser.js'
 import { mailTo } from './outbox.js'
+import { makeSite, type Site } from './site.js'
+import { addToCartAndCheckOut, fillAcceptedCard, shopperPage } from './shopper.js'
 
 const DESKTOP = { width: 1100, height: 800 }
 
@@ -14,20 +15,13 @@ const DESKTOP = { width: 1100, height: 800 }
  * in a browser without their session. Screenshots go to e2e/screenshots/new-customer-*.
  */
 describe('a new customer in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  let cwd: string
-  const url = (address: string) => `${server.url}${address}`
+  let site: Site
+  const url = (address: string) => site.url(address)
 
   beforeAll(async () => {
-    cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    site = await makeSite()
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   const shot = (page: Page, name: string) => shotAtWidths(page, `new-customer-${name}`)
 
@@ -85,17 +79,7 @@ describe('a new customer in Chromium', () => {
   it.each(WALKS)(
     'signs up in $language, confirms from the e-mail, buys with a first address and a new card, and opens the order from the e-mail',
     async (words) => {
-      const context = await browser.newContext({ viewport: DESKTOP })
-      if (words.locale)
-        await context.addCookies([
-          {
-            name: 'sw_locale',
-            value: encodeURIComponent(JSON.stringify(words.locale)),
-            url: server.url,
-          },
-        ])
-      const page = await context.newPage()
-      const errors = collectErrors(page, [], { console: true })
+      const { context, page, errors } = await shopperPage(site, DESKTOP, words.locale)
       const { email, address } = words
 
       // Sign up.
@@ -113,7 +97,7 @@ describe('a new customer in Chromium', () => {
       expect(await page.textContent('[data-testid=register-sent]')).toContain(email)
 
       // Confirm from the e-mail, written in the shopper's language.
-      const confirm = await mailTo(cwd, email, /\/verify#code=/)
+      const confirm = await mailTo(site.cwd, email, /\/verify#code=/)
       expect(confirm.subject).toBe(words.confirm)
       const link = new URL(/https?:\/\/\S+\/verify#code=[\w-]{43}/.exec(confirm.text)![0])
       await page.goto(url(`${link.pathname}${link.hash}`))
@@ -125,12 +109,7 @@ describe('a new customer in Chromium', () => {
       // An item into the cart, then checkout: no address yet.
       await page.goto(url('/item/ceramic-mug'))
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
-      await page.click('[data-testid=add-to-cart]')
-      await page.waitForSelector('[data-testid=added-dialog][open]')
-      await page.click('[data-testid=view-cart]')
-      await page.waitForURL(/\/cart$/)
-      await page.click('[data-testid=checkout-button]')
-      await page.waitForURL(/\/checkout$/)
+      await addToCartAndCheckOut(page)
       await page.waitForSelector('[data-testid=change-address]')
       expect(await page.textContent('[data-testid=change-address]')).toBe(words.addAddress)
 
@@ -160,12 +139,7 @@ describe('a new customer in Chromium', () => {
       expect(shipTo).toContain(address.countryName)
 
       // A new card, then the order.
-      await page.fill('[data-testid=checkout-ccnumber]', '4242 4242 4242 4242')
-      await page.fill(
-        '[data-testid=checkout-ccexpiredate]',
-        `12${String(new Date().getFullYear() + 2).slice(2)}`,
-      )
-      await page.fill('[data-testid=checkout-cvc]', '123')
+      await fillAcceptedCard(page)
       const place = (await page.textContent('[data-testid=place-order]')) ?? ''
       expect(place).toMatch(words.place)
       const total = place.replace(words.placeLabel, '')
@@ -181,7 +155,7 @@ describe('a new customer in Chromium', () => {
 
       // The confirmation e-mail, in the shopper's language, with the order, its total and the
       // address.
-      const mail = await mailTo(cwd, email, new RegExp(order))
+      const mail = await mailTo(site.cwd, email, new RegExp(order))
       expect(mail.subject).toBe(words.subject(order))
       expect(mail.text).toContain(address.addr1)
       expect(mail.text).toContain(total)
@@ -190,17 +164,11 @@ describe('a new customer in Chromium', () => {
       const orderLink = new URL(
         new RegExp(`https?://[^\\s"<>]+/order/${order}\\?key=[\\w-]{43}`).exec(mail.text)![0],
       )
-      const stranger = await browser.newContext({ viewport: DESKTOP })
-      if (words.locale)
-        await stranger.addCookies([
-          {
-            name: 'sw_locale',
-            value: encodeURIComponent(JSON.stringify(words.locale)),
-            url: server.url,
-          },
-        ])
-      const opened = await stranger.newPage()
-      const strangerErrors = collectErrors(opened, [], { console: true })
+      const {
+        context: stranger,
+        page: opened,
+        errors: strangerErrors,
+      } = await shopperPage(site, DESKTOP, words.locale)
       await opened.goto(url(`${orderLink.pathname}${orderLink.search}`))
       await opened.waitForSelector('[data-testid=document]')
       expect(await opened.locator('[data-testid=account-link]').count()).toBe(0)

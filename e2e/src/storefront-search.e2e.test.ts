@@ -1,12 +1,11 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import type { BrowserContext, Page } from 'playwright-core'
 import { axeProblems } from './axe.js'
-import { collectErrors, launchBrowser, SCREENSHOTS } from './browser.js'
+import { collectErrors, PHONE, screenshot, SCREENSHOTS } from './browser.js'
+import { makeSite, type Site } from './site.js'
 
 const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 390, height: 844 }
 
 /**
  * The shop's search and a category's sort and filters in the default theme (issue 33), against
@@ -16,28 +15,21 @@ const PHONE = { width: 390, height: 844 }
  * Screenshots go to e2e/screenshots/search-*.
  */
 describe('the shop search, sort and filters in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  const url = (address: string) => `${server.url}${address}`
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SCREENSHOTS, `search-${name}.png`), fullPage: true })
+  let site: Site
+  const url = (address: string) => site.url(address)
+  const shot = (page: Page, name: string) => screenshot(page, `search-${name}`)
 
   beforeAll(async () => {
-    const cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    site = await makeSite()
     console.log(`search screenshots: ${path.join(SCREENSHOTS, 'search-*.png')}`)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   /** A new visitor; its script and console errors are checked when `close` is called. */
   async function visitor(
     options: { viewport?: typeof DESKTOP; french?: boolean; javaScript?: boolean } = {},
   ): Promise<{ page: Page; close(): Promise<void> }> {
-    const context: BrowserContext = await browser.newContext({
+    const context: BrowserContext = await site.browser.newContext({
       viewport: options.viewport ?? DESKTOP,
       javaScriptEnabled: options.javaScript ?? true,
     })
@@ -48,7 +40,7 @@ describe('the shop search, sort and filters in Chromium', () => {
           value: encodeURIComponent(
             JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }),
           ),
-          url: server.url,
+          url: site.server.url,
         },
       ])
     const page = await context.newPage()

@@ -1,21 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
-import { launchBrowser, SCREENSHOTS } from './browser.js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { makeSite, type Site } from './site.js'
+import { screenshot, signIn } from './browser.js'
 
 /** The storefront's sign-in screens against the real server: login, reset from the outbox, block. */
 describe('the storefront sign-in screens in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  let cwd: string
-  const url = (address: string) => `${server.url}${address}`
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SCREENSHOTS, `storefront-${name}.png`), fullPage: true })
+  let site: Site
+  const url = (address: string) => site.url(address)
+  const shot = (page: Page, name: string) => screenshot(page, `storefront-${name}`)
 
   async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+    const context = await site.browser.newContext({ viewport: { width: 1100, height: 800 } })
     return { context, page: await context.newPage() }
   }
 
@@ -38,7 +35,7 @@ describe('the storefront sign-in screens in Chromium', () => {
    * the request is answered: wait for it.
    */
   async function lastResetLinks(): Promise<{ reset: string; block: string }> {
-    const outbox = path.join(cwd, 'data', 'outbox')
+    const outbox = path.join(site.cwd, 'data', 'outbox')
     let links: { reset: string; block: string } | null = null
     await expect
       .poll(
@@ -54,35 +51,14 @@ describe('the storefront sign-in screens in Chromium', () => {
   }
 
   beforeAll(async () => {
-    cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    for (const [email, type, roles] of [
-      ['ada@example.com', 'customer', ''],
-      ['staff@example.com', 'employee', 'administrator'],
-    ]) {
-      const added = await run(
-        [
-          'user',
-          'add',
-          '--email',
-          email!,
-          '--password',
-          'secret12',
-          '--type',
-          type!,
-          '--roles',
-          roles!,
-        ],
-        cwd,
-      )
-      expect(added.code, added.stderr).toBe(0)
-    }
-    ;[server, browser] = await Promise.all([startServer(cwd), launchBrowser()])
+    site = await makeSite({
+      users: [
+        { email: 'ada@example.com', type: 'customer', roles: '' },
+        { email: 'staff@example.com', type: 'employee', roles: 'administrator' },
+      ],
+    })
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => site?.close())
 
   it('signs a shopper in with the two steps; the header then links to the account', async () => {
     const { context, page } = await fresh()
@@ -115,10 +91,7 @@ describe('the storefront sign-in screens in Chromium', () => {
     // The storefront theme's screen, not the admin's own: only the theme has the shop's header.
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
     await page.waitForSelector('[data-testid=login-link]')
-    await page.fill('[data-testid=login-email]', 'staff@example.com')
-    await page.click('[data-testid=login-next]')
-    await page.fill('[data-testid=login-password]', 'secret12')
-    await page.click('[data-testid=login-submit]')
+    await signIn(page, 'staff@example.com')
     await page.waitForURL(url('/data/country'))
     await page.waitForSelector('[data-testid=record-list]')
     // Signing out of the admin leads to the theme's sign-in too.
@@ -132,10 +105,7 @@ describe('the storefront sign-in screens in Chromium', () => {
     const { context, page } = await fresh()
     await page.goto(url('/account'))
     // Not signed in: the account address shows the login, which comes back here.
-    await page.fill('[data-testid=login-email]', 'ada@example.com')
-    await page.click('[data-testid=login-next]')
-    await page.fill('[data-testid=login-password]', 'secret12')
-    await page.click('[data-testid=login-submit]')
+    await signIn(page, 'ada@example.com')
     await page.waitForURL(url('/account'))
     await page.click('[data-testid=account-icon]')
     await page.waitForSelector('[data-testid=generated-icon]')
@@ -206,10 +176,7 @@ describe('the storefront sign-in screens in Chromium', () => {
     await shot(page, 'reset')
     await page.click('[data-testid=reset-submit]')
     await page.waitForURL(/\/login$/)
-    await page.fill('[data-testid=login-email]', 'ada@example.com')
-    await page.click('[data-testid=login-next]')
-    await page.fill('[data-testid=login-password]', 'a new secret')
-    await page.click('[data-testid=login-submit]')
+    await signIn(page, 'ada@example.com', 'a new secret')
     await page.waitForSelector('[data-testid=account-link]')
 
     // The code worked once: the same link now asks for a new e-mail.
@@ -236,7 +203,7 @@ describe('the storefront sign-in screens in Chromium', () => {
       [1100, 800, 'wide'],
       [390, 844, 'phone'],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width, height } })
+      const context = await site.browser.newContext({ viewport: { width, height } })
       const page = await context.newPage()
       await page.goto(url('/login'))
       await page.click('[data-testid=login-register]')
@@ -252,15 +219,15 @@ describe('the storefront sign-in screens in Chromium', () => {
       await page.check('[data-testid=register-consent]')
       // A person takes a few seconds over the form; the server refuses one sent within two.
       await page.waitForTimeout(2_100)
-      const before = fs.readdirSync(path.join(cwd, 'data', 'outbox')).length
+      const before = fs.readdirSync(path.join(site.cwd, 'data', 'outbox')).length
       await page.click('[data-testid=register-submit]')
       await page.waitForSelector('[data-testid=register-sent]')
       expect(await page.textContent('[data-testid=register-sent]')).toContain(email)
       await shot(page, `register-sent-${name}`)
       await expect
-        .poll(() => fs.readdirSync(path.join(cwd, 'data', 'outbox')).length)
+        .poll(() => fs.readdirSync(path.join(site.cwd, 'data', 'outbox')).length)
         .toBe(before + 1)
-      const outbox = path.join(cwd, 'data', 'outbox')
+      const outbox = path.join(site.cwd, 'data', 'outbox')
       const text = fs
         .readFileSync(path.join(outbox, fs.readdirSync(outbox).sort().at(-1)!), 'utf8')
         .replace(/=\r?\n/g, '')

@@ -1,23 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { projectDir, run, startServer, type RunningServer } from '@shopwright/cli/testing'
+import type { Page } from 'playwright-core'
+import { startServer } from '@shopwright/cli/testing'
 // The plugin's own LibreTranslate stand-in: it "translates" by tagging texts (`[fr] Save`).
 import { startFakeLibreTranslate } from '../../plugins/translations/test/fake-libretranslate.js'
-import { launchBrowser, SCREENSHOTS, signInThrough } from './browser.js'
+import { saveDownload, SCREENSHOTS, signInThrough } from './browser.js'
+import { makeSite, openPage, type Site } from './site.js'
 
 /** The translation editor's browser walk (plugins/translations/README.md, "The table editor"). */
 describe('the translation editor in Chromium', () => {
-  let cwd: string
-  let server: RunningServer
+  let site: Site
   let translator: Awaited<ReturnType<typeof startFakeLibreTranslate>>
-  let browser: Browser
   let page: Page
   const errors: string[] = []
   const shot = (name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `translations-${name}.png`), fullPage: true })
-  const url = (address: string) => `${server.url}${address}`
+  const url = (address: string) => site.url(address)
 
   /** Waits for the editor's save of the `shop` set. */
   const saved = () =>
@@ -48,49 +47,25 @@ describe('the translation editor in Chromium', () => {
   }
   const download = async (trigger: string, item: string) => {
     await page.click(`[data-testid=${trigger}]`)
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click(`[data-testid=${item}]`),
-    ])
-    const saveAs = path.join(SCREENSHOTS, file.suggestedFilename())
-    await file.saveAs(saveAs)
-    return { name: file.suggestedFilename(), text: fs.readFileSync(saveAs, 'utf8') }
+    const { name, file } = await saveDownload(page, `[data-testid=${item}]`, SCREENSHOTS)
+    return { name, text: fs.readFileSync(file, 'utf8') }
   }
 
   beforeAll(async () => {
     // Auto-Fill must first meet a server without a translation service.
     delete process.env.TRANSLATE_URL
-    cwd = projectDir()
-    expect((await run(['seed'], cwd)).code).toBe(0)
-    const added = await run(
-      [
-        'user',
-        'add',
-        '--email',
-        'admin@example.com',
-        '--password',
-        'secret12',
-        '--roles',
-        'administrator',
-      ],
-      cwd,
-    )
-    expect(added.code, added.stderr).toBe(0)
-    ;[server, browser, translator] = await Promise.all([
-      startServer(cwd),
-      launchBrowser(),
+    ;[site, translator] = await Promise.all([
+      makeSite({ users: [{ email: 'admin@example.com', roles: 'administrator' }] }),
       startFakeLibreTranslate(),
     ])
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    })
-    page = await context.newPage()
-    page.on('pageerror', (error) => errors.push(String(error)))
+    ;({ page } = await openPage(
+      site.browser,
+      { viewport: { width: 1280, height: 900 }, acceptDownloads: true },
+      errors,
+    ))
   })
   afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    await site?.close()
     await translator?.close()
   })
 
@@ -268,8 +243,8 @@ describe('the translation editor in Chromium', () => {
   })
 
   it('fills a language by Auto-Fill through a LibreTranslate server', async () => {
-    await server.stop()
-    server = await startServer(cwd, { TRANSLATE_URL: translator.url })
+    await site.server.stop()
+    site.server = await startServer(site.cwd, { TRANSLATE_URL: translator.url })
     // The session lives in the database: the browser is still signed in.
     await page.goto(url('/translation/shop'))
     await page.waitForSelector('[data-testid=text-0-fr]')

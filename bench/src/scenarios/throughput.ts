@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Scenario } from '../scenario.js'
 import { get } from '../http-probe.js'
 import { DEVICE_HEADERS, INFO_PATH, startBareKoa, startKernel } from '../servers.js'
-import { type RoundPlan } from '../rounds.js'
+import type { RoundPlan } from '../rounds.js'
 import { withServers } from '../with-servers.js'
 import { ratioRounds } from '../ratio-rounds.js'
 
