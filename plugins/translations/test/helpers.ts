@@ -1,44 +1,28 @@
-import type { PluginDefinition, ShopwrightConfig } from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import type { PluginSuite, SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { addAndSignIn, callAs } from '@shopwright/plugin-account/testing'
+import { accountPeople } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import translations from '../src/index.js'
 
-export type Reply = Awaited<ReturnType<typeof inject>>
+/**
+ * The callers the suites sign in: `developer` (development: may edit and create sets), `customer`
+ * (no roles: may only view).
+ */
+export const PEOPLE = {
+  developer: { roles: ['development'] },
+  customer: { type: 'customer', roles: [] },
+} as const satisfies Record<string, SuitePerson>
+export type Person = keyof typeof PEOPLE
 
 /**
- * A kernel with records, account and translations on a fresh database, seeded like a new site
- * (the security records of @shopwright/seeds and the plugins' own), and signed-in callers:
- * `developer` (development: may edit and create sets), `customer` (no roles: may only view).
+ * The translations' suites: records, account and translations on a fresh database, seeded like a
+ * new site (the security records of @shopwright/seeds and the plugins' own), with each person
+ * signed in (`describePlugin(title, TRANSLATIONS_SUITE, ...)`).
  */
-export async function bootTranslations(
-  database: DatabaseUnderTest,
-  overrides: Partial<ShopwrightConfig> = {},
-  extra: readonly PluginDefinition[] = [],
-) {
-  const booted = await bootTestKernel(
-    database,
-    [records, account, translations, ...extra],
-    overrides,
-  )
-  const { kernel } = booted
-  await kernel.seed(allSeeds())
-  const cookies: Record<'developer' | 'customer', string> = { developer: '', customer: '' }
-  for (const [name, type, roles] of [
-    ['developer', 'employee', ['development']],
-    ['customer', 'customer', []],
-  ] as const) {
-    cookies[name] = (await addAndSignIn(kernel, `${name}@example.com`, { type, roles })).cookie
-  }
-  return { ...booted, cookies }
-}
-
-/** A call as a caller (a Cookie header value, or none for anonymous). */
-export const call = callAs
-
-/** The catalogue code of an error answer. */
-export function codeOf(reply: Reply): string | undefined {
-  return (reply.json() as { message?: string }).message
-}
+export const TRANSLATIONS_SUITE = {
+  plugins: [records, account, translations],
+  seeds: allSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+} satisfies PluginSuite<Person>

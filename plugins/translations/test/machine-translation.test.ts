@@ -1,45 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Kernel } from '@shopwright/core'
-import { databasesUnderTest } from '@shopwright/core/testing'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { codeOf, describePlugin } from '@shopwright/core/testing'
 import type { TranslationChangeAnswer, TranslationValue } from '../src/shared/types.js'
 import { TRANSLATE_BATCH_TEXTS } from '../src/server/machine-translation.js'
 import { startFakeLibreTranslate } from './fake-libretranslate.js'
-import { bootTranslations, call, codeOf } from './helpers.js'
+import { TRANSLATIONS_SUITE, type Person } from './helpers.js'
 
 type Fake = Awaited<ReturnType<typeof startFakeLibreTranslate>>
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`machine translation on ${database.name}`, () => {
-    let fake: Fake
-    let kernel: Kernel
-    let close: () => Promise<void>
-    let developer: string
-    let customer: string
+let fake: Fake
+// The provider starts before the suites' sites, which are configured with its address.
+beforeAll(async () => {
+  fake = await startFakeLibreTranslate()
+})
+afterAll(() => fake.close())
 
-    const translate = (payload: unknown, path = 'en-us/fr', cookie = developer) =>
-      call(kernel, cookie, { method: 'POST', url: `/query/translate/${path}`, payload })
+describePlugin(
+  'machine translation',
+  {
+    ...TRANSLATIONS_SUITE,
+    get config() {
+      return {
+        settings: { translateUrl: fake.url, translateApiKey: 'secret-key', translateTimeout: 500 },
+      }
+    },
+  },
+  (site) => {
+    const translate = (payload: unknown, path = 'en-us/fr', person: Person = 'developer') =>
+      site.call(person, { method: 'POST', url: `/query/translate/${path}`, payload })
     const autoFill = (set: string, language: string) =>
-      call(kernel, developer, {
+      site.call('developer', {
         method: 'POST',
         url: `/query/translation/autofill/${set}/${language}`,
       })
     const getSet = async (id: string) =>
       (
-        await call(kernel, developer, { url: `/query/translation/get/${id}` })
+        await site.call('developer', { url: `/query/translation/get/${id}` })
       ).json<TranslationValue>()
-
-    beforeAll(async () => {
-      fake = await startFakeLibreTranslate()
-      let cookies
-      ;({ kernel, close, cookies } = await bootTranslations(database, {
-        settings: { translateUrl: fake.url, translateApiKey: 'secret-key', translateTimeout: 500 },
-      }))
-      ;({ developer, customer } = cookies)
-    })
-    afterAll(async () => {
-      await close()
-      await fake.close()
-    })
 
     it('answers the texts in the same order, sending the server codes it knows', async () => {
       fake.mode = 'ok'
@@ -92,17 +88,17 @@ for (const database of databasesUnderTest()) {
     })
 
     it('refuses bad calls and callers who may not edit translations', async () => {
-      expect((await translate(['Save'], 'en-us/fr', customer)).statusCode).toBe(403)
+      expect((await translate(['Save'], 'en-us/fr', 'customer')).statusCode).toBe(403)
       expect(codeOf(await translate({ q: 'Save' }))).toBe('ERROR_INVALID_INPUT')
       expect(codeOf(await translate([1, 2]))).toBe('ERROR_INVALID_INPUT')
       expect(codeOf(await translate(['Save'], 'en-us/f$r'))).toBe('ERROR_INVALID_INPUT')
-      const get = await call(kernel, developer, { url: '/query/translate/en-us/fr' })
+      const get = await site.call('developer', { url: '/query/translate/en-us/fr' })
       expect(get.statusCode).toBe(405)
     })
 
     it('Auto-Fill fills empty cells from the default language; server codes from their English text', async () => {
       fake.mode = 'ok'
-      await call(kernel, developer, {
+      await site.call('developer', {
         method: 'POST',
         url: '/query/translation/update/general',
         payload: {
@@ -133,7 +129,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('saves nothing when the provider fails during Auto-Fill', async () => {
-      await call(kernel, developer, {
+      await site.call('developer', {
         method: 'POST',
         url: '/query/translation/update/general',
         payload: { add: [{ phrase: 'Not yet' }] },
@@ -147,36 +143,22 @@ for (const database of databasesUnderTest()) {
       fake.mode = 'ok'
       expect(codeOf(await autoFill('general', 'de'))).toBe('ERROR_INVALID_INPUT')
     })
+  },
+)
+
+describePlugin('machine translation without a provider', TRANSLATIONS_SUITE, (site) => {
+  it('answers ERROR_TRANSLATE_NOT_CONFIGURED (501) to a translate call and to Auto-Fill', async () => {
+    const reply = await site.call('developer', {
+      method: 'POST',
+      url: '/query/translate/en-us/fr',
+      payload: ['Save'],
+    })
+    expect(reply.statusCode).toBe(501)
+    expect(codeOf(reply)).toBe('ERROR_TRANSLATE_NOT_CONFIGURED')
+    const fill = await site.call('developer', {
+      method: 'POST',
+      url: '/query/translation/autofill/general/fr',
+    })
+    expect(codeOf(fill)).toBe('ERROR_TRANSLATE_NOT_CONFIGURED')
   })
-
-  describe.skipIf(database.skip)(
-    `machine translation without a provider on ${database.name}`,
-    () => {
-      let kernel: Kernel
-      let close: () => Promise<void>
-      let developer: string
-
-      beforeAll(async () => {
-        let cookies
-        ;({ kernel, close, cookies } = await bootTranslations(database))
-        ;({ developer } = cookies)
-      })
-      afterAll(() => close())
-
-      it('answers ERROR_TRANSLATE_NOT_CONFIGURED (501) to a translate call and to Auto-Fill', async () => {
-        const reply = await call(kernel, developer, {
-          method: 'POST',
-          url: '/query/translate/en-us/fr',
-          payload: ['Save'],
-        })
-        expect(reply.statusCode).toBe(501)
-        expect(codeOf(reply)).toBe('ERROR_TRANSLATE_NOT_CONFIGURED')
-        const fill = await call(kernel, developer, {
-          method: 'POST',
-          url: '/query/translation/autofill/general/fr',
-        })
-        expect(codeOf(fill)).toBe('ERROR_TRANSLATE_NOT_CONFIGURED')
-      })
-    },
-  )
-}
+})

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { definePlugin, defineErrors, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
-import { databasesUnderTest } from '@shopwright/core/testing'
+import { expect, it } from 'vitest'
+import { definePlugin, defineErrors, SYSTEM_ACTOR } from '@shopwright/core'
+import { describePlugin } from '@shopwright/core/testing'
 import { addSetPhrases, phrasesBySet } from '../src/server/plugin-phrases.js'
 import type { TranslationEntry } from '../src/shared/types.js'
-import { bootTranslations } from './helpers.js'
+import { TRANSLATIONS_SUITE } from './helpers.js'
 
 const PROBE_ERRORS = defineErrors({
   ERROR_PROBE_BROKEN: { message: 'The probe is broken.', status: 500 },
@@ -35,21 +35,15 @@ const second = definePlugin({
   },
 })
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`plugin phrases on ${database.name}`, () => {
-    let kernel: Kernel
-    let close: () => Promise<void>
-
+describePlugin(
+  'plugin phrases',
+  { ...TRANSLATIONS_SUITE, plugins: [...TRANSLATIONS_SUITE.plugins, first, second] },
+  (site) => {
     const entriesOf = async (set: string) =>
-      ((await kernel.services.records.find('translation', set))?.entries ??
+      ((await site.kernel.services.records.find('translation', set))?.entries ??
         []) as TranslationEntry[]
     const textsOf = async (set: string, phrase: string) =>
       (await entriesOf(set)).filter((entry) => entry.phrase === phrase).map((e) => e.translations)
-
-    beforeAll(async () => {
-      ;({ kernel, close } = await bootTranslations(database, {}, [first, second]))
-    })
-    afterAll(() => close())
 
     it('adds the phrases running plugins declare to the sets, once each, after the site is seeded', async () => {
       // The sets were seeded after the plugins started: the phrases come once they exist.
@@ -74,7 +68,7 @@ for (const database of databasesUnderTest()) {
 
     it("never changes a site's own translation, and brings back only what is missing", async () => {
       await expect.poll(() => textsOf('admin', 'Second Screen')).toHaveLength(1)
-      await kernel.services.records.modify(
+      await site.kernel.services.records.modify(
         SYSTEM_ACTOR,
         'translation',
         'admin',
@@ -86,13 +80,12 @@ for (const database of databasesUnderTest()) {
         },
       )
       const { admin } = Object.fromEntries(
-        [...phrasesBySet(kernel.services.translationSets.phrases.declared)].map(([set, value]) => [
-          set,
-          value,
-        ]),
+        [...phrasesBySet(site.kernel.services.translationSets.phrases.declared)].map(
+          ([set, value]) => [set, value],
+        ),
       )
       const add = () =>
-        addSetPhrases(kernel.services.records, 'admin', admin!.phrases, admin!.plugins)
+        addSetPhrases(site.kernel.services.records, 'admin', admin!.phrases, admin!.plugins)
       expect(await add()).toBe(1)
       expect(await textsOf('admin', 'Probe Screen')).toEqual([
         { 'en-us': 'Probe Screen', fr: 'Sonde' },
@@ -103,12 +96,14 @@ for (const database of databasesUnderTest()) {
       expect(await add()).toBe(0)
       // A set id that is not a record id stops the boot of the plugin that adds it.
       expect(() =>
-        kernel.services.translationSets.phrases.add('probe-three', { '../admin': {} }),
+        site.kernel.services.translationSets.phrases.add('probe-three', { '../admin': {} }),
       ).toThrow(expect.objectContaining({ code: 'SW_PLUGIN_INVALID' }))
       // A set that does not exist is waited for, not made.
       expect(
-        await addSetPhrases(kernel.services.records, 'nosuchset', admin!.phrases, ['probe-one']),
+        await addSetPhrases(site.kernel.services.records, 'nosuchset', admin!.phrases, [
+          'probe-one',
+        ]),
       ).toBeNull()
     })
-  })
-}
+  },
+)

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Dialog, FieldInput, useT, type DialogControl } from '@shopwright/admin-ui/kit'
+import { cancelOk } from './dialog-actions.js'
 
 /** A set's name and description, as the Details dialog edits them. */
 export interface SetDetails {
@@ -31,16 +32,7 @@ export function DetailsDialog({ control, details }: DetailsDialogProps) {
         setTried(true)
         return name.trim() ? null : 'ERROR_INPUT_VALUE_REQUIRED'
       }}
-      actions={[
-        { label: t('Cancel'), testId: 'dialog-cancel', run: () => control.close(null) },
-        {
-          label: t('OK'),
-          testId: 'dialog-ok',
-          primary: true,
-          validates: true,
-          run: () => control.close({ name: name.trim(), description: description.trim() }),
-        },
-      ]}
+      actions={cancelOk(t, control, () => ({ name: name.trim(), description: description.trim() }))}
     >
       <div data-testid="details-dialog" className="translation-details">
         <FieldInput

@@ -7,6 +7,7 @@ import {
   useListEditing,
 } from '@shopwright/plugin-records/admin'
 import type { LanguageChoice } from './translation-api.js'
+import { cancelOk } from './dialog-actions.js'
 
 /** What is wrong with a list of language codes, or null: at least one, each chosen once. */
 export function languagesProblem(languages: readonly string[]): string | null {
@@ -43,16 +44,7 @@ export function LanguagesDialog({ control, languages, choices }: LanguagesDialog
       title={t('Languages')}
       onClose={() => control.close(null)}
       validate={() => languagesProblem(items)}
-      actions={[
-        { label: t('Cancel'), testId: 'dialog-cancel', run: () => control.close(null) },
-        {
-          label: t('OK'),
-          testId: 'dialog-ok',
-          primary: true,
-          validates: true,
-          run: () => control.close(items),
-        },
-      ]}
+      actions={cancelOk(t, control, () => items)}
     >
       <div data-testid="languages-dialog">
         <p className="sw-muted translation-dialog-note">

@@ -1,4 +1,6 @@
 import { describe, z } from '@shopwright/core'
+import { isValidId } from '@shopwright/core/shared'
+import type { TranslationEdit } from '../shared/types.js'
 import { TRANSLATE_MAX_TEXTS } from './machine-translation.js'
 
 /** A translation set as the editor works on it (types.ts, TranslationValue). */
@@ -18,8 +20,58 @@ const value = z.object({
 /** An import's and an Auto-Fill's answer (types.ts, TranslationChangeAnswer). */
 const change = z.object({ value, added: z.int(), updated: z.int() })
 
-const language = z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/i)
-const set = z.string().regex(/^[A-Za-z0-9_-]+$/)
+/** The most sets one texts call merges. */
+const MAX_SETS = 16
+const MAX_TEXT = 20_000
+const MAX_ROWS = 20_000
+
+/** A language code as the language list writes them: `en`, `en-us`, `zh-hans`. */
+const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/i
+/**
+ * A language code, kept in lower case as the rest of the plugin writes them (route parameters
+ * are): an `FR` column saved as sent could never be exported, filled or found.
+ */
+const language = z
+  .string()
+  .regex(LANGUAGE, 'not a language code')
+  .max(40)
+  .transform((code) => code.toLowerCase())
+/** A set's id: the spec's id rule (`isValidId`). */
+const set = z.string().regex(/^[A-Za-z0-9_-]+$/, 'ERROR_INVALID_ID')
+/** The sets a texts call merges: 1 to 16 set ids, comma-separated, each once. */
+const setList = z
+  .string()
+  .transform((text) => [...new Set(text.split(',').filter((id) => id !== ''))])
+  .refine(
+    (ids) => ids.length > 0 && ids.length <= MAX_SETS && ids.every(isValidId),
+    'a comma-separated list of set ids',
+  )
+  .describe(`Set ids, comma-separated (1 to ${MAX_SETS})`)
+const texts = z.record(language, z.string().max(MAX_TEXT))
+const entryId = z.string().min(1).max(16)
+const editBody = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(MAX_TEXT).optional(),
+  languages: z.array(language).min(1).max(200).optional(),
+  changes: z
+    .array(
+      z.strictObject({
+        id: entryId,
+        phrase: z.string().max(MAX_TEXT).optional(),
+        translations: texts.optional(),
+      }),
+    )
+    .max(MAX_ROWS)
+    .optional(),
+  add: z
+    .array(z.strictObject({ phrase: z.string().max(MAX_TEXT), translations: texts.optional() }))
+    .max(MAX_ROWS)
+    .optional(),
+  remove: z.array(entryId).max(MAX_ROWS).optional(),
+  clear: language.optional(),
+  sort: z.boolean().optional(),
+}) satisfies z.ZodType<TranslationEdit>
+
 const view = { rule: 'view on the `translation` security record' }
 const edit = { rule: 'edit on the `translation` security record' }
 const readErrors = [
@@ -61,13 +113,16 @@ const importCsv = describe({
   errors: csvErrors,
 })
 
-/** The descriptions of the translation calls (routes.ts), for the OpenAPI document. */
+/**
+ * The descriptions of the translation calls (routes.ts): the OpenAPI document is built from them,
+ * and the router checks each request against them before the handler runs.
+ */
 export const TRANSLATION_ROUTES = {
   texts: describe({
     summary: "One language's texts of the named sets, by phrase",
     access: view,
     params: z.object({ language }),
-    query: z.object({ sets: z.string().describe('Set ids, comma-separated (1 to 16)') }),
+    query: z.object({ sets: setList }),
     answer: z.object({ language: z.string(), texts: z.record(z.string(), z.string()) }),
     errors: ['ERROR_PERMISSION_TYPE'],
   }),
@@ -82,31 +137,7 @@ export const TRANSLATION_ROUTES = {
     summary: "Saves the editor's changes to a set, by entry id",
     access: edit,
     params: z.object({ set }),
-    body: z.strictObject({
-      name: z.string().min(1).max(200).optional(),
-      description: z.string().optional(),
-      languages: z.array(language).min(1).max(200).optional(),
-      changes: z
-        .array(
-          z.strictObject({
-            id: z.string().min(1).max(16),
-            phrase: z.string().optional(),
-            translations: z.record(z.string(), z.string()).optional(),
-          }),
-        )
-        .optional(),
-      add: z
-        .array(
-          z.strictObject({
-            phrase: z.string(),
-            translations: z.record(z.string(), z.string()).optional(),
-          }),
-        )
-        .optional(),
-      remove: z.array(z.string().min(1).max(16)).optional(),
-      clear: language.optional(),
-      sort: z.boolean().optional(),
-    }),
+    body: editBody,
     answer: value,
     errors: writeErrors,
   }),
@@ -133,7 +164,7 @@ export const TRANSLATION_ROUTES = {
     summary: 'Machine-translates a list of texts',
     access: edit,
     params: z.object({ from: language, to: language }),
-    body: z.array(z.string()).max(TRANSLATE_MAX_TEXTS),
+    body: z.array(z.string().max(MAX_TEXT)).max(TRANSLATE_MAX_TEXTS),
     answer: z.array(z.string()),
     errors: [
       'ERROR_PERMISSION_TYPE',
