@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
-import account from '@shopwright/plugin-account'
-import records from '../src/index.js'
-import { as, signIn } from './helpers.js'
+import { expect, it } from 'vitest'
+import { describePlugin } from '@shopwright/core/testing'
+import { caller, recordsSuite, STAFF } from './helpers.js'
 
 /**
  * Finding 11 of the security issue: ids that differ by case alone are two records on every
@@ -11,27 +8,25 @@ import { as, signIn } from './helpers.js'
  * (`CHARACTER SET utf8mb4`, the server's case-insensitive default collation), so these tests see
  * what a site sees; the migrations give every table the binary collation.
  */
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`ids compare as bytes on ${database.name}`, () => {
-    let kernel: Kernel
-    let close: () => Promise<void>
-    let admin: ReturnType<typeof as>
-
-    beforeAll(async () => {
+describePlugin(
+  'ids compare as bytes',
+  recordsSuite(
+    { administrator: STAFF.administrator },
+    {
+      // The plugins' own seeds only (the sample company's records are not needed).
+      seeds: undefined,
       // 300 creates at once queue for the pool's connections: on a loaded machine that wait may pass
       // the default DATABASE_TIMEOUT (5 s), which this suite is not about, so it has none.
-      ;({ kernel, close } = await bootTestKernel(database, [records, account], {
-        databaseTimeout: 0,
-      }))
-      await kernel.seed()
-      admin = as(kernel, await signIn(kernel, ['administrator']))
-    })
-    afterAll(() => close())
+      config: { databaseTimeout: 0 },
+    },
+  ),
+  (site) => {
+    const admin = caller(site, 'administrator')
 
     // Only MariaDB has collations to check (SQLite compares bytes): registered there alone.
-    if (database.name === 'mariadb')
+    if (site.database.name === 'mariadb')
       it('gives every text column a binary collation', async () => {
-        const [rows] = (await kernel.services.db.raw(
+        const [rows] = (await site.kernel.services.db.raw(
           `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, COLLATION_NAME AS collation
            FROM information_schema.COLUMNS
           WHERE TABLE_SCHEMA = DATABASE() AND COLLATION_NAME IS NOT NULL
@@ -74,5 +69,5 @@ for (const database of databasesUnderTest()) {
       const ids = new Set(replies.map((reply) => reply.body.id))
       expect(ids.size).toBe(300)
     })
-  })
-}
+  },
+)

@@ -1,38 +1,45 @@
-import { type Kernel } from '@shopwright/core'
-import { inject, type TestRequest } from '@shopwright/core/testing'
+import type { TestRequest, PluginSuite, SuitePerson, TestSite } from '@shopwright/core/testing'
+import { allSeeds } from '@shopwright/seeds'
+import account from '@shopwright/plugin-account'
+import { accountPeople } from '@shopwright/plugin-account/testing'
+import records from '../src/index.js'
 
-let counter = 0
+/** The staff the record suites sign in, by the role that gives them their rights. */
+export const STAFF = {
+  administrator: { roles: ['administrator'] },
+  allmanagers: { roles: ['allmanagers'] },
+  marketing: { roles: ['marketing'] },
+  office: { roles: ['office'] },
+} as const satisfies Record<string, SuitePerson>
 
-/** Creates a staff account with the roles and signs it in through /query/account/login; answers its cookie header. */
-export async function signIn(kernel: Kernel, roles: string[]): Promise<Record<string, string>> {
-  counter += 1
-  const email = `staff${counter}-${roles.join('-') || 'none'}@example.com`.toLowerCase()
-  await kernel.services.accounts.addAccount({
-    email,
-    password: 'correct-horse-1',
-    roles,
-    name: `Staff ${counter}`,
-  })
-  const res = await inject(kernel, {
-    method: 'POST',
-    url: '/query/account/login',
-    payload: { email, password: 'correct-horse-1' },
-  })
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
-  const cookie = res.cookies.find((item) => item.name === 'sw_session')
-  if (!cookie) throw new Error('sign-in set no sw_session cookie')
-  return { cookie: `sw_session=${cookie.value}` }
+/**
+ * A record suite (`describePlugin(title, recordsSuite(people), ...)`): records and account on a
+ * fresh database seeded like the sample company (docs/plugins.md, "Testing a plugin"), with the
+ * people signed in; `more` adds to or replaces any of it.
+ */
+export function recordsSuite<P extends string>(
+  people: Readonly<Record<P, SuitePerson>>,
+  more: Partial<PluginSuite<P>> = {},
+): PluginSuite<P> {
+  return { plugins: [records, account], seeds: allSeeds, people, keeper: accountPeople, ...more }
 }
 
-/** A request as a signed-in caller (headers from signIn) or anonymously (undefined). */
-export function as(kernel: Kernel, headers: Record<string, string> | undefined) {
-  return async (request: TestRequest) => {
-    const res = await inject(kernel, { ...request, headers: { ...request.headers, ...headers } })
+/** An answer as the record suites read it: its status and its parsed JSON body. */
+export interface Answer {
+  status: number
+  body: Record<string, unknown> & { message?: string }
+}
+
+/**
+ * The calls of one of a site's people, or of an anonymous caller (undefined): each answers its
+ * status and parsed body.
+ */
+export function caller<P extends string>(site: TestSite<P>, person: P | undefined) {
+  return async (request: TestRequest): Promise<Answer> => {
+    const res = await site.call(person, request)
     return {
       status: res.statusCode,
-      body: res.body
-        ? (JSON.parse(res.body) as Record<string, unknown> & { message?: string })
-        : {},
+      body: res.body ? (JSON.parse(res.body) as Answer['body']) : {},
     }
   }
 }

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
-import { allSeeds } from '@shopwright/seeds'
-import account from '@shopwright/plugin-account'
-import records from '../src/index.js'
-import { as, signIn } from './helpers.js'
+import { describePlugin } from '@shopwright/core/testing'
+import { caller, recordsSuite, STAFF } from './helpers.js'
 
 const PEOPLE = [
   { id: 'p1', name: 'José Álvarez', city: 'Madrid', age: 41, active: true, note: 'violin' },
@@ -41,12 +38,12 @@ async function planOf(
 }
 
 /** The record lists' search, sort and filters (docs/api.md, "/query/data/list"), on both databases. */
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`record list search, sort and filters on ${database.name}`, () => {
-    let kernel: Kernel
-    let close: () => Promise<void>
-    let admin: ReturnType<typeof as>
-    let anonymous: ReturnType<typeof as>
+describePlugin(
+  'record list search, sort and filters',
+  recordsSuite({ administrator: STAFF.administrator }),
+  (site) => {
+    const admin = caller(site, 'administrator')
+    const anonymous = caller(site, undefined)
 
     const ids = async (query: string) => {
       const res = await admin({ url: `/query/data/list/person?${query}` })
@@ -55,10 +52,6 @@ for (const database of databasesUnderTest()) {
     }
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootTestKernel(database, [records, account]))
-      await kernel.seed(allSeeds())
-      admin = as(kernel, await signIn(kernel, ['administrator']))
-      anonymous = as(kernel, undefined)
       const created = await admin({
         method: 'POST',
         url: '/query/data/create',
@@ -85,7 +78,6 @@ for (const database of databasesUnderTest()) {
         expect(res.status, JSON.stringify(res.body)).toBe(200)
       }
     })
-    afterAll(() => close())
 
     it('finds records by word prefixes of their list columns, accents and case aside', async () => {
       expect(await ids('search=jose')).toEqual(['p1'])
@@ -154,7 +146,9 @@ for (const database of databasesUnderTest()) {
       expect((await admin({ method: 'POST', url: '/query/data/delete/person|p9' })).status).toBe(
         200,
       )
-      const stale = await kernel.services.db('record_words').where({ type: 'person', id: 'p9' })
+      const stale = await site.kernel.services
+        .db('record_words')
+        .where({ type: 'person', id: 'p9' })
       expect(stale).toEqual([])
       // A new record with the id of a deleted one has only its own words.
       await admin({
@@ -204,7 +198,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('reads indexes only, never a whole table, for a search, a filter and a sort', async () => {
-      const index = kernel.services.recordIndex
+      const index = site.kernel.services.recordIndex
       const fields = await index.ready('person')
       const column = (id: string) => fields.find((field) => field.id === id)!
       const queries = [
@@ -235,7 +229,7 @@ for (const database of databasesUnderTest()) {
       ]
       for (const query of queries) {
         const { sql, bindings } = index.pageQuery('person', query).toSQL().toNative()
-        const plan = await planOf(kernel, database.name, sql, bindings)
+        const plan = await planOf(site.kernel, site.database.name, sql, bindings)
         expect(plan.length, sql).toBeGreaterThan(0)
         for (const step of plan) expect(step, `${sql}\n${plan.join('\n')}`).not.toMatch(WHOLE_TABLE)
       }
@@ -271,5 +265,5 @@ for (const database of databasesUnderTest()) {
       const res = await anonymous({ url: '/query/data/list/person?search=anna' })
       expect(res.status).toBe(401)
     })
-  })
-}
+  },
+)

@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKernel, type Kernel } from '@shopwright/core'
-import {
-  bootTestKernel,
-  databasesUnderTest,
-  redisSkipReason,
-  redisUrlForTests,
-  testConfig,
-} from '@shopwright/core/testing'
+import { expect, it } from 'vitest'
+import { describePlugin } from '@shopwright/core/testing'
 import records from '../src/index.js'
 
 const eventually = async (check: () => Promise<boolean>): Promise<void> => {
@@ -17,71 +10,50 @@ const eventually = async (check: () => Promise<boolean>): Promise<void> => {
   throw new Error('not in time')
 }
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip || redisSkipReason())(
-    `cached record text on two nodes of ${database.name} and Redis`,
-    () => {
-      let first: Kernel
-      let second: Kernel
-      let close: () => Promise<void>
+describePlugin('cached record text', { plugins: [records], nodes: 2 }, (site) => {
+  /** The site's two nodes, the first one first. */
+  const nodes = () => [site.kernel, site.nodes[1]!] as const
 
-      beforeAll(async () => {
-        const shared = { redisUrl: redisUrlForTests(), redisPrefix: `swrc${Date.now()}` }
-        const booted = await bootTestKernel(database, [records], shared)
-        first = booted.kernel
-        second = await createKernel({
-          config: testConfig({ databaseUrl: booted.url, ...shared }),
-          plugins: [records],
-        })
-        close = async () => {
-          await second.close()
-          await booted.close()
-        }
-      })
-      afterAll(() => close())
+  it('serves the stored text as JSON, and every store write drops the cached copy on both nodes', async () => {
+    const [first, second] = nodes()
+    const store = first.services.recordStore
+    await store.insert({ type: 'note', id: 'n1', text: 'one', nested: { a: [1, 2] } })
+    expect(JSON.parse((await second.services.recordStore.getText('note', 'n1'))!)).toEqual({
+      type: 'note',
+      id: 'n1',
+      text: 'one',
+      nested: { a: [1, 2] },
+    })
+    expect(await first.services.recordStore.get('note', 'n1')).toMatchObject({ text: 'one' })
 
-      it('serves the stored text as JSON, and every store write drops the cached copy on both nodes', async () => {
-        const store = first.services.recordStore
-        await store.insert({ type: 'note', id: 'n1', text: 'one', nested: { a: [1, 2] } })
-        expect(JSON.parse((await second.services.recordStore.getText('note', 'n1'))!)).toEqual({
-          type: 'note',
-          id: 'n1',
-          text: 'one',
-          nested: { a: [1, 2] },
-        })
-        expect(await first.services.recordStore.get('note', 'n1')).toMatchObject({ text: 'one' })
+    await store.replace({ type: 'note', id: 'n1', text: 'two' })
+    expect(await store.get('note', 'n1')).toEqual({ type: 'note', id: 'n1', text: 'two' })
+    await eventually(
+      async () => (await second.services.recordStore.get('note', 'n1'))?.text === 'two',
+    )
 
-        await store.replace({ type: 'note', id: 'n1', text: 'two' })
-        expect(await store.get('note', 'n1')).toEqual({ type: 'note', id: 'n1', text: 'two' })
-        await eventually(
-          async () => (await second.services.recordStore.get('note', 'n1'))?.text === 'two',
-        )
+    await store.bin('note', 'n1')
+    expect(await store.get('note', 'n1')).toBeNull()
+    await eventually(async () => (await second.services.recordStore.get('note', 'n1')) === null)
 
-        await store.bin('note', 'n1')
-        expect(await store.get('note', 'n1')).toBeNull()
-        await eventually(async () => (await second.services.recordStore.get('note', 'n1')) === null)
+    await store.restore('note', 'n1')
+    await eventually(
+      async () => (await second.services.recordStore.get('note', 'n1'))?.text === 'two',
+    )
+    await store.remove('note', 'n1')
+    await eventually(async () => (await second.services.recordStore.get('note', 'n1')) === null)
+  })
 
-        await store.restore('note', 'n1')
-        await eventually(
-          async () => (await second.services.recordStore.get('note', 'n1'))?.text === 'two',
-        )
-        await store.remove('note', 'n1')
-        await eventually(async () => (await second.services.recordStore.get('note', 'n1')) === null)
-      })
-
-      it('drops both ids on a rename', async () => {
-        const store = first.services.recordStore
-        await store.insert({ type: 'note', id: 'old', text: 'x' })
-        expect(await second.services.recordStore.get('note', 'old')).not.toBeNull()
-        const stored = (await store.getStored('note', 'old'))!
-        expect(
-          await store.rename({ type: 'note', id: 'new', text: 'x' }, 'old', stored.version),
-        ).toBe(true)
-        await eventually(
-          async () => (await second.services.recordStore.get('note', 'old')) === null,
-        )
-        expect(await second.services.recordStore.get('note', 'new')).toMatchObject({ id: 'new' })
-      })
-    },
-  )
-}
+  it('drops both ids on a rename', async () => {
+    const [first, second] = nodes()
+    const store = first.services.recordStore
+    await store.insert({ type: 'note', id: 'old', text: 'x' })
+    expect(await second.services.recordStore.get('note', 'old')).not.toBeNull()
+    const stored = (await store.getStored('note', 'old'))!
+    expect(await store.rename({ type: 'note', id: 'new', text: 'x' }, 'old', stored.version)).toBe(
+      true,
+    )
+    await eventually(async () => (await second.services.recordStore.get('note', 'old')) === null)
+    expect(await second.services.recordStore.get('note', 'new')).toMatchObject({ id: 'new' })
+  })
+})

@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
-import { allSeeds } from '@shopwright/seeds'
-import account from '@shopwright/plugin-account'
-import records from '../src/index.js'
-import { as, signIn } from './helpers.js'
+import { expect, it } from 'vitest'
+import { describePlugin, type SuitePerson } from '@shopwright/core/testing'
+import { caller, recordsSuite, STAFF } from './helpers.js'
 
 // The sample company's rights, for the record types gated by its own security records:
 // configuration records by `configuration`, security and role records by `security`.
@@ -35,60 +31,49 @@ const ROLES = [
   'account',
 ]
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(
-    `the spec security table through the record calls on ${database.name}`,
-    () => {
-      let kernel: Kernel
-      let close: () => Promise<void>
-      let admin: ReturnType<typeof as>
-      const callers = new Map<string, ReturnType<typeof as>>()
-      let serial = 0
-
-      beforeAll(async () => {
-        ;({ kernel, close } = await bootTestKernel(database, [records, account]))
-        await kernel.seed(allSeeds())
-        admin = as(kernel, await signIn(kernel, ['administrator']))
-        for (const role of ROLES) callers.set(role, as(kernel, await signIn(kernel, [role])))
-      })
-      afterAll(() => close())
-
-      const cases = Object.keys(TYPES).flatMap((type) => ROLES.map((role) => [type, role] as const))
-      it.each(cases)('%s records for role %s', async (type, role) => {
-        const { security, make } = TYPES[type]!
-        const rights = RIGHTS[security]![role] ?? ''
-        const call = callers.get(role)!
-        const existing = `case${++serial}`
-        expect(
-          (await admin({ method: 'POST', url: '/query/data/create', payload: make(existing) }))
-            .status,
-        ).toBe(200)
-
-        const view = await call({ url: `/query/data/get/${type}/${existing}` })
-        expect(view.status, 'view').toBe(rights.includes('v') ? 200 : 403)
-
-        const created = await call({
-          method: 'POST',
-          url: '/query/data/create',
-          payload: make(`new${serial}`),
-        })
-        expect(created.status, 'create').toBe(rights.includes('c') ? 200 : 403)
-
-        const edited = await call({
-          method: 'POST',
-          url: `/query/data/update/${type}/${existing}`,
-          payload: [{ field: 'name', value: 'changed' }],
-        })
-        expect(edited.status, 'edit').toBe(rights.includes('e') ? 200 : 403)
-
-        const binned = await call({ method: 'POST', url: `/query/data/bin/${type}|${existing}` })
-        expect(binned.status, 'delete').toBe(rights.includes('d') ? 200 : 403)
-
-        if (!rights.includes('v')) expect(view.body.message).toBe('ERROR_ACCESS_DENIED')
-        else if (!rights.includes('c')) expect(created.body.message).toBe('ERROR_PERMISSION_TYPE')
-        const stored = await kernel.services.recordStore.getStored(type, existing)
-        expect(stored!.record.name).toBe(rights.includes('e') ? 'changed' : existing)
-      })
-    },
-  )
+/** The administrator, and one person of each role, named by it. */
+const PEOPLE: Record<string, SuitePerson> = {
+  administrator: STAFF.administrator,
+  ...Object.fromEntries(ROLES.map((role) => [role, { roles: [role] }])),
 }
+
+describePlugin('the spec security table through the record calls', recordsSuite(PEOPLE), (site) => {
+  const admin = caller(site, 'administrator')
+  let serial = 0
+
+  const cases = Object.keys(TYPES).flatMap((type) => ROLES.map((role) => [type, role] as const))
+  it.each(cases)('%s records for role %s', async (type, role) => {
+    const { security, make } = TYPES[type]!
+    const rights = RIGHTS[security]![role] ?? ''
+    const call = caller(site, role)
+    const existing = `case${++serial}`
+    expect(
+      (await admin({ method: 'POST', url: '/query/data/create', payload: make(existing) })).status,
+    ).toBe(200)
+
+    const view = await call({ url: `/query/data/get/${type}/${existing}` })
+    expect(view.status, 'view').toBe(rights.includes('v') ? 200 : 403)
+
+    const created = await call({
+      method: 'POST',
+      url: '/query/data/create',
+      payload: make(`new${serial}`),
+    })
+    expect(created.status, 'create').toBe(rights.includes('c') ? 200 : 403)
+
+    const edited = await call({
+      method: 'POST',
+      url: `/query/data/update/${type}/${existing}`,
+      payload: [{ field: 'name', value: 'changed' }],
+    })
+    expect(edited.status, 'edit').toBe(rights.includes('e') ? 200 : 403)
+
+    const binned = await call({ method: 'POST', url: `/query/data/bin/${type}|${existing}` })
+    expect(binned.status, 'delete').toBe(rights.includes('d') ? 200 : 403)
+
+    if (!rights.includes('v')) expect(view.body.message).toBe('ERROR_ACCESS_DENIED')
+    else if (!rights.includes('c')) expect(created.body.message).toBe('ERROR_PERMISSION_TYPE')
+    const stored = await site.kernel.services.recordStore.getStored(type, existing)
+    expect(stored!.record.name).toBe(rights.includes('e') ? 'changed' : existing)
+  })
+})

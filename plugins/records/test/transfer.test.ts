@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { strToU8, zipSync } from 'fflate'
-import type { Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
-import { allSeeds } from '@shopwright/seeds'
-import account from '@shopwright/plugin-account'
-import records from '../src/index.js'
+import { describePlugin, inject } from '@shopwright/core/testing'
 import { readZipEntries } from '../src/server/transfer/zip-reader.js'
-import { as, signIn } from './helpers.js'
+import { caller, recordsSuite, STAFF } from './helpers.js'
 
 const json = (value: unknown) => strToU8(JSON.stringify(value))
 
@@ -16,20 +12,21 @@ async function entryNames(zip: Buffer): Promise<string[]> {
   return names
 }
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`import and export on ${database.name}`, () => {
-    let kernel: Kernel
-    let close: () => Promise<void>
-    let adminHeaders: Record<string, string>
-    let admin: ReturnType<typeof as>
+const PEOPLE = {
+  administrator: STAFF.administrator,
+  office: STAFF.office,
+  support: { roles: ['support'] },
+}
+
+describePlugin(
+  'import and export',
+  recordsSuite(PEOPLE, { config: { uploadLimit: '2mb' } }),
+  (site) => {
+    const admin = caller(site, 'administrator')
+    /** A person's Cookie header, as the requests below send it. */
+    const signedIn = (person: keyof typeof PEOPLE) => ({ cookie: site.cookie(person) })
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootTestKernel(database, [records, account], {
-        uploadLimit: '2mb',
-      }))
-      await kernel.seed(allSeeds())
-      adminHeaders = await signIn(kernel, ['administrator'])
-      admin = as(kernel, adminHeaders)
       for (const id of ['e1', 'e2'])
         await admin({
           method: 'POST',
@@ -37,14 +34,13 @@ for (const database of databasesUnderTest()) {
           payload: { type: 'webpage', id, headline: `Page ${id}` },
         })
     })
-    afterAll(() => close())
 
     const upload = (
       data: Uint8Array | string,
       query = '',
-      headers: Record<string, string> = adminHeaders,
+      headers: Record<string, string> = signedIn('administrator'),
     ) =>
-      inject(kernel, {
+      inject(site.kernel, {
         method: 'POST',
         url: `/query/data/import${query}`,
         payload: Buffer.from(data),
@@ -52,9 +48,9 @@ for (const database of databasesUnderTest()) {
       })
 
     it('exports one record as {type}-{id}.json', async () => {
-      const res = await inject(kernel, {
+      const res = await inject(site.kernel, {
         url: '/query/data/export/webpage|e1',
-        headers: adminHeaders,
+        headers: signedIn('administrator'),
       })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-disposition']).toBe('attachment; filename="webpage-e1.json"')
@@ -67,9 +63,9 @@ for (const database of databasesUnderTest()) {
     })
 
     it('exports several as export.zip, or under a cleaned-up filename', async () => {
-      const res = await inject(kernel, {
+      const res = await inject(site.kernel, {
         url: '/query/data/export/webpage|e1,webpage|e2,currency|usd',
-        headers: adminHeaders,
+        headers: signedIn('administrator'),
       })
       expect(res.headers['content-type']).toBe('application/zip')
       expect(res.headers['content-disposition']).toBe('attachment; filename="export.zip"')
@@ -78,22 +74,26 @@ for (const database of databasesUnderTest()) {
         'webpage-e2.json',
         'currency-usd.json',
       ])
-      const named = await inject(kernel, {
+      const named = await inject(site.kernel, {
         url: '/query/data/export/webpage|e1,webpage|e2?filename=../../My%20"pages"',
-        headers: adminHeaders,
+        headers: signedIn('administrator'),
       })
       expect(named.headers['content-disposition']).toBe('attachment; filename="My pages.zip"')
     })
 
     it('refuses an export of records the caller may not view', async () => {
-      const office = await signIn(kernel, ['office'])
+      const office = signedIn('office')
       expect(
-        (await inject(kernel, { url: '/query/data/export/security|admin', headers: office }))
+        (await inject(site.kernel, { url: '/query/data/export/security|admin', headers: office }))
           .statusCode,
       ).toBe(403)
       expect(
-        (await inject(kernel, { url: '/query/data/export/webpage|missing', headers: adminHeaders }))
-          .statusCode,
+        (
+          await inject(site.kernel, {
+            url: '/query/data/export/webpage|missing',
+            headers: signedIn('administrator'),
+          })
+        ).statusCode,
       ).toBe(404)
     })
 
@@ -137,7 +137,7 @@ for (const database of databasesUnderTest()) {
         { ok: true, type: 'webpage', id: 'z3', action: 'created' },
       ])
       expect(
-        (await kernel.services.appLog.list({ name: 'webpage.z1', limit: 1 }))[0]?.message,
+        (await site.kernel.services.appLog.list({ name: 'webpage.z1', limit: 1 }))[0]?.message,
       ).toBe('created')
     })
 
@@ -174,15 +174,15 @@ for (const database of databasesUnderTest()) {
       ],
       ['an empty body', '', '', 400, 'ERROR_BODY_EXPECTED'],
     ])('refuses %s and imports nothing', async (_label, data, query, status, code) => {
-      const before = await kernel.services.recordStore.count('webpage')
+      const before = await site.kernel.services.recordStore.count('webpage')
       const res = await upload(data, query)
       expect(res.statusCode).toBe(status)
       expect(res.json<{ message: string }>().message).toBe(code)
-      expect(await kernel.services.recordStore.count('webpage')).toBe(before)
+      expect(await site.kernel.services.recordStore.count('webpage')).toBe(before)
     })
 
     it('refuses a zip of more than 10,000 entries and a zip bomb, importing nothing', async () => {
-      const before = await kernel.services.recordStore.count('webpage')
+      const before = await site.kernel.services.recordStore.count('webpage')
       const many: Record<string, Uint8Array> = {}
       for (let index = 0; index <= 10_000; index++) many[`r${index}.json`] = strToU8('{}')
       const crowded = await upload(zipSync(many, { level: 0 }))
@@ -193,18 +193,18 @@ for (const database of databasesUnderTest()) {
       const exploded = await upload(bomb)
       expect(exploded.statusCode).toBe(413)
       expect(exploded.json<{ message: string }>().message).toBe('ERROR_BODY_TOO_LARGE')
-      expect(await kernel.services.recordStore.count('webpage')).toBe(before)
+      expect(await site.kernel.services.recordStore.count('webpage')).toBe(before)
     })
 
     it('needs a signed-in caller, and checks each item against the caller rights', async () => {
       expect((await upload(json({ type: 'webpage', id: 'anon' }), '', {})).statusCode).toBe(401)
       // Office may write no record type at all: refused before the upload is read.
-      const office = await signIn(kernel, ['office'])
+      const office = signedIn('office')
       const refused = await upload(json({ type: 'webpage', id: 'officepage' }), '', office)
       expect(refused.statusCode).toBe(403)
       expect(refused.json<{ message: string }>().message).toBe('ERROR_ACCESS_DENIED')
       // Support may edit accounts, so it may import; each item is still judged on its own type.
-      const support = await signIn(kernel, ['support'])
+      const support = signedIn('support')
       const res = await upload(
         json({ type: 'webpage', id: 'supportpage', headline: 'x' }),
         '',
@@ -247,7 +247,7 @@ for (const database of databasesUnderTest()) {
         { ok: true, type: 'gizmo', id: 'g9', action: 'created' },
         { ok: true, type: 'gizmo', id: 'g9', action: 'updated' },
       ])
-      expect((await kernel.services.recordStore.get('gizmo', 'g9'))?.name).toBe('second')
+      expect((await site.kernel.services.recordStore.get('gizmo', 'g9'))?.name).toBe('second')
     })
 
     it('refuses a file whose values would cost more memory than the limit, before parsing it', async () => {
@@ -279,18 +279,18 @@ for (const database of databasesUnderTest()) {
         { ok: true, type: 'webpage', id: 'partial1', action: 'created' },
         expect.objectContaining({ ok: false, message: 'ERROR_IMPORT_FILE_TYPE' }),
       ])
-      expect(await kernel.services.recordStore.get('webpage', 'partial1')).not.toBeNull()
+      expect(await site.kernel.services.recordStore.get('webpage', 'partial1')).not.toBeNull()
     })
 
     it('takes a .json upload sent as application/json, as a browser labels it', async () => {
-      const res = await inject(kernel, {
+      const res = await inject(site.kernel, {
         method: 'POST',
         url: '/query/data/import',
         payload: JSON.stringify({ type: 'webpage', id: 'browser', headline: 'B' }),
-        headers: { ...adminHeaders, 'content-type': 'application/json' },
+        headers: { ...signedIn('administrator'), 'content-type': 'application/json' },
       })
       expect(res.statusCode).toBe(200)
       expect(res.json()).toEqual([{ ok: true, type: 'webpage', id: 'browser', action: 'created' }])
     })
-  })
-}
+  },
+)
