@@ -33,6 +33,7 @@ import {
   describeImage,
   generateImages,
   serveImage,
+  signedInOnly,
   uploadImage,
 } from './server/images/routes.js'
 import { SECRET_ADDRESSES } from './server/secret-addresses.js'
@@ -54,6 +55,7 @@ import {
   register as registerAccount,
   resendVerification,
   signupForm,
+  signupOpen,
   verify,
 } from './server/routes/signup.js'
 
@@ -248,14 +250,17 @@ export default definePlugin({
     router.post('/account/block/:recordtype/:id', DESCRIBED.block, blockDevice(services))
     const signup = { ...services, mode: settings.signup }
     router.get('/account/signup', DESCRIBED.signupForm, signupForm(signup))
-    router.post('/account/register', DESCRIBED.register, registerAccount(signup))
+    // The sign-up guard answers before the router checks the body, as the calls did themselves.
+    const open = signupOpen(settings.signup)
+    router.post('/account/register', DESCRIBED.register, open, registerAccount(signup))
     router.post('/account/verify', DESCRIBED.verify, verify(signup))
-    router.post('/account/verify/resend', DESCRIBED.verifyResend, resendVerification(signup))
+    router.post('/account/verify/resend', DESCRIBED.verifyResend, open, resendVerification(signup))
     router.get('/account/image/get/:type/:id', DESCRIBED.imageGet, serveImage(services))
-    router.get('/account/image/generate', DESCRIBED.imageGenerate, generateImages(services))
+    const signedIn = signedInOnly(services)
+    router.get('/account/image/generate', DESCRIBED.imageGenerate, signedIn, generateImages())
     router.get('/account/image/:recordtype/:id', DESCRIBED.imageDescribe, describeImage(services))
     router.post('/account/image/:recordtype/:id', DESCRIBED.imageChoose, chooseImage(services))
-    router.upload('/account/image/upload', DESCRIBED.imageUpload, uploadImage(services))
+    router.upload('/account/image/upload', DESCRIBED.imageUpload, signedIn, uploadImage(services))
     router.get('/ns/profile/get', DESCRIBED.profileGet, getProfile(services))
     router.post('/ns/profile/update', DESCRIBED.profileUpdate, updateProfile(services))
   },

@@ -1,41 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Kernel } from '@shopwright/core'
-import { databasesUnderTest, inject } from '@shopwright/core/testing'
+import { expect, it } from 'vitest'
+import { codeOf, describePlugin } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
 import { allSeeds } from '@shopwright/seeds'
-import { bootAccounts, signIn } from './helpers.js'
+import account from '../src/index.js'
+import { accountPeople } from '../src/testing/index.js'
 
 const NONE = { view: false, edit: false, create: false, delete: false }
 const FULL = { view: true, edit: true, create: true, delete: true }
 
 /** Core's `GET /query/access/{ids}` with real sessions and the sample company's security records. */
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`the caller's rights on ${database.name}`, () => {
-    let kernel: Kernel
-    let close: () => Promise<void>
-    const cookies: Record<string, string> = {}
-    const flags = (ids: string, cookie?: string) =>
-      inject(kernel, { url: `/query/access/${ids}`, headers: cookie ? { cookie } : {} })
-
-    beforeAll(async () => {
-      ;({ kernel, close } = await bootAccounts(database))
-      await kernel.seed(allSeeds())
-      for (const [email, roles] of [
-        ['office@example.com', ['office']],
-        ['admin@example.com', ['administrator']],
-        ['dev@example.com', ['developmentmanager']],
-      ] as const) {
-        await kernel.services.accounts.addAccount({
-          email,
-          password: 'secret12',
-          roles: [...roles],
-        })
-        cookies[email] = await signIn(kernel, email, 'secret12')
-      }
-    })
-    afterAll(() => close())
+describePlugin(
+  "the caller's rights",
+  {
+    plugins: [account, records],
+    seeds: allSeeds,
+    people: {
+      office: { roles: ['office'] },
+      admin: { roles: ['administrator'] },
+      dev: { roles: ['developmentmanager'] },
+    },
+    keeper: accountPeople,
+  },
+  (site) => {
+    const flags = (ids: string, person?: 'office' | 'admin' | 'dev') =>
+      site.call(person, { url: `/query/access/${ids}` })
 
     it('answers each named security record with the caller’s rights', async () => {
-      const office = await flags('admin,bin,security,translation', cookies['office@example.com'])
+      const office = await flags('admin,bin,security,translation', 'office')
       expect(office.statusCode).toBe(200)
       expect(office.json()).toEqual({
         admin: { ...NONE, view: true },
@@ -43,7 +34,7 @@ for (const database of databasesUnderTest()) {
         security: NONE,
         translation: { ...NONE, view: true },
       })
-      const dev = await flags('security,memory', cookies['dev@example.com'])
+      const dev = await flags('security,memory', 'dev')
       expect(dev.json()).toEqual({
         security: { view: true, edit: true, create: true, delete: false },
         memory: FULL,
@@ -51,7 +42,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('tells sign-in whether the account may open the admin (view on the admin gate)', async () => {
-      await kernel.services.accounts.addAccount({
+      await site.kernel.services.accounts.addAccount({
         email: 'shopper@example.com',
         password: 'secret12',
         type: 'customer',
@@ -61,7 +52,7 @@ for (const database of databasesUnderTest()) {
         ['admin@example.com', true],
         ['shopper@example.com', false],
       ] as const) {
-        const reply = await inject(kernel, {
+        const reply = await site.call(undefined, {
           method: 'POST',
           url: '/query/account/login',
           payload: { email, password: 'secret12' },
@@ -76,11 +67,11 @@ for (const database of databasesUnderTest()) {
         translation: { ...NONE, view: true },
         admin: NONE,
       })
-      expect((await flags('admin,nosuchrecord', cookies['admin@example.com'])).json()).toEqual({
+      expect((await flags('admin,nosuchrecord', 'admin')).json()).toEqual({
         admin: FULL,
         nosuchrecord: FULL,
       })
-      expect((await flags('nosuchrecord', cookies['office@example.com'])).json()).toEqual({
+      expect((await flags('nosuchrecord', 'office')).json()).toEqual({
         nosuchrecord: NONE,
       })
     })
@@ -97,8 +88,8 @@ for (const database of databasesUnderTest()) {
       ]) {
         const reply = await flags(ids!)
         expect(reply.statusCode, ids).toBe(400)
-        expect(reply.json<{ message: string }>().message).toBe(code)
+        expect(codeOf(reply)).toBe(code)
       }
     })
-  })
-}
+  },
+)

@@ -1,4 +1,4 @@
-import type { Kernel, PluginDefinition, ShopwrightConfig } from '@shopwright/core'
+import type { Kernel, PluginDefinition, RecordData, ShopwrightConfig } from '@shopwright/core'
 import {
   bootTestKernel,
   inject,
@@ -7,6 +7,7 @@ import {
 } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account, { SESSION_COOKIE } from '../src/index.js'
+import type { NewAccount } from '../src/server/account-service.js'
 
 type Reply = Awaited<ReturnType<typeof inject>>
 
@@ -17,6 +18,18 @@ export function bootAccounts(
   overrides: Partial<ShopwrightConfig> = {},
 ): Promise<TestKernel> {
   return bootTestKernel(database, [account, records, ...extra], overrides)
+}
+
+/** bootAccounts with `accounts` added, in order: the kernel, and the accounts' records. */
+export async function bootWithAccounts<const A extends readonly NewAccount[]>(
+  database: DatabaseUnderTest,
+  accounts: A,
+  overrides: Partial<ShopwrightConfig> = {},
+): Promise<TestKernel & { accounts: { -readonly [K in keyof A]: RecordData } }> {
+  const booted = await bootAccounts(database, [], overrides)
+  const added: RecordData[] = []
+  for (const each of accounts) added.push(await booted.kernel.services.accounts.addAccount(each))
+  return { ...booted, accounts: added as { -readonly [K in keyof A]: RecordData } }
 }
 
 /** `POST /query/account/login` with a JSON body and optional extra headers. */

@@ -4,6 +4,7 @@ import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/server/sessions.js'
 import {
   bootAccounts,
+  bootWithAccounts,
   getAccount,
   postLogin,
   postLogout,
@@ -24,13 +25,18 @@ for (const database of databasesUnderTest()) {
     const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootAccounts(database))
-      ada = await kernel.services.accounts.addAccount({
-        email: 'ada@example.com',
-        password: 'correct horse',
-        name: 'Ada Lovelace',
-        roles: ['support'],
-      })
+      ;({
+        kernel,
+        close,
+        accounts: [ada],
+      } = await bootWithAccounts(database, [
+        {
+          email: 'ada@example.com',
+          password: 'correct horse',
+          name: 'Ada Lovelace',
+          roles: ['support'],
+        },
+      ]))
       await kernel.services.recordStore.replace({ ...ada, color: '#aa3366' })
     })
     afterAll(() => close())

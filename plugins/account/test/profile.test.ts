@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import type { AddressLine, CardLine, ProfileAnswer } from '../src/index.js'
-import { bootAccounts, signIn } from './helpers.js'
+import { bootWithAccounts, signIn } from './helpers.js'
 
 const CARD = '4111 1111 1111 1111'
 const address = {
@@ -41,19 +41,19 @@ for (const database of databasesUnderTest()) {
         AddressLine[] | undefined
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootAccounts(database))
-      ada = await kernel.services.accounts.addAccount({
-        type: 'customer',
-        email: 'ada@example.com',
-        password: 'correct horse',
-        name: 'Ada King Lovelace',
-      })
-      await kernel.services.accounts.addAccount({
-        type: 'customer',
-        email: 'bob@example.com',
-        password: 'battery staple',
-        name: 'Bob',
-      })
+      ;({
+        kernel,
+        close,
+        accounts: [ada],
+      } = await bootWithAccounts(database, [
+        {
+          type: 'customer',
+          email: 'ada@example.com',
+          password: 'correct horse',
+          name: 'Ada King Lovelace',
+        },
+        { type: 'customer', email: 'bob@example.com', password: 'battery staple', name: 'Bob' },
+      ]))
       adaCookie = await signIn(kernel, 'ada@example.com', 'correct horse')
       bobCookie = await signIn(kernel, 'bob@example.com', 'battery staple')
     })

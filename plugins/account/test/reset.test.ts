@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { bootAccounts, getAccount, postLogin, signIn } from './helpers.js'
+import { bootAccounts, bootWithAccounts, getAccount, postLogin, signIn } from './helpers.js'
 import { callOf, post, requestReset, resetMailRow } from './reset-helpers.js'
 
 for (const database of databasesUnderTest()) {
@@ -34,18 +34,14 @@ for (const database of databasesUnderTest()) {
     }
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootAccounts(database))
-      ada = await kernel.services.accounts.addAccount({
-        email: 'ada@example.com',
-        password: 'correct horse',
-        name: 'Ada Lovelace',
-      })
-      bob = await kernel.services.accounts.addAccount({
-        type: 'customer',
-        email: 'bob@example.com',
-        password: 'bob password',
-        name: 'Bob',
-      })
+      ;({
+        kernel,
+        close,
+        accounts: [ada, bob],
+      } = await bootWithAccounts(database, [
+        { email: 'ada@example.com', password: 'correct horse', name: 'Ada Lovelace' },
+        { type: 'customer', email: 'bob@example.com', password: 'bob password', name: 'Bob' },
+      ]))
     })
     afterAll(() => close())
 

@@ -1,11 +1,17 @@
 import { describe, z } from '@shopwright/core'
-import { SEED_PATTERN } from './images/generated.js'
+import { ChooseBody, GenerateQuery, ServeQuery, SvgBody, UploadQuery } from './images/routes.js'
 import { UpdateBody } from './profile/changes.js'
+import { BlockBody } from './routes/block.js'
+import { LoginBody } from './routes/login.js'
+import { ResetBody, ResetEmailBody } from './routes/reset.js'
 import { RegisterBody, VerifyBody } from './routes/signup.js'
 
 /*
  * The answers of the account calls (account-answer.ts, routes/entity.ts, images/routes.ts,
- * profile/profile-answer.ts) and the descriptions of those calls, for the OpenAPI document.
+ * profile/profile-answer.ts) and the descriptions of those calls: the OpenAPI document is built
+ * from them, and the router checks each request against their params, query and body before the
+ * handler, which reads them as `ctx.input` (docs/api.md, "Validation"). The body and query schemas
+ * live beside their handlers.
  */
 
 const preview = { type: z.string(), id: z.string(), email: z.string(), name: z.string() }
@@ -81,10 +87,7 @@ export const ACCOUNT_ROUTES = {
     summary: 'Signs in: step 1 names the account, step 2 checks the password',
     description: 'Step 2 sets the session cookie and answers the account with `admin`.',
     access: 'anyone',
-    body: z.strictObject({
-      email: z.string().max(254),
-      password: z.string().max(1024).optional(),
-    }),
+    body: LoginBody,
     answer: z.union([z.object(preview), z.object({ ...account, admin: z.boolean() })]),
     errors: [
       'ERROR_PASSWORD_VALUE_REQUIRED',
@@ -109,7 +112,7 @@ export const ACCOUNT_ROUTES = {
   resetEmail: describe({
     summary: 'Sends a password reset e-mail, whether or not an account has the address',
     access: 'anyone',
-    body: z.strictObject({ email: z.string().max(254) }),
+    body: ResetEmailBody,
     answer: ok,
     errors: ['ERROR_INVALID_EMAIL', 'ERROR_TOO_MANY_REQUESTS'],
   }),
@@ -161,7 +164,7 @@ export const ACCOUNT_ROUTES = {
     summary: 'Sets a new password with a reset code; every session of the account ends',
     access: { rule: 'the holder of a valid reset code' },
     params: accountParams.extend({ code: z.string() }),
-    body: z.strictObject({ password: z.string().max(1024) }),
+    body: ResetBody,
     answer: z.object({ ok: z.literal(true), resetrequired: z.literal(false) }),
     errors: [
       'ERROR_ACCESS_DENIED',
@@ -174,10 +177,7 @@ export const ACCOUNT_ROUTES = {
     summary: 'Blocks the device of a reset e-mail from signing in to the account',
     access: { rule: 'the holder of the block link’s code' },
     params: accountParams,
-    body: z.strictObject({
-      device: z.string().min(1).max(256),
-      code: z.string().min(1).max(128),
-    }),
+    body: BlockBody,
     answer: ok,
     errors: ['ERROR_ACCESS_DENIED', 'ERROR_TOO_MANY_REQUESTS'],
   }),
@@ -185,18 +185,14 @@ export const ACCOUNT_ROUTES = {
     summary: "The account's image or its generated icon",
     access: 'anyone',
     params: z.object({ type: z.string(), id: z.string() }),
-    query: z.object({
-      t: z.string().optional().describe('The image version: cached for a year when current'),
-      width: z.int().min(16).max(1024).optional(),
-      height: z.int().min(16).max(1024).optional(),
-    }),
+    query: ServeQuery,
     answer: { file: ['image/webp', 'image/svg+xml'] },
     errors: ['ERROR_INVALID_INTEGER', 'ERROR_IMAGE_NOT_AVAILABLE'],
   }),
   imageGenerate: describe({
     summary: 'Fresh generated icons to choose from',
     access: 'signed-in',
-    query: z.object({ count: z.int().min(1).max(64).optional() }),
+    query: GenerateQuery,
     answer: z.object({ images: z.array(z.object({ seed: z.string(), svg: z.string() })) }),
     errors: ['ERROR_INVALID_INTEGER'],
   }),
@@ -211,7 +207,7 @@ export const ACCOUNT_ROUTES = {
     summary: "Sets an account's image to a generated icon, or back to its default",
     access: own,
     params: accountParams,
-    body: z.strictObject({ seed: z.string().regex(SEED_PATTERN).nullable() }),
+    body: ChooseBody,
     answer: image,
     errors: [
       'ERROR_NOT_SIGNED_IN',
@@ -223,8 +219,8 @@ export const ACCOUNT_ROUTES = {
   imageUpload: describe({
     summary: "The signed-in account's new image: the raw file, or `?type=svg` with `{ svg }`",
     access: 'signed-in',
-    query: z.object({ type: z.literal('svg').optional() }),
-    body: z.strictObject({ svg: z.string().min(1) }),
+    query: UploadQuery,
+    body: SvgBody,
     upload: imageTypes,
     answer: image,
     errors: [

@@ -1,6 +1,5 @@
 import {
   createError,
-  readBody,
   readUpload,
   type QueryContext,
   type QueryMiddleware,
@@ -25,6 +24,7 @@ import {
 import { checkSvgDraws, kindOf, normaliseRaster, resizeRaster } from './raster.js'
 import { sanitizeSvg } from './svg.js'
 import { IMAGE_WRITES } from './image-limits.js'
+import type { InputHandler } from '../route-input.js'
 
 export interface ImageServices {
   accounts: AccountService
@@ -45,6 +45,12 @@ const WEBP_TYPE = 'image/webp'
  * sandbox, on top of the sanitising at upload.
  */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
+/** The account an image call names: `:recordtype/:id`. */
+interface AccountParams {
+  recordtype: string
+  id: string
+}
 
 /** What the image calls answer about an account's image. */
 export interface ImageAnswer {
@@ -69,16 +75,41 @@ function answerOf(record: RecordData, version: number, source: ImageAnswer['sour
   }
 }
 
-/** A positive whole number of pixels from the query, within 16 to 1024, or undefined when absent. */
-function sizeParam(ctx: QueryContext, name: 'width' | 'height'): number | undefined {
-  const text = ctx.query[name]
-  if (text === undefined || text === '') return undefined
-  const value = typeof text === 'string' && /^\d{1,4}$/.test(text) ? Number(text) : NaN
-  if (!(value >= 16 && value <= 1024))
-    throw createError('ERROR_INVALID_INTEGER', {
-      reason: `${name} must be a whole number from 16 to 1024.`,
+/**
+ * A whole number from the query, from `min` to `max`, or undefined when absent or empty; anything
+ * else is ERROR_INVALID_INTEGER.
+ */
+function wholeNumberOption(min: number, max: number) {
+  return z
+    .string({ error: 'ERROR_INVALID_INTEGER' })
+    .regex(/^\d{0,4}$/, 'ERROR_INVALID_INTEGER')
+    .transform((text) => (text === '' ? undefined : Number(text)))
+    .refine((value) => value === undefined || (value >= min && value <= max), {
+      error: 'ERROR_INVALID_INTEGER',
     })
-  return value
+    .optional()
+    .describe(`A whole number from ${min} to ${max}`)
+}
+
+/** The query of `image/get`: the version, and the size of a raster image (16 to 1024 pixels). */
+export const ServeQuery = z.object({
+  t: z.string().optional().describe('The image version: cached for a year when current'),
+  width: wholeNumberOption(16, 1024),
+  height: wholeNumberOption(16, 1024),
+})
+
+/** The query of `image/generate`: how many icons, 32 when not given. */
+export const GenerateQuery = z.object({ count: wholeNumberOption(1, GENERATE_MAX) })
+
+/**
+ * The guard of the calls for a signed-in account only: 401 ERROR_NOT_SIGNED_IN for anyone else,
+ * before the router reads their input.
+ */
+export function signedInOnly({ accountAuthenticator }: ImageServices): QueryMiddleware {
+  return async (ctx, next) => {
+    if (!(await accountAuthenticator.signedIn(ctx))) throw createError('ERROR_NOT_SIGNED_IN')
+    await next()
+  }
 }
 
 /**
@@ -86,18 +117,21 @@ function sizeParam(ctx: QueryContext, name: 'width' | 'height'): number | undefi
  * its generated default icon. Public, like the name that login step 1 shows beside it. With the
  * current version in `t` the answer may be cached for a year; otherwise it is revalidated (ETag).
  */
-export function serveImage({ accounts, accountImages }: ImageServices): QueryMiddleware {
+export function serveImage({ accounts, accountImages }: ImageServices): InputHandler<{
+  params: { type: string; id: string }
+  query: z.output<typeof ServeQuery>
+}> {
   return async (ctx) => {
-    const width = sizeParam(ctx, 'width')
-    const height = sizeParam(ctx, 'height')
-    const account = await accounts.getAccount(ctx.params.type ?? '', ctx.params.id ?? '')
+    const { params, query } = ctx.input
+    const { width, height } = query
+    const account = await accounts.getAccount(params.type, params.id)
     if (!account) throw createError('ERROR_IMAGE_NOT_AVAILABLE')
     const version = imageVersionOf(account)
     const etag = `"${account.type}-${account.id}-${version}-${width ?? ''}x${height ?? ''}"`
     ctx.set('ETag', etag)
     ctx.set(
       'Cache-Control',
-      ctx.query.t === String(version) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      query.t === String(version) ? 'public, max-age=31536000, immutable' : 'no-cache',
     )
     // Revalidation comes first: a browser that has this version gets 304 without the image being
     // read from the database (up to 2 MB).
@@ -119,15 +153,9 @@ export function serveImage({ accounts, accountImages }: ImageServices): QueryMid
 }
 
 /** `GET /query/account/image/generate?count=32`: fresh generated icons `{ images: [{ seed, svg }] }`. */
-export function generateImages({ accountAuthenticator }: ImageServices): QueryMiddleware {
+export function generateImages(): InputHandler<{ query: z.output<typeof GenerateQuery> }> {
   return async (ctx) => {
-    if (!(await accountAuthenticator.signedIn(ctx))) throw createError('ERROR_NOT_SIGNED_IN')
-    const text = ctx.query.count
-    const count = text === undefined || text === '' ? GENERATE_DEFAULT : Number(text)
-    if (typeof text === 'object' || !Number.isInteger(count) || count < 1 || count > GENERATE_MAX)
-      throw createError('ERROR_INVALID_INTEGER', {
-        reason: `count must be a whole number from 1 to ${GENERATE_MAX}.`,
-      })
+    const count = ctx.input.query.count ?? GENERATE_DEFAULT
     const images = randomSeeds(count).map(async (seed) => ({
       seed,
       svg: await generatedIcon(seed),
@@ -144,11 +172,10 @@ export function generateImages({ accountAuthenticator }: ImageServices): QueryMi
 async function changeableAccount(
   { accounts, accountAuthenticator, records }: ImageServices,
   ctx: QueryContext,
+  { recordtype: type, id }: AccountParams,
 ): Promise<RecordData> {
   const signedIn = await accountAuthenticator.signedIn(ctx)
   if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
-  const type = ctx.params.recordtype ?? ''
-  const id = ctx.params.id ?? ''
   const own = signedIn.record.type === type && signedIn.record.id === id
   const actor = toEntity(signedIn.record)
   if (!own) await records.authorize(actor, type, 'edit')
@@ -159,9 +186,13 @@ async function changeableAccount(
 }
 
 /** `GET /query/account/image/:recordtype/:id`: `{ type, id, version, source, url }` of the account's image. */
-export function describeImage({ accounts, accountImages }: ImageServices): QueryMiddleware {
+export function describeImage({
+  accounts,
+  accountImages,
+}: ImageServices): InputHandler<{ params: AccountParams }> {
   return async (ctx) => {
-    const account = await accounts.getAccount(ctx.params.recordtype ?? '', ctx.params.id ?? '')
+    const { recordtype, id } = ctx.input.params
+    const account = await accounts.getAccount(recordtype, id)
     if (!account) throw createError('ERROR_IMAGE_NOT_AVAILABLE')
     const version = imageVersionOf(account)
     const stored = version > 0 ? await accountImages.read(account.type, account.id) : null
@@ -169,7 +200,7 @@ export function describeImage({ accounts, accountImages }: ImageServices): Query
   }
 }
 
-const ChooseBody = z.strictObject({
+export const ChooseBody = z.strictObject({
   seed: z.string().regex(SEED_PATTERN, 'a seed is 1 to 64 letters, digits, _ or -').nullable(),
 })
 
@@ -177,10 +208,12 @@ const ChooseBody = z.strictObject({
  * `POST /query/account/image/:recordtype/:id` `{ seed }`: sets the account's image to the
  * generated icon of a seed from `image/generate`, or `{ seed: null }` back to its default icon.
  */
-export function chooseImage(services: ImageServices): QueryMiddleware {
+export function chooseImage(
+  services: ImageServices,
+): InputHandler<{ params: AccountParams; body: z.output<typeof ChooseBody> }> {
   return async (ctx) => {
-    const { seed } = readBody(ctx, ChooseBody)
-    const account = await changeableAccount(services, ctx)
+    const { seed } = ctx.input.body
+    const account = await changeableAccount(services, ctx, ctx.input.params)
     await services.limiter.consume(IMAGE_WRITES, `${account.type}/${account.id}`)
     if (seed === null) {
       ctx.body = answerOf(
@@ -200,7 +233,10 @@ export function chooseImage(services: ImageServices): QueryMiddleware {
   }
 }
 
-const SvgBody = z.strictObject({ svg: z.string().min(1).max(IMAGE_UPLOAD_LIMIT) })
+export const SvgBody = z.strictObject({ svg: z.string().min(1).max(IMAGE_UPLOAD_LIMIT) })
+
+/** The query of an upload: `?type=svg` when the body is `{ svg }` JSON, none for a file. */
+export const UploadQuery = z.object({ type: z.literal('svg').optional() })
 
 /** The `{ svg }` JSON of an SVG upload: the upload route reads its own body, so JSON is parsed here. */
 function svgPayload(ctx: QueryContext, raw: Buffer): string {
@@ -223,15 +259,18 @@ function svgPayload(ctx: QueryContext, raw: Buffer): string {
  * JSON `{ svg }`. SVG is sanitised. 2 MB at most; anything that is not an image is refused with
  * 415 ERROR_IMAGE_TYPE, and the earlier image stays.
  */
-export function uploadImage(services: ImageServices): QueryMiddleware {
+export function uploadImage(
+  services: ImageServices,
+): InputHandler<{ query: z.output<typeof UploadQuery> }> {
   return async (ctx) => {
+    const svgText = ctx.input.query.type === 'svg'
     const signedIn = await services.accountAuthenticator.signedIn(ctx)
     if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
     const account = signedIn.record
     await services.limiter.consume(IMAGE_WRITES, `${account.type}/${account.id}`)
-    const raw = await readUpload(ctx, IMAGE_UPLOAD_LIMIT + (ctx.query.type === 'svg' ? 4096 : 0))
+    const raw = await readUpload(ctx, IMAGE_UPLOAD_LIMIT + (svgText ? 4096 : 0))
     let svg: string | undefined
-    if (ctx.query.type === 'svg') svg = svgPayload(ctx, raw)
+    if (svgText) svg = svgPayload(ctx, raw)
     else if ((await kindOf(raw)) === 'svg') svg = raw.toString('utf8')
 
     let image: Omit<AccountImage, 'version'>

@@ -2,16 +2,22 @@ import {
   createError,
   type QueryContext,
   type QueryMiddleware,
-  readBody,
   SYSTEM_ACTOR,
 } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { AccountAuthenticator } from '../account-authenticator.js'
-import { applyAddresses, applyCards, UpdateBody, type NewIds, type NewTokens } from './changes.js'
+import {
+  applyAddresses,
+  applyCards,
+  type UpdateBody,
+  type NewIds,
+  type NewTokens,
+} from './changes.js'
 import type { CardTokens } from './card-tokens.js'
 import { addressLinesOf, cardLinesOf } from './lines.js'
 import { toProfile } from './profile-answer.js'
 import type { AccountProfiles } from './account-profiles.js'
+import type { InputHandler } from '../route-input.js'
 
 interface ProfileServices {
   accountAuthenticator: AccountAuthenticator
@@ -47,9 +53,9 @@ export function getProfile(services: ProfileServices): QueryMiddleware {
  * transaction by the records service, conditional on the record's version and retried on a
  * conflict, so concurrent updates do not lose lines.
  */
-export function updateProfile(services: ProfileServices): QueryMiddleware {
+export function updateProfile(services: ProfileServices): InputHandler<{ body: UpdateBody }> {
   return async (ctx) => {
-    const body = readBody(ctx, UpdateBody)
+    const { body } = ctx.input
     // Who is signed in (from the session cache); modify() reads the record itself, fresh.
     const signedIn = await services.accountAuthenticator.signedIn(ctx)
     if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')

@@ -1,11 +1,4 @@
-import {
-  createError,
-  type Logger,
-  type QueryMiddleware,
-  type RateLimiterService,
-  readBody,
-  z,
-} from '@shopwright/core'
+import { createError, type Logger, type RateLimiterService, z } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
 import { BLOCK_PER_ADDRESS } from '../block-limits.js'
@@ -13,8 +6,9 @@ import type { ResetStore } from '../resets.js'
 import type { SessionStore } from '../sessions.js'
 import { clientKey } from '@shopwright/core'
 import { afterCommit } from '../after-commit.js'
+import type { InputHandler } from '../route-input.js'
 
-const BlockBody = z.strictObject({
+export const BlockBody = z.strictObject({
   device: z.string().min(1).max(256),
   code: z.string().min(1).max(128),
 })
@@ -41,11 +35,14 @@ export function blockDevice({
   resets: ResetStore
   limiter: RateLimiterService
   logger: Logger
-}): QueryMiddleware {
+}): InputHandler<{
+  params: { recordtype: string; id: string }
+  body: z.output<typeof BlockBody>
+}> {
   return async (ctx) => {
-    const body = readBody(ctx, BlockBody)
+    const { params, body } = ctx.input
     await limiter.consume(BLOCK_PER_ADDRESS, clientKey(ctx.ip))
-    const record = await accounts.getAccount(ctx.params.recordtype ?? '', ctx.params.id ?? '')
+    const record = await accounts.getAccount(params.recordtype, params.id)
     // One answer for an unknown account, a bad code and another device: it tells nothing of them.
     if (!record || !(await resets.useBlockCode(record.type, record.id, body.code, body.device)))
       throw createError('ERROR_ACCESS_DENIED')

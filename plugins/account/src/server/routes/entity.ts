@@ -1,7 +1,8 @@
-import { createError, type QueryMiddleware } from '@shopwright/core'
+import { createError } from '@shopwright/core'
 import { toPreview } from '../account-answer.js'
 import type { AccountService } from '../account-service.js'
 import type { ResetStore } from '../resets.js'
+import type { InputHandler } from '../route-input.js'
 
 /** What the reset screen learns about an account. */
 export interface ResetEntity {
@@ -26,13 +27,11 @@ export function resetEntity({
 }: {
   accounts: AccountService
   resets: ResetStore
-}): QueryMiddleware {
+}): InputHandler<{ params: { recordtype: string; id: string; code?: string } }> {
   return async (ctx) => {
-    const type = ctx.params.recordtype ?? ''
-    const id = ctx.params.id ?? ''
+    const { recordtype: type, id, code } = ctx.input.params
     const record = await accounts.getAccount(type, id)
     if (!record) throw createError('ERROR_RECORD_NOT_AVAILABLE')
-    const code = ctx.params.code
     const state = code === undefined ? 'invalid' : await resets.check(type, id, code)
     const matched = state !== 'invalid'
     const preview = toPreview(record)

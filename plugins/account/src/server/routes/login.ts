@@ -2,9 +2,7 @@ import {
   type AccessService,
   createError,
   isAppError,
-  type QueryMiddleware,
   type RateLimiterService,
-  readBody,
   z,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
@@ -21,6 +19,7 @@ import {
 } from '../login-limits.js'
 import { readSessionCookie, setSessionCookie } from '../session-cookie.js'
 import type { SessionStore } from '../sessions.js'
+import type { InputHandler } from '../route-input.js'
 import { clientKey } from '@shopwright/core'
 
 /**
@@ -28,7 +27,7 @@ import { clientKey } from '@shopwright/core'
  * bound the work one request can cause; argon2 pre-hashes long passwords, but 1,024 characters is
  * more than any password manager makes.
  */
-const LoginBody = z.strictObject({
+export const LoginBody = z.strictObject({
   email: z.string().max(254),
   password: z.string().max(1024).optional(),
 })
@@ -51,9 +50,9 @@ export function login({
   blockedDevices,
   access,
   signupMode,
-}: LoginDependencies): QueryMiddleware {
+}: LoginDependencies): InputHandler<{ body: z.output<typeof LoginBody> }> {
   return async (ctx) => {
-    const body = readBody(ctx, LoginBody)
+    const { body } = ctx.input
     const email = readEmail(body.email)
     if (body.password === '') throw createError('ERROR_PASSWORD_VALUE_REQUIRED')
 

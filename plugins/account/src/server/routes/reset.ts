@@ -2,9 +2,7 @@ import {
   createError,
   normalizeEmail,
   type Logger,
-  type QueryMiddleware,
   type RateLimiterService,
-  readBody,
   z,
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
@@ -15,9 +13,10 @@ import { queueResetMail, type ResetRequestDependencies } from '../reset-request.
 import type { SessionStore } from '../sessions.js'
 import { clientKey } from '@shopwright/core'
 import { afterCommit } from '../after-commit.js'
+import type { InputHandler } from '../route-input.js'
 
-const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
-const ResetBody = z.strictObject({ password: z.string().max(1024) })
+export const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
+export const ResetBody = z.strictObject({ password: z.string().max(1024) })
 
 export interface ResetDependencies extends ResetRequestDependencies {
   logger: Logger
@@ -26,20 +25,16 @@ export interface ResetDependencies extends ResetRequestDependencies {
   limiter: RateLimiterService
 }
 
-/** The route's `:recordtype`, `:id` and `:code` parameters. */
-function param(ctx: { params: Record<string, string | undefined> }, name: string): string {
-  return ctx.params[name] ?? ''
-}
-
 /**
  * `POST /query/account/resetemail` `{ email }`: queues a reset e-mail when an account has the
  * e-mail. The answer is `{ ok: true }` either way, and whether or not the mail server is up.
  */
-export function resetEmail(dependencies: ResetDependencies): QueryMiddleware {
+export function resetEmail(
+  dependencies: ResetDependencies,
+): InputHandler<{ body: z.output<typeof ResetEmailBody> }> {
   const { accounts, limiter } = dependencies
   return async (ctx) => {
-    const body = readBody(ctx, ResetEmailBody)
-    const email = readEmail(body.email)
+    const email = readEmail(ctx.input.body.email)
     await limiter.consume(RESET_PER_ADDRESS, clientKey(ctx.ip))
     await limiter.consume(RESET_PER_EMAIL, email)
 
@@ -56,12 +51,13 @@ export function resetPassword({
   sessionStore,
   limiter,
   logger,
-}: ResetDependencies): QueryMiddleware {
+}: ResetDependencies): InputHandler<{
+  params: { recordtype: string; id: string; code: string }
+  body: z.output<typeof ResetBody>
+}> {
   return async (ctx) => {
-    const body = readBody(ctx, ResetBody)
-    const type = param(ctx, 'recordtype')
-    const id = param(ctx, 'id')
-    const code = param(ctx, 'code')
+    const { params, body } = ctx.input
+    const { recordtype: type, id, code } = params
     const record = await accounts.getAccount(type, id)
     const state = record ? await resets.check(type, id, code) : 'invalid'
     if (!record || state === 'invalid') throw createError('ERROR_ACCESS_DENIED')

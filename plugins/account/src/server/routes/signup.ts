@@ -5,7 +5,6 @@ import {
   type QueryContext,
   type QueryMiddleware,
   type RateLimiterService,
-  readBody,
   z,
 } from '@shopwright/core'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
@@ -18,6 +17,7 @@ import type { FormTickets } from '../signup/form-tickets.js'
 import { SIGNUP_PER_ADDRESS, SIGNUP_PER_EMAIL, VERIFY_RESEND } from '../signup/signup-limits.js'
 import type { Signups } from '../signup/signups.js'
 import { afterCommit } from '../after-commit.js'
+import type { InputHandler } from '../route-input.js'
 
 /** How sign-up works on this site (the ACCOUNT_SIGNUP setting). */
 export type SignupMode = 'open' | 'verify' | 'off'
@@ -60,8 +60,15 @@ function languageOf(ctx: QueryContext): string {
   return parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))?.language ?? 'en'
 }
 
-function open(mode: SignupMode): void {
-  if (mode === 'off') throw createError('ERROR_SIGNUP_CLOSED')
+/**
+ * The guard of the sign-up calls: with sign-up off they answer ERROR_SIGNUP_CLOSED, before the
+ * router reads their body.
+ */
+export function signupOpen(mode: SignupMode): QueryMiddleware {
+  return async (_ctx, next) => {
+    if (mode === 'off') throw createError('ERROR_SIGNUP_CLOSED')
+    await next()
+  }
 }
 
 /**
@@ -81,15 +88,13 @@ export function signupForm({ mode, formTickets }: SignupDependencies): QueryMidd
  * e-mail had an account (the mailbox is told which), so the form says nothing of who has one.
  */
 export function register({
-  mode,
   signups,
   formTickets,
   limiter,
   logger,
-}: SignupDependencies): QueryMiddleware {
+}: SignupDependencies): InputHandler<{ body: z.output<typeof RegisterBody> }> {
   return async (ctx) => {
-    open(mode)
-    const body = readBody(ctx, RegisterBody)
+    const { body } = ctx.input
     const email = readEmail(body.email)
     if (!body.name) throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'name' })
     if (!body.consent) throw createError('ERROR_SIGNUP_CONSENT_REQUIRED')
@@ -125,11 +130,10 @@ export function verify({
   sessionStore,
   accountAuthenticator,
   logger,
-}: SignupDependencies): QueryMiddleware {
+}: SignupDependencies): InputHandler<{ body: z.output<typeof VerifyBody> }> {
   return async (ctx) => {
-    const body = readBody(ctx, VerifyBody)
     const current = await accountAuthenticator.signedIn(ctx)
-    const { record } = await signups.verify(body.code)
+    const { record } = await signups.verify(ctx.input.body.code)
     await afterCommit(logger, 'end the sessions after a confirmation', () =>
       sessionStore.endAll(record),
     )
@@ -156,14 +160,11 @@ export function verify({
 
 /** `POST /query/account/verify/resend` `{}`: a new confirmation link for the signed-in account. */
 export function resendVerification({
-  mode,
   signups,
   limiter,
   accountAuthenticator,
 }: SignupDependencies): QueryMiddleware {
   return async (ctx) => {
-    open(mode)
-    readBody(ctx, z.strictObject({}))
     const signedIn = await accountAuthenticator.signedIn(ctx)
     if (!signedIn) throw createError('ERROR_NOT_SIGNED_IN')
     const { record } = signedIn
