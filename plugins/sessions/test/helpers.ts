@@ -1,8 +1,8 @@
 import type { Kernel, ShopwrightConfig } from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import { inject, type PluginSuite, type SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { addAndSignIn, callAs } from '@shopwright/plugin-account/testing'
+import { accountPeople } from '@shopwright/plugin-account/testing'
 import translations from '@shopwright/plugin-translations'
 import { storefrontPlugin, type ThemeServerModule } from '@shopwright/storefront'
 import * as defaultTheme from '@shopwright/theme-default/server'
@@ -21,29 +21,27 @@ export const PLUGINS = [
   storefrontPlugin({ theme: defaultTheme as ThemeServerModule }),
 ] as const
 
-/** Adds a staff account with the roles, signs it in and answers its Cookie header value. */
-export async function signIn(kernel: Kernel, email: string, roles: string[]): Promise<string> {
-  return (await addAndSignIn(kernel, email, { roles })).cookie
-}
+/** The staff the suites sign in: `manager` (allmanagers: every right on `sessions`), `supporter`
+ * (support: no right on it). */
+export const PEOPLE = {
+  manager: { roles: ['allmanagers'] },
+  supporter: { roles: ['support'] },
+} as const satisfies Record<string, SuitePerson>
+export type Person = keyof typeof PEOPLE
 
 /**
- * A seeded site with sessions and the storefront, on a fresh database: a manager (allmanagers:
- * every right on `sessions`) and a supporter (no right on it) signed in.
+ * The sessions' suites (`describePlugin(title, sessionsSuite(), ...)`): a site with sessions and
+ * the storefront on a fresh database, seeded like a new site, with the people signed in. Writes
+ * are flushed quickly, so storefront visits show without waiting a second.
  */
-export async function bootSessions(
-  database: DatabaseUnderTest,
-  overrides: Partial<ShopwrightConfig> = {},
-) {
-  const booted = await bootTestKernel(
-    database,
-    PLUGINS,
-    // Writes are flushed quickly, so storefront visits show without waiting a second.
-    { ...overrides, settings: { sessionsFlushMs: 20, ...overrides.settings } },
-  )
-  await booted.kernel.seed(allSeeds())
-  const manager = await signIn(booted.kernel, 'manager@example.com', ['allmanagers'])
-  const supporter = await signIn(booted.kernel, 'support@example.com', ['support'])
-  return { ...booted, manager, supporter }
+export function sessionsSuite(config: Partial<ShopwrightConfig> = {}) {
+  return {
+    plugins: PLUGINS,
+    seeds: allSeeds,
+    people: PEOPLE,
+    keeper: accountPeople,
+    config: { ...config, settings: { sessionsFlushMs: 20, ...config.settings } },
+  } satisfies PluginSuite<Person>
 }
 
 /** The cookies a reply sets, as a Cookie header value for the next request. */
@@ -93,9 +91,6 @@ export function track(
     headers: { 'user-agent': FIREFOX, ...(cookie ? { cookie } : {}), ...headers },
   })
 }
-
-/** A call as a caller (a Cookie header value, or none for anonymous). */
-export const call = callAs
 
 /** The id of the session a Cookie header value speaks for (the hash of its visit token). */
 export function sessionIdIn(cookie: string): string {

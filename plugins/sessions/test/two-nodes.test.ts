@@ -1,120 +1,77 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKernel, type Kernel } from '@shopwright/core'
-import {
-  databasesUnderTest,
-  redisSkipReason,
-  redisUrlForTests,
-  testConfig,
-} from '@shopwright/core/testing'
+import { expect, it } from 'vitest'
+import type { Kernel } from '@shopwright/core'
+import { describePlugin } from '@shopwright/core/testing'
 import type { SessionDetail, SessionPage } from '../src/index.js'
 import { PAGES_TABLE, SESSIONS_TABLE } from '../src/server/migrations.js'
-import {
-  PLUGINS,
-  bootSessions,
-  call,
-  cookiesOf,
-  sessionIdIn,
-  track,
-  trackedPage,
-  visit,
-} from './helpers.js'
+import { cookiesOf, sessionIdIn, sessionsSuite, track, trackedPage, visit } from './helpers.js'
 
-const mariadb = databasesUnderTest().find((database) => database.name === 'mariadb')!
-
-describe.skipIf(mariadb.skip || redisSkipReason())(
-  'sessions on two nodes of one MariaDB and Redis',
-  () => {
-    let first: Kernel
-    let second: Kernel
-    let manager: string
-    let close: () => Promise<void>
-
-    beforeAll(async () => {
-      const shared = {
-        redisUrl: redisUrlForTests(),
-        redisPrefix: `swsessions${Date.now()}`,
-        settings: { sessionsFlushMs: 20 },
-      }
-      const booted = await bootSessions(mariadb, shared)
-      first = booted.kernel
-      manager = booted.manager
-      second = await createKernel({
-        config: testConfig({ databaseUrl: booted.url, ...shared }),
-        plugins: PLUGINS,
-      })
-      close = async () => {
-        await second.close()
-        await booted.close()
-      }
+describePlugin('sessions', { ...sessionsSuite(), nodes: 2, engines: ['mariadb'] }, (site) => {
+  it('tracked pages posted to both nodes count once per session, and live visitors once', async () => {
+    const [first, second] = site.nodes as [Kernel, Kernel]
+    const page = await visit(first, '/')
+    const cookie = cookiesOf(page)
+    const id = sessionIdIn(cookie)
+    const now = Date.now()
+    const pages = [
+      trackedPage('/', now - 30_000, { exit: '/about', end: now - 20_000 }),
+      trackedPage('/about', now - 20_000, { entry: '/', end: now - 10_000, scroll: 50 }),
+    ]
+    // The balancer sends the same post to each node (a retry), and the next one to the second.
+    const replies = await Promise.all([
+      track(first, cookie, { pages }),
+      track(second, cookie, { pages }),
+    ])
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200])
+    const later = await track(second, cookie, {
+      pages: [
+        { ...pages[1], scroll: 90, end: now },
+        trackedPage('/contact', now - 1_000, { end: now }),
+      ],
     })
-    afterAll(() => close?.())
+    expect(later.statusCode).toBe(200)
+    await Promise.all([first, second].map((node) => node.services.sessionWriter.flush()))
 
-    it('tracked pages posted to both nodes count once per session, and live visitors once', async () => {
-      const page = await visit(first, '/')
-      const cookie = cookiesOf(page)
-      const id = sessionIdIn(cookie)
-      const now = Date.now()
-      const pages = [
-        trackedPage('/', now - 30_000, { exit: '/about', end: now - 20_000 }),
-        trackedPage('/about', now - 20_000, { entry: '/', end: now - 10_000, scroll: 50 }),
-      ]
-      // The balancer sends the same post to each node (a retry), and the next one to the second.
-      const replies = await Promise.all([
-        track(first, cookie, { pages }),
-        track(second, cookie, { pages }),
+    const db = first.services.db
+    expect(await db(SESSIONS_TABLE).where({ id }).count({ n: '*' }).first()).toMatchObject({
+      n: 1,
+    })
+    for (const node of [0, 1]) {
+      const detail = (
+        await site.call('manager', { url: `/query/session/get/${id}` }, node)
+      ).json<SessionDetail>()
+      expect(detail.confirmed).toBe(true)
+      expect(detail.pages.map((each) => [each.href, each.scroll])).toEqual([
+        ['/', 40],
+        ['/about', 90],
+        ['/contact', 40],
       ])
-      expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200])
-      const later = await track(second, cookie, {
-        pages: [
-          { ...pages[1], scroll: 90, end: now },
-          trackedPage('/contact', now - 1_000, { end: now }),
-        ],
+    }
+    expect(Number((await db(PAGES_TABLE).count({ n: '*' }).first())?.n)).toBe(3)
+
+    // A second visitor seen by the first node only: both nodes count two live sessions, from Redis.
+    await visit(first, '/about')
+    await first.services.sessionWriter.flush()
+    // Each node adds what it wrote to the shared set right after the batch (not awaited).
+    const redis = second.services.redis!
+    await expect.poll(() => redis.command.zcard(redis.key('sessions', 'live'))).toBe(2)
+    for (const node of [0, 1]) {
+      const reply = await site.call('manager', { url: '/query/session/live' }, node)
+      expect(reply.json()).toEqual({ live: 2 })
+    }
+    const list = (await site.call('manager', { url: '/query/session/list' }, 1)).json<SessionPage>()
+    expect(list.list).toHaveLength(2)
+  })
+
+  it('a clear on one node empties the list and the live count on both', async () => {
+    const cleared = await site.call('manager', { method: 'POST', url: '/query/session/clear' })
+    expect(cleared.statusCode).toBe(200)
+    for (const node of [0, 1]) {
+      expect((await site.call('manager', { url: '/query/session/live' }, node)).json()).toEqual({
+        live: 0,
       })
-      expect(later.statusCode).toBe(200)
-      await Promise.all([first, second].map((node) => node.services.sessionWriter.flush()))
-
-      const db = first.services.db
-      expect(await db(SESSIONS_TABLE).where({ id }).count({ n: '*' }).first()).toMatchObject({
-        n: 1,
-      })
-      for (const node of [first, second]) {
-        const detail = (
-          await call(node, manager, { url: `/query/session/get/${id}` })
-        ).json<SessionDetail>()
-        expect(detail.confirmed).toBe(true)
-        expect(detail.pages.map((each) => [each.href, each.scroll])).toEqual([
-          ['/', 40],
-          ['/about', 90],
-          ['/contact', 40],
-        ])
-      }
-      expect(Number((await db(PAGES_TABLE).count({ n: '*' }).first())?.n)).toBe(3)
-
-      // A second visitor seen by the first node only: both nodes count two live sessions, from Redis.
-      await visit(first, '/about')
-      await first.services.sessionWriter.flush()
-      // Each node adds what it wrote to the shared set right after the batch (not awaited).
-      const redis = second.services.redis!
-      await expect.poll(() => redis.command.zcard(redis.key('sessions', 'live'))).toBe(2)
-      for (const node of [first, second]) {
-        const reply = await call(node, manager, { url: '/query/session/live' })
-        expect(reply.json()).toEqual({ live: 2 })
-      }
-      const list = (await call(second, manager, { url: '/query/session/list' })).json<SessionPage>()
-      expect(list.list).toHaveLength(2)
-    })
-
-    it('a clear on one node empties the list and the live count on both', async () => {
-      const cleared = await call(first, manager, { method: 'POST', url: '/query/session/clear' })
-      expect(cleared.statusCode).toBe(200)
-      for (const node of [first, second]) {
-        expect((await call(node, manager, { url: '/query/session/live' })).json()).toEqual({
-          live: 0,
-        })
-        expect(
-          (await call(node, manager, { url: '/query/session/list' })).json<SessionPage>().list,
-        ).toEqual([])
-      }
-    })
-  },
-)
+      expect(
+        (await site.call('manager', { url: '/query/session/list' }, node)).json<SessionPage>().list,
+      ).toEqual([])
+    }
+  })
+})

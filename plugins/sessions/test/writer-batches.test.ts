@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createLogger, dialectOf } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
+import { describePlugin } from '@shopwright/core/testing'
 import { SESSIONS_TABLE } from '../src/server/migrations.js'
 import { SessionStore } from '../src/server/session-store.js'
 import { BATCH_SESSIONS, SessionWriter, type PendingSession } from '../src/server/session-writer.js'
@@ -13,56 +13,48 @@ function newVisitor(at: number): PendingSession {
   return { ...sessionOf({ id: sessionIdOf(newToken()), startedAt: at }), address: '127.0.0.1' }
 }
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`the session writer's batches on ${database.name}`, () => {
-    let booted: Awaited<ReturnType<typeof bootTestKernel>>
-    beforeAll(async () => {
-      booted = await bootTestKernel(database, [...PLUGINS])
-    })
-    afterAll(() => booted?.close())
-
-    it('stores a rush of new visitors in capped batches, letting the event loop run between them', async () => {
-      const db = booted.kernel.services.db
-      const store = new SessionStore(db, dialectOf(booted.kernel.services.config.databaseUrl))
-      const batches: number[] = []
-      // Other work of the node (a page being served) gets turns while the batches are written.
-      let turns = 0
-      const recording = {
-        write: async (...args: Parameters<SessionStore['write']>) => {
-          batches.push(args[0].length)
-          await store.write(...args)
-        },
-      } as unknown as SessionStore
-      const writer = new SessionWriter(
-        recording,
-        { prepare: (sessions) => Promise.resolve(sessions), written: () => undefined },
-        createLogger({ level: 'silent' }),
-        // A timer far away: only full batches are written by themselves.
-        { flushMs: 60_000, limit: 100_000 },
-      )
-      const before = Number(
+describePlugin("the session writer's batches", { plugins: PLUGINS }, (site) => {
+  it('stores a rush of new visitors in capped batches, letting the event loop run between them', async () => {
+    const db = site.kernel.services.db
+    const store = new SessionStore(db, dialectOf(site.kernel.services.config.databaseUrl))
+    const batches: number[] = []
+    // Other work of the node (a page being served) gets turns while the batches are written.
+    let turns = 0
+    const recording = {
+      write: async (...args: Parameters<SessionStore['write']>) => {
+        batches.push(args[0].length)
+        await store.write(...args)
+      },
+    } as unknown as SessionStore
+    const writer = new SessionWriter(
+      recording,
+      { prepare: (sessions) => Promise.resolve(sessions), written: () => undefined },
+      createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
+      // A timer far away: only full batches are written by themselves.
+      { flushMs: 60_000, limit: 100_000 },
+    )
+    const before = Number(
+      ((await db(SESSIONS_TABLE).count({ n: '*' }).first()) as { n: number | string }).n,
+    )
+    const rush = 4 * BATCH_SESSIONS + 10
+    const ticker = setInterval(() => void turns++, 0)
+    try {
+      for (let n = 0; n < rush; n++) writer.add(newVisitor(Date.now()))
+      // Four full batches are written without the timer; the last ten wait for it.
+      await expect.poll(() => batches.length, { timeout: 10_000 }).toBe(4)
+      expect(batches).toEqual([BATCH_SESSIONS, BATCH_SESSIONS, BATCH_SESSIONS, BATCH_SESSIONS])
+      expect(writer.pending.sessions).toBe(10)
+      expect(turns).toBeGreaterThan(0)
+      // Someone waiting for everything gets it in one batch.
+      await writer.flush()
+      expect(batches.at(-1)).toBe(10)
+      const after = Number(
         ((await db(SESSIONS_TABLE).count({ n: '*' }).first()) as { n: number | string }).n,
       )
-      const rush = 4 * BATCH_SESSIONS + 10
-      const ticker = setInterval(() => void turns++, 0)
-      try {
-        for (let n = 0; n < rush; n++) writer.add(newVisitor(Date.now()))
-        // Four full batches are written without the timer; the last ten wait for it.
-        await expect.poll(() => batches.length, { timeout: 10_000 }).toBe(4)
-        expect(batches).toEqual([BATCH_SESSIONS, BATCH_SESSIONS, BATCH_SESSIONS, BATCH_SESSIONS])
-        expect(writer.pending.sessions).toBe(10)
-        expect(turns).toBeGreaterThan(0)
-        // Someone waiting for everything gets it in one batch.
-        await writer.flush()
-        expect(batches.at(-1)).toBe(10)
-        const after = Number(
-          ((await db(SESSIONS_TABLE).count({ n: '*' }).first()) as { n: number | string }).n,
-        )
-        expect(after - before).toBe(rush)
-      } finally {
-        clearInterval(ticker)
-        await writer.close()
-      }
-    })
+      expect(after - before).toBe(rush)
+    } finally {
+      clearInterval(ticker)
+      await writer.close()
+    }
   })
-}
+})

@@ -1,5 +1,32 @@
 import { describe, z } from '@shopwright/core'
 import { SESSIONS_SECURITY } from '../shared/types.js'
+import { MAX_PAGE_SIZE } from './sessions-service.js'
+
+/** The most pages one `/query/track` call may carry, and the longest address in it. */
+export const MAX_TRACKED_PAGES = 100
+export const MAX_HREF = 2_000
+/** Times are epoch milliseconds before 2100; a post's pages span at most 7 days. */
+const MAX_TIME = 4_102_444_800_000
+const MAX_SPAN = 7 * 24 * 3600 * 1000
+
+const time = z.number().int().min(0).max(MAX_TIME)
+const trackedPage = z
+  .strictObject({
+    href: z.string().min(1).max(MAX_HREF),
+    entry: z.string().max(MAX_HREF),
+    exit: z.string().max(MAX_HREF),
+    start: time,
+    end: time,
+    scroll: z.number().min(0).max(100),
+  })
+  .refine((page) => page.end >= page.start, 'end is before start')
+
+/**
+ * A query option as `queryOption` read it: absent or empty is undefined, one given twice is
+ * refused (it arrives as a list, not a string).
+ */
+const option = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
 
 const nameVersion = z.object({ name: z.string(), version: z.string() })
 
@@ -49,14 +76,50 @@ const detail = z.object({
 
 const view = { security: SESSIONS_SECURITY, right: 'view' } as const
 
-/** The descriptions of the `/query/session` calls (routes.ts), for the OpenAPI document. */
+/**
+ * The descriptions of the calls (routes.ts): the OpenAPI document is built from them, and the
+ * router checks each request against them before the handler runs.
+ */
 export const SESSION_ROUTES = {
+  track: describe({
+    summary: "Records the visitor's tracked pages",
+    description: 'The visit cookies say which session; the body never does.',
+    access: 'anyone',
+    body: z
+      .strictObject({
+        // Zod checks a list's length before its items: a long list costs no item checks.
+        pages: z
+          .array(trackedPage)
+          .min(1)
+          .max(MAX_TRACKED_PAGES, `at most ${MAX_TRACKED_PAGES} a call`),
+      })
+      .refine(
+        ({ pages }) =>
+          Math.max(...pages.map((page) => page.end)) -
+            Math.min(...pages.map((page) => page.start)) <=
+          MAX_SPAN,
+        'the pages span more than 7 days',
+      ),
+    answer: z.object({ pages: z.int().describe('The pages of the visit so far') }),
+    errors: ['ERROR_TOO_MANY_REQUESTS', 'ERROR_TRACKING_BUSY'],
+  }),
   list: describe({
     summary: 'Visitor sessions, newest first',
     access: view,
     query: z.object({
-      pagesize: z.int().min(1).max(1000).optional(),
-      nextpage: z.string().optional().describe('The token of the previous answer'),
+      pagesize: option(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, 'ERROR_INVALID_INTEGER')
+          .transform(Number)
+          .pipe(
+            z.int().min(1, `1 to ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `1 to ${MAX_PAGE_SIZE}`),
+          ),
+      ),
+      // The service reads the token itself: one it did not make is ERROR_INVALID_INPUT too.
+      nextpage: option(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a page token')).describe(
+        'The token of the previous answer',
+      ),
     }),
     answer: z.object({
       list: z.array(z.object(row)),
@@ -73,7 +136,12 @@ export const SESSION_ROUTES = {
   get: describe({
     summary: 'One session with its pages',
     access: view,
-    params: z.object({ id: z.string().max(32) }),
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+$/, 'ERROR_INVALID_ID')
+        .max(32, 'ERROR_INVALID_ID'),
+    }),
     answer: detail,
     errors: ['ERROR_INVALID_ID', 'ERROR_SESSION_NOT_AVAILABLE'],
   }),
