@@ -1,6 +1,6 @@
 import type { AccessFlags } from '@shopwright/core/shared'
 import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
-import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
+import { ListEditorFrame, SelectCell, useListEditing } from './list-editor.js'
 
 /** One entry of a security record's `access`: a role and its four rights. */
 interface AccessEntry extends AccessFlags {
@@ -43,71 +43,64 @@ export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorPr
     delete: false,
   }
   return (
-    <div className="sw-list-editor" data-testid="access-entries">
-      {readOnly ? null : (
-        <ListEditorToolbar
-          editing={editing}
-          addLabel="Add Role"
-          onAdd={() => onChange([...entries, blank])}
-          testId="access"
-        />
-      )}
-      <div className="sw-scroll-x">
-        <table className="sw-mini-table">
-          <thead>
-            <tr>
-              <SelectAllCell editing={editing} disabled={readOnly || entries.length === 0} />
-              <th>{t('Role')}</th>
-              {RIGHTS.map((right) => (
-                <th key={right}>{rights[right]}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry, index) => (
-              <tr key={index} data-testid={`access-row-${index}`}>
-                <SelectCell editing={editing} index={index} disabled={readOnly} />
-                <td>
-                  <select
-                    className="sw-input"
-                    disabled={readOnly || roles === null}
-                    value={entry.role}
-                    onChange={(event) =>
-                      set(index, { role: event.target.value, id: event.target.value })
-                    }
-                    aria-label={`${t('Role')} ${index + 1}`}
-                    data-testid={`access-role-${index}`}
-                  >
-                    <option value="">{t('Select...')}</option>
-                    {entry.role && !roles?.some((choice) => choice.key === `role|${entry.role}`) ? (
-                      <option value={entry.role}>{entry.role}</option>
-                    ) : null}
-                    {roles?.map((choice) => {
-                      const id = choice.key.slice('role|'.length)
-                      return (
-                        <option key={choice.key} value={id}>
-                          {choice.label}
-                        </option>
-                      )
-                    })}
-                  </select>
-                </td>
-                {RIGHTS.map((right) => (
-                  <td key={right}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${entry.role} ${rights[right]}`}
-                      disabled={readOnly}
-                      checked={entry[right] === true}
-                      onChange={(event) => set(index, { [right]: event.target.checked })}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <ListEditorFrame
+      testId="access-entries"
+      toolbar={{
+        addLabel: 'Add Role',
+        onAdd: () => onChange([...entries, blank]),
+        testId: 'access',
+      }}
+      editing={editing}
+      readOnly={readOnly}
+      empty={entries.length === 0}
+      headers={
+        <>
+          <th>{t('Role')}</th>
+          {RIGHTS.map((right) => (
+            <th key={right}>{rights[right]}</th>
+          ))}
+        </>
+      }
+    >
+      {entries.map((entry, index) => (
+        <tr key={index} data-testid={`access-row-${index}`}>
+          <SelectCell editing={editing} index={index} disabled={readOnly} />
+          <td>
+            <select
+              className="sw-input"
+              disabled={readOnly || roles === null}
+              value={entry.role}
+              onChange={(event) => set(index, { role: event.target.value, id: event.target.value })}
+              aria-label={`${t('Role')} ${index + 1}`}
+              data-testid={`access-role-${index}`}
+            >
+              <option value="">{t('Select...')}</option>
+              {entry.role && !roles?.some((choice) => choice.key === `role|${entry.role}`) ? (
+                <option value={entry.role}>{entry.role}</option>
+              ) : null}
+              {roles?.map((choice) => {
+                const id = choice.key.slice('role|'.length)
+                return (
+                  <option key={choice.key} value={id}>
+                    {choice.label}
+                  </option>
+                )
+              })}
+            </select>
+          </td>
+          {RIGHTS.map((right) => (
+            <td key={right}>
+              <input
+                type="checkbox"
+                aria-label={`${entry.role} ${rights[right]}`}
+                disabled={readOnly}
+                checked={entry[right] === true}
+                onChange={(event) => set(index, { [right]: event.target.checked })}
+              />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </ListEditorFrame>
   )
 }

@@ -1,7 +1,7 @@
 import { FIELD_DATATYPES, type FieldDefinition } from '@shopwright/core/shared'
 import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { datatypeLabel } from './datatype-names.js'
-import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
+import { ListEditorFrame, SelectCell, useListEditing } from './list-editor.js'
 
 const REFERS_TO_RECORDS = new Set(['record', 'recordlist'])
 const REFERS_TO_LISTS = new Set(['list', 'lists'])
@@ -20,132 +20,127 @@ export function FieldDefinitionsEditor({ value, onChange, readOnly }: ValueEdito
   const set = (index: number, change: Partial<FieldDefinition>) =>
     onChange(fields.map((field, at) => (at === index ? { ...field, ...change } : field)))
   return (
-    <div className="sw-list-editor" data-testid="field-definitions">
-      {readOnly ? null : (
-        <ListEditorToolbar
-          editing={editing}
-          addLabel="Add Field"
-          onAdd={() => onChange([...fields, { id: '', name: '', datatype: 'text' }])}
-          testId="field"
-        />
-      )}
-      <div className="sw-scroll-x">
-        <table className="sw-mini-table">
-          <thead>
-            <tr>
-              <SelectAllCell editing={editing} disabled={readOnly || fields.length === 0} />
-              <th>{t('Id')}</th>
-              <th>{t('Name')}</th>
-              <th>{t('Datatype')}</th>
-              <th>{t('Required')}</th>
-              <th>{t('In List')}</th>
-              <th>{t('Refers To')}</th>
-              <th>{t('Description')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((field, index) => {
-              const references = REFERS_TO_RECORDS.has(field.datatype)
-                ? { key: 'recordtype' as const, choices: recordTypes }
-                : REFERS_TO_LISTS.has(field.datatype)
-                  ? { key: 'listtype' as const, choices: listTypes }
-                  : null
-              return (
-                <tr key={index} data-testid={`field-row-${index}`}>
-                  <SelectCell editing={editing} index={index} disabled={readOnly} />
-                  <td>
-                    <input
-                      className="sw-input"
-                      readOnly={readOnly}
-                      value={field.id}
-                      onChange={(event) => set(index, { id: event.target.value })}
-                      aria-label={`${t('Id')} ${index + 1}`}
-                      data-testid={`field-id-${index}`}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="sw-input"
-                      readOnly={readOnly}
-                      value={field.name ?? ''}
-                      onChange={(event) => set(index, { name: event.target.value })}
-                      aria-label={`${t('Name')} ${index + 1}`}
-                      data-testid={`field-name-${index}`}
-                    />
-                  </td>
-                  <td>
-                    <select
-                      className="sw-input"
-                      disabled={readOnly}
-                      value={field.datatype}
-                      onChange={(event) => set(index, { datatype: event.target.value })}
-                      aria-label={`${t('Datatype')} ${index + 1}`}
-                      data-testid={`field-datatype-${index}`}
-                    >
-                      {FIELD_DATATYPES.map((datatype) => (
-                        <option key={datatype} value={datatype}>
-                          {datatypeLabel(t, datatype)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      disabled={readOnly}
-                      checked={field.required === true}
-                      onChange={(event) => set(index, { required: event.target.checked })}
-                      aria-label={`${t('Required')} ${index + 1}`}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      disabled={readOnly}
-                      checked={field.showinlist === true}
-                      onChange={(event) => set(index, { showinlist: event.target.checked })}
-                      aria-label={`${t('In List')} ${index + 1}`}
-                    />
-                  </td>
-                  <td>
-                    {references ? (
-                      <select
-                        className="sw-input"
-                        disabled={readOnly || references.choices === null}
-                        value={field[references.key] ?? ''}
-                        onChange={(event) =>
-                          set(index, { [references.key]: event.target.value || undefined })
-                        }
-                        aria-label={`${t('Refers To')} ${index + 1}`}
-                        data-testid={`field-refers-${index}`}
-                      >
-                        <option value="">{t('Select...')}</option>
-                        {references.choices?.map((choice) => {
-                          const id = choice.key.slice(choice.key.indexOf('|') + 1)
-                          return (
-                            <option key={choice.key} value={id}>
-                              {choice.label}
-                            </option>
-                          )
-                        })}
-                      </select>
-                    ) : null}
-                  </td>
-                  <td>
-                    <input
-                      className="sw-input"
-                      readOnly={readOnly}
-                      value={field.description ?? ''}
-                      onChange={(event) => set(index, { description: event.target.value })}
-                      aria-label={`${t('Description')} ${index + 1}`}
-                    />
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <ListEditorFrame
+      testId="field-definitions"
+      toolbar={{
+        addLabel: 'Add Field',
+        onAdd: () => onChange([...fields, { id: '', name: '', datatype: 'text' }]),
+        testId: 'field',
+      }}
+      editing={editing}
+      readOnly={readOnly}
+      empty={fields.length === 0}
+      headers={
+        <>
+          <th>{t('Id')}</th>
+          <th>{t('Name')}</th>
+          <th>{t('Datatype')}</th>
+          <th>{t('Required')}</th>
+          <th>{t('In List')}</th>
+          <th>{t('Refers To')}</th>
+          <th>{t('Description')}</th>
+        </>
+      }
+    >
+      {fields.map((field, index) => {
+        const references = REFERS_TO_RECORDS.has(field.datatype)
+          ? { key: 'recordtype' as const, choices: recordTypes }
+          : REFERS_TO_LISTS.has(field.datatype)
+            ? { key: 'listtype' as const, choices: listTypes }
+            : null
+        return (
+          <tr key={index} data-testid={`field-row-${index}`}>
+            <SelectCell editing={editing} index={index} disabled={readOnly} />
+            <td>
+              <input
+                className="sw-input"
+                readOnly={readOnly}
+                value={field.id}
+                onChange={(event) => set(index, { id: event.target.value })}
+                aria-label={`${t('Id')} ${index + 1}`}
+                data-testid={`field-id-${index}`}
+              />
+            </td>
+            <td>
+              <input
+                className="sw-input"
+                readOnly={readOnly}
+                value={field.name ?? ''}
+                onChange={(event) => set(index, { name: event.target.value })}
+                aria-label={`${t('Name')} ${index + 1}`}
+                data-testid={`field-name-${index}`}
+              />
+            </td>
+            <td>
+              <select
+                className="sw-input"
+                disabled={readOnly}
+                value={field.datatype}
+                onChange={(event) => set(index, { datatype: event.target.value })}
+                aria-label={`${t('Datatype')} ${index + 1}`}
+                data-testid={`field-datatype-${index}`}
+              >
+                {FIELD_DATATYPES.map((datatype) => (
+                  <option key={datatype} value={datatype}>
+                    {datatypeLabel(t, datatype)}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td>
+              <input
+                type="checkbox"
+                disabled={readOnly}
+                checked={field.required === true}
+                onChange={(event) => set(index, { required: event.target.checked })}
+                aria-label={`${t('Required')} ${index + 1}`}
+              />
+            </td>
+            <td>
+              <input
+                type="checkbox"
+                disabled={readOnly}
+                checked={field.showinlist === true}
+                onChange={(event) => set(index, { showinlist: event.target.checked })}
+                aria-label={`${t('In List')} ${index + 1}`}
+              />
+            </td>
+            <td>
+              {references ? (
+                <select
+                  className="sw-input"
+                  disabled={readOnly || references.choices === null}
+                  value={field[references.key] ?? ''}
+                  onChange={(event) =>
+                    set(index, { [references.key]: event.target.value || undefined })
+                  }
+                  aria-label={`${t('Refers To')} ${index + 1}`}
+                  data-testid={`field-refers-${index}`}
+                >
+                  <option value="">{t('Select...')}</option>
+                  {references.choices?.map((choice) => {
+                    const id = choice.key.slice(choice.key.indexOf('|') + 1)
+                    return (
+                      <option key={choice.key} value={id}>
+                        {choice.label}
+                      </option>
+                    )
+                  })}
+                </select>
+              ) : null}
+            </td>
+            <td>
+              <input
+                className="sw-input"
+                readOnly={readOnly}
+                value={field.description ?? ''}
+                onChange={(event) => set(index, { description: event.target.value })}
+                aria-label={`${t('Description')} ${index + 1}`}
+              />
+            </td>
+          </tr>
+        )
+      })}
+    </ListEditorFrame>
   )
 }

@@ -1,5 +1,5 @@
 import { Button, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
-import { ListEditorToolbar, SelectAllCell, SelectCell, useListEditing } from './list-editor.js'
+import { ListEditorFrame, SelectCell, useListEditing } from './list-editor.js'
 import { ValueProperties } from './ValueProperties.js'
 
 type Value = string | ({ id: string } & Record<string, unknown>)
@@ -22,85 +22,73 @@ export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps
   const set = (index: number, next: Value) =>
     onChange(items.map((item, at) => (at === index ? next : item)))
   return (
-    <div className="sw-list-editor" data-testid="list-values">
-      {readOnly ? null : (
-        <ListEditorToolbar
-          editing={editing}
-          addLabel="Add"
-          onAdd={() => onChange([...items, ''])}
-          testId="list"
-        />
-      )}
-      <div className="sw-scroll-x">
-        <table className="sw-mini-table">
-          <thead>
-            <tr>
-              <SelectAllCell editing={editing} disabled={readOnly || items.length === 0} />
-              <th>{t('Id')}</th>
-              <th>{t('Name')}</th>
-              <th>{t('Other Properties')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, index) => (
-              <tr key={index}>
-                <SelectCell editing={editing} index={index} disabled={readOnly} />
-                <td>
-                  <input
-                    className="sw-input"
-                    readOnly={readOnly}
-                    value={typeof item === 'string' ? item : item.id}
-                    onChange={(event) =>
-                      set(
-                        index,
-                        typeof item === 'string'
-                          ? event.target.value
-                          : { ...item, id: event.target.value },
-                      )
-                    }
-                    aria-label={`${t('Id')} ${index + 1}`}
-                    data-testid={`list-value-${index}`}
-                  />
-                </td>
-                <td>
-                  {typeof item === 'string' ? (
-                    <Button
-                      disabled={readOnly}
-                      onClick={() => set(index, { id: item, name: item })}
-                    >
-                      {t('Add Name')}
-                    </Button>
-                  ) : (
-                    <input
-                      className="sw-input"
-                      readOnly={readOnly}
-                      value={typeof item.name === 'string' ? item.name : ''}
-                      aria-label={`${t('Name')} ${index + 1}`}
-                      onChange={(event) => set(index, { ...item, name: event.target.value })}
-                    />
-                  )}
-                </td>
-                <td>
-                  {typeof item === 'string' ? null : (
-                    <ValueProperties
-                      properties={otherProperties(item)}
-                      index={index}
-                      readOnly={readOnly}
-                      onChange={(properties) =>
-                        set(index, {
-                          ...properties,
-                          id: item.id,
-                          ...(item.name === undefined ? {} : { name: item.name }),
-                        })
-                      }
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <ListEditorFrame
+      testId="list-values"
+      toolbar={{ addLabel: 'Add', onAdd: () => onChange([...items, '']), testId: 'list' }}
+      editing={editing}
+      readOnly={readOnly}
+      empty={items.length === 0}
+      headers={
+        <>
+          <th>{t('Id')}</th>
+          <th>{t('Name')}</th>
+          <th>{t('Other Properties')}</th>
+        </>
+      }
+    >
+      {items.map((item, index) => (
+        <tr key={index}>
+          <SelectCell editing={editing} index={index} disabled={readOnly} />
+          <td>
+            <input
+              className="sw-input"
+              readOnly={readOnly}
+              value={typeof item === 'string' ? item : item.id}
+              onChange={(event) =>
+                set(
+                  index,
+                  typeof item === 'string'
+                    ? event.target.value
+                    : { ...item, id: event.target.value },
+                )
+              }
+              aria-label={`${t('Id')} ${index + 1}`}
+              data-testid={`list-value-${index}`}
+            />
+          </td>
+          <td>
+            {typeof item === 'string' ? (
+              <Button disabled={readOnly} onClick={() => set(index, { id: item, name: item })}>
+                {t('Add Name')}
+              </Button>
+            ) : (
+              <input
+                className="sw-input"
+                readOnly={readOnly}
+                value={typeof item.name === 'string' ? item.name : ''}
+                aria-label={`${t('Name')} ${index + 1}`}
+                onChange={(event) => set(index, { ...item, name: event.target.value })}
+              />
+            )}
+          </td>
+          <td>
+            {typeof item === 'string' ? null : (
+              <ValueProperties
+                properties={otherProperties(item)}
+                index={index}
+                readOnly={readOnly}
+                onChange={(properties) =>
+                  set(index, {
+                    ...properties,
+                    id: item.id,
+                    ...(item.name === undefined ? {} : { name: item.name }),
+                  })
+                }
+              />
+            )}
+          </td>
+        </tr>
+      ))}
+    </ListEditorFrame>
   )
 }

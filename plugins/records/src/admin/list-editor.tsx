@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button, useT } from '@shopwright/admin-ui/kit'
 import { moveItems, type Move } from './move-items.js'
 
@@ -123,5 +123,46 @@ export function SelectCell({
         onChange={() => editing.toggle(index)}
       />
     </td>
+  )
+}
+
+/**
+ * A list editor's frame: its toolbar (none when read-only), then a table whose header row starts
+ * with the select-all box before the editor's own `headers`, and whose body is `children`.
+ */
+export function ListEditorFrame({
+  testId,
+  toolbar,
+  editing,
+  readOnly,
+  empty,
+  headers,
+  children,
+}: {
+  /** The editor's data-testid. */
+  testId: string
+  toolbar: { addLabel: string; onAdd(): void; testId: string }
+  editing: ListEditing
+  readOnly?: boolean | undefined
+  /** True when there are no rows (select-all is then off). */
+  empty: boolean
+  headers: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className="sw-list-editor" data-testid={testId}>
+      {readOnly ? null : <ListEditorToolbar editing={editing} {...toolbar} />}
+      <div className="sw-scroll-x">
+        <table className="sw-mini-table">
+          <thead>
+            <tr>
+              <SelectAllCell editing={editing} disabled={readOnly || empty} />
+              {headers}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </div>
   )
 }

@@ -121,6 +121,25 @@ export async function renameRecord(
   return true
 }
 
+/**
+ * Moves a record into the bin or out of it (at `version`, when given), counting it out of or back
+ * into its type's live records: the rows changed, 0 when it was not where it should move from.
+ */
+async function setBinned(
+  trx: Knex.Transaction,
+  type: string,
+  id: string,
+  version: number | undefined,
+  binned: boolean,
+): Promise<number> {
+  const record = trx('records').where({ type, id, ...(version === undefined ? {} : { version }) })
+  const updated = await (
+    binned ? record.whereNull('binned_at') : record.whereNotNull('binned_at')
+  ).update({ binned_at: binned ? Date.now() : null, version: trx.raw('version + 1') })
+  if (updated > 0) await changeLive(trx, type, binned ? -updated : updated)
+  return updated
+}
+
 /** Moves a live record to the bin (at `version`, when given); false when there is no such record. */
 export async function binRecord(
   trx: Knex.Transaction,
@@ -129,14 +148,8 @@ export async function binRecord(
   id: string,
   version?: number,
 ): Promise<boolean> {
-  const updated = await trx('records')
-    .where({ type, id, ...(version === undefined ? {} : { version }) })
-    .whereNull('binned_at')
-    .update({ binned_at: Date.now(), version: trx.raw('version + 1') })
-  if (updated > 0) {
-    await changeLive(trx, type, -updated)
-    await index?.drop(trx, type, [id])
-  }
+  const updated = await setBinned(trx, type, id, version, true)
+  if (updated > 0) await index?.drop(trx, type, [id])
   return updated > 0
 }
 
@@ -148,16 +161,10 @@ export async function restoreRecord(
   id: string,
   version?: number,
 ): Promise<boolean> {
-  const updated = await trx('records')
-    .where({ type, id, ...(version === undefined ? {} : { version }) })
-    .whereNotNull('binned_at')
-    .update({ binned_at: null, version: trx.raw('version + 1') })
-  if (updated > 0) {
-    await changeLive(trx, type, updated)
-    if (index) {
-      const row = (await trx('records').where({ type, id }).first('body')) as Row | undefined
-      if (row) await index.write(trx, [toStored({ ...row, type, id } as Row).record], true)
-    }
+  const updated = await setBinned(trx, type, id, version, false)
+  if (updated > 0 && index) {
+    const row = (await trx('records').where({ type, id }).first('body')) as Row | undefined
+    if (row) await index.write(trx, [toStored({ ...row, type, id } as Row).record], true)
   }
   return updated > 0
 }

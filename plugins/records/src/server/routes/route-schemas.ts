@@ -1,4 +1,4 @@
-import { describe, isValidId, z } from '@shopwright/core'
+import { describe, isValidId, type RouteAccess, z } from '@shopwright/core'
 import type { RecordKey } from '../records-service.js'
 import { MAX_LIST_FILTERS, MAX_SEARCH_LENGTH } from '../../shared/list-columns.js'
 
@@ -139,6 +139,21 @@ const writeErrors = [
   'ERROR_RECORDTYPE_REQUIRED',
 ] as const
 
+/**
+ * A call that moves the named records (`type|id,...`) in or out of the bin and answers their keys;
+ * one gated on the bin security record also needs delete on each record type.
+ */
+function keysCall(summary: string, access: Exclude<RouteAccess, string>) {
+  return describe({
+    summary,
+    ...('security' in access ? { description: 'Also needs delete on each record type.' } : {}),
+    access,
+    params: keysParam,
+    answer: keyList,
+    errors: [...writeErrors, 'ERROR_PARAMETER_EXPECTED', 'ERROR_RECORD_NOT_AVAILABLE'],
+  })
+}
+
 /** The descriptions of the record calls (data-routes.ts, transfer-routes.ts). */
 export const RECORD_ROUTES = {
   typeList: describe({
@@ -241,29 +256,11 @@ export const RECORD_ROUTES = {
       'ERROR_INPUT_VALUE_REQUIRED',
     ],
   }),
-  bin: describe({
-    summary: 'Moves records to the bin',
-    access: { rule: "delete on each record type's security record" },
-    params: keysParam,
-    answer: keyList,
-    errors: [...writeErrors, 'ERROR_PARAMETER_EXPECTED', 'ERROR_RECORD_NOT_AVAILABLE'],
+  bin: keysCall('Moves records to the bin', {
+    rule: "delete on each record type's security record",
   }),
-  restore: describe({
-    summary: 'Restores records from the bin',
-    description: 'Also needs delete on each record type.',
-    access: { security: 'bin', right: 'edit' },
-    params: keysParam,
-    answer: keyList,
-    errors: [...writeErrors, 'ERROR_PARAMETER_EXPECTED', 'ERROR_RECORD_NOT_AVAILABLE'],
-  }),
-  remove: describe({
-    summary: 'Deletes binned records for good',
-    description: 'Also needs delete on each record type.',
-    access: { security: 'bin', right: 'delete' },
-    params: keysParam,
-    answer: keyList,
-    errors: [...writeErrors, 'ERROR_PARAMETER_EXPECTED', 'ERROR_RECORD_NOT_AVAILABLE'],
-  }),
+  restore: keysCall('Restores records from the bin', { security: 'bin', right: 'edit' }),
+  remove: keysCall('Deletes binned records for good', { security: 'bin', right: 'delete' }),
   binList: describe({
     summary: 'The records in the bin',
     access: { security: 'bin', right: 'view' },
