@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { definePlugin, type Kernel } from '@shopwright/core'
-import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { bootAccounts, postLogout, signIn } from './helpers.js'
+import { expect, it } from 'vitest'
+import { definePlugin } from '@shopwright/core'
+import { describePlugin } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account from '../src/index.js'
+import { accountPeople } from '../src/testing/index.js'
+import { postLogout } from './helpers.js'
 
 /** A tiny plugin with calls guarded on the `people` security record the account plugin seeds. */
 const probe = definePlugin({
@@ -20,95 +23,78 @@ const probe = definePlugin({
   },
 })
 
-const ACCOUNTS = [
-  { email: 'office@example.com', roles: ['office'] },
-  { email: 'support@example.com', roles: ['support'] },
-  { email: 'none@example.com', roles: [] },
-  { email: 'admin@example.com', roles: ['administrator'] },
-]
-
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(
-    `the authenticator behind access.require on ${database.name}`,
-    () => {
-      let kernel: Kernel
-      let close: () => Promise<void>
-      const cookies = new Map<string, string>()
-      const view = (cookie?: string) =>
-        inject(kernel, { url: '/query/probe/people', headers: cookie ? { cookie } : {} })
-      const edit = (cookie?: string) =>
-        inject(kernel, {
-          method: 'POST',
-          url: '/query/probe/people',
-          payload: {},
-          headers: cookie ? { cookie } : {},
-        })
-
-      beforeAll(async () => {
-        ;({ kernel, close } = await bootAccounts(database, [probe]))
-        await kernel.seed()
-        for (const { email, roles } of ACCOUNTS) {
-          await kernel.services.accounts.addAccount({ email, password: 'secret12', roles })
-          cookies.set(email, await signIn(kernel, email, 'secret12'))
-        }
-      })
-      afterAll(() => close())
-
-      it('gives the kernel the signed-in entity, and null to an anonymous caller', async () => {
-        const cookie = cookies.get('office@example.com')!
-        const signedIn = await inject(kernel, { url: '/query/probe/whoami', headers: { cookie } })
-        expect(signedIn.json()).toEqual({
-          entity: {
-            type: 'employee',
-            id: expect.any(String),
-            email: 'office@example.com',
-            name: 'office',
-            roles: ['office'],
-          },
-        })
-        const anonymous = await inject(kernel, { url: '/query/probe/whoami' })
-        expect(anonymous.json()).toEqual({ entity: null })
-      })
-
-      it('answers 401 ERROR_NOT_SIGNED_IN to an anonymous caller', async () => {
-        for (const reply of [await view(), await edit()]) {
-          expect(reply.statusCode).toBe(401)
-          expect(reply.json()).toEqual({ ok: false, message: 'ERROR_NOT_SIGNED_IN' })
-        }
-      })
-
-      it('grants and refuses by the roles of the signed-in account (security/people)', async () => {
-        const expected: Record<string, [number, number]> = {
-          'office@example.com': [200, 403],
-          'support@example.com': [200, 200],
-          'none@example.com': [403, 403],
-          'admin@example.com': [200, 200],
-        }
-        for (const [email, [viewStatus, editStatus]] of Object.entries(expected)) {
-          const cookie = cookies.get(email)!
-          const viewed = await view(cookie)
-          const edited = await edit(cookie)
-          expect([email, viewed.statusCode, edited.statusCode]).toEqual([
-            email,
-            viewStatus,
-            editStatus,
-          ])
-          if (editStatus === 403)
-            expect(edited.json()).toEqual({ ok: false, message: 'ERROR_ACCESS_DENIED' })
-        }
-      })
-
-      it('applies a change of roles at the next request, and nothing after logout', async () => {
-        const cookie = cookies.get('none@example.com')!
-        const record = (await kernel.services.accounts.findByEmail('none@example.com'))!
-        // A direct store write bypasses the record calls, which would drop the cached sessions
-        // themselves (see login.test.ts); clear them as those calls do.
-        await kernel.services.recordStore.replace({ ...record, roles: ['support'] })
-        await kernel.services.cache.clear('session')
-        expect((await edit(cookie)).statusCode).toBe(200)
-        await postLogout(kernel, cookie)
-        expect((await edit(cookie)).statusCode).toBe(401)
-      })
-    },
-  )
+/** The accounts signed in, by name (`{name}@example.com`). */
+const PEOPLE = {
+  office: { roles: ['office'] },
+  support: { roles: ['support'] },
+  none: { roles: [] },
+  admin: { roles: ['administrator'] },
 }
+type Person = keyof typeof PEOPLE
+
+describePlugin(
+  'the authenticator behind access.require',
+  { plugins: [account, records, probe], people: PEOPLE, keeper: accountPeople },
+  (site) => {
+    const view = (person?: Person) => site.call(person, { url: '/query/probe/people' })
+    const edit = (person?: Person) =>
+      site.call(person, { method: 'POST', url: '/query/probe/people', payload: {} })
+
+    it('gives the kernel the signed-in entity, and null to an anonymous caller', async () => {
+      const signedIn = await site.call('office', { url: '/query/probe/whoami' })
+      expect(signedIn.json()).toEqual({
+        entity: {
+          type: 'employee',
+          id: expect.any(String),
+          email: 'office@example.com',
+          name: 'office',
+          roles: ['office'],
+        },
+      })
+      const anonymous = await site.call(undefined, { url: '/query/probe/whoami' })
+      expect(anonymous.json()).toEqual({ entity: null })
+    })
+
+    it('answers 401 ERROR_NOT_SIGNED_IN to an anonymous caller', async () => {
+      for (const reply of [await view(), await edit()]) {
+        expect(reply.statusCode).toBe(401)
+        expect(reply.json()).toEqual({ ok: false, message: 'ERROR_NOT_SIGNED_IN' })
+      }
+    })
+
+    it('grants and refuses by the roles of the signed-in account (security/people)', async () => {
+      const expected: Record<Person, [number, number]> = {
+        office: [200, 403],
+        support: [200, 200],
+        none: [403, 403],
+        admin: [200, 200],
+      }
+      for (const [person, [viewStatus, editStatus]] of Object.entries(expected) as Array<
+        [Person, [number, number]]
+      >) {
+        const viewed = await view(person)
+        const edited = await edit(person)
+        expect([person, viewed.statusCode, edited.statusCode]).toEqual([
+          person,
+          viewStatus,
+          editStatus,
+        ])
+        if (editStatus === 403)
+          expect(edited.json()).toEqual({ ok: false, message: 'ERROR_ACCESS_DENIED' })
+      }
+    })
+
+    it('applies a change of roles at the next request, and nothing after logout', async () => {
+      const { kernel } = site
+      const cookie = site.cookie('none')
+      const record = (await kernel.services.accounts.findByEmail('none@example.com'))!
+      // A direct store write bypasses the record calls, which would drop the cached sessions
+      // themselves (see login.test.ts); clear them as those calls do.
+      await kernel.services.recordStore.replace({ ...record, roles: ['support'] })
+      await kernel.services.cache.clear('session')
+      expect((await edit('none')).statusCode).toBe(200)
+      await postLogout(kernel, cookie)
+      expect((await edit('none')).statusCode).toBe(401)
+    })
+  },
+)

@@ -1,12 +1,14 @@
 import { deflateSync, crc32 } from 'node:zlib'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, expect, it, vi } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
-import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { type ImageAnswer } from '../src/index.js'
+import { describePlugin, inject } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account, { type ImageAnswer } from '../src/index.js'
+import { accountPeople } from '../src/testing/index.js'
 import { defaultIcon, generatedIcon } from '../src/server/images/generated.js'
 import { IMAGE_UPLOAD_LIMIT } from '../src/server/images/routes.js'
-import { bootAccounts, getAccount, signIn } from './helpers.js'
+import { getAccount } from './helpers.js'
 
 /** A PNG whose header declares a huge canvas over a few bytes of data: a decompression bomb. */
 function pngBomb(side: number): Buffer {
@@ -46,10 +48,19 @@ const HOSTILE_SVG = `<?xml version="1.0"?>
   <animate attributeName="href" to="javascript:alert(5)"/>
 </svg>`
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`account images on ${database.name}`, () => {
+describePlugin(
+  'account images',
+  {
+    plugins: [account, records],
+    people: {
+      ada: { type: 'customer', roles: [] },
+      bob: { type: 'customer', roles: [] },
+      admin: { roles: ['administrator'] },
+    },
+    keeper: accountPeople,
+  },
+  (site) => {
     let kernel: Kernel
-    let close: () => Promise<void>
     let ada: RecordData
     let bob: RecordData
     let adaCookie: string
@@ -85,28 +96,14 @@ for (const database of databasesUnderTest()) {
       (await getAccount(kernel, cookie)).json<{ imageversion: number }>().imageversion
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootAccounts(database))
-      await kernel.seed()
-      ada = await kernel.services.accounts.addAccount({
-        type: 'customer',
-        email: 'ada@example.com',
-        password: 'correct horse',
-      })
-      bob = await kernel.services.accounts.addAccount({
-        type: 'customer',
-        email: 'bob@example.com',
-        password: 'battery staple',
-      })
-      await kernel.services.accounts.addAccount({
-        email: 'admin@example.com',
-        password: 'admin secret',
-        roles: ['administrator'],
-      })
-      adaCookie = await signIn(kernel, 'ada@example.com', 'correct horse')
-      bobCookie = await signIn(kernel, 'bob@example.com', 'battery staple')
-      adminCookie = await signIn(kernel, 'admin@example.com', 'admin secret')
+      kernel = site.kernel
+      const { accounts } = kernel.services
+      ada = (await accounts.findByEmail('ada@example.com'))!
+      bob = (await accounts.findByEmail('bob@example.com'))!
+      adaCookie = site.cookie('ada')
+      bobCookie = site.cookie('bob')
+      adminCookie = site.cookie('admin')
     })
-    afterAll(() => close())
 
     it('serves a generated default icon, the same for the same account, public and sandboxed', async () => {
       expect(await versionOf()).toBe(0)
@@ -398,5 +395,5 @@ for (const database of databasesUnderTest()) {
       const version = await versionOf(bobCookie)
       expect((await imageOf(bob, `?t=${version}`)).statusCode).toBe(200)
     })
-  })
-}
+  },
+)
