@@ -90,6 +90,8 @@ export const ACCOUNT_ROUTES = {
     body: LoginBody,
     answer: z.union([z.object(preview), z.object({ ...account, admin: z.boolean() })]),
     errors: [
+      'ERROR_INPUT_VALUE_REQUIRED',
+      'ERROR_INVALID_EMAIL',
       'ERROR_PASSWORD_VALUE_REQUIRED',
       'ERROR_EMAIL_NOT_FOUND',
       ['ERROR_ACCESS_DENIED', 401],
@@ -114,7 +116,7 @@ export const ACCOUNT_ROUTES = {
     access: 'anyone',
     body: ResetEmailBody,
     answer: ok,
-    errors: ['ERROR_INVALID_EMAIL', 'ERROR_TOO_MANY_REQUESTS'],
+    errors: ['ERROR_INPUT_VALUE_REQUIRED', 'ERROR_INVALID_EMAIL', 'ERROR_TOO_MANY_REQUESTS'],
   }),
   signupForm: describe({
     summary: 'How sign-up works on this site, and a ticket for one sign-up form',

@@ -9,7 +9,7 @@ import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
 import { ADMIN_GATE } from '@shopwright/core/shared'
 import { toAccountAnswer, toEntity, toPreview, type LoginAnswer } from '../account-answer.js'
-import { readEmail } from '../read-email.js'
+import { Email } from '../read-email.js'
 import {
   LOGIN_PER_ADDRESS,
   LOGIN_PER_EMAIL,
@@ -28,8 +28,8 @@ import { clientKey } from '@shopwright/core'
  * more than any password manager makes.
  */
 export const LoginBody = z.strictObject({
-  email: z.string().max(254),
-  password: z.string().max(1024).optional(),
+  email: Email,
+  password: z.string().min(1, 'ERROR_PASSWORD_VALUE_REQUIRED').max(1024).optional(),
 })
 
 export interface LoginDependencies {
@@ -53,8 +53,7 @@ export function login({
 }: LoginDependencies): InputHandler<{ body: z.output<typeof LoginBody> }> {
   return async (ctx) => {
     const { body } = ctx.input
-    const email = readEmail(body.email)
-    if (body.password === '') throw createError('ERROR_PASSWORD_VALUE_REQUIRED')
+    const { email } = body
 
     const address = clientKey(ctx.ip)
     await limiter.consume(LOGIN_PER_ADDRESS, address)

@@ -8,14 +8,14 @@ import {
 import type { AccountService } from '../account-service.js'
 import { forgetFailures } from './login.js'
 import { RESET_PER_ADDRESS, RESET_PER_EMAIL } from '../reset-limits.js'
-import { readEmail } from '../read-email.js'
+import { Email } from '../read-email.js'
 import { queueResetMail, type ResetRequestDependencies } from '../reset-request.js'
 import type { SessionStore } from '../sessions.js'
 import { clientKey } from '@shopwright/core'
 import { afterCommit } from '../after-commit.js'
 import type { InputHandler } from '../route-input.js'
 
-export const ResetEmailBody = z.strictObject({ email: z.string().max(254) })
+export const ResetEmailBody = z.strictObject({ email: Email })
 export const ResetBody = z.strictObject({ password: z.string().max(1024) })
 
 export interface ResetDependencies extends ResetRequestDependencies {
@@ -34,7 +34,7 @@ export function resetEmail(
 ): InputHandler<{ body: z.output<typeof ResetEmailBody> }> {
   const { accounts, limiter } = dependencies
   return async (ctx) => {
-    const email = readEmail(ctx.input.body.email)
+    const { email } = ctx.input.body
     await limiter.consume(RESET_PER_ADDRESS, clientKey(ctx.ip))
     await limiter.consume(RESET_PER_EMAIL, email)
 

@@ -10,7 +10,7 @@ import {
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
 import type { AccountAuthenticator } from '../account-authenticator.js'
 import { toAccountAnswer } from '../account-answer.js'
-import { readEmail } from '../read-email.js'
+import { Email } from '../read-email.js'
 import { readSessionCookie, setSessionCookie } from '../session-cookie.js'
 import type { SessionStore } from '../sessions.js'
 import type { FormTickets } from '../signup/form-tickets.js'
@@ -32,12 +32,14 @@ const Name = z
     (value) => value.length <= 100 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(value),
     'a name of at most 100 characters, on one line, without control characters',
   )
+  .refine((value) => value !== '', 'ERROR_INPUT_VALUE_REQUIRED')
 
 export const RegisterBody = z.strictObject({
-  email: z.string().max(254),
+  email: Email,
   name: Name,
   password: z.string().max(1024),
-  consent: z.boolean(),
+  /** The visitor agreed to the terms: required. */
+  consent: z.boolean().refine((value) => value, 'ERROR_SIGNUP_CONSENT_REQUIRED'),
   ticket: z.string().max(200),
   /** The bot trap: hidden from people (docs/security.md, "Sign-up"); anything in it is a script. */
   website: z.string().max(200).optional(),
@@ -95,9 +97,7 @@ export function register({
 }: SignupDependencies): InputHandler<{ body: z.output<typeof RegisterBody> }> {
   return async (ctx) => {
     const { body } = ctx.input
-    const email = readEmail(body.email)
-    if (!body.name) throw createError('ERROR_INPUT_VALUE_REQUIRED', { reason: 'name' })
-    if (!body.consent) throw createError('ERROR_SIGNUP_CONSENT_REQUIRED')
+    const { email } = body
     await formTickets.check(body.ticket)
     await limiter.consume(SIGNUP_PER_ADDRESS, clientKey(ctx.ip))
     // A script filled the hidden field: it is told what a person is, and nothing is made or sent.
