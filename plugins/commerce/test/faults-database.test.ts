@@ -4,13 +4,13 @@
 // first replay resolves the run (on the node whose request ended at once, on the other once the
 // run's lease lapsed); the audit finds captured - refunded equal to each order's total, or 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databasesUnderTest } from '@shopwright/core/testing'
+import { codeOf, databasesUnderTest } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
 import { LEASE_MS } from '../src/server/checkout/attempts.js'
 import { CHECKOUTS_TABLE } from '../src/server/migrations.js'
 import { REFUND_RETRY_MS } from '../src/server/checkout/payments.js'
 import { CHECKOUT_STEPS, RecordingPaymentProvider } from '../src/testing/index.js'
-import { codeOf, post } from './helpers.js'
+import { post } from './helpers.js'
 import {
   after,
   audit,

@@ -4,11 +4,11 @@
 // first replay of each key on a live node resolves it: the order committed before the kill, or a
 // new run; the audit finds the money exact, and a sweep afterwards refunds nothing twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databasesUnderTest, TEST_DEVICE } from '@shopwright/core/testing'
+import { codeOf, databasesUnderTest, TEST_DEVICE } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
 import { LEASE_MS } from '../src/server/checkout/attempts.js'
 import { CHECKOUT_STEPS, startFaultNode, type FaultNode } from '../src/testing/index.js'
-import { codeOf, post } from './helpers.js'
+import { post } from './helpers.js'
 import {
   after,
   audit,

@@ -1,11 +1,23 @@
 import { SYSTEM_ACTOR, type Kernel, type RecordData, type ShopwrightConfig } from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import {
+  bootTestKernel,
+  inject,
+  type DatabaseUnderTest,
+  type PluginSuite,
+  type TestSite,
+} from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
-import { callAs, signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
+import {
+  accountPeople,
+  callAs,
+  signInPeople,
+  type TestPerson,
+} from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import { storefrontPlugin } from '@shopwright/storefront'
 import commerce from '../src/index.js'
+import { STOCK_TABLE } from '../src/server/migrations.js'
 
 export type Reply = Awaited<ReturnType<typeof inject>>
 
@@ -121,13 +133,39 @@ export function testCatalogue(): RecordData[] {
   ].map((record) => JSON.parse(JSON.stringify(record)) as RecordData)
 }
 
-/** A kernel with records, account and commerce on a fresh database, the sample company and the test catalogue. */
+/** The shop the suites start: the sample company and the test catalogue. */
+const shopSeeds = (): RecordData[] => [...allSeeds(), ...testCatalogue()]
+
+/**
+ * The commerce suites: records, account, commerce and the storefront on a fresh database, seeded
+ * with the sample company and the test catalogue, with each person signed in
+ * (`describePlugin(title, COMMERCE_SUITE, ...)`).
+ */
+export const COMMERCE_SUITE = {
+  plugins: PLUGINS,
+  seeds: shopSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+  kernel: { pages: false },
+} satisfies PluginSuite<Person>
+
+/** A signed-in person's account, as records name their owner: `{ type, id }`. */
+export function entityOf(site: TestSite<Person>, person: Person): { type: string; id: string } {
+  const [type = '', id = ''] = site.actor(person).split('|')
+  return { type, id }
+}
+
+/**
+ * A kernel with records, account and commerce on a fresh database, the sample company and the
+ * test catalogue: for the suites that start their own (a fault proxy, settings read from the
+ * environment when the kernel is made).
+ */
 export async function bootCommerce(
   database: DatabaseUnderTest,
   overrides: Partial<ShopwrightConfig> = {},
 ) {
   const booted = await bootTestKernel(database, PLUGINS, overrides, { pages: false })
-  await booted.kernel.seed([...allSeeds(), ...testCatalogue()])
+  await booted.kernel.seed(shopSeeds())
   const signedIn = await signInPeople(booted.kernel, PEOPLE)
   const cookies = {} as Record<Person, string>
   const entities = {} as Record<Person, { type: string; id: string }>
@@ -140,17 +178,50 @@ export async function bootCommerce(
 
 export const call = callAs
 
+/** An item's units on hand and held for checkouts running, from the stock table. */
+export async function stockOf(kernel: Pick<Kernel, 'services'>, item: string) {
+  const row = (await kernel.services
+    .db(STOCK_TABLE)
+    .where({ item })
+    .first('onhand', 'reserved')) as { onhand: number; reserved: number }
+  return { onhand: Number(row.onhand), reserved: Number(row.reserved) }
+}
+
+/**
+ * What the storefront gives a page provider to load a page at `href` (its query read from it), for
+ * an anonymous visitor in `language` paying in `currency`.
+ */
+export function pageInput(
+  route: { id: string; url: string; component: string },
+  href: string,
+  params: Record<string, string> = {},
+  visitor = { language: 'en-us', currency: 'usd' },
+) {
+  return {
+    entity: null,
+    route,
+    params,
+    props: {},
+    record: null,
+    language: visitor.language,
+    locale: null,
+    currency: visitor.currency,
+    href,
+    query: new URLSearchParams(href.split('?')[1] ?? ''),
+  }
+}
+
+/** The category page of the mugs at `/category/mugs?{query}`. */
+export const mugsPage = (query: string) =>
+  pageInput(
+    { id: 'category', url: '/category/:id', component: 'CategoryView' },
+    `/category/mugs?${query}`,
+    { id: 'mugs' },
+  )
+
 /** A locale cookie choosing a currency and language. */
 export function localeCookie(currency: string, language = 'en-us', country = 'us'): string {
   return `sw_locale=${encodeURIComponent(JSON.stringify({ country, currency, language }))}`
-}
-
-export function codeOf(reply: Reply): string | undefined {
-  try {
-    return reply.json<{ message?: string }>().message
-  } catch {
-    return undefined
-  }
 }
 
 export async function ok<T>(kernel: Pick<Kernel, 'app'>, cookie: string, url: string): Promise<T> {

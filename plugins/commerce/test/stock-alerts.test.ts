@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databasesUnderTest, inject } from '@shopwright/core/testing'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { codeOf, describePlugin, inject, type TestSite } from '@shopwright/core/testing'
 import { STOCK_ALERTS_TABLE } from '../src/server/migrations.js'
 import { MAX_ALERTS_PER_EMAIL } from '../src/server/stock-alerts/stock-alerts.js'
 import { stockBackMail } from '../src/server/stock-alerts/stock-alert-mail.js'
-import { bootCommerce, codeOf, localeCookie, post } from './helpers.js'
+import { COMMERCE_SUITE, entityOf, localeCookie, type Person, post } from './helpers.js'
 
-let booted: Awaited<ReturnType<typeof bootCommerce>>
+/** The running site of the suite now running (the helpers below read it). */
+let site: TestSite<Person>
 
 let clients = 0
 /** An ask from a client address of its own (the kernel trusts X-Forwarded-For). */
 function ask(payload: unknown, cookie = '', address?: string) {
   clients++
   return inject(
-    { app: booted.kernel.app },
+    { app: site.kernel.app },
     {
       method: 'POST',
       url: '/query/stock/alert',
@@ -27,7 +28,7 @@ function ask(payload: unknown, cookie = '', address?: string) {
 }
 
 async function alerts(): Promise<Array<{ item: string; email: string; language: string }>> {
-  return (await booted.kernel.services
+  return (await site.kernel.services
     .db(STOCK_ALERTS_TABLE)
     .orderBy('id')
     .select('item', 'email', 'language')) as Array<{
@@ -56,12 +57,13 @@ describe('the back-in-stock e-mail', () => {
   })
 })
 
-for (const database of databasesUnderTest())
-  describe.skipIf(database.skip)(`back-in-stock alerts on ${database.name}`, () => {
-    beforeAll(async () => {
-      booted = await bootCommerce(database, { trustProxy: true })
+describePlugin(
+  'back-in-stock alerts',
+  { ...COMMERCE_SUITE, config: { trustProxy: true } },
+  (current) => {
+    beforeAll(() => {
+      site = current
     })
-    afterAll(() => booted?.close())
 
     it('keeps one alert per item and e-mail, in the language of the latest ask', async () => {
       expect((await ask({ item: 'zebra-mug', email: ' Zoe@Example.com ' })).statusCode).toBe(200)
@@ -80,11 +82,11 @@ for (const database of databasesUnderTest())
     })
 
     it('tells a signed-in customer at their own address unless they give another', async () => {
-      const reply = await post(booted.kernel, booted.cookies.ada, '/query/stock/alert', {
+      const reply = await post(site.kernel, site.cookie('ada'), '/query/stock/alert', {
         item: 'zebra-mug',
       })
       expect(reply.statusCode, reply.body).toBe(200)
-      const ada = (await booted.kernel.services.records.find('customer', booted.entities.ada.id))!
+      const ada = (await site.kernel.services.records.find('customer', entityOf(site, 'ada').id))!
       expect((await alerts()).map((alert) => alert.email)).toContain(
         String(ada.email).toLowerCase(),
       )
@@ -133,7 +135,7 @@ for (const database of databasesUnderTest())
       expect([limited.statusCode, codeOf(limited)]).toEqual([429, 'ERROR_TOO_MANY_REQUESTS'])
       expect(limited.headers['retry-after']).toBeDefined()
 
-      const { db } = booted.kernel.services
+      const { db } = site.kernel.services
       await db(STOCK_ALERTS_TABLE).insert(
         Array.from({ length: MAX_ALERTS_PER_EMAIL }, (_, n) => ({
           item: `filler-${n}`,
@@ -157,14 +159,14 @@ for (const database of databasesUnderTest())
     })
 
     it('queues one e-mail per alert once the item has units again, in its language, and forgets it', async () => {
-      const { db, stockAlerts } = booted.kernel.services
+      const { db, stockAlerts } = site.kernel.services
       const waiting = (await alerts()).filter((alert) => alert.item === 'zebra-mug')
       expect(waiting.length).toBeGreaterThan(2)
       // Still out of stock: nothing to tell.
       expect(await stockAlerts.sweep()).toBe(0)
       const restocked = await post(
-        booted.kernel,
-        booted.cookies.marketing,
+        site.kernel,
+        site.cookie('marketing'),
         '/query/data/update/item/zebra-mug',
         [{ field: 'stock', value: 5 }],
       )
@@ -187,4 +189,5 @@ for (const database of databasesUnderTest())
       const late = await ask({ item: 'zebra-mug', email: 'late@example.com' })
       expect(codeOf(late)).toBe('ERROR_ITEM_IN_STOCK')
     })
-  })
+  },
+)

@@ -5,9 +5,9 @@
  * mode is the way such an account is signed in at all.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { databasesUnderTest } from '@shopwright/core/testing'
+import { codeOf, databasesUnderTest } from '@shopwright/core/testing'
 import type { CheckoutAnswer } from '../src/index.js'
-import { bootCommerce, call, codeOf, newCustomer, post } from './helpers.js'
+import { bootCommerce, call, newCustomer, post } from './helpers.js'
 
 const CARD = {
   ccnumber: '4111 1111 1111 1111',

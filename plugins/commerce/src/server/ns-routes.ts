@@ -10,42 +10,30 @@
  */
 import {
   createError,
-  isValidId,
-  queryOption,
   type Entity,
   type QueryContext,
   type QueryRouter,
+  type z,
 } from '@shopwright/core'
 import type { ListService, RecordsService } from '@shopwright/plugin-records'
 import { LISTING_KEYS, readListing, type ListingChoice } from '../shared/listing.js'
-import { CATEGORY_TYPE, INVOICE_TYPE, ITEM_TYPE, ORDER_TYPE } from '../shared/types.js'
+import { CATEGORY_TYPE, ITEM_TYPE } from '../shared/types.js'
 import { DEFAULT_ITEMS_PAGE, MAX_ITEMS_PAGE, type Catalogue } from './catalogue/catalogue.js'
 import type { Documents } from './documents/documents.js'
 import type { ShopContexts } from './shop-context.js'
-import { NS_ROUTES } from './route-schemas.js'
-import { idOption, integerOption, onlyOptions } from './route-options.js'
+import { NS_ROUTES, type NsType } from './route-schemas.js'
 
-const TYPES = ['webpage', ITEM_TYPE, CATEGORY_TYPE, ORDER_TYPE, INVOICE_TYPE] as const
-type NsType = (typeof TYPES)[number]
+/** A list's query as its description reads it. */
+type ListQuery = z.output<(typeof NS_ROUTES)['list']['query']>
 
-/** The options each call takes; any other is refused (a typo should not pass silently). */
-const GET_OPTIONS = new Set(['id', 'fragment'])
-const LIST_OPTIONS = new Set(['page', 'pagesize', 'category'])
-/** An item list also takes the sort and filters of a category page (docs/api.md). */
-const ITEM_LIST_OPTIONS = new Set([...LIST_OPTIONS, ...LISTING_KEYS])
-
-/** The sort and filters of an item list; amounts in the visitor's currency, as displayed. */
-function listingOption(ctx: QueryContext, places: number): ListingChoice {
-  const read = readListing((name) => queryOption(ctx, name), places)
+/**
+ * The sort and filters of an item list: their forms are the description's, the decimals of `min`
+ * and `max` are the visitor's currency's (as displayed), and `min` must not be above `max`.
+ */
+function listingOf(query: ListQuery, places: number): ListingChoice {
+  const read = readListing((name) => query[name as (typeof LISTING_KEYS)[number]], places)
   if (!read.ok) throw createError('ERROR_INVALID_INPUT', { reason: read.reason })
   return read.choice
-}
-
-function typeParam(ctx: QueryContext): NsType {
-  const type = ctx.params.recordtype ?? ''
-  if (!(TYPES as readonly string[]).includes(type))
-    throw createError('ERROR_RECORDTYPE_REQUIRED', { reason: `one of ${TYPES.join(', ')}` })
-  return type as NsType
 }
 
 async function signedIn(ctx: QueryContext): Promise<Entity> {
@@ -65,12 +53,8 @@ export interface NsServices {
 export function nsRoutes(router: QueryRouter, services: NsServices): void {
   const { catalogue, documents, contexts, records, lists } = services
 
-  const get = async (ctx: QueryContext, pathId?: string) => {
-    const type = typeParam(ctx)
-    onlyOptions(ctx, GET_OPTIONS)
-    const id = pathId ?? idOption(ctx, 'id')
-    const fragment = idOption(ctx, 'fragment')
-    if (!id && !fragment) throw createError('ERROR_FRAGMENT_ID_EXPECTED')
+  /** One record, by its id or its address (`fragment`). */
+  const get = async (ctx: QueryContext, type: NsType, id?: string, fragment?: string) => {
     // Answers depend on the visitor (their level, currency, language): never shared by caches.
     ctx.set('Cache-Control', 'private, no-store')
     switch (type) {
@@ -90,26 +74,34 @@ export function nsRoutes(router: QueryRouter, services: NsServices): void {
     }
   }
 
-  router.get('/ns/data/get/:recordtype', NS_ROUTES.get, (ctx) => get(ctx))
-  router.get('/ns/data/get/:recordtype/:id', NS_ROUTES.getId, async (ctx) => {
-    const id = ctx.params.id ?? ''
-    if (!isValidId(id)) throw createError('ERROR_INVALID_ID', { reason: id })
-    await get(ctx, id)
+  router.get('/ns/data/get/:recordtype', NS_ROUTES.get, (ctx) => {
+    const { id, fragment } = ctx.input.query
+    return get(ctx, ctx.input.params.recordtype, id, fragment)
   })
+  router.get('/ns/data/get/:recordtype/:id', NS_ROUTES.getId, (ctx) =>
+    get(ctx, ctx.input.params.recordtype, ctx.input.params.id, ctx.input.query.fragment),
+  )
 
   router.get('/ns/data/list/:recordtype', NS_ROUTES.list, async (ctx) => {
-    const type = typeParam(ctx)
-    onlyOptions(ctx, type === ITEM_TYPE ? ITEM_LIST_OPTIONS : LIST_OPTIONS)
-    const page = integerOption(ctx, 'page', 1, 1_000_000)
+    const type = ctx.input.params.recordtype
+    const query = ctx.input.query
+    // Only items take the sort and filters of a category page (docs/api.md).
+    const filter = type === ITEM_TYPE ? undefined : LISTING_KEYS.find((key) => key in query)
+    if (filter) throw createError('ERROR_INVALID_INPUT', { reason: `unknown option ${filter}` })
+    // Web pages come up to MAX_WEBPAGE_PAGE a page; the others up to MAX_ITEMS_PAGE.
+    const pagesize = query.pagesize ?? DEFAULT_ITEMS_PAGE
+    if (type !== 'webpage' && pagesize > MAX_ITEMS_PAGE)
+      throw createError('ERROR_INVALID_INTEGER', {
+        reason: `pagesize must be from 1 to ${MAX_ITEMS_PAGE}`,
+      })
+    const page = query.page ?? 1
     ctx.set('Cache-Control', 'private, no-store')
     switch (type) {
       case ITEM_TYPE: {
-        const category = idOption(ctx, 'category')
-        if (!category) throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'category' })
-        const pagesize = integerOption(ctx, 'pagesize', DEFAULT_ITEMS_PAGE, MAX_ITEMS_PAGE)
+        if (!query.category) throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'category' })
         const context = await contexts.of(ctx)
-        const choice = listingOption(ctx, context.currency.places)
-        ctx.body = await catalogue.itemsOf(context, category, page, pagesize, choice)
+        const choice = listingOf(query, context.currency.places)
+        ctx.body = await catalogue.itemsOf(context, query.category, page, pagesize, choice)
         return
       }
       case CATEGORY_TYPE: {
@@ -118,7 +110,6 @@ export function nsRoutes(router: QueryRouter, services: NsServices): void {
         return
       }
       case 'webpage': {
-        const pagesize = integerOption(ctx, 'pagesize', DEFAULT_ITEMS_PAGE, 1000)
         const text = await lists.list(await ctx.state.entity(), 'webpage', { page, pagesize })
         const answer = JSON.parse(text) as {
           list: unknown[]
@@ -134,10 +125,8 @@ export function nsRoutes(router: QueryRouter, services: NsServices): void {
         }
         return
       }
-      default: {
-        const pagesize = integerOption(ctx, 'pagesize', DEFAULT_ITEMS_PAGE, MAX_ITEMS_PAGE)
+      default:
         ctx.body = await documents.list(await signedIn(ctx), type, page, pagesize)
-      }
     }
   })
 }

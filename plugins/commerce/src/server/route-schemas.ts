@@ -1,12 +1,28 @@
 import { GuestBody } from './checkout/guests.js'
 import { describe, z } from '@shopwright/core'
 import { recordAnswer } from '@shopwright/plugin-records'
-import { MAX_QUERY_LENGTH, SORT_ORDERS } from '../shared/listing.js'
-import { MAX_LINE_QUANTITY } from '../shared/types.js'
+import {
+  MAX_FILTER_PRICE,
+  MAX_OPTION_FILTERS,
+  MAX_OPTION_KEY,
+  MAX_QUERY_LENGTH,
+  SORT_ORDERS,
+} from '../shared/listing.js'
+import {
+  CATEGORY_TYPE,
+  INVOICE_TYPE,
+  ITEM_TYPE,
+  MAX_LINE_QUANTITY,
+  ORDER_TYPE,
+} from '../shared/types.js'
+import { MAX_ITEMS_PAGE } from './catalogue/catalogue.js'
 
 /*
  * The answers of the storefront's data, cart and checkout calls (shared/types.ts and
- * shared/answers.ts), and the descriptions of those calls, for the OpenAPI document.
+ * shared/answers.ts), and the descriptions of those calls: the OpenAPI document is built from them,
+ * and the router checks each call's path, query and body against them before its handler runs
+ * (docs/api.md, "Validation"). A check that needs the database or the visitor (a currency's
+ * decimals, a record's existence) stays in the handler.
  */
 
 const image = z.object({ url: z.string(), alt: z.string().optional() })
@@ -160,10 +176,36 @@ const review = z.object({
   guest: z.object({ email: z.string(), address: shipAddress }).nullable(),
 })
 
-const nsType = z.enum(['webpage', 'item', 'webcategory', 'salesorder', 'invoice'])
-/** A price as displayed, in the visitor's currency (`9.99`). */
-const amount = z.string().regex(/^\d{1,8}(\.\d{1,8})?$/)
-const id = z.string().regex(/^[A-Za-z0-9_-]+$/)
+/** The storefront's record types (ns-routes.ts). */
+export const NS_TYPES = ['webpage', ITEM_TYPE, CATEGORY_TYPE, ORDER_TYPE, INVOICE_TYPE] as const
+export type NsType = (typeof NS_TYPES)[number]
+const nsType = z.enum(NS_TYPES, { error: 'ERROR_RECORDTYPE_REQUIRED' })
+const ID = /^[A-Za-z0-9_-]+$/
+/** A record id (the spec's rule), refused with ERROR_INVALID_ID. */
+const id = z.string().regex(ID, 'ERROR_INVALID_ID')
+/**
+ * A price filter as displayed, in the visitor's currency (`9.99`); its decimals against the
+ * currency's, and min against max, are read with the visitor's currency (shared/listing.ts).
+ */
+const amount = z
+  .string()
+  .regex(/^\d{1,8}(\.\d{1,8})?$/, { error: 'must be an amount such as 10 or 9.99' })
+  .refine((text) => Number(text) <= MAX_FILTER_PRICE, {
+    error: `must be at most ${MAX_FILTER_PRICE}`,
+  })
+/** A whole-number query option from 1 to `max` (the digits only: no sign, point or exponent). */
+const whole = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'ERROR_INVALID_INTEGER')
+    .transform(Number)
+    .pipe(z.int().min(1, 'ERROR_INVALID_INTEGER').max(max, 'ERROR_INVALID_INTEGER'))
+/** The deepest page of a storefront list. */
+export const MAX_LIST_PAGE = 1_000_000
+/** The largest page of web pages (items, categories' items and documents: MAX_ITEMS_PAGE). */
+export const MAX_WEBPAGE_PAGE = 1_000
+/** The deepest page a search answers: past it, a shopper would rather search again. */
+export const MAX_SEARCH_PAGE = 1_000
 const storefront = { rule: 'anyone; orders and invoices: their signed-in owner' }
 const nsGetErrors = [
   'ERROR_RECORDTYPE_REQUIRED',
@@ -184,11 +226,24 @@ const nsGet = describe({
     "one of the caller's orders or invoices.",
   access: storefront,
   params: z.object({ recordtype: nsType }),
-  query: z.object({ id: id.optional(), fragment: id.optional() }),
+  // Any other option is refused (a typo should not pass silently).
+  query: z
+    .strictObject({ id: id.optional(), fragment: id.optional() })
+    .refine((query) => query.id !== undefined || query.fragment !== undefined, {
+      error: 'ERROR_FRAGMENT_ID_EXPECTED',
+    }),
   answer: z.union([item, category, document, recordAnswer]),
   errors: nsGetErrors,
 })
 const cartLimit = ['ERROR_TOO_MANY_REQUESTS'] as const
+const quantity = z.int().min(1).max(MAX_LINE_QUANTITY)
+/** A key of 16 to 64 letters, digits, - or _: an add's, or a placing's idempotency key. */
+const requestKey = (name: string) =>
+  z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, {
+    error: `${name} must be 16 to 64 letters, digits, - or _`,
+  })
+/** An id the handler looks up among the visitor's own (an address, a shipping method). */
+const choice = z.string().min(1).max(64)
 const customer = { rule: 'a signed-in customer' }
 const shopper = { rule: 'a signed-in customer, or a guest with a cart' }
 const checkoutErrors = ['ERROR_NOT_SIGNED_IN', 'ERROR_TOO_MANY_REQUESTS'] as const
@@ -199,23 +254,27 @@ export const NS_ROUTES = {
   getId: describe({
     ...nsGet,
     params: z.object({ recordtype: nsType, id }),
-    query: z.object({ fragment: id.optional() }),
+    query: z.strictObject({ fragment: id.optional() }),
   }),
   list: describe({
     summary: 'A page of storefront records',
     description:
-      "Items of a category (`category` is required; sorted and filtered by `sort`, `min`, `max`, `instock` and `option`, with the category's `facets`), every online category, web pages, or the caller's orders or invoices.",
+      "Items of a category (`category` is required; sorted and filtered by `sort`, `min`, `max`, `instock` and `option`, with the category's `facets`), every online category, web pages, or the caller's orders or invoices. " +
+      `\`pagesize\` is at most ${MAX_ITEMS_PAGE} but for web pages; only items take the sort and filters.`,
     access: storefront,
     params: z.object({ recordtype: nsType }),
-    query: z.object({
-      page: z.int().min(1).optional(),
-      pagesize: z.int().min(1).max(1000).optional(),
+    query: z.strictObject({
+      page: whole(MAX_LIST_PAGE).optional(),
+      pagesize: whole(MAX_WEBPAGE_PAGE).optional(),
       category: id.optional(),
       sort: z.enum(SORT_ORDERS).optional(),
       min: amount.optional(),
       max: amount.optional(),
       instock: z.enum(['1', '0']).optional(),
-      option: z.string().max(1_300).optional(),
+      option: z
+        .string()
+        .max(MAX_OPTION_FILTERS * (MAX_OPTION_KEY + 1))
+        .optional(),
     }),
     answer: z.union([
       z.object({ ...pageOf(listItem), total: z.int(), listing, facets }),
@@ -243,10 +302,10 @@ export const SEARCH_ROUTES = {
       'Every word of `q` must start a word of the item: its name, SKU, options, description or ' +
       "category names, in the visitor's language, accents and case aside. Most words in the name first.",
     access: 'anyone',
-    query: z.object({
+    query: z.strictObject({
       q: searchText.optional(),
-      page: z.int().min(1).max(1_000).optional(),
-      pagesize: z.int().min(1).max(100).optional(),
+      page: whole(MAX_SEARCH_PAGE).optional(),
+      pagesize: whole(MAX_ITEMS_PAGE).optional(),
     }),
     answer: z.object({ ...pageOf(listItem), total: z.int() }),
     errors: ['ERROR_INVALID_INPUT', 'ERROR_INVALID_INTEGER'],
@@ -255,7 +314,7 @@ export const SEARCH_ROUTES = {
     summary:
       'Up to 8 items whose names start with the words typed (none before 2 letters or digits)',
     access: 'anyone',
-    query: z.object({ q: searchText.optional() }),
+    query: z.strictObject({ q: searchText.optional() }),
     answer: z.object({
       data: z.array(
         z.object({
@@ -284,12 +343,10 @@ export const CART_ROUTES = {
       'The first add of an anonymous visitor sets the cart cookie. With `key` (16 to 64 of A-Z, a-z, 0-9, - and _, one per add), a retry of an add that was stored answers the cart as it is and adds nothing.',
     access: 'anyone',
     body: z.strictObject({
-      item: z.string().min(1).max(191),
-      quantity: z.int().min(1).max(MAX_LINE_QUANTITY),
-      key: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{16,64}$/)
-        .optional(),
+      item: z.string().min(1).max(191).regex(ID, 'ERROR_INVALID_ID'),
+      quantity,
+      // The add's own key (as checkout's): a retry with it answers the cart, never adds twice.
+      key: requestKey('key').optional(),
     }),
     answer: cart,
     errors: ['ERROR_INVALID_ID', 'ERROR_CARTLINE_NOT_AVAILABLE', 'ERROR_CART_FULL', ...cartLimit],
@@ -298,7 +355,7 @@ export const CART_ROUTES = {
     summary: "Changes a line's quantity",
     access: 'anyone',
     params: z.object({ line: id }),
-    body: z.strictObject({ quantity: z.int().min(1).max(MAX_LINE_QUANTITY) }),
+    body: z.strictObject({ quantity }),
     answer: cart,
     errors: [
       'ERROR_INVALID_ID',
@@ -344,14 +401,14 @@ export const CHECKOUT_ROUTES = {
   shipping: describe({
     summary: 'Chooses the shipping address from the address book',
     access: customer,
-    body: z.strictObject({ address: z.string().min(1).max(64) }),
+    body: z.strictObject({ address: choice }),
     answer: review,
     errors: [...checkoutErrors, 'ERROR_ADDRESS_NOT_AVAILABLE'],
   }),
   shipmethod: describe({
     summary: 'Chooses the shipping method',
     access: shopper,
-    body: z.strictObject({ id: z.string().min(1).max(64) }),
+    body: z.strictObject({ id: choice }),
     answer: review,
     errors: [...checkoutErrors, 'ERROR_SHIPMETHOD_NOT_USABLE'],
   }),
@@ -361,16 +418,19 @@ export const CHECKOUT_ROUTES = {
       'A repeat of an idempotency key answers the first result. A guest pays by card, once their e-mail and address are set (checkout/guest). With `total`, a cart that now costs otherwise answers 409 ERROR_CHECKOUT_TOTAL_CHANGED with the new `review`.',
     access: shopper,
     body: z.strictObject({
-      idempotencykey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-      total: z.number().int().min(0).optional(),
+      idempotencykey: requestKey('idempotencykey'),
+      /** The review's total in minor units: placing refuses another total (409 with the new review). */
+      total: z.int().min(0).optional(),
       payment: z.union([
-        z.strictObject({ saved: z.string().min(1).max(64) }),
+        z.strictObject({ saved: choice }),
         z.strictObject({
           card: z.strictObject({
             number: z.string().min(12).max(32),
             expiry: z.string().min(6).max(8),
             name: z.string().max(200).optional(),
+            /** The brand the shopper chose, as the account's card form asks (its Payment Method). */
             paymentmethod: z.string().max(64).optional(),
+            /** The security code, checked by the provider, never stored (README, "Payments"). */
             cvc: z.string().max(8).optional(),
           }),
         }),
@@ -408,18 +468,19 @@ export const ORDER_LINK_ROUTES = {
     description:
       'For whoever holds the link from the confirmation page or e-mail (README, "Order links"); a wrong key answers 404 as a missing order does.',
     access: { rule: 'anyone holding the order link' },
-    params: z.object({ id }),
-    query: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }),
+    // A malformed id or key, or none, is a link that opens nothing: 404 as a missing order.
+    params: z.object({ id: z.string().regex(ID, 'ERROR_ORDER_NOT_AVAILABLE') }),
+    query: z.strictObject({
+      key: z
+        .string({
+          error: (issue) => (issue.input === undefined ? 'ERROR_ORDER_NOT_AVAILABLE' : undefined),
+        })
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'ERROR_ORDER_NOT_AVAILABLE'),
+    }),
     answer: document,
     errors: ['ERROR_ORDER_NOT_AVAILABLE', 'ERROR_INVALID_INPUT'],
   }),
 }
-
-/** The body of `POST /stock/alert` (stock-alerts/stock-alert-routes.ts). */
-export const StockAlertBody = z.strictObject({
-  item: z.string().min(1).max(64),
-  email: z.string().min(3).max(254).optional(),
-})
 
 /** The description of the back-in-stock call (stock-alerts/stock-alert-routes.ts). */
 export const STOCK_ALERT_ROUTES = {
@@ -428,7 +489,10 @@ export const STOCK_ALERT_ROUTES = {
     description:
       'For an item that can be bought but has no units now (a child item for one with options). A signed-in customer may leave out `email` (their own is used). Asked again, it stays one alert; the e-mail goes once, in the language of the ask, when the item has units again (README, "Back-in-stock e-mails").',
     access: 'anyone',
-    body: StockAlertBody,
+    body: z.strictObject({
+      item: z.string().min(1).max(64).regex(ID, 'ERROR_INVALID_ID'),
+      email: z.string().min(3).max(254).optional(),
+    }),
     answer: z.object({ ok: z.literal(true) }),
     errors: [
       'ERROR_INVALID_ID',

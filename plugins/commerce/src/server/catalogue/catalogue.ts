@@ -108,6 +108,17 @@ export function unitsAvailable(row: Pick<StockLevels, 'onhand' | 'reserved'>): n
   return Math.max(0, Number(row.onhand) - Number(row.reserved))
 }
 
+/** A category's own fields, in the visitor's language: what a category page and the list show. */
+function categoryFields(record: RecordData, language: string) {
+  return {
+    id: record.id,
+    name: translated(record, language, 'name'),
+    custrecord_web_webcat_content: translated(record, language, 'custrecord_web_webcat_content'),
+    urlcomponent: textOf(record.urlcomponent) || record.id,
+    storedisplayimage: imageOf(record.storedisplayimage),
+  }
+}
+
 export class Catalogue {
   private readonly listing: ListingQuery
   private readonly reader: ListingReader
@@ -246,15 +257,7 @@ export class Catalogue {
       throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: id })
     const items = await this.itemsOf(context, id, page, pagesize, choice)
     return {
-      id: record.id,
-      name: translated(record, context.language, 'name'),
-      custrecord_web_webcat_content: translated(
-        record,
-        context.language,
-        'custrecord_web_webcat_content',
-      ),
-      urlcomponent: textOf(record.urlcomponent) || record.id,
-      storedisplayimage: imageOf(record.storedisplayimage),
+      ...categoryFields(record, context.language),
       items: items.data,
       page: items.page,
       pages: items.pages,
@@ -280,17 +283,7 @@ export class Catalogue {
           Number(a.sequence ?? 0) - Number(b.sequence ?? 0) ||
           textOf(a.name).localeCompare(textOf(b.name)),
       )
-      .map((record) => ({
-        id: record.id,
-        name: translated(record, context.language, 'name'),
-        custrecord_web_webcat_content: translated(
-          record,
-          context.language,
-          'custrecord_web_webcat_content',
-        ),
-        urlcomponent: textOf(record.urlcomponent) || record.id,
-        storedisplayimage: imageOf(record.storedisplayimage),
-      }))
+      .map((record) => categoryFields(record, context.language))
   }
 
   /** The item an address names: its id, else its URL component. */

@@ -1,7 +1,8 @@
 /**
  * The checkout calls (README, "Calls"): the review, the shipping address and method, and placing
  * the order, for signed-in customers and for guests (an anonymous cart with an e-mail and address:
- * README, "Guest checkout"). Every change is POST with a schema-checked JSON body;
+ * README, "Guest checkout"). Every change is POST with a JSON body its description checks
+ * (route-schemas.ts);
  * placing is rate limited per account (per address for guests) and needs an idempotency key (a
  * replay answers the first order); the other changes count against the cart's write limit.
  */
@@ -9,11 +10,9 @@ import {
   createError,
   isAppError,
   isValidId,
-  readBody,
   type QueryContext,
   type QueryRouter,
   type RateLimiterService,
-  z,
 } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { CheckoutAnswer } from '../../shared/answers.js'
@@ -22,33 +21,10 @@ import { CART_LIMIT } from '../cart/cart-routes.js'
 import { entityKey, type CartStore } from '../cart/cart-store.js'
 import type { Carts } from '../cart/carts.js'
 import type { Checkout, CustomerContext, Shopper } from './checkout.js'
-import { checkGuest, GuestBody, guestOf } from './guests.js'
+import { checkGuest, guestOf } from './guests.js'
 import { CHECKOUT_ROUTES } from '../route-schemas.js'
 
 export const PLACE_LIMIT = 'commerce.place'
-
-const IdBody = (name: string) => z.strictObject({ [name]: z.string().min(1).max(64) })
-const Card = z.strictObject({
-  number: z.string().min(12).max(32),
-  expiry: z.string().min(6).max(8),
-  name: z.string().max(200).optional(),
-  /** The brand the shopper chose, as the account's card form asks (its Payment Method). */
-  paymentmethod: z.string().max(64).optional(),
-  /** The security code, checked by the provider, never stored (README, "Payments"). */
-  cvc: z.string().max(8).optional(),
-})
-const PlaceBody = z.strictObject({
-  idempotencykey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, {
-    error: 'idempotencykey must be 16 to 64 letters, digits, - or _',
-  }),
-  /** The review's total in minor units: placing refuses another total (409 with the new review). */
-  total: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  payment: z.union([
-    z.strictObject({ saved: z.string().min(1).max(64) }),
-    z.strictObject({ card: Card }),
-    z.strictObject({ account: z.literal(true) }),
-  ]),
-})
 
 export interface CheckoutRouteServices {
   checkout: Checkout
@@ -124,7 +100,7 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
 
   // A guest's e-mail and shipping address, kept on their cart until the order is placed.
   router.post('/checkout/guest', CHECKOUT_ROUTES.guest, async (ctx) => {
-    const guest = checkGuest(readBody(ctx, GuestBody))
+    const guest = checkGuest(ctx.input.body)
     const shopper = await shopperOf(ctx)
     // An account ships to its address book: the guest form is for visitors without one.
     if (shopper.account) throw createError('ERROR_INVALID_INPUT', { reason: 'signed in' })
@@ -138,7 +114,7 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
   })
 
   router.post('/checkout/shipping', CHECKOUT_ROUTES.shipping, async (ctx) => {
-    const { address } = readBody(ctx, IdBody('address')) as { address: string }
+    const { address } = ctx.input.body
     const context = await customer(ctx)
     const cart = entityKey(context.entity)
     await consume({ context, cart })
@@ -149,7 +125,7 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
   })
 
   router.post('/checkout/shipmethod', CHECKOUT_ROUTES.shipmethod, async (ctx) => {
-    const { id } = readBody(ctx, IdBody('id')) as { id: string }
+    const { id } = ctx.input.body
     const shopper = await shopperOf(ctx)
     const cart = shopper.cart
     if (!cart) throw createError('ERROR_CART_EMPTY')
@@ -163,7 +139,7 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
   })
 
   router.post('/checkout/place', CHECKOUT_ROUTES.place, async (ctx) => {
-    const body = readBody(ctx, PlaceBody)
+    const body = ctx.input.body
     const found = await shopperOf(ctx)
     const { context, cart } = found
     ctx.set('Cache-Control', 'private, no-store')

@@ -8,15 +8,13 @@ import {
   clientKey,
   createError,
   emailError,
-  isValidId,
   normalizeEmail,
-  readBody,
   type QueryRouter,
   type RateLimiterService,
 } from '@shopwright/core'
 import type { CartPricing } from '../cart/cart-pricing.js'
 import type { Carts } from '../cart/carts.js'
-import { STOCK_ALERT_ROUTES, StockAlertBody } from '../route-schemas.js'
+import { STOCK_ALERT_ROUTES } from '../route-schemas.js'
 import type { StockAlerts } from './stock-alerts.js'
 
 /** Asks one address may make per minute. */
@@ -39,9 +37,8 @@ export interface StockAlertServices {
 export function stockAlertRoutes(router: QueryRouter, services: StockAlertServices): void {
   const { alerts, carts, pricing, limiter } = services
   router.post('/stock/alert', STOCK_ALERT_ROUTES.add, async (ctx) => {
-    const body = readBody(ctx, StockAlertBody)
+    const body = ctx.input.body
     await limiter.consume(STOCK_ALERT_LIMIT, `ip|${clientKey(ctx.ip)}`)
-    if (!isValidId(body.item)) throw createError('ERROR_INVALID_ID', { reason: 'item' })
     const { context } = await carts.caller(ctx)
     // A signed-in customer is told at their own address unless they give another.
     const email = normalizeEmail(body.email ?? context.profile?.email ?? '')
