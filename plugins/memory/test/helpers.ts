@@ -1,60 +1,49 @@
-import type { Kernel, PluginDefinition, ShopwrightConfig } from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import type { Kernel } from '@shopwright/core'
+import type { inject, PluginSuite, SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import {
-  addAndSignIn,
-  signIn as signInAgain,
-  type TestPerson,
-  callAs,
-} from '@shopwright/plugin-account/testing'
+import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
-import memory from '../src/index.js'
+import memory, { type MemoryList } from '../src/index.js'
 
 export type Reply = Awaited<ReturnType<typeof inject>>
 
-/** The callers the suites sign in, with their roles. */
+/**
+ * The callers the suites sign in: `developer` (developmentmanager: the memory record's only role),
+ * `admin` (administrator: every right), `manager` (allmanagers: no right on memory) and `viewer`
+ * (development, which the suites give view only).
+ */
 export const PEOPLE = {
   developer: { roles: ['developmentmanager'] },
   admin: { roles: ['administrator'] },
   manager: { roles: ['allmanagers'] },
   viewer: { roles: ['development'] },
-} as const satisfies Record<string, TestPerson>
+} as const satisfies Record<string, SuitePerson>
 export type Person = keyof typeof PEOPLE
 
-/** Signs the people in on a kernel (adding their accounts first when `add`): a Cookie header value each. */
-export async function signIn(kernel: Kernel, add: boolean): Promise<Record<Person, string>> {
-  const cookies = {} as Record<Person, string>
-  for (const name of Object.keys(PEOPLE) as Person[]) {
-    const email = `${name}@example.com`
-    cookies[name] = add
-      ? (await addAndSignIn(kernel, email, PEOPLE[name])).cookie
-      : await signInAgain(kernel, email)
-  }
-  return cookies
-}
-
 /**
- * A kernel with records, account and memory on a fresh database, seeded like a new site with the
- * sample company, with a signed-in cookie per person: `developer` (developmentmanager: the memory
- * record's only role), `admin` (administrator: every right), `manager` (allmanagers: no right on
- * memory) and `viewer` (development, which the suites give view only).
+ * The memory suites: records, account and memory on a fresh database, seeded like a new site with
+ * the sample company, with each person signed in (`describePlugin(title, MEMORY_SUITE, ...)`).
  */
-export async function bootMemory(
-  database: DatabaseUnderTest,
-  overrides: Partial<ShopwrightConfig> = {},
-  extra: readonly PluginDefinition[] = [],
-) {
-  const booted = await bootTestKernel(database, [records, account, memory, ...extra], overrides)
-  await booted.kernel.seed(allSeeds())
-  const cookies = await signIn(booted.kernel, true)
-  return { ...booted, cookies }
-}
+export const MEMORY_SUITE = {
+  plugins: [records, account, memory],
+  seeds: allSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+} satisfies PluginSuite<Person>
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs
 
-/** The catalogue code of an error answer. */
-export function codeOf(reply: Reply): string | undefined {
-  return reply.json<{ message?: string }>().message
+/** The memory list as a caller sees it on a node. */
+export async function listOn(kernel: Kernel, cookie: string): Promise<MemoryList> {
+  return (await call(kernel, cookie, { url: '/query/memory/list' })).json<MemoryList>()
+}
+
+/** A clear of one memory type, or of all without one, as a caller on a node. */
+export function clearOn(kernel: Kernel, cookie: string | undefined, type?: string): Promise<Reply> {
+  return call(kernel, cookie, {
+    method: 'POST',
+    url: type === undefined ? '/query/memory/clear' : `/query/memory/clear/${type}`,
+  })
 }

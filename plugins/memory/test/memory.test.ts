@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { definePlugin, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
+import { beforeAll, expect, it } from 'vitest'
+import { definePlugin, SYSTEM_ACTOR } from '@shopwright/core'
+import { codeOf, describePlugin } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import memory, { MEMORY_TYPES, type ClearAnswer, type MemoryList } from '../src/index.js'
-import { bootMemory, call, codeOf, type Person } from './helpers.js'
+import { clearOn, MEMORY_SUITE, type Person } from './helpers.js'
 
 /** A plugin with page and site caches, added through memory's own API as the storefront does. */
 const pages = definePlugin({
@@ -14,46 +14,44 @@ const pages = definePlugin({
   },
 })
 
-for (const database of databasesUnderTest()) {
-  describe.skipIf(database.skip)(`the memory calls on ${database.name}`, () => {
-    let kernel: Kernel
-    let cookies: Record<Person, string>
-    let close: () => Promise<void>
-
-    const entries = (type: string) => kernel.services.cache.stats()[type]?.entries ?? 0
+describePlugin(
+  'the memory calls',
+  { ...MEMORY_SUITE, plugins: [...MEMORY_SUITE.plugins, pages] },
+  (site) => {
+    const entries = (type: string) => site.kernel.services.cache.stats()[type]?.entries ?? 0
     const clear = (type?: string, who: Person = 'developer') =>
-      call(kernel, cookies[who], {
-        method: 'POST',
-        url: type === undefined ? '/query/memory/clear' : `/query/memory/clear/${type}`,
-      })
+      clearOn(site.kernel, site.cookie(who), type)
 
     beforeAll(async () => {
-      const booted = await bootMemory(database, {}, [pages])
-      kernel = booted.kernel
-      cookies = booted.cookies
-      close = booted.close
       // The suites' viewer: view on memory, no delete.
-      await kernel.services.records.modify(SYSTEM_ACTOR, 'security', 'memory', ['access'], (r) => {
-        r.access = [
-          ...(r.access as object[]),
-          { id: 'development', role: 'development', view: true },
-        ]
-      })
+      await site.kernel.services.records.modify(
+        SYSTEM_ACTOR,
+        'security',
+        'memory',
+        ['access'],
+        (r) => {
+          r.access = [
+            ...(r.access as object[]),
+            { id: 'development', role: 'development', view: true },
+          ]
+        },
+      )
     })
-    afterAll(() => close())
 
     it("lists this node's figures and what each memory type clears", async () => {
       // A record read fills the recordtype and access caches.
-      expect(
-        (await call(kernel, cookies.developer, { url: '/query/memory/list' })).statusCode,
-      ).toBe(200)
-      const reply = await call(kernel, cookies.developer, { url: '/query/memory/list' })
+      expect((await site.call('developer', { url: '/query/memory/list' })).statusCode).toBe(200)
+      const reply = await site.call('developer', { url: '/query/memory/list' })
       expect(reply.statusCode).toBe(200)
       const list = reply.json<MemoryList>()
       expect(list.redis).toBe('off')
       expect(list.nodes).toHaveLength(1)
       const [node] = list.nodes
-      expect(node).toMatchObject({ id: kernel.services.events.node, self: true, pid: process.pid })
+      expect(node).toMatchObject({
+        id: site.kernel.services.events.node,
+        self: true,
+        pid: process.pid,
+      })
       expect(node!.rss).toBeGreaterThan(0)
       expect(node!.heapUsed).toBeGreaterThan(0)
       // The security record was read once (a miss) and then from the cache (a hit).
@@ -73,8 +71,8 @@ for (const database of databasesUnderTest()) {
     })
 
     it("clears one type on this node and leaves the others' entries", async () => {
-      await kernel.services.cache.set('recordtype', 'probe', { a: 1 }, 'long')
-      await kernel.services.cache.set('session', 'probe', { a: 1 }, 'long')
+      await site.kernel.services.cache.set('recordtype', 'probe', { a: 1 }, 'long')
+      await site.kernel.services.cache.set('session', 'probe', { a: 1 }, 'long')
       const reply = await clear('recordtype')
       expect(reply.statusCode).toBe(200)
       expect(reply.json<ClearAnswer>()).toEqual({
@@ -83,16 +81,14 @@ for (const database of databasesUnderTest()) {
         nothing: [],
         nodes: { asked: 1, confirmed: 1, redis: 'off' },
       })
-      expect(await kernel.services.cache.get('recordtype', 'probe')).toBeUndefined()
+      expect(await site.kernel.services.cache.get('recordtype', 'probe')).toBeUndefined()
       expect(entries('recordtype')).toBe(0)
-      expect(await kernel.services.cache.get('session', 'probe')).toEqual({ a: 1 })
+      expect(await site.kernel.services.cache.get('session', 'probe')).toEqual({ a: 1 })
     })
 
     it('clears a cache type no memory type names under misc', async () => {
-      await kernel.services.cache.set('widget', 'probe', 1, 'long')
-      const list = (
-        await call(kernel, cookies.developer, { url: '/query/memory/list' })
-      ).json<MemoryList>()
+      await site.kernel.services.cache.set('widget', 'probe', 1, 'long')
+      const list = (await site.call('developer', { url: '/query/memory/list' })).json<MemoryList>()
       expect(list.types.find((each) => each.type === 'misc')!.caches).toContain('widget')
       const reply = await clear('misc')
       expect(reply.statusCode).toBe(200)
@@ -111,28 +107,27 @@ for (const database of databasesUnderTest()) {
     })
 
     it('clears everything without a type, as an administrator too', async () => {
-      await kernel.services.cache.set('session', 'probe', 1, 'long')
-      await kernel.services.cache.set('widget', 'probe', 1, 'long')
+      await site.kernel.services.cache.set('session', 'probe', 1, 'long')
+      await site.kernel.services.cache.set('widget', 'probe', 1, 'long')
       const reply = await clear(undefined, 'admin')
       expect(reply.statusCode).toBe(200)
       const answer = reply.json<ClearAnswer>()
       expect(answer.cleared).toEqual([...MEMORY_TYPES])
       expect(answer.nothing).toEqual(['css', 'script', 'cart'])
       expect(answer.nodes).toEqual({ asked: 1, confirmed: 1, redis: 'off' })
-      for (const [type, figures] of Object.entries(kernel.services.cache.stats()))
+      for (const [type, figures] of Object.entries(site.kernel.services.cache.stats()))
         expect(figures.entries, type).toBe(0)
     })
 
     it('refuses callers without the rights: view to list, delete to clear', async () => {
-      await kernel.services.cache.set('session', 'kept', 1, 'long')
-      const list = (who?: Person) =>
-        call(kernel, who && cookies[who], { url: '/query/memory/list' })
+      await site.kernel.services.cache.set('session', 'kept', 1, 'long')
+      const list = (who?: Person) => site.call(who, { url: '/query/memory/list' })
       expect((await list()).statusCode).toBe(401)
       expect(codeOf(await list())).toBe('ERROR_NOT_SIGNED_IN')
       expect((await list('manager')).statusCode).toBe(403)
       expect(codeOf(await list('manager'))).toBe('ERROR_ACCESS_DENIED')
       expect((await list('viewer')).statusCode).toBe(200)
-      const anonymous = await call(kernel, undefined, {
+      const anonymous = await site.call(undefined, {
         method: 'POST',
         url: '/query/memory/clear/session',
       })
@@ -143,11 +138,11 @@ for (const database of databasesUnderTest()) {
         expect(codeOf(refused)).toBe('ERROR_ACCESS_DENIED')
         expect((await clear(undefined, who)).statusCode, who).toBe(403)
       }
-      expect(await kernel.services.cache.get('session', 'kept')).toBe(1)
+      expect(await site.kernel.services.cache.get('session', 'kept')).toBe(1)
     })
 
     it('refuses hostile input with a code, and clears nothing', async () => {
-      await kernel.services.cache.set('session', 'kept', 1, 'long')
+      await site.kernel.services.cache.set('session', 'kept', 1, 'long')
       for (const type of ['nosuch', 'HTML', 'html%20', 'session%00', 'misc,html']) {
         const reply = await clear(type)
         expect(reply.statusCode, type).toBe(400)
@@ -163,7 +158,7 @@ for (const database of databasesUnderTest()) {
         '/query/memory/clear/..%2Fsession',
         '/query/memory//clear/session',
       ]) {
-        const reply = await call(kernel, cookies.developer, { method: 'POST', url })
+        const reply = await site.call('developer', { method: 'POST', url })
         expect(reply.statusCode, url).toBeGreaterThanOrEqual(400)
         expect(reply.statusCode, url).toBeLessThan(500)
         expect(codeOf(reply), url).toMatch(/^ERROR_/)
@@ -174,45 +169,39 @@ for (const database of databasesUnderTest()) {
         { url: '/query/memory/clear/session?all=1' },
         { url: '/query/memory/clear', payload: { type: 'html' } },
       ]) {
-        const reply = await call(kernel, cookies.developer, { method: 'POST', ...request })
+        const reply = await site.call('developer', { method: 'POST', ...request })
         expect(reply.statusCode, request.url).toBe(400)
         expect(codeOf(reply), request.url).toBe('ERROR_INVALID_INPUT')
       }
-      const get = await call(kernel, cookies.developer, { url: '/query/memory/clear/session' })
+      const get = await site.call('developer', { url: '/query/memory/clear/session' })
       expect(get.statusCode).toBe(405)
       expect(codeOf(get)).toBe('ERROR_METHOD_NOT_ALLOWED')
-      const getAll = await call(kernel, cookies.developer, { url: '/query/memory/clear' })
+      const getAll = await site.call('developer', { url: '/query/memory/clear' })
       expect(getAll.statusCode).toBe(405)
-      const noDevice = await call(kernel, cookies.developer, {
+      const noDevice = await site.call('developer', {
         method: 'POST',
         url: '/query/memory/clear/session',
         device: null,
       })
       expect(noDevice.statusCode).toBe(403)
       expect(codeOf(noDevice)).toBe('ERROR_DEVICE_REQUIRED')
-      expect(await kernel.services.cache.get('session', 'kept')).toBe(1)
+      expect(await site.kernel.services.cache.get('session', 'kept')).toBe(1)
     })
-  })
+  },
+)
 
-  describe.skipIf(database.skip)(`the memory record on ${database.name}`, () => {
-    it('is seeded by the plugin on a site without the sample company', async () => {
-      const booted = await bootTestKernel(database, [records, account, memory])
-      try {
-        await booted.kernel.seed()
-        const record = await booted.kernel.services.records.find('security', 'memory')
-        expect(record?.access).toEqual([
-          {
-            id: 'developmentmanager',
-            role: 'developmentmanager',
-            view: true,
-            edit: true,
-            create: true,
-            delete: true,
-          },
-        ])
-      } finally {
-        await booted.close()
-      }
-    })
+describePlugin('the memory record', { plugins: [records, account, memory] }, (site) => {
+  it('is seeded by the plugin on a site without the sample company', async () => {
+    const record = await site.kernel.services.records.find('security', 'memory')
+    expect(record?.access).toEqual([
+      {
+        id: 'developmentmanager',
+        role: 'developmentmanager',
+        view: true,
+        edit: true,
+        create: true,
+        delete: true,
+      },
+    ])
   })
-}
+})

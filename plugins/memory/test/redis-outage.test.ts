@@ -6,16 +6,18 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import {
+  bootTestKernel,
+  codeOf,
   databasesUnderTest,
   privateServicesSkipReason,
   startPrivateRedis,
   testConfig,
   type PrivateService,
 } from '@shopwright/core/testing'
-import records from '@shopwright/plugin-records'
-import account from '@shopwright/plugin-account'
-import memory, { CONFIRM_TIMEOUT_MS, type MemoryList } from '../src/index.js'
-import { bootMemory, call, codeOf, type Person } from './helpers.js'
+import { accountPeople } from '@shopwright/plugin-account/testing'
+import { allSeeds } from '@shopwright/seeds'
+import { CONFIRM_TIMEOUT_MS } from '../src/index.js'
+import { call, listOn, MEMORY_SUITE, PEOPLE } from './helpers.js'
 
 const sqlite = databasesUnderTest().find((database) => database.name === 'sqlite')!
 
@@ -23,7 +25,7 @@ describe.skipIf(privateServicesSkipReason(['redis']))('a memory clear while Redi
   let redis: PrivateService
   let first: Kernel
   let second: Kernel
-  let cookies: Record<Person, string>
+  let developer: string
   let close: () => Promise<void>
 
   beforeAll(async () => {
@@ -33,12 +35,15 @@ describe.skipIf(privateServicesSkipReason(['redis']))('a memory clear while Redi
       redisPrefix: `swmo${crypto.randomBytes(4).toString('hex')}`,
       redisTimeout: 500,
     }
-    const booted = await bootMemory(sqlite, shared)
+    // The private Redis is this suite's own, so it starts its nodes itself (describePlugin's two
+    // nodes share the Redis every suite uses).
+    const booted = await bootTestKernel(sqlite, MEMORY_SUITE.plugins, shared)
     first = booted.kernel
-    cookies = booted.cookies
+    await first.seed(allSeeds())
+    developer = (await accountPeople.add(first, 'developer@example.com', PEOPLE.developer)).cookie
     second = await createKernel({
       config: testConfig({ databaseUrl: booted.url, ...shared }),
-      plugins: [records, account, memory],
+      plugins: MEMORY_SUITE.plugins,
     })
     close = async () => {
       await second.close()
@@ -50,8 +55,7 @@ describe.skipIf(privateServicesSkipReason(['redis']))('a memory clear while Redi
     await redis?.stop()
   })
 
-  const list = async () =>
-    (await call(first, cookies.developer, { url: '/query/memory/list' })).json<MemoryList>()
+  const list = () => listOn(first, developer)
 
   it('answers at once with this node alone, and the old value does not come back with Redis', async () => {
     // A value in the shared level, written by the second node before the outage.
@@ -63,7 +67,7 @@ describe.skipIf(privateServicesSkipReason(['redis']))('a memory clear while Redi
     await expect.poll(() => first.services.redis!.health.available, { timeout: 10_000 }).toBe(false)
     // Sign-ins live in Redis (docs/operations.md, "Redis outages"): the call is refused before
     // it clears anything.
-    const refused = await call(first, cookies.developer, {
+    const refused = await call(first, developer, {
       method: 'POST',
       url: '/query/memory/clear/recordtype',
     })

@@ -43,7 +43,16 @@ const listAnswer = z.object({
   redis,
 })
 
-/** The descriptions of the memory calls (routes.ts), for the OpenAPI document. */
+/**
+ * A clear takes no query option: `?type=html` would otherwise be ignored and the call clear
+ * everything, on every node. The type goes in the path.
+ */
+const noOptions = z.strictObject({})
+
+/**
+ * The descriptions of the memory calls (routes.ts): the router checks their input by them, and the
+ * OpenAPI document says the same.
+ */
 export const MEMORY_ROUTES = {
   list: describe({
     summary: "Every live node's caches and the memory types",
@@ -54,12 +63,19 @@ export const MEMORY_ROUTES = {
     summary: 'Clears every cache on every node',
     description: 'Takes no query option and no body.',
     access: { security: MEMORY_SECURITY, right: 'delete' },
+    query: noOptions,
     answer: clearAnswer,
   }),
   clear: describe({
     summary: 'Clears the caches of one memory type on every node',
+    description: 'Takes no query option and no body.',
     access: { security: MEMORY_SECURITY, right: 'delete' },
-    params: z.object({ type: memoryType }),
+    // The handler checks the type, so its refusal names it (the code's `{0}`): the router's check
+    // of a schema answers the code without values.
+    params: z.object({
+      type: z.string().describe(`A memory type: ${MEMORY_TYPES.join(', ')}`),
+    }),
+    query: noOptions,
     answer: clearAnswer,
     errors: ['ERROR_MEMORY_TYPE_UNKNOWN'],
   }),
