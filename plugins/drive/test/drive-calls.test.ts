@@ -2,16 +2,9 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unzipSync } from 'fflate'
 import type { Kernel } from '@shopwright/core'
-import { databasesUnderTest } from '@shopwright/core/testing'
+import { codeOf, databasesUnderTest } from '@shopwright/core/testing'
 import type { DriveEntry, DriveFile, DriveFolder, DriveListing } from '../src/index.js'
-import {
-  bootDrive,
-  call,
-  codeOf,
-  type Person,
-  type Reply,
-  type StoreKind,
-} from './drive-helpers.js'
+import { bootDrive, call, type Person, type Reply, type StoreKind } from './drive-helpers.js'
 
 const STORES: StoreKind[] = ['local', 's3']
 

@@ -1,11 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Kernel, ShopwrightConfig } from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import type { ShopwrightConfig } from '@shopwright/core'
+import {
+  bootTestKernel,
+  inject,
+  type DatabaseUnderTest,
+  type PluginSuite,
+} from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
+import {
+  accountPeople,
+  callAs,
+  signInPeople,
+  type TestPerson,
+} from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import drive from '../src/index.js'
 import { startS3Server, type S3TestServer } from './helpers.js'
@@ -79,27 +89,15 @@ export async function bootDrive(
 }
 
 /** A call as a person (or anonymous): JSON or a raw body, with extra headers. */
-export function call(
-  kernel: Pick<Kernel, 'app'>,
-  cookie: string | undefined,
-  request: {
-    method?: 'GET' | 'POST'
-    url: string
-    payload?: unknown
-    headers?: Record<string, string>
-  },
-): Promise<Reply> {
-  return inject(kernel, {
-    ...request,
-    headers: { ...(request.headers ?? {}), ...(cookie ? { cookie } : {}) },
-  })
-}
+export const call = callAs
 
-/** The catalogue code of an error answer. */
-export function codeOf(reply: Reply): string | undefined {
-  try {
-    return reply.json<{ message?: string }>().message
-  } catch {
-    return undefined
-  }
-}
+/**
+ * The drive's `describePlugin` suites: records, account and drive on a fresh database, seeded like
+ * a new site, with each person signed in. The store is the suite's `config.settings`.
+ */
+export const DRIVE_SUITE = {
+  plugins: [records, account, drive],
+  seeds: allSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+} satisfies PluginSuite<Person>

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
-import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
+import { codeOf, databasesUnderTest, testConfig } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import drive, { type DriveFile } from '../src/index.js'
@@ -12,7 +12,6 @@ import { pngBomb, sidewaysJpeg, testImage } from '../src/server/images/testing.j
 import {
   bootDrive,
   call,
-  codeOf,
   s3Settings,
   type Person,
   type Reply,

@@ -1,5 +1,6 @@
 import { describe, z } from '@shopwright/core'
 import { MAX_FOLDER_PAGE_SIZE } from '../shared/types.js'
+import { MAX_REQUESTED_SIDE } from './images/resize-box.js'
 
 const flags = z.object({
   view: z.boolean(),
@@ -40,16 +41,33 @@ const folder = folderEntry.extend({
   ...listing,
 })
 
-const path = z.object({ rest: z.string().describe('The path, without a leading slash') })
-const paths = z.object({ rest: z.string().describe('Paths, comma-separated') })
+/**
+ * The path after the call's name. Optional here because the router hands a final `*` on as
+ * `ctx.params['*']`, not `rest`; the handler reads and checks it from the raw URL path
+ * (request-paths.ts), since a decoded parameter would make `%2F` a folder and lose the name codes.
+ */
+const path = z.object({
+  rest: z.string().optional().describe('The path, without a leading slash'),
+})
+const paths = z.object({ rest: z.string().optional().describe('Paths, comma-separated') })
+/** An option as a query string sends it, once; empty is no option, as everywhere in /query. */
+const option = z
+  .string()
+  .optional()
+  .transform((text) => text || undefined)
 const notFound = ['ERROR_NOT_SIGNED_IN', 'ERROR_FILE_NOT_FOUND', 'ERROR_FOLDER_NOT_FOUND'] as const
 const names = ['ERROR_INVALID_FILE_NAME', 'ERROR_INVALID_FOLDER_NAME'] as const
 const writes = [...notFound, ...names, 'ERROR_ACCESS_DENIED', 'ERROR_RATE_LIMIT_EXCEEDED'] as const
 /** Drive rights come from the entry's security record, its nearest ancestor's, or `drive`. */
 const rights = (rule: string) => ({ rule })
 const listQuery = z.object({
-  nextpage: z.string().optional().describe('The token of the previous answer'),
-  pagesize: z.int().min(1).max(MAX_FOLDER_PAGE_SIZE).optional(),
+  nextpage: option.describe('The token of the previous answer'),
+  pagesize: z
+    .string()
+    .regex(/^\d{0,6}$/, 'ERROR_INVALID_INTEGER')
+    .optional()
+    .transform((text) => (text ? Number(text) : undefined))
+    .describe(`Entries per page, at most ${MAX_FOLDER_PAGE_SIZE}`),
 })
 const files = ['application/octet-stream', '*/*']
 
@@ -84,7 +102,13 @@ export const DRIVE_ROUTES = {
     summary: 'Stores a file: the raw body, or multipart/form-data with one file part',
     access: rights('create on the folder; edit on the file to replace it'),
     params: path,
-    query: z.object({ replace: z.enum(['true', 'false']).optional() }),
+    query: z.object({
+      replace: z
+        .string()
+        .optional()
+        .transform((text) => text === 'true')
+        .describe('true to replace an existing file; anything else keeps it'),
+    }),
     upload: [...files, 'multipart/form-data'],
     answer: file,
     errors: [...writes, 'ERROR_FILE_ALREADY_EXISTS', 'ERROR_BODY_TOO_LARGE', 'ERROR_BODY_EXPECTED'],
@@ -93,9 +117,10 @@ export const DRIVE_ROUTES = {
     summary: 'The file inline, optionally scaled down to fit width and height',
     access: rights('view on the entry'),
     params: path,
+    // Read once each; resize-box.ts checks the values, with a reason that says what is allowed.
     query: z.object({
-      width: z.int().min(1).max(4096).optional(),
-      height: z.int().min(1).max(4096).optional(),
+      width: z.string().optional().describe(`A whole number from 1 to ${MAX_REQUESTED_SIDE}`),
+      height: z.string().optional().describe(`A whole number from 1 to ${MAX_REQUESTED_SIDE}`),
     }),
     answer: { file: files },
     errors: [
@@ -111,7 +136,7 @@ export const DRIVE_ROUTES = {
     summary: 'One file as an attachment; several, or a folder, as one zip',
     access: rights('view on each entry'),
     params: paths,
-    query: z.object({ filename: z.string().optional() }),
+    query: z.object({ filename: option }),
     answer: { file: [...files, 'application/zip'] },
     errors: [...notFound, ...names],
   }),
@@ -119,8 +144,7 @@ export const DRIVE_ROUTES = {
     summary: 'Renames an entry in its folder',
     access: rights('edit on the entry'),
     params: path,
-    query: z.object({ filename: z.string().optional().describe('The new name (or in the body)') }),
-    body: z.strictObject({ filename: z.string().max(2000) }).optional(),
+    query: z.object({ filename: option.describe('The new name (or `filename` in a JSON body)') }),
     answer: z.union([file, folderEntry]),
     errors: [
       ...writes,
@@ -158,7 +182,7 @@ export const DRIVE_ROUTES = {
     body: z.strictObject({
       security: z
         .string()
-        .regex(/^[A-Za-z0-9_-]{1,191}$/)
+        .regex(/^[A-Za-z0-9_-]{1,191}$/, 'must be a security record id')
         .nullable(),
     }),
     answer: z.union([file, folder]),

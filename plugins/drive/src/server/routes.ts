@@ -6,7 +6,7 @@ import {
   readBody,
   type QueryContext,
   type QueryRouter,
-  queryOption,
+  type RouteInput,
   z,
 } from '@shopwright/core'
 import { kindOfName, nameProblem, normalizeName, splitPath, joinPath } from '../shared/names.js'
@@ -21,21 +21,11 @@ import type { ImageVariants } from './images/image-variants.js'
 import { boxTag, resizeBoxOf, type ResizeBox } from './images/resize-box.js'
 import { DRIVE_ROUTES as DESCRIBED } from './route-schemas.js'
 
-const SaveBody = z.strictObject({ source: z.string() })
-const SecurityBody = z.strictObject({
-  security: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,191}$/, 'must be a security record id')
-    .nullable(),
-})
+/**
+ * Rename's body, when it sends one: the name may come in the query instead, and the router asks a
+ * described body of every POST, so this one is read here (docs/drive.md, "Calls").
+ */
 const RenameBody = z.strictObject({ filename: z.string().max(2000) })
-
-function pageSize(ctx: QueryContext): number | undefined {
-  const text = queryOption(ctx, 'pagesize')
-  if (text === undefined) return undefined
-  if (!/^\d{1,6}$/.test(text)) throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
-  return Number(text)
-}
 
 /** `Range: bytes=a-b` (one range; anything else is ignored and the whole file sent, as HTTP allows). */
 function rangeOf(ctx: QueryContext): BlobRange | undefined {
@@ -57,19 +47,18 @@ export function driveRoutes(
     requestPaths(ctx.path, `/query/drive/${call}`)
 
   const get = at('get')
-  const getFile = async (ctx: QueryContext): Promise<void> => {
+  router.get('/drive/get', DESCRIBED.getRoot, async (ctx) => {
+    ctx.body = await drive.get(await ctx.state.entity(), '')
+  })
+  router.get('/drive/get/*', DESCRIBED.get, async (ctx) => {
     ctx.body = await drive.get(await ctx.state.entity(), get(ctx))
-  }
-  router.get('/drive/get', DESCRIBED.getRoot, getFile)
-  router.get('/drive/get/*', DESCRIBED.get, getFile)
+  })
 
   const list = at('list')
-  const listFolder = async (ctx: QueryContext): Promise<void> => {
-    const path = list(ctx)
-    ctx.body = await drive.list(await ctx.state.entity(), path, {
-      nextpage: queryOption(ctx, 'nextpage'),
-      pagesize: pageSize(ctx),
-    })
+  const listFolder = async (
+    ctx: QueryContext & { input: RouteInput<typeof DESCRIBED.list> },
+  ): Promise<void> => {
+    ctx.body = await drive.list(await ctx.state.entity(), list(ctx), ctx.input.query)
   }
   router.get('/drive/list', DESCRIBED.listRoot, listFolder)
   router.get('/drive/list/*', DESCRIBED.list, listFolder)
@@ -83,7 +72,7 @@ export function driveRoutes(
   router.upload('/drive/upload/*', DESCRIBED.upload, async (ctx) => {
     const path = upload(ctx)
     const entity = await ctx.state.entity()
-    const replace = queryOption(ctx, 'replace') === 'true'
+    const { replace } = ctx.input.query
     if (ctx.is('multipart/form-data')) {
       const part = await firstFile(ctx, options.maxFileSize)
       // A folder in the address takes the part's file name; a file path names the file itself.
@@ -118,7 +107,7 @@ export function driveRoutes(
   router.get('/drive/download/*', DESCRIBED.download, async (ctx) => {
     const entity = await ctx.state.entity()
     const paths = download(ctx)
-    const filename = queryOption(ctx, 'filename')
+    const { filename } = ctx.input.query
     if (paths.length === 1 && kindOfName(splitPath(paths[0]!).name) === 'file') {
       const { row } = await drive.file(entity, paths[0]!)
       await sendFile(ctx, drive, row, { inline: false, cache: 'private, no-cache', filename })
@@ -136,7 +125,7 @@ export function driveRoutes(
   const rename = at('rename')
   router.post('/drive/rename/*', DESCRIBED.rename, async (ctx) => {
     const body = ctx.is('json') ? readBody(ctx, RenameBody).filename : undefined
-    const filename = queryOption(ctx, 'filename') ?? body
+    const filename = ctx.input.query.filename ?? body
     if (filename === undefined)
       throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'filename: the new name.' })
     ctx.body = await drive.rename(await ctx.state.entity(), rename(ctx), filename)
@@ -144,8 +133,7 @@ export function driveRoutes(
 
   const save = at('save')
   router.post('/drive/save/*', DESCRIBED.save, async (ctx) => {
-    const { source } = readBody(ctx, SaveBody)
-    ctx.body = await drive.save(await ctx.state.entity(), save(ctx), source)
+    ctx.body = await drive.save(await ctx.state.entity(), save(ctx), ctx.input.body.source)
   })
 
   const bin = all('bin')
@@ -160,7 +148,7 @@ export function driveRoutes(
 
   const security = at('security')
   router.post('/drive/security/*', DESCRIBED.security, async (ctx) => {
-    const body = readBody(ctx, SecurityBody)
+    const { body } = ctx.input
     ctx.body = await drive.setSecurity(await ctx.state.entity(), security(ctx), body.security)
   })
 }
@@ -215,11 +203,7 @@ async function sendFile(
       ctx.body = ''
       return
     }
-    // An error answer is nobody's copy of the file.
-    ctx.remove('ETag')
-    ctx.remove('Last-Modified')
-    ctx.set('Cache-Control', 'no-store')
-    throw error
+    throw uncacheable(ctx, error)
   }
   ctx.type = type
   if (range) {
@@ -271,11 +255,7 @@ async function sendResized(
   try {
     resolved = await images.resolve(row, box)
   } catch (error) {
-    // What /query answers anyway; said here, so that no header set before can make it cacheable.
-    ctx.remove('ETag')
-    ctx.remove('Last-Modified')
-    ctx.set('Cache-Control', 'no-store')
-    throw error
+    throw uncacheable(ctx, error)
   }
   if (resolved.kind === 'original') {
     // Served under the name's image type, as without a resize: with nosniff, bytes that are not
@@ -288,6 +268,18 @@ async function sendResized(
   ctx.type = resolved.type
   ctx.length = resolved.size
   ctx.body = resolved.body
+}
+
+/**
+ * Takes back the validators and cache rule set for a file whose read then failed, and hands the
+ * error on: an error answer is nobody's copy of the file, and no header set before may make it
+ * cacheable (/query answers errors `no-store` anyway).
+ */
+function uncacheable(ctx: QueryContext, error: unknown): unknown {
+  ctx.remove('ETag')
+  ctx.remove('Last-Modified')
+  ctx.set('Cache-Control', 'no-store')
+  return error
 }
 
 /** A download or part file name: the name rules, else a plain fallback. */
