@@ -1,14 +1,12 @@
-import type { Kernel, ShopwrightConfig } from '@shopwright/core'
+import type { Kernel } from '@shopwright/core'
 import { METERS_TABLE } from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import type { PluginSuite, SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import drive from '@shopwright/plugin-drive'
-import { callAs, signInPeople, type TestPerson } from '@shopwright/plugin-account/testing'
+import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import billing, { DATABASE_TABLE, type BillingDetails } from '../src/index.js'
-
-export type Reply = Awaited<ReturnType<typeof inject>>
 
 /** The callers the suites sign in (rights from the sample company's `billing` record). */
 export const PEOPLE = {
@@ -16,28 +14,22 @@ export const PEOPLE = {
   finance: { roles: ['finance'] },
   manager: { roles: ['allmanagers'] },
   customer: { type: 'customer', roles: [] },
-} as const satisfies Record<string, TestPerson>
+} as const satisfies Record<string, SuitePerson>
 export type Person = keyof typeof PEOPLE
 
 /** The plugins of a billed site: drive included, so storage is sampled. */
 export const PLUGINS = [records, account, drive, billing]
 
 /**
- * A kernel with records, account, drive and billing on a fresh database, seeded like a new site,
- * with a signed-in cookie per person.
+ * The billing suites: records, account, drive and billing on a fresh database, seeded like a new
+ * site, with each person signed in (`describePlugin(title, BILLING_SUITE, ...)`).
  */
-export async function bootBilling(
-  database: DatabaseUnderTest,
-  overrides: Partial<ShopwrightConfig> = {},
-  plugins = PLUGINS,
-) {
-  const booted = await bootTestKernel(database, plugins, overrides)
-  await booted.kernel.seed(allSeeds())
-  const signedIn = await signInPeople(booted.kernel, PEOPLE)
-  const cookies = {} as Record<Person, string>
-  for (const name of Object.keys(PEOPLE) as Person[]) cookies[name] = signedIn[name].cookie
-  return { ...booted, cookies }
-}
+export const BILLING_SUITE = {
+  plugins: PLUGINS,
+  seeds: allSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+} satisfies PluginSuite<Person>
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs
@@ -52,15 +44,6 @@ export async function details(
   if (reply.statusCode !== 200)
     throw new Error(`details of ${month} answered ${reply.statusCode}: ${reply.body}`)
   return reply.json<BillingDetails>()
-}
-
-/** The catalogue code of an error answer. */
-export function codeOf(reply: Reply): string | undefined {
-  try {
-    return reply.json<{ message?: string }>().message
-  } catch {
-    return undefined
-  }
 }
 
 /** Stores meter counts as the nodes would have (for days other than today). */

@@ -1,4 +1,5 @@
 import { describe, z } from '@shopwright/core'
+import { MONTH_PATTERN } from '@shopwright/core/shared'
 import { BILLED_METERS, BILLING_CURRENCY, BILLING_SECURITY } from '../shared/types.js'
 
 const meter = z.enum(BILLED_METERS)
@@ -41,12 +42,16 @@ const details = z.object({
   today: day.nullable(),
 })
 
-/** The description of billing's call (routes.ts), for the OpenAPI document. */
+/**
+ * The description of billing's call (routes.ts): the router checks its month, and that it has no
+ * query option, by it; the OpenAPI document says the same.
+ */
 export const BILLING_DETAILS_ROUTE = describe({
   summary: "The site's usage and its cost for one month, by day and meter",
   description: 'Takes no query option.',
   access: { security: BILLING_SECURITY, right: 'view' },
-  params: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) }),
+  params: z.object({ month: z.string().regex(MONTH_PATTERN, 'must be YYYY-MM') }),
+  query: z.strictObject({}),
   answer: details,
   errors: ['ERROR_BILLING_NOT_AVAILABLE'],
 })

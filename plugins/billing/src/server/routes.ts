@@ -4,30 +4,16 @@ import {
   isConnectionError,
   type AccessService,
   type Logger,
-  type QueryContext,
   type QueryRouter,
 } from '@shopwright/core'
-import { isMonth } from '@shopwright/core/shared'
 import { BILLING_SECURITY } from '../shared/types.js'
 import type { BillingService } from './billing-service.js'
 import { BILLING_DETAILS_ROUTE } from './route-schemas.js'
 
-/** The longest month text echoed in a refusal's reason. */
-const ECHO = 40
-
-/** The `{month}` of a call: `YYYY-MM` exactly, or a coded 400 before anything is read. */
-export function monthParam(ctx: QueryContext): string {
-  const month = ctx.params.month
-  if (!isMonth(month))
-    throw createError('ERROR_INVALID_INPUT', {
-      reason: `month must be YYYY-MM (got "${String(month ?? '').slice(0, ECHO)}").`,
-    })
-  return month
-}
-
 /**
  * Billing's call (docs/api.md, "Billing"): `GET /query/billing/details/{month}`, view on the
- * `billing` security record, a short cache (a tiny one for the current month). It takes no options.
+ * `billing` security record, a short cache (a tiny one for the current month). Its description
+ * (route-schemas.ts) refuses a malformed month and any option before the handler runs.
  */
 export function billingRoutes(
   router: QueryRouter,
@@ -40,12 +26,7 @@ export function billingRoutes(
     BILLING_DETAILS_ROUTE,
     access.require(BILLING_SECURITY, 'view'),
     async (ctx) => {
-      const month = monthParam(ctx)
-      const option = Object.keys(ctx.query)[0]
-      if (option !== undefined)
-        throw createError('ERROR_INVALID_INPUT', {
-          reason: `${option.slice(0, ECHO)} is not an option of this call.`,
-        })
+      const { month } = ctx.input.params
       let details
       try {
         details = await billing.details(month)
