@@ -1,46 +1,37 @@
-import { SYSTEM_ACTOR, type Kernel, type ShopwrightConfig } from '@shopwright/core'
-import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
+import { SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import type { inject, PluginSuite, SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { signInPeople, type TestPerson, callAs } from '@shopwright/plugin-account/testing'
+import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import example from '../src/index.js'
 
 export type Reply = Awaited<ReturnType<typeof inject>>
 
-/** The callers the suites sign in, with their roles. */
+/**
+ * The callers the suites sign in: `marketer` (may edit and create announcements), `supporter` (may
+ * only view them) and `customer` (no role: the public's rights, and may dismiss).
+ */
 const PEOPLE = {
   marketer: { roles: ['marketing'] },
   supporter: { roles: ['support'] },
   customer: { type: 'customer', roles: [] },
-} as const satisfies Record<string, TestPerson>
+} as const satisfies Record<string, SuitePerson>
 export type Person = keyof typeof PEOPLE
 
 /**
- * A kernel with records, account and example on a fresh database, seeded like a new site, with a
- * signed-in cookie per person: `marketer` (may edit and create announcements), `supporter` (may
- * only view them) and `customer` (no role: the public's rights, and may dismiss).
+ * The example's suites: records, account and example on a fresh database, seeded like a new site,
+ * with each person signed in (`describePlugin(title, EXAMPLE_SUITE, ...)`).
  */
-export async function bootExample(
-  database: DatabaseUnderTest,
-  overrides: Partial<ShopwrightConfig> = {},
-) {
-  const booted = await bootTestKernel(database, [records, account, example], overrides)
-  const { kernel } = booted
-  await kernel.seed(allSeeds())
-  const signedIn = await signInPeople(kernel, PEOPLE)
-  const cookies = {} as Record<Person, string>
-  for (const name of Object.keys(PEOPLE) as Person[]) cookies[name] = signedIn[name].cookie
-  return { ...booted, cookies }
-}
+export const EXAMPLE_SUITE = {
+  plugins: [records, account, example],
+  seeds: allSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+} satisfies PluginSuite<Person>
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs
-
-/** The catalogue code of an error answer. */
-export function codeOf(reply: Reply): string | undefined {
-  return reply.json<{ message?: string }>().message
-}
 
 const HOUR = 60 * 60 * 1000
 /** An ISO time `hours` from now. */

@@ -1,29 +1,20 @@
-import {
-  createError,
-  describe,
-  readBody,
-  type QueryContext,
-  type QueryRouter,
-  z,
-} from '@shopwright/core'
-import { isValidId } from '@shopwright/core/shared'
+import { describe, type QueryRouter, z } from '@shopwright/core'
 import { ANNOUNCEMENT_TYPE } from '../shared/types.js'
 import type { Announcements } from './announcements.js'
 
+/**
+ * The `:id` of a call: the id rule, or 400 ERROR_INVALID_ID (an issue whose message is a catalogue
+ * code answers that code; docs/api.md, "Validation").
+ */
+const IdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/, 'ERROR_INVALID_ID') })
+/** A strict body: a key it does not name (`__proto__` too) is 400 ERROR_INVALID_INPUT. */
 const PublishBody = z.strictObject({ published: z.boolean() })
-const IdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/) })
 const isoOrNull = z.string().nullable()
-
-/** The `:id` of the call, checked before anything is read. */
-function idParam(ctx: QueryContext): string {
-  const id = ctx.params.id ?? ''
-  if (!isValidId(id)) throw createError('ERROR_INVALID_ID', { reason: id })
-  return id
-}
 
 /**
  * The plugin's calls under `/query` (README, "Calls"). Each carries its description (summary,
- * access, schemas, errors): the OpenAPI document at `/query/openapi.json` is built from them.
+ * access, schemas, errors): the router checks each request against its schemas before the handler
+ * runs, and the OpenAPI document at `/query/openapi.json` is built from the same descriptions.
  */
 export function announcementRoutes(router: QueryRouter, announcements: Announcements): void {
   // Public: every storefront page may ask, signed in or not.
@@ -58,7 +49,8 @@ export function announcementRoutes(router: QueryRouter, announcements: Announcem
     ctx.body = await announcements.list(await ctx.state.entity())
   })
 
-  // Every call that changes state is POST; its input is validated before anything is written.
+  // Every call that changes state is POST. Its input is checked by its description before the
+  // handler runs, which reads the parsed values from `ctx.input`.
   const publish = describe({
     summary: 'Publishes or withdraws an announcement',
     access: { rule: `edit on the ${ANNOUNCEMENT_TYPE} record type` },
@@ -74,9 +66,8 @@ export function announcementRoutes(router: QueryRouter, announcements: Announcem
     ],
   })
   router.post('/announcements/publish/:id', publish, async (ctx) => {
-    const id = idParam(ctx)
-    const { published } = readBody(ctx, PublishBody)
-    ctx.body = await announcements.publish(await ctx.state.entity(), id, published)
+    const { params, body } = ctx.input
+    ctx.body = await announcements.publish(await ctx.state.entity(), params.id, body.published)
   })
 
   const dismiss = describe({
@@ -87,7 +78,7 @@ export function announcementRoutes(router: QueryRouter, announcements: Announcem
     errors: ['ERROR_INVALID_ID', 'ERROR_RECORD_NOT_AVAILABLE', 'ERROR_ANNOUNCEMENT_EXPIRED'],
   })
   router.post('/announcements/dismiss/:id', dismiss, async (ctx) => {
-    await announcements.dismiss(await ctx.state.entity(), idParam(ctx))
+    await announcements.dismiss(await ctx.state.entity(), ctx.input.params.id)
     ctx.body = { dismissed: true }
   })
 }
