@@ -1,4 +1,5 @@
 import { describe, z } from '@shopwright/core'
+import { MONTH_PATTERN } from '@shopwright/core/shared'
 import { INSIGHTS_SECURITY, SERIES, TRAFFIC_INSIGHTS_TYPE } from '../shared/types.js'
 
 const keyed = z.array(z.object({ key: z.string(), value: z.number() }))
@@ -30,13 +31,28 @@ const live = z.object({
   live: z.int(),
 })
 
-/** The descriptions of the insights calls (routes.ts), for the OpenAPI document. */
+/** The calls take no option: one given is refused, so a typo is never silently ignored. */
+const noOptions = z.strictObject(
+  {},
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${issue.keys.join(', ').slice(0, 40)} is not an option of this call`
+        : undefined,
+  },
+)
+
+/**
+ * The descriptions of the insights calls (routes.ts): the router checks their month and options by
+ * them, and the OpenAPI document says the same.
+ */
 export const INSIGHTS_ROUTES = {
   traffic: describe({
     summary: "A month's traffic insights, today counted live",
     description: 'Takes no query option.',
     access: { security: INSIGHTS_SECURITY, right: 'view' },
-    params: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/) }),
+    params: z.object({ month: z.string().regex(MONTH_PATTERN, 'must be YYYY-MM') }),
+    query: noOptions,
     answer: traffic,
     errors: ['ERROR_INSIGHTS_NOT_AVAILABLE'],
   }),
@@ -44,6 +60,7 @@ export const INSIGHTS_ROUTES = {
     summary: 'The live globe: recent sessions grouped by place',
     description: 'Takes no query option.',
     access: { security: INSIGHTS_SECURITY, right: 'view' },
+    query: noOptions,
     answer: live,
   }),
 }
