@@ -1,9 +1,9 @@
 import pino from 'pino'
 import { KernelMeters, type Kernel } from '@shopwright/core'
-import { bootTestKernel, type DatabaseUnderTest } from '@shopwright/core/testing'
+import type { PluginSuite, SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { signInPeople } from '@shopwright/plugin-account/testing'
+import { accountPeople } from '@shopwright/plugin-account/testing'
 import translations from '@shopwright/plugin-translations'
 import sessions from '@shopwright/plugin-sessions'
 import { writeSessions, type FixtureSession } from '@shopwright/plugin-sessions/testing'
@@ -18,17 +18,24 @@ export const NOW = Date.parse('2026-11-20T12:00:00.000Z')
 const at = (day: string, hour = 10) =>
   Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00.000Z`)
 
-/** A seeded site with insights, and callers of each kind of right on the `insights` record. */
-export async function bootInsights(database: DatabaseUnderTest) {
-  const booted = await bootTestKernel(database, PLUGINS)
-  await booted.kernel.seed(allSeeds())
-  const people = await signInPeople(booted.kernel, {
-    manager: { roles: ['allmanagers'] },
-    developer: { roles: ['development'] },
-    marketer: { roles: ['marketing'] },
-  })
-  return { ...booted, people }
-}
+/** The callers the suites sign in, one of each kind of right on the `insights` record. */
+const PEOPLE = {
+  manager: { roles: ['allmanagers'] },
+  developer: { roles: ['development'] },
+  marketer: { roles: ['marketing'] },
+} as const satisfies Record<string, SuitePerson>
+export type Person = keyof typeof PEOPLE
+
+/**
+ * A seeded site with insights, with each person signed in
+ * (`describePlugin(title, INSIGHTS_SUITE, ...)`).
+ */
+export const INSIGHTS_SUITE = {
+  plugins: PLUGINS,
+  seeds: allSeeds,
+  people: PEOPLE,
+  keeper: accountPeople,
+} satisfies PluginSuite<Person>
 
 /** The insights service of a node, on the suites' clock, looking back far enough for October. */
 export function serviceAt(kernel: Kernel, now = NOW): InsightsService {

@@ -1,48 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
-import { databasesUnderTest, testConfig } from '@shopwright/core/testing'
-import { callAs } from '@shopwright/plugin-account/testing'
+import { describePlugin, testConfig } from '@shopwright/core/testing'
 import type { TrafficInsights } from '../src/shared/types.js'
-import { PLUGINS, bootInsights, serviceAt, writeNovember, writeOctober } from './helpers.js'
+import {
+  INSIGHTS_SUITE,
+  PLUGINS,
+  serviceAt,
+  writeNovember,
+  writeOctober,
+  type Person,
+} from './helpers.js'
 
 const days = (month: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
 const series = (month: string, values: number[]) =>
   values.map((value, i) => ({ key: `${month}-${String(i + 1).padStart(2, '0')}`, value }))
 
-describe.each(databasesUnderTest())('insights on $name', (database) => {
-  let site: Awaited<ReturnType<typeof bootInsights>>
+describePlugin('insights', INSIGHTS_SUITE, (site) => {
   let second: Kernel
   beforeAll(async () => {
-    if (database.skip) return
-    site = await bootInsights(database)
     await writeOctober(site.kernel)
     await writeNovember(site.kernel)
-    // A second node of the same site: one database.
+    // A second node of the same site: one database and no Redis, so the suite starts it itself.
     second = await createKernel({
       config: testConfig({ databaseUrl: site.url }),
       plugins: PLUGINS,
     })
   })
-  afterAll(async () => {
-    await second?.close()
-    await site?.close()
+  afterAll(() => second?.close())
+
+  it('rolls each finished day up once, though two nodes roll up at the same time', async () => {
+    const [a, b] = await Promise.all([serviceAt(site.kernel).rollUp(), serviceAt(second).rollUp()])
+    // The 60 finished days of the window (from 21 September): each stored by one of the nodes.
+    expect(a + b).toBe(60)
+    expect(await serviceAt(site.kernel).rollUp()).toBe(0)
   })
 
-  it.skipIf(database.skip)(
-    'rolls each finished day up once, though two nodes roll up at the same time',
-    async () => {
-      const [a, b] = await Promise.all([
-        serviceAt(site.kernel).rollUp(),
-        serviceAt(second).rollUp(),
-      ])
-      // The 60 finished days of the window (from 21 September): each stored by one of the nodes.
-      expect(a + b).toBe(60)
-      expect(await serviceAt(site.kernel).rollUp()).toBe(0)
-    },
-  )
-
-  it.skipIf(database.skip)('stores October exactly: every series and list', async () => {
+  it('stores October exactly: every series and list', async () => {
     const october = (await site.kernel.services.records.findFresh(
       'trafficinsights',
       '2026-10',
@@ -89,7 +83,7 @@ describe.each(databasesUnderTest())('insights on $name', (database) => {
     expect(october.errormessages).toEqual([{ key: 'ERROR_A', value: 31 }])
   })
 
-  it.skipIf(database.skip)("answers November with today's figures live, hand-counted", async () => {
+  it("answers November with today's figures live, hand-counted", async () => {
     const november = await serviceAt(site.kernel).month('2026-11')
     const daily = (values: Record<number, number>) =>
       series(
@@ -152,31 +146,25 @@ describe.each(databasesUnderTest())('insights on $name', (database) => {
     })
   })
 
-  it.skipIf(database.skip)(
-    'gives managers the month, refuses development, marketing and strangers',
-    async () => {
-      const { manager, developer, marketer } = site.people
-      const ask = (cookie: string | undefined, month = '2026-10') =>
-        callAs(site.kernel, cookie, { url: `/query/insights/traffic/${month}` })
-      const shown = await ask(manager.cookie)
-      expect(shown.statusCode).toBe(200)
-      expect(shown.json<TrafficInsights>().traffic).toHaveLength(31)
-      expect((await ask(developer.cookie)).statusCode).toBe(403)
-      expect((await ask(marketer.cookie)).statusCode).toBe(403)
-      expect((await ask(undefined)).statusCode).toBe(401)
-      for (const path of ['/query/insights/live', '/query/data/get/trafficinsights/2026-10'])
-        expect((await callAs(site.kernel, developer.cookie, { url: path })).statusCode, path).toBe(
-          403,
-        )
-      // The stored record is a record like any other: the generic call reads it.
-      const record = await callAs(site.kernel, manager.cookie, {
-        url: '/query/data/get/trafficinsights/2026-10',
-      })
-      expect(record.statusCode).toBe(200)
-    },
-  )
+  it('gives managers the month, refuses development, marketing and strangers', async () => {
+    const ask = (person: Person | undefined, month = '2026-10') =>
+      site.call(person, { url: `/query/insights/traffic/${month}` })
+    const shown = await ask('manager')
+    expect(shown.statusCode).toBe(200)
+    expect(shown.json<TrafficInsights>().traffic).toHaveLength(31)
+    expect((await ask('developer')).statusCode).toBe(403)
+    expect((await ask('marketer')).statusCode).toBe(403)
+    expect((await ask(undefined)).statusCode).toBe(401)
+    for (const path of ['/query/insights/live', '/query/data/get/trafficinsights/2026-10'])
+      expect((await site.call('developer', { url: path })).statusCode, path).toBe(403)
+    // The stored record is a record like any other: the generic call reads it.
+    const record = await site.call('manager', {
+      url: '/query/data/get/trafficinsights/2026-10',
+    })
+    expect(record.statusCode).toBe(200)
+  })
 
-  it.skipIf(database.skip)('refuses a month that is not YYYY-MM with a coded 400', async () => {
+  it('refuses a month that is not YYYY-MM with a coded 400', async () => {
     for (const month of [
       '2026-13',
       '2026-1',
@@ -185,55 +173,47 @@ describe.each(databasesUnderTest())('insights on $name', (database) => {
       'x'.repeat(300),
       '2026-10-01',
     ]) {
-      const reply = await callAs(site.kernel, site.people.manager.cookie, {
+      const reply = await site.call('manager', {
         url: `/query/insights/traffic/${encodeURIComponent(month)}`,
       })
       expect(reply.statusCode, month).toBe(400)
       expect(reply.json<{ message: string }>().message, month).toBe('ERROR_INVALID_INPUT')
     }
     for (const path of ['/query/insights/traffic/2026-10?x=1', '/query/insights/live?limit=5']) {
-      const reply = await callAs(site.kernel, site.people.manager.cookie, { url: path })
+      const reply = await site.call('manager', { url: path })
       expect(reply.statusCode, path).toBe(400)
       expect(reply.json<{ reason: string }>().reason, path).toMatch(/is not an option/)
     }
     for (const path of ['/query/insights/traffic/..%2F..%2Fdata', '/query/insights/traffic/'])
-      expect([400, 404]).toContain(
-        (await callAs(site.kernel, site.people.manager.cookie, { url: path })).statusCode,
-      )
+      expect([400, 404]).toContain((await site.call('manager', { url: path })).statusCode)
   })
 
-  it.skipIf(database.skip)(
-    'places the live globe: grouped by place, Primary where a genuine visit is, 0,0 skipped',
-    async () => {
-      const reply = await callAs(site.kernel, site.people.manager.cookie, {
-        url: '/query/insights/live',
-      })
-      expect(reply.statusCode).toBe(200)
-      const live = reply.json<{
-        locations: Array<{ city: string; count: number; style: string }>
-        sessions: number
-      }>()
-      expect(live.sessions).toBe(565)
-      const london = live.locations.find((place) => place.city === 'London')
-      expect(london?.style).toBe('Primary')
-      const paris = live.locations.find((place) => place.city === 'Paris')
-      expect(paris).toMatchObject({ count: 1, style: 'Primary' })
-    },
-  )
+  it('places the live globe: grouped by place, Primary where a genuine visit is, 0,0 skipped', async () => {
+    const reply = await site.call('manager', {
+      url: '/query/insights/live',
+    })
+    expect(reply.statusCode).toBe(200)
+    const live = reply.json<{
+      locations: Array<{ city: string; count: number; style: string }>
+      sessions: number
+    }>()
+    expect(live.sessions).toBe(565)
+    const london = live.locations.find((place) => place.city === 'London')
+    expect(london?.style).toBe('Primary')
+    const paris = live.locations.find((place) => place.city === 'Paris')
+    expect(paris).toMatchObject({ count: 1, style: 'Primary' })
+  })
 
-  it.skipIf(database.skip)(
-    'stores a day only an hour after it ends, when every node has written it',
-    async () => {
-      const early = serviceAt(site.kernel, Date.parse('2026-11-21T00:30:00.000Z'))
-      expect(await early.rollUp()).toBe(0)
-      const settled = serviceAt(site.kernel, Date.parse('2026-11-21T01:30:00.000Z'))
-      expect(await settled.rollUp()).toBe(1)
-      const stored = (await site.kernel.services.records.findFresh(
-        'trafficinsights',
-        '2026-11',
-      )) as unknown as TrafficInsights
-      expect(stored.days.at(-1)).toBe('2026-11-20')
-      expect(stored.traffic.at(-1)).toEqual({ key: '2026-11-20', value: 2 })
-    },
-  )
+  it('stores a day only an hour after it ends, when every node has written it', async () => {
+    const early = serviceAt(site.kernel, Date.parse('2026-11-21T00:30:00.000Z'))
+    expect(await early.rollUp()).toBe(0)
+    const settled = serviceAt(site.kernel, Date.parse('2026-11-21T01:30:00.000Z'))
+    expect(await settled.rollUp()).toBe(1)
+    const stored = (await site.kernel.services.records.findFresh(
+      'trafficinsights',
+      '2026-11',
+    )) as unknown as TrafficInsights
+    expect(stored.days.at(-1)).toBe('2026-11-20')
+    expect(stored.traffic.at(-1)).toEqual({ key: '2026-11-20', value: 2 })
+  })
 })
