@@ -18,6 +18,7 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   'billing',
   'commerce',
   'log',
+  'openapi',
 ]
 
 /** The package behind a plugin name: `records` is `@shopwright/plugin-records`; scoped or pathed names are packages. */

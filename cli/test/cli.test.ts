@@ -70,12 +70,13 @@ describe('shopwright command line', () => {
       billing,
       commerce,
       log,
-    ].flatMap(
-      (plugin) =>
-        (typeof plugin.seeds === 'function'
-          ? plugin.seeds()
-          : (plugin.seeds ?? [])) as RecordData[],
-    )
+    ].flatMap((plugin) => [
+      ...((typeof plugin.seeds === 'function'
+        ? plugin.seeds()
+        : (plugin.seeds ?? [])) as RecordData[]),
+      // The security records the plugin declares, seeded with its other records.
+      ...Object.keys(plugin.security ?? {}).map((id) => ({ type: 'security', id })),
+    ])
     const total = new Set(
       [...pluginSeeds, ...allSeeds()].map((record) => `${record.type}/${record.id}`),
     ).size
@@ -137,6 +138,7 @@ describe('shopwright command line', () => {
         'billing',
         'commerce',
         'log',
+        'openapi',
         // The CLI's own two, after the project's list: the admin server, then the storefront.
         'admin',
         'storefront',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OpenApiDocument } from '@shopwright/core'
+import type { OpenApiDocument } from '@shopwright/plugin-openapi'
 import { databasesUnderTest, inject, type TestKernel } from '@shopwright/core/testing'
 import { addAndSignIn, type SignedIn } from '@shopwright/plugin-account/testing'
 import { AnswerValidators, bootEveryPlugin, operationOf } from './openapi-helpers.js'

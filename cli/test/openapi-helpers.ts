@@ -1,11 +1,11 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import type { PluginDefinition } from '@shopwright/core'
 import {
   openApiDocument,
   openApiPath,
   type OpenApiDocument,
   type OpenApiOperation,
-  type PluginDefinition,
-} from '@shopwright/core'
+} from '@shopwright/plugin-openapi'
 import { bootTestKernel, type DatabaseUnderTest, type TestKernel } from '@shopwright/core/testing'
 import example from '@shopwright/plugin-example'
 import { allSeeds } from '@shopwright/seeds'

@@ -47,14 +47,20 @@ export { type LimitRule, type RateLimiterService } from './limits/rate-limiter.j
 // A type only: the Redis client module is loaded on demand (see createKernel).
 export type { RedisConnections } from './redis/redis-connections.js'
 export type { Authenticator, Entity, QueryState } from './http/state.js'
-export { QueryRouter, type QueryContext, type QueryMiddleware } from './http/query-router.js'
-export { describe, isFileAnswer, type RouteDescription } from './http/route-description.js'
 export {
-  openApiDocument,
-  openApiPath,
-  type OpenApiDocument,
-  type OpenApiOperation,
-} from './openapi/openapi-document.js'
+  QueryRouter,
+  type DescribedMiddleware,
+  type QueryContext,
+  type QueryMiddleware,
+  type RouteInfo,
+} from './http/query-router.js'
+export {
+  describe,
+  isFileAnswer,
+  type RouteAccess,
+  type RouteDescription,
+} from './http/route-description.js'
+export type { RouteInput } from './http/route-input.js'
 // What server code uses of the browser-safe part; the rest is `@shopwright/core/shared`'s.
 export {
   ADMINISTRATOR_ROLE,

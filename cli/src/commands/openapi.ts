@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import type { Command } from 'commander'
-import { openApiDocument } from '@shopwright/core'
+import { openApiDocument } from '@shopwright/plugin-openapi'
 import { withKernel } from '../boot.js'
 import type { Terminal } from '../terminal.js'
 

@@ -22,6 +22,24 @@ const echo = definePlugin({
       const { params, query, body } = ctx.input
       ctx.body = { id: params.id, name: body.name.repeat(query.times), times: query.times }
     })
+    router.post(
+      '/files/*',
+      describeRoute({
+        summary: 'Names a file, with an optional body',
+        access: 'anyone',
+        params: z.object({ rest: z.string().regex(/^[a-z/]+$/, 'ERROR_INVALID_NAME') }),
+        query: z.object({
+          width: z
+            .string()
+            .regex(/^\d{1,4}$/, 'ERROR_INVALID_INTEGER: width must be a whole number')
+            .optional(),
+        }),
+        body: z.strictObject({ name: z.string() }).optional(),
+        answer: z.object({ path: z.string(), name: z.string().nullable() }),
+      }),
+      (ctx) =>
+        void (ctx.body = { path: ctx.input.params.rest, name: ctx.input.body?.name ?? null }),
+    )
     router.get(
       '/guarded/:id',
       describeRoute({
@@ -91,6 +109,26 @@ describe('a described route', () => {
     try {
       const reply = await inject(kernel, { url: '/query/guarded/NOT%20AN%20ID' })
       expect(reply.statusCode).toBe(401)
+    } finally {
+      await kernel.close()
+    }
+  })
+
+  it('names a final * rest, takes an optional body as none, and gives a code its own words', async () => {
+    const kernel = await createKernel({ config: testConfig(), plugins: [echo] })
+    try {
+      const post = (url: string, payload?: unknown) =>
+        inject(kernel, { method: 'POST', url, payload })
+      expect((await post('/query/files/a/b')).json()).toEqual({ path: 'a/b', name: null })
+      expect((await post('/query/files/a', { name: 'x' })).json()).toEqual({ path: 'a', name: 'x' })
+      expect((await post('/query/files/A')).json()).toMatchObject({
+        message: 'ERROR_INVALID_NAME',
+        reason: 'rest',
+      })
+      expect((await post('/query/files/a?width=x')).json()).toMatchObject({
+        message: 'ERROR_INVALID_INTEGER',
+        reason: 'width must be a whole number',
+      })
     } finally {
       await kernel.close()
     }

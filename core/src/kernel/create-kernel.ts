@@ -22,7 +22,6 @@ import { requestContext } from '../http/request-context.js'
 import { queryDispatcher } from '../http/query-dispatcher.js'
 import { QueryRouter, type RouteInfo } from '../http/query-router.js'
 import { describe } from '../http/route-description.js'
-import { openApiRoute } from '../openapi/openapi-route.js'
 import { z } from 'zod'
 import { createAccessLog } from '../http/access-log.js'
 import { addressRedactor } from '../http/log-address.js'
@@ -275,8 +274,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
         })
       }
     }
-    // Last, so the document it serves lists every route before it.
-    router.registerAs('kernel', () => openApiRoute(router, access, version))
 
     // maxIpsCount: the client address comes from the proxies' own X-Forwarded-For entries, never
     // from the leftmost one a client can write (which would defeat per-address rate limits).

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import { QueryRouter } from '../http/query-router.js'
-import { describe as describeRoute } from '../http/route-description.js'
+import { describe as describeRoute, QueryRouter, z } from '@shopwright/core'
 import { openApiDocument, openApiPath } from './openapi-document.js'
 
 const noop = () => undefined

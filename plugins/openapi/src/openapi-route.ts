@@ -1,8 +1,5 @@
-import { z } from 'zod'
-import type { AccessService } from '../access/access-service.js'
-import type { QueryRouter } from '../http/query-router.js'
-import { describe } from '../http/route-description.js'
-import { ADMIN_GATE } from '../shared/access.js'
+import { describe, type AccessService, type QueryRouter, z } from '@shopwright/core'
+import { ADMIN_GATE } from '@shopwright/core/shared'
 import { openApiDocument, type OpenApiDocument } from './openapi-document.js'
 
 const operation = z

@@ -1,6 +1,10 @@
-import type { RouteInfo } from '../http/query-router.js'
-import { isFileAnswer, type RouteAccess, type RouteDescription } from '../http/route-description.js'
-import { statusOf } from '../shared/errors/index.js'
+import {
+  isFileAnswer,
+  type RouteAccess,
+  type RouteDescription,
+  type RouteInfo,
+} from '@shopwright/core'
+import { statusOf } from '@shopwright/core/shared'
 import { SchemaConverter, type JsonSchema } from './json-schema.js'
 
 /** The OpenAPI 3.1 document of the `/query` API, as `GET /query/openapi.json` answers it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@shopwright/core'
 
 /** A JSON Schema (draft 2020-12) as the OpenAPI document holds it. */
 export type JsonSchema = Record<string, unknown>
