@@ -46,7 +46,7 @@ export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorPr
     <ListEditorFrame
       testId="access-entries"
       toolbar={{
-        addLabel: 'Add Role',
+        addLabel: t('Add Role'),
         onAdd: () => onChange([...entries, blank]),
         testId: 'access',
       }}

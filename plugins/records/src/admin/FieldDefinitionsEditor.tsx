@@ -23,7 +23,7 @@ export function FieldDefinitionsEditor({ value, onChange, readOnly }: ValueEdito
     <ListEditorFrame
       testId="field-definitions"
       toolbar={{
-        addLabel: 'Add Field',
+        addLabel: t('Add Field'),
         onAdd: () => onChange([...fields, { id: '', name: '', datatype: 'text' }]),
         testId: 'field',
       }}

@@ -24,7 +24,7 @@ export function ListValuesEditor({ value, onChange, readOnly }: ValueEditorProps
   return (
     <ListEditorFrame
       testId="list-values"
-      toolbar={{ addLabel: 'Add', onAdd: () => onChange([...items, '']), testId: 'list' }}
+      toolbar={{ addLabel: t('Add'), onAdd: () => onChange([...items, '']), testId: 'list' }}
       editing={editing}
       readOnly={readOnly}
       empty={items.length === 0}

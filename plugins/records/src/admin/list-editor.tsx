@@ -45,7 +45,7 @@ export function ListEditorToolbar({
   testId,
 }: {
   editing: ListEditing
-  /** The add button's phrase ('Add Field'), translated here. */
+  /** The add button's text, translated by the caller (`t('Add Field')`, so the phrase scan finds it). */
   addLabel: string
   onAdd(): void
   /** Prefix of the add and delete buttons' test ids (`list` gives list-add, list-delete). */
@@ -62,7 +62,7 @@ export function ListEditorToolbar({
   return (
     <div className="sw-toolbar">
       <Button icon="plus" onClick={onAdd} data-testid={`${testId}-add`}>
-        {t(addLabel)}
+        {addLabel}
       </Button>
       {moves.map(([how, icon, label]) => (
         <Button
