@@ -450,6 +450,20 @@ for (const database of databasesUnderTest()) {
             400,
             'ERROR_PARAMETER_EXPECTED',
           )
+          // The body's schema is strict: a stray key (or a name that is not text) renames nothing.
+          refused(
+            await post('manager', '/query/drive/rename/private/new/other.txt', {
+              filename: 'c.txt',
+              __proto__x: true,
+            }),
+            400,
+            'ERROR_INVALID_INPUT',
+          )
+          refused(
+            await post('manager', '/query/drive/rename/private/new/other.txt', { filename: 7 }),
+            400,
+            'ERROR_INVALID_INPUT',
+          )
           expect(await names('manager', 'private/new')).toEqual(['deep', 'other.txt', 'taken.txt'])
         })
       })

@@ -145,6 +145,8 @@ export const DRIVE_ROUTES = {
     access: rights('edit on the entry'),
     params: path,
     query: z.object({ filename: option.describe('The new name (or `filename` in a JSON body)') }),
+    // Optional: a rename may name its file in the query and send no body.
+    body: z.strictObject({ filename: z.string().max(2000) }).optional(),
     answer: z.union([file, folderEntry]),
     errors: [
       ...writes,

@@ -1,14 +1,7 @@
 import { pipeline, type Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
 import type busboy from 'busboy'
-import {
-  createError,
-  readBody,
-  type QueryContext,
-  type QueryRouter,
-  type RouteInput,
-  z,
-} from '@shopwright/core'
+import { createError, type QueryContext, type QueryRouter, type RouteInput } from '@shopwright/core'
 import { kindOfName, nameProblem, normalizeName, splitPath, joinPath } from '../shared/names.js'
 import { BlobStoreError, type BlobRange } from './blobs/blob-store.js'
 import type { DriveService } from './drive-service.js'
@@ -25,8 +18,6 @@ import { DRIVE_ROUTES as DESCRIBED } from './route-schemas.js'
  * Rename's body, when it sends one: the name may come in the query instead, and the router asks a
  * described body of every POST, so this one is read here (docs/drive.md, "Calls").
  */
-const RenameBody = z.strictObject({ filename: z.string().max(2000) })
-
 /** `Range: bytes=a-b` (one range; anything else is ignored and the whole file sent, as HTTP allows). */
 function rangeOf(ctx: QueryContext): BlobRange | undefined {
   const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(ctx.get('range'))
@@ -124,8 +115,7 @@ export function driveRoutes(
 
   const rename = at('rename')
   router.post('/drive/rename/*', DESCRIBED.rename, async (ctx) => {
-    const body = ctx.is('json') ? readBody(ctx, RenameBody).filename : undefined
-    const filename = ctx.input.query.filename ?? body
+    const filename = ctx.input.query.filename ?? ctx.input.body?.filename
     if (filename === undefined)
       throw createError('ERROR_PARAMETER_EXPECTED', { reason: 'filename: the new name.' })
     ctx.body = await drive.rename(await ctx.state.entity(), rename(ctx), filename)
