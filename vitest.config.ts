@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: [
-      '{core,cli,seeds,bench,earth}/src/**/*.test.ts',
-      '{core,cli}/test/**/*.test.ts',
+      '{core,client,cli,seeds,bench,earth}/src/**/*.test.ts',
+      '{core,client,cli}/test/**/*.test.ts',
       'deploy/*.test.ts',
       'plugins/*/{src,test}/**/*.test.ts',
       'admin-ui/{src,build}/**/*.test.{ts,tsx}',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PluginDefinition } from '@shopwright/core'
-import { FULL_RIGHTS, SPEC_SECURITY_TABLE } from '@shopwright/core/testing'
+import { FULL_RIGHTS, SPEC_SECURITY_TABLE } from '@shopwright/testkit'
 import account from '@shopwright/plugin-account'
 import billing from '@shopwright/plugin-billing'
 import commerce from '@shopwright/plugin-commerce'

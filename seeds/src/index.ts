@@ -8,7 +8,7 @@ import { languageListType } from './languages.js'
 export { sampleCompany }
 export { CATALOGUE_FOLDER, sampleCatalogue, sampleFiles } from './catalogue.js'
 // The spec's right-to-left rule lives in core (shared with the browsers); seeds re-exports it.
-export { isRightToLeft } from '@shopwright/core/shared'
+export { isRightToLeft } from '@shopwright/client'
 
 /** Countries, the language list type and currencies, built from their npm packages on each call. */
 export function referenceData(): RecordData[] {

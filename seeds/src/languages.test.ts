@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRightToLeft } from '@shopwright/core/shared'
+import { isRightToLeft } from '@shopwright/client'
 import { languageListType, type LanguageValue } from './languages.js'
 
 const listType = languageListType()

@@ -1,4 +1,5 @@
-import { isRightToLeft, type RecordData } from '@shopwright/core/shared'
+import { type RecordData } from '@shopwright/core/shared'
+import { isRightToLeft } from '@shopwright/client'
 import { languages } from 'countries-list'
 import variants from '../data/language-variants.json' with { type: 'json' }
 import { displayName, translate } from './translated-languages.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SPEC_SECURITY_TABLE } from '@shopwright/core/testing'
+import { SPEC_SECURITY_TABLE } from '@shopwright/testkit'
 import { sampleCompany } from './company.js'
 
 const securityRecords = sampleCompany().filter((record) => record.type === 'security')

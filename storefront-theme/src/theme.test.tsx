@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { createQueryClient } from '@shopwright/core/shared'
+import { createQueryClient } from '@shopwright/client'
 import { StorefrontApp } from '@shopwright/storefront/react'
 import type { PageData } from '@shopwright/storefront/shared'
 import { preloadPage } from './lib/lazy-page.js'

@@ -9,10 +9,9 @@ import {
   bootTestKernel,
   databasesUnderTest,
   inject,
-  startTcpProxy,
   type DatabaseUnderTest,
-  type TcpProxy,
 } from '@shopwright/core/testing'
+import { startTcpProxy, type TcpProxy } from '@shopwright/testkit'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'

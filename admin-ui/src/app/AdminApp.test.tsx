@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { lazy } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import { Breadcrumbs } from '../kit/Breadcrumbs.js'
 import type { AdminModule } from '../registry/index.js'
 import { AdminApp } from './AdminApp.js'

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import { embeddedEditorsOf, fieldEditorsOf, panelsOf, type AdminModule } from '../registry/index.js'
 import { DialogProvider } from '../kit/dialogs.js'
 import { EmbeddedEditorsContext, FieldEditorsContext } from '../kit/fields/field-editors.js'

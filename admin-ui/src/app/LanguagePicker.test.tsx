@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { LOCALE_COOKIE } from '@shopwright/core/shared'
+import { LOCALE_COOKIE } from '@shopwright/client'
 import { DialogProvider } from '../kit/dialogs.js'
 import { useT } from '../kit/i18n.js'
 import { ClientContext } from './client.js'

@@ -1,4 +1,4 @@
-import { createQueryClient, type QueryClient } from '@shopwright/core/shared'
+import { createQueryClient, type QueryClient } from '@shopwright/client'
 import { createContext, useContext } from 'react'
 
 /** The admin's `/query` client: the page's origin, the browser's fingerprint as Device. */

@@ -1,13 +1,6 @@
-import {
-  guessCountry,
-  LOCALE_COOKIE,
-  LOCALE_STORAGE_KEY,
-  localeCookie,
-  parseLocaleChoice,
-  type LocaleChoice,
-} from '@shopwright/core/shared'
+import { guessCountry, LOCALE_COOKIE, LOCALE_STORAGE_KEY, localeCookie, parseLocaleChoice, type LocaleChoice } from '@shopwright/client'
 
-/** The storefront's key, shared (core/shared/locale.ts). */
+/** The storefront's key, shared (@shopwright/client, client/src/locale.ts). */
 export { LOCALE_STORAGE_KEY }
 
 /** The cookie's raw value in `document.cookie`, if set. */

@@ -1,4 +1,4 @@
-import { isRightToLeft, type QueryClient } from '@shopwright/core/shared'
+import { isRightToLeft, type QueryClient } from '@shopwright/client'
 import type { SiteLocale } from '../registry/index.js'
 import type { ShellServices } from './shell-services.js'
 

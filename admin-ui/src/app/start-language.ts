@@ -1,4 +1,4 @@
-import { guessLanguage, type QueryClient } from '@shopwright/core/shared'
+import { guessLanguage, type QueryClient } from '@shopwright/client'
 import { storedLocale } from './locale-choice.js'
 import type { ShellServices } from './shell-services.js'
 import { FALLBACK_LANGUAGE, siteLocale } from './site-languages.js'

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import type { AuthProvider, Identity } from '../registry/index.js'
 
 interface Person {

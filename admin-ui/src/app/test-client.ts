@@ -1,4 +1,4 @@
-import { createQueryClient, type QueryClient } from '@shopwright/core/shared'
+import { createQueryClient, type QueryClient } from '@shopwright/client'
 
 /**
  * Answers a call below /query (`/data/get/x?a=1`, decoded): a value is a 200 with it as JSON, a

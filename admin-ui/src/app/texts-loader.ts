@@ -1,4 +1,4 @@
-import { createTranslate, type QueryClient, type Translate } from '@shopwright/core/shared'
+import { createTranslate, type QueryClient, type Translate } from '@shopwright/client'
 import type { TextsProvider } from '../registry/index.js'
 
 /** One language's translate function, asked of the server once per language. */

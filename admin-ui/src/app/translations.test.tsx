@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LOCALE_COOKIE, parseLocaleChoice, type QueryClient } from '@shopwright/core/shared'
+import { LOCALE_COOKIE, parseLocaleChoice, type QueryClient } from '@shopwright/client'
 import { useLanguage, useT, type AdminLanguage } from '../kit/i18n.js'
 import { ClientContext } from './client.js'
 import { LOCALE_STORAGE_KEY } from './locale-choice.js'

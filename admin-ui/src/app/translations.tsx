@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { isRightToLeft } from '@shopwright/core/shared'
+import { isRightToLeft } from '@shopwright/client'
 import {
   englishOnly,
   LanguageContext,

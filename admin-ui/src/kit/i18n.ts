@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { englishOnly, type Translate } from '@shopwright/core/shared'
+import { englishOnly, type Translate } from '@shopwright/client'
 
 export type { Translate }
 export { englishOnly }

@@ -1,4 +1,4 @@
-import { isQueryError } from '@shopwright/core/shared'
+import { isQueryError } from '@shopwright/client'
 
 /** Refused or missing: staff without the right, a visitor not signed in, a record not there. */
 const unavailable = (error: unknown) =>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { CacheDuration, QueryOptions } from '@shopwright/core/shared'
+import type { CacheDuration } from '@shopwright/core/shared'
+import type { QueryOptions } from '@shopwright/client'
 import { useClient } from '../app/client.js'
 
 export interface QueryData<T> {

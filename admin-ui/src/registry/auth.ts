@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 
 /**
  * Who is signed in, as the shell shows it. The providing plugin keeps its own record of the person

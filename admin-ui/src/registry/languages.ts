@@ -1,4 +1,4 @@
-import type { PhraseTexts, QueryClient } from '@shopwright/core/shared'
+import type { PhraseTexts, QueryClient } from '@shopwright/client'
 
 /** The site's languages, the first its default, and the first of its currencies (or null). */
 export interface SiteLocale {

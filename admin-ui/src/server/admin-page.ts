@@ -1,4 +1,4 @@
-import { isRightToLeft } from '@shopwright/core/shared'
+import { isRightToLeft } from '@shopwright/client'
 import { RUNNING_PLUGINS_META } from '../registry/running-plugins.js'
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { send } from '@koa/send'
 import type { Middleware } from 'koa'
-import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
+import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/client'
 import { pageInLanguage, pageWithPlugins } from './admin-page.js'
 import { ADMIN_ROOT, ASSET_PREFIX, LOGIN_PATH, type AdminAddresses } from './admin-paths.js'
 

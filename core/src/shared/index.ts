@@ -1,4 +1,8 @@
-/** Browser-safe code shared by the server, the admin UI and the storefront. */
+/**
+ * Browser-safe code shared by the server, the admin UI and the storefront: the error catalogue, ids,
+ * validation, the record model and access rules. The `/query` client, translation and formatting
+ * are `@shopwright/client`'s.
+ */
 export * from './errors/index.js'
 export * from './ids.js'
 export * from './cache-durations.js'
@@ -6,16 +10,4 @@ export * from './records.js'
 export * from './access.js'
 export * from './validation.js'
 export * from './record-model.js'
-export * from './field-paths.js'
-export * from './field-rules.js'
-export * from './query-url.js'
-export * from './query-error.js'
-export * from './query-client.js'
-export * from './device-fingerprint.js'
-export { CDN_NOTE, describeNonJsonAnswer } from './page-headings.js'
-export * from './locale.js'
-export * from './translate.js'
-export { phraseArguments, selectPlurals } from './plural.js'
-export { collatorFor, foldText, numberFormatFor, pluralRulesFor } from './intl.js'
 export * from './calendar.js'
-export * from './money.js'

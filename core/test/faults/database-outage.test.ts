@@ -5,13 +5,12 @@ import Database from 'better-sqlite3'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKernel, definePlugin } from '../../src/index.js'
+import { tempDataDir, testConfig } from '../../src/testing/index.js'
 import {
   privateServicesSkipReason,
   startPrivateMariaDb,
-  tempDataDir,
-  testConfig,
   type PrivateMariaDb,
-} from '../../src/testing/index.js'
+} from '@shopwright/testkit'
 import { createDatabase } from '../../src/db/create-database.js'
 import { isConnectionError } from '../../src/db/errors.js'
 import {

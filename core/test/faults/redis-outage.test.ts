@@ -4,14 +4,14 @@
 // Redis is back the node uses it again, with nothing stale left in it. On SQLite and MariaDB.
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tempDataDir } from '../../src/testing/index.js'
 import {
   privateServicesSkipReason,
   startPrivateMariaDb,
   startPrivateRedis,
-  tempDataDir,
   type PrivateMariaDb,
   type PrivateService,
-} from '../../src/testing/index.js'
+} from '@shopwright/testkit'
 import {
   append,
   call,

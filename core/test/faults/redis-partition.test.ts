@@ -5,16 +5,16 @@
 // network that silently stops passing bytes. On SQLite and MariaDB.
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tempDataDir } from '../../src/testing/index.js'
 import {
   privateServicesSkipReason,
   startPrivateMariaDb,
   startPrivateRedis,
   startTcpProxy,
-  tempDataDir,
   type PrivateMariaDb,
   type PrivateService,
   type TcpProxy,
-} from '../../src/testing/index.js'
+} from '@shopwright/testkit'
 import { stalenessBound } from '../../src/cache/staleness.js'
 import { append, call, eventually, notes, startNode, type Node } from './fault-kit.js'
 

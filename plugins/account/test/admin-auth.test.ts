@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
-import { createQueryClient, type QueryClient, type QueryFetch } from '@shopwright/core/shared'
+import { createQueryClient, type QueryClient, type QueryFetch } from '@shopwright/client'
 import { bootAccounts } from './helpers.js'
 import { accountAuth } from '../src/admin/account-auth.js'
 

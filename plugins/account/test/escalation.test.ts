@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest, SPEC_ROLES } from '@shopwright/core/testing'
+import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
+import { SPEC_ROLES } from '@shopwright/testkit'
 import records from '@shopwright/plugin-records'
 import { allSeeds } from '@shopwright/seeds'
 import { zipSync, strToU8 } from 'fflate'

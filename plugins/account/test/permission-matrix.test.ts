@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
 import {
-  bootTestKernel,
-  databasesUnderTest,
   flagsOf,
   SPEC_ROLES,
   SPEC_SECURITY_TABLE,
   specRights,
   type SpecRight,
-} from '@shopwright/core/testing'
+} from '@shopwright/testkit'
 import records from '@shopwright/plugin-records'
 import { allSeeds } from '@shopwright/seeds'
 import account from '../src/index.js'

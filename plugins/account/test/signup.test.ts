@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { LOCALE_COOKIE } from '@shopwright/core/shared'
+import { LOCALE_COOKIE } from '@shopwright/client'
 import { SESSION_COOKIE } from '../src/index.js'
 import { bootAccounts, postLogin, sessionCookieOf, signIn } from './helpers.js'
 import {

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
-import { freePort } from '@shopwright/core/testing'
+import { freePort } from '@shopwright/testkit'
 
 /**
  * A real SMTP server on the loopback that keeps what it receives (parsed by mailparser). It keeps

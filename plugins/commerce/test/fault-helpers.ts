@@ -5,12 +5,11 @@ import { createKernel, type Kernel } from '@shopwright/core'
 import {
   redisSkipReason,
   redisUrlForTests,
-  startTcpProxy,
   tempDataDir,
   testConfig,
   type DatabaseUnderTest,
-  type TcpProxy,
 } from '@shopwright/core/testing'
+import { startTcpProxy, type TcpProxy } from '@shopwright/testkit'
 import { entityKey } from '../src/server/cart/cart-store.js'
 import { CHECKOUTS_TABLE, STOCK_TABLE } from '../src/server/migrations.js'
 import { ORDER_TYPE } from '../src/shared/types.js'

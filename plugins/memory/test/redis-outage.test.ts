@@ -5,15 +5,12 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
+import { bootTestKernel, codeOf, databasesUnderTest, testConfig } from '@shopwright/core/testing'
 import {
-  bootTestKernel,
-  codeOf,
-  databasesUnderTest,
   privateServicesSkipReason,
   startPrivateRedis,
-  testConfig,
   type PrivateService,
-} from '@shopwright/core/testing'
+} from '@shopwright/testkit'
 import { accountPeople } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import { CONFIRM_TIMEOUT_MS } from '../src/index.js'

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccessFlags, Kernel } from '@shopwright/core'
-import {
-  bootTestKernel,
-  databasesUnderTest,
-  SPEC_ROLES,
-  SPEC_SECURITY_TABLE,
-  specFlags,
-} from '@shopwright/core/testing'
+import { bootTestKernel, databasesUnderTest } from '@shopwright/core/testing'
+import { SPEC_ROLES, SPEC_SECURITY_TABLE, specFlags } from '@shopwright/testkit'
 import { allSeeds } from '@shopwright/seeds'
 import records from '../src/index.js'
 

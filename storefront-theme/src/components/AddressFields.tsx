@@ -1,4 +1,4 @@
-import type { Translate } from '@shopwright/core/shared'
+import type { Translate } from '@shopwright/client'
 import { useT } from '@shopwright/storefront/react'
 import { useCountries, useRegions, type PlaceOption } from './countries.js'
 import { FieldError } from './FieldError.js'

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
-import { isErrorCode, type Translate } from '@shopwright/core/shared'
+import { isErrorCode } from '@shopwright/core/shared'
+import { type Translate } from '@shopwright/client'
 import { useT } from '@shopwright/storefront/react'
 import { Modal } from './Modal.js'
 

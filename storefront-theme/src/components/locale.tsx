@@ -14,7 +14,7 @@ import {
   localeCookie,
   parseLocaleChoice,
   type LocaleChoice,
-} from '@shopwright/core/shared'
+} from '@shopwright/client'
 import type { SiteData } from '@shopwright/storefront/shared'
 import { useSession, useTranslation } from '@shopwright/storefront/react'
 import { browserTimeZone } from '../lib/time-zone.js'

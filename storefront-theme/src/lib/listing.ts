@@ -3,7 +3,7 @@
  * link and form of the page is written with commerce's `writeListing`, the one spelling its page
  * accepts (any other is 'Page not Found'), so Back, shared links and the page cache all agree.
  */
-import { toMinor } from '@shopwright/core/shared'
+import { toMinor } from '@shopwright/client'
 import {
   MAX_FILTER_PRICE,
   NO_FILTERS,

@@ -9,7 +9,7 @@
  * a shorter one's words finds a subset of its items: filtered here from the shorter answer, at
  * once, and exact when that answer was not cut at MAX_SUGGESTIONS (no request at all).
  */
-import { foldText } from '@shopwright/core/shared'
+import { foldText } from '@shopwright/client'
 import { MAX_SUGGESTIONS, SUGGEST_MIN_LENGTH, type SuggestionAnswer } from './commerce.js'
 
 /** Quiet time after a keystroke before a burst's text is asked for. */

@@ -1,11 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import {
-  emailError,
-  isQueryError,
-  normalizeEmail,
-  passwordError,
-  type Translate,
-} from '@shopwright/core/shared'
+import { emailError, normalizeEmail, passwordError } from '@shopwright/core/shared'
+import { isQueryError, type Translate } from '@shopwright/client'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../components/Alert.js'
 import { Checkbox } from '../components/Checkbox.js'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useSession, useT } from '@shopwright/storefront/react'
-import { isQueryError } from '@shopwright/core/shared'
+import { isQueryError } from '@shopwright/client'
 
 /** What the confirmation answered, kept across the reload that shows the new session's header. */
 const DONE_KEY = 'sw.verified'

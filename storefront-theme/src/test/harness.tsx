@@ -7,7 +7,7 @@ import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { render } from '@testing-library/react'
 import { vi } from 'vitest'
-import { createQueryClient, type QueryFetchInit } from '@shopwright/core/shared'
+import { createQueryClient, type QueryFetchInit } from '@shopwright/client'
 import { NavigationContext, PageExtraContext, SessionContext } from '@shopwright/storefront/react'
 import {
   DEFAULT_SITE_IMAGES,

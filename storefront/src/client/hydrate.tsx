@@ -1,6 +1,6 @@
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createQueryClient } from '@shopwright/core/shared'
+import { createQueryClient } from '@shopwright/client'
 import type { Theme } from '../shared/contract.js'
 import { PAGE_DATA_ID, type PageData } from '../shared/page.js'
 import { StorefrontApp } from '../react/StorefrontApp.js'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import { PageTracker, TRACK_QUIET_MS } from './page-tracking.js'
 
 describe('PageTracker', () => {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 
 /** One visited page, as `/query/track` takes it (docs/api.md, "Sessions"). */
 export interface TrackedPage {

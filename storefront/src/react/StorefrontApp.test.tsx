@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient } from '@shopwright/core/shared'
+import { createQueryClient } from '@shopwright/client'
 import type { PageProps, ShellProps, Theme } from '../shared/contract.js'
 import type { PageData, PageDataAnswer } from '../shared/page.js'
 import { testRoute, testSiteData } from '../shared/test-site.js'

@@ -7,7 +7,8 @@ import {
   useState,
   type MouseEvent,
 } from 'react'
-import { isRightToLeft, type QueryClient, type RecordData } from '@shopwright/core/shared'
+import { type RecordData } from '@shopwright/core/shared'
+import { isRightToLeft, type QueryClient } from '@shopwright/client'
 import type { Theme } from '../shared/contract.js'
 import { pageTitle, recordKeyOf, type PageData } from '../shared/page.js'
 import { RouteTable, type MatchedRoute } from '../shared/route-match.js'

@@ -1,6 +1,6 @@
 import { createContext, useContext, type AnchorHTMLAttributes } from 'react'
-import type { QueryClient } from '@shopwright/core/shared'
-import type { LocaleChoice } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
+import type { LocaleChoice } from '@shopwright/client'
 import type { SignedInAccount } from '../shared/page.js'
 
 export interface NavigateOptions {

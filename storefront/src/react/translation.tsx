@@ -5,7 +5,7 @@ import {
   type PhraseTexts,
   type QueryClient,
   type Translate,
-} from '@shopwright/core/shared'
+} from '@shopwright/client'
 import { compactTexts, textsPath } from '../shared/translation.js'
 
 /** The language pages are shown in, its translate function, and how to change it. */

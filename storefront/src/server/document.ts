@@ -1,5 +1,5 @@
 import { escapeHtml } from '@shopwright/core'
-import { isRightToLeft } from '@shopwright/core/shared'
+import { isRightToLeft } from '@shopwright/client'
 import type { PageData } from '../shared/page.js'
 import { PAGE_DATA_ID } from '../shared/page.js'
 

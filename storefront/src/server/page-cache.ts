@@ -4,7 +4,7 @@ import {
   STOREFRONT_SITE_CACHE,
   type StorefrontService,
 } from './storefront-registry.js'
-import type { LocaleChoice } from '@shopwright/core/shared'
+import type { LocaleChoice } from '@shopwright/client'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
 import { SITE_WIDE_TYPES } from './site-source.js'
 import type { WebsiteRoute } from '../shared/route-match.js'

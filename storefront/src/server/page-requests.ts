@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa'
 import type { Authenticator, EventBus } from '@shopwright/core'
-import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
+import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/client'
 import { PAGE_DATA_HEADER } from '../shared/page.js'
 import type { StorefrontState } from './page-state.js'
 import { THEME_ASSETS } from './page-assets.js'

@@ -1,5 +1,5 @@
 import type { QueryState } from '@shopwright/core'
-import type { LocaleChoice } from '@shopwright/core/shared'
+import type { LocaleChoice } from '@shopwright/client'
 import type { MenuItem, PageData, SiteData } from '../shared/page.js'
 import type { MatchedRoute, WebsiteRoute } from '../shared/route-match.js'
 

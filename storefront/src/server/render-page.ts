@@ -9,7 +9,7 @@ import { createElement, type ComponentType } from 'react'
 // about a third more CPU. (The browser build would keep the process alive: it opens a
 // MessageChannel as it loads.)
 import { renderToReadableStream } from 'react-dom/server.edge'
-import { createQueryClient, createTranslate } from '@shopwright/core/shared'
+import { createQueryClient, createTranslate } from '@shopwright/client'
 import type { Theme } from '../shared/contract.js'
 import { pageDescription, pageTitle } from '../shared/page.js'
 import type { StorefrontAppProps } from '../react/StorefrontApp.js'

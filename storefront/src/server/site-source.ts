@@ -1,7 +1,7 @@
 import { isAppError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
 import { STOREFRONT_SITE_CACHE } from './storefront-registry.js'
 import type { RecordsService } from '@shopwright/plugin-records'
-import { isRightToLeft } from '@shopwright/core/shared'
+import { isRightToLeft } from '@shopwright/client'
 import {
   DEFAULT_SITE_IMAGES,
   DEFAULT_SITE_PAGINATION,

@@ -1,5 +1,5 @@
 import { KernelError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
-import type { LocaleChoice } from '@shopwright/core/shared'
+import type { LocaleChoice } from '@shopwright/client'
 import type { ThemeServerModule } from './storefront-pages.js'
 
 /**

@@ -3,7 +3,6 @@
 import net from 'node:net'
 import Koa, { type Middleware } from 'koa'
 import type { Entity, QueryState } from '@shopwright/core'
-import { freePort } from '@shopwright/core/testing'
 import { testRoute, testSiteData } from '../shared/test-site.js'
 import type { PageState, SiteWide, StorefrontState } from './page-state.js'
 
@@ -49,7 +48,13 @@ export function testApp(
  * nothing listens on (ECONNREFUSED).
  */
 export async function refusedConnection(): Promise<Error> {
-  const port = await freePort()
+  // A port that was just free: nothing listens on it when the connection is tried.
+  const port = await new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as net.AddressInfo
+      server.close(() => resolve(free))
+    })
+  })
   return new Promise((resolve) => {
     net.connect(port, '127.0.0.1').once('error', resolve)
   })

@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, isCoreErrorCode, type PhraseTexts } from '@shopwright/core/shared'
+import { ERROR_MESSAGES, isCoreErrorCode } from '@shopwright/core/shared'
+import { type PhraseTexts } from '@shopwright/client'
 
 /**
  * The translation sets a theme's pages read when the theme names none: the words every screen

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Icon } from '../Icon.js'
 import { useLanguage, useT } from '../i18n.js'
 import type { Choice } from './field-source.js'
-import { collatorFor, foldText } from '@shopwright/core/shared'
+import { collatorFor, foldText } from '@shopwright/client'
 import { keyOfValue } from './value-keys.js'
 
 /** Up to this many choices show as a row of checkboxes; more get the search box. */

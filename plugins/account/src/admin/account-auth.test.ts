@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createQueryClient } from '@shopwright/core/shared'
+import { createQueryClient } from '@shopwright/client'
 import { accountAuth } from './account-auth.js'
 
 /** A client whose `account/get` answers the given account. */

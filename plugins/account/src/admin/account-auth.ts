@@ -1,4 +1,4 @@
-import { isQueryError, type QueryClient } from '@shopwright/core/shared'
+import { isQueryError, type QueryClient } from '@shopwright/client'
 import type { AuthProvider, Identity, LoginPreview } from '@shopwright/admin-ui/registry'
 
 /** Login step one's answer (the server's AccountPreview, src/server/account-answer.ts). */

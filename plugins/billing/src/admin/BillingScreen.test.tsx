@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import { daysOfMonth } from '@shopwright/core/shared'
 import { BILLED_METERS, type BillingDetails, type BillingRecord } from '../shared/index.js'
 import type { BillingApi } from './billing-api.js'

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import type { BillingDetails } from '../shared/types.js'
 
 /** Billing's call as the screen makes it; tests hand the screen a fake. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { QueryClient, RecordCollection, RecordData } from '@shopwright/core/shared'
+import type { RecordCollection, RecordData } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import { readOrNull, useClient } from '@shopwright/admin-ui/kit'
 
 /** Every currency record, as one page: the records calls' largest (ISO 4217 has about 180). */

@@ -1,5 +1,5 @@
 import { isReference } from '@shopwright/core'
-import { foldText } from '@shopwright/core/shared'
+import { foldText } from '@shopwright/client'
 
 /** The id a reference field points at, or null. */
 export function refId(value: unknown): string | null {

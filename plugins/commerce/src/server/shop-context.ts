@@ -4,16 +4,8 @@
  * and language. Site settings are read through the records service and kept `tiny` in the
  * `commerce` cache type, which a change of the web configuration or a currency clears.
  */
-import {
-  LOCALE_COOKIE,
-  PAGE_SIZES,
-  parseLocaleChoice,
-  placesOf,
-  type CacheService,
-  type Entity,
-  type LocaleChoice,
-  type RecordData,
-} from '@shopwright/core'
+import { PAGE_SIZES, type CacheService, type Entity, type RecordData } from '@shopwright/core'
+import { LOCALE_COOKIE, parseLocaleChoice, placesOf, type LocaleChoice } from '@shopwright/client'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { AccountProfiles, CustomerTerms } from '@shopwright/plugin-account'
 import { DEFAULT_PRICE_LEVEL } from '../shared/types.js'

@@ -3,7 +3,7 @@
  * "Search, sort and filters"). Browser-safe: the theme writes its addresses with `writeListing`,
  * so a page's address has one spelling, which the server's page cache keys on.
  */
-import { foldText, toMinor } from '@shopwright/core/shared'
+import { foldText, toMinor } from '@shopwright/client'
 import type { ListItemAnswer, WebImage } from './types.js'
 
 /** The category list's orders; `featured` (what can be bought now first, then by name) is the default. */

@@ -9,7 +9,7 @@
  * - A break column left empty on a line takes the nearest filled column below it on the same line.
  * - No line, or no filled column at or below the quantity: -1, "not found" (NO_PRICE).
  */
-import { toMinor } from '@shopwright/core/shared'
+import { toMinor } from '@shopwright/client'
 import { NO_PRICE, type PriceBreak } from './types.js'
 
 export interface PriceHeader {

@@ -1,4 +1,4 @@
-import { isQueryError } from '@shopwright/core/shared'
+import { isQueryError } from '@shopwright/client'
 import { ErrorView } from '@shopwright/admin-ui/kit'
 
 /**

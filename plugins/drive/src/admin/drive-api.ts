@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import {
   FOLDER_PAGE_SIZE,
   joinPath,

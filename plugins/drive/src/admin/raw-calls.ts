@@ -1,4 +1,4 @@
-import { QueryError, type QueryClient } from '@shopwright/core/shared'
+import { QueryError, type QueryClient } from '@shopwright/client'
 
 /**
  * The two drive calls the `/query` client cannot make as the screens need them: an upload that

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import type { AnnouncementRow } from '../shared/types.js'
 import type { AnnouncementsApi } from './announcements-api.js'
 import { Announcements } from './AnnouncementsScreen.js'

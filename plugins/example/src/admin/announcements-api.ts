@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import type { AnnouncementRow } from '../shared/types.js'
 
 /** The plugin's calls as the panel makes them; tests hand the screen a fake. */

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import type { LogLevel, LogPage } from '../shared/types.js'
 
 /** What one page of the Log screen asks for. */

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import {
   MEMORY_TYPES,
   type ClearAnswer,

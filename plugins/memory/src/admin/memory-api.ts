@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import type { ClearAnswer, MemoryList, MemoryType } from '../shared/types.js'
 
 /** The memory calls as the screen makes them; tests hand the screen a fake. */

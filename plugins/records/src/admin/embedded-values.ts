@@ -1,9 +1,5 @@
-import {
-  checkField,
-  fieldDisplay,
-  isEmptyValue,
-  type FieldDefinition,
-} from '@shopwright/core/shared'
+import { fieldDisplay, type FieldDefinition } from '@shopwright/core/shared'
+import { checkField, isEmptyValue } from '../shared/field-rules.js'
 
 /** One embedded record as a form edits it: a plain object. */
 export type EmbeddedRecord = Record<string, unknown>

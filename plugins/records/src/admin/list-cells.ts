@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
-import { effectiveDatatype, type FieldDefinition, type QueryClient } from '@shopwright/core/shared'
+import { effectiveDatatype, type FieldDefinition } from '@shopwright/core/shared'
+import { type QueryClient } from '@shopwright/client'
 import { cutLongText, listCell } from '@shopwright/admin-ui/kit'
 import { recordsFieldSource } from './field-source.js'
 

@@ -1,4 +1,5 @@
-import { checkField, type FieldDefinition, type RecordData } from '@shopwright/core/shared'
+import { type FieldDefinition, type RecordData } from '@shopwright/core/shared'
+import { checkField } from '../shared/field-rules.js'
 
 /**
  * The browser's check of a form before it saves, with the server's rules (core/src/shared): the

@@ -1,4 +1,4 @@
-import { foldText } from '@shopwright/core/shared'
+import { foldText } from '@shopwright/client'
 import type { FieldDefinition, RecordData } from '@shopwright/core'
 import { SEARCHABLE_DATATYPES, SORTABLE_DATATYPES } from '../shared/list-columns.js'
 

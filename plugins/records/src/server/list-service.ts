@@ -8,7 +8,7 @@ import {
   type RecordData,
   type RecordTypeData,
 } from '@shopwright/core'
-import { collatorFor } from '@shopwright/core/shared'
+import { collatorFor } from '@shopwright/client'
 import type { RecordStore } from './record-store.js'
 import { spliceRecord } from './record-rows.js'
 import type { RecordTypes } from './record-types.js'

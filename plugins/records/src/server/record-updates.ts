@@ -1,12 +1,5 @@
-import {
-  createError,
-  isValidId,
-  pathError,
-  rootField,
-  setPath,
-  type Entity,
-  type RecordData,
-} from '@shopwright/core'
+import { createError, isValidId, type Entity, type RecordData } from '@shopwright/core'
+import { pathError, rootField, setPath } from '../shared/field-paths.js'
 import type { RecordStore } from './record-store.js'
 import type { RecordTypes } from './record-types.js'
 import { validateFields } from './record-validation.js'

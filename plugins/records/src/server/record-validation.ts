@@ -1,5 +1,4 @@
 import {
-  checkField,
   createError,
   isReference,
   isValidId,
@@ -7,6 +6,7 @@ import {
   type RecordData,
   type RecordReference,
 } from '@shopwright/core'
+import { checkField } from '../shared/field-rules.js'
 import type { RecordStore } from './record-store.js'
 import { cleanHtml } from './html-content.js'
 

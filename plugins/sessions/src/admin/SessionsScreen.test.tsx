@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes, useParams } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import type { SessionRow } from '../shared/types.js'
 import type { SessionsApi } from './sessions-api.js'
 import { Sessions } from './SessionsScreen.js'

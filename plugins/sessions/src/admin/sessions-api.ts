@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import type { SessionDetail, SessionPage } from '../shared/types.js'
 
 /** The list's page size: the admin list's, 100. */

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
-import { QueryError, type QueryErrorDetails } from '@shopwright/core/shared'
+import { QueryError, type QueryErrorDetails } from '@shopwright/client'
 import type { TranslationValue } from '@shopwright/plugin-translations/shared'
 import { fakeApi, sampleSet } from './test-api.js'
 import type { TranslationApi } from './translation-api.js'

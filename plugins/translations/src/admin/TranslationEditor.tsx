@@ -1,6 +1,6 @@
 import './translation-editor.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { foldText } from '@shopwright/core/shared'
+import { foldText } from '@shopwright/client'
 import {
   duplicatePhrases,
   type TranslationEdit,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { isRightToLeft } from '@shopwright/core/shared'
+import { isRightToLeft } from '@shopwright/client'
 import { cleanPhrase, type TranslationEntry } from '@shopwright/plugin-translations/shared'
 import { useT, type PopupMenuItem, type Selection } from '@shopwright/admin-ui/kit'
 import { ColumnHeading } from './ColumnHeading.js'

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@shopwright/core/shared'
+import type { QueryClient } from '@shopwright/client'
 import type {
   TranslationChangeAnswer,
   TranslationEdit,

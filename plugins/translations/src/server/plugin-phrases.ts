@@ -1,5 +1,6 @@
 import { KernelError, SYSTEM_ACTOR, type CacheService, type Logger } from '@shopwright/core'
-import { errorMessageOf, fromBase62, toBase62, type PhraseTexts } from '@shopwright/core/shared'
+import { errorMessageOf, fromBase62, toBase62 } from '@shopwright/core/shared'
+import { type PhraseTexts } from '@shopwright/client'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { TranslationEntry } from '../shared/types.js'
 import { TRANSLATION_TYPE } from './translation-type.js'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Translate } from '@shopwright/core/shared'
+import type { Translate } from '@shopwright/client'
 import { useNavigation, useSession, useT } from '@shopwright/storefront/react'
 
 /** The account menu: an entry for each screen of the account area. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { isQueryError } from '@shopwright/core/shared'
+import { isQueryError } from '@shopwright/client'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT, useTranslation } from '@shopwright/storefront/react'
 import { ErrorView } from '../../components/ErrorView.js'

@@ -1,4 +1,4 @@
-import type { Translate } from '@shopwright/core/shared'
+import type { Translate } from '@shopwright/client'
 
 /** The record types of the customer's documents (commerce's `salesorder` and `invoice`). */
 export type Kind = 'salesorder' | 'invoice'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { Translate } from '@shopwright/core/shared'
+import type { Translate } from '@shopwright/client'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../../components/Alert.js'
 import { announceCart } from '../../components/CartLink.js'

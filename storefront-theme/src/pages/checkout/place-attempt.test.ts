@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import { PlaceAttempt, outcomeUnknown } from './place-attempt.js'
 
 /** What the server takes as an idempotency key: 16 to 64 of A-Z, a-z, 0-9, '-' and '_'. */

@@ -1,4 +1,4 @@
-import { isQueryError } from '@shopwright/core/shared'
+import { isQueryError } from '@shopwright/client'
 
 /**
  * A fresh random key for one checkout attempt: 32 hex digits, of what the server takes (16 to 64

@@ -7,7 +7,7 @@ import {
   type RateLimiterService,
   z,
 } from '@shopwright/core'
-import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
+import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/client'
 import type { AccountAuthenticator } from '../account-authenticator.js'
 import { toAccountAnswer } from '../account-answer.js'
 import { Email } from '../read-email.js'

@@ -4,7 +4,8 @@
  * method (free over its threshold), all in integer minor units. The same function prices the
  * review and the order, so what a shopper saw is what they pay.
  */
-import { createError, toMinor, type CacheService, type RecordData } from '@shopwright/core'
+import { createError, type CacheService, type RecordData } from '@shopwright/core'
+import { toMinor } from '@shopwright/client'
 import type { AddressLine, CustomerTerms } from '@shopwright/plugin-account'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { resolvePrice, taxOf } from '../../shared/prices.js'

@@ -5,7 +5,8 @@
  * shopper may see: online records, public fields, never stock counts beyond "available".
  */
 import type { Knex } from 'knex'
-import { createError, fromMinor, type RecordData } from '@shopwright/core'
+import { createError, type RecordData } from '@shopwright/core'
+import { fromMinor } from '@shopwright/client'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { listedAmount, priceBreaks, resolvePrice } from '../../shared/prices.js'
 import {

@@ -7,7 +7,8 @@
  * the first start after the migration, and after such a settings change.
  */
 import type { Knex } from 'knex'
-import { insertRows, placesOf, retryTransaction, type RecordData } from '@shopwright/core'
+import { insertRows, retryTransaction, type RecordData } from '@shopwright/core'
+import { placesOf } from '@shopwright/client'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { CATEGORY_TYPE, ITEM_TYPE } from '../../shared/types.js'
 import {

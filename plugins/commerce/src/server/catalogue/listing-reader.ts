@@ -5,7 +5,7 @@
  * through here, so an item looks the same in either.
  */
 import type { Knex } from 'knex'
-import { fromMinor } from '@shopwright/core'
+import { fromMinor } from '@shopwright/client'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { SuggestionAnswer } from '../../shared/listing.js'
 import { NO_PRICE, type ListItemAnswer, type WebImage } from '../../shared/types.js'

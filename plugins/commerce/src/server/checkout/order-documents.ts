@@ -3,13 +3,8 @@
  * bodies, made from the cart as it was priced and the payment as it was taken.
  */
 import type { Knex } from 'knex'
-import {
-  fromMinor,
-  reference,
-  retryTransaction,
-  type Entity,
-  type RecordData,
-} from '@shopwright/core'
+import { reference, retryTransaction, type Entity, type RecordData } from '@shopwright/core'
+import { fromMinor } from '@shopwright/client'
 import type { CartAnswer } from '../../shared/answers.js'
 import { INVOICE_TYPE, ORDER_TYPE } from '../../shared/types.js'
 import { billingAddress } from '../cart/cart-pricing.js'

@@ -6,7 +6,8 @@
  * and the memo, nothing else.
  */
 import type { Knex } from 'knex'
-import { createError, isSystemActor, toMinor, type Entity, type RecordData } from '@shopwright/core'
+import { createError, isSystemActor, type Entity, type RecordData } from '@shopwright/core'
+import { toMinor } from '@shopwright/client'
 import type { RecordGuard, RecordsService } from '@shopwright/plugin-records'
 import { INVOICE_TYPE, ORDER_TYPE } from '../../shared/types.js'
 import { DOCUMENTS_TABLE } from '../migrations.js'

@@ -3,7 +3,7 @@
  * databases (docs/api.md, "Search"): folded (NFKD, marks off, lower case, so "Café" is "cafe"),
  * then cut into runs of letters and digits, as SQLite's unicode61 tokenizer cuts them.
  */
-import { foldText } from '@shopwright/core/shared'
+import { foldText } from '@shopwright/client'
 
 /** The longest word kept: a longer word is found by its first characters, as a prefix. */
 export const WORD_LENGTH = 40

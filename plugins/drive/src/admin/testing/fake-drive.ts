@@ -1,5 +1,5 @@
 import type { AccessFlags } from '@shopwright/core/shared'
-import { QueryError } from '@shopwright/core/shared'
+import { QueryError } from '@shopwright/client'
 import {
   kindOfName,
   joinPath,

@@ -1,5 +1,5 @@
 import type { QueryContext } from '@shopwright/core'
-import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/core/shared'
+import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/client'
 import type { ListOptions } from '../list-service.js'
 
 /** A list query as its description reads it (route-schemas.ts): filters named `filter`. */

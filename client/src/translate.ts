@@ -1,4 +1,4 @@
-import { errorMessageOf } from './errors/catalogue.js'
+import { errorMessageOf } from '@shopwright/core/shared'
 import { hasPlural, selectPlurals } from './plural.js'
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createError, createKernel, definePlugin, readUpload, type Kernel } from '../src/index.js'
-import { testConfig } from '../src/testing/index.js'
-import { createQueryClient, type QueryClient } from '../src/shared/query-client.js'
-import { QueryError } from '../src/shared/query-error.js'
+import { createError, createKernel, definePlugin, readUpload, type Kernel } from '@shopwright/core'
+import { testConfig } from '@shopwright/core/testing'
+import { createQueryClient, type QueryClient } from '../src/query-client.js'
+import { QueryError } from '../src/query-error.js'
 
 // The client against the real pipeline: its requests pass the Device guard, the JSON body reader
 // and upload routes, and the kernel's error answers come back as QueryErrors.

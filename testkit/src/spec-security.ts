@@ -1,11 +1,11 @@
-import type { AccessFlags } from '../shared/records.js'
-
 /**
  * The sample company's security records as test data, for every suite that checks rights (the
  * seeds, the access service, the HTTP permission matrix): written out by hand, never computed by
  * the code under test.
  */
 export type SpecRight = 'view' | 'edit' | 'create' | 'delete'
+/** The four rights as flags, the shape of core's `AccessFlags`. */
+export type SpecFlags = Readonly<Record<SpecRight, boolean>>
 export const FULL_RIGHTS: readonly SpecRight[] = ['view', 'edit', 'create', 'delete']
 
 /**
@@ -96,7 +96,7 @@ export function specRights(securityId: string, roles: readonly string[] | null):
 }
 
 /** specRights as the access service's flags. */
-export function flagsOf(rights: ReadonlySet<SpecRight>): AccessFlags {
+export function flagsOf(rights: ReadonlySet<SpecRight>): SpecFlags {
   return {
     view: rights.has('view'),
     edit: rights.has('edit'),
@@ -106,6 +106,6 @@ export function flagsOf(rights: ReadonlySet<SpecRight>): AccessFlags {
 }
 
 /** What the spec grants a caller on a security record, as flags. */
-export function specFlags(securityId: string, roles: readonly string[] | null): AccessFlags {
+export function specFlags(securityId: string, roles: readonly string[] | null): SpecFlags {
   return flagsOf(specRights(securityId, roles))
 }

@@ -1,4 +1,4 @@
-import { CACHE_DURATIONS, type CacheDuration } from './cache-durations.js'
+import { CACHE_DURATIONS, type CacheDuration } from '@shopwright/core/shared'
 import { browserFingerprint } from './device-fingerprint.js'
 import { describeNonJsonAnswer } from './page-headings.js'
 import { QueryCache } from './query-cache.js'

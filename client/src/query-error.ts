@@ -1,4 +1,4 @@
-import { formatError, isErrorCode } from './errors/catalogue.js'
+import { formatError, isErrorCode } from '@shopwright/core/shared'
 
 /** What a QueryError carries besides its code. */
 export interface QueryErrorDetails {

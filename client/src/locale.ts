@@ -5,7 +5,7 @@ export interface LocaleChoice {
   language: string
 }
 
-import { COOKIE_FALLBACK_SECONDS } from './cache-durations.js'
+import { COOKIE_FALLBACK_SECONDS } from '@shopwright/core/shared'
 
 /**
  * Where the browser keeps the choice, in local storage. The storefront and the admin read and write

@@ -2,11 +2,15 @@
  * Field value rules by datatype, shared by the server and the browser. Each check answers the value
  * to store (normalised, e.g. a lower-cased e-mail) or the error code.
  */
-import type { ErrorCode } from './errors/catalogue.js'
-import { effectiveDatatype, type FieldDefinition } from './record-model.js'
-import { isReference } from './records.js'
-import { isValidId } from './ids.js'
-import { emailError, normalizeEmail } from './validation.js'
+import {
+  effectiveDatatype,
+  emailError,
+  isReference,
+  isValidId,
+  normalizeEmail,
+  type ErrorCode,
+  type FieldDefinition,
+} from '@shopwright/core/shared'
 
 export type FieldCheck =
   { ok: true; value: unknown } | { ok: false; code: ErrorCode; reason?: string }

@@ -1,4 +1,4 @@
-import { BASE62_ALPHABET } from './ids.js'
+import { BASE62_ALPHABET } from '@shopwright/core/shared'
 
 /** The stable traits of a browser that make up its fingerprint. */
 export interface DeviceTraits {

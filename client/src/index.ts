@@ -1,0 +1,15 @@
+/**
+ * What the admin UI, the storefront and plugins' screens share beside core's browser-safe part
+ * (`@shopwright/core/shared`: error catalogue, ids, validation, record model): the `/query` client,
+ * translation and formatting. Browser-safe; the storefront's server render uses it too.
+ */
+export * from './query-url.js'
+export * from './query-error.js'
+export * from './query-client.js'
+export * from './device-fingerprint.js'
+export { CDN_NOTE, describeNonJsonAnswer } from './page-headings.js'
+export * from './locale.js'
+export * from './translate.js'
+export { phraseArguments, selectPlurals } from './plural.js'
+export { collatorFor, foldText, numberFormatFor, pluralRulesFor } from './intl.js'
+export * from './money.js'
