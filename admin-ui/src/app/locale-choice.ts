@@ -1,4 +1,11 @@
-import { guessCountry, LOCALE_COOKIE, LOCALE_STORAGE_KEY, localeCookie, parseLocaleChoice, type LocaleChoice } from '@shopwright/client'
+import {
+  guessCountry,
+  LOCALE_COOKIE,
+  LOCALE_STORAGE_KEY,
+  localeCookie,
+  parseLocaleChoice,
+  type LocaleChoice,
+} from '@shopwright/client'
 
 /** The storefront's key, shared (@shopwright/client, client/src/locale.ts). */
 export { LOCALE_STORAGE_KEY }
