@@ -1,4 +1,10 @@
-import { asValue, definePlugin, type PluginDefinition, type RouteContext } from '@shopwright/core'
+import {
+  asValue,
+  definePlugin,
+  type PluginDefinition,
+  type RouteContext,
+  type SecurityTable,
+} from '@shopwright/core'
 import { adminPages } from './admin-pages.js'
 import { adminAddresses, type AdminAddresses, type AdminPlugin } from './admin-paths.js'
 
@@ -60,6 +66,29 @@ export interface AdminPluginOptions {
 }
 
 /**
+ * The admin menu's security record (docs/security.md): its view right shows a panel's menu entry
+ * to the roles that work in the admin; the administrator sees everything without it.
+ */
+const ADMIN_SECURITY: SecurityTable = {
+  admin: {
+    name: 'Admin menu',
+    access: Object.fromEntries(
+      [
+        'allmanagers',
+        'development',
+        'marketing',
+        'office',
+        'projects',
+        'purchasing',
+        'support',
+        'finance',
+        'payroll',
+      ].map((role) => [role, ['view'] as const]),
+    ),
+  },
+}
+
+/**
  * The admin server as a plugin: it owns the `admin` service and serves the admin app's files and
  * page at the addresses the running plugins add, in a kernel that serves pages. Mount it before
  * the storefront, which answers every other address.
@@ -68,6 +97,7 @@ export function adminPlugin(options: AdminPluginOptions = {}): Readonly<PluginDe
   return definePlugin({
     name: 'admin',
     provides: ['admin'],
+    security: ADMIN_SECURITY,
     register({ container }) {
       container.register({ admin: asValue(new AdminRegistry()) })
     },
