@@ -7,6 +7,8 @@ import { inject, testConfig } from '../src/testing/index.js'
 // A plugin exercising the kernel the way real plugins will: validated input, a guarded call, a crash.
 const probe = definePlugin({
   name: 'probe',
+  // Core reads the authenticator from the shared container: only a provided one reaches it.
+  provides: ['authenticator'],
   register({ container }) {
     container.register('authenticator', {
       resolve: () => ({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { asValue } from 'awilix'
+import { asFunction, asValue } from 'awilix'
 import { z } from 'zod'
 import {
   createError,
@@ -10,6 +10,7 @@ import {
   type ErrorCodesOf,
   type Kernel,
   type PluginDefinition,
+  type Services,
 } from '../src/index.js'
 import { isCodedError } from '../src/errors/coded-error.js'
 import { inject, testConfig } from '../src/testing/index.js'
@@ -22,6 +23,8 @@ interface Greeter {
 declare module '../src/index.js' {
   interface Services {
     greeter: Greeter
+    /** The secretive plugin's internal. */
+    greeting: string
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ErrorCodes extends ErrorCodesOf<typeof GREETER_ERRORS> {}
@@ -156,6 +159,51 @@ describe('the plugin contract', () => {
     })
     kernel = await boot([greeter, patient])
     expect(kept!.resolve('greeter').greet('Bob')).toBe('Hello, Bob')
+  })
+
+  it("keeps a plugin's internals in its own container; what it provides is everyone's", async () => {
+    // The greeter's text lives in an internal the greeter's own service and hooks use.
+    const secretive = definePlugin({
+      name: 'secretive',
+      provides: ['greeter'],
+      register({ container }) {
+        container.register({
+          greeting: asValue('Hi'),
+          greeter: asFunction(({ greeting }: Services) => ({
+            greet: (name: string) => `${greeting}, ${name}`,
+          })).singleton(),
+        })
+      },
+      bootstrap({ services, optional }) {
+        expect(services.greeting).toBe('Hi')
+        expect(optional('greeting')).toBe('Hi')
+      },
+    })
+    let refusal: unknown
+    const prying = definePlugin({
+      name: 'prying',
+      requires: ['greeter'],
+      bootstrap({ services, optional }) {
+        expect(services.greeter.greet('Ada')).toBe('Hi, Ada')
+        expect(optional('greeting')).toBeUndefined()
+        try {
+          void services.greeting
+        } catch (error) {
+          refusal = error
+        }
+      },
+    })
+    // Listed first: started after the greeter all the same, as it requires its service.
+    kernel = await boot([prying, secretive])
+    expect(kernel.plugins.map((plugin) => plugin.name)).toEqual(['secretive', 'prying'])
+    expect((refusal as KernelError).code).toBe('SW_SERVICE_MISSING')
+    expect((refusal as KernelError).message).toMatch(
+      /"greeting" is internal to plugin "secretive" \(not in its provides\)/,
+    )
+    expect(kernel.services.greeter).toBe(kernel.containerOf('secretive').resolve('greeter'))
+    expect(() => kernel!.container.resolve('greeting')).toThrow(/internal to plugin/)
+    expect(kernel.optional('greeting')).toBeUndefined()
+    expect(kernel.containerOf('secretive').resolve('greeting')).toBe('Hi')
   })
 
   it('refuses a bad setting and a config key nobody claims, naming what to fix', async () => {

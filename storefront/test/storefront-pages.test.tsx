@@ -84,7 +84,7 @@ for (const database of databasesUnderTest()) {
       ))
       await kernel.seed(allSeeds())
       // A route that names staff accounts: their records must never reach an anonymous page.
-      await kernel.services.recordStore.insert({
+      await kernel.containerOf('records').cradle.recordStore.insert({
         type: 'route',
         id: 'secret',
         url: '/staff/:id',
@@ -108,7 +108,9 @@ for (const database of databasesUnderTest()) {
      * the records' cached texts: only pages cached whole still show the old one.
      */
     const replaceWebpage = async (id: string, headline: string) => {
-      await kernel.services.recordStore.replace({ type: 'webpage', id, headline, content: '' })
+      await kernel
+        .containerOf('records')
+        .cradle.recordStore.replace({ type: 'webpage', id, headline, content: '' })
       await kernel.services.cache.clear('recordtext')
     }
 
@@ -278,7 +280,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('gives pages the menu groups with only the items the visitor may view', async () => {
-      await kernel.services.recordStore.insert({
+      await kernel.containerOf('records').cradle.recordStore.insert({
         type: 'menu',
         id: 'navigation',
         label: 'Navigation',

@@ -2,7 +2,7 @@ import http from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import Koa from 'koa'
-import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix'
+import { asValue, type AwilixContainer } from 'awilix'
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { createLogger, flushLogger, type Logger } from '../logger.js'
@@ -35,11 +35,8 @@ import type { BootstrapContext, PluginDefinition, RegisterContext } from './plug
 import type { Services } from './services.js'
 import { orderPlugins } from './order-plugins.js'
 import { RegisterGuard } from './register-guard.js'
-import {
-  checkServiceDeclarations,
-  checkServicesProvided,
-  optionalService,
-} from './plugin-services.js'
+import { checkServiceDeclarations, checkServicesProvided } from './plugin-services.js'
+import { optionalService, PluginContainers } from './plugin-containers.js'
 import { mergeErrorTables } from '../errors/define-errors.js'
 import { resolvePluginSettings } from '../config/plugin-settings.js'
 import { KernelError } from './kernel-error.js'
@@ -80,8 +77,15 @@ export interface Kernel {
   readonly version: string
   readonly config: ShopwrightConfig
   readonly logger: Logger
+  /** The shared container: core's services and what the plugins provide. */
   readonly container: AwilixContainer<Services>
   readonly services: Services
+  /**
+   * One plugin's own container: its internals beside everything shared (docs/architecture.md,
+   * "Services every plugin gets"). For tests and tools; plugins reach each other only through what
+   * they provide.
+   */
+  containerOf(plugin: string): AwilixContainer<Services>
   /** Plugins in start order. */
   readonly plugins: readonly PluginDefinition[]
   /** Every `/query` route with its description, in registration order (the OpenAPI document's source). */
@@ -102,7 +106,7 @@ export interface Kernel {
 }
 
 /**
- * Builds the kernel: orders the plugins by dependsOn, connects the database (and Redis when
+ * Builds the kernel: orders the plugins (dependsOn, then requires/provides), connects the database (and Redis when
  * configured), runs migrations, calls register then bootstrap of each plugin once, and composes the
  * HTTP app. It does not listen; call listen() or use `app.callback()` in tests.
  */
@@ -170,14 +174,11 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
           logger,
         )
       : new LocalScheduler(logger)
-    const container = createContainer<Services>({
-      injectionMode: InjectionMode.PROXY,
-      strict: true,
-    })
-    const optional = optionalService(container)
     const access = new AccessService(() => optional('securitySource'), cache)
     const lifecycle = new Lifecycle()
-    container.register({
+    // One container per plugin, and a shared one for what they provide (docs/architecture.md,
+    // "Services every plugin gets").
+    const containers = new PluginContainers(plugins, {
       config: asValue(config),
       logger: asValue(logger),
       db: asValue(db),
@@ -191,31 +192,49 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       meters: asValue(meters),
       schedule: asValue(schedule),
     })
+    const container = containers.shared
+    const optional = optionalService(container)
 
     let ready = await migrate(db, plugins, options.migrate !== false, logger, redis !== null)
     // Its table is a kernel migration: read it only once the migrations are done.
     if (ready) await cache.startInvalidationLog(db)
 
-    const guard = new RegisterGuard(container)
+    // Each plugin keeps its guarded container: the guard only acts while register() runs.
+    const guards = new Map(
+      plugins.map((plugin) => [plugin.name, new RegisterGuard(containers.of(plugin.name))]),
+    )
     const registerContextOf = (plugin: PluginDefinition): RegisterContext => ({
-      container: guard.container,
+      container: guards.get(plugin.name)!.container,
       config,
       settings: settings.get(plugin.name) ?? {},
       logger: logger.child({ plugin: plugin.name }),
     })
     for (const plugin of plugins)
-      await guard.run(plugin.name, () => plugin.register?.(registerContextOf(plugin)))
-    checkServicesProvided(plugins, container)
+      await guards
+        .get(plugin.name)!
+        .run(plugin.name, () => plugin.register?.(registerContextOf(plugin)))
+    checkServicesProvided(plugins, (name) => containers.of(name))
+    containers.markInternals(plugins)
     const authenticator = optional('authenticator')
     const services = container.cradle
     const bootstrapped: PluginDefinition[] = []
     const names = Object.freeze(plugins.map((plugin) => plugin.name))
-    const contextOf = (plugin: PluginDefinition): BootstrapContext => ({
-      ...registerContextOf(plugin),
-      services,
-      plugins: names,
-      optional,
-    })
+    // A plugin's hooks see its own container: its internals and everything shared.
+    const contexts = new Map(
+      plugins.map((plugin): [string, BootstrapContext] => {
+        const own = containers.of(plugin.name)
+        return [
+          plugin.name,
+          {
+            ...registerContextOf(plugin),
+            services: own.cradle,
+            plugins: names,
+            optional: optionalService(own),
+          },
+        ]
+      }),
+    )
+    const contextOf = (plugin: PluginDefinition): BootstrapContext => contexts.get(plugin.name)!
     cleanups.push(async () => {
       for (const plugin of [...bootstrapped].reverse()) {
         try {
@@ -320,6 +339,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       logger,
       container,
       services,
+      containerOf: (plugin) => containers.of(plugin),
       plugins,
       routes: router.routes,
       app,

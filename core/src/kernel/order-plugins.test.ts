@@ -38,6 +38,27 @@ describe('orderPlugins', () => {
     expect(orderPlugins([definePlugin({ name: 'z', requires: ['authenticator'] })])).toHaveLength(1)
   })
 
+  it('honours dependsOn and requires together, and finds a cycle that mixes them', () => {
+    // `reports` needs the authenticator: `login` starts first, and `login` after its dependency.
+    const reports = definePlugin({ name: 'reports', requires: ['authenticator'] })
+    const login = definePlugin({ name: 'login', dependsOn: ['base'], provides: ['authenticator'] })
+    const base = plugin('base')
+    expect(orderPlugins([reports, login, base]).map((p) => p.name)).toEqual([
+      'base',
+      'login',
+      'reports',
+    ])
+    // A plugin may require what it provides itself: that orders nothing.
+    const self = definePlugin({ name: 'self', provides: ['seedWriter'], requires: ['seedWriter'] })
+    expect(orderPlugins([self]).map((p) => p.name)).toEqual(['self'])
+    const mixed = [
+      definePlugin({ name: 'p', dependsOn: ['q'], provides: ['authenticator'] }),
+      definePlugin({ name: 'q', requires: ['authenticator'] }),
+    ]
+    expect(codeOf(() => orderPlugins(mixed))).toBe('SW_PLUGIN_CYCLE')
+    expect(() => orderPlugins(mixed)).toThrow(/p -> q -> p/)
+  })
+
   it('fails on a duplicate name', () => {
     expect(codeOf(() => orderPlugins([plugin('a'), plugin('a')]))).toBe('SW_PLUGIN_DUPLICATE')
   })

@@ -19,6 +19,13 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'schedule',
 ]
 
+/** What core itself reads from the shared container, when some plugin provides it. */
+export const CORE_CONTRACTS: ReadonlyArray<keyof Services> = [
+  'securitySource',
+  'seedWriter',
+  'authenticator',
+]
+
 /**
  * Before any plugin registers: every required service is core's or declared by an installed
  * plugin, and no service is declared by two. A missing one stops the boot naming the plugin that
@@ -53,12 +60,16 @@ export function checkServiceDeclarations(plugins: readonly PluginDefinition[]): 
   }
 }
 
-/** After register(): each plugin registered what it declared it provides. */
+/**
+ * After register(): each plugin registered, in its own container, what it declared it provides
+ * (the other plugins' provided names are forwarded into it, never its own).
+ */
 export function checkServicesProvided(
   plugins: readonly PluginDefinition[],
-  container: AwilixContainer<Services>,
+  containerOf: (plugin: string) => AwilixContainer<Services>,
 ): void {
   for (const plugin of plugins) {
+    const container = containerOf(plugin.name)
     for (const service of plugin.provides ?? []) {
       if (!container.hasRegistration(service))
         throw new KernelError(
@@ -67,11 +78,4 @@ export function checkServicesProvided(
         )
     }
   }
-}
-
-/** The one way to ask for a service that may be missing (the cradle throws on an unknown key). */
-export function optionalService(
-  container: AwilixContainer<Services>,
-): <K extends keyof Services>(key: K) => Services[K] | undefined {
-  return (key) => (container.hasRegistration(key) ? container.resolve(key) : undefined)
 }

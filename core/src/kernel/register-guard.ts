@@ -4,8 +4,8 @@ import { CORE_SERVICES } from './plugin-services.js'
 import type { Services } from './services.js'
 
 /**
- * The container as register() sees it (docs/plugins.md, "Services"): while a plugin registers,
- * resolving any service but core's own stops the boot. Another plugin's service may not be
+ * A plugin's own container as register() sees it (docs/plugins.md, "Services"): while the plugin
+ * registers, resolving any service but core's own stops the boot. Another plugin's service may not be
  * registered yet, and resolving one early also builds it before its own plugin has finished
  * registering: a plugin uses other services from bootstrap(), routes() or inside a factory. Once
  * the register phase is over, the same object resolves anything (a plugin may keep it).

@@ -110,21 +110,14 @@ export default definePlugin({
   // carry theirs as ?code=, which core redacts for every address).
   secretAddresses: SECRET_ADDRESSES,
   dependsOn: ['records'],
+  // What core, the CLI, commerce and themes use; sessions, resets, sign-ups and the mailer stay in
+  // this plugin's container (docs/plugins.md, "Services").
   provides: [
     'authenticator',
     'accounts',
-    'sessionStore',
-    'accountAuthenticator',
-    'resets',
-    'blockedDevices',
-    'mailer',
-    'accountImages',
-    'accountGuard',
     'cardTokens',
     'mailQueue',
     'mailTemplates',
-    'signups',
-    'formTickets',
     'accountProfiles',
   ],
   requires: ['records', 'recordGuards', 'seedWriter'],
@@ -232,23 +225,38 @@ export default definePlugin({
   },
   routes(router, { services, config, settings }) {
     const origin = siteOrigin({ ...config, ...settings })
+    // Named, not spread: spreading `services` would build every service this container sees.
+    const { accounts, sessionStore, limiter, logger, db, resets, mailQueue } = services
+    const { blockedDevices, access, signups, formTickets, accountAuthenticator } = services
     router.post(
       '/account/login',
       DESCRIBED.login,
-      login({ ...services, signupMode: settings.signup }),
+      login({
+        accounts,
+        sessionStore,
+        limiter,
+        blockedDevices,
+        access,
+        signupMode: settings.signup,
+      }),
     )
     router.post('/account/logout', DESCRIBED.logout, logout(services))
     router.get('/account/get', DESCRIBED.get, getAccount(services))
-    router.post('/account/resetemail', DESCRIBED.resetEmail, resetEmail({ ...services, origin }))
+    const reset = { logger, accounts, sessionStore, limiter, db, resets, mailQueue, origin }
+    router.post('/account/resetemail', DESCRIBED.resetEmail, resetEmail(reset))
     router.get('/account/entity/:recordtype/:id', DESCRIBED.entity, resetEntity(services))
     router.get('/account/entity/:recordtype/:id/:code', DESCRIBED.entityCode, resetEntity(services))
-    router.post(
-      '/account/reset/:recordtype/:id/:code',
-      DESCRIBED.reset,
-      resetPassword({ ...services, origin }),
-    )
+    router.post('/account/reset/:recordtype/:id/:code', DESCRIBED.reset, resetPassword(reset))
     router.post('/account/block/:recordtype/:id', DESCRIBED.block, blockDevice(services))
-    const signup = { ...services, mode: settings.signup }
+    const signup = {
+      mode: settings.signup,
+      signups,
+      formTickets,
+      limiter,
+      sessionStore,
+      accountAuthenticator,
+      logger,
+    }
     router.get('/account/signup', DESCRIBED.signupForm, signupForm(signup))
     // The sign-up guard answers before the router checks the body, as the calls did themselves.
     const open = signupOpen(settings.signup)

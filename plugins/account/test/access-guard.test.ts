@@ -90,7 +90,9 @@ describePlugin(
       const record = (await kernel.services.accounts.findByEmail('none@example.com'))!
       // A direct store write bypasses the record calls, which would drop the cached sessions
       // themselves (see login.test.ts); clear them as those calls do.
-      await kernel.services.recordStore.replace({ ...record, roles: ['support'] })
+      await kernel
+        .containerOf('records')
+        .cradle.recordStore.replace({ ...record, roles: ['support'] })
       await kernel.services.cache.clear('session')
       expect((await edit('none')).statusCode).toBe(200)
       await postLogout(kernel, cookie)

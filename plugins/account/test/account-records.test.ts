@@ -69,7 +69,7 @@ for (const database of databasesUnderTest()) {
     it('refuses an e-mail another account has, on create and on update, and writes nothing', async () => {
       const taken = await addCustomer('taken@example.com')
       const other = await addCustomer('other@example.com')
-      const count = await kernel.services.recordStore.count('customer')
+      const count = await kernel.containerOf('records').cradle.recordStore.count('customer')
 
       const create = await call('/data/create', {
         type: 'customer',
@@ -78,14 +78,14 @@ for (const database of databasesUnderTest()) {
       })
       expect(create.statusCode).toBe(409)
       expect(message(create)).toBe('ERROR_RECORD_ALREADY_EXISTS')
-      expect(await kernel.services.recordStore.count('customer')).toBe(count)
+      expect(await kernel.containerOf('records').cradle.recordStore.count('customer')).toBe(count)
 
       const change = await update(other, { email: 'Taken@Example.com' })
       expect(change.statusCode).toBe(409)
       expect(message(change)).toBe('ERROR_RECORD_ALREADY_EXISTS')
-      expect((await kernel.services.recordStore.get('customer', other.id))?.email).toBe(
-        'other@example.com',
-      )
+      expect(
+        (await kernel.containerOf('records').cradle.recordStore.get('customer', other.id))?.email,
+      ).toBe('other@example.com')
       expect(await credentialsOf(other)).toMatchObject({ email: 'other@example.com' })
       expect(await credentialsOf(taken)).toMatchObject({ email: 'taken@example.com' })
 

@@ -36,7 +36,9 @@ for (const database of databasesUnderTest()) {
         roles: ['administrator'],
         resetrequired: false,
       })
-      const stored = await kernel.services.recordStore.get('employee', record.id)
+      const stored = await kernel
+        .containerOf('records')
+        .cradle.recordStore.get('employee', record.id)
       expect(JSON.stringify(stored)).not.toMatch(/argon2|password/)
       const row = await kernel.services
         .db('account_credentials')

@@ -55,7 +55,9 @@ for (const database of databasesUnderTest()) {
         name: 'Grace',
       })
       graceId = grace.id
-      await kernel.services.recordStore.replace({ ...grace, resetrequired: true })
+      await kernel
+        .containerOf('records')
+        .cradle.recordStore.replace({ ...grace, resetrequired: true })
       base = (await kernel.listen(0, '127.0.0.1')).url
     })
     afterAll(() => close())

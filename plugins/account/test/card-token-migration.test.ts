@@ -31,9 +31,11 @@ for (const database of databasesUnderTest()) {
       ]
       const old = { ...ada, phone: '555-0100', creditcards: lines }
       // As a site before the migration stored it: the token inside the record.
-      await kernel.services.recordStore.replace(old)
+      await kernel.containerOf('records').cradle.recordStore.replace(old)
       await moveCardTokens(kernel.services.db)
-      const after = (await kernel.services.recordStore.get('customer', ada.id))!
+      const after = (await kernel
+        .containerOf('records')
+        .cradle.recordStore.get('customer', ada.id))!
       expect(JSON.stringify(after)).not.toContain('tok_')
       expect(after).toEqual({
         ...old,
@@ -43,7 +45,9 @@ for (const database of databasesUnderTest()) {
       expect(await kernel.services.cardTokens.get(ada, 'c2')).toBe('tok_two')
       // Running it again changes nothing.
       await moveCardTokens(kernel.services.db)
-      expect(await kernel.services.recordStore.get('customer', ada.id)).toEqual(after)
+      expect(
+        await kernel.containerOf('records').cradle.recordStore.get('customer', ada.id),
+      ).toEqual(after)
     })
   })
 }

@@ -329,7 +329,9 @@ for (const database of databasesUnderTest()) {
 
     it('never answers a card token, to anyone, in any read or export', async () => {
       const victimRecord = victimKey()
-      const stored = await kernel.services.recordStore.get('customer', victimRecord.id)
+      const stored = await kernel
+        .containerOf('records')
+        .cradle.recordStore.get('customer', victimRecord.id)
       const line = (stored!.creditcards as Array<{ internalid: string }>)[0]!
       const token = (await kernel.services.cardTokens.get(victimRecord, line.internalid))!
       expect(token).toMatch(/^tok_/)
@@ -386,7 +388,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('builds reset links from SITE_URL, whatever Host or X-Forwarded-Host say', async () => {
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       const reply = await fetch(`${base}/query/account/resetemail`, {
         method: 'POST',
         headers: {
@@ -491,7 +493,7 @@ for (const database of databasesUnderTest()) {
       await admin.post(`/data/update/customer/${victimKey().id}`, [
         { field: 'name', value: 'Victim Again' },
       ])
-      const [line] = await kernel.services.appLog.list({
+      const [line] = await kernel.containerOf('records').cradle.appLog.list({
         name: `customer.${victimKey().id}`,
         limit: 1,
       })
@@ -517,7 +519,7 @@ for (const database of databasesUnderTest()) {
     it('ends sessions at a change of roles even when the session store cannot be told', async () => {
       const target = await addAccount('durable@example.com', 'customer', [])
       const session = await signInOverHttp(new HttpCaller(base), 'durable@example.com', PASSWORD)
-      const store = kernel.services.sessionStore
+      const store = kernel.containerOf('account').cradle.sessionStore
       const endAll = store.endAll.bind(store)
       // As with Redis cut off: the store cannot end them.
       store.endAll = async () => {
@@ -542,7 +544,7 @@ for (const database of databasesUnderTest()) {
 
     it('a reset link mailed before an e-mail change no longer works', async () => {
       const target = await addAccount('oldmail@example.com', 'customer', [])
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       await fetch(`${base}/query/account/resetemail`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', device: MATRIX_DEVICE },

@@ -169,7 +169,7 @@ describePlugin(
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
       const stale = await imageOf(ada, `?t=${answer.version - 1}`)
       expect(stale.headers['cache-control']).toBe('no-cache')
-      const read = vi.spyOn(kernel.services.accountImages, 'read')
+      const read = vi.spyOn(kernel.containerOf('account').cradle.accountImages, 'read')
       const again = await imageOf(ada, '', { 'if-none-match': String(served.headers.etag) })
       expect(again.statusCode).toBe(304)
       // A revalidation does not read the image itself.

@@ -37,7 +37,7 @@ for (const database of databasesUnderTest()) {
           roles: ['support'],
         },
       ]))
-      await kernel.services.recordStore.replace({ ...ada, color: '#aa3366' })
+      await kernel.containerOf('records').cradle.recordStore.replace({ ...ada, color: '#aa3366' })
     })
     afterAll(() => close())
 
@@ -150,7 +150,9 @@ for (const database of databasesUnderTest()) {
         password: 'secret12',
         type: 'customer',
       })
-      await kernel.services.recordStore.replace({ ...grace, resetrequired: true })
+      await kernel
+        .containerOf('records')
+        .cradle.recordStore.replace({ ...grace, resetrequired: true })
       const before = await sessionCount(kernel)
       const reply = await postLogin(kernel, { email: 'grace@example.com', password: 'secret12' })
       expect(reply.statusCode).toBe(403)

@@ -62,7 +62,8 @@ describe('the emails meter', () => {
   it("is the kernel's meter in a running site", async () => {
     const booted = await bootTestKernel(databasesUnderTest()[0]!, [records, account])
     try {
-      const { mailer, meters } = booted.kernel.services
+      const { meters } = booted.kernel.services
+      const { mailer } = booted.kernel.containerOf('account').cradle
       await mailer.send(message)
       await mailer.send(message)
       await meters.flush()

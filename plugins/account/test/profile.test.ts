@@ -35,10 +35,13 @@ for (const database of databasesUnderTest()) {
     const getProfile = (cookie?: string) =>
       inject(kernel, { url: '/query/ns/profile/get', headers: cookie ? { cookie } : {} })
     const storedJson = async (record: RecordData = ada) =>
-      JSON.stringify((await kernel.services.recordStore.getStored(record.type, record.id))?.record)
+      JSON.stringify(
+        (await kernel.containerOf('records').cradle.recordStore.getStored(record.type, record.id))
+          ?.record,
+      )
     const addresses = async (record: RecordData = ada) =>
-      (await kernel.services.recordStore.getStored(record.type, record.id))?.record.addressbook as
-        AddressLine[] | undefined
+      (await kernel.containerOf('records').cradle.recordStore.getStored(record.type, record.id))
+        ?.record.addressbook as AddressLine[] | undefined
 
     beforeAll(async () => {
       ;({
@@ -176,8 +179,9 @@ for (const database of databasesUnderTest()) {
       expect(json).not.toContain(digits)
       expect(json).not.toContain(CARD)
       // The token is kept beside the record, never in it (docs/security.md, "Card data").
-      const stored = (await kernel.services.recordStore.getStored(ada.type, ada.id))?.record
-        .creditcards as Array<CardLine & { token?: string }>
+      const stored = (
+        await kernel.containerOf('records').cradle.recordStore.getStored(ada.type, ada.id)
+      )?.record.creditcards as Array<CardLine & { token?: string }>
       expect(stored[0]).not.toHaveProperty('token')
       const token = await kernel.services.cardTokens.get(ada, stored[0]!.internalid)
       expect(token).toMatch(/^tok_[\w-]{22}$/)

@@ -45,7 +45,9 @@ export async function newOutboxFile(kernel: Kernel, before: readonly string[]): 
   let added: string[] = []
   await vi.waitFor(
     async () => {
-      added = (await kernel.services.mailer.outbox()).filter((file) => !before.includes(file))
+      added = (await kernel.containerOf('account').cradle.mailer.outbox()).filter(
+        (file) => !before.includes(file),
+      )
       if (added.length === 0) throw new Error('no new e-mail yet')
     },
     { timeout: 10_000, interval: 25 },
@@ -60,7 +62,7 @@ export async function requestReset(
   email: string,
   device?: string,
 ): Promise<{ reset: string; block: string; file: string }> {
-  const before = await kernel.services.mailer.outbox()
+  const before = await kernel.containerOf('account').cradle.mailer.outbox()
   const reply = await post(kernel, '/query/account/resetemail', { email }, device)
   if (reply.statusCode !== 200) throw new Error(`resetemail: ${reply.statusCode} ${reply.body}`)
   const file = await newOutboxFile(kernel, before)

@@ -100,7 +100,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('queues the e-mail in account_mail, sends it once, logs its links, keeps no code', async () => {
-      const logWritten = vi.spyOn(kernel.services.mailer, 'logWritten')
+      const logWritten = vi.spyOn(kernel.containerOf('account').cradle.mailer, 'logWritten')
       try {
         const mail = await requestReset(kernel, 'ada@example.com')
         await vi.waitFor(async () =>
@@ -128,8 +128,8 @@ for (const database of databasesUnderTest()) {
     })
 
     it('clears resetrequired, which blocked the sign-in', async () => {
-      await kernel.services.recordStore.replace({
-        ...(await kernel.services.recordStore.get('customer', bob.id))!,
+      await kernel.containerOf('records').cradle.recordStore.replace({
+        ...(await kernel.containerOf('records').cradle.recordStore.get('customer', bob.id))!,
         resetrequired: true,
       })
       const refused = await postLogin(kernel, {
@@ -145,7 +145,7 @@ for (const database of databasesUnderTest()) {
       })
       const reply = await post(kernel, callOf(mail.reset), { password: 'bob new password' })
       expect(reply.json()).toEqual({ ok: true, resetrequired: false })
-      const record = await kernel.services.recordStore.get('customer', bob.id)
+      const record = await kernel.containerOf('records').cradle.recordStore.get('customer', bob.id)
       expect(record?.resetrequired).toBe(false)
       await signIn(kernel, 'bob@example.com', 'bob new password')
     })
@@ -183,7 +183,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('answers ok for an unknown e-mail and queues and writes no e-mail', async () => {
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       const queued = await count('account_mail')
       const codes = await count('account_resets')
       const reply = await post(kernel, '/query/account/resetemail', { email: 'nobody@example.com' })
@@ -191,7 +191,7 @@ for (const database of databasesUnderTest()) {
       expect(reply.json()).toEqual({ ok: true })
       expect(await count('account_mail')).toBe(queued)
       expect(await count('account_resets')).toBe(codes)
-      expect(await kernel.services.mailer.outbox()).toEqual(before)
+      expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(before)
     })
 
     it('the entity tells only what the reset screen needs, for account types only', async () => {
@@ -319,12 +319,12 @@ for (const database of databasesUnderTest()) {
 
     it('sends 3 reset e-mails an hour per address asked for, then 429', async () => {
       for (let i = 0; i < 3; i++) await requestReset(kernel, 'ada@example.com')
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       const reply = await post(kernel, '/query/account/resetemail', { email: 'ada@example.com' })
       expect(reply.statusCode).toBe(429)
       expect(reply.json()).toEqual({ ok: false, message: 'ERROR_TOO_MANY_REQUESTS' })
       expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0)
-      expect(await kernel.services.mailer.outbox()).toEqual(before)
+      expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(before)
     })
 
     it('takes 10 requests an hour from one client address', async () => {

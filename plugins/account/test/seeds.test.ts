@@ -103,10 +103,14 @@ for (const database of databasesUnderTest()) {
     it('stores the seeds once and leaves them alone on a second run', async () => {
       await kernel.seed()
       for (const seed of accountSeeds()) {
-        expect(await kernel.services.recordStore.get(seed.type, seed.id)).toEqual(seed)
+        expect(
+          await kernel.containerOf('records').cradle.recordStore.get(seed.type, seed.id),
+        ).toEqual(seed)
       }
       // The declared security record, one access entry per role.
-      expect(await kernel.services.recordStore.get('security', 'people')).toMatchObject({
+      expect(
+        await kernel.containerOf('records').cradle.recordStore.get('security', 'people'),
+      ).toMatchObject({
         name: 'People',
         access: [
           {

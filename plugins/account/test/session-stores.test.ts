@@ -51,7 +51,7 @@ for (const variant of variants) {
         ? { redisUrl: redisUrlForTests(), redisPrefix: `swsess${Date.now()}` }
         : {}
       ;({ kernel, close } = await bootAccounts(variant.database, [], overrides))
-      store = kernel.services.sessionStore
+      store = kernel.containerOf('account').cradle.sessionStore
     })
     afterAll(() => close())
 

@@ -8,7 +8,7 @@ type Reply = Awaited<ReturnType<typeof inject>>
 
 /** A form ticket as a person's form would hold it: shown `ageMs` ago (2 s is the least accepted). */
 export function ticketOf(kernel: Kernel, ageMs = 5_000): Promise<string> {
-  return kernel.services.formTickets.issue(Date.now() - ageMs)
+  return kernel.containerOf('account').cradle.formTickets.issue(Date.now() - ageMs)
 }
 
 let clients = 0
@@ -53,7 +53,9 @@ export async function newMail(
   let added: string[] = []
   await vi.waitFor(
     async () => {
-      added = (await kernel.services.mailer.outbox()).filter((file) => !before.includes(file))
+      added = (await kernel.containerOf('account').cradle.mailer.outbox()).filter(
+        (file) => !before.includes(file),
+      )
       if (added.length < count) throw new Error(`${added.length} of ${count} e-mails so far`)
     },
     { timeout: 10_000, interval: 25 },

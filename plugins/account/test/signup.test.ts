@@ -65,7 +65,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('makes an unconfirmed account, mails its link, and confirms and signs in with it once', async () => {
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       const reply = await register(kernel, {
         email: 'Zoe@Example.com ',
         name: ' Zoe Shopper ',
@@ -100,7 +100,9 @@ for (const database of databasesUnderTest()) {
         .where({ email: 'zoe@example.com' })
         .first('type', 'id')
       const record = (await kernel.services.records.find(row.type, row.id))!
-      const { token } = await kernel.services.sessionStore.create(record, 'test-device')
+      const { token } = await kernel
+        .containerOf('account')
+        .cradle.sessionStore.create(record, 'test-device')
       const cookie = `${SESSION_COOKIE}=${token}`
       expect((await profile(cookie)).json()).toMatchObject({ verified: false, creditcards: [] })
       const refused = await addCard(cookie)
@@ -127,7 +129,7 @@ for (const database of databasesUnderTest()) {
 
     it('answers a sign-up with a taken e-mail as the first, and tells only the mailbox', async () => {
       const count = await accountCount(kernel)
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       const reply = await register(kernel, {
         email: 'known@example.com',
         name: 'Impostor',
@@ -151,10 +153,10 @@ for (const database of databasesUnderTest()) {
     })
 
     it('mails an unconfirmed account a new link when it signs up again, in French for a French visitor', async () => {
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       await register(kernel, { email: 'lea@example.com', name: 'Léa', password: 'lea password' })
       const [first] = await newMail(kernel, before)
-      const again = await kernel.services.mailer.outbox()
+      const again = await kernel.containerOf('account').cradle.mailer.outbox()
       const french = `${LOCALE_COOKIE}=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`
       const reply = await register(
         kernel,
@@ -182,7 +184,7 @@ for (const database of databasesUnderTest()) {
           .statusCode,
       ).toBe(403)
       // The owner signs up later, and confirms from their mailbox.
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       await register(kernel, {
         email: 'owner@example.com',
         name: 'Owner',
@@ -204,7 +206,7 @@ for (const database of databasesUnderTest()) {
 
     it('confirms without switching a browser signed in to another account', async () => {
       const known = await signIn(kernel, 'known@example.com', 'known password')
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       await register(kernel, { email: 'sent@example.com', name: 'Sent', password: 'sent password' })
       const [mail] = await newMail(kernel, before)
       const reply = await verify(verifyCodeOf(mail!), known)
@@ -217,7 +219,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('mails a new link to a signed-in account that has not confirmed, at most 3 an hour', async () => {
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       await register(kernel, {
         email: 'later@example.com',
         name: 'Later',
@@ -229,7 +231,9 @@ for (const database of databasesUnderTest()) {
         .where({ email: 'later@example.com' })
         .first('type', 'id')
       const record = (await kernel.services.records.find(row.type, row.id))!
-      const { token } = await kernel.services.sessionStore.create(record, 'test-device')
+      const { token } = await kernel
+        .containerOf('account')
+        .cradle.sessionStore.create(record, 'test-device')
       const resend = () =>
         inject(kernel, {
           method: 'POST',
@@ -237,7 +241,7 @@ for (const database of databasesUnderTest()) {
           payload: {},
           headers: { cookie: `${SESSION_COOKIE}=${token}` },
         })
-      const again = await kernel.services.mailer.outbox()
+      const again = await kernel.containerOf('account').cradle.mailer.outbox()
       expect((await resend()).statusCode).toBe(200)
       const [mail] = await newMail(kernel, again)
       expect(verifyCodeOf(mail!)).toMatch(/^[\w-]{43}$/)
@@ -255,7 +259,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('answers a stored confirmation as done when signing in or a listener fails after it', async () => {
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       await register(kernel, {
         email: 'after@example.com',
         name: 'After',
@@ -263,7 +267,7 @@ for (const database of databasesUnderTest()) {
       })
       const [mail] = await newMail(kernel, before)
       const create = vi
-        .spyOn(kernel.services.sessionStore, 'create')
+        .spyOn(kernel.containerOf('account').cradle.sessionStore, 'create')
         .mockRejectedValueOnce(new Error('session store down'))
       const emit = vi
         .spyOn(kernel.services.events, 'emit')
@@ -283,7 +287,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('does not confirm an e-mail the account no longer has', async () => {
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       await register(kernel, {
         email: 'moved@example.com',
         name: 'Moved',
@@ -334,7 +338,7 @@ for (const database of databasesUnderTest()) {
 
     it('tells a script that filled the hidden field it succeeded, and makes and mails nothing', async () => {
       const count = await accountCount(kernel)
-      const before = await kernel.services.mailer.outbox()
+      const before = await kernel.containerOf('account').cradle.mailer.outbox()
       const reply = await register(kernel, {
         email: 'bot@example.com',
         name: 'Bot',
@@ -344,7 +348,7 @@ for (const database of databasesUnderTest()) {
       expect(reply.statusCode).toBe(200)
       expect(reply.json()).toEqual({ ok: true })
       await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(await kernel.services.mailer.outbox()).toEqual(before)
+      expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(before)
       expect(await accountCount(kernel)).toBe(count)
     })
 

@@ -62,7 +62,7 @@ for (const database of databasesUnderTest())
         })
 
         it('queues the reset e-mail, sends it over SMTP, and its link sets the new password', async () => {
-          const outbox = await kernel.services.mailer.outbox()
+          const outbox = await kernel.containerOf('account').cradle.mailer.outbox()
           const reply = await post(kernel, '/query/account/resetemail', {
             email: 'ada@example.com',
           })
@@ -76,7 +76,7 @@ for (const database of databasesUnderTest())
           expect(mail.html).toBeTypeOf('string')
           const link = resetLinkOf(mail)
           // Sent, not written: the outbox is left as it was.
-          expect(await kernel.services.mailer.outbox()).toEqual(outbox)
+          expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(outbox)
           // The queue's row of this e-mail is marked sent, its body (the codes) emptied.
           await vi.waitFor(async () =>
             expect(await resetMailRow(kernel, link)).toMatchObject({

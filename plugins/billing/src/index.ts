@@ -45,7 +45,8 @@ export const SAMPLE_TASK = 'billing.sample'
 export default definePlugin({
   name: 'billing',
   dependsOn: ['records'],
-  provides: ['billing', 'billingSampler'],
+  // The sampler stays in this plugin's container (docs/plugins.md, "Services").
+  provides: ['billing'],
   settings: BILLING_SETTINGS,
   errors: BILLING_ERRORS,
   // Financemanager full, finance views (the details call needs view): README, "Rights".

@@ -205,7 +205,7 @@ describePlugin(
   (site) => {
     it('samples the database alone and answers the month, with no storage', async () => {
       const { kernel } = site
-      await kernel.services.billingSampler.sample()
+      await kernel.containerOf('billing').cradle.billingSampler.sample()
       const today = dayOf(Date.now())
       const answer = await details(kernel, site.cookie('financemanager'), today.slice(0, 7))
       expect(usageOf(answer, today, 'database')).toBeGreaterThan(0)

@@ -49,7 +49,9 @@ describePlugin(
     })
 
     it('runs the sampler once per period across the two nodes', async () => {
-      const runs = site.nodes.map((node) => vi.spyOn(node.services.billingSampler, 'sample'))
+      const runs = site.nodes.map((node) =>
+        vi.spyOn(node.containerOf('billing').cradle.billingSampler, 'sample'),
+      )
       const seconds = 6
       await sleep(seconds * 1000)
       const count = runs[0]!.mock.calls.length + runs[1]!.mock.calls.length

@@ -170,20 +170,16 @@ export default definePlugin({
   requires: ['records', 'recordGuards', 'accountProfiles'],
   // Order links carry their key in the address: the process log writes it [REDACTED].
   secretAddresses: SECRET_ADDRESSES,
+  // The shop's services; the shared parts, guests, order links and mails and stock alerts stay in
+  // this plugin's container (docs/plugins.md, "Services").
   provides: [
     'catalogue',
     'search',
     'listingIndex',
     'documents',
-    'shopContexts',
     'paymentProviders',
     'carts',
     'checkout',
-    'guests',
-    'orderLinks',
-    'orderMails',
-    'stockAlerts',
-    'commerceParts',
   ],
   settings: COMMERCE_SETTINGS,
   errors: COMMERCE_ERRORS,

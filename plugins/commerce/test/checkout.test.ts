@@ -429,7 +429,8 @@ describePlugin('checkout', { ...COMMERCE_SUITE, config: { trustProxy: true } }, 
     })
 
     it('the sweep refunds once the charge of a run whose node died, frees its key, and never touches a done run', async () => {
-      const { attempts, payments, resolver } = spied.kernel.services.commerceParts
+      const { attempts, payments, resolver } =
+        spied.kernel.containerOf('commerce').cradle.commerceParts
       const db = spied.kernel.services.db
       const buyer = await newCustomer(spied.kernel, 'spy-crash@example.com')
       await post(spied.kernel, buyer.cookie, '/query/cart/add', {

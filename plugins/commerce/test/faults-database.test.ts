@@ -167,9 +167,9 @@ for (const database of databasesUnderTest()) {
       }
       const owed = await audit(site)
       expect(owed.violations.join('\n')).toMatch(/still owes a settlement \(refunding\)/)
-      await site.nodes[0].services.commerceParts.resolver.sweep(
-        Date.now() + REFUND_RETRY_MS + 1_000,
-      )
+      await site.nodes[0]
+        .containerOf('commerce')
+        .cradle.commerceParts.resolver.sweep(Date.now() + REFUND_RETRY_MS + 1_000)
       expect((await audit(site)).violations).toEqual([])
     })
 
@@ -210,7 +210,7 @@ for (const database of databasesUnderTest()) {
 
     it('sweeps after all of it without refunding anything twice', async () => {
       const before = await audit(site)
-      await site.nodes[0].services.commerceParts.resolver.sweep()
+      await site.nodes[0].containerOf('commerce').cradle.commerceParts.resolver.sweep()
       const afterSweep = await audit(site)
       expect(afterSweep.violations).toEqual([])
       expect(afterSweep.figures.refunds).toBe(before.figures.refunds)

@@ -103,7 +103,7 @@ for (const database of databasesUnderTest()) {
       // The runs killed after the gateway charged (charged, written) were refunded.
       expect(report.figures.refundedRuns).toBe(2)
 
-      await site.nodes[0].services.commerceParts.resolver.sweep()
+      await site.nodes[0].containerOf('commerce').cradle.commerceParts.resolver.sweep()
       const swept = await audit(site)
       expect(swept.violations).toEqual([])
       expect(swept.figures.refunds).toBe(report.figures.refunds)

@@ -163,7 +163,7 @@ describePlugin('guest checkout', { ...COMMERCE_SUITE, config: { trustProxy: true
 
   it('stops making links for an order at LINKS_PER_ORDER, the ones given still opening it', async () => {
     const placed = await guestOrder('una@example.com', 'anchor-mug', key('una'))
-    const links = site.kernel.services.orderLinks
+    const links = site.kernel.containerOf('commerce').cradle.orderLinks
     const db = site.kernel.services.db
     const count = async () =>
       Number(
@@ -185,7 +185,7 @@ describePlugin('guest checkout', { ...COMMERCE_SUITE, config: { trustProxy: true
   })
 
   it('answers a stored order without its link when the link cannot be made, and the replay with it', async () => {
-    const links = site.kernel.services.orderLinks
+    const links = site.kernel.containerOf('commerce').cradle.orderLinks
     const spy = vi
       .spyOn(links, 'path')
       .mockRejectedValue(new Error('the order-link secret could not be read'))
@@ -380,8 +380,8 @@ describePlugin('guest checkout', { ...COMMERCE_SUITE, config: { trustProxy: true
   it('moves guest orders to the account that signs up and confirms the same e-mail', async () => {
     const { kernel } = site
     const placed = await guestOrder('max@example.com', 'anchor-mug', key('max'))
-    const outbox = await kernel.services.mailer.outbox()
-    await kernel.services.signups.register({
+    const outbox = await kernel.containerOf('account').cradle.mailer.outbox()
+    await kernel.containerOf('account').cradle.signups.register({
       email: 'max@example.com',
       name: 'Max',
       password: 'a long pass phrase',
@@ -397,7 +397,7 @@ describePlugin('guest checkout', { ...COMMERCE_SUITE, config: { trustProxy: true
       const mails = await newMail(kernel, outbox)
       code = verifyCodeOf(mails.find((mail) => mail.includes('/verify#code=')) ?? '')
     })
-    const { record } = await kernel.services.signups.verify(code)
+    const { record } = await kernel.containerOf('account').cradle.signups.verify(code)
     await expect
       .poll(async () => (await kernel.services.records.find('salesorder', placed.order.id))?.entity)
       .toMatchObject({ type: 'customer', id: record.id })

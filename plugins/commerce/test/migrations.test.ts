@@ -72,7 +72,7 @@ describePlugin('the checkout attempts migration', COMMERCE_SUITE, (site) => {
     ])
 
     // No gateway 'gateway' here: the refund is owed, retried by the sweep, and the keys are free.
-    await site.kernel.services.commerceParts.resolver.sweep()
+    await site.kernel.containerOf('commerce').cradle.commerceParts.resolver.sweep()
     const after = (await db(CHECKOUTS_TABLE)
       .where({ cart: 'elegacy' })
       .orderBy('idempotency')
@@ -91,7 +91,7 @@ const listingsMigrations = migrations.filter((each) =>
 
 describePlugin('the listings migration', COMMERCE_SUITE, (site) => {
   it('creates the tables empty, and the next start fills them from the existing items', async () => {
-    const { db, listingIndex, search, shopContexts } = site.kernel.services
+    const { db, listingIndex, search, shopContexts } = site.kernel.containerOf('commerce').cradle
     for (const migration of [...listingsMigrations].reverse()) await migration.down!(db)
     for (const migration of listingsMigrations) await migration.up(db)
     expect(await db(SEARCH_TABLE).count({ n: '*' })).toEqual([{ n: 0 }])

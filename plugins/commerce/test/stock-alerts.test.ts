@@ -159,7 +159,7 @@ describePlugin(
     })
 
     it('queues one e-mail per alert once the item has units again, in its language, and forgets it', async () => {
-      const { db, stockAlerts } = site.kernel.services
+      const { db, stockAlerts } = site.kernel.containerOf('commerce').cradle
       const waiting = (await alerts()).filter((alert) => alert.item === 'zebra-mug')
       expect(waiting.length).toBeGreaterThan(2)
       // Still out of stock: nothing to tell.

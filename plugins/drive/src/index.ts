@@ -58,7 +58,9 @@ declare module '@shopwright/core' {
 export default definePlugin({
   name: 'drive',
   dependsOn: ['records'],
-  provides: ['driveBlobs', 'drive', 'driveImages'],
+  // The blob store and the image variants stay in this plugin's container (docs/plugins.md,
+  // "Services").
+  provides: ['drive'],
   requires: ['records', 'binSources'],
   settings: DRIVE_SETTINGS,
   errors: DRIVE_ERRORS,

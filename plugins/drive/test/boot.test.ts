@@ -69,7 +69,7 @@ describe('the drive plugin at boot', () => {
     const dataDir = path.join(directory, 'data')
     const kernel = await boot({}, {}, dataDir)
     try {
-      const store = kernel.services.driveBlobs
+      const store = kernel.containerOf('drive').cradle.driveBlobs
       expect(store).toBeInstanceOf(LocalBlobStore)
       expect((store as LocalBlobStore).directory).toBe(path.join(dataDir, 'drive'))
       expect(existsSync(path.join(dataDir, 'drive'))).toBe(true)
@@ -79,7 +79,9 @@ describe('the drive plugin at boot', () => {
     const driveDir = path.join(directory, 'elsewhere')
     const other = await boot({ DRIVE_DIR: driveDir })
     try {
-      expect((other.services.driveBlobs as LocalBlobStore).directory).toBe(driveDir)
+      expect((other.containerOf('drive').cradle.driveBlobs as LocalBlobStore).directory).toBe(
+        driveDir,
+      )
     } finally {
       await other.close()
     }
@@ -96,7 +98,7 @@ describe('the drive plugin at boot', () => {
     }
     const kernel = await boot(s3)
     try {
-      expect(kernel.services.driveBlobs.kind).toBe('s3')
+      expect(kernel.containerOf('drive').cradle.driveBlobs.kind).toBe('s3')
     } finally {
       await kernel.close()
     }

@@ -122,7 +122,7 @@ for (const database of databasesUnderTest()) {
       })
 
       it('keeps each variant in the blob store and serves it from there', async () => {
-        const blobs = kernel.services.driveBlobs
+        const blobs = kernel.containerOf('drive').cradle.driveBlobs
         const key = variantKey(tee.hash, { width: 400, height: 300, format: 'webp' })
         expect(await blobs.stat(key)).not.toBeNull()
         expect(await blobs.stat(factsKey(tee.hash))).not.toBeNull()
@@ -251,7 +251,7 @@ for (const database of databasesUnderTest()) {
         await upload('public/catalogue/queued.png', await testImage(700, 500, 'png'))
         const address = `${LOAD}public/catalogue/queued.png?width=200`
         // Take every slot and every place in the queue of this node's resizes.
-        const { slots } = kernel.services.driveImages
+        const { slots } = kernel.containerOf('drive').cradle.driveImages
         let release!: () => void
         const held = new Promise<void>((resolve) => (release = resolve))
         const holders = Array.from({ length: slots.concurrency + slots.maxWaiting }, () =>
@@ -331,7 +331,7 @@ for (const database of databasesUnderTest()) {
             ok(await get(null, `${LOAD}public/catalogue/shared.png?width=480`))
             const key = variantKey(file.hash, { width: 480, height: 480, format: 'png' })
             const marker = await testImage(480, 480, 'jpeg')
-            await kernel.services.driveBlobs.put(key, Readable.from([marker]), {
+            await kernel.containerOf('drive').cradle.driveBlobs.put(key, Readable.from([marker]), {
               size: marker.length,
             })
             const fromSecond = await call(second, undefined, {

@@ -26,9 +26,11 @@ describePlugin('announcements', SUITE, (site) => {
   const stored = (id: string) =>
     site.kernel.services.records.findFresh('announcement', id) as Promise<RecordData>
   const logOf = async (id: string) =>
-    (await site.kernel.services.appLog.list({ name: `announcement.${id}`, limit: 10 })).map(
-      (line) => `${line.message} by ${line.actor}`,
-    )
+    (
+      await site.kernel
+        .containerOf('records')
+        .cradle.appLog.list({ name: `announcement.${id}`, limit: 10 })
+    ).map((line) => `${line.message} by ${line.actor}`)
   const refused = (reply: Reply, status: number, code: string) => {
     expect({ status: reply.statusCode, code: codeOf(reply) }).toEqual({ status, code })
   }

@@ -44,8 +44,12 @@ for (const database of databasesUnderTest()) {
         id: 'early',
         headline: 'Early',
       })
-      expect(await before.services.appLog.list({ name: 'webpage.early', limit: 5 })).toHaveLength(1)
-      const time = (await before.services.appLog.list({ name: 'webpage.early', limit: 1 }))[0]!.time
+      expect(
+        await before.containerOf('records').cradle.appLog.list({ name: 'webpage.early', limit: 5 }),
+      ).toHaveLength(1)
+      const time = (
+        await before.containerOf('records').cradle.appLog.list({ name: 'webpage.early', limit: 1 })
+      )[0]!.time
       await before.close()
 
       const kernel = await boot()
@@ -56,7 +60,7 @@ for (const database of databasesUnderTest()) {
         time,
         message: [{ kind: 'text', text: 'created' }],
       })
-      expect(await kernel.services.appLog.list({ limit: 5 })).toEqual([])
+      expect(await kernel.containerOf('records').cradle.appLog.list({ limit: 5 })).toEqual([])
       // From then on a change is written once, here, and records' own table stays empty.
       await kernel.services.records.create(SYSTEM_ACTOR, {
         type: 'webpage',
@@ -64,7 +68,7 @@ for (const database of databasesUnderTest()) {
         headline: 'Later',
       })
       expect(await lines(kernel, 'webpage.later')).toHaveLength(1)
-      expect(await kernel.services.appLog.list({ limit: 5 })).toEqual([])
+      expect(await kernel.containerOf('records').cradle.appLog.list({ limit: 5 })).toEqual([])
       await kernel.close()
     })
 

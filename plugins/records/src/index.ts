@@ -95,21 +95,18 @@ declare module '@shopwright/core' {
  */
 export default definePlugin({
   name: 'records',
+  // What other plugins and the CLI use; the storage layer (recordStore, recordIndex, appLog), the
+  // cleaner and the calls' helpers stay in this plugin's container (docs/plugins.md, "Services").
   provides: [
     'securitySource',
     'seedWriter',
-    'recordStore',
     'recordTypes',
     'records',
     'recordGuards',
     'recordLists',
-    'recordTypeCalls',
-    'appLog',
-    'htmlCleaner',
     'recordImport',
     'recordExport',
     'binSources',
-    'bin',
   ],
   errors: RECORDS_ERRORS,
   security: RECORDS_SECURITY,

@@ -9,7 +9,8 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
   const office = caller(site, 'office')
   const anonymous = caller(site, undefined)
 
-  const count = async (type: string) => site.kernel.services.recordStore.count(type)
+  const count = async (type: string) =>
+    site.kernel.containerOf('records').cradle.recordStore.count(type)
 
   describe('record types', () => {
     it('lists the types a caller may view, each with the caller flags', async () => {
@@ -171,7 +172,9 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
       expect((await anonymous({ url: '/query/data/get/webpage/faq' })).body).toMatchObject({
         headline: 'FAQ',
       })
-      const lines = await site.kernel.services.appLog.list({ name: 'webpage.faq', limit: 5 })
+      const lines = await site.kernel
+        .containerOf('records')
+        .cradle.appLog.list({ name: 'webpage.faq', limit: 5 })
       expect(lines[0]).toMatchObject({ type: 'webpage', name: 'webpage.faq', message: 'created' })
     })
 
@@ -346,7 +349,11 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
         ],
       })
       expect(
-        (await site.kernel.services.appLog.list({ name: 'route.promo', limit: 1 }))[0]!.message,
+        (
+          await site.kernel
+            .containerOf('records')
+            .cradle.appLog.list({ name: 'route.promo', limit: 1 })
+        )[0]!.message,
       ).toBe('updated title, props')
     })
 
@@ -406,7 +413,9 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
       })
       expect(res.status).toBe(409)
       expect(
-        (await site.kernel.services.recordStore.getStored('webpage', 'binned'))!.record.headline,
+        (await site.kernel
+          .containerOf('records')
+          .cradle.recordStore.getStored('webpage', 'binned'))!.record.headline,
       ).toBe('B')
     })
 
@@ -565,10 +574,14 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
       expect((await manager({ method: 'POST', url: '/query/data/delete/webpage|b2' })).status).toBe(
         200,
       )
-      expect(await site.kernel.services.recordStore.getStored('webpage', 'b2')).toBeNull()
+      expect(
+        await site.kernel.containerOf('records').cradle.recordStore.getStored('webpage', 'b2'),
+      ).toBeNull()
       const emptied = await admin({ method: 'POST', url: '/query/data/empty' })
       expect(emptied.body.deleted).toBeGreaterThanOrEqual(1)
-      expect(await site.kernel.services.recordStore.getStored('webpage', 'b3')).toBeNull()
+      expect(
+        await site.kernel.containerOf('records').cradle.recordStore.getStored('webpage', 'b3'),
+      ).toBeNull()
       expect((await admin({ url: '/query/data/bin/list' })).body.list).toEqual([])
     })
 

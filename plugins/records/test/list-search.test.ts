@@ -198,7 +198,7 @@ describePlugin(
     })
 
     it('reads indexes only, never a whole table, for a search, a filter and a sort', async () => {
-      const index = site.kernel.services.recordIndex
+      const index = site.kernel.containerOf('records').cradle.recordIndex
       const fields = await index.ready('person')
       const column = (id: string) => fields.find((field) => field.id === id)!
       const queries = [

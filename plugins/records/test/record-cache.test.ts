@@ -16,44 +16,61 @@ describePlugin('cached record text', { plugins: [records], nodes: 2 }, (site) =>
 
   it('serves the stored text as JSON, and every store write drops the cached copy on both nodes', async () => {
     const [first, second] = nodes()
-    const store = first.services.recordStore
+    const store = first.containerOf('records').cradle.recordStore
     await store.insert({ type: 'note', id: 'n1', text: 'one', nested: { a: [1, 2] } })
-    expect(JSON.parse((await second.services.recordStore.getText('note', 'n1'))!)).toEqual({
+    expect(
+      JSON.parse((await second.containerOf('records').cradle.recordStore.getText('note', 'n1'))!),
+    ).toEqual({
       type: 'note',
       id: 'n1',
       text: 'one',
       nested: { a: [1, 2] },
     })
-    expect(await first.services.recordStore.get('note', 'n1')).toMatchObject({ text: 'one' })
+    expect(await first.containerOf('records').cradle.recordStore.get('note', 'n1')).toMatchObject({
+      text: 'one',
+    })
 
     await store.replace({ type: 'note', id: 'n1', text: 'two' })
     expect(await store.get('note', 'n1')).toEqual({ type: 'note', id: 'n1', text: 'two' })
     await eventually(
-      async () => (await second.services.recordStore.get('note', 'n1'))?.text === 'two',
+      async () =>
+        (await second.containerOf('records').cradle.recordStore.get('note', 'n1'))?.text === 'two',
     )
 
     await store.bin('note', 'n1')
     expect(await store.get('note', 'n1')).toBeNull()
-    await eventually(async () => (await second.services.recordStore.get('note', 'n1')) === null)
+    await eventually(
+      async () =>
+        (await second.containerOf('records').cradle.recordStore.get('note', 'n1')) === null,
+    )
 
     await store.restore('note', 'n1')
     await eventually(
-      async () => (await second.services.recordStore.get('note', 'n1'))?.text === 'two',
+      async () =>
+        (await second.containerOf('records').cradle.recordStore.get('note', 'n1'))?.text === 'two',
     )
     await store.remove('note', 'n1')
-    await eventually(async () => (await second.services.recordStore.get('note', 'n1')) === null)
+    await eventually(
+      async () =>
+        (await second.containerOf('records').cradle.recordStore.get('note', 'n1')) === null,
+    )
   })
 
   it('drops both ids on a rename', async () => {
     const [first, second] = nodes()
-    const store = first.services.recordStore
+    const store = first.containerOf('records').cradle.recordStore
     await store.insert({ type: 'note', id: 'old', text: 'x' })
-    expect(await second.services.recordStore.get('note', 'old')).not.toBeNull()
+    expect(await second.containerOf('records').cradle.recordStore.get('note', 'old')).not.toBeNull()
     const stored = (await store.getStored('note', 'old'))!
     expect(await store.rename({ type: 'note', id: 'new', text: 'x' }, 'old', stored.version)).toBe(
       true,
     )
-    await eventually(async () => (await second.services.recordStore.get('note', 'old')) === null)
-    expect(await second.services.recordStore.get('note', 'new')).toMatchObject({ id: 'new' })
+    await eventually(
+      async () =>
+        (await second.containerOf('records').cradle.recordStore.get('note', 'old')) === null,
+    )
+    expect(await second.containerOf('records').cradle.recordStore.get('note', 'new')).toMatchObject(
+      { id: 'new' },
+    )
   })
 })

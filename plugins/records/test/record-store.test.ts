@@ -22,7 +22,7 @@ for (const database of databasesUnderTest()) {
       await Promise.all(kernels.map((kernel) => kernel.close()))
       await drop()
     })
-    const store = (index = 0) => kernels[index]!.services.recordStore
+    const store = (index = 0) => kernels[index]!.containerOf('records').cradle.recordStore
 
     it('stores a record with nested values, unicode and numbers, and reads it back unchanged', async () => {
       const record = {

@@ -73,7 +73,9 @@ describePlugin('the spec security table through the record calls', recordsSuite(
 
     if (!rights.includes('v')) expect(view.body.message).toBe('ERROR_ACCESS_DENIED')
     else if (!rights.includes('c')) expect(created.body.message).toBe('ERROR_PERMISSION_TYPE')
-    const stored = await site.kernel.services.recordStore.getStored(type, existing)
+    const stored = await site.kernel
+      .containerOf('records')
+      .cradle.recordStore.getStored(type, existing)
     expect(stored!.record.name).toBe(rights.includes('e') ? 'changed' : existing)
   })
 })

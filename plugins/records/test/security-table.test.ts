@@ -74,7 +74,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('reads each security record once, then from the cache until the access type is cleared', async () => {
-      const store = kernel.services.recordStore
+      const store = kernel.containerOf('records').cradle.recordStore
       const before = await kernel.services.access.flags({ roles: ['support'] }, 'memory')
       expect(before.view).toBe(false)
       await store.replace({

@@ -137,7 +137,11 @@ describePlugin(
         { ok: true, type: 'webpage', id: 'z3', action: 'created' },
       ])
       expect(
-        (await site.kernel.services.appLog.list({ name: 'webpage.z1', limit: 1 }))[0]?.message,
+        (
+          await site.kernel
+            .containerOf('records')
+            .cradle.appLog.list({ name: 'webpage.z1', limit: 1 })
+        )[0]?.message,
       ).toBe('created')
     })
 
@@ -174,15 +178,17 @@ describePlugin(
       ],
       ['an empty body', '', '', 400, 'ERROR_BODY_EXPECTED'],
     ])('refuses %s and imports nothing', async (_label, data, query, status, code) => {
-      const before = await site.kernel.services.recordStore.count('webpage')
+      const before = await site.kernel.containerOf('records').cradle.recordStore.count('webpage')
       const res = await upload(data, query)
       expect(res.statusCode).toBe(status)
       expect(res.json<{ message: string }>().message).toBe(code)
-      expect(await site.kernel.services.recordStore.count('webpage')).toBe(before)
+      expect(await site.kernel.containerOf('records').cradle.recordStore.count('webpage')).toBe(
+        before,
+      )
     })
 
     it('refuses a zip of more than 10,000 entries and a zip bomb, importing nothing', async () => {
-      const before = await site.kernel.services.recordStore.count('webpage')
+      const before = await site.kernel.containerOf('records').cradle.recordStore.count('webpage')
       const many: Record<string, Uint8Array> = {}
       for (let index = 0; index <= 10_000; index++) many[`r${index}.json`] = strToU8('{}')
       const crowded = await upload(zipSync(many, { level: 0 }))
@@ -193,7 +199,9 @@ describePlugin(
       const exploded = await upload(bomb)
       expect(exploded.statusCode).toBe(413)
       expect(exploded.json<{ message: string }>().message).toBe('ERROR_BODY_TOO_LARGE')
-      expect(await site.kernel.services.recordStore.count('webpage')).toBe(before)
+      expect(await site.kernel.containerOf('records').cradle.recordStore.count('webpage')).toBe(
+        before,
+      )
     })
 
     it('needs a signed-in caller, and checks each item against the caller rights', async () => {
@@ -247,7 +255,9 @@ describePlugin(
         { ok: true, type: 'gizmo', id: 'g9', action: 'created' },
         { ok: true, type: 'gizmo', id: 'g9', action: 'updated' },
       ])
-      expect((await site.kernel.services.recordStore.get('gizmo', 'g9'))?.name).toBe('second')
+      expect(
+        (await site.kernel.containerOf('records').cradle.recordStore.get('gizmo', 'g9'))?.name,
+      ).toBe('second')
     })
 
     it('refuses a file whose values would cost more memory than the limit, before parsing it', async () => {
@@ -279,7 +289,9 @@ describePlugin(
         { ok: true, type: 'webpage', id: 'partial1', action: 'created' },
         expect.objectContaining({ ok: false, message: 'ERROR_IMPORT_FILE_TYPE' }),
       ])
-      expect(await site.kernel.services.recordStore.get('webpage', 'partial1')).not.toBeNull()
+      expect(
+        await site.kernel.containerOf('records').cradle.recordStore.get('webpage', 'partial1'),
+      ).not.toBeNull()
     })
 
     it('takes a .json upload sent as application/json, as a browser labels it', async () => {

@@ -128,7 +128,8 @@ export default definePlugin({
   name: 'sessions',
   dependsOn: ['records'],
   requires: ['records'],
-  provides: ['sessions', 'sessionTracker', 'sessionWriter'],
+  // The tracker and its writer stay in this plugin's container (docs/plugins.md, "Services").
+  provides: ['sessions'],
   settings: SESSIONS_SETTINGS,
   errors: SESSIONS_ERRORS,
   security: { [SESSIONS_SECURITY]: { name: 'Sessions', access: { allmanagers: 'all' } } },

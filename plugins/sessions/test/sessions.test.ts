@@ -14,7 +14,7 @@ describePlugin('sessions', SUITE, (site) => {
       ((await kernel().services.db(table).count({ n: '*' }).first()) as { n: number | string }).n,
     )
   // Tracked pages are answered once queued; the writer stores them within SESSIONS_FLUSH_MS.
-  const flush = () => kernel().services.sessionWriter.flush()
+  const flush = () => kernel().containerOf('sessions').cradle.sessionWriter.flush()
   const list = async () => {
     await flush()
     return (await site.call('manager', { url: '/query/session/list' })).json<SessionPage>()

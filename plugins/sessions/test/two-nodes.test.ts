@@ -29,7 +29,9 @@ describePlugin('sessions', { ...sessionsSuite(), nodes: 2, engines: ['mariadb'] 
       ],
     })
     expect(later.statusCode).toBe(200)
-    await Promise.all([first, second].map((node) => node.services.sessionWriter.flush()))
+    await Promise.all(
+      [first, second].map((node) => node.containerOf('sessions').cradle.sessionWriter.flush()),
+    )
 
     const db = first.services.db
     expect(await db(SESSIONS_TABLE).where({ id }).count({ n: '*' }).first()).toMatchObject({
@@ -50,7 +52,7 @@ describePlugin('sessions', { ...sessionsSuite(), nodes: 2, engines: ['mariadb'] 
 
     // A second visitor seen by the first node only: both nodes count two live sessions, from Redis.
     await visit(first, '/about')
-    await first.services.sessionWriter.flush()
+    await first.containerOf('sessions').cradle.sessionWriter.flush()
     // Each node adds what it wrote to the shared set right after the batch (not awaited).
     const redis = second.services.redis!
     await expect.poll(() => redis.command.zcard(redis.key('sessions', 'live'))).toBe(2)

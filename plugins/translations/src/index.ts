@@ -41,7 +41,8 @@ declare module '@shopwright/core' {
 export default definePlugin({
   name: 'translations',
   dependsOn: ['records'],
-  provides: ['translationSets', 'machineTranslation', 'autoFill', 'translationSource'],
+  // Machine translation and auto-fill stay in this plugin's container (docs/plugins.md, "Services").
+  provides: ['translationSets', 'translationSource'],
   requires: ['records'],
   settings: TRANSLATIONS_SETTINGS,
   errors: TRANSLATIONS_ERRORS,
