@@ -11,10 +11,14 @@ import {
   type Person,
 } from './helpers.js'
 
+const dayOf = (month: string, i: number) => `${month}-${String(i + 1).padStart(2, '0')}`
 const days = (month: string, count: number) =>
-  Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
+  Array.from({ length: count }, (_, i) => dayOf(month, i))
 const series = (month: string, values: number[]) =>
-  values.map((value, i) => ({ key: `${month}-${String(i + 1).padStart(2, '0')}`, value }))
+  values.map((value, i) => ({ key: dayOf(month, i), value }))
+/** A tally as the record lists it, largest first: `{ Firefox: 2, Chrome: 1 }`. */
+const tally = (counts: Record<string, number>) =>
+  Object.entries(counts).map(([key, value]) => ({ key, value }))
 
 describePlugin('insights', INSIGHTS_SUITE, (site) => {
   let second: Kernel
@@ -36,111 +40,60 @@ describePlugin('insights', INSIGHTS_SUITE, (site) => {
     expect(await serviceAt(site.kernel).rollUp()).toBe(0)
   })
 
-  it('stores October exactly: every series and list', async () => {
-    const october = (await site.kernel.services.records.findFresh(
+  /** The month's stored record, read past the cache. */
+  const stored = async (month: string) =>
+    (await site.kernel.services.records.findFresh(
       'trafficinsights',
-      '2026-10',
+      month,
     )) as unknown as TrafficInsights
+
+  it('stores October exactly: every series and list', async () => {
+    const october = (values: number[]) => series('2026-10', values)
     const d = Array.from({ length: 31 }, (_, i) => i + 1)
-    expect(october.days).toEqual(days('2026-10', 31))
-    expect(october.traffic).toEqual(
-      series(
-        '2026-10',
-        d.map((n) => 2 * n),
-      ),
-    )
-    expect(october.newsessions).toEqual(
-      series(
-        '2026-10',
-        d.map((n) => Math.ceil(n / 2)),
-      ),
-    )
-    expect(october.returningsessions).toEqual(
-      series(
-        '2026-10',
-        d.map((n) => Math.floor(n / 2)),
-      ),
-    )
-    expect(october.errors).toEqual(
-      series(
-        '2026-10',
-        d.map((n) => n % 3),
-      ),
-    )
-    expect(october.browsers).toEqual([
-      { key: 'Firefox', value: 465 },
-      { key: 'Chrome', value: 31 },
-    ])
-    expect(october.os).toEqual([{ key: 'Windows', value: 496 }])
-    expect(october.languages).toEqual([{ key: 'en-gb', value: 496 }])
-    expect(october.source).toEqual([{ key: 'direct', value: 496 }])
-    expect(october.entrypages).toEqual([{ key: '/', value: 496 }])
-    expect(october.routes).toEqual([
-      { key: '/', value: 496 },
-      { key: '/item/x', value: 496 },
-    ])
-    expect(october.locations).toEqual([{ key: 'GB|England|London', value: 496 }])
-    expect(october.errormessages).toEqual([{ key: 'ERROR_A', value: 31 }])
+    expect(await stored('2026-10')).toMatchObject({
+      days: days('2026-10', 31),
+      traffic: october(d.map((n) => 2 * n)),
+      newsessions: october(d.map((n) => Math.ceil(n / 2))),
+      returningsessions: october(d.map((n) => Math.floor(n / 2))),
+      errors: october(d.map((n) => n % 3)),
+      browsers: tally({ Firefox: 465, Chrome: 31 }),
+      os: tally({ Windows: 496 }),
+      languages: tally({ 'en-gb': 496 }),
+      source: tally({ direct: 496 }),
+      entrypages: tally({ '/': 496 }),
+      routes: tally({ '/': 496, '/item/x': 496 }),
+      locations: tally({ 'GB|England|London': 496 }),
+      errormessages: tally({ ERROR_A: 31 }),
+    })
   })
 
   it("answers November with today's figures live, hand-counted", async () => {
-    const november = await serviceAt(site.kernel).month('2026-11')
     const daily = (values: Record<number, number>) =>
       series(
         '2026-11',
         Array.from({ length: 20 }, (_, i) => values[i + 1] ?? 0),
       )
-    expect(november.days).toEqual(days('2026-11', 20))
-    expect(november.traffic).toEqual(daily({ 17: 4, 18: 1, 20: 2 }))
-    expect(november.newsessions).toEqual(daily({ 17: 1, 20: 1 }))
-    expect(november.returningsessions).toEqual(daily({ 17: 1, 18: 1 }))
-    expect(november.errors).toEqual(daily({ 17: 2, 20: 1 }))
-    expect(november.browsers).toEqual([
-      { key: 'Firefox', value: 2 },
-      { key: 'Chrome', value: 1 },
-      { key: 'Safari', value: 1 },
-    ])
-    expect(november.os).toEqual([
-      { key: 'Windows', value: 2 },
-      { key: 'iOS', value: 1 },
-      { key: 'macOS', value: 1 },
-    ])
-    expect(november.languages).toEqual([
-      { key: 'en-gb', value: 2 },
-      { key: 'en-us', value: 1 },
-      { key: 'fr-fr', value: 1 },
-    ])
-    expect(november.source).toEqual([
-      { key: 'direct', value: 1 },
-      { key: 'email', value: 1 },
-      { key: 'search', value: 1 },
-      { key: 'social', value: 1 },
-    ])
-    expect(november.entrypages).toEqual([
-      { key: '/', value: 2 },
-      { key: '/blog', value: 1 },
-      { key: '/item/a', value: 1 },
-    ])
-    expect(november.routes).toEqual([
-      { key: '/', value: 3 },
-      { key: '/blog', value: 2 },
-      { key: '/item/a', value: 2 },
-    ])
-    expect(november.locations).toEqual([
-      { key: 'GB|England|London', value: 2 },
-      { key: 'FR|Île-de-France|Paris', value: 1 },
-      { key: 'US|New York|New York', value: 1 },
-    ])
-    expect(november.errormessages).toEqual([
-      { key: 'ERROR_A', value: 2 },
-      { key: 'HTTP 404', value: 1 },
-    ])
+    expect(await serviceAt(site.kernel).month('2026-11')).toMatchObject({
+      days: days('2026-11', 20),
+      traffic: daily({ 17: 4, 18: 1, 20: 2 }),
+      newsessions: daily({ 17: 1, 20: 1 }),
+      returningsessions: daily({ 17: 1, 18: 1 }),
+      errors: daily({ 17: 2, 20: 1 }),
+      browsers: tally({ Firefox: 2, Chrome: 1, Safari: 1 }),
+      os: tally({ Windows: 2, iOS: 1, macOS: 1 }),
+      languages: tally({ 'en-gb': 2, 'en-us': 1, 'fr-fr': 1 }),
+      source: tally({ direct: 1, email: 1, search: 1, social: 1 }),
+      entrypages: tally({ '/': 2, '/blog': 1, '/item/a': 1 }),
+      routes: tally({ '/': 3, '/blog': 2, '/item/a': 2 }),
+      locations: tally({
+        'GB|England|London': 2,
+        'FR|Île-de-France|Paris': 1,
+        'US|New York|New York': 1,
+      }),
+      errormessages: tally({ ERROR_A: 2, 'HTTP 404': 1 }),
+    })
     // Today is never stored: the record holds the 1st to the 19th.
-    const stored = (await site.kernel.services.records.findFresh(
-      'trafficinsights',
-      '2026-11',
-    )) as unknown as TrafficInsights
-    expect(stored.days).toEqual(days('2026-11', 19))
+    expect((await stored('2026-11')).days).toEqual(days('2026-11', 19))
     await expect(serviceAt(site.kernel).month('2026-12')).rejects.toMatchObject({
       code: 'ERROR_INSIGHTS_NOT_AVAILABLE',
     })
@@ -209,11 +162,8 @@ describePlugin('insights', INSIGHTS_SUITE, (site) => {
     expect(await early.rollUp()).toBe(0)
     const settled = serviceAt(site.kernel, Date.parse('2026-11-21T01:30:00.000Z'))
     expect(await settled.rollUp()).toBe(1)
-    const stored = (await site.kernel.services.records.findFresh(
-      'trafficinsights',
-      '2026-11',
-    )) as unknown as TrafficInsights
-    expect(stored.days.at(-1)).toBe('2026-11-20')
-    expect(stored.traffic.at(-1)).toEqual({ key: '2026-11-20', value: 2 })
+    const november = await stored('2026-11')
+    expect(november.days.at(-1)).toBe('2026-11-20')
+    expect(november.traffic.at(-1)).toEqual({ key: '2026-11-20', value: 2 })
   })
 })

@@ -17,7 +17,7 @@ import { isErrorCode, OTHER_KEY } from '@shopwright/core/shared'
 import { GeoCredit, mediumName } from '@shopwright/plugin-sessions/admin/parts'
 import type { Keyed, TrafficInsights } from '../shared/types.js'
 import { citiesOf, countriesOf, dailyValues, placeOf } from './insights-series.js'
-import { TopList } from './TopList.js'
+import { TopList, type TopListProps } from './TopList.js'
 import { useCountryName } from './country-name.js'
 
 /** The month's answer path (the `trafficinsights` record, keyed by month; README, "Calls"). */
@@ -103,100 +103,85 @@ export function MonthInsights({ insights, month }: { insights: TrafficInsights; 
     const place = placeOf(key)
     return [place.city, place.region, countryName(place.country)].filter(Boolean).join(', ')
   }
+  const daily = (name: string, series: readonly Keyed[]) => ({
+    name,
+    values: dailyValues(series, month),
+  })
+  // One row a chart or list: the screen draws each kind the same way, only the figures differ.
+  const bars = [
+    { id: 'traffic', title: t('Traffic'), series: [daily(t('Views'), insights.traffic)] },
+    { id: 'errors', title: t('Errors'), series: [daily(t('Errors'), insights.errors)] },
+    {
+      id: 'sessions',
+      title: t('Sessions'),
+      series: [
+        daily(t('Returning'), insights.returningsessions),
+        daily(t('New'), insights.newsessions),
+      ],
+    },
+  ]
+  const pies: { title: string; heading: string; slices: Slice[] }[] = [
+    { title: t('Browsers'), heading: t('Browser'), slices: slices(insights.browsers) },
+    { title: t('Operating Systems'), heading: t('Operating System'), slices: slices(insights.os) },
+    { title: t('Languages'), heading: t('Language'), slices: slices(insights.languages) },
+    {
+      title: t('Source'),
+      heading: t('Source'),
+      slices: slices(insights.source, (key) => mediumName(t, key)),
+    },
+  ]
+  const errorName = (code: string) => (isErrorCode(code) ? `${t(code)} (${code})` : code)
+  /** A top list: its id, its title and its two columns' headings, its rows. */
+  const top = (
+    id: string,
+    [title, keyHeading, valueHeading]: [string, string, string],
+    rows: readonly Keyed[],
+    label?: TopListProps['label'],
+  ): TopListProps => ({ title, keyHeading, valueHeading, rows, testId: `top-${id}`, label })
+  const lists = [
+    top('entrypages', [t('Entry Pages'), t('Page'), t('Sessions')], insights.entrypages),
+    top('routes', [t('Routes'), t('Page'), t('Views')], insights.routes),
+    top(
+      'countries',
+      [t('Countries'), t('Country'), t('Sessions')],
+      countriesOf(insights),
+      countryName,
+    ),
+    top('cities', [t('Cities'), t('City'), t('Sessions')], citiesOf(insights), cityName),
+    top(
+      'errormessages',
+      [t('Error Messages'), t('Message'), t('Errors')],
+      insights.errormessages,
+      errorName,
+    ),
+  ]
   return (
     <div className="insights-grid">
-      <div className="insights-wide" data-testid="chart-traffic">
-        <BarChart
-          title={t('Traffic')}
-          categories={days}
-          categoryHeading={t('Day')}
-          series={[{ name: t('Views'), values: dailyValues(insights.traffic, month) }]}
-        />
-      </div>
-      <div className="insights-wide" data-testid="chart-errors">
-        <BarChart
-          title={t('Errors')}
-          categories={days}
-          categoryHeading={t('Day')}
-          series={[{ name: t('Errors'), values: dailyValues(insights.errors, month) }]}
-        />
-      </div>
-      <div className="insights-wide" data-testid="chart-sessions">
-        <BarChart
-          title={t('Sessions')}
-          categories={days}
-          categoryHeading={t('Day')}
-          series={[
-            { name: t('Returning'), values: dailyValues(insights.returningsessions, month) },
-            { name: t('New'), values: dailyValues(insights.newsessions, month) },
-          ]}
-        />
-      </div>
+      {bars.map((bar) => (
+        <div key={bar.id} className="insights-wide" data-testid={`chart-${bar.id}`}>
+          <BarChart
+            title={bar.title}
+            categories={days}
+            categoryHeading={t('Day')}
+            series={bar.series}
+          />
+        </div>
+      ))}
       <div className="insights-pies">
-        <PieChart
-          title={t('Browsers')}
-          slices={slices(insights.browsers)}
-          labelHeading={t('Browser')}
-          valueHeading={t('Sessions')}
-        />
-        <PieChart
-          title={t('Operating Systems')}
-          slices={slices(insights.os)}
-          labelHeading={t('Operating System')}
-          valueHeading={t('Sessions')}
-        />
-        <PieChart
-          title={t('Languages')}
-          slices={slices(insights.languages)}
-          labelHeading={t('Language')}
-          valueHeading={t('Sessions')}
-        />
-        <PieChart
-          title={t('Source')}
-          slices={slices(insights.source, (key) => mediumName(t, key))}
-          labelHeading={t('Source')}
-          valueHeading={t('Sessions')}
-        />
+        {pies.map((pie) => (
+          <PieChart
+            key={pie.title}
+            title={pie.title}
+            slices={pie.slices}
+            labelHeading={pie.heading}
+            valueHeading={t('Sessions')}
+          />
+        ))}
       </div>
       <div className="insights-lists">
-        <TopList
-          title={t('Entry Pages')}
-          keyHeading={t('Page')}
-          valueHeading={t('Sessions')}
-          rows={insights.entrypages}
-          testId="top-entrypages"
-        />
-        <TopList
-          title={t('Routes')}
-          keyHeading={t('Page')}
-          valueHeading={t('Views')}
-          rows={insights.routes}
-          testId="top-routes"
-        />
-        <TopList
-          title={t('Countries')}
-          keyHeading={t('Country')}
-          valueHeading={t('Sessions')}
-          rows={countriesOf(insights)}
-          label={countryName}
-          testId="top-countries"
-        />
-        <TopList
-          title={t('Cities')}
-          keyHeading={t('City')}
-          valueHeading={t('Sessions')}
-          rows={citiesOf(insights)}
-          label={cityName}
-          testId="top-cities"
-        />
-        <TopList
-          title={t('Error Messages')}
-          keyHeading={t('Message')}
-          valueHeading={t('Errors')}
-          rows={insights.errormessages}
-          label={(code) => (isErrorCode(code) ? `${t(code)} (${code})` : code)}
-          testId="top-errormessages"
-        />
+        {lists.map((list) => (
+          <TopList key={list.testId} {...list} />
+        ))}
       </div>
       <GeoCredit />
     </div>
