@@ -36,6 +36,7 @@ export {
   type Translate,
 } from './i18n.js'
 export { useQueryData, type QueryData } from './useQueryData.js'
+export { usePagedRows, type PagedRows, type RowPage } from './usePagedRows.js'
 export { readOrNull } from './read-or-null.js'
 export * from './autosave.js'
 export { FieldInput, type FieldInputProps, type ValueEditorProps } from './fields/FieldInput.js'

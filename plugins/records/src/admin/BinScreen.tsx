@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect } from 'react'
 import {
   Breadcrumbs,
   Button,
@@ -8,6 +8,7 @@ import {
   useClient,
   useDialogs,
   useLanguage,
+  usePagedRows,
   useT,
   type Column,
   useSelection,
@@ -38,36 +39,17 @@ export default function BinScreen() {
   const { language } = useLanguage()
   const client = useClient()
   const dialogs = useDialogs()
-  const [rows, setRows] = useState<BinRow[]>([])
-  const [nextpage, setNextpage] = useState<string | null>(null)
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<unknown>(undefined)
-
-  const selection = useSelection(rows.map(rowKey))
-  const clearSelection = selection.clear
-
-  const load = useCallback(
-    async (after: string | null) => {
-      setLoading(true)
-      try {
-        const page = await client.get<BinPage>('/data/bin/list', {
-          pagesize: BIN_PAGE_SIZE,
-          nextpage: after ?? undefined,
-        })
-        setRows((previous) => (after ? [...previous, ...page.list] : page.list))
-        setNextpage(page.nextpage)
-        setError(undefined)
-      } catch (failure) {
-        setError(failure)
-      } finally {
-        setLoading(false)
-      }
-    },
+  const fetchPage = useCallback(
+    (after: string | undefined) =>
+      client.get<BinPage>('/data/bin/list', { pagesize: BIN_PAGE_SIZE, nextpage: after }),
     [client],
   )
+  const { rows, nextpage, loading, error, load } = usePagedRows(fetchPage)
+  const selection = useSelection(rows.map(rowKey))
+  const clearSelection = selection.clear
   const refresh = useCallback(() => {
     clearSelection()
-    void load(null)
+    void load()
   }, [load, clearSelection])
   useEffect(refresh, [refresh])
 
@@ -150,7 +132,11 @@ export default function BinScreen() {
         loading={loading && rows.length === 0}
         empty={t('The bin is empty.')}
       />
-      <LoadMore hasMore={nextpage !== null} loading={loading} onMore={() => void load(nextpage)} />
+      <LoadMore
+        hasMore={nextpage !== undefined}
+        loading={loading}
+        onMore={() => void load(nextpage)}
+      />
     </section>
   )
 }

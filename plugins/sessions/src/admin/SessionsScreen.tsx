@@ -9,6 +9,7 @@ import {
   useClient,
   useDialogs,
   useLanguage,
+  usePagedRows,
   useT,
   type Column,
 } from '@shopwright/admin-ui/kit'
@@ -40,29 +41,17 @@ export function Sessions({ api }: { api: SessionsApi }) {
   const { language } = useLanguage()
   const dialogs = useDialogs()
   const navigate = useNavigate()
-  const [rows, setRows] = useState<SessionRow[]>([])
-  const [nextpage, setNextpage] = useState<string | undefined>(undefined)
   const [live, setLive] = useState<number | undefined>(undefined)
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<unknown>(undefined)
-
-  const load = useCallback(
-    async (after?: string) => {
-      setLoading(true)
-      try {
-        const [page, count] = await Promise.all([api.list(after), after ? undefined : api.live()])
-        setRows((previous) => (after ? [...previous, ...page.list] : page.list))
-        setNextpage(page.nextpage)
-        if (count !== undefined) setLive(count)
-        setError(undefined)
-      } catch (failure) {
-        setError(failure)
-      } finally {
-        setLoading(false)
-      }
+  // The live count comes with each first page, so a refresh updates both.
+  const fetchPage = useCallback(
+    async (after: string | undefined) => {
+      const [page, count] = await Promise.all([api.list(after), after ? undefined : api.live()])
+      if (count !== undefined) setLive(count)
+      return page
     },
     [api],
   )
+  const { rows, nextpage, loading, error, load } = usePagedRows(fetchPage)
   const refresh = useCallback(() => void load(), [load])
   useEffect(refresh, [refresh])
 
