@@ -1,115 +1,102 @@
-import type { RecordData } from '@shopwright/core/shared'
+import type { ListTypeData, RecordData } from '@shopwright/core/shared'
 import { commerceRecordTypes } from './record-types.js'
+
+/** A list type record. */
+const listType = (id: string, name: string, values: ListTypeData['values']): ListTypeData => ({
+  type: 'listtype',
+  id,
+  name,
+  values,
+})
+/** Values that are only an id and a name: `{ open: 'Open' }`. */
+const named = (names: Record<string, string>) =>
+  Object.entries(names).map(([id, name]) => ({ id, name }))
 
 /** List types: price levels (NetSuite's five), payment terms, order and invoice statuses. */
 export function commerceListTypes(): RecordData[] {
+  const levels = [
+    'Base Price',
+    'Alternate Price 1',
+    'Alternate Price 2',
+    'Alternate Price 3',
+    'Online Price',
+  ]
   return [
-    {
-      type: 'listtype',
-      id: 'pricelevel',
-      name: 'Price Level',
-      values: [
-        { id: '1', name: 'Base Price', text: 'baseprice', value: 1 },
-        { id: '2', name: 'Alternate Price 1', text: 'alternateprice1', value: 2 },
-        { id: '3', name: 'Alternate Price 2', text: 'alternateprice2', value: 3 },
-        { id: '4', name: 'Alternate Price 3', text: 'alternateprice3', value: 4 },
-        { id: '5', name: 'Online Price', text: 'onlineprice', value: 5 },
-      ],
-    },
-    {
-      type: 'listtype',
-      id: 'terms',
-      name: 'Terms',
-      values: [
-        { id: 'net15', name: 'Net 15', days: 15 },
-        { id: 'net30', name: 'Net 30', days: 30 },
-        { id: 'net60', name: 'Net 60', days: 60 },
-      ],
-    },
-    {
-      type: 'listtype',
-      id: 'orderstatus',
-      name: 'Order Status',
-      values: [
-        { id: 'pendingApproval', name: 'Pending Approval' },
-        { id: 'pendingFulfillment', name: 'Pending Fulfillment' },
-        { id: 'partiallyFulfilled', name: 'Partially Fulfilled' },
-        { id: 'pendingBilling', name: 'Pending Billing' },
-        { id: 'billed', name: 'Billed' },
-        { id: 'closed', name: 'Closed' },
-        { id: 'cancelled', name: 'Cancelled' },
-      ],
-    },
-    {
-      type: 'listtype',
-      id: 'invoicestatus',
-      name: 'Invoice Status',
-      values: [
-        { id: 'open', name: 'Open' },
-        { id: 'paidInFull', name: 'Paid In Full' },
-      ],
-    },
+    // A level's text is its name without spaces, lower case; its value its number.
+    listType(
+      'pricelevel',
+      'Price Level',
+      levels.map((name, index) => ({
+        id: String(index + 1),
+        name,
+        text: name.replaceAll(' ', '').toLowerCase(),
+        value: index + 1,
+      })),
+    ),
+    listType(
+      'terms',
+      'Terms',
+      [15, 30, 60].map((days) => ({ id: `net${days}`, name: `Net ${days}`, days })),
+    ),
+    listType(
+      'orderstatus',
+      'Order Status',
+      named({
+        pendingApproval: 'Pending Approval',
+        pendingFulfillment: 'Pending Fulfillment',
+        partiallyFulfilled: 'Partially Fulfilled',
+        pendingBilling: 'Pending Billing',
+        billed: 'Billed',
+        closed: 'Closed',
+        cancelled: 'Cancelled',
+      }),
+    ),
+    listType(
+      'invoicestatus',
+      'Invoice Status',
+      named({ open: 'Open', paidInFull: 'Paid In Full' }),
+    ),
   ]
 }
+
+/** A shipping method with its French name and its rates in dollars and euros. */
+const shipMethod = (
+  id: string,
+  [name, french]: [string, string],
+  sequence: number,
+  [usd, eur]: [Record<string, number>, Record<string, number>],
+): RecordData => ({
+  type: 'shipmethod',
+  id,
+  name,
+  sequence,
+  rates: [
+    { currency: 'usd', ...usd },
+    { currency: 'eur', ...eur },
+  ],
+  translations: { fr: { name: french } },
+})
+
+/** A tax code with its rate by country (0 elsewhere). */
+const taxCode = (id: string, name: string, rates: Record<string, number>): RecordData => ({
+  type: 'taxcode',
+  id,
+  name,
+  rate: 0,
+  rates: Object.entries(rates).map(([country, rate]) => ({ country, rate })),
+})
 
 /** Shipping methods and tax codes every shop starts with (README, "Shipping and tax"). */
 export function commerceStarters(): RecordData[] {
   return [
-    {
-      type: 'shipmethod',
-      id: 'standard',
-      name: 'Standard',
-      sequence: 1,
-      rates: [
-        { currency: 'usd', rate: 5, freeover: 50 },
-        { currency: 'eur', rate: 4.5, freeover: 45 },
-      ],
-      translations: { fr: { name: 'Standard' } },
-    },
-    {
-      type: 'shipmethod',
-      id: 'express',
-      name: 'Express',
-      sequence: 2,
-      rates: [
-        { currency: 'usd', rate: 15 },
-        { currency: 'eur', rate: 13 },
-      ],
-      translations: { fr: { name: 'Express' } },
-    },
-    {
-      type: 'shipmethod',
-      id: 'pickup',
-      name: 'Pick up in store',
-      sequence: 3,
-      rates: [
-        { currency: 'usd', rate: 0 },
-        { currency: 'eur', rate: 0 },
-      ],
-      translations: { fr: { name: 'Retrait en magasin' } },
-    },
-    {
-      type: 'taxcode',
-      id: 'standard',
-      name: 'Standard',
-      rate: 0,
-      rates: [
-        { country: 'fr', rate: 20 },
-        { country: 'de', rate: 19 },
-        { country: 'gb', rate: 20 },
-      ],
-    },
-    {
-      type: 'taxcode',
-      id: 'reduced',
-      name: 'Reduced',
-      rate: 0,
-      rates: [
-        { country: 'fr', rate: 5.5 },
-        { country: 'de', rate: 7 },
-        { country: 'gb', rate: 0 },
-      ],
-    },
+    shipMethod('standard', ['Standard', 'Standard'], 1, [
+      { rate: 5, freeover: 50 },
+      { rate: 4.5, freeover: 45 },
+    ]),
+    shipMethod('express', ['Express', 'Express'], 2, [{ rate: 15 }, { rate: 13 }]),
+    shipMethod('pickup', ['Pick up in store', 'Retrait en magasin'], 3, [{ rate: 0 }, { rate: 0 }]),
+    taxCode('standard', 'Standard', { fr: 20, de: 19, gb: 20 }),
+    taxCode('reduced', 'Reduced', { fr: 5.5, de: 7, gb: 0 }),
   ]
 }
 
