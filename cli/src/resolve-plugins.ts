@@ -19,6 +19,7 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   'commerce',
   'log',
   'openapi',
+  'metrics',
 ]
 
 /** The package behind a plugin name: `records` is `@shopwright/plugin-records`; scoped or pathed names are packages. */

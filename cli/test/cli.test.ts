@@ -139,6 +139,7 @@ describe('shopwright command line', () => {
         'commerce',
         'log',
         'openapi',
+        'metrics',
         // The CLI's own two, after the project's list: the admin server, then the storefront.
         'admin',
         'storefront',

@@ -363,7 +363,7 @@ describe('the admin in Chromium', () => {
     const data = await fetch(url('/data'), { headers: { accept: 'text/html' } })
     expect(data.status).toBe(200)
     expect(await data.text()).toContain(
-      '<meta name="shopwright-plugins" content="records,account,translations,drive,memory,sessions,insights,billing,commerce,log,openapi,admin,storefront">',
+      '<meta name="shopwright-plugins" content="records,account,translations,drive,memory,sessions,insights,billing,commerce,log,openapi,metrics,admin,storefront">',
     )
   })
 

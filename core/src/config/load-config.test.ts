@@ -104,20 +104,6 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(message)
   })
 
-  it('reads METRICS_TOKEN, and never echoes a refused one', async () => {
-    const token = 'a'.repeat(32)
-    expect((await loadConfig({ cwd: project(), env: { METRICS_TOKEN: token } })).metricsToken).toBe(
-      token,
-    )
-    expect((await loadConfig({ cwd: project(), env: {} })).metricsToken).toBeUndefined()
-    const error = await errorOf(
-      loadConfig({ cwd: project(), env: { METRICS_TOKEN: 'hunter2 secret' } }),
-    )
-    expect(error.message).toMatch(/METRICS_TOKEN must be 16 to 1024 visible ASCII characters/)
-    expect(error.message).toMatch(/\(got 14 characters\)$/)
-    expect(error.message).not.toContain('hunter2')
-  })
-
   it('names the file key of a bad file value, and unknown keys', async () => {
     const bad = await errorOf(
       loadConfig({ cwd: project({ 'shopwright.config.json': '{"port": "x"}' }), env: {} }),

@@ -92,12 +92,10 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Shopw
     if (!result.success) {
       const name = sources.get(key) ?? setting.env
       const issue = result.error.issues[0]
-      const value = raw[key]
-      const got =
-        'secret' in setting && typeof value === 'string'
-          ? `${value.length} characters`
-          : JSON.stringify(value)
-      throw new ConfigError(name, `${issue?.message ?? 'is invalid'} (got ${got})`)
+      throw new ConfigError(
+        name,
+        `${issue?.message ?? 'is invalid'} (got ${JSON.stringify(raw[key])})`,
+      )
     }
     config[key] = result.data
   }

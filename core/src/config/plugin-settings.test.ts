@@ -57,6 +57,20 @@ describe('resolvePluginSettings', () => {
     )
   })
 
+  it('never echoes a refused secret, only its length', () => {
+    const metrics = {
+      name: 'metrics',
+      settings: {
+        token: { env: 'TOKEN', secret: true, schema: z.string().min(16).optional() },
+      },
+    }
+    const message = errorOf(() =>
+      resolvePluginSettings(testConfig(), [metrics], { TOKEN: 'hunter2 secret' }),
+    ).message
+    expect(message).toMatch(/^Invalid configuration: TOKEN .* \(got 14 characters\)$/)
+    expect(message).not.toContain('hunter2')
+  })
+
   it('refuses a key no plugin claims, and a key two plugins or core declare', () => {
     const typo = testConfig({ settings: { smtpUlr: 'smtp://a' } })
     expect(errorOf(() => resolvePluginSettings(typo, [mail], {})).message).toMatch(

@@ -38,10 +38,12 @@ export function resolvePluginSettings(
       if (!result.success) {
         const source = fromConfig ? (config.settingSources?.[key] ?? key) : setting.env
         const issue = result.error.issues[0]
-        throw new ConfigError(
-          source,
-          `${issue?.message ?? 'is invalid'} (got ${JSON.stringify(raw)})`,
-        )
+        // A secret's refused value is never echoed: boot errors reach logs and terminals.
+        const got =
+          setting.secret && typeof raw === 'string'
+            ? `${raw.length} characters`
+            : JSON.stringify(raw)
+        throw new ConfigError(source, `${issue?.message ?? 'is invalid'} (got ${got})`)
       }
       values[key] = result.data
     }

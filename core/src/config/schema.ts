@@ -91,18 +91,6 @@ export const SETTINGS = {
   proxyHops: { env: 'PROXY_HOPS', schema: wholeNumber(1, 10) },
   shutdownTimeout: { env: 'SHUTDOWN_TIMEOUT', schema: wholeNumber(0, 600_000) },
   keepAliveTimeout: { env: 'KEEP_ALIVE_TIMEOUT', schema: wholeNumber(1_000, 3_600_000) },
-  metricsToken: {
-    env: 'METRICS_TOKEN',
-    // A refused value is not echoed in the error (load-config.ts): it is meant to be a secret.
-    secret: true,
-    schema: z
-      .string()
-      .regex(
-        /^[\x21-\x7e]{16,1024}$/,
-        'must be 16 to 1024 visible ASCII characters without spaces (e.g. the output of `openssl rand -hex 32`)',
-      )
-      .optional(),
-  },
 } as const
 
 /** A setting's name as written in a config file. */
@@ -152,11 +140,6 @@ export interface ShopwrightConfig {
    * front, so the balancer always closes first (docs/operations.md, "Keep-alive").
    */
   keepAliveTimeout: number
-  /**
-   * The bearer token a Prometheus scrape of `GET /metrics` must send; without one `/metrics` is off
-   * (404) and nothing is measured (docs/operations.md, "Metrics").
-   */
-  metricsToken?: string | undefined
   /**
    * What the config file (and a caller's overrides) set beyond core's settings: the plugins'
    * settings, validated by each plugin's schema at boot (docs/plugins.md, "Settings").

@@ -302,11 +302,9 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     cleanups.push(async () => accessLog.flush())
     // Outermost, so it sees every answer as sent (docs/operations.md, "Compression").
     app.use(compression())
-    // Only with METRICS_TOKEN: without it nothing is measured, /metrics is a 404 and prom-client is
-    // never loaded (it costs a start about 40 ms and 10 MB).
-    const prometheus = config.metricsToken ? await import('../http/metrics.js') : undefined
-    const metrics = prometheus ? new prometheus.KernelMetrics({ db, cache }) : undefined
-    if (metrics) app.use(metrics.middleware())
+    // Outside the request context, so it sees the status sent (the metrics plugin's timer).
+    const observer = optional('requestObserver')
+    if (observer) app.use(observer)
     app.use(
       requestContext({
         accessLog,
@@ -322,8 +320,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     app.use(queryDispatcher(router, config.bodyLimit))
     app.use(securityHeaders())
     app.use(healthChecks(db, () => ready, redis))
-    if (prometheus && metrics && config.metricsToken)
-      app.use(prometheus.metricsEndpoint(metrics, config.metricsToken))
     if (options.pages !== false)
       for (const plugin of plugins) {
         const pages = await plugin.pages?.({ ...contextOf(plugin), access })

@@ -24,6 +24,7 @@ export const CORE_CONTRACTS: ReadonlyArray<keyof Services> = [
   'securitySource',
   'seedWriter',
   'authenticator',
+  'requestObserver',
 ]
 
 /**

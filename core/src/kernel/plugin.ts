@@ -26,6 +26,8 @@ export interface Migration {
 export interface SettingDefinition<T extends z.ZodType = z.ZodType> {
   env: string
   schema: T
+  /** A token or password: a refused value is shown by its length only, never echoed. */
+  secret?: boolean
 }
 
 /** A plugin's settings by config-file key. */

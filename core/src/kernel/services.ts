@@ -6,7 +6,8 @@ import type { EventBus } from '../events/event-bus.js'
 import type { RateLimiterService } from '../limits/rate-limiter.js'
 import type { AccessService, SecuritySource } from '../access/access-service.js'
 import type { RedisConnections } from '../redis/redis-connections.js'
-import type { Authenticator } from '../http/state.js'
+import type { Middleware } from 'koa'
+import type { Authenticator, QueryState } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { NodeRegistry } from '../cluster/node-registry.js'
@@ -52,4 +53,9 @@ export interface Services {
   seedWriter?: SeedWriter
   /** Tells each request who is calling. */
   authenticator?: Authenticator
+  /**
+   * Sees every request as answered: mounted outside the request context, so it observes the status
+   * actually sent (the metrics plugin's timer). Undefined when its plugin is switched off.
+   */
+  requestObserver?: Middleware<QueryState> | undefined
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { definePlugin } from '../kernel/plugin.js'
-import { bootTestKernel, databasesUnderTest, inject, type TestKernel } from '../testing/index.js'
+import { definePlugin } from '@shopwright/core'
+import {
+  bootTestKernel,
+  databasesUnderTest,
+  inject,
+  type TestKernel,
+} from '@shopwright/core/testing'
+import metrics from '../src/index.js'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 const sqlite = databasesUnderTest()[0]!
@@ -74,12 +80,25 @@ describe('GET /metrics', () => {
   let test: TestKernel
   let off: TestKernel
   beforeAll(async () => {
-    test = await bootTestKernel(sqlite, [probe], { metricsToken: TOKEN })
-    off = await bootTestKernel(sqlite, [probe])
+    test = await bootTestKernel(sqlite, [metrics, probe], { settings: { metricsToken: TOKEN } })
+    off = await bootTestKernel(sqlite, [metrics, probe])
   })
   afterAll(async () => {
     await test?.close()
     await off?.close()
+  })
+
+  it('stops the boot on a malformed token, never echoing it', async () => {
+    const boot = bootTestKernel(sqlite, [metrics, probe], {
+      settings: { metricsToken: 'hunter2 secret' },
+    })
+    const error = await boot.then(
+      () => undefined,
+      (refused: unknown) => refused as Error,
+    )
+    expect(error?.message).toMatch(/metricsToken must be 16 to 1024 visible ASCII characters/)
+    expect(error?.message).toMatch(/\(got 14 characters\)$/)
+    expect(error?.message).not.toContain('hunter2')
   })
 
   it('is off (404) without METRICS_TOKEN', async () => {
@@ -215,7 +234,9 @@ describe('GET /metrics', () => {
   })
 
   it('keeps each kernel in a process to its own figures', async () => {
-    const other = await bootTestKernel(sqlite, [probe], { metricsToken: TOKEN })
+    const other = await bootTestKernel(sqlite, [metrics, probe], {
+      settings: { metricsToken: TOKEN },
+    })
     try {
       await inject(other.kernel, { url: '/query/probe/items/9' })
       const text = await scrape(other)

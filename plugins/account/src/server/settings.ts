@@ -6,6 +6,8 @@ export const ACCOUNT_SETTINGS = {
   /** Where e-mails (reset and block links) go; without it they are written to DATA_DIR/outbox. */
   smtpUrl: {
     env: 'SMTP_URL',
+    // It may carry the server's password (smtp://user:password@host).
+    secret: true,
     schema: z
       .string()
       .regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')

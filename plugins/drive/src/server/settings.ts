@@ -78,6 +78,7 @@ export const DRIVE_SETTINGS = {
   },
   driveS3SecretAccessKey: {
     env: 'DRIVE_S3_SECRET_ACCESS_KEY',
+    secret: true,
     schema: z.string().min(1).max(512).optional(),
   },
   /**

@@ -9,9 +9,7 @@ import {
   Registry,
   type LabelValues,
 } from 'prom-client'
-import type { CacheService } from '../cache/cache-service.js'
-import { createError } from '../errors/app-error.js'
-import type { QueryState } from './state.js'
+import { createError, type CacheService, type QueryState } from '@shopwright/core'
 
 /** Where Prometheus scrapes a node. */
 export const METRICS_PATH = '/metrics'
@@ -252,8 +250,8 @@ const digest = (text: string): Buffer => crypto.createHash('sha256').update(text
 /**
  * `GET /metrics` for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`; anything else is
  * 401 ERROR_INCORRECT_KEY with `WWW-Authenticate: Bearer`. The token is compared in constant time
- * (both sides hashed first, so neither its length nor its content shows in the timing). The kernel
- * adds this only when METRICS_TOKEN is set; without it `/metrics` is a 404 like any unknown page.
+ * (both sides hashed first, so neither its length nor its content shows in the timing). The plugin
+ * mounts it only when METRICS_TOKEN is set; without it `/metrics` is a 404 like any unknown page.
  */
 export function metricsEndpoint(metrics: KernelMetrics, token: string): Middleware {
   const expected = digest(token)

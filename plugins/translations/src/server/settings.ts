@@ -10,7 +10,11 @@ export const TRANSLATIONS_SETTINGS = {
       .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
       .optional(),
   },
-  translateApiKey: { env: 'TRANSLATE_API_KEY', schema: z.string().max(512).optional() },
+  translateApiKey: {
+    env: 'TRANSLATE_API_KEY',
+    secret: true,
+    schema: z.string().max(512).optional(),
+  },
   /** Milliseconds one call to the translation server may take. */
   translateTimeout: { env: 'TRANSLATE_TIMEOUT', schema: wholeNumber(100, 600_000).default(20_000) },
 } as const
