@@ -63,6 +63,18 @@ describe.each(databasesUnderTest())('live answers match the OpenAPI document ($n
     return body as T
   }
 
+  /**
+   * `check` as one caller (signed out: `anyone`): `call(route, url, more)`, the URL the route's own
+   * path when the route has no parameters.
+   */
+  const callsOf =
+    (caller: () => SignedIn | undefined) =>
+    <T = unknown>(route: string, url?: string, more: Omit<Call, 'as' | 'route' | 'url'> = {}) =>
+      check<T>({ ...more, as: caller(), route, url: url ?? route.slice(route.indexOf(' ') + 1) })
+  const byAdmin = callsOf(() => admin)
+  const byCustomer = callsOf(() => customer)
+  const anyone = callsOf(() => undefined)
+
   beforeAll(async () => {
     booted = await bootEveryPlugin(db)
     validators = new AnswerValidators(booted.document)
@@ -77,154 +89,91 @@ describe.each(databasesUnderTest())('live answers match the OpenAPI document ($n
   afterAll(() => booted?.close())
 
   it.skipIf(db.skip)('kernel', async () => {
-    await check({ route: 'GET /query/server/info', url: '/query/server/info' })
-    await check({ route: 'GET /query/access/:ids', url: '/query/access/admin,bin', as: admin })
-    await check({ route: 'GET /query/access/:ids', url: '/query/access/a%20b', status: 400 })
-    await check({ route: 'GET /query/openapi.json', url: '/query/openapi.json', as: admin })
-    await check({ route: 'GET /query/openapi.json', url: '/query/openapi.json', status: 401 })
+    await anyone('GET /query/server/info')
+    await byAdmin('GET /query/access/:ids', '/query/access/admin,bin')
+    await anyone('GET /query/access/:ids', '/query/access/a%20b', { status: 400 })
+    await byAdmin('GET /query/openapi.json')
+    await anyone('GET /query/openapi.json', undefined, { status: 401 })
   })
 
   it.skipIf(db.skip)('records', async () => {
-    const as = admin
-    await check({
-      as,
-      route: 'GET /query/data/recordtype/list',
-      url: '/query/data/recordtype/list',
-    })
-    await check({
-      as,
-      route: 'GET /query/data/recordtype/get/:recordtype',
-      url: '/query/data/recordtype/get/item',
-    })
-    await check({
-      as,
-      route: 'GET /query/data/list/:recordtype',
-      url: '/query/data/list/webcategory?pagesize=2',
-    })
-    await check({
-      as,
-      route: 'GET /query/data/listids/:keys',
-      url: '/query/data/listids/webcategory|apparel,webcategory|nope',
-    })
-    await check({
-      as,
-      route: 'GET /query/data/get/:recordtype/:id',
-      url: '/query/data/get/webcategory/apparel',
-    })
-    await check({
-      as,
-      route: 'GET /query/data/get/:recordtype/:id',
-      url: '/query/data/get/webcategory/nope',
+    await byAdmin('GET /query/data/recordtype/list')
+    await byAdmin('GET /query/data/recordtype/get/:recordtype', '/query/data/recordtype/get/item')
+    await byAdmin('GET /query/data/list/:recordtype', '/query/data/list/webcategory?pagesize=2')
+    await byAdmin(
+      'GET /query/data/listids/:keys',
+      '/query/data/listids/webcategory|apparel,webcategory|nope',
+    )
+    await byAdmin('GET /query/data/get/:recordtype/:id', '/query/data/get/webcategory/apparel')
+    await byAdmin('GET /query/data/get/:recordtype/:id', '/query/data/get/webcategory/nope', {
       status: 404,
     })
-    await check({ as, route: 'GET /query/data/new/:recordtype', url: '/query/data/new/role' })
-    await check({
-      as,
-      route: 'GET /query/data/duplicate/:recordtype/:id',
-      url: '/query/data/duplicate/webcategory/apparel',
-    })
-    await check({
-      as,
-      route: 'GET /query/data/listtype/get/:id',
-      url: '/query/data/listtype/get/language',
-    })
-    await check({
-      as,
-      route: 'POST /query/data/create',
-      url: '/query/data/create',
+    await byAdmin('GET /query/data/new/:recordtype', '/query/data/new/role')
+    await byAdmin(
+      'GET /query/data/duplicate/:recordtype/:id',
+      '/query/data/duplicate/webcategory/apparel',
+    )
+    await byAdmin('GET /query/data/listtype/get/:id', '/query/data/listtype/get/language')
+    await byAdmin('POST /query/data/create', undefined, {
       payload: { type: 'role', id: 'openapi', name: 'OpenAPI' },
     })
-    await check({
-      as,
-      route: 'POST /query/data/update/:recordtype/:id',
-      url: '/query/data/update/role/openapi',
+    await byAdmin('POST /query/data/update/:recordtype/:id', '/query/data/update/role/openapi', {
       payload: [{ field: 'name', value: 'OpenAPI 3.1' }],
     })
-    await check({ as, route: 'POST /query/data/bin/:keys', url: '/query/data/bin/role|openapi' })
-    await check({ as, route: 'GET /query/data/bin/list', url: '/query/data/bin/list' })
-    await check({
-      as,
-      route: 'POST /query/data/restore/:keys',
-      url: '/query/data/restore/role|openapi',
-    })
-    await check({ as, route: 'POST /query/data/bin/:keys', url: '/query/data/bin/role|openapi' })
-    await check({
-      as,
-      route: 'POST /query/data/delete/:keys',
-      url: '/query/data/delete/role|openapi',
-    })
-    await check({ as, route: 'POST /query/data/empty', url: '/query/data/empty' })
-    await check({
-      as,
-      route: 'GET /query/data/export/:keys',
-      url: '/query/data/export/webcategory|apparel',
-    })
-    await check({
-      as,
-      route: 'POST /query/data/import',
-      url: '/query/data/import?filename=roles.json',
+    await byAdmin('POST /query/data/bin/:keys', '/query/data/bin/role|openapi')
+    await byAdmin('GET /query/data/bin/list')
+    await byAdmin('POST /query/data/restore/:keys', '/query/data/restore/role|openapi')
+    await byAdmin('POST /query/data/bin/:keys', '/query/data/bin/role|openapi')
+    await byAdmin('POST /query/data/delete/:keys', '/query/data/delete/role|openapi')
+    await byAdmin('POST /query/data/empty')
+    await byAdmin('GET /query/data/export/:keys', '/query/data/export/webcategory|apparel')
+    await byAdmin('POST /query/data/import', '/query/data/import?filename=roles.json', {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify([{ type: 'role', id: 'imported', name: 'Imported' }, { id: 'x' }]),
     })
-    await check({ route: 'GET /query/data', url: '/query/data', status: 400 })
-    await check({
-      route: 'POST /query/data/create',
-      url: '/query/data/create',
-      payload: {},
-      status: 400,
-    })
+    await anyone('GET /query/data', undefined, { status: 400 })
+    await anyone('POST /query/data/create', undefined, { payload: {}, status: 400 })
   })
 
   it.skipIf(db.skip)('account', async () => {
-    const login = 'POST /query/account/login'
-    await check({
-      route: login,
-      url: '/query/account/login',
+    await anyone('POST /query/account/login', undefined, {
       payload: { email: 'answers-admin@example.com' },
     })
-    await check({
-      route: login,
-      url: '/query/account/login',
+    await anyone('POST /query/account/login', undefined, {
       payload: { email: 'answers-admin@example.com', password: 'wrong-password' },
       status: 401,
     })
-    await check({ as: admin, route: 'GET /query/account/get', url: '/query/account/get' })
-    await check({ route: 'GET /query/account/get', url: '/query/account/get', status: 401 })
-    await check({
-      route: 'GET /query/account/entity/:recordtype/:id',
-      url: `/query/account/entity/employee/${admin.id}`,
-    })
-    await check({
-      route: 'GET /query/account/entity/:recordtype/:id/:code',
-      url: `/query/account/entity/employee/${admin.id}/nocode`,
-    })
-    const images = await check<{ images: Array<{ seed: string }> }>({
-      as: admin,
-      route: 'GET /query/account/image/generate',
-      url: '/query/account/image/generate?count=2',
-    })
-    await check({
-      as: admin,
-      route: 'POST /query/account/image/:recordtype/:id',
-      url: `/query/account/image/employee/${admin.id}`,
-      payload: { seed: images.images[0]!.seed },
-    })
-    await check({
-      as: admin,
-      route: 'GET /query/account/image/:recordtype/:id',
-      url: `/query/account/image/employee/${admin.id}`,
-    })
-    await check({
-      route: 'GET /query/account/image/get/:type/:id',
-      url: `/query/account/image/get/employee/${admin.id}`,
-    })
-    await check({
-      as: admin,
-      route: 'POST /query/account/image/upload',
-      url: '/query/account/image/upload?type=svg',
+    await byAdmin('GET /query/account/get')
+    await anyone('GET /query/account/get', undefined, { status: 401 })
+    await anyone(
+      'GET /query/account/entity/:recordtype/:id',
+      `/query/account/entity/employee/${admin.id}`,
+    )
+    await anyone(
+      'GET /query/account/entity/:recordtype/:id/:code',
+      `/query/account/entity/employee/${admin.id}/nocode`,
+    )
+    const images = await byAdmin<{ images: Array<{ seed: string }> }>(
+      'GET /query/account/image/generate',
+      '/query/account/image/generate?count=2',
+    )
+    await byAdmin(
+      'POST /query/account/image/:recordtype/:id',
+      `/query/account/image/employee/${admin.id}`,
+      { payload: { seed: images.images[0]!.seed } },
+    )
+    await byAdmin(
+      'GET /query/account/image/:recordtype/:id',
+      `/query/account/image/employee/${admin.id}`,
+    )
+    await anyone(
+      'GET /query/account/image/get/:type/:id',
+      `/query/account/image/get/employee/${admin.id}`,
+    )
+    await byAdmin('POST /query/account/image/upload', '/query/account/image/upload?type=svg', {
       payload: { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>' },
     })
-    await check({ as: customer, route: 'GET /query/ns/profile/get', url: '/query/ns/profile/get' })
+    await byCustomer('GET /query/ns/profile/get')
     const address = {
       addressee: 'Ada',
       addr1: '1 Road',
@@ -235,150 +184,92 @@ describe.each(databasesUnderTest())('live answers match the OpenAPI document ($n
       zip: 'N1 1AA',
       addrphone: '',
     }
-    await check({
-      as: customer,
-      route: 'POST /query/ns/profile/update',
-      url: '/query/ns/profile/update',
+    await byCustomer('POST /query/ns/profile/update', undefined, {
       payload: { addressbook: { new: address } },
     })
-    await check({
-      route: 'POST /query/account/resetemail',
-      url: '/query/account/resetemail',
+    await anyone('POST /query/account/resetemail', undefined, {
       payload: { email: 'nobody@example.com' },
     })
-    await check({
-      route: 'POST /query/account/block/:recordtype/:id',
-      url: `/query/account/block/employee/${admin.id}`,
-      payload: { device: 'elsewhere', code: 'wrong' },
-      status: 403,
-    })
-    await check({
-      route: 'POST /query/account/reset/:recordtype/:id/:code',
-      url: `/query/account/reset/employee/${admin.id}/wrong`,
-      payload: { password: 'another-password' },
-      status: 403,
-    })
-    await check({ route: 'POST /query/account/logout', url: '/query/account/logout' })
+    await anyone(
+      'POST /query/account/block/:recordtype/:id',
+      `/query/account/block/employee/${admin.id}`,
+      { payload: { device: 'elsewhere', code: 'wrong' }, status: 403 },
+    )
+    await anyone(
+      'POST /query/account/reset/:recordtype/:id/:code',
+      `/query/account/reset/employee/${admin.id}/wrong`,
+      { payload: { password: 'another-password' }, status: 403 },
+    )
+    await anyone('POST /query/account/logout')
   })
 
   it.skipIf(db.skip)('translations', async () => {
-    await check({
-      route: 'GET /query/translation/texts/:language',
-      url: '/query/translation/texts/fr?sets=general,server',
-    })
-    const general = await check<{ languages: string[] }>({
-      as: admin,
-      route: 'GET /query/translation/get/:set',
-      url: '/query/translation/get/general',
-    })
-    await check({
-      as: admin,
-      route: 'POST /query/translation/update/:set',
-      url: '/query/translation/update/general',
+    await anyone(
+      'GET /query/translation/texts/:language',
+      '/query/translation/texts/fr?sets=general,server',
+    )
+    const general = await byAdmin<{ languages: string[] }>(
+      'GET /query/translation/get/:set',
+      '/query/translation/get/general',
+    )
+    await byAdmin('POST /query/translation/update/:set', '/query/translation/update/general', {
       payload: { add: [{ phrase: 'OpenAPI', translations: { fr: 'OpenAPI' } }] },
     })
-    await check({
-      as: admin,
-      route: 'GET /query/translation/export/:set/:language',
-      url: '/query/translation/export/general/fr',
-    })
-    await check({
-      as: admin,
-      route: 'POST /query/translation/import/:set',
-      url: '/query/translation/import/general',
+    await byAdmin(
+      'GET /query/translation/export/:set/:language',
+      '/query/translation/export/general/fr',
+    )
+    await byAdmin('POST /query/translation/import/:set', '/query/translation/import/general', {
       headers: { 'content-type': 'text/csv' },
       payload: 'Phrase,fr\r\nOpenAPI,OpenAPI FR\r\n',
     })
-    await check({
-      as: admin,
-      route: 'POST /query/translation/autofill/:set/:language',
-      url: `/query/translation/autofill/general/${general.languages[0]}`,
-    })
-    await check({
-      as: admin,
-      route: 'POST /query/translate/:from/:to',
-      url: '/query/translate/en/fr',
+    await byAdmin(
+      'POST /query/translation/autofill/:set/:language',
+      `/query/translation/autofill/general/${general.languages[0]}`,
+    )
+    await byAdmin('POST /query/translate/:from/:to', '/query/translate/en/fr', {
       payload: ['Hello'],
       status: 501,
     })
   })
 
   it.skipIf(db.skip)('drive', async () => {
-    const as = admin
-    await check({ as, route: 'GET /query/drive/list', url: '/query/drive/list' })
-    await check({ as, route: 'GET /query/drive/get/*', url: '/query/drive/get/public' })
-    await check({ as, route: 'GET /query/drive/get', url: '/query/drive/get' })
-    await check({ as, route: 'POST /query/drive/create/*', url: '/query/drive/create/public/api' })
-    await check({
-      as,
-      route: 'POST /query/drive/upload/*',
-      url: '/query/drive/upload/public/api/notes.txt',
+    await byAdmin('GET /query/drive/list')
+    await byAdmin('GET /query/drive/get/*', '/query/drive/get/public')
+    await byAdmin('GET /query/drive/get')
+    await byAdmin('POST /query/drive/create/*', '/query/drive/create/public/api')
+    await byAdmin('POST /query/drive/upload/*', '/query/drive/upload/public/api/notes.txt', {
       headers: { 'content-type': 'text/plain' },
       payload: 'notes',
     })
-    await check({
-      as,
-      route: 'POST /query/drive/save/*',
-      url: '/query/drive/save/public/api/notes.txt',
+    await byAdmin('POST /query/drive/save/*', '/query/drive/save/public/api/notes.txt', {
       payload: { source: 'new notes' },
     })
-    await check({ as, route: 'GET /query/drive/list/*', url: '/query/drive/list/public/api' })
-    await check({
-      as,
-      route: 'GET /query/drive/load/*',
-      url: '/query/drive/load/public/api/notes.txt',
-    })
-    await check({
-      as,
-      route: 'GET /query/drive/download/*',
-      url: '/query/drive/download/public/api',
-    })
-    await check({
-      as,
-      route: 'POST /query/drive/rename/*',
-      url: '/query/drive/rename/public/api/notes.txt?filename=renamed.txt',
-    })
-    await check({
-      as,
-      route: 'POST /query/drive/security/*',
-      url: '/query/drive/security/public/api',
+    await byAdmin('GET /query/drive/list/*', '/query/drive/list/public/api')
+    await byAdmin('GET /query/drive/load/*', '/query/drive/load/public/api/notes.txt')
+    await byAdmin('GET /query/drive/download/*', '/query/drive/download/public/api')
+    await byAdmin(
+      'POST /query/drive/rename/*',
+      '/query/drive/rename/public/api/notes.txt?filename=renamed.txt',
+    )
+    await byAdmin('POST /query/drive/security/*', '/query/drive/security/public/api', {
       payload: { security: null },
     })
-    await check({
-      as,
-      route: 'POST /query/drive/bin/*',
-      url: '/query/drive/bin/public/api/renamed.txt',
-    })
-    await check({ as, route: 'POST /query/drive/delete/*', url: '/query/drive/delete/public/api' })
-    await check({
-      as,
-      route: 'GET /query/drive/get/*',
-      url: '/query/drive/get/public/nope',
-      status: 404,
-    })
+    await byAdmin('POST /query/drive/bin/*', '/query/drive/bin/public/api/renamed.txt')
+    await byAdmin('POST /query/drive/delete/*', '/query/drive/delete/public/api')
+    await byAdmin('GET /query/drive/get/*', '/query/drive/get/public/nope', { status: 404 })
   })
 
   it.skipIf(db.skip)('memory', async () => {
-    await check({ as: admin, route: 'GET /query/memory/list', url: '/query/memory/list' })
-    await check({
-      as: admin,
-      route: 'POST /query/memory/clear/:type',
-      url: '/query/memory/clear/html',
-    })
-    await check({ as: admin, route: 'POST /query/memory/clear', url: '/query/memory/clear' })
-    await check({
-      as: admin,
-      route: 'POST /query/memory/clear/:type',
-      url: '/query/memory/clear/nosuch',
-      status: 400,
-    })
+    await byAdmin('GET /query/memory/list')
+    await byAdmin('POST /query/memory/clear/:type', '/query/memory/clear/html')
+    await byAdmin('POST /query/memory/clear')
+    await byAdmin('POST /query/memory/clear/:type', '/query/memory/clear/nosuch', { status: 400 })
   })
 
   it.skipIf(db.skip)('sessions, insights and billing', async () => {
     const now = Date.now()
-    await check({
-      route: 'POST /query/track',
-      url: '/query/track',
+    await anyone('POST /query/track', undefined, {
       payload: {
         pages: [
           {
@@ -392,163 +283,84 @@ describe.each(databasesUnderTest())('live answers match the OpenAPI document ($n
         ],
       },
     })
-    const sessions = await check<{ list: Array<{ id: string }> }>({
-      as: admin,
-      route: 'GET /query/session/list',
-      url: '/query/session/list',
-    })
-    await check({ as: admin, route: 'GET /query/session/live', url: '/query/session/live' })
+    const sessions = await byAdmin<{ list: Array<{ id: string }> }>('GET /query/session/list')
+    await byAdmin('GET /query/session/live')
     if (sessions.list[0])
-      await check({
-        as: admin,
-        route: 'GET /query/session/get/:id',
-        url: `/query/session/get/${sessions.list[0].id}`,
-      })
-    await check({
-      as: admin,
-      route: 'GET /query/session/get/:id',
-      url: '/query/session/get/nope',
+      await byAdmin('GET /query/session/get/:id', `/query/session/get/${sessions.list[0].id}`)
+    await byAdmin('GET /query/session/get/:id', '/query/session/get/nope', { status: 404 })
+    await byAdmin('GET /query/insights/traffic/:month', `/query/insights/traffic/${month}`)
+    await byAdmin('GET /query/insights/live')
+    await anyone('GET /query/insights/live', undefined, { status: 401 })
+    await byAdmin('GET /query/billing/details/:month', `/query/billing/details/${month}`)
+    await byAdmin('GET /query/billing/details/:month', '/query/billing/details/2999-01', {
       status: 404,
     })
-    await check({
-      as: admin,
-      route: 'GET /query/insights/traffic/:month',
-      url: `/query/insights/traffic/${month}`,
-    })
-    await check({ as: admin, route: 'GET /query/insights/live', url: '/query/insights/live' })
-    await check({ route: 'GET /query/insights/live', url: '/query/insights/live', status: 401 })
-    await check({
-      as: admin,
-      route: 'GET /query/billing/details/:month',
-      url: `/query/billing/details/${month}`,
-    })
-    await check({
-      as: admin,
-      route: 'GET /query/billing/details/:month',
-      url: '/query/billing/details/2999-01',
-      status: 404,
-    })
-    await check({ as: admin, route: 'POST /query/session/clear', url: '/query/session/clear' })
+    await byAdmin('POST /query/session/clear')
   })
 
   it.skipIf(db.skip)('commerce', async () => {
-    const as = customer
-    await check({
-      route: 'GET /query/ns/data/list/:recordtype',
-      url: '/query/ns/data/list/webcategory',
-    })
-    await check({
-      route: 'GET /query/ns/data/list/:recordtype',
-      url: '/query/ns/data/list/item?category=apparel&pagesize=3',
-    })
-    await check({
-      as,
-      route: 'GET /query/ns/data/list/:recordtype',
-      url: '/query/ns/data/list/salesorder',
-    })
-    await check({
-      route: 'GET /query/ns/data/get/:recordtype/:id',
-      url: '/query/ns/data/get/item/classic-tee',
-    })
-    await check({
-      route: 'GET /query/ns/data/get/:recordtype',
-      url: '/query/ns/data/get/webcategory?id=apparel',
-    })
-    await check({
-      route: 'GET /query/ns/data/get/:recordtype',
-      url: '/query/ns/data/get/item?id=nope',
+    await anyone('GET /query/ns/data/list/:recordtype', '/query/ns/data/list/webcategory')
+    await anyone(
+      'GET /query/ns/data/list/:recordtype',
+      '/query/ns/data/list/item?category=apparel&pagesize=3',
+    )
+    await byCustomer('GET /query/ns/data/list/:recordtype', '/query/ns/data/list/salesorder')
+    await anyone('GET /query/ns/data/get/:recordtype/:id', '/query/ns/data/get/item/classic-tee')
+    await anyone('GET /query/ns/data/get/:recordtype', '/query/ns/data/get/webcategory?id=apparel')
+    await anyone('GET /query/ns/data/get/:recordtype', '/query/ns/data/get/item?id=nope', {
       status: 404,
     })
-    const added = await check<{ lines: Array<{ id: string }> }>({
-      as,
-      route: 'POST /query/cart/add',
-      url: '/query/cart/add',
-      payload: { item: 'classic-tee-blue-m', quantity: 2 },
-    })
-    await check({ as, route: 'GET /query/cart/get', url: '/query/cart/get' })
-    await check({ as, route: 'GET /query/cart/count', url: '/query/cart/count' })
+    const added = await byCustomer<{ lines: Array<{ id: string }> }>(
+      'POST /query/cart/add',
+      undefined,
+      { payload: { item: 'classic-tee-blue-m', quantity: 2 } },
+    )
+    await byCustomer('GET /query/cart/get')
+    await byCustomer('GET /query/cart/count')
     const line = added.lines[0]!.id
-    await check({
-      as,
-      route: 'POST /query/cart/update/:line',
-      url: `/query/cart/update/${line}`,
+    await byCustomer('POST /query/cart/update/:line', `/query/cart/update/${line}`, {
       payload: { quantity: 3 },
     })
-    await check({
-      as,
-      route: 'POST /query/cart/update/:line',
-      url: '/query/cart/update/nope',
+    await byCustomer('POST /query/cart/update/:line', '/query/cart/update/nope', {
       payload: { quantity: 3 },
       status: 404,
     })
-    const review = await check<{ cart: { shipmethods: Array<{ id: string }> } }>({
-      as,
-      route: 'GET /query/checkout/get',
-      url: '/query/checkout/get',
-    })
-    await check({
-      as,
-      route: 'POST /query/checkout/shipmethod',
-      url: '/query/checkout/shipmethod',
+    const review = await byCustomer<{ cart: { shipmethods: Array<{ id: string }> } }>(
+      'GET /query/checkout/get',
+    )
+    await byCustomer('POST /query/checkout/shipmethod', undefined, {
       payload: { id: review.cart.shipmethods[0]?.id ?? 'nope' },
       status: review.cart.shipmethods.length > 0 ? 200 : 409,
     })
-    await check({
-      as,
-      route: 'POST /query/checkout/shipping',
-      url: '/query/checkout/shipping',
+    await byCustomer('POST /query/checkout/shipping', undefined, {
       payload: { address: 'nope' },
       status: 404,
     })
-    await check({ as, route: 'POST /query/cart/remove/:line', url: `/query/cart/remove/${line}` })
-    await check({
-      as,
-      route: 'POST /query/checkout/place',
-      url: '/query/checkout/place',
+    await byCustomer('POST /query/cart/remove/:line', `/query/cart/remove/${line}`)
+    await byCustomer('POST /query/checkout/place', undefined, {
       payload: { idempotencykey: 'openapi-answer-key-1', payment: { account: true } },
       status: 409,
     })
   })
 
   it.skipIf(db.skip)('log', async () => {
-    await check({ as: admin, route: 'GET /query/log/list', url: '/query/log/list?pagesize=5' })
-    await check({ as: admin, route: 'GET /query/log/list/:name', url: '/query/log/list/role' })
-    await check({
-      as: admin,
-      route: 'GET /query/log/list',
-      url: '/query/log/list?level=bad',
-      status: 400,
-    })
-    await check({ as: admin, route: 'POST /query/log/clear', url: '/query/log/clear' })
+    await byAdmin('GET /query/log/list', '/query/log/list?pagesize=5')
+    await byAdmin('GET /query/log/list/:name', '/query/log/list/role')
+    await byAdmin('GET /query/log/list', '/query/log/list?level=bad', { status: 400 })
+    await byAdmin('POST /query/log/clear')
   })
 
   it.skipIf(db.skip)('example', async () => {
-    await check({
-      as: admin,
-      route: 'POST /query/data/create',
-      url: '/query/data/create',
+    await byAdmin('POST /query/data/create', undefined, {
       payload: { type: 'announcement', id: 'sale', headline: 'Sale', message: 'All week' },
     })
-    await check({
-      as: admin,
-      route: 'POST /query/announcements/publish/:id',
-      url: '/query/announcements/publish/sale',
+    await byAdmin('POST /query/announcements/publish/:id', '/query/announcements/publish/sale', {
       payload: { published: true },
     })
-    await check({ route: 'GET /query/announcements/current', url: '/query/announcements/current' })
-    await check({
-      as: admin,
-      route: 'GET /query/announcements/list',
-      url: '/query/announcements/list',
-    })
-    await check({
-      as: customer,
-      route: 'POST /query/announcements/dismiss/:id',
-      url: '/query/announcements/dismiss/sale',
-    })
-    await check({
-      route: 'POST /query/announcements/dismiss/:id',
-      url: '/query/announcements/dismiss/sale',
+    await anyone('GET /query/announcements/current')
+    await byAdmin('GET /query/announcements/list')
+    await byCustomer('POST /query/announcements/dismiss/:id', '/query/announcements/dismiss/sale')
+    await anyone('POST /query/announcements/dismiss/:id', '/query/announcements/dismiss/sale', {
       status: 401,
     })
   })
