@@ -15,6 +15,7 @@ import {
   useT,
   type Column,
   type Translate,
+  RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import {
   BILLED_METERS,
@@ -127,9 +128,7 @@ export function Billing({ api, now = () => new Date() }: { api: BillingApi; now?
   const toolbar = (
     <div className="sw-toolbar billing-toolbar">
       <MonthPicker value={month} onChange={pick} max={current} />
-      <Button icon="refresh" onClick={reload} data-testid="refresh">
-        {t('Refresh')}
-      </Button>
+      <RefreshButton onClick={reload} />
     </div>
   )
 

@@ -1,6 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { Button, displayBytes, useDialogs, useLanguage, useT } from '@shopwright/admin-ui/kit'
+import {
+  Button,
+  displayBytes,
+  useDialogs,
+  useLanguage,
+  useT,
+  RefreshButton,
+} from '@shopwright/admin-ui/kit'
 import { splitPath, type DriveFile } from '../shared/index.js'
 import { DriveCrumbs } from './DriveCrumbs.js'
 import type { DriveApi } from './drive-api.js'
@@ -165,9 +172,7 @@ export function FileView({ api, base, path, fileUrl }: FileViewProps) {
             {t('Delete')}
           </Button>
         ) : null}
-        <Button icon="refresh" onClick={() => void refresh()} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
+        <RefreshButton onClick={() => void refresh()} />
         {canEdit ? (
           <Button icon="rename" onClick={() => void rename()} data-testid="rename">
             {t('Rename')}

@@ -12,6 +12,8 @@ import {
   useSelection,
   useT,
   type Column,
+  DeleteSelectedButton,
+  RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import { joinPath, splitPath, type DriveEntry } from '../shared/index.js'
 import { DriveCrumbs } from './DriveCrumbs.js'
@@ -199,26 +201,15 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
       <h1>{path === '' ? t('Drive') : (folder?.name ?? splitPath(path).name)}</h1>
       <div className="sw-toolbar">
         {access?.delete && !root ? (
-          <Button
-            icon="delete"
-            disabled={selected.length === 0}
-            onClick={() => void remove()}
-            data-testid="delete"
-          >
-            {t('Delete')}
-          </Button>
+          <DeleteSelectedButton count={selected.length} onClick={() => void remove()} />
         ) : null}
-        <Button
-          icon="refresh"
+        <RefreshButton
           onClick={() => {
             // A fresh look: the last batch's panel goes with the old listing.
             setUploads(null)
             void refresh()
           }}
-          data-testid="refresh"
-        >
-          {t('Refresh')}
-        </Button>
+        />
         {canCreate ? (
           <>
             <Button icon="file-plus" onClick={() => void create('file')} data-testid="new-file">

@@ -9,6 +9,7 @@ import {
   useLanguage,
   useT,
   type Column,
+  RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import { ANNOUNCEMENT_TYPE, type AnnouncementRow } from '../shared/types.js'
 import { announcementsApi, type AnnouncementsApi } from './announcements-api.js'
@@ -99,9 +100,7 @@ export function Announcements({ api }: { api: AnnouncementsApi }) {
         >
           {t('New')}
         </Button>
-        <Button icon="refresh" onClick={() => void load()} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
+        <RefreshButton onClick={() => void load()} />
       </div>
       <DataTable
         rows={rows}

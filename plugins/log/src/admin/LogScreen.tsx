@@ -12,6 +12,7 @@ import {
   useLanguage,
   useT,
   type Column,
+  RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import {
   actorRecord,
@@ -189,9 +190,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
 
   const toolbar = (
     <div className="sw-toolbar log-toolbar">
-      <Button icon="refresh" onClick={reload} data-testid="refresh">
-        {t('Refresh')}
-      </Button>
+      <RefreshButton onClick={reload} />
       {canClear ? (
         <Button icon="trash-can" onClick={() => void clear()} data-testid="clear">
           {t('Clear')}

@@ -12,6 +12,7 @@ import {
   useT,
   type Column,
   type Translate,
+  RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import {
   MEMORY_SECURITY,
@@ -137,9 +138,7 @@ export function Memory({ api, canClear }: { api: MemoryApi; canClear: boolean })
     <section data-testid="memory">
       <h1>{t('Memory')}</h1>
       <div className="sw-toolbar">
-        <Button icon="refresh" onClick={() => void load()} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
+        <RefreshButton onClick={() => void load()} />
         {canClear ? (
           <Button
             icon="trash"

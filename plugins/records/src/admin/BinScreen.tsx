@@ -12,6 +12,8 @@ import {
   useT,
   type Column,
   useSelection,
+  RefreshButton,
+  DeleteSelectedButton,
 } from '@shopwright/admin-ui/kit'
 import { keyOfRow, keysParam, rowKey } from './keys.js'
 import { deleteQuestion } from './questions.js'
@@ -102,17 +104,8 @@ export default function BinScreen() {
         >
           {t('Restore')}
         </Button>
-        <Button
-          icon="delete"
-          disabled={keys.length === 0}
-          onClick={() => void remove()}
-          data-testid="delete"
-        >
-          {t('Delete')}
-        </Button>
-        <Button icon="refresh" onClick={refresh} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
+        <DeleteSelectedButton count={keys.length} onClick={() => void remove()} />
+        <RefreshButton onClick={refresh} />
         <Button
           icon="trash-can"
           disabled={rows.length === 0}

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react'
 import type { AccessFlags } from '@shopwright/core/shared'
-import { Button, useClient, useDialogs, useT } from '@shopwright/admin-ui/kit'
+import {
+  Button,
+  useClient,
+  useDialogs,
+  useT,
+  RefreshButton,
+  DeleteSelectedButton,
+} from '@shopwright/admin-ui/kit'
 import { ExportButton } from './ExportButton.js'
 import { ImportButton } from './ImportButton.js'
 import { keysParam, type RecordKey } from './keys.js'
@@ -45,18 +52,9 @@ export function ListToolbar({
         </Button>
       ) : null}
       {access?.delete ? (
-        <Button
-          icon="delete"
-          disabled={selected.length === 0}
-          onClick={() => void remove()}
-          data-testid="delete"
-        >
-          {t('Delete')}
-        </Button>
+        <DeleteSelectedButton count={selected.length} onClick={() => void remove()} />
       ) : null}
-      <Button icon="refresh" onClick={onRefresh} data-testid="refresh">
-        {t('Refresh')}
-      </Button>
+      <RefreshButton onClick={onRefresh} />
       {access?.view ? <ExportButton keys={selected} /> : null}
       {access?.create || access?.edit ? <ImportButton onDone={onRefresh} /> : null}
       {children}

@@ -23,6 +23,7 @@ import {
   useT,
   type SaveStatus,
   type Translate,
+  RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import { ExportButton } from './ExportButton.js'
 import { ImportButton } from './ImportButton.js'
@@ -337,9 +338,7 @@ export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
             {t('Duplicate')}
           </Button>
         ) : null}
-        <Button icon="refresh" onClick={() => void refresh()} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
+        <RefreshButton onClick={() => void refresh()} />
         {access?.view ? <ExportButton keys={key} /> : null}
         {access?.create || access?.edit ? <ImportButton onDone={() => loaded.reload()} /> : null}
       </div>

@@ -12,6 +12,7 @@ import {
   usePagedRows,
   useT,
   type Column,
+  RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import type { SessionRow } from '../shared/types.js'
 import {
@@ -114,9 +115,7 @@ export function Sessions({ api }: { api: SessionsApi }) {
     <section data-testid="sessions">
       <h1>{t('Sessions')}</h1>
       <div className="sw-toolbar">
-        <Button icon="refresh" onClick={refresh} data-testid="refresh">
-          {t('Refresh')}
-        </Button>
+        <RefreshButton onClick={refresh} />
         <Button
           icon="trash-can"
           disabled={rows.length === 0}
