@@ -6,26 +6,19 @@ import { DialogProvider } from '@shopwright/admin-ui/kit'
 import { QueryError } from '@shopwright/client'
 import type { SessionDetail } from '../shared/types.js'
 import type { SessionsApi } from './sessions-api.js'
+import { row } from './testing/session-row.js'
 import { Session } from './SessionScreen.js'
 import '../shared/errors.js'
 
 afterEach(cleanup)
 
 const detail: SessionDetail = {
-  id: 'abc',
-  startDate: '2026-11-20T10:00:00.000Z',
-  endDate: '2026-11-20T10:05:00.000Z',
-  city: 'London',
-  region: 'England',
-  country: 'GB',
-  browser: { name: 'Chrome', version: '131.0' },
-  os: { name: 'Linux', version: '' },
-  platform: 'desktop',
-  robot: false,
-  virus: true,
-  spam: false,
-  confirmed: true,
-  live: true,
+  ...row('abc', {
+    browser: { name: 'Chrome', version: '131.0' },
+    os: { name: 'Linux', version: '' },
+    virus: true,
+    live: true,
+  }),
   sessions: 3,
   language: 'en-gb',
   latitude: 51.5,

@@ -5,31 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
 import { QueryError } from '@shopwright/client'
 import type { SessionRow } from '../shared/types.js'
+import { row } from './testing/session-row.js'
 import type { SessionsApi } from './sessions-api.js'
 import { Sessions } from './SessionsScreen.js'
 import '../shared/errors.js'
 
 afterEach(cleanup)
-
-export function row(id: string, extra: Partial<SessionRow> = {}): SessionRow {
-  return {
-    id,
-    startDate: '2026-11-20T10:00:00.000Z',
-    endDate: '2026-11-20T10:05:00.000Z',
-    city: 'London',
-    region: 'England',
-    country: 'GB',
-    browser: { name: 'Firefox', version: '128.0' },
-    os: { name: 'Windows', version: '10' },
-    platform: 'desktop',
-    robot: false,
-    virus: false,
-    spam: false,
-    confirmed: true,
-    live: false,
-    ...extra,
-  }
-}
 
 function Opened() {
   return <p data-testid="opened">{useParams().id}</p>
