@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import {
   type RecordCollection,
   type RecordData,
@@ -18,6 +18,7 @@ import {
   useSelection,
 } from '@shopwright/admin-ui/kit'
 import { ListToolbar } from './ListToolbar.js'
+import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 import { filterParam, ListFinder, parseFilters, type ListFilter } from './ListFinder.js'
 import { SORTABLE_DATATYPES } from '../shared/list-columns.js'
 import { keyOfRow, rowKey } from './keys.js'
@@ -26,27 +27,21 @@ import { cellText, useColumnLabels } from './list-cells.js'
 /** Records per page: the admin list size (the `pagination` configuration's `adminlist`). */
 export const LIST_PAGE_SIZE = 100
 
-export interface RecordListProps {
-  /** A fixed record type (the configuration list); else the address's `:recordtype`. */
-  type?: string
-  /** Where the rows lead: `${base}/${id}`; defaults to `/data/${type}`. */
-  base?: string
-}
+/** A list's type and path: fixed, or the address's. */
+export type RecordListProps = RecordRouteProps
 
 /**
  * The records of one type (docs/admin.md, "Lists"): the id column and the fields shown in lists,
  * selectable rows that open the record, numbered pages, and New, Delete, Refresh, Export and Import
  * as the type's access flags allow.
  */
-export function RecordListScreen({ type: fixedType, base }: RecordListProps) {
+export function RecordListScreen(route: RecordListProps) {
   const t = useT()
   const client = useClient()
   const { language } = useLanguage()
   const navigate = useNavigate()
-  const params = useParams()
   const [search, setSearch] = useSearchParams()
-  const type = fixedType ?? params.recordtype ?? ''
-  const basePath = base ?? `/data/${type}`
+  const { type, basePath } = useRecordRoute(route)
   const page = Math.max(1, Number(search.get('page')) || 1)
   const searched = search.get('q') ?? ''
   const sortedBy = search.get('sort') ?? ''

@@ -32,6 +32,7 @@ import { recordsFieldSource } from './field-source.js'
 import { keysParam, recordName } from './keys.js'
 import { RecordForm } from './RecordForm.js'
 import { fieldProblem, formErrors, normalised } from './record-checks.js'
+import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 
 /**
  * The id's field for types that do not define one: made here, so its texts are phrases. Required
@@ -46,12 +47,8 @@ const idField = (t: Translate, required: boolean): FieldDefinition => ({
   ...(required ? { required: true } : {}),
 })
 
-export interface RecordScreenProps {
-  /** A fixed record type (configuration); else the address's `:recordtype`. */
-  type?: string
-  /** The list this editor belongs to; defaults to `/data/${type}`. */
-  base?: string
-}
+/** An editor's type and list: fixed, or the address's. */
+export type RecordScreenProps = RecordRouteProps
 
 /**
  * A record's editor (docs/admin.md, "Saving"): the type's fields (and a configuration record's
@@ -62,16 +59,15 @@ export interface RecordScreenProps {
  * title the save state shows: Saved (and when), Unsaved changes, Saving, or what keeps it from
  * saving (docs/admin.md, "Saving").
  */
-export function RecordScreen({ type: fixedType, base }: RecordScreenProps) {
+export function RecordScreen(route: RecordScreenProps) {
   const t = useT()
   const client = useClient()
   const dialogs = useDialogs()
   const navigate = useNavigate()
   const location = useLocation()
   const params = useParams()
-  const type = fixedType ?? params.recordtype ?? ''
+  const { type, basePath } = useRecordRoute(route)
   const id = params.id ?? ''
-  const basePath = base ?? `/data/${type}`
   const isNew = id === 'new'
   const copy = (location.state as { copy?: RecordData } | null)?.copy
 
