@@ -207,44 +207,37 @@ function Month({
   )
 }
 
+/** What a names-table holds for `key`; undefined for a key it does not have. */
+const nameIn = (names: Record<string, string>, key: string) =>
+  Object.hasOwn(names, key) ? names[key] : undefined
+
 /** A meter as the screen names it; undefined for one this screen does not know. */
 function meterName(t: Translate, meter: BilledMeter | string): string | undefined {
-  switch (meter) {
-    case 'requests':
-      return t('Requests')
-    case 'bytes':
-      return t('Bytes sent')
-    case 'drive.byteseconds':
-      return t('Drive storage')
-    case 'database':
-      return t('Database')
-    case 'sessions':
-      return t('Visitor sessions')
-    case 'emails':
-      return t('E-mails sent')
-    case 'translation.characters':
-      return t('Machine translation')
-    default:
-      return undefined
-  }
+  return nameIn(
+    {
+      requests: t('Requests'),
+      bytes: t('Bytes sent'),
+      'drive.byteseconds': t('Drive storage'),
+      database: t('Database'),
+      sessions: t('Visitor sessions'),
+      emails: t('E-mails sent'),
+      'translation.characters': t('Machine translation'),
+    },
+    meter,
+  )
 }
 
 /** A usage unit in the admin's language; undefined for one this screen does not know. */
 function unitName(t: Translate, unit: string): string | undefined {
-  switch (unit) {
-    case 'requests':
-      return t('requests')
-    case 'GB':
-      return t('GB')
-    case 'GB-month':
-      return t('GB-month')
-    case 'sessions':
-      return t('sessions')
-    case 'e-mails':
-      return t('e-mails')
-    case 'characters':
-      return t('characters')
-    default:
-      return undefined
-  }
+  return nameIn(
+    {
+      requests: t('requests'),
+      GB: t('GB'),
+      'GB-month': t('GB-month'),
+      sessions: t('sessions'),
+      'e-mails': t('e-mails'),
+      characters: t('characters'),
+    },
+    unit,
+  )
 }

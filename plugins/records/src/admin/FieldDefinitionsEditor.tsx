@@ -48,29 +48,35 @@ export function FieldDefinitionsEditor({ value, onChange, readOnly }: ValueEdito
           : REFERS_TO_LISTS.has(field.datatype)
             ? { key: 'listtype' as const, choices: listTypes }
             : null
+        // A text or checkbox cell: it edits one property, labelled by its column and the row.
+        const text = (key: 'id' | 'name' | 'description', label: string, testId?: string) => (
+          <td>
+            <input
+              className="sw-input"
+              readOnly={readOnly}
+              value={field[key] ?? ''}
+              onChange={(event) => set(index, { [key]: event.target.value })}
+              aria-label={`${label} ${index + 1}`}
+              data-testid={testId && `${testId}-${index}`}
+            />
+          </td>
+        )
+        const flag = (key: 'required' | 'showinlist', label: string) => (
+          <td>
+            <input
+              type="checkbox"
+              disabled={readOnly}
+              checked={field[key] === true}
+              onChange={(event) => set(index, { [key]: event.target.checked })}
+              aria-label={`${label} ${index + 1}`}
+            />
+          </td>
+        )
         return (
           <tr key={index} data-testid={`field-row-${index}`}>
             <SelectCell editing={editing} index={index} disabled={readOnly} />
-            <td>
-              <input
-                className="sw-input"
-                readOnly={readOnly}
-                value={field.id}
-                onChange={(event) => set(index, { id: event.target.value })}
-                aria-label={`${t('Id')} ${index + 1}`}
-                data-testid={`field-id-${index}`}
-              />
-            </td>
-            <td>
-              <input
-                className="sw-input"
-                readOnly={readOnly}
-                value={field.name ?? ''}
-                onChange={(event) => set(index, { name: event.target.value })}
-                aria-label={`${t('Name')} ${index + 1}`}
-                data-testid={`field-name-${index}`}
-              />
-            </td>
+            {text('id', t('Id'), 'field-id')}
+            {text('name', t('Name'), 'field-name')}
             <td>
               <select
                 className="sw-input"
@@ -87,24 +93,8 @@ export function FieldDefinitionsEditor({ value, onChange, readOnly }: ValueEdito
                 ))}
               </select>
             </td>
-            <td>
-              <input
-                type="checkbox"
-                disabled={readOnly}
-                checked={field.required === true}
-                onChange={(event) => set(index, { required: event.target.checked })}
-                aria-label={`${t('Required')} ${index + 1}`}
-              />
-            </td>
-            <td>
-              <input
-                type="checkbox"
-                disabled={readOnly}
-                checked={field.showinlist === true}
-                onChange={(event) => set(index, { showinlist: event.target.checked })}
-                aria-label={`${t('In List')} ${index + 1}`}
-              />
-            </td>
+            {flag('required', t('Required'))}
+            {flag('showinlist', t('In List'))}
             <td>
               {references ? (
                 <select
@@ -129,15 +119,7 @@ export function FieldDefinitionsEditor({ value, onChange, readOnly }: ValueEdito
                 </select>
               ) : null}
             </td>
-            <td>
-              <input
-                className="sw-input"
-                readOnly={readOnly}
-                value={field.description ?? ''}
-                onChange={(event) => set(index, { description: event.target.value })}
-                aria-label={`${t('Description')} ${index + 1}`}
-              />
-            </td>
+            {text('description', t('Description'))}
           </tr>
         )
       })}
