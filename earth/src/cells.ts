@@ -2,7 +2,7 @@
 // (Sutherland-Hodgman) to each cell, lines are cut where they leave it, and anything crossing the
 // antimeridian is cut there too. Pure.
 import { CELL_UNITS, SCALE } from './format.js'
-import { ringArea } from './simplify.js'
+import { boundsOf, ringArea } from './simplify.js'
 
 export type Pt = [number, number]
 
@@ -60,16 +60,7 @@ function unwrap(points: Pt[], ring: boolean): Pt[] {
 }
 
 function cellRects(points: Pt[]): Array<{ col: number; row: number; rect: Rect }> {
-  let minX = Infinity
-  let maxX = -Infinity
-  let minY = Infinity
-  let maxY = -Infinity
-  for (const [x, y] of points) {
-    minX = Math.min(minX, x)
-    maxX = Math.max(maxX, x)
-    minY = Math.min(minY, y)
-    maxY = Math.max(maxY, y)
-  }
+  const { x0: minX, x1: maxX, y0: minY, y1: maxY } = boundsOf(points)
   const out: Array<{ col: number; row: number; rect: Rect }> = []
   const c0 = Math.floor((minX - WEST) / CELL_UNITS)
   const c1 = Math.floor((maxX - WEST) / CELL_UNITS)

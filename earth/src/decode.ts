@@ -16,7 +16,7 @@ import {
 export * from './layers.js'
 export * from './format.js'
 // Douglas-Peucker is pure: the globe builds its low-zoom copies of the layers with it.
-export { simplifyLine, simplifyRing } from './simplify.js'
+export { boundsOf, simplifyLine, simplifyRing } from './simplify.js'
 
 export interface DecodedShape {
   /** Every attribute as its text (unescaped). */

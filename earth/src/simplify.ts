@@ -3,6 +3,26 @@
 
 type Point = readonly [number, number]
 
+/** The box around some points (x0 > x1 when there are none). */
+export function boundsOf(points: readonly Point[]): {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+} {
+  let x0 = Infinity
+  let x1 = -Infinity
+  let y0 = Infinity
+  let y1 = -Infinity
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x)
+    x1 = Math.max(x1, x)
+    y0 = Math.min(y0, y)
+    y1 = Math.max(y1, y)
+  }
+  return { x0, y0, x1, y1 }
+}
+
 function segmentDistanceSq(p: Point, a: Point, b: Point): number {
   const dx = b[0] - a[0]
   const dy = b[1] - a[1]

@@ -3,6 +3,7 @@
 // copying. Pure; runs in the layer worker or, without one, on the main thread.
 import { geoArea } from 'd3-geo'
 import {
+  boundsOf,
   decodeLayer,
   isCellBorderEdge,
   simplifyLine,
@@ -172,16 +173,7 @@ function baseParts(
 
 /** The larger side of a part's lon/lat box. */
 function extentOf(part: readonly Pt[]): number {
-  let x0 = Infinity
-  let x1 = -Infinity
-  let y0 = Infinity
-  let y1 = -Infinity
-  for (const [x, y] of part) {
-    x0 = Math.min(x0, x)
-    x1 = Math.max(x1, x)
-    y0 = Math.min(y0, y)
-    y1 = Math.max(y1, y)
-  }
+  const { x0, y0, x1, y1 } = boundsOf(part)
   return Math.max(x1 - x0, y1 - y0)
 }
 
