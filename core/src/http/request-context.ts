@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import type { ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Context, Middleware } from 'koa'
 import type { Logger } from '../logger.js'
 import type { Meters } from '../meters/meters.js'
@@ -48,6 +50,7 @@ export interface RequestContextOptions {
 export function requestContext(options: RequestContextOptions): Middleware<QueryState> {
   const { accessLog, logger, development, authenticator, meters } = options
   const logAddress = options.logAddress ?? ((url: string) => url)
+  const countSent = meters ? bytesCounter(meters) : undefined
   return async (ctx, next) => {
     const incoming = ctx.req.headers['x-request-id']
     const requestId =
@@ -63,7 +66,7 @@ export function requestContext(options: RequestContextOptions): Middleware<Query
       respondWithError(ctx, thrown, logger, development, logAddress)
     }
     if (!QUIET_PATHS.has(ctx.path)) {
-      if (meters) meterResponse(ctx, meters, sentBefore)
+      if (meters && countSent) meterResponse(ctx, meters, sentBefore, countSent)
       const ms = Math.round((performance.now() - started) * 10) / 10
       accessLog.write({
         id: requestId,
@@ -78,19 +81,46 @@ export function requestContext(options: RequestContextOptions): Middleware<Query
 
 const ERROR_CODE = /^ERROR_[A-Z0-9_]{1,60}$/
 
+const METERED_SOCKET = Symbol('meteredSocket')
+const SENT_BEFORE = Symbol('sentBefore')
+
+/** A response whose bytes are counted when it closes: its socket and what the socket had sent before it. */
+interface MeteredResponse extends ServerResponse {
+  [METERED_SOCKET]?: Socket
+  [SENT_BEFORE]?: number
+}
+
+/** The 'close' listener of a metered response (`this`), made once per kernel. */
+function bytesCounter(meters: Meters): (this: MeteredResponse) => void {
+  return function countSent(this: MeteredResponse) {
+    const socket = this[METERED_SOCKET]
+    if (socket) meters.add('bytes', socket.bytesWritten - (this[SENT_BEFORE] ?? 0))
+  }
+}
+
 /**
  * Counts the request, the bytes its answer puts on the wire (headers included, once the answer is
  * sent or cut off: a streamed body is written after the middleware returns) and an error answer by
  * its code.
  * 401 is no error: it is how a visitor learns they are not signed in.
  */
-function meterResponse(ctx: Context, meters: Meters, sentBefore: number): void {
+function meterResponse(
+  ctx: Context,
+  meters: Meters,
+  sentBefore: number,
+  countSent: (this: MeteredResponse) => void,
+): void {
   meters.add('requests')
   const socket = ctx.req.socket
   // 'close' also comes when the client went away mid-answer: what was sent still counts.
   if (socket && ctx.res.writableFinished) meters.add('bytes', socket.bytesWritten - sentBefore)
-  else if (socket)
-    ctx.res.once('close', () => meters.add('bytes', socket.bytesWritten - sentBefore))
+  else if (socket) {
+    // One listener shared by every response (no closure per request): it reads its figures here.
+    const res = ctx.res as MeteredResponse
+    res[METERED_SOCKET] = socket
+    res[SENT_BEFORE] = sentBefore
+    res.on('close', countSent)
+  }
   const status = ctx.status
   if (status < 400 || status === 401) return
   meters.add('errors')

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { createKernel, definePlugin } from '../index.js'
 import { inject, testConfig } from '../testing/index.js'
 import { describe as describeRoute } from './route-description.js'
+import { inputCheck, type InputSource } from './route-input.js'
 
 const ID = /^[a-z0-9-]+$/
 
@@ -132,5 +133,54 @@ describe('a described route', () => {
     } finally {
       await kernel.close()
     }
+  })
+})
+
+describe('the check of plain string parameters', () => {
+  const params = z.object({
+    type: z.string().regex(ID, 'ERROR_INVALID_ID'),
+    id: z.string().min(2, 'ERROR_PARAMETER_EXPECTED').max(4),
+  })
+  const check = inputCheck(
+    describeRoute({ summary: 's', access: 'anyone', params, answer: z.object({}) }),
+    false,
+  )!
+  const source = (values: Record<string, string>): InputSource => ({
+    params: values,
+    query: { q: 'x' },
+    request: {},
+    is: () => false,
+  })
+  const refusal = (values: Record<string, string>): unknown => {
+    try {
+      check(source(values))
+    } catch (error) {
+      return {
+        code: (error as { code?: unknown }).code,
+        reason: (error as { reason?: unknown }).reason,
+      }
+    }
+    return undefined
+  }
+
+  it('answers what zod answers: the schema keys only, the query as sent when no schema reads it', () => {
+    const input = check(source({ type: 'page', id: 'ab1', extra: 'dropped' }))
+    expect(input.params).toEqual(params.parse({ type: 'page', id: 'ab1', extra: 'dropped' }))
+    expect(input.params).toEqual({ type: 'page', id: 'ab1' })
+    expect(input.query).toEqual({ q: 'x' })
+    expect(input.body).toBeUndefined()
+  })
+
+  it('refuses with the codes and reasons of the schema', () => {
+    expect(refusal({ type: 'Page', id: 'ab' })).toEqual({
+      code: 'ERROR_INVALID_ID',
+      reason: 'type',
+    })
+    expect(refusal({ type: 'page', id: 'a' })).toEqual({
+      code: 'ERROR_PARAMETER_EXPECTED',
+      reason: 'id',
+    })
+    expect(refusal({ type: 'page', id: 'abcde' })).toMatchObject({ code: 'ERROR_INVALID_INPUT' })
+    expect(refusal({ type: 'page' })).toMatchObject({ code: 'ERROR_INVALID_INPUT' })
   })
 })

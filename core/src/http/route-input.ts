@@ -46,12 +46,128 @@ export function inputCheck(
   const params = description?.params
   const query = description?.query
   if (!body && !params && !query) return undefined
+  const readParams = params ? objectReader('params', params) : undefined
+  const readQuery = query ? objectReader('query', query) : undefined
   return (source) =>
-    ({
-      params: params ? parse('params', params, pathParams(source.params)) : source.params,
-      query: query ? parse('query', query, source.query) : source.query,
-      body: body ? bodyOf(source, body) : undefined,
-    }) as RouteInput
+    new CheckedInput(
+      readParams ? readParams(pathParams(source.params)) : source.params,
+      readQuery ? readQuery(source.query) : undefined,
+      body ? bodyOf(source, body) : undefined,
+      source,
+    ) as unknown as RouteInput
+}
+
+/** The check of a request made once when its route is registered (see inputCheck). */
+export type InputCheck = (source: InputSource) => RouteInput
+
+/**
+ * A checked request. The query string, when no schema reads it, is parsed only if the handler
+ * asks for it (most routes never do).
+ */
+class CheckedInput {
+  readonly #query: unknown
+  readonly #source: InputSource
+
+  constructor(
+    readonly params: unknown,
+    query: unknown,
+    readonly body: unknown,
+    source: InputSource,
+  ) {
+    this.#query = query
+    this.#source = source
+  }
+
+  get query(): unknown {
+    return this.#query ?? this.#source.query
+  }
+}
+
+/**
+ * The parse of a part by its object schema. An object of plain strings (each with no check, or only
+ * regex and length checks, as path parameters mostly are) is first checked without zod: a value that
+ * passes is what zod would answer (the schema's keys, each with its string); one that does not goes
+ * to zod, so a refusal is zod's, word for word.
+ */
+function objectReader(part: Part, schema: z.ZodType): (value: unknown) => unknown {
+  const quick = plainStrings(schema)
+  if (!quick) return (value) => parse(part, schema, value)
+  return (value) => quick(value) ?? parse(part, schema, value)
+}
+
+type StringTest = (text: string) => boolean
+
+/** The zod internals plainStrings reads (zod 4's `_zod.def`). */
+interface SchemaDef {
+  type?: string
+  coerce?: boolean
+  shape?: Record<string, { _zod?: { def?: SchemaDef } }>
+  catchall?: unknown
+  checks?: Array<{ _zod?: { def?: CheckDef } }>
+}
+interface CheckDef {
+  check?: string
+  format?: string
+  pattern?: RegExp
+  minimum?: number
+  maximum?: number
+}
+
+function defOf(schema: unknown): SchemaDef | undefined {
+  return (schema as { _zod?: { def?: SchemaDef } } | undefined)?._zod?.def
+}
+
+/** The zod-free check of an object of plain strings; undefined for any other schema. */
+function plainStrings(
+  schema: z.ZodType,
+): ((value: unknown) => Record<string, string> | undefined) | undefined {
+  const def = defOf(schema)
+  if (def?.type !== 'object' || def.catchall !== undefined || def.checks?.length || !def.shape)
+    return undefined
+  const keys = Object.keys(def.shape)
+  const tests: StringTest[] = []
+  for (const key of keys) {
+    const test = stringTest(defOf(def.shape[key]))
+    if (!test) return undefined
+    tests.push(test)
+  }
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return undefined
+    const input = value as Record<string, unknown>
+    const output: Record<string, string> = {}
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!
+      const text = input[key]
+      if (typeof text !== 'string' || !tests[i]!(text)) return undefined
+      output[key] = text
+    }
+    return output
+  }
+}
+
+/** A string schema's checks as one test, when they are only regex and length checks. */
+function stringTest(def: SchemaDef | undefined): StringTest | undefined {
+  if (def?.type !== 'string' || def.coerce) return undefined
+  const tests: StringTest[] = []
+  for (const check of def.checks ?? []) {
+    const each = check._zod?.def
+    if (each?.check === 'string_format' && each.format === 'regex' && each.pattern) {
+      const pattern = each.pattern
+      tests.push((text) => {
+        pattern.lastIndex = 0
+        return pattern.test(text)
+      })
+    } else if (each?.check === 'min_length' && typeof each.minimum === 'number') {
+      const minimum = each.minimum
+      tests.push((text) => text.length >= minimum)
+    } else if (each?.check === 'max_length' && typeof each.maximum === 'number') {
+      const maximum = each.maximum
+      tests.push((text) => text.length <= maximum)
+    } else return undefined
+  }
+  if (tests.length === 0) return () => true
+  if (tests.length === 1) return tests[0]
+  return (text) => tests.every((test) => test(text))
 }
 
 /** The path parameters, a final `*` under the name the descriptions and the document give it. */

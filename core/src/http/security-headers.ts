@@ -30,8 +30,20 @@ const HEADERS: Record<string, string> = {
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     await next()
-    if (ctx.response.is('html')) applySecurityHeaders(ctx)
+    if (mayBeHtml(ctx) && ctx.response.is('html')) applySecurityHeaders(ctx)
   }
+}
+
+const HTML = /html/i
+
+/**
+ * False when the answer's Content-Type cannot be text/html (none, or one without "html" in it), so
+ * a JSON answer skips parsing its type on every request; the others are asked `is('html')`.
+ */
+function mayBeHtml(ctx: Context): boolean {
+  const type = ctx.res.getHeader('Content-Type')
+  if (type === undefined) return false
+  return typeof type !== 'string' || HTML.test(type)
 }
 
 /** Sets the HTML protections a response does not set itself (also used for HTML error pages). */
