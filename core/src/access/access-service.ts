@@ -33,6 +33,22 @@ export class AccessService {
     return accessFor(subject, await this.security(securityId))
   }
 
+  /**
+   * The caller's flags without waiting, when this node holds what they depend on (no gate, an
+   * administrator, or the security record in its cache); undefined otherwise (then `flags`).
+   */
+  flagsNow(
+    subject: AccessSubject | null | undefined,
+    securityId?: string | null,
+  ): AccessFlags | undefined {
+    if (!securityId) return accessFor(subject, undefined)
+    const roles = subject?.roles ?? []
+    if (roles.includes('administrator')) return accessFor(subject, undefined)
+    if (!this.source()) return accessFor(subject, null)
+    const record = this.cache.peek<SecurityRecord | null>(ACCESS_CACHE_TYPE, securityId)
+    return record === undefined ? undefined : accessFor(subject, record)
+  }
+
   /** True when the caller holds the flag on the security record. */
   async can(
     subject: AccessSubject | null | undefined,

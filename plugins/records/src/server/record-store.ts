@@ -67,6 +67,11 @@ export class RecordStore implements SeedWriter {
     return text
   }
 
+  /** A live record's JSON text when this node holds it in its cache, without waiting; else undefined. */
+  peekText(type: string, id: string): string | undefined {
+    return this.cache?.peek<string>(RECORD_TEXT_CACHE, textKey(type, id))
+  }
+
   /**
    * Runs a write in one transaction. A transaction that lost a lock race (a deadlock on MySQL or
    * MariaDB, a busy SQLite) runs again from the start, so `work` must do nothing outside `trx`.

@@ -68,6 +68,27 @@ export class RecordTypes {
     return definition
   }
 
+  /**
+   * A type's definition when the caller holds the flag on its records, decided from what this node
+   * holds (the definition and its security record cached): no promise on the hot path. Undefined
+   * when it cannot tell or the caller lacks the flag: `authorize` then decides, and says why.
+   */
+  allowedNow(
+    entity: Entity | null,
+    type: string | undefined,
+    flag: AccessFlag,
+  ): RecordTypeData | undefined {
+    if (!type) return undefined
+    const definition = this.cache.peek<RecordTypeData | null>(RECORDTYPE_CACHE, type)
+    if (!definition) return undefined
+    const flags = definition.security
+      ? this.access.flagsNow(entity, definition.security)
+      : entity?.roles.includes('administrator')
+        ? FULL_ACCESS
+        : NO_ACCESS
+    return flags?.[flag] ? definition : undefined
+  }
+
   /** Every record type's id. */
   async ids(): Promise<string[]> {
     return this.cache.wrap(RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY, 'short', async () =>

@@ -142,8 +142,10 @@ export class RecordsService {
 
   /** One live record the caller may view, as JSON text (no parse and re-serialise on the hot path). */
   async getText(entity: Entity | null, type: string, id: string): Promise<string> {
-    await this.types.authorize(entity, type, 'view')
-    const text = await this.store.getText(type, id)
+    // A popular record read by a known caller: the cached answers, without a wait between them.
+    if (!this.types.allowedNow(entity, type, 'view'))
+      await this.types.authorize(entity, type, 'view')
+    const text = this.store.peekText(type, id) ?? (await this.store.getText(type, id))
     if (text === null) throw notAvailable(type, id)
     return text
   }
