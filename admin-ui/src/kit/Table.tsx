@@ -1,7 +1,6 @@
 import './styles/table.css'
 import {
   useCallback,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -14,6 +13,7 @@ import { cutLongText, listCell } from './cells.js'
 import { PLACEHOLDER_MIN_HEIGHT, PlaceholderBar } from './Placeholder.js'
 import { useT } from './i18n.js'
 import { Icon } from './Icon.js'
+import { EmptyRow, SelectAllCell } from './TableParts.js'
 
 /** One column of a DataTable. */
 export interface Column<Row> {
@@ -107,14 +107,6 @@ export function DataTable<Row>({
     typeof rowKey === 'function' ? rowKey(row) : String(fieldOf(row, rowKey))
   const keys = rows.map(keyOf)
   const chosen = keys.filter((key) => selected.has(key)).length
-  const all = keys.length > 0 && chosen === keys.length
-  const some = chosen > 0 && !all
-
-  // `indeterminate` is a DOM property with no attribute, so React cannot set it.
-  const header = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (header.current) header.current.indeterminate = some
-  }, [some])
 
   const toggle = (key: string) => {
     const next = new Set(selected)
@@ -157,19 +149,11 @@ export function DataTable<Row>({
         <thead>
           <tr>
             {selectable ? (
-              <th className="sw-table-check">
-                <label className="sw-table-check-hit">
-                  <input
-                    ref={header}
-                    type="checkbox"
-                    checked={all}
-                    disabled={keys.length === 0}
-                    aria-label={t('Select all')}
-                    data-testid="select-all"
-                    onChange={() => onSelect?.(all ? new Set() : new Set(keys))}
-                  />
-                </label>
-              </th>
+              <SelectAllCell
+                total={keys.length}
+                chosen={chosen}
+                onChange={(selectAll) => onSelect?.(selectAll ? new Set(keys) : new Set())}
+              />
             ) : null}
             {columns.map((column) => {
               if (!column.sortable || !onSort)
@@ -256,11 +240,7 @@ export function DataTable<Row>({
             </tr>
           ))}
           {!loading && rows.length === 0 ? (
-            <tr className="sw-table-empty">
-              <td colSpan={span} data-testid="table-empty">
-                {empty ?? t('No records')}
-              </td>
-            </tr>
+            <EmptyRow span={span}>{empty ?? t('No records')}</EmptyRow>
           ) : null}
         </tbody>
       </table>

@@ -61,6 +61,7 @@ export {
 } from './fields/field-source.js'
 export * from './cells.js'
 export * from './Table.js'
+export * from './TableParts.js'
 export * from './Pagination.js'
 export * from './MonthPicker.js'
 export * from './Placeholder.js'

@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { isRightToLeft } from '@shopwright/client'
 import { cleanPhrase, type TranslationEntry } from '@shopwright/plugin-translations/shared'
-import { useT, type PopupMenuItem, type Selection } from '@shopwright/admin-ui/kit'
+import {
+  EmptyRow,
+  SelectAllCell,
+  useT,
+  type PopupMenuItem,
+  type Selection,
+} from '@shopwright/admin-ui/kit'
 import { ColumnHeading } from './ColumnHeading.js'
 import { TranslationBox } from './TranslationBox.js'
 
@@ -49,13 +55,6 @@ export function TranslationTable({
   const table = useRef<HTMLTableElement>(null)
   const keys = entries.map((entry) => entry.id)
   const chosen = keys.filter((key) => selection.selected.has(key)).length
-  const all = keys.length > 0 && chosen === keys.length
-
-  // `indeterminate` is a DOM property with no attribute, so React cannot set it.
-  const header = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (header.current) header.current.indeterminate = chosen > 0 && !all
-  }, [chosen, all])
 
   useEffect(() => {
     if (!focus) return
@@ -69,19 +68,12 @@ export function TranslationTable({
       <table ref={table} className="sw-table translation-table" data-testid="translation-table">
         <thead>
           <tr>
-            <th className="sw-table-check">
-              <label className="sw-table-check-hit">
-                <input
-                  ref={header}
-                  type="checkbox"
-                  checked={all}
-                  disabled={keys.length === 0 || readOnly}
-                  aria-label={t('Select all')}
-                  data-testid="select-all"
-                  onChange={() => (all ? selection.clear() : selection.selectAll())}
-                />
-              </label>
-            </th>
+            <SelectAllCell
+              total={keys.length}
+              chosen={chosen}
+              disabled={readOnly}
+              onChange={(selectAll) => (selectAll ? selection.selectAll() : selection.clear())}
+            />
             <th scope="col">
               <ColumnHeading label={t('Phrase')} items={phraseMenu} testId="phrase-menu" />
             </th>
@@ -148,11 +140,7 @@ export function TranslationTable({
             )
           })}
           {entries.length === 0 ? (
-            <tr className="sw-table-empty">
-              <td colSpan={languages.length + 2} data-testid="table-empty">
-                {t('No phrases yet.')}
-              </td>
-            </tr>
+            <EmptyRow span={languages.length + 2}>{t('No phrases yet.')}</EmptyRow>
           ) : null}
         </tbody>
       </table>
