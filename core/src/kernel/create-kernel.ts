@@ -6,29 +6,10 @@ import { asValue, type AwilixContainer } from 'awilix'
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
 import { createLogger, flushLogger, type Logger } from '../logger.js'
-import { createDatabase, pingDatabase, sharedSqliteFile } from '../db/create-database.js'
-import { startWalCheckpointer } from '../db/wal-checkpointer.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { withMigrationLease } from '../db/migration-lease.js'
-import { LayeredCache } from '../cache/cache-service.js'
-import { NodeRegistry } from '../cluster/node-registry.js'
-import { KernelEventBus } from '../events/event-bus.js'
-import { KernelRateLimiter } from '../limits/rate-limiter.js'
-import { KernelMeters } from '../meters/meters.js'
-import { LocalScheduler, type KernelScheduler } from '../schedule/scheduler.js'
 import { AccessService } from '../access/access-service.js'
-import { accessRoutes } from '../access/access-routes.js'
-import { requestContext } from '../http/request-context.js'
-import { queryDispatcher } from '../http/query-dispatcher.js'
 import { QueryRouter, type RouteInfo } from '../http/query-router.js'
-import { describe } from '../http/route-description.js'
-import { z } from 'zod'
-import { createAccessLog } from '../http/access-log.js'
-import { addressRedactor } from '../http/log-address.js'
-import { securityHeaders } from '../http/security-headers.js'
-import { fallbackPages } from '../http/fallback-pages.js'
-import { healthChecks } from '../http/health.js'
-import { compression } from '../http/compression.js'
 import type { QueryState } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { BootstrapContext, PluginDefinition, RegisterContext } from './plugin.js'
@@ -41,8 +22,10 @@ import { mergeErrorTables } from '../errors/define-errors.js'
 import { resolvePluginSettings } from '../config/plugin-settings.js'
 import { KernelError } from './kernel-error.js'
 import { stopServer } from './stop-server.js'
-import { Lifecycle } from './lifecycle.js'
 import { securityRecords } from './plugin-security.js'
+import { startCoreServices } from './core-services.js'
+import { kernelRoutes } from './kernel-routes.js'
+import { composeApp } from './compose-app.js'
 
 const { version } = createRequire(import.meta.url)('@shopwright/core/package.json') as {
   version: string
@@ -120,62 +103,15 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const settings = resolvePluginSettings(config, plugins, options.env ?? process.env)
   checkServiceDeclarations(plugins)
 
-  const sqliteFile = sharedSqliteFile(config.databaseUrl)
-  const db = createDatabase(config.databaseUrl, {
-    timeout: config.databaseTimeout,
-    logger,
-    backgroundCheckpoints: sqliteFile !== null,
-  })
-  const cleanups: Array<() => Promise<void>> = [() => db.destroy()]
+  const cleanups: Array<() => Promise<void>> = []
   const cleanUp = async (): Promise<void> => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
   }
 
   try {
-    await pingDatabase(db).catch((error: unknown) => {
-      throw new KernelError(
-        'SW_DATABASE_UNREACHABLE',
-        `Cannot connect to the database at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      )
-    })
-    if (sqliteFile !== null) {
-      // Stopped before the pool closes (cleanups run in reverse).
-      const checkpointer = startWalCheckpointer(sqliteFile, logger)
-      cleanups.push(() => checkpointer.stop())
-    }
-    // The Redis client is loaded only when configured: a single node on SQLite never needs it.
-    const redis = config.redisUrl
-      ? await (
-          await import('../redis/redis-connections.js')
-        ).RedisConnections.connect(config.redisUrl, config.redisPrefix, logger, {
-          timeout: config.redisTimeout,
-        })
-      : null
-    if (redis) cleanups.push(() => redis.close())
-
-    const cache = redis ? await LayeredCache.shared(redis, logger) : LayeredCache.memory(logger)
-    cleanups.push(() => cache.close())
-    const events = redis
-      ? await KernelEventBus.shared(redis, logger)
-      : KernelEventBus.memory(logger)
-    const limiter = new KernelRateLimiter(redis)
-    // The site's nodes (docs/operations.md, "Several nodes"): this one leaves the registry on close.
-    const cluster = await NodeRegistry.start(events.node, redis, logger)
-    cleanups.push(() => cluster.close())
-    // Counts are stored on close, before the pool closes (cleanups run last first).
-    const meters = new KernelMeters(db, logger)
-    cleanups.push(() => meters.close())
-    // BullMQ is loaded only with Redis, as the Redis client is.
-    const schedule: KernelScheduler = config.redisUrl
-      ? new (await import('../schedule/queue-scheduler.js')).QueueScheduler(
-          config.redisUrl,
-          config.redisPrefix,
-          logger,
-        )
-      : new LocalScheduler(logger)
+    const core = await startCoreServices(config, logger, cleanups)
+    const { db, redis, cache, meters, schedule, lifecycle } = core
     const access = new AccessService(() => optional('securitySource'), cache)
-    const lifecycle = new Lifecycle()
     // One container per plugin, and a shared one for what they provide (docs/architecture.md,
     // "Services every plugin gets").
     const containers = new PluginContainers(plugins, {
@@ -183,12 +119,12 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       logger: asValue(logger),
       db: asValue(db),
       cache: asValue(cache),
-      events: asValue(events),
-      limiter: asValue(limiter),
+      events: asValue(core.events),
+      limiter: asValue(core.limiter),
       access: asValue(access),
       redis: asValue(redis),
       lifecycle: asValue(lifecycle),
-      cluster: asValue(cluster),
+      cluster: asValue(core.cluster),
       meters: asValue(meters),
       schedule: asValue(schedule),
     })
@@ -257,29 +193,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
     }
 
     const router = new QueryRouter()
-    const info = Object.freeze({
-      name: 'Shopwright',
-      version,
-      plugins: names,
-    })
-    router.registerAs('kernel', () => {
-      router.get(
-        '/server/info',
-        describe({
-          summary: 'The server: its name, version and running plugins in start order',
-          access: 'anyone',
-          answer: z.object({
-            name: z.literal('Shopwright'),
-            version: z.string(),
-            plugins: z.array(z.string()),
-          }),
-        }),
-        (ctx) => {
-          ctx.body = info
-        },
-      )
-      accessRoutes(router, access)
-    })
+    kernelRoutes(router, { version, plugins: names }, access)
     for (const plugin of plugins) {
       try {
         router.registerAs(plugin.name, () =>
@@ -294,38 +208,26 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       }
     }
 
-    // maxIpsCount: the client address comes from the proxies' own X-Forwarded-For entries, never
-    // from the leftmost one a client can write (which would defeat per-address rate limits).
-    const app = new Koa<QueryState>({ proxy: config.trustProxy, maxIpsCount: config.proxyHops })
-    app.silent = true
-    const accessLog = createAccessLog(logger)
-    cleanups.push(async () => accessLog.flush())
-    // Outermost, so it sees every answer as sent (docs/operations.md, "Compression").
-    app.use(compression())
-    // Outside the request context, so it sees the status sent (the metrics plugin's timer).
-    const observer = optional('requestObserver')
-    if (observer) app.use(observer)
-    app.use(
-      requestContext({
-        accessLog,
-        logger,
-        development: config.nodeEnv === 'development',
-        // Resolved once: the registrations are fixed after register(), and this runs per request.
-        authenticator: () => authenticator,
-        logAddress: addressRedactor(plugins.flatMap((plugin) => plugin.secretAddresses ?? [])),
-        // A node that did not migrate has no meters table to count into.
-        ...(ready ? { meters } : {}),
-      }),
-    )
-    app.use(queryDispatcher(router, config.bodyLimit))
-    app.use(securityHeaders())
-    app.use(healthChecks(db, () => ready, redis))
+    const pages = []
     if (options.pages !== false)
       for (const plugin of plugins) {
-        const pages = await plugin.pages?.({ ...contextOf(plugin), access })
-        if (pages) app.use(pages)
+        const served = await plugin.pages?.({ ...contextOf(plugin), access })
+        if (served) pages.push(served)
       }
-    app.use(fallbackPages(plugins.map((plugin) => plugin.name)))
+    const app = composeApp({
+      config,
+      logger,
+      plugins,
+      router,
+      db,
+      redis,
+      ready: () => ready,
+      ...(ready ? { meters } : {}),
+      authenticator,
+      observer: optional('requestObserver'),
+      pages,
+      cleanups,
+    })
 
     let server: http.Server | undefined
     let closing: Promise<void> | undefined
