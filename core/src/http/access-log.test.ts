@@ -51,6 +51,17 @@ describe('access log', () => {
     expect(chunks.length).toBe(3)
   })
 
+  it('keeps the order of lines of any length, and non-ASCII bindings, intact', () => {
+    const { logger, lines } = capture()
+    const log = createAccessLog(logger.child({ shop: 'caf\u00e9' }))
+    const long = `/query/${'x'.repeat(60_000)}`
+    const urls = ['/query/a', long, '/query/\u00e9', long, '/query/b']
+    for (const url of urls) log.write({ id: 'r', method: 'GET', url, status: 200, ms: 0 })
+    log.flush()
+    expect(lines().map((line) => line.url)).toEqual(urls)
+    expect(lines().map((line) => line.shop)).toEqual(urls.map(() => 'caf\u00e9'))
+  })
+
   it('writes nothing when info is not enabled', () => {
     const { logger, chunks } = capture('warn')
     const log = createAccessLog(logger)
