@@ -49,6 +49,8 @@ export { recordAnswer } from './server/routes/route-schemas.js'
 // Rich text kept elsewhere than an htmlx field (a translation of one) is cleaned the same way.
 export { cleanHtml } from './server/html-content.js'
 export { RECORDS_SEEDED, type RecordsSeeded } from './server/seed-writer.js'
+// A seeded record type's fields, stated the same way by every plugin that seeds one.
+export { field, type FieldOptions } from './seeds/fields.js'
 export type { ListService } from './server/list-service.js'
 export type {
   CreateResult,

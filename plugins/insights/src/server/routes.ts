@@ -13,21 +13,11 @@ export function insightsRoutes(
   insights: InsightsService,
   access: AccessService,
 ): void {
-  router.get(
-    '/insights/traffic/:month',
-    INSIGHTS_ROUTES.traffic,
-    access.require(INSIGHTS_SECURITY, 'view'),
-    async (ctx) => {
-      ctx.body = await insights.month(ctx.input.params.month)
-    },
-  )
-
-  router.get(
-    '/insights/live',
-    INSIGHTS_ROUTES.live,
-    access.require(INSIGHTS_SECURITY, 'view'),
-    async (ctx) => {
-      ctx.body = await insights.live()
-    },
-  )
+  const viewing = access.require(INSIGHTS_SECURITY, 'view')
+  router.get('/insights/traffic/:month', INSIGHTS_ROUTES.traffic, viewing, async (ctx) => {
+    ctx.body = await insights.month(ctx.input.params.month)
+  })
+  router.get('/insights/live', INSIGHTS_ROUTES.live, viewing, async (ctx) => {
+    ctx.body = await insights.live()
+  })
 }

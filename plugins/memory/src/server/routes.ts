@@ -37,31 +37,18 @@ function noBody(ctx: QueryContext): void {
  * delete (a clear throws away what the cache holds, as the log's clear does; README, "Rights").
  */
 export function memoryRoutes(router: QueryRouter, memory: MemoryService, access: AccessService) {
-  router.get(
-    '/memory/list',
-    MEMORY_ROUTES.list,
-    access.require(MEMORY_SECURITY, 'view'),
-    async (ctx) => {
-      ctx.body = await memory.list()
-    },
-  )
-  router.post(
-    '/memory/clear',
-    MEMORY_ROUTES.clearAll,
-    access.require(MEMORY_SECURITY, 'delete'),
-    async (ctx) => {
-      noBody(ctx)
-      ctx.body = await memory.clear()
-    },
-  )
-  router.post(
-    '/memory/clear/:type',
-    MEMORY_ROUTES.clear,
-    access.require(MEMORY_SECURITY, 'delete'),
-    async (ctx) => {
-      const type = memoryType(ctx.input.params.type)
-      noBody(ctx)
-      ctx.body = await memory.clear(type)
-    },
-  )
+  const viewing = access.require(MEMORY_SECURITY, 'view')
+  const deleting = access.require(MEMORY_SECURITY, 'delete')
+  router.get('/memory/list', MEMORY_ROUTES.list, viewing, async (ctx) => {
+    ctx.body = await memory.list()
+  })
+  router.post('/memory/clear', MEMORY_ROUTES.clearAll, deleting, async (ctx) => {
+    noBody(ctx)
+    ctx.body = await memory.clear()
+  })
+  router.post('/memory/clear/:type', MEMORY_ROUTES.clear, deleting, async (ctx) => {
+    const type = memoryType(ctx.input.params.type)
+    noBody(ctx)
+    ctx.body = await memory.clear(type)
+  })
 }

@@ -52,87 +52,66 @@ export type SessionRecord = Record<string, unknown>
 const SESSION_CHUNK = 200
 const PAGE_CHUNK = 500
 
-const SESSION_COLUMNS = [
-  'id',
-  'started_at',
-  'ended_at',
-  'confirmed',
-  'visits',
-  'ip',
-  'user_agent',
-  'device',
-  'browser',
-  'browser_version',
-  'os',
-  'os_version',
-  'platform',
-  'city',
-  'region',
-  'country',
-  'latitude',
-  'longitude',
-  'language',
-  'referer',
-  'medium',
-  'robot',
-  'virus',
-  'spam',
-  'reasons',
-] as const
+/**
+ * Each field of a session write and its column, in the order of the insert. One table for both, so
+ * that a field cannot be added to the columns and not to the values; `satisfies` makes every field
+ * of SessionWrite name its column.
+ */
+const SESSION_COLUMN_OF = {
+  id: 'id',
+  startedAt: 'started_at',
+  endedAt: 'ended_at',
+  confirmed: 'confirmed',
+  visits: 'visits',
+  ip: 'ip',
+  userAgent: 'user_agent',
+  device: 'device',
+  browser: 'browser',
+  browserVersion: 'browser_version',
+  os: 'os',
+  osVersion: 'os_version',
+  platform: 'platform',
+  city: 'city',
+  region: 'region',
+  country: 'country',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  language: 'language',
+  referer: 'referer',
+  medium: 'medium',
+  robot: 'robot',
+  virus: 'virus',
+  spam: 'spam',
+  reasons: 'reasons',
+} as const satisfies Record<keyof SessionWrite, string>
 
-function sessionValues(session: SessionWrite): unknown[] {
-  return [
-    session.id,
-    session.startedAt,
-    session.endedAt,
-    session.confirmed ? 1 : 0,
-    session.visits,
-    session.ip,
-    session.userAgent,
-    session.device,
-    session.browser,
-    session.browserVersion,
-    session.os,
-    session.osVersion,
-    session.platform,
-    session.city,
-    session.region,
-    session.country,
-    session.latitude,
-    session.longitude,
-    session.language,
-    session.referer,
-    session.medium,
-    session.robot ? 1 : 0,
-    session.virus ? 1 : 0,
-    session.spam ? 1 : 0,
-    session.reasons,
-  ]
+/** Each field of a page write and its column, likewise. */
+const PAGE_COLUMN_OF = {
+  sessionId: 'session_id',
+  key: 'page_key',
+  startedAt: 'started_at',
+  endedAt: 'ended_at',
+  href: 'href',
+  entry: 'entry',
+  exit: 'exit_href',
+  scroll: 'scroll',
+} as const satisfies Record<keyof PageWrite, string>
+
+const SESSION_COLUMNS = Object.values(SESSION_COLUMN_OF)
+const PAGE_COLUMNS = Object.values(PAGE_COLUMN_OF)
+
+/** A write's values in its table's column order; flags as 1/0, which both dialects store. */
+function rowOf<W extends object>(columnOf: Record<keyof W, string>) {
+  const fields = Object.keys(columnOf) as Array<keyof W>
+  return (write: W): unknown[] =>
+    fields.map((field) => {
+      const value = write[field]
+      return typeof value === 'boolean' ? (value ? 1 : 0) : value
+    })
 }
 
-const PAGE_COLUMNS = [
-  'session_id',
-  'page_key',
-  'started_at',
-  'ended_at',
-  'href',
-  'entry',
-  'exit_href',
-  'scroll',
-] as const
-
-function pageValues(page: PageWrite): unknown[] {
-  return [
-    page.sessionId,
-    page.key,
-    page.startedAt,
-    page.endedAt,
-    page.href,
-    page.entry,
-    page.exit,
-    page.scroll,
-  ]
-}
+const sessionValues = rowOf<SessionWrite>(SESSION_COLUMN_OF)
+const pageValues = rowOf<PageWrite>(PAGE_COLUMN_OF)
 
 /**
  * The SQL of the upserts' merges, per dialect: `incoming(column)` is the value the insert brought.

@@ -1,19 +1,11 @@
 import type { RecordData } from '@shopwright/core/shared'
+import { field } from '@shopwright/plugin-records'
 
 /**
  * The `translation` record type: one record per set (README, "Decisions"). Its entries are edited
  * in the table editor at /translation/:id, so the generic record editor hides them.
  */
 export function translationRecordType(): RecordData {
-  const field = (id: string, name: string, datatype: string, description: string, extra = {}) => ({
-    id,
-    name,
-    description,
-    datatype,
-    required: false,
-    showinlist: false,
-    ...extra,
-  })
   return {
     type: 'recordtype',
     id: 'translation',
