@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import pino from 'pino'
-import { createKernel, dayOf, definePlugin, type Kernel } from '../src/index.js'
+import { createKernel, dayOf, definePlugin, KernelMeters, type Kernel } from '../src/index.js'
 import { databasesUnderTest, inject, testConfig } from '../src/testing/index.js'
 
 const logger = pino({ level: 'silent' })
@@ -132,6 +132,27 @@ describe.each(databasesUnderTest())('meters on $name', (database) => {
       { day: today(), name: 'emails', key: '', value: 3 },
     ])
   })
+
+  it.skipIf(database.skip)(
+    'counts on the right day across midnight, with a key or without',
+    async () => {
+      const [a] = await twoNodes()
+      let now = Date.parse('2026-03-01T23:59:59.000Z')
+      const meters = new KernelMeters(a.services.db, logger, () => now)
+      meters.add('midnight')
+      meters.add('midnight', 2, 'keyed')
+      now += 2_000
+      meters.add('midnight', 5)
+      meters.add('midnight', 7, 'keyed')
+      await meters.flush()
+      expect(await meters.read('2026-03-01', '2026-03-02', ['midnight'])).toEqual([
+        { day: '2026-03-01', name: 'midnight', key: '', value: 1 },
+        { day: '2026-03-01', name: 'midnight', key: 'keyed', value: 2 },
+        { day: '2026-03-02', name: 'midnight', key: '', value: 5 },
+        { day: '2026-03-02', name: 'midnight', key: 'keyed', value: 7 },
+      ])
+    },
+  )
 
   it.skipIf(database.skip)('refuses a badly named meter and ignores empty amounts', async () => {
     const [a] = await twoNodes()

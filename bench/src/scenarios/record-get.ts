@@ -8,8 +8,8 @@ import { RECORD_TYPE, webpageFields, webpageId } from '../webpages.js'
 import { ratioRounds } from '../ratio-rounds.js'
 import { withTableKernel } from '../table-kernel.js'
 
-/** The issue's floor for kernel record GETs over bare Koa hello-world requests/s. */
-export const RECORD_GET_TARGET = 0.5
+/** Issue 34's floor for kernel record GETs over bare Koa hello-world requests/s (0.5 before it). */
+export const RECORD_GET_TARGET = 0.75
 /** The issue's concurrency for the record figures. */
 export const RECORD_CONNECTIONS = 50
 const HELLO_PATH = '/hello'

@@ -47,6 +47,8 @@ export class KernelMeters implements Meters {
   private flushing: Promise<void> = Promise.resolve()
   private started = false
   private readonly names = new Set<string>()
+  /** Today's slot of each meter counted without a key (keylessSlot). */
+  private readonly keyless = new Map<string, string>()
   private lastRefusal = 0
 
   constructor(
@@ -73,7 +75,10 @@ export class KernelMeters implements Meters {
       this.names.add(name)
     }
     if (!Number.isSafeInteger(amount)) return this.refuse(name, amount)
-    const slot = `${this.today()}\u0000${name}\u0000${key.length > KEY_LENGTH ? key.slice(0, KEY_LENGTH) : key}`
+    const slot =
+      key === ''
+        ? this.keylessSlot(name)
+        : `${this.today()}\u0000${name}\u0000${key.length > KEY_LENGTH ? key.slice(0, KEY_LENGTH) : key}`
     const held = this.pending.get(slot)
     if (held !== undefined && !Number.isSafeInteger(held + amount)) return this.refuse(name, amount)
     if (held !== undefined) this.pending.set(slot, held + amount)
@@ -123,8 +128,23 @@ export class KernelMeters implements Meters {
     if (now >= this.dayEnds) {
       this.day = dayOf(now)
       this.dayEnds = Date.parse(`${this.day}T00:00:00.000Z`) + DAY_MS
+      this.keyless.clear()
     }
     return this.day
+  }
+
+  /**
+   * Today's slot of a meter counted without a key, made once a day: the kernel counts every
+   * request this way, and the same string each time spares building and hashing a new one.
+   */
+  private keylessSlot(name: string): string {
+    const day = this.today()
+    let slot = this.keyless.get(name)
+    if (slot === undefined) {
+      slot = `${day}\u0000${name}\u0000`
+      this.keyless.set(name, slot)
+    }
+    return slot
   }
 
   private async store(): Promise<void> {
