@@ -26,22 +26,14 @@ async function mailRow(kernel: Kernel, key: string) {
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`the mail queue on ${database.name}`, () => {
+    const inbox = Inbox.forSuite()
     let kernel: Kernel
     let close: () => Promise<void>
-    let inbox: Inbox
-    const previous = process.env.SMTP_URL
 
     beforeAll(async () => {
-      inbox = await Inbox.open()
-      process.env.SMTP_URL = inbox.url
       ;({ kernel, close } = await bootAccounts(database))
     })
-    afterAll(async () => {
-      if (previous === undefined) delete process.env.SMTP_URL
-      else process.env.SMTP_URL = previous
-      await close()
-      await inbox.stop()
-    })
+    afterAll(() => close())
 
     it('sends a queued message once, and keeps one message per event', async () => {
       const queue = kernel.services.mailQueue
@@ -149,12 +141,9 @@ for (const database of databasesUnderTest()) {
       let first: Kernel
       let second: Kernel
       let close: () => Promise<void>
-      let inbox: Inbox
-      const previous = process.env.SMTP_URL
+      const inbox = Inbox.forSuite()
 
       beforeAll(async () => {
-        inbox = await Inbox.open()
-        process.env.SMTP_URL = inbox.url
         const shared = { redisUrl: redisUrlForTests(), redisPrefix: `swmail${Date.now()}` }
         const booted = await bootAccounts(database, [], shared)
         first = booted.kernel
@@ -167,12 +156,7 @@ for (const database of databasesUnderTest()) {
           await booted.close()
         }
       })
-      afterAll(async () => {
-        if (previous === undefined) delete process.env.SMTP_URL
-        else process.env.SMTP_URL = previous
-        await close()
-        await inbox.stop()
-      })
+      afterAll(() => close())
 
       it('sends each message once, however many nodes enqueue and wake it', async () => {
         const keys = Array.from({ length: 20 }, (_, index) => `burst-${index}`)

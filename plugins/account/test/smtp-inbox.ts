@@ -1,6 +1,28 @@
+import { afterAll, beforeAll } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import type { ShopwrightConfig } from '@shopwright/core'
+import { redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
 import { freePort } from '@shopwright/testkit'
+
+/** Who sends the mail queue's messages in a suite: the node itself, or BullMQ jobs on Redis. */
+export interface MailDelivery {
+  name: string
+  skip: string | false
+  config(): Partial<ShopwrightConfig>
+}
+
+/** Both ways the queue's messages go, for the suites that run once per way; `prefix` names the Redis keys. */
+export function mailDeliveries(prefix: string): MailDelivery[] {
+  return [
+    { name: 'sent by the node', skip: false, config: () => ({}) },
+    {
+      name: 'sent by BullMQ',
+      skip: redisSkipReason(),
+      config: () => ({ redisUrl: redisUrlForTests(), redisPrefix: `${prefix}${Date.now()}` }),
+    },
+  ]
+}
 
 /**
  * A real SMTP server on the loopback that keeps what it receives (parsed by mailparser). It keeps
@@ -12,13 +34,29 @@ export class Inbox {
   /** Each message's recipients, as the envelope named them. */
   readonly envelopes: string[][] = []
   private server: SMTPServer | undefined
+  /** Taken at the first start, kept after. */
+  private port = 0
 
-  private constructor(readonly port: number) {}
+  private constructor() {}
 
-  /** An inbox on a free port, listening. */
-  static async open(): Promise<Inbox> {
-    const inbox = new Inbox(await freePort())
-    await inbox.start()
+  /**
+   * The inbox of the describe this is called in, listening while the suite runs, with SMTP_URL
+   * pointing at it. Call it before the hook that boots the kernel: plugin settings are read from
+   * the environment when the kernel is made. After the suite, once its kernels are closed (vitest
+   * runs after-all hooks in reverse order), SMTP_URL is as it was and the server stopped.
+   */
+  static forSuite(): Inbox {
+    const inbox = new Inbox()
+    const previous = process.env.SMTP_URL
+    beforeAll(async () => {
+      await inbox.start()
+      process.env.SMTP_URL = inbox.url
+    })
+    afterAll(async () => {
+      if (previous === undefined) delete process.env.SMTP_URL
+      else process.env.SMTP_URL = previous
+      await inbox.stop()
+    })
     return inbox
   }
 
@@ -32,6 +70,7 @@ export class Inbox {
   }
 
   async start(): Promise<void> {
+    this.port ||= await freePort()
     const server = new SMTPServer({
       authOptional: true,
       // Plain SMTP on the loopback: nodemailer would otherwise upgrade to TLS with no certificate.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ParsedMail } from 'mailparser'
-import type { Kernel, ShopwrightConfig } from '@shopwright/core'
-import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
+import type { Kernel } from '@shopwright/core'
+import { databasesUnderTest } from '@shopwright/core/testing'
 import { bootAccounts, signIn } from './helpers.js'
 import { callOf, post, resetMailRow } from './reset-helpers.js'
-import { Inbox } from './smtp-inbox.js'
+import { Inbox, mailDeliveries } from './smtp-inbox.js'
 
 /** The reset link of a received e-mail. */
 function resetLinkOf(mail: ParsedMail): string {
@@ -13,20 +13,6 @@ function resetLinkOf(mail: ParsedMail): string {
   return link
 }
 
-/** Who sends the queue's messages: this process, or BullMQ jobs on Redis. */
-const deliveries: Array<{
-  name: string
-  skip: string | false
-  config(): Partial<ShopwrightConfig>
-}> = [
-  { name: 'sent by the node', skip: false, config: () => ({}) },
-  {
-    name: 'sent by BullMQ',
-    skip: redisSkipReason(),
-    config: () => ({ redisUrl: redisUrlForTests(), redisPrefix: `swreset${Date.now()}` }),
-  },
-]
-
 /**
  * E-mail end to end (issue 19): with `SMTP_URL` set, a password reset is queued in `account_mail`,
  * goes over SMTP to a real server started here, is read back with mailparser, and its link sets
@@ -34,19 +20,15 @@ const deliveries: Array<{
  * it returns.
  */
 for (const database of databasesUnderTest())
-  for (const delivery of deliveries)
+  for (const delivery of mailDeliveries('swreset'))
     describe.skipIf(database.skip || delivery.skip)(
       `reset e-mail through a real SMTP server on ${database.name}, ${delivery.name}`,
       () => {
-        let inbox: Inbox
+        const inbox = Inbox.forSuite()
         let kernel: Kernel
         let close: () => Promise<void>
-        const previous = process.env.SMTP_URL
 
         beforeAll(async () => {
-          inbox = await Inbox.open()
-          // Plugin settings are read from the environment when the kernel is made.
-          process.env.SMTP_URL = inbox.url
           ;({ kernel, close } = await bootAccounts(database, [], delivery.config()))
           await kernel.services.accounts.addAccount({
             email: 'ada@example.com',
@@ -54,12 +36,7 @@ for (const database of databasesUnderTest())
             name: 'Ada Lovelace',
           })
         })
-        afterAll(async () => {
-          if (previous === undefined) delete process.env.SMTP_URL
-          else process.env.SMTP_URL = previous
-          await close?.()
-          await inbox?.stop()
-        })
+        afterAll(() => close?.())
 
         it('queues the reset e-mail, sends it over SMTP, and its link sets the new password', async () => {
           const outbox = await kernel.containerOf('account').cradle.mailer.outbox()

@@ -24,6 +24,26 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
     return replies.filter((reply) => reply.statusCode === 200).length
   }
 
+  /** Adds `quantity` of an item to the caller's cart (an anonymous one without a cookie). */
+  const add = (cookie: string, item: string, quantity: number) =>
+    post(site.kernel, cookie, '/query/cart/add', { item, quantity })
+
+  /**
+   * A new customer with `own` in their cart, and the cookie a browser sends on its first call after
+   * signing in: their session and an anonymous cart holding `anonymous`.
+   */
+  async function cartsToMerge(
+    email: string,
+    own: [string, number],
+    [first, ...more]: Array<[string, number]>,
+  ) {
+    const customer = await newCustomer(site.kernel, email)
+    await add(customer.cookie, ...own)
+    const started = await add('', ...first!)
+    for (const [item, quantity] of more) await add(cartCookie(started), item, quantity)
+    return { customer, both: cartCookie(started, customer.cookie) }
+  }
+
   /** The cart's lines as [item, quantity]. */
   async function linesOf(cookie: string): Promise<Array<[string, number]>> {
     const cart = (await call(site.kernel, cookie, { url: '/query/cart/get' })).json<CartAnswer>()
@@ -193,20 +213,14 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
   })
 
   it('merges the anonymous cart into the account at sign-in, adding quantities', async () => {
-    const customer = await newCustomer(site.kernel, 'merge@example.com')
-    await post(site.kernel, customer.cookie, '/query/cart/add', {
-      item: 'anchor-mug',
-      quantity: 2,
-    })
-    const anonymous = await post(site.kernel, '', '/query/cart/add', {
-      item: 'anchor-mug',
-      quantity: 3,
-    })
-    await post(site.kernel, cartCookie(anonymous), '/query/cart/add', {
-      item: 'blue-mug',
-      quantity: 1,
-    })
-    const both = cartCookie(anonymous, customer.cookie)
+    const { both } = await cartsToMerge(
+      'merge@example.com',
+      ['anchor-mug', 2],
+      [
+        ['anchor-mug', 3],
+        ['blue-mug', 1],
+      ],
+    )
     const merged = await call(site.kernel, both, { url: '/query/cart/get' })
     const cart = merged.json<CartAnswer>()
     expect(cart.lines.map((line) => [line.item, line.quantity]).sort()).toEqual([
@@ -243,20 +257,14 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
   })
 
   it('merges once when the first calls after signing in come together', async () => {
-    const customer = await newCustomer(site.kernel, 'merge-race@example.com')
-    await post(site.kernel, customer.cookie, '/query/cart/add', {
-      item: 'blue-mug',
-      quantity: 1,
-    })
-    const anonymous = await post(site.kernel, '', '/query/cart/add', {
-      item: 'anchor-mug',
-      quantity: 2,
-    })
-    await post(site.kernel, cartCookie(anonymous), '/query/cart/add', {
-      item: 'blue-mug',
-      quantity: 3,
-    })
-    const both = cartCookie(anonymous, customer.cookie)
+    const { customer, both } = await cartsToMerge(
+      'merge-race@example.com',
+      ['blue-mug', 1],
+      [
+        ['anchor-mug', 2],
+        ['blue-mug', 3],
+      ],
+    )
     // The header's count and the page's cart, as a browser sends them after signing in.
     const replies = await Promise.all([
       call(site.kernel, both, { url: '/query/cart/count' }),

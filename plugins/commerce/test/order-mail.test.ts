@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ParsedMail } from 'mailparser'
-import { SYSTEM_ACTOR, type ShopwrightConfig } from '@shopwright/core'
-import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
+import { SYSTEM_ACTOR } from '@shopwright/core'
+import { databasesUnderTest } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
 import { mailOfChange } from '../src/server/mail/order-mails.js'
-import { Inbox } from '../../account/test/smtp-inbox.js'
+import { Inbox, mailDeliveries } from '../../account/test/smtp-inbox.js'
 import {
   GUEST_ADDRESS,
   VISA,
@@ -15,20 +15,6 @@ import {
   newCustomer,
   post,
 } from './helpers.js'
-
-/** Who sends the queue's messages: this process, or BullMQ jobs on Redis (any node, once). */
-const deliveries: Array<{
-  name: string
-  skip: string | false
-  config(): Partial<ShopwrightConfig>
-}> = [
-  { name: 'sent by the node', skip: false, config: () => ({}) },
-  {
-    name: 'sent by BullMQ',
-    skip: redisSkipReason(),
-    config: () => ({ redisUrl: redisUrlForTests(), redisPrefix: `sworder${Date.now()}` }),
-  },
-]
 
 const ADDRESS = GUEST_ADDRESS
 
@@ -52,26 +38,18 @@ describe('which status change tells the shopper', () => {
  * server returns.
  */
 for (const database of databasesUnderTest())
-  for (const delivery of deliveries)
+  // BullMQ's jobs run on any node, once.
+  for (const delivery of mailDeliveries('sworder'))
     describe.skipIf(database.skip || delivery.skip)(
       `order e-mails through a real SMTP server on ${database.name}, ${delivery.name}`,
       () => {
-        let inbox: Inbox
+        const inbox = Inbox.forSuite()
         let booted: Awaited<ReturnType<typeof bootCommerce>>
-        const previous = process.env.SMTP_URL
 
         beforeAll(async () => {
-          inbox = await Inbox.open()
-          // Plugin settings are read from the environment when the kernel is made.
-          process.env.SMTP_URL = inbox.url
           booted = await bootCommerce(database, { trustProxy: true, ...delivery.config() })
         })
-        afterAll(async () => {
-          if (previous === undefined) delete process.env.SMTP_URL
-          else process.env.SMTP_URL = previous
-          await booted?.close()
-          await inbox?.stop()
-        })
+        afterAll(() => booted?.close())
 
         /** The first received e-mail to `to` whose subject matches. */
         async function received(to: string, subject: RegExp): Promise<ParsedMail> {
