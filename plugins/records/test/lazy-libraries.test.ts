@@ -1,17 +1,7 @@
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
-import { packagesLoadedBy } from './loaded-packages.js'
+import { describeLazyLibraries } from './loaded-packages.js'
 
-const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url))
-
-describe('the built plugin', () => {
-  // The built package, as a site starts it (npm test builds first).
-  it.skipIf(!existsSync(dist))('loads its zip libraries on first use, not at start', () => {
-    const loaded = packagesLoadedBy(dist)
-    // The hook does see packages: core's schema library comes in at start.
-    expect(loaded).toContain('zod')
-    for (const library of ['fflate', 'yauzl', 'sanitize-html'])
-      expect(loaded, library).not.toContain(library)
-  })
-})
+describeLazyLibraries(import.meta.url, 'loads its zip libraries on first use, not at start', [
+  'fflate',
+  'yauzl',
+  'sanitize-html',
+])

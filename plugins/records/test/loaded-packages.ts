@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
 
 /** The package a loaded file belongs to: the part after its last node_modules folder. */
 function packageOf(file: string): string | null {
@@ -46,4 +47,26 @@ process.stdout.write(JSON.stringify([...required, ...imported]))`
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * A plugin's check that its built package, as a site starts it, loads none of `libraries` at
+ * start (issue 34). `testFile` is the calling suite's `import.meta.url`: the build is
+ * `../dist/index.js` from the plugin's test folder, and the check is skipped until it exists (npm
+ * test builds first).
+ */
+export function describeLazyLibraries(
+  testFile: string,
+  title: string,
+  libraries: readonly string[],
+): void {
+  const dist = fileURLToPath(new URL('../dist/index.js', testFile))
+  describe('the built plugin', () => {
+    it.skipIf(!existsSync(dist))(title, () => {
+      const loaded = packagesLoadedBy(dist)
+      // The hook does see packages: core's schema library comes in at start.
+      expect(loaded).toContain('zod')
+      for (const library of libraries) expect(loaded, library).not.toContain(library)
+    })
+  })
 }

@@ -234,15 +234,7 @@ export class Catalogue {
       this.listing.page(category, choice, viewer, (page - 1) * pagesize, pagesize),
       this.listing.facets(category, choice, viewer),
     ])
-    return {
-      data: await this.reader.items(context, found.items),
-      page,
-      pages: Math.max(1, Math.ceil(found.total / pagesize)),
-      pagesize,
-      total: found.total,
-      listing: choice,
-      facets,
-    }
+    return { ...(await this.reader.page(context, found, page, pagesize)), listing: choice, facets }
   }
 
   /** A category and a page of its items; an offline or missing one is not available. */

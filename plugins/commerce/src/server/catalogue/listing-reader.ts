@@ -7,7 +7,7 @@
 import type { Knex } from 'knex'
 import { fromMinor } from '@shopwright/client'
 import type { RecordsService } from '@shopwright/plugin-records'
-import type { SuggestionAnswer } from '../../shared/listing.js'
+import type { ItemListAnswer, SuggestionAnswer } from '../../shared/listing.js'
 import { NO_PRICE, type ListItemAnswer, type WebImage } from '../../shared/types.js'
 import { LISTING_TABLE, PRICES_TABLE } from '../migrations.js'
 import type { ShopContext } from '../shop-context.js'
@@ -36,6 +36,25 @@ export class ListingReader {
     private readonly db: Knex,
     private readonly records: Pick<RecordsService, 'find'>,
   ) {}
+
+  /**
+   * A page of a list of items (a category's, a search's): `found` is that page's ids and the whole
+   * list's count, from which the number of pages follows (at least one, though the list is empty).
+   */
+  async page(
+    context: ShopContext,
+    found: { items: readonly string[]; total: number },
+    page: number,
+    pagesize: number,
+  ): Promise<ItemListAnswer> {
+    return {
+      data: await this.items(context, found.items),
+      page,
+      pages: Math.max(1, Math.ceil(found.total / pagesize)),
+      pagesize,
+      total: found.total,
+    }
+  }
 
   /** The listed items of `ids`, in that order (ids without a row for the language are left out). */
   async items(context: ShopContext, ids: readonly string[]): Promise<ListItemAnswer[]> {

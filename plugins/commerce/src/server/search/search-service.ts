@@ -34,13 +34,7 @@ export class Search {
       offset: (page - 1) * pagesize,
       limit: pagesize,
     })
-    return {
-      data: await this.reader.items(context, hits.items),
-      page,
-      pages: Math.max(1, Math.ceil(hits.total / pagesize)),
-      pagesize,
-      total: hits.total,
-    }
+    return this.reader.page(context, hits, page, pagesize)
   }
 
   /**
