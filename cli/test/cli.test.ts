@@ -13,6 +13,7 @@ import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
 import { databasesUnderTest, redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
 import { projectDir, run, startServer, type RunningServer } from '../src/testing/index.js'
+import { DEFAULT_PLUGINS } from '../src/resolve-plugins.js'
 
 const running: RunningServer[] = []
 afterAll(async () => {
@@ -127,23 +128,9 @@ describe('shopwright command line', () => {
     running.push(server)
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect(await (await fetch(`${server.url}/query/server/info`)).json()).toMatchObject({
-      plugins: [
-        'records',
-        'account',
-        'translations',
-        'drive',
-        'memory',
-        'sessions',
-        'insights',
-        'billing',
-        'commerce',
-        'log',
-        'openapi',
-        'metrics',
-        // The CLI's own two, after the project's list: the admin server, then the storefront.
-        'admin',
-        'storefront',
-      ],
+      // The project names none: the CLI's defaults, then its own two, the admin server and the
+      // storefront.
+      plugins: [...DEFAULT_PLUGINS, 'admin', 'storefront'],
     })
     expect(server.output()).toMatch(/seeded the sample company/)
     // The first administrator's random password is printed once, and it signs in.

@@ -1,6 +1,7 @@
 // What the checkout fault suites share (README, "Checkout under failure"): a database that can be
 // made to fail for the nodes under test, two nodes on it with the recording gateway, shoppers with
 // a cart, and the audit of the money invariant over their runs.
+import { afterAll, beforeAll } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import {
   redisSkipReason,
@@ -90,7 +91,21 @@ export interface FaultSite {
 /** The item every shopper buys: 100 in stock in the test catalogue. */
 export const ITEM = 'anchor-mug'
 
-export async function startFaultSite(database: DatabaseUnderTest): Promise<FaultSite> {
+/**
+ * The fault site of the describe this is called in: started before its tests (and before the
+ * suite's own before-all hooks, registered after this call), closed after them, once the suite's
+ * own after-all hooks ran (vitest runs those in reverse order). Its fields are there from the start.
+ */
+export function faultSiteForSuite(database: DatabaseUnderTest): FaultSite {
+  const site = {} as FaultSite
+  beforeAll(async () => {
+    Object.assign(site, await startFaultSite(database))
+  })
+  afterAll(() => site.close?.())
+  return site
+}
+
+async function startFaultSite(database: DatabaseUnderTest): Promise<FaultSite> {
   const redis: FaultSite['redis'] = redisSkipReason()
     ? {}
     : { redisUrl: redisUrlForTests()!, redisPrefix: `swfaults${Date.now()}` }

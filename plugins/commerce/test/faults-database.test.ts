@@ -3,7 +3,7 @@
 // request answers 503, nothing is compensated on a guess, and once the database is back the key's
 // first replay resolves the run (on the node whose request ended at once, on the other once the
 // run's lease lapsed); the audit finds captured - refunded equal to each order's total, or 0.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { codeOf, databasesUnderTest } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
 import { LEASE_MS } from '../src/server/checkout/attempts.js'
@@ -18,17 +18,12 @@ import {
   placeBody,
   runOf,
   shopper,
-  startFaultSite,
-  type FaultSite,
+  faultSiteForSuite,
 } from './fault-helpers.js'
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`checkout when the database fails, on ${database.name}`, () => {
-    let site: FaultSite
-    beforeAll(async () => {
-      site = await startFaultSite(database)
-    })
-    afterAll(() => site?.close())
+    const site = faultSiteForSuite(database)
 
     for (const step of CHECKOUT_STEPS)
       it(`fails at ${step}: 503, then the same node's first replay after recovery resolves it, the money exact`, async () => {

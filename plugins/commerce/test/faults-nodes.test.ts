@@ -9,22 +9,13 @@ import type { PlacedOrder } from '../src/index.js'
 import { LEASE_MS } from '../src/server/checkout/attempts.js'
 import { CHECKOUT_STEPS, startFaultNode, type FaultNode } from '../src/testing/index.js'
 import { post } from './helpers.js'
-import {
-  after,
-  audit,
-  placeBody,
-  runOf,
-  shopper,
-  startFaultSite,
-  type FaultSite,
-} from './fault-helpers.js'
+import { after, audit, placeBody, runOf, shopper, faultSiteForSuite } from './fault-helpers.js'
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`checkout when a node dies, on ${database.name}`, () => {
-    let site: FaultSite
+    const site = faultSiteForSuite(database)
     const doomed: FaultNode[] = []
     beforeAll(async () => {
-      site = await startFaultSite(database)
       // One node per step, on the database directly; one at a time, so that five boots at once
       // do not starve the other suites of the run.
       for (const killAt of CHECKOUT_STEPS)
@@ -37,10 +28,7 @@ for (const database of databasesUnderTest()) {
           }),
         )
     }, 120_000)
-    afterAll(async () => {
-      await Promise.all(doomed.map((node) => node.kill()))
-      await site?.close()
-    })
+    afterAll(() => Promise.all(doomed.map((node) => node.kill())))
 
     it('kills a node at each step of place: every key resolves on a live node once its lease lapsed, the money exact', async () => {
       const buyers = await Promise.all(CHECKOUT_STEPS.map(() => shopper(site)))
