@@ -13,6 +13,7 @@ import {
   type HttpReply,
 } from './permission-matrix-client.js'
 import { fingerprint } from './db-fingerprint.js'
+import { outboxOf } from './outbox.js'
 import { newOutboxFile } from './reset-helpers.js'
 
 /**
@@ -388,7 +389,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('builds reset links from SITE_URL, whatever Host or X-Forwarded-Host say', async () => {
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       const reply = await fetch(`${base}/query/account/resetemail`, {
         method: 'POST',
         headers: {
@@ -544,7 +545,7 @@ for (const database of databasesUnderTest()) {
 
     it('a reset link mailed before an e-mail change no longer works', async () => {
       const target = await addAccount('oldmail@example.com', 'customer', [])
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       await fetch(`${base}/query/account/resetemail`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', device: MATRIX_DEVICE },

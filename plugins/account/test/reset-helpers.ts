@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
-import { vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
+import { newOutboxFiles, outboxOf } from './outbox.js'
 
 type Reply = Awaited<ReturnType<typeof inject>>
 
@@ -42,16 +42,7 @@ export function callOf(link: string): string {
  * and answers its path; more than one new file is an error.
  */
 export async function newOutboxFile(kernel: Kernel, before: readonly string[]): Promise<string> {
-  let added: string[] = []
-  await vi.waitFor(
-    async () => {
-      added = (await kernel.containerOf('account').cradle.mailer.outbox()).filter(
-        (file) => !before.includes(file),
-      )
-      if (added.length === 0) throw new Error('no new e-mail yet')
-    },
-    { timeout: 10_000, interval: 25 },
-  )
+  const added = await newOutboxFiles(kernel, before)
   if (added.length !== 1) throw new Error(`expected one new e-mail, got ${added.length}`)
   return added[0]!
 }
@@ -62,7 +53,7 @@ export async function requestReset(
   email: string,
   device?: string,
 ): Promise<{ reset: string; block: string; file: string }> {
-  const before = await kernel.containerOf('account').cradle.mailer.outbox()
+  const before = await outboxOf(kernel)
   const reply = await post(kernel, '/query/account/resetemail', { email }, device)
   if (reply.statusCode !== 200) throw new Error(`resetemail: ${reply.statusCode} ${reply.body}`)
   const file = await newOutboxFile(kernel, before)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { bootAccounts, bootWithAccounts, getAccount, postLogin, signIn } from './helpers.js'
+import { outboxOf } from './outbox.js'
 import { callOf, post, requestReset, resetMailRow } from './reset-helpers.js'
 
 for (const database of databasesUnderTest()) {
@@ -183,7 +184,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('answers ok for an unknown e-mail and queues and writes no e-mail', async () => {
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       const queued = await count('account_mail')
       const codes = await count('account_resets')
       const reply = await post(kernel, '/query/account/resetemail', { email: 'nobody@example.com' })
@@ -191,7 +192,7 @@ for (const database of databasesUnderTest()) {
       expect(reply.json()).toEqual({ ok: true })
       expect(await count('account_mail')).toBe(queued)
       expect(await count('account_resets')).toBe(codes)
-      expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(before)
+      expect(await outboxOf(kernel)).toEqual(before)
     })
 
     it('the entity tells only what the reset screen needs, for account types only', async () => {
@@ -319,12 +320,12 @@ for (const database of databasesUnderTest()) {
 
     it('sends 3 reset e-mails an hour per address asked for, then 429', async () => {
       for (let i = 0; i < 3; i++) await requestReset(kernel, 'ada@example.com')
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       const reply = await post(kernel, '/query/account/resetemail', { email: 'ada@example.com' })
       expect(reply.statusCode).toBe(429)
       expect(reply.json()).toEqual({ ok: false, message: 'ERROR_TOO_MANY_REQUESTS' })
       expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0)
-      expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(before)
+      expect(await outboxOf(kernel)).toEqual(before)
     })
 
     it('takes 10 requests an hour from one client address', async () => {

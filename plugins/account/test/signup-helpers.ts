@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
-import { vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
 import { simpleParser } from 'mailparser'
+import { newOutboxFiles } from './outbox.js'
 
 type Reply = Awaited<ReturnType<typeof inject>>
 
@@ -50,17 +50,7 @@ export async function newMail(
   before: readonly string[],
   count = 1,
 ): Promise<string[]> {
-  let added: string[] = []
-  await vi.waitFor(
-    async () => {
-      added = (await kernel.containerOf('account').cradle.mailer.outbox()).filter(
-        (file) => !before.includes(file),
-      )
-      if (added.length < count) throw new Error(`${added.length} of ${count} e-mails so far`)
-    },
-    { timeout: 10_000, interval: 25 },
-  )
-  return Promise.all(added.map(decoded))
+  return Promise.all((await newOutboxFiles(kernel, before, count)).map(decoded))
 }
 
 /** The confirmation code of a confirmation e-mail. */

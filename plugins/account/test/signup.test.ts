@@ -12,6 +12,12 @@ import {
   ticketOf,
   verifyCodeOf,
 } from './signup-helpers.js'
+import { outboxOf } from './outbox.js'
+
+/** What a sign-in with this password answers: whose password opens the account. */
+async function loginStatus(kernel: Kernel, email: string, password: string): Promise<number> {
+  return (await postLogin(kernel, { email, password })).statusCode
+}
 
 const CARD = {
   ccnumber: '4111 1111 1111 1111',
@@ -65,7 +71,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('makes an unconfirmed account, mails its link, and confirms and signs in with it once', async () => {
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       const reply = await register(kernel, {
         email: 'Zoe@Example.com ',
         name: ' Zoe Shopper ',
@@ -129,7 +135,7 @@ for (const database of databasesUnderTest()) {
 
     it('answers a sign-up with a taken e-mail as the first, and tells only the mailbox', async () => {
       const count = await accountCount(kernel)
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       const reply = await register(kernel, {
         email: 'known@example.com',
         name: 'Impostor',
@@ -142,21 +148,15 @@ for (const database of databasesUnderTest()) {
       expect(mail).toMatch(/\/reset\/customer\/[\w-]+/)
       expect(await accountCount(kernel)).toBe(count)
       // Nothing about the account changed: the old password signs in, the new one does not.
-      expect(
-        (await postLogin(kernel, { email: 'known@example.com', password: 'known password' }))
-          .statusCode,
-      ).toBe(200)
-      expect(
-        (await postLogin(kernel, { email: 'known@example.com', password: 'other password' }))
-          .statusCode,
-      ).toBe(401)
+      expect(await loginStatus(kernel, 'known@example.com', 'known password')).toBe(200)
+      expect(await loginStatus(kernel, 'known@example.com', 'other password')).toBe(401)
     })
 
     it('mails an unconfirmed account a new link when it signs up again, in French for a French visitor', async () => {
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       await register(kernel, { email: 'lea@example.com', name: 'Léa', password: 'lea password' })
       const [first] = await newMail(kernel, before)
-      const again = await kernel.containerOf('account').cradle.mailer.outbox()
+      const again = await outboxOf(kernel)
       const french = `${LOCALE_COOKIE}=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`
       const reply = await register(
         kernel,
@@ -176,19 +176,16 @@ for (const database of databasesUnderTest()) {
       // The attacker signs up with the owner's address and a password of their own; its link
       // reaches the owner's mailbox (sent after the answer: waited for, so that the owner's own
       // link below is told apart from it).
-      const start = await kernel.containerOf('account').cradle.mailer.outbox()
+      const start = await outboxOf(kernel)
       await register(kernel, {
         email: 'owner@example.com',
         name: 'Attacker',
         password: 'attacker pass',
       })
       await newMail(kernel, start)
-      expect(
-        (await postLogin(kernel, { email: 'owner@example.com', password: 'attacker pass' }))
-          .statusCode,
-      ).toBe(403)
+      expect(await loginStatus(kernel, 'owner@example.com', 'attacker pass')).toBe(403)
       // The owner signs up later, and confirms from their mailbox.
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       await register(kernel, {
         email: 'owner@example.com',
         name: 'Owner',
@@ -198,19 +195,13 @@ for (const database of databasesUnderTest()) {
       const confirmed = await verify(verifyCodeOf(mail!))
       expect(confirmed.json()).toMatchObject({ signedin: true })
       // The account is the owner's, with the owner's password; the attacker's opens nothing.
-      expect(
-        (await postLogin(kernel, { email: 'owner@example.com', password: 'owner password' }))
-          .statusCode,
-      ).toBe(200)
-      expect(
-        (await postLogin(kernel, { email: 'owner@example.com', password: 'attacker pass' }))
-          .statusCode,
-      ).toBe(401)
+      expect(await loginStatus(kernel, 'owner@example.com', 'owner password')).toBe(200)
+      expect(await loginStatus(kernel, 'owner@example.com', 'attacker pass')).toBe(401)
     })
 
     it('confirms without switching a browser signed in to another account', async () => {
       const known = await signIn(kernel, 'known@example.com', 'known password')
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       await register(kernel, { email: 'sent@example.com', name: 'Sent', password: 'sent password' })
       const [mail] = await newMail(kernel, before)
       const reply = await verify(verifyCodeOf(mail!), known)
@@ -223,7 +214,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('mails a new link to a signed-in account that has not confirmed, at most 3 an hour', async () => {
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       await register(kernel, {
         email: 'later@example.com',
         name: 'Later',
@@ -245,7 +236,7 @@ for (const database of databasesUnderTest()) {
           payload: {},
           headers: { cookie: `${SESSION_COOKIE}=${token}` },
         })
-      const again = await kernel.containerOf('account').cradle.mailer.outbox()
+      const again = await outboxOf(kernel)
       expect((await resend()).statusCode).toBe(200)
       const [mail] = await newMail(kernel, again)
       expect(verifyCodeOf(mail!)).toMatch(/^[\w-]{43}$/)
@@ -263,7 +254,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('answers a stored confirmation as done when signing in or a listener fails after it', async () => {
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       await register(kernel, {
         email: 'after@example.com',
         name: 'After',
@@ -291,7 +282,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('does not confirm an e-mail the account no longer has', async () => {
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       await register(kernel, {
         email: 'moved@example.com',
         name: 'Moved',
@@ -342,7 +333,7 @@ for (const database of databasesUnderTest()) {
 
     it('tells a script that filled the hidden field it succeeded, and makes and mails nothing', async () => {
       const count = await accountCount(kernel)
-      const before = await kernel.containerOf('account').cradle.mailer.outbox()
+      const before = await outboxOf(kernel)
       const reply = await register(kernel, {
         email: 'bot@example.com',
         name: 'Bot',
@@ -352,7 +343,7 @@ for (const database of databasesUnderTest()) {
       expect(reply.statusCode).toBe(200)
       expect(reply.json()).toEqual({ ok: true })
       await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(before)
+      expect(await outboxOf(kernel)).toEqual(before)
       expect(await accountCount(kernel)).toBe(count)
     })
 

@@ -3,6 +3,7 @@ import type { ParsedMail } from 'mailparser'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import { bootAccounts, signIn } from './helpers.js'
+import { outboxOf } from './outbox.js'
 import { callOf, post, resetMailRow } from './reset-helpers.js'
 import { Inbox, mailDeliveries } from './smtp-inbox.js'
 
@@ -39,7 +40,7 @@ for (const database of databasesUnderTest())
         afterAll(() => close?.())
 
         it('queues the reset e-mail, sends it over SMTP, and its link sets the new password', async () => {
-          const outbox = await kernel.containerOf('account').cradle.mailer.outbox()
+          const outbox = await outboxOf(kernel)
           const reply = await post(kernel, '/query/account/resetemail', {
             email: 'ada@example.com',
           })
@@ -53,7 +54,7 @@ for (const database of databasesUnderTest())
           expect(mail.html).toBeTypeOf('string')
           const link = resetLinkOf(mail)
           // Sent, not written: the outbox is left as it was.
-          expect(await kernel.containerOf('account').cradle.mailer.outbox()).toEqual(outbox)
+          expect(await outboxOf(kernel)).toEqual(outbox)
           // The queue's row of this e-mail is marked sent, its body (the codes) emptied.
           await vi.waitFor(async () =>
             expect(await resetMailRow(kernel, link)).toMatchObject({
