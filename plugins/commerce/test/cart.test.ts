@@ -44,10 +44,15 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
     return { customer, both: cartCookie(started, customer.cookie) }
   }
 
-  /** The cart's lines as [item, quantity]. */
+  /** A cart's lines as [item, quantity]. */
+  const quantitiesOf = (cart: CartAnswer): Array<[string, number]> =>
+    cart.lines.map((line) => [line.item, line.quantity])
+
+  /** The caller's cart's lines as [item, quantity]. */
   async function linesOf(cookie: string): Promise<Array<[string, number]>> {
-    const cart = (await call(site.kernel, cookie, { url: '/query/cart/get' })).json<CartAnswer>()
-    return cart.lines.map((line) => [line.item, line.quantity])
+    return quantitiesOf(
+      (await call(site.kernel, cookie, { url: '/query/cart/get' })).json<CartAnswer>(),
+    )
   }
 
   /** A $2 mug of the hidden category with this much stock, made by a manager. */
@@ -191,8 +196,7 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
     const viaGet = await call(site.kernel, cookie, { url: '/query/cart/add' })
     expect(viaGet.statusCode).toBe(405)
     // Nothing changed: still one anchor mug.
-    const cart = (await call(site.kernel, cookie, { url: '/query/cart/get' })).json<CartAnswer>()
-    expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([['anchor-mug', 1]])
+    expect(await linesOf(cookie)).toEqual([['anchor-mug', 1]])
   })
 
   it("never lets one visitor's line id change another's cart", async () => {
@@ -222,15 +226,13 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
       ],
     )
     const merged = await call(site.kernel, both, { url: '/query/cart/get' })
-    const cart = merged.json<CartAnswer>()
-    expect(cart.lines.map((line) => [line.item, line.quantity]).sort()).toEqual([
+    expect(quantitiesOf(merged.json<CartAnswer>()).sort()).toEqual([
       ['anchor-mug', 5],
       ['blue-mug', 1],
     ])
     // The anonymous cookie is dropped, and asking again merges nothing twice.
     expect(merged.cookies.find((cookie) => cookie.name === 'sw_cart')?.value ?? '').toBe('')
-    const again = (await call(site.kernel, both, { url: '/query/cart/get' })).json<CartAnswer>()
-    expect(again.lines.map((line) => [line.item, line.quantity]).sort()).toEqual([
+    expect((await linesOf(both)).sort()).toEqual([
       ['anchor-mug', 5],
       ['blue-mug', 1],
     ])
@@ -273,10 +275,7 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
       call(site.kernel, both, { url: '/query/cart/get' }),
     ])
     for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200)
-    const cart = (
-      await call(site.kernel, customer.cookie, { url: '/query/cart/get' })
-    ).json<CartAnswer>()
-    expect(cart.lines.map((line) => [line.item, line.quantity]).sort()).toEqual([
+    expect((await linesOf(customer.cookie)).sort()).toEqual([
       ['anchor-mug', 2],
       ['blue-mug', 4],
     ])
@@ -370,8 +369,7 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
       ),
     )
     for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200)
-    const cart = (await call(site.kernel, cookie, { url: '/query/cart/get' })).json<CartAnswer>()
-    expect(cart.lines.map((line) => [line.item, line.quantity])).toEqual([['anchor-mug', 41]])
+    expect(await linesOf(cookie)).toEqual([['anchor-mug', 41]])
   })
 
   it('never keeps more than 999 of an item, though adds that pass it come together', async () => {
@@ -448,8 +446,6 @@ describePlugin('cart', COMMERCE_SUITE, (site) => {
     })
     expect(again.statusCode, again.body).toBe(200)
     expect(await touched()).toBeGreaterThanOrEqual(made)
-    expect(again.json<CartAnswer>().lines.map((line) => [line.item, line.quantity])).toEqual([
-      ['anchor-mug', 4],
-    ])
+    expect(quantitiesOf(again.json<CartAnswer>())).toEqual([['anchor-mug', 4]])
   })
 })

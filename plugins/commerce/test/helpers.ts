@@ -1,6 +1,7 @@
 import { SYSTEM_ACTOR, type Kernel, type RecordData, type ShopwrightConfig } from '@shopwright/core'
 import {
   bootTestKernel,
+  codeOf,
   inject,
   type DatabaseUnderTest,
   type PluginSuite,
@@ -222,6 +223,22 @@ export const mugsPage = (query: string) =>
 /** A locale cookie choosing a currency and language. */
 export function localeCookie(currency: string, language = 'en-us', country = 'us'): string {
   return `sw_locale=${encodeURIComponent(JSON.stringify({ country, currency, language }))}`
+}
+
+/**
+ * Each URL's answer to an anonymous GET, as `[url, status, code]`: a table of refusals is checked
+ * in one comparison, each row naming its URL.
+ */
+export async function answersOf(
+  kernel: Pick<Kernel, 'app'>,
+  urls: readonly string[],
+): Promise<Array<[string, number, string | undefined]>> {
+  const answers: Array<[string, number, string | undefined]> = []
+  for (const url of urls) {
+    const reply = await call(kernel, '', { url })
+    answers.push([url, reply.statusCode, codeOf(reply)])
+  }
+  return answers
 }
 
 export async function ok<T>(kernel: Pick<Kernel, 'app'>, cookie: string, url: string): Promise<T> {
