@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import type { Kernel } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
 import { simpleParser } from 'mailparser'
-import { newOutboxFiles } from './outbox.js'
+import { newOutboxFiles, outboxOf } from './outbox.js'
 
 type Reply = Awaited<ReturnType<typeof inject>>
 
@@ -51,6 +51,21 @@ export async function newMail(
   count = 1,
 ): Promise<string[]> {
   return Promise.all((await newOutboxFiles(kernel, before, count)).map(decoded))
+}
+
+/**
+ * Signs up as `register` does and waits for the one e-mail that sends (a confirmation link, or the
+ * note that the address has an account already): the answer, and the e-mail's text.
+ */
+export async function signUpMail(
+  kernel: Kernel,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ reply: Reply; mail: string }> {
+  const before = await outboxOf(kernel)
+  const reply = await register(kernel, body, headers)
+  const [mail] = await newMail(kernel, before)
+  return { reply, mail: mail! }
 }
 
 /** The confirmation code of a confirmation e-mail. */

@@ -9,6 +9,7 @@ import {
   newMail,
   queuedMail,
   register,
+  signUpMail,
   ticketOf,
   verifyCodeOf,
 } from './signup-helpers.js'
@@ -71,8 +72,7 @@ for (const database of databasesUnderTest()) {
     })
 
     it('makes an unconfirmed account, mails its link, and confirms and signs in with it once', async () => {
-      const before = await outboxOf(kernel)
-      const reply = await register(kernel, {
+      const { reply, mail } = await signUpMail(kernel, {
         email: 'Zoe@Example.com ',
         name: ' Zoe Shopper ',
         password: 'zoe password 1',
@@ -81,13 +81,12 @@ for (const database of databasesUnderTest()) {
       expect(reply.json()).toEqual({ ok: true })
       // No session from the form: the answer is the same whether or not the e-mail had an account.
       expect(sessionCookieOf(reply)).toBeUndefined()
-      const [mail] = await newMail(kernel, before)
       expect(mail).toMatch(/^Subject: Confirm your e-mail address\r$/m)
       expect(mail).toMatch(/^To: zoe@example.com\r$/m)
       // Nothing the form's sender wrote reaches an unconfirmed address, not even the name.
       expect(mail).toContain('Hello,')
       expect(mail).not.toContain('Zoe Shopper')
-      const code = verifyCodeOf(mail!)
+      const code = verifyCodeOf(mail)
       // Stored only as its hash.
       const rows = await kernel.services.db('account_verifications').select('code_hash')
       expect(JSON.stringify(rows)).not.toContain(code)
@@ -135,15 +134,13 @@ for (const database of databasesUnderTest()) {
 
     it('answers a sign-up with a taken e-mail as the first, and tells only the mailbox', async () => {
       const count = await accountCount(kernel)
-      const before = await outboxOf(kernel)
-      const reply = await register(kernel, {
+      const { reply, mail } = await signUpMail(kernel, {
         email: 'known@example.com',
         name: 'Impostor',
         password: 'other password',
       })
       expect(reply.statusCode).toBe(200)
       expect(reply.json()).toEqual({ ok: true })
-      const [mail] = await newMail(kernel, before)
       expect(mail).toMatch(/^Subject: You already have an account\r$/m)
       expect(mail).toMatch(/\/reset\/customer\/[\w-]+/)
       expect(await accountCount(kernel)).toBe(count)
@@ -153,46 +150,35 @@ for (const database of databasesUnderTest()) {
     })
 
     it('mails an unconfirmed account a new link when it signs up again, in French for a French visitor', async () => {
-      const before = await outboxOf(kernel)
-      await register(kernel, { email: 'lea@example.com', name: 'Léa', password: 'lea password' })
-      const [first] = await newMail(kernel, before)
-      const again = await outboxOf(kernel)
+      const lea = { email: 'lea@example.com', name: 'Léa', password: 'lea password' }
+      const { mail: first } = await signUpMail(kernel, lea)
       const french = `${LOCALE_COOKIE}=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`
-      const reply = await register(
-        kernel,
-        { email: 'lea@example.com', name: 'Léa', password: 'lea password' },
-        { cookie: french },
-      )
+      const { reply, mail: second } = await signUpMail(kernel, lea, { cookie: french })
       expect(reply.statusCode).toBe(200)
-      const [second] = await newMail(kernel, again)
       expect(second).toContain('Bonjour,')
       expect(second).toMatch(/^Subject: Confirmez votre adresse e-mail\r$/m)
       // One confirmation spends every link of the account.
-      expect((await verify(verifyCodeOf(second!))).statusCode).toBe(200)
-      expect((await verify(verifyCodeOf(first!))).statusCode).toBe(410)
+      expect((await verify(verifyCodeOf(second))).statusCode).toBe(200)
+      expect((await verify(verifyCodeOf(first))).statusCode).toBe(410)
     })
 
     it('gives nothing to whoever signed up first with another’s address', async () => {
       // The attacker signs up with the owner's address and a password of their own; its link
       // reaches the owner's mailbox (sent after the answer: waited for, so that the owner's own
       // link below is told apart from it).
-      const start = await outboxOf(kernel)
-      await register(kernel, {
+      await signUpMail(kernel, {
         email: 'owner@example.com',
         name: 'Attacker',
         password: 'attacker pass',
       })
-      await newMail(kernel, start)
       expect(await loginStatus(kernel, 'owner@example.com', 'attacker pass')).toBe(403)
       // The owner signs up later, and confirms from their mailbox.
-      const before = await outboxOf(kernel)
-      await register(kernel, {
+      const { mail } = await signUpMail(kernel, {
         email: 'owner@example.com',
         name: 'Owner',
         password: 'owner password',
       })
-      const [mail] = await newMail(kernel, before)
-      const confirmed = await verify(verifyCodeOf(mail!))
+      const confirmed = await verify(verifyCodeOf(mail))
       expect(confirmed.json()).toMatchObject({ signedin: true })
       // The account is the owner's, with the owner's password; the attacker's opens nothing.
       expect(await loginStatus(kernel, 'owner@example.com', 'owner password')).toBe(200)
@@ -201,10 +187,12 @@ for (const database of databasesUnderTest()) {
 
     it('confirms without switching a browser signed in to another account', async () => {
       const known = await signIn(kernel, 'known@example.com', 'known password')
-      const before = await outboxOf(kernel)
-      await register(kernel, { email: 'sent@example.com', name: 'Sent', password: 'sent password' })
-      const [mail] = await newMail(kernel, before)
-      const reply = await verify(verifyCodeOf(mail!), known)
+      const { mail } = await signUpMail(kernel, {
+        email: 'sent@example.com',
+        name: 'Sent',
+        password: 'sent password',
+      })
+      const reply = await verify(verifyCodeOf(mail), known)
       expect(reply.statusCode).toBe(200)
       expect(reply.json()).toMatchObject({ email: 'sent@example.com', signedin: false })
       expect(sessionCookieOf(reply)).toBeUndefined()
@@ -214,13 +202,11 @@ for (const database of databasesUnderTest()) {
     })
 
     it('mails a new link to a signed-in account that has not confirmed, at most 3 an hour', async () => {
-      const before = await outboxOf(kernel)
-      await register(kernel, {
+      await signUpMail(kernel, {
         email: 'later@example.com',
         name: 'Later',
         password: 'later password',
       })
-      await newMail(kernel, before)
       const row = await kernel.services
         .db('account_credentials')
         .where({ email: 'later@example.com' })
@@ -254,13 +240,11 @@ for (const database of databasesUnderTest()) {
     })
 
     it('answers a stored confirmation as done when signing in or a listener fails after it', async () => {
-      const before = await outboxOf(kernel)
-      await register(kernel, {
+      const { mail } = await signUpMail(kernel, {
         email: 'after@example.com',
         name: 'After',
         password: 'after password',
       })
-      const [mail] = await newMail(kernel, before)
       const create = vi
         .spyOn(kernel.containerOf('account').cradle.sessionStore, 'create')
         .mockRejectedValueOnce(new Error('session store down'))
@@ -268,7 +252,7 @@ for (const database of databasesUnderTest()) {
         .spyOn(kernel.services.events, 'emit')
         .mockRejectedValueOnce(new Error('event bus down'))
       try {
-        const reply = await verify(verifyCodeOf(mail!))
+        const reply = await verify(verifyCodeOf(mail))
         expect(reply.statusCode).toBe(200)
         expect(reply.json()).toMatchObject({ email: 'after@example.com', signedin: false })
         expect(sessionCookieOf(reply)).toBeUndefined()
@@ -282,13 +266,11 @@ for (const database of databasesUnderTest()) {
     })
 
     it('does not confirm an e-mail the account no longer has', async () => {
-      const before = await outboxOf(kernel)
-      await register(kernel, {
+      const { mail } = await signUpMail(kernel, {
         email: 'moved@example.com',
         name: 'Moved',
         password: 'moved password',
       })
-      const [mail] = await newMail(kernel, before)
       const row = await kernel.services
         .db('account_credentials')
         .where({ email: 'moved@example.com' })
@@ -302,7 +284,7 @@ for (const database of databasesUnderTest()) {
           stored.email = 'elsewhere@example.com'
         },
       )
-      expect((await verify(verifyCodeOf(mail!))).statusCode).toBe(410)
+      expect((await verify(verifyCodeOf(mail))).statusCode).toBe(410)
       expect(await kernel.services.accounts.isVerified(row.type, row.id)).toBe(false)
     })
 
