@@ -1,10 +1,11 @@
 import type { Knex } from 'knex'
 import { retryTransaction, type DatabaseDialect } from '@shopwright/core'
 import type { Medium, Platform } from '../shared/types.js'
+import type { Location } from './geo.js'
 import { PAGES_TABLE, SESSIONS_TABLE } from './migrations.js'
 
 /** A session as it is written: a new visit, or what a later request adds to it. */
-export interface SessionWrite {
+export interface SessionWrite extends Location {
   id: string
   startedAt: number
   endedAt: number
@@ -18,11 +19,6 @@ export interface SessionWrite {
   os: string
   osVersion: string
   platform: Platform
-  city: string
-  region: string
-  country: string
-  latitude: number | null
-  longitude: number | null
   language: string
   referer: string
   medium: Medium

@@ -1,6 +1,7 @@
 import { createError, type Logger, type Meters } from '@shopwright/core'
 import { LIVE_MS } from '../shared/types.js'
 import { isReferrerSpam, payloadSpamReasons, virusReasons } from './flags.js'
+import { NO_LOCATION } from './geo.js'
 import { mediumOf } from './medium.js'
 import type { PageWrite } from './session-store.js'
 import type { PendingSession, SessionWriter } from './session-writer.js'
@@ -106,11 +107,8 @@ export class Tracker {
       os: agent.os.name,
       osVersion: agent.os.version,
       platform: agent.platform,
-      city: '',
-      region: '',
-      country: '',
-      latitude: null,
-      longitude: null,
+      // Looked up when the session is written, on the address before it is cut.
+      ...NO_LOCATION,
       language: firstLanguage(request.get('accept-language')),
       referer: cutReferer,
       medium: mediumOf(landing, cutReferer, hostname),
