@@ -9,12 +9,7 @@ import {
 } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
-import {
-  accountPeople,
-  callAs,
-  signInPeople,
-  type TestPerson,
-} from '@shopwright/plugin-account/testing'
+import { accountPeople, callAs, type TestPerson } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import { storefrontPlugin } from '@shopwright/storefront'
 import commerce from '../src/index.js'
@@ -159,7 +154,8 @@ export function entityOf(site: TestSite<Person>, person: Person): { type: string
 /**
  * A kernel with records, account and commerce on a fresh database, the sample company and the
  * test catalogue: for the suites that start their own (a fault proxy, settings read from the
- * environment when the kernel is made).
+ * environment when the kernel is made). No one is signed in: those suites add their own shoppers
+ * (newCustomer).
  */
 export async function bootCommerce(
   database: DatabaseUnderTest,
@@ -167,14 +163,7 @@ export async function bootCommerce(
 ) {
   const booted = await bootTestKernel(database, PLUGINS, overrides, { pages: false })
   await booted.kernel.seed(shopSeeds())
-  const signedIn = await signInPeople(booted.kernel, PEOPLE)
-  const cookies = {} as Record<Person, string>
-  const entities = {} as Record<Person, { type: string; id: string }>
-  for (const name of Object.keys(PEOPLE) as Person[]) {
-    cookies[name] = signedIn[name].cookie
-    entities[name] = { type: signedIn[name].type, id: signedIn[name].id }
-  }
-  return { ...booted, cookies, entities }
+  return booted
 }
 
 export const call = callAs
