@@ -10,7 +10,9 @@ export { createKernel, type Kernel, type KernelOptions } from './kernel/create-k
 export { definePlugin } from './kernel/plugin.js'
 // The container's registrations and the validation library, from core's own copies: a plugin
 // needs no dependency of its own on them, and never a second version (docs/plugins.md).
-export { asClass, asFunction, asValue, Lifetime } from 'awilix'
+// awilix's browser build: the same container without its module loader, whose fast-glob would
+// load some sixty files at every start (docs/benchmarks.md, issue 34).
+export { asClass, asFunction, asValue, Lifetime } from 'awilix/browser'
 export { z } from 'zod'
 export type {
   BootstrapContext,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { asFunction, asValue } from 'awilix'
+import { asFunction, asValue } from 'awilix/browser'
 import { z } from 'zod'
 import {
   createError,

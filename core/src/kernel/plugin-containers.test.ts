@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asFunction, asValue } from 'awilix'
+import { asFunction, asValue } from 'awilix/browser'
 import { definePlugin, type PluginDefinition } from './plugin.js'
 import { optionalService, PluginContainers } from './plugin-containers.js'
 import { checkServicesProvided } from './plugin-services.js'

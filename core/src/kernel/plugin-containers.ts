@@ -1,4 +1,5 @@
-import { createContainer, InjectionMode, type AwilixContainer, type Resolver } from 'awilix'
+import type { AwilixContainer, Resolver } from 'awilix'
+import { createContainer, InjectionMode } from 'awilix/browser'
 import type { PluginDefinition } from './plugin.js'
 import type { Services } from './services.js'
 import { KernelError } from './kernel-error.js'
