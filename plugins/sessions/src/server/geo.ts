@@ -2,16 +2,8 @@ import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
 import type maxmindType from 'maxmind'
 import type { Reader, Response } from 'maxmind'
+import type { GeoLocation } from '../shared/types.js'
 import { isPrivateIp, plainIp } from './ip.js'
-
-/** A location as DB-IP City Lite gives it. */
-export interface Location {
-  city: string
-  region: string
-  country: string
-  latitude: number | null
-  longitude: number | null
-}
 
 /** DB-IP City Lite's record (the fields this plugin reads). */
 interface DbipCity {
@@ -22,7 +14,7 @@ interface DbipCity {
   longitude?: number
 }
 
-export const NO_LOCATION: Location = {
+export const NO_LOCATION: GeoLocation = {
   city: '',
   region: '',
   country: '',
@@ -69,7 +61,7 @@ function reader(version: 4 | 6): Promise<Reader<Response>> {
  * Where an address is, from DB-IP City Lite (CC BY 4.0, https://db-ip.com); private and loopback
  * addresses, and those the database does not know, have no location.
  */
-export async function locate(ip: string): Promise<Location> {
+export async function locate(ip: string): Promise<GeoLocation> {
   const plain = plainIp(ip)
   const version = isIP(plain)
   if (version === 0 || isPrivateIp(plain)) return NO_LOCATION

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex'
 import { retryTransaction, type DatabaseDialect } from '@shopwright/core'
 import type { Medium, Platform } from '../shared/types.js'
-import type { Location } from './geo.js'
+import type { GeoLocation } from '../shared/types.js'
 import { PAGES_TABLE, SESSIONS_TABLE } from './migrations.js'
 
 /** A session as it is written: a new visit, or what a later request adds to it. */
-export interface SessionWrite extends Location {
+export interface SessionWrite extends GeoLocation {
   id: string
   startedAt: number
   endedAt: number

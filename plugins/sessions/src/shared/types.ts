@@ -128,3 +128,15 @@ export const GEO_CREDIT = {
   href: 'https://db-ip.com',
   licence: '(CC BY 4.0)',
 } as const
+
+/**
+ * Where a visitor's address places them, as DB-IP City Lite gives it: blank texts and null
+ * coordinates when unknown (a private address, no database).
+ */
+export interface GeoLocation {
+  city: string
+  region: string
+  country: string
+  latitude: number | null
+  longitude: number | null
+}
