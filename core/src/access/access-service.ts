@@ -27,10 +27,10 @@ export class AccessService {
     subject: AccessSubject | null | undefined,
     securityId?: string | null,
   ): Promise<AccessFlags> {
-    if (!securityId) return accessFor(subject, undefined)
-    const roles = subject?.roles ?? []
-    if (roles.includes('administrator')) return accessFor(subject, undefined)
-    return accessFor(subject, await this.security(securityId))
+    // Undefined only for a gated non-administrator whose security record this node has not cached.
+    return (
+      this.flagsNow(subject, securityId) ?? accessFor(subject, await this.security(securityId!))
+    )
   }
 
   /**

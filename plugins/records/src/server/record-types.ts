@@ -81,12 +81,7 @@ export class RecordTypes {
     if (!type) return undefined
     const definition = this.cache.peek<RecordTypeData | null>(RECORDTYPE_CACHE, type)
     if (!definition) return undefined
-    const flags = definition.security
-      ? this.access.flagsNow(entity, definition.security)
-      : entity?.roles.includes('administrator')
-        ? FULL_ACCESS
-        : NO_ACCESS
-    return flags?.[flag] ? definition : undefined
+    return this.flagsNow(entity, definition)?.[flag] ? definition : undefined
   }
 
   /** Every record type's id. */
@@ -113,9 +108,17 @@ export class RecordTypes {
 
   /** The caller's flags on a type's records. */
   async flags(entity: Entity | null, definition: RecordTypeData): Promise<AccessFlags> {
+    return this.flagsNow(entity, definition) ?? this.access.flags(entity, definition.security)
+  }
+
+  /**
+   * The caller's flags from what this node holds: a type without a security record is for
+   * administrators only; otherwise undefined while its security record is not cached here.
+   */
+  private flagsNow(entity: Entity | null, definition: RecordTypeData): AccessFlags | undefined {
     if (!definition.security)
       return entity?.roles.includes('administrator') ? { ...FULL_ACCESS } : { ...NO_ACCESS }
-    return this.access.flags(entity, definition.security)
+    return this.access.flagsNow(entity, definition.security)
   }
 
   /**
