@@ -43,7 +43,6 @@ export { addressRedactor } from './http/log-address.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
 export { SYSTEM_ACTOR, actorName, isAdministrator, isSystemActor } from './access/actor.js'
 export { LayeredCache, type CacheService, type CacheStats } from './cache/cache-service.js'
-export { NodeRegistry, type ClusterNode } from './cluster/node-registry.js'
 export { KernelEventBus, type EventBus, type EventHandler } from './events/event-bus.js'
 export { type LimitRule, type RateLimiterService } from './limits/rate-limiter.js'
 // A type only: the Redis client module is loaded on demand (see createKernel).

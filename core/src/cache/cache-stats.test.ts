@@ -3,7 +3,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 import pino from 'pino'
 import { LayeredCache } from './cache-service.js'
 import { RedisConnections } from '../redis/redis-connections.js'
-import { NodeRegistry } from '../cluster/node-registry.js'
 import { redisSkipReason, redisUrlForTests } from '../testing/index.js'
 
 const logger = pino({ level: 'silent' })
@@ -74,33 +73,5 @@ describe.skipIf(redisSkipReason())("the cache's figures with Redis", () => {
     expect(await b.get('recordtype', 'item')).toEqual({ id: 'item' })
     expect(await b.get('recordtype', 'nothing')).toBeUndefined()
     expect(b.stats().recordtype).toEqual({ entries: 1, hits: 1, sharedHits: 1, misses: 1 })
-  })
-})
-
-describe.skipIf(redisSkipReason())('the node registry', () => {
-  it('lists every live node with its reports, and forgets one that leaves', async () => {
-    const prefix = `swnr${crypto.randomBytes(4).toString('hex')}`
-    const first = await NodeRegistry.start('node-a', await connect(prefix), logger)
-    const second = await NodeRegistry.start('node-b', await connect(prefix), logger)
-    second.report('figures', () => ({ answer: 42 }))
-    await expect
-      .poll(async () => (await first.nodes()).nodes.map((node) => [node.id, node.reports]))
-      .toEqual([
-        ['node-a', {}],
-        ['node-b', { figures: { answer: 42 } }],
-      ])
-    expect((await first.nodes()).redis).toBe('up')
-    await second.close()
-    expect((await first.nodes()).nodes.map((node) => node.id)).toEqual(['node-a'])
-    await first.close()
-  })
-
-  it('knows only this node without Redis', async () => {
-    const alone = await NodeRegistry.start('alone', null, logger)
-    alone.report('figures', () => 1)
-    const view = await alone.nodes()
-    expect(view.redis).toBe('off')
-    expect(view.nodes).toMatchObject([{ id: 'alone', pid: process.pid, reports: { figures: 1 } }])
-    await alone.close()
   })
 })

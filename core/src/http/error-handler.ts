@@ -102,13 +102,7 @@ export function respondWithError(
 }
 
 function wantsHtml(path: string, accept: string): boolean {
-  if (
-    path === '/query' ||
-    path.startsWith('/query/') ||
-    path === '/healthz' ||
-    path === '/readyz' ||
-    path === '/metrics'
-  )
+  if (path === '/query' || path.startsWith('/query/') || path === '/healthz' || path === '/readyz')
     return false
   return accept.includes('text/html')
 }

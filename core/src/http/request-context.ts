@@ -28,8 +28,8 @@ class RequestState implements QueryState {
     return this.resolved
   }
 }
-/** Probes and scrapes: neither logged nor metered (docs/operations.md, "Meters"). */
-const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics'])
+/** Health probes: neither logged nor metered (docs/operations.md, "Meters"). */
+const QUIET_PATHS = new Set(['/healthz', '/readyz'])
 
 export interface RequestContextOptions {
   accessLog: AccessLog

@@ -4,7 +4,6 @@ import type { Logger } from '../logger.js'
 import { createDatabase, pingDatabase, sharedSqliteFile } from '../db/create-database.js'
 import { startWalCheckpointer } from '../db/wal-checkpointer.js'
 import { LayeredCache } from '../cache/cache-service.js'
-import { NodeRegistry } from '../cluster/node-registry.js'
 import { KernelEventBus } from '../events/event-bus.js'
 import { KernelRateLimiter } from '../limits/rate-limiter.js'
 import { KernelMeters } from '../meters/meters.js'
@@ -20,7 +19,6 @@ export interface CoreServices {
   cache: LayeredCache
   events: KernelEventBus
   limiter: KernelRateLimiter
-  cluster: NodeRegistry
   meters: KernelMeters
   schedule: KernelScheduler
   lifecycle: Lifecycle
@@ -69,9 +67,6 @@ export async function startCoreServices(
   cleanups.push(() => cache.close())
   const events = redis ? await KernelEventBus.shared(redis, logger) : KernelEventBus.memory(logger)
   const limiter = new KernelRateLimiter(redis)
-  // The site's nodes (docs/operations.md, "Several nodes"): this one leaves the registry on close.
-  const cluster = await NodeRegistry.start(events.node, redis, logger)
-  cleanups.push(() => cluster.close())
   // Counts are stored on close, before the pool closes (cleanups run last first).
   const meters = new KernelMeters(db, logger)
   cleanups.push(() => meters.close())
@@ -89,7 +84,6 @@ export async function startCoreServices(
     cache,
     events,
     limiter,
-    cluster,
     meters,
     schedule,
     lifecycle: new Lifecycle(),

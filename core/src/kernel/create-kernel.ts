@@ -125,7 +125,6 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       access: asValue(access),
       redis: asValue(redis),
       lifecycle: asValue(lifecycle),
-      cluster: asValue(core.cluster),
       meters: asValue(meters),
       schedule: asValue(schedule),
     })

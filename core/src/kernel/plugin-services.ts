@@ -14,7 +14,6 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'access',
   'redis',
   'lifecycle',
-  'cluster',
   'meters',
   'schedule',
 ]

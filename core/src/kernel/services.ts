@@ -10,7 +10,6 @@ import type { Middleware } from 'koa'
 import type { Authenticator, QueryState } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { Lifecycle } from './lifecycle.js'
-import type { NodeRegistry } from '../cluster/node-registry.js'
 import type { Meters } from '../meters/meters.js'
 import type { Scheduler } from '../schedule/scheduler.js'
 
@@ -37,8 +36,6 @@ export interface Services {
   redis: RedisConnections | null
   /** Tells long work that a graceful stop began. */
   lifecycle: Lifecycle
-  /** The site's live nodes, and what each reports (one node without Redis). */
-  cluster: NodeRegistry
   /** The site's usage counters, summed across nodes by day (meters/meters.ts). */
   meters: Meters
   /** Periodic work run once for the whole site (schedule/scheduler.ts). */

@@ -1,5 +1,6 @@
 import { definePlugin, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { MemoryService } from './server/memory-service.js'
+import { NodeRegistry } from './server/node-registry.js'
 import { memoryRoutes } from './server/routes.js'
 import { MEMORY_ERRORS } from './shared/errors.js'
 import { MEMORY_SECURITY } from './shared/types.js'
@@ -35,8 +36,10 @@ export default definePlugin({
   security: { [MEMORY_SECURITY]: { name: 'Memory', access: { developmentmanager: 'all' } } },
   register({ container, logger }) {
     container.register({
+      // The site's live nodes, each with its figures: the registry lives as long as the service.
       memory: asFunction(
-        ({ cache, cluster, redis }) => new MemoryService(cache, cluster, redis, logger),
+        ({ cache, events, redis }) =>
+          new MemoryService(cache, new NodeRegistry(events.node, redis, logger), redis, logger),
       ).singleton(),
     })
   },

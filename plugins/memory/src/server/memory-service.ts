@@ -1,12 +1,5 @@
 import crypto from 'node:crypto'
-import type {
-  CacheService,
-  CacheStats,
-  ClusterNode,
-  Logger,
-  NodeRegistry,
-  RedisConnections,
-} from '@shopwright/core'
+import type { CacheService, CacheStats, Logger, RedisConnections } from '@shopwright/core'
 import {
   MEMORY_TYPES,
   type CacheTypeRow,
@@ -16,6 +9,7 @@ import {
   type NodeStats,
 } from '../shared/types.js'
 import { CacheTypes } from './memory-types.js'
+import type { ClusterNode, NodeRegistry } from './node-registry.js'
 
 /** How long a clear waits for the other nodes' confirmations (plugins/memory/README.md). */
 export const CONFIRM_TIMEOUT_MS = 2_000
@@ -78,9 +72,13 @@ export class MemoryService {
         caches: this.cache.stats(),
       }
     })
+    // The first heartbeat carries the report: other nodes never see this one without it.
+    await this.cluster.start()
   }
 
   async close(): Promise<void> {
+    // Out of the registry first: a node asked to clear after it stopped listening would be waited for.
+    await this.cluster.close()
     for (const waiting of this.waiting.values()) waiting.done()
     await this.unsubscribe?.()
   }

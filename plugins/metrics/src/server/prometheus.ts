@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import {
   collectDefaultMetrics,
   Counter,
@@ -9,7 +9,7 @@ import {
   Registry,
   type LabelValues,
 } from 'prom-client'
-import { createError, type CacheService, type QueryState } from '@shopwright/core'
+import { createError, type AppError, type CacheService, type QueryState } from '@shopwright/core'
 
 /** Where Prometheus scrapes a node. */
 export const METRICS_PATH = '/metrics'
@@ -200,14 +200,18 @@ export class KernelMetrics {
   }
 
   /**
-   * Times every request and counts its 429s. It goes outside requestContext, which turns whatever
-   * is thrown into the answer, so the status observed is the one sent.
+   * Times every request and counts its 429s, and answers the scrapes (`GET /metrics`, scrape()).
+   * It goes outside requestContext, which turns whatever is thrown into the answer, so the status
+   * observed is the one sent; a scrape never reaches the request context, so it is neither logged
+   * nor metered, like the health probes.
    */
-  middleware(): Middleware<QueryState> {
+  middleware(token: string): Middleware<QueryState> {
+    const scrape = scraper(this, token)
     return async (ctx, next) => {
       const started = performance.now()
       try {
-        await next()
+        if (ctx.path === METRICS_PATH) await scrape(ctx)
+        else await next()
       } finally {
         const route = routeLabel(ctx.path, ctx.state as Partial<QueryState> | undefined)
         const status = ctx.status
@@ -249,27 +253,37 @@ const digest = (text: string): Buffer => crypto.createHash('sha256').update(text
 
 /**
  * `GET /metrics` for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`; anything else is
- * 401 ERROR_INCORRECT_KEY with `WWW-Authenticate: Bearer`. The token is compared in constant time
- * (both sides hashed first, so neither its length nor its content shows in the timing). The plugin
- * mounts it only when METRICS_TOKEN is set; without it `/metrics` is a 404 like any unknown page.
+ * 401 ERROR_INCORRECT_KEY with `WWW-Authenticate: Bearer`, as JSON whatever the client accepts. The
+ * token is compared in constant time (both sides hashed first, so neither its length nor its content
+ * shows in the timing). Mounted only when METRICS_TOKEN is set; without it `/metrics` is a 404 like
+ * any unknown page. Outside the request context, it writes its own refusals in the catalogue's shape.
  */
-export function metricsEndpoint(metrics: KernelMetrics, token: string): Middleware {
+function scraper(metrics: KernelMetrics, token: string): (ctx: Context) => Promise<void> {
   const expected = digest(token)
-  return async (ctx, next) => {
-    if (ctx.path !== METRICS_PATH) return next()
+  return async (ctx) => {
     ctx.set('Cache-Control', 'no-store')
+    ctx.set('X-Content-Type-Options', 'nosniff')
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.set('Allow', 'GET, HEAD')
-      throw createError('ERROR_METHOD_NOT_ALLOWED')
+      return refuse(ctx, createError('ERROR_METHOD_NOT_ALLOWED'))
     }
     if (!crypto.timingSafeEqual(digest(bearerToken(ctx.get('authorization'))), expected))
-      throw createError('ERROR_INCORRECT_KEY', {
-        status: 401,
-        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
-      })
+      return refuse(
+        ctx,
+        createError('ERROR_INCORRECT_KEY', {
+          status: 401,
+          headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+        }),
+      )
     ctx.type = metrics.contentType
     ctx.body = await metrics.text()
   }
+}
+
+function refuse(ctx: Context, error: AppError): void {
+  ctx.status = error.status
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value)
+  ctx.body = { ok: false, message: error.code }
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or '' (which never matches a token). */

@@ -1,8 +1,10 @@
 import os from 'node:os'
-import type { RedisConnections } from '../redis/redis-connections.js'
-import type { Logger } from '../logger.js'
+import type { Logger, RedisConnections } from '@shopwright/core'
 
-/** How often a node tells Redis it is alive, with its reports (docs/operations.md, "Several nodes"). */
+/**
+ * How often a node tells Redis it is alive, with its reports (plugins/memory/README.md; docs/operations.md,
+ * "Several nodes").
+ */
 export const NODE_HEARTBEAT_MS = 2_000
 /** A node not heard from for this long is gone: its entry expires in Redis. */
 export const NODE_TTL_MS = 3 * NODE_HEARTBEAT_MS
@@ -41,7 +43,7 @@ export class NodeRegistry {
   private timer: NodeJS.Timeout | undefined
   private readonly started = Date.now()
 
-  private constructor(
+  constructor(
     /** This node's id. */
     readonly node: string,
     private readonly redis: RedisConnections | null,
@@ -49,18 +51,11 @@ export class NodeRegistry {
   ) {}
 
   /** Registers this node and starts its heartbeat (with Redis; a no-op without). */
-  static async start(
-    node: string,
-    redis: RedisConnections | null,
-    logger: Logger,
-  ): Promise<NodeRegistry> {
-    const registry = new NodeRegistry(node, redis, logger)
-    if (redis) {
-      await registry.beat()
-      registry.timer = setInterval(() => void registry.beat(), NODE_HEARTBEAT_MS)
-      registry.timer.unref()
-    }
-    return registry
+  async start(): Promise<void> {
+    if (!this.redis || this.timer) return
+    await this.beat()
+    this.timer = setInterval(() => void this.beat(), NODE_HEARTBEAT_MS)
+    this.timer.unref()
   }
 
   /**
