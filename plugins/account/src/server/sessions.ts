@@ -73,6 +73,36 @@ export interface SessionStore {
   endDevice(account: { type: string; id: string }, device: string): Promise<number>
 }
 
+/** A session begun now for the account: both stores start one the same way. */
+export function newSession(
+  account: { type: string; id: string },
+  device: string,
+  now: number,
+): Session {
+  return {
+    type: account.type,
+    id: account.id,
+    device,
+    createdAt: now,
+    expiresAt: now + SESSION_IDLE_MS,
+    absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+  }
+}
+
+/** True when either expiry has passed: the session is over, whatever its store still holds. */
+export function isSessionOver(session: Session, now: number): boolean {
+  return session.expiresAt <= now || session.absoluteExpiresAt <= now
+}
+
+/**
+ * The session's new idle expiry when its last move is at least SESSION_TOUCH_MS old, or undefined
+ * when it is too recent to write again; never past the absolute expiry.
+ */
+export function touchedExpiry(session: Session, lastSeen: number, now: number): number | undefined {
+  if (now - lastSeen < SESSION_TOUCH_MS) return undefined
+  return Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt)
+}
+
 /** A new random token: 32 bytes in base64url. */
 export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url')

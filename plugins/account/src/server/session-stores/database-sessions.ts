@@ -2,12 +2,13 @@ import type { Knex } from 'knex'
 import type { CacheService } from '@shopwright/core'
 import {
   hashToken,
+  isSessionOver,
   isTokenShaped,
+  newSession,
   newToken,
-  SESSION_ABSOLUTE_MS,
   SESSION_CACHE,
-  SESSION_IDLE_MS,
   SESSION_TOUCH_MS,
+  touchedExpiry,
   type Session,
   type SessionStore,
 } from '../sessions.js'
@@ -40,14 +41,7 @@ export class DatabaseSessions implements SessionStore {
     now = Date.now(),
   ): Promise<{ token: string; session: Session }> {
     const token = newToken()
-    const session: Session = {
-      type: account.type,
-      id: account.id,
-      device,
-      createdAt: now,
-      expiresAt: now + SESSION_IDLE_MS,
-      absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
-    }
+    const session = newSession(account, device, now)
     // Sweeping the account's dead sessions here keeps the table bounded without a timer.
     await this.db('account_sessions')
       .where({ type: account.type, id: account.id })
@@ -79,14 +73,14 @@ export class DatabaseSessions implements SessionStore {
     const row = await this.db<Row>('account_sessions').where({ token_hash: tokenHash }).first()
     if (!row) return null
     const session = toSession(row)
-    if (session.expiresAt <= now || session.absoluteExpiresAt <= now) {
+    if (isSessionOver(session, now)) {
       await this.db('account_sessions').where({ token_hash: tokenHash }).delete()
       await this.cache.delete(SESSION_CACHE, tokenHash)
       return null
     }
-    const lastSeen = Number(row.last_seen_at)
-    if (now - lastSeen >= SESSION_TOUCH_MS) {
-      session.expiresAt = Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt)
+    const expiresAt = touchedExpiry(session, Number(row.last_seen_at), now)
+    if (expiresAt !== undefined) {
+      session.expiresAt = expiresAt
       await this.db('account_sessions')
         .where({ token_hash: tokenHash })
         .andWhere('last_seen_at', '<=', now - SESSION_TOUCH_MS)

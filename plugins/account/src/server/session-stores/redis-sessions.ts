@@ -1,12 +1,12 @@
 import type { CacheService, RedisConnections } from '@shopwright/core'
 import {
   hashToken,
+  isSessionOver,
   isTokenShaped,
+  newSession,
   newToken,
-  SESSION_ABSOLUTE_MS,
   SESSION_CACHE,
-  SESSION_IDLE_MS,
-  SESSION_TOUCH_MS,
+  touchedExpiry,
   type Session,
   type SessionStore,
 } from '../sessions.js'
@@ -62,14 +62,7 @@ export class RedisSessions implements SessionStore {
   ): Promise<{ token: string; session: Session }> {
     const token = newToken()
     const tokenHash = hashToken(token)
-    const session: Session = {
-      type: account.type,
-      id: account.id,
-      device,
-      createdAt: now,
-      expiresAt: now + SESSION_IDLE_MS,
-      absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
-    }
+    const session = newSession(account, device, now)
     await this.dropDeadMembers(account)
     const accountKey = this.accountKey(account)
     await this.redis.command
@@ -99,13 +92,14 @@ export class RedisSessions implements SessionStore {
     const session = toSession(hash)
     if (!session) return null
     // Redis deletes the key at its expiry by its own clock; this node's clock decides too.
-    if (session.expiresAt <= now || session.absoluteExpiresAt <= now) {
+    if (isSessionOver(session, now)) {
       await this.forget(tokenHash, session)
       return null
     }
-    if (now - Number(hash.lastSeenAt) >= SESSION_TOUCH_MS) {
-      session.expiresAt = Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt)
-      const touched = await this.redis.command.eval(TOUCH, 1, key, now, session.expiresAt)
+    const expiresAt = touchedExpiry(session, Number(hash.lastSeenAt), now)
+    if (expiresAt !== undefined) {
+      session.expiresAt = expiresAt
+      const touched = await this.redis.command.eval(TOUCH, 1, key, now, expiresAt)
       if (touched === 0) return null
     }
     return session
