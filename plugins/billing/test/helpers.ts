@@ -1,10 +1,10 @@
 import type { Kernel } from '@shopwright/core'
 import { METERS_TABLE } from '@shopwright/core'
-import type { PluginSuite, SuitePerson } from '@shopwright/core/testing'
+import type { SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import drive from '@shopwright/plugin-drive'
-import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
+import { accountSuite, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import billing, { DATABASE_TABLE, type BillingDetails } from '../src/index.js'
 
@@ -24,12 +24,7 @@ export const PLUGINS = [records, account, drive, billing]
  * The billing suites: records, account, drive and billing on a fresh database, seeded like a new
  * site, with each person signed in (`describePlugin(title, BILLING_SUITE, ...)`).
  */
-export const BILLING_SUITE = {
-  plugins: PLUGINS,
-  seeds: allSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
-} satisfies PluginSuite<Person>
+export const BILLING_SUITE = accountSuite(PLUGINS, PEOPLE, { seeds: allSeeds })
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs

@@ -4,12 +4,11 @@ import {
   codeOf,
   inject,
   type DatabaseUnderTest,
-  type PluginSuite,
   type TestSite,
 } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account, { SESSION_COOKIE } from '@shopwright/plugin-account'
-import { accountPeople, callAs, type TestPerson } from '@shopwright/plugin-account/testing'
+import { accountSuite, callAs, type TestPerson } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import { storefrontPlugin } from '@shopwright/storefront'
 import commerce from '../src/index.js'
@@ -137,13 +136,10 @@ const shopSeeds = (): RecordData[] => [...allSeeds(), ...testCatalogue()]
  * with the sample company and the test catalogue, with each person signed in
  * (`describePlugin(title, COMMERCE_SUITE, ...)`).
  */
-export const COMMERCE_SUITE = {
-  plugins: PLUGINS,
+export const COMMERCE_SUITE = accountSuite(PLUGINS, PEOPLE, {
   seeds: shopSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
   kernel: { pages: false },
-} satisfies PluginSuite<Person>
+})
 
 /** A signed-in person's account, as records name their owner: `{ type, id }`. */
 export function entityOf(site: TestSite<Person>, person: Person): { type: string; id: string } {

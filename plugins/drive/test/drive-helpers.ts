@@ -2,16 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ShopwrightConfig } from '@shopwright/core'
-import {
-  bootTestKernel,
-  inject,
-  type DatabaseUnderTest,
-  type PluginSuite,
-} from '@shopwright/core/testing'
+import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import {
-  accountPeople,
+  accountSuite,
   callAs,
   signInPeople,
   type TestPerson,
@@ -95,9 +90,4 @@ export const call = callAs
  * The drive's `describePlugin` suites: records, account and drive on a fresh database, seeded like
  * a new site, with each person signed in. The store is the suite's `config.settings`.
  */
-export const DRIVE_SUITE = {
-  plugins: [records, account, drive],
-  seeds: allSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
-} satisfies PluginSuite<Person>
+export const DRIVE_SUITE = accountSuite([records, account, drive], PEOPLE, { seeds: allSeeds })

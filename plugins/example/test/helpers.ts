@@ -1,8 +1,8 @@
 import { SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
-import type { inject, PluginSuite, SuitePerson } from '@shopwright/core/testing'
+import type { inject, SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
+import { accountSuite, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import example from '../src/index.js'
 
@@ -23,12 +23,7 @@ export type Person = keyof typeof PEOPLE
  * The example's suites: records, account and example on a fresh database, seeded like a new site,
  * with each person signed in (`describePlugin(title, EXAMPLE_SUITE, ...)`).
  */
-export const EXAMPLE_SUITE = {
-  plugins: [records, account, example],
-  seeds: allSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
-} satisfies PluginSuite<Person>
+export const EXAMPLE_SUITE = accountSuite([records, account, example], PEOPLE, { seeds: allSeeds })
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs

@@ -1,8 +1,8 @@
 import { createError, definePlugin, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
-import { inject, type PluginSuite, type SuitePerson } from '@shopwright/core/testing'
+import { inject, type SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
+import { accountSuite, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import log, { type LogPage } from '../src/index.js'
 
@@ -66,12 +66,7 @@ export const probe = definePlugin({
  * The log's suites: records, account, log and the probe on a fresh database, seeded like a new site,
  * with each person signed in (`describePlugin(title, LOG_SUITE, ...)`).
  */
-export const LOG_SUITE = {
-  plugins: [records, account, log, probe],
-  seeds: allSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
-} satisfies PluginSuite<Person>
+export const LOG_SUITE = accountSuite([records, account, log, probe], PEOPLE, { seeds: allSeeds })
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs

@@ -1,8 +1,8 @@
 import type { Kernel, ShopwrightConfig } from '@shopwright/core'
-import { inject, type PluginSuite, type SuitePerson } from '@shopwright/core/testing'
+import { inject, type SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { accountPeople } from '@shopwright/plugin-account/testing'
+import { accountSuite } from '@shopwright/plugin-account/testing'
 import translations from '@shopwright/plugin-translations'
 import { storefrontPlugin, type ThemeServerModule } from '@shopwright/storefront'
 import * as defaultTheme from '@shopwright/theme-default/server'
@@ -35,13 +35,10 @@ export type Person = keyof typeof PEOPLE
  * are flushed quickly, so storefront visits show without waiting a second.
  */
 export function sessionsSuite(config: Partial<ShopwrightConfig> = {}) {
-  return {
-    plugins: PLUGINS,
+  return accountSuite(PLUGINS, PEOPLE, {
     seeds: allSeeds,
-    people: PEOPLE,
-    keeper: accountPeople,
     config: { ...config, settings: { sessionsFlushMs: 20, ...config.settings } },
-  } satisfies PluginSuite<Person>
+  })
 }
 
 /** The cookies a reply sets, as a Cookie header value for the next request. */

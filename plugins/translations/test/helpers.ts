@@ -1,7 +1,7 @@
-import type { PluginSuite, SuitePerson } from '@shopwright/core/testing'
+import type { SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { accountPeople } from '@shopwright/plugin-account/testing'
+import { accountSuite } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import translations from '../src/index.js'
 
@@ -20,9 +20,6 @@ export type Person = keyof typeof PEOPLE
  * new site (the security records of @shopwright/seeds and the plugins' own), with each person
  * signed in (`describePlugin(title, TRANSLATIONS_SUITE, ...)`).
  */
-export const TRANSLATIONS_SUITE = {
-  plugins: [records, account, translations],
+export const TRANSLATIONS_SUITE = accountSuite([records, account, translations], PEOPLE, {
   seeds: allSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
-} satisfies PluginSuite<Person>
+})

@@ -1,5 +1,11 @@
-import type { Kernel } from '@shopwright/core'
-import { inject, type PeopleKeeper, type TestRequest } from '@shopwright/core/testing'
+import type { Kernel, PluginDefinition } from '@shopwright/core'
+import {
+  inject,
+  type PeopleKeeper,
+  type PluginSuite,
+  type SuitePerson,
+  type TestRequest,
+} from '@shopwright/core/testing'
 import { SESSION_COOKIE } from '../server/session-cookie.js'
 
 /** An account a test needs: its roles, and its type when not `employee`. */
@@ -85,4 +91,17 @@ export const accountPeople: PeopleKeeper = {
     return { actor: `${added.type}|${added.id}`, cookie: added.cookie }
   },
   signIn,
+}
+
+/**
+ * A `describePlugin` suite whose people are accounts of this plugin, signed in on each node:
+ * `describePlugin(title, accountSuite([records, account, mine], PEOPLE, { seeds }), ...)`. One
+ * place says how a plugin's suites get their callers, instead of each plugin's helpers.
+ */
+export function accountSuite<P extends string>(
+  plugins: readonly PluginDefinition[],
+  people: Readonly<Record<P, SuitePerson>>,
+  more: Omit<PluginSuite<P>, 'plugins' | 'people' | 'keeper'> = {},
+): PluginSuite<P> {
+  return { plugins, people, keeper: accountPeople, ...more }
 }
