@@ -3,6 +3,7 @@ import { asFunction, definePlugin, type PluginDefinition } from '@shopwright/cor
 // types only, nothing of either is loaded here.
 import type {} from '@shopwright/plugin-memory'
 import type {} from '@shopwright/plugin-records'
+import { loadTheme } from '../server/load-theme.js'
 import {
   STOREFRONT_PAGE_CACHE,
   STOREFRONT_SITE_CACHE,
@@ -10,6 +11,7 @@ import {
   type StorefrontService,
 } from '../server/storefront-registry.js'
 import type { ThemeServerModule } from '../server/storefront-pages.js'
+import { mountPages } from './mount-pages.js'
 
 export {
   SITEMAP_URL_LIMIT,
@@ -44,7 +46,8 @@ export interface StorefrontPluginOptions {
  * The storefront engine as a plugin: it owns the `storefront` service, where other plugins add
  * page data, sitemap addresses and storefront modules in their bootstrap, and serves the theme's
  * pages at every address the API and the admin leave (mounted only by a kernel that serves
- * pages; the React renderer and the theme load then, never in a one-shot command).
+ * pages). The React renderer and the theme load on the first page, never at boot nor in a
+ * one-shot command (mount-pages.ts).
  */
 export function storefrontPlugin(
   options: StorefrontPluginOptions = {},
@@ -60,9 +63,7 @@ export function storefrontPlugin(
         storefront: asFunction(
           ({ cache, config }) =>
             new StorefrontRegistry(cache, async () =>
-              typeof theme === 'function'
-                ? theme()
-                : (theme ?? (await import('../server/load-theme.js')).loadTheme(config.theme)),
+              typeof theme === 'function' ? theme() : (theme ?? loadTheme(config.theme)),
             ),
         ).singleton(),
       })
@@ -74,10 +75,8 @@ export function storefrontPlugin(
         ?.cacheTypes.add(STOREFRONT_PAGE_CACHE, 'html')
         .add(STOREFRONT_SITE_CACHE, 'website')
     },
-    async pages(context) {
-      const theme = await context.services.storefront.theme()
-      const { storefrontPages } = await import('../server/storefront-pages.js')
-      return storefrontPages(theme, context)
+    pages(context) {
+      return mountPages(options.theme, context)
     },
   })
 }

@@ -1,4 +1,6 @@
-import { type CacheService, type EventBus } from '@shopwright/core'
+import { type CacheService, type EventBus, type RouteContext } from '@shopwright/core'
+// For the optional `translationSource` service's type only: nothing of the plugin is loaded.
+import type {} from '@shopwright/plugin-translations'
 import {
   STOREFRONT_PAGE_CACHE,
   STOREFRONT_SITE_CACHE,
@@ -81,4 +83,22 @@ export class PageCache {
   async set(key: string, page: CachedPage, mark: number): Promise<void> {
     await this.cache.set(STOREFRONT_PAGE_CACHE, key, page, 'short', mark)
   }
+}
+
+/**
+ * The cache of anonymous visitors' pages. Its listener drops this node's and the shared cache's
+ * pages when a record they show changes here (records' changes are local events), so it is made
+ * when the pages are mounted, even on a node that never renders one.
+ */
+export function storefrontPageCache({
+  services,
+  optional,
+}: Pick<RouteContext, 'services' | 'optional'>): PageCache {
+  const translations = optional('translationSource')
+  return new PageCache(
+    services.cache,
+    services.events,
+    translations?.cacheType,
+    services.storefront,
+  )
 }

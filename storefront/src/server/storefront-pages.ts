@@ -11,7 +11,7 @@ import { chain } from './chain.js'
 import { crawlerFiles } from './crawler-files.js'
 import { dataFailures } from './data-failures.js'
 import { lazyPageAssets } from './page-assets.js'
-import { PageCache } from './page-cache.js'
+import { storefrontPageCache, type PageCache } from './page-cache.js'
 import { pageData } from './page-data.js'
 import { pageDataAnswer } from './page-data-answer.js'
 import { pageRequests } from './page-requests.js'
@@ -39,11 +39,6 @@ export interface ThemeServerModule {
   mailTemplates?: Readonly<Record<string, unknown>>
 }
 
-/** Whatever keeps e-mail templates (the account plugin's `mailTemplates` service). */
-interface ThemeMailTarget {
-  useTheme(templates: Readonly<Record<string, unknown>> | undefined): void
-}
-
 /**
  * The storefront: the theme's files, and every page address not taken by the API or the admin.
  * One middleware per step, in this order:
@@ -67,17 +62,17 @@ interface ThemeMailTarget {
 export function storefrontPages(
   module: ThemeServerModule,
   { services, optional }: Pick<RouteContext, 'services' | 'optional'>,
+  /**
+   * The page cache, when it was made before (storefrontPageCache): the storefront plugin makes it
+   * when the pages are mounted and this middleware on the first page.
+   */
+  pages: PageCache = storefrontPageCache({ services, optional }),
 ): Middleware {
   // Both optional: without a translations plugin pages show their phrases as written, without
   // an authenticator every visitor is anonymous (and may be served from the page cache).
   const translations = optional('translationSource')
   const authenticator = optional('authenticator')
-  // The theme's e-mails replace the plugins' defaults where it has them. Looked up by name:
-  // the engine does not depend on the plugin that sends mail.
-  const mail = (optional as (name: string) => ThemeMailTarget | undefined)('mailTemplates')
-  mail?.useTheme(module.mailTemplates)
   const providers = services.storefront
-  const pages = new PageCache(services.cache, services.events, translations?.cacheType, providers)
   const source = new SiteSource(services.records, services.cache, providers.modules())
   const assets = lazyPageAssets(module.clientDir, module.clientEntry)
   const sitemap = new Sitemap({
