@@ -88,6 +88,18 @@ function own<T>(lines: T[], idOf: (line: T) => string, id: string): T {
   return line
 }
 
+/** The lines without the one a `delete` names: refused for `new`, and for a line not the account's. */
+function withoutLine<T>(lines: T[], idOf: (line: T) => string, id: string): T[] {
+  if (id === 'new') throw createError('ERROR_INVALID_INPUT', { reason: 'new: cannot delete' })
+  own(lines, idOf, id)
+  return lines.filter((line) => idOf(line) !== id)
+}
+
+/** The line a change edits, or undefined for `new`: addresses and cards read it alike. */
+function editedLine<T>(lines: T[], idOf: (line: T) => string, id: string): T | undefined {
+  return id === 'new' ? undefined : own(lines, idOf, id)
+}
+
 /** Applies address changes to a copy of the lines; throws (changing nothing) on any bad change. */
 export function applyAddresses(
   current: AddressLine[],
@@ -97,13 +109,10 @@ export function applyAddresses(
   let lines = current.map((line) => ({ ...line }))
   for (const [id, change] of Object.entries(changes)) {
     if (change === 'delete') {
-      if (id === 'new') throw createError('ERROR_INVALID_INPUT', { reason: 'new: cannot delete' })
-      own(lines, (line) => line.id, id)
-      lines = lines.filter((line) => line.id !== id)
+      lines = withoutLine(lines, (line) => line.id, id)
       continue
     }
-    const before: AddressLine | undefined =
-      id === 'new' ? undefined : own(lines, (line) => line.id, id)
+    const before = editedLine(lines, (line) => line.id, id)
     const line: AddressLine = {
       id: before?.id ?? newId(),
       addressee: change.addressee ?? before?.addressee ?? '',
@@ -143,13 +152,10 @@ export function applyCards(
   let lines = current.map((line) => ({ ...line }))
   for (const [id, change] of Object.entries(changes)) {
     if (change === 'delete') {
-      if (id === 'new') throw createError('ERROR_INVALID_INPUT', { reason: 'new: cannot delete' })
-      own(lines, (line) => line.internalid, id)
-      lines = lines.filter((line) => line.internalid !== id)
+      lines = withoutLine(lines, (line) => line.internalid, id)
       continue
     }
-    const before: CardLine | undefined =
-      id === 'new' ? undefined : own(lines, (line) => line.internalid, id)
+    const before = editedLine(lines, (line) => line.internalid, id)
     const merged = {
       ccnumber: change.ccnumber ?? '',
       ccname: change.ccname ?? before?.ccname ?? '',
