@@ -1,4 +1,5 @@
 /** The answers of the cart, checkout and page-data calls (README, "Calls"). Browser-safe: themes import them. */
+import type { AddressLine } from '@shopwright/plugin-account'
 import type { ItemListAnswer } from './listing.js'
 import type { CategoryListingAnswer, ItemAnswer, WebImage } from './types.js'
 
@@ -37,18 +38,11 @@ export interface ShipMethodAnswer {
   rate: number
 }
 
-/** An address of the account's book as the cart and the order use it. */
-export interface ShipAddress {
-  id: string
-  addressee: string
-  addr1: string
-  addr2: string
-  city: string
-  state: string
-  zip: string
-  country: string
-  addrphone: string
-}
+/**
+ * An address of the account's book as the cart and the order use it: the book's own line without
+ * the flags that only the account editor reads (a type only, so this file stays browser-safe).
+ */
+export type ShipAddress = Omit<AddressLine, 'defaultbilling' | 'defaultshipping' | 'isresidential'>
 
 export interface CartAnswer {
   currency: { id: string; code: string; places: number }
