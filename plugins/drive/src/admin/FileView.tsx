@@ -15,9 +15,9 @@ import type { EditorHandle } from './editor/editor-settings.js'
 import { editorLanguage, fileKind } from './file-kinds.js'
 import { canFormat, formatSource } from './format.js'
 import { LoadError } from './LoadError.js'
-import { promptName } from './NamePrompt.js'
 import { openLink } from './open-link.js'
 import { placeUrl } from './paths.js'
+import { renameEntry } from './rename-entry.js'
 import { useLeaveGuard } from './useLeaveGuard.js'
 
 // CodeMirror is a chunk of its own, loaded with the first text file opened.
@@ -127,18 +127,8 @@ export function FileView({ api, base, path, fileUrl }: FileViewProps) {
   }
 
   const rename = async () => {
-    const chosen = await promptName(dialogs, {
-      title: t('Rename File'),
-      kind: 'file',
-      initial: name,
-    })
-    if (chosen === null || chosen === name) return
-    try {
-      const renamed = await api.rename(path, chosen)
-      void navigate(fileUrl(renamed.path))
-    } catch (failure) {
-      await dialogs.error('Unable to Rename File', failure)
-    }
+    const renamed = await renameEntry(dialogs, t, api, path, 'file')
+    if (renamed !== null) void navigate(fileUrl(renamed))
   }
 
   const format = async () => {

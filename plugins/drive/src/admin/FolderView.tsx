@@ -23,6 +23,7 @@ import { LoadError } from './LoadError.js'
 import { promptName } from './NamePrompt.js'
 import { openLink } from './open-link.js'
 import { isFixedFolder, placeUrl, takesSecurity } from './paths.js'
+import { renameEntry } from './rename-entry.js'
 import { SecuritySelect } from './SecuritySelect.js'
 import { UploadPanel } from './UploadPanel.js'
 import { uploadOneByOne, type UploadItem } from './uploads.js'
@@ -129,19 +130,8 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
   }
 
   const rename = async () => {
-    const { name } = splitPath(path)
-    const chosen = await promptName(dialogs, {
-      title: t('Rename Folder'),
-      kind: 'folder',
-      initial: name,
-    })
-    if (chosen === null || chosen === name) return
-    try {
-      const renamed = await api.rename(path, chosen)
-      void navigate(placeUrl(base, renamed.path))
-    } catch (failure) {
-      await dialogs.error('Unable to Rename Folder', failure)
-    }
+    const renamed = await renameEntry(dialogs, t, api, path, 'folder')
+    if (renamed !== null) void navigate(placeUrl(base, renamed))
   }
 
   if (error !== undefined && !folder) return <LoadError error={error} />
