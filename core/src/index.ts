@@ -27,7 +27,7 @@ export type {
 export type { SecurityTable } from './kernel/plugin-security.js'
 export { orderPlugins } from './kernel/order-plugins.js'
 export { KernelError, type KernelErrorCode } from './kernel/kernel-error.js'
-export type { Services, SeedWriter } from './kernel/services.js'
+export type { PluginCradle, PluginInternals, Services, SeedWriter } from './kernel/services.js'
 export { createLogger, type Logger } from './logger.js'
 export { NOT_COPIED, tapLog, type CopiedRecord } from './log/log-tap.js'
 export {

@@ -14,7 +14,7 @@ import { QueryRouter, type RouteInfo } from '../http/query-router.js'
 import type { QueryState } from '../http/state.js'
 import type { RecordData } from '../shared/records.js'
 import type { BootstrapContext, PluginDefinition, RegisterContext } from './plugin.js'
-import type { Services } from './services.js'
+import type { PluginCradle, Services } from './services.js'
 import { orderPlugins } from './order-plugins.js'
 import { RegisterGuard } from './register-guard.js'
 import { checkServiceDeclarations, checkServicesProvided } from './plugin-services.js'
@@ -69,7 +69,7 @@ export interface Kernel {
    * "Services every plugin gets"). For tests and tools; plugins reach each other only through what
    * they provide.
    */
-  containerOf(plugin: string): AwilixContainer<Services>
+  containerOf(plugin: string): AwilixContainer<PluginCradle>
   /** Plugins in start order. */
   readonly plugins: readonly PluginDefinition[]
   /** Every `/query` route with its description, in registration order (the OpenAPI document's source). */

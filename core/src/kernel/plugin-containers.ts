@@ -1,7 +1,7 @@
 import type { AwilixContainer, Resolver } from 'awilix'
 import { createContainer, InjectionMode } from 'awilix/browser'
 import type { PluginDefinition } from './plugin.js'
-import type { Services } from './services.js'
+import type { PluginCradle, Services } from './services.js'
 import { KernelError } from './kernel-error.js'
 import { CORE_CONTRACTS } from './plugin-services.js'
 
@@ -27,11 +27,13 @@ type Registration = Resolver<unknown> & { [INTERNAL]?: string }
 export class PluginContainers {
   /** Core's services and every provided one: `kernel.container`. */
   readonly shared: AwilixContainer<Services>
-  private readonly own = new Map<string, AwilixContainer<Services>>()
+  private readonly own = new Map<string, AwilixContainer<PluginCradle>>()
 
   constructor(plugins: readonly PluginDefinition[], core: Readonly<Record<string, Registration>>) {
-    const create = (): AwilixContainer<Services> =>
-      createContainer<Services>({ injectionMode: InjectionMode.PROXY, strict: true }).register(core)
+    const create = (): AwilixContainer<PluginCradle> =>
+      createContainer<PluginCradle>({ injectionMode: InjectionMode.PROXY, strict: true }).register(
+        core,
+      )
     this.shared = create()
     for (const plugin of plugins) this.own.set(plugin.name, create())
     // Declared up front, so a factory may name another plugin's service whatever the order of
@@ -51,7 +53,7 @@ export class PluginContainers {
   }
 
   /** One plugin's own container: its internals, core's services and every provided one. */
-  of(plugin: string): AwilixContainer<Services> {
+  of(plugin: string): AwilixContainer<PluginCradle> {
     const container = this.own.get(plugin)
     if (!container) throw new KernelError('SW_PLUGIN_NOT_FOUND', `no plugin "${plugin}" is running`)
     return container

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa'
 import type { Knex } from 'knex'
 import type { z } from 'zod'
 import type { RecordData } from '../shared/records.js'
-import type { Services } from './services.js'
+import type { PluginCradle, Services } from './services.js'
 import type { ShopwrightConfig } from '../config/schema.js'
 import type { AccessService } from '../access/access-service.js'
 import type { QueryRouter } from '../http/query-router.js'
@@ -40,7 +40,7 @@ export type SettingsOf<S extends SettingsTable> = {
 
 /** What register() receives: declare services only; other plugins may not be registered yet. */
 export interface RegisterContext<S extends SettingsTable = SettingsTable> {
-  container: AwilixContainer<Services>
+  container: AwilixContainer<PluginCradle>
   config: ShopwrightConfig
   /** This plugin's own settings, validated at boot. */
   settings: SettingsOf<S>
@@ -51,7 +51,7 @@ export interface RegisterContext<S extends SettingsTable = SettingsTable> {
 export interface BootstrapContext<
   S extends SettingsTable = SettingsTable,
 > extends RegisterContext<S> {
-  services: Services
+  services: PluginCradle
   /** The running plugins' names, in start order. */
   plugins: readonly string[]
   /**

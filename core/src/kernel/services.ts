@@ -21,7 +21,8 @@ export interface SeedWriter {
 }
 
 /**
- * The awilix cradle: every service by its registration key. Plugins add theirs with
+ * The shared container's cradle: core's services and what plugins `provide`, by registration key.
+ * A plugin adds the services it provides with
  * `declare module '@shopwright/core' { interface Services { myService: MyService } }`.
  */
 export interface Services {
@@ -56,3 +57,15 @@ export interface Services {
    */
   requestObserver?: Middleware<QueryState> | undefined
 }
+
+/**
+ * The services a plugin keeps in its own container (its storage layer, its helpers): declared in
+ * `interface PluginInternals` of the same module, so a provided name and an internal one are told
+ * apart by their types as the containers tell them apart at run time (docs/plugins.md, "Services").
+ * Only a plugin's own hooks, and tests through `kernel.containerOf(plugin)`, see them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PluginInternals {}
+
+/** What a plugin's own container resolves: everything shared, and its internals. */
+export type PluginCradle = Services & PluginInternals

@@ -68,26 +68,29 @@ declare module '@shopwright/core' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ErrorCodes extends ErrorCodesOf<typeof RECORDS_ERRORS> {}
   interface Services {
-    recordIndex: RecordIndex
-    recordStore: RecordStore
     recordTypes: RecordTypes
     records: RecordsService
     recordGuards: RecordGuards
     recordLists: ListService
-    recordTypeCalls: RecordTypeCalls
-    appLog: AppLog
-    htmlCleaner: HtmlCleaner
     recordImport: ImportService
     recordExport: ExportService
     /** Other plugins' items in the shared bin (docs/plugins.md, "The bin"). */
     binSources: BinSources
-    /** The Bin screen's calls: records and every bin source's items together. */
-    bin: SharedBin
     /**
      * Where record-change lines go instead of `app_log`, in each write's transaction: provided by a
      * plugin that keeps the site's one log (the log plugin); absent, records keep their own.
      */
     recordLogSink?: RecordLogSink
+  }
+  /** The storage layer and the calls' helpers: this plugin's own container only. */
+  interface PluginInternals {
+    recordIndex: RecordIndex
+    recordStore: RecordStore
+    recordTypeCalls: RecordTypeCalls
+    appLog: AppLog
+    htmlCleaner: HtmlCleaner
+    /** The Bin screen's calls: records and every bin source's items together. */
+    bin: SharedBin
   }
 }
 

@@ -1,4 +1,4 @@
-import { createError, type QueryRouter, type RecordData, type Services } from '@shopwright/core'
+import { createError, type QueryRouter, type RecordData, type PluginCradle } from '@shopwright/core'
 import { listOptions } from './parse.js'
 import { RECORD_ROUTES as DESCRIBED } from './route-schemas.js'
 
@@ -10,7 +10,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * call's path, query and body against its description (route-schemas.ts) and hands them on as
  * `ctx.input`; what needs the database or the caller is checked by the services.
  */
-export function dataRoutes(router: QueryRouter, services: Services): void {
+export function dataRoutes(router: QueryRouter, services: PluginCradle): void {
   const { records, recordLists, recordTypeCalls, access, bin } = services
 
   router.get('/data/recordtype/list', DESCRIBED.typeList, async (ctx) => {
