@@ -10,7 +10,7 @@ import {
   MONTH_PATTERN,
   monthOf,
   Placeholder,
-  useClient,
+  useClientApi,
   useLanguage,
   useT,
   type Column,
@@ -34,8 +34,7 @@ import { billingApi, type BillingApi } from './billing-api.js'
  * then the total.
  */
 export default function BillingScreen() {
-  const client = useClient()
-  const api = useMemo(() => billingApi(client), [client])
+  const api = useClientApi(billingApi)
   return <Billing api={api} />
 }
 

@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
 import { useLocation } from 'react-router'
-import { ErrorView, useClient } from '@shopwright/admin-ui/kit'
+import { ErrorView, useClientApi } from '@shopwright/admin-ui/kit'
 import { useAdministrator } from './administrator.js'
 import { driveApi, type DriveApi } from './drive-api.js'
 import { FileView } from './FileView.js'
@@ -10,8 +9,7 @@ import './drive.css'
 
 /** `/drive` and `/drive/{path}` (a folder, or a file when its name has a dot) over the calls. */
 export default function DriveScreen() {
-  const client = useClient()
-  const api = useMemo(() => driveApi(client), [client])
+  const api = useClientApi(driveApi)
   return <Drive api={api} administrator={useAdministrator()} />
 }
 

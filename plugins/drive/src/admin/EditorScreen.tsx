@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { Button, useClient, useDialogs, useT } from '@shopwright/admin-ui/kit'
+import { Button, useClientApi, useDialogs, useT } from '@shopwright/admin-ui/kit'
 import { driveApi, type DriveApi } from './drive-api.js'
 import { FileView } from './FileView.js'
 import { DRIVE_BASE, editorUrl, isFilePath } from './paths.js'
@@ -9,8 +8,7 @@ import './drive.css'
 
 /** `/editor`: the drive's editor on its own, over the real calls. */
 export default function EditorScreen() {
-  const client = useClient()
-  const api = useMemo(() => driveApi(client), [client])
+  const api = useClientApi(driveApi)
   return <Editor api={api} />
 }
 

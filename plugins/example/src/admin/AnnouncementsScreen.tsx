@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import {
   Button,
   DataTable,
   ErrorView,
-  useClient,
+  useClientApi,
   useDialogs,
   useLanguage,
   useT,
@@ -19,8 +19,7 @@ import { announcementsApi, type AnnouncementsApi } from './announcements-api.js'
  * Withdraw change one, New and a row open the records' editor of the `announcement` type.
  */
 export default function AnnouncementsScreen() {
-  const client = useClient()
-  const api = useMemo(() => announcementsApi(client), [client])
+  const api = useClientApi(announcementsApi)
   return <Announcements api={api} />
 }
 

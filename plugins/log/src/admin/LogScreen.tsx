@@ -7,7 +7,7 @@ import {
   ErrorView,
   Icon,
   useAccess,
-  useClient,
+  useClientApi,
   useDialogs,
   useLanguage,
   useT,
@@ -36,8 +36,7 @@ const NAME = /^[A-Za-z0-9_-]{1,64}(\.[A-Za-z0-9_-]{1,191})?$/
  * same lines. Clear asks first, then reloads.
  */
 export default function LogScreen() {
-  const client = useClient()
-  const api = useMemo(() => logApi(client), [client])
+  const api = useClientApi(logApi)
   const access = useAccess([LOG_SECURITY])
   return <Log api={api} canClear={access?.[LOG_SECURITY]?.delete === true} />
 }

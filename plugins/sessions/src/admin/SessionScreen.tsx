@@ -1,11 +1,11 @@
 import './sessions.css'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import {
   Breadcrumbs,
   DataTable,
   ErrorView,
-  useClient,
+  useClientApi,
   useLanguage,
   useT,
   type Column,
@@ -15,8 +15,7 @@ import { BrowserCell, GeoCredit, LiveMark, MediumLabel, OsCell } from './Session
 import { sessionsApi, type SessionsApi } from './sessions-api.js'
 
 export default function SessionScreen() {
-  const client = useClient()
-  const api = useMemo(() => sessionsApi(client), [client])
+  const api = useClientApi(sessionsApi)
   const { id = '' } = useParams()
   return <Session api={api} id={id} />
 }

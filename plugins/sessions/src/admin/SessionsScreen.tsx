@@ -6,7 +6,7 @@ import {
   DataTable,
   ErrorView,
   LoadMore,
-  useClient,
+  useClientApi,
   useDialogs,
   useLanguage,
   usePagedRows,
@@ -27,8 +27,7 @@ import {
 import { sessionsApi, type SessionsApi } from './sessions-api.js'
 
 export default function SessionsScreen() {
-  const client = useClient()
-  const api = useMemo(() => sessionsApi(client), [client])
+  const api = useClientApi(sessionsApi)
   return <Sessions api={api} />
 }
 

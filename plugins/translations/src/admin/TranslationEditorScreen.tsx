@@ -1,7 +1,6 @@
-import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import type { RecordTypeAnswer } from '@shopwright/core/shared'
-import { ErrorView, useClient, useQueryData } from '@shopwright/admin-ui/kit'
+import { ErrorView, useClientApi, useQueryData } from '@shopwright/admin-ui/kit'
 import { RecordScreen } from '@shopwright/plugin-records/admin'
 import { TRANSLATION_TYPE } from './constants.js'
 import { translationApi } from './translation-api.js'
@@ -14,8 +13,7 @@ import { TranslationEditor } from './TranslationEditor.js'
  */
 export default function TranslationEditorScreen() {
   const { id = '' } = useParams()
-  const client = useClient()
-  const api = useMemo(() => translationApi(client), [client])
+  const api = useClientApi(translationApi)
   const isNew = id === 'new'
   // Asked beside the set, not before it: the rights decide the buttons, the set the table.
   const type = useQueryData<RecordTypeAnswer>(

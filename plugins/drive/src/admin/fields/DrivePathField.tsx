@@ -1,7 +1,6 @@
-import { useMemo } from 'react'
 import {
   Button,
-  useClient,
+  useClientApi,
   useDialogs,
   useT,
   type FieldEditorProps,
@@ -16,8 +15,7 @@ import { rootOfDatatype } from './roots.js'
  * extension filter, Clear empties it.
  */
 export default function DrivePathField(props: FieldEditorProps) {
-  const client = useClient()
-  const api = useMemo(() => driveApi(client), [client])
+  const api = useClientApi(driveApi)
   return <DrivePath api={api} {...props} />
 }
 
