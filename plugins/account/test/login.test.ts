@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/server/sessions.js'
+import { addAndSignIn } from '../src/testing/index.js'
 import {
   bootAccounts,
   bootWithAccounts,
@@ -286,11 +287,7 @@ for (const database of databasesUnderTest()) {
 
     it('signs a binned account out at once, though its session was cached', async () => {
       await kernel.seed()
-      const temp = await kernel.services.accounts.addAccount({
-        email: 'temp@example.com',
-        password: 'secret12',
-      })
-      const cookie = await signIn(kernel, 'temp@example.com', 'secret12')
+      const { cookie, ...temp } = await addAndSignIn(kernel, 'temp@example.com', { roles: [] })
       expect((await getAccount(kernel, cookie)).statusCode).toBe(200)
       await kernel.services.records.bin(
         { type: 'employee', id: 'admin', roles: ['administrator'] },
@@ -301,11 +298,7 @@ for (const database of databasesUnderTest()) {
 
     it('ends the sessions at a role change, though the session was cached', async () => {
       await kernel.seed()
-      const temp = await kernel.services.accounts.addAccount({
-        email: 'roles@example.com',
-        password: 'secret12',
-      })
-      const cookie = await signIn(kernel, 'roles@example.com', 'secret12')
+      const { cookie, ...temp } = await addAndSignIn(kernel, 'roles@example.com', { roles: [] })
       expect((await getAccount(kernel, cookie)).json<{ roles: string[] }>().roles).toEqual([])
       await kernel.services.records.update(
         { type: 'employee', id: 'admin', roles: ['administrator'] },
