@@ -27,7 +27,7 @@ export function ColumnHeading({ label, detail, items, testId, busy = false }: Co
         trigger={(open) => (
           <button
             type="button"
-            className="translation-menu-button"
+            className="sw-icon-button translation-menu-button"
             aria-label={t('{0} menu', label)}
             aria-haspopup="menu"
             aria-expanded={open}

@@ -212,7 +212,7 @@ export function RichTextToolbar({ editor, controls, source, onSource }: RichText
           <button
             key={tool.name}
             type="button"
-            className={`sw-rich-text-tool${tool.group ? ' sw-rich-text-group' : ''}`}
+            className={`sw-icon-button sw-rich-text-tool${tool.group ? ' sw-rich-text-group' : ''}`}
             data-tool={tool.name}
             data-testid={`rich-text-${tool.name}`}
             aria-label={tool.label}
