@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { CHROMIUM, CHROMIUM_ARGS } from '@shopwright/cli/testing'
+import { CHROMIUM, chromiumLaunch, fillLogin } from '@shopwright/cli/testing'
 
 /** Headless Chromium with the flags the browser suites use (CHROMIUM_ARGS). */
 export async function launchChromium(): Promise<Browser> {
@@ -8,11 +8,7 @@ export async function launchChromium(): Promise<Browser> {
     throw new Error(
       `${CHROMIUM} is missing: install Debian's chromium package (the bench never downloads a browser)`,
     )
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  })
+  return chromium.launch(chromiumLaunch())
 }
 
 /** The admin's two-step sign-in at /login (data-testids of admin-ui/src/app/LoginScreen.tsx). */
@@ -24,10 +20,7 @@ export async function signInAdmin(
 ): Promise<void> {
   await page.goto(`${baseUrl}${landing}`)
   await page.waitForURL(/\/login\?next=/)
-  await page.fill('[data-testid=login-email]', account.email)
-  await page.click('[data-testid=login-next]')
-  await page.fill('[data-testid=login-password]', account.password)
-  await page.click('[data-testid=login-submit]')
+  await fillLogin(page, account.email, account.password)
   await page.waitForURL((url) => url.pathname === landing)
 }
 

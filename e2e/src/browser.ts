@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { CHROMIUM, CHROMIUM_ARGS } from '@shopwright/cli/testing'
+import { chromiumLaunch, fillLogin } from '@shopwright/cli/testing'
 import { databasesUnderTest, type DatabaseUnderTest } from '@shopwright/core/testing'
 
 /** Where suites leave screenshots for a person to look at (git-ignored). */
@@ -54,11 +54,7 @@ export async function saveDownload(
 /** Launches headless Chromium with the flags this sandboxed, offline machine needs. */
 export async function launchBrowser(): Promise<Browser> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  })
+  return chromium.launch(chromiumLaunch())
 }
 
 /**
@@ -82,10 +78,7 @@ export async function signInThrough(
  * test ids): the e-mail, Next, the password, Sign in. The caller waits for where it leads.
  */
 export async function signIn(page: Page, email: string, password = 'secret12'): Promise<void> {
-  await page.fill('[data-testid=login-email]', email)
-  await page.click('[data-testid=login-next]')
-  await page.fill('[data-testid=login-password]', password)
-  await page.click('[data-testid=login-submit]')
+  await fillLogin(page, email, password)
 }
 
 /**
