@@ -7,6 +7,7 @@ import {
   cardErrors,
   type ProfileRuleError,
 } from '../../shared/profile-rules.js'
+import { applyLineChanges } from './line-changes.js'
 import type { AddressLine, CardLine } from './lines.js'
 
 const field = z.string().max(300).optional()
@@ -81,62 +82,36 @@ function refuse(problem: ProfileRuleError): never {
   throw createError(problem.code, { status: 400, reason: problem.field })
 }
 
-/** The caller's own line, or 404 ERROR_RECORD_NOT_AVAILABLE (another account's id included). */
-function own<T>(lines: T[], idOf: (line: T) => string, id: string): T {
-  const line = lines.find((each) => idOf(each) === id)
-  if (!line) throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: id })
-  return line
-}
-
-/** The lines without the one a `delete` names: refused for `new`, and for a line not the account's. */
-function withoutLine<T>(lines: T[], idOf: (line: T) => string, id: string): T[] {
-  if (id === 'new') throw createError('ERROR_INVALID_INPUT', { reason: 'new: cannot delete' })
-  own(lines, idOf, id)
-  return lines.filter((line) => idOf(line) !== id)
-}
-
-/** The line a change edits, or undefined for `new`: addresses and cards read it alike. */
-function editedLine<T>(lines: T[], idOf: (line: T) => string, id: string): T | undefined {
-  return id === 'new' ? undefined : own(lines, idOf, id)
-}
-
 /** Applies address changes to a copy of the lines; throws (changing nothing) on any bad change. */
 export function applyAddresses(
   current: AddressLine[],
   changes: Record<string, 'delete' | AddressChange>,
   ids: NewIds,
 ): AddressLine[] {
-  let lines = current.map((line) => ({ ...line }))
-  for (const [id, change] of Object.entries(changes)) {
-    if (change === 'delete') {
-      lines = withoutLine(lines, (line) => line.id, id)
-      continue
-    }
-    const before = editedLine(lines, (line) => line.id, id)
-    const line: AddressLine = {
-      id: before?.id ?? newId(),
-      addressee: change.addressee ?? before?.addressee ?? '',
-      addr1: change.addr1 ?? before?.addr1 ?? '',
-      addr2: change.addr2 ?? before?.addr2 ?? '',
-      city: change.city ?? before?.city ?? '',
-      state: change.state ?? before?.state ?? '',
-      country: change.country ?? before?.country ?? '',
-      zip: change.zip ?? before?.zip ?? '',
-      addrphone: change.addrphone ?? before?.addrphone ?? '',
-      defaultbilling: change.defaultbilling ?? before?.defaultbilling ?? false,
-      defaultshipping: change.defaultshipping ?? before?.defaultshipping ?? false,
-      isresidential: change.isresidential ?? before?.isresidential ?? false,
-    }
-    const problem = addressErrors(line)
-    if (problem) refuse(problem)
-    if (before) lines = lines.map((each) => (each.id === id ? line : each))
-    else {
-      lines.push(line)
-      ids.addressbook = line.id
-    }
-    for (const flag of ['defaultbilling', 'defaultshipping'] as const)
-      if (change[flag]) for (const each of lines) each[flag] = each.id === line.id
-  }
+  const { lines, added } = applyLineChanges(current, changes, {
+    idOf: (line) => line.id,
+    only: ['defaultbilling', 'defaultshipping'],
+    make(change, before) {
+      const line: AddressLine = {
+        id: before?.id ?? newId(),
+        addressee: change.addressee ?? before?.addressee ?? '',
+        addr1: change.addr1 ?? before?.addr1 ?? '',
+        addr2: change.addr2 ?? before?.addr2 ?? '',
+        city: change.city ?? before?.city ?? '',
+        state: change.state ?? before?.state ?? '',
+        country: change.country ?? before?.country ?? '',
+        zip: change.zip ?? before?.zip ?? '',
+        addrphone: change.addrphone ?? before?.addrphone ?? '',
+        defaultbilling: change.defaultbilling ?? before?.defaultbilling ?? false,
+        defaultshipping: change.defaultshipping ?? before?.defaultshipping ?? false,
+        isresidential: change.isresidential ?? before?.isresidential ?? false,
+      }
+      const problem = addressErrors(line)
+      if (problem) refuse(problem)
+      return line
+    },
+  })
+  if (added) ids.addressbook = added
   tooMany(lines.length, MAX_ADDRESSES, 'addresses')
   return lines
 }
@@ -149,43 +124,36 @@ export function applyCards(
   now: Date,
   tokens: NewTokens,
 ): CardLine[] {
-  let lines = current.map((line) => ({ ...line }))
-  for (const [id, change] of Object.entries(changes)) {
-    if (change === 'delete') {
-      lines = withoutLine(lines, (line) => line.internalid, id)
-      continue
-    }
-    const before = editedLine(lines, (line) => line.internalid, id)
-    const merged = {
-      ccnumber: change.ccnumber ?? '',
-      ccname: change.ccname ?? before?.ccname ?? '',
-      ccexpiredate: change.ccexpiredate ?? before?.ccexpiredate ?? '',
-      paymentmethod: change.paymentmethod ?? before?.paymentmethod ?? '',
-    }
-    const problem = cardErrors(merged, now, { numberOnFile: before !== undefined })
-    if (problem) refuse(problem)
-    const digits = cardDigits(merged.ccnumber)
-    const line: CardLine = {
-      internalid: before?.internalid ?? newId(),
-      ccname: merged.ccname,
-      ccexpiredate: merged.ccexpiredate,
-      paymentmethod: merged.paymentmethod,
-      // Only these stand for the number here; the token is kept apart (card-tokens.ts).
-      last4: digits ? digits.slice(-4) : (before?.last4 ?? ''),
-      brand: digits ? cardBrand(digits) : (before?.brand ?? 'card'),
-      cardstate: 'active',
-      ccdefault: change.ccdefault ?? before?.ccdefault ?? false,
-    }
-    // A payment provider adapter would put its own token here; a new number gets a new one.
-    if (digits) tokens.set(line.internalid, `tok_${randomBytes(16).toString('base64url')}`)
-    if (before) lines = lines.map((each) => (each.internalid === id ? line : each))
-    else {
-      lines.push(line)
-      ids.creditcards = line.internalid
-    }
-    if (change.ccdefault)
-      for (const each of lines) each.ccdefault = each.internalid === line.internalid
-  }
+  const { lines, added } = applyLineChanges(current, changes, {
+    idOf: (line) => line.internalid,
+    only: ['ccdefault'],
+    make(change, before) {
+      const merged = {
+        ccnumber: change.ccnumber ?? '',
+        ccname: change.ccname ?? before?.ccname ?? '',
+        ccexpiredate: change.ccexpiredate ?? before?.ccexpiredate ?? '',
+        paymentmethod: change.paymentmethod ?? before?.paymentmethod ?? '',
+      }
+      const problem = cardErrors(merged, now, { numberOnFile: before !== undefined })
+      if (problem) refuse(problem)
+      const digits = cardDigits(merged.ccnumber)
+      const line: CardLine = {
+        internalid: before?.internalid ?? newId(),
+        ccname: merged.ccname,
+        ccexpiredate: merged.ccexpiredate,
+        paymentmethod: merged.paymentmethod,
+        // Only these stand for the number here; the token is kept apart (card-tokens.ts).
+        last4: digits ? digits.slice(-4) : (before?.last4 ?? ''),
+        brand: digits ? cardBrand(digits) : (before?.brand ?? 'card'),
+        cardstate: 'active',
+        ccdefault: change.ccdefault ?? before?.ccdefault ?? false,
+      }
+      // A payment provider adapter would put its own token here; a new number gets a new one.
+      if (digits) tokens.set(line.internalid, `tok_${randomBytes(16).toString('base64url')}`)
+      return line
+    },
+  })
+  if (added) ids.creditcards = added
   tooMany(lines.length, MAX_CARDS, 'cards')
   return lines
 }
