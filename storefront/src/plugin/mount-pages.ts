@@ -1,7 +1,6 @@
 import type { Middleware } from 'koa'
 import type { RouteContext } from '@shopwright/core'
 import { mayExportMailTemplates, resolveTheme } from '../server/load-theme.js'
-import { storefrontPageCache } from '../server/page-cache.js'
 import type { ThemeServerModule } from '../server/storefront-pages.js'
 import { builtOnFirstRequest } from './first-request.js'
 
@@ -38,6 +37,9 @@ export async function mountPages(theme: ThemeOption, context: RouteContext): Pro
     typeof theme === 'function' ||
     (themeFile !== undefined && mayExportMailTemplates(themeFile))
   if (mail && themeMayMail) await loadTheme()
+  // Imported here, not by the plugin's entry: the entry stays light for processes that serve no
+  // pages (it is loaded by every command), while the listener is needed from the start.
+  const { storefrontPageCache } = await import('../server/page-cache.js')
   const pages = storefrontPageCache(context)
   return builtOnFirstRequest(async () => {
     const [module, { storefrontPages }] = await Promise.all([
