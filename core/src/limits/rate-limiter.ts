@@ -1,8 +1,9 @@
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
+import { createRequire } from 'node:module'
+import type {
+  RateLimiterAbstract,
+  RateLimiterMemory as MemoryLimiter,
+  RateLimiterRedis as RedisLimiter,
+  RateLimiterRes as LimiterAnswer,
 } from 'rate-limiter-flexible'
 import type { ErrorCode } from '../shared/errors/index.js'
 import type { RedisConnections } from '../redis/redis-connections.js'
@@ -35,9 +36,21 @@ interface DefinedRule {
   /** Redis-backed when Redis is configured, else the memory one. */
   limiter: RateLimiterAbstract
   /** This node's own counts: the limiter without Redis, and its insurance while Redis is away. */
-  memory: RateLimiterMemory
+  memory: MemoryLimiter
   code: ErrorCode
 }
+
+/**
+ * The two limiters used, each from its own file: the package's index loads every store it supports
+ * (Mongo, DynamoDB, Prisma...), about 37 files at each start. The Redis one loads with Redis only.
+ */
+const load = createRequire(import.meta.url)
+const RateLimiterMemory = load(
+  'rate-limiter-flexible/lib/RateLimiterMemory.js',
+) as typeof MemoryLimiter
+const RateLimiterRes = load('rate-limiter-flexible/lib/RateLimiterRes.js') as typeof LimiterAnswer
+const redisLimiter = (): typeof RedisLimiter =>
+  load('rate-limiter-flexible/lib/RateLimiterRedis.js') as typeof RedisLimiter
 
 /** rate-limiter-flexible behind a small named-rule facade. */
 export class KernelRateLimiter implements RateLimiterService {
@@ -53,7 +66,7 @@ export class KernelRateLimiter implements RateLimiterService {
     }
     const memory = new RateLimiterMemory({ ...options, keyPrefix: name })
     const limiter = this.redis
-      ? new RateLimiterRedis({
+      ? new (redisLimiter())({
           ...options,
           keyPrefix: this.redis.key('rl', name),
           storeClient: this.redis.command,
