@@ -1,7 +1,8 @@
 /**
  * What the admin UI, the storefront and plugins' screens share beside core's browser-safe part
- * (`@shopwright/core/shared`: error catalogue, ids, validation, record model): the `/query` client,
- * translation and formatting. Browser-safe; the storefront's server render uses it too.
+ * (`@shopwright/core/shared`: error catalogue, ids, access rules): the `/query` client, the record
+ * model its answers follow, input rules, translation and formatting. Browser-safe; the servers'
+ * checks and the storefront's server render use it too.
  */
 export * from './query-url.js'
 export * from './query-error.js'
@@ -13,3 +14,5 @@ export * from './translate.js'
 export { phraseArguments, selectPlurals } from './plural.js'
 export { collatorFor, foldText, numberFormatFor, pluralRulesFor } from './intl.js'
 export * from './money.js'
+export * from './record-model.js'
+export * from './validation.js'

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { ADMIN_HOME, emailError, localNext, normalizeEmail } from '@shopwright/core/shared'
+import { emailError, localNext, normalizeEmail } from '@shopwright/client'
+import { ADMIN_HOME } from '@shopwright/core/shared'
 import type { LoginPreview } from '../registry/index.js'
 import { Button } from '../kit/Button.js'
 import { useDialogs } from '../kit/dialogs.js'

@@ -1,7 +1,7 @@
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
 import { DEVICE_HEADERS, INFO_PATH } from '../servers.js'
-import { PAGE_SIZES } from '@shopwright/core/shared'
+import { PAGE_SIZES } from '@shopwright/client'
 import { formatRatio } from '../format.js'
 import { loadRows, ceilingRounds } from '../rounds.js'
 import { htmlTitle, itemLinks } from '../storefront-page.js'

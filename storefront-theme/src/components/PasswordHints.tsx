@@ -1,4 +1,4 @@
-import { passwordHints } from '@shopwright/core/shared'
+import { passwordHints } from '@shopwright/client'
 import { useT } from '@shopwright/storefront/react'
 
 /** What a new password still lacks, as it is typed (none before the first character). */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
-import { type RecordCollection, type RecordData } from '@shopwright/core/shared'
-import { collatorFor } from '@shopwright/client'
+import { type RecordData } from '@shopwright/core/shared'
+import { collatorFor, type RecordCollection } from '@shopwright/client'
 import { nameIn, type NameTranslations } from '@shopwright/storefront/shared'
 import { useSession, useTranslation } from '@shopwright/storefront/react'
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { ADMIN_HOME, emailError, localNext, normalizeEmail } from '@shopwright/core/shared'
-import { isQueryError } from '@shopwright/client'
+import { ADMIN_HOME } from '@shopwright/core/shared'
+import { isQueryError, emailError, localNext, normalizeEmail } from '@shopwright/client'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import type { AccountPreview, LoginAnswer } from '@shopwright/plugin-account'

@@ -1,6 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { emailError, normalizeEmail, passwordError } from '@shopwright/core/shared'
-import { isQueryError, type Translate } from '@shopwright/client'
+import {
+  isQueryError,
+  type Translate,
+  emailError,
+  normalizeEmail,
+  passwordError,
+} from '@shopwright/client'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../components/Alert.js'
 import { Checkbox } from '../components/Checkbox.js'

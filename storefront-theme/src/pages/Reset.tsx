@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { emailError, normalizeEmail, passwordError } from '@shopwright/core/shared'
-import { type Translate } from '@shopwright/client'
+import { type Translate, emailError, normalizeEmail, passwordError } from '@shopwright/client'
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
 import type { ResetEntity } from '@shopwright/plugin-account'

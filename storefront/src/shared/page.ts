@@ -1,5 +1,5 @@
-import { PAGE_SIZES, type RecordData } from '@shopwright/core/shared'
-import { englishOnly, type LocaleChoice, type Translate } from '@shopwright/client'
+import { type RecordData } from '@shopwright/core/shared'
+import { englishOnly, type LocaleChoice, type Translate, PAGE_SIZES } from '@shopwright/client'
 import type { MatchedRoute, WebsiteRoute } from './route-match.js'
 import type { MoneyFormat } from './money.js'
 import type { NameTranslations } from './translation.js'

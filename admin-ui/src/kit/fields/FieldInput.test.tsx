@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
 import { FieldEditorsContext, type FieldEditorProps } from './field-editors.js'
 import { FieldInput } from './FieldInput.js'
 import { FieldSourceContext, FormValuesContext, type FieldSource } from './field-source.js'

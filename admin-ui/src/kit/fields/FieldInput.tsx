@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
-import { effectiveDatatype, type FieldDefinition } from '@shopwright/core/shared'
+import { effectiveDatatype, type FieldDefinition } from '@shopwright/client'
 import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
 import { usePluginFieldEditor } from './field-editors.js'

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react'
-import type { FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
 
 /**
  * What a plugin's editor of one field gets: FieldInput's own props, with the input's id. An editor

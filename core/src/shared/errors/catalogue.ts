@@ -40,7 +40,7 @@ export const ERROR_MESSAGES = {
   ERROR_INVALID_INTEGER: 'A whole number is required.',
   ERROR_INVALID_ID: 'An id can only contain A-Z, a-z, 0-9, - and _.',
 
-  // Password rules and hints (validation.ts): at least 6 characters; the hints are advice only.
+  // Password rules and hints (@shopwright/client's validation.ts): at least 6 characters; the hints are advice only.
   ERROR_PASSWORD_TOO_SHORT: 'Your password must be at least 6 characters long.',
   ERROR_PASSWORDS_DO_NOT_MATCH: 'Passwords do not match.',
   ERROR_PASSWORD_ADVICE_LENGTH: 'Use 10 or more characters.',

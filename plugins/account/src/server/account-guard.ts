@@ -1,12 +1,11 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Knex } from 'knex'
+import { emailError, normalizeEmail } from '@shopwright/client'
 import {
   actorName,
   createError,
-  emailError,
   isDuplicateKey,
   isSystemActor,
-  normalizeEmail,
   type Logger,
   type RecordData,
 } from '@shopwright/core'

@@ -1,10 +1,8 @@
 import type { Knex } from 'knex'
+import { emailError, normalizeEmail, passwordError } from '@shopwright/client'
 import {
   createError,
-  emailError,
   isValidId,
-  normalizeEmail,
-  passwordError,
   SYSTEM_ACTOR,
   type RecordData,
   type SeedWriter,

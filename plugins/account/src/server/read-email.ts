@@ -1,4 +1,5 @@
-import { emailError, normalizeEmail, z } from '@shopwright/core'
+import { emailError, normalizeEmail } from '@shopwright/client'
+import { z } from '@shopwright/core'
 
 /**
  * An e-mail of a request body, as the route descriptions read it: at most 254 characters,

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useState, type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
 import { FieldSourceContext, type FieldEditor, type FieldSource } from '@shopwright/admin-ui/kit'
 // The app's client context and a fake client: the price table reads the site's currencies.
 import { ClientContext } from '../../../../admin-ui/src/app/client.js'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { RecordCollection, RecordData } from '@shopwright/core/shared'
+import { type RecordCollection } from '@shopwright/client'
+import type { RecordData } from '@shopwright/core/shared'
 import type { QueryClient } from '@shopwright/client'
 import { readOrNull, useClient } from '@shopwright/admin-ui/kit'
 

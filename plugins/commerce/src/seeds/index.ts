@@ -1,4 +1,5 @@
-import type { ListTypeData, RecordData } from '@shopwright/core/shared'
+import { type ListTypeData } from '@shopwright/client'
+import type { RecordData } from '@shopwright/core/shared'
 import { commerceRecordTypes } from './record-types.js'
 
 /** A list type record. */

@@ -1,4 +1,5 @@
-import type { FieldDefinition, RecordData } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
+import type { RecordData } from '@shopwright/core/shared'
 import {
   CATALOGUE_SECURITY,
   CATEGORY_TYPE,

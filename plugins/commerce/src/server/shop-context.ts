@@ -4,8 +4,14 @@
  * and language. Site settings are read through the records service and kept `tiny` in the
  * `commerce` cache type, which a change of the web configuration or a currency clears.
  */
-import { PAGE_SIZES, type CacheService, type Entity, type RecordData } from '@shopwright/core'
-import { LOCALE_COOKIE, parseLocaleChoice, placesOf, type LocaleChoice } from '@shopwright/client'
+import { type CacheService, type Entity, type RecordData } from '@shopwright/core'
+import {
+  LOCALE_COOKIE,
+  parseLocaleChoice,
+  placesOf,
+  type LocaleChoice,
+  PAGE_SIZES,
+} from '@shopwright/client'
 import type { RecordsService } from '@shopwright/plugin-records'
 import type { AccountProfiles, CustomerTerms } from '@shopwright/plugin-account'
 import { DEFAULT_PRICE_LEVEL } from '../shared/types.js'

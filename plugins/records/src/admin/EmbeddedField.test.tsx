@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FieldDefinition, RecordData } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
+import type { RecordData } from '@shopwright/core/shared'
 import { EmbeddedEditorsContext, type FieldEditorProps } from '@shopwright/admin-ui/kit'
 // The app's client context and a fake client: the form reads the embedded type's definition.
 import { ClientContext } from '../../../../admin-ui/src/app/client.js'

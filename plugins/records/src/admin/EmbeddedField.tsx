@@ -1,10 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
-import {
-  effectiveDatatype,
-  type FieldDefinition,
-  type RecordData,
-  type RecordTypeAnswer,
-} from '@shopwright/core/shared'
+import { effectiveDatatype, type FieldDefinition, type RecordTypeAnswer } from '@shopwright/client'
+import { type RecordData } from '@shopwright/core/shared'
 import {
   Button,
   InfoTip,

@@ -1,4 +1,4 @@
-import { FIELD_DATATYPES, type FieldDefinition } from '@shopwright/core/shared'
+import { FIELD_DATATYPES, type FieldDefinition } from '@shopwright/client'
 import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { datatypeLabel } from './datatype-names.js'
 import { ListEditorFrame, SelectCell, useListEditing } from './list-editor.js'

@@ -1,6 +1,6 @@
 import './list-finder.css'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import type { FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
 import { Button, Icon, useT } from '@shopwright/admin-ui/kit'
 import { MAX_LIST_FILTERS, MAX_SEARCH_LENGTH } from '../shared/list-columns.js'
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
 import { FieldEditorsContext, type FieldEditorProps } from '@shopwright/admin-ui/kit'
 import { RecordForm } from './RecordForm.js'
 

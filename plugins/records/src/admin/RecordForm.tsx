@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react'
-import {
-  effectiveDatatype,
-  fieldDisplay,
-  type FieldDefinition,
-  type RecordData,
-} from '@shopwright/core/shared'
+import { effectiveDatatype, fieldDisplay, type FieldDefinition } from '@shopwright/client'
+import { type RecordData } from '@shopwright/core/shared'
 import {
   Cell,
   FormValuesContext,

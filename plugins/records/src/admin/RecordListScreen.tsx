@@ -1,10 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import {
-  type RecordCollection,
-  type RecordData,
-  type RecordTypeAnswer,
-} from '@shopwright/core/shared'
+import { type RecordCollection, type RecordTypeAnswer } from '@shopwright/client'
+import { type RecordData } from '@shopwright/core/shared'
 import {
   Breadcrumbs,
   DataTable,

@@ -3,12 +3,11 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import {
   effectiveDatatype,
   fieldDisplay,
-  isReference,
   type ConfigurationTypeData,
   type FieldDefinition,
-  type RecordData,
   type RecordTypeAnswer,
-} from '@shopwright/core/shared'
+} from '@shopwright/client'
+import { isReference, type RecordData } from '@shopwright/core/shared'
 import {
   Breadcrumbs,
   Button,

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import type { RecordCollection, RecordTypeAnswer } from '@shopwright/core/shared'
+import { type RecordCollection, type RecordTypeAnswer } from '@shopwright/client'
 import {
   Button,
   DataTable,

@@ -1,4 +1,4 @@
-import type { FieldDatatype } from '@shopwright/core/shared'
+import { type FieldDatatype } from '@shopwright/client'
 import type { Translate } from '@shopwright/admin-ui/kit'
 
 /**

@@ -1,4 +1,4 @@
-import { fieldDisplay, type FieldDefinition } from '@shopwright/core/shared'
+import { fieldDisplay, type FieldDefinition } from '@shopwright/client'
 import { checkField, isEmptyValue } from '../shared/field-rules.js'
 
 /** One embedded record as a form edits it: a plain object. */

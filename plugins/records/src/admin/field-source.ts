@@ -1,4 +1,5 @@
-import type { RecordCollection, RecordData } from '@shopwright/core/shared'
+import { type RecordCollection } from '@shopwright/client'
+import type { RecordData } from '@shopwright/core/shared'
 import type { QueryClient } from '@shopwright/client'
 import type { Choice, FieldSource } from '@shopwright/admin-ui/kit'
 import { recordName } from './keys.js'

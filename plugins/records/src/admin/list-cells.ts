@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { effectiveDatatype, type FieldDefinition } from '@shopwright/core/shared'
-import { type QueryClient } from '@shopwright/client'
+import { type QueryClient, effectiveDatatype, type FieldDefinition } from '@shopwright/client'
 import { cutLongText, listCell } from '@shopwright/admin-ui/kit'
 import { recordsFieldSource } from './field-source.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
 import { fieldProblem } from './record-checks.js'
 
 const fields: FieldDefinition[] = [

@@ -1,4 +1,5 @@
-import { type FieldDefinition, type RecordData } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
+import { type RecordData } from '@shopwright/core/shared'
 import { checkField } from '../shared/field-rules.js'
 
 /**

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type ConfigurationTypeData } from '@shopwright/core/shared'
+import { PAGE_SIZES, type ConfigurationTypeData } from '@shopwright/client'
 import { field } from './fields.js'
 
 /**

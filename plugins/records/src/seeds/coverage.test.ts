@@ -4,13 +4,8 @@
  * types miss would be invisible in the admin editor; a value of the wrong shape would show wrongly.
  */
 import { allSeeds, sampleCompany } from '@shopwright/seeds'
-import {
-  emailError,
-  isReference,
-  type FieldDefinition,
-  type RecordData,
-  type RecordTypeData,
-} from '@shopwright/core/shared'
+import { emailError, type FieldDefinition, type RecordTypeData } from '@shopwright/client'
+import { isReference, type RecordData } from '@shopwright/core/shared'
 import { describe, expect, it } from 'vitest'
 import { recordsPluginSeeds } from './index.js'
 

@@ -1,4 +1,4 @@
-import type { FieldDatatype, FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDatatype, type FieldDefinition } from '@shopwright/client'
 
 /** The optional parts of a field definition, besides the four every seeded field states. */
 export type FieldOptions = Omit<FieldDefinition, 'id' | 'name' | 'datatype' | 'description'>

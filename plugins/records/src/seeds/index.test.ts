@@ -1,10 +1,10 @@
 import {
   FIELD_DATATYPES,
   fieldDisplay,
-  isValidId,
   type FieldDefinition,
   type RecordTypeData,
-} from '@shopwright/core/shared'
+} from '@shopwright/client'
+import { isValidId } from '@shopwright/core/shared'
 import { describe, expect, it } from 'vitest'
 import {
   OTHER_PACKAGES_LIST_TYPES,

@@ -1,4 +1,4 @@
-import type { ListTypeData } from '@shopwright/core/shared'
+import { type ListTypeData } from '@shopwright/client'
 
 /**
  * The list types the fields of this plugin's record and configuration types choose from. The

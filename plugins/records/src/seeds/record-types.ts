@@ -1,4 +1,5 @@
-import { reference, type FieldDefinition, type RecordTypeData } from '@shopwright/core/shared'
+import { type FieldDefinition, type RecordTypeData } from '@shopwright/client'
+import { reference } from '@shopwright/core/shared'
 import { field } from './fields.js'
 import { REFERENCE_SECURITY, WEBSITE_SECURITY } from './security.js'
 

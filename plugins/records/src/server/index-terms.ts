@@ -1,5 +1,5 @@
-import { foldText } from '@shopwright/client'
-import type { FieldDefinition, RecordData } from '@shopwright/core'
+import { foldText, type FieldDefinition } from '@shopwright/client'
+import type { RecordData } from '@shopwright/core'
 import { SEARCHABLE_DATATYPES, SORTABLE_DATATYPES } from '../shared/list-columns.js'
 
 /**

@@ -1,14 +1,12 @@
 import type { Knex } from 'knex'
 import {
   createError,
-  DEFAULT_DATA_PAGE_SIZE,
   type CacheService,
   type DatabaseDialect,
   type Entity,
   type RecordData,
-  type RecordTypeData,
 } from '@shopwright/core'
-import { collatorFor } from '@shopwright/client'
+import { collatorFor, DEFAULT_DATA_PAGE_SIZE, type RecordTypeData } from '@shopwright/client'
 import type { RecordStore } from './record-store.js'
 import { spliceRecord } from './record-rows.js'
 import type { RecordTypes } from './record-types.js'

@@ -1,13 +1,12 @@
 import type { Knex } from 'knex'
+import { idError, type RecordTypeData } from '@shopwright/client'
 import {
   createError,
-  idError,
   isAppError,
   isValidId,
   type Entity,
   type RecordData,
   type RecordReference,
-  type RecordTypeData,
 } from '@shopwright/core'
 import type { RecordStore } from './record-store.js'
 import type { RecordTypes } from './record-types.js'

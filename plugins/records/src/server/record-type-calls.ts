@@ -1,12 +1,10 @@
 import {
-  createError,
   DEFAULT_DATA_PAGE_SIZE,
-  type AccessService,
-  type Entity,
   type ListTypeData,
   type RecordCollection,
   type RecordTypeAnswer,
-} from '@shopwright/core'
+} from '@shopwright/client'
+import { createError, type AccessService, type Entity } from '@shopwright/core'
 import type { RecordStore } from './record-store.js'
 import type { RecordTypes } from './record-types.js'
 import type { ListOptions } from './list-service.js'

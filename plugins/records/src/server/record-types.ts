@@ -1,15 +1,17 @@
 import {
+  type ConfigurationTypeData,
+  type FieldDefinition,
+  type RecordTypeData,
+} from '@shopwright/client'
+import {
   createError,
   FULL_ACCESS,
   NO_ACCESS,
   type AccessFlags,
   type AccessService,
   type CacheService,
-  type ConfigurationTypeData,
   type Entity,
-  type FieldDefinition,
   type RecordData,
-  type RecordTypeData,
 } from '@shopwright/core'
 import type { RecordStore } from './record-store.js'
 

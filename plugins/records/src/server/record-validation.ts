@@ -1,8 +1,8 @@
+import { type FieldDefinition } from '@shopwright/client'
 import {
   createError,
   isReference,
   isValidId,
-  type FieldDefinition,
   type RecordData,
   type RecordReference,
 } from '@shopwright/core'

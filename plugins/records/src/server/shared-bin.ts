@@ -1,4 +1,5 @@
-import { createError, PAGE_SIZES, type Entity } from '@shopwright/core'
+import { PAGE_SIZES } from '@shopwright/client'
+import { createError, type Entity } from '@shopwright/core'
 import type { RecordKey, RecordsService } from './records-service.js'
 
 /** One row of the Bin screen (Name, Type, Deleted Date). */

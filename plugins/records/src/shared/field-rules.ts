@@ -5,12 +5,10 @@
 import {
   effectiveDatatype,
   emailError,
-  isReference,
-  isValidId,
   normalizeEmail,
-  type ErrorCode,
   type FieldDefinition,
-} from '@shopwright/core/shared'
+} from '@shopwright/client'
+import { isReference, isValidId, type ErrorCode } from '@shopwright/core/shared'
 
 export type FieldCheck =
   { ok: true; value: unknown } | { ok: false; code: ErrorCode; reason?: string }

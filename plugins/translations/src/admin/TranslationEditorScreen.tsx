@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import type { RecordTypeAnswer } from '@shopwright/core/shared'
+import { type RecordTypeAnswer } from '@shopwright/client'
 import { ErrorView, useClientApi, useQueryData } from '@shopwright/admin-ui/kit'
 import { RecordScreen } from '@shopwright/plugin-records/admin'
 import { TRANSLATION_TYPE } from './constants.js'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { emailError, normalizeEmail } from '@shopwright/core/shared'
+import { emailError, normalizeEmail } from '@shopwright/client'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { mdiBellOutline, mdiCheckCircle } from '@mdi/js'
 import { Form } from '../../components/Form.js'

@@ -1,10 +1,5 @@
-import {
-  createError,
-  normalizeEmail,
-  type Logger,
-  type RateLimiterService,
-  z,
-} from '@shopwright/core'
+import { normalizeEmail } from '@shopwright/client'
+import { createError, type Logger, type RateLimiterService, z } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import { forgetFailures } from './login.js'
 import { RESET_PER_ADDRESS, RESET_PER_EMAIL } from '../reset-limits.js'

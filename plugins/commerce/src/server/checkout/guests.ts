@@ -7,11 +7,10 @@
  * orders and invoices move to the account.
  */
 import crypto from 'node:crypto'
+import { emailError, normalizeEmail } from '@shopwright/client'
 import {
   createError,
-  emailError,
   isAppError,
-  normalizeEmail,
   reference,
   SYSTEM_ACTOR,
   z,

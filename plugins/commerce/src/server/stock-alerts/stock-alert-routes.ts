@@ -4,14 +4,8 @@
  * no units now. Counted per address and per e-mail across nodes, with a cap on the alerts one
  * e-mail may have waiting, so the call cannot be turned on someone's inbox.
  */
-import {
-  clientKey,
-  createError,
-  emailError,
-  normalizeEmail,
-  type QueryRouter,
-  type RateLimiterService,
-} from '@shopwright/core'
+import { emailError, normalizeEmail } from '@shopwright/client'
+import { clientKey, createError, type QueryRouter, type RateLimiterService } from '@shopwright/core'
 import type { CartPricing } from '../cart/cart-pricing.js'
 import type { Carts } from '../cart/carts.js'
 import { STOCK_ALERT_ROUTES } from '../route-schemas.js'

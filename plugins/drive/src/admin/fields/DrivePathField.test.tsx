@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FieldDefinition } from '@shopwright/core/shared'
+import { type FieldDefinition } from '@shopwright/client'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
 import '../../shared/errors.js'
 import { FakeDrive } from '../testing/fake-drive.js'

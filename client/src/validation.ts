@@ -2,8 +2,7 @@
  * Input rules (e-mail, password, id, the address after sign-in), shared by the server and the
  * browser. Each returns the error code of the first broken rule, or null when the value passes.
  */
-import type { ErrorCode } from './errors/catalogue.js'
-import { isValidId } from './ids.js'
+import { isValidId, type ErrorCode } from '@shopwright/core/shared'
 
 /** Minimum password length (docs/security.md, "Passwords"); 10 or more is advised. */
 export const PASSWORD_MIN_LENGTH = 6

@@ -2,7 +2,7 @@
  * The meta-model (docs/architecture.md, "Records"): record types, field definitions, list types and
  * configuration types are themselves records, so a site's data model is data. Browser-safe.
  */
-import type { AccessFlags, RecordData, RecordReference } from './records.js'
+import type { AccessFlags, RecordData, RecordReference } from '@shopwright/core/shared'
 
 /** Every field datatype the spec handles; anything else is treated as text. */
 export const FIELD_DATATYPES = [
