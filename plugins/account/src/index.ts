@@ -85,6 +85,15 @@ declare module '@shopwright/core' {
   interface ErrorCodes extends ErrorCodesOf<typeof ACCOUNT_ERRORS> {}
   interface Services {
     accounts: AccountService
+    cardTokens: CardTokens
+    mailQueue: MailQueue
+    /** The e-mails plugins send, by name, with a theme's own in their place (docs/themes.md). */
+    mailTemplates: MailTemplates
+    /** A customer's profile as shown: saved cards held back until a confirmed e-mail (verify mode). */
+    accountProfiles: AccountProfiles
+  }
+  /** This plugin's own services: its container only (docs/plugins.md, "Services"). */
+  interface PluginInternals {
     sessionStore: SessionStore
     accountAuthenticator: AccountAuthenticator
     resets: ResetStore
@@ -92,14 +101,8 @@ declare module '@shopwright/core' {
     mailer: Mailer
     accountImages: AccountImages
     accountGuard: AccountGuard
-    cardTokens: CardTokens
-    mailQueue: MailQueue
-    /** The e-mails plugins send, by name, with a theme's own in their place (docs/themes.md). */
-    mailTemplates: MailTemplates
     signups: Signups
     formTickets: FormTickets
-    /** A customer's profile as shown: saved cards held back until a confirmed e-mail (verify mode). */
-    accountProfiles: AccountProfiles
   }
 }
 

@@ -27,6 +27,9 @@ declare module '@shopwright/core' {
   interface Services {
     /** A month's billing records, priced (plugins/billing/README.md). */
     billing: BillingService
+  }
+  /** This plugin's own services: its container only (docs/plugins.md, "Services"). */
+  interface PluginInternals {
     /** The storage and database sampler `billing.sample` runs. */
     billingSampler: BillingSampler
   }

@@ -1,4 +1,10 @@
-import { definePlugin, type ErrorCodesOf, type Services, asFunction } from '@shopwright/core'
+import {
+  definePlugin,
+  type ErrorCodesOf,
+  type PluginCradle,
+  type Services,
+  asFunction,
+} from '@shopwright/core'
 // The account plugin's services (cardTokens) and codes (ERROR_ADDRESS_NOT_AVAILABLE) are used here.
 import { ACCOUNT_VERIFIED, type AccountVerified } from '@shopwright/plugin-account'
 import { RECORD_CHANGED, RECORDS_SEEDED, type RecordsSeeded } from '@shopwright/plugin-records'
@@ -110,12 +116,15 @@ declare module '@shopwright/core' {
     searchEngine?: SearchEngine
     /** A customer's own orders and invoices. */
     documents: Documents
-    /** The visitor's price level, currency, language and country. */
-    shopContexts: ShopContexts
     /** Payment providers: a plugin adds a real gateway here (README, "A real gateway"). */
     paymentProviders: PaymentProviders
     carts: Carts
     checkout: Checkout
+  }
+  /** This plugin's own services: its container only (docs/plugins.md, "Services"). */
+  interface PluginInternals {
+    /** The visitor's price level, currency, language and country. */
+    shopContexts: ShopContexts
     /** Guest customers, keyed by e-mail, and their claim by a confirmed account. */
     guests: Guests
     /** The keys of order links (`/order/{id}?key=`). */
@@ -250,10 +259,11 @@ export default definePlugin({
       ).singleton(),
       catalogue: asFunction(({ db, records }) => new Catalogue(db, records)).singleton(),
       listingIndex: asFunction(
-        (deps: Services) => new ListingIndex(deps.db, deps.records, engineOf(deps)),
+        (deps: PluginCradle) => new ListingIndex(deps.db, deps.records, engineOf(deps)),
       ).singleton(),
       search: asFunction(
-        (deps: Services) => new Search(engineOf(deps), new ListingReader(deps.db, deps.records)),
+        (deps: PluginCradle) =>
+          new Search(engineOf(deps), new ListingReader(deps.db, deps.records)),
       ).singleton(),
       documents: asFunction(({ db, records }) => new Documents(db, records)).singleton(),
       paymentProviders: asFunction(({ db }) => {
@@ -261,25 +271,25 @@ export default definePlugin({
         providers.add(new TestPaymentProvider(db))
         return providers
       }).singleton(),
-      commerceParts: asFunction((deps: Services) => partsOf(deps)).singleton(),
+      commerceParts: asFunction((deps: PluginCradle) => partsOf(deps)).singleton(),
       guests: asFunction(
-        ({ db, records, seedWriter }: Services) => new Guests(db, records, seedWriter, logger),
+        ({ db, records, seedWriter }: PluginCradle) => new Guests(db, records, seedWriter, logger),
       ).singleton(),
       orderLinks: asFunction(({ db }) => new OrderLinks(db)).singleton(),
       orderMails: asFunction(
-        ({ db, mailQueue, mailTemplates, orderLinks, records }: Services) =>
+        ({ db, mailQueue, mailTemplates, orderLinks, records }: PluginCradle) =>
           new OrderMails(db, mailQueue, mailTemplates, orderLinks, records, logger),
       ).singleton(),
       stockAlerts: asFunction(
-        ({ db, mailQueue, mailTemplates, records, catalogue }: Services) =>
+        ({ db, mailQueue, mailTemplates, records, catalogue }: PluginCradle) =>
           new StockAlerts(db, mailQueue, mailTemplates, records, catalogue, logger),
       ).singleton(),
-      carts: asFunction((deps: Services) => {
+      carts: asFunction((deps: PluginCradle) => {
         const { store, pricing } = partsOf(deps)
         return new Carts(store, pricing, deps.shopContexts)
       }).singleton(),
       checkout: asFunction(
-        (deps: Services) =>
+        (deps: PluginCradle) =>
           new Checkout({
             ...partsOf(deps),
             db: deps.db,

@@ -41,10 +41,13 @@ declare module '@shopwright/core' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ErrorCodes extends ErrorCodesOf<typeof DRIVE_ERRORS> {}
   interface Services {
-    /** Where the drive keeps file contents: a directory or an S3 bucket (DRIVE_STORAGE). */
-    driveBlobs: BlobStore
     /** The drive's files and folders, with their rights (docs/drive.md). */
     drive: DriveService
+  }
+  /** This plugin's own services: its container only (docs/plugins.md, "Services"). */
+  interface PluginInternals {
+    /** Where the drive keeps file contents: a directory or an S3 bucket (DRIVE_STORAGE). */
+    driveBlobs: BlobStore
     /** Resized copies of the drive's images, kept beside the files (docs/drive.md, "Resized images"). */
     driveImages: ImageVariants
   }

@@ -41,6 +41,9 @@ declare module '@shopwright/core' {
   interface Services {
     /** Visitor sessions as the admin reads them (list, detail, live count, clear). */
     sessions: SessionsService
+  }
+  /** This plugin's own services: its container only (docs/plugins.md, "Services"). */
+  interface PluginInternals {
     /** Starts and extends sessions from storefront pages and tracked pages. */
     sessionTracker: Tracker
     /** This node's queue of session and page writes. */

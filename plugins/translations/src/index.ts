@@ -27,10 +27,13 @@ declare module '@shopwright/core' {
   interface ErrorCodes extends ErrorCodesOf<typeof TRANSLATIONS_ERRORS> {}
   interface Services {
     translationSets: TranslationSets
-    machineTranslation: MachineTranslation
-    autoFill: AutoFill
     /** Optional: a page renderer asks for it with optional('translationSource'). */
     translationSource?: TranslationSource
+  }
+  /** This plugin's own services: its container only (docs/plugins.md, "Services"). */
+  interface PluginInternals {
+    machineTranslation: MachineTranslation
+    autoFill: AutoFill
   }
 }
 
