@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { adminPlugin, LOGIN_PATH } from '@shopwright/admin-ui/server'
+import { adminPlugin } from '@shopwright/admin-ui/server'
 import { storefrontPlugin } from '@shopwright/storefront'
 import {
   createKernel,
   createLogger,
-  definePlugin,
   loadConfig,
   type ConfigInput,
   type Kernel,
@@ -76,42 +75,19 @@ export async function withKernel<T>(
  */
 function sitePlugins(): PluginDefinition[] {
   const clientDir = projectAdmin(process.cwd())
-  return [adminServer(clientDir ? { clientDir } : {}), storefrontPlugin()]
-}
-
-/** The middleware a plugin's `pages` hook answers. */
-type PagesMiddleware = NonNullable<Awaited<ReturnType<NonNullable<PluginDefinition['pages']>>>>
-
-/**
- * The admin server. Staff sign in at the storefront's /login (docs/admin.md, "Getting in"); the
- * admin's own screen serves only a theme without one. Whether the theme has one is known once
- * the theme is loaded, which the storefront leaves to its first page so that a start never waits
- * for it: the admin's pages are mounted both ways, and the first request for /login (which needs
- * the theme anyway) picks one for good. Every other address is the same either way.
- */
-function adminServer(options: { clientDir?: string }): PluginDefinition {
-  const withLogin = adminPlugin(options)
-  const withoutLogin = adminPlugin({ ...options, login: false })
-  return definePlugin({
-    ...withLogin,
-    async pages(context) {
-      const [own, themed] = await Promise.all([
-        withLogin.pages?.(context),
-        withoutLogin.pages?.(context),
-      ])
-      const storefront = context.optional('storefront')
-      if (!storefront || !own || !themed) return own
-      let login: PagesMiddleware | undefined
-      return (ctx, next) => {
-        if (ctx.path !== LOGIN_PATH) return themed(ctx, next)
-        if (login) return login(ctx, next)
-        return storefront.theme().then((module) => {
-          login ??= module.theme.components.Login ? themed : own
-          return login(ctx, next)
-        })
-      }
-    },
-  })
+  return [
+    adminPlugin({
+      ...(clientDir ? { clientDir } : {}),
+      // Staff sign in at the storefront's /login (docs/admin.md, "Getting in"); the admin's own
+      // screen serves only a theme without one. Asked on the first request for /login: the
+      // storefront loads its theme on its first page, never at boot.
+      login: async ({ optional }) => {
+        const storefront = optional('storefront')
+        return !storefront || !(await storefront.theme()).theme.components.Login
+      },
+    }),
+    storefrontPlugin(),
+  ]
 }
 
 /**

@@ -51,10 +51,14 @@ const greetings = definePlugin({
   },
 })
 
-async function boot(clientDir: string, plugins: readonly PluginDefinition[] = [shop, greetings]) {
+async function boot(
+  clientDir: string,
+  plugins: readonly PluginDefinition[] = [shop, greetings],
+  login?: () => Promise<boolean>,
+) {
   kernel = await createKernel({
     config: testConfig(),
-    plugins: [...plugins, adminPlugin({ clientDir })],
+    plugins: [...plugins, adminPlugin({ clientDir, ...(login ? { login } : {}) })],
   })
   return kernel
 }
@@ -79,6 +83,30 @@ describe('adminPages', () => {
       expect(reply.headers['cache-control']).toBe('no-cache')
       expect(reply.headers['content-security-policy']).toContain("script-src 'self'")
       expect(reply.body).toContain('id="root"')
+    }
+  })
+
+  it('asks whether to serve /login on the first request for it, once, and never at boot', async () => {
+    for (const serves of [true, false]) {
+      let asked = 0
+      const app = await boot(builtApp(), [shop, greetings], async () => {
+        asked++
+        return serves
+      })
+      expect((await inject(app, { url: '/data' })).statusCode).toBe(200)
+      expect(asked).toBe(0)
+      const [first, second] = await Promise.all([
+        inject(app, { url: '/login' }),
+        inject(app, { url: '/login' }),
+      ])
+      // Not served: the address goes on to the rest of the site (here, nothing answers it).
+      for (const reply of [first, second, await inject(app, { url: '/login' })]) {
+        expect(reply.statusCode, String(serves)).toBe(serves ? 200 : 404)
+        expect(reply.body.includes('id="root"'), String(serves)).toBe(serves)
+      }
+      expect(asked).toBe(1)
+      await kernel?.close()
+      kernel = undefined
     }
   })
 

@@ -22,8 +22,12 @@ export interface AdminPagesOptions {
   addresses: AdminAddresses
   /** The running plugins' names: the app uses the admin modules of these plugins only. */
   plugins: readonly string[]
-  /** Serve the sign-in page at /login (off once a storefront theme serves it). */
-  login?: boolean
+  /**
+   * Serve the sign-in page at /login (off once a storefront theme serves it). A function is asked
+   * on the first request for /login, once: whether the theme has its own sign-in page is known
+   * only once the theme is loaded, which the storefront leaves to its first page.
+   */
+  login?: boolean | (() => Promise<boolean>)
 }
 
 /**
@@ -39,6 +43,10 @@ export function adminPages(options: AdminPagesOptions): Middleware {
   const indexFile = path.join(clientDir, 'index.html')
   const { addresses } = options
   const names = options.plugins
+  const decideLogin = options.login
+  let servesLogin: boolean | Promise<boolean> =
+    typeof decideLogin === 'function' ? false : decideLogin !== false
+  let loginDecided = typeof decideLogin !== 'function'
   let page: string | undefined
   const readPage = (): string | undefined => {
     if (page === undefined && fs.existsSync(indexFile))
@@ -65,7 +73,11 @@ export function adminPages(options: AdminPagesOptions): Middleware {
       if (!sent) return next()
       return
     }
-    const login = options.login !== false && ctx.path === LOGIN_PATH
+    if (ctx.path === LOGIN_PATH && !loginDecided && typeof decideLogin === 'function') {
+      servesLogin = decideLogin()
+      loginDecided = true
+    }
+    const login = ctx.path === LOGIN_PATH && (await servesLogin)
     const found = login || ctx.path === ADMIN_ROOT || addresses.matches(ctx.path)
     if (!found && !addresses.inArea(ctx.path)) return next()
     const html = readPage()

@@ -60,7 +60,7 @@ export interface AdminPluginOptions {
   clientDir?: string
   /**
    * Serve the sign-in page at /login (default true): off once a storefront theme serves it. A
-   * function decides when the pages are mounted, with every plugin started.
+   * function decides on the first request for /login, with every plugin started.
    */
   login?: boolean | ((context: RouteContext) => Promise<boolean>)
 }
@@ -101,14 +101,15 @@ export function adminPlugin(options: AdminPluginOptions = {}): Readonly<PluginDe
     register({ container }) {
       container.register({ admin: asValue(new AdminRegistry()) })
     },
-    async pages(context) {
-      const login =
-        typeof options.login === 'function' ? await options.login(context) : options.login
+    pages(context) {
+      const { login } = options
       return adminPages({
         addresses: context.services.admin.addresses(),
         plugins: context.plugins,
         ...(options.clientDir ? { clientDir: options.clientDir } : {}),
-        ...(login === false ? { login: false } : {}),
+        ...(login === undefined
+          ? {}
+          : { login: typeof login === 'function' ? () => login(context) : login }),
       })
     },
   })
