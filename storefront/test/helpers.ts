@@ -4,6 +4,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { PAGE_DATA_ID, type PageData } from '../src/shared/page.js'
+import type { Theme } from '../src/shared/contract.js'
+import type { ThemeServerModule } from '../src/plugin/index.js'
+import { StorefrontApp } from '../src/react/StorefrontApp.js'
 
 /**
  * A theme's client build as Vite leaves it, in a fresh temporary folder: `files` (each path in the
@@ -19,6 +22,19 @@ export function fakeBuild(
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text)
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest))
   return dir
+}
+
+/** A theme's server module over `theme`, with a one-script client build (a test theme's). */
+export function testThemeModule(theme: Theme): ThemeServerModule {
+  return {
+    theme,
+    App: StorefrontApp,
+    clientDir: fakeBuild(
+      { 'assets/entry-1.js': 'console.log(1)' },
+      { 'src/entry.tsx': { file: 'assets/entry-1.js' } },
+    ),
+    clientEntry: 'src/entry.tsx',
+  }
 }
 
 /** The page data a server-rendered page carries in its JSON script element. */

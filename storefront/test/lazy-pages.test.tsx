@@ -5,10 +5,9 @@ import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
 import { allSeeds } from '@shopwright/seeds'
-import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { storefrontPlugin, type ThemeServerModule } from '../src/plugin/index.js'
 import type { PageProps, Theme } from '../src/shared/contract.js'
-import { fakeBuild } from './helpers.js'
+import { testThemeModule } from './helpers.js'
 
 // Issue 34: the renderer (React's server build, render-page.ts) and the theme load on the first
 // page, not when the pages are mounted. The renderer's module records when it is first imported.
@@ -27,15 +26,7 @@ const theme: Theme = {
   },
 }
 
-const themeModule: ThemeServerModule = {
-  theme,
-  App: StorefrontApp,
-  clientDir: fakeBuild(
-    { 'assets/entry-1.js': 'console.log(1)' },
-    { 'src/entry.tsx': { file: 'assets/entry-1.js' } },
-  ),
-  clientEntry: 'src/entry.tsx',
-}
+const themeModule: ThemeServerModule = testThemeModule(theme)
 
 const sqlite = databasesUnderTest().find((database) => database.name === 'sqlite')!
 

@@ -12,11 +12,10 @@ import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
 import translations from '@shopwright/plugin-translations'
 import { allSeeds } from '@shopwright/seeds'
-import { StorefrontApp } from '../src/react/StorefrontApp.js'
 import { usePageExtra } from '../src/react/page-extra.js'
 import { storefrontPlugin, type PageDataInput } from '../src/plugin/index.js'
 import type { ShellProps, Theme } from '../src/shared/contract.js'
-import { ADMIN, fakeBuild, pageDataOf } from './helpers.js'
+import { ADMIN, pageDataOf, testThemeModule } from './helpers.js'
 
 /** What the test plugin's provider answers: what it was given, and how often it ran. */
 interface Shelf {
@@ -86,18 +85,7 @@ const theme: Theme = {
 }
 
 /** The storefront with the test theme (its pages mount in every kernel of these suites). */
-const storefront = () =>
-  storefrontPlugin({
-    theme: {
-      theme,
-      App: StorefrontApp,
-      clientDir: fakeBuild(
-        { 'assets/entry-1.js': 'console.log(1)' },
-        { 'src/entry.tsx': { file: 'assets/entry-1.js' } },
-      ),
-      clientEntry: 'src/entry.tsx',
-    },
-  })
+const storefront = () => storefrontPlugin({ theme: testThemeModule(theme) })
 
 /** What `read` answers once two answers in a row agree (a page is kept after it was sent). */
 async function settled(read: () => Promise<string | undefined>): Promise<string | undefined> {
