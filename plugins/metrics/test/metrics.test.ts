@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { definePlugin } from '@shopwright/core'
 import {
   bootTestKernel,
@@ -7,6 +7,7 @@ import {
   type TestKernel,
 } from '@shopwright/core/testing'
 import metrics from '../src/index.js'
+import { KernelMetrics } from '../src/server/prometheus.js'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 const sqlite = databasesUnderTest()[0]!
@@ -257,6 +258,28 @@ describe('GET /metrics', () => {
     } finally {
       await other.close()
     }
+  })
+
+  it('answers a failed scrape as a catalogue 500, not an empty page', async () => {
+    const failing = vi
+      .spyOn(KernelMetrics.prototype, 'text')
+      .mockRejectedValueOnce(new Error('the pool could not be read'))
+    const res = await inject(test.kernel, {
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    failing.mockRestore()
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ ok: false, message: 'ERROR_INTERNAL' })
+    expect(res.payload).not.toContain('pool')
+    expect(
+      (
+        await inject(test.kernel, {
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 
   it('is compressed for a scraper that accepts gzip', async () => {

@@ -9,7 +9,13 @@ import {
   Registry,
   type LabelValues,
 } from 'prom-client'
-import { createError, type AppError, type CacheService, type QueryState } from '@shopwright/core'
+import {
+  createError,
+  toAppError,
+  type AppError,
+  type CacheService,
+  type QueryState,
+} from '@shopwright/core'
 
 /** Where Prometheus scrapes a node. */
 export const METRICS_PATH = '/metrics'
@@ -275,8 +281,13 @@ function scraper(metrics: KernelMetrics, token: string): (ctx: Context) => Promi
           headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
         }),
       )
-    ctx.type = metrics.contentType
-    ctx.body = await metrics.text()
+    try {
+      ctx.body = await metrics.text()
+      ctx.type = metrics.contentType
+    } catch (error) {
+      // No request context out here to turn it into the catalogue's answer.
+      refuse(ctx, toAppError(error))
+    }
   }
 }
 
