@@ -1,5 +1,4 @@
 import http from 'node:http'
-import net from 'node:net'
 import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { hasExited } from './children.js'
@@ -7,18 +6,8 @@ import { hasExited } from './children.js'
 /** The only address the bench ever binds or calls. */
 export const HOST = '127.0.0.1'
 
-/** A port nobody listens on right now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+// Ports below the kernel's ephemeral range, so no client socket takes one before its server binds it.
+export { freePort } from '@shopwright/testkit/free-port'
 
 /** One GET to 127.0.0.1 without keep-alive: its status and body. Rejects on a connection error. */
 export function get(

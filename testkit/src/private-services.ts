@@ -3,9 +3,9 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port.js'
 import {
   findProgram,
-  freePort,
   requireProgram,
   ServiceRunner,
   type PrivateService,
@@ -17,7 +17,8 @@ import {
  * restart it under load without touching a shared server.
  */
 
-export { freePort, type PrivateService } from './service-process.js'
+export { type PrivateService } from './service-process.js'
+export { freePort } from './free-port.js'
 
 /** A private MariaDB: `url` names its database `sw`; `createDatabase()` makes more. */
 export interface PrivateMariaDb extends PrivateService {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 
 // Server processes for fault tests, each under a small shell watchdog that kills it when this test
@@ -48,18 +47,6 @@ export function requireProgram(name: string): string {
   if (!file)
     throw new Error(`${name} is not installed (apt-get install mariadb-server redis-server)`)
   return file
-}
-
-/** A TCP port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolve)
-  })
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 // Runs the program in the background and prints its pid, then waits for stdin to close (this test

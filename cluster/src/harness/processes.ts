@@ -1,34 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 
-/**
- * Ports the machine's own services and the lead engineer's test cluster use: never handed out, even
- * when free at the moment (they may start later).
- */
-const RESERVED = new Set<number>([3306, 6379, 3321, 3322, 3323])
-for (let port = 4561; port <= 4583; port++) RESERVED.add(port)
-const handedOut = new Set<number>()
-
-/** A port that was free a moment ago (listen on 0, close), never the same twice in one process. */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = net.createServer()
-      server.unref()
-      server.once('error', reject)
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address() as net.AddressInfo
-        server.close(() => resolve(address.port))
-      })
-    })
-    if (!RESERVED.has(port) && !handedOut.has(port)) {
-      handedOut.add(port)
-      return port
-    }
-  }
-}
+// Ports come from the test kit's picker, below the kernel's ephemeral range (testkit/src/free-port.js).
+export { freePort } from '@shopwright/testkit/free-port'
 
 /** The last `limit` characters of a process's output, for the message of a failed start. */
 export class OutputBuffer {
