@@ -143,5 +143,21 @@ for (const database of databasesUnderTest()) {
       expect(await store().get('role', 'office')).toMatchObject({ name: 'Front Office' })
       expect(await store().isEmpty()).toBe(false)
     })
+
+    it('counts seeds of several types in one batch; a batch all stored already writes nothing', async () => {
+      const seeds = Array.from({ length: 230 }, (_, n) => ({
+        type: n % 2 ? 'tag' : 'label',
+        id: `k${n}`,
+        name: `Seed ${n}`,
+      }))
+      expect(await store().insertMissing(seeds.slice(0, 210))).toEqual({
+        inserted: 210,
+        existing: 0,
+      })
+      // Batches of 200: the first is all stored, the second holds 10 stored and 20 new.
+      expect(await store(1).insertMissing(seeds)).toEqual({ inserted: 20, existing: 210 })
+      expect(await store().insertMissing(seeds)).toEqual({ inserted: 0, existing: 230 })
+      expect(await store().get('tag', 'k229')).toMatchObject({ name: 'Seed 229' })
+    })
   })
 }

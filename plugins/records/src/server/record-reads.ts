@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { RecordData } from '@shopwright/core'
 import type { SqliteReader } from './sqlite-reader.js'
-import { keyText } from './record-keys.js'
+import { idsByType, keyText } from './record-keys.js'
 import { bodyText, toStored, type Row, type StoredRecord } from './record-rows.js'
 
 // The read statements of RecordStore. `reader` is its read-only SQLite connection for the hottest
@@ -49,10 +49,8 @@ export async function readStoredMany(
   db: Knex,
   keys: ReadonlyArray<{ type: string; id: string }>,
 ): Promise<StoredRecord[]> {
-  const byType = new Map<string, string[]>()
-  for (const key of keys) byType.set(key.type, [...(byType.get(key.type) ?? []), key.id])
   const found: StoredRecord[] = []
-  for (const [type, ids] of byType) {
+  for (const [type, ids] of idsByType(keys)) {
     for (let start = 0; start < ids.length; start += KEY_BATCH) {
       const batch = ids.slice(start, start + KEY_BATCH)
       const present = (await db('records')

@@ -7,7 +7,7 @@ import {
   type RecordData,
 } from '@shopwright/core'
 import type { RecordIndex } from './record-index.js'
-import { keyText } from './record-keys.js'
+import { idsByType, keyText } from './record-keys.js'
 import { changeLive, recountLive } from './record-live-count.js'
 import { bodyOf, ROW_COLUMNS, rowValues, toRow, toStored, type Row } from './record-rows.js'
 
@@ -205,6 +205,8 @@ export async function insertMissing(
     for (let start = 0; start < all.length; start += SEED_BATCH) {
       const batch = all.slice(start, start + SEED_BATCH)
       const before = await countKeys(trx, batch)
+      // A restart finds every seed stored: nothing to insert, nothing to count again.
+      if (before === batch.length) continue
       await trx('records')
         .insert(batch.map((record) => toRow(record, now)))
         .onConflict(['type', 'id'])
@@ -222,11 +224,15 @@ export async function insertMissing(
   return { inserted, existing: unique.size - inserted }
 }
 
-/** How many of the batch's (type, id) are stored. */
+/**
+ * How many of the batch's (type, id) are stored: one `type = ? and id in (...)` per type, as
+ * seeds come a few types at a time (a clause per record made the start build hundreds).
+ */
 async function countKeys(trx: Knex.Transaction, batch: readonly RecordData[]): Promise<number> {
   const query = trx('records').count<{ n: number | string }[]>({ n: '*' })
   query.where((where) => {
-    for (const record of batch) where.orWhere({ type: record.type, id: record.id })
+    for (const [type, ids] of idsByType(batch))
+      where.orWhere((one) => one.where({ type }).whereIn('id', ids))
   })
   return Number((await query)[0]?.n ?? 0)
 }
