@@ -1,7 +1,7 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { send } from '@koa/send'
 import type { Middleware } from 'koa'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/client'
 import { pageInLanguage, pageWithPlugins } from './admin-page.js'
@@ -11,6 +11,15 @@ import { ADMIN_ROOT, ASSET_PREFIX, LOGIN_PATH, type AdminAddresses } from './adm
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
+
+/**
+ * `@koa/send` (with http-errors and the rest of its ten files) loads with the first file asked
+ * for, not at start: a restart answers /readyz without it. Resolved when the pages are mounted, so
+ * an install without it still stops start-up.
+ */
+let sender: Promise<typeof import('@koa/send').send> | undefined
+const loadSend = (): Promise<typeof import('@koa/send').send> =>
+  (sender ??= import('@koa/send').then((module) => module.send))
 
 export interface AdminPagesOptions {
   /** The built app; defaults to this package's `dist/client`. */
@@ -39,6 +48,7 @@ export interface AdminPagesOptions {
  * build answers a clear 503 rather than a blank page.
  */
 export function adminPages(options: AdminPagesOptions): Middleware {
+  createRequire(import.meta.url).resolve('@koa/send')
   const clientDir = options.clientDir ?? CLIENT_DIR
   const indexFile = path.join(clientDir, 'index.html')
   const { addresses } = options
@@ -59,6 +69,7 @@ export function adminPages(options: AdminPagesOptions): Middleware {
       const file = ctx.path.slice(ASSET_PREFIX.length)
       if (!file || file.endsWith('/')) return next()
       // Only built files: `send` resolves inside the root and refuses `..` and hidden names.
+      const send = await loadSend()
       const sent = await send(ctx, file, {
         root: clientDir,
         index: false,
