@@ -94,9 +94,12 @@ describe('published packages ship what their source exports import', () => {
   }
 })
 
-/** A bare import that runs (not `import type`): `from 'x'`, `import('x')`, `import 'x'`. */
+/**
+ * A bare import that runs (not `import type`, nor a comment's `import('x')` type, as in the JSDoc
+ * of bundled libraries): `from 'x'`, `import('x')`, `import 'x'`.
+ */
 const BARE_IMPORT =
-  /^(?!\s*(?:import|export)\s+type\b).*?(?:from\s+|import\s*\(\s*|import\s+)'([^'./][^']*)'/gm
+  /^(?!\s*(?:import|export)\s+type\b)(?!\s*(?:\*|\/\/)).*?(?:from\s+|import\s*\(\s*|import\s+)'([^'./][^']*)'/gm
 /** Test helpers beside the code are shipped with it but never run in a project. */
 const TEST_HELPER = /\.test\.|(^|\/)(test|testing)\/|\/test-[^/]*$/
 

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module'
-import type { Knex } from 'knex'
+import { BetterSqlite3Client } from './knex-dialects.js'
 
 /** The parts of a better-sqlite3 statement and connection knex's `_query` and sqliteTransaction use. */
 export interface Statement {
@@ -46,10 +45,6 @@ export function cachedStatement(connection: Connection, sql: string): Statement 
   return statement
 }
 
-// knex exports no dialect classes, and its config accepts a client class (as for MySQL's limits).
-const BetterSqlite3Client = createRequire(import.meta.url)(
-  'knex/lib/dialects/better-sqlite3/index.js',
-) as typeof Knex.Client
 const parent = BetterSqlite3Client.prototype as unknown as BindingFormatter
 
 /**

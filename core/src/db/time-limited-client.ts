@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import knex, { type Knex } from 'knex'
+import { Mysql2Client } from './knex-dialects.js'
 
 /** The parts of a mysql2 connection the time limit touches. */
 interface Mysql2Connection {
@@ -16,16 +16,6 @@ interface QueryRunner {
   _query(connection: Mysql2Connection, obj: QueryObject): Promise<unknown>
 }
 
-/**
- * knex exports no dialect classes; its config accepts a client class, which is how a query gets
- * mysql2's own per-query `timeout` (knex's `.timeout()` only stops waiting and leaves the query
- * running on the connection it hands back to the pool). Loaded when a MySQL pool is made, so a
- * SQLite site never loads knex's MySQL dialect.
- */
-function mysql2Client(): typeof Knex.Client {
-  return createRequire(import.meta.url)('knex/lib/dialects/mysql2/index.js') as typeof Knex.Client
-}
-
 /** Marks the subclasses this file makes, so migrations can tell a limited pool apart. */
 const LIMIT = Symbol('sw.queryTimeout')
 
@@ -37,7 +27,6 @@ const LIMIT = Symbol('sw.queryTimeout')
  * is closed and marked disposed here: knex's pool then destroys it rather than hand it out again.
  */
 export function timeLimitedMysqlClient(timeout: number): typeof Knex.Client {
-  const Mysql2Client = mysql2Client()
   const runQuery = (Mysql2Client.prototype as unknown as QueryRunner)._query
   return class TimeLimitedMysql2Client extends Mysql2Client {
     static readonly [LIMIT] = timeout
