@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createKernel } from '@shopwright/core'
-import { testConfig } from '@shopwright/core/testing'
+import { bootWith } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import billing from '../src/index.js'
 
 /** Boots records and billing with the given environment and config-file settings. */
 const boot = (env: NodeJS.ProcessEnv, settings: Record<string, unknown> = {}) =>
-  createKernel({ config: testConfig({ settings }), plugins: [records, billing], env })
+  bootWith([records, billing], env, settings)
 
 describe('the billing plugin at boot', () => {
   it('refuses a bad price, naming the variable, before it connects to anything', async () => {

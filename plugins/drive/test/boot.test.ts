@@ -3,8 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKernel } from '@shopwright/core'
-import { testConfig } from '@shopwright/core/testing'
+import { bootWith, expectConfigRefusals } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import drive from '../src/index.js'
 import { LocalBlobStore } from '../src/server/blobs/local-blob-store.js'
@@ -12,11 +11,7 @@ import { startS3Server, type S3TestServer } from './helpers.js'
 
 /** Boots records and drive with the given environment and config-file settings. */
 const boot = (env: NodeJS.ProcessEnv, settings: Record<string, unknown> = {}, dataDir?: string) =>
-  createKernel({
-    config: testConfig({ settings, ...(dataDir ? { dataDir } : {}) }),
-    plugins: [records, drive],
-    env,
-  })
+  bootWith([records, drive], env, settings, dataDir ? { dataDir } : {})
 
 describe('the drive plugin at boot', () => {
   let directory: string
@@ -51,7 +46,7 @@ describe('the drive plugin at boot', () => {
   })
 
   it('refuses bad values, naming the variable', async () => {
-    const cases: Array<[NodeJS.ProcessEnv, string]> = [
+    await expectConfigRefusals(boot, [
       [{ DRIVE_STORAGE: 'ftp' }, 'DRIVE_STORAGE'],
       [{ DRIVE_S3_ENDPOINT: 'minio:9000' }, 'DRIVE_S3_ENDPOINT'],
       [{ DRIVE_S3_ENDPOINT: 'http://minio:9000/bucket' }, 'DRIVE_S3_ENDPOINT'],
@@ -60,9 +55,7 @@ describe('the drive plugin at boot', () => {
       [{ DRIVE_S3_PREFIX: 'drive' }, 'DRIVE_S3_PREFIX'],
       [{ DRIVE_S3_PREFIX: '../drive/' }, 'DRIVE_S3_PREFIX'],
       [{ DRIVE_S3_PREFIX: '/drive/' }, 'DRIVE_S3_PREFIX'],
-    ]
-    for (const [env, setting] of cases)
-      await expect(boot(env)).rejects.toMatchObject({ code: 'SW_CONFIG_INVALID', setting })
+    ])
   })
 
   it('stores under DATA_DIR/drive by default, or DRIVE_DIR', async () => {

@@ -1,23 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
-import { databasesUnderTest, testConfig, type TestKernel } from '@shopwright/core/testing'
+import {
+  bootWith,
+  databasesUnderTest,
+  expectConfigRefusals,
+  testConfig,
+  type TestKernel,
+} from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import log from '../src/index.js'
 
-const boot = (env: NodeJS.ProcessEnv) =>
-  createKernel({ config: testConfig(), plugins: [records, log], env })
-
 describe('the log settings', () => {
   it('refuses bad values, naming the variable', async () => {
-    const cases: Array<[NodeJS.ProcessEnv, string]> = [
-      [{ LOG_RETENTION_DAYS: 'a week' }, 'LOG_RETENTION_DAYS'],
-      [{ LOG_RETENTION_DAYS: '-1' }, 'LOG_RETENTION_DAYS'],
-      [{ LOG_RETENTION_DAYS: '1.5' }, 'LOG_RETENTION_DAYS'],
-      [{ LOG_MAX_LINES: 'many' }, 'LOG_MAX_LINES'],
-      [{ LOG_MAX_LINES: '2000000000' }, 'LOG_MAX_LINES'],
-    ]
-    for (const [env, setting] of cases)
-      await expect(boot(env)).rejects.toMatchObject({ code: 'SW_CONFIG_INVALID', setting })
+    await expectConfigRefusals(
+      (env) => bootWith([records, log], env),
+      [
+        [{ LOG_RETENTION_DAYS: 'a week' }, 'LOG_RETENTION_DAYS'],
+        [{ LOG_RETENTION_DAYS: '-1' }, 'LOG_RETENTION_DAYS'],
+        [{ LOG_RETENTION_DAYS: '1.5' }, 'LOG_RETENTION_DAYS'],
+        [{ LOG_MAX_LINES: 'many' }, 'LOG_MAX_LINES'],
+        [{ LOG_MAX_LINES: '2000000000' }, 'LOG_MAX_LINES'],
+      ],
+    )
   })
 })
 
