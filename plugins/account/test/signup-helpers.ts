@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import type { Kernel } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
+import { SESSION_COOKIE } from '../src/index.js'
 import { simpleParser } from 'mailparser'
 import { newOutboxFiles, outboxOf } from './outbox.js'
 
@@ -73,6 +74,27 @@ export function verifyCodeOf(mail: string): string {
   const code = /\/verify#code=([\w-]{43})/.exec(mail)?.[1]
   if (!code) throw new Error('no confirmation link in the e-mail')
   return code
+}
+
+/** The record key (type and id) of the account signed up with `email`. */
+export async function accountKeyOf(
+  kernel: Kernel,
+  email: string,
+): Promise<{ type: string; id: string }> {
+  return kernel.services.db('account_credentials').where({ email }).first('type', 'id')
+}
+
+/**
+ * A session cookie for the account of `email`, made in the session store without signing in: a
+ * session it holds whatever its confirmation (one made before ACCOUNT_SIGNUP became verify).
+ */
+export async function sessionCookieFor(kernel: Kernel, email: string): Promise<string> {
+  const key = await accountKeyOf(kernel, email)
+  const record = (await kernel.services.records.find(key.type, key.id))!
+  const { token } = await kernel
+    .containerOf('account')
+    .cradle.sessionStore.create(record, 'test-device')
+  return `${SESSION_COOKIE}=${token}`
 }
 
 /** How many accounts the database holds. */

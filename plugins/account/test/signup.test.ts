@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { LOCALE_COOKIE } from '@shopwright/client'
-import { SESSION_COOKIE } from '../src/index.js'
 import { bootAccounts, postLogin, sessionCookieOf, signIn } from './helpers.js'
 import {
   accountCount,
+  accountKeyOf,
   newMail,
   queuedMail,
   register,
+  sessionCookieFor,
   signUpMail,
   ticketOf,
   verifyCodeOf,
@@ -100,15 +101,7 @@ for (const database of databasesUnderTest()) {
       expect(early.json()).toMatchObject({ message: 'ERROR_ACCOUNT_NOT_VERIFIED' })
       expect(sessionCookieOf(early)).toBeUndefined()
       // A session it holds anyway (made before ACCOUNT_SIGNUP became verify) sees no saved cards.
-      const row = await kernel.services
-        .db('account_credentials')
-        .where({ email: 'zoe@example.com' })
-        .first('type', 'id')
-      const record = (await kernel.services.records.find(row.type, row.id))!
-      const { token } = await kernel
-        .containerOf('account')
-        .cradle.sessionStore.create(record, 'test-device')
-      const cookie = `${SESSION_COOKIE}=${token}`
+      const cookie = await sessionCookieFor(kernel, 'zoe@example.com')
       expect((await profile(cookie)).json()).toMatchObject({ verified: false, creditcards: [] })
       const refused = await addCard(cookie)
       expect(refused.statusCode).toBe(403)
@@ -207,20 +200,13 @@ for (const database of databasesUnderTest()) {
         name: 'Later',
         password: 'later password',
       })
-      const row = await kernel.services
-        .db('account_credentials')
-        .where({ email: 'later@example.com' })
-        .first('type', 'id')
-      const record = (await kernel.services.records.find(row.type, row.id))!
-      const { token } = await kernel
-        .containerOf('account')
-        .cradle.sessionStore.create(record, 'test-device')
+      const cookie = await sessionCookieFor(kernel, 'later@example.com')
       const resend = () =>
         inject(kernel, {
           method: 'POST',
           url: '/query/account/verify/resend',
           payload: {},
-          headers: { cookie: `${SESSION_COOKIE}=${token}` },
+          headers: { cookie },
         })
       const again = await outboxOf(kernel)
       expect((await resend()).statusCode).toBe(200)
@@ -271,10 +257,7 @@ for (const database of databasesUnderTest()) {
         name: 'Moved',
         password: 'moved password',
       })
-      const row = await kernel.services
-        .db('account_credentials')
-        .where({ email: 'moved@example.com' })
-        .first('type', 'id')
+      const row = await accountKeyOf(kernel, 'moved@example.com')
       await kernel.services.records.modify(
         { type: 'system', id: 'system', email: '', name: 'system', roles: ['administrator'] },
         row.type,
