@@ -292,6 +292,13 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
     )
   }
 
+  /** Expects one call of each kind, pinned to node `pin`, to succeed (`when`: for the message). */
+  async function expectProbeServed(load: MixedLoad, pin: number, when: string): Promise<void> {
+    const probe = await load.probe(pin)
+    for (const [kind, call] of Object.entries(probe))
+      expect(succeeded(call), `${kind} on node ${pin} ${when}: ${showCall(call)}`).toBe(true)
+  }
+
   /**
    * Runs one drill: the load, the failure, its checks while it lasts, the restore and the recovery,
    * then the load on the recovered cluster; then the checks every drill makes. The failed part is
@@ -332,13 +339,7 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
       marks.recovered = Date.now()
       await sleep(AFTER_MS)
       // One call of each kind on each node, pinned: everything works on both.
-      for (const pin of [0, 1]) {
-        const probe = await load.probe(pin)
-        for (const [kind, call] of Object.entries(probe))
-          expect(succeeded(call), `${kind} on node ${pin} after the drill: ${showCall(call)}`).toBe(
-            true,
-          )
-      }
+      for (const pin of [0, 1]) await expectProbeServed(load, pin, 'after the drill')
     } finally {
       await load.stop()
       marks.end = Date.now()
@@ -457,11 +458,7 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
         const one = await load.probe(1)
         expect(one.record.status, showCall(one.record)).toBe(503)
         expect(one.record.code).toBe('ERROR_DATA_CONNECTION')
-        const zero = await load.probe(0)
-        for (const [kind, call] of Object.entries(zero))
-          expect(succeeded(call), `${kind} on node 0 during the outage: ${showCall(call)}`).toBe(
-            true,
-          )
+        await expectProbeServed(load, 0, 'during the outage')
         await sleep(Math.max(0, marks.failed + 10_000 - Date.now()))
       },
       restore: () => cluster.galera[1]!.start(),
@@ -516,11 +513,7 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
           expect(call.status, `${who} on node 0: ${showCall(call)}`).toBe(200)
           expect(seen).toBe(email)
         }
-        const zero = await load.probe(0)
-        for (const [kind, call] of Object.entries(zero))
-          expect(succeeded(call), `${kind} on node 0 during the outage: ${showCall(call)}`).toBe(
-            true,
-          )
+        await expectProbeServed(load, 0, 'during the outage')
         await sleep(Math.max(0, marks.failed + 8_000 - Date.now()))
       },
       restore: () => cluster.apps[1]!.start(),
