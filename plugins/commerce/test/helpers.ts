@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import { SYSTEM_ACTOR, type Kernel, type RecordData, type ShopwrightConfig } from '@shopwright/core'
 import {
   bootTestKernel,
@@ -211,19 +212,19 @@ export function localeCookie(currency: string, language = 'en-us', country = 'us
 }
 
 /**
- * Each URL's answer to an anonymous GET, as `[url, status, code]`: a table of refusals is checked
- * in one comparison, each row naming its URL.
+ * Expects each URL's answer to an anonymous GET to be its `[url, status, code]`: a table of
+ * refusals is checked in one comparison, each row naming its URL.
  */
-export async function answersOf(
+export async function expectAnswers(
   kernel: Pick<Kernel, 'app'>,
-  urls: readonly string[],
-): Promise<Array<[string, number, string | undefined]>> {
+  cases: ReadonlyArray<readonly [string, number, string | undefined]>,
+): Promise<void> {
   const answers: Array<[string, number, string | undefined]> = []
-  for (const url of urls) {
+  for (const [url] of cases) {
     const reply = await call(kernel, '', { url })
     answers.push([url, reply.statusCode, codeOf(reply)])
   }
-  return answers
+  expect(answers).toEqual(cases)
 }
 
 export async function ok<T>(kernel: Pick<Kernel, 'app'>, cookie: string, url: string): Promise<T> {

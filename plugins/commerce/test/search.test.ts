@@ -12,7 +12,7 @@ import {
   PRICES_TABLE,
   SEARCH_TABLE,
 } from '../src/server/migrations.js'
-import { answersOf, COMMERCE_SUITE, localeCookie, ok, post, pageInput } from './helpers.js'
+import { expectAnswers, COMMERCE_SUITE, localeCookie, ok, post, pageInput } from './helpers.js'
 
 const ref = (type: string, id: string) => ({ reference: true, type, id })
 const usd = (price: number) => ({
@@ -299,12 +299,7 @@ describePlugin('search', COMMERCE_SUITE, (site) => {
       [`/query/ns/search/suggest?q=${'a'.repeat(101)}`, 400, 'ERROR_INVALID_INPUT'],
       ['/query/ns/search/suggest?q=mug&page=1', 400, 'ERROR_INVALID_INPUT'],
     ]
-    expect(
-      await answersOf(
-        site.kernel,
-        cases.map(([url]) => url),
-      ),
-    ).toEqual(cases)
+    await expectAnswers(site.kernel, cases)
     expect(await count()).toEqual(before)
     // FTS5 and boolean-mode syntax is just text: only its words count, each required.
     const totals: Array<[string, number]> = [
