@@ -176,6 +176,17 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
   }
 
   /**
+   * Starts the burst and, once 8 of its runs were charged, `kill`s a part: the failure lands in the
+   * middle of the burst, some runs charged and some not.
+   */
+  async function killMidBurst(burst: CheckoutBurst, kill: () => Promise<void>): Promise<void> {
+    const before = chargesIn(paymentsDir)
+    burst.start()
+    await untilCharges(paymentsDir, before + 8)
+    await kill()
+  }
+
+  /**
    * After a burst: every answer one the storefront handles, every key resolved to an order within
    * 10 s of `back` (the failed part back, or the node gone), and the money invariant over every
    * checkout of the site (plugins/commerce/README.md, "Checkout under failure").
@@ -426,13 +437,8 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
       label: 'galera',
       fails: ['galera1'],
       limitMs: DATABASE_TIMEOUT,
-      // The database of app node 1 dies in the middle of the burst: some runs charged, some not.
-      fail: async () => {
-        const before = chargesIn(paymentsDir)
-        burst.start()
-        await untilCharges(paymentsDir, before + 8)
-        await cluster.galera[1]!.kill()
-      },
+      // The database of app node 1 dies in the middle of the burst.
+      fail: () => killMidBurst(burst, () => cluster.galera[1]!.kill()),
       during: async (load, marks) => {
         // The two others keep a primary component, once they have evicted the dead node.
         quorumMs = await until(
@@ -496,13 +502,8 @@ describe.skipIf(clusterUnavailable())('failures while the site runs', () => {
       limitMs: DATABASE_TIMEOUT,
       // A node killed mid-call: the proxy answers 502, or cuts a body already streaming.
       allowed: { proxy502: true, cutBodies: true },
-      // The node dies in the middle of the burst: some runs charged, some not.
-      fail: async () => {
-        const before = chargesIn(paymentsDir)
-        burst.start()
-        await untilCharges(paymentsDir, before + 8)
-        await cluster.apps[1]!.kill()
-      },
+      // The node dies in the middle of the burst.
+      fail: () => killMidBurst(burst, () => cluster.apps[1]!.kill()),
       during: async (load, marks) => {
         // Sessions live in Redis: the staff's and the shopper's work on node 0.
         for (const [who, from, email] of [
