@@ -1,9 +1,9 @@
 import pino from 'pino'
 import { KernelMeters, type Kernel } from '@shopwright/core'
-import type { PluginSuite, SuitePerson } from '@shopwright/core/testing'
+import type { SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { accountPeople } from '@shopwright/plugin-account/testing'
+import { accountSuite } from '@shopwright/plugin-account/testing'
 import translations from '@shopwright/plugin-translations'
 import sessions from '@shopwright/plugin-sessions'
 import { writeSessions, type FixtureSession } from '@shopwright/plugin-sessions/testing'
@@ -30,12 +30,7 @@ export type Person = keyof typeof PEOPLE
  * A seeded site with insights, with each person signed in
  * (`describePlugin(title, INSIGHTS_SUITE, ...)`).
  */
-export const INSIGHTS_SUITE = {
-  plugins: PLUGINS,
-  seeds: allSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
-} satisfies PluginSuite<Person>
+export const INSIGHTS_SUITE = accountSuite(PLUGINS, PEOPLE, { seeds: allSeeds })
 
 /** The insights service of a node, on the suites' clock, looking back far enough for October. */
 export function serviceAt(kernel: Kernel, now = NOW): InsightsService {

@@ -1,8 +1,8 @@
 import type { Kernel } from '@shopwright/core'
-import type { inject, PluginSuite, SuitePerson } from '@shopwright/core/testing'
+import type { inject, SuitePerson } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
-import { accountPeople, callAs } from '@shopwright/plugin-account/testing'
+import { accountSuite, callAs } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
 import memory, { type MemoryList } from '../src/index.js'
 
@@ -25,12 +25,7 @@ export type Person = keyof typeof PEOPLE
  * The memory suites: records, account and memory on a fresh database, seeded like a new site with
  * the sample company, with each person signed in (`describePlugin(title, MEMORY_SUITE, ...)`).
  */
-export const MEMORY_SUITE = {
-  plugins: [records, account, memory],
-  seeds: allSeeds,
-  people: PEOPLE,
-  keeper: accountPeople,
-} satisfies PluginSuite<Person>
+export const MEMORY_SUITE = accountSuite([records, account, memory], PEOPLE, { seeds: allSeeds })
 
 /** A call as a caller (a Cookie header value, or none for anonymous). */
 export const call = callAs
