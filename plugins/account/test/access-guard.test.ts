@@ -3,7 +3,7 @@ import { definePlugin } from '@shopwright/core'
 import { describePlugin } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '../src/index.js'
-import { accountPeople } from '../src/testing/index.js'
+import { accountSuite } from '../src/testing/index.js'
 import { postLogout } from './helpers.js'
 
 /** A tiny plugin with calls guarded on the `people` security record the account plugin seeds. */
@@ -34,7 +34,7 @@ type Person = keyof typeof PEOPLE
 
 describePlugin(
   'the authenticator behind access.require',
-  { plugins: [account, records, probe], people: PEOPLE, keeper: accountPeople },
+  accountSuite([account, records, probe], PEOPLE),
   (site) => {
     const view = (person?: Person) => site.call(person, { url: '/query/probe/people' })
     const edit = (person?: Person) =>

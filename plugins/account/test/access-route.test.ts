@@ -3,7 +3,7 @@ import { codeOf, describePlugin } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import { allSeeds } from '@shopwright/seeds'
 import account from '../src/index.js'
-import { accountPeople } from '../src/testing/index.js'
+import { accountSuite } from '../src/testing/index.js'
 
 const NONE = { view: false, edit: false, create: false, delete: false }
 const FULL = { view: true, edit: true, create: true, delete: true }
@@ -11,16 +11,15 @@ const FULL = { view: true, edit: true, create: true, delete: true }
 /** Core's `GET /query/access/{ids}` with real sessions and the sample company's security records. */
 describePlugin(
   "the caller's rights",
-  {
-    plugins: [account, records],
-    seeds: allSeeds,
-    people: {
+  accountSuite(
+    [account, records],
+    {
       office: { roles: ['office'] },
       admin: { roles: ['administrator'] },
       dev: { roles: ['developmentmanager'] },
     },
-    keeper: accountPeople,
-  },
+    { seeds: allSeeds },
+  ),
   (site) => {
     const flags = (ids: string, person?: 'office' | 'admin' | 'dev') =>
       site.call(person, { url: `/query/access/${ids}` })

@@ -5,7 +5,7 @@ import type { Kernel, RecordData } from '@shopwright/core'
 import { describePlugin, inject } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account, { type ImageAnswer } from '../src/index.js'
-import { accountPeople } from '../src/testing/index.js'
+import { accountSuite } from '../src/testing/index.js'
 import { defaultIcon, generatedIcon } from '../src/server/images/generated.js'
 import { IMAGE_UPLOAD_LIMIT } from '../src/server/images/routes.js'
 import { getAccount } from './helpers.js'
@@ -50,15 +50,11 @@ const HOSTILE_SVG = `<?xml version="1.0"?>
 
 describePlugin(
   'account images',
-  {
-    plugins: [account, records],
-    people: {
-      ada: { type: 'customer', roles: [] },
-      bob: { type: 'customer', roles: [] },
-      admin: { roles: ['administrator'] },
-    },
-    keeper: accountPeople,
-  },
+  accountSuite([account, records], {
+    ada: { type: 'customer', roles: [] },
+    bob: { type: 'customer', roles: [] },
+    admin: { roles: ['administrator'] },
+  }),
   (site) => {
     let kernel: Kernel
     let ada: RecordData

@@ -2,19 +2,14 @@ import { expect, it } from 'vitest'
 import { describePlugin } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '../src/index.js'
-import { accountPeople } from '../src/testing/index.js'
+import { accountSuite } from '../src/testing/index.js'
 import { getAccount, postLogout, signIn } from './helpers.js'
 
 // Two nodes share a database and a Redis: the session cache and its clears travel through Redis
 // (without Redis, a site runs on one node; docs/operations.md). Ada's password is the keeper's.
 describePlugin(
   'sessions',
-  {
-    plugins: [account, records],
-    nodes: 2,
-    people: { ada: { roles: ['office'] } },
-    keeper: accountPeople,
-  },
+  accountSuite([account, records], { ada: { roles: ['office'] } }, { nodes: 2 }),
   (site) => {
     it('a sign-in on one node is valid on the other, and a sign-out on the other ends it on both', async () => {
       const [first, second] = site.nodes
