@@ -10,14 +10,15 @@ const OTHER_DRIVERS =
 /**
  * The bundled CommonJS code (knex) requires Node's own modules through esbuild's `__require`,
  * which needs a `require` in scope, and an ES module has none: the chunk that defines it gets one.
- * Only that chunk: the browser-safe `shared` entry must not import Node's modules.
+ * Made on its first call: every entry imports that chunk, the browser-safe `shared` one too, and
+ * in a browser bundle `node:module` is an empty stand-in that must never be called.
  */
 const requireForCommonJs: Plugin = {
   name: 'require-for-commonjs',
   renderChunk(code) {
     if (!code.includes('Dynamic require of')) return undefined
     return {
-      code: `import { createRequire as __swCreateRequire } from 'node:module';\nconst require = __swCreateRequire(import.meta.url);\n${code}`,
+      code: `import * as __swNodeModule from 'node:module';\nlet __swRequire;\nfunction require(id) {\n  __swRequire ??= __swNodeModule.createRequire(import.meta.url);\n  return __swRequire(id);\n}\n${code}`,
     }
   },
 }
