@@ -21,7 +21,10 @@ const handedOut = new Set()
 /** The first port of the kernel's ephemeral range (32768 when it cannot be read). */
 function ephemeralStart() {
   try {
-    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)
+    const [low] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
     const value = Number(low)
     return Number.isInteger(value) && value > LOWEST + 1000 ? value : 32_768
   } catch {
@@ -35,7 +38,9 @@ function listens(port) {
     const server = net.createServer()
     server.unref()
     server.once('error', () => resolve(false))
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)))
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+      server.close(() => resolve(true)),
+    )
   })
 }
 
