@@ -1,4 +1,4 @@
-import { BetterSqlite3Client } from './knex-dialects.js'
+import BetterSqlite3Client from 'knex/lib/dialects/better-sqlite3/index.js'
 
 /** The parts of a better-sqlite3 statement and connection knex's `_query` and sqliteTransaction use. */
 export interface Statement {

@@ -1,5 +1,5 @@
 import knex, { type Knex } from 'knex'
-import { Mysql2Client } from './knex-dialects.js'
+import Mysql2Client from 'knex/lib/dialects/mysql2/index.js'
 
 /** The parts of a mysql2 connection the time limit touches. */
 interface Mysql2Connection {
