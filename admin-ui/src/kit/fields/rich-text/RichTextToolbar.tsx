@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
-import type { Editor } from '@tiptap/react'
+import type { ChainedCommands, Editor } from '@tiptap/react'
 import { useEditorState } from '@tiptap/react'
 import {
   mdiCodeTags,
@@ -70,72 +70,50 @@ export function RichTextToolbar({ editor, controls, source, onSource }: RichText
     }),
   })
   const chain = () => editor.chain().focus()
+  // A formatting toggle: pressed while its format is on at the cursor; `command` turns it on or
+  // off, and `group` starts a group of its own.
+  const toggle = (
+    name: string,
+    label: string,
+    icon: string,
+    pressed: boolean,
+    command: (chained: ChainedCommands) => ChainedCommands,
+    group?: boolean,
+  ): Tool => ({ name, label, icon, pressed, run: () => command(chain()).run(), group })
   const tools: Tool[] = [
-    {
-      name: 'bold',
-      label: t('Bold'),
-      icon: mdiFormatBold,
-      pressed: state.bold,
-      run: () => chain().toggleBold().run(),
-    },
-    {
-      name: 'italic',
-      label: t('Italic'),
-      icon: mdiFormatItalic,
-      pressed: state.italic,
-      run: () => chain().toggleItalic().run(),
-    },
-    {
-      name: 'underline',
-      label: t('Underline'),
-      icon: mdiFormatUnderline,
-      pressed: state.underline,
-      run: () => chain().toggleUnderline().run(),
-    },
-    {
-      name: 'strike',
-      label: t('Strikethrough'),
-      icon: mdiFormatStrikethroughVariant,
-      pressed: state.strike,
-      run: () => chain().toggleStrike().run(),
-    },
-    {
-      name: 'h2',
-      label: t('Heading 2'),
-      icon: mdiFormatHeader2,
-      pressed: state.h2,
-      run: () => chain().toggleHeading({ level: 2 }).run(),
-      group: true,
-    },
-    {
-      name: 'h3',
-      label: t('Heading 3'),
-      icon: mdiFormatHeader3,
-      pressed: state.h3,
-      run: () => chain().toggleHeading({ level: 3 }).run(),
-    },
-    {
-      name: 'bullet-list',
-      label: t('Bulleted list'),
-      icon: mdiFormatListBulleted,
-      pressed: state.bulletList,
-      run: () => chain().toggleBulletList().run(),
-      group: true,
-    },
-    {
-      name: 'ordered-list',
-      label: t('Numbered list'),
-      icon: mdiFormatListNumbered,
-      pressed: state.orderedList,
-      run: () => chain().toggleOrderedList().run(),
-    },
-    {
-      name: 'blockquote',
-      label: t('Quote'),
-      icon: mdiFormatQuoteClose,
-      pressed: state.blockquote,
-      run: () => chain().toggleBlockquote().run(),
-    },
+    toggle('bold', t('Bold'), mdiFormatBold, state.bold, (to) => to.toggleBold()),
+    toggle('italic', t('Italic'), mdiFormatItalic, state.italic, (to) => to.toggleItalic()),
+    toggle('underline', t('Underline'), mdiFormatUnderline, state.underline, (to) =>
+      to.toggleUnderline(),
+    ),
+    toggle('strike', t('Strikethrough'), mdiFormatStrikethroughVariant, state.strike, (to) =>
+      to.toggleStrike(),
+    ),
+    toggle(
+      'h2',
+      t('Heading 2'),
+      mdiFormatHeader2,
+      state.h2,
+      (to) => to.toggleHeading({ level: 2 }),
+      true,
+    ),
+    toggle('h3', t('Heading 3'), mdiFormatHeader3, state.h3, (to) =>
+      to.toggleHeading({ level: 3 }),
+    ),
+    toggle(
+      'bullet-list',
+      t('Bulleted list'),
+      mdiFormatListBulleted,
+      state.bulletList,
+      (to) => to.toggleBulletList(),
+      true,
+    ),
+    toggle('ordered-list', t('Numbered list'), mdiFormatListNumbered, state.orderedList, (to) =>
+      to.toggleOrderedList(),
+    ),
+    toggle('blockquote', t('Quote'), mdiFormatQuoteClose, state.blockquote, (to) =>
+      to.toggleBlockquote(),
+    ),
     {
       name: 'link',
       label: t('Link'),
