@@ -206,6 +206,25 @@ export function timedGet(
   })
 }
 
+/**
+ * Median time of `count` one-at-a-time GETs of a path (a new connection each): the figures the
+ * log-list and search scenarios note beside their load rounds. Anything but a 200 throws.
+ */
+export async function timedMedian(
+  port: number,
+  urlPath: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<number> {
+  const ms: number[] = []
+  for (let n = 0; n < count; n++) {
+    const answer = await timedGet(port, urlPath, headers)
+    if (answer.status !== 200) throw new Error(`GET ${urlPath} answered ${answer.status}`)
+    ms.push(answer.totalMs)
+  }
+  return median(ms)
+}
+
 /** `file-00042.txt`: names that sort as their numbers do. */
 export function numberedName(n: number, width: number, extension = 'txt'): string {
   return `file-${String(n).padStart(width, '0')}.${extension}`
@@ -314,26 +333,6 @@ export function rssGrowth(sample: {
   const hwmRose = sample.hwmAfterMb > sample.hwmBeforeMb
   const peakMb = Math.max(sample.polledPeakMb, hwmRose ? sample.hwmAfterMb : 0, sample.beforeMb)
   return { peakMb, growthMb: peakMb - sample.beforeMb }
-}
-
-/** The medians of the first and the last `n` values, and last / first. */
-export function edgeMedians(
-  values: readonly number[],
-  n: number,
-): { first: number; last: number; ratio: number } {
-  if (values.length < 2 * n)
-    throw new Error(`edgeMedians: ${values.length} values, fewer than 2 x ${n}`)
-  const first = median(values.slice(0, n))
-  const last = median(values.slice(-n))
-  return { first, last, ratio: last / first }
-}
-
-/** Per-position medians over several passes of the same sequence (each pass the same length). */
-export function positionMedians(passes: readonly (readonly number[])[]): number[] {
-  const length = passes[0]?.length ?? 0
-  if (passes.some((pass) => pass.length !== length))
-    throw new Error('positionMedians: passes of different lengths')
-  return Array.from({ length }, (_, at) => median(passes.map((pass) => pass[at]!)))
 }
 
 /**

@@ -3,9 +3,7 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import {
   cloneFileRows,
-  edgeMedians,
   numberedName,
-  positionMedians,
   repeatedBlock,
   repeatedBlockSha256,
   rssGrowth,
@@ -107,24 +105,6 @@ describe('figures', () => {
     expect(
       rssGrowth({ beforeMb: 100, hwmBeforeMb: 150, polledPeakMb: 90, hwmAfterMb: 150 }),
     ).toEqual({ peakMb: 100, growthMb: 0 })
-  })
-
-  it('compares the medians of the first and the last values', () => {
-    const values = [1, 2, 3, 50, 50, 50, 4, 6, 8]
-    expect(edgeMedians(values, 3)).toEqual({ first: 2, last: 6, ratio: 3 })
-    expect(() => edgeMedians([1, 2, 3], 2)).toThrow(/fewer than/)
-  })
-
-  it('takes per-position medians over passes of one length', () => {
-    expect(
-      positionMedians([
-        [1, 10, 5],
-        [3, 30, 5],
-        [2, 20, 6],
-      ]),
-    ).toEqual([2, 20, 5])
-    expect(() => positionMedians([[1, 2], [1]])).toThrow(/different lengths/)
-    expect(positionMedians([])).toEqual([])
   })
 })
 

@@ -7,7 +7,7 @@
  * block (start bare Koa on the page, check the bytes, two `alternatingRounds` plans, the same
  * medians, table rows and target line). One copy keeps their figures comparable with each other:
  * the same plans, row names, ratios and wording. What stays in each scenario is what differs: how
- * the data is made, how the first page is checked, paging and notes.
+ * the data is made, how the first page is checked, and notes; paging has its own home, paging.ts.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -88,15 +88,6 @@ export interface PageBaseline {
   kernelRequests: number
   baselineRequests: number
 }
-
-/**
- * "Paging stays flat": the bench's own bound (the issue gives no number) on the median of the
- * EDGE_PAGES pages at the far end of a list over its first EDGE_PAGES', the same for every list
- * scenario that pages (drive-list, log-list) so their paging figures compare.
- */
-export const PAGING_FLAT_TARGET = 1.5
-/** How many pages at each end of a list the paging figure takes. */
-export const EDGE_PAGES = 10
 
 /** What to measure against a baseline server the caller started and checked. */
 export interface BaselineOptions {

@@ -2,10 +2,9 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
-import { median } from '../stats.js'
 import { formatMeasure } from '../format.js'
 import { measureAgainstBaseline, pageRoundPlans } from '../page-baseline.js'
-import { timedGet } from '../drive-site.js'
+import { timedMedian } from '../drive-site.js'
 import { sqliteFile } from '../record-table.js'
 import { DEVICE_HEADERS, startBuiltBaseline, startKernel, type RunningServer } from '../servers.js'
 import {
@@ -104,21 +103,6 @@ function insertItems(file: string, count: number): number {
   return performance.now() - begun
 }
 
-/** Median time of `count` one-at-a-time GETs of a path (a new connection each). */
-async function timedMedian(
-  port: number,
-  urlPath: string,
-  headers: Record<string, string> = DEVICE_HEADERS,
-): Promise<number> {
-  const ms: number[] = []
-  for (let n = 0; n < NOTE_REQUESTS; n++) {
-    const answer = await timedGet(port, urlPath, headers)
-    if (answer.status !== 200) throw new Error(`GET ${urlPath} answered ${answer.status}`)
-    ms.push(answer.totalMs)
-  }
-  return median(ms)
-}
-
 /**
  * `GET /query/ns/search?q=lamp` (the first page of 24, 4,000 matches) over 100,000 listed items,
  * for an anonymous visitor, against bare Koa running the same two statements on the same file.
@@ -203,14 +187,14 @@ export const search: Scenario = {
       })
 
       context.log('search: notes')
+      const { port } = kernel
+      const note = (urlPath: string, headers: Record<string, string> = DEVICE_HEADERS) =>
+        timedMedian(port, urlPath, headers, NOTE_REQUESTS)
       const notes = {
-        suggest: await timedMedian(kernel.port, '/query/ns/search/suggest?q=la'),
-        twoWords: await timedMedian(kernel.port, '/query/ns/search?q=oak%20lamp'),
-        french: await timedMedian(kernel.port, '/query/ns/search?q=lampe', FRENCH_HEADERS),
-        category: await timedMedian(
-          kernel.port,
-          `/query/ns/data/list/item?category=${SHELF.id}&sort=price-asc`,
-        ),
+        suggest: await note('/query/ns/search/suggest?q=la'),
+        twoWords: await note('/query/ns/search?q=oak%20lamp'),
+        french: await note('/query/ns/search?q=lampe', FRENCH_HEADERS),
+        category: await note(`/query/ns/data/list/item?category=${SHELF.id}&sort=price-asc`),
       }
       const ms = (value: number) => formatMeasure({ value, unit: 'ms' })
       const startSeconds = formatMeasure({ value: kernel.startMs / 1000, unit: 's' })
