@@ -1,37 +1,48 @@
 import { describe, expect, it } from 'vitest'
 import { caretAfterDigits, fullExpiry, groupNumber, methodOf, typeExpiry } from './card-input.js'
 
+/** Checks what `of` answers for each text of the table (its keys, as typed) against the value. */
+function answers(of: (text: string) => string, table: Readonly<Record<string, string>>): void {
+  for (const [text, answer] of Object.entries(table)) expect(of(text), text).toBe(answer)
+}
+
 describe('a card as it is typed', () => {
   it('names the brand from the first digits, never from a list', () => {
-    expect(methodOf('4242')).toBe('Visa')
-    expect(methodOf('5555 5555')).toBe('Mastercard')
-    expect(methodOf('2223 0000')).toBe('Mastercard')
-    expect(methodOf('3782')).toBe('American Express')
-    expect(methodOf('6011')).toBe('Discover')
-    expect(methodOf('6445 0000')).toBe('Discover')
-    expect(methodOf('6221 2600')).toBe('Discover')
-    expect(methodOf('9999 9999')).toBe('')
-    expect(methodOf('4')).toBe('')
+    answers(methodOf, {
+      '4242': 'Visa',
+      '5555 5555': 'Mastercard',
+      '2223 0000': 'Mastercard',
+      '3782': 'American Express',
+      '6011': 'Discover',
+      '6445 0000': 'Discover',
+      '6221 2600': 'Discover',
+      '9999 9999': '',
+      '4': '',
+    })
   })
 
   it('groups the number as the card prints it', () => {
-    expect(groupNumber('4242424242424242')).toBe('4242 4242 4242 4242')
-    expect(groupNumber('378282246310005')).toBe('3782 822463 10005')
-    expect(groupNumber('4242-4242 42x')).toBe('4242 4242 42')
+    answers(groupNumber, {
+      '4242424242424242': '4242 4242 4242 4242',
+      '378282246310005': '3782 822463 10005',
+      '4242-4242 42x': '4242 4242 42',
+    })
     expect(groupNumber('1'.repeat(30)).replace(/ /g, '')).toHaveLength(19)
   })
 
   it('writes the expiry as MM/YY while typing, and shortens a pasted MM/YYYY', () => {
-    expect(typeExpiry('1')).toBe('1')
-    expect(typeExpiry('12')).toBe('12')
-    expect(typeExpiry('123')).toBe('12/3')
-    expect(typeExpiry('12/31')).toBe('12/31')
-    expect(typeExpiry('1231999')).toBe('12/31')
-    expect(typeExpiry('12/2031')).toBe('12/31')
-    expect(typeExpiry('3/2031')).toBe('03/31')
-    expect(typeExpiry('1/27')).toBe('01/27')
-    expect(typeExpiry('1/')).toBe('01/')
-    expect(typeExpiry('2031-03')).toBe('03/31')
+    answers(typeExpiry, {
+      '1': '1',
+      '12': '12',
+      '123': '12/3',
+      '12/31': '12/31',
+      '1231999': '12/31',
+      '12/2031': '12/31',
+      '3/2031': '03/31',
+      '1/27': '01/27',
+      '1/': '01/',
+      '2031-03': '03/31',
+    })
   })
 
   it('keeps the caret after the same digits when the number is regrouped', () => {
@@ -43,8 +54,6 @@ describe('a card as it is typed', () => {
   })
 
   it('sends MM/YY as the MM/YYYY the server keeps, anything else as typed', () => {
-    expect(fullExpiry('03/31')).toBe('03/2031')
-    expect(fullExpiry(' 12/2031 ')).toBe('12/2031')
-    expect(fullExpiry('1/3')).toBe('1/3')
+    answers(fullExpiry, { '03/31': '03/2031', ' 12/2031 ': '12/2031', '1/3': '1/3' })
   })
 })
