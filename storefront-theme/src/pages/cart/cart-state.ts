@@ -2,13 +2,13 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Translate } from '@shopwright/client'
 import { useSession, useT } from '@shopwright/storefront/react'
 import { useAlert } from '../../components/Alert.js'
-import { announceCart } from '../../components/CartLink.js'
 import type { CartAnswer, CartLineAnswer } from '../../lib/commerce.js'
+import { useCartAnswer, type AnswerState } from './cart-answer.js'
 
-export type CartState =
-  | { status: 'loading' }
-  | { status: 'loaded'; cart: CartAnswer }
-  | { status: 'error'; error: unknown }
+export type CartState = AnswerState<'cart', CartAnswer>
+
+/** The count the header's icon shows for a cart. */
+const countOf = (cart: CartAnswer) => cart.count
 
 /** Why a line cannot be bought as it is, in the current language (or '' when it can). */
 export function lineProblem(line: CartLineAnswer, t: Translate): string {
@@ -36,21 +36,8 @@ export function useCart() {
   const { client } = useSession()
   const alert = useAlert()
   const t = useT()
-  const [state, setState] = useState<CartState>({ status: 'loading' })
+  const { state, show, load } = useCartAnswer('cart', '/cart/get', countOf)
   const [busy, setBusy] = useState<string | null>(null)
-
-  const show = useCallback((cart: CartAnswer) => {
-    setState({ status: 'loaded', cart })
-    announceCart(cart.count)
-  }, [])
-
-  const load = useCallback(
-    () =>
-      client
-        .get<CartAnswer>('/cart/get')
-        .then(show, (error: unknown) => setState({ status: 'error', error })),
-    [client, show],
-  )
 
   useEffect(() => {
     void load()

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useState } from 'react'
-import { useSession } from '@shopwright/storefront/react'
-import { announceCart } from '../../components/CartLink.js'
+import { useEffect } from 'react'
 import type { CheckoutAnswer } from '../../lib/commerce.js'
+import { useCartAnswer, type AnswerState } from '../cart/cart-answer.js'
 
-export type CheckoutState =
-  | { status: 'loading' }
-  | { status: 'loaded'; review: CheckoutAnswer }
-  | { status: 'error'; error: unknown }
+export type CheckoutState = AnswerState<'review', CheckoutAnswer>
+
+/** The count the header's icon shows for a review: its cart's. */
+const countOf = (review: CheckoutAnswer) => review.cart.count
 
 /**
  * The checkout's review (`GET /query/checkout/get`: the cart priced for the customer, their
@@ -15,19 +14,7 @@ export type CheckoutState =
  * signing in, so the header's count is told again.
  */
 export function useCheckout(active: boolean) {
-  const { client } = useSession()
-  const [state, setState] = useState<CheckoutState>({ status: 'loading' })
-  const show = useCallback((review: CheckoutAnswer) => {
-    setState({ status: 'loaded', review })
-    announceCart(review.cart.count)
-  }, [])
-  const load = useCallback(
-    () =>
-      client
-        .get<CheckoutAnswer>('/checkout/get')
-        .then(show, (error: unknown) => setState({ status: 'error', error })),
-    [client, show],
-  )
+  const { state, show, load } = useCartAnswer('review', '/checkout/get', countOf)
   useEffect(() => {
     if (active) void load()
   }, [active, load])
