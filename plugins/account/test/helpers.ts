@@ -41,6 +41,25 @@ export function postLogin(
   return inject(kernel, { method: 'POST', url: '/query/account/login', payload, headers })
 }
 
+/**
+ * A POST whose body goes as it is, under the given content type (and any extra headers): for the
+ * malformed and non-JSON bodies that the input checks must refuse.
+ */
+export function postRaw(
+  kernel: Pick<Kernel, 'app'>,
+  url: string,
+  payload: string | Buffer,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return inject(kernel, {
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': contentType, ...headers },
+  })
+}
+
 /** The session cookie a reply set, as a `Cookie` request header value; undefined when none. */
 export function sessionCookieOf(reply: Reply): string | undefined {
   const cookie = reply.cookies.find((each) => each.name === SESSION_COOKIE)

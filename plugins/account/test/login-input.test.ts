@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { bootAccounts, postLogin, sessionCount, setCookieLines } from './helpers.js'
+import { bootAccounts, postLogin, postRaw, sessionCount, setCookieLines } from './helpers.js'
 
 type Case = {
   name: string
@@ -15,12 +15,7 @@ for (const database of databasesUnderTest()) {
     let kernel: Kernel
     let close: () => Promise<void>
     const raw = (payload: string | Buffer, headers: Record<string, string> = {}) =>
-      inject(kernel, {
-        method: 'POST',
-        url: '/query/account/login',
-        payload,
-        headers: { 'content-type': 'application/json', ...headers },
-      })
+      postRaw(kernel, '/query/account/login', payload, 'application/json', headers)
 
     beforeAll(async () => {
       ;({ kernel, close } = await bootAccounts(database))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import type { AddressLine, CardLine, ProfileAnswer } from '../src/index.js'
-import { bootWithAccounts, signIn } from './helpers.js'
+import { bootWithAccounts, postRaw, signIn } from './helpers.js'
 
 const CARD = '4111 1111 1111 1111'
 const address = {
@@ -259,12 +259,13 @@ for (const database of databasesUnderTest()) {
         expect(reply.statusCode).toBe(400)
         expect(reply.json()).toMatchObject({ message: 'ERROR_INVALID_INPUT' })
       }
-      const raw = await inject(kernel, {
-        method: 'POST',
-        url: '/query/ns/profile/update',
-        payload: '{"addressbook":',
-        headers: { cookie: adaCookie, 'content-type': 'application/json' },
-      })
+      const raw = await postRaw(
+        kernel,
+        '/query/ns/profile/update',
+        '{"addressbook":',
+        'application/json',
+        { cookie: adaCookie },
+      )
       expect(raw.statusCode).toBe(400)
       const noDevice = await update({ addressbook: { new: address } }, adaCookie, null)
       expect(noDevice.statusCode).toBe(403)

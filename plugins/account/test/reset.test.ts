@@ -2,7 +2,14 @@ import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import { bootAccounts, bootWithAccounts, getAccount, postLogin, signIn } from './helpers.js'
+import {
+  bootAccounts,
+  bootWithAccounts,
+  getAccount,
+  postLogin,
+  postRaw,
+  signIn,
+} from './helpers.js'
 import { outboxOf } from './outbox.js'
 import { callOf, post, requestReset, resetMailRow } from './reset-helpers.js'
 
@@ -284,12 +291,7 @@ for (const database of databasesUnderTest()) {
       }
       const badEmail = await post(kernel, '/query/account/resetemail', { email: 'not-an-email' })
       expect(badEmail.json()).toMatchObject({ ok: false, message: 'ERROR_INVALID_EMAIL' })
-      const text = await inject(kernel, {
-        method: 'POST',
-        url: '/query/account/resetemail',
-        payload: 'email=a@b.co',
-        headers: { 'content-type': 'text/plain' },
-      })
+      const text = await postRaw(kernel, '/query/account/resetemail', 'email=a@b.co', 'text/plain')
       expect(text.statusCode).toBe(415)
     })
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { LOCALE_COOKIE } from '@shopwright/client'
-import { bootAccounts, postLogin, sessionCookieOf, signIn } from './helpers.js'
+import { bootAccounts, postLogin, postRaw, sessionCookieOf, signIn } from './helpers.js'
 import {
   accountCount,
   accountKeyOf,
@@ -339,12 +339,12 @@ for (const database of databasesUnderTest()) {
         expect(reply.statusCode, JSON.stringify(body)).toBe(status)
         expect(reply.json(), JSON.stringify(body)).toMatchObject({ message: code })
       }
-      const malformed = await inject(kernel, {
-        method: 'POST',
-        url: '/query/account/register',
-        payload: '{"email": ',
-        headers: { 'content-type': 'application/json' },
-      })
+      const malformed = await postRaw(
+        kernel,
+        '/query/account/register',
+        '{"email": ',
+        'application/json',
+      )
       expect(malformed.statusCode).toBe(400)
       const get = await inject(kernel, { url: '/query/account/register' })
       expect([404, 405]).toContain(get.statusCode)
