@@ -35,6 +35,17 @@ const ATTACKERS = [
 
 type Json = Record<string, unknown>
 
+/** A `/data/create` body of a record type with one text field, guarded by `security`. */
+function recordTypeBody(id: string, name: string, security: string): Json {
+  return {
+    type: 'recordtype',
+    id,
+    name,
+    security,
+    fields: [{ id: 'name', name: 'Name', datatype: 'text' }],
+  }
+}
+
 function refused(reply: HttpReply, what: string): void {
   const body = reply.body as Json | Json[] | null
   if (reply.status === 200 && Array.isArray(body)) {
@@ -198,36 +209,21 @@ for (const database of databasesUnderTest()) {
         await upload(caller, [{ type: 'recordtype', id: 'customer', security: 'website' }]),
       ])
       // A type deleted while its records remain may not be defined again by anyone else.
-      const made = await admin.post('/data/create', {
-        type: 'recordtype',
-        id: 'gadget',
-        name: 'Gadget',
-        security: 'people',
-        fields: [{ id: 'name', name: 'Name', datatype: 'text' }],
-      })
+      const made = await admin.post('/data/create', recordTypeBody('gadget', 'Gadget', 'people'))
       expect(made.status).toBe(200)
       expect(
         (await admin.post('/data/create', { type: 'gadget', id: 'g1', name: 'G' })).status,
       ).toBe(200)
       expect((await admin.post('/data/delete/recordtype|gadget')).status).toBe(200)
       await everyAttacker('define a deleted type again', async (caller) =>
-        caller.post('/data/create', {
-          type: 'recordtype',
-          id: 'gadget',
-          name: 'Mine',
-          security: 'translation',
-          fields: [{ id: 'name', name: 'Name', datatype: 'text' }],
-        }),
+        caller.post('/data/create', recordTypeBody('gadget', 'Mine', 'translation')),
       )
       // Nor by renaming a type of one's own making onto it (the development manager may create types).
       const developmentmanager = attackers.get('developmentmanager')!.caller
-      const own = await developmentmanager.post('/data/create', {
-        type: 'recordtype',
-        id: 'tmpgadget',
-        name: 'Temporary',
-        security: 'bin',
-        fields: [{ id: 'name', name: 'Name', datatype: 'text' }],
-      })
+      const own = await developmentmanager.post(
+        '/data/create',
+        recordTypeBody('tmpgadget', 'Temporary', 'bin'),
+      )
       expect(own.status, JSON.stringify(own.body)).toBe(200)
       const before = await fingerprint(kernel.services.db)
       refused(

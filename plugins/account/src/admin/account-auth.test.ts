@@ -13,16 +13,18 @@ const clientAnswering = (account: unknown) =>
     }),
   })
 
+/** An `account/get` answer of an account without roles. */
+const ada = {
+  type: 'employee',
+  id: '7',
+  email: 'ada@example.com',
+  name: 'Ada',
+  imageversion: 3,
+}
+
 describe("the account plugin's sign-in for the admin", () => {
   it('tells who is signed in with their roles, for role-only controls', async () => {
-    const client = clientAnswering({
-      type: 'employee',
-      id: '7',
-      email: 'ada@example.com',
-      name: 'Ada',
-      imageversion: 3,
-      roles: ['administrator', 'office'],
-    })
+    const client = clientAnswering({ ...ada, roles: ['administrator', 'office'] })
     expect(await accountAuth.identity(client)).toEqual({
       id: 'employee/7',
       name: 'Ada',
@@ -33,13 +35,7 @@ describe("the account plugin's sign-in for the admin", () => {
   })
 
   it('gives no roles when the answer has none', async () => {
-    const client = clientAnswering({
-      type: 'customer',
-      id: '9',
-      email: 'bo@example.com',
-      name: 'Bo',
-      imageversion: 0,
-    })
+    const client = clientAnswering(ada)
     expect((await accountAuth.identity(client))?.roles).toEqual([])
   })
 })

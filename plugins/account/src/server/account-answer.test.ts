@@ -12,32 +12,25 @@ describe('account answers', () => {
     resetrequired: true,
     notes: 'not for the client',
   }
+  /** What every answer of the record starts with: the preview of login step 2. */
+  const preview = {
+    type: 'customer',
+    id: '7',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+  }
 
   it('gives the kernel type, id, email, name and only the string roles', () => {
-    expect(toEntity(record)).toEqual({
-      type: 'customer',
-      id: '7',
-      email: 'ada@example.com',
-      name: 'Ada Lovelace',
-      roles: ['support', 'office'],
-    })
+    expect(toEntity(record)).toEqual({ ...preview, roles: ['support', 'office'] })
   })
 
   it('previews an account for login step 2 with nothing more than its name', () => {
-    expect(toPreview(record)).toEqual({
-      type: 'customer',
-      id: '7',
-      email: 'ada@example.com',
-      name: 'Ada Lovelace',
-    })
+    expect(toPreview(record)).toEqual(preview)
   })
 
   it('answers get with the spec entity and no other field of the record', () => {
     expect(toAccountAnswer(record)).toEqual({
-      type: 'customer',
-      id: '7',
-      email: 'ada@example.com',
-      name: 'Ada Lovelace',
+      ...preview,
       color: '#112233',
       roles: ['support', 'office'],
       resetrequired: true,
