@@ -6,15 +6,16 @@ import { SESSION_CACHE, type SessionStore } from './server/sessions.js'
 import { DatabaseSessions } from './server/session-stores/database-sessions.js'
 import { RedisSessions } from './server/session-stores/redis-sessions.js'
 import { RECORD_CHANGED } from '@shopwright/plugin-records'
-import { defineLoginLimits } from './server/login-limits.js'
+import { LOGIN_LIMITS } from './server/login-limits.js'
 import { login } from './server/routes/login.js'
 import { logout } from './server/routes/logout.js'
 import { getAccount } from './server/routes/get.js'
 import { ResetStore } from './server/resets.js'
 import { BlockedDevices } from './server/blocked-devices.js'
 import { Mailer } from './server/mailer.js'
-import { defineResetLimits } from './server/reset-limits.js'
-import { defineBlockLimits } from './server/block-limits.js'
+import { RESET_LIMITS } from './server/reset-limits.js'
+import { BLOCK_LIMITS } from './server/block-limits.js'
+import { defineLimits } from './server/limits.js'
 import { siteOrigin } from './server/site-origin.js'
 import { CardTokens } from './server/profile/card-tokens.js'
 import { resetEmail, resetPassword } from './server/routes/reset.js'
@@ -27,7 +28,7 @@ import { AccountGuard } from './server/account-guard.js'
 import { AccountTypesGuard } from './server/account-types-guard.js'
 import { getProfile, updateProfile } from './server/profile/routes.js'
 import { AccountImages } from './server/images/account-images.js'
-import { defineImageLimits } from './server/images/image-limits.js'
+import { IMAGE_LIMITS } from './server/images/image-limits.js'
 import {
   chooseImage,
   describeImage,
@@ -50,7 +51,7 @@ import { Verifications } from './server/signup/verifications.js'
 import { FormTickets } from './server/signup/form-tickets.js'
 import { Signups } from './server/signup/signups.js'
 import { AccountProfiles } from './server/profile/account-profiles.js'
-import { defineSignupLimits } from './server/signup/signup-limits.js'
+import { SIGNUP_LIMITS } from './server/signup/signup-limits.js'
 import {
   register as registerAccount,
   resendVerification,
@@ -190,11 +191,14 @@ export default definePlugin({
       // The kernel's key for "who is signed in": the same instance under the name core knows.
       authenticator: asFunction(({ accountAuthenticator }) => accountAuthenticator).singleton(),
     })
-    defineLoginLimits(container.cradle.limiter)
-    defineResetLimits(container.cradle.limiter)
-    defineImageLimits(container.cradle.limiter)
-    defineBlockLimits(container.cradle.limiter)
-    defineSignupLimits(container.cradle.limiter)
+    defineLimits(
+      container.cradle.limiter,
+      LOGIN_LIMITS,
+      RESET_LIMITS,
+      IMAGE_LIMITS,
+      BLOCK_LIMITS,
+      SIGNUP_LIMITS,
+    )
   },
   async bootstrap({ services, config, settings }) {
     // An SMTP_URL that nodemailer cannot read stops the boot, as it did when nodemailer loaded at

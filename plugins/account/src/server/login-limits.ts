@@ -1,4 +1,4 @@
-import type { LimitRule, RateLimiterService } from '@shopwright/core'
+import type { LimitTable } from './limits.js'
 
 const FIFTEEN_MINUTES = 15 * 60
 
@@ -8,7 +8,6 @@ const FIFTEEN_MINUTES = 15 * 60
  * owner out: the owner's own address has its own count. A successful sign-in forgets it.
  */
 export const LOGIN_PER_PAIR = 'account.login.pair'
-const PER_PAIR: LimitRule = { points: 10, duration: FIFTEEN_MINUTES }
 
 /**
  * Failed passwords per e-mail from everywhere: 100 an hour, a ceiling on guessing spread over many
@@ -18,11 +17,9 @@ const PER_PAIR: LimitRule = { points: 10, duration: FIFTEEN_MINUTES }
  * forgets every count (docs/security.md, "Rate limits").
  */
 export const LOGIN_PER_EMAIL = 'account.login.email'
-const PER_EMAIL: LimitRule = { points: 100, duration: 4 * FIFTEEN_MINUTES }
 
 /** Password attempts per e-mail and address once LOGIN_PER_EMAIL is reached: 3 in 15 minutes. */
 export const LOGIN_PER_PAIR_AT_CEILING = 'account.login.pair.ceiling'
-const PER_PAIR_AT_CEILING: LimitRule = { points: 3, duration: FIFTEEN_MINUTES }
 
 /**
  * Login calls (both steps) per client address: 50 in 15 minutes. This stops one address from
@@ -30,17 +27,16 @@ const PER_PAIR_AT_CEILING: LimitRule = { points: 3, duration: FIFTEEN_MINUTES }
  * an attacker's own account must not wipe the address's count.
  */
 export const LOGIN_PER_ADDRESS = 'account.login.address'
-const PER_ADDRESS: LimitRule = { points: 50, duration: FIFTEEN_MINUTES }
 
 /** The key of LOGIN_PER_PAIR: the e-mail and the client address. */
 export function pairKey(email: string, address: string): string {
   return `${email}|${address}`
 }
 
-/** Declares the sign-in limits; called from register(). */
-export function defineLoginLimits(limiter: RateLimiterService): void {
-  limiter.define(LOGIN_PER_PAIR, PER_PAIR)
-  limiter.define(LOGIN_PER_EMAIL, PER_EMAIL)
-  limiter.define(LOGIN_PER_PAIR_AT_CEILING, PER_PAIR_AT_CEILING)
-  limiter.define(LOGIN_PER_ADDRESS, PER_ADDRESS)
+/** The sign-in limits, declared from register(). */
+export const LOGIN_LIMITS: LimitTable = {
+  [LOGIN_PER_PAIR]: { points: 10, duration: FIFTEEN_MINUTES },
+  [LOGIN_PER_EMAIL]: { points: 100, duration: 4 * FIFTEEN_MINUTES },
+  [LOGIN_PER_PAIR_AT_CEILING]: { points: 3, duration: FIFTEEN_MINUTES },
+  [LOGIN_PER_ADDRESS]: { points: 50, duration: FIFTEEN_MINUTES },
 }
