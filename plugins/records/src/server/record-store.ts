@@ -88,6 +88,22 @@ export class RecordStore implements SeedWriter {
     await this.cache?.delete(RECORD_TEXT_CACHE, textKey(type, id))
   }
 
+  /**
+   * Runs a write of one record in the caller's `trx`, who then drops the cached text after its
+   * commit (see forget); without one, in a transaction of its own, after which this store drops it.
+   */
+  private async writeOne<T>(
+    type: string,
+    id: string,
+    trx: Knex.Transaction | undefined,
+    write: (trx: Knex.Transaction) => Promise<T>,
+  ): Promise<T> {
+    if (trx) return write(trx)
+    const written = await this.transaction(write)
+    await this.forget(type, id)
+    return written
+  }
+
   /** Closes the read-only connection, if one was opened. */
   close(): void {
     this.reader?.close()
@@ -152,12 +168,9 @@ export class RecordStore implements SeedWriter {
     version: number,
     trx?: Knex.Transaction,
   ): Promise<boolean> {
-    if (!trx) {
-      const replaced = await this.transaction((own) => this.replaceIfVersion(record, version, own))
-      await this.forget(record.type, record.id)
-      return replaced
-    }
-    return writes.replaceRecord(trx, this.index, record, version)
+    return this.writeOne(record.type, record.id, trx, (write) =>
+      writes.replaceRecord(write, this.index, record, version),
+    )
   }
 
   /**
@@ -181,12 +194,9 @@ export class RecordStore implements SeedWriter {
 
   /** Moves a live record to the bin (at `version`, when given); false when there is no such live record. */
   async bin(type: string, id: string, trx?: Knex.Transaction, version?: number): Promise<boolean> {
-    if (!trx) {
-      const binned = await this.transaction((own) => this.bin(type, id, own, version))
-      await this.forget(type, id)
-      return binned
-    }
-    return writes.binRecord(trx, this.index, type, id, version)
+    return this.writeOne(type, id, trx, (write) =>
+      writes.setBinned(write, this.index, type, id, true, version),
+    )
   }
 
   /** Brings a binned record back; false when it is not in the bin (at `version`, when given). */
@@ -196,12 +206,9 @@ export class RecordStore implements SeedWriter {
     trx?: Knex.Transaction,
     version?: number,
   ): Promise<boolean> {
-    if (!trx) {
-      const restored = await this.transaction((own) => this.restore(type, id, own, version))
-      await this.forget(type, id)
-      return restored
-    }
-    return writes.restoreRecord(trx, this.index, type, id, version)
+    return this.writeOne(type, id, trx, (write) =>
+      writes.setBinned(write, this.index, type, id, false, version),
+    )
   }
 
   /**
@@ -215,14 +222,9 @@ export class RecordStore implements SeedWriter {
     version?: number,
     binnedOnly = false,
   ): Promise<boolean> {
-    if (!trx) {
-      const removed = await this.transaction((own) =>
-        this.remove(type, id, own, version, binnedOnly),
-      )
-      await this.forget(type, id)
-      return removed
-    }
-    return writes.removeRecord(trx, this.index, type, id, version, binnedOnly)
+    return this.writeOne(type, id, trx, (write) =>
+      writes.removeRecord(write, this.index, type, id, version, binnedOnly),
+    )
   }
 
   /** Binned records, newest first, optionally of some types only; keyset paging on (binned_at, type, id). */

@@ -122,51 +122,30 @@ export async function renameRecord(
 }
 
 /**
- * Moves a record into the bin or out of it (at `version`, when given), counting it out of or back
- * into its type's live records: the rows changed, 0 when it was not where it should move from.
+ * Moves a record into the bin (`binned`) or out of it, at `version` when given: counts it out of or
+ * back into its type's live records, and drops or rewrites its index rows. False when it was not
+ * where it should move from (no such live record to bin, or no such record in the bin to restore).
  */
-async function setBinned(
+export async function setBinned(
   trx: Knex.Transaction,
+  index: RecordIndex | null,
   type: string,
   id: string,
-  version: number | undefined,
   binned: boolean,
-): Promise<number> {
+  version?: number,
+): Promise<boolean> {
   const record = trx('records').where({ type, id, ...(version === undefined ? {} : { version }) })
   const updated = await (
     binned ? record.whereNull('binned_at') : record.whereNotNull('binned_at')
   ).update({ binned_at: binned ? Date.now() : null, version: trx.raw('version + 1') })
-  if (updated > 0) await changeLive(trx, type, binned ? -updated : updated)
-  return updated
-}
-
-/** Moves a live record to the bin (at `version`, when given); false when there is no such record. */
-export async function binRecord(
-  trx: Knex.Transaction,
-  index: RecordIndex | null,
-  type: string,
-  id: string,
-  version?: number,
-): Promise<boolean> {
-  const updated = await setBinned(trx, type, id, version, true)
-  if (updated > 0) await index?.drop(trx, type, [id])
-  return updated > 0
-}
-
-/** Brings a binned record back; false when it is not in the bin (at `version`, when given). */
-export async function restoreRecord(
-  trx: Knex.Transaction,
-  index: RecordIndex | null,
-  type: string,
-  id: string,
-  version?: number,
-): Promise<boolean> {
-  const updated = await setBinned(trx, type, id, version, false)
-  if (updated > 0 && index) {
+  if (updated === 0) return false
+  await changeLive(trx, type, binned ? -updated : updated)
+  if (binned) await index?.drop(trx, type, [id])
+  else if (index) {
     const row = (await trx('records').where({ type, id }).first('body')) as Row | undefined
     if (row) await index.write(trx, [toStored({ ...row, type, id } as Row).record], true)
   }
-  return updated > 0
+  return true
 }
 
 /**
