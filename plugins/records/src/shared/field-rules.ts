@@ -35,6 +35,23 @@ export function isEmptyValue(value: unknown): boolean {
   )
 }
 
+/**
+ * A number field's value: a number that `fits`, or text that `pattern` reads as one (a form's
+ * input), stored as the number; anything else is refused with `code`.
+ */
+function checkNumber(
+  value: unknown,
+  id: string,
+  fits: (number: number) => boolean,
+  pattern: RegExp,
+  code: ErrorCode,
+): FieldCheck {
+  if (typeof value === 'number') return fits(value) ? pass(value) : fail(code, id)
+  return typeof value === 'string' && pattern.test(value.trim())
+    ? pass(Number(value.trim()))
+    : fail(code, id)
+}
+
 function requiredCode(datatype: string): ErrorCode {
   if (datatype === 'password') return 'ERROR_PASSWORD_VALUE_REQUIRED'
   if (datatype === 'boolean') return 'ERROR_CHECKBOX_REQUIRED'
@@ -67,17 +84,9 @@ export function checkField(
         ? pass(value)
         : fail('ERROR_INVALID_ID', field.id)
     case 'integer':
-      if (typeof value === 'number')
-        return Number.isSafeInteger(value) ? pass(value) : fail('ERROR_INVALID_INTEGER', field.id)
-      return typeof value === 'string' && INTEGER.test(value.trim())
-        ? pass(Number(value.trim()))
-        : fail('ERROR_INVALID_INTEGER', field.id)
+      return checkNumber(value, field.id, Number.isSafeInteger, INTEGER, 'ERROR_INVALID_INTEGER')
     case 'decimal':
-      if (typeof value === 'number')
-        return Number.isFinite(value) ? pass(value) : fail('ERROR_INVALID_DECIMAL', field.id)
-      return typeof value === 'string' && DECIMAL.test(value.trim())
-        ? pass(Number(value.trim()))
-        : fail('ERROR_INVALID_DECIMAL', field.id)
+      return checkNumber(value, field.id, Number.isFinite, DECIMAL, 'ERROR_INVALID_DECIMAL')
     case 'boolean':
       return typeof value === 'boolean' ? pass(value) : wrong('true or false')
     case 'email': {
