@@ -9,6 +9,10 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
   const office = caller(site, 'office')
   const anonymous = caller(site, undefined)
 
+  /** The create call (docs/api.md, "Records") as one of the callers above sends it. */
+  const create = (call: typeof admin, payload: unknown) =>
+    call({ method: 'POST', url: '/query/data/create', payload })
+
   const count = async (type: string) =>
     site.kernel.containerOf('records').cradle.recordStore.count(type)
 
@@ -69,10 +73,11 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
         [['just text'], /field 1 is not a definition/],
       ]
       for (const [fields, reason] of cases) {
-        const res = await admin({
-          method: 'POST',
-          url: '/query/data/create',
-          payload: { type: 'recordtype', id: 'broken', name: 'Broken', fields },
+        const res = await create(admin, {
+          type: 'recordtype',
+          id: 'broken',
+          name: 'Broken',
+          fields,
         })
         expect(res.status, JSON.stringify(fields)).toBe(400)
         expect(res.body).toMatchObject({ message: 'ERROR_INVALID_INPUT' })
@@ -94,10 +99,11 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
       for (const type of ['recordtype', 'listtype', 'security']) {
         const before = await count(type)
         for (const id of [undefined, '', 'new']) {
-          const res = await admin({
-            method: 'POST',
-            url: '/query/data/create',
-            payload: { type, ...(id === undefined ? {} : { id }), name: 'Unnamed', fields: [] },
+          const res = await create(admin, {
+            type,
+            ...(id === undefined ? {} : { id }),
+            name: 'Unnamed',
+            fields: [],
           })
           expect(res.status, `${type} ${String(id)}`).toBe(400)
           expect(res.body).toMatchObject({ message: 'ERROR_INPUT_VALUE_REQUIRED', reason: 'id' })
@@ -105,11 +111,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
         expect(await count(type)).toBe(before)
       }
       // A type numbered by the server still takes the next id.
-      const page = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'webpage', headline: 'Numbered' },
-      })
+      const page = await create(admin, { type: 'webpage', headline: 'Numbered' })
       expect(page.status).toBe(200)
       expect(page.body.id).toMatch(/^[0-9A-Za-z]+$/)
     })
@@ -118,10 +120,11 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
       expect((await admin({ url: '/query/data/recordtype/get/gizmotwo' })).body.message).toBe(
         'ERROR_RECORDTYPE_REQUIRED',
       )
-      const created = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'recordtype', id: 'gizmoone', name: 'Gizmo', fields: [] },
+      const created = await create(admin, {
+        type: 'recordtype',
+        id: 'gizmoone',
+        name: 'Gizmo',
+        fields: [],
       })
       expect(created.status).toBe(200)
       const renamed = await admin({
@@ -151,10 +154,11 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
 
   describe('create, get, new and duplicate', () => {
     it('creates with a chosen id or the next base-62 id, logs it, and gets it back', async () => {
-      const created = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'webpage', id: 'faq', headline: 'FAQ', content: '<p>Ask</p>' },
+      const created = await create(admin, {
+        type: 'webpage',
+        id: 'faq',
+        headline: 'FAQ',
+        content: '<p>Ask</p>',
       })
       expect(created.status).toBe(200)
       expect(created.body).toEqual({
@@ -163,11 +167,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
         headline: 'FAQ',
         content: '<p>Ask</p>',
       })
-      const generated = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'webpage', id: 'new', headline: 'Generated' },
-      })
+      const generated = await create(admin, { type: 'webpage', id: 'new', headline: 'Generated' })
       expect(generated.body.id).toMatch(/^[0-9A-Za-z]+$/)
       expect((await anonymous({ url: '/query/data/get/webpage/faq' })).body).toMatchObject({
         headline: 'FAQ',
@@ -226,17 +226,18 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
       ],
     ])('refuses %j with %i %s and stores nothing', async (payload, status, code) => {
       const before = await count(String((payload as { type?: string }).type ?? 'webpage'))
-      const res = await admin({ method: 'POST', url: '/query/data/create', payload })
+      const res = await create(admin, payload)
       expect(res.status).toBe(status)
       expect(res.body.message).toBe(code)
       expect(await count(String((payload as { type?: string }).type ?? 'webpage'))).toBe(before)
     })
 
     it('lower-cases e-mails it stores', async () => {
-      const res = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'location', id: 'paris', name: 'Paris', email: 'Paris@Example.COM' },
+      const res = await create(admin, {
+        type: 'location',
+        id: 'paris',
+        name: 'Paris',
+        email: 'Paris@Example.COM',
       })
       expect(res.status).toBe(200)
       expect(res.body.email).toBe('paris@example.com')
@@ -244,30 +245,12 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
 
     it('checks the type access: marketing may create web pages, office may not, anonymous must sign in', async () => {
       expect(
-        (
-          await marketing({
-            method: 'POST',
-            url: '/query/data/create',
-            payload: { type: 'webpage', id: 'promo', headline: 'Promo' },
-          })
-        ).status,
+        (await create(marketing, { type: 'webpage', id: 'promo', headline: 'Promo' })).status,
       ).toBe(200)
-      const refused = await office({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'webpage', id: 'nope', headline: 'x' },
-      })
+      const refused = await create(office, { type: 'webpage', id: 'nope', headline: 'x' })
       expect(refused.status).toBe(403)
       expect(refused.body.message).toBe('ERROR_PERMISSION_TYPE')
-      expect(
-        (
-          await anonymous({
-            method: 'POST',
-            url: '/query/data/create',
-            payload: { type: 'webpage', id: 'anon' },
-          })
-        ).status,
-      ).toBe(401)
+      expect((await create(anonymous, { type: 'webpage', id: 'anon' })).status).toBe(401)
     })
   })
 
@@ -289,16 +272,12 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
 
     it('gives a configuration record the fields of its configuration type, with their defaults and rules', async () => {
       const pagination = { reference: true, type: 'configurationtype', id: 'pagination' }
-      const created = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: {
-          type: 'configuration',
-          id: 'shortlists',
-          name: 'Short lists',
-          configurationtype: pagination,
-          weblist: 20,
-        },
+      const created = await create(admin, {
+        type: 'configuration',
+        id: 'shortlists',
+        name: 'Short lists',
+        configurationtype: pagination,
+        weblist: 20,
       })
       expect(created.status).toBe(200)
       expect(created.body).toMatchObject({ weblist: 20, adminlist: 100, admingrid: 24 })
@@ -319,16 +298,12 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
 
   describe('update', () => {
     it('applies dotted paths, positions and appends, and logs the fields', async () => {
-      await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: {
-          type: 'route',
-          id: 'promo',
-          url: '/promo',
-          component: 'PageView',
-          props: [{ id: 'pageid', value: 'home' }],
-        },
+      await create(admin, {
+        type: 'route',
+        id: 'promo',
+        url: '/promo',
+        component: 'PageView',
+        props: [{ id: 'pageid', value: 'home' }],
       })
       const res = await admin({
         method: 'POST',
@@ -358,11 +333,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
     })
 
     it('renames a record when the id changes and answers the new id', async () => {
-      await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'webpage', id: 'oldname', headline: 'Old' },
-      })
+      await create(admin, { type: 'webpage', id: 'oldname', headline: 'Old' })
       const res = await admin({
         method: 'POST',
         url: '/query/data/update/webpage/oldname',
@@ -398,11 +369,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
     })
 
     it('refuses an update of a record in the bin', async () => {
-      await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'webpage', id: 'binned', headline: 'B' },
-      })
+      await create(admin, { type: 'webpage', id: 'binned', headline: 'B' })
       expect((await admin({ method: 'POST', url: '/query/data/bin/webpage|binned' })).status).toBe(
         200,
       )
@@ -421,10 +388,12 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
 
     it('keeps all of fifty concurrent updates of different fields of one record', async () => {
       const props = Array.from({ length: 50 }, (_, index) => ({ id: `p${index}`, value: '' }))
-      const created = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'route', id: 'busy', url: '/busy', component: 'PageView', props },
+      const created = await create(admin, {
+        type: 'route',
+        id: 'busy',
+        url: '/busy',
+        component: 'PageView',
+        props,
       })
       expect(created.status).toBe(200)
       const results = await Promise.all(
@@ -447,14 +416,10 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
   describe('lists', () => {
     it('pages with the default size 24 and a nextpage token, counting pages', async () => {
       for (let index = 0; index < 30; index++) {
-        await admin({
-          method: 'POST',
-          url: '/query/data/create',
-          payload: {
-            type: 'menu',
-            id: `m${String(index).padStart(2, '0')}`,
-            label: `Menu ${index}`,
-          },
+        await create(admin, {
+          type: 'menu',
+          id: `m${String(index).padStart(2, '0')}`,
+          label: `Menu ${index}`,
         })
       }
       const first = await admin({ url: '/query/data/list/menu' })
@@ -550,11 +515,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
   describe('bin', () => {
     it('bins, lists the bin, restores, deletes and empties, with the bin security record', async () => {
       for (const id of ['b1', 'b2', 'b3'])
-        await admin({
-          method: 'POST',
-          url: '/query/data/create',
-          payload: { type: 'webpage', id, headline: id },
-        })
+        await create(admin, { type: 'webpage', id, headline: id })
       expect(
         (await admin({ method: 'POST', url: '/query/data/bin/webpage|b1,webpage|b2,webpage|b3' }))
           .body.list,
@@ -631,10 +592,10 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
           })
         ).status,
       ).toBe(403)
-      const huge = await admin({
-        method: 'POST',
-        url: '/query/data/create',
-        payload: { type: 'webpage', id: 'huge', content: 'x'.repeat(1_100_000) },
+      const huge = await create(admin, {
+        type: 'webpage',
+        id: 'huge',
+        content: 'x'.repeat(1_100_000),
       })
       expect(huge.status).toBe(413)
       expect(await count('webpage')).toBe(before)
