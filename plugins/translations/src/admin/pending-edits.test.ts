@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { TranslationValue } from '@shopwright/plugin-translations/shared'
+import { saveAndCancelSet } from '../shared/test-set.js'
 import { shownValue, showsAtOnce } from './pending-edits.js'
 
-const saved = (): TranslationValue => ({
-  id: 'admin',
-  name: 'Admin',
-  description: '',
-  languages: ['en-us', 'fr'],
-  entries: [
-    { id: '0', phrase: 'Save', translations: { fr: 'Enregistrer' } },
-    { id: '1', phrase: 'Cancel', translations: {} },
-  ],
-})
+const saved = () => saveAndCancelSet()
 
 describe('shownValue', () => {
   it('is the saved set when nothing is on its way', () => {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { applyEdit, duplicatePhrases, mergeRows, nextEntryId } from './entries.js'
-import type { TranslationValue } from './types.js'
+import { saveAndCancelSet } from './test-set.js'
 
-const set = (): TranslationValue => ({
-  id: 'store',
-  name: 'Store',
-  description: '',
-  languages: ['en-us', 'fr'],
-  entries: [
-    { id: '0', phrase: 'Save', translations: { fr: 'Enregistrer' } },
-    { id: 'z', phrase: 'Cancel', translations: {} },
-  ],
-})
+const set = () => saveAndCancelSet('z')
 
 describe('translation entries', () => {
   it('counts ids in base 62: one past the highest', () => {
