@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type FieldDefinition } from '@shopwright/client'
+import { useHeldValue } from '../../testing/index.js'
 import { FieldEditorsContext, type FieldEditorProps } from './field-editors.js'
 import { FieldInput } from './FieldInput.js'
 import { FieldSourceContext, FormValuesContext, type FieldSource } from './field-source.js'
@@ -46,17 +46,10 @@ function Harness({
   initial?: unknown
   onValue(value: unknown): void
 }) {
-  const [value, setValue] = useState<unknown>(initial)
+  const held = useHeldValue<unknown>(initial, onValue)
   return (
     <FieldSourceContext.Provider value={source}>
-      <FieldInput
-        field={field}
-        value={value}
-        onChange={(next) => {
-          setValue(next)
-          onValue(next)
-        }}
-      />
+      <FieldInput field={field} value={held.value} onChange={held.onChange} />
     </FieldSourceContext.Provider>
   )
 }

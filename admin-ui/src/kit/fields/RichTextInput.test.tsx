@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useHeldValue } from '../../testing/index.js'
 import { RichTextInput } from './RichTextInput.js'
 
 afterEach(cleanup)
@@ -21,7 +21,7 @@ function Harness({
   readOnly?: boolean
   answer?: string
 }) {
-  const [value, setValue] = useState(initial)
+  const held = useHeldValue(initial, onValue)
   return (
     <>
       <label id="body-label" htmlFor="body">
@@ -30,15 +30,12 @@ function Harness({
       <RichTextInput
         id="body"
         labelId="body-label"
-        value={value}
+        value={held.value}
         readOnly={readOnly}
-        onChange={(html) => {
-          setValue(html)
-          onValue(html)
-        }}
+        onChange={held.onChange}
       />
       {/* Stands for a value from outside: the record answered as the server cleaned it. */}
-      <button type="button" onClick={() => setValue(answer)}>
+      <button type="button" onClick={() => held.setValue(answer)}>
         Answer
       </button>
     </>
