@@ -27,8 +27,6 @@ export function listCell(
 interface Unit {
   /** How many of the base unit one of this unit is. */
   size: number
-  /** Decimals shown: whole bytes and seconds, one decimal for the larger units. */
-  decimals: number
   /**
    * The amount in words. Units whose word changes with the number are plural phrases, so each
    * language's own rules choose the form and write the number (French: '1,5 seconde').
@@ -38,37 +36,17 @@ interface Unit {
 
 // Each phrase is written out in a t() call, so the phrase check (admin-ui/build) finds it.
 const BYTE_UNITS: readonly Unit[] = [
-  {
-    size: 1,
-    decimals: 0,
-    show: (t, amount) => t('{0, plural, one {# byte} other {# bytes}}', amount),
-  },
-  { size: 1e3, decimals: 1, show: (t, amount) => t('{0} k', amount) },
-  { size: 1e6, decimals: 1, show: (t, amount) => t('{0} mb', amount) },
-  { size: 1e9, decimals: 1, show: (t, amount) => t('{0} gb', amount) },
+  { size: 1, show: (t, amount) => t('{0, plural, one {# byte} other {# bytes}}', amount) },
+  { size: 1e3, show: (t, amount) => t('{0} k', amount) },
+  { size: 1e6, show: (t, amount) => t('{0} mb', amount) },
+  { size: 1e9, show: (t, amount) => t('{0} gb', amount) },
 ]
 
 const TIME_UNITS: readonly Unit[] = [
-  {
-    size: 1,
-    decimals: 0,
-    show: (t, amount) => t('{0, plural, one {# second} other {# seconds}}', amount),
-  },
-  {
-    size: 60,
-    decimals: 1,
-    show: (t, amount) => t('{0, plural, one {# minute} other {# minutes}}', amount),
-  },
-  {
-    size: 3600,
-    decimals: 1,
-    show: (t, amount) => t('{0, plural, one {# hour} other {# hours}}', amount),
-  },
-  {
-    size: 86400,
-    decimals: 1,
-    show: (t, amount) => t('{0, plural, one {# day} other {# days}}', amount),
-  },
+  { size: 1, show: (t, amount) => t('{0, plural, one {# second} other {# seconds}}', amount) },
+  { size: 60, show: (t, amount) => t('{0, plural, one {# minute} other {# minutes}}', amount) },
+  { size: 3600, show: (t, amount) => t('{0, plural, one {# hour} other {# hours}}', amount) },
+  { size: 86400, show: (t, amount) => t('{0, plural, one {# day} other {# days}}', amount) },
 ]
 
 function scaled(amount: number, units: readonly Unit[], t: Translate): string {
@@ -77,7 +55,8 @@ function scaled(amount: number, units: readonly Unit[], t: Translate): string {
   for (let index = 0; index < units.length; index++) {
     const unit = units[index]!
     const next = units[index + 1]
-    const factor = 10 ** unit.decimals
+    // Whole bytes and seconds (the first unit), one decimal for the larger units.
+    const factor = index === 0 ? 1 : 10
     const value = Math.round((magnitude / unit.size) * factor) / factor
     // Chosen after rounding, so 999,960 bytes reads '1 mb', never '1000 k'.
     if (next && value * unit.size >= next.size) continue
