@@ -4,14 +4,25 @@ import type { DriveContext } from './drive-context.js'
 import { FOLDER_RANK, type EntryRow } from './entry-store.js'
 import { denied, isProtected, notFound } from './refusals.js'
 
+/**
+ * A bin or delete call: checks every named root, spends the caller's allowance once, then acts on
+ * the roots; it answers the paths of the roots acted on.
+ */
+function deletion(act: (drive: DriveContext, roots: readonly EntryRow[]) => Promise<void>) {
+  return async (
+    drive: DriveContext,
+    entity: Entity | null,
+    paths: readonly string[],
+  ): Promise<string[]> => {
+    const roots = await deletable(drive, entity, paths)
+    await drive.spend(entity)
+    await act(drive, roots)
+    return roots.map((root) => root.path)
+  }
+}
+
 /** `bin`: moves entries, with all they hold, to the shared bin. */
-export async function binEntries(
-  drive: DriveContext,
-  entity: Entity | null,
-  paths: readonly string[],
-): Promise<string[]> {
-  const roots = await deletable(drive, entity, paths)
-  await drive.spend(entity)
+export const binEntries = deletion(async (drive, roots) => {
   const now = drive.now()
   await drive.store.transaction(async (trx) => {
     for (const root of roots) {
@@ -20,17 +31,10 @@ export async function binEntries(
       await drive.store.bin(live, now, trx)
     }
   })
-  return roots.map((root) => root.path)
-}
+})
 
 /** `delete`: deletes entries, with all they hold, for good; their blobs once the rows are gone. */
-export async function removeEntries(
-  drive: DriveContext,
-  entity: Entity | null,
-  paths: readonly string[],
-): Promise<string[]> {
-  const roots = await deletable(drive, entity, paths)
-  await drive.spend(entity)
+export const removeEntries = deletion(async (drive, roots) => {
   const blobs = await drive.store.transaction(async (trx) => {
     const keys: string[] = []
     for (const root of roots) {
@@ -41,8 +45,7 @@ export async function removeEntries(
     return keys
   })
   await drive.dropBlobs(blobs)
-  return roots.map((root) => root.path)
-}
+})
 
 /** The roots a bin or delete call names, each checked: found, not protected, deletable. */
 async function deletable(
