@@ -17,6 +17,22 @@ async function lines(kernel: Kernel, name?: string) {
   return answer.list
 }
 
+/** Expects the newest line of `name` to be what a logger call made: its level, text and values. */
+async function expectLogged(
+  kernel: Kernel,
+  name: string,
+  expected: { level: string; text: string; values: Record<string, unknown> },
+) {
+  const [line] = await lines(kernel, name)
+  expect(line).toMatchObject({
+    level: expected.level,
+    message: [
+      { kind: 'text', text: expected.text },
+      { kind: 'context', values: expected.values },
+    ],
+  })
+}
+
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`the logger's copy on ${database.name}`, () => {
     let url: string
@@ -104,13 +120,10 @@ for (const database of databasesUnderTest()) {
       })
       const kernel = await boot([early, records, account, log])
       await kernel.services.log.flush()
-      const [line] = await lines(kernel, 'server.early')
-      expect(line).toMatchObject({
+      await expectLogged(kernel, 'server.early', {
         level: 'warn',
-        message: [
-          { kind: 'text', text: 'said while booting' },
-          { kind: 'context', values: { step: 'register' } },
-        ],
+        text: 'said while booting',
+        values: { step: 'register' },
       })
       await kernel.close()
     })
@@ -121,13 +134,10 @@ for (const database of databasesUnderTest()) {
       // No flush: close() must write it.
       await kernel.close()
       const next = await boot()
-      const [line] = await lines(next, 'server.probe')
-      expect(line).toMatchObject({
+      await expectLogged(next, 'server.probe', {
         level: 'error',
-        message: [
-          { kind: 'text', text: 'said just before the stop' },
-          { kind: 'context', values: { order: 'late' } },
-        ],
+        text: 'said just before the stop',
+        values: { order: 'late' },
       })
       await next.close()
     })

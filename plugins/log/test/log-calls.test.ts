@@ -9,13 +9,14 @@ const partOf = <K extends LogPart['kind']>(line: LogLine | undefined, kind: K) =
   line?.message.find((part): part is Extract<LogPart, { kind: K }> => part.kind === kind)
 
 describePlugin('the log', LOG_SUITE, (site) => {
+  /** A POST as the manager that must answer 200: a change the log is to show. */
+  const postAsManager = async (url: string, payload?: unknown) => {
+    const reply = await call(site.kernel, site.cookie('manager'), { method: 'POST', url, payload })
+    expect(reply.statusCode, reply.body).toBe(200)
+  }
+
   it('shows a record change with who made it, newest first, as a record line', async () => {
-    const created = await call(site.kernel, site.cookie('manager'), {
-      method: 'POST',
-      url: '/query/data/create',
-      payload: { type: 'webpage', id: 'faq', headline: 'FAQ' },
-    })
-    expect(created.statusCode, created.body).toBe(200)
+    await postAsManager('/query/data/create', { type: 'webpage', id: 'faq', headline: 'FAQ' })
     const answer = await page(site.kernel, site.cookie('manager'))
     expect(answer.pagesize).toBe(50)
     expect(answer.list[0]).toMatchObject({
@@ -303,11 +304,7 @@ describePlugin('the log', LOG_SUITE, (site) => {
   })
 
   it('clears every line, leaving one that says who cleared it', async () => {
-    const cleared = await call(site.kernel, site.cookie('manager'), {
-      method: 'POST',
-      url: '/query/log/clear',
-    })
-    expect(cleared.statusCode, cleared.body).toBe(200)
+    await postAsManager('/query/log/clear')
     const answer = await page(site.kernel, site.cookie('manager'))
     expect(answer.list).toHaveLength(1)
     expect(answer.list[0]).toMatchObject({
@@ -330,11 +327,7 @@ describePlugin('the log', LOG_SUITE, (site) => {
       .spyOn(site.kernel.services.events, 'emit')
       .mockRejectedValueOnce(new Error('redis went away'))
     try {
-      const cleared = await call(site.kernel, site.cookie('manager'), {
-        method: 'POST',
-        url: '/query/log/clear',
-      })
-      expect(cleared.statusCode, cleared.body).toBe(200)
+      await postAsManager('/query/log/clear')
     } finally {
       emit.mockRestore()
     }
