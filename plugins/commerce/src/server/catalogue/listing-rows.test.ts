@@ -21,26 +21,22 @@ const tee: RecordData = {
   price2: matrix('jpy', 5, 2500),
   translations: { fr: { displayname: 'T-shirt', storedetaileddescription: '<p>Doux</p>' } },
 }
-const blueS: RecordData = {
+/** One of the tee's options (a child item): its colour and size, and what else it sets. */
+const option = (colour: string, size: string, fields: Partial<RecordData>): RecordData => ({
   type: 'item',
-  id: 'tee-blue-s',
-  itemid: 'Tee : Blue : S',
-  displayname: 'Tee, Blue, S',
+  id: `tee-${colour.toLowerCase()}-${size.toLowerCase()}`,
+  itemid: `Tee : ${colour} : ${size}`,
+  displayname: `Tee, ${colour}, ${size}`,
   parent: ref('item', 'tee'),
   online: true,
+  ...fields,
+})
+const blueS = option('Blue', 'S', {
   price1: matrix('usd', 5, 18),
   translations: { fr: { displayname: 'T-shirt, bleu, S', options: 'Bleu : S' } },
-}
-const redM: RecordData = {
-  type: 'item',
-  id: 'tee-red-m',
-  itemid: 'Tee : Red : M',
-  displayname: 'Tee, Red, M',
-  parent: ref('item', 'tee'),
-  online: true,
-  // Its own price at another level only: at level 5 it takes the tee's.
-  price1: matrix('usd', 1, 15),
-}
+})
+// Its own price at another level only: at level 5 it takes the tee's.
+const redM = option('Red', 'M', { price1: matrix('usd', 1, 15) })
 const apparel: RecordData = {
   type: 'webcategory',
   id: 'apparel',
