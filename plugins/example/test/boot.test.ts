@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createKernel } from '@shopwright/core'
-import { testConfig } from '@shopwright/core/testing'
+import { bootWith } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import example from '../src/index.js'
 
 /** Boots records and example with the given environment and config-file settings. */
 const boot = (env: NodeJS.ProcessEnv, settings: Record<string, unknown> = {}) =>
-  createKernel({ config: testConfig({ settings }), plugins: [records, example], env })
+  bootWith([records, example], env, settings)
 
 describe('the example plugin at boot', () => {
   it('refuses a bad ANNOUNCEMENT_LIMIT, naming the variable, before it connects to anything', async () => {
@@ -36,8 +35,8 @@ describe('the example plugin at boot', () => {
   })
 
   it('will not start without the records plugin it requires', async () => {
-    await expect(
-      createKernel({ config: testConfig(), plugins: [example], env: {} }),
-    ).rejects.toMatchObject({ message: expect.stringContaining('records') })
+    await expect(bootWith([example])).rejects.toMatchObject({
+      message: expect.stringContaining('records'),
+    })
   })
 })
