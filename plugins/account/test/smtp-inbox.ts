@@ -1,8 +1,13 @@
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, describe } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import type { ShopwrightConfig } from '@shopwright/core'
-import { redisSkipReason, redisUrlForTests } from '@shopwright/core/testing'
+import {
+  databasesUnderTest,
+  redisSkipReason,
+  redisUrlForTests,
+  type DatabaseUnderTest,
+} from '@shopwright/core/testing'
 import { freePort } from '@shopwright/testkit'
 
 /** Who sends the mail queue's messages in a suite: the node itself, or BullMQ jobs on Redis. */
@@ -22,6 +27,31 @@ export function mailDeliveries(prefix: string): MailDelivery[] {
       config: () => ({ redisUrl: redisUrlForTests(), redisPrefix: `${prefix}${Date.now()}` }),
     },
   ]
+}
+
+/** What a suite over a real SMTP server runs with: its database, its mail delivery and its inbox. */
+export interface SmtpSuite {
+  database: DatabaseUnderTest
+  delivery: MailDelivery
+  inbox: Inbox
+}
+
+/**
+ * Describes `subject` once per database and mail delivery, each skipped where its database or
+ * Redis is away, with an inbox listening before `suite` boots its kernel: the suites that send
+ * real e-mail (`prefix` names their Redis keys).
+ */
+export function describeOverSmtp(
+  subject: string,
+  prefix: string,
+  suite: (context: SmtpSuite) => void,
+): void {
+  for (const database of databasesUnderTest())
+    for (const delivery of mailDeliveries(prefix))
+      describe.skipIf(database.skip || delivery.skip)(
+        `${subject} on ${database.name}, ${delivery.name}`,
+        () => suite({ database, delivery, inbox: Inbox.forSuite() }),
+      )
 }
 
 /**
