@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { effectiveDatatype, type FieldDefinition } from '@shopwright/client'
 import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
-import { usePluginFieldEditor } from './field-editors.js'
+import { usePluginFieldEditor, type FieldEditorProps } from './field-editors.js'
 import { useChoices, useEntryChoices, type Choice } from './field-source.js'
 import { IconInput } from './IconInput.js'
 import { MultiSelect } from './MultiSelect.js'
@@ -143,15 +143,12 @@ function TranslationsInput({ value, onChange, readOnly }: ValueEditorProps) {
   )
 }
 
-/** The editor of one field value, chosen by datatype (an unknown datatype is edited as text). */
-function Editor({
-  field,
-  value,
-  onChange,
-  onBlur,
-  readOnly,
-  id,
-}: FieldInputProps & { id: string }) {
+/**
+ * The editor of one field value, chosen by datatype (an unknown datatype is edited as text). It
+ * takes what a plugin's editor takes, and hands it on as it is when a plugin has one.
+ */
+function Editor(props: FieldEditorProps) {
+  const { field, value, onChange, onBlur, readOnly, id } = props
   const t = useT()
   const datatype = effectiveDatatype(field.datatype)
   // A running plugin's editor for the datatype (a drive path's file browser) comes first.
@@ -195,17 +192,7 @@ function Editor({
       onChange={(event) => onChange(typed(event.target.value))}
     />
   )
-  if (PluginEditor)
-    return (
-      <PluginEditor
-        field={field}
-        value={value}
-        onChange={onChange}
-        onBlur={onBlur}
-        readOnly={readOnly}
-        id={id}
-      />
-    )
+  if (PluginEditor) return <PluginEditor {...props} />
   if (field.choicesfrom && (entryChoices === null || entryChoices.length > 0))
     return select(entryChoices)
   if (namesRecord) return select(recordChoices?.map(idChoice) ?? null)
@@ -307,7 +294,9 @@ function Editor({
 export function FieldInput(props: FieldInputProps): ReactNode {
   const t = useT()
   const id = useId()
-  const { field, error } = props
+  // The error shows below the editor; the editor gets the rest.
+  const { error, ...editing } = props
+  const { field } = editing
   return (
     <div
       className={`sw-field${error ? ' sw-field-invalid' : ''}`}
@@ -325,7 +314,7 @@ export function FieldInput(props: FieldInputProps): ReactNode {
         </label>
         <InfoTip text={[field.id, field.description].filter(Boolean).join(': ')} />
       </div>
-      <Editor {...props} id={id} />
+      <Editor {...editing} id={id} />
       <div
         className="sw-field-error"
         role={error ? 'alert' : undefined}
