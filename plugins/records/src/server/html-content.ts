@@ -1,13 +1,8 @@
 import type sanitizeHtmlType from 'sanitize-html'
-
-type SanitizeHtml = typeof sanitizeHtmlType
-let sanitizer: Promise<SanitizeHtml> | undefined
+import { loadOnce } from './load-once.js'
 
 /** sanitize-html (about 100 ms to load) comes in on the first rich-text write, not at every start. */
-function loadSanitizer(): Promise<SanitizeHtml> {
-  sanitizer ??= import('sanitize-html').then((module) => module.default)
-  return sanitizer
-}
+const loadSanitizer = loadOnce(() => import('sanitize-html').then((module) => module.default))
 
 /**
  * What rich text (`htmlx` fields: a page's content) may hold: text structure, links, images and

@@ -1,13 +1,9 @@
 import { createError, type Entity } from '@shopwright/core'
 import type { RecordsService, RecordKey } from '../records-service.js'
-
-let fflateLoading: Promise<typeof import('fflate')> | undefined
+import { loadOnce } from '../load-once.js'
 
 /** fflate comes in with the first export, not at start. */
-function loadFflate(): Promise<typeof import('fflate')> {
-  fflateLoading ??= import('fflate')
-  return fflateLoading
-}
+const loadFflate = loadOnce(() => import('fflate'))
 
 /** A file to send as a download. */
 export interface Download {

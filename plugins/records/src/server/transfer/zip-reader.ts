@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
-import type yauzlType from 'yauzl'
 import type { Entry, ZipFile } from 'yauzl'
 import { createError } from '@shopwright/core'
+import { loadOnce } from '../load-once.js'
 
 /** Limits that keep a hostile archive from exhausting the server (docs/security.md, "Imports"). */
 export interface ZipLimits {
@@ -45,13 +45,8 @@ const tooLarge = (limit: number, what: string) =>
     reason: `${what} more than ${limit} bytes uncompressed.`,
   })
 
-let yauzlLoading: Promise<typeof yauzlType> | undefined
-
 /** yauzl comes in with the first archive imported, not at start. */
-function loadYauzl(): Promise<typeof yauzlType> {
-  yauzlLoading ??= import('yauzl').then((module) => module.default)
-  return yauzlLoading
-}
+const loadYauzl = loadOnce(() => import('yauzl').then((module) => module.default))
 
 async function open(data: Buffer): Promise<ZipFile> {
   const yauzl = await loadYauzl()
