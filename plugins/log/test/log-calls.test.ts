@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest'
 import { codeOf, describePlugin, inject } from '@shopwright/core/testing'
-import type { LogLine, LogPart } from '../src/index.js'
+import type { LogLine, LogPage, LogPart } from '../src/index.js'
 import { LOG_TABLE } from '../src/index.js'
 import { addPage, call, LOG_SUITE, page } from './helpers.js'
 
@@ -9,15 +9,22 @@ const partOf = <K extends LogPart['kind']>(line: LogLine | undefined, kind: K) =
   line?.message.find((part): part is Extract<LogPart, { kind: K }> => part.kind === kind)
 
 describePlugin('the log', LOG_SUITE, (site) => {
-  /** A POST as the manager that must answer 200: a change the log is to show. */
-  const postAsManager = async (url: string, payload?: unknown) => {
+  /**
+   * A change the log is to show: a POST as the manager that must answer 200, then the log's first
+   * page as the manager reads it.
+   */
+  const postAsManager = async (url: string, payload?: unknown): Promise<LogPage> => {
     const reply = await call(site.kernel, site.cookie('manager'), { method: 'POST', url, payload })
     expect(reply.statusCode, reply.body).toBe(200)
+    return page(site.kernel, site.cookie('manager'))
   }
 
   it('shows a record change with who made it, newest first, as a record line', async () => {
-    await postAsManager('/query/data/create', { type: 'webpage', id: 'faq', headline: 'FAQ' })
-    const answer = await page(site.kernel, site.cookie('manager'))
+    const answer = await postAsManager('/query/data/create', {
+      type: 'webpage',
+      id: 'faq',
+      headline: 'FAQ',
+    })
     expect(answer.pagesize).toBe(50)
     expect(answer.list[0]).toMatchObject({
       level: 'info',
@@ -304,8 +311,7 @@ describePlugin('the log', LOG_SUITE, (site) => {
   })
 
   it('clears every line, leaving one that says who cleared it', async () => {
-    await postAsManager('/query/log/clear')
-    const answer = await page(site.kernel, site.cookie('manager'))
+    const answer = await postAsManager('/query/log/clear')
     expect(answer.list).toHaveLength(1)
     expect(answer.list[0]).toMatchObject({
       level: 'info',
@@ -326,14 +332,13 @@ describePlugin('the log', LOG_SUITE, (site) => {
     const emit = vi
       .spyOn(site.kernel.services.events, 'emit')
       .mockRejectedValueOnce(new Error('redis went away'))
+    let answer: LogPage
     try {
-      await postAsManager('/query/log/clear')
+      answer = await postAsManager('/query/log/clear')
     } finally {
       emit.mockRestore()
     }
-    expect((await page(site.kernel, site.cookie('manager'))).list.map((line) => line.name)).toEqual(
-      ['server.log'],
-    )
+    expect(answer.list.map((line) => line.name)).toEqual(['server.log'])
   })
 
   it('prunes lines past the retention days and beyond the most lines kept', async () => {
