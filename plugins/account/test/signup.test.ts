@@ -15,19 +15,14 @@ import {
   verifyCodeOf,
 } from './signup-helpers.js'
 import { outboxOf } from './outbox.js'
+import { savedCard } from '../src/testing/index.js'
 
 /** What a sign-in with this password answers: whose password opens the account. */
 async function loginStatus(kernel: Kernel, email: string, password: string): Promise<number> {
   return (await postLogin(kernel, { email, password })).statusCode
 }
 
-const CARD = {
-  ccnumber: '4111 1111 1111 1111',
-  ccname: 'Zoe Shopper',
-  ccexpiredate: `12/${new Date().getUTCFullYear() + 3}`,
-  paymentmethod: 'visa',
-  ccdefault: true,
-}
+const CARD = savedCard('Zoe Shopper')
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`shoppers' own accounts on ${database.name}`, () => {

@@ -8,6 +8,8 @@ import {
 } from '@shopwright/core/testing'
 import { SESSION_COOKIE } from '../server/session-cookie.js'
 
+export { savedCard } from './saved-card.js'
+
 /** An account a test needs: its roles, and its type when not `employee`. */
 export interface TestPerson {
   roles: readonly string[]
