@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { answers } from '../test/answers.js'
 import { caretAfterDigits, fullExpiry, groupNumber, methodOf, typeExpiry } from './card-input.js'
-
-/** Checks what `of` answers for each text of the table (its keys, as typed) against the value. */
-function answers(of: (text: string) => string, table: Readonly<Record<string, string>>): void {
-  for (const [text, answer] of Object.entries(table)) expect(of(text), text).toBe(answer)
-}
 
 describe('a card as it is typed', () => {
   it('names the brand from the first digits, never from a list', () => {
