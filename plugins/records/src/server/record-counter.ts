@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { isLockRace, toBase62, type DatabaseDialect, type RecordData } from '@shopwright/core'
 import type { Executor } from './record-reads.js'
+import { groupByType } from './record-keys.js'
 
 /** Tries of one counter statement that lost a write race to another node. */
 const COUNTER_ATTEMPTS = 20
@@ -28,13 +29,7 @@ export class RecordCounter {
    */
   async reserveIds(records: readonly RecordData[]): Promise<RecordData[]> {
     if (this.dialect === 'sqlite' || records.length === 0) return [...records]
-    const byType = new Map<string, RecordData[]>()
-    for (const record of records) {
-      const waiting = byType.get(record.type)
-      if (waiting) waiting.push(record)
-      else byType.set(record.type, [record])
-    }
-    for (const [type, waiting] of byType) {
+    for (const [type, waiting] of groupByType(records, (record) => record)) {
       while (waiting.length > 0) {
         const last = await this.incrementAlone(type, waiting.length)
         const ids = Array.from({ length: waiting.length }, (_, n) =>

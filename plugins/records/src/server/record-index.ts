@@ -13,6 +13,7 @@ import {
   termsOf,
   type IndexedField,
 } from './index-terms.js'
+import { groupByType } from './record-keys.js'
 
 /** What a searched, sorted or filtered page asks for; the list service has checked every part. */
 export interface IndexQuery {
@@ -82,13 +83,7 @@ export class RecordIndex {
    * which go first; a new record has none (its delete took them).
    */
   async write(trx: Knex.Transaction, records: readonly RecordData[], replacing: boolean) {
-    const byType = new Map<string, RecordData[]>()
-    for (const record of records) {
-      const list = byType.get(record.type)
-      if (list) list.push(record)
-      else byType.set(record.type, [record])
-    }
-    for (const [type, list] of byType) {
+    for (const [type, list] of groupByType(records, (record) => record)) {
       const fields = await this.fieldsOf(type, trx)
       if (replacing)
         await this.drop(
