@@ -51,6 +51,7 @@ export {
   type FieldEditors,
 } from './fields/field-editors.js'
 export { InputGroup, type InputGroupProps } from './InputGroup.js'
+export { SearchInput, type SearchInputProps } from './SearchInput.js'
 export {
   FieldSourceContext,
   FormValuesContext,

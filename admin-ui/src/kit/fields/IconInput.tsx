@@ -3,6 +3,7 @@ import { Button } from '../Button.js'
 import { Dialog, useDialogs } from '../dialogs.js'
 import { Icon } from '../Icon.js'
 import { ICONS } from '../icons.js'
+import { SearchInput } from '../SearchInput.js'
 import { useT } from '../i18n.js'
 
 /** The icon names of the kit's set, in alphabetical order. */
@@ -71,13 +72,10 @@ function IconChoice({
   }, [search])
   return (
     <Dialog title={t('Choose an Icon')} onClose={onClose}>
-      <input
-        type="search"
-        className="sw-input"
-        placeholder={t('Search icons')}
-        aria-label={t('Search icons')}
+      <SearchInput
+        label={t('Search icons')}
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        onSearch={setSearch}
         data-testid="icon-search"
       />
       <ul className="sw-icon-choices" data-testid="icon-choices">

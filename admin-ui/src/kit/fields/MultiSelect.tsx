@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Icon } from '../Icon.js'
+import { SearchInput } from '../SearchInput.js'
 import { useLanguage, useT } from '../i18n.js'
 import type { Choice } from './field-source.js'
 import { collatorFor, foldText } from '@shopwright/client'
@@ -92,13 +93,10 @@ export function MultiSelect({
         ))}
         {chosen.length === 0 ? <li className="sw-muted">{t('None chosen')}</li> : null}
       </ul>
-      <input
-        type="search"
-        className="sw-input"
-        placeholder={t('Search {0}', name)}
-        aria-label={t('Search {0}', name)}
+      <SearchInput
+        label={t('Search {0}', name)}
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        onSearch={setSearch}
         data-testid="multiselect-search"
       />
       <div className="sw-multiselect-matches">
