@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Icon, useT } from '@shopwright/admin-ui/kit'
+import { Icon, useT, type Column } from '@shopwright/admin-ui/kit'
 import {
   GEO_CREDIT,
   type Medium,
@@ -63,6 +63,17 @@ export function Flags({ row }: { row: SessionRow }) {
       {row.spam ? <Icon name="alert" size={18} title={t('Spam')} /> : null}
     </>
   )
+}
+
+/** A column of the sessions list that says what its cells hold. */
+export type SessionColumn = Column<SessionRow> & { render(row: SessionRow): ReactNode }
+
+/** The list's columns, every cell of an unconfirmed session's row shown disabled (`Dimmed`). */
+export function dimmedColumns(columns: readonly SessionColumn[]): Array<Column<SessionRow>> {
+  return columns.map((column) => ({
+    ...column,
+    render: (row) => <Dimmed row={row}>{column.render(row)}</Dimmed>,
+  }))
 }
 
 /** An unconfirmed session's cell: shown disabled (README, "Screens"). */

@@ -11,13 +11,11 @@ import {
   useLanguage,
   usePagedRows,
   useT,
-  type Column,
   RefreshButton,
 } from '@shopwright/admin-ui/kit'
-import type { SessionRow } from '../shared/types.js'
 import {
   BrowserCell,
-  Dimmed,
+  dimmedColumns,
   Flags,
   GeoCredit,
   LiveMark,
@@ -68,48 +66,23 @@ export function Sessions({ api }: { api: SessionsApi }) {
   const numbers = useMemo(() => new Map(rows.map((row, index) => [row.id, index + 1])), [rows])
   if (error && rows.length === 0)
     return <ErrorView title="ERROR_SESSIONS_NOT_AVAILABLE" error={error} />
-  const columns: Array<Column<SessionRow>> = [
-    {
-      id: 'number',
-      label: '#',
-      width: 56,
-      render: (row) => <Dimmed row={row}>{numbers.get(row.id)}</Dimmed>,
-    },
+  const columns = dimmedColumns([
+    { id: 'number', label: '#', width: 56, render: (row) => numbers.get(row.id) },
     {
       id: 'date',
       label: t('Date'),
       render: (row) => (
-        <Dimmed row={row}>
+        <>
           {new Date(row.startDate).toLocaleString(language)}
           <LiveMark row={row} />
           <Flags row={row} />
-        </Dimmed>
+        </>
       ),
     },
-    {
-      id: 'location',
-      label: t('Location'),
-      render: (row) => <Dimmed row={row}>{locationOf(row)}</Dimmed>,
-    },
-    {
-      id: 'browser',
-      label: t('Browser'),
-      render: (row) => (
-        <Dimmed row={row}>
-          <BrowserCell row={row} />
-        </Dimmed>
-      ),
-    },
-    {
-      id: 'os',
-      label: t('OS'),
-      render: (row) => (
-        <Dimmed row={row}>
-          <OsCell row={row} />
-        </Dimmed>
-      ),
-    },
-  ]
+    { id: 'location', label: t('Location'), render: locationOf },
+    { id: 'browser', label: t('Browser'), render: (row) => <BrowserCell row={row} /> },
+    { id: 'os', label: t('OS'), render: (row) => <OsCell row={row} /> },
+  ])
   return (
     <section data-testid="sessions">
       <h1>{t('Sessions')}</h1>
