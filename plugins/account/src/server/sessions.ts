@@ -21,6 +21,12 @@ export const SESSION_TOUCH_MS = MINUTE
 /** 32 random bytes in base64url: 43 characters. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
+/** An account's record type and id, which its sessions are kept under. */
+export interface AccountKey {
+  type: string
+  id: string
+}
+
 /** A live session, as the authenticator needs it. */
 export interface Session {
   /** The account's record type and id. */
@@ -54,12 +60,13 @@ export function isTokenShaped(value: unknown): value is string {
 
 /**
  * Where sessions live: the `account_sessions` table (DatabaseSessions), or Redis when REDIS_URL is
- * set (RedisSessions). Either way every node sees the same sessions, and only token hashes are kept.
+ * set (RedisSessions), both StoredSessions. Either way every node sees the same sessions, and only
+ * token hashes are kept.
  */
 export interface SessionStore {
   /** Starts a session for the account and returns its new token (shown once, stored hashed). */
   create(
-    account: { type: string; id: string },
+    account: AccountKey,
     device: string,
     now?: number,
   ): Promise<{ token: string; session: Session }>
@@ -68,17 +75,13 @@ export interface SessionStore {
   /** Ends the session of a token; true when there was one. */
   end(token: string): Promise<boolean>
   /** Ends every session of the account (a password reset); answers how many there were. */
-  endAll(account: { type: string; id: string }): Promise<number>
+  endAll(account: AccountKey): Promise<number>
   /** Ends the account's sessions signed in from this device (a block); answers how many. */
-  endDevice(account: { type: string; id: string }, device: string): Promise<number>
+  endDevice(account: AccountKey, device: string): Promise<number>
 }
 
 /** A session begun now for the account: both stores start one the same way. */
-export function newSession(
-  account: { type: string; id: string },
-  device: string,
-  now: number,
-): Session {
+export function newSession(account: AccountKey, device: string, now: number): Session {
   return {
     type: account.type,
     id: account.id,

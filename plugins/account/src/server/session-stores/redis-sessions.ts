@@ -1,15 +1,6 @@
 import type { CacheService, RedisConnections } from '@shopwright/core'
-import {
-  hashToken,
-  isSessionOver,
-  isTokenShaped,
-  newSession,
-  newToken,
-  SESSION_CACHE,
-  touchedExpiry,
-  type Session,
-  type SessionStore,
-} from '../sessions.js'
+import { SESSION_CACHE, type AccountKey, type Session } from '../sessions.js'
+import { StoredSessions, type StoredSession } from './stored-sessions.js'
 
 /** A session's Redis hash, all values as Redis keeps them: strings. */
 interface SessionHash {
@@ -41,36 +32,31 @@ return 0`
  * at a reset or a block. Nothing is swept by a timer: Redis expires the keys, and dead members of
  * an account's set are dropped at its next sign-in.
  */
-export class RedisSessions implements SessionStore {
+export class RedisSessions extends StoredSessions {
   constructor(
     private readonly redis: RedisConnections,
-    private readonly cache: CacheService,
-  ) {}
+    cache: CacheService,
+  ) {
+    super(cache)
+  }
 
   private sessionKey(tokenHash: string): string {
     return this.redis.key('session', tokenHash)
   }
 
-  private accountKey(account: { type: string; id: string }): string {
+  private accountKey(account: AccountKey): string {
     return this.redis.key('account-sessions', account.type, account.id)
   }
 
-  async create(
-    account: { type: string; id: string },
-    device: string,
-    now = Date.now(),
-  ): Promise<{ token: string; session: Session }> {
-    const token = newToken()
-    const tokenHash = hashToken(token)
-    const session = newSession(account, device, now)
-    await this.dropDeadMembers(account)
-    const accountKey = this.accountKey(account)
+  protected async save(tokenHash: string, session: Session, now: number): Promise<void> {
+    await this.dropDeadMembers(session)
+    const accountKey = this.accountKey(session)
     await this.redis.command
       .multi()
       .hset(this.sessionKey(tokenHash), {
         type: session.type,
         id: session.id,
-        device,
+        device: session.device,
         createdAt: now,
         lastSeenAt: now,
         expiresAt: session.expiresAt,
@@ -81,44 +67,28 @@ export class RedisSessions implements SessionStore {
       // The newest session ends last, so the set lives exactly as long as its longest member.
       .pexpireat(accountKey, session.absoluteExpiresAt)
       .exec()
-    return { token, session }
   }
 
-  async find(token: string, now = Date.now()): Promise<Session | null> {
-    if (!isTokenShaped(token)) return null
-    const tokenHash = hashToken(token)
-    const key = this.sessionKey(tokenHash)
-    const hash = (await this.redis.command.hgetall(key)) as SessionHash
-    const session = toSession(hash)
-    if (!session) return null
-    // Redis deletes the key at its expiry by its own clock; this node's clock decides too.
-    if (isSessionOver(session, now)) {
-      await this.forget(tokenHash, session)
-      return null
-    }
-    const expiresAt = touchedExpiry(session, Number(hash.lastSeenAt), now)
-    if (expiresAt !== undefined) {
-      session.expiresAt = expiresAt
-      const touched = await this.redis.command.eval(TOUCH, 1, key, now, expiresAt)
-      if (touched === 0) return null
-    }
-    return session
-  }
-
-  async end(token: string): Promise<boolean> {
-    if (!isTokenShaped(token)) return false
-    const tokenHash = hashToken(token)
+  protected async load(tokenHash: string): Promise<StoredSession | null> {
+    // Redis deletes the key at its expiry by its own clock; this node's clock decides too (find).
     const hash = (await this.redis.command.hgetall(this.sessionKey(tokenHash))) as SessionHash
     const session = toSession(hash)
-    if (!session) {
-      await this.cache.delete(SESSION_CACHE, tokenHash)
-      return false
-    }
-    await this.forget(tokenHash, session)
+    return session ? { session, lastSeen: Number(hash.lastSeenAt) } : null
+  }
+
+  protected async touch(tokenHash: string, now: number, expiresAt: number): Promise<boolean> {
+    const key = this.sessionKey(tokenHash)
+    return (await this.redis.command.eval(TOUCH, 1, key, now, expiresAt)) !== 0
+  }
+
+  protected async remove(tokenHash: string): Promise<boolean> {
+    const session = await this.load(tokenHash)
+    if (!session) return false
+    await this.drop(tokenHash, session.session)
     return true
   }
 
-  async endAll(account: { type: string; id: string }): Promise<number> {
+  async endAll(account: AccountKey): Promise<number> {
     const hashes = await this.redis.command.smembers(this.accountKey(account))
     let ended = 0
     if (hashes.length > 0) {
@@ -131,32 +101,35 @@ export class RedisSessions implements SessionStore {
     return ended
   }
 
-  async endDevice(account: { type: string; id: string }, device: string): Promise<number> {
+  async endDevice(account: AccountKey, device: string): Promise<number> {
     const hashes = await this.redis.command.smembers(this.accountKey(account))
     let ended = 0
     for (const tokenHash of hashes) {
-      const session = toSession(
-        (await this.redis.command.hgetall(this.sessionKey(tokenHash))) as SessionHash,
-      )
-      if (session?.device !== device) continue
-      await this.forget(tokenHash, session)
+      const stored = await this.load(tokenHash)
+      if (stored?.session.device !== device) continue
+      await this.forget(tokenHash, stored.session)
       ended++
     }
     return ended
   }
 
   /** Deletes a session, its place in the account's set and its cached copy on every node. */
-  private async forget(tokenHash: string, account: { type: string; id: string }): Promise<void> {
+  protected async forget(tokenHash: string, account: AccountKey): Promise<void> {
+    await this.drop(tokenHash, account)
+    await this.cache.delete(SESSION_CACHE, tokenHash)
+  }
+
+  /** Deletes a session and its place in the account's set. */
+  private async drop(tokenHash: string, account: AccountKey): Promise<void> {
     await this.redis.command
       .multi()
       .del(this.sessionKey(tokenHash))
       .srem(this.accountKey(account), tokenHash)
       .exec()
-    await this.cache.delete(SESSION_CACHE, tokenHash)
   }
 
   /** Removes the account's set members whose session Redis has already expired. */
-  private async dropDeadMembers(account: { type: string; id: string }): Promise<void> {
+  private async dropDeadMembers(account: AccountKey): Promise<void> {
     const accountKey = this.accountKey(account)
     const hashes = await this.redis.command.smembers(accountKey)
     if (hashes.length === 0) return
