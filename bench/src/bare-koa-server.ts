@@ -10,23 +10,8 @@
  */
 import fs from 'node:fs'
 import Koa from 'koa'
+import { BARE_INFO } from './bare-info.js'
 
-/** Same keys and the same byte length as the kernel's answer with the default plugins. */
-const INFO = {
-  name: 'Shopwright',
-  version: '0.1.0',
-  plugins: [
-    'records',
-    'account',
-    'translations',
-    'drive',
-    'memory',
-    'sessions',
-    'insights',
-    'billing',
-    'log',
-  ],
-}
 const HELLO = { hello: 'world' }
 
 const port = Number(process.env.PORT)
@@ -43,7 +28,7 @@ const staticBody: unknown = process.env.STATIC_FILE
 const app = new Koa()
 app.use((ctx) => {
   if (ctx.method !== 'GET') return
-  if (ctx.path === '/query/server/info') ctx.body = INFO
+  if (ctx.path === '/query/server/info') ctx.body = BARE_INFO
   else if (ctx.path === '/hello') ctx.body = HELLO
   else if (staticPath && ctx.path === staticPath) ctx.body = staticBody
 })
