@@ -41,6 +41,15 @@ export function postLogin(
   return inject(kernel, { method: 'POST', url: '/query/account/login', payload, headers })
 }
 
+/** What a sign-in with this password answers: whose password opens the account. */
+export async function loginStatus(
+  kernel: Pick<Kernel, 'app'>,
+  email: string,
+  password: string,
+): Promise<number> {
+  return (await postLogin(kernel, { email, password })).statusCode
+}
+
 /**
  * A POST whose body goes as it is, under the given content type (and any extra headers): for the
  * malformed and non-JSON bodies that the input checks must refuse.

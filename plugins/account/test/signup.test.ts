@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { LOCALE_COOKIE } from '@shopwright/client'
-import { bootAccounts, postLogin, postRaw, sessionCookieOf, signIn } from './helpers.js'
+import {
+  bootAccounts,
+  loginStatus,
+  postLogin,
+  postRaw,
+  sessionCookieOf,
+  signIn,
+} from './helpers.js'
 import {
   accountCount,
   accountKeyOf,
@@ -16,11 +23,6 @@ import {
 } from './signup-helpers.js'
 import { outboxOf } from './outbox.js'
 import { savedCard } from '../src/testing/index.js'
-
-/** What a sign-in with this password answers: whose password opens the account. */
-async function loginStatus(kernel: Kernel, email: string, password: string): Promise<number> {
-  return (await postLogin(kernel, { email, password })).statusCode
-}
 
 const CARD = savedCard('Zoe Shopper')
 
