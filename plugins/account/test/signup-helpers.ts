@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import { expect } from 'vitest'
 import type { Kernel } from '@shopwright/core'
 import { inject } from '@shopwright/core/testing'
 import { SESSION_COOKIE } from '../src/index.js'
@@ -67,6 +68,15 @@ export async function signUpMail(
   const reply = await register(kernel, body, headers)
   const [mail] = await newMail(kernel, before)
   return { reply, mail: mail! }
+}
+
+/**
+ * The register call's one answer, 200 `{ ok: true }`, whatever became of the e-mail: so the form
+ * says nothing of who has an account (src/server/routes/signup.ts).
+ */
+export function expectSignUpAnswer(reply: Reply): void {
+  expect(reply.statusCode).toBe(200)
+  expect(reply.json()).toEqual({ ok: true })
 }
 
 /** The confirmation code of a confirmation e-mail. */
