@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import { daysOfMonth } from '@shopwright/core/shared'
 import { BILLED_METERS, type BillingDetails, type BillingRecord } from '../shared/index.js'
@@ -41,30 +40,8 @@ function answer(month: string, list: BillingRecord[]): BillingDetails {
   }
 }
 
-/** Shows where the screen sent the browser. */
-function Where() {
-  const location = useLocation()
-  return <p data-testid="where">{location.pathname + location.search}</p>
-}
-
 function open(api: BillingApi, at = '/billing') {
-  render(
-    <MemoryRouter initialEntries={[at]}>
-      <DialogProvider>
-        <Routes>
-          <Route
-            path="/billing"
-            element={
-              <>
-                <Billing api={api} now={NOW} />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </DialogProvider>
-    </MemoryRouter>,
-  )
+  renderAt(at, <Billing api={api} now={NOW} />)
 }
 
 const november = answer('2026-11', [
@@ -77,7 +54,7 @@ describe('the Billing screen', () => {
   it('shows this month: the chart with its key, the table and the total', async () => {
     const details = vi.fn<BillingApi['details']>(() => Promise.resolve(november))
     open({ details, forget: vi.fn() })
-    expect(screen.getByRole('status')).toBeTruthy() // the placeholder while loading
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy() // the placeholder
     const chart = await screen.findByTestId('bar-chart')
     expect(details).toHaveBeenCalledWith('2026-11', true)
     // One series per meter used, in the key and as the hidden table's columns.
@@ -105,7 +82,7 @@ describe('the Billing screen', () => {
     await screen.findByTestId('bar-chart')
     fireEvent.click(screen.getByRole('button', { name: 'Previous month' }))
     await waitFor(() =>
-      expect(screen.getByTestId('where').textContent).toBe('/billing?month=2026-10'),
+      expect(screen.getByTestId('address').textContent).toBe('/billing?month=2026-10'),
     )
     expect(details).toHaveBeenLastCalledWith('2026-10', false)
     expect(await screen.findByTestId('billing-empty')).toBeTruthy()
@@ -114,7 +91,7 @@ describe('the Billing screen', () => {
     expect(screen.queryByText(/Today’s figures so far/)).toBeNull()
     // The next month button is off on this month, on again on October.
     fireEvent.click(screen.getByRole('button', { name: 'Next month' }))
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/billing'))
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/billing'))
     expect(await screen.findByTestId('bar-chart')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Next month' }) as HTMLButtonElement).disabled).toBe(
       true,

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DialogProvider, monthOf } from '@shopwright/admin-ui/kit'
+import { monthOf } from '@shopwright/admin-ui/kit'
+import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import { emptyInsights } from '../shared/month.js'
 import type { TrafficInsights } from '../shared/types.js'
@@ -41,28 +41,8 @@ function october(): TrafficInsights {
   return insights
 }
 
-function Address() {
-  return <p data-testid="address">{useLocation().search}</p>
-}
-
 function open(load: LoadInsights, address = '/insights?month=2026-10') {
-  render(
-    <MemoryRouter initialEntries={[address]}>
-      <DialogProvider>
-        <Routes>
-          <Route
-            path="/insights"
-            element={
-              <>
-                <Insights load={load} />
-                <Address />
-              </>
-            }
-          />
-        </Routes>
-      </DialogProvider>
-    </MemoryRouter>,
-  )
+  renderAt(address, <Insights load={load} />)
 }
 
 describe('the Insights screen', () => {
@@ -111,7 +91,7 @@ describe('the Insights screen', () => {
     await screen.findByTestId('chart-traffic')
     fireEvent.click(screen.getByRole('button', { name: 'Previous month' }))
     await waitFor(() => expect(load).toHaveBeenLastCalledWith('2026-09', false))
-    expect(screen.getByTestId('address').textContent).toBe('?month=2026-09')
+    expect(screen.getByTestId('address').textContent).toBe('/insights?month=2026-09')
     expect((await screen.findAllByText('Nothing this month.')).length).toBe(5)
   })
 

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { Address, renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import type { LogLine, LogPage } from '../shared/types.js'
 import type { LogApi, LogRequest } from './log-api.js'
@@ -32,31 +31,9 @@ const answer = (list: LogLine[], extra: Partial<LogPage> = {}): LogPage => ({
   ...extra,
 })
 
-/** Shows where the screen sent the browser. */
-function Where() {
-  const location = useLocation()
-  return <p data-testid="where">{location.pathname + location.search}</p>
-}
-
+/** The Log screen; at `/data/...`, where a line's name leads, only the address stands. */
 function open(api: LogApi, { canClear = true, at = '/log' } = {}) {
-  render(
-    <MemoryRouter initialEntries={[at]}>
-      <DialogProvider>
-        <Routes>
-          <Route
-            path="/log"
-            element={
-              <>
-                <Log api={api} canClear={canClear} />
-                <Where />
-              </>
-            }
-          />
-          <Route path="/data/*" element={<Where />} />
-        </Routes>
-      </DialogProvider>
-    </MemoryRouter>,
-  )
+  renderAt(at, <Log api={api} canClear={canClear} />, [{ path: '/data/*', element: <Address /> }])
 }
 
 describe('the Log screen', () => {
@@ -74,7 +51,7 @@ describe('the Log screen', () => {
     expect(within(first).getByText('created')).toBeTruthy()
     expect(api.list).toHaveBeenCalledWith({})
     fireEvent.click(within(first).getByTestId('log-record-link'))
-    expect(screen.getByTestId('where').textContent).toBe('/data/webpage/p2')
+    expect(screen.getByTestId('address').textContent).toBe('/data/webpage/p2')
   })
 
   it('shows an error with its stack folded, a context, and an object as a tree', async () => {
@@ -121,7 +98,7 @@ describe('the Log screen', () => {
     open(api, { at: '/log?page=99' })
     await screen.findByText('p1')
     fireEvent.change(screen.getByTestId('log-level'), { target: { value: 'error' } })
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/log?level=error'))
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/log?level=error'))
     expect(api.list).toHaveBeenLastCalledWith({ level: 'error' })
     fireEvent.change(screen.getByTestId('log-name'), { target: { value: 'bad name!' } })
     fireEvent.click(screen.getByTestId('log-name-apply'))
@@ -136,7 +113,7 @@ describe('the Log screen', () => {
     // A line's own button shows that record's lines only.
     fireEvent.click(await screen.findByTestId('log-filter-record'))
     await waitFor(() =>
-      expect(screen.getByTestId('where').textContent).toBe('/log?level=error&name=webpage.p1'),
+      expect(screen.getByTestId('address').textContent).toBe('/log?level=error&name=webpage.p1'),
     )
   })
 
@@ -156,10 +133,10 @@ describe('the Log screen', () => {
     expect((screen.getByTestId('log-newer') as HTMLButtonElement).disabled).toBe(true)
     fireEvent.click(screen.getByTestId('log-older'))
     expect(await screen.findByText('p50')).toBeTruthy()
-    expect(screen.getByTestId('where').textContent).toBe('/log?page=51')
+    expect(screen.getByTestId('address').textContent).toBe('/log?page=51')
     fireEvent.click(screen.getByTestId('log-newer'))
     expect(await screen.findByText('p100')).toBeTruthy()
-    expect(screen.getByTestId('where').textContent).toBe('/log')
+    expect(screen.getByTestId('address').textContent).toBe('/log')
   })
 
   it('clears after asking, then loads again; without delete there is no Clear', async () => {
