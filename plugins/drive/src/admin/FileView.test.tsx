@@ -7,7 +7,7 @@ import '../shared/errors.js'
 import { Drive } from './DriveScreen.js'
 import { Editor } from './EditorScreen.js'
 import { FakeDrive, VIEW_ONLY } from './testing/fake-drive.js'
-import { renderAt } from './testing/render.js'
+import { renderAt } from '@shopwright/admin-ui/testing'
 
 afterEach(cleanup)
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import '../shared/errors.js'
 import { Drive } from './DriveScreen.js'
 import { FakeDrive, VIEW_ONLY } from './testing/fake-drive.js'
-import { renderAt } from './testing/render.js'
+import { renderAt } from '@shopwright/admin-ui/testing'
 
 afterEach(cleanup)
 
