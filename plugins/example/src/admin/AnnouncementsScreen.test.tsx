@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import type { AnnouncementRow } from '../shared/types.js'
 import type { AnnouncementsApi } from './announcements-api.js'
@@ -23,16 +22,9 @@ const row = (id: string, extra: Partial<AnnouncementRow> = {}): AnnouncementRow 
 })
 
 function open(api: AnnouncementsApi) {
-  render(
-    <MemoryRouter initialEntries={['/announcements']}>
-      <DialogProvider>
-        <Routes>
-          <Route path="/announcements" element={<Announcements api={api} />} />
-          <Route path="/data/announcement/:id" element={<p data-testid="editor">editor</p>} />
-        </Routes>
-      </DialogProvider>
-    </MemoryRouter>,
-  )
+  renderAt('/announcements', <Announcements api={api} />, [
+    { path: '/data/announcement/:id', element: <p data-testid="editor">editor</p> },
+  ])
 }
 
 describe('the announcements panel', () => {

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import {
   MEMORY_TYPES,
@@ -59,13 +58,7 @@ const answer = (types: MemoryType[], confirmed: number, asked: number): ClearAns
 })
 
 function open(api: MemoryApi, canClear = true) {
-  render(
-    <MemoryRouter>
-      <DialogProvider>
-        <Memory api={api} canClear={canClear} />
-      </DialogProvider>
-    </MemoryRouter>,
-  )
+  renderAt('/memory', <Memory api={api} canClear={canClear} />)
 }
 
 describe('the memory screen', () => {

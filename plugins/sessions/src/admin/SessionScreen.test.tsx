@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import type { SessionDetail } from '../shared/types.js'
 import type { SessionsApi } from './sessions-api.js'
@@ -49,13 +48,7 @@ const detail: SessionDetail = {
 
 function open(get: SessionsApi['get']) {
   const api: SessionsApi = { list: vi.fn(), get, live: vi.fn(), clear: vi.fn() }
-  render(
-    <MemoryRouter>
-      <DialogProvider>
-        <Session api={api} id="abc" />
-      </DialogProvider>
-    </MemoryRouter>,
-  )
+  renderAt('/session/abc', <Session api={api} id="abc" />)
 }
 
 describe('one session', () => {

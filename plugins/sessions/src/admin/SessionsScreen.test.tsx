@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useParams } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useParams } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import type { SessionRow } from '../shared/types.js'
 import { row } from './testing/session-row.js'
@@ -17,16 +17,7 @@ function Opened() {
 }
 
 function open(api: SessionsApi) {
-  render(
-    <MemoryRouter initialEntries={['/sessions']}>
-      <DialogProvider>
-        <Routes>
-          <Route path="/sessions" element={<Sessions api={api} />} />
-          <Route path="/session/:id" element={<Opened />} />
-        </Routes>
-      </DialogProvider>
-    </MemoryRouter>,
-  )
+  renderAt('/sessions', <Sessions api={api} />, [{ path: '/session/:id', element: <Opened /> }])
 }
 
 function fakeApi(
