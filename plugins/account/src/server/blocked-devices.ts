@@ -1,10 +1,6 @@
-import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 import { isDuplicateKey } from '@shopwright/core'
-
-function hashDevice(device: string): string {
-  return crypto.createHash('sha256').update(device).digest('hex')
-}
+import { sha256Hex } from './secrets.js'
 
 /** Devices an account's owner has blocked from signing in to that account (`account_blocked_devices`). */
 export class BlockedDevices {
@@ -12,7 +8,7 @@ export class BlockedDevices {
 
   /** Blocks the device for the account; blocking it again changes nothing. */
   async block(type: string, id: string, device: string, now = Date.now()): Promise<void> {
-    const deviceHash = hashDevice(device)
+    const deviceHash = sha256Hex(device)
     const existing = await this.db('account_blocked_devices')
       .where({ type, id, device_hash: deviceHash })
       .first('type')
@@ -34,7 +30,7 @@ export class BlockedDevices {
   /** True when the device is blocked for the account. */
   async isBlocked(type: string, id: string, device: string): Promise<boolean> {
     const row = await this.db('account_blocked_devices')
-      .where({ type, id, device_hash: hashDevice(device) })
+      .where({ type, id, device_hash: sha256Hex(device) })
       .first('type')
     return row !== undefined
   }

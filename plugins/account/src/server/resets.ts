@@ -1,5 +1,5 @@
-import crypto from 'node:crypto'
 import type { Knex } from 'knex'
+import { isSecretShaped, newSecret, sha256Hex } from './secrets.js'
 
 /**
  * A reset code works for one hour after it is asked for, and once. The e-mail is queued with it
@@ -13,9 +13,6 @@ export const RESET_CODE_MS = 60 * 60 * 1000
  * may read the e-mail long after the hour the reset code lasts.
  */
 export const BLOCK_CODE_MS = 7 * 24 * 60 * 60 * 1000
-
-/** 32 random bytes in base64url: 43 characters. */
-const CODE = /^[A-Za-z0-9_-]{43}$/
 
 /** What a presented code is: usable, matched but past its expiry, or no use (unknown, used, wrong account). */
 export type CodeState = 'valid' | 'expired' | 'invalid'
@@ -37,10 +34,6 @@ export interface ResetCodes {
   hash: string
 }
 
-function hashCode(code: string): string {
-  return crypto.createHash('sha256').update(code).digest('hex')
-}
-
 /** Reset codes in `account_resets`, stored only as their SHA-256. */
 export class ResetStore {
   constructor(private readonly db: Knex) {}
@@ -56,9 +49,9 @@ export class ResetStore {
     now = Date.now(),
   ): Promise<ResetCodes> {
     const db = trx ?? this.db
-    const code = crypto.randomBytes(32).toString('base64url')
-    const blockCode = crypto.randomBytes(32).toString('base64url')
-    const hash = hashCode(code)
+    const code = newSecret()
+    const blockCode = newSecret()
+    const hash = sha256Hex(code)
     // Dead rows of the account go at each request, so the table stays bounded without a timer: a
     // row is dead when its reset code and its block code are both expired or used.
     await db('account_resets')
@@ -79,7 +72,7 @@ export class ResetStore {
       created_at: now,
       expires_at: now + RESET_CODE_MS,
       used_at: null,
-      block_hash: hashCode(blockCode),
+      block_hash: sha256Hex(blockCode),
       block_expires_at: now + BLOCK_CODE_MS,
       block_used_at: null,
     })
@@ -99,9 +92,9 @@ export class ResetStore {
     device: string,
     now = Date.now(),
   ): Promise<boolean> {
-    if (!CODE.test(blockCode)) return false
+    if (!isSecretShaped(blockCode)) return false
     const updated = await this.db('account_resets')
-      .where({ block_hash: hashCode(blockCode), type, id, device })
+      .where({ block_hash: sha256Hex(blockCode), type, id, device })
       .whereNull('block_used_at')
       .andWhere('block_expires_at', '>', now)
       .update({ block_used_at: now })
@@ -110,9 +103,9 @@ export class ResetStore {
 
   /** The state of a code for this account. A used code, or another account's, is `invalid`. */
   async check(type: string, id: string, code: string, now = Date.now()): Promise<CodeState> {
-    if (!CODE.test(code)) return 'invalid'
+    if (!isSecretShaped(code)) return 'invalid'
     const row = await this.db<Row>('account_resets')
-      .where({ code_hash: hashCode(code) })
+      .where({ code_hash: sha256Hex(code) })
       .first()
     if (!row || row.type !== type || row.id !== id || row.used_at !== null) return 'invalid'
     return Number(row.expires_at) <= now ? 'expired' : 'valid'
@@ -129,9 +122,9 @@ export class ResetStore {
     trx?: Knex.Transaction,
     now = Date.now(),
   ): Promise<boolean> {
-    if (!CODE.test(code)) return false
+    if (!isSecretShaped(code)) return false
     const updated = await (trx ?? this.db)('account_resets')
-      .where({ code_hash: hashCode(code), type, id })
+      .where({ code_hash: sha256Hex(code), type, id })
       .whereNull('used_at')
       .andWhere('expires_at', '>', now)
       .update({ used_at: now })

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto'
+import { sha256Hex } from './secrets.js'
 
 /** The cache type of signed-in sessions, keyed by token hash (see AccountAuthenticator). */
 export const SESSION_CACHE = 'session'
@@ -17,9 +17,6 @@ export const SESSION_ABSOLUTE_MS = 180 * DAY
  * not one per request, and the expiry is at most a minute short.
  */
 export const SESSION_TOUCH_MS = MINUTE
-
-/** 32 random bytes in base64url: 43 characters. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 /** An account's record type and id, which its sessions are kept under. */
 export interface AccountKey {
@@ -42,7 +39,7 @@ export interface Session {
 export function hashToken(token: string): string {
   let hash = recentHashes.get(token)
   if (hash === undefined) {
-    hash = crypto.createHash('sha256').update(token).digest('hex')
+    hash = sha256Hex(token)
     // A bounded memo of a pure function: a busy browser sends the same token on every request.
     if (recentHashes.size >= MAX_RECENT_HASHES) recentHashes.clear()
     recentHashes.set(token, hash)
@@ -52,11 +49,6 @@ export function hashToken(token: string): string {
 
 const MAX_RECENT_HASHES = 10_000
 const recentHashes = new Map<string, string>()
-
-/** True when the text has the shape of a token we issue; anything else is not looked up. */
-export function isTokenShaped(value: unknown): value is string {
-  return typeof value === 'string' && TOKEN.test(value)
-}
 
 /**
  * Where sessions live: the `account_sessions` table (DatabaseSessions), or Redis when REDIS_URL is
@@ -104,9 +96,4 @@ export function isSessionOver(session: Session, now: number): boolean {
 export function touchedExpiry(session: Session, lastSeen: number, now: number): number | undefined {
   if (now - lastSeen < SESSION_TOUCH_MS) return undefined
   return Math.min(now + SESSION_IDLE_MS, session.absoluteExpiresAt)
-}
-
-/** A new random token: 32 bytes in base64url. */
-export function newToken(): string {
-  return crypto.randomBytes(32).toString('base64url')
 }

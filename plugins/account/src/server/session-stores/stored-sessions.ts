@@ -1,10 +1,9 @@
 import type { CacheService } from '@shopwright/core'
+import { isSecretShaped, newSecret } from '../secrets.js'
 import {
   hashToken,
   isSessionOver,
-  isTokenShaped,
   newSession,
-  newToken,
   SESSION_CACHE,
   touchedExpiry,
   type AccountKey,
@@ -32,14 +31,14 @@ export abstract class StoredSessions implements SessionStore {
     device: string,
     now = Date.now(),
   ): Promise<{ token: string; session: Session }> {
-    const token = newToken()
+    const token = newSecret()
     const session = newSession(account, device, now)
     await this.save(hashToken(token), session, now)
     return { token, session }
   }
 
   async find(token: string, now = Date.now()): Promise<Session | null> {
-    if (!isTokenShaped(token)) return null
+    if (!isSecretShaped(token)) return null
     const tokenHash = hashToken(token)
     const stored = await this.load(tokenHash)
     if (!stored) return null
@@ -55,7 +54,7 @@ export abstract class StoredSessions implements SessionStore {
   }
 
   async end(token: string): Promise<boolean> {
-    if (!isTokenShaped(token)) return false
+    if (!isSecretShaped(token)) return false
     const tokenHash = hashToken(token)
     const ended = await this.remove(tokenHash)
     // The session is gone on every node at once; its cached copy must go with it.

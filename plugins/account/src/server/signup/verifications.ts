@@ -1,15 +1,8 @@
-import crypto from 'node:crypto'
 import type { Knex } from 'knex'
+import { isSecretShaped, newSecret, sha256Hex } from '../secrets.js'
 
 /** A confirmation link works for two days, and once. */
 export const VERIFY_CODE_MS = 48 * 60 * 60 * 1000
-
-/** 32 random bytes in base64url: 43 characters. */
-const CODE = /^[A-Za-z0-9_-]{43}$/
-
-function hashCode(code: string): string {
-  return crypto.createHash('sha256').update(code).digest('hex')
-}
 
 /** The account a code confirms, the e-mail it confirms, and the password its sign-up chose. */
 export interface Verified {
@@ -31,14 +24,14 @@ export class Verifications {
     trx?: Knex.Transaction,
   ): Promise<string> {
     const db = trx ?? this.db
-    const code = crypto.randomBytes(32).toString('base64url')
+    const code = newSecret()
     // Dead codes of the account go at each new one, so the table stays bounded without a timer.
     await db('account_verifications')
       .where({ type: account.type, id: account.id })
       .andWhere((query) => query.where('expires_at', '<=', now).orWhereNotNull('used_at'))
       .delete()
     await db('account_verifications').insert({
-      code_hash: hashCode(code),
+      code_hash: sha256Hex(code),
       type: account.type,
       id: account.id,
       email: account.email,
@@ -52,9 +45,9 @@ export class Verifications {
 
   /** What a usable code confirms (unknown, used or expired: null); nothing is spent. */
   async find(code: string, now = Date.now()): Promise<Verified | null> {
-    if (!CODE.test(code)) return null
+    if (!isSecretShaped(code)) return null
     const row = await this.db('account_verifications')
-      .where({ code_hash: hashCode(code) })
+      .where({ code_hash: sha256Hex(code) })
       .whereNull('used_at')
       .andWhere('expires_at', '>', now)
       .first<Verified | undefined>('type', 'id', 'email', 'password_hash')
@@ -67,8 +60,8 @@ export class Verifications {
    * decides between concurrent uses.
    */
   async use(code: string, trx: Knex.Transaction, now = Date.now()): Promise<boolean> {
-    if (!CODE.test(code)) return false
-    const hash = hashCode(code)
+    if (!isSecretShaped(code)) return false
+    const hash = sha256Hex(code)
     const row = await trx('account_verifications')
       .where({ code_hash: hash })
       .first<{ type: string; id: string } | undefined>('type', 'id')
