@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type FieldDefinition } from '@shopwright/client'
 import { FieldSourceContext, type FieldEditor, type FieldSource } from '@shopwright/admin-ui/kit'
+import { useHeldValue } from '@shopwright/admin-ui/testing'
 // The app's client context and a fake client: the price table reads the site's currencies.
 import { ClientContext } from '../../../../admin-ui/src/app/client.js'
 import { fakeClient, type FakeAnswer } from '../../../../admin-ui/src/app/test-client.js'
@@ -59,18 +60,9 @@ function Harness({
   seen: unknown[]
   readOnly?: boolean
 }) {
-  const [value, setValue] = useState(initial)
+  const { value, onChange } = useHeldValue(initial, (next) => seen.push(next))
   return (
-    <Editor
-      field={definition}
-      value={value}
-      readOnly={readOnly}
-      id="editor"
-      onChange={(next) => {
-        seen.push(next)
-        setValue(next)
-      }}
-    />
+    <Editor field={definition} value={value} readOnly={readOnly} id="editor" onChange={onChange} />
   )
 }
 

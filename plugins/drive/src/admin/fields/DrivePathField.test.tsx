@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { useState } from 'react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type FieldDefinition } from '@shopwright/client'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
+import { useHeldValue } from '@shopwright/admin-ui/testing'
 import '../../shared/errors.js'
 import { FakeDrive } from '../testing/fake-drive.js'
 import { DrivePath } from './DrivePathField.js'
@@ -27,19 +27,10 @@ function Form({
   initial?: string
   onValue(value: unknown): void
 }) {
-  const [value, setValue] = useState<unknown>(initial)
+  const { value, onChange } = useHeldValue<unknown>(initial, onValue)
   return (
     <DialogProvider>
-      <DrivePath
-        api={drive()}
-        id="field"
-        field={field}
-        value={value}
-        onChange={(next) => {
-          setValue(next)
-          onValue(next)
-        }}
-      />
+      <DrivePath api={drive()} id="field" field={field} value={value} onChange={onChange} />
     </DialogProvider>
   )
 }
