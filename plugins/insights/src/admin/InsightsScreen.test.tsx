@@ -3,11 +3,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { monthOf } from '@shopwright/admin-ui/kit'
 import { renderAt } from '@shopwright/admin-ui/testing'
-import { QueryError } from '@shopwright/client'
 import { emptyInsights } from '../shared/month.js'
 import type { TrafficInsights } from '../shared/types.js'
 import { Insights, type LoadInsights } from './InsightsScreen.js'
 import '../shared/errors.js'
+import { expectTryAgain } from './testing/try-again.js'
 
 afterEach(cleanup)
 
@@ -103,18 +103,6 @@ describe('the Insights screen', () => {
   })
 
   it('shows ERROR_INSIGHTS_NOT_AVAILABLE when the month cannot be read, and tries again', async () => {
-    let fail = true
-    const load = vi.fn(() =>
-      fail
-        ? Promise.reject(
-            new QueryError('ERROR_ACCESS_DENIED', { status: 403, url: '/query/insights' }),
-          )
-        : Promise.resolve(october()),
-    )
-    open(load)
-    expect(await screen.findByText('Unable to View Insights.')).toBeTruthy()
-    fail = false
-    fireEvent.click(screen.getByTestId('retry'))
-    expect(await screen.findByTestId('chart-traffic')).toBeTruthy()
+    await expectTryAgain('/query/insights', october, (load) => open(load), 'chart-traffic')
   })
 })

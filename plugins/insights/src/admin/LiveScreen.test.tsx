@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
 import { QueryError } from '@shopwright/client'
 import type { LiveInsights } from '../shared/types.js'
 import { Live } from './LiveScreen.js'
 import '../shared/errors.js'
+import { expectTryAgain } from './testing/try-again.js'
 
 afterEach(cleanup)
 
@@ -60,19 +61,12 @@ describe('the Live Insights screen', () => {
   })
 
   it('shows ERROR_INSIGHTS_NOT_AVAILABLE when the places cannot be read, and tries again', async () => {
-    let fail = true
-    const load = vi.fn(() =>
-      fail
-        ? Promise.reject(
-            new QueryError('ERROR_ACCESS_DENIED', { status: 403, url: '/query/insights/live' }),
-          )
-        : Promise.resolve(LIVE),
+    await expectTryAgain(
+      '/query/insights/live',
+      () => LIVE,
+      (load) => open(load),
+      'live-counts',
     )
-    open(load)
-    expect(await screen.findByText('Unable to View Insights.')).toBeTruthy()
-    fail = false
-    fireEvent.click(screen.getByTestId('retry'))
-    expect(await screen.findByTestId('live-counts')).toBeTruthy()
   })
 
   it('keeps the globe when a poll fails, says so, and asks again', async () => {
