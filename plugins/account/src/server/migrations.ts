@@ -1,52 +1,35 @@
 import { binaryKeys, convertToBinaryKeys, type Migration } from '@shopwright/core'
 import { moveCardTokens } from './profile/move-card-tokens.js'
 import { mailAndSignup } from './mail/migration.js'
+import { accountColumns, tableMigration } from './migration-steps.js'
 
 /**
  * Sign-in credentials live in the account plugin's own table, never in the record body, so no
  * records call can ever return a password hash. The e-mail is unique across every account type.
  */
 export const migrations: Migration[] = [
-  {
-    name: '001-credentials',
-    async up(db) {
-      await db.schema.createTable('account_credentials', (table) => {
-        table.string('email', 191).notNullable().primary()
-        table.string('type', 64).notNullable()
-        table.string('id', 191).notNullable()
-        table.string('password_hash', 255).notNullable()
-        table.bigInteger('created_at').notNullable()
-        table.bigInteger('modified_at').notNullable()
-        table.unique(['type', 'id'], { indexName: 'account_credentials_entity' })
-      })
-    },
-    async down(db) {
-      await db.schema.dropTable('account_credentials')
-    },
-  },
-  {
-    // Sessions live in the database so every node sees a sign-in at once; only the SHA-256 of the
-    // token is stored, so a leaked table or backup holds nothing a browser could present. Times are
-    // epoch milliseconds like the records table. (type, id) finds an account's sessions, to sweep
-    // them at sign-in and, with the account issue, to end them all at a password reset.
-    name: '002-sessions',
-    async up(db) {
-      await db.schema.createTable('account_sessions', (table) => {
-        table.specificType('token_hash', 'char(64)').notNullable().primary()
-        table.string('type', 64).notNullable()
-        table.string('id', 191).notNullable()
-        table.string('device', 256).notNullable()
-        table.bigInteger('created_at').notNullable()
-        table.bigInteger('last_seen_at').notNullable()
-        table.bigInteger('expires_at').notNullable()
-        table.bigInteger('absolute_expires_at').notNullable()
-        table.index(['type', 'id'], 'account_sessions_entity')
-      })
-    },
-    async down(db) {
-      await db.schema.dropTable('account_sessions')
-    },
-  },
+  tableMigration('001-credentials', 'account_credentials', (table) => {
+    table.string('email', 191).notNullable().primary()
+    accountColumns(table)
+    table.string('password_hash', 255).notNullable()
+    table.bigInteger('created_at').notNullable()
+    table.bigInteger('modified_at').notNullable()
+    table.unique(['type', 'id'], { indexName: 'account_credentials_entity' })
+  }),
+  // Sessions live in the database so every node sees a sign-in at once; only the SHA-256 of the
+  // token is stored, so a leaked table or backup holds nothing a browser could present. Times are
+  // epoch milliseconds like the records table. (type, id) finds an account's sessions, to sweep
+  // them at sign-in and, with the account issue, to end them all at a password reset.
+  tableMigration('002-sessions', 'account_sessions', (table) => {
+    table.specificType('token_hash', 'char(64)').notNullable().primary()
+    accountColumns(table)
+    table.string('device', 256).notNullable()
+    table.bigInteger('created_at').notNullable()
+    table.bigInteger('last_seen_at').notNullable()
+    table.bigInteger('expires_at').notNullable()
+    table.bigInteger('absolute_expires_at').notNullable()
+    table.index(['type', 'id'], 'account_sessions_entity')
+  }),
   {
     // Reset codes are stored as the SHA-256 of the code only, with an expiry and a use mark, so a
     // leaked table holds no usable code and a code works once. Blocked devices are keyed by the
@@ -55,8 +38,7 @@ export const migrations: Migration[] = [
     async up(db) {
       await db.schema.createTable('account_resets', (table) => {
         table.specificType('code_hash', 'char(64)').notNullable().primary()
-        table.string('type', 64).notNullable()
-        table.string('id', 191).notNullable()
+        accountColumns(table)
         table.string('device', 256).notNullable()
         table.bigInteger('created_at').notNullable()
         table.bigInteger('expires_at').notNullable()
@@ -64,8 +46,7 @@ export const migrations: Migration[] = [
         table.index(['type', 'id'], 'account_resets_entity')
       })
       await db.schema.createTable('account_blocked_devices', (table) => {
-        table.string('type', 64).notNullable()
-        table.string('id', 191).notNullable()
+        accountColumns(table)
         table.specificType('device_hash', 'char(64)').notNullable()
         table.string('device', 256).notNullable()
         table.bigInteger('created_at').notNullable()
@@ -77,29 +58,20 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('account_resets')
     },
   },
-  {
-    // One image per account: an uploaded picture (re-encoded WebP), a sanitised SVG or a chosen
-    // generated icon. The bytes live in the database so every node serves the same image; 2 MB at
-    // most, hence MEDIUMBLOB on MySQL (BLOB stops at 64 KB). `version` grows at each change and is
-    // also written to the account record's `imageversion`, which image URLs carry as `?t=`.
-    name: '004-images',
-    async up(db) {
-      const mysql = db.client.dialect === 'mysql'
-      await db.schema.createTable('account_images', (table) => {
-        table.string('type', 64).notNullable()
-        table.string('id', 191).notNullable()
-        table.string('content_type', 64).notNullable()
-        table.string('source', 16).notNullable()
-        table.specificType('data', mysql ? 'mediumblob' : 'blob').notNullable()
-        table.integer('version').notNullable()
-        table.bigInteger('modified_at').notNullable()
-        table.primary(['type', 'id'])
-      })
-    },
-    async down(db) {
-      await db.schema.dropTable('account_images')
-    },
-  },
+  // One image per account: an uploaded picture (re-encoded WebP), a sanitised SVG or a chosen
+  // generated icon. The bytes live in the database so every node serves the same image; 2 MB at
+  // most, hence MEDIUMBLOB on MySQL (BLOB stops at 64 KB). `version` grows at each change and is
+  // also written to the account record's `imageversion`, which image URLs carry as `?t=`.
+  tableMigration('004-images', 'account_images', (table, db) => {
+    accountColumns(table)
+    table.string('content_type', 64).notNullable()
+    table.string('source', 16).notNullable()
+    const blob = db.client.dialect === 'mysql' ? 'mediumblob' : 'blob'
+    table.specificType('data', blob).notNullable()
+    table.integer('version').notNullable()
+    table.bigInteger('modified_at').notNullable()
+    table.primary(['type', 'id'])
+  }),
   {
     // The "this was not me" link of a reset e-mail carries its own code (docs/security.md, "Device
     // blocking"): stored as its SHA-256 beside the reset code, single use, valid longer than the
@@ -129,8 +101,7 @@ export const migrations: Migration[] = [
     async up(db) {
       await db.schema.createTable('account_card_tokens', (table) => {
         binaryKeys(table)
-        table.string('type', 64).notNullable()
-        table.string('id', 191).notNullable()
+        accountColumns(table)
         table.string('internalid', 64).notNullable()
         table.string('token', 255).notNullable()
         table.bigInteger('created_at').notNullable()

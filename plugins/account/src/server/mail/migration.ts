@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { binaryKeys, type Migration } from '@shopwright/core'
+import { accountColumns } from '../migration-steps.js'
 
 /**
  * The mail queue (mail-queue.ts), sign-up's verification codes (signup/verifications.ts), each
@@ -32,8 +33,7 @@ export const mailAndSignup: Migration = {
     await db.schema.createTable('account_verifications', (table) => {
       binaryKeys(table)
       table.specificType('code_hash', 'char(64)').notNullable().primary()
-      table.string('type', 64).notNullable()
-      table.string('id', 191).notNullable()
+      accountColumns(table)
       table.string('email', 254).notNullable()
       // The password of the sign-up that asked for this code: set when the code is used, so the
       // account belongs to whoever proves the mailbox, not to whoever signed up first.
