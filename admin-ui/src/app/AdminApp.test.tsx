@@ -85,6 +85,41 @@ describe('the admin shell', () => {
     await waitFor(() => expect(document.title).toBe('Customer · Data · Shopwright admin'))
   })
 
+  it('highlights one menu entry, the deepest whose address the path is or lies below', async () => {
+    const live: AdminModule = {
+      plugin: 'globe',
+      panels: [
+        {
+          path: '/globe',
+          security: 'admin',
+          menu: { label: 'Globe', icon: 'earth', order: 14 },
+          Component: lazy(async () => ({ default: () => <p data-testid="globe">Globe</p> })),
+        },
+        {
+          path: '/globe/live',
+          security: 'admin',
+          menu: { label: 'Live Globe', icon: 'earth', order: 15 },
+          Component: lazy(async () => ({ default: () => <p data-testid="live">Live</p> })),
+        },
+      ],
+    }
+    const highlighted = () =>
+      [...document.querySelectorAll('.sw-admin-menu a')]
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => [link.textContent?.trim(), link.classList.contains('active')])
+    window.history.replaceState(null, '', '/globe/live')
+    people.signIn('ada@example.com')
+    mount([customers, live, { plugin: 'people', auth: people.auth }])
+    await screen.findByTestId('live')
+    await screen.findByTestId('menu-data')
+    expect(highlighted()).toEqual([['Live Globe', true]])
+    expect(screen.getByTestId('menu-globe').className).toBe('')
+    // A record below /data (no entry of its own) highlights Data.
+    window.history.pushState(null, '', '/data/customer')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    await waitFor(() => expect(highlighted()).toEqual([['Data', true]]))
+  })
+
   it('opens at the admin home with a card for each screen the user may open', async () => {
     window.history.replaceState(null, '', '/admin')
     people.signIn('ada@example.com')

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { NavLink, Outlet, useLocation } from 'react-router'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { menuOf, type AdminModule, type MenuEntry } from '../registry/index.js'
 import { Button } from '../kit/Button.js'
 import { documentTitle } from '../kit/document-title.js'
@@ -24,7 +24,11 @@ export interface ShownMenu {
   menu: readonly ShownEntry[]
 }
 
-/** The entry whose address the path is, or lies deepest below: the screen's name when it gives none. */
+/**
+ * The entry whose address the path is, or lies deepest below: the screen's name when it gives none,
+ * and the one menu entry highlighted (docs/admin.md, "Addresses and titles"): on `/insights/live` that is Live
+ * Insights, not Insights as well, as a prefix match of each entry would have it.
+ */
 export function entryOf(menu: readonly ShownEntry[], path: string): ShownEntry | undefined {
   let best: ShownEntry | undefined
   for (const entry of menu)
@@ -71,7 +75,8 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   // its effects, which run after this layout effect) then replaces it. When the rights arrive
   // later, the entry's name is put in only if no screen has named the document meanwhile.
   const visible = menu.filter((entry) => !entry.security || flags?.[entry.security]?.view === true)
-  const fallback = entryOf(visible, location.pathname)?.label
+  const current = entryOf(visible, location.pathname)
+  const fallback = current?.label
   const admin = t('Shopwright admin')
   const named = useRef({ path: '', title: '' })
   useLayoutEffect(() => {
@@ -144,14 +149,16 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
         {flags === null
           ? null
           : visible.map((entry) => (
-              <NavLink
+              // A plain link: NavLink would mark every entry whose address prefixes the path.
+              <Link
                 key={entry.to}
                 to={entry.to}
-                end={entry.to === '/data'}
+                className={entry === current ? 'active' : undefined}
+                aria-current={entry === current ? 'page' : undefined}
                 data-testid={`menu-${entry.label.toLowerCase().replace(/\s+/g, '-')}`}
               >
                 <Icon name={entry.icon} size={18} /> {t(entry.label)}
-              </NavLink>
+              </Link>
             ))}
       </nav>
       <div
