@@ -1,5 +1,7 @@
 import { definePlugin, type ErrorCodesOf, asFunction } from '@shopwright/core'
 import { InsightsService, INSIGHTS_CACHE } from './server/insights-service.js'
+import { migrations } from './server/migrations.js'
+import { RollUpTimes } from './server/rollup-times.js'
 import { insightsRoutes } from './server/routes.js'
 import { INSIGHTS_SETTINGS } from './server/settings.js'
 import { insightsSeeds } from './seeds/index.js'
@@ -17,6 +19,7 @@ export * from './shared/index.js'
 export type { InsightsService } from './server/insights-service.js'
 // How long after midnight (UTC) a day counts as finished: the bench waits by the same rule.
 export { SETTLE_MS } from './server/insights-service.js'
+export { ROLLUPS_TABLE } from './server/migrations.js'
 export type { InsightsSettings } from './server/settings.js'
 
 declare module '@shopwright/core' {
@@ -48,15 +51,17 @@ export default definePlugin({
     },
   },
   seeds: insightsSeeds,
+  migrations,
   register({ container, settings, logger }) {
     container.register({
       insights: asFunction(
-        ({ records, sessions, meters, cache }) =>
+        ({ records, sessions, meters, cache, db }) =>
           new InsightsService(
             records,
             sessions,
             meters,
             cache,
+            new RollUpTimes(db),
             logger,
             settings.insightsCatchUpDays,
           ),

@@ -10,6 +10,7 @@ import { writeSessions, type FixtureSession } from '@shopwright/plugin-sessions/
 import { allSeeds } from '@shopwright/seeds'
 import insights from '../src/index.js'
 import { InsightsService } from '../src/server/insights-service.js'
+import { RollUpTimes } from '../src/server/rollup-times.js'
 
 export const PLUGINS = [records, account, translations, sessions, insights] as const
 
@@ -34,12 +35,13 @@ export const INSIGHTS_SUITE = accountSuite(PLUGINS, PEOPLE, { seeds: allSeeds })
 
 /** The insights service of a node, on the suites' clock, looking back far enough for October. */
 export function serviceAt(kernel: Kernel, now = NOW): InsightsService {
-  const { records, sessions: visits, meters, cache } = kernel.services
+  const { records, sessions: visits, meters, cache, db } = kernel.services
   return new InsightsService(
     records,
     visits,
     meters,
     cache,
+    new RollUpTimes(db),
     pino({ level: 'silent' }),
     60,
     () => now,

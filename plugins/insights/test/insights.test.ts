@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import { describePlugin, testConfig } from '@shopwright/core/testing'
-import type { TrafficInsights } from '../src/shared/types.js'
+import type { TrafficAnswer, TrafficInsights } from '../src/shared/types.js'
 import {
   INSIGHTS_SUITE,
+  NOW,
   PLUGINS,
   serviceAt,
   writeNovember,
@@ -92,8 +93,12 @@ describePlugin('insights', INSIGHTS_SUITE, (site) => {
       }),
       errormessages: tally({ ERROR_A: 2, 'HTTP 404': 1 }),
     })
-    // Today is never stored: the record holds the 1st to the 19th.
+    // Today is never stored: the record holds the 1st to the 19th, and the answer says so.
     expect((await stored('2026-11')).days).toEqual(days('2026-11', 19))
+    expect(await serviceAt(site.kernel).month('2026-11')).toMatchObject({
+      livedays: ['2026-11-20'],
+      lastrollup: { day: '2026-11-19', at: new Date(NOW).toISOString() },
+    })
     await expect(serviceAt(site.kernel).month('2026-12')).rejects.toMatchObject({
       code: 'ERROR_INSIGHTS_NOT_AVAILABLE',
     })
@@ -104,7 +109,12 @@ describePlugin('insights', INSIGHTS_SUITE, (site) => {
       site.call(person, { url: `/query/insights/traffic/${month}` })
     const shown = await ask('manager')
     expect(shown.statusCode).toBe(200)
-    expect(shown.json<TrafficInsights>().traffic).toHaveLength(31)
+    expect(shown.json<TrafficAnswer>().traffic).toHaveLength(31)
+    // A finished month: nothing live, its last day rolled up by the suite's first roll-up.
+    expect(shown.json<TrafficAnswer>()).toMatchObject({
+      livedays: [],
+      lastrollup: { day: '2026-10-31', at: new Date(NOW).toISOString() },
+    })
     expect((await ask('developer')).statusCode).toBe(403)
     expect((await ask('marketer')).statusCode).toBe(403)
     expect((await ask(undefined)).statusCode).toBe(401)
@@ -160,10 +170,26 @@ describePlugin('insights', INSIGHTS_SUITE, (site) => {
   it('stores a day only an hour after it ends, when every node has written it', async () => {
     const early = serviceAt(site.kernel, Date.parse('2026-11-21T00:30:00.000Z'))
     expect(await early.rollUp()).toBe(0)
+    // Until then the finished day is counted live beside today, and the last roll-up is older.
+    await site.kernel.services.cache.clear('insights')
+    expect(await early.month('2026-11')).toMatchObject({
+      livedays: ['2026-11-20', '2026-11-21'],
+      lastrollup: { day: '2026-11-19' },
+    })
     const settled = serviceAt(site.kernel, Date.parse('2026-11-21T01:30:00.000Z'))
     expect(await settled.rollUp()).toBe(1)
     const november = await stored('2026-11')
     expect(november.days.at(-1)).toBe('2026-11-20')
     expect(november.traffic.at(-1)).toEqual({ key: '2026-11-20', value: 2 })
+    // The roll-up cleared the cached answer: the new day, and when it was stored.
+    expect(await settled.month('2026-11')).toMatchObject({
+      livedays: ['2026-11-21'],
+      lastrollup: { day: '2026-11-20', at: '2026-11-21T01:30:00.000Z' },
+    })
+    const answer = await site.call('manager', { url: '/query/insights/traffic/2026-11' })
+    expect(answer.json<TrafficAnswer>().lastrollup).toEqual({
+      day: '2026-11-20',
+      at: '2026-11-21T01:30:00.000Z',
+    })
   })
 })

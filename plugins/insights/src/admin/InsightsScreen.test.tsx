@@ -4,14 +4,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { monthOf } from '@shopwright/admin-ui/kit'
 import { renderAt } from '@shopwright/admin-ui/testing'
 import { emptyInsights } from '../shared/month.js'
-import type { TrafficInsights } from '../shared/types.js'
+import type { TrafficAnswer, TrafficInsights } from '../shared/types.js'
 import { Insights, type LoadInsights } from './InsightsScreen.js'
 import '../shared/errors.js'
 import { expectTryAgain } from './testing/try-again.js'
 
 afterEach(cleanup)
 
-function october(): TrafficInsights {
+/** A month as the call answers it: the record, its live days and its last roll-up. */
+const answer = (
+  insights: TrafficInsights,
+  extra: Partial<Pick<TrafficAnswer, 'livedays' | 'lastrollup'>> = {},
+): TrafficAnswer => ({ livedays: [], lastrollup: null, ...insights, ...extra })
+
+function october(): TrafficAnswer {
   const insights = emptyInsights('2026-10')
   insights.days = ['2026-10-01', '2026-10-02']
   insights.traffic = [
@@ -38,7 +44,7 @@ function october(): TrafficInsights {
     { key: 'ERROR_INSIGHTS_NOT_AVAILABLE', value: 2 },
     { key: 'HTTP 404', value: 1 },
   ]
-  return insights
+  return answer(insights, { lastrollup: { day: '2026-10-31', at: '2026-11-01T01:05:00.000Z' } })
 }
 
 function open(load: LoadInsights, address = '/insights?month=2026-10') {
@@ -76,6 +82,30 @@ describe('the Insights screen', () => {
     expect(screen.getByTestId('dbip-credit')).toBeTruthy()
   })
 
+  it('says when the last roll-up ran, and that a finished month has no live day', async () => {
+    open(() => Promise.resolve(october()))
+    const last = await screen.findByTestId('insights-last-rollup')
+    expect(last.textContent).toMatch(/^Last roll-up: October 31, stored Nov 1, 2026, \d+:\d\d/)
+    expect(screen.queryByTestId('insights-live-days')).toBeNull()
+  })
+
+  it('names the live days, today among them, and a month with no roll-up yet', async () => {
+    const today = new Date().toISOString().slice(0, 10)
+    const month = today.slice(0, 7)
+    // Yesterday too, when it is of this month: a finished day the roll-up has not stored yet.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    const days = [...(yesterday.startsWith(month) ? [yesterday] : []), today]
+    const load = vi.fn(() => Promise.resolve(answer(emptyInsights(month), { livedays: days })))
+    open(load, `/insights?month=${month}`)
+    const live = await screen.findByTestId('insights-live-days')
+    expect(live.textContent).toMatch(
+      /^Live (\w+ \d+ and )?Today: counted as visits come in; a day is rolled up an hour after it ends \(UTC\)\.$/,
+    )
+    expect(screen.getByTestId('insights-last-rollup').textContent).toBe(
+      'No day of this month is rolled up yet.',
+    )
+  })
+
   it('shows five rows of a top list a page, and the next five on page 2', async () => {
     open(() => Promise.resolve(october()))
     const entries = await screen.findByTestId('top-entrypages')
@@ -86,7 +116,7 @@ describe('the Insights screen', () => {
   })
 
   it('changes month with the picker, and keeps it in the address', async () => {
-    const load = vi.fn((month: string) => Promise.resolve(emptyInsights(month)))
+    const load = vi.fn((month: string) => Promise.resolve(answer(emptyInsights(month))))
     open(load)
     await screen.findByTestId('chart-traffic')
     fireEvent.click(screen.getByRole('button', { name: 'Previous month' }))
@@ -96,7 +126,7 @@ describe('the Insights screen', () => {
   })
 
   it('shows this month by default, and for a month that is not one', async () => {
-    const load = vi.fn((month: string) => Promise.resolve(emptyInsights(month)))
+    const load = vi.fn((month: string) => Promise.resolve(answer(emptyInsights(month))))
     open(load, '/insights?month=__proto__')
     await screen.findByTestId('chart-traffic')
     expect(load).toHaveBeenCalledWith(monthOf(new Date()), true)

@@ -15,8 +15,9 @@ import { BarChart, PieChart, type Slice } from '@shopwright/admin-ui/charts'
 import { isErrorCode, OTHER_KEY } from '@shopwright/core/shared'
 // The sessions screens' own parts: one credit and one name per medium across the admin.
 import { GeoCredit, mediumName } from '@shopwright/plugin-sessions/admin/parts'
-import type { Keyed, TrafficInsights } from '../shared/types.js'
+import type { Keyed, TrafficAnswer } from '../shared/types.js'
 import { citiesOf, countriesOf, dailyValues, placeOf } from './insights-series.js'
+import { RollUpNote } from './RollUpNote.js'
 import { TopList, type TopListProps } from './TopList.js'
 import { useCountryName } from './country-name.js'
 
@@ -25,23 +26,23 @@ export const trafficPath = (month: string) => `/query/insights/traffic/${month}`
 
 /**
  * `/insights` (README, "Screens") with an optional month (`?month=YYYY-MM`, this month by default):
- * bar charts of Traffic, Errors and Sessions (returning vs new) by day, pies of Browsers, Operating
- * Systems, Languages and Source, and top-5 lists of Entry Pages, Routes, Countries, Cities and
- * Error Messages.
+ * which days are live and when the last roll-up ran, bar charts of Traffic, Errors and Sessions
+ * (returning vs new) by day, pies of Browsers, Operating Systems, Languages and Source, and top-5
+ * lists of Entry Pages, Routes, Countries, Cities and Error Messages.
  */
 export default function InsightsScreen() {
   const client = useClient()
   // This month's figures move (today is live); a past month's change once a day at most.
   const load = useCallback(
     (month: string, current: boolean) =>
-      client.get<TrafficInsights>(trafficPath(month), {}, { cache: current ? 'tiny' : 'short' }),
+      client.get<TrafficAnswer>(trafficPath(month), {}, { cache: current ? 'tiny' : 'short' }),
     [client],
   )
   return <Insights load={load} />
 }
 
 /** Loads a month's insights; `current` when it is this month. */
-export type LoadInsights = (month: string, current: boolean) => Promise<TrafficInsights>
+export type LoadInsights = (month: string, current: boolean) => Promise<TrafficAnswer>
 
 /** The screen over its call (the default export gives the real one). */
 export function Insights({ load }: { load: LoadInsights }) {
@@ -50,7 +51,7 @@ export function Insights({ load }: { load: LoadInsights }) {
   const current = monthOf(new Date())
   const asked = search.get('month')
   const month = asked && MONTH_PATTERN.test(asked) && asked <= current ? asked : current
-  const [state, setState] = useState<{ month: string; data?: TrafficInsights; error?: unknown }>({
+  const [state, setState] = useState<{ month: string; data?: TrafficAnswer; error?: unknown }>({
     month: '',
   })
   const [round, setRound] = useState(0)
@@ -87,8 +88,8 @@ export function Insights({ load }: { load: LoadInsights }) {
   )
 }
 
-/** The month's charts and lists. */
-export function MonthInsights({ insights, month }: { insights: TrafficInsights; month: string }) {
+/** The month's charts and lists, under which of its days are live and when it last rolled up. */
+export function MonthInsights({ insights, month }: { insights: TrafficAnswer; month: string }) {
   const t = useT()
   const countryName = useCountryName()
   const days = dailyValues(insights.traffic, month).map((_, index) => String(index + 1))
@@ -157,6 +158,7 @@ export function MonthInsights({ insights, month }: { insights: TrafficInsights; 
   ]
   return (
     <div className="insights-grid">
+      <RollUpNote livedays={insights.livedays} lastrollup={insights.lastrollup} />
       {bars.map((bar) => (
         <div key={bar.id} className="insights-wide" data-testid={`chart-${bar.id}`}>
           <BarChart

@@ -16,10 +16,12 @@ import {
   SERIES,
   TRAFFIC_INSIGHTS_TYPE,
   type LiveInsights,
+  type TrafficAnswer,
   type TrafficInsights,
 } from '../shared/types.js'
 import { globeLocations } from './globe-locations.js'
 import { addDay, emptyInsights, type DayErrors } from './month-insights.js'
+import type { RollUpTimes } from './rollup-times.js'
 
 /** The cache type of the month answers (README, "Caching"): a memory clear of `misc` clears it. */
 export const INSIGHTS_CACHE = 'insights'
@@ -45,6 +47,8 @@ export class InsightsService {
     private readonly sessions: SessionsService,
     private readonly meters: Meters,
     private readonly cache: CacheService,
+    /** When each stored day was rolled up (the plugin's own table). */
+    private readonly times: RollUpTimes,
     private readonly logger: Logger,
     /** How many days back a roll-up (and a live answer) looks for days not rolled up yet. */
     private readonly catchUpDays: number,
@@ -81,7 +85,9 @@ export class InsightsService {
         },
         { message: `rolled up ${day}` },
       )
-      if (added) stored++
+      if (!added) continue
+      stored++
+      await this.times.noted(day, this.now())
     }
     if (stored > 0) {
       await this.cache.clear(INSIGHTS_CACHE)
@@ -90,8 +96,11 @@ export class InsightsService {
     return stored
   }
 
-  /** A month's insights: its record, with the days not rolled up yet (today) added live. */
-  async month(month: string): Promise<TrafficInsights> {
+  /**
+   * A month's insights: its record, with the days not rolled up yet (today) added live and named
+   * in `livedays`, and when its last roll-up stored a day.
+   */
+  async month(month: string): Promise<TrafficAnswer> {
     if (!isMonth(month))
       throw createError('ERROR_INVALID_INPUT', {
         reason: `month must be YYYY-MM (got ${JSON.stringify(String(month).slice(0, 20))}).`,
@@ -109,12 +118,14 @@ export class InsightsService {
       )) as unknown as TrafficInsights | null
       const insights = stored ? structuredClone(stored) : emptyInsights(month)
       const window = new Set(this.window())
+      const livedays: string[] = []
       for (const day of daysOfMonth(month)) {
         if (day > today || !window.has(day) || insights.days.includes(day)) continue
         const [facts, errors] = await Promise.all([this.sessions.dayFacts(day), this.errorsOf(day)])
         addDay(insights, facts, errors)
+        livedays.push(day)
       }
-      return insights
+      return { ...insights, livedays, lastrollup: await this.times.lastOf(month) }
     })
   }
 

@@ -4,13 +4,23 @@ import { INSIGHTS_SECURITY, SERIES, TRAFFIC_INSIGHTS_TYPE } from '../shared/type
 
 const keyed = z.array(z.object({ key: z.string(), value: z.number() }))
 
-/** `GET /query/insights/traffic/{month}` (types.ts, TrafficInsights): a record, so loose. */
+/** `GET /query/insights/traffic/{month}` (types.ts, TrafficAnswer): a record, so loose. */
 const traffic = z
   .object({
     type: z.literal(TRAFFIC_INSIGHTS_TYPE),
     id: z.string().regex(/^\d{4}-\d{2}$/),
     days: z.array(z.string()),
     ...Object.fromEntries(SERIES.map((series) => [series, keyed])),
+    livedays: z
+      .array(z.string())
+      .describe('The days counted live in this answer: today, and finished days not rolled up yet'),
+    lastrollup: z
+      .object({
+        day: z.string().describe('The day that roll-up stored (YYYY-MM-DD)'),
+        at: z.iso.datetime().describe('When it ran (ISO 8601, UTC)'),
+      })
+      .nullable()
+      .describe("The month's last roll-up of a finished day; null while none is stored"),
   })
   .loose()
 

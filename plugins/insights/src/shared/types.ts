@@ -40,6 +40,23 @@ export interface TrafficInsights {
   errormessages: Keyed[]
 }
 
+/** A month's most recent roll-up: the day it stored and when (ISO 8601, UTC). */
+export interface LastRollUp {
+  day: string
+  at: string
+}
+
+/**
+ * The answer of `/query/insights/traffic/{month}` (README, "Calls"): the month's record with the
+ * days not stored yet added live, saying which those are and when the last roll-up stored a day.
+ */
+export interface TrafficAnswer extends TrafficInsights {
+  /** The days counted live in this answer, in order: today, and finished days not rolled up yet. */
+  livedays: string[]
+  /** The month's last roll-up, or null while none of its days is stored. */
+  lastrollup: LastRollUp | null
+}
+
 /** The series of a TrafficInsights, in the spec's order. */
 export const SERIES = [
   'traffic',
