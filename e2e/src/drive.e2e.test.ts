@@ -1,14 +1,67 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { saveDownload, signInThrough } from './browser.js'
+import { axeProblems } from './axe.js'
+import { PHONE, saveDownload, signInThrough } from './browser.js'
 import { makeSite, openPage, type Site } from './site.js'
 
+const DESKTOP = { width: 1366, height: 900 }
+
+/** A PNG of the size: a gradient, made here so the walk needs no image library. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8 bits, RGB, no interlace
+  const rows = Buffer.alloc((width * 3 + 1) * height)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      rows.set([(x * 255) / width, (y * 255) / height, 160], y * (width * 3 + 1) + 1 + x * 3)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** A one-page PDF with a line of text (objects at the offsets its table names). */
+function pdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 41 >>\nstream\nBT /F1 24 Tf 40 100 Td (Size guide) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let text = '%PDF-1.4\n'
+  const offsets = objects.map((object, index) => {
+    const at = text.length
+    text += `${index + 1} 0 obj\n${object}\nendobj\n`
+    return at
+  })
+  const table = text.length
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const at of offsets) text += `${String(at).padStart(10, '0')} 00000 n \n`
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${table}\n%%EOF\n`
+  return Buffer.from(text, 'latin1')
+}
+
 /**
- * The drive issue's browser walk: a folder, three uploads (one refused), the JSON editor with
- * Format and Ctrl-S, rename, the bin and back, and a zip of the folder.
+ * The drive issue's browser walk: a folder, three uploads (one refused) in the uploads panel, the
+ * JSON editor with Format and Ctrl-S, rename, the bin and back, a zip of the folder, and (issue
+ * 35) pictures and a PDF in the grid and the preview at 1366 and 390 px, axe-core clean.
  */
 describe('the drive in Chromium', () => {
   let site: Site
@@ -86,12 +139,20 @@ describe('the drive in Chromium', () => {
       { name: 'CON.txt', mimeType: 'text/plain', buffer: Buffer.from('a device name') },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes\n') },
     ])
-    const dialog = page.locator('dialog[open]')
-    await dialog.getByText('2 of 3 files uploaded.').waitFor()
-    expect(await dialog.textContent()).toContain('CON.txt: A file name is required')
-    expect(await page.textContent('[data-testid=upload-failures]')).toContain('CON.txt')
+    // A panel in a corner, no dialog: the folder stays usable while the files go.
+    await page
+      .locator('[data-testid=upload-summary]', {
+        hasText: '2 of 3 files uploaded. 1 file was refused.',
+      })
+      .waitFor()
+    expect(await page.locator('dialog[open]').count()).toBe(0)
+    expect(await page.textContent('[data-testid=upload-failed]')).toContain(
+      'CON.txtA file name is required',
+    )
+    expect(await page.locator('[data-testid=upload-done]').count()).toBe(2)
     await shot('uploaded')
-    await page.click('[data-testid=dialog-ok]')
+    await page.click('[data-testid=uploads-close]')
+    await page.waitForSelector('[data-testid=uploads]', { state: 'detached' })
     await page.waitForSelector(`[data-testid="row-${folder}/data.json"]`)
     await page.waitForSelector(`[data-testid="row-${folder}/notes.txt"]`)
     expect(await page.locator(`[data-testid="row-${folder}/CON.txt"]`).count()).toBe(0)
@@ -171,6 +232,97 @@ describe('the drive in Chromium', () => {
     expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004')
     expect(zip.includes('renamed.json')).toBe(true)
     expect(zip.includes('notes.txt')).toBe(true)
+    expect(errors).toEqual([])
+  })
+
+  it('shows the folder as a grid of thumbnails and previews pictures and a PDF, at 1366 and 390 px', async () => {
+    await page.setViewportSize(DESKTOP)
+    await page.goto(url('/drive/public/e2e'))
+    await page.setInputFiles('[data-testid=upload-input]', [
+      { name: 'wide.png', mimeType: 'image/png', buffer: png(1200, 800) },
+      { name: 'tall.png', mimeType: 'image/png', buffer: png(300, 600) },
+      { name: 'size guide.pdf', mimeType: 'application/pdf', buffer: pdf() },
+    ])
+    await page
+      .locator('[data-testid=upload-summary]', { hasText: '3 of 3 files uploaded.' })
+      .waitFor()
+    await page.click('[data-testid=uploads-close]')
+
+    await page.click('[data-testid=view-grid]')
+    const wide = page.locator(`[data-testid="tile-${folder}/wide.png"] img`)
+    // The server's resize: 1200 x 800 fitted to the 320 px box of a tile.
+    await page.waitForFunction(
+      (selector) => (document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth,
+      `[data-testid="tile-${folder}/wide.png"] img`,
+    )
+    expect(
+      await wide.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]),
+    ).toEqual([320, 213])
+    // A name under each tile, never a path; other files get the icon of their kind.
+    expect(
+      await page
+        .locator(`[data-testid="tile-${folder}/size guide.pdf"] .drive-tile-name`)
+        .textContent(),
+    ).toBe('size guide.pdf')
+    expect(
+      await page
+        .locator(`[data-testid="tile-${folder}/size guide.pdf"] svg`)
+        .getAttribute('data-icon'),
+    ).toBe('file-pdf-box')
+    expect(await axeProblems(page)).toEqual([])
+    await shot('grid-1366')
+
+    // An image opens large over the folder, with its real size; Next goes to the next one.
+    await page.click(`[data-testid="tile-${folder}/wide.png"] a`)
+    const facts = page.locator('[data-testid=preview-facts]')
+    await facts.filter({ hasText: '1200 × 800 px' }).waitFor()
+    expect(await facts.textContent()).toMatch(/ · 1200 × 800 px · 3 of 3$/)
+    expect(await axeProblems(page)).toEqual([])
+    await shot('preview-image-1366')
+    await page.keyboard.press('ArrowLeft')
+    await facts.filter({ hasText: '300 × 600 px · 2 of 3' }).waitFor()
+    // The PDF, in a frame of its own address, served as a PDF and not sandboxed into a blank page.
+    await page.click('[data-testid=preview-previous]')
+    const frame = page.locator('[data-testid=preview-pdf]')
+    await frame.waitFor()
+    const served = await page.evaluate(
+      async (address) => {
+        const answer = await fetch(address)
+        return {
+          status: answer.status,
+          type: answer.headers.get('content-type'),
+          policy: answer.headers.get('content-security-policy'),
+        }
+      },
+      (await frame.getAttribute('src'))!,
+    )
+    expect(served).toEqual({ status: 200, type: 'application/pdf', policy: null })
+    await shot('preview-pdf-1366')
+    await page.keyboard.press('Escape')
+    await page.waitForSelector('dialog[open]', { state: 'detached' })
+
+    // A phone: two tiles a row, the preview within the width, still axe clean.
+    await page.setViewportSize(PHONE)
+    expect(await axeProblems(page)).toEqual([])
+    await shot('grid-390')
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    await page.click(`[data-testid="tile-${folder}/tall.png"] a`)
+    await facts.filter({ hasText: '300 × 600 px' }).waitFor()
+    const box = await page.locator('[data-testid=preview-image]').boundingBox()
+    expect(box!.x >= 0 && box!.x + box!.width <= PHONE.width).toBe(true)
+    expect(await axeProblems(page)).toEqual([])
+    await shot('preview-image-390')
+    await page.keyboard.press('Escape')
+
+    // The grid is remembered by the browser: a fresh load opens as a grid, until the table is chosen.
+    await page.setViewportSize(DESKTOP)
+    await page.reload()
+    await page.waitForSelector(`[data-testid="tile-${folder}/wide.png"]`)
+    await page.click('[data-testid=view-table]')
+    await page.waitForSelector(`[data-testid="row-${folder}/wide.png"]`)
     expect(errors).toEqual([])
   })
 

@@ -97,7 +97,7 @@ describe('the folder view', () => {
     expect(screen.getByTestId('row-private/a.txt')).toBeTruthy()
   })
 
-  it('uploads one file at a time, goes on after a refused one, then says so and reloads', async () => {
+  it('uploads in a panel that blocks nothing: each file, its refusal, a summary, then Close', async () => {
     const drive = new FakeDrive()
     open(drive, '/drive/public')
     await screen.findByTestId('upload-input')
@@ -107,23 +107,64 @@ describe('the folder view', () => {
       new File(['{"a":1}'], 'three.json', { type: 'application/json' }),
     ]
     fireEvent.change(screen.getByTestId('upload-input'), { target: { files } })
-    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('Uploaded'))
+    const panel = await screen.findByTestId('uploads')
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-summary').textContent).toBe(
+        '2 of 3 files uploaded. 1 file was refused.',
+      ),
+    )
     expect(drive.calls).toEqual([
       'upload public/one.txt',
       'upload public/CON.txt',
       'upload public/three.json',
     ])
-    expect(dialog().textContent).toContain('2 of 3 files uploaded.')
-    // The refused file, with the server's message, in the dialog and in the panel.
-    const refusal =
-      'CON.txt: A file name is required, must contain a dot and cannot contain / \\ , or line breaks.'
-    expect(dialog().textContent).toContain(refusal)
-    expect(screen.getByTestId('upload-failures').textContent).toContain(refusal)
-    expect(screen.getByTestId('uploads').textContent).toContain('Uploaded 2 of 3')
-    fireEvent.click(screen.getByTestId('dialog-ok'))
+    // No dialog to dismiss: the panel is a region of the page, named by its heading.
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('region', { name: 'Uploaded' })).toBe(panel)
+    expect(screen.getAllByTestId('upload-done').map((item) => item.textContent)).toEqual([
+      'one.txt3 bytes',
+      'three.json7 bytes',
+    ])
+    // The refused file, with the server's message, on its own line.
+    expect(screen.getByTestId('upload-failed').textContent).toBe(
+      'CON.txtA file name is required, must contain a dot and cannot contain / \\ , or line breaks.',
+    )
+    // The listing shows what arrived, while the panel stays.
     await screen.findByTestId('row-public/three.json')
     expect(shown('row-public/one.txt')).toBe(true)
     expect(shown('row-public/CON.txt')).toBe(false)
+    fireEvent.click(screen.getByTestId('uploads-close'))
+    expect(shown('uploads')).toBe(false)
+  })
+
+  it('shows each file waiting, then sending with its progress, and only then offers Close', async () => {
+    const drive = new FakeDrive()
+    // The first upload waits for the test to let it go, half sent.
+    let release: () => void = () => {}
+    const upload = drive.upload.bind(drive)
+    drive.upload = (folder, file, progress) =>
+      file.name !== 'a.txt'
+        ? upload(folder, file, progress)
+        : new Promise((resolve, reject) => {
+            progress(file.size / 2)
+            release = () => void upload(folder, file, progress).then(resolve, reject)
+          })
+    open(drive, '/drive/private')
+    await screen.findByTestId('upload-input')
+    const files = [new File(['abcd'], 'a.txt'), new File(['b'], 'b.txt')]
+    fireEvent.change(screen.getByTestId('upload-input'), { target: { files } })
+    await screen.findByTestId('upload-sending')
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Uploading 1 of 2')
+    expect(screen.getByTestId('upload-sending').textContent).toBe('a.txt50%')
+    expect(screen.getByTestId('upload-waiting').textContent).toBe('b.txtWaiting')
+    expect(shown('uploads-close')).toBe(false)
+    // The folder stays usable: Upload waits for this batch, everything else works.
+    expect((screen.getByTestId('upload') as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByTestId('new-folder') as HTMLButtonElement).disabled).toBe(false)
+    release()
+    await screen.findByTestId('uploads-close')
+    expect(screen.getByTestId('upload-summary').textContent).toBe('2 of 2 files uploaded.')
+    expect((screen.getByTestId('upload') as HTMLButtonElement).disabled).toBe(false)
   })
 
   it('uploads files dropped on the folder, and takes no drop where it may not create', async () => {
@@ -136,8 +177,11 @@ describe('the folder view', () => {
     fireEvent.dragOver(view, { dataTransfer })
     expect(view.className).toContain('drive-dropping')
     fireEvent.drop(view, { dataTransfer })
-    await waitFor(() => expect(dialog().textContent).toContain('1 of 1 file uploaded.'))
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-summary').textContent).toBe('1 of 1 file uploaded.'),
+    )
     expect(drive.calls).toEqual(['upload public/dropped.txt'])
+    await screen.findByTestId('row-public/dropped.txt')
     cleanup()
 
     const readOnly = new FakeDrive(100, VIEW_ONLY)
@@ -145,6 +189,7 @@ describe('the folder view', () => {
     await screen.findByTestId('refresh')
     fireEvent.drop(screen.getByTestId('drive-folder'), { dataTransfer })
     expect(readOnly.calls).toEqual([])
+    expect(shown('uploads')).toBe(false)
   })
 
   it('creates a folder, and refuses a bad name before asking the server', async () => {

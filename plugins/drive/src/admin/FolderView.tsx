@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import {
   Button,
@@ -6,7 +6,6 @@ import {
   displayBytes,
   Icon,
   LoadMore,
-  shownError,
   useDialogs,
   useLanguage,
   useSelection,
@@ -18,16 +17,19 @@ import {
 import { joinPath, splitPath, type DriveEntry } from '../shared/index.js'
 import { DriveCrumbs } from './DriveCrumbs.js'
 import type { DriveApi } from './drive-api.js'
-import { entryIcon } from './file-kinds.js'
+import { entryIcon, fileKind } from './file-kinds.js'
+import { FilePreview } from './FilePreview.js'
+import { FolderGrid } from './FolderGrid.js'
 import { LoadError } from './LoadError.js'
 import { promptName } from './NamePrompt.js'
 import { openLink } from './open-link.js'
 import { isFixedFolder, placeUrl, takesSecurity } from './paths.js'
 import { renameEntry } from './rename-entry.js'
 import { SecuritySelect } from './SecuritySelect.js'
-import { UploadPanel } from './UploadPanel.js'
-import { uploadOneByOne, type UploadItem } from './uploads.js'
 import { useFolder } from './useFolder.js'
+import type { Uploads } from './useUploads.js'
+import { useViewMode } from './view-mode.js'
+import { ViewToggle } from './ViewToggle.js'
 
 export interface FolderViewProps {
   api: DriveApi
@@ -36,25 +38,32 @@ export interface FolderViewProps {
   path: string
   /** Offers the folder's security record (the administrator role). */
   administrator: boolean
+  /** The drive's upload batch, held above the views (useUploads). */
+  uploads: Uploads
 }
 
 /** True when a drag carries files from the desktop (not text or a link dragged inside the page). */
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
 
+/** Files that open in the preview over the folder rather than on a page of their own. */
+const previewable = (entry: DriveEntry) =>
+  entry.type === 'file' && ['image', 'pdf'].includes(fileKind(entry.name))
+
 /**
- * A folder: its entries (Name, Size, Created, Modified) with load-more paging, and Delete, Refresh,
- * File, Folder, Upload, Download and Rename by the folder's rights. Files dropped on the screen
- * upload like those chosen with Upload.
+ * A folder: its entries as a table (Name, Size, Created, Modified) or a grid of thumbnails, with
+ * load-more paging, and Delete, Refresh, File, Folder, Upload, Download and Rename by the folder's
+ * rights. Images and PDFs open in a preview over the folder. Files dropped on the screen upload
+ * like those chosen with Upload, in the uploads panel, while the folder stays usable.
  */
-export function FolderView({ api, base, path, administrator }: FolderViewProps) {
+export function FolderView({ api, base, path, administrator, uploads }: FolderViewProps) {
   const t = useT()
   const { language } = useLanguage()
   const dialogs = useDialogs()
   const navigate = useNavigate()
   const { folder, entries, nextpage, loading, error, reload, more } = useFolder(api, path)
   const selection = useSelection(entries.map((entry) => entry.path))
-  const [uploads, setUploads] = useState<UploadItem[] | null>(null)
   const [dropping, setDropping] = useState(false)
+  const [mode, setMode] = useViewMode()
   const chooser = useRef<HTMLInputElement>(null)
 
   const selected = entries.filter((entry) => selection.selected.has(entry.path))
@@ -95,30 +104,33 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
     await refresh()
   }
 
-  const upload = async (files: readonly File[]) => {
-    if (files.length === 0 || uploads?.some((item) => item.status === 'sending')) return
-    const result = await uploadOneByOne(
-      files,
-      (file, progress) => api.upload(path, file, progress),
-      setUploads,
-    )
-    const failed = result.filter((item) => item.status === 'failed')
-    // The listing reloads while the dialog says how it went, so the new files show behind it.
-    selection.clear()
-    const reloaded = reload()
-    await dialogs.alert(
-      t('Uploaded'),
-      t(
-        '{0} of {1, plural, one {# file} other {# files}} uploaded.',
-        result.length - failed.length,
-        result.length,
+  const upload = (files: readonly File[]) => uploads.start(path, files)
+
+  // Each file the drive takes into this folder shows in it at once, while the rest are sent.
+  const batch = uploads.batch
+  const arrived =
+    batch?.folder === path ? batch.items.filter((item) => item.status === 'done').length : 0
+  useEffect(() => {
+    if (arrived > 0) void reload()
+  }, [arrived, reload])
+
+  const preview = (entry: DriveEntry) => {
+    const files = entries.filter(previewable)
+    void dialogs.open<null>(
+      ({ close }) => (
+        <FilePreview
+          api={api}
+          files={files}
+          start={Math.max(files.indexOf(entry), 0)}
+          close={() => close(null)}
+          open={(file) => {
+            close(null)
+            void navigate(placeUrl(base, file.path))
+          }}
+        />
       ),
-      failed.length
-        ? failed.map((item) => `${item.name}: ${shownError(item.error, t).message}`).join('\n')
-        : undefined,
+      'lg',
     )
-    setUploads(failed.length ? result : null)
-    await reloaded
   }
 
   const download = () => {
@@ -154,17 +166,29 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
       if (!canCreate || !carriesFiles(event)) return
       event.preventDefault()
       setDropping(false)
-      void upload([...event.dataTransfer.files])
+      upload([...event.dataTransfer.files])
     },
   }
 
+  const empty = canCreate
+    ? t('This folder is empty: drop files here to upload them.')
+    : t('This folder is empty.')
   const when = (value: string) => new Date(value).toLocaleString(language)
   const columns: Array<Column<DriveEntry>> = [
     {
       id: 'name',
       label: t('Name'),
       render: (entry) => (
-        <Link className="drive-entry" to={placeUrl(base, entry.path)}>
+        <Link
+          className="drive-entry"
+          to={placeUrl(base, entry.path)}
+          onClick={(event) => {
+            // A plain click on an image or PDF previews it; a modified one opens a tab, as links do.
+            if (!previewable(entry) || event.metaKey || event.ctrlKey || event.shiftKey) return
+            event.preventDefault()
+            preview(entry)
+          }}
+        >
           <Icon name={entryIcon(entry)} size={18} />
           {entry.name}
         </Link>
@@ -180,7 +204,6 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
     { id: 'modified', label: t('Modified'), width: 200, render: (entry) => when(entry.modified) },
   ]
 
-  const uploading = uploads?.some((item) => item.status !== 'done' && item.status !== 'failed')
   return (
     <section
       className={`drive-folder${dropping ? ' drive-dropping' : ''}`}
@@ -193,13 +216,7 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
         {access?.delete && !root ? (
           <DeleteSelectedButton count={selected.length} onClick={() => void remove()} />
         ) : null}
-        <RefreshButton
-          onClick={() => {
-            // A fresh look: the last batch's panel goes with the old listing.
-            setUploads(null)
-            void refresh()
-          }}
-        />
+        <RefreshButton onClick={() => void refresh()} />
         {canCreate ? (
           <>
             <Button icon="file-plus" onClick={() => void create('file')} data-testid="new-file">
@@ -214,7 +231,7 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
             </Button>
             <Button
               icon="upload"
-              disabled={uploading}
+              disabled={uploads.busy}
               onClick={() => chooser.current?.click()}
               data-testid="upload"
             >
@@ -230,7 +247,7 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
                 const files = [...(event.target.files ?? [])]
                 // Cleared, so choosing the same files again uploads them again.
                 event.target.value = ''
-                void upload(files)
+                upload(files)
               }}
             />
           </>
@@ -253,23 +270,34 @@ export function FolderView({ api, base, path, administrator }: FolderViewProps) 
         {administrator && folder && takesSecurity(path) ? (
           <SecuritySelect api={api} folder={folder} changed={() => void reload()} />
         ) : null}
+        <ViewToggle mode={mode} choose={setMode} />
       </div>
-      {uploads ? <UploadPanel items={uploads} /> : null}
-      <DataTable
-        rows={entries}
-        columns={columns}
-        rowKey="path"
-        selectable
-        selected={selection.selected}
-        onSelect={selection.onSelect}
-        onRowClick={(entry) => void navigate(placeUrl(base, entry.path))}
-        loading={loading && entries.length === 0}
-        empty={
-          canCreate
-            ? t('This folder is empty: drop files here to upload them.')
-            : t('This folder is empty.')
-        }
-      />
+      {mode === 'grid' ? (
+        <FolderGrid
+          api={api}
+          base={base}
+          entries={entries}
+          selection={selection}
+          previewable={previewable}
+          preview={preview}
+          loading={loading}
+          empty={empty}
+        />
+      ) : (
+        <DataTable
+          rows={entries}
+          columns={columns}
+          rowKey="path"
+          selectable
+          selected={selection.selected}
+          onSelect={selection.onSelect}
+          onRowClick={(entry) =>
+            previewable(entry) ? preview(entry) : void navigate(placeUrl(base, entry.path))
+          }
+          loading={loading && entries.length === 0}
+          empty={empty}
+        />
+      )}
       <LoadMore hasMore={nextpage !== null} loading={loading} onMore={() => void more()} />
     </section>
   )

@@ -34,6 +34,11 @@ export interface DriveApi {
   securityRecords(): Promise<SecurityChoice[]>
   /** The address of a file's bytes, shown inline; `version` (its hash) passes caches. */
   loadUrl(path: string, version?: string): string
+  /**
+   * The address of an image scaled down to fit a square of `side` px (the resize ladder,
+   * docs/drive.md, "Resized images"); `version` (its modified time) passes caches.
+   */
+  thumbnailUrl(path: string, side: number, version?: string): string
   /** The address that downloads the entries: one file as it is, anything else as a zip. */
   downloadUrl(paths: readonly string[], filename?: string): string
 }
@@ -79,6 +84,8 @@ export function driveApi(client: QueryClient): DriveApi {
       }))
     },
     loadUrl: (path, version) => client.url(call('load', path), { t: version }),
+    thumbnailUrl: (path, side, version) =>
+      client.url(call('load', path), { width: side, height: side, t: version }),
     downloadUrl: (paths, filename) => client.url(calls('download', paths), { filename }),
   }
 }

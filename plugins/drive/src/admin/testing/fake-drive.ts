@@ -213,6 +213,10 @@ export class FakeDrive implements DriveApi {
     return `/query/drive/load/${path}`
   }
 
+  thumbnailUrl(path: string, side: number) {
+    return `/query/drive/load/${path}?width=${side}&height=${side}`
+  }
+
   downloadUrl(paths: readonly string[], filename?: string) {
     return `/query/drive/download/${paths.join(',')}${filename ? `?filename=${filename}` : ''}`
   }
