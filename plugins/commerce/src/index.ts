@@ -38,6 +38,12 @@ import { Payments } from './server/checkout/payments.js'
 import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
 import { migrations } from './server/migrations.js'
+import { orderMigrations } from './server/orders/order-tables.js'
+import { OrderDesk } from './server/orders/order-desk.js'
+import { OrderEvents } from './server/orders/order-events.js'
+import { OrderLines } from './server/orders/order-lines.js'
+import { orderDeskRoutes } from './server/orders/order-routes.js'
+import { OrderViews } from './server/orders/order-view.js'
 import { PaymentProviders, TestPaymentProvider } from './server/payment/providers.js'
 import { COMMERCE_SETTINGS } from './server/settings.js'
 import { catalogueSitemap, categoryPageData, searchPageData } from './server/storefront-pages.js'
@@ -134,6 +140,10 @@ declare module '@shopwright/core' {
     stockAlerts: StockAlerts
     /** The stores and rules carts and checkout share (one of each per kernel). */
     commerceParts: CommerceParts
+    /** Staff's actions on orders (README, "Orders desk"). */
+    orderDesk: OrderDesk
+    /** Orders as the desk shows them: units per line, parcels, history. */
+    orderViews: OrderViews
   }
 }
 
@@ -217,7 +227,7 @@ export default definePlugin({
       },
     },
   },
-  migrations,
+  migrations: [...migrations, ...orderMigrations],
   seeds: commerceSeeds,
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.
@@ -283,6 +293,21 @@ export default definePlugin({
       stockAlerts: asFunction(
         ({ db, mailQueue, mailTemplates, records, catalogue }: PluginCradle) =>
           new StockAlerts(db, mailQueue, mailTemplates, records, catalogue, logger),
+      ).singleton(),
+      orderDesk: asFunction(
+        ({ db, records, orderMails }: PluginCradle) =>
+          new OrderDesk({
+            db,
+            records,
+            lines: new OrderLines(db),
+            events: new OrderEvents(db),
+            mails: orderMails,
+            logger,
+          }),
+      ).singleton(),
+      orderViews: asFunction(
+        ({ db, records }: PluginCradle) =>
+          new OrderViews(db, records, new OrderLines(db), new OrderEvents(db)),
       ).singleton(),
       carts: asFunction((deps: PluginCradle) => {
         const { store, pricing } = partsOf(deps)
@@ -385,8 +410,9 @@ export default definePlugin({
   destroy({ services }) {
     services.commerceParts.attempts.close()
   },
-  routes(router, { services }) {
+  routes(router, { services, access }) {
     cartRoutes(router, services.carts, services.limiter)
+    orderDeskRoutes(router, { desk: services.orderDesk, views: services.orderViews }, access)
     checkoutRoutes(router, {
       checkout: services.checkout,
       carts: services.carts,

@@ -46,6 +46,11 @@ export const COMMERCE_ERRORS = defineErrors({
     message: 'This item is in stock: you can buy it now.',
     status: 409,
   },
+  ERROR_ORDER_CANCELLED: { message: 'This order is cancelled.', status: 409 },
+  ERROR_ORDER_FULFILLED: {
+    message: 'Every unit of this order has been fulfilled.',
+    status: 409,
+  },
   ERROR_IDEMPOTENCY_KEY_REUSED: {
     message: 'This order key was already used for another cart.',
     status: 422,

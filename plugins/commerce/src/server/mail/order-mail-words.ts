@@ -2,6 +2,12 @@
 export interface OrderMailWords {
   subject: { confirmed: string; shipped: string; cancelled: string }
   lead: { confirmed: string; shipped: string; cancelled: string }
+  /** The lead of a parcel that leaves units of the order still to ship. */
+  leadPart: string
+  carrier: string
+  tracking: string
+  /** Before the lines a parcel holds. */
+  parcel: string
   hello: (name: string) => string
   order: string
   date: string
@@ -40,6 +46,10 @@ export const ORDER_MAIL_WORDS: Readonly<Record<'en' | 'fr', OrderMailWords>> = {
       shipped: 'Good news: your order is on its way.',
       cancelled: 'Your order was cancelled: it will not be shipped.',
     },
+    leadPart: 'Good news: part of your order is on its way. We will tell you when the rest ships.',
+    carrier: 'Carrier',
+    tracking: 'Tracking number',
+    parcel: 'In this parcel',
     hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
     order: 'Order',
     date: 'Date',
@@ -72,6 +82,10 @@ export const ORDER_MAIL_WORDS: Readonly<Record<'en' | 'fr', OrderMailWords>> = {
       shipped: `Bonne nouvelle${NBSP}: votre commande est en route.`,
       cancelled: `Votre commande a été annulée${NBSP}: elle ne sera pas expédiée.`,
     },
+    leadPart: `Bonne nouvelle${NBSP}: une partie de votre commande est en route. Nous vous préviendrons de l’expédition du reste.`,
+    carrier: 'Transporteur',
+    tracking: 'Numéro de suivi',
+    parcel: 'Dans ce colis',
     hello: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     order: 'Commande',
     date: 'Date',

@@ -6,7 +6,7 @@
  */
 import { escapeHtml as html } from '@shopwright/core'
 import type { MailContent, MailTemplate } from '@shopwright/plugin-account'
-import { orderMailWords } from './order-mail-words.js'
+import { orderMailWords, type OrderMailWords } from './order-mail-words.js'
 
 export type OrderMailKind = 'confirmed' | 'shipped' | 'cancelled'
 
@@ -43,6 +43,19 @@ export interface OrderMailData {
   }
   /** The order's link, absolute (`https://shop.example.com/order/SO10001?key=...`). */
   link: string
+  /** With `shipped` sent by the orders desk: what this parcel holds and how to follow it. */
+  shipment?: OrderShipment
+}
+
+/** One parcel of an order (README, "Orders desk"). */
+export interface OrderShipment {
+  /** The carrier's name as staff typed it (`UPS`), or empty. */
+  carrier: string
+  /** The carrier's tracking number, or empty. */
+  tracking: string
+  lines: Array<{ name: string; sku: string; quantity: number }>
+  /** False while units of the order are still to ship after this parcel. */
+  complete: boolean
 }
 
 /** `{0}` filled: the words carry the order number's place. */
@@ -66,6 +79,18 @@ function formats(language: string, currency: string) {
   }
 }
 
+/** What a parcel holds and how to follow it, one line each. */
+function parcelLines(shipment: OrderShipment, words: OrderMailWords): string[] {
+  return [
+    ...(shipment.carrier ? [`${words.carrier}${words.colon} ${shipment.carrier}`] : []),
+    ...(shipment.tracking ? [`${words.tracking}${words.colon} ${shipment.tracking}`] : []),
+    `${words.parcel}${words.colon}`,
+    ...shipment.lines.map(
+      (line) => `${line.quantity} × ${line.name}${line.sku ? ` (${line.sku})` : ''}`,
+    ),
+  ]
+}
+
 /** The order e-mail of a kind: the default template commerce defines. */
 export function orderMail(kind: OrderMailKind): MailTemplate<OrderMailData> {
   return (data, language): MailContent => {
@@ -80,12 +105,16 @@ export function orderMail(kind: OrderMailKind): MailTemplate<OrderMailData> {
       [words.total, money(order.total)],
     ]
     const subject = `${fill(words.subject[kind], order.tranid)} · ${data.shop}`
+    const { shipment } = data
+    const lead = shipment && !shipment.complete ? words.leadPart : words.lead[kind]
+    const parcel = shipment ? parcelLines(shipment, words) : []
 
     const text = [
       words.hello(data.name),
       '',
-      words.lead[kind],
+      lead,
       '',
+      ...(parcel.length > 0 ? [...parcel, ''] : []),
       `${words.order} ${order.tranid} · ${date(order.trandate)}`,
       '',
       ...order.lines.map(
@@ -134,7 +163,8 @@ export function orderMail(kind: OrderMailKind): MailTemplate<OrderMailData> {
 <div style="max-width:600px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
 <p style="font-size:18px;font-weight:bold;margin:0 0 16px">${html(data.shop)}</p>
 <p>${html(words.hello(data.name))}</p>
-<p>${html(words.lead[kind])}</p>
+<p>${html(lead)}</p>
+${parcel.length > 0 ? `<p style="background:#f5f5f4;border-radius:8px;padding:12px">${parcel.map(html).join('<br>')}</p>` : ''}
 <p><strong>${html(words.order)} ${html(order.tranid)}</strong> · ${html(date(order.trandate))}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">
 <thead><tr><th style="${cell};text-align:left">${html(words.item)}</th><th style="${right}">${html(words.quantity)}</th><th style="${right}">${html(words.price)}</th><th style="${right}">${html(words.amount)}</th></tr></thead>

@@ -20,6 +20,7 @@ import {
   orderMail,
   type OrderMailData,
   type OrderMailKind,
+  type OrderShipment,
 } from './order-mail.js'
 
 /** An order's e-mail made before its transaction, and the link it carries, stored with it. */
@@ -66,6 +67,9 @@ export class OrderMails {
     { prepared: PreparedOrderMail; ids: string[] }
   >()
 
+  /** Orders an orders-desk action is changing on this node: it queues its own e-mail. */
+  private readonly deskOrders = new Set<string>()
+
   constructor(
     private readonly db: Knex,
     private readonly mailQueue: Pick<MailQueue, 'enqueue' | 'wake'>,
@@ -97,8 +101,21 @@ export class OrderMails {
     return prepared ? this.queue(prepared, trx) : []
   }
 
+  /**
+   * Runs an orders-desk action on an order: the status change it makes queues no e-mail of its
+   * own, since the action queues the one that tells what it did (a parcel, a cancellation).
+   */
+  async byDesk<T>(order: string, action: () => Promise<T>): Promise<T> {
+    this.deskOrders.add(order)
+    try {
+      return await action()
+    } finally {
+      this.deskOrders.delete(order)
+    }
+  }
+
   /** Queues a prepared e-mail and stores the link it carries, in the change's transaction. */
-  private async queue(prepared: PreparedOrderMail, trx: Knex.Transaction): Promise<string[]> {
+  async queue(prepared: PreparedOrderMail, trx: Knex.Transaction): Promise<string[]> {
     const ids = await this.mailQueue.enqueue([prepared.mail], trx)
     // Queued once per order and kind: a link is kept only with the message that carries it.
     if (ids.length > 0) await this.links.keep([prepared.link], trx)
@@ -110,11 +127,10 @@ export class OrderMails {
     check: async (change) => {
       this.waiting.delete(change)
       if (change.kind !== 'updated' || change.record.type !== ORDER_TYPE) return
+      if (this.deskOrders.has(change.record.id)) return
       const kind = mailOfChange(change.previous.status, change.record.status)
       if (!kind) return
-      const contact = (await this.db(ORDER_CONTACTS_TABLE)
-        .where({ order_id: change.record.id })
-        .first('email', 'language')) as OrderContact | undefined
+      const contact = await this.contactOf(change.record.id)
       // Orders from before order e-mails (or imported ones) have nobody to tell.
       const prepared = contact ? await this.prepare(kind, change.record, contact) : null
       if (prepared) this.waiting.set(change, { prepared, ids: [] })
@@ -129,6 +145,13 @@ export class OrderMails {
     },
   }
 
+  /** Where an order's e-mails go; none for orders from before order e-mails (or imported). */
+  async contactOf(order: string): Promise<OrderContact | undefined> {
+    return (await this.db(ORDER_CONTACTS_TABLE)
+      .where({ order_id: order })
+      .first('email', 'language')) as OrderContact | undefined
+  }
+
   /** Sends what a committed change queued (the queue's sweep sends it otherwise). */
   async wake(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.mailQueue.wake(ids)
@@ -139,13 +162,17 @@ export class OrderMails {
     kind: OrderMailKind,
     order: RecordData,
     contact: OrderContact,
+    options: { shipment?: OrderShipment; key?: string } = {},
   ): Promise<PreparedOrderMail | null> {
     try {
       const link = this.links.mint(order.id)
       const data = await this.dataOf(kind, order, link.path)
+      if (options.shipment) data.shipment = options.shipment
       const made = this.templates.render(ORDER_MAIL_TEMPLATES[kind], data, contact.language)
+      // One per order and kind, unless the action names its own (one per parcel).
+      const key = `order:${order.id}:${kind}${options.key ? `:${options.key}` : ''}`
       return {
-        mail: { key: `order:${order.id}:${kind}`, to: contact.email, ...made },
+        mail: { key, to: contact.email, ...made },
         link: link.row,
       }
     } catch (error) {

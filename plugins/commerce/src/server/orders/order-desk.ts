@@ -1,0 +1,203 @@
+/**
+ * The orders desk's actions (README, "Orders desk"): each a change of the order's record made on
+ * behalf of the member of staff who asked (so the log names them), with the desk's own rows written
+ * in the record's transaction, and the customer's e-mail queued there too. Each call carries a key:
+ * a repeat answers what the first call was answered, a key reused for another call is refused.
+ * Two calls on one order from two nodes are ordered by the record's version and by conditional
+ * updates of the desk's rows: one wins, the other is answered the clear refusal the new state gives.
+ */
+import type { Knex } from 'knex'
+import {
+  actorName,
+  createError,
+  isDuplicateKey,
+  SYSTEM_ACTOR,
+  type Entity,
+  type Logger,
+  type RecordData,
+} from '@shopwright/core'
+import type { RecordsService } from '@shopwright/plugin-records'
+import { ORDER_TYPE, skuOf } from '../../shared/types.js'
+import { isObject, textOf } from '../refs.js'
+import type { OrderMails, PreparedOrderMail } from '../mail/order-mails.js'
+import type { OrderShipment } from '../mail/order-mail.js'
+import { planFulfilment } from './fulfil-plan.js'
+import { requestDigest, type EarlierAction, type OrderEvents } from './order-events.js'
+import type { LineUnits, OrderLineCount, OrderLines } from './order-lines.js'
+import { FULFILMENTS_TABLE } from './order-tables.js'
+
+/** A fulfilment asked for: everything left, or the units of some lines, and how it travels. */
+export interface FulfilRequest {
+  /** The caller's idempotency key (16-64 letters, digits, - or _). */
+  key: string
+  lines?: LineUnits[] | undefined
+  carrier?: string | undefined
+  tracking?: string | undefined
+}
+
+/** What a fulfilment answers (and a repeat of it). */
+export interface FulfilAnswer {
+  order: string
+  fulfilment: number
+  /** The order's status after it: partiallyFulfilled, or billed once everything went out. */
+  status: string
+  lines: LineUnits[]
+  carrier: string
+  tracking: string
+}
+
+/** Statuses staff's actions move an order to (list `orderstatus`). */
+const PART_SHIPPED = 'partiallyFulfilled'
+const ALL_SHIPPED = 'billed'
+const CANCELLED = 'cancelled'
+/** Rounds of read, plan and write before an order that keeps changing is given up on. */
+const ATTEMPTS = 5
+
+/** Thrown inside an action's transaction when another call changed the order since it was read. */
+class Moved extends Error {}
+
+export interface OrderDeskParts {
+  db: Knex
+  records: Pick<RecordsService, 'findFresh' | 'modify'>
+  lines: OrderLines
+  events: OrderEvents
+  mails: Pick<OrderMails, 'byDesk' | 'contactOf' | 'prepare' | 'queue' | 'wake'>
+  logger: Pick<Logger, 'warn'>
+}
+
+export class OrderDesk {
+  constructor(private readonly parts: OrderDeskParts) {}
+
+  /** Ships units of an order (all that is left unless lines are named), with carrier and tracking. */
+  async fulfil(staff: Entity, id: string, request: FulfilRequest): Promise<FulfilAnswer> {
+    const carrier = request.carrier?.trim() ?? ''
+    const tracking = request.tracking?.trim() ?? ''
+    const digest = requestDigest('fulfil', { lines: request.lines ?? null, carrier, tracking })
+    const earlier = await this.parts.events.byKey(id, request.key)
+    if (earlier) return repeat<FulfilAnswer>(earlier, digest)
+    return this.parts.mails.byDesk(id, async () => {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const order = await this.order(id)
+        const counts = await this.parts.lines.of(order)
+        const plan = planFulfilment(counts, request.lines)
+        const shipment = shipmentOf(order, counts, plan.units, plan.complete, carrier, tracking)
+        const prepared = await this.mail(order, shipment, request.key)
+        let answer: FulfilAnswer | undefined
+        let queued: string[] = []
+        const units = plan.units.reduce((sum, line) => sum + line.quantity, 0)
+        try {
+          await this.parts.records.modify(
+            SYSTEM_ACTOR,
+            ORDER_TYPE,
+            id,
+            ['status'],
+            (record) => {
+              if (textOf(record.status) === CANCELLED) throw createError('ERROR_ORDER_CANCELLED')
+              record.status = plan.complete ? ALL_SHIPPED : PART_SHIPPED
+            },
+            {
+              onBehalfOf: staff,
+              message: `fulfilled ${units} ${units === 1 ? 'unit' : 'units'}${carrier ? ` (${carrier})` : ''}`,
+              alongside: async (trx) => {
+                if (!(await this.parts.lines.fulfil(id, plan.units, trx))) throw new Moved()
+                if (((await this.parts.lines.left(id, trx)) === 0) !== plan.complete)
+                  throw new Moved()
+                const [fulfilment] = (await trx(FULFILMENTS_TABLE).insert({
+                  order_id: id,
+                  carrier,
+                  tracking,
+                  lines: JSON.stringify(plan.units),
+                  actor: actorName(staff),
+                  created_at: Date.now(),
+                })) as number[]
+                answer = {
+                  order: id,
+                  fulfilment: Number(fulfilment),
+                  status: plan.complete ? ALL_SHIPPED : PART_SHIPPED,
+                  lines: plan.units,
+                  carrier,
+                  tracking,
+                }
+                await this.parts.events.add(trx, {
+                  order: id,
+                  actor: actorName(staff),
+                  kind: 'fulfilled',
+                  details: { fulfilment: answer.fulfilment, lines: plan.units, carrier, tracking },
+                  key: { key: request.key, request: digest, outcome: answer },
+                })
+                queued = prepared ? await this.parts.mails.queue(prepared, trx) : []
+              },
+            },
+          )
+        } catch (error) {
+          if (error instanceof Moved) continue
+          if (isDuplicateKey(error)) {
+            // The same key, sent twice at once: the other call wrote first.
+            const first = await this.parts.events.byKey(id, request.key)
+            if (first) return repeat<FulfilAnswer>(first, digest)
+          }
+          throw error
+        }
+        await this.parts.mails.wake(queued)
+        return answer!
+      }
+      throw createError('ERROR_TOO_MANY_REQUESTS', {
+        status: 409,
+        reason: `order ${id} changed too often to fulfil it: try again.`,
+      })
+    })
+  }
+
+  /** The order as stored now; refused when it is missing or cancelled. */
+  private async order(id: string): Promise<RecordData> {
+    const order = await this.parts.records.findFresh(ORDER_TYPE, id)
+    if (!order) throw createError('ERROR_ORDER_NOT_AVAILABLE', { reason: id })
+    if (textOf(order.status) === CANCELLED) throw createError('ERROR_ORDER_CANCELLED')
+    return order
+  }
+
+  /** The shipped e-mail of a parcel, made before the transaction; none without a contact. */
+  private async mail(
+    order: RecordData,
+    shipment: OrderShipment,
+    key: string,
+  ): Promise<PreparedOrderMail | null> {
+    const contact = await this.parts.mails.contactOf(order.id)
+    return contact ? this.parts.mails.prepare('shipped', order, contact, { shipment, key }) : null
+  }
+}
+
+/** The answer of an earlier call under the same key, or 422 when the key was used for another. */
+function repeat<T>(earlier: EarlierAction, digest: string): T {
+  if (earlier.request !== digest)
+    throw createError('ERROR_IDEMPOTENCY_KEY_REUSED', {
+      reason: 'this key was used for another action on this order',
+    })
+  return earlier.outcome as T
+}
+
+/** What the parcel holds, by the names the order's lines carry. */
+function shipmentOf(
+  order: RecordData,
+  counts: readonly OrderLineCount[],
+  units: readonly LineUnits[],
+  complete: boolean,
+  carrier: string,
+  tracking: string,
+): OrderShipment {
+  const item = isObject(order.item) ? order.item : {}
+  const lines = Array.isArray(item.lines) ? item.lines : []
+  return {
+    carrier,
+    tracking,
+    complete,
+    lines: units.map(({ line, quantity }) => {
+      const stored = lines[line - 1]
+      const name = isObject(stored)
+        ? textOf(stored.displayname) || textOf(stored.itemid)
+        : (counts.find((count) => count.line === line)?.item ?? '')
+      const sku = isObject(stored) ? skuOf(textOf(stored.itemid)) : ''
+      return { name, sku: sku === name ? '' : sku, quantity }
+    }),
+  }
+}

@@ -1,0 +1,39 @@
+import type { AccessService, QueryRouter } from '@shopwright/core'
+import { ORDERS_SECURITY } from '../../shared/types.js'
+import type { OrderDesk } from './order-desk.js'
+import { ORDER_DESK_ROUTES } from './order-route-schemas.js'
+import type { OrderViews } from './order-view.js'
+
+export interface OrderDeskServices {
+  desk: OrderDesk
+  views: OrderViews
+}
+
+/**
+ * The orders desk's calls (README, "Orders desk"): reading an order needs view on the `orders`
+ * security record, each action edit. Paths and bodies are checked by their descriptions.
+ */
+export function orderDeskRoutes(
+  router: QueryRouter,
+  services: OrderDeskServices,
+  access: AccessService,
+): void {
+  router.get(
+    '/orders/get/:id',
+    ORDER_DESK_ROUTES.get,
+    access.require(ORDERS_SECURITY, 'view'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = await services.views.get(ctx.input.params.id)
+    },
+  )
+  router.post(
+    '/orders/fulfil/:id',
+    ORDER_DESK_ROUTES.fulfil,
+    access.require(ORDERS_SECURITY, 'edit'),
+    async (ctx) => {
+      const staff = (await ctx.state.entity())!
+      ctx.body = await services.desk.fulfil(staff, ctx.input.params.id, ctx.input.body)
+    },
+  )
+}

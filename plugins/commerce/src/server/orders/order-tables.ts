@@ -1,0 +1,70 @@
+import { binaryKeys, type Migration } from '@shopwright/core'
+
+/**
+ * The orders desk's tables (README, "Orders desk"). The order itself stays a `salesorder` record;
+ * these hold what staff's actions add to it and must stay exact under concurrent calls: how many
+ * units of each line went out, each shipment, and every action with who made it.
+ */
+
+/**
+ * One row per order line (its position in the order's lines, from 1): units ordered and units
+ * fulfilled. Fulfilling moves `fulfilled` by a conditional update, so two calls never ship one
+ * unit twice. Made from the order's record when an action first needs them (order-lines.ts).
+ */
+export const ORDER_LINES_TABLE = 'commerce_order_lines'
+/** One row per shipment: its carrier and tracking number and the units of each line it holds. */
+export const FULFILMENTS_TABLE = 'commerce_fulfilments'
+/**
+ * The order's history: one row per action (fulfilled, ...), with who made it, what it did and the
+ * caller's idempotency key, unique per order, with the answer a repeat of the call is given.
+ */
+export const ORDER_EVENTS_TABLE = 'commerce_order_events'
+
+export const orderMigrations: Migration[] = [
+  {
+    name: '009-orders-desk',
+    async up(db) {
+      await db.schema.createTable(ORDER_LINES_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('order_id', 191).notNullable()
+        table.integer('line').notNullable()
+        table.string('item', 191).notNullable()
+        table.integer('quantity').notNullable()
+        table.integer('fulfilled').notNullable().defaultTo(0)
+        table.primary(['order_id', 'line'])
+      })
+      await db.schema.createTable(FULFILMENTS_TABLE, (table) => {
+        binaryKeys(table)
+        table.increments('id').primary()
+        table.string('order_id', 191).notNullable()
+        table.string('carrier', 64).notNullable().defaultTo('')
+        table.string('tracking', 128).notNullable().defaultTo('')
+        // [{ line, quantity }]
+        table.text('lines').notNullable()
+        table.string('actor', 191).notNullable()
+        table.bigInteger('created_at').notNullable()
+        table.index(['order_id', 'id'], 'commerce_fulfilments_order')
+      })
+      await db.schema.createTable(ORDER_EVENTS_TABLE, (table) => {
+        binaryKeys(table)
+        table.increments('id').primary()
+        table.string('order_id', 191).notNullable()
+        table.bigInteger('time').notNullable()
+        table.string('actor', 191).notNullable()
+        table.string('kind', 32).notNullable()
+        table.text('details').notNullable()
+        // The caller's key and a digest of what it asked (a key reused for another call is refused).
+        table.string('action_key', 64).nullable()
+        table.string('request', 64).nullable()
+        table.text('outcome').nullable()
+        table.unique(['order_id', 'action_key'], { indexName: 'commerce_order_events_key' })
+        table.index(['order_id', 'id'], 'commerce_order_events_order')
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable(ORDER_EVENTS_TABLE)
+      await db.schema.dropTable(FULFILMENTS_TABLE)
+      await db.schema.dropTable(ORDER_LINES_TABLE)
+    },
+  },
+]

@@ -1,0 +1,270 @@
+import { expect, it } from 'vitest'
+import { SYSTEM_ACTOR } from '@shopwright/core'
+import { codeOf, describePlugin, type TestSite } from '@shopwright/core/testing'
+import type { PlacedOrder } from '../src/index.js'
+import {
+  FULFILMENTS_TABLE,
+  ORDER_EVENTS_TABLE,
+  ORDER_LINES_TABLE,
+} from '../src/server/orders/order-tables.js'
+import { COMMERCE_SUITE, newCustomer, post, VISA, type Person } from './helpers.js'
+
+/** A 16-64 character action key. */
+const key = (name: string) => `desk-${name}`.padEnd(16, '0')
+
+/** Places a card order of these lines as a new customer; answers its id. */
+async function placeOrder(
+  site: TestSite<Person>,
+  email: string,
+  lines: ReadonlyArray<[item: string, quantity: number]>,
+  node = 0,
+): Promise<string> {
+  const kernel = site.nodes[node]!
+  const customer = await newCustomer(kernel, email)
+  for (const [item, quantity] of lines)
+    await post(kernel, customer.cookie, '/query/cart/add', { item, quantity })
+  const placed = await post(kernel, customer.cookie, '/query/checkout/place', {
+    idempotencykey: `desk-order-${email}`.slice(0, 64).replace(/[^A-Za-z0-9_-]/g, '-'),
+    payment: { card: VISA },
+  })
+  expect(placed.statusCode, placed.body).toBe(200)
+  return placed.json<PlacedOrder>().order.id
+}
+
+const fulfil = (
+  site: TestSite<Person>,
+  who: Person | undefined,
+  id: string,
+  body: unknown,
+  node = 0,
+) =>
+  site.call(
+    who,
+    {
+      method: 'POST',
+      url: `/query/orders/fulfil/${id}`,
+      // A string is sent as it is, as JSON: a hostile or broken body.
+      payload: body as string,
+      ...(typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : {}),
+    },
+    node,
+  )
+
+async function statusOf(site: TestSite<Person>, id: string): Promise<unknown> {
+  return (await site.kernel.services.records.findFresh('salesorder', id))?.status
+}
+
+/** What the desk's tables hold of an order: units fulfilled per line, parcels, history entries. */
+async function deskRows(site: TestSite<Person>, id: string) {
+  const db = site.kernel.services.db
+  const lines = (await db(ORDER_LINES_TABLE)
+    .where({ order_id: id })
+    .orderBy('line')
+    .select('line', 'quantity', 'fulfilled')) as Array<Record<string, number>>
+  const [parcels, events] = await Promise.all([
+    db(FULFILMENTS_TABLE).where({ order_id: id }).count({ n: '*' }).first(),
+    db(ORDER_EVENTS_TABLE).where({ order_id: id }).count({ n: '*' }).first(),
+  ])
+  return {
+    lines: lines.map((row) => [Number(row.line), Number(row.quantity), Number(row.fulfilled)]),
+    parcels: Number((parcels as { n: number }).n),
+    events: Number((events as { n: number }).n),
+  }
+}
+
+describePlugin('the orders desk', { ...COMMERCE_SUITE, config: { trustProxy: true } }, (site) => {
+  it('ships part of an order, then the rest, telling the shopper of each parcel', async () => {
+    const id = await placeOrder(site, 'desk-parts@example.com', [
+      ['anchor-mug', 3],
+      ['blue-mug', 1],
+    ])
+    const first = await fulfil(site, 'manager', id, {
+      key: key('parts-1'),
+      lines: [{ line: 1, quantity: 2 }],
+      carrier: ' UPS ',
+      tracking: '1Z999AA10123456784',
+    })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({
+      order: id,
+      status: 'partiallyFulfilled',
+      lines: [{ line: 1, quantity: 2 }],
+      carrier: 'UPS',
+      tracking: '1Z999AA10123456784',
+    })
+    expect(await statusOf(site, id)).toBe('partiallyFulfilled')
+
+    const rest = await fulfil(site, 'support', id, { key: key('parts-2') })
+    expect(rest.statusCode, rest.body).toBe(200)
+    expect(rest.json()).toMatchObject({
+      status: 'billed',
+      lines: [
+        { line: 1, quantity: 1 },
+        { line: 2, quantity: 1 },
+      ],
+    })
+    expect(await statusOf(site, id)).toBe('billed')
+    expect(await deskRows(site, id)).toEqual({
+      lines: [
+        [1, 3, 3],
+        [2, 1, 1],
+      ],
+      parcels: 2,
+      events: 2,
+    })
+
+    // One shipped e-mail per parcel (what it says: order-mail.test.ts); none queued by the
+    // status changes themselves.
+    const mails = (await site.kernel.services
+      .db('account_mail')
+      .where('event_key', 'like', `order:${id}:shipped%`)
+      .orderBy('event_key')
+      .select('event_key', 'subject')) as Array<Record<string, string>>
+    expect(mails.map((mail) => mail.event_key)).toEqual([
+      `order:${id}:shipped:${key('parts-1')}`,
+      `order:${id}:shipped:${key('parts-2')}`,
+    ])
+    expect(mails[0]!.subject).toMatch(/^Your order SO\d+ has shipped/)
+
+    // The desk's view: units per line, the parcels and the history, with who made each.
+    const view = await site.call('manager', { url: `/query/orders/get/${id}` })
+    expect(view.statusCode, view.body).toBe(200)
+    const answer = view.json<{
+      lines: Array<{ line: number; quantity: number; fulfilled: number; name: string }>
+      fulfilments: Array<{ carrier: string; actor: { key: string; name: string } }>
+      history: Array<{ kind: string; actor: { key: string } }>
+    }>()
+    expect(answer.lines.map((line) => [line.line, line.quantity, line.fulfilled])).toEqual([
+      [1, 3, 3],
+      [2, 1, 1],
+    ])
+    expect(answer.lines[0]!.name).not.toBe('')
+    expect(answer.fulfilments.map((parcel) => parcel.carrier)).toEqual(['UPS', ''])
+    expect(answer.fulfilments[0]!.actor.key).toBe(site.actor('manager'))
+    expect(answer.history.map((event) => [event.kind, event.actor.key])).toEqual([
+      ['fulfilled', site.actor('manager')],
+      ['fulfilled', site.actor('support')],
+    ])
+
+    // Nothing left: refused, nothing written.
+    const again = await fulfil(site, 'manager', id, { key: key('parts-3') })
+    expect([again.statusCode, codeOf(again)]).toEqual([409, 'ERROR_ORDER_FULFILLED'])
+    expect((await deskRows(site, id)).parcels).toBe(2)
+  })
+
+  it('answers a repeat of a call with its first answer, and refuses its key for another call', async () => {
+    const id = await placeOrder(site, 'desk-repeat@example.com', [['anchor-mug', 2]])
+    const body = { key: key('repeat'), lines: [{ line: 1, quantity: 1 }] }
+    const first = await fulfil(site, 'manager', id, body)
+    expect(first.statusCode, first.body).toBe(200)
+    const repeat = await fulfil(site, 'manager', id, body)
+    expect([repeat.statusCode, repeat.json()]).toEqual([200, first.json()])
+    const other = await fulfil(site, 'manager', id, { ...body, tracking: 'X1' })
+    expect([other.statusCode, codeOf(other)]).toEqual([422, 'ERROR_IDEMPOTENCY_KEY_REUSED'])
+    expect(await deskRows(site, id)).toEqual({ lines: [[1, 2, 1]], parcels: 1, events: 1 })
+  })
+
+  it('ships each unit once when two calls ask for the same units at once', async () => {
+    const id = await placeOrder(site, 'desk-race@example.com', [['anchor-mug', 2]])
+    const replies = await Promise.all(
+      ['race-a', 'race-b', 'race-c'].map((name) => fulfil(site, 'manager', id, { key: key(name) })),
+    )
+    const won = replies.filter((reply) => reply.statusCode === 200)
+    expect(won).toHaveLength(1)
+    for (const reply of replies.filter((each) => each.statusCode !== 200))
+      expect([reply.statusCode, codeOf(reply)]).toEqual([409, 'ERROR_ORDER_FULFILLED'])
+    expect(await deskRows(site, id)).toEqual({ lines: [[1, 2, 2]], parcels: 1, events: 1 })
+  })
+
+  it('refuses a cancelled order', async () => {
+    const id = await placeOrder(site, 'desk-cancelled@example.com', [['anchor-mug', 1]])
+    await site.kernel.services.records.modify(
+      SYSTEM_ACTOR,
+      'salesorder',
+      id,
+      ['status'],
+      (order) => {
+        order.status = 'cancelled'
+      },
+    )
+    const reply = await fulfil(site, 'manager', id, { key: key('cancelled') })
+    expect([reply.statusCode, codeOf(reply)]).toEqual([409, 'ERROR_ORDER_CANCELLED'])
+    expect(await statusOf(site, id)).toBe('cancelled')
+  })
+
+  it('refuses callers without edit on orders, a missing order and a bad body, changing nothing', async () => {
+    const id = await placeOrder(site, 'desk-refusals@example.com', [['anchor-mug', 2]])
+    const refusals: Array<[Person | undefined, string, unknown, number, string]> = [
+      [undefined, id, { key: key('anon') }, 401, 'ERROR_NOT_SIGNED_IN'],
+      ['ada', id, { key: key('customer') }, 403, 'ERROR_ACCESS_DENIED'],
+      ['marketing', id, { key: key('marketing') }, 403, 'ERROR_ACCESS_DENIED'],
+      ['manager', 'SO0', { key: key('missing') }, 404, 'ERROR_ORDER_NOT_AVAILABLE'],
+      // A path trick leaves the call's address: no call answers it.
+      ['manager', '..', { key: key('dots') }, 404, 'ERROR_QUERY_NOT_FOUND'],
+      ['manager', 'SO1.json', { key: key('dot') }, 404, 'ERROR_ORDER_NOT_AVAILABLE'],
+      ['manager', id, {}, 400, 'ERROR_INVALID_INPUT'],
+      ['manager', id, { key: 'short' }, 400, 'ERROR_INVALID_INPUT'],
+      [
+        'manager',
+        id,
+        { key: key('zero'), lines: [{ line: 1, quantity: 0 }] },
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+      [
+        'manager',
+        id,
+        { key: key('more'), lines: [{ line: 1, quantity: 3 }] },
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+      [
+        'manager',
+        id,
+        { key: key('noline'), lines: [{ line: 2, quantity: 1 }] },
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+      ['manager', id, { key: key('extra'), status: 'billed' }, 400, 'ERROR_INVALID_INPUT'],
+      [
+        'manager',
+        id,
+        `{"key":"${key('proto')}","__proto__":{"lines":[]}}`,
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+      ['manager', id, `{"key":"${key('json')}",`, 400, 'ERROR_JSON_BODY'],
+      ['manager', id, { key: key('long'), carrier: 'x'.repeat(65) }, 400, 'ERROR_INVALID_INPUT'],
+    ]
+    for (const [who, order, body, status, code] of refusals) {
+      const reply = await fulfil(site, who, order, body)
+      expect([who, order, reply.statusCode, codeOf(reply)]).toEqual([who, order, status, code])
+    }
+    const view = await site.call('marketing', { url: `/query/orders/get/${id}` })
+    expect([view.statusCode, codeOf(view)]).toEqual([403, 'ERROR_ACCESS_DENIED'])
+    expect(await statusOf(site, id)).toBe('pendingFulfillment')
+    const rows = await deskRows(site, id)
+    expect([rows.parcels, rows.events]).toEqual([0, 0])
+  })
+})
+
+// Two nodes of one site: the same units asked for on each at once ship once.
+describePlugin(
+  'the orders desk on two nodes',
+  { ...COMMERCE_SUITE, nodes: 2, config: { trustProxy: true } },
+  (site) => {
+    it('ships each unit once when both nodes fulfil the whole order at once', async () => {
+      const id = await placeOrder(site, 'desk-two-nodes@example.com', [['anchor-mug', 3]])
+      const replies = await Promise.all([
+        fulfil(site, 'manager', id, { key: key('node-a') }, 0),
+        fulfil(site, 'manager', id, { key: key('node-b') }, 1),
+      ])
+      expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409])
+      expect(codeOf(replies.find((reply) => reply.statusCode === 409)!)).toBe(
+        'ERROR_ORDER_FULFILLED',
+      )
+      expect(await deskRows(site, id)).toEqual({ lines: [[1, 3, 3]], parcels: 1, events: 1 })
+      expect(await statusOf(site, id)).toBe('billed')
+    })
+  },
+)
