@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EARTH_LAYERS } from '@shopwright/earth/decode'
 import { Globe } from './Globe.js'
@@ -94,6 +94,60 @@ describe('Globe', () => {
     await frame()
     const fills = canvas.record.filter((entry) => entry.startsWith('fillStyle='))
     expect(fills).toEqual([`fillStyle=${OCEAN}`])
+  })
+
+  it('shows a loading state until the land draws, then a layer bar while more load', async () => {
+    const held = new Map<string, () => void>()
+    const load: LayerLoader = (id) =>
+      new Promise((resolve) => held.set(id, () => resolve(tinyFile(id))))
+    const progress = vi.fn()
+    render(
+      <Globe
+        locations={[]}
+        centre={{ longitude: 0, latitude: 0 }}
+        zoom={1}
+        loadLayer={load}
+        onLayerProgress={progress}
+        loadingText="Loading the map"
+        layerText={(settled, total) => `${settled} of ${total} map layers`}
+      />,
+    )
+    await frame()
+    const loading = screen.getByTestId('globe-loading')
+    expect(within(loading).getByRole('status').textContent).toBe('Loading the map')
+    const bar = screen.getByRole('progressbar', {
+      name: '0 of 3 map layers',
+    }) as HTMLProgressElement
+    expect([bar.value, bar.max]).toEqual([0, 3])
+    await act(async () => held.get('countrynames')!())
+    await frame()
+    // Names alone make no map: still loading, the bar at one of three.
+    expect(screen.getByRole('progressbar', { name: '1 of 3 map layers' })).toBeTruthy()
+    expect(screen.getByTestId('globe-loading')).toBeTruthy()
+    await act(async () => held.get('countries')!())
+    await frame()
+    // The land is drawn: the loading state gives way to the corner bar.
+    expect(screen.queryByTestId('globe-loading')).toBeNull()
+    expect(screen.getByTestId('globe-progress').textContent).toBe('2 of 3 map layers')
+    await act(async () => held.get('states')!())
+    await frame()
+    expect(screen.queryByTestId('globe-progress')).toBeNull()
+    expect(progress).toHaveBeenLastCalledWith({ total: 3, loaded: 3, failed: 0, base: true })
+    // A zoom that needs more layers shows the bar again, counting them.
+    fireEvent.wheel(screen.getByRole('img'), { deltaY: -300, ctrlKey: true })
+    await frame()
+    const more = screen.getByTestId('globe-progress').textContent!
+    expect(more).toMatch(/^3 of (\d+) map layers$/)
+    expect(Number(more.split(' ')[2])).toBeGreaterThan(3)
+  })
+
+  it('counts layers in figures without words of its own', async () => {
+    render(<Globe locations={[]} zoom={1} loadLayer={never} />)
+    await frame()
+    expect(within(screen.getByTestId('globe-loading')).getByRole('status').textContent).toBe(
+      'Loading',
+    )
+    expect(screen.getByRole('progressbar', { name: '0 / 3' })).toBeTruthy()
   })
 
   it('zooms by 1.1 every 100 ms while plus is held, until release', async () => {

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { Button } from '../kit/Button.js'
 import { useT } from '../kit/i18n.js'
 import { GlobeController } from './controller.js'
-import type { LayerLoader, LayerPreparer } from './layer-store.js'
+import { GlobeLoading } from './GlobeLoading.js'
+import type { LayerLoader, LayerPreparer, LayerProgress } from './layer-store.js'
 import { HOLDER_CLASS, readMarkerColours } from './marker-colours.js'
 import { MARKER_STYLES, type GlobeLocation, type MarkerStyle } from './markers.js'
 import { INFO_BOX, infoBoxAt, infoLines } from './pick.js'
@@ -34,6 +35,12 @@ export interface GlobeProps {
   prepareLayer?: LayerPreparer
   /** The loaded event: once per layer, with its id, when it is ready and drawn. */
   onLayerLoad?(id: string): void
+  /** Layers were asked for, or one loaded or failed: how many of how many (the loading state's). */
+  onLayerProgress?(progress: LayerProgress): void
+  /** The loading state's words until the land draws, translated; t('Loading') by default. */
+  loadingText?: string
+  /** The layer bar's words, translated; `3 / 12` by default. */
+  layerText?(settled: number, total: number): string
   /** The picked marker changed (null: none). */
   onPick?(location: GlobeLocation | null): void
 }
@@ -66,6 +73,7 @@ export function Globe(props: GlobeProps) {
   const holders = useRef<Partial<Record<MarkerStyle, HTMLSpanElement | null>>>({})
   const controllerRef = useRef<GlobeController | null>(null)
   const [picked, setPicked] = useState<GlobeLocation | null>(null)
+  const [progress, setProgress] = useState<LayerProgress | null>(null)
   // The latest callbacks, so the controller (made once) always calls the current ones.
   const callbacks = useRef(props)
   useEffect(() => {
@@ -85,6 +93,10 @@ export function Globe(props: GlobeProps) {
       prepare: initial.prepareLayer ?? (sharedPreparer ??= workerPreparer()),
       readColours: () => readMarkerColours(holders.current),
       onLayerLoad: (id) => callbacks.current.onLayerLoad?.(id),
+      onLayerProgress: (next) => {
+        setProgress(next)
+        callbacks.current.onLayerProgress?.(next)
+      },
       onPick: (location) => {
         setPicked(location)
         callbacks.current.onPick?.(location)
@@ -211,6 +223,11 @@ export function Globe(props: GlobeProps) {
         onPointerUp={pointer((controller, _x, _y, id) => controller.gestures.up(id))}
         onPointerCancel={pointer((controller, _x, _y, id) => controller.gestures.up(id))}
         onKeyDown={onKeyDown}
+      />
+      <GlobeLoading
+        progress={progress}
+        loadingText={props.loadingText ?? t('Loading')}
+        layerText={props.layerText ?? ((settled, total) => `${settled} / ${total}`)}
       />
       <div className="sw-globe-zoom">
         {zoomButton(1, t('Zoom in'), 'plus-thick')}

@@ -2,7 +2,12 @@
 // frame (each timed as a 'globe-frame' measure), gestures, the wheel, the zoom buttons and picking.
 import { drawFrame, type FrameResult, type MarkerColours } from './draw.js'
 import { Gestures } from './gestures.js'
-import { LayerStore, type LayerLoader, type LayerPreparer } from './layer-store.js'
+import {
+  LayerStore,
+  type LayerLoader,
+  type LayerPreparer,
+  type LayerProgress,
+} from './layer-store.js'
 import type { GlobeLocation, MarkerStyle, PlacedMarker } from './markers.js'
 import { pickMarker } from './pick.js'
 import { createRepeater, type Repeater } from './repeat.js'
@@ -28,6 +33,8 @@ export interface GlobeControllerOptions {
   /** The marker colours (the hidden style holders), read at the first frame. */
   readColours(): Record<MarkerStyle, MarkerColours>
   onLayerLoad?(id: string): void
+  /** Layers were asked for, or one settled (the globe's loading state and layer progress). */
+  onLayerProgress?(progress: LayerProgress): void
   /** The picked marker changed (null: none). */
   onPick?(location: GlobeLocation | null): void
   /** After each frame: where the picked marker is now (null when it is not drawn). */
@@ -67,6 +74,7 @@ export class GlobeController {
       load: options.load,
       prepare: options.prepare,
       onLoad: (id) => this.#layerLoaded(id),
+      onProgress: (progress) => options.onLayerProgress?.(progress),
     })
     this.gestures = new Gestures({
       drag: (dx, dy) => this.dragBy(dx, dy),

@@ -7,12 +7,16 @@ import './globe.css'
 
 export { Globe, type GlobeProps } from './Globe.js'
 export { FRAME_MEASURE } from './controller.js'
+export { GlobeLoading, type GlobeLoadingProps } from './GlobeLoading.js'
+export { VISITORS_IN_VIEW, visitorsView } from './visitors-view.js'
 export {
+  BASE_LAYER,
   LayerStore,
   fetchLayer,
   prepareHere,
   type LayerLoader,
   type LayerPreparer,
+  type LayerProgress,
   type LayerState,
 } from './layer-store.js'
 export {

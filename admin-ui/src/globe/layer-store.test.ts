@@ -75,6 +75,41 @@ describe('LayerStore', () => {
     expect(load.mock.calls.filter(([id]) => id === 'states')).toHaveLength(1)
   })
 
+  it('reports its progress as layers are asked for and settle, failures included', async () => {
+    const waiting = new Map<string, (json: unknown) => void>()
+    const load: LayerLoader = (id) => new Promise((resolve) => waiting.set(id, resolve))
+    const progress = vi.fn()
+    const store = new LayerStore({ load, onProgress: progress })
+    store.need(0.5)
+    expect(progress).toHaveBeenLastCalledWith({ total: 2, loaded: 0, failed: 0, base: false })
+    waiting.get('states')!(tinyFile('states'))
+    await settle()
+    // A layer is in, but not the land yet.
+    expect(progress).toHaveBeenLastCalledWith({ total: 2, loaded: 1, failed: 0, base: false })
+    waiting.get('countries')!('<html>not json</html>')
+    await settle()
+    // The land failed: settled all the same, so the globe stops saying it loads.
+    expect(progress).toHaveBeenLastCalledWith({ total: 2, loaded: 1, failed: 1, base: true })
+    store.need(1)
+    expect(progress).toHaveBeenLastCalledWith({ total: 3, loaded: 1, failed: 1, base: true })
+    waiting.get('countrynames')!(tinyFile('countrynames'))
+    await settle()
+    expect(store.progress()).toEqual({ total: 3, loaded: 2, failed: 1, base: true })
+    expect(progress).toHaveBeenLastCalledWith({ total: 3, loaded: 2, failed: 1, base: true })
+    // Nothing new asked for: no report.
+    const calls = progress.mock.calls.length
+    store.need(1)
+    expect(progress).toHaveBeenCalledTimes(calls)
+  })
+
+  it('fetches the land and the country names first and bathymetry last', () => {
+    const store = new LayerStore({ load: () => new Promise(() => {}) })
+    const started = store.need(14)
+    expect(started.slice(0, 2)).toEqual(['countries', 'countrynames'])
+    expect(started.at(-1)).toBe('bathymetry')
+    expect(started).toHaveLength(12)
+  })
+
   it('treats a file holding another layer as failed', async () => {
     const store = new LayerStore({ load: async () => tinyFile('lakes') })
     store.need(0.5)

@@ -11,6 +11,29 @@ export type LayerPreparer = (json: unknown, layer: EarthLayer) => Promise<Prepar
 
 export type LayerState = 'loading' | 'loaded' | 'failed'
 
+/** The layers asked for so far, and how many of them have loaded or failed. */
+export interface LayerProgress {
+  total: number
+  loaded: number
+  failed: number
+  /** The land (BASE_LAYER) has loaded or failed: the globe is a map, not a plain blue ball. */
+  base: boolean
+}
+
+/** The layer that paints the land: until it is in, the globe shows its loading state. */
+export const BASE_LAYER = 'countries'
+
+/**
+ * Which layers are fetched (and so prepared) first: the land and the country names, then the
+ * rest, and bathymetry last (0.9 MB, about 1.3 s to prepare), so the map shows in well under a
+ * second and the sea's depths follow. Drawing order stays EARTH_LAYERS'.
+ */
+function fetchRank(id: string): number {
+  if (id === BASE_LAYER) return 0
+  if (id === 'countrynames') return 1
+  return id === 'bathymetry' ? 3 : 2
+}
+
 /** The default loader: the drive's public earth folder, over HTTP, cached by the browser. */
 export const fetchLayer: LayerLoader = async (_id, url) => {
   const response = await fetch(url)
@@ -29,6 +52,8 @@ export interface LayerStoreOptions {
   onLoad?: (id: string) => void
   /** Raised for a layer that failed: the user sees nothing, a caller may log it. */
   onError?: (id: string, error: unknown) => void
+  /** Raised when layers are asked for and as each settles (loaded or failed): the globe's bar. */
+  onProgress?: (progress: LayerProgress) => void
   layers?: readonly EarthLayer[]
 }
 
@@ -41,6 +66,7 @@ export class LayerStore {
   readonly #loaded = new Map<string, PreparedLayer>()
   #onLoad: ((id: string) => void) | undefined
   #onError: ((id: string, error: unknown) => void) | undefined
+  #onProgress: ((progress: LayerProgress) => void) | undefined
 
   constructor(options: LayerStoreOptions = {}) {
     this.#load = options.load ?? fetchLayer
@@ -48,6 +74,7 @@ export class LayerStore {
     this.#layers = options.layers ?? EARTH_LAYERS
     this.#onLoad = options.onLoad
     this.#onError = options.onError
+    this.#onProgress = options.onProgress
   }
 
   /**
@@ -55,13 +82,16 @@ export class LayerStore {
    * already loaded, loading or failed are left alone: one fetch per layer, ever.
    */
   need(zoom: number): string[] {
+    const wanted = this.#layers.filter(
+      (layer) => layer.shipped && layerVisible(layer, zoom) && !this.#states.has(layer.id),
+    )
     const started: string[] = []
-    for (const layer of this.#layers) {
-      if (!layer.shipped || !layerVisible(layer, zoom) || this.#states.has(layer.id)) continue
+    for (const layer of wanted.sort((a, b) => fetchRank(a.id) - fetchRank(b.id))) {
       this.#states.set(layer.id, 'loading')
       started.push(layer.id)
       void this.#fetch(layer)
     }
+    if (started.length > 0) this.#onProgress?.(this.progress())
     return started
   }
 
@@ -76,6 +106,22 @@ export class LayerStore {
       this.#states.set(layer.id, 'failed')
       this.#onError?.(layer.id, error)
     }
+    this.#onProgress?.(this.progress())
+  }
+
+  /** The layers asked for so far, loaded and failed. */
+  progress(): LayerProgress {
+    const base = this.#states.get(BASE_LAYER)
+    const progress = {
+      total: this.#states.size,
+      loaded: 0,
+      failed: 0,
+      base: !!base && base !== 'loading',
+    }
+    for (const state of this.#states.values())
+      if (state === 'loaded') progress.loaded++
+      else if (state === 'failed') progress.failed++
+    return progress
   }
 
   state(id: string): LayerState | undefined {
@@ -91,5 +137,6 @@ export class LayerStore {
   dispose(): void {
     this.#onLoad = undefined
     this.#onError = undefined
+    this.#onProgress = undefined
   }
 }

@@ -99,7 +99,7 @@ describe('the Insights screen', () => {
     open(load, `/insights?month=${month}`)
     const live = await screen.findByTestId('insights-live-days')
     expect(live.textContent).toMatch(
-      /^Live (\w+ \d+ and )?Today: counted as visits come in; a day is rolled up an hour after it ends \(UTC\)\.$/,
+      /^Live (\w+ \d+ and )?Today: counted as visits come in; the hourly roll-up stores a day from an hour after it ends \(UTC\)\.$/,
     )
     expect(screen.getByTestId('insights-last-rollup').textContent).toBe(
       'No day of this month is rolled up yet.',

@@ -1,14 +1,33 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DialogProvider } from '@shopwright/admin-ui/kit'
-import { QueryError } from '@shopwright/client'
+import { LOCALE_STORAGE_KEY, QueryError } from '@shopwright/client'
 import type { LiveInsights } from '../shared/types.js'
 import { Live } from './LiveScreen.js'
 import '../shared/errors.js'
 import { expectTryAgain } from './testing/try-again.js'
 
-afterEach(cleanup)
+/** jsdom has no canvas: a 2D context that does nothing, so the globe draws and says its view. */
+function quietCanvas() {
+  const context: object = new Proxy(
+    {},
+    {
+      get: (_target, key) => (key === 'measureText' ? () => ({ width: 0 }) : () => undefined),
+      set: () => true,
+    },
+  )
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => context as CanvasRenderingContext2D,
+  )
+}
+
+beforeEach(quietCanvas)
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  vi.restoreAllMocks()
+})
 
 const LIVE: LiveInsights = {
   sessions: 3,
@@ -52,6 +71,35 @@ describe('the Live Insights screen', () => {
     expect(await screen.findByRole('img', { name: 'Live Insights' })).toBeTruthy()
     expect(screen.getByTestId('globe-legend').textContent).toContain('Visitors')
     expect(screen.getByTestId('dbip-credit')).toBeTruthy()
+  })
+
+  it('holds the globe its box with a spinner while the first answer comes', async () => {
+    open(() => new Promise(() => {}))
+    const box = await screen.findByTestId('globe-wait')
+    expect(box.querySelector('[role=status]')?.textContent).toBe('Loading')
+    expect(screen.queryByTestId('globe')).toBeNull()
+  })
+
+  it('opens on the visitors without a saved location, the genuine ones first', async () => {
+    open(() => Promise.resolve(LIVE))
+    const globe = await screen.findByTestId('globe')
+    // London's two genuine visits; Paris is only a robot's.
+    await waitFor(() => expect(globe.dataset.centre).toBeDefined())
+    const [longitude, latitude] = globe.dataset.centre!.split(',').map(Number)
+    expect(longitude).toBeCloseTo(-0.1257)
+    expect(latitude).toBeCloseTo(51.5085)
+    expect(globe.dataset.zoom).toBe('14')
+  })
+
+  it('opens over the saved location instead, when the member of staff has one', async () => {
+    localStorage.setItem(
+      LOCALE_STORAGE_KEY,
+      JSON.stringify({ country: 'us', currency: 'usd', language: 'en-us' }),
+    )
+    open(() => Promise.resolve(LIVE))
+    const globe = await screen.findByTestId('globe')
+    // The United States' zoom; the centre follows once the country names load.
+    await waitFor(() => expect(globe.dataset.zoom).toBe('6'))
   })
 
   it('asks again for new sessions without a reload', async () => {

@@ -1,7 +1,7 @@
 import './insights.css'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { Button, ErrorView, Placeholder, useClient, useT } from '@shopwright/admin-ui/kit'
-import { Globe } from '@shopwright/admin-ui/globe'
+import { Button, ErrorView, Spinner, useClient, useT } from '@shopwright/admin-ui/kit'
+import { Globe, visitorsView, type GlobeView } from '@shopwright/admin-ui/globe'
 import { LOCALE_STORAGE_KEY, parseLocaleChoice } from '@shopwright/client'
 import { GeoCredit } from '@shopwright/plugin-sessions/admin/parts'
 import type { LiveInsights } from '../shared/types.js'
@@ -23,9 +23,13 @@ function savedCountry(): string | null {
   }
 }
 
+/** The globe's height for its width (5:3, README, "Screens"). */
+const heightOf = (width: number) => Math.round(width * 0.6)
+
 /**
  * `/insights/live` (README, "Screens"): a rotatable, zoomable globe of up to 1,000 recent visitor
- * sessions (the live ones first), grouped by place, asked for again every 15 seconds.
+ * sessions (the live ones first), grouped by place, asked for again every 15 seconds. It opens over
+ * the saved location's country, or without one on the visitors of the first answer.
  */
 export default function LiveScreen() {
   const client = useClient()
@@ -47,6 +51,8 @@ export function Live({
   const box = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
   const [country] = useState(savedCountry)
+  // Where the globe opens: set by the first answer (null: the saved country's view), kept after.
+  const [opening, setOpening] = useState<GlobeView | null>()
 
   useLayoutEffect(() => {
     const element = box.current
@@ -68,6 +74,7 @@ export function Live({
           if (!live) return
           failures = 0
           setState({ data })
+          setOpening((set) => (set === undefined && !country ? visitorsView(data.locations) : set))
           timer = setTimeout(ask, pollMs)
         },
         (error: unknown) => {
@@ -84,7 +91,7 @@ export function Live({
       live = false
       clearTimeout(timer)
     }
-  }, [load, pollMs, round])
+  }, [load, pollMs, round, country])
 
   const { data, error } = state
   const countryName = useCountryName()
@@ -117,14 +124,24 @@ export function Live({
             </Button>
           </ErrorView>
         ) : !data || width === 0 ? (
-          <Placeholder lines={6} fill />
+          // The globe's own box while the first answer comes: the page does not jump.
+          <div
+            className="insights-globe-wait"
+            style={width ? { width, height: heightOf(width) } : undefined}
+            data-testid="globe-wait"
+          >
+            <Spinner size={28} />
+          </div>
         ) : (
           <Globe
             locations={locations}
             width={width}
-            height={Math.round(width * 0.6)}
+            height={heightOf(width)}
             country={country}
+            {...(opening ? { centre: opening.centre, zoom: opening.zoom } : {})}
             label={t('Live Insights')}
+            loadingText={t('Loading the map')}
+            layerText={(settled, total) => t('{0} of {1} map layers', settled, total)}
           />
         )}
       </div>

@@ -38,7 +38,7 @@ export function RollUpNote({
         <p data-testid="insights-live-days">
           <span className="insights-live-badge">{t('Live')}</span>{' '}
           {t(
-            '{0}: counted as visits come in; a day is rolled up an hour after it ends (UTC).',
+            '{0}: counted as visits come in; the hourly roll-up stores a day from an hour after it ends (UTC).',
             live,
           )}
         </p>
