@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { collectErrors, screenshot, signInThrough, siteDatabases } from './browser.js'
+import { axeProblems } from './axe.js'
+import {
+  collectErrors,
+  PHONE,
+  screenshot,
+  shotAtWidths,
+  signInThrough,
+  siteDatabases,
+} from './browser.js'
 import { makeSite, type Site, type SiteUser } from './site.js'
 
 /** A desktop browser's user agent: headless Chromium's own says HeadlessChrome, a robot. */
@@ -53,6 +61,28 @@ async function primaryMarker(page: Page): Promise<{ x: number; y: number } | nul
       y: box.top + (sumY / count) * (box.height / height),
     }
   })
+}
+
+/** The desktop width the issue's walks use. */
+const DESKTOP = { width: 1366, height: 900 }
+
+/** The menu entries marked as the current page. */
+const highlighted = (page: Page) =>
+  page.$$eval('.sw-admin-menu a[aria-current=page]', (links) =>
+    links.map((link) => link.textContent?.trim()),
+  )
+
+/** axe-core's serious and critical problems at the desktop width and at a phone's. */
+async function axeAtWidths(page: Page): Promise<unknown[]> {
+  const own = page.viewportSize()!
+  const problems: unknown[] = []
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size)
+    await page.waitForTimeout(200)
+    for (const problem of await axeProblems(page)) problems.push({ width: size.width, ...problem })
+  }
+  await page.setViewportSize(own)
+  return problems
 }
 
 /** The staff who see the visits: a manager, and marketing. */
@@ -145,6 +175,16 @@ for (const database of siteDatabases())
           'Chrome',
         )
         await shot('month')
+        // Issue 35: today is live, named; the site is new, so no day of the month is stored yet.
+        expect(await page.textContent('[data-testid=insights-live-days]')).toMatch(
+          /Today: counted as visits come in; the hourly roll-up stores a day/,
+        )
+        expect(await page.textContent('[data-testid=insights-last-rollup]')).toBe(
+          'No day of this month is rolled up yet.',
+        )
+        expect(await highlighted(page)).toEqual(['Insights'])
+        expect(await axeAtWidths(page)).toEqual([])
+        await shotAtWidths(page, `insights-${database.name}-month-note`)
         // The previous month, from the picker: its address, and nothing counted.
         await page.click('button[aria-label="Previous month"]')
         await page.waitForURL(/\/insights\?month=\d{4}-\d{2}$/)
@@ -153,8 +193,28 @@ for (const database of siteDatabases())
       })
 
       it('turns, zooms and picks on the live globe', async () => {
+        // The land held back a moment: the globe says it loads, and counts its layers.
+        await page.route('**/earth_countries.json', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_500))
+          await route.continue()
+        })
         await page.click('a[href="/insights/live"]')
         await page.waitForURL(/\/insights\/live$/)
+        const loading = page.locator('[data-testid=globe-loading]')
+        await loading.waitFor()
+        expect(await loading.locator('[role=status]').textContent()).toBe('Loading the map')
+        expect(await page.getAttribute('[data-testid=globe-layer-progress]', 'aria-label')).toMatch(
+          /^\d+ of \d+ map layers$/,
+        )
+        await shot('globe-loading')
+        // One menu entry highlighted: Live Insights, not Insights as well.
+        expect(await highlighted(page)).toEqual(['Live Insights'])
+        await loading.waitFor({ state: 'detached', timeout: 15_000 })
+        await page.unroute('**/earth_countries.json')
+        await page.locator('[data-testid=globe-progress]').waitFor({
+          state: 'detached',
+          timeout: 30_000,
+        })
         await page.waitForSelector('[data-testid=globe][data-zoom]')
         await expect
           .poll(() => page.textContent('[data-testid=live-counts]'))
@@ -222,7 +282,30 @@ for (const database of siteDatabases())
         await page.keyboard.up('Control')
         await expect.poll(() => zoomOf(page)).toBeGreaterThan(held)
         await shot('turned')
+        expect(await axeAtWidths(page)).toEqual([])
         expect(errors).toEqual([])
+      })
+
+      it('opens on the visitors for staff with no saved location', async () => {
+        const other = await site.browser.newContext({ viewport: DESKTOP })
+        const fresh = await other.newPage()
+        const freshErrors: string[] = []
+        collectErrors(fresh, freshErrors)
+        await signInThrough(fresh, url('/insights/live'), 'manager@example.com')
+        await fresh.waitForSelector('[data-testid=globe][data-centre]')
+        // London's genuine visit, at a country's zoom; the robot in Mountain View does not pull it.
+        const [longitude, latitude] = await centreOf(fresh)
+        expect(Math.abs(longitude! + 0.13)).toBeLessThan(1)
+        expect(Math.abs(latitude! - 51.5)).toBeLessThan(1)
+        expect(await zoomOf(fresh)).toBe(14)
+        // Every layer in: neither the loading state nor the corner bar is left.
+        await fresh.locator('[data-testid=globe-loading], [data-testid=globe-progress]').waitFor({
+          state: 'detached',
+          timeout: 30_000,
+        })
+        await shotAtWidths(fresh, `insights-${database.name}-globe-visitors`)
+        expect(freshErrors).toEqual([])
+        await other.close()
       })
 
       it('keeps marketing out: no menu entry, and the calls refuse', async () => {
