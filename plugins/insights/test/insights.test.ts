@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createKernel, type Kernel } from '@shopwright/core'
 import { describePlugin, testConfig } from '@shopwright/core/testing'
+import { ROLLUPS_TABLE } from '../src/server/migrations.js'
 import type { TrafficAnswer, TrafficInsights } from '../src/shared/types.js'
 import {
   INSIGHTS_SUITE,
@@ -166,6 +167,17 @@ describePlugin('insights', INSIGHTS_SUITE, (site) => {
     const paris = live.locations.find((place) => place.city === 'Paris')
     expect(paris).toMatchObject({ count: 1, style: 'Primary' })
   })
+
+  // Only MariaDB has collations (SQLite compares bytes): days compare as bytes there too.
+  if (site.database.name === 'mariadb')
+    it('gives the roll-up times table binary text columns', async () => {
+      const [rows] = (await site.kernel.services.db.raw(
+        `SELECT COLLATION_NAME AS collation FROM information_schema.COLUMNS
+          WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND COLLATION_NAME IS NOT NULL`,
+        [ROLLUPS_TABLE],
+      )) as [Array<{ collation: string }>]
+      expect(rows.map((row) => row.collation.endsWith('_bin'))).toEqual([true, true])
+    })
 
   it('stores a day only an hour after it ends, when every node has written it', async () => {
     const early = serviceAt(site.kernel, Date.parse('2026-11-21T00:30:00.000Z'))
