@@ -468,6 +468,176 @@ for (const database of databasesUnderTest()) {
         })
       })
 
+      describe('move', () => {
+        const move = (person: Person | null, paths: string, to: string) =>
+          post(person, `/query/drive/move/${paths}?to=${encodeURIComponent(to)}`)
+
+        it('moves files and folders with everything below them into another folder', async () => {
+          ok(await post('manager', '/query/drive/create/private/moves'))
+          ok(await post('manager', '/query/drive/create/private/moves/into'))
+          ok(await post('manager', '/query/drive/create/private/moves/album'))
+          ok(await post('manager', '/query/drive/create/private/moves/album/deep'))
+          ok(await upload('manager', 'private/moves/album/deep/p.txt', 'P'))
+          ok(await upload('manager', 'private/moves/loose.txt', 'L'))
+          ok(await upload('manager', 'private/moves/into/here.txt', 'H'))
+          const moved = ok(
+            await move(
+              'manager',
+              'private/moves/album,private/moves/loose.txt,private/moves/into/here.txt',
+              'private/moves/into',
+            ),
+          ).json<{ list: string[] }>()
+          // Answered in path order; one already there stays as it is.
+          expect(moved.list).toEqual([
+            'private/moves/into/album',
+            'private/moves/into/here.txt',
+            'private/moves/into/loose.txt',
+          ])
+          expect(await names('manager', 'private/moves')).toEqual(['into'])
+          expect(await names('manager', 'private/moves/into')).toEqual([
+            'album',
+            'here.txt',
+            'loose.txt',
+          ])
+          expect(
+            ok(await get('manager', '/query/drive/load/private/moves/into/album/deep/p.txt')).body,
+          ).toBe('P')
+          refused(
+            await get('manager', '/query/drive/get/private/moves/album/deep/p.txt'),
+            404,
+            'ERROR_FOLDER_NOT_FOUND',
+          )
+          // The moved folder lists its children under its new path (their parent stays theirs).
+          expect(await names('manager', 'private/moves/into/album/deep')).toEqual(['p.txt'])
+          // Across top-level folders: now everyone may read it.
+          ok(await move('manager', 'private/moves/into/loose.txt', 'public'))
+          expect(ok(await get(null, '/query/drive/load/public/loose.txt')).body).toBe('L')
+          ok(await post('manager', '/query/drive/bin/public/loose.txt'))
+        })
+
+        it('refuses moves into itself, onto a taken name, out of or into the fixed folders, and without rights', async () => {
+          ok(await post('manager', '/query/drive/create/private/relocate'))
+          ok(await post('manager', '/query/drive/create/private/relocate/a'))
+          ok(await post('manager', '/query/drive/create/private/relocate/a/b'))
+          ok(await post('manager', '/query/drive/create/private/relocate/c'))
+          ok(await upload('manager', 'private/relocate/x.txt', 'X'))
+          ok(await upload('manager', 'private/relocate/c/x.txt', 'other X'))
+          ok(await upload('manager', 'private/relocate/y.txt', 'Y'))
+          const before = await names('manager', 'private/relocate')
+          refused(
+            await move('manager', 'private/relocate/a', 'private/relocate/a/b'),
+            400,
+            'ERROR_INVALID_INPUT',
+          )
+          refused(
+            await move('manager', 'private/relocate/a', 'private/relocate/a'),
+            400,
+            'ERROR_INVALID_INPUT',
+          )
+          // All or none: y.txt would fit, x.txt's name is taken, so neither moves.
+          refused(
+            await move(
+              'manager',
+              'private/relocate/y.txt,private/relocate/x.txt',
+              'private/relocate/c',
+            ),
+            409,
+            'ERROR_FILE_ALREADY_EXISTS',
+          )
+          expect(await names('manager', 'private/relocate')).toEqual(before)
+          expect(await names('manager', 'private/relocate/c')).toEqual(['x.txt'])
+          // The admin's own personal folder, made on first use.
+          ok(await get('admin', `/query/drive/get/personal/${personal.admin}`))
+          for (const fixed of ['private', 'public', 'personal', `personal/${personal.admin}`])
+            refused(await move('admin', fixed, 'private/relocate/c'), 403, 'ERROR_ACCESS_DENIED')
+          refused(await move('manager', 'private/relocate/y.txt', ''), 403, 'ERROR_ACCESS_DENIED')
+          refused(
+            await move('admin', 'private/relocate/y.txt', 'personal'),
+            403,
+            'ERROR_ACCESS_DENIED',
+          )
+          refused(
+            await move('manager', 'private/relocate/y.txt', 'private/relocate/gone'),
+            404,
+            'ERROR_FOLDER_NOT_FOUND',
+          )
+          refused(
+            await move('manager', 'private/relocate/y.txt', 'private/relocate/x.txt'),
+            404,
+            'ERROR_FOLDER_NOT_FOUND',
+          )
+          refused(
+            await move('manager', 'private/relocate/nothing.txt', 'private/relocate/c'),
+            404,
+            'ERROR_FILE_NOT_FOUND',
+          )
+          refused(
+            await post('manager', '/query/drive/move/private/relocate/y.txt'),
+            400,
+            'ERROR_INVALID_INPUT',
+          )
+          // A visitor, a reader of public, and a caller who cannot see the folder.
+          refused(await move(null, 'public/page.html', 'public/earth'), 401, 'ERROR_NOT_SIGNED_IN')
+          refused(
+            await move('marketer', 'public/page.html', 'public/earth'),
+            403,
+            'ERROR_ACCESS_DENIED',
+          )
+          // No create on public: refused before the entries are looked up, so nothing is told of them.
+          refused(
+            await move('marketer', 'private/relocate/y.txt', 'public'),
+            403,
+            'ERROR_ACCESS_DENIED',
+          )
+          expect(await names('manager', 'private/relocate')).toEqual(before)
+        })
+
+        it('refuses a folder holding an entry whose own security record denies the mover', async () => {
+          ok(
+            await post('admin', '/query/data/create', {
+              type: 'security',
+              id: 'locked',
+              name: 'Locked',
+              access: [
+                {
+                  id: 'allmanagers',
+                  role: 'allmanagers',
+                  view: true,
+                  edit: false,
+                  create: false,
+                  delete: false,
+                },
+              ],
+            }),
+          )
+          ok(await post('manager', '/query/drive/create/private/shelf'))
+          ok(await post('manager', '/query/drive/create/private/shelf/box'))
+          ok(await post('manager', '/query/drive/create/private/shelf/box/kept'))
+          ok(await post('manager', '/query/drive/create/private/elsewhere'))
+          ok(
+            await post('admin', '/query/drive/security/private/shelf/box/kept', {
+              security: 'locked',
+            }),
+          )
+          refused(
+            await move('manager', 'private/shelf/box', 'private/elsewhere'),
+            403,
+            'ERROR_ACCESS_DENIED',
+          )
+          expect(await names('manager', 'private/shelf')).toEqual(['box'])
+          // The administrator may; the record goes along with its folder.
+          ok(await move('admin', 'private/shelf/box', 'private/elsewhere'))
+          const kept = ok(
+            await get('admin', '/query/drive/get/private/elsewhere/box/kept'),
+          ).json<DriveFolder>()
+          expect(kept.security).toBe('locked')
+          const seen = ok(
+            await get('manager', '/query/drive/get/private/elsewhere/box/kept'),
+          ).json<DriveFolder>()
+          expect(seen.access.edit).toBe(false)
+        })
+      })
+
       describe('rights', () => {
         it('lets a visitor read public but change nothing', async () => {
           ok(await get(null, '/query/drive/get/public/page.html'))

@@ -5,6 +5,7 @@ import type { DriveEntry } from '../shared/index.js'
 import type { DriveApi } from './drive-api.js'
 import { entryIcon, fileKind } from './file-kinds.js'
 import { placeUrl } from './paths.js'
+import type { EntryDrag } from './useEntryDrag.js'
 
 /** A tile's picture is asked for at this size: twice the tile's 160 px, for sharp screens. */
 export const THUMBNAIL_SIDE = 320
@@ -17,6 +18,10 @@ export interface FolderGridProps {
   /** Entries that open in the preview (images, PDFs): a click there shows it over the folder. */
   previewable(entry: DriveEntry): boolean
   preview(entry: DriveEntry): void
+  /** Dragging tiles onto a folder's tile moves them (FolderView's drag). */
+  drag: EntryDrag
+  /** The drop attribute of a folder that takes entries, none for others. */
+  dropTarget(entry: DriveEntry): Record<string, string>
   loading: boolean
   empty: string
 }
@@ -54,6 +59,8 @@ function Tile({
   selection,
   previewable,
   preview,
+  drag,
+  dropTarget,
 }: FolderGridProps & { entry: DriveEntry }) {
   const t = useT()
   // An image the server cannot read (a HEIC called .jpg) falls back to the icon.
@@ -69,8 +76,11 @@ function Tile({
   }
   return (
     <li
-      className={`drive-tile${checked ? ' drive-tile-selected' : ''}`}
+      className={`drive-tile${checked ? ' drive-tile-selected' : ''}${
+        drag.over === entry.path ? ' drive-drop-target' : ''
+      }`}
       data-testid={`tile-${entry.path}`}
+      {...dropTarget(entry)}
     >
       <input
         type="checkbox"
@@ -80,7 +90,12 @@ function Tile({
         aria-label={t('Select {0}', entry.name)}
         data-testid={`tile-check-${entry.path}`}
       />
-      <Link className="drive-tile-link" to={placeUrl(base, entry.path)} onClick={open}>
+      <Link
+        className="drive-tile-link"
+        to={placeUrl(base, entry.path)}
+        onClick={open}
+        {...drag.source(entry)}
+      >
         <span className="drive-tile-picture">
           {picture ? (
             <img

@@ -26,6 +26,7 @@ import { openLink } from './open-link.js'
 import { isFixedFolder, placeUrl, takesSecurity } from './paths.js'
 import { renameEntry } from './rename-entry.js'
 import { SecuritySelect } from './SecuritySelect.js'
+import { DROP_FOLDER, useEntryDrag } from './useEntryDrag.js'
 import { useFolder } from './useFolder.js'
 import type { Uploads } from './useUploads.js'
 import { useViewMode } from './view-mode.js'
@@ -106,6 +107,24 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
 
   const upload = (files: readonly File[]) => uploads.start(path, files)
 
+  // Entries dragged onto a folder of the listing move there; the server's refusal is shown.
+  const drag = useEntryDrag({
+    selected: selection.selected,
+    movable: (entry) => entry.access.edit && !isFixedFolder(entry.path),
+    move: (paths, to) =>
+      void (async () => {
+        try {
+          await api.move(paths, to)
+        } catch (failure) {
+          await dialogs.error('Unable to Move', failure)
+        }
+        await refresh()
+      })(),
+  })
+  /** Marks a folder that takes dropped entries (create on it), and the one a drag is over. */
+  const dropTarget = (entry: DriveEntry) =>
+    entry.type === 'folder' && entry.access.create ? { [DROP_FOLDER]: entry.path } : {}
+
   // Each file the drive takes into this folder shows in it at once, while the rest are sent.
   const batch = uploads.batch
   const arrived =
@@ -154,15 +173,18 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
 
   const drop = {
     onDragOver: (event: DragEvent) => {
+      if (drag.active()) return drag.onDragOver(event)
       if (!canCreate || !carriesFiles(event)) return
       event.preventDefault()
       event.dataTransfer.dropEffect = 'copy'
       setDropping(true)
     },
     onDragLeave: (event: DragEvent) => {
+      drag.onDragLeave(event)
       if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false)
     },
     onDrop: (event: DragEvent) => {
+      if (drag.active()) return drag.onDrop(event)
       if (!canCreate || !carriesFiles(event)) return
       event.preventDefault()
       setDropping(false)
@@ -180,8 +202,10 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
       label: t('Name'),
       render: (entry) => (
         <Link
-          className="drive-entry"
+          className={`drive-entry${drag.over === entry.path ? ' drive-drop-target' : ''}`}
           to={placeUrl(base, entry.path)}
+          {...drag.source(entry)}
+          {...dropTarget(entry)}
           onClick={(event) => {
             // A plain click on an image or PDF previews it; a modified one opens a tab, as links do.
             if (!previewable(entry) || event.metaKey || event.ctrlKey || event.shiftKey) return
@@ -280,6 +304,8 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
           selection={selection}
           previewable={previewable}
           preview={preview}
+          drag={drag}
+          dropTarget={dropTarget}
           loading={loading}
           empty={empty}
         />

@@ -26,6 +26,8 @@ export interface DriveApi {
   /** Moves the entries, with all they hold, to the bin. */
   bin(paths: readonly string[]): Promise<DrivePaths>
   rename(path: string, name: string): Promise<DriveEntry>
+  /** Moves the entries, with all they hold, into the folder `to`; all or none. */
+  move(paths: readonly string[], to: string): Promise<DrivePaths>
   loadText(path: string): Promise<string>
   save(path: string, source: string): Promise<DriveFile>
   upload(folder: string, file: File, progress: (sent: number) => void): Promise<DriveFile>
@@ -63,6 +65,7 @@ export function driveApi(client: QueryClient): DriveApi {
     bin: (paths) => client.post<DrivePaths>(calls('bin', paths)),
     rename: (path, name) =>
       client.post<DriveEntry>(call('rename', path), undefined, { filename: name }),
+    move: (paths, to) => client.post<DrivePaths>(calls('move', paths), undefined, { to }),
     loadText: (path) => readText(client, client.url(call('load', path))),
     save: (path, source) => client.post<DriveFile>(call('save', path), { source }),
     upload: (folder, file, progress) =>

@@ -9,6 +9,7 @@ import { binEntries, removeEntries } from './deletions.js'
 import type { DriveAccess, Rights } from './drive-access.js'
 import { DriveContext } from './drive-context.js'
 import { createEntry, renameEntry, setEntrySecurity } from './entry-changes.js'
+import { moveEntries } from './moves.js'
 import { getEntry, listEntries, viewableFile, type PageOptions } from './entry-reads.js'
 import type { EntryRow, EntryStore } from './entry-store.js'
 import { fileContents, saveFile, uploadFile } from './file-contents.js'
@@ -32,7 +33,7 @@ export interface DriveServiceOptions {
  *
  * This class is the `drive` service's surface; each call is worked out in the module named beside
  * it: reads in entry-reads.ts, contents in file-contents.ts, creates, renames and security in
- * entry-changes.ts, bin and delete in deletions.ts, the bin's side in binned-entries.ts.
+ * entry-changes.ts, moves in moves.ts, bin and delete in deletions.ts, the bin's side in binned-entries.ts.
  */
 export class DriveService {
   private readonly context: DriveContext
@@ -110,6 +111,11 @@ export class DriveService {
   /** `rename`: a new name in the same folder; a folder takes everything below it along. */
   rename(entity: Entity | null, path: string, filename: string): Promise<DriveEntry | DriveFile> {
     return renameEntry(this.context, entity, path, filename)
+  }
+
+  /** `move`: entries, with all they hold, into another folder; all or none. */
+  move(entity: Entity | null, paths: readonly string[], to: string): Promise<string[]> {
+    return moveEntries(this.context, entity, paths, to)
   }
 
   /** `bin`: moves entries, with all they hold, to the shared bin. */

@@ -115,6 +115,17 @@ export class EntryStore {
   }
 
   /**
+   * A row read to change what lies below it (a move's target folder): in MariaDB locked until the
+   * transaction ends, so a rename of it on another node waits rather than leaving moved entries
+   * under its old path; SQLite has one writer at a time already.
+   */
+  async lockedById(id: string, trx: Knex.Transaction): Promise<EntryRow | null> {
+    const query = this.table(trx).where({ id })
+    const raw = await (this.dialect === 'mysql' ? query.forUpdate() : query).first()
+    return raw ? toRow(raw) : null
+  }
+
+  /**
    * One run of a folder's live children in listing order (folders, then files, each by name),
    * starting after `after` within `rank`: one range of the listing index.
    */
@@ -245,6 +256,26 @@ export class EntryStore {
     await this.table(trx)
       .where({ id: row.id })
       .update({ name, path, modified: now, modified_by: by })
+    await this.rewriteBelow(row, path, trx)
+  }
+
+  /** Moves a live entry into another folder (`parent`), its paths below rewritten as rename does. */
+  async move(
+    row: EntryRow,
+    parent: EntryRow,
+    path: string,
+    now: number,
+    by: string,
+    trx: Knex.Transaction,
+  ): Promise<void> {
+    await this.table(trx)
+      .where({ id: row.id })
+      .update({ parent_id: parent.id, path, modified: now, modified_by: by })
+    await this.rewriteBelow(row, path, trx)
+  }
+
+  /** `old/...` becomes `new/...` below a folder that changed its path, in one statement. */
+  private async rewriteBelow(row: EntryRow, path: string, trx: Knex.Transaction): Promise<void> {
     if (row.rank !== FOLDER_RANK) return
     await this.table(trx)
       .where('bin_id', '')

@@ -96,7 +96,12 @@ export const DRIVE_ROUTES = {
     access: rights('create on the folder'),
     params: path,
     answer: z.union([file, folderEntry]),
-    errors: [...writes, 'ERROR_FILE_ALREADY_EXISTS', 'ERROR_FOLDER_ALREADY_EXISTS'],
+    errors: [
+      ...writes,
+      'ERROR_INVALID_INPUT',
+      'ERROR_FILE_ALREADY_EXISTS',
+      'ERROR_FOLDER_ALREADY_EXISTS',
+    ],
   }),
   upload: describe({
     summary: 'Stores a file: the raw body, or multipart/form-data with one file part',
@@ -151,6 +156,21 @@ export const DRIVE_ROUTES = {
     errors: [
       ...writes,
       'ERROR_PARAMETER_EXPECTED',
+      'ERROR_FILE_ALREADY_EXISTS',
+      'ERROR_FOLDER_ALREADY_EXISTS',
+    ],
+  }),
+  move: describe({
+    summary: 'Moves entries, with all they contain, into another folder; all or none',
+    access: rights('edit on each entry, create on the folder'),
+    params: paths,
+    query: z.object({
+      to: z.string().max(2000).describe('The folder the entries go into, as a path'),
+    }),
+    answer: z.object({ list: z.array(z.string()) }),
+    errors: [
+      ...writes,
+      'ERROR_INVALID_INPUT',
       'ERROR_FILE_ALREADY_EXISTS',
       'ERROR_FOLDER_ALREADY_EXISTS',
     ],

@@ -126,6 +126,17 @@ export function driveRoutes(
     ctx.body = await drive.save(await ctx.state.entity(), save(ctx), ctx.input.body.source)
   })
 
+  const move = all('move')
+  router.post('/drive/move/*', DESCRIBED.move, async (ctx) => {
+    ctx.body = {
+      list: await drive.move(
+        await ctx.state.entity(),
+        move(ctx),
+        ctx.input.query.to.normalize('NFC'),
+      ),
+    }
+  })
+
   const bin = all('bin')
   router.post('/drive/bin/*', DESCRIBED.bin, async (ctx) => {
     ctx.body = { list: await drive.bin(await ctx.state.entity(), bin(ctx)) }

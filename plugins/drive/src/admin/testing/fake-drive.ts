@@ -173,6 +173,34 @@ export class FakeDrive implements DriveApi {
     return { ...stored.entry, name, path: target }
   }
 
+  /** The server's move: into a live folder, never into itself, all or none on a taken name. */
+  async move(paths: readonly string[], to: string) {
+    this.calls.push(`move ${paths.join(',')} ${to}`)
+    if (this.found(to).entry.type !== 'folder') throw refuse('ERROR_FOLDER_NOT_FOUND', 404)
+    for (const path of paths) {
+      const { entry } = this.found(path)
+      if (to === path || to.startsWith(`${path}/`)) throw refuse('ERROR_INVALID_INPUT', 400)
+      const target = joinPath(to, entry.name)
+      if (target !== path && this.entries.has(target))
+        throw refuse(
+          entry.type === 'file' ? 'ERROR_FILE_ALREADY_EXISTS' : 'ERROR_FOLDER_ALREADY_EXISTS',
+          409,
+        )
+    }
+    const list: string[] = []
+    for (const path of paths) {
+      const target = joinPath(to, splitPath(path).name)
+      for (const [key, value] of [...this.entries]) {
+        if (key !== path && !key.startsWith(`${path}/`)) continue
+        this.entries.delete(key)
+        const moved = target + key.slice(path.length)
+        this.entries.set(moved, { ...value, entry: { ...value.entry, path: moved } })
+      }
+      list.push(target)
+    }
+    return { list }
+  }
+
   async loadText(path: string) {
     return this.found(path).text ?? ''
   }
