@@ -125,9 +125,35 @@ describe('dragging entries onto a folder', () => {
     expect(drive.calls).toEqual(['move public/pics/cap.webp public/pics/old'])
   })
 
+  it('moves the selection from the keyboard: Move, then a folder in the picker', async () => {
+    const drive = new FakeDrive()
+      .add('private/box')
+      .add('private/a.txt', 'a')
+      .add('private/b.txt', 'b')
+    open(drive, '/drive/private')
+    await screen.findByTestId('row-private/a.txt')
+    expect((screen.getByTestId('move') as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByTestId('row-check-private/a.txt'))
+    fireEvent.click(screen.getByTestId('row-check-private/b.txt'))
+    fireEvent.click(screen.getByTestId('move'))
+    // The picker opens in this folder and lets only folders be chosen.
+    const picker = await screen.findByRole('dialog')
+    expect(within(picker).getByRole('heading').textContent).toBe('Move To')
+    await within(picker).findByTestId('picker-check-private/box')
+    expect(
+      (within(picker).getByTestId('picker-check-private/a.txt') as HTMLInputElement).disabled,
+    ).toBe(true)
+    fireEvent.click(within(picker).getByTestId('picker-check-private/box'))
+    fireEvent.click(within(picker).getByTestId('dialog-ok'))
+    await waitFor(() => expect(screen.queryByTestId('row-private/a.txt')).toBeNull())
+    expect(drive.calls).toEqual(['move private/a.txt,private/b.txt private/box'])
+    expect(screen.queryByTestId('row-private/b.txt')).toBeNull()
+  })
+
   it('offers no drag without the right to change the entries', async () => {
     open(new FakeDrive(100, VIEW_ONLY).add('public/x/a.txt', 'a'), '/drive/public/x')
     const row = await screen.findByTestId('row-public/x/a.txt')
     expect(link(row).getAttribute('draggable')).toBe('false')
+    expect(screen.queryByTestId('move')).toBeNull()
   })
 })

@@ -26,6 +26,7 @@ import { openLink } from './open-link.js'
 import { isFixedFolder, placeUrl, takesSecurity } from './paths.js'
 import { renameEntry } from './rename-entry.js'
 import { SecuritySelect } from './SecuritySelect.js'
+import { pickPaths } from './picker/DrivePicker.js'
 import { DROP_FOLDER, useEntryDrag } from './useEntryDrag.js'
 import { useFolder } from './useFolder.js'
 import type { Uploads } from './useUploads.js'
@@ -107,20 +108,37 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
 
   const upload = (files: readonly File[]) => uploads.start(path, files)
 
+  const movable = (entry: DriveEntry) => entry.access.edit && !isFixedFolder(entry.path)
+  const moveInto = async (paths: string[], to: string) => {
+    try {
+      await api.move(paths, to)
+    } catch (failure) {
+      await dialogs.error('Unable to Move', failure)
+    }
+    await refresh()
+  }
   // Entries dragged onto a folder of the listing move there; the server's refusal is shown.
   const drag = useEntryDrag({
     selected: selection.selected,
-    movable: (entry) => entry.access.edit && !isFixedFolder(entry.path),
-    move: (paths, to) =>
-      void (async () => {
-        try {
-          await api.move(paths, to)
-        } catch (failure) {
-          await dialogs.error('Unable to Move', failure)
-        }
-        await refresh()
-      })(),
+    movable,
+    move: (paths, to) => void moveInto(paths, to),
   })
+  // The same move from the keyboard: Move, then the folder chosen in the drive's picker.
+  const moveSelected = async () => {
+    const chosen = await pickPaths(dialogs, {
+      api,
+      root: '',
+      filter: 'folder',
+      multiple: false,
+      start: path,
+      title: t('Move To'),
+    })
+    if (chosen?.[0] !== undefined)
+      await moveInto(
+        selected.map((entry) => entry.path),
+        chosen[0],
+      )
+  }
   /** Marks a folder that takes dropped entries (create on it), and the one a drag is over. */
   const dropTarget = (entry: DriveEntry) =>
     entry.type === 'folder' && entry.access.create ? { [DROP_FOLDER]: entry.path } : {}
@@ -284,6 +302,16 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
             data-testid="download"
           >
             {t('Download')}
+          </Button>
+        ) : null}
+        {access?.edit && !root ? (
+          <Button
+            icon="folder-open"
+            disabled={selected.length === 0 || !selected.every(movable)}
+            onClick={() => void moveSelected()}
+            data-testid="move"
+          >
+            {t('Move')}
           </Button>
         ) : null}
         {access?.edit && !isFixedFolder(path) ? (

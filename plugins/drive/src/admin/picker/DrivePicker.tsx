@@ -17,12 +17,16 @@ export interface PickerOptions {
   multiple: boolean
   /** The paths chosen before; the picker opens in the first one's folder. */
   initial?: readonly string[]
+  /** The folder it opens in when nothing was chosen before (the root by default). */
+  start?: string
+  /** The dialog's title, translated; Select File(s) by default. */
+  title?: string
 }
 
 /** Where the picker opens: the folder of the current choice when it lies under the root. */
-function startFolder(root: string, initial: readonly string[]): string {
+function startFolder(root: string, initial: readonly string[], start?: string): string {
   const first = initial[0]
-  if (first === undefined) return root
+  if (first === undefined) return start !== undefined && isWithin(root, start) ? start : root
   const { parent } = splitPath(first)
   return isWithin(root, parent) ? parent : root
 }
@@ -37,10 +41,12 @@ export function DrivePicker({
   filter,
   multiple,
   initial = [],
+  start,
+  title,
   close,
 }: PickerOptions & { close(paths: string[] | null): void }) {
   const t = useT()
-  const [folder, setFolder] = useState(() => startFolder(root, initial))
+  const [folder, setFolder] = useState(() => startFolder(root, initial, start))
   const [selected, setSelected] = useState<string[]>(() =>
     initial.filter((path) => isWithin(root, path)),
   )
@@ -60,7 +66,7 @@ export function DrivePicker({
 
   return (
     <Dialog
-      title={multiple ? t('Select Files') : t('Select File')}
+      title={title ?? (multiple ? t('Select Files') : t('Select File'))}
       onClose={() => close(null)}
       actions={[
         { label: t('Cancel'), testId: 'dialog-cancel', run: () => close(null) },
