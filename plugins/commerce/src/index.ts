@@ -299,6 +299,11 @@ export default definePlugin({
           new OrderDesk({
             db,
             records,
+            // The log plugin's, when it runs (it may register after this plugin).
+            logSink: () =>
+              container.hasRegistration('recordLogSink')
+                ? container.resolve('recordLogSink')
+                : undefined,
             lines: new OrderLines(db),
             events: new OrderEvents(db),
             mails: orderMails,

@@ -2,10 +2,13 @@ import { expect, it } from 'vitest'
 import { SYSTEM_ACTOR } from '@shopwright/core'
 import { codeOf, describePlugin, type TestSite } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
+import { PAYMENTS_TABLE } from '../src/server/migrations.js'
 import {
   FULFILMENTS_TABLE,
   ORDER_EVENTS_TABLE,
   ORDER_LINES_TABLE,
+  ORDER_PAYMENTS_TABLE,
+  orderMigrations,
 } from '../src/server/orders/order-tables.js'
 import { COMMERCE_SUITE, newCustomer, post, VISA, type Person } from './helpers.js'
 
@@ -176,6 +179,84 @@ describePlugin('the orders desk', { ...COMMERCE_SUITE, config: { trustProxy: tru
     expect(await deskRows(site, id)).toEqual({ lines: [[1, 2, 2]], parcels: 1, events: 1 })
   })
 
+  it("keeps a card order's charge with the order, filled from checkout's ledger on upgrade", async () => {
+    const id = await placeOrder(site, 'desk-payment@example.com', [['anchor-mug', 2]])
+    const db = site.kernel.services.db
+    const ledger = (await db(PAYMENTS_TABLE)
+      .where({ order_id: id })
+      .first('provider', 'charge', 'amount', 'currency')) as Record<string, string | number>
+    const kept = async () =>
+      (await db(ORDER_PAYMENTS_TABLE)
+        .where({ order_id: id })
+        .first('provider', 'charge', 'captured', 'refunded', 'currency')) as Record<
+        string,
+        string | number
+      >
+    const expected = {
+      provider: ledger.provider,
+      charge: ledger.charge,
+      captured: Number(ledger.amount),
+      refunded: 0,
+      currency: ledger.currency,
+    }
+    const row = await kept()
+    expect({ ...row, captured: Number(row.captured), refunded: Number(row.refunded) }).toEqual(
+      expected,
+    )
+    expect(expected.captured).toBeGreaterThan(0)
+    // A site upgraded from before the table: its last week's card orders are there.
+    const migration = orderMigrations.find((each) => each.name === '010-order-payments')!
+    await migration.down!(db)
+    await migration.up(db)
+    const filled = await kept()
+    expect({
+      ...filled,
+      captured: Number(filled.captured),
+      refunded: Number(filled.refunded),
+    }).toEqual(expected)
+  })
+
+  it("sends an order's confirmation again, once per key, to the address kept with the order", async () => {
+    const id = await placeOrder(site, 'desk-resend@example.com', [['anchor-mug', 1]])
+    const resend = (who: Person | undefined, name: string, order = id) =>
+      site.call(who, {
+        method: 'POST',
+        url: `/query/orders/resend/${order}`,
+        payload: { key: key(name) },
+      })
+    const sent = await resend('support', 'resend-1')
+    expect([sent.statusCode, sent.json()]).toEqual([
+      200,
+      { order: id, email: 'desk-resend@example.com' },
+    ])
+    const repeat = await resend('support', 'resend-1')
+    expect([repeat.statusCode, repeat.json()]).toEqual([200, sent.json()])
+    const mails = (await site.kernel.services
+      .db('account_mail')
+      .where('event_key', 'like', `order:${id}:confirmed%`)
+      .orderBy('event_key')
+      .pluck('event_key')) as string[]
+    expect(mails).toEqual([`order:${id}:confirmed`, `order:${id}:confirmed:${key('resend-1')}`])
+    const view = await site.call('manager', { url: `/query/orders/get/${id}` })
+    expect(
+      view.json<{ history: Array<{ kind: string; actor: { key: string } }> }>().history,
+    ).toMatchObject([{ kind: 'resent', actor: { key: site.actor('support') } }])
+
+    const refused = await resend('marketing', 'resend-2')
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'ERROR_ACCESS_DENIED'])
+    // An order from before order e-mails has no address to send to.
+    await site.kernel.services.db('commerce_order_contacts').where({ order_id: id }).delete()
+    const nowhere = await resend('support', 'resend-3')
+    expect([nowhere.statusCode, codeOf(nowhere)]).toEqual([409, 'ERROR_ORDER_EMAIL_NOT_KEPT'])
+    expect(
+      await site.kernel.services
+        .db('account_mail')
+        .where('event_key', 'like', `order:${id}:confirmed%`)
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: 2 })
+  })
+
   it('refuses a cancelled order', async () => {
     const id = await placeOrder(site, 'desk-cancelled@example.com', [['anchor-mug', 1]])
     await site.kernel.services.records.modify(
@@ -189,6 +270,12 @@ describePlugin('the orders desk', { ...COMMERCE_SUITE, config: { trustProxy: tru
     )
     const reply = await fulfil(site, 'manager', id, { key: key('cancelled') })
     expect([reply.statusCode, codeOf(reply)]).toEqual([409, 'ERROR_ORDER_CANCELLED'])
+    const resent = await site.call('manager', {
+      method: 'POST',
+      url: `/query/orders/resend/${id}`,
+      payload: { key: key('cancelled-resend') },
+    })
+    expect([resent.statusCode, codeOf(resent)]).toEqual([409, 'ERROR_ORDER_CANCELLED'])
     expect(await statusOf(site, id)).toBe('cancelled')
   })
 

@@ -51,6 +51,10 @@ export const COMMERCE_ERRORS = defineErrors({
     message: 'Every unit of this order has been fulfilled.',
     status: 409,
   },
+  ERROR_ORDER_EMAIL_NOT_KEPT: {
+    message: 'This order has no e-mail address to send to.',
+    status: 409,
+  },
   ERROR_IDEMPOTENCY_KEY_REUSED: {
     message: 'This order key was already used for another cart.',
     status: 422,

@@ -16,6 +16,7 @@ import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 import { retryTransaction, type Logger } from '@shopwright/core'
 import { PAYMENTS_TABLE } from '../migrations.js'
+import { ORDER_PAYMENTS_TABLE } from '../orders/order-tables.js'
 import type { PaymentProvider, PaymentProviders } from '../payment/providers.js'
 import { chargeKeyOf, KEEP_CHECKOUTS_MS, RunLost, type Attempts, type Run } from './attempts.js'
 
@@ -99,12 +100,32 @@ export class Payments {
     })
   }
 
-  /** Marks the charge as paying for its order, inside the order's transaction. */
+  /**
+   * Marks the charge as paying for its order, inside the order's transaction, and keeps it with the
+   * order for as long as the order (the orders desk's refunds: README, "Orders desk").
+   */
   async paid(run: Run, chargeKey: string, order: string, trx: Knex.Transaction): Promise<void> {
+    const now = Date.now()
     const changed = await trx(PAYMENTS_TABLE)
       .where({ charge_key: chargeKey, state: 'charged' })
-      .update({ state: 'paid', order_id: order, updated_at: Date.now() })
+      .update({ state: 'paid', order_id: order, updated_at: now })
     if (Number(changed) !== 1) throw new RunLost(run)
+    const row = (await trx(PAYMENTS_TABLE)
+      .where({ charge_key: chargeKey })
+      .first('provider', 'charge', 'amount', 'currency')) as Pick<
+      PaymentRow,
+      'provider' | 'charge' | 'amount' | 'currency'
+    >
+    await trx(ORDER_PAYMENTS_TABLE).insert({
+      order_id: order,
+      provider: row.provider,
+      charge: row.charge,
+      currency: row.currency,
+      captured: Number(row.amount),
+      refunded: 0,
+      created_at: now,
+      updated_at: now,
+    })
   }
 
   /** The run's charge, if it asked for one. */

@@ -16,7 +16,7 @@ import {
   type Logger,
   type RecordData,
 } from '@shopwright/core'
-import type { RecordsService } from '@shopwright/plugin-records'
+import type { RecordLogSink, RecordsService } from '@shopwright/plugin-records'
 import { ORDER_TYPE, skuOf } from '../../shared/types.js'
 import { isObject, textOf } from '../refs.js'
 import type { OrderMails, PreparedOrderMail } from '../mail/order-mails.js'
@@ -46,6 +46,13 @@ export interface FulfilAnswer {
   tracking: string
 }
 
+/** What a re-sent confirmation answers (and a repeat of it). */
+export interface ResendAnswer {
+  order: string
+  /** Where it went: the address kept with the order. */
+  email: string
+}
+
 /** Statuses staff's actions move an order to (list `orderstatus`). */
 const PART_SHIPPED = 'partiallyFulfilled'
 const ALL_SHIPPED = 'billed'
@@ -59,6 +66,8 @@ class Moved extends Error {}
 export interface OrderDeskParts {
   db: Knex
   records: Pick<RecordsService, 'findFresh' | 'modify'>
+  /** The log's sink for record lines, when the log plugin runs (records' `recordLogSink`). */
+  logSink: () => RecordLogSink | undefined
   lines: OrderLines
   events: OrderEvents
   mails: Pick<OrderMails, 'byDesk' | 'contactOf' | 'prepare' | 'queue' | 'wake'>
@@ -146,6 +155,48 @@ export class OrderDesk {
         reason: `order ${id} changed too often to fulfil it: try again.`,
       })
     })
+  }
+
+  /**
+   * Sends the order's confirmation again, to the address kept with the order (the shopper lost it,
+   * or it was caught as spam), with a link of its own. Logged on the order, since the record itself
+   * does not change.
+   */
+  async resend(staff: Entity, id: string, request: { key: string }): Promise<ResendAnswer> {
+    const digest = requestDigest('resend', {})
+    const earlier = await this.parts.events.byKey(id, request.key)
+    if (earlier) return repeat<ResendAnswer>(earlier, digest)
+    const order = await this.order(id)
+    const contact = await this.parts.mails.contactOf(id)
+    if (!contact) throw createError('ERROR_ORDER_EMAIL_NOT_KEPT', { reason: id })
+    const prepared = await this.parts.mails.prepare('confirmed', order, contact, {
+      key: request.key,
+    })
+    if (!prepared) throw new Error(`the confirmation of order ${id} could not be made`)
+    const answer: ResendAnswer = { order: id, email: contact.email }
+    const actor = actorName(staff)
+    let queued: string[]
+    try {
+      queued = await this.parts.db.transaction(async (trx) => {
+        await this.parts.events.add(trx, {
+          order: id,
+          actor,
+          kind: 'resent',
+          details: { email: contact.email },
+          key: { key: request.key, request: digest, outcome: answer },
+        })
+        await this.parts
+          .logSink()
+          ?.write([{ type: ORDER_TYPE, id, message: 're-sent the confirmation', actor }], trx)
+        return this.parts.mails.queue(prepared, trx)
+      })
+    } catch (error) {
+      const first = isDuplicateKey(error) && (await this.parts.events.byKey(id, request.key))
+      if (first) return repeat<ResendAnswer>(first, digest)
+      throw error
+    }
+    await this.parts.mails.wake(queued)
+    return answer
   }
 
   /** The order as stored now; refused when it is missing or cancelled. */

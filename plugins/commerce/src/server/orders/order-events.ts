@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { ORDER_EVENTS_TABLE } from './order-tables.js'
 
 /** What happened to an order. */
-export type OrderEventKind = 'fulfilled'
+export type OrderEventKind = 'fulfilled' | 'resent'
 
 /** One entry of an order's history. */
 export interface OrderEvent {

@@ -30,6 +30,22 @@ export const fulfilAnswer = z.object({
 })
 
 export const ORDER_DESK_ROUTES = {
+  resend: describe({
+    summary: "Sends an order's confirmation again",
+    description:
+      "To the address kept with the order, in the shopper's language, with a link of its own. `key` makes the call safe to repeat: a repeat sends nothing more.",
+    access: { security: ORDERS_SECURITY, right: 'edit' },
+    params: z.object({ id }),
+    body: z.strictObject({ key }),
+    answer: z.object({ order: z.string(), email: z.string() }),
+    errors: [
+      'ERROR_INVALID_INPUT',
+      'ERROR_ORDER_NOT_AVAILABLE',
+      'ERROR_ORDER_CANCELLED',
+      'ERROR_ORDER_EMAIL_NOT_KEPT',
+      'ERROR_IDEMPOTENCY_KEY_REUSED',
+    ],
+  }),
   get: describe({
     summary: 'An order as the orders desk shows it',
     description:

@@ -36,4 +36,13 @@ export function orderDeskRoutes(
       ctx.body = await services.desk.fulfil(staff, ctx.input.params.id, ctx.input.body)
     },
   )
+  router.post(
+    '/orders/resend/:id',
+    ORDER_DESK_ROUTES.resend,
+    access.require(ORDERS_SECURITY, 'edit'),
+    async (ctx) => {
+      const staff = (await ctx.state.entity())!
+      ctx.body = await services.desk.resend(staff, ctx.input.params.id, ctx.input.body)
+    },
+  )
 }

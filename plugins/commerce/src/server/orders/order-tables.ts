@@ -1,4 +1,5 @@
 import { binaryKeys, type Migration } from '@shopwright/core'
+import { PAYMENTS_TABLE } from '../migrations.js'
 
 /**
  * The orders desk's tables (README, "Orders desk"). The order itself stays a `salesorder` record;
@@ -19,6 +20,12 @@ export const FULFILMENTS_TABLE = 'commerce_fulfilments'
  * caller's idempotency key, unique per order, with the answer a repeat of the call is given.
  */
 export const ORDER_EVENTS_TABLE = 'commerce_order_events'
+/**
+ * What each card order paid and how much of it went back: the gateway's charge, kept for as long as
+ * the order (checkout's ledger, `commerce_payments`, forgets settled runs after a week), so a
+ * refund months later knows what to give back and never gives back more than was captured.
+ */
+export const ORDER_PAYMENTS_TABLE = 'commerce_order_payments'
 
 export const orderMigrations: Migration[] = [
   {
@@ -65,6 +72,58 @@ export const orderMigrations: Migration[] = [
       await db.schema.dropTable(ORDER_EVENTS_TABLE)
       await db.schema.dropTable(FULFILMENTS_TABLE)
       await db.schema.dropTable(ORDER_LINES_TABLE)
+    },
+  },
+  {
+    name: '010-order-payments',
+    async up(db) {
+      await db.schema.createTable(ORDER_PAYMENTS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('order_id', 191).primary()
+        table.string('provider', 32).notNullable()
+        table.string('charge', 191).notNullable()
+        table.string('currency', 16).notNullable()
+        // Minor units.
+        table.bigInteger('captured').notNullable()
+        table.bigInteger('refunded').notNullable().defaultTo(0)
+        table.bigInteger('created_at').notNullable()
+        table.bigInteger('updated_at').notNullable()
+      })
+      // The card orders of the last week, whose charge checkout's ledger still holds; older ones
+      // are refunded in the gateway's own dashboard (README, "Orders desk").
+      await db
+        .insert(
+          db(PAYMENTS_TABLE)
+            .where({ state: 'paid' })
+            .whereNotNull('order_id')
+            .whereNotNull('charge')
+            .select(
+              'order_id',
+              'provider',
+              'charge',
+              'currency',
+              db.ref('amount').as('captured'),
+              db.raw('0 as ??', ['refunded']),
+              'created_at',
+              'updated_at',
+            ),
+        )
+        .into(
+          db.raw('?? (??, ??, ??, ??, ??, ??, ??, ??)', [
+            ORDER_PAYMENTS_TABLE,
+            'order_id',
+            'provider',
+            'charge',
+            'currency',
+            'captured',
+            'refunded',
+            'created_at',
+            'updated_at',
+          ]),
+        )
+    },
+    async down(db) {
+      await db.schema.dropTable(ORDER_PAYMENTS_TABLE)
     },
   },
 ]
