@@ -319,10 +319,48 @@ describe('the drive in Chromium', () => {
 
     // The grid is remembered by the browser: a fresh load opens as a grid, until the table is chosen.
     await page.setViewportSize(DESKTOP)
+    const made = await page.evaluate(
+      async (address) =>
+        (await fetch(address, { method: 'POST', headers: { device: 'e2e' } })).status,
+      `/query/drive/create/${folder}/pictures`,
+    )
+    expect(made).toBe(200)
     await page.reload()
     await page.waitForSelector(`[data-testid="tile-${folder}/wide.png"]`)
+
+    // Dragging a tile onto a folder's tile moves it there (the drive's move call).
+    const moved = page.waitForResponse((answer) => answer.url().includes('/query/drive/move/'), {
+      timeout: 5000,
+    })
+    await page.dragAndDrop(
+      `[data-testid="tile-${folder}/wide.png"] a`,
+      `[data-testid="tile-${folder}/pictures"]`,
+    )
+    expect((await moved).status()).toBe(200)
+    await page.waitForSelector(`[data-testid="tile-${folder}/wide.png"]`, { state: 'detached' })
+    expect((await stored(`${folder}/pictures/wide.png`)).status).toBe(200)
+    await shot('moved-1366')
+
     await page.click('[data-testid=view-table]')
-    await page.waitForSelector(`[data-testid="row-${folder}/wide.png"]`)
+    await page.waitForSelector(`[data-testid="row-${folder}/tall.png"]`)
+    // And a row onto a folder's row.
+    await page.dragAndDrop(
+      `[data-testid="row-${folder}/tall.png"] a`,
+      `[data-testid="row-${folder}/pictures"]`,
+    )
+    await page.waitForSelector(`[data-testid="row-${folder}/tall.png"]`, { state: 'detached' })
+    expect((await stored(`${folder}/pictures/tall.png`)).status).toBe(200)
+    // From the keyboard: Move, then the folder in the drive's picker, opened in this folder.
+    await page.check(`[data-testid="row-check-${folder}/size guide.pdf"]`)
+    await page.click('[data-testid=move]')
+    await page.check(`[data-testid="picker-check-${folder}/pictures"]`)
+    expect(await axeProblems(page)).toEqual([])
+    await shot('move-picker')
+    await page.click('[data-testid=dialog-ok]')
+    await page.waitForSelector(`[data-testid="row-${folder}/size guide.pdf"]`, {
+      state: 'detached',
+    })
+    expect((await stored(`${folder}/pictures/size guide.pdf`)).status).toBe(200)
     expect(errors).toEqual([])
   })
 
