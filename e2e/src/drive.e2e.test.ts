@@ -61,7 +61,8 @@ function pdf(): Buffer {
 /**
  * The drive issue's browser walk: a folder, three uploads (one refused) in the uploads panel, the
  * JSON editor with Format and Ctrl-S, rename, the bin and back, a zip of the folder, and (issue
- * 35) pictures and a PDF in the grid and the preview at 1366 and 390 px, axe-core clean.
+ * 35) pictures and a PDF in the grid and the preview at 1366 and 390 px, axe-core clean, and
+ * entries moved by dragging a tile and a row onto a folder, and with Move and the picker.
  */
 describe('the drive in Chromium', () => {
   let site: Site
