@@ -96,5 +96,55 @@ describePlugin(
         200,
       )
     })
+
+    it('a move into a folder renamed at once on the other node leaves every path whole', async () => {
+      const post = (person: 'admin' | 'other', url: string, node: 0 | 1, payload?: Buffer) =>
+        site.call(
+          person,
+          {
+            method: 'POST',
+            url,
+            ...(payload ? { payload, headers: { 'content-type': 'text/plain' } } : {}),
+          },
+          node,
+        )
+      // Two rounds, the nodes swapped: six writes for `other`, its whole allowance.
+      for (const [round, mover, renamer] of [
+        [1, 0, 1],
+        [2, 1, 0],
+      ] as const) {
+        expect((await post('other', `/query/drive/create/public/race${round}`, 0)).statusCode).toBe(
+          200,
+        )
+        const file = `loose${round}.txt`
+        const sent = await post('other', `/query/drive/upload/public/${file}`, 1, Buffer.from('L'))
+        expect(sent.statusCode, sent.body).toBe(200)
+        const [moved, renamed] = await Promise.all([
+          post('other', `/query/drive/move/public/${file}?to=public/race${round}`, mover),
+          post('admin', `/query/drive/rename/public/race${round}?filename=raced${round}`, renamer),
+        ])
+        expect(renamed.statusCode, renamed.body).toBe(200)
+        const load = (at: string) =>
+          site.call('other', { url: `/query/drive/load/${at}` }, round % 2 === 0 ? 0 : 1)
+        if (moved.statusCode === 200) {
+          // Whichever committed first, the file is under the folder's new name, and listed there.
+          expect((await load(`public/raced${round}/${file}`)).body).toBe('L')
+          const listing = await site.call('other', {
+            url: `/query/drive/list/public/raced${round}`,
+          })
+          expect(
+            listing.json<{ list: Array<{ name: string }> }>().list.map((each) => each.name),
+          ).toEqual([file])
+        } else {
+          // The rename came first and the move found no folder: the file stayed where it was.
+          expect({ status: moved.statusCode, code: codeOf(moved) }).toEqual({
+            status: 404,
+            code: 'ERROR_FOLDER_NOT_FOUND',
+          })
+          expect((await load(`public/${file}`)).body).toBe('L')
+        }
+        expect((await load(`public/race${round}/${file}`)).statusCode).toBe(404)
+      }
+    })
   },
 )
