@@ -140,7 +140,7 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
       )
   }
   /** Marks a folder that takes dropped entries (create on it), and the one a drag is over. */
-  const dropTarget = (entry: DriveEntry) =>
+  const dropTarget = (entry: DriveEntry): Record<string, string> =>
     entry.type === 'folder' && entry.access.create ? { [DROP_FOLDER]: entry.path } : {}
 
   // Each file the drive takes into this folder shows in it at once, while the rest are sent.

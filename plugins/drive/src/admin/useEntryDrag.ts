@@ -91,7 +91,7 @@ export function useEntryDrag(options: {
       const paths = dragged.current
       dragged.current = null
       setOver(null)
-      if (!takes(paths, folder)) return
+      if (paths === null || !takes(paths, folder)) return
       event.preventDefault()
       options.move(paths, folder)
     },
