@@ -257,6 +257,33 @@ describePlugin('the orders desk', { ...COMMERCE_SUITE, config: { trustProxy: tru
     ).toEqual({ n: 2 })
   })
 
+  it('ships two lines asked for at once in two parcels, each told once', async () => {
+    const id = await placeOrder(site, 'desk-two-lines@example.com', [
+      ['anchor-mug', 1],
+      ['blue-mug', 1],
+    ])
+    const replies = await Promise.all([
+      fulfil(site, 'manager', id, { key: key('line-1'), lines: [{ line: 1, quantity: 1 }] }),
+      fulfil(site, 'manager', id, { key: key('line-2'), lines: [{ line: 2, quantity: 1 }] }),
+    ])
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200])
+    expect(replies.map((reply) => reply.json<{ status: string }>().status).sort()).toEqual([
+      'billed',
+      'partiallyFulfilled',
+    ])
+    expect(await statusOf(site, id)).toBe('billed')
+    // The parcels' e-mails only: the status change to billed queued none of its own.
+    const mails = (await site.kernel.services
+      .db('account_mail')
+      .where('event_key', 'like', `order:${id}:shipped%`)
+      .orderBy('event_key')
+      .pluck('event_key')) as string[]
+    expect(mails).toEqual([
+      `order:${id}:shipped:${key('line-1')}`,
+      `order:${id}:shipped:${key('line-2')}`,
+    ])
+  })
+
   it('refuses a cancelled order', async () => {
     const id = await placeOrder(site, 'desk-cancelled@example.com', [['anchor-mug', 1]])
     await site.kernel.services.records.modify(

@@ -67,8 +67,11 @@ export class OrderMails {
     { prepared: PreparedOrderMail; ids: string[] }
   >()
 
-  /** Orders an orders-desk action is changing on this node: it queues its own e-mail. */
-  private readonly deskOrders = new Set<string>()
+  /**
+   * Orders-desk actions under way on this node, by order: their status changes queue no e-mail
+   * (each action queues its own). Counted, as two actions on one order may overlap.
+   */
+  private readonly deskOrders = new Map<string, number>()
 
   constructor(
     private readonly db: Knex,
@@ -106,11 +109,13 @@ export class OrderMails {
    * own, since the action queues the one that tells what it did (a parcel, a cancellation).
    */
   async byDesk<T>(order: string, action: () => Promise<T>): Promise<T> {
-    this.deskOrders.add(order)
+    this.deskOrders.set(order, (this.deskOrders.get(order) ?? 0) + 1)
     try {
       return await action()
     } finally {
-      this.deskOrders.delete(order)
+      const left = (this.deskOrders.get(order) ?? 1) - 1
+      if (left > 0) this.deskOrders.set(order, left)
+      else this.deskOrders.delete(order)
     }
   }
 
