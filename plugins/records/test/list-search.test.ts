@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest'
-import type { Kernel } from '@shopwright/core'
 import { describePlugin } from '@shopwright/core/testing'
 import { caller, recordsSuite, STAFF } from './helpers.js'
+import { planOf, WHOLE_TABLE } from './plans.js'
 
 const PEOPLE = [
   { id: 'p1', name: 'José Álvarez', city: 'Madrid', age: 41, active: true, note: 'violin' },
@@ -10,32 +10,6 @@ const PEOPLE = [
   { id: 'p4', name: 'Émile Zola', city: 'Médan', age: -3, active: true, note: 'piano' },
   { id: 'p5', name: 'anna maría', city: 'Sevilla', age: 41, active: false, note: 'flute' },
 ]
-
-/** A plan step that reads a whole table: SQLite's `SCAN t` without an index, MySQL's type ALL. */
-const WHOLE_TABLE = /^SCAN \w+$|^SCAN \w+ AS|type=ALL/
-
-/** The steps of a statement's plan, one line each. */
-async function planOf(
-  kernel: Kernel,
-  database: string,
-  sql: string,
-  bindings: readonly unknown[],
-): Promise<string[]> {
-  const db = kernel.services.db
-  if (database === 'sqlite') {
-    const rows = (await db.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings as unknown[])) as Array<{
-      detail: string
-    }>
-    return rows.map((row) => row.detail)
-  }
-  const [rows] = (await db.raw(`EXPLAIN ${sql}`, bindings as unknown[])) as [
-    Array<{ table: string; type: string; key: string | null }>,
-  ]
-  // `<subqueryN>` is a materialised subquery's result (read from an index range), not a table.
-  return rows
-    .filter((row) => !row.table.startsWith('<'))
-    .map((row) => `table=${row.table} type=${row.type} key=${String(row.key)}`)
-}
 
 /** The record lists' search, sort and filters (docs/api.md, "/query/data/list"), on both databases. */
 describePlugin(

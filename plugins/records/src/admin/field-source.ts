@@ -3,6 +3,7 @@ import type { RecordData } from '@shopwright/core/shared'
 import type { QueryClient } from '@shopwright/client'
 import type { Choice, FieldSource } from '@shopwright/admin-ui/kit'
 import { recordName } from './keys.js'
+import { listValueName } from '../shared/record-name.js'
 
 /** At most this many records are offered by a record field's picker (the admin list's size). */
 const RECORD_CHOICES = 100
@@ -19,11 +20,11 @@ export function recordsFieldSource(client: QueryClient): FieldSource {
         {},
         { cache: 'veryshort' },
       )
-      return list.values.map((value): Choice =>
-        typeof value === 'string'
-          ? { key: value, label: value, value }
-          : { key: value.id, label: value.name ?? value.id, value: value.id },
-      )
+      // A value's name as the lists' index sorts by it (shared/record-name.ts).
+      return list.values.flatMap((value): Choice[] => {
+        const named = listValueName(value)
+        return named ? [{ key: named.id, label: named.name, value: named.id }] : []
+      })
     },
     async entryChoices(type, id, list) {
       const record = await client.get<RecordData>(

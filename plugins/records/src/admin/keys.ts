@@ -22,11 +22,5 @@ export function keyOfRow(key: string): RecordKey {
   return { type: key.slice(0, at), id: key.slice(at + 1) }
 }
 
-/** A record's name for lists and breadcrumbs: its title, headline or name, else its id. */
-export function recordName(record: { id: string } & Record<string, unknown>): string {
-  for (const field of ['title', 'headline', 'name'] as const) {
-    const value = record[field]
-    if (typeof value === 'string' && value.trim()) return value
-  }
-  return record.id
-}
+// The rule lives in shared/, where the lists' index reads it too.
+export { recordName } from '../shared/record-name.js'

@@ -1,6 +1,8 @@
 import { foldText, type FieldDefinition } from '@shopwright/client'
 import type { RecordData } from '@shopwright/core'
 import { SEARCHABLE_DATATYPES, SORTABLE_DATATYPES } from '../shared/list-columns.js'
+import { labelOf, type Labels } from './index-labels.js'
+import { naturalKey } from './natural-key.js'
 
 /**
  * What the record lists' search, sort and filters read (docs/admin.md, "Finding records"): for
@@ -18,12 +20,26 @@ const WORDS_PER_RECORD = 64
 /** Words a search may hold. */
 export const SEARCH_WORDS = 8
 
+/**
+ * The version of the keys' form: part of every type's signature, so raising it rebuilds every
+ * type's rows on its next search, sort or filter (2: natural order, list and record columns by
+ * the names they show).
+ */
+export const INDEX_VERSION = 2
+
 /** One indexed column of a type. */
 export interface IndexedField {
   id: string
   datatype: string
   /** Its words are searchable. */
   words: boolean
+  /**
+   * A list column's list type or a record column's record type: the column sorts by the name its
+   * cell shows (index-labels.ts). An embedded record shows nothing and keys as nothing.
+   */
+  listtype?: string
+  recordtype?: string
+  embed?: boolean
 }
 
 /** The indexed columns of a type, from its definition's fields: its own fields shown in lists. */
@@ -37,16 +53,36 @@ export function indexedFields(definitionFields: readonly unknown[]): IndexedFiel
         (field as FieldDefinition).showinlist === true,
     )
     .filter((field) => SORTABLE_DATATYPES.has(datatypeOf(field)))
-    .map((field) => ({
-      id: field.id,
-      datatype: datatypeOf(field),
-      words: SEARCHABLE_DATATYPES.has(datatypeOf(field)),
-    }))
+    .map((field) => {
+      const datatype = datatypeOf(field)
+      const indexed: IndexedField = {
+        id: field.id,
+        datatype,
+        words: SEARCHABLE_DATATYPES.has(datatype),
+      }
+      if (datatype === 'list' && typeof field.listtype === 'string')
+        indexed.listtype = field.listtype
+      if (datatype === 'record' && typeof field.recordtype === 'string')
+        indexed.recordtype = field.recordtype
+      if (datatype === 'record' && field.embed === true) indexed.embed = true
+      return indexed
+    })
 }
 
-/** Changes when the indexed columns change: the stored index of another signature is rebuilt. */
+/**
+ * Changes when the indexed columns or the keys' form change: the stored index of another
+ * signature is rebuilt.
+ */
 export function signatureOf(fields: readonly IndexedField[]): string {
-  return JSON.stringify(fields.map((field) => [field.id, field.datatype]))
+  return JSON.stringify([
+    INDEX_VERSION,
+    ...fields.map((field) => [
+      field.id,
+      field.datatype,
+      field.listtype ?? field.recordtype ?? '',
+      field.embed === true,
+    ]),
+  ])
 }
 
 function datatypeOf(field: FieldDefinition): string {
@@ -54,16 +90,17 @@ function datatypeOf(field: FieldDefinition): string {
 }
 
 /**
- * A value's sort key: folded text (lower case, accents off) cut to KEY_LENGTH, so keys compare as
- * bytes on both databases; numbers as fixed-width text that sorts by value; a list value or a
- * reference by its id; nothing as ''.
+ * A value's sort key, compared as bytes on both databases: a text's natural key (natural-key.ts:
+ * numbers by value, case and accents aside) cut to KEY_LENGTH; numbers as fixed-width text that
+ * sorts by value; nothing as ''. A list value or a reference given here keys by its id: termsOf
+ * keys them by their names.
  */
 export function sortKey(datatype: string, value: unknown): string {
   if (value === null || value === undefined) return ''
   if (datatype === 'integer' || datatype === 'decimal') return numberKey(value)
   if (datatype === 'boolean') return value === true || value === 'true' ? '1' : '0'
   const text = scalarText(value)
-  return text === undefined ? '' : foldText(text).slice(0, KEY_LENGTH)
+  return text === undefined ? '' : naturalKey(text, KEY_LENGTH)
 }
 
 /** The text of a value: itself, or the id of a list value or a reference; undefined for others. */
@@ -97,15 +134,23 @@ export function wordsOf(text: string): string[] {
     .map((word) => word.slice(0, WORD_LENGTH))
 }
 
-/** A record's index rows: one key per indexed field, and its distinct words (its id's among them). */
+/**
+ * A record's index rows: one key per indexed field (with the list value or record it names, for
+ * index-follow.ts), and its distinct words (its id's among them). A list or record column keys
+ * by the name its cell shows, from `labels` (loaded for the batch by loadLabels).
+ */
 export function termsOf(
   fields: readonly IndexedField[],
   record: RecordData,
-): { keys: Array<[field: string, key: string]>; words: string[] } {
-  const keys: Array<[string, string]> = fields.map((field) => [
-    field.id,
-    sortKey(field.datatype, record[field.id]),
-  ])
+  labels: Labels = new Map(),
+): { keys: Array<[field: string, key: string, ref: string | null]>; words: string[] } {
+  const keys = fields.map((field): [string, string, string | null] => {
+    const value = record[field.id]
+    const named = labelOf(field, value, labels)
+    return named
+      ? [field.id, naturalKey(named.label, KEY_LENGTH), named.ref]
+      : [field.id, sortKey(field.datatype, value), null]
+  })
   const words = new Set(wordsOf(record.id))
   for (const field of fields) {
     if (!field.words) continue

@@ -119,4 +119,24 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('record_keys')
     },
   },
+  {
+    // List and record columns sort by the names their cells show (server/index-labels.ts): each
+    // key row notes the list value or record it names, so a renamed one's rows are found by this
+    // index and keyed again (server/index-follow.ts), and a filter finds a value by its id. The
+    // rows themselves are rebuilt type by type on their next search (INDEX_VERSION in the
+    // signature); until then they have no ref. The table's binary collation covers the column.
+    name: '007-record-keys-ref',
+    async up(db) {
+      await db.schema.alterTable('record_keys', (table) => {
+        table.string('ref', 300).nullable()
+        table.index(['ref', 'type', 'field', 'sortkey'], 'record_keys_ref')
+      })
+    },
+    async down(db) {
+      await db.schema.alterTable('record_keys', (table) => {
+        table.dropIndex(['ref', 'type', 'field', 'sortkey'], 'record_keys_ref')
+        table.dropColumn('ref')
+      })
+    },
+  },
 ]

@@ -5,22 +5,22 @@ import {
   type DatabaseDialect,
   type RecordData,
 } from '@shopwright/core'
-import {
-  indexedFields,
-  prefixEnd,
-  signatureOf,
-  sortKey,
-  termsOf,
-  type IndexedField,
-} from './index-terms.js'
+import { indexedFields, prefixEnd, signatureOf, termsOf, type IndexedField } from './index-terms.js'
+import { loadLabels, refsOf } from './index-labels.js'
+import { followNames } from './index-follow.js'
+import { filterRecords, resolveFilters, type IndexFilter } from './index-filters.js'
 import { groupByType } from './record-keys.js'
 
 /** What a searched, sorted or filtered page asks for; the list service has checked every part. */
 export interface IndexQuery {
   /** Word prefixes a record must all hold (searchWords). */
   words: readonly string[]
-  /** Field values a record must hold, each compared as its sort key. */
-  filters: ReadonlyArray<{ field: IndexedField; value: string }>
+  /**
+   * Field values a record must hold, each compared as its sort key; a list or record column's
+   * value is its name or the id of its value (`refs`: the refs it names, from resolveFilters;
+   * the column's own list or type with that exact id when not given).
+   */
+  filters: readonly IndexFilter[]
   /** A list column, or undefined for id order. */
   sort?: IndexedField
   descending: boolean
@@ -28,8 +28,10 @@ export interface IndexQuery {
   limit: number
 }
 
-/** Index rows per insert statement (4 columns: far below SQLite's 32,766 variables). */
+/** Index rows per insert statement (5 columns: far below SQLite's 32,766 variables). */
 const INSERT_BATCH = 500
+/** The columns of a key row: `ref` names the list value or record a list or record column shows. */
+const KEY_COLUMNS = ['type', 'field', 'id', 'sortkey', 'ref']
 /** Records read per step of a rebuild. */
 const REBUILD_BATCH = 1_000
 
@@ -43,7 +45,8 @@ const REMEMBERED_TYPES = 500
  * for: a type whose list columns changed is rebuilt on its next search, sort or filter. Only
  * live records have rows (a bin drops them, a restore writes them again), so a plain sort walks
  * the sort index alone; searches and filters still join the live records, and a page reads live
- * bodies only.
+ * bodies only. Texts key in natural order (natural-key.ts); list and record columns by the names
+ * their cells show (index-labels.ts), kept when a name changes (index-follow.ts).
  */
 export class RecordIndex {
   /** The columns last read per type, with the stored definition they came from. */
@@ -94,6 +97,8 @@ export class RecordIndex {
       // Every record's id is searchable, list columns or not.
       await this.insert(trx, fields, list)
     }
+    // Rows of other records that show these records' names (or their list values') follow them.
+    await followNames(trx, records)
   }
 
   /** Removes the rows of some records of a type. */
@@ -129,7 +134,10 @@ export class RecordIndex {
    * the indexes first, then only their bodies, so a deep page never reads the records before it.
    */
   async page(type: string, query: IndexQuery): Promise<Array<{ id: string; body: string }>> {
-    const ids = ((await this.pageQuery(type, query)) as Array<{ id: string }>).map((row) => row.id)
+    const resolved = { ...query, filters: await resolveFilters(this.db, query.filters) }
+    const ids = ((await this.pageQuery(type, resolved)) as Array<{ id: string }>).map(
+      (row) => row.id,
+    )
     if (ids.length === 0) return []
     const rows = (await this.db('records')
       .select('id', 'body')
@@ -186,8 +194,9 @@ export class RecordIndex {
 
   /** How many live records of a type match a search and filters. */
   async count(type: string, query: Pick<IndexQuery, 'words' | 'filters'>): Promise<number> {
+    const resolved = { ...query, filters: await resolveFilters(this.db, query.filters) }
     const row = (
-      await this.matching(type, query).count<Array<{ n: number | string }>>({ n: '*' })
+      await this.matching(type, resolved).count<Array<{ n: number | string }>>({ n: '*' })
     )[0]
     return Number(row?.n ?? 0)
   }
@@ -204,17 +213,7 @@ export class RecordIndex {
           .where('word', '>=', word)
           .where('word', '<', prefixEnd(word)),
       )
-    for (const filter of query.filters)
-      select.whereIn(
-        'r.id',
-        this.db('record_keys')
-          .select('id')
-          .where({
-            type,
-            field: filter.field.id,
-            sortkey: sortKey(filter.field.datatype, filter.value),
-          }),
-      )
+    for (const filter of query.filters) filterRecords(this.db, select, type, filter)
     return select
   }
 
@@ -225,12 +224,14 @@ export class RecordIndex {
   ): Promise<void> {
     let keys: unknown[][] = []
     let words: unknown[][] = []
+    const labels = await loadLabels(trx, this.dialect, refsOf(fields, records))
     for (const record of records) {
-      const terms = termsOf(fields, record)
-      for (const [field, key] of terms.keys) keys.push([record.type, field, record.id, key])
+      const terms = termsOf(fields, record, labels)
+      for (const [field, key, ref] of terms.keys)
+        keys.push([record.type, field, record.id, key, ref])
       for (const word of terms.words) words.push([record.type, word, record.id])
       if (keys.length >= INSERT_BATCH) {
-        await insertRows(trx, 'record_keys', ['type', 'field', 'id', 'sortkey'], keys)
+        await insertRows(trx, 'record_keys', KEY_COLUMNS, keys)
         keys = []
       }
       if (words.length >= INSERT_BATCH) {
@@ -238,7 +239,7 @@ export class RecordIndex {
         words = []
       }
     }
-    await insertRows(trx, 'record_keys', ['type', 'field', 'id', 'sortkey'], keys)
+    await insertRows(trx, 'record_keys', KEY_COLUMNS, keys)
     await insertRows(trx, 'record_words', ['type', 'word', 'id'], words)
   }
 
