@@ -11,6 +11,7 @@ import { RECORD_CHANGED, RECORDS_SEEDED, type RecordsSeeded } from '@shopwright/
 import { Catalogue } from './server/catalogue/catalogue.js'
 import { categoryGuard, itemGuard, reindexItems } from './server/catalogue/catalogue-index.js'
 import {
+  backfillOrigins,
   DOCUMENT_TYPES,
   Documents,
   documentGuard,
@@ -39,11 +40,10 @@ import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
 import { migrations } from './server/migrations.js'
 import { orderMigrations } from './server/orders/order-tables.js'
-import { OrderDesk } from './server/orders/order-desk.js'
-import { OrderEvents } from './server/orders/order-events.js'
-import { OrderLines } from './server/orders/order-lines.js'
 import { orderDeskRoutes } from './server/orders/order-routes.js'
-import { OrderViews } from './server/orders/order-view.js'
+import { ordersDesk, type OrdersDesk } from './server/orders/orders-desk.js'
+import { creditMemoGuard } from './server/documents/credit-memo-guard.js'
+import { addListValues, LIST_VALUES_ADDED } from './server/documents/list-values.js'
 import { PaymentProviders, TestPaymentProvider } from './server/payment/providers.js'
 import { COMMERCE_SETTINGS } from './server/settings.js'
 import { catalogueSitemap, categoryPageData, searchPageData } from './server/storefront-pages.js'
@@ -63,6 +63,7 @@ import {
   CART_MODULE,
   CATALOGUE_SECURITY,
   CATEGORY_TYPE,
+  CREDITMEMO_TYPE,
   ITEM_TYPE,
   ORDERS_SECURITY,
   SHIPMETHOD_TYPE,
@@ -140,10 +141,8 @@ declare module '@shopwright/core' {
     stockAlerts: StockAlerts
     /** The stores and rules carts and checkout share (one of each per kernel). */
     commerceParts: CommerceParts
-    /** Staff's actions on orders (README, "Orders desk"). */
-    orderDesk: OrderDesk
-    /** Orders as the desk shows them: units per line, parcels, history. */
-    orderViews: OrderViews
+    /** Staff's actions on orders and their reads of one (README, "Orders desk"). */
+    ordersDesk: OrdersDesk
   }
 }
 
@@ -294,25 +293,23 @@ export default definePlugin({
         ({ db, mailQueue, mailTemplates, records, catalogue }: PluginCradle) =>
           new StockAlerts(db, mailQueue, mailTemplates, records, catalogue, logger),
       ).singleton(),
-      orderDesk: asFunction(
-        ({ db, records, orderMails }: PluginCradle) =>
-          new OrderDesk({
-            db,
-            records,
-            // The log plugin's, when it runs (it may register after this plugin).
-            logSink: () =>
-              container.hasRegistration('recordLogSink')
-                ? container.resolve('recordLogSink')
-                : undefined,
-            lines: new OrderLines(db),
-            events: new OrderEvents(db),
-            mails: orderMails,
-            logger,
-          }),
-      ).singleton(),
-      orderViews: asFunction(
-        ({ db, records }: PluginCradle) =>
-          new OrderViews(db, records, new OrderLines(db), new OrderEvents(db)),
+      ordersDesk: asFunction(({ db, records, orderMails, paymentProviders }: PluginCradle) =>
+        ordersDesk({
+          db,
+          records,
+          orderMails,
+          paymentProviders,
+          // The log plugin's, when it runs (it may register after this plugin).
+          logSink: () =>
+            container.hasRegistration('recordLogSink')
+              ? container.resolve('recordLogSink')
+              : undefined,
+          invalidatePages: async () => {
+            if (container.hasRegistration('storefront'))
+              await container.resolve('storefront').invalidatePages()
+          },
+          logger,
+        }),
       ).singleton(),
       carts: asFunction((deps: PluginCradle) => {
         const { store, pricing } = partsOf(deps)
@@ -362,6 +359,7 @@ export default definePlugin({
     recordGuards.add(DOCUMENT_TYPES, documentGuard)
     recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
     recordGuards.add(DOCUMENT_TYPES, services.orderMails.statusGuard)
+    recordGuards.add([CREDITMEMO_TYPE], creditMemoGuard)
     // The storefront's category and search pages, the items in its sitemap, and its cart.
     const storefront = optional('storefront')
     storefront?.addPageData(categoryPageData(services.catalogue, services.shopContexts))
@@ -379,6 +377,7 @@ export default definePlugin({
     // went, refunds to retry, late charges to look for, expired holds, old rows, stale carts.
     schedule.every(SWEEP_TASK, 60_000, async () => {
       await resolver.sweep()
+      await services.ordersDesk.ledger.sweep()
       await holds.releaseExpired()
       await store.sweep(Date.now() - settings.commerceCartDays * 86_400_000)
     })
@@ -386,6 +385,9 @@ export default definePlugin({
     // hold, builds them from the records before the node serves.
     const listed = await listingIndex.ensureCurrent()
     if (listed > 0) logger.info({ items: listed }, 'commerce: listings and search index built')
+    // Sites from before the orders desk: invoices learn their order, lists their new values.
+    await backfillOrigins(db, records)
+    await addListValues(records, LIST_VALUES_ADDED)
     // Seeds skip guards: bring the index tables in step with what they inserted.
     events.on<RecordsSeeded>(RECORDS_SEEDED, async ({ types }) => {
       if (types.includes(ITEM_TYPE)) {
@@ -417,7 +419,7 @@ export default definePlugin({
   },
   routes(router, { services, access }) {
     cartRoutes(router, services.carts, services.limiter)
-    orderDeskRoutes(router, { desk: services.orderDesk, views: services.orderViews }, access)
+    orderDeskRoutes(router, services.ordersDesk, access)
     checkoutRoutes(router, {
       checkout: services.checkout,
       carts: services.carts,

@@ -55,7 +55,7 @@ export function commerceListTypes(): RecordData[] {
     listType(
       'invoicestatus',
       'Invoice Status',
-      named({ open: 'Open', paidInFull: 'Paid In Full' }),
+      named({ open: 'Open', paidInFull: 'Paid In Full', voided: 'Voided' }),
     ),
   ]
 }

@@ -3,6 +3,7 @@ import type { RecordData } from '@shopwright/core/shared'
 import {
   CATALOGUE_SECURITY,
   CATEGORY_TYPE,
+  CREDITMEMO_TYPE,
   GUEST_TYPE,
   INVOICE_TYPE,
   ITEM_TYPE,
@@ -262,6 +263,36 @@ export function commerceRecordTypes(): RecordData[] {
         }),
         owned('createdfrom', 'Order', 'record', 'The order invoiced.', { recordtype: ORDER_TYPE }),
       ],
+    ),
+    recordType(
+      CREDITMEMO_TYPE,
+      'Credit note',
+      'cash-refund',
+      'Money given back on an order: made by the orders desk with each refund.',
+      ORDERS_SECURITY,
+      [
+        owned('tranid', 'Number', 'text', 'The credit note number.', { showinlist: true }),
+        owned('trandate', 'Date', 'datetime', 'When the refund was made.', { showinlist: true }),
+        owned('entity', 'Customer', 'record', 'Who it is for.', {
+          recordtype: 'customer',
+          showinlist: true,
+        }),
+        owned('createdfrom', 'Order', 'record', 'The order refunded.', {
+          recordtype: ORDER_TYPE,
+          showinlist: true,
+        }),
+        owned('invoice', 'Invoice', 'record', 'The invoice it credits.', {
+          recordtype: INVOICE_TYPE,
+        }),
+        owned('currency', 'Currency', 'record', 'The currency of the amount.', {
+          recordtype: 'currency',
+        }),
+        owned('total', 'Amount', 'decimal', 'The money given back.', { showinlist: true }),
+        owned('ccnumber', 'Card', 'text', 'The card refunded: its last four digits only.'),
+        owned('reason', 'Reason', 'longtext', 'Why it was refunded, as staff wrote it.'),
+        field('memo', 'Memo', 'longtext', 'A note for staff.'),
+      ],
+      { listsort: 'tranid' },
     ),
     recordType(
       SHIPMETHOD_TYPE,

@@ -51,6 +51,18 @@ export const COMMERCE_ERRORS = defineErrors({
     message: 'Every unit of this order has been fulfilled.',
     status: 409,
   },
+  ERROR_ORDER_SHIPPED: {
+    message: 'Part of this order has been shipped, so it cannot be cancelled: refund it instead.',
+    status: 409,
+  },
+  ERROR_ORDER_NOT_CAPTURED: {
+    message: 'No card payment was taken for this order, so there is nothing to refund.',
+    status: 409,
+  },
+  ERROR_REFUND_TOO_LARGE: {
+    message: 'This is more than is left to refund on this order.',
+    status: 409,
+  },
   ERROR_ORDER_EMAIL_NOT_KEPT: {
     message: 'This order has no e-mail address to send to.',
     status: 409,

@@ -11,6 +11,8 @@ export const CATEGORY_TYPE = 'webcategory'
 export const ITEM_TYPE = 'item'
 export const ORDER_TYPE = 'salesorder'
 export const INVOICE_TYPE = 'invoice'
+/** The credit note a refund makes (README, "Orders desk"). */
+export const CREDITMEMO_TYPE = 'creditmemo'
 export const SHIPMETHOD_TYPE = 'shipmethod'
 export const TAXCODE_TYPE = 'taxcode'
 /** A shopper who bought without an account, keyed by e-mail (README, "Guest checkout"). */

@@ -22,8 +22,11 @@ export interface OrderDocuments {
   result: PlacedOrder
 }
 
-/** The next document number of a kind (SO10001, INV10001): one atomic statement. */
-async function nextNumber(db: Knex, name: 'salesorder' | 'invoice'): Promise<number> {
+/** The next document number of a kind (SO10001, INV10001, CM10001): one atomic statement. */
+export async function nextNumber(
+  db: Knex,
+  name: 'salesorder' | 'invoice' | 'creditmemo',
+): Promise<number> {
   return retryTransaction(db, async (trx) => {
     const updated = await trx(COUNTERS_TABLE)
       .where({ name })

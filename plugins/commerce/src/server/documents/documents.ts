@@ -18,6 +18,12 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [ORDER_TYPE, INVOICE_TYPE
 
 /** Fields staff may change on a stored document; the rest is the checkout's. */
 const EDITABLE = new Set(['status', 'memo'])
+/**
+ * Order statuses only the orders desk moves an order to or from (README, "Orders desk"): a
+ * cancellation gives stock and money back, a part shipment is counted per line, so neither is a
+ * status staff may type.
+ */
+const DESK_STATUSES = new Set(['cancelled', 'partiallyFulfilled'])
 const STATUSES: Record<DocumentType, readonly string[]> = {
   salesorder: [
     'pendingApproval',
@@ -28,7 +34,8 @@ const STATUSES: Record<DocumentType, readonly string[]> = {
     'closed',
     'cancelled',
   ],
-  invoice: ['open', 'paidInFull'],
+  // `voided`: the invoice of a cancelled order (the orders desk's; staff cannot type it).
+  invoice: ['open', 'paidInFull', 'voided'],
 }
 
 const notAvailable = (type: DocumentType, reason?: string) =>
@@ -44,6 +51,7 @@ function documentRow(record: RecordData) {
     entity_type: typeof entity?.type === 'string' ? entity.type : '',
     entity_id: typeof entity?.id === 'string' ? entity.id : '',
     trandate: Date.parse(textOf(record.trandate)) || 0,
+    created_from: refId(record.createdfrom) ?? '',
   }
 }
 
@@ -81,6 +89,18 @@ export const documentGuard: RecordGuard = {
         if (Object.hasOwn(previous, key)) record[key] = previous[key]
         else delete record[key]
       }
+      const before = statusOf(previous.status)
+      const after = statusOf(record.status)
+      if (
+        before !== after &&
+        (type === ORDER_TYPE
+          ? DESK_STATUSES.has(before) || DESK_STATUSES.has(after)
+          : before === 'voided' || after === 'voided')
+      )
+        throw createError('ERROR_ACCESS_DENIED', {
+          reason:
+            'the orders desk moves an order to cancelled or partly shipped (its cancel and fulfil actions give stock and money back and count each line)',
+        })
       // An invoice marked paid owes nothing more: its credit goes back to the customer's limit.
       if (type === INVOICE_TYPE && record.status === 'paidInFull') record.amountremaining = 0
     }
@@ -223,6 +243,45 @@ export class Documents {
       }
     })
   }
+}
+
+/**
+ * Fills the order an invoice was made from on rows indexed before the index kept it (migration
+ * 011): once, in pages, on the first start after it; nothing to do afterwards.
+ */
+export async function backfillOrigins(
+  db: Knex,
+  records: Pick<RecordsService, 'findMany'>,
+): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = (await db(DOCUMENTS_TABLE)
+      .where({ type: INVOICE_TYPE })
+      .whereNull('created_from')
+      .limit(500)
+      .select('id')) as Array<{ id: string }>
+    if (rows.length === 0) return filled
+    const found = new Map(
+      (await records.findMany(rows.map(({ id }) => ({ type: INVOICE_TYPE, id })))).map((record) => [
+        record.id,
+        record,
+      ]),
+    )
+    for (const { id } of rows)
+      await db(DOCUMENTS_TABLE)
+        .where({ type: INVOICE_TYPE, id })
+        .update({ created_from: refId(found.get(id)?.createdfrom) ?? '' })
+    filled += rows.length
+  }
+}
+
+/** The invoice made from an order, if it has one (the first, should there be several). */
+export async function invoiceOf(db: Knex, order: string): Promise<string | undefined> {
+  const row = (await db(DOCUMENTS_TABLE)
+    .where({ created_from: order, type: INVOICE_TYPE })
+    .orderBy('id')
+    .first('id')) as { id: string } | undefined
+  return row?.id
 }
 
 /** Rebuilds the documents index from the records (after seeds, which skip guards). */

@@ -66,3 +66,33 @@ describe('the shipped e-mail of a parcel from the orders desk', () => {
     expect(mail.text).toContain('Good news: your order is on its way.')
   })
 })
+
+describe('the refund and cancelled e-mails of the orders desk', () => {
+  it('says how much went back to the card, all refunds so far, and when it shows', () => {
+    const mail = orderMail('refunded')(
+      { ...DATA, kind: 'refunded', refund: { amount: 5, refunded: 12.5 } },
+      'en-us',
+    )
+    expect(mail.subject).toBe('A refund on your order SO10001 · Shopwright Test Company')
+    expect(mail.text).toContain(
+      'Refunded to your card: $5.00\nRefunded on this order so far: $12.50\nIt can take a few days',
+    )
+    expect(mail.html).toContain('Refunded to your card: $5.00')
+  })
+
+  it('tells a cancelled card order what goes back, in French too, and a first refund once', () => {
+    const data = { ...DATA, kind: 'cancelled' as const, refund: { amount: 46 } }
+    const mail = orderMail('cancelled')(data, 'en-us')
+    expect(mail.text).toContain('Your order was cancelled: it will not be shipped.')
+    expect(mail.text).toContain('Refunded to your card: $46.00\nIt can take')
+    expect(mail.text).not.toContain('so far')
+    expect(orderMail('cancelled')(data, 'fr-fr').text).toContain(
+      'Remboursé sur votre carte\u00a0: 46,00\u00a0$US',
+    )
+  })
+
+  it('says nothing of money on a cancelled order nothing was captured for', () => {
+    const mail = orderMail('cancelled')({ ...DATA, kind: 'cancelled' }, 'en-us')
+    expect(mail.text).not.toContain('Refunded')
+  })
+})

@@ -8,13 +8,14 @@ import { escapeHtml as html } from '@shopwright/core'
 import type { MailContent, MailTemplate } from '@shopwright/plugin-account'
 import { orderMailWords, type OrderMailWords } from './order-mail-words.js'
 
-export type OrderMailKind = 'confirmed' | 'shipped' | 'cancelled'
+export type OrderMailKind = 'confirmed' | 'shipped' | 'cancelled' | 'refunded'
 
 /** The template names, as a theme's `mailTemplates` names them. */
 export const ORDER_MAIL_TEMPLATES: Readonly<Record<OrderMailKind, string>> = {
   confirmed: 'order-confirmed',
   shipped: 'order-shipped',
   cancelled: 'order-cancelled',
+  refunded: 'order-refunded',
 }
 
 /** What an order e-mail's template is given (amounts in major units, as the order keeps them). */
@@ -45,6 +46,16 @@ export interface OrderMailData {
   link: string
   /** With `shipped` sent by the orders desk: what this parcel holds and how to follow it. */
   shipment?: OrderShipment
+  /** With `refunded`, and `cancelled` when a card paid: the money given back (major units). */
+  refund?: OrderRefundNote
+}
+
+/** Money given back on an order (README, "Orders desk"). */
+export interface OrderRefundNote {
+  /** This refund. */
+  amount: number
+  /** Everything given back on the order so far, this refund included (absent: this one only). */
+  refunded?: number
 }
 
 /** One parcel of an order (README, "Orders desk"). */
@@ -108,6 +119,12 @@ export function orderMail(kind: OrderMailKind): MailTemplate<OrderMailData> {
     const { shipment } = data
     const lead = shipment && !shipment.complete ? words.leadPart : words.lead[kind]
     const parcel = shipment ? parcelLines(shipment, words) : []
+    if (data.refund) {
+      parcel.push(`${words.refund}${words.colon} ${money(data.refund.amount)}`)
+      if (data.refund.refunded !== undefined && data.refund.refunded !== data.refund.amount)
+        parcel.push(`${words.refundedSoFar}${words.colon} ${money(data.refund.refunded)}`)
+      parcel.push(words.refundDelay)
+    }
 
     const text = [
       words.hello(data.name),

@@ -20,6 +20,7 @@ import {
   orderMail,
   type OrderMailData,
   type OrderMailKind,
+  type OrderRefundNote,
   type OrderShipment,
 } from './order-mail.js'
 
@@ -167,12 +168,13 @@ export class OrderMails {
     kind: OrderMailKind,
     order: RecordData,
     contact: OrderContact,
-    options: { shipment?: OrderShipment; key?: string } = {},
+    options: { shipment?: OrderShipment; refund?: OrderRefundNote; key?: string } = {},
   ): Promise<PreparedOrderMail | null> {
     try {
       const link = this.links.mint(order.id)
       const data = await this.dataOf(kind, order, link.path)
       if (options.shipment) data.shipment = options.shipment
+      if (options.refund) data.refund = options.refund
       const made = this.templates.render(ORDER_MAIL_TEMPLATES[kind], data, contact.language)
       // One per order and kind, unless the action names its own (one per parcel).
       const key = `order:${order.id}:${kind}${options.key ? `:${options.key}` : ''}`

@@ -22,7 +22,16 @@ import { isObject, textOf } from '../refs.js'
 import type { OrderMails, PreparedOrderMail } from '../mail/order-mails.js'
 import type { OrderShipment } from '../mail/order-mail.js'
 import { planFulfilment } from './fulfil-plan.js'
-import { requestDigest, type EarlierAction, type OrderEvents } from './order-events.js'
+import {
+  ALL_SHIPPED,
+  CANCELLED,
+  inRounds,
+  Moved,
+  openOrder,
+  PART_SHIPPED,
+  repeat,
+} from './desk-kit.js'
+import { requestDigest, type OrderEvents } from './order-events.js'
 import type { LineUnits, OrderLineCount, OrderLines } from './order-lines.js'
 import { FULFILMENTS_TABLE } from './order-tables.js'
 
@@ -53,16 +62,6 @@ export interface ResendAnswer {
   email: string
 }
 
-/** Statuses staff's actions move an order to (list `orderstatus`). */
-const PART_SHIPPED = 'partiallyFulfilled'
-const ALL_SHIPPED = 'billed'
-const CANCELLED = 'cancelled'
-/** Rounds of read, plan and write before an order that keeps changing is given up on. */
-const ATTEMPTS = 5
-
-/** Thrown inside an action's transaction when another call changed the order since it was read. */
-class Moved extends Error {}
-
 export interface OrderDeskParts {
   db: Knex
   records: Pick<RecordsService, 'findFresh' | 'modify'>
@@ -84,9 +83,9 @@ export class OrderDesk {
     const digest = requestDigest('fulfil', { lines: request.lines ?? null, carrier, tracking })
     const earlier = await this.parts.events.byKey(id, request.key)
     if (earlier) return repeat<FulfilAnswer>(earlier, digest)
-    return this.parts.mails.byDesk(id, async () => {
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const order = await this.order(id)
+    return this.parts.mails.byDesk(id, () =>
+      inRounds(this.parts.events, id, { key: request.key, digest, verb: 'fulfil' }, async () => {
+        const order = await openOrder(this.parts.records, id)
         const counts = await this.parts.lines.of(order)
         const plan = planFulfilment(counts, request.lines)
         const shipment = shipmentOf(order, counts, plan.units, plan.complete, carrier, tracking)
@@ -94,67 +93,53 @@ export class OrderDesk {
         let answer: FulfilAnswer | undefined
         let queued: string[] = []
         const units = plan.units.reduce((sum, line) => sum + line.quantity, 0)
-        try {
-          await this.parts.records.modify(
-            SYSTEM_ACTOR,
-            ORDER_TYPE,
-            id,
-            ['status'],
-            (record) => {
-              if (textOf(record.status) === CANCELLED) throw createError('ERROR_ORDER_CANCELLED')
-              record.status = plan.complete ? ALL_SHIPPED : PART_SHIPPED
+        await this.parts.records.modify(
+          SYSTEM_ACTOR,
+          ORDER_TYPE,
+          id,
+          ['status'],
+          (record) => {
+            if (textOf(record.status) === CANCELLED) throw createError('ERROR_ORDER_CANCELLED')
+            record.status = plan.complete ? ALL_SHIPPED : PART_SHIPPED
+          },
+          {
+            onBehalfOf: staff,
+            message: `fulfilled ${units} ${units === 1 ? 'unit' : 'units'}${carrier ? ` (${carrier})` : ''}`,
+            alongside: async (trx) => {
+              if (!(await this.parts.lines.fulfil(id, plan.units, trx))) throw new Moved()
+              if (((await this.parts.lines.left(id, trx)) === 0) !== plan.complete)
+                throw new Moved()
+              const [fulfilment] = (await trx(FULFILMENTS_TABLE).insert({
+                order_id: id,
+                carrier,
+                tracking,
+                lines: JSON.stringify(plan.units),
+                actor: actorName(staff),
+                created_at: Date.now(),
+              })) as number[]
+              answer = {
+                order: id,
+                fulfilment: Number(fulfilment),
+                status: plan.complete ? ALL_SHIPPED : PART_SHIPPED,
+                lines: plan.units,
+                carrier,
+                tracking,
+              }
+              await this.parts.events.add(trx, {
+                order: id,
+                actor: actorName(staff),
+                kind: 'fulfilled',
+                details: { fulfilment: answer.fulfilment, lines: plan.units, carrier, tracking },
+                key: { key: request.key, request: digest, outcome: answer },
+              })
+              queued = prepared ? await this.parts.mails.queue(prepared, trx) : []
             },
-            {
-              onBehalfOf: staff,
-              message: `fulfilled ${units} ${units === 1 ? 'unit' : 'units'}${carrier ? ` (${carrier})` : ''}`,
-              alongside: async (trx) => {
-                if (!(await this.parts.lines.fulfil(id, plan.units, trx))) throw new Moved()
-                if (((await this.parts.lines.left(id, trx)) === 0) !== plan.complete)
-                  throw new Moved()
-                const [fulfilment] = (await trx(FULFILMENTS_TABLE).insert({
-                  order_id: id,
-                  carrier,
-                  tracking,
-                  lines: JSON.stringify(plan.units),
-                  actor: actorName(staff),
-                  created_at: Date.now(),
-                })) as number[]
-                answer = {
-                  order: id,
-                  fulfilment: Number(fulfilment),
-                  status: plan.complete ? ALL_SHIPPED : PART_SHIPPED,
-                  lines: plan.units,
-                  carrier,
-                  tracking,
-                }
-                await this.parts.events.add(trx, {
-                  order: id,
-                  actor: actorName(staff),
-                  kind: 'fulfilled',
-                  details: { fulfilment: answer.fulfilment, lines: plan.units, carrier, tracking },
-                  key: { key: request.key, request: digest, outcome: answer },
-                })
-                queued = prepared ? await this.parts.mails.queue(prepared, trx) : []
-              },
-            },
-          )
-        } catch (error) {
-          if (error instanceof Moved) continue
-          if (isDuplicateKey(error)) {
-            // The same key, sent twice at once: the other call wrote first.
-            const first = await this.parts.events.byKey(id, request.key)
-            if (first) return repeat<FulfilAnswer>(first, digest)
-          }
-          throw error
-        }
+          },
+        )
         await this.parts.mails.wake(queued)
         return answer!
-      }
-      throw createError('ERROR_TOO_MANY_REQUESTS', {
-        status: 409,
-        reason: `order ${id} changed too often to fulfil it: try again.`,
-      })
-    })
+      }),
+    )
   }
 
   /**
@@ -166,7 +151,7 @@ export class OrderDesk {
     const digest = requestDigest('resend', {})
     const earlier = await this.parts.events.byKey(id, request.key)
     if (earlier) return repeat<ResendAnswer>(earlier, digest)
-    const order = await this.order(id)
+    const order = await openOrder(this.parts.records, id)
     const contact = await this.parts.mails.contactOf(id)
     if (!contact) throw createError('ERROR_ORDER_EMAIL_NOT_KEPT', { reason: id })
     const prepared = await this.parts.mails.prepare('confirmed', order, contact, {
@@ -199,14 +184,6 @@ export class OrderDesk {
     return answer
   }
 
-  /** The order as stored now; refused when it is missing or cancelled. */
-  private async order(id: string): Promise<RecordData> {
-    const order = await this.parts.records.findFresh(ORDER_TYPE, id)
-    if (!order) throw createError('ERROR_ORDER_NOT_AVAILABLE', { reason: id })
-    if (textOf(order.status) === CANCELLED) throw createError('ERROR_ORDER_CANCELLED')
-    return order
-  }
-
   /** The shipped e-mail of a parcel, made before the transaction; none without a contact. */
   private async mail(
     order: RecordData,
@@ -216,15 +193,6 @@ export class OrderDesk {
     const contact = await this.parts.mails.contactOf(order.id)
     return contact ? this.parts.mails.prepare('shipped', order, contact, { shipment, key }) : null
   }
-}
-
-/** The answer of an earlier call under the same key, or 422 when the key was used for another. */
-function repeat<T>(earlier: EarlierAction, digest: string): T {
-  if (earlier.request !== digest)
-    throw createError('ERROR_IDEMPOTENCY_KEY_REUSED', {
-      reason: 'this key was used for another action on this order',
-    })
-  return earlier.outcome as T
 }
 
 /** What the parcel holds, by the names the order's lines carry. */

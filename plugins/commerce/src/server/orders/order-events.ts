@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { ORDER_EVENTS_TABLE } from './order-tables.js'
 
 /** What happened to an order. */
-export type OrderEventKind = 'fulfilled' | 'resent'
+export type OrderEventKind = 'fulfilled' | 'resent' | 'cancelled' | 'refunded' | 'refundFailed'
 
 /** One entry of an order's history. */
 export interface OrderEvent {

@@ -80,19 +80,40 @@ export class OrderLines {
     for (const { line, quantity } of units) {
       const changed = await trx(ORDER_LINES_TABLE)
         .where({ order_id: order, line })
-        .andWhereRaw('?? - ?? >= ?', ['quantity', 'fulfilled', quantity])
+        .andWhereRaw('?? - ?? - ?? >= ?', ['quantity', 'fulfilled', 'cancelled', quantity])
         .increment('fulfilled', quantity)
       if (Number(changed) !== 1) return false
     }
     return true
   }
 
+  /**
+   * Counts every unit of an order as cancelled, while none went out and none was cancelled before:
+   * false (the caller rolls back) when a fulfilment or another cancellation came first.
+   */
+  async cancel(order: string, trx: Knex.Transaction): Promise<boolean> {
+    const rows = (await trx(ORDER_LINES_TABLE)
+      .where({ order_id: order })
+      .count({ n: '*' })
+      .first()) as { n: number | string } | undefined
+    const changed = await trx(ORDER_LINES_TABLE)
+      .where({ order_id: order, fulfilled: 0, cancelled: 0 })
+      .update({ cancelled: trx.ref('quantity') })
+    return Number(changed) === Number(rows?.n ?? 0)
+  }
+
   /** Units left to fulfil on the order, as its transaction sees them. */
   async left(order: string, trx: Knex.Transaction): Promise<number> {
     const row = (await trx(ORDER_LINES_TABLE)
       .where({ order_id: order })
-      .first(trx.raw('coalesce(sum(?? - ??), 0) as ??', ['quantity', 'fulfilled', 'left']))) as
-      { left: number | string } | undefined
+      .first(
+        trx.raw('coalesce(sum(?? - ?? - ??), 0) as ??', [
+          'quantity',
+          'fulfilled',
+          'cancelled',
+          'left',
+        ]),
+      )) as { left: number | string } | undefined
     return Number(row?.left ?? 0)
   }
 }

@@ -18,6 +18,9 @@ const units = z.strictObject({
   quantity: z.int().min(1).max(MAX_LINE_QUANTITY),
 })
 const actor = z.object({ key: z.string(), name: z.string() })
+const reason = z.string().max(500).optional()
+const refundState = z.enum(['pending', 'done', 'failed'])
+const refundAnswer = z.object({ id: z.number(), amount: z.number(), state: refundState })
 const lineUnits = z.array(z.object({ line: z.number(), quantity: z.number() }))
 
 export const fulfilAnswer = z.object({
@@ -76,6 +79,25 @@ export const ORDER_DESK_ROUTES = {
       history: z.array(
         z.object({ time: z.number(), kind: z.string(), actor, details: z.unknown() }),
       ),
+      payment: z
+        .object({
+          provider: z.string(),
+          currency: z.string(),
+          captured: z.number(),
+          refunded: z.number(),
+        })
+        .nullable(),
+      refunds: z.array(
+        z.object({
+          id: z.number(),
+          amount: z.number(),
+          state: refundState,
+          reason: z.string(),
+          actor,
+          creditmemo: z.string().nullable(),
+          time: z.number(),
+        }),
+      ),
     }),
     errors: ['ERROR_ORDER_NOT_AVAILABLE'],
   }),
@@ -97,6 +119,56 @@ export const ORDER_DESK_ROUTES = {
       'ERROR_ORDER_NOT_AVAILABLE',
       'ERROR_ORDER_CANCELLED',
       'ERROR_ORDER_FULFILLED',
+      'ERROR_IDEMPOTENCY_KEY_REUSED',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+  cancel: describe({
+    summary: 'Cancels an order',
+    description:
+      "Only while none of it has shipped (else refund it). Puts every unit back in stock, gives back what the card paid (the gateway is asked after the answer is decided: `refund.state` says where it stands), voids the order's open invoice and sends the shopper the cancelled e-mail. `key` makes the call safe to repeat: the same key and body answer the first answer again, finishing what was left.",
+    access: { security: ORDERS_SECURITY, right: 'edit' },
+    params: z.object({ id }),
+    body: z.strictObject({ key, reason }),
+    answer: z.object({
+      order: z.string(),
+      status: z.string(),
+      restocked: z.array(z.object({ item: z.string(), quantity: z.number() })),
+      refund: refundAnswer.nullable(),
+      invoice: z.string().nullable(),
+    }),
+    errors: [
+      'ERROR_INVALID_INPUT',
+      'ERROR_ORDER_NOT_AVAILABLE',
+      'ERROR_ORDER_CANCELLED',
+      'ERROR_ORDER_SHIPPED',
+      'ERROR_IDEMPOTENCY_KEY_REUSED',
+      'ERROR_TOO_MANY_REQUESTS',
+    ],
+  }),
+  refund: describe({
+    summary: "Refunds money of an order's card payment",
+    description:
+      "All that is left of what the card paid, or `amount` minor units of the order's currency (1250: 12.50), never more than is left. The gateway is asked after the answer is decided (`refund.state`: pending while it does not answer, then done with its credit note, or failed); the shopper gets a refund e-mail. `key` makes the call safe to repeat.",
+    access: { security: ORDERS_SECURITY, right: 'edit' },
+    params: z.object({ id }),
+    body: z.strictObject({
+      key,
+      amount: z.int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+      reason,
+    }),
+    answer: z.object({
+      order: z.string(),
+      refund: refundAnswer,
+      captured: z.number(),
+      refunded: z.number(),
+      currency: z.string(),
+    }),
+    errors: [
+      'ERROR_INVALID_INPUT',
+      'ERROR_ORDER_NOT_AVAILABLE',
+      'ERROR_ORDER_NOT_CAPTURED',
+      'ERROR_REFUND_TOO_LARGE',
       'ERROR_IDEMPOTENCY_KEY_REUSED',
       'ERROR_TOO_MANY_REQUESTS',
     ],

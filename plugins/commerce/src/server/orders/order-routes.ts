@@ -1,11 +1,15 @@
 import type { AccessService, QueryRouter } from '@shopwright/core'
 import { ORDERS_SECURITY } from '../../shared/types.js'
+import type { OrderCancel } from './order-cancel.js'
 import type { OrderDesk } from './order-desk.js'
+import type { OrderRefund } from './order-refund.js'
 import { ORDER_DESK_ROUTES } from './order-route-schemas.js'
 import type { OrderViews } from './order-view.js'
 
 export interface OrderDeskServices {
   desk: OrderDesk
+  cancels: OrderCancel
+  refunds: OrderRefund
   views: OrderViews
 }
 
@@ -43,6 +47,24 @@ export function orderDeskRoutes(
     async (ctx) => {
       const staff = (await ctx.state.entity())!
       ctx.body = await services.desk.resend(staff, ctx.input.params.id, ctx.input.body)
+    },
+  )
+  router.post(
+    '/orders/cancel/:id',
+    ORDER_DESK_ROUTES.cancel,
+    access.require(ORDERS_SECURITY, 'edit'),
+    async (ctx) => {
+      const staff = (await ctx.state.entity())!
+      ctx.body = await services.cancels.cancel(staff, ctx.input.params.id, ctx.input.body)
+    },
+  )
+  router.post(
+    '/orders/refund/:id',
+    ORDER_DESK_ROUTES.refund,
+    access.require(ORDERS_SECURITY, 'edit'),
+    async (ctx) => {
+      const staff = (await ctx.state.entity())!
+      ctx.body = await services.refunds.refund(staff, ctx.input.params.id, ctx.input.body)
     },
   )
 }

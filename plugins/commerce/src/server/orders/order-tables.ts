@@ -1,5 +1,5 @@
 import { binaryKeys, type Migration } from '@shopwright/core'
-import { PAYMENTS_TABLE } from '../migrations.js'
+import { DOCUMENTS_TABLE, PAYMENTS_TABLE } from '../migrations.js'
 
 /**
  * The orders desk's tables (README, "Orders desk"). The order itself stays a `salesorder` record;
@@ -26,6 +26,15 @@ export const ORDER_EVENTS_TABLE = 'commerce_order_events'
  * refund months later knows what to give back and never gives back more than was captured.
  */
 export const ORDER_PAYMENTS_TABLE = 'commerce_order_payments'
+
+/**
+ * Money given back to a card (README, "Orders desk"): one row per refund, written in the
+ * transaction of the action that owes it (a refund, a cancellation) and asked of the gateway after
+ * the commit, again by the commerce sweep while the gateway does not answer. `state` moves from
+ * `pending` to `done` (with its credit note) or `failed` (the gateway refused: the amount is owed no
+ * more and can be asked again).
+ */
+export const REFUNDS_TABLE = 'commerce_refunds'
 
 export const orderMigrations: Migration[] = [
   {
@@ -124,6 +133,52 @@ export const orderMigrations: Migration[] = [
     },
     async down(db) {
       await db.schema.dropTable(ORDER_PAYMENTS_TABLE)
+    },
+  },
+  {
+    name: '011-order-refunds',
+    async up(db) {
+      await db.schema.createTable(REFUNDS_TABLE, (table) => {
+        binaryKeys(table)
+        table.increments('id').primary()
+        table.string('order_id', 191).notNullable()
+        // The gateway's idempotency key of this refund: a repeat is answered the first refund.
+        table.string('refund_key', 64).notNullable().unique()
+        table.string('provider', 32).notNullable()
+        table.string('charge', 191).notNullable()
+        table.string('currency', 16).notNullable()
+        // Minor units.
+        table.bigInteger('amount').notNullable()
+        table.string('state', 16).notNullable()
+        table.string('reason', 500).notNullable().defaultTo('')
+        table.string('actor', 191).notNullable()
+        table.string('creditmemo', 191).nullable()
+        // When the sweep next asks the gateway; 0 once settled.
+        table.bigInteger('check_at').notNullable().defaultTo(0)
+        table.bigInteger('created_at').notNullable()
+        table.bigInteger('updated_at').notNullable()
+        table.index(['order_id', 'id'], 'commerce_refunds_order')
+        table.index(['check_at'], 'commerce_refunds_check')
+      })
+      // The invoice of an order is found by the order it was made from (a cancellation voids it).
+      await db.schema.alterTable(DOCUMENTS_TABLE, (table) => {
+        table.string('created_from', 191).nullable()
+        table.index(['created_from', 'type'], 'commerce_documents_from')
+      })
+      // Lines keep their cancelled units: a fulfilment never ships what a cancellation gave back.
+      await db.schema.alterTable(ORDER_LINES_TABLE, (table) => {
+        table.integer('cancelled').notNullable().defaultTo(0)
+      })
+    },
+    async down(db) {
+      await db.schema.alterTable(ORDER_LINES_TABLE, (table) => {
+        table.dropColumn('cancelled')
+      })
+      await db.schema.alterTable(DOCUMENTS_TABLE, (table) => {
+        table.dropIndex(['created_from', 'type'], 'commerce_documents_from')
+        table.dropColumn('created_from')
+      })
+      await db.schema.dropTable(REFUNDS_TABLE)
     },
   },
 ]

@@ -5,6 +5,7 @@ import { ORDER_TYPE } from '../../shared/types.js'
 import { isObject, textOf } from '../refs.js'
 import type { OrderEvents } from './order-events.js'
 import type { LineUnits, OrderLines } from './order-lines.js'
+import type { OrderPayment, OrderRefunds, RefundView } from './order-refunds.js'
 import { FULFILMENTS_TABLE } from './order-tables.js'
 
 /** Who made an action: the account's key as the log names it (`employee|7`), and its name. */
@@ -32,6 +33,9 @@ export interface OrderView {
     actor: ActorView
   }>
   history: Array<{ time: number; kind: string; actor: ActorView; details: unknown }>
+  /** What the card paid and how much went back (minor units); null for other orders. */
+  payment: Omit<OrderPayment, 'charge'> | null
+  refunds: Array<Omit<RefundView, 'actor'> & { actor: ActorView }>
 }
 
 interface FulfilmentRow {
@@ -50,12 +54,13 @@ export class OrderViews {
     private readonly records: Pick<RecordsService, 'find'>,
     private readonly lines: OrderLines,
     private readonly events: OrderEvents,
+    private readonly refunds: OrderRefunds,
   ) {}
 
   async get(id: string): Promise<OrderView> {
     const order = await this.records.find(ORDER_TYPE, id)
     if (!order) throw createError('ERROR_ORDER_NOT_AVAILABLE', { reason: id })
-    const [counts, rows, events] = await Promise.all([
+    const [counts, rows, events, payment, refunds] = await Promise.all([
       this.lines.of(order),
       this.db(FULFILMENTS_TABLE)
         .where({ order_id: id })
@@ -64,8 +69,14 @@ export class OrderViews {
         FulfilmentRow[]
       >,
       this.events.of(id),
+      this.refunds.paymentOf(id),
+      this.refunds.of(id),
     ])
-    const names = await this.names([...rows.map((row) => row.actor), ...events.map((e) => e.actor)])
+    const names = await this.names([
+      ...rows.map((row) => row.actor),
+      ...events.map((e) => e.actor),
+      ...refunds.map((refund) => refund.actor),
+    ])
     const actor = (key: string): ActorView => ({ key, name: names.get(key) ?? key })
     const item = isObject(order.item) ? order.item : {}
     const stored = Array.isArray(item.lines) ? item.lines : []
@@ -92,6 +103,15 @@ export class OrderViews {
         actor: actor(event.actor),
         details: event.details,
       })),
+      payment: payment
+        ? {
+            provider: payment.provider,
+            currency: payment.currency,
+            captured: payment.captured,
+            refunded: payment.refunded,
+          }
+        : null,
+      refunds: refunds.map((refund) => ({ ...refund, actor: actor(refund.actor) })),
     }
   }
 

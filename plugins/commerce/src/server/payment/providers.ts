@@ -41,8 +41,13 @@ export interface ChargeRequest {
 }
 
 export interface RefundRequest {
-  /** The charge to give back, in full. */
+  /** The charge to give money back from. */
   charge: string
+  /**
+   * Minor units to give back; all of the charge not yet given back when absent. A gateway refuses
+   * (ERROR_PAYMENT_DECLINED) more than is left of the charge.
+   */
+  amount?: number
   /** The refund's idempotency key: a provider answers a repeat with the first refund, never a second. */
   key: string
 }
@@ -60,7 +65,10 @@ export interface PaymentProvider {
    * learns what a charge whose answer was lost did (README, "A real gateway").
    */
   lookup(key: string): Promise<string | null>
-  /** Gives a charge back in full (a run that placed no order); idempotent by the refund's key. */
+  /**
+   * Gives money of a charge back: all of it (a run that placed no order), or part (the orders
+   * desk), several times up to what was charged. Idempotent by the refund's key.
+   */
   refund(request: RefundRequest): Promise<void>
 }
 
@@ -92,7 +100,7 @@ export const TEST_WRONG_CVC = '000'
  * any other, and approves everything else, including the account plugin's saved-card tokens. It keeps its book of
  * charges and refunds in the site's database, shared by every node, and behaves as a real gateway
  * does: a repeated charge key answers the first charge, a repeated refund key the first refund, a
- * second refund of a charge is refused. Never for a live shop: the README says how to add a real one.
+ * refund past what is left of the charge is refused. Never for a live shop: the README says how to add a real one.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly id = 'test'
@@ -142,31 +150,48 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async refund(request: RefundRequest): Promise<void> {
-    const rows = (await this.db(TEST_GATEWAY_TABLE)
-      .where({ charge: request.charge })
-      .select('key', 'kind', 'amount', 'currency')) as Array<{
-      key: string
-      kind: string
-      amount: number
-      currency: string
-    }>
-    const charged = rows.find((row) => row.kind === 'charge')
-    if (!charged) throw createError('ERROR_PAYMENT_DECLINED', { reason: 'no such charge' })
-    const refunded = rows.find((row) => row.kind === 'refund')
-    if (refunded?.key === request.key) return
-    if (refunded) throw createError('ERROR_PAYMENT_DECLINED', { reason: 'already refunded' })
-    await this.db(TEST_GATEWAY_TABLE)
-      .insert({
+    // One refund of a charge at a time: the charge's row is locked first (SQLite writes one
+    // transaction at a time anyway), so two refunds never both see room for theirs.
+    await this.db.transaction(async (trx) => {
+      const locked = trx(TEST_GATEWAY_TABLE).where({ charge: request.charge, kind: 'charge' })
+      const charged = (await (trx.client.dialect === 'mysql' ? locked.forUpdate() : locked).first(
+        'amount',
+        'currency',
+      )) as { amount: number | string; currency: string } | undefined
+      if (!charged) throw createError('ERROR_PAYMENT_DECLINED', { reason: 'no such charge' })
+      const refunds = (await trx(TEST_GATEWAY_TABLE)
+        .where({ charge: request.charge, kind: 'refund' })
+        .select('key', 'amount')) as Array<{ key: string; amount: number | string }>
+      if (refunds.some((row) => row.key === request.key)) return
+      await trx(TEST_GATEWAY_TABLE).insert({
         key: request.key,
         kind: 'refund',
         charge: request.charge,
-        amount: Number(charged.amount),
+        amount: refundAmount(
+          Number(charged.amount),
+          refunds.map((row) => Number(row.amount)),
+          request.amount,
+        ),
         currency: charged.currency,
         created_at: Date.now(),
       })
-      .onConflict('key')
-      .ignore()
+    })
   }
+}
+
+/**
+ * What a refund gives back (minor units): `asked`, or all that is left of the charge; refused
+ * (ERROR_PAYMENT_DECLINED) when nothing is left or it is more than is left. For providers that keep
+ * their own book (the test provider, the fault tests' recording one).
+ */
+export function refundAmount(charged: number, refunded: readonly number[], asked?: number): number {
+  const left = charged - refunded.reduce((sum, amount) => sum + amount, 0)
+  const amount = asked ?? left
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+    throw createError('ERROR_PAYMENT_DECLINED', {
+      reason: left <= 0 ? 'already refunded' : 'more than is left of the charge',
+    })
+  return amount
 }
 
 /** The providers a site has; plugins add theirs in `bootstrap()`. */
