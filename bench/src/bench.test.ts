@@ -214,6 +214,7 @@ describe('scenario registry', () => {
       'drive-zip',
       'sessions-track',
       'sessions-list',
+      'orders-list',
       'log-list',
       'insights-month',
       'globe-frames',

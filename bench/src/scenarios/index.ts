@@ -28,6 +28,7 @@ import { driveList } from './drive-list.js'
 import { driveZip } from './drive-zip.js'
 import { sessionsTrack } from './sessions-track.js'
 import { sessionsList } from './sessions-list.js'
+import { ordersList } from './orders-list.js'
 import { logList } from './log-list.js'
 import { insightsMonth } from './insights-month.js'
 import { globeFrames } from './globe-frames.js'
@@ -47,7 +48,8 @@ import { clusterScale } from './cluster-scale.js'
  * lighthouse-search audits the search page and a filtered category page of a seeded kernel,
  * storefront-bundle reads the built default theme; drive-upload,
  * drive-list and drive-zip each start a kernel with the drive of their own; sessions-track and
- * sessions-list each start a kernel with sessions of their own; log-list starts a kernel with the
+ * sessions-list each start a kernel with sessions of their own; orders-list starts a kernel with
+ * commerce and fills its orders list's index directly; log-list starts a kernel with the
  * log, its plugin list named, and fills its table directly; insights-month starts a kernel with
  * insights and fills the sessions tables directly; globe-frames bundles the admin's globe
  * into a page of its own and drives Chromium; create-project packs the workspace packages and makes,
@@ -84,6 +86,7 @@ export const scenarios: readonly Scenario[] = [
   driveZip,
   sessionsTrack,
   sessionsList,
+  ordersList,
   logList,
   insightsMonth,
   globeFrames,

@@ -360,6 +360,8 @@ export default definePlugin({
     recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
     recordGuards.add(DOCUMENT_TYPES, services.orderMails.statusGuard)
     recordGuards.add([CREDITMEMO_TYPE], creditMemoGuard)
+    // After the sale's guard: an order's row reads the payment it writes.
+    recordGuards.add(DOCUMENT_TYPES, services.ordersDesk.index.guard)
     // The storefront's category and search pages, the items in its sitemap, and its cart.
     const storefront = optional('storefront')
     storefront?.addPageData(categoryPageData(services.catalogue, services.shopContexts))
@@ -388,6 +390,8 @@ export default definePlugin({
     // Sites from before the orders desk: invoices learn their order, lists their new values.
     await backfillOrigins(db, records)
     await addListValues(records, LIST_VALUES_ADDED)
+    const indexed = await services.ordersDesk.index.ensureBuilt()
+    if (indexed > 0) logger.info({ orders: indexed }, 'commerce: orders list built')
     // Seeds skip guards: bring the index tables in step with what they inserted.
     events.on<RecordsSeeded>(RECORDS_SEEDED, async ({ types }) => {
       if (types.includes(ITEM_TYPE)) {
@@ -399,7 +403,10 @@ export default definePlugin({
         await listingIndex.rebuildAll()
       else if (LISTING_SETTINGS.some((type) => types.includes(type)))
         await listingIndex.ensureCurrent()
-      if (DOCUMENT_TYPES.some((type) => types.includes(type))) await reindexDocuments(db, records)
+      if (DOCUMENT_TYPES.some((type) => types.includes(type))) {
+        await reindexDocuments(db, records)
+        await services.ordersDesk.index.ensureBuilt()
+      }
     })
     // A shopper who confirms an e-mail they bought with as a guest finds those orders in their account.
     // Once, on the node where the e-mail was confirmed (the event reaches every node).

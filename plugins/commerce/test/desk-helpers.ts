@@ -1,5 +1,6 @@
 /** What the orders desk's suites share: an order to act on, the calls, and what the desk's tables hold. */
 import { expect } from 'vitest'
+import { SYSTEM_ACTOR } from '@shopwright/core'
 import type { TestSite } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
 import {
@@ -12,20 +13,39 @@ import { newCustomer, post, VISA, type Person } from './helpers.js'
 /** A 16-64 character action key. */
 export const key = (name: string) => `desk-${name}`.padEnd(16, '0')
 
-/** Places a card order of these lines as a new customer; answers its id. */
+/**
+ * Places a card order of these lines as a new customer (shipping to `addressee`, or paying on
+ * account with `onAccount`); answers its id.
+ */
 export async function placeOrder(
   site: TestSite<Person>,
   email: string,
   lines: ReadonlyArray<[item: string, quantity: number]>,
   node = 0,
+  options: { addressee?: string; onAccount?: boolean } = {},
 ): Promise<string> {
   const kernel = site.nodes[node]!
   const customer = await newCustomer(kernel, email)
+  if (options.addressee || options.onAccount)
+    await kernel.services.records.modify(
+      SYSTEM_ACTOR,
+      customer.entity.type,
+      customer.entity.id,
+      ['addressbook', 'terms', 'creditlimit'],
+      (record) => {
+        const book = record.addressbook as Array<Record<string, unknown>>
+        if (options.addressee) book[0]!.addressee = options.addressee
+        if (options.onAccount) {
+          record.terms = 'net30'
+          record.creditlimit = 10_000
+        }
+      },
+    )
   for (const [item, quantity] of lines)
     await post(kernel, customer.cookie, '/query/cart/add', { item, quantity })
   const placed = await post(kernel, customer.cookie, '/query/checkout/place', {
     idempotencykey: `desk-order-${email}`.slice(0, 64).replace(/[^A-Za-z0-9_-]/g, '-'),
-    payment: { card: VISA },
+    payment: options.onAccount ? { account: true } : { card: VISA },
   })
   expect(placed.statusCode, placed.body).toBe(200)
   return placed.json<PlacedOrder>().order.id

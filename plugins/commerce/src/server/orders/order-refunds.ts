@@ -19,6 +19,7 @@ import { invoiceOf } from '../documents/documents.js'
 import type { PaymentProviders } from '../payment/providers.js'
 import { refId, textOf } from '../refs.js'
 import type { OrderEvents } from './order-events.js'
+import type { OrderIndex } from './order-index.js'
 import { ORDER_PAYMENTS_TABLE, REFUNDS_TABLE } from './order-tables.js'
 
 /** An order's card payment: what was captured and how much of it went back (minor units). */
@@ -68,6 +69,8 @@ export interface OrderRefundsParts {
   records: Pick<RecordsService, 'create' | 'find'>
   providers: Pick<PaymentProviders, 'get'>
   events: OrderEvents
+  /** The orders list's index, whose `refunded` follows. */
+  index: Pick<OrderIndex, 'refunded'>
   logger: Pick<Logger, 'error' | 'warn'>
 }
 
@@ -105,6 +108,7 @@ export class OrderRefunds {
         updated_at: Date.now(),
       })
     if (Number(changed) !== 1) return false
+    await this.parts.index.refunded(trx, owed.order, owed.amount)
     const now = Date.now()
     const [id] = (await trx(REFUNDS_TABLE).insert({
       order_id: owed.order,
@@ -226,6 +230,7 @@ export class OrderRefunds {
           refunded: trx.raw('?? - ?', ['refunded', Number(row.amount)]),
           updated_at: Date.now(),
         })
+      await this.parts.index.refunded(trx, row.order_id, -Number(row.amount))
       await this.parts.events.add(trx, {
         order: row.order_id,
         actor: row.actor,

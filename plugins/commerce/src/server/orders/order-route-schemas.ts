@@ -1,6 +1,7 @@
 import { describe, z } from '@shopwright/core'
 import { recordAnswer } from '@shopwright/plugin-records'
 import { MAX_LINE_QUANTITY, ORDERS_SECURITY } from '../../shared/types.js'
+import { ORDER_FILTERS } from '../../shared/orders.js'
 
 /*
  * The orders desk's calls (order-routes.ts; README, "Orders desk"): the router checks each call's
@@ -32,7 +33,63 @@ export const fulfilAnswer = z.object({
   tracking: z.string(),
 })
 
+/** A query option: absent or empty is undefined. */
+const option = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day, YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'a day, YYYY-MM-DD')
+const currency = z.object({ id: z.string(), code: z.string(), places: z.number() })
+
 export const ORDER_DESK_ROUTES = {
+  list: describe({
+    summary: 'Orders, newest first, with the totals of those the filters match',
+    description:
+      "`filter`: all (default), pendingPayment (an on-account invoice not paid), toFulfil, partlyShipped, shipped, cancelled, refunded (any money given back). `q`: an order number or its start (`SO1002`, `1002`), an e-mail or its start, or the start of the customer's first or last name, case and accents aside. `from` and `to`: days (UTC), both included. `after`: the `next` of the previous page. `limit`: 1 to 100 (50).",
+    access: { security: ORDERS_SECURITY, right: 'view' },
+    query: z.strictObject({
+      filter: option(z.enum(ORDER_FILTERS)),
+      q: option(z.string().max(100)),
+      from: option(day),
+      to: option(day),
+      after: option(
+        z.string().regex(/^\d{1,16}\.[A-Za-z0-9_-]{1,191}$/, 'not a page of this list'),
+      ),
+      limit: option(
+        z
+          .string()
+          .regex(/^\d{1,3}$/, '1 to 100')
+          .transform(Number)
+          .pipe(z.int().min(1, '1 to 100').max(100, '1 to 100')),
+      ),
+    }),
+    answer: z.object({
+      data: z.array(
+        z.object({
+          id: z.string(),
+          tranid: z.string(),
+          trandate: z.string(),
+          name: z.string(),
+          email: z.string(),
+          customer: z.string(),
+          status: z.string(),
+          statusName: z.string(),
+          fulfilment: z.string(),
+          payment: z.string(),
+          total: z.number(),
+          refunded: z.number(),
+          currency,
+        }),
+      ),
+      next: z.string().nullable(),
+      count: z.number(),
+      totals: z.array(
+        z.object({ currency, count: z.number(), total: z.number(), refunded: z.number() }),
+      ),
+    }),
+    errors: ['ERROR_INVALID_INPUT'],
+  }),
   resend: describe({
     summary: "Sends an order's confirmation again",
     description:

@@ -2,6 +2,7 @@ import type { AccessService, QueryRouter } from '@shopwright/core'
 import { ORDERS_SECURITY } from '../../shared/types.js'
 import type { OrderCancel } from './order-cancel.js'
 import type { OrderDesk } from './order-desk.js'
+import type { OrderList } from './order-list.js'
 import type { OrderRefund } from './order-refund.js'
 import { ORDER_DESK_ROUTES } from './order-route-schemas.js'
 import type { OrderViews } from './order-view.js'
@@ -10,6 +11,7 @@ export interface OrderDeskServices {
   desk: OrderDesk
   cancels: OrderCancel
   refunds: OrderRefund
+  list: OrderList
   views: OrderViews
 }
 
@@ -22,6 +24,15 @@ export function orderDeskRoutes(
   services: OrderDeskServices,
   access: AccessService,
 ): void {
+  router.get(
+    '/orders/list',
+    ORDER_DESK_ROUTES.list,
+    access.require(ORDERS_SECURITY, 'view'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = await services.list.list(ctx.input.query)
+    },
+  )
   router.get(
     '/orders/get/:id',
     ORDER_DESK_ROUTES.get,

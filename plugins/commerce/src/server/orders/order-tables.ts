@@ -36,6 +36,12 @@ export const ORDER_PAYMENTS_TABLE = 'commerce_order_payments'
  */
 export const REFUNDS_TABLE = 'commerce_refunds'
 
+/**
+ * The orders list's index (order-index.ts): one row per live order with what the list filters,
+ * searches, sorts and sums by, kept in step by the order's and its invoice's guards and by refunds.
+ */
+export const ORDERS_TABLE = 'commerce_orders'
+
 export const orderMigrations: Migration[] = [
   {
     name: '009-orders-desk',
@@ -179,6 +185,44 @@ export const orderMigrations: Migration[] = [
         table.dropColumn('created_from')
       })
       await db.schema.dropTable(REFUNDS_TABLE)
+    },
+  },
+  {
+    name: '012-orders-list',
+    async up(db) {
+      await db.schema.createTable(ORDERS_TABLE, (table) => {
+        binaryKeys(table)
+        table.string('id', 191).primary()
+        table.string('tranid', 64).notNullable()
+        table.bigInteger('trandate').notNullable()
+        table.string('status', 32).notNullable()
+        // unfulfilled | partial | fulfilled | cancelled
+        table.string('fulfilment', 16).notNullable()
+        // paid | pending | voided
+        table.string('payment', 16).notNullable()
+        table.string('currency', 16).notNullable()
+        // Minor units.
+        table.bigInteger('total').notNullable()
+        table.bigInteger('refunded').notNullable().defaultTo(0)
+        table.string('name', 191).notNullable()
+        // Folded (lower case, no accents): the whole name, and its last word, for prefix search.
+        table.string('name_key', 191).notNullable()
+        table.string('last_key', 191).notNullable()
+        table.string('email', 191).notNullable()
+        table.string('customer', 191).notNullable()
+        table.bigInteger('updated_at').notNullable()
+        table.index(['trandate', 'id'], 'commerce_orders_date')
+        table.index(['fulfilment', 'trandate', 'id'], 'commerce_orders_fulfilment')
+        table.index(['payment', 'trandate', 'id'], 'commerce_orders_payment')
+        table.index(['refunded', 'trandate', 'id'], 'commerce_orders_refunded')
+        table.index(['tranid'], 'commerce_orders_tranid')
+        table.index(['email'], 'commerce_orders_email')
+        table.index(['name_key'], 'commerce_orders_name')
+        table.index(['last_key'], 'commerce_orders_last')
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable(ORDERS_TABLE)
     },
   },
 ]

@@ -6,7 +6,9 @@ import type { PaymentProviders } from '../payment/providers.js'
 import { OrderCancel } from './order-cancel.js'
 import { OrderDesk } from './order-desk.js'
 import { OrderEvents } from './order-events.js'
+import { OrderIndex } from './order-index.js'
 import { OrderLines } from './order-lines.js'
+import { OrderList } from './order-list.js'
 import { OrderRefund } from './order-refund.js'
 import { OrderRefunds } from './order-refunds.js'
 import { OrderViews } from './order-view.js'
@@ -20,6 +22,9 @@ export interface OrdersDesk {
   /** Money owed back to cards, asked of gateways after each action and by the sweep. */
   ledger: OrderRefunds
   views: OrderViews
+  /** The orders list and the index it reads. */
+  list: OrderList
+  index: OrderIndex
 }
 
 export interface OrdersDeskDeps {
@@ -38,11 +43,13 @@ export function ordersDesk(deps: OrdersDeskDeps): OrdersDesk {
   const { db, records, orderMails: mails, logger, logSink } = deps
   const lines = new OrderLines(db)
   const events = new OrderEvents(db)
+  const index = new OrderIndex(db, records)
   const ledger = new OrderRefunds({
     db,
     records,
     providers: deps.paymentProviders,
     events,
+    index,
     logger,
   })
   return {
@@ -60,5 +67,7 @@ export function ordersDesk(deps: OrdersDeskDeps): OrdersDesk {
     refunds: new OrderRefund({ db, records, events, refunds: ledger, mails, logSink }),
     ledger,
     views: new OrderViews(db, records, lines, events, ledger),
+    list: new OrderList(db, records),
+    index,
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * The orders desk's answers as the admin reads them (README, "Orders desk"; docs/api.md, "Orders
+ * desk (staff)"). Browser-safe: the admin screens import them. Money is integer minor units.
+ */
+
+/** The list's filters, as the screen's tabs name them. */
+export const ORDER_FILTERS = [
+  'all',
+  'pendingPayment',
+  'toFulfil',
+  'partlyShipped',
+  'shipped',
+  'cancelled',
+  'refunded',
+] as const
+export type OrderFilter = (typeof ORDER_FILTERS)[number]
+
+/** Where an order's goods stand. */
+export type Fulfilment = 'unfulfilled' | 'partial' | 'fulfilled' | 'cancelled'
+/** Where an order's money stands (before refunds: `refunded` says how much went back). */
+export type PaymentStanding = 'paid' | 'pending' | 'voided'
+
+/** A currency as amounts are shown in it. */
+export interface OrderCurrency {
+  id: string
+  /** ISO 4217 (`USD`). */
+  code: string
+  /** Decimal places of its minor units. */
+  places: number
+}
+
+/** One row of the orders list. */
+export interface OrderRow {
+  id: string
+  tranid: string
+  /** ISO 8601. */
+  trandate: string
+  /** The addressee of the shipping address (what the packer writes on the parcel). */
+  name: string
+  email: string
+  /** The customer's record (`customer|12`, `guest|...`), for a link; empty when unknown. */
+  customer: string
+  /** The order's status id (list `orderstatus`) and its name. */
+  status: string
+  statusName: string
+  fulfilment: Fulfilment
+  payment: PaymentStanding
+  total: number
+  refunded: number
+  currency: OrderCurrency
+}
+
+/** A page of the orders list, with the totals of every order the filters match. */
+export interface OrderListAnswer {
+  data: OrderRow[]
+  /** The `after` of the next page; null on the last. */
+  next: string | null
+  /** Orders matched, and their totals per currency. */
+  count: number
+  totals: Array<{ currency: OrderCurrency; count: number; total: number; refunded: number }>
+}

@@ -1,0 +1,165 @@
+import { expect, it } from 'vitest'
+import { codeOf, describePlugin, type TestSite } from '@shopwright/core/testing'
+import type { OrderListAnswer } from '../src/shared/orders.js'
+import { ORDERS_TABLE } from '../src/server/orders/order-tables.js'
+import { fulfil, key, placeOrder } from './desk-helpers.js'
+import { COMMERCE_SUITE, type Person } from './helpers.js'
+
+type Site = TestSite<Person>
+
+async function list(site: Site, query = '', who: Person = 'manager'): Promise<OrderListAnswer> {
+  const reply = await site.call(who, { url: `/query/orders/list${query}` })
+  expect(reply.statusCode, reply.body).toBe(200)
+  return reply.json<OrderListAnswer>()
+}
+const ids = (answer: OrderListAnswer) => answer.data.map((row) => row.id)
+const post = (site: Site, url: string, payload: unknown) =>
+  site.call('manager', { method: 'POST', url, payload: payload as string })
+
+describePlugin('the orders list', { ...COMMERCE_SUITE, config: { trustProxy: true } }, (site) => {
+  /** Five orders: to fulfil, partly shipped, shipped, cancelled, part refunded, one on account. */
+  let orders: Record<'open' | 'part' | 'shipped' | 'cancelled' | 'account', string>
+
+  it('lists orders newest first with names, standings and totals per currency', async () => {
+    const open = await placeOrder(site, 'list-open@example.com', [['anchor-mug', 1]], 0, {
+      addressee: 'Émile Zola',
+    })
+    const part = await placeOrder(site, 'list-part@example.com', [['anchor-mug', 2]], 0, {
+      addressee: 'Grace Hopper',
+    })
+    const shipped = await placeOrder(site, 'list-shipped@example.com', [['blue-mug', 1]])
+    const cancelled = await placeOrder(site, 'list-cancelled@example.com', [['blue-mug', 1]])
+    const account = await placeOrder(site, 'list-account@example.com', [['blue-mug', 2]], 0, {
+      onAccount: true,
+    })
+    orders = { open, part, shipped, cancelled, account }
+    expect(
+      (
+        await fulfil(site, 'manager', part, {
+          key: key('list-part'),
+          lines: [{ line: 1, quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(200)
+    expect((await fulfil(site, 'manager', shipped, { key: key('list-shipped') })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (await post(site, `/query/orders/cancel/${cancelled}`, { key: key('list-cancel') }))
+        .statusCode,
+    ).toBe(200)
+    expect(
+      (await post(site, `/query/orders/refund/${open}`, { key: key('list-refund'), amount: 100 }))
+        .statusCode,
+    ).toBe(200)
+
+    const all = await list(site)
+    expect(ids(all).slice(0, 5)).toEqual([account, cancelled, shipped, part, open])
+    const byId = new Map(all.data.map((row) => [row.id, row]))
+    expect(byId.get(open)).toMatchObject({
+      tranid: open,
+      name: 'Émile Zola',
+      email: 'list-open@example.com',
+      status: 'pendingFulfillment',
+      statusName: 'Pending Fulfillment',
+      fulfilment: 'unfulfilled',
+      payment: 'paid',
+      refunded: 100,
+      currency: { id: 'usd', code: 'USD', places: 2 },
+    })
+    expect(byId.get(part)).toMatchObject({
+      fulfilment: 'partial',
+      statusName: 'Partially Fulfilled',
+    })
+    expect(byId.get(shipped)).toMatchObject({ fulfilment: 'fulfilled' })
+    expect(byId.get(cancelled)).toMatchObject({ fulfilment: 'cancelled', payment: 'paid' })
+    expect(byId.get(account)).toMatchObject({ fulfilment: 'unfulfilled', payment: 'pending' })
+    expect(byId.get(account)!.customer).toMatch(/^customer\|/)
+    // The totals are of every order matched: here the whole list, all in dollars.
+    expect(all.count).toBe(all.data.length)
+    const sum = all.data.reduce((total, row) => total + row.total, 0)
+    expect(all.totals).toEqual([
+      {
+        currency: { id: 'usd', code: 'USD', places: 2 },
+        count: all.count,
+        total: sum,
+        refunded: all.data.reduce((total, row) => total + row.refunded, 0),
+      },
+    ])
+  })
+
+  it('filters by standing, searches by number, e-mail and name, and keeps to a date range', async () => {
+    const only = async (query: string) => ids(await list(site, query))
+    expect(await only('?filter=toFulfil')).toEqual(
+      expect.arrayContaining([orders.open, orders.account]),
+    )
+    expect(await only('?filter=toFulfil')).not.toContain(orders.part)
+    expect(await only('?filter=partlyShipped')).toEqual([orders.part])
+    expect(await only('?filter=shipped')).toEqual([orders.shipped])
+    expect(await only('?filter=pendingPayment')).toEqual([orders.account])
+    expect(await only('?filter=refunded')).toEqual(
+      expect.arrayContaining([orders.open, orders.cancelled]),
+    )
+    expect(await only('?filter=cancelled')).toEqual([orders.cancelled])
+    // A number with or without its prefix, or its start; an e-mail or its start; a first or
+    // last name, case and accents aside.
+    expect(await only(`?q=${orders.part}`)).toEqual([orders.part])
+    expect(await only(`?q=${orders.part.slice(2).toLowerCase()}`)).toEqual([orders.part])
+    expect(await only('?q=LIST-ACCOUNT%40example.com')).toEqual([orders.account])
+    expect(await only('?q=list-acc')).toEqual([orders.account])
+    expect(await only('?q=emile')).toEqual([orders.open])
+    expect(await only('?q=zola')).toEqual([orders.open])
+    expect(await only('?q=hop')).toEqual([orders.part])
+    expect(await only('?q=nobody-at-all')).toEqual([])
+    expect(await only('?filter=shipped&q=zola')).toEqual([])
+    const today = new Date().toISOString().slice(0, 10)
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    expect(await only(`?from=${today}&to=${today}&q=zola`)).toEqual([orders.open])
+    expect(await only(`?from=${tomorrow}`)).toEqual([])
+    const empty = await list(site, `?from=${tomorrow}`)
+    expect([empty.count, empty.totals, empty.next]).toEqual([0, [], null])
+  })
+
+  it('pages by a cursor: every order once, the totals of all on each page', async () => {
+    const all = await list(site, '?limit=100')
+    const seen: string[] = []
+    let after = ''
+    for (let pages = 0; pages < 20; pages++) {
+      const page = await list(site, `?limit=2${after ? `&after=${after}` : ''}`)
+      expect(page.count).toBe(all.count)
+      seen.push(...ids(page))
+      if (!page.next) break
+      after = page.next
+    }
+    expect(seen).toEqual(ids(all))
+  })
+
+  it('builds rows the index lacks from the records, with their standing and refunds', async () => {
+    const before = await list(site, '?limit=100')
+    await site.kernel.services.db(ORDERS_TABLE).delete()
+    expect((await list(site)).data).toEqual([])
+    const index = site.kernel.containerOf('commerce').cradle.ordersDesk.index
+    expect(await index.ensureBuilt()).toBe(before.data.length)
+    expect(await index.ensureBuilt()).toBe(0)
+    expect(await list(site, '?limit=100')).toEqual(before)
+  })
+
+  it('refuses bad options and callers without view on orders', async () => {
+    for (const query of [
+      '?filter=lost',
+      '?limit=0',
+      '?limit=101',
+      '?limit=ten',
+      '?after=yesterday',
+      '?from=2026-13-45',
+      '?to=tomorrow',
+      `?q=${'x'.repeat(101)}`,
+      '?sort=total',
+    ]) {
+      const reply = await site.call('manager', { url: `/query/orders/list${query}` })
+      expect([reply.statusCode, codeOf(reply)], query).toEqual([400, 'ERROR_INVALID_INPUT'])
+    }
+    expect((await site.call('marketing', { url: '/query/orders/list' })).statusCode).toBe(403)
+    expect((await site.call(undefined, { url: '/query/orders/list' })).statusCode).toBe(401)
+  })
+})
