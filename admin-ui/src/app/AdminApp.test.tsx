@@ -133,6 +133,51 @@ describe('the admin shell', () => {
     expect(document.title).toBe('Admin home · Shopwright admin')
   })
 
+  it('shows the dashboard cards the user may view, each failing on its own', async () => {
+    const figures: AdminModule = {
+      plugin: 'figures',
+      dashboard: [
+        {
+          id: 'sales',
+          security: 'admin',
+          order: 20,
+          Component: lazy(async () => ({ default: () => <p data-testid="sales">Sales</p> })),
+        },
+        {
+          id: 'broken',
+          order: 10,
+          Component: lazy(async () => ({
+            default: () => {
+              throw new Error('the figures did not come')
+            },
+          })),
+        },
+        {
+          id: 'secret',
+          security: 'log',
+          order: 30,
+          Component: lazy(async () => ({ default: () => <p data-testid="secret">Log</p> })),
+        },
+      ],
+    }
+    window.history.replaceState(null, '', '/admin')
+    people.signIn('ada@example.com')
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    mount([customers, figures, { plugin: 'people', auth: people.auth }])
+    expect((await screen.findByTestId('sales')).textContent).toBe('Sales')
+    const cards = [...screen.getByTestId('dashboard').children].map((card) =>
+      card.getAttribute('data-testid'),
+    )
+    // In their order; the card of a record the user may not view is not there at all.
+    expect(cards).toEqual(['card-figures-broken', 'card-figures-sales'])
+    expect(
+      (await screen.findByTestId('card-figures-broken')).querySelector('[data-testid=error-view]'),
+    ).toBeTruthy()
+    expect(screen.queryByTestId('secret')).toBeNull()
+    // The screens the user may open still follow the cards.
+    expect(screen.getByTestId('home-/data')).toBeTruthy()
+  })
+
   it("shows 'Page not Found' inside the shell for an address no panel answers", async () => {
     window.history.replaceState(null, '', '/data/customer/7/nothing')
     people.signIn('ada@example.com')

@@ -21,7 +21,7 @@ export function adminRoutes(modules: readonly AdminModule[]): RouteObject[] {
     {
       element: <AdminLayout modules={modules} />,
       children: [
-        { path: ADMIN_ROOT, element: <AdminHome /> },
+        { path: ADMIN_ROOT, element: <AdminHome modules={modules} /> },
         ...panelsOf(modules).map((panel) => ({ path: panel.path, element: <panel.Component /> })),
         { path: '*', element: <NotFound /> },
       ],

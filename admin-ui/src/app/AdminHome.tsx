@@ -1,22 +1,51 @@
+import { Suspense } from 'react'
 import { Link, useOutletContext } from 'react-router'
+import { dashboardOf, type AdminModule } from '../registry/index.js'
+import { DashboardCard } from '../kit/DashboardCard.js'
+import { ErrorBoundary } from '../kit/ErrorBoundary.js'
 import { Icon } from '../kit/Icon.js'
 import { useDocumentTitle } from '../kit/document-title.js'
 import { useT } from '../kit/i18n.js'
 import type { ShownMenu } from './AdminLayout.js'
+import { useAccess } from './session.js'
 import './styles/home.css'
 
 /**
- * The admin's root (`/admin`): a card for every screen the signed-in user may open (the menu's
- * entries their rights show, with what each is for), so someone new sees at once where things are.
+ * The admin's root (`/admin`), where staff land (docs/admin.md, "Dashboard"): the cards the running
+ * plugins add (sales, orders to send, live visitors, the last changes), each only with view access
+ * on its security record and each loading and failing on its own; then a card for every screen
+ * the user may open, so someone new sees at once where things are.
  */
-export function AdminHome() {
+export function AdminHome({ modules = [] }: { modules?: readonly AdminModule[] }) {
   const t = useT()
   const { menu } = useOutletContext<ShownMenu>()
   useDocumentTitle(t('Admin home'))
+  const cards = dashboardOf(modules)
+  const flags = useAccess(cards.flatMap((card) => (card.security ? [card.security] : [])))
+  const shown = flags
+    ? cards.filter((card) => !card.security || flags[card.security]?.view === true)
+    : []
   return (
     <section className="sw-admin-home" data-testid="admin-home">
       <h1>{t('Admin home')}</h1>
-      <p className="sw-muted">{t('What you may open.')}</p>
+      {shown.length > 0 ? (
+        <div className="sw-dashboard" data-testid="dashboard">
+          {shown.map((card) => (
+            <div
+              key={`${card.plugin}-${card.id}`}
+              className={card.size === 'wide' ? 'sw-dashboard-wide' : undefined}
+              data-testid={`card-${card.plugin}-${card.id}`}
+            >
+              <ErrorBoundary>
+                <Suspense fallback={<DashboardCard title="Loading" icon="refresh" loading />}>
+                  <card.Component />
+                </Suspense>
+              </ErrorBoundary>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <h2 className="sw-admin-home-screens">{t('What you may open.')}</h2>
       <ul className="sw-admin-home-cards">
         {menu.map((entry) => (
           <li key={entry.to}>

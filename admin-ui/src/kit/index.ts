@@ -25,6 +25,12 @@ export {
   type Dialogs,
 } from './dialogs.js'
 export { ErrorBoundary } from './ErrorBoundary.js'
+export {
+  DashboardCard,
+  DashboardFigure,
+  Sparkline,
+  type DashboardCardProps,
+} from './DashboardCard.js'
 export { ErrorView, type ErrorViewProps } from './ErrorView.js'
 export { shownError, type ShownError } from './errors.js'
 export {

@@ -35,6 +35,23 @@ export interface AdminPanel {
 }
 
 /**
+ * A card of the admin's home, the staff's dashboard (docs/admin.md, "Dashboard"): a plugin's own
+ * figures (sales, live visitors, the last changes), shown only with view access on its security
+ * record and linking to the plugin's screen. Lazy, so a card's code loads with the home, not before.
+ */
+export interface DashboardCard {
+  /** Unique within the plugin: the card's test id is `card-<plugin>-<id>`. */
+  id: string
+  /** The security record whose view right shows the card; none shows it to every signed-in user. */
+  security?: string
+  /** Place on the dashboard: lower first. */
+  order: number
+  /** `wide` takes two columns where there is room (a chart). */
+  size?: 'normal' | 'wide'
+  Component: LazyExoticComponent<ComponentType>
+}
+
+/**
  * What a plugin's `admin` entry (`@shopwright/plugin-<name>/admin`) exports by default: its panels,
  * and the services it provides the shell. The shell uses a module only while its plugin runs, and
  * each service from exactly one running plugin (two are a configuration mistake it shows).
@@ -43,6 +60,8 @@ export interface AdminModule {
   /** The plugin's name, as in `definePlugin({ name })`. */
   plugin: string
   panels?: AdminPanel[]
+  /** Cards of the staff's dashboard (the admin's home); a plugin that is not running adds none. */
+  dashboard?: DashboardCard[]
   /** Sign-in, sign-out and who is signed in (the account plugin). */
   auth?: AuthProvider
   /** The site's languages and their names (the records plugin). */
@@ -76,6 +95,17 @@ export function defineAdmin(module: AdminModule): AdminModule {
 /** The admin's paths of every module, for the shell's router, in registration order. */
 export function panelsOf(modules: readonly AdminModule[]): AdminPanel[] {
   return modules.flatMap((module) => module.panels ?? [])
+}
+
+/** The dashboard's cards of the modules, sorted by `order`, each with its plugin's name. */
+export function dashboardOf(
+  modules: readonly AdminModule[],
+): Array<DashboardCard & { plugin: string }> {
+  return modules
+    .flatMap((module) =>
+      (module.dashboard ?? []).map((card) => ({ ...card, plugin: module.plugin })),
+    )
+    .sort((a, b) => a.order - b.order)
 }
 
 /** The menu entries of the modules, sorted by `order`, each with its panel's security id. */
