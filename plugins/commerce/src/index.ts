@@ -72,6 +72,8 @@ import {
 import { ratesGuard } from './server/catalogue/rates-guard.js'
 // For the optional translations plugin's `translationSets` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-translations'
+// For the optional admin server's `admin` service type: nothing of it is loaded.
+import type {} from '@shopwright/admin-ui/server'
 // For the optional memory plugin's `memory` service type: nothing of it is loaded.
 import type {} from '@shopwright/plugin-memory'
 // For the optional storefront's `storefront` service type: nothing of it is loaded.
@@ -308,6 +310,7 @@ export default definePlugin({
             if (container.hasRegistration('storefront'))
               await container.resolve('storefront').invalidatePages()
           },
+          lowStock: settings.commerceLowStock,
           logger,
         }),
       ).singleton(),
@@ -346,6 +349,8 @@ export default definePlugin({
   async bootstrap({ services, settings, logger, optional }) {
     // The screens' texts with their French, for the sets that lack them (docs/plugins.md, "Phrases").
     optional('translationSets')?.phrases.add('commerce', { admin: COMMERCE_PHRASES })
+    // The orders screens' addresses, served with the admin app's page (docs/admin.md, "Orders screens").
+    optional('admin')?.addPaths('commerce', ['/orders', '/orders/:id'])
     // Listed and cleared under misc on the Memory screen (plugins/memory/README.md).
     optional('memory')?.cacheTypes.add(COMMERCE_CACHE).add(ITEM_FACTS_CACHE)
     const { records, db, recordGuards, events, cache, limiter, schedule, listingIndex } = services

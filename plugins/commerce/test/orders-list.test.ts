@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { SYSTEM_ACTOR } from '@shopwright/core'
 import { codeOf, describePlugin, type TestSite } from '@shopwright/core/testing'
 import type { OrderListAnswer } from '../src/shared/orders.js'
 import { ORDERS_TABLE } from '../src/server/orders/order-tables.js'
@@ -142,6 +143,69 @@ describePlugin('the orders list', { ...COMMERCE_SUITE, config: { trustProxy: tru
     expect(await index.ensureBuilt()).toBe(before.data.length)
     expect(await index.ensureBuilt()).toBe(0)
     expect(await list(site, '?limit=100')).toEqual(before)
+  })
+
+  it("sums today's and the week's sales, counts the orders to ship, and lists items low on stock", async () => {
+    const summary = await site.call('manager', { url: '/query/orders/summary' })
+    expect(summary.statusCode, summary.body).toBe(200)
+    const all = await list(site, '?limit=100')
+    const live = all.data.filter((row) => row.fulfilment !== 'cancelled')
+    const sales = [
+      {
+        currency: { id: 'usd', code: 'USD', places: 2 },
+        count: live.length,
+        total: live.reduce((sum, row) => sum + row.total, 0),
+        refunded: live.reduce((sum, row) => sum + row.refunded, 0),
+      },
+    ]
+    expect(summary.json()).toEqual({
+      today: sales,
+      week: sales,
+      toFulfil: (await list(site, '?filter=toFulfil')).count,
+      partlyShipped: 1,
+    })
+
+    const lowstock = async (query = '') => {
+      const reply = await site.call('manager', { url: `/query/orders/lowstock${query}` })
+      expect(reply.statusCode, reply.body).toBe(200)
+      return reply.json<{
+        threshold: number
+        count: number
+        items: Array<{ id: string; name: string; available: number; threshold: number }>
+      }>()
+    }
+    const before = await lowstock('?limit=50')
+    expect(before.threshold).toBe(5)
+    expect(before.items.map((item) => item.id)).not.toContain('anchor-mug')
+    for (const item of before.items) expect(item.available).toBeLessThanOrEqual(item.threshold)
+    // Its own threshold puts an item on the list, by its name, fewest units first.
+    const setLow = (lowstock: number | null) =>
+      site.kernel.services.records.modify(
+        SYSTEM_ACTOR,
+        'item',
+        'anchor-mug',
+        ['lowstock'],
+        (item) => {
+          if (lowstock === null) delete item.lowstock
+          else item.lowstock = lowstock
+        },
+      )
+    await setLow(100_000)
+    const after = await lowstock('?limit=50')
+    expect(after.count).toBe(before.count + 1)
+    const anchor = after.items.find((item) => item.id === 'anchor-mug')!
+    expect(anchor).toMatchObject({ name: 'Anchor Mug', threshold: 100_000 })
+    expect(after.items.map((item) => item.available)).toEqual(
+      [...after.items.map((item) => item.available)].sort((a, b) => a - b),
+    )
+    await setLow(null)
+    expect((await lowstock('?limit=50')).count).toBe(before.count)
+    for (const query of ['?limit=0', '?limit=51', '?when=now']) {
+      const reply = await site.call('manager', { url: `/query/orders/lowstock${query}` })
+      expect([reply.statusCode, codeOf(reply)], query).toEqual([400, 'ERROR_INVALID_INPUT'])
+    }
+    for (const url of ['/query/orders/summary', '/query/orders/lowstock'])
+      expect((await site.call('marketing', { url })).statusCode).toBe(403)
   })
 
   it('refuses bad options and callers without view on orders', async () => {

@@ -189,6 +189,12 @@ export function commerceRecordTypes(): RecordData[] {
           { showinlist: true },
         ),
         field(
+          'lowstock',
+          'Low stock at',
+          'integer',
+          "The dashboard lists the item as low on stock once this many units or fewer are left to sell; empty: the site's threshold (COMMERCE_LOW_STOCK, 5).",
+        ),
+        field(
           'taxcode',
           'Tax code',
           'record',

@@ -28,6 +28,8 @@ export const COMMERCE_SETTINGS = {
     env: 'COMMERCE_STOCK_ALERT_SECONDS',
     schema: wholeNumber(1, 86_400).default(60),
   },
+  /** Units left to sell at or under which an item is low on stock, unless it has its own threshold. */
+  commerceLowStock: { env: 'COMMERCE_LOW_STOCK', schema: wholeNumber(0, 1_000_000).default(5) },
   /** Days an anonymous cart is kept after its last change. */
   commerceCartDays: { env: 'COMMERCE_CART_DAYS', schema: wholeNumber(1, 3650).default(30) },
 } as const

@@ -59,3 +59,30 @@ export interface OrderListAnswer {
   count: number
   totals: Array<{ currency: OrderCurrency; count: number; total: number; refunded: number }>
 }
+
+/** Orders placed in a span, per currency (cancelled ones left out). */
+export interface SalesFigure {
+  currency: OrderCurrency
+  count: number
+  /** Minor units, before refunds. */
+  total: number
+  refunded: number
+}
+
+export interface OrdersSummary {
+  /** Since 00:00 UTC today. */
+  today: SalesFigure[]
+  /** Since 00:00 UTC six days ago: today and the six days before. */
+  week: SalesFigure[]
+  /** Orders nothing of which has shipped yet, and those partly shipped. */
+  toFulfil: number
+  partlyShipped: number
+}
+
+export interface LowStockAnswer {
+  /** The site's threshold (COMMERCE_LOW_STOCK); an item's own `lowstock` wins. */
+  threshold: number
+  /** Items at or under their threshold, fewest units first: the first `limit`. */
+  items: Array<{ id: string; name: string; available: number; threshold: number }>
+  count: number
+}

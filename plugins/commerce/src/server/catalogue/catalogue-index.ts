@@ -23,6 +23,11 @@ function itemRow(record: RecordData) {
     online: record.online === true,
     urlcomponent: (textOf(record.urlcomponent).trim() || record.id).slice(0, 191),
     sortname: sortKey(textOf(record.displayname) || record.id),
+    // Its own low-stock threshold; null: the site's (COMMERCE_LOW_STOCK).
+    low_at:
+      typeof record.lowstock === 'number' && Number.isSafeInteger(record.lowstock)
+        ? Math.max(0, record.lowstock)
+        : null,
   }
 }
 
@@ -54,7 +59,7 @@ export async function indexItem(
   await executor(ITEMS_TABLE)
     .insert({ ...itemRow(record), created_at: Date.now() })
     .onConflict('item')
-    .merge(['parent', 'online', 'urlcomponent', 'sortname'])
+    .merge(['parent', 'online', 'urlcomponent', 'sortname', 'low_at'])
   await executor(CATALOGUE_TABLE).where({ item: record.id }).delete()
   const rows = catalogueRows(record)
   if (rows.length > 0) await executor(CATALOGUE_TABLE).insert(rows)

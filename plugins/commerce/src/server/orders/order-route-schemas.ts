@@ -42,7 +42,52 @@ const day = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'a day, YYYY-MM-DD')
 const currency = z.object({ id: z.string(), code: z.string(), places: z.number() })
 
+const sales = z.array(
+  z.object({ currency, count: z.number(), total: z.number(), refunded: z.number() }),
+)
+
 export const ORDER_DESK_ROUTES = {
+  summary: describe({
+    summary: "The dashboard's shop figures",
+    description:
+      'Orders and their totals per currency today and over the last 7 days (UTC days, cancelled orders left out, before refunds; minor units), and the orders waiting to ship: none of them shipped (`toFulfil`) or part (`partlyShipped`). Takes no query option.',
+    access: { security: ORDERS_SECURITY, right: 'view' },
+    query: z.strictObject({}),
+    answer: z.object({
+      today: sales,
+      week: sales,
+      toFulfil: z.number(),
+      partlyShipped: z.number(),
+    }),
+  }),
+  lowstock: describe({
+    summary: 'Items low on stock, fewest units left first',
+    description:
+      "Items to sell (not those with options, which sell through their children) with as many units left to sell as their threshold or fewer: the item's `lowstock`, else the site's (COMMERCE_LOW_STOCK). `limit`: 1 to 50 (5).",
+    access: { security: ORDERS_SECURITY, right: 'view' },
+    query: z.strictObject({
+      limit: option(
+        z
+          .string()
+          .regex(/^\d{1,2}$/, '1 to 50')
+          .transform(Number)
+          .pipe(z.int().min(1, '1 to 50').max(50, '1 to 50')),
+      ),
+    }),
+    answer: z.object({
+      threshold: z.number(),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          available: z.number(),
+          threshold: z.number(),
+        }),
+      ),
+      count: z.number(),
+    }),
+    errors: ['ERROR_INVALID_INPUT'],
+  }),
   list: describe({
     summary: 'Orders, newest first, with the totals of those the filters match',
     description:

@@ -3,6 +3,7 @@ import { ORDERS_SECURITY } from '../../shared/types.js'
 import type { OrderCancel } from './order-cancel.js'
 import type { OrderDesk } from './order-desk.js'
 import type { OrderList } from './order-list.js'
+import type { OrderSummary } from './order-summary.js'
 import type { OrderRefund } from './order-refund.js'
 import { ORDER_DESK_ROUTES } from './order-route-schemas.js'
 import type { OrderViews } from './order-view.js'
@@ -12,6 +13,7 @@ export interface OrderDeskServices {
   cancels: OrderCancel
   refunds: OrderRefund
   list: OrderList
+  summary: OrderSummary
   views: OrderViews
 }
 
@@ -24,6 +26,24 @@ export function orderDeskRoutes(
   services: OrderDeskServices,
   access: AccessService,
 ): void {
+  router.get(
+    '/orders/summary',
+    ORDER_DESK_ROUTES.summary,
+    access.require(ORDERS_SECURITY, 'view'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = await services.summary.orders()
+    },
+  )
+  router.get(
+    '/orders/lowstock',
+    ORDER_DESK_ROUTES.lowstock,
+    access.require(ORDERS_SECURITY, 'view'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = await services.summary.lowStocked(ctx.input.query.limit)
+    },
+  )
   router.get(
     '/orders/list',
     ORDER_DESK_ROUTES.list,

@@ -1,5 +1,5 @@
 import { binaryKeys, type Migration } from '@shopwright/core'
-import { DOCUMENTS_TABLE, PAYMENTS_TABLE } from '../migrations.js'
+import { DOCUMENTS_TABLE, ITEMS_TABLE, PAYMENTS_TABLE } from '../migrations.js'
 
 /**
  * The orders desk's tables (README, "Orders desk"). The order itself stays a `salesorder` record;
@@ -223,6 +223,20 @@ export const orderMigrations: Migration[] = [
     },
     async down(db) {
       await db.schema.dropTable(ORDERS_TABLE)
+    },
+  },
+  {
+    name: '013-low-stock',
+    async up(db) {
+      // An item's own low-stock threshold (field `lowstock`), for the dashboard; null: the site's.
+      await db.schema.alterTable(ITEMS_TABLE, (table) => {
+        table.integer('low_at').nullable()
+      })
+    },
+    async down(db) {
+      await db.schema.alterTable(ITEMS_TABLE, (table) => {
+        table.dropColumn('low_at')
+      })
     },
   },
 ]

@@ -9,6 +9,7 @@ import { OrderEvents } from './order-events.js'
 import { OrderIndex } from './order-index.js'
 import { OrderLines } from './order-lines.js'
 import { OrderList } from './order-list.js'
+import { OrderSummary } from './order-summary.js'
 import { OrderRefund } from './order-refund.js'
 import { OrderRefunds } from './order-refunds.js'
 import { OrderViews } from './order-view.js'
@@ -25,6 +26,8 @@ export interface OrdersDesk {
   /** The orders list and the index it reads. */
   list: OrderList
   index: OrderIndex
+  /** The dashboard's figures: sales, orders to ship, items low on stock. */
+  summary: OrderSummary
 }
 
 export interface OrdersDeskDeps {
@@ -36,6 +39,8 @@ export interface OrdersDeskDeps {
   logSink: () => RecordLogSink | undefined
   /** Drops the storefront's cached pages (stock came back), on a site with one. */
   invalidatePages: () => Promise<void>
+  /** The site's low-stock threshold (COMMERCE_LOW_STOCK). */
+  lowStock: number
   logger: Logger
 }
 
@@ -69,5 +74,6 @@ export function ordersDesk(deps: OrdersDeskDeps): OrdersDesk {
     views: new OrderViews(db, records, lines, events, ledger),
     list: new OrderList(db, records),
     index,
+    summary: new OrderSummary(db, records, deps.lowStock),
   }
 }
