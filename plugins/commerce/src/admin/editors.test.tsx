@@ -89,9 +89,14 @@ const TABLE = {
 const get = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 
 describe('the commerce admin module', () => {
-  it('supplies editors of its embedded types and no panels', () => {
+  it('supplies editors of its embedded types and the orders screens, gated by `orders`', () => {
     expect(admin.plugin).toBe('commerce')
-    expect(admin.panels ?? []).toEqual([])
+    expect(
+      (admin.panels ?? []).map((panel) => [panel.path, panel.security, panel.menu?.label]),
+    ).toEqual([
+      ['/orders', 'orders', 'Orders'],
+      ['/orders/:id', 'orders', undefined],
+    ])
     expect(Object.keys(admin.embedded ?? {}).sort()).toEqual([
       'documentlines',
       'pricematrix',

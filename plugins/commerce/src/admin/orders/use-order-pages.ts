@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { OrderListAnswer, OrderRow } from '../../shared/orders.js'
+import type { OrderListRequest, OrdersApi } from './orders-api.js'
+
+export interface OrderPages {
+  rows: OrderRow[]
+  /** The first page's count and totals: every order the filters match. */
+  summary: Pick<OrderListAnswer, 'count' | 'totals'> | undefined
+  next: string | null
+  loading: boolean
+  error: unknown
+  more(): void
+  reload(): void
+}
+
+/**
+ * The list's pages for the address's filters: the first page again whenever they change, and the
+ * `next` cursor's page below the rows on Load more. An answer for filters no longer shown (a quick
+ * typist's earlier search) is dropped, never shown over the newer one.
+ */
+export function useOrderPages(api: OrdersApi, request: OrderListRequest): OrderPages {
+  const [rows, setRows] = useState<OrderRow[]>([])
+  const [summary, setSummary] = useState<OrderPages['summary']>(undefined)
+  const [next, setNext] = useState<string | null>(null)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<unknown>(undefined)
+  const asked = useRef(0)
+
+  const load = useCallback(
+    (after?: string) => {
+      const round = ++asked.current
+      setLoading(true)
+      if (!after) setError(undefined)
+      api.list(after ? { ...request, after } : request).then(
+        (page) => {
+          if (round !== asked.current) return
+          setRows((previous) => (after ? [...previous, ...page.data] : page.data))
+          if (!after) setSummary({ count: page.count, totals: page.totals })
+          setNext(page.next)
+          setError(undefined)
+          setLoading(false)
+        },
+        (failure: unknown) => {
+          if (round !== asked.current) return
+          setError(failure)
+          setLoading(false)
+        },
+      )
+    },
+    [api, request],
+  )
+  useEffect(() => {
+    setRows([])
+    setSummary(undefined)
+    load()
+  }, [load])
+  const more = useCallback(() => {
+    if (next) load(next)
+  }, [load, next])
+  const reload = useCallback(() => load(), [load])
+  return { rows, summary, next, loading, error, more, reload }
+}
