@@ -21,8 +21,9 @@ import { RollUpNote } from './RollUpNote.js'
 import { TopList, type TopListProps } from './TopList.js'
 import { useCountryName } from './country-name.js'
 
-/** The month's answer path (the `trafficinsights` record, keyed by month; README, "Calls"). */
-export const trafficPath = (month: string) => `/query/insights/traffic/${month}`
+// Its own module so the dashboard's card asks the same path without loading this screen's charts.
+import { trafficPath } from './traffic-path.js'
+export { trafficPath }
 
 /**
  * `/insights` (README, "Screens") with an optional month (`?month=YYYY-MM`, this month by default):

@@ -7,7 +7,8 @@ import { INSIGHTS_SECURITY } from '../shared/types.js'
 /**
  * The insights screens (README, "Screens"), each its own chunk, so the charts and the globe load
  * only when opened: Insights (menu after Security) and Live Insights, both for those who may view
- * the `insights` security record (the live screen has no gate of its own: README, "Rights").
+ * the `insights` security record (the live screen has no gate of its own: README, "Rights"), and
+ * the dashboard's Traffic card, wide for its sparkline (docs/admin.md, "Dashboard").
  */
 export default defineAdmin({
   plugin: 'insights',
@@ -33,6 +34,15 @@ export default defineAdmin({
         description: 'Who is on the site now, on a globe.',
       },
       Component: lazy(() => import('./LiveScreen.js')),
+    },
+  ],
+  dashboard: [
+    {
+      id: 'traffic',
+      security: INSIGHTS_SECURITY,
+      order: 30,
+      size: 'wide',
+      Component: lazy(() => import('./TrafficCard.js')),
     },
   ],
 })

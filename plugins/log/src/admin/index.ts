@@ -6,7 +6,8 @@ import { LOG_SECURITY } from '../shared/types.js'
 
 /**
  * The log plugin's admin module: the Log screen, its own chunk. Its menu entry (order 130: after
- * Billing's 120) shows to those who may view the `log` security record.
+ * Billing's 120) shows to those who may view the `log` security record, and so does its dashboard
+ * card, Latest changes (docs/admin.md, "Dashboard").
  */
 export default defineAdmin({
   plugin: 'log',
@@ -21,6 +22,14 @@ export default defineAdmin({
         description: 'What the server wrote: errors, warnings and events.',
       },
       Component: lazy(() => import('./LogScreen.js')),
+    },
+  ],
+  dashboard: [
+    {
+      id: 'changes',
+      security: LOG_SECURITY,
+      order: 40,
+      Component: lazy(() => import('./LatestChangesCard.js')),
     },
   ],
 })

@@ -10,6 +10,8 @@ export interface LogRequest {
   nextpage?: string
   /** An ISO time: lines at or before it. */
   date?: string
+  /** Lines a page (the server's 50 when not given): the dashboard's card asks a few. */
+  pagesize?: number
 }
 
 /** The log's calls as the screen makes them; tests hand the screen a fake. */
@@ -21,11 +23,12 @@ export interface LogApi {
 /** The calls through the admin's `/query` client (useClient()); never cached: the log moves. */
 export function logApi(client: QueryClient): LogApi {
   return {
-    list: ({ name, level, nextpage, date }) =>
+    list: ({ name, level, nextpage, date, pagesize }) =>
       client.get<LogPage>(name ? `/log/list/${encodeURIComponent(name)}` : '/log/list', {
         level,
         nextpage,
         date,
+        pagesize,
       }),
     clear: () => client.post('/log/clear'),
   }

@@ -7,7 +7,7 @@ import { SESSIONS_SECURITY } from '../shared/types.js'
 /**
  * The sessions screens (README, "Screens"): the list at /sessions and one session at
  * /session/:id, each its own chunk. The menu entry shows to those who may view the `sessions`
- * security record.
+ * security record, and so does its dashboard card, Live visitors (docs/admin.md, "Dashboard").
  */
 export default defineAdmin({
   plugin: 'sessions',
@@ -27,6 +27,14 @@ export default defineAdmin({
       path: '/session/:id',
       security: SESSIONS_SECURITY,
       Component: lazy(() => import('./SessionScreen.js')),
+    },
+  ],
+  dashboard: [
+    {
+      id: 'live',
+      security: SESSIONS_SECURITY,
+      order: 20,
+      Component: lazy(() => import('./LiveVisitorsCard.js')),
     },
   ],
 })
