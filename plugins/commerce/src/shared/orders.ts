@@ -86,3 +86,43 @@ export interface LowStockAnswer {
   items: Array<{ id: string; name: string; available: number; threshold: number }>
   count: number
 }
+
+/** Who made an action: the account's key as the log names it (`employee|7`), and its name. */
+export interface ActorView {
+  key: string
+  name: string
+}
+
+/** Units of one order line (its position, from 1). */
+export interface LineUnitsView {
+  line: number
+  quantity: number
+}
+
+/** The desk's view of an order (`GET /query/orders/get/{id}`): its record, units, parcels, history, money. */
+export interface OrderView {
+  /** The order's `salesorder` record as stored. */
+  order: { id: string; type: string } & Record<string, unknown>
+  lines: Array<{ line: number; item: string; name: string; quantity: number; fulfilled: number }>
+  fulfilments: Array<{
+    id: number
+    time: number
+    carrier: string
+    tracking: string
+    lines: LineUnitsView[]
+    actor: ActorView
+  }>
+  history: Array<{ time: number; kind: string; actor: ActorView; details: unknown }>
+  /** What the card paid and how much went back (minor units); null for other orders. */
+  payment: { provider: string; currency: string; captured: number; refunded: number } | null
+  refunds: Array<{
+    id: number
+    amount: number
+    state: 'pending' | 'done' | 'failed'
+    reason: string
+    actor: ActorView
+    /** The credit note's id once the gateway gave the money back. */
+    creditmemo: string | null
+    time: number
+  }>
+}

@@ -4,39 +4,12 @@ import type { RecordsService } from '@shopwright/plugin-records'
 import { ORDER_TYPE } from '../../shared/types.js'
 import { isObject, textOf } from '../refs.js'
 import type { OrderEvents } from './order-events.js'
+import type { ActorView, OrderView } from '../../shared/orders.js'
 import type { LineUnits, OrderLines } from './order-lines.js'
-import type { OrderPayment, OrderRefunds, RefundView } from './order-refunds.js'
+import type { OrderRefunds } from './order-refunds.js'
 import { FULFILMENTS_TABLE } from './order-tables.js'
 
-/** Who made an action: the account's key as the log names it (`employee|7`), and its name. */
-export interface ActorView {
-  key: string
-  name: string
-}
-
-/** The desk's view of an order: its record, each line's units, its parcels and its history. */
-export interface OrderView {
-  order: RecordData
-  lines: Array<{
-    line: number
-    item: string
-    name: string
-    quantity: number
-    fulfilled: number
-  }>
-  fulfilments: Array<{
-    id: number
-    time: number
-    carrier: string
-    tracking: string
-    lines: LineUnits[]
-    actor: ActorView
-  }>
-  history: Array<{ time: number; kind: string; actor: ActorView; details: unknown }>
-  /** What the card paid and how much went back (minor units); null for other orders. */
-  payment: Omit<OrderPayment, 'charge'> | null
-  refunds: Array<Omit<RefundView, 'actor'> & { actor: ActorView }>
-}
+export type { ActorView, OrderView } from '../../shared/orders.js'
 
 interface FulfilmentRow {
   id: number
