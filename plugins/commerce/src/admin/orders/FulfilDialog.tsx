@@ -75,7 +75,8 @@ export function FulfilDialog({
         { label: t('Ship'), testId: 'fulfil-ship', primary: true, run: ship },
       ]}
     >
-      <div className="sw-scroll-x">
+      {/* Focusable, so a keyboard can scroll the lines sideways on a phone. */}
+      <div className="sw-scroll-x" tabIndex={0} role="region" aria-label={t('Items')}>
         <table className="sw-mini-table sw-order-fulfil-lines">
           <thead>
             <tr>

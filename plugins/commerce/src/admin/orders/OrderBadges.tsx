@@ -10,20 +10,24 @@ export function OrderBadges({
   fulfilment,
   payment,
   refunded,
+  total,
 }: {
   fulfilment: Fulfilment
   payment: PaymentStanding
-  refunded: boolean
+  /** Minor units given back, and of the order's total: all of it, or part. */
+  refunded: number
+  total: number
 }) {
   const t = useT()
-  const money = refunded ? 'refunded' : payment
+  const given = refunded <= 0 ? 'none' : refunded >= total ? 'all' : 'part'
+  const money = given === 'none' ? payment : 'refunded'
   return (
     <span className="sw-order-badges" data-testid="order-status">
       <span className={`sw-order-badge sw-order-badge-${fulfilment}`} data-status={fulfilment}>
         {fulfilmentLabel(t, fulfilment)}
       </span>
       <span className={`sw-order-badge sw-order-badge-${money}`} data-status={money}>
-        {paymentLabel(t, payment, refunded)}
+        {paymentLabel(t, payment, given)}
       </span>
     </span>
   )

@@ -22,7 +22,8 @@ export function OrderLines({
   return (
     <section className="sw-order-card" aria-labelledby="order-items">
       <h2 id="order-items">{t('Items')}</h2>
-      <div className="sw-scroll-x">
+      {/* Focusable, so a keyboard can scroll the lines sideways on a phone. */}
+      <div className="sw-scroll-x" tabIndex={0} role="region" aria-labelledby="order-items">
         <table className="sw-mini-table sw-order-lines" data-testid="order-lines">
           <thead>
             <tr>

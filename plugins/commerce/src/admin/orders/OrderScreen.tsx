@@ -129,7 +129,6 @@ export function Order({ api, id, canEdit }: { api: OrdersApi; id: string; canEdi
   const tranid = textOf(order.tranid) || order.id
   const lines = linesOf(view, currency)
   const placed = textOf(order.trandate)
-  const refunded = (view.payment?.refunded ?? 0) > 0
   const placedBy =
     customer?.name || textOf(order.shipaddress).split('\n')[0]?.trim() || t('The customer')
   return (
@@ -140,7 +139,8 @@ export function Order({ api, id, canEdit }: { api: OrdersApi; id: string; canEdi
         <OrderBadges
           fulfilment={fulfilmentOf(textOf(order.status))}
           payment={row?.payment ?? (view.payment || textOf(order.ccnumber) ? 'paid' : 'pending')}
-          refunded={refunded}
+          refunded={view.payment?.refunded ?? 0}
+          total={view.payment?.captured ?? 0}
         />
         {placed ? (
           <time className="sw-muted" dateTime={placed}>

@@ -6,6 +6,13 @@ import { money } from './order-format.js'
 import { refOf, textOf } from './order-record.js'
 import type { CustomerCard, OrderView } from './orders-api.js'
 
+/** A card as staff read it: `Visa •••• 4242` (the order keeps the masked number and the brand's id). */
+function cardName(method: string, masked: string): string {
+  const brand = method ? method[0]!.toUpperCase() + method.slice(1) : ''
+  const last = /(\d{4})$/.exec(masked)?.[1]
+  return [brand, last ? `•••• ${last}` : masked].filter(Boolean).join(' ')
+}
+
 /** An address as the order keeps it: lines of text. */
 function Address({ text }: { text: string }) {
   const t = useT()
@@ -83,7 +90,7 @@ export function OrderSide({
         {payment ? (
           <dl className="sw-order-sums">
             <dt>{t('Card')}</dt>
-            <dd>{[method, card].filter(Boolean).join(' ') || t('Card')}</dd>
+            <dd>{cardName(method, card) || t('Card')}</dd>
             <dt>{t('Captured')}</dt>
             <dd>{amount(payment.captured)}</dd>
             <dt>{t('Refunded')}</dt>
@@ -100,13 +107,15 @@ export function OrderSide({
             <ul className="sw-order-refunds" data-testid="order-refunds">
               {view.refunds.map((refund) => (
                 <li key={refund.id}>
-                  <strong>{amount(refund.amount)}</strong>{' '}
-                  <span className={`sw-order-badge sw-order-badge-refund-${refund.state}`}>
-                    {refund.state === 'done'
-                      ? t('Done')
-                      : refund.state === 'pending'
-                        ? t('Waiting for the provider')
-                        : t('Refused by the provider')}
+                  <span className="sw-order-refund-head">
+                    <strong>{amount(refund.amount)}</strong>
+                    <span className={`sw-order-badge sw-order-badge-refund-${refund.state}`}>
+                      {refund.state === 'done'
+                        ? t('Done')
+                        : refund.state === 'pending'
+                          ? t('Waiting for the provider')
+                          : t('Refused by the provider')}
+                    </span>
                   </span>
                   {refund.reason ? <span className="sw-order-reason">{refund.reason}</span> : null}
                   <small className="sw-muted">

@@ -52,7 +52,7 @@ describe('the orders list', () => {
     expect(first!.textContent).toContain('$19.99')
     expect(first!.textContent).not.toContain('refunded')
     expect(second!.textContent).toContain('Partly shipped')
-    expect(second!.textContent).toContain('Refunded')
+    expect(second!.textContent).toContain('Partly refunded')
     expect(second!.textContent).toContain('$42.50')
     expect(second!.textContent).toContain('$5.00 refunded')
     expect(within(first!).getByRole('link', { name: 'SO10002' }).getAttribute('href')).toBe(

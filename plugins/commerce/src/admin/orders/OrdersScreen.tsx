@@ -80,7 +80,8 @@ export function Orders({ api }: { api: OrdersApi }) {
         <OrderBadges
           fulfilment={row.fulfilment}
           payment={row.payment}
-          refunded={row.refunded > 0}
+          refunded={row.refunded}
+          total={row.total}
         />
       ),
     },

@@ -69,33 +69,38 @@ export function RefundDialog({
         { label: t('Refund'), testId: 'refund-confirm', primary: true, run: refund },
       ]}
     >
-      <label className={`sw-field${wrong ? ' sw-field-invalid' : ''}`}>
-        <span className="sw-field-label">{t('Amount ({0})', currency.code)}</span>
-        <input
-          className="sw-input"
-          inputMode="decimal"
-          value={amount}
-          aria-invalid={wrong ? true : undefined}
-          aria-describedby={hint}
-          onChange={(event) => setAmount(event.target.value)}
-          data-testid="refund-amount"
-        />
-        <span id={hint} className={wrong ? 'sw-field-error' : 'sw-muted sw-order-hint'}>
-          {wrong ?? t('Up to {0}.', most)}
-        </span>
-      </label>
-      <label className="sw-field">
-        <span className="sw-field-label">{t('Reason')}</span>
-        <textarea
-          className="sw-input"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          data-testid="refund-reason"
-        />
-      </label>
-      <p className="sw-muted">{t('The money goes back to the card; stock does not change.')}</p>
+      <div className="sw-order-dialog-stack">
+        <label className={`sw-field${wrong ? ' sw-field-invalid' : ''}`}>
+          <span className="sw-field-label">{t('Amount ({0})', currency.code)}</span>
+          <input
+            className="sw-input"
+            inputMode="decimal"
+            value={amount}
+            aria-invalid={wrong ? true : undefined}
+            aria-describedby={hint}
+            onChange={(event) => {
+              setAmount(event.target.value)
+              setWrong(null)
+            }}
+            data-testid="refund-amount"
+          />
+          <span id={hint} className={wrong ? 'sw-field-error' : 'sw-muted sw-order-hint'}>
+            {wrong ?? t('Up to {0}.', most)}
+          </span>
+        </label>
+        <label className="sw-field">
+          <span className="sw-field-label">{t('Reason')}</span>
+          <textarea
+            className="sw-input"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            data-testid="refund-reason"
+          />
+        </label>
+        <p className="sw-muted">{t('The money goes back to the card; stock does not change.')}</p>
+      </div>
       <DialogRefusal refusal={refusal} />
     </Dialog>
   )

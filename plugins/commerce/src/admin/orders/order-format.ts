@@ -72,9 +72,14 @@ export function fulfilmentLabel(t: Translate, fulfilment: Fulfilment): string {
   }
 }
 
-/** A badge's words for where the money stands; `refunded` when some went back. */
-export function paymentLabel(t: Translate, payment: PaymentStanding, refunded: boolean): string {
-  if (refunded) return t('Refunded')
+/** A badge's words for where the money stands, unless all or part of it went back. */
+export function paymentLabel(
+  t: Translate,
+  payment: PaymentStanding,
+  refunded: 'none' | 'part' | 'all' = 'none',
+): string {
+  if (refunded === 'all') return t('Refunded')
+  if (refunded === 'part') return t('Partly refunded')
   switch (payment) {
     case 'paid':
       return t('Paid')
