@@ -1,10 +1,7 @@
 import type { QueryClient } from '@shopwright/client'
 import type { RecordData } from '@shopwright/core/shared'
 import { readOrNull } from '@shopwright/admin-ui/kit'
-// The plugin's entry declares its error codes to core, which the server's answer types need.
-import type {} from '../../index.js'
-import type { OrderView } from '../../shared/orders.js'
-import type { OrderCurrency, OrderFilter, OrderListAnswer } from '../../shared/orders.js'
+import type { OrderCurrency, OrderFilter, OrderListAnswer, OrderView } from '../../shared/orders.js'
 
 export type { OrderView }
 
