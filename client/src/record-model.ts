@@ -110,6 +110,12 @@ export interface RecordTypeData extends RecordData {
    * needs an id, where other types' records take the next number (docs/api.md, "create").
    */
   idrequired?: boolean
+  /**
+   * The field its records are named by in the admin's titles, breadcrumbs, lists and pickers (a
+   * product's `displayname`). Without it: title, headline or name, else the id (docs/admin.md,
+   * "Names").
+   */
+  titlefield?: string
 }
 
 /** A record type as `recordtype/get` answers it: with the caller's flags. */

@@ -18,7 +18,9 @@ import { ListToolbar } from './ListToolbar.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 import { filterParam, ListFinder, parseFilters, type ListFilter } from './ListFinder.js'
 import { SORTABLE_DATATYPES } from '../shared/list-columns.js'
-import { keyOfRow, rowKey } from './keys.js'
+import { keyOfRow, recordName, rowKey } from './keys.js'
+import { titleFieldOf } from '../shared/record-name.js'
+import { RecordName } from './RecordName.js'
 import { cellText, useColumnLabels } from './list-cells.js'
 
 /** Records per page: the admin list size (the `pagination` configuration's `adminlist`). */
@@ -28,7 +30,8 @@ export const LIST_PAGE_SIZE = 100
 export type RecordListProps = RecordRouteProps
 
 /**
- * The records of one type (docs/admin.md, "Lists"): the id column and the fields shown in lists,
+ * The records of one type (docs/admin.md, "Lists"): each record's name (its id in small type under
+ * it) and the fields shown in lists,
  * selectable rows that open the record, numbered pages, and New, Delete, Refresh, Export and Import
  * as the type's access flags allow.
  */
@@ -67,11 +70,24 @@ export function RecordListScreen(route: RecordListProps) {
   // Rows that leave the page (another page, Back, a refresh) leave the selection too.
   const selection = useSelection((records.data?.list ?? []).map(rowKey))
 
+  // The name column shows the type's title field (docs/admin.md, "Names"): that field's own column
+  // would say it twice.
+  const titleField = recordType.data ? titleFieldOf(recordType.data) : undefined
   const fields = useMemo(
-    () => (recordType.data?.fields ?? []).filter((field) => field.showinlist),
-    [recordType.data],
+    () =>
+      (recordType.data?.fields ?? []).filter(
+        (field) => field.showinlist && field.id !== titleField,
+      ),
+    [recordType.data, titleField],
   )
-  const labels = useColumnLabels(client, fields)
+  // It sorts by the title when the title is a list column the index keeps, else by the id.
+  const nameSort = (recordType.data?.fields ?? []).some(
+    (field) =>
+      field.id === titleField && field.showinlist && SORTABLE_DATATYPES.has(String(field.datatype)),
+  )
+    ? (titleField ?? 'id')
+    : 'id'
+  const labels = useColumnLabels(client, fields, records.data?.list)
   const sortable = useMemo(
     () => fields.filter((field) => SORTABLE_DATATYPES.has(String(field.datatype))),
     [fields],
@@ -119,10 +135,10 @@ export function RecordListScreen(route: RecordListProps) {
   const access = recordType.data?.access
   const columns: Array<Column<RecordData>> = [
     {
-      id: 'id',
-      label: t('Id'),
+      id: nameSort,
+      label: t('Name'),
       sortable: true,
-      render: (record) => `${record.type}.${record.id}`,
+      render: (record) => <RecordName name={recordName(record, titleField)} id={record.id} />,
     },
     ...fields.map((field) => ({
       id: field.id,

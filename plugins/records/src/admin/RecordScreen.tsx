@@ -29,6 +29,8 @@ import { ImportButton } from './ImportButton.js'
 import { deleteQuestion } from './questions.js'
 import { recordsFieldSource } from './field-source.js'
 import { keysParam, recordName } from './keys.js'
+import { titleFieldOf } from '../shared/record-name.js'
+import { RecordIdNote } from './RecordName.js'
 import { RecordForm } from './RecordForm.js'
 import { fieldProblem, formErrors, normalised } from './record-checks.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
@@ -119,7 +121,11 @@ export function RecordScreen(route: RecordScreenProps) {
     const own = recordType.data?.fields ?? []
     const extra = configurationType.data?.fields ?? []
     const id = own.some((field) => field.id === 'id') ? [] : [idField(t, idRequired)]
-    return [...id, ...own, ...extra].filter((field) => fieldDisplay(field, mode) !== 'hidden')
+    // A type named by hand (record types, lists) is its id first; elsewhere the id is an internal
+    // that staff seldom need, so it comes last, away from the fields a person reads
+    // (docs/admin.md, "Names").
+    const all = idRequired ? [...id, ...own, ...extra] : [...own, ...extra, ...id]
+    return all.filter((field) => fieldDisplay(field, mode) !== 'hidden')
   }, [recordType.data, configurationType.data, mode, t, idRequired])
   const access = recordType.data?.access
   const readOnly = !(isNew ? access?.create : access?.edit)
@@ -261,10 +267,11 @@ export function RecordScreen(route: RecordScreenProps) {
   if (!values || !recordType.data) return <Placeholder lines={6} />
 
   const typeName = recordType.data.name
+  // Named by the type's title field (docs/admin.md, "Names"), as lists and pickers name it.
   const title =
     isNew && savedId.current === null
       ? t('New')
-      : recordName({ ...values, id: savedId.current ?? values.id })
+      : recordName({ ...values, id: savedId.current ?? values.id }, titleFieldOf(recordType.data))
   const key = savedId.current === null ? [] : [{ type, id: savedId.current }]
 
   const remove = async () => {
@@ -306,7 +313,7 @@ export function RecordScreen(route: RecordScreenProps) {
         ]}
       />
       <h1>
-        {title}{' '}
+        {title} <RecordIdNote name={title} id={savedId.current} />{' '}
         <SaveState
           status={saving ? 'saving' : Object.keys(errors).length > 0 ? 'invalid' : status}
           savedAt={savedAt}

@@ -3,6 +3,7 @@ import type { RecordData } from '@shopwright/core/shared'
 import type { QueryClient } from '@shopwright/client'
 import type { Choice, FieldSource } from '@shopwright/admin-ui/kit'
 import { recordName } from './keys.js'
+import { typeNaming } from './record-names.js'
 import { listValueName } from '../shared/record-name.js'
 
 /** At most this many records are offered by a record field's picker (the admin list's size). */
@@ -42,14 +43,17 @@ export function recordsFieldSource(client: QueryClient): FieldSource {
       })
     },
     async recordChoices(recordtype) {
+      // Named by the type's title field, in its order when the index keeps it (docs/admin.md,
+      // "Names"). A one-record field searches every record instead (RecordPicker.tsx).
+      const naming = await typeNaming(client, recordtype)
       const answer = await client.get<RecordCollection<RecordData>>(
         `/data/list/${encodeURIComponent(recordtype)}`,
-        { pagesize: RECORD_CHOICES },
+        { pagesize: RECORD_CHOICES, sort: naming.sort ?? '' },
         { cache: 'veryshort' },
       )
       return answer.list.map((record) => ({
         key: `${record.type}|${record.id}`,
-        label: recordName(record),
+        label: recordName(record, naming.titlefield),
         value: { reference: true, type: record.type, id: record.id },
       }))
     },

@@ -3,6 +3,7 @@ import { defineAdmin } from '@shopwright/admin-ui/registry'
 // For their English: this plugin's error codes, shown by its screens (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
 import { recordsSiteLanguages } from './site-languages.js'
+import { LazyRecordPicker } from './LazyRecordPicker.js'
 
 const RecordTypes = lazy(() => import('./RecordTypesScreen.js'))
 const RecordList = lazy(() => import('./RecordListScreen.js'))
@@ -39,7 +40,7 @@ export {
 
 /**
  * The records plugin's admin screens: the data, types, lists, security and configuration lists, the
- * record editor and the bin. Menu entries follow the spec's order. The site's languages, which
+ * record editor and the bin, and the record fields' search picker. Menu entries follow the spec's order. The site's languages, which
  * records keep, are the shell's too (its start language and menu).
  */
 export default defineAdmin({
@@ -116,4 +117,7 @@ export default defineAdmin({
     { path: '/data/:recordtype', Component: RecordList },
     { path: '/data/:recordtype/:id', Component: Record },
   ],
+  // A record field searches every record of its type on the server, by name (docs/admin.md,
+  // "Pickers"), where the kit's own select holds a first page only.
+  fields: { record: LazyRecordPicker },
 })

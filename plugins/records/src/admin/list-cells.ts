@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
 import { type QueryClient, effectiveDatatype, type FieldDefinition } from '@shopwright/client'
 import { cutLongText, listCell } from '@shopwright/admin-ui/kit'
+import type { RecordData } from '@shopwright/core/shared'
 import { recordsFieldSource } from './field-source.js'
+import type { RecordKey } from './keys.js'
+import { namesOf } from './record-names.js'
 
 /** The names list values and records show by, per field: choice key (`id`, `type|id`) to label. */
 export type ColumnLabels = ReadonlyMap<string, ReadonlyMap<string, string>>
@@ -49,13 +52,37 @@ export function cellText(
   return cutLongText(String(value))
 }
 
+/** The records a page's record columns refer to (embedded records name nothing). */
+function referencesOf(
+  fields: readonly FieldDefinition[],
+  rows: readonly RecordData[],
+): RecordKey[] {
+  const keys: RecordKey[] = []
+  for (const field of fields) {
+    const datatype = effectiveDatatype(field.datatype)
+    if (field.embed || (datatype !== 'record' && datatype !== 'recordlist')) continue
+    for (const row of rows) {
+      const value = row[field.id]
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const key = keyOf(item)
+        const at = key.indexOf('|')
+        if (at > 0) keys.push({ type: key.slice(0, at), id: key.slice(at + 1) })
+      }
+    }
+  }
+  return keys
+}
+
 /**
- * The labels of the list and record columns of a list: each list type and record type asked once
- * (cached a minute, as the form's choices are). A column whose choices cannot be read shows ids.
+ * The labels of the list and record columns of a list: each list type asked once, and the records
+ * the page's rows refer to named by their types' title fields (docs/admin.md, "Names"), whichever
+ * page of their type they are on (cached a minute, as the form's choices are). A column whose names
+ * cannot be read shows ids.
  */
 export function useColumnLabels(
   client: QueryClient,
   fields: readonly FieldDefinition[],
+  rows: readonly RecordData[] = [],
 ): ColumnLabels {
   const source = useMemo(() => recordsFieldSource(client), [client])
   const wanted = fields.flatMap((field): Array<[string, 'list' | 'record', string]> => {
@@ -63,20 +90,20 @@ export function useColumnLabels(
     const datatype = effectiveDatatype(field.datatype)
     if ((datatype === 'list' || datatype === 'lists') && field.listtype)
       return [[field.id, 'list', field.listtype]]
-    if ((datatype === 'record' || datatype === 'recordlist') && field.recordtype)
-      return [[field.id, 'record', field.recordtype]]
+    if (datatype === 'record' || datatype === 'recordlist') return [[field.id, 'record', '']]
     return []
   })
-  const key = JSON.stringify(wanted)
+  const references = referencesOf(fields, rows)
+  const key = JSON.stringify([wanted, references])
   const [labels, setLabels] = useState<ColumnLabels>(new Map())
   useEffect(() => {
     let live = true
-    const columns = JSON.parse(key) as typeof wanted
+    const [columns, referred] = JSON.parse(key) as [typeof wanted, RecordKey[]]
+    const names = referred.length > 0 ? namesOf(client, referred) : Promise.resolve(new Map())
     void Promise.all(
       columns.map(async ([id, kind, name]) => {
-        const choices = await (
-          kind === 'list' ? source.listChoices(name) : source.recordChoices(name)
-        ).catch(() => [])
+        if (kind === 'record') return [id, await names.catch(() => new Map())] as const
+        const choices = await source.listChoices(name).catch(() => [])
         return [id, new Map(choices.map((choice) => [choice.key, choice.label]))] as const
       }),
     ).then((loaded) => {
@@ -85,6 +112,6 @@ export function useColumnLabels(
     return () => {
       live = false
     }
-  }, [key, source])
+  }, [key, source, client])
   return labels
 }

@@ -38,6 +38,7 @@ interface RecordTypeSeed {
   security: string
   listsort?: string
   idrequired?: boolean
+  titlefield?: string
   fields: FieldDefinition[]
 }
 
@@ -111,6 +112,12 @@ export function recordTypes(): RecordTypeData[] {
           'List order',
           'text',
           'A field id that lists of this type are sorted by instead of the id (the country list sorts by name).',
+        ),
+        field(
+          'titlefield',
+          'Title Field',
+          'text',
+          "The field its records are named by in titles, breadcrumbs, lists and pickers (an item's display name). Empty: title, headline or name, else the id.",
         ),
         field(
           'idrequired',
@@ -295,6 +302,8 @@ export function recordTypes(): RecordTypeData[] {
       description:
         'A menu group (header, navigation, footer) whose submenus are its entries. An entry with submenus opens a popup; one with only a link goes there.',
       security: WEBSITE_SECURITY,
+      // Named by the text it shows (docs/admin.md, "Names").
+      titlefield: 'label',
       fields: [
         field('label', 'Label', 'text', 'The text shown.', { required: true, showinlist: true }),
         field(

@@ -81,4 +81,13 @@ describe('RecordTypeGuard', () => {
         'ERROR_INVALID_INPUT',
       )
   })
+
+  it("takes a titlefield that names one of the type's fields, and refuses one that names none", async () => {
+    expect(await refusal(update({ titlefield: 'email' }), developer)).toBeUndefined()
+    expect(await refusal(update({ titlefield: null }), developer)).toBeUndefined()
+    for (const titlefield of ['displayname', 'id', 'type', 7, ''])
+      expect(await refusal(update({ titlefield }), developer), String(titlefield)).toBe(
+        'ERROR_INVALID_INPUT',
+      )
+  })
 })

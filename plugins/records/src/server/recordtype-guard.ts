@@ -30,6 +30,8 @@ function onlyAdministrators(reason: string): never {
  *   id, the same id twice, `type` or `id` as a field id, no datatype) would break every record of
  *   it. They are checked before the type is written, and the answer names the definition
  *   (`fields: field 3 ...`). Unknown datatypes are allowed: the spec shows them as text.
+ * - A `titlefield` names the records in the admin (docs/admin.md, "Names"): it must be one of the
+ *   type's fields (or, for a type that extends another, at least a field id).
  */
 export class RecordTypeGuard implements RecordGuard {
   constructor(
@@ -39,8 +41,10 @@ export class RecordTypeGuard implements RecordGuard {
   ) {}
 
   async check(change: RecordChange, actor: Actor): Promise<void> {
-    if (change.kind === 'created' || change.kind === 'updated' || change.kind === 'renamed')
+    if (change.kind === 'created' || change.kind === 'updated' || change.kind === 'renamed') {
       checkFields(change.record)
+      checkTitleField(change.record)
+    }
     if (
       (change.kind === 'created' || change.kind === 'renamed') &&
       this.binTypes.claims(change.record.id)
@@ -121,4 +125,25 @@ function checkFields(record: RecordData): void {
         refuse(`${where} (${id}): ${key} must be an id`)
     }
   })
+}
+
+/**
+ * Refuses a `titlefield` that names nothing: a typo would quietly name every record by its id.
+ * A type that extends another may name a field of the type it extends, which is not checked here.
+ */
+function checkTitleField(record: RecordData): void {
+  const titlefield = record.titlefield
+  if (titlefield === undefined || titlefield === null) return
+  const refuseTitle = (detail: string): never => {
+    throw createError('ERROR_INVALID_INPUT', { reason: `titlefield: ${detail}` })
+  }
+  if (!isValidId(titlefield) || RESERVED.has(titlefield))
+    refuseTitle("must be the id of one of the type's fields")
+  if (record.extends !== undefined && record.extends !== null) return
+  const fields = Array.isArray(record.fields) ? (record.fields as unknown[]) : []
+  const known = fields.some(
+    (field) =>
+      typeof field === 'object' && field !== null && (field as { id?: unknown }).id === titlefield,
+  )
+  if (!known) refuseTitle(`the type has no field "${titlefield}"`)
 }

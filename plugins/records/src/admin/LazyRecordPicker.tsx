@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react'
+import type { FieldEditorProps } from '@shopwright/admin-ui/kit'
+
+// The picker loads with the first form that has a record field, not with the admin.
+const RecordPicker = lazy(() => import('./RecordPicker.js'))
+
+/**
+ * The record field's editor as the admin module registers it (`fields.record`): while its chunk
+ * loads, the field shows as a read-only box in its place, so the rest of the form never waits.
+ */
+export function LazyRecordPicker(props: FieldEditorProps) {
+  return (
+    <Suspense fallback={<input id={props.id} className="sw-input" value="" readOnly />}>
+      <RecordPicker {...props} />
+    </Suspense>
+  )
+}
