@@ -39,7 +39,7 @@ describe('the Traffic card', () => {
     )
     open(load)
     expect((await screen.findByTestId('traffic-total')).textContent).toBe(
-      '1,307page views in 30 days',
+      '1,307Page views in 30 days',
     )
     expect(screen.getByTestId('traffic-today').textContent).toBe('7Today')
     expect(load.mock.calls).toEqual([

@@ -79,7 +79,7 @@ export function Traffic({ load, today }: { load: LoadMonth; today: string }) {
         <>
           <div className="sw-dashboard-figures">
             <DashboardFigure
-              label={t('page views in 30 days')}
+              label={t('Page views in 30 days')}
               value={number(total)}
               data-testid="traffic-total"
             />

@@ -19,7 +19,7 @@ const settle = () => act(async () => {})
 describe('the Live visitors card', () => {
   it('shows the visitors active now and leads to the sessions list', async () => {
     open(() => Promise.resolve(1234))
-    expect((await screen.findByTestId('live-visitors-count')).textContent).toBe('1,234active now')
+    expect((await screen.findByTestId('live-visitors-count')).textContent).toBe('1,234Active now')
     const title = screen.getByRole('link', { name: /Live visitors/ })
     expect(title.getAttribute('href')).toBe('/sessions')
   })
@@ -52,11 +52,11 @@ describe('the Live visitors card', () => {
     const live = vi.fn(() => Promise.resolve(count))
     open(live)
     await settle()
-    expect(screen.getByTestId('live-visitors-count').textContent).toBe('3active now')
+    expect(screen.getByTestId('live-visitors-count').textContent).toBe('3Active now')
     count = 5
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS))
     expect(live).toHaveBeenCalledTimes(2)
-    expect(screen.getByTestId('live-visitors-count').textContent).toBe('5active now')
+    expect(screen.getByTestId('live-visitors-count').textContent).toBe('5Active now')
 
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
     act(() => void document.dispatchEvent(new Event('visibilitychange')))
@@ -69,7 +69,7 @@ describe('the Live visitors card', () => {
     act(() => void document.dispatchEvent(new Event('visibilitychange')))
     await settle()
     expect(live).toHaveBeenCalledTimes(3)
-    expect(screen.getByTestId('live-visitors-count').textContent).toBe('7active now')
+    expect(screen.getByTestId('live-visitors-count').textContent).toBe('7Active now')
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS))
     expect(live).toHaveBeenCalledTimes(4)
   })

@@ -52,7 +52,7 @@ export function LiveVisitors({ api }: { api: Pick<SessionsApi, 'live'> }) {
         </p>
       ) : (
         <DashboardFigure
-          label={t('active now')}
+          label={t('Active now')}
           value={(state.live ?? 0).toLocaleString(language)}
           data-testid="live-visitors-count"
         />
