@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { isReference } from '@shopwright/core/shared'
 import { Icon, useClient, useT, type FieldEditorProps } from '@shopwright/admin-ui/kit'
 import { findRecords, namesOf, type NamedRecord } from './record-names.js'
+import { idAddsToName } from './RecordName.js'
 import './record-picker.css'
 
 /** Records one search shows: enough to pick from, few enough to read. */
@@ -190,7 +191,7 @@ export function RecordPicker({ field, value, onChange, onBlur, readOnly, id }: F
                   onMouseEnter={() => setActive(index)}
                 >
                   <span>{record.name}</span>{' '}
-                  {record.name !== record.id ? (
+                  {idAddsToName(record.name, record.id) ? (
                     <span className="records-id">{record.id}</span>
                   ) : null}
                 </li>
@@ -201,7 +202,7 @@ export function RecordPicker({ field, value, onChange, onBlur, readOnly, id }: F
           ) : null}
         </ul>
       </div>
-      {chosen && chosenName !== null && chosenName !== chosen.id ? (
+      {chosen && chosenName !== null && idAddsToName(chosenName, chosen.id) ? (
         <small className="records-id" data-testid="picked-id">
           {chosen.id}
         </small>
