@@ -153,7 +153,7 @@ describe('the orders desk screens (Chromium)', () => {
     expect(texts[2]).toContain('Ada Lovelace')
     expect(texts[2]).toContain('ada@example.com')
     expect(texts[2]).toContain('Unfulfilled')
-    expect(texts[2]).toContain('Paid')
+    expect(texts[2]).toContain('Payment received')
     expect(texts[2]).toMatch(/\$\d+\.\d\d/)
     await expect.poll(() => page.textContent('[data-testid=orders-summary]')).toContain('3 orders')
     // The menu's entry, highlighted.
@@ -338,6 +338,31 @@ describe('the orders desk screens (Chromium)', () => {
     await expect.poll(() => page.textContent('[data-testid=orders-summary]')).toContain('refunded')
     expect(await row(orders.linus).textContent()).toContain('$5.00 refunded')
     await checkAtBothWidths('list-after')
+  })
+
+  it('reads in French, money in the French style', async () => {
+    await page.goto(url(`/orders/${orders.ada.id}`))
+    await page.getByRole('heading', { level: 1, name: `Order ${orders.ada.tranid}` }).waitFor()
+    await page.click('[data-testid=language]')
+    await page.click('[data-testid=language-fr]')
+    await page.waitForFunction(() => document.documentElement.lang === 'fr')
+    await page.getByRole('heading', { level: 1, name: `Commande ${orders.ada.tranid}` }).waitFor()
+    expect(await page.textContent('[data-testid=order-status]')).toBe(
+      'Expédiée en partiePaiement reçu',
+    )
+    expect(await page.textContent('[data-testid=action-fulfil]')).toContain('Expédier des articles')
+    expect(await page.textContent('[data-testid=order-sums]')).toMatch(/76,00\s\$US/)
+    await shot('order-fr')
+    await page.goto(url('/orders'))
+    await row(orders.ada).waitFor()
+    expect(await page.textContent('[data-testid=filter-toFulfil]')).toBe('À expédier')
+    await expect
+      .poll(() => page.textContent('[data-testid=orders-summary]'))
+      .toContain('3 commandes')
+    await checkAtBothWidths('list-fr')
+    await page.click('[data-testid=language]')
+    await page.click('[data-testid=language-en-us]')
+    await page.waitForFunction(() => document.documentElement.lang === 'en-us')
   })
 
   it('shows finance the orders without their actions', async () => {

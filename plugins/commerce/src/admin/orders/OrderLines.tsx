@@ -32,7 +32,7 @@ export function OrderLines({
                 {t('Quantity')}
               </th>
               <th scope="col" className="sw-order-number-cell">
-                {t('Shipped')}
+                {t('Units shipped')}
               </th>
               <th scope="col" className="sw-order-number-cell">
                 {t('Price')}

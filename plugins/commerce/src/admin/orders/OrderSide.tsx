@@ -93,7 +93,7 @@ export function OrderSide({
             <dd>{cardName(method, card) || t('Card')}</dd>
             <dt>{t('Captured')}</dt>
             <dd>{amount(payment.captured)}</dd>
-            <dt>{t('Refunded')}</dt>
+            <dt>{t('Refunded so far')}</dt>
             <dd data-testid="payment-refunded">{amount(payment.refunded)}</dd>
             <dt className="sw-order-sum-total">{t('Kept')}</dt>
             <dd className="sw-order-sum-total">{amount(payment.captured - payment.refunded)}</dd>

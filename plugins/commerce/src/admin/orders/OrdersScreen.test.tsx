@@ -48,7 +48,7 @@ describe('the orders list', () => {
     expect(first!.textContent).toContain('Grace Hopper')
     expect(first!.textContent).toContain('grace@example.com')
     expect(first!.textContent).toContain('Unfulfilled')
-    expect(first!.textContent).toContain('Paid')
+    expect(first!.textContent).toContain('Payment received')
     expect(first!.textContent).toContain('$19.99')
     expect(first!.textContent).not.toContain('refunded')
     expect(second!.textContent).toContain('Partly shipped')

@@ -82,7 +82,8 @@ export function paymentLabel(
   if (refunded === 'part') return t('Partly refunded')
   switch (payment) {
     case 'paid':
-      return t('Paid')
+      // Not 'Paid': the sessions screens' phrase for paid traffic, translated for that.
+      return t('Payment received')
     case 'pending':
       return t('Payment pending')
     case 'voided':
