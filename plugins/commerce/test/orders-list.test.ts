@@ -8,6 +8,21 @@ import { COMMERCE_SUITE, type Person } from './helpers.js'
 
 type Site = TestSite<Person>
 
+/** The steps of a statement's plan on the site's database, one line each. */
+async function planOf(site: Site, sql: string, bindings: readonly unknown[]): Promise<string[]> {
+  const db = site.kernel.services.db
+  if (db.client.dialect !== 'mysql') {
+    const rows = (await db.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings as unknown[])) as Array<{
+      detail: string
+    }>
+    return rows.map((row) => row.detail)
+  }
+  const [rows] = (await db.raw(`EXPLAIN ${sql}`, bindings as unknown[])) as [
+    Array<{ table: string; type: string; key: string | null }>,
+  ]
+  return rows.map((row) => `table=${row.table} type=${row.type} key=${String(row.key)}`)
+}
+
 async function list(site: Site, query = '', who: Person = 'manager'): Promise<OrderListAnswer> {
   const reply = await site.call(who, { url: `/query/orders/list${query}` })
   expect(reply.statusCode, reply.body).toBe(200)
@@ -206,6 +221,48 @@ describePlugin('the orders list', { ...COMMERCE_SUITE, config: { trustProxy: tru
     }
     for (const url of ['/query/orders/summary', '/query/orders/lowstock'])
       expect((await site.call('marketing', { url })).statusCode).toBe(403)
+  })
+
+  it('finds a searched order through the search index, not by walking the filter or date index', async () => {
+    const db = site.kernel.services.db
+    const rows = Array.from({ length: 3_000 }, (_, n) => ({
+      id: `ZZ${100_000 + n}`,
+      tranid: `ZZ${100_000 + n}`,
+      trandate: Date.UTC(2020, 0, 1) + n * 60_000,
+      status: 'pendingFulfillment',
+      fulfilment: 'unfulfilled',
+      payment: 'paid',
+      currency: 'usd',
+      total: 1_000,
+      refunded: 0,
+      name: 'Plan Shopper',
+      name_key: 'plan shopper',
+      last_key: 'shopper',
+      email: `plan${n}@example.com`,
+      customer: '',
+      updated_at: 0,
+    }))
+    for (let start = 0; start < rows.length; start += 500)
+      await db(ORDERS_TABLE).insert(rows.slice(start, start + 500))
+    try {
+      const statements: Array<{ sql: string; bindings: unknown[] }> = []
+      const listen = (query: { sql: string; bindings?: unknown[] }) => {
+        if (query.sql.includes(ORDERS_TABLE))
+          statements.push({ sql: query.sql, bindings: query.bindings ?? [] })
+      }
+      db.on('query', listen)
+      const found = await list(site, '?filter=toFulfil&q=plan1234%40example.com')
+      db.off('query', listen)
+      expect(ids(found)).toEqual(['ZZ101234'])
+      expect(statements).toHaveLength(2)
+      for (const { sql, bindings } of statements) {
+        const plan = (await planOf(site, sql, bindings)).join(' | ')
+        expect(plan, plan).toMatch(/commerce_orders_email/)
+        expect(plan, plan).not.toMatch(/commerce_orders_fulfilment|commerce_orders_date/)
+      }
+    } finally {
+      await db(ORDERS_TABLE).where('id', 'like', 'ZZ%').delete()
+    }
   })
 
   it('refuses bad options and callers without view on orders', async () => {
