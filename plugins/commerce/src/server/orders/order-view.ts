@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { createError, type RecordData } from '@shopwright/core'
+import { createError } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { ORDER_TYPE } from '../../shared/types.js'
 import { isObject, textOf } from '../refs.js'
