@@ -134,6 +134,47 @@ describe('the dashboard in Chromium', () => {
       expect(errors).toEqual([])
     })
 
+  it('speaks French on a phone', async () => {
+    const { context, page } = await openPage(
+      site.browser,
+      { viewport: { width: 390, height: 844 } },
+      errors,
+    )
+    try {
+      await signInThrough(page, url('/admin'), 'manager@example.com')
+      await page.waitForSelector('[data-testid=latest-change]')
+      await page.click('[data-testid=language]')
+      await page.click('[data-testid=language-fr]')
+      await page.waitForFunction(() => document.documentElement.lang === 'fr')
+      const titles = await page.$$eval('[data-testid=dashboard] h2', (headings) =>
+        headings.map((heading) => heading.textContent),
+      )
+      expect(titles.slice(-3)).toEqual([
+        'Visiteurs en ligne',
+        'Trafic des 30 derniers jours',
+        'Dernières modifications',
+      ])
+      expect(await page.textContent('[data-testid=live-visitors-count]')).toContain(
+        'Actifs en ce moment',
+      )
+      expect(await page.textContent('[data-testid=traffic-total]')).toContain(
+        'Pages vues en 30 jours',
+      )
+      expect(await axeProblems(page)).toEqual([])
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, 'dashboard-fr-390.png'),
+        fullPage: true,
+      })
+      // The choice is the account's too: back to English for the walks after this one.
+      await page.click('[data-testid=language]')
+      await page.click('[data-testid=language-en-us]')
+      await page.waitForFunction(() => document.documentElement.lang === 'en-us')
+    } finally {
+      await context.close()
+    }
+    expect(errors).toEqual([])
+  })
+
   it('shows a developer the log’s card only', async () => {
     const { context, page } = await openPage(
       site.browser,

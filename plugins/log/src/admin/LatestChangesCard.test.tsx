@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react'
+import { act, cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import type { LogLine, LogPage } from '../shared/types.js'
 import { changeNames } from './change-names.js'
 import type { LogApi } from './log-api.js'
-import { LatestChanges, type LoadNames } from './LatestChangesCard.js'
+import { AGO_REFRESH_MS, LatestChanges, type LoadNames } from './LatestChangesCard.js'
 import '../shared/errors.js'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
 
 const NOW = Date.parse('2026-05-01T12:00:00Z')
 
@@ -90,6 +93,25 @@ describe('the Latest changes card', () => {
     expect(time.getAttribute('title')).toMatch(/2026/)
     expect(within(rows[1]!).getByTestId('latest-change-actor').textContent).toBe('system')
     expect(screen.getByRole('link', { name: /Latest changes/ }).getAttribute('href')).toBe('/log')
+  })
+
+  it('says again how long ago each minute', async () => {
+    vi.useFakeTimers()
+    let clock = NOW
+    renderAt(
+      '/admin',
+      <LatestChanges
+        api={{ list: () => Promise.resolve(page([line(1)])) }}
+        names={() => Promise.resolve(new Map())}
+        now={() => clock}
+      />,
+    )
+    await act(async () => {})
+    expect(screen.getByTestId('latest-change-time').textContent).toBe('5 min. ago')
+    clock += AGO_REFRESH_MS
+    await act(() => vi.advanceTimersByTimeAsync(AGO_REFRESH_MS))
+    expect(screen.getByTestId('latest-change-time').textContent).toBe('6 min. ago')
+    vi.useRealTimers()
   })
 
   it('shows the ids when the names cannot be had', async () => {

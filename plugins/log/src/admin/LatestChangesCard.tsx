@@ -16,6 +16,8 @@ import { relativeTime } from './relative-time.js'
 
 /** The changes the card lists. */
 export const LATEST_CHANGES = 5
+/** How often "5 min. ago" is said again while the home stays open (the lines are not asked again). */
+export const AGO_REFRESH_MS = 60_000
 
 /** Looks up the names of the accounts and records some lines name. */
 export type LoadNames = (lines: readonly LogLine[]) => Promise<ChangeNames>
@@ -66,7 +68,11 @@ export function LatestChanges({
     // `names` is a new function each render of the default export; the list is asked once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api])
-  const at = now()
+  const [at, setAt] = useState(now)
+  useEffect(() => {
+    const timer = setInterval(() => setAt(now()), AGO_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [now])
   return (
     <DashboardCard
       title={t('Latest changes')}
