@@ -52,6 +52,23 @@ describe('finding records in a list, in Chromium', () => {
         city: CITIES[index % CITIES.length],
         active: index % 2 === 0,
       })
+    // A type that refers to contacts: its record field is the search picker (issue 35).
+    await post('/data/create', {
+      type: 'recordtype',
+      id: 'meeting',
+      name: 'Meeting',
+      titlefield: 'subject',
+      fields: [
+        { id: 'subject', name: 'Subject', datatype: 'text', showinlist: true },
+        { id: 'contact', name: 'Contact', datatype: 'record', recordtype: 'contact' },
+      ],
+    })
+    await post('/data/create', {
+      type: 'meeting',
+      id: 'm1',
+      subject: 'Spring order',
+      contact: { reference: true, type: 'contact', id: 'c003' },
+    })
     await page.close()
   })
   afterAll(() => site?.close())
@@ -104,9 +121,10 @@ describe('finding records in a list, in Chromium', () => {
       expect(await page.getAttribute('th[aria-sort]', 'aria-sort')).toBe('ascending')
       await page.click('[data-testid=sort-name]')
       await page.waitForURL((address) => address.searchParams.get('order') === 'desc')
-      // Folded names in byte order: "person 99" is the last of "person 0" to "person 149".
+      // Names in natural order (digits by value, docs/admin.md "Finding records"): "Person 149"
+      // is the last of "Person 0" to "Person 149".
       await page.waitForSelector(
-        '[data-testid=data-table] tbody tr.sw-table-row >> nth=0 >> text=Person 99',
+        '[data-testid=data-table] tbody tr.sw-table-row >> nth=0 >> text=Person 149',
       )
       expect(await page.getAttribute('th[aria-sort]', 'aria-sort')).toBe('descending')
 
@@ -156,4 +174,53 @@ describe('finding records in a list, in Chromium', () => {
       await context.close()
       expect(errors).toEqual([])
     })
+
+  it('picks a record by name from every record of its type, by keyboard (issue 35)', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1366, height: 900 } })
+    const page = await context.newPage()
+    collectErrors(page, errors)
+    await page.goto(url('/login?next=/data/meeting/m1'))
+    await signIn(page, 'admin@example.com')
+    await page.waitForURL((address) => address.pathname === '/data/meeting/m1')
+    // The title is the meeting's subject, its id in small type; the contact shows by name.
+    await page.waitForSelector('[data-testid=record-editor] h1 >> text=Spring order')
+    expect(await page.textContent('[data-testid=record-id]')).toBe('m1')
+    const box = page.locator('[data-testid=field-contact] [role=combobox]')
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            '[data-testid=field-contact] [role=combobox]',
+          ) as HTMLInputElement | null
+        )?.value === 'Person 3',
+    )
+    expect(await page.textContent('[data-testid=field-contact] [data-testid=picked-id]')).toBe(
+      'c003',
+    )
+    // Contact 120 is past the first 100: the server's search finds it.
+    await box.click()
+    await box.fill('person 120')
+    await page.waitForSelector('[data-testid=field-contact] [role=option] >> text=Person 120')
+    expect(await box.getAttribute('aria-expanded')).toBe('true')
+    const active = await box.getAttribute('aria-activedescendant')
+    expect(await page.textContent(`[id="${active}"]`)).toContain('c120')
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'record-picker-search.png') })
+    expect(await axeProblems(page)).toEqual([])
+    await page.keyboard.press('Enter')
+    expect(await box.getAttribute('aria-expanded')).toBe('false')
+    expect(await box.inputValue()).toBe('Person 120')
+    // Saved as the reference, and shown by name after a reload.
+    await page.waitForSelector('[data-testid=save-state] >> text=Saved at', { timeout: 30_000 })
+    await page.reload()
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            '[data-testid=field-contact] [role=combobox]',
+          ) as HTMLInputElement | null
+        )?.value === 'Person 120',
+    )
+    await context.close()
+    expect(errors).toEqual([])
+  })
 })
