@@ -144,6 +144,48 @@ describePlugin(
       expect(await ids('parcel', 'sort=town')).toEqual(['q4', 'q2', 'q1', 'q3'])
     })
 
+    it("sorts a record column by the referenced type's title field, and follows it (issue 35)", async () => {
+      // The depots' `name` says otherwise: their type names them by `label` (docs/admin.md, "Names").
+      await create({
+        type: 'recordtype',
+        id: 'depot',
+        name: 'Depot',
+        titlefield: 'label',
+        fields: [
+          { id: 'label', name: 'Label', datatype: 'text', showinlist: true },
+          { id: 'name', name: 'Code name', datatype: 'text' },
+        ],
+      })
+      await create({ type: 'depot', id: 'd1', label: 'North', name: 'Alpha' })
+      await create({ type: 'depot', id: 'd2', label: 'East', name: 'Zulu' })
+      await create({
+        type: 'recordtype',
+        id: 'crate',
+        name: 'Crate',
+        fields: [
+          { id: 'depot', name: 'Depot', datatype: 'record', recordtype: 'depot', showinlist: true },
+        ],
+      })
+      const depot = (id: string) => ({ reference: true, type: 'depot', id })
+      await create({ type: 'crate', id: 'k1', depot: depot('d1') })
+      await create({ type: 'crate', id: 'k2', depot: depot('d2') })
+      expect(await ids('crate', 'sort=depot')).toEqual(['k2', 'k1'])
+      expect(await ids('crate', 'filter=depot:north')).toEqual(['k1'])
+      // A new label is followed in the same write; a change of the default rule's name is not one.
+      await update('depot', 'd1', 'label', 'Depot A')
+      expect(await ids('crate', 'sort=depot')).toEqual(['k1', 'k2'])
+      await update('depot', 'd2', 'name', 'Aardvark')
+      expect(await ids('crate', 'sort=depot')).toEqual(['k1', 'k2'])
+      // A type that names no field keeps refusing none, and a titlefield that names nothing is refused.
+      const res = await admin({
+        method: 'POST',
+        url: '/query/data/update/recordtype/depot',
+        payload: [{ field: 'titlefield', value: 'nothing' }],
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe('ERROR_INVALID_INPUT')
+    })
+
     it('keeps every key on the new name when records naming it are written during a rename', async () => {
       const writes = Array.from({ length: 20 }, (_, index) =>
         admin({

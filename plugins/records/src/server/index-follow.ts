@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { RecordData } from '@shopwright/core'
-import { namesOf, parseRef } from './index-labels.js'
+import { namesOf, parseRef, titleFieldsOf } from './index-labels.js'
 import { KEY_LENGTH, prefixEnd } from './index-terms.js'
 import { naturalKey } from './natural-key.js'
 
@@ -23,8 +23,14 @@ export async function followNames(
   records: readonly RecordData[],
 ): Promise<void> {
   const keys = new Map<string, string>()
+  // Each record is named by its type's title field (docs/admin.md, "Names").
+  const titleFields = await titleFieldsOf(
+    trx,
+    records.map((record) => record.type),
+  )
   for (const record of records)
-    for (const [ref, name] of namesOf(record)) keys.set(ref, naturalKey(name, KEY_LENGTH))
+    for (const [ref, name] of namesOf(record, titleFields.get(record.type)))
+      keys.set(ref, naturalKey(name, KEY_LENGTH))
   const stale = new Set<string>()
   const refs = [...keys.keys()]
   for (let start = 0; start < refs.length; start += LOOKUP_BATCH) {

@@ -83,11 +83,43 @@ export function refsOf(fields: readonly IndexedField[], records: readonly Record
   return [...refs]
 }
 
-/** The names a stored record gives: its own, and a list type's its values'. */
-export function namesOf(record: RecordData): Array<[ref: string, name: string]> {
+/**
+ * The title fields of some record types (their `titlefield`, docs/admin.md "Names"), read through
+ * the caller's connection; a type without one is left out (its records go by the default rule).
+ */
+export async function titleFieldsOf(
+  executor: Knex | Knex.Transaction,
+  types: readonly string[],
+): Promise<ReadonlyMap<string, string>> {
+  const fields = new Map<string, string>()
+  const wanted = [...new Set(types)]
+  for (let start = 0; start < wanted.length; start += READ_BATCH) {
+    const rows = (await executor('records')
+      .select('id', 'body')
+      .where({ type: 'recordtype' })
+      .whereIn('id', wanted.slice(start, start + READ_BATCH))) as Array<{
+      id: string
+      body: string | Record<string, unknown>
+    }>
+    for (const row of rows) {
+      const titlefield = bodyOf(row.body).titlefield
+      if (typeof titlefield === 'string' && titlefield) fields.set(row.id, titlefield)
+    }
+  }
+  return fields
+}
+
+/**
+ * The names a stored record gives: its own (by its type's title field, when it names one), and a
+ * list type's its values'.
+ */
+export function namesOf(
+  record: RecordData,
+  titlefield?: string,
+): Array<[ref: string, name: string]> {
   const names: Array<[string, string]> = []
   const own = fit(`r|${record.type}|${record.id}`)
-  if (own) names.push([own, recordName(record)])
+  if (own) names.push([own, recordName(record, titlefield)])
   if (record.type === 'listtype' && Array.isArray(record.values))
     for (const value of record.values) {
       const named = listValueName(value)
@@ -129,6 +161,10 @@ export async function loadLabels(
     wanted.set(key, ids)
     if (kind === 'r') ids.push(id)
   }
+  const titleFields = await titleFieldsOf(
+    executor,
+    [...wanted.keys()].filter((key) => !key.startsWith('listtype|')).map((key) => key.slice(0, -1)),
+  )
   for (const [key, ids] of wanted) {
     const [type, listtype] = key.split('|') as [string, string]
     const read = async (chosen: readonly string[]) => {
@@ -144,7 +180,10 @@ export async function loadLabels(
     }
     for (let start = 0; start < ids.length; start += READ_BATCH)
       for (const row of await read(ids.slice(start, start + READ_BATCH)))
-        labels.set(`r|${type}|${row.id}`, recordName({ ...bodyOf(row.body), id: row.id }))
+        labels.set(
+          `r|${type}|${row.id}`,
+          recordName({ ...bodyOf(row.body), id: row.id }, titleFields.get(type)),
+        )
   }
   return labels
 }
