@@ -3,6 +3,7 @@ import type { FieldEditorProps } from '@shopwright/admin-ui/kit'
 
 // The picker loads with the first form that has a record field, not with the admin.
 const RecordPicker = lazy(() => import('./RecordPicker.js'))
+const RecordListPicker = lazy(() => import('./RecordListPicker.js'))
 
 /**
  * The record field's editor as the admin module registers it (`fields.record`): while its chunk
@@ -12,6 +13,15 @@ export function LazyRecordPicker(props: FieldEditorProps) {
   return (
     <Suspense fallback={<input id={props.id} className="sw-input" value="" readOnly />}>
       <RecordPicker {...props} />
+    </Suspense>
+  )
+}
+
+/** The record list field's editor as the admin module registers it (`fields.recordlist`). */
+export function LazyRecordListPicker(props: FieldEditorProps) {
+  return (
+    <Suspense fallback={<input id={props.id} className="sw-input" value="" readOnly />}>
+      <RecordListPicker {...props} />
     </Suspense>
   )
 }

@@ -6,6 +6,7 @@ import { type FieldDefinition } from '@shopwright/client'
 // The app's client context and a fake client: the picker asks the list and listids calls.
 import { ClientContext } from '../../../../admin-ui/src/app/client.js'
 import { fakeClient } from '../../../../admin-ui/src/app/test-client.js'
+import { RecordListPicker } from './RecordListPicker.js'
 import { RecordPicker } from './RecordPicker.js'
 
 afterEach(cleanup)
@@ -150,5 +151,32 @@ describe('the record picker', () => {
     await screen.findByText('Nothing matches.')
     fireEvent.click(screen.getByRole('button', { name: 'Remove Classic Tee' }))
     expect(onChange).toHaveBeenCalledWith(null)
+  })
+
+  it('keeps a record list as chips by name, adds from the search and takes one off', async () => {
+    const { client } = fakeClient(() => answer)
+    const onChange = vi.fn()
+    const ref = (id: string) => ({ reference: true, type: 'item', id })
+    render(
+      <ClientContext.Provider value={client}>
+        <RecordListPicker
+          id="related"
+          field={{ id: 'related', name: 'Related', datatype: 'recordlist', recordtype: 'item' }}
+          value={[ref('classic-tee')]}
+          onChange={onChange}
+        />
+      </ClientContext.Provider>,
+    )
+    const chips = screen.getByTestId('chosen')
+    await waitFor(() => expect(chips.textContent).toContain('Classic Tee'))
+    const box = screen.getByRole('combobox') as HTMLInputElement
+    fireEvent.focus(box)
+    fireEvent.change(box, { target: { value: 'baseball' } })
+    await screen.findByRole('option', { name: /Baseball Cap/ })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(onChange).toHaveBeenLastCalledWith([ref('classic-tee'), ref('item-149')])
+    expect(box.value).toBe('')
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Classic Tee' }))
+    expect(onChange).toHaveBeenLastCalledWith([])
   })
 })

@@ -3,7 +3,7 @@ import { defineAdmin } from '@shopwright/admin-ui/registry'
 // For their English: this plugin's error codes, shown by its screens (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
 import { recordsSiteLanguages } from './site-languages.js'
-import { LazyRecordPicker } from './LazyRecordPicker.js'
+import { LazyRecordListPicker, LazyRecordPicker } from './LazyRecordPicker.js'
 
 const RecordTypes = lazy(() => import('./RecordTypesScreen.js'))
 const RecordList = lazy(() => import('./RecordListScreen.js'))
@@ -117,7 +117,7 @@ export default defineAdmin({
     { path: '/data/:recordtype', Component: RecordList },
     { path: '/data/:recordtype/:id', Component: Record },
   ],
-  // A record field searches every record of its type on the server, by name (docs/admin.md,
+  // Record and record list fields search every record of their type on the server, by name (docs/admin.md,
   // "Pickers"), where the kit's own select holds a first page only.
-  fields: { record: LazyRecordPicker },
+  fields: { record: LazyRecordPicker, recordlist: LazyRecordListPicker },
 })

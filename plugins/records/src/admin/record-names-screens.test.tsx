@@ -7,7 +7,7 @@ import { ClientContext } from '../../../../admin-ui/src/app/client.js'
 import { fakeClient } from '../../../../admin-ui/src/app/test-client.js'
 import { FieldEditorsContext } from '@shopwright/admin-ui/kit'
 import recordsAdmin from './index.js'
-import { LazyRecordPicker } from './LazyRecordPicker.js'
+import { LazyRecordListPicker, LazyRecordPicker } from './LazyRecordPicker.js'
 import { RecordListScreen } from './RecordListScreen.js'
 import { RecordPicker } from './RecordPicker.js'
 import { RecordScreen } from './RecordScreen.js'
@@ -67,8 +67,9 @@ function open(address: string, path: string, screenElement: React.ReactNode) {
 }
 
 describe('records by name', () => {
-  it("registers the search picker as every form's record field editor", () => {
+  it("registers the search pickers as every form's record and record list field editors", () => {
     expect(recordsAdmin.fields?.record).toBe(LazyRecordPicker)
+    expect(recordsAdmin.fields?.recordlist).toBe(LazyRecordListPicker)
   })
 
   it("titles the editor with the type's title field, the id in small type, and puts the id field last", async () => {
