@@ -23,9 +23,14 @@ const READ_ATTRIBUTES = new Set([
   'text',
 ])
 
-/** Attributes whose component translates them: `<ErrorView title>`, any `addLabel` (list editors). */
+/**
+ * Attributes whose component translates them: `<ErrorView title>`, a dashboard card's `title` and
+ * its figures' `label` (the kit's DashboardCard), any `addLabel` (list editors).
+ */
 const isPhraseAttribute = (tag: string, name: string) =>
-  (tag === 'ErrorView' && name === 'title') || name === 'addLabel'
+  ((tag === 'ErrorView' || tag === 'DashboardCard') && name === 'title') ||
+  (tag === 'DashboardFigure' && name === 'label') ||
+  name === 'addLabel'
 
 /** Dialog calls that translate their first argument (and `confirm`'s title and ok options). */
 const TRANSLATING_METHODS = new Set(['error', 'confirm'])
@@ -70,7 +75,8 @@ function tagName(attribute: ts.JsxAttribute): string {
 /**
  * Reads one admin source file (TypeScript or TSX) for what it shows a person:
  * - phrases: literals given to `t(...)`, to `dialogs.error(...)` and `dialogs.confirm(...)` (which
- *   translate their title and question), an ErrorView's `title`, a list editor's `addLabel`, and a
+ *   translate their title and question), an ErrorView's or a DashboardCard's `title`, a
+ *   DashboardFigure's `label`, a list editor's `addLabel`, and a
  *   panel's `menu: { label, description }`;
  * - hard-coded texts: JSX text with letters, and literals with letters in attributes people read
  *   (`aria-label`, `placeholder`...) or in a `label:` that is not a menu's.

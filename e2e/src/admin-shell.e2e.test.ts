@@ -17,6 +17,7 @@ const WIDTHS = [
  */
 const SCREENS = [
   '/admin',
+  '/orders',
   '/data',
   '/data/recordtype',
   '/data/listtype',
@@ -77,13 +78,15 @@ describe('the admin shell in Chromium', () => {
 
   it('lands staff in the admin after signing in, and shows them an Admin link in the shop', async () => {
     const page = await staffPage(WIDTHS[0], 'office@example.com')
-    await page.waitForURL((address) => address.pathname === '/data')
-    await page.waitForSelector('[data-testid=row-customer]')
+    await page.waitForURL((address) => address.pathname === '/admin')
+    // The dashboard: the office's shop cards (they keep the orders), each painted.
+    await page.waitForSelector('[data-testid=orders-card]:not([aria-busy])')
+    await page.waitForSelector('[data-testid=low-stock-card]:not([aria-busy])')
     await page.goto(url('/'))
     const link = page.locator('[data-testid=admin-link]')
-    expect(await link.getAttribute('href')).toBe('/data')
+    expect(await link.getAttribute('href')).toBe('/admin')
     await link.click()
-    await page.waitForURL((address) => address.pathname === '/data')
+    await page.waitForURL((address) => address.pathname === '/admin')
     expect(errors).toEqual([])
   })
 
@@ -96,7 +99,7 @@ describe('the admin shell in Chromium', () => {
 
   it('answers unknown admin addresses with a real 404, drawn inside the shell', async () => {
     const page = await staffPage(WIDTHS[0])
-    await page.waitForURL((address) => address.pathname === '/data')
+    await page.waitForURL((address) => address.pathname === '/admin')
     for (const address of ['/data/customer/1/nothing', '/configuration/web/x', '/bin/x']) {
       const answer = await page.goto(url(address))
       expect(answer?.status(), address).toBe(404)
@@ -112,10 +115,10 @@ describe('the admin shell in Chromium', () => {
 
   it('opens at the admin home with a card for every screen the user may open', async () => {
     const page = await staffPage(WIDTHS[0], 'office@example.com')
-    await page.waitForURL((address) => address.pathname === '/data')
+    await page.waitForURL((address) => address.pathname === '/admin')
     await page.goto(url('/admin'))
-    await page.waitForSelector('[data-testid=admin-home] a')
-    const cards = await page.$$eval('[data-testid=admin-home] a', (links) =>
+    await page.waitForSelector('.sw-admin-home-cards a')
+    const cards = await page.$$eval('.sw-admin-home-cards a', (links) =>
       links.map((link) => link.getAttribute('href')),
     )
     const menu = await page.$$eval('#sw-admin-menu a', (links) =>
@@ -131,7 +134,7 @@ describe('the admin shell in Chromium', () => {
   for (const width of WIDTHS)
     it(`gives every screen its own title, fits ${width.width} px and passes axe-core (${width.name})`, async () => {
       const page = await staffPage(width)
-      await page.waitForURL((address) => address.pathname === '/data')
+      await page.waitForURL((address) => address.pathname === '/admin')
       const titles = new Map<string, string>()
       const problems: Array<AxeProblem & { screen: string }> = []
       const wide: string[] = []
@@ -170,7 +173,7 @@ describe('the admin shell in Chromium', () => {
 
   it('creates a new record only once it is valid, and shows Saving, Saved and Unsaved', async () => {
     const page = await staffPage(WIDTHS[0])
-    await page.waitForURL((address) => address.pathname === '/data')
+    await page.waitForURL((address) => address.pathname === '/admin')
     const creates: string[] = []
     page.on('request', (request) => {
       if (request.url().endsWith('/query/data/create')) creates.push(request.url())
@@ -201,7 +204,7 @@ describe('the admin shell in Chromium', () => {
 
   it('picks an icon from the set, a security record by name and a datatype by what it holds', async () => {
     const page = await staffPage(WIDTHS[0])
-    await page.waitForURL((address) => address.pathname === '/data')
+    await page.waitForURL((address) => address.pathname === '/admin')
     await page.goto(url('/data/recordtype/widget'))
     await page.waitForSelector('[data-testid=record-editor]')
     // The icon: a searchable grid of the set, in a dialog that holds the focus.
@@ -243,8 +246,8 @@ describe('the admin shell in Chromium', () => {
 
   it('opens the menu as a drawer on a phone, with the page behind it inert', async () => {
     const page = await staffPage(WIDTHS[1])
-    await page.waitForURL((address) => address.pathname === '/data')
-    await page.waitForSelector('[data-testid=row-customer]')
+    await page.waitForURL((address) => address.pathname === '/admin')
+    await page.waitForSelector('[data-testid=admin-home]')
     expect(await page.isVisible('#sw-admin-menu')).toBe(false)
     await page.click('[data-testid=admin-menu-button]')
     await page.waitForFunction(() => document.activeElement?.closest('#sw-admin-menu') !== null)

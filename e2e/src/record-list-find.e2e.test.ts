@@ -25,7 +25,7 @@ describe('finding records in a list, in Chromium', () => {
     const page = await site.browser.newPage()
     await page.goto(url('/login'))
     await signIn(page, 'admin@example.com')
-    await page.waitForURL((address) => address.pathname === '/data')
+    await page.waitForURL((address) => address.pathname === '/admin')
     const post = async (address: string, data: unknown) => {
       const answer = await page.request.post(url(`/query${address}`), {
         data,

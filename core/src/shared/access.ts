@@ -13,8 +13,8 @@ export const EVERYONE_ROLE = 'all'
  */
 export const ADMIN_GATE = 'admin'
 
-/** Where staff land after signing in with no `next`, and where the storefront's Admin link leads. */
-export const ADMIN_HOME = '/data'
+/** Where staff land after signing in with no `next` (the dashboard), and where the storefront's Admin link leads. */
+export const ADMIN_HOME = '/admin'
 
 /** The signed-in entity as far as access control needs it. */
 export interface AccessSubject {

@@ -33,6 +33,21 @@ export default defineAdmin({
       Component: lazy(() => import('./orders/OrderScreen.js')),
     },
   ],
+  // The dashboard's shop cards (plugins/commerce/README.md, "Dashboard"), first on the home.
+  dashboard: [
+    {
+      id: 'orders',
+      security: ORDERS_SECURITY,
+      order: 10,
+      Component: lazy(() => import('./dashboard/OrdersCard.js')),
+    },
+    {
+      id: 'lowstock',
+      security: ORDERS_SECURITY,
+      order: 15,
+      Component: lazy(() => import('./dashboard/LowStockCard.js')),
+    },
+  ],
   embedded: {
     pricematrix: lazyEditor(() => import('./PriceTableEditor.js')),
     webimage: lazyEditor(() => import('./ImageEditor.js')),

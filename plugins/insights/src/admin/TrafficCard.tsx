@@ -64,7 +64,7 @@ export function Traffic({ load, today }: { load: LoadMonth; today: string }) {
   const number = (value: number) => value.toLocaleString(language)
   return (
     <DashboardCard
-      title={t('Traffic, last 30 days')}
+      title="Traffic, last 30 days"
       icon="chart-bar"
       to="/insights"
       loading={values === undefined}
@@ -79,12 +79,12 @@ export function Traffic({ load, today }: { load: LoadMonth; today: string }) {
         <>
           <div className="sw-dashboard-figures">
             <DashboardFigure
-              label={t('Page views in 30 days')}
+              label="Page views in 30 days"
               value={number(total)}
               data-testid="traffic-total"
             />
             <DashboardFigure
-              label={t('Today')}
+              label="Today"
               value={number(values[values.length - 1] ?? 0)}
               data-testid="traffic-today"
             />

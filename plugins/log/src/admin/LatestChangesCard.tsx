@@ -75,7 +75,7 @@ export function LatestChanges({
   }, [now])
   return (
     <DashboardCard
-      title={t('Latest changes')}
+      title="Latest changes"
       icon="text-box-outline"
       to="/log"
       loading={state.lines === undefined && state.error === undefined}

@@ -39,7 +39,7 @@ export function LiveVisitors({ api }: { api: Pick<SessionsApi, 'live'> }) {
   const error = state.error === undefined ? null : shownError(state.error, t).message
   return (
     <DashboardCard
-      title={t('Live visitors')}
+      title="Live visitors"
       icon="account-multiple"
       to="/sessions"
       loading={state.live === undefined}
@@ -52,7 +52,7 @@ export function LiveVisitors({ api }: { api: Pick<SessionsApi, 'live'> }) {
         </p>
       ) : (
         <DashboardFigure
-          label={t('Active now')}
+          label="Active now"
           value={(state.live ?? 0).toLocaleString(language)}
           data-testid="live-visitors-count"
         />
