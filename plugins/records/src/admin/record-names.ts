@@ -1,7 +1,7 @@
 import type { QueryClient, RecordCollection, RecordTypeAnswer } from '@shopwright/client'
 import type { RecordData } from '@shopwright/core/shared'
 import { SORTABLE_DATATYPES } from '../shared/list-columns.js'
-import { recordName, titleFieldOf } from '../shared/record-name.js'
+import { recordName, titleFieldOf, TITLE_FIELDS } from '../shared/record-name.js'
 import { keysParam, type RecordKey } from './keys.js'
 
 /**
@@ -58,6 +58,8 @@ export async function findRecords(
       pagesize,
       search: search.trim(),
       sort: naming.sort ?? '',
+      // Only what names them: a country's regions or an item's prices stay on the server.
+      fields: [...new Set([naming.titlefield ?? 'title', ...TITLE_FIELDS])].join(','),
     },
     { cache: 'veryshort' },
   )
