@@ -51,9 +51,11 @@ export async function placeOrder(
   return placed.json<PlacedOrder>().order.id
 }
 
-export const fulfil = (
+/** A POST of the desk on an order (`fulfil`, `cancel`...); a string body is sent as it is, as JSON: a hostile or broken body. */
+export const deskCall = (
   site: TestSite<Person>,
   who: Person | undefined,
+  verb: string,
   id: string,
   body: unknown,
   node = 0,
@@ -62,13 +64,26 @@ export const fulfil = (
     who,
     {
       method: 'POST',
-      url: `/query/orders/fulfil/${id}`,
-      // A string is sent as it is, as JSON: a hostile or broken body.
+      url: `/query/orders/${verb}/${id}`,
       payload: body as string,
       ...(typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : {}),
     },
     node,
   )
+
+type Call = (
+  site: TestSite<Person>,
+  who: Person | undefined,
+  id: string,
+  body: unknown,
+  node?: number,
+) => ReturnType<typeof deskCall>
+export const fulfil: Call = (site, who, id, body, node) =>
+  deskCall(site, who, 'fulfil', id, body, node)
+export const cancel: Call = (site, who, id, body, node) =>
+  deskCall(site, who, 'cancel', id, body, node)
+export const refund: Call = (site, who, id, body, node) =>
+  deskCall(site, who, 'refund', id, body, node)
 
 export async function statusOf(site: TestSite<Person>, id: string): Promise<unknown> {
   return (await site.kernel.services.records.findFresh('salesorder', id))?.status

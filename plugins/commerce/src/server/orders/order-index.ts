@@ -191,3 +191,29 @@ export class OrderIndex {
     }
   }
 }
+
+/** Orders of a query per currency: how many, their totals and refunds (minor units). */
+export interface CurrencySums {
+  currency: string
+  count: number
+  total: number
+  refunded: number
+}
+
+/** Sums the orders `query` matches by currency (the list's totals, the dashboard's sales). */
+export async function currencySums(db: Knex, query: Knex.QueryBuilder): Promise<CurrencySums[]> {
+  const rows = (await query
+    .groupBy('currency')
+    .select(
+      'currency',
+      db.raw('count(*) as ??', ['count']),
+      db.raw('coalesce(sum(??), 0) as ??', ['total', 'total']),
+      db.raw('coalesce(sum(??), 0) as ??', ['refunded', 'refunded']),
+    )) as Array<Record<keyof CurrencySums, number | string>>
+  return rows.map((row) => ({
+    currency: String(row.currency),
+    count: Number(row.count),
+    total: Number(row.total),
+    refunded: Number(row.refunded),
+  }))
+}

@@ -17,7 +17,7 @@ import type {
   PaymentStanding,
 } from '../../shared/orders.js'
 import { isObject, textOf } from '../refs.js'
-import { fold } from './order-index.js'
+import { currencySums, fold } from './order-index.js'
 import { ORDERS_TABLE } from './order-tables.js'
 
 export interface OrderListQuery {
@@ -92,22 +92,7 @@ export class OrderList {
     }
     const [rows, sums] = await Promise.all([
       page.limit(limit + 1).select() as Promise<Row[]>,
-      matching
-        .clone()
-        .groupBy('currency')
-        .select(
-          'currency',
-          this.db.raw('count(*) as ??', ['count']),
-          this.db.raw('coalesce(sum(??), 0) as ??', ['total', 'total']),
-          this.db.raw('coalesce(sum(??), 0) as ??', ['refunded', 'refunded']),
-        ) as Promise<
-        Array<{
-          currency: string
-          count: number | string
-          total: number | string
-          refunded: number | string
-        }>
-      >,
+      currencySums(this.db, matching.clone()),
     ])
     const shown = rows.slice(0, limit)
     const currencies = await this.currencies([
@@ -133,14 +118,9 @@ export class OrderList {
         currency: currency(row.currency),
       })),
       next: rows.length > limit ? cursorOf(shown[shown.length - 1]!) : null,
-      count: sums.reduce((sum, row) => sum + Number(row.count), 0),
+      count: sums.reduce((sum, row) => sum + row.count, 0),
       totals: sums
-        .map((row) => ({
-          currency: currency(row.currency),
-          count: Number(row.count),
-          total: Number(row.total),
-          refunded: Number(row.refunded),
-        }))
+        .map((row) => ({ ...row, currency: currency(row.currency) }))
         .sort((a, b) => b.count - a.count || (a.currency.code < b.currency.code ? -1 : 1)),
     }
   }

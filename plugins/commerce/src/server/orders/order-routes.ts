@@ -1,4 +1,4 @@
-import type { AccessService, QueryRouter } from '@shopwright/core'
+import type { AccessService, Entity, QueryRouter, RouteInput } from '@shopwright/core'
 import { ORDERS_SECURITY } from '../../shared/types.js'
 import type { OrderCancel } from './order-cancel.js'
 import type { OrderDesk } from './order-desk.js'
@@ -26,76 +26,45 @@ export function orderDeskRoutes(
   services: OrderDeskServices,
   access: AccessService,
 ): void {
-  router.get(
-    '/orders/summary',
-    ORDER_DESK_ROUTES.summary,
-    access.require(ORDERS_SECURITY, 'view'),
-    async (ctx) => {
-      ctx.set('Cache-Control', 'no-store')
-      ctx.body = await services.summary.orders()
-    },
-  )
-  router.get(
-    '/orders/lowstock',
-    ORDER_DESK_ROUTES.lowstock,
-    access.require(ORDERS_SECURITY, 'view'),
-    async (ctx) => {
-      ctx.set('Cache-Control', 'no-store')
-      ctx.body = await services.summary.lowStocked(ctx.input.query.limit)
-    },
-  )
-  router.get(
-    '/orders/list',
-    ORDER_DESK_ROUTES.list,
-    access.require(ORDERS_SECURITY, 'view'),
-    async (ctx) => {
-      ctx.set('Cache-Control', 'no-store')
-      ctx.body = await services.list.list(ctx.input.query)
-    },
-  )
-  router.get(
-    '/orders/get/:id',
-    ORDER_DESK_ROUTES.get,
-    access.require(ORDERS_SECURITY, 'view'),
-    async (ctx) => {
-      ctx.set('Cache-Control', 'no-store')
-      ctx.body = await services.views.get(ctx.input.params.id)
-    },
-  )
-  router.post(
-    '/orders/fulfil/:id',
-    ORDER_DESK_ROUTES.fulfil,
-    access.require(ORDERS_SECURITY, 'edit'),
-    async (ctx) => {
-      const staff = (await ctx.state.entity())!
-      ctx.body = await services.desk.fulfil(staff, ctx.input.params.id, ctx.input.body)
-    },
-  )
-  router.post(
-    '/orders/resend/:id',
-    ORDER_DESK_ROUTES.resend,
-    access.require(ORDERS_SECURITY, 'edit'),
-    async (ctx) => {
-      const staff = (await ctx.state.entity())!
-      ctx.body = await services.desk.resend(staff, ctx.input.params.id, ctx.input.body)
-    },
-  )
-  router.post(
-    '/orders/cancel/:id',
-    ORDER_DESK_ROUTES.cancel,
-    access.require(ORDERS_SECURITY, 'edit'),
-    async (ctx) => {
-      const staff = (await ctx.state.entity())!
-      ctx.body = await services.cancels.cancel(staff, ctx.input.params.id, ctx.input.body)
-    },
-  )
-  router.post(
-    '/orders/refund/:id',
-    ORDER_DESK_ROUTES.refund,
-    access.require(ORDERS_SECURITY, 'edit'),
-    async (ctx) => {
-      const staff = (await ctx.state.entity())!
-      ctx.body = await services.refunds.refund(staff, ctx.input.params.id, ctx.input.body)
-    },
-  )
+  /** A read of the desk: view on `orders`, never kept by a cache between staff. */
+  const read = <K extends 'summary' | 'lowstock' | 'list' | 'get'>(
+    path: string,
+    key: K,
+    answer: (input: RouteInput<(typeof ORDER_DESK_ROUTES)[K]>) => Promise<unknown>,
+  ) =>
+    router.get(
+      path,
+      ORDER_DESK_ROUTES[key] as (typeof ORDER_DESK_ROUTES)[K],
+      access.require(ORDERS_SECURITY, 'view'),
+      async (ctx) => {
+        ctx.set('Cache-Control', 'no-store')
+        ctx.body = await answer(ctx.input)
+      },
+    )
+  read('/orders/summary', 'summary', () => services.summary.orders())
+  read('/orders/lowstock', 'lowstock', ({ query }) => services.summary.lowStocked(query.limit))
+  read('/orders/list', 'list', ({ query }) => services.list.list(query))
+  read('/orders/get/:id', 'get', ({ params }) => services.views.get(params.id))
+  /** An action on one order by a member of staff: edit on `orders`, the caller named in the log. */
+  const act = <K extends 'fulfil' | 'resend' | 'cancel' | 'refund'>(
+    verb: K,
+    run: (
+      staff: Entity,
+      id: string,
+      body: RouteInput<(typeof ORDER_DESK_ROUTES)[K]>['body'],
+    ) => Promise<unknown>,
+  ) =>
+    router.post(
+      `/orders/${verb}/:id`,
+      ORDER_DESK_ROUTES[verb] as (typeof ORDER_DESK_ROUTES)[K],
+      access.require(ORDERS_SECURITY, 'edit'),
+      async (ctx) => {
+        const staff = (await ctx.state.entity())!
+        ctx.body = await run(staff, ctx.input.params.id, ctx.input.body)
+      },
+    )
+  act('fulfil', (staff, id, body) => services.desk.fulfil(staff, id, body))
+  act('resend', (staff, id, body) => services.desk.resend(staff, id, body))
+  act('cancel', (staff, id, body) => services.cancels.cancel(staff, id, body))
+  act('refund', (staff, id, body) => services.refunds.refund(staff, id, body))
 }

@@ -11,6 +11,7 @@ import type { LowStockAnswer, OrdersSummary, SalesFigure } from '../../shared/or
 import { ITEM_TYPE } from '../../shared/types.js'
 import { ITEMS_TABLE, STOCK_TABLE } from '../migrations.js'
 import { textOf } from '../refs.js'
+import { currencySums } from './order-index.js'
 import { ORDERS_TABLE } from './order-tables.js'
 
 const DAY_MS = 86_400_000
@@ -80,21 +81,10 @@ export class OrderSummary {
   }
 
   private async sales(since: number): Promise<SalesFigure[]> {
-    const rows = (await this.db(ORDERS_TABLE)
-      .where('trandate', '>=', since)
-      .whereNot({ fulfilment: 'cancelled' })
-      .groupBy('currency')
-      .select(
-        'currency',
-        this.db.raw('count(*) as ??', ['count']),
-        this.db.raw('coalesce(sum(??), 0) as ??', ['total', 'total']),
-        this.db.raw('coalesce(sum(??), 0) as ??', ['refunded', 'refunded']),
-      )) as Array<{
-      currency: string
-      count: number | string
-      total: number | string
-      refunded: number | string
-    }>
+    const rows = await currencySums(
+      this.db,
+      this.db(ORDERS_TABLE).where('trandate', '>=', since).whereNot({ fulfilment: 'cancelled' }),
+    )
     const figures: SalesFigure[] = []
     for (const row of rows) {
       const record = await this.records.find('currency', row.currency)
@@ -104,9 +94,9 @@ export class OrderSummary {
           code: textOf(record?.code) || row.currency.toUpperCase(),
           places: placesOf({ decimalplaces: Number(record?.decimalplaces ?? 2) }),
         },
-        count: Number(row.count),
-        total: Number(row.total),
-        refunded: Number(row.refunded),
+        count: row.count,
+        total: row.total,
+        refunded: row.refunded,
       })
     }
     return figures.sort((a, b) => b.count - a.count)
