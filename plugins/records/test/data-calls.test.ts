@@ -501,6 +501,34 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
   })
 
   describe('bin', () => {
+    it("names a binned record by its type's title field (issue 35)", async () => {
+      await create(admin, {
+        type: 'recordtype',
+        id: 'parcelbox',
+        name: 'Parcel box',
+        titlefield: 'label',
+        fields: [
+          { id: 'label', name: 'Label', datatype: 'text' },
+          { id: 'name', name: 'Code name', datatype: 'text' },
+        ],
+      })
+      await create(admin, { type: 'parcelbox', id: 'p1', label: 'Blue box', name: 'Zulu' })
+      await create(admin, { type: 'webpage', id: 'named', headline: 'A headline' })
+      expect(
+        (await admin({ method: 'POST', url: '/query/data/bin/parcelbox|p1,webpage|named' })).status,
+      ).toBe(200)
+      const bin = (await admin({ url: '/query/data/bin/list' })).body.list as Array<{
+        id: string
+        name: string
+      }>
+      expect(bin.find((row) => row.id === 'p1')?.name).toBe('Blue box')
+      expect(bin.find((row) => row.id === 'named')?.name).toBe('A headline')
+      expect(
+        (await admin({ method: 'POST', url: '/query/data/delete/parcelbox|p1,webpage|named' }))
+          .status,
+      ).toBe(200)
+    })
+
     it('bins, lists the bin, restores, deletes and empties, with the bin security record', async () => {
       for (const id of ['b1', 'b2', 'b3'])
         await create(admin, { type: 'webpage', id, headline: id })

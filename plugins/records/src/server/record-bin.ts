@@ -8,6 +8,7 @@ import type { BinItem } from './shared-bin.js'
 import { keyText, notAvailable } from './record-keys.js'
 import type { Pending, RecordCommitter } from './record-commit.js'
 import type { RecordKey } from './records-service.js'
+import { recordName, titleFieldOf } from '../shared/record-name.js'
 
 /**
  * The records' side of the bin, for RecordsService: moving records to it and back, deleting them
@@ -53,15 +54,16 @@ export class RecordBin {
       limit: options.limit,
       after: options.after,
     })
+    // Each item by its type's title field, as the admin names records (docs/admin.md, "Names").
+    const titleFields = new Map<string, string | undefined>()
+    for (const type of new Set(rows.map((row) => row.record.type))) {
+      const definition = await this.types.find(type)
+      titleFields.set(type, definition ? titleFieldOf(definition) : undefined)
+    }
     return rows.map((row) => ({
       type: row.record.type,
       id: row.record.id,
-      name:
-        typeof row.record.name === 'string'
-          ? row.record.name
-          : typeof row.record.headline === 'string'
-            ? row.record.headline
-            : row.record.id,
+      name: recordName(row.record, titleFields.get(row.record.type)),
       binned: row.binned!,
     }))
   }
