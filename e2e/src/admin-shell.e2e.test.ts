@@ -169,7 +169,8 @@ describe('the admin shell in Chromium', () => {
       expect(new Set(named).size, JSON.stringify([...titles])).toBe(named.length)
       expect(named).not.toContain('Shopwright admin')
       expect(errors).toEqual([])
-    })
+      // Two dozen screens, each painted, idle and checked by axe: minutes on a busy machine.
+    }, 240_000)
 
   it('creates a new record only once it is valid, and shows Saving, Saved and Unsaved', async () => {
     const page = await staffPage(WIDTHS[0])
