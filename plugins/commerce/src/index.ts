@@ -43,7 +43,12 @@ import { orderMigrations } from './server/orders/order-tables.js'
 import { orderDeskRoutes } from './server/orders/order-routes.js'
 import { ordersDesk, type OrdersDesk } from './server/orders/orders-desk.js'
 import { creditMemoGuard } from './server/documents/credit-memo-guard.js'
-import { addListValues, LIST_VALUES_ADDED } from './server/documents/list-values.js'
+import {
+  addListValues,
+  addTitleFields,
+  LIST_VALUES_ADDED,
+  TITLE_FIELDS,
+} from './server/documents/seed-upgrades.js'
 import { PaymentProviders, TestPaymentProvider } from './server/payment/providers.js'
 import { COMMERCE_SETTINGS } from './server/settings.js'
 import { catalogueSitemap, categoryPageData, searchPageData } from './server/storefront-pages.js'
@@ -395,6 +400,7 @@ export default definePlugin({
     // Sites from before the orders desk: invoices learn their order, lists their new values.
     await backfillOrigins(db, records)
     await addListValues(records, LIST_VALUES_ADDED)
+    await addTitleFields(records, TITLE_FIELDS, logger)
     const indexed = await services.ordersDesk.index.ensureBuilt()
     if (indexed > 0) logger.info({ orders: indexed }, 'commerce: orders list built')
     // Seeds skip guards: bring the index tables in step with what they inserted.

@@ -225,15 +225,16 @@ export function commerceRecordTypes(): RecordData[] {
           'On a parent item: the names of its options, in the order its children\'s item ids give their values, joined by " : " (Colour : Size). The item page offers one picker per option.',
         ),
       ],
-      { listsort: 'displayname' },
+      { listsort: 'displayname', titlefield: 'displayname' },
     ),
     recordType(
       ORDER_TYPE,
       'Sales order',
       'package',
-      'An order placed at checkout. Staff change its status; the rest is what was bought.',
+      'An order placed at checkout. Staff ship, cancel and refund it on the orders desk (/orders); the rest is what was bought.',
       ORDERS_SECURITY,
       documentFields('order'),
+      { titlefield: 'tranid' },
     ),
     recordType(
       GUEST_TYPE,
@@ -269,6 +270,7 @@ export function commerceRecordTypes(): RecordData[] {
         }),
         owned('createdfrom', 'Order', 'record', 'The order invoiced.', { recordtype: ORDER_TYPE }),
       ],
+      { titlefield: 'tranid' },
     ),
     recordType(
       CREDITMEMO_TYPE,
@@ -298,7 +300,7 @@ export function commerceRecordTypes(): RecordData[] {
         owned('reason', 'Reason', 'longtext', 'Why it was refunded, as staff wrote it.'),
         field('memo', 'Memo', 'longtext', 'A note for staff.'),
       ],
-      { listsort: 'tranid' },
+      { listsort: 'tranid', titlefield: 'tranid' },
     ),
     recordType(
       SHIPMETHOD_TYPE,

@@ -1,4 +1,8 @@
-import { SYSTEM_ACTOR } from '@shopwright/core'
+/**
+ * What a newer version of commerce seeds to records a site already holds (seeds never touch a
+ * stored record): run at every start, writing nothing once the site has them.
+ */
+import { SYSTEM_ACTOR, type Logger } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
 
 /** A value a newer version of commerce seeds to a list the site may already hold. */
@@ -34,5 +38,40 @@ export async function addListValues(
       if (missing.length === 0) return false
       record.values = [...values, ...missing.map(({ id, name }) => ({ id, name }))]
     })
+  }
+}
+
+/**
+ * The field that names each commerce record type's records (the admin's titles, pickers and sort
+ * by name: docs/admin.md, "Names"), for types stored before it was seeded.
+ */
+export const TITLE_FIELDS: Readonly<Record<string, string>> = {
+  item: 'displayname',
+  salesorder: 'tranid',
+  invoice: 'tranid',
+  creditmemo: 'tranid',
+}
+
+/**
+ * Sets `titlefield` on stored record types that have none (a type staff named keeps theirs). A type
+ * the records plugin refuses it on (a site whose `recordtype` type predates the field) is logged and
+ * left as it is: its records are named by the records plugin's rule instead.
+ */
+export async function addTitleFields(
+  records: Pick<RecordsService, 'find' | 'modify'>,
+  titles: Readonly<Record<string, string>>,
+  logger: Pick<Logger, 'warn'>,
+): Promise<void> {
+  for (const [type, field] of Object.entries(titles)) {
+    const stored = await records.find('recordtype', type)
+    if (!stored || typeof stored.titlefield === 'string') continue
+    try {
+      await records.modify(SYSTEM_ACTOR, 'recordtype', type, ['titlefield'], (record) => {
+        if (typeof record.titlefield === 'string') return false
+        record.titlefield = field
+      })
+    } catch (error) {
+      logger.warn({ err: error, type }, 'commerce: the record type keeps no title field')
+    }
   }
 }
