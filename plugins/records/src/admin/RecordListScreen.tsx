@@ -73,6 +73,9 @@ export function RecordListScreen(route: RecordListProps) {
   // The name column shows the type's title field (docs/admin.md, "Names"): that field's own column
   // would say it twice.
   const titleField = recordType.data ? titleFieldOf(recordType.data) : undefined
+  const titleLabel = (recordType.data?.fields ?? []).find(
+    (field) => field.id === recordType.data?.titlefield && field.name,
+  )?.name
   const fields = useMemo(
     () =>
       (recordType.data?.fields ?? []).filter(
@@ -136,7 +139,9 @@ export function RecordListScreen(route: RecordListProps) {
   const columns: Array<Column<RecordData>> = [
     {
       id: nameSort,
-      label: t('Name'),
+      // A type that names its title field heads the column with that field's name (an order's
+      // Number); the others read Name (docs/admin.md, "Names").
+      label: titleLabel ?? t('Name'),
       sortable: true,
       render: (record) => <RecordName name={recordName(record, titleField)} id={record.id} />,
     },
