@@ -2,7 +2,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { collectErrors, screenshot, SCREENSHOTS, signInThrough } from './browser.js'
-import { makeSite, openPage, type Site, type SiteUser } from './site.js'
+import { apiCall, makeSite, openPage, type Site, type SiteUser } from './site.js'
 
 /** The admin's common laptop width. */
 const VIEWPORT = { width: 1366, height: 900 }
@@ -40,20 +40,8 @@ describe('commerce in the admin (Chromium)', () => {
     )
 
   /** A customer's call to the API from Node, with their session cookie and a Device header. */
-  async function call(cookie: string, address: string, body?: unknown) {
-    const response = await fetch(url(`/query${address}`), {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        device: 'e2e-customer',
-        cookie,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${address} answered ${response.status}: ${text}`)
-    return JSON.parse(text) as Record<string, unknown>
-  }
+  const call = (cookie: string, address: string, body?: unknown) =>
+    apiCall(site, 'e2e-customer', cookie, address, body)
 
   /** Signs the customer in, gives them an address, buys two mugs: the order placed. */
   async function placeOrder(): Promise<{ id: string; tranid: string }> {

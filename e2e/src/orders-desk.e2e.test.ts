@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeProblems } from './axe.js'
 import { PHONE, signInThrough } from './browser.js'
-import { makeSite, openPage, type Site, type SiteUser } from './site.js'
+import { apiCall, makeSite, openPage, type Site, type SiteUser } from './site.js'
 
 /** The admin's common laptop width. */
 const VIEWPORT = { width: 1366, height: 900 }
@@ -42,20 +42,8 @@ describe('the orders desk screens (Chromium)', () => {
     target.screenshot({ path: path.join(SHOTS, `orders-desk-${name}.png`), fullPage: true })
 
   /** A call to the API from Node, with a session cookie when given. */
-  async function call(cookie: string, address: string, body?: unknown) {
-    const response = await fetch(url(`/query${address}`), {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        device: 'e2e-orders-desk',
-        cookie,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${address} answered ${response.status}: ${text}`)
-    return JSON.parse(text) as Record<string, unknown>
-  }
+  const call = (cookie: string, address: string, body?: unknown) =>
+    apiCall(site, 'e2e-orders-desk', cookie, address, body)
 
   /** What the shop says it can still sell of an item. */
   const available = async (item: string) =>

@@ -94,3 +94,28 @@ export async function openPage(
   collectErrors(page, errors)
   return { context, page }
 }
+
+/**
+ * A call to the site's API from Node, as a browser suite sets up what it then walks: a GET, or a
+ * POST of `body` as JSON, with a session cookie and a Device header; anything but a 2xx throws.
+ */
+export async function apiCall(
+  site: Pick<Site, 'url'>,
+  device: string,
+  cookie: string,
+  address: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(site.url(`/query${address}`), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      device,
+      cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${address} answered ${response.status}: ${text}`)
+  return JSON.parse(text) as Record<string, unknown>
+}
