@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { codeOf, describePlugin, type TestSite } from '@shopwright/core/testing'
 import type { PaymentProvider } from '../src/index.js'
 import { TEST_GATEWAY_TABLE } from '../src/server/migrations.js'
@@ -251,6 +251,35 @@ describePlugin(
         'refunded',
         'refundFailed',
       ])
+    })
+
+    it('answers a stored cancellation and refund as done when a step after the commit fails', async () => {
+      const id = await placeOrder(site, 'money-after@example.com', [['anchor-mug', 1]])
+      const paid = await paymentOf(site, id)
+      const ledger = ledgerOf(site)
+      const settle = vi.spyOn(ledger, 'settle').mockRejectedValue(new Error('database gone (test)'))
+      try {
+        const refunded = await refund(site, 'manager', id, {
+          key: key('after-refund'),
+          amount: 100,
+        })
+        expect(refunded.statusCode, refunded.body).toBe(200)
+        expect(refunded.json()).toMatchObject({ refund: { state: 'pending' }, refunded: 100 })
+        const cancelled = await cancel(site, 'manager', id, { key: key('after-cancel') })
+        expect(cancelled.statusCode, cancelled.body).toBe(200)
+        expect(cancelled.json()).toMatchObject({
+          status: 'cancelled',
+          refund: { state: 'pending' },
+        })
+      } finally {
+        settle.mockRestore()
+      }
+      expect(await statusOf(site, id)).toBe('cancelled')
+      // The sweep settles both: all that was captured went back, once.
+      expect(await ledger.sweep(Date.now() + REFUND_RETRY_MS + 1_000)).toBe(2)
+      expect((await gatewayRefunds(site, paid.charge)).reduce((a, b) => a + b, 0)).toBe(
+        paid.captured,
+      )
     })
 
     it('keeps a cancellation and a part shipment to the orders desk', async () => {

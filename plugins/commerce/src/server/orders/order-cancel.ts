@@ -134,7 +134,6 @@ export class OrderCancel {
         return answer!
       }),
     )
-    if (answer.restocked.length > 0) await this.parts.invalidatePages()
     return this.finish(staff, id, answer)
   }
 
@@ -143,12 +142,22 @@ export class OrderCancel {
    * the call finishes what a node that stopped left (the sweep also settles its refund).
    */
   private async finish(staff: Entity, id: string, answer: CancelAnswer): Promise<CancelAnswer> {
-    const refund = answer.refund && {
-      ...answer.refund,
-      state: await this.parts.refunds.settle(answer.refund.id),
+    // The cancellation is stored: nothing after it may answer it as failed (a repeat finishes it).
+    try {
+      if (answer.restocked.length > 0) await this.parts.invalidatePages()
+      const refund = answer.refund && {
+        ...answer.refund,
+        state: await this.parts.refunds.settle(answer.refund.id),
+      }
+      const invoice = (await this.voidInvoice(staff, id)) ?? answer.invoice
+      return { ...answer, refund, invoice }
+    } catch (error) {
+      this.parts.logger.error(
+        { err: error, order: id },
+        'a cancelled order not finished; a repeat finishes it',
+      )
+      return answer
     }
-    const invoice = (await this.voidInvoice(staff, id)) ?? answer.invoice
-    return { ...answer, refund, invoice }
   }
 
   /** Voids the order's invoice while it is open (an on-account order's). */

@@ -6,7 +6,7 @@
  * and the credit note follows its answer.
  */
 import type { Knex } from 'knex'
-import { actorName, createError, type Entity } from '@shopwright/core'
+import { actorName, createError, type Entity, type Logger } from '@shopwright/core'
 import { fromMinor, placesOf } from '@shopwright/client'
 import type { RecordLogSink, RecordsService } from '@shopwright/plugin-records'
 import { ORDER_TYPE } from '../../shared/types.js'
@@ -39,6 +39,7 @@ export interface OrderRefundParts {
   refunds: OrderRefunds
   mails: Pick<OrderMails, 'contactOf' | 'prepare' | 'queue' | 'wake'>
   logSink: () => RecordLogSink | undefined
+  logger: Pick<Logger, 'error'>
 }
 
 export class OrderRefund {
@@ -120,12 +121,22 @@ export class OrderRefund {
 
   /** The answer with its refund asked of the gateway (again, for a repeat: a no-op once settled). */
   private async settled(answer: RefundAnswer): Promise<RefundAnswer> {
-    const state = await this.parts.refunds.settle(answer.refund.id)
-    const payment = await this.parts.refunds.paymentOf(answer.order)
-    return {
-      ...answer,
-      refund: { ...answer.refund, state },
-      refunded: payment?.refunded ?? answer.refunded,
+    // The refund is stored: a read failing now answers it as it was stored (state pending; the
+    // sweep settles it), never as failed.
+    try {
+      const state = await this.parts.refunds.settle(answer.refund.id)
+      const payment = await this.parts.refunds.paymentOf(answer.order)
+      return {
+        ...answer,
+        refund: { ...answer.refund, state },
+        refunded: payment?.refunded ?? answer.refunded,
+      }
+    } catch (error) {
+      this.parts.logger.error(
+        { err: error, order: answer.order },
+        'a stored refund not settled now',
+      )
+      return answer
     }
   }
 }

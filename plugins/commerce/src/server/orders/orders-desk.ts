@@ -69,7 +69,7 @@ export function ordersDesk(deps: OrdersDeskDeps): OrdersDesk {
       invalidatePages: deps.invalidatePages,
       logger,
     }),
-    refunds: new OrderRefund({ db, records, events, refunds: ledger, mails, logSink }),
+    refunds: new OrderRefund({ db, records, events, refunds: ledger, mails, logSink, logger }),
     ledger,
     views: new OrderViews(db, records, lines, events, ledger),
     list: new OrderList(db, records),
