@@ -280,6 +280,9 @@ describePlugin('the orders list', { ...COMMERCE_SUITE, config: { trustProxy: tru
       const reply = await site.call('manager', { url: `/query/orders/list${query}` })
       expect([reply.statusCode, codeOf(reply)], query).toEqual([400, 'ERROR_INVALID_INPUT'])
     }
+    // Any text is a search: the highest code point, markup, an SQL quote find nothing, and fail nothing.
+    for (const q of ['\u{10FFFF}', 'a\u{10FFFF}', "'; drop table x; --", '<script>', '%_%'])
+      expect((await list(site, `?q=${encodeURIComponent(q)}`)).data).toEqual([])
     expect((await site.call('marketing', { url: '/query/orders/list' })).statusCode).toBe(403)
     expect((await site.call(undefined, { url: '/query/orders/list' })).statusCode).toBe(401)
   })

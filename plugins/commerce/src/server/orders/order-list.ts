@@ -53,7 +53,8 @@ interface Row {
 const prefixEnd = (prefix: string) => {
   const characters = [...prefix]
   const last = characters.pop()!
-  return characters.join('') + String.fromCodePoint(last.codePointAt(0)! + 1)
+  // The last code point has no next one: the range then ends at it (a hostile search, never a name).
+  return characters.join('') + String.fromCodePoint(Math.min(last.codePointAt(0)! + 1, 0x10ffff))
 }
 
 /** The cursor of a row: its date and id (ids never hold a dot). */
