@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { screenshot, signInThrough, siteDatabases } from './browser.js'
+import { PHONE, screenshot, shotAtWidths, signInThrough, siteDatabases } from './browser.js'
 import { makeSite, openPage, type Site, type SiteUser } from './site.js'
 
 /** The staff the walk signs in as, one for each set of rights it checks. */
@@ -54,10 +54,9 @@ for (const database of siteDatabases())
     })
     afterAll(() => site?.close())
 
-    it('shows a change made here, with who made it, linking to the record', async () => {
+    it('shows a change made here by the record’s and the account’s names, linking to both', async () => {
       await signIn(page, 'manager@example.com')
       const me = await query(page, 'GET', '/query/account/get')
-      const actor = `${String(me.type)}|${String(me.id)}`
       await query(page, 'POST', '/query/data/create', {
         type: 'webpage',
         id: 'logged-page',
@@ -68,11 +67,16 @@ for (const database of siteDatabases())
       await page.click('[data-testid=menu-log]')
       // The sign-in landed on this screen before the change: the rows first shown may predate it.
       await waitForLine(
-        '[data-testid=log-lines] tbody tr:first-child [data-testid=log-record-link]:text-is("logged-page")',
+        '[data-testid=log-lines] tbody tr:first-child [data-testid=log-record-link][href="/data/webpage/logged-page"]',
       )
       const first = page.locator('[data-testid=log-lines] tbody tr').first()
-      expect(await first.locator('[data-testid=log-record-link]').textContent()).toBe('logged-page')
-      expect(await first.locator('[data-testid=log-actor]').textContent()).toBe(actor)
+      // A web page is named by its headline; the id stays in small type under it.
+      expect(await first.locator('[data-testid=log-record-link]').textContent()).toBe('Logged page')
+      expect(await first.locator('[data-testid=log-record-id]').textContent()).toBe('logged-page')
+      // Accounts added without a name are named by their address's first part.
+      const actor = first.locator('[data-testid=log-actor]')
+      expect(await actor.textContent()).toBe(String(me.name))
+      expect(await actor.getAttribute('href')).toBe(`/data/${String(me.type)}/${String(me.id)}`)
       expect(await first.textContent()).toContain('created')
       expect(await first.locator('[data-testid=log-type-link]').getAttribute('href')).toBe(
         '/data/webpage',
@@ -83,6 +87,30 @@ for (const database of siteDatabases())
       await page.waitForSelector('[data-testid=record-editor]')
       await page.goBack()
       await page.waitForSelector('[data-testid=log-lines] tbody tr')
+    })
+
+    it('names an item by its type’s title field (its display name), on a desk and on a phone', async () => {
+      // An item has no title, headline or name: only its type's titlefield names it.
+      await query(page, 'POST', '/query/data/update/item/classic-tee', [
+        { field: 'displayname', value: 'Classic Tee, logged' },
+      ])
+      await waitForLine(
+        '[data-testid=log-lines] tbody tr:first-child [data-testid=log-record-link]:text-is("Classic Tee, logged")',
+      )
+      const first = page.locator('[data-testid=log-lines] tbody tr').first()
+      expect(await first.locator('[data-testid=log-record-link]').getAttribute('href')).toBe(
+        '/data/item/classic-tee',
+      )
+      expect(await first.locator('.log-name-note').textContent()).toBe('Item · classic-tee')
+      expect(await first.locator('[data-testid=log-filter-record]').count()).toBe(1)
+      await shotAtWidths(page, `log-${database.name}-names`)
+      // On a phone the cells wrap: the page itself never scrolls sideways.
+      await page.setViewportSize(PHONE)
+      await page.waitForTimeout(150)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+      await page.setViewportSize({ width: 1400, height: 900 })
     })
 
     it('shows a server warning with its context, and filters by level and by record', async () => {
@@ -120,11 +148,14 @@ for (const database of siteDatabases())
       // The rows shown before the filter stay until the filtered page answers.
       await page.waitForFunction(() => {
         const links = Array.from(document.querySelectorAll('[data-testid=log-record-link]'))
-        return links.length > 0 && links.every((link) => link.textContent === 'logged-page')
+        return (
+          links.length > 0 &&
+          links.every((link) => link.getAttribute('href') === '/data/webpage/logged-page')
+        )
       })
       const names = await page.locator('[data-testid=log-record-link]').allTextContents()
       expect(names.length).toBeGreaterThan(0)
-      expect(new Set(names)).toEqual(new Set(['logged-page']))
+      expect(new Set(names)).toEqual(new Set(['Logged page']))
       await shot('filtered')
     })
 

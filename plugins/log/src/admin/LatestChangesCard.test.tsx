@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import type { LogLine, LogPage } from '../shared/types.js'
-import { changeNames } from './change-names.js'
+import { NO_NAMES, type LoadNames } from './change-names.js'
 import type { LogApi } from './log-api.js'
-import { AGO_REFRESH_MS, LatestChanges, type LoadNames } from './LatestChangesCard.js'
+import { AGO_REFRESH_MS, LatestChanges } from './LatestChangesCard.js'
 import '../shared/errors.js'
 
 afterEach(() => {
@@ -36,7 +36,7 @@ const page = (list: LogLine[]): LogPage => ({
   pagesize: 6,
 })
 
-function open(list: LogApi['list'], names: LoadNames = () => Promise.resolve(new Map())) {
+function open(list: LogApi['list'], names: LoadNames = () => Promise.resolve(NO_NAMES)) {
   renderAt('/admin', <LatestChanges api={{ list }} names={names} now={() => NOW} />)
 }
 
@@ -61,12 +61,13 @@ describe('the Latest changes card', () => {
       ),
     )
     const names = vi.fn<LoadNames>(() =>
-      Promise.resolve(
-        new Map([
+      Promise.resolve({
+        records: new Map([
           ['employee|7', 'Anna Smith'],
           ['webpage|p1', 'About us'],
         ]),
-      ),
+        types: new Map([['webpage', 'Web page']]),
+      }),
     )
     open(list, names)
     const rows = await screen.findAllByTestId('latest-change')
@@ -84,14 +85,14 @@ describe('the Latest changes card', () => {
     expect(within(first).getByTestId('latest-change-record').getAttribute('href')).toBe(
       '/data/webpage/p1',
     )
-    expect(first.textContent).toContain('webpage')
+    expect(first.textContent).toContain('Web page')
     expect(within(first).getByTestId('latest-change-actor').textContent).toBe('Anna Smith')
     expect(first.textContent).toContain('updated headline')
     const time = within(first).getByTestId('latest-change-time')
     expect(time.textContent).toBe('5 min. ago')
     expect(time.getAttribute('dateTime')).toBe('2026-05-01T11:55:00.000Z')
     expect(time.getAttribute('title')).toMatch(/2026/)
-    expect(within(rows[1]!).getByTestId('latest-change-actor').textContent).toBe('system')
+    expect(within(rows[1]!).getByTestId('latest-change-actor').textContent).toBe('System')
     expect(screen.getByRole('link', { name: /Latest changes/ }).getAttribute('href')).toBe('/log')
   })
 
@@ -102,7 +103,7 @@ describe('the Latest changes card', () => {
       '/admin',
       <LatestChanges
         api={{ list: () => Promise.resolve(page([line(1)])) }}
-        names={() => Promise.resolve(new Map())}
+        names={() => Promise.resolve(NO_NAMES)}
         now={() => clock}
       />,
     )
@@ -121,7 +122,7 @@ describe('the Latest changes card', () => {
     )
     const row = await screen.findByTestId('latest-change')
     expect(within(row).getByTestId('latest-change-record').textContent).toBe('p1')
-    expect(within(row).getByTestId('latest-change-actor').textContent).toBe('employee|7')
+    expect(within(row).getByTestId('latest-change-actor').textContent).toBe('employee 7')
   })
 
   it('is loading until the log answers', () => {
@@ -142,35 +143,5 @@ describe('the Latest changes card', () => {
     expect(alert.textContent).toMatch(/\S/)
     expect(alert.textContent).not.toBe('ERROR_ACCESS_DENIED')
     expect(screen.queryByTestId('latest-change')).toBeNull()
-  })
-})
-
-describe('changeNames', () => {
-  it('asks the accounts and the records apart, and keeps the names of the call that answers', async () => {
-    const get = vi.fn((path: string) =>
-      path.startsWith('/data/listids/employee')
-        ? Promise.reject(new QueryError('ERROR_ACCESS_DENIED', { status: 403, url: path }))
-        : Promise.resolve({
-            list: [
-              { type: 'webpage', id: 'p1', headline: 'About us' },
-              { type: 'country', id: 'FR', name: 'France' },
-              { type: 'webpage', id: 'p2' },
-            ],
-          }),
-    )
-    const names = await changeNames({ get } as never, [
-      line(1),
-      line(2),
-      line(3, { type: 'country', name: 'country.FR', actor: 'employee|8' }),
-      line(4, { actor: 'anonymous' }),
-    ])
-    expect(get.mock.calls.map(([path]) => path)).toEqual([
-      '/data/listids/employee%7C7,employee%7C8',
-      '/data/listids/webpage%7Cp1,webpage%7Cp2,country%7CFR,webpage%7Cp4',
-    ])
-    expect([...names]).toEqual([
-      ['webpage|p1', 'About us'],
-      ['country|FR', 'France'],
-    ])
   })
 })

@@ -10,7 +10,14 @@ import {
   useT,
 } from '@shopwright/admin-ui/kit'
 import type { LogLine } from '../shared/types.js'
-import { actorKey, changeNames, recordKey, type ChangeNames } from './change-names.js'
+import {
+  changeNames,
+  NO_NAMES,
+  recordKey,
+  type ChangeNames,
+  type LoadNames,
+} from './change-names.js'
+import { actorText } from './LineCells.js'
 import { logApi, type LogApi } from './log-api.js'
 import { relativeTime } from './relative-time.js'
 
@@ -18,9 +25,6 @@ import { relativeTime } from './relative-time.js'
 export const LATEST_CHANGES = 5
 /** How often "5 min. ago" is said again while the home stays open (the lines are not asked again). */
 export const AGO_REFRESH_MS = 60_000
-
-/** Looks up the names of the accounts and records some lines name. */
-export type LoadNames = (lines: readonly LogLine[]) => Promise<ChangeNames>
 
 /**
  * The dashboard's "Latest changes" card (docs/admin.md, "Dashboard"; README, "The screen"): the
@@ -58,7 +62,7 @@ export function LatestChanges({
       .then(async (page) => {
         const lines = page.list.filter((line) => line.source === 'record').slice(0, LATEST_CHANGES)
         // Names are a help: without them the ids show.
-        const found = await names(lines).catch(() => new Map<string, string>())
+        const found = await names(lines).catch(() => NO_NAMES)
         if (live) setState({ lines, names: found })
       })
       .catch((error: unknown) => live && setState({ error }))
@@ -92,7 +96,7 @@ export function LatestChanges({
             <Change
               key={line.id}
               line={line}
-              names={state.names ?? new Map()}
+              names={state.names ?? NO_NAMES}
               ago={relativeTime(line.time, at, language)}
               full={new Date(line.time).toLocaleString(language, {
                 dateStyle: 'medium',
@@ -109,10 +113,10 @@ export function LatestChanges({
 /** One change: the record (by name, linked), then who did what and when. */
 function Change(props: { line: LogLine; names: ChangeNames; ago: string; full: string }) {
   const { line, names } = props
+  const t = useT()
   const record = recordKey(line)!
   const [type, id] = record.split('|') as [string, string]
-  const name = names.get(record)
-  const actor = actorKey(line)
+  const name = names.records.get(record)
   const what = line.message.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join(' ')
   return (
     <li className="log-change" data-testid="latest-change">
@@ -123,10 +127,9 @@ function Change(props: { line: LogLine; names: ChangeNames; ago: string; full: s
       >
         {name ?? id}
       </Link>{' '}
-      <span className="sw-muted log-change-type">{type}</span>
+      <span className="sw-muted log-change-type">{names.types.get(type) ?? type}</span>
       <span className="log-change-by">
-        <span data-testid="latest-change-actor">{(actor && names.get(actor)) ?? line.actor}</span>{' '}
-        {what}
+        <span data-testid="latest-change-actor">{actorText(t, line.actor, names)}</span> {what}
         {' · '}
         <time dateTime={line.time} title={props.full} data-testid="latest-change-time">
           {props.ago}

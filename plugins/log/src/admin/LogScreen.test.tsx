@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Address, renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
 import type { LogLine, LogPage } from '../shared/types.js'
+import { NO_NAMES, type ChangeNames, type LoadNames } from './change-names.js'
 import type { LogApi, LogRequest } from './log-api.js'
 import { Log } from './LogScreen.js'
 import '../shared/errors.js'
@@ -32,8 +33,29 @@ const answer = (list: LogLine[], extra: Partial<LogPage> = {}): LogPage => ({
 })
 
 /** The Log screen; at `/data/...`, where a line's name leads, only the address stands. */
-function open(api: LogApi, { canClear = true, at = '/log' } = {}) {
-  renderAt(at, <Log api={api} canClear={canClear} />, [{ path: '/data/*', element: <Address /> }])
+function open(
+  api: LogApi,
+  {
+    canClear = true,
+    at = '/log',
+    names = () => Promise.resolve(NO_NAMES),
+  }: { canClear?: boolean; at?: string; names?: LoadNames } = {},
+) {
+  renderAt(at, <Log api={api} names={names} canClear={canClear} />, [
+    { path: '/data/*', element: <Address /> },
+  ])
+}
+
+/** What the names call answers for the lines of the tests below. */
+const KNOWN: ChangeNames = {
+  records: new Map([
+    ['item|classic-tee', 'Classic Tee'],
+    ['employee|7', 'Anna Smith'],
+  ]),
+  types: new Map([
+    ['item', 'Item'],
+    ['employee', 'Employee'],
+  ]),
 }
 
 describe('the Log screen', () => {
@@ -47,11 +69,56 @@ describe('the Log screen', () => {
       '/data/webpage/p2',
     )
     expect(within(first).getByTestId('log-actor').getAttribute('href')).toBe('/data/employee/7')
+    // Without a known name the ids show: the record's, and the account's with its type.
+    expect(within(first).getByTestId('log-type-link').textContent).toBe('webpage')
+    expect(within(first).queryByTestId('log-record-id')).toBeNull()
+    expect(within(first).getByTestId('log-actor').textContent).toBe('employee 7')
     expect(within(first).getByText('Info')).toBeTruthy()
     expect(within(first).getByText('created')).toBeTruthy()
     expect(api.list).toHaveBeenCalledWith({})
     fireEvent.click(within(first).getByTestId('log-record-link'))
     expect(screen.getByTestId('address').textContent).toBe('/data/webpage/p2')
+  })
+
+  it('shows a record and its account by name, with the type’s name and the id in small type', async () => {
+    const names = vi.fn<LoadNames>(() => Promise.resolve(KNOWN))
+    const lines = [
+      line(2, { type: 'item', name: 'item.classic-tee' }),
+      line(1, { type: 'item', name: 'item.gone', actor: 'anonymous' }),
+    ]
+    open({ list: () => Promise.resolve(answer(lines)), clear: vi.fn() }, { names })
+    expect(await screen.findByText('Classic Tee')).toBeTruthy()
+    // One lookup for the page, with its lines.
+    expect(names).toHaveBeenCalledTimes(1)
+    expect(names.mock.calls[0]![0]).toEqual(lines)
+    const [named, gone] = screen.getAllByRole('row').slice(1)
+    const record = within(named!).getByTestId('log-record-link')
+    expect(record.textContent).toBe('Classic Tee')
+    expect(record.getAttribute('href')).toBe('/data/item/classic-tee')
+    const type = within(named!).getByTestId('log-type-link')
+    expect(type.textContent).toBe('Item')
+    expect(type.getAttribute('href')).toBe('/data/item')
+    expect(within(named!).getByTestId('log-record-id').textContent).toBe('classic-tee')
+    expect(named!.querySelector('.log-name-note')!.textContent).toBe('Item · classic-tee')
+    const actor = within(named!).getByTestId('log-actor')
+    expect(actor.textContent).toBe('Anna Smith')
+    expect(actor.getAttribute('href')).toBe('/data/employee/7')
+    expect(within(named!).getByTestId('log-filter-record')).toBeTruthy()
+    // A record gone, or not to be read, shows its id under its type's name; anonymous as a word.
+    expect(within(gone!).getByTestId('log-record-link').textContent).toBe('gone')
+    expect(within(gone!).getByTestId('log-type-link').textContent).toBe('Item')
+    expect(within(gone!).queryByTestId('log-record-id')).toBeNull()
+    expect(within(gone!).getByTestId('log-actor').textContent).toBe('Anonymous')
+    expect(within(gone!).getByTestId('log-actor').tagName).toBe('SPAN')
+  })
+
+  it('shows the lines by their ids when the names cannot be had', async () => {
+    open(
+      { list: () => Promise.resolve(answer([line(1)])), clear: vi.fn() },
+      { names: () => Promise.reject(new Error('no')) },
+    )
+    expect((await screen.findByTestId('log-record-link')).textContent).toBe('p1')
+    expect(screen.getByTestId('log-actor').textContent).toBe('employee 7')
   })
 
   it('shows an error with its stack folded, a context, and an object as a tree', async () => {
@@ -80,6 +147,7 @@ describe('the Log screen', () => {
     expect(stack.open).toBe(false)
     expect(screen.getByText('server.kernel').tagName).toBe('SPAN')
     expect(screen.getByTestId('log-actor').tagName).toBe('SPAN')
+    expect(screen.getByTestId('log-actor').textContent).toBe('System')
     expect(screen.getByTestId('log-context').textContent).toBe('url="/query/x"status=500')
     expect(screen.getByText('123456789012345678901')).toBeTruthy()
     expect(screen.getByText('save()').className).toBe('log-function')

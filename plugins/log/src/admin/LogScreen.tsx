@@ -1,12 +1,12 @@
 import './log.css'
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import {
   Button,
   DataTable,
   ErrorView,
-  Icon,
   useAccess,
+  useClient,
   useClientApi,
   useDialogs,
   useLanguage,
@@ -15,14 +15,14 @@ import {
   RefreshButton,
 } from '@shopwright/admin-ui/kit'
 import {
-  actorRecord,
   LOG_LEVELS,
   LOG_SECURITY,
-  recordOf,
   type LogLevel,
   type LogLine,
   type LogPage,
 } from '../shared/types.js'
+import { changeNames, NO_NAMES, type ChangeNames, type LoadNames } from './change-names.js'
+import { LineActor, LineName } from './LineCells.js'
 import { logApi, type LogApi, type LogRequest } from './log-api.js'
 import { MessageParts } from './MessageParts.js'
 
@@ -33,16 +33,27 @@ const NAME = /^[A-Za-z0-9_-]{1,64}(\.[A-Za-z0-9_-]{1,191})?$/
  * `/log` (plugins/log/README.md, "The screen"): the site's log, newest first, 50 lines a page. The
  * address holds the page (`page`, the list's token), the filters (`level`, `name`: a record type
  * or `type.id`) and `date` (lines up to that day), so Back, a reload and a shared link show the
- * same lines. Clear asks first, then reloads.
+ * same lines. Records and accounts show by name, looked up once a page. Clear asks first, then
+ * reloads.
  */
 export default function LogScreen() {
   const api = useClientApi(logApi)
+  const client = useClient()
+  const names = useCallback<LoadNames>((lines) => changeNames(client, lines), [client])
   const access = useAccess([LOG_SECURITY])
-  return <Log api={api} canClear={access?.[LOG_SECURITY]?.delete === true} />
+  return <Log api={api} names={names} canClear={access?.[LOG_SECURITY]?.delete === true} />
 }
 
 /** The screen over its calls (the default export gives the real ones and the caller's rights). */
-export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
+export function Log({
+  api,
+  names,
+  canClear,
+}: {
+  api: LogApi
+  names: LoadNames
+  canClear: boolean
+}) {
   const t = useT()
   const dialogs = useDialogs()
   const { language } = useLanguage()
@@ -59,7 +70,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
       ...(search.get('date') ? { date: search.get('date')! } : {}),
     }
   }, [search])
-  const [page, setPage] = useState<LogPage | undefined>(undefined)
+  const [page, setPage] = useState<(LogPage & { names: ChangeNames }) | undefined>(undefined)
   const [error, setError] = useState<unknown>(undefined)
   const [loading, setLoading] = useState(true)
   const [round, setRound] = useState(0)
@@ -71,9 +82,11 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
     let live = true
     setLoading(true)
     api.list(request).then(
-      (answer) => {
+      async (answer) => {
+        // Names are a help: without them the ids show.
+        const found = await names(answer.list).catch(() => NO_NAMES)
         if (!live) return
-        setPage(answer)
+        setPage({ ...answer, names: found })
         setError(undefined)
         setLoading(false)
       },
@@ -86,7 +99,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
     return () => {
       live = false
     }
-  }, [api, request, round])
+  }, [api, names, request, round])
   const reload = useCallback(() => setRound((value) => value + 1), [])
 
   /** Changes the address: filters start again at the newest line. */
@@ -136,6 +149,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
     return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`
   })()
 
+  const shownNames = page?.names ?? NO_NAMES
   const columns: Array<Column<LogLine>> = [
     {
       id: 'time',
@@ -164,25 +178,15 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
       id: 'name',
       label: t('Name'),
       width: 220,
-      render: (line) => <LineName line={line} onFilter={(name) => filter({ name })} />,
+      render: (line) => (
+        <LineName line={line} names={shownNames} onFilter={(name) => filter({ name })} />
+      ),
     },
     {
       id: 'actor',
       label: t('By'),
       width: 170,
-      render: (line) => {
-        const account = actorRecord(line.actor)
-        return account ? (
-          <Link
-            to={`/data/${encodeURIComponent(account.type)}/${encodeURIComponent(account.id)}`}
-            data-testid="log-actor"
-          >
-            {line.actor}
-          </Link>
-        ) : (
-          <span data-testid="log-actor">{line.actor}</span>
-        )
-      },
+      render: (line) => <LineActor line={line} names={shownNames} />,
     },
     { id: 'message', label: t('Message'), render: (line) => <MessageParts parts={line.message} /> },
   ]
@@ -280,7 +284,7 @@ export function Log({ api, canClear }: { api: LogApi; canClear: boolean }) {
   ) : null
 
   return (
-    <section data-testid="log">
+    <section className="log-screen" data-testid="log">
       <h1>{t('Log')}</h1>
       {toolbar}
       {error ? (
@@ -318,36 +322,4 @@ function levelLabel(t: ReturnType<typeof useT>, level: LogLevel): string {
     case 'fatal':
       return t('Fatal')
   }
-}
-
-/**
- * The line's name: for a record, its type links to `/data/{type}` and its id to
- * `/data/{type}/{id}`, with a button that shows that record's lines only.
- */
-function LineName({ line, onFilter }: { line: LogLine; onFilter: (name: string) => void }) {
-  const t = useT()
-  const record = recordOf(line)
-  if (!record) return <span className="log-name">{line.name}</span>
-  const type = encodeURIComponent(record.type)
-  return (
-    <span className="log-name">
-      <Link to={`/data/${type}`} data-testid="log-type-link">
-        {record.type}
-      </Link>
-      .
-      <Link to={`/data/${type}/${encodeURIComponent(record.id)}`} data-testid="log-record-link">
-        {record.id}
-      </Link>
-      <button
-        type="button"
-        className="log-filter-button"
-        title={t('Show this record only')}
-        aria-label={t('Show this record only')}
-        onClick={() => onFilter(line.name)}
-        data-testid="log-filter-record"
-      >
-        <Icon name="view-list" size={16} />
-      </button>
-    </span>
-  )
 }

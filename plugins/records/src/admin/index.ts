@@ -37,6 +37,8 @@ export {
   useListEditing,
   type ListEditing,
 } from './list-editor.js'
+// The naming rule (docs/admin.md, "Names"), for screens that name records of any type (the Log).
+export { recordName, titleFieldOf } from '../shared/record-name.js'
 
 /**
  * The records plugin's admin screens: the data, types, lists, security and configuration lists, the
