@@ -265,6 +265,49 @@ describePlugin('the orders list', { ...COMMERCE_SUITE, config: { trustProxy: tru
     }
   })
 
+  it("sums the dashboard's days from the date index, not by walking every order", async () => {
+    const db = site.kernel.services.db
+    const rows = Array.from({ length: 3_000 }, (_, n) => ({
+      id: `ZY${100_000 + n}`,
+      tranid: `ZY${100_000 + n}`,
+      trandate: Date.UTC(2020, 0, 1) + n * 60_000,
+      status: 'billed',
+      fulfilment: 'fulfilled',
+      payment: 'paid',
+      currency: n % 2 ? 'usd' : 'eur',
+      total: 1_000,
+      refunded: 0,
+      name: 'Old Shopper',
+      name_key: 'old shopper',
+      last_key: 'shopper',
+      email: `old${n}@example.com`,
+      customer: '',
+      updated_at: 0,
+    }))
+    for (let start = 0; start < rows.length; start += 500)
+      await db(ORDERS_TABLE).insert(rows.slice(start, start + 500))
+    try {
+      const statements: Array<{ sql: string; bindings: unknown[] }> = []
+      const listen = (query: { sql: string; bindings?: unknown[] }) => {
+        if (query.sql.includes(ORDERS_TABLE) && query.sql.includes('trandate'))
+          statements.push({ sql: query.sql, bindings: query.bindings ?? [] })
+      }
+      db.on('query', listen)
+      const summary = await site.call('manager', { url: '/query/orders/summary' })
+      db.off('query', listen)
+      expect(summary.statusCode, summary.body).toBe(200)
+      // Today's and the week's sums.
+      expect(statements).toHaveLength(2)
+      for (const { sql, bindings } of statements) {
+        const plan = (await planOf(site, sql, bindings)).join(' | ')
+        expect(plan, plan).toMatch(/commerce_orders_date/)
+        expect(plan, plan).not.toMatch(/commerce_orders_sums/)
+      }
+    } finally {
+      await db(ORDERS_TABLE).where('id', 'like', 'ZY%').delete()
+    }
+  })
+
   it('refuses bad options and callers without view on orders', async () => {
     for (const query of [
       '?filter=lost',
