@@ -1,9 +1,16 @@
 import { useMemo, type ReactNode } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
 import type { QueryClient } from '@shopwright/client'
-import { embeddedEditorsOf, fieldEditorsOf, panelsOf, type AdminModule } from '../registry/index.js'
+import {
+  embeddedEditorsOf,
+  fieldEditorsOf,
+  panelsOf,
+  recordSectionsOf,
+  type AdminModule,
+} from '../registry/index.js'
 import { DialogProvider } from '../kit/dialogs.js'
 import { EmbeddedEditorsContext, FieldEditorsContext } from '../kit/fields/field-editors.js'
+import { RecordSectionsContext } from '../kit/fields/record-sections.js'
 import { AdminHome } from './AdminHome.js'
 import { ADMIN_ROOT, AdminLayout } from './AdminLayout.js'
 import { ClientContext } from './client.js'
@@ -45,11 +52,14 @@ export function AdminApp({
   const router = useMemo(() => createBrowserRouter(adminRoutes(modules)), [modules])
   const fieldEditors = useMemo(() => fieldEditorsOf(modules), [modules])
   const embeddedEditors = useMemo(() => embeddedEditorsOf(modules), [modules])
+  const recordSections = useMemo(() => recordSectionsOf(modules), [modules])
   const framed = (content: ReactNode) => (
     <TranslationProvider>
       <FieldEditorsContext.Provider value={fieldEditors}>
         <EmbeddedEditorsContext.Provider value={embeddedEditors}>
-          <DialogProvider>{content}</DialogProvider>
+          <RecordSectionsContext.Provider value={recordSections}>
+            <DialogProvider>{content}</DialogProvider>
+          </RecordSectionsContext.Provider>
         </EmbeddedEditorsContext.Provider>
       </FieldEditorsContext.Provider>
     </TranslationProvider>

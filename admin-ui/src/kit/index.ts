@@ -56,6 +56,13 @@ export {
   type FieldEditorProps,
   type FieldEditors,
 } from './fields/field-editors.js'
+export {
+  RecordSectionsContext,
+  useRecordSections,
+  type RecordSection,
+  type RecordSectionProps,
+  type RecordSections,
+} from './fields/record-sections.js'
 export { InputGroup, type InputGroupProps } from './InputGroup.js'
 export { SearchInput, type SearchInputProps } from './SearchInput.js'
 export {

@@ -1,11 +1,17 @@
 import type { ComponentType, LazyExoticComponent } from 'react'
 import type { FieldEditor, FieldEditors } from '../kit/fields/field-editors.js'
+import type { RecordSection, RecordSections } from '../kit/fields/record-sections.js'
 import type { AuthProvider } from './auth.js'
 import type { SiteLanguagesProvider, TextsProvider } from './languages.js'
 
 export type { AuthProvider, Identity, LoginPreview, LoginResult } from './auth.js'
 export type { SiteLanguagesProvider, SiteLocale, TextsProvider } from './languages.js'
 export type { FieldEditor, FieldEditorProps, FieldEditors } from '../kit/fields/field-editors.js'
+export type {
+  RecordSection,
+  RecordSectionProps,
+  RecordSections,
+} from '../kit/fields/record-sections.js'
 
 /** An entry of the admin menu, shown only with view access on its panel's security record. */
 export interface MenuEntry {
@@ -81,6 +87,11 @@ export interface AdminModule {
    * type no running plugin supplies is drawn as a group of its own fields.
    */
   embedded?: Readonly<Record<string, FieldEditor>>
+  /**
+   * Parts of the records editor's form by record type, each in the field group its `tab` names
+   * (commerce's child items of a product): what a type's data alone cannot draw.
+   */
+  recordSections?: Readonly<Record<string, readonly RecordSection[]>>
 }
 
 /** The services a module may provide the shell, by their key in AdminModule. */
@@ -150,6 +161,16 @@ export function fieldEditorsOf(modules: readonly AdminModule[]): FieldEditors {
  */
 export function embeddedEditorsOf(modules: readonly AdminModule[]): FieldEditors {
   return editorsOf(modules, 'embedded')
+}
+
+/** The form parts of the modules by record type, each type's in the modules' order. */
+export function recordSectionsOf(modules: readonly AdminModule[]): RecordSections {
+  // A Map, then own properties: a type named `constructor` or `__proto__` stays a plain key.
+  const sections = new Map<string, RecordSection[]>()
+  for (const module of modules)
+    for (const [type, parts] of Object.entries(module.recordSections ?? {}))
+      sections.set(type, [...(sections.get(type) ?? []), ...parts])
+  return Object.fromEntries(sections)
 }
 
 export { adminPathsMismatch } from './declared-paths.js'

@@ -66,4 +66,55 @@ describe('the record form', () => {
     expect(input.tagName).toBe('INPUT')
     expect(input.value).toBe('private/old.pdf')
   })
+
+  it('draws fields that name a tab in titled groups, with links counting each one’s problems', () => {
+    function Children({ record }: { record: { id: string } }) {
+      return <p>children of {record.id}</p>
+    }
+    render(
+      <RecordForm
+        type="item"
+        fields={[
+          { id: 'name', name: 'Name', datatype: 'text', tab: 'Details' },
+          { id: 'stock', name: 'Stock', datatype: 'integer', tab: 'Stock' },
+          { id: 'low', name: 'Low', datatype: 'integer', tab: 'Stock' },
+          { id: 'id', name: 'Id', datatype: 'id' },
+        ]}
+        values={{ type: 'item', id: 'lamp', name: 'Lamp', stock: -1, low: -1 }}
+        errors={{ stock: 'ERROR_INVALID_INPUT', low: 'ERROR_INVALID_INPUT' }}
+        readOnly={false}
+        mode="edit"
+        sections={[{ tab: 'Options', Component: Children }]}
+        onChange={() => {}}
+        onBlur={() => {}}
+      />,
+    )
+    const groups = screen.getAllByRole('region')
+    expect(groups.map((group) => group.getAttribute('aria-labelledby') !== null)).toEqual([
+      true,
+      true,
+      true,
+    ])
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Details',
+      'Stock',
+      'Options',
+    ])
+    // The id joins the first group; the plugin's part draws in its own.
+    expect(screen.getByTestId('form-group-Details').textContent).toContain('Id')
+    expect(screen.getByTestId('form-group-Options').textContent).toContain('children of lamp')
+    const nav = screen.getByTestId('form-nav')
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'Details',
+      'Stock2',
+      'Options',
+    ])
+    expect(screen.getByTestId('form-nav-Stock').className).toBe('sw-form-nav-invalid')
+  })
+
+  it('draws a type without tabs as one grid, with no links', () => {
+    render(form(() => {}))
+    expect(screen.queryByTestId('form-nav')).toBeNull()
+    expect(screen.queryAllByRole('heading')).toEqual([])
+  })
 })

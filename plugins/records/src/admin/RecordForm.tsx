@@ -1,18 +1,22 @@
-import type { ReactNode } from 'react'
+import { Suspense, useId, type ReactNode } from 'react'
 import { effectiveDatatype, fieldDisplay, type FieldDefinition } from '@shopwright/client'
 import { type RecordData } from '@shopwright/core/shared'
 import {
   Cell,
+  ErrorBoundary,
   FormValuesContext,
   FieldInput,
   Grid,
   InfoTip,
+  Placeholder,
   useT,
+  type RecordSection,
   type ValueEditorProps,
 } from '@shopwright/admin-ui/kit'
 import { AccessEntriesEditor } from './AccessEntriesEditor.js'
 import { EmbeddedField, isEmbeddedField } from './EmbeddedField.js'
 import { FieldDefinitionsEditor } from './FieldDefinitionsEditor.js'
+import { formGroups, type FormGroup } from './form-groups.js'
 import { ListValuesEditor } from './ListValuesEditor.js'
 
 const WIDE = new Set(['recordlist', 'log', 'htmlx', 'lists', 'translations'])
@@ -53,6 +57,8 @@ export interface RecordFormProps {
    * fields of a record embedded in another.
    */
   mode: 'create' | 'edit' | 'embed'
+  /** Plugins' parts of this type's form (useRecordSections), each in its group. */
+  sections?: readonly RecordSection[]
   onChange(field: string, value: unknown): void
   onBlur(field: string): void
 }
@@ -60,23 +66,92 @@ export interface RecordFormProps {
 /**
  * The record's fields as a responsive grid of editors, each with its label, info tip and error
  * area. A field with `embed: true` holds a record of its own, drawn as a group (EmbeddedField).
+ * Fields that name a `tab` are drawn in titled groups, with links to each group above them and
+ * the number of problems in each (docs/admin.md, "Field groups").
  */
-export function RecordForm({
+export function RecordForm(props: RecordFormProps) {
+  const t = useT()
+  const prefix = useId()
+  const groups = formGroups(props.fields, props.sections)
+  const titled = groups.length > 1
+  const headingId = (index: number) => `${prefix}group-${index}`
+  // A tab is the type's data, shown as written, like its fields' names.
+  const titleOf = (group: FormGroup) => group.tab ?? t('Details')
+  return (
+    // A field whose choices follow another's (`choicesfrom`) reads the form's values here.
+    <FormValuesContext.Provider value={props.values}>
+      {titled ? (
+        <nav className="sw-form-nav" aria-label={t('Sections')} data-testid="form-nav">
+          {groups.map((group, index) => {
+            const problems = group.fields.filter((field) => props.errors[field.id]).length
+            return (
+              <a
+                key={group.tab ?? ''}
+                href={`#${headingId(index)}`}
+                className={problems > 0 ? 'sw-form-nav-invalid' : undefined}
+                onClick={(event) => {
+                  // The router owns the address: scroll without changing it.
+                  event.preventDefault()
+                  document
+                    .getElementById(headingId(index))
+                    ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+                }}
+                data-testid={`form-nav-${group.tab ?? ''}`}
+              >
+                {titleOf(group)}
+                {problems > 0 ? (
+                  <span
+                    className="sw-form-nav-problems"
+                    aria-label={t(
+                      '{0, plural, one {# field needs attention} other {# fields need attention}}',
+                      problems,
+                    )}
+                  >
+                    {problems}
+                  </span>
+                ) : null}
+              </a>
+            )
+          })}
+        </nav>
+      ) : null}
+      {groups.map((group, index) =>
+        titled ? (
+          <section
+            key={group.tab ?? ''}
+            className="sw-form-group"
+            aria-labelledby={headingId(index)}
+            data-testid={`form-group-${group.tab ?? ''}`}
+          >
+            <h2 id={headingId(index)} className="sw-form-group-title">
+              {titleOf(group)}
+            </h2>
+            <GroupBody {...props} group={group} />
+          </section>
+        ) : (
+          <GroupBody key={group.tab ?? ''} {...props} group={group} />
+        ),
+      )}
+    </FormValuesContext.Provider>
+  )
+}
+
+/** One group's fields as a grid, then the plugins' parts that join it. */
+function GroupBody({
   type,
-  fields,
   values,
   errors,
   readOnly,
   mode,
   onChange,
   onBlur,
-}: RecordFormProps) {
+  group,
+}: RecordFormProps & { group: FormGroup }) {
   const t = useT()
   return (
-    // A field whose choices follow another's (`choicesfrom`) reads the form's values here.
-    <FormValuesContext.Provider value={values}>
+    <>
       <Grid>
-        {fields.map((field) => {
+        {group.fields.map((field) => {
           const Special = specialEditor(type, field)
           // `view` shows the value without letting it change (a record type's `extends` once saved).
           const locked = readOnly || fieldDisplay(field, mode) === 'view'
@@ -119,6 +194,14 @@ export function RecordForm({
           )
         })}
       </Grid>
-    </FormValuesContext.Provider>
+      {/* Each part is a lazy chunk of its plugin: it loads, or fails, on its own. */}
+      {group.sections.map((section, index) => (
+        <ErrorBoundary key={index}>
+          <Suspense fallback={<Placeholder lines={2} />}>
+            <section.Component record={values} readOnly={readOnly} />
+          </Suspense>
+        </ErrorBoundary>
+      ))}
+    </>
   )
 }

@@ -19,6 +19,7 @@ import {
   useClient,
   useDialogs,
   useQueryData,
+  useRecordSections,
   useT,
   type SaveStatus,
   type Translate,
@@ -128,6 +129,7 @@ export function RecordScreen(route: RecordScreenProps) {
     return all.filter((field) => fieldDisplay(field, mode) !== 'hidden')
   }, [recordType.data, configurationType.data, mode, t, idRequired])
   const access = recordType.data?.access
+  const sections = useRecordSections(type)
   const readOnly = !(isNew ? access?.create : access?.edit)
 
   /** A save went through: Saved now, unless changes were made while it ran. */
@@ -352,6 +354,7 @@ export function RecordScreen(route: RecordScreenProps) {
           errors={errors}
           readOnly={readOnly}
           mode={savedId.current === null ? 'create' : 'edit'}
+          sections={sections}
           onChange={onChange}
           onBlur={onBlur}
         />
