@@ -155,6 +155,86 @@ describe('commerce in the admin (Chromium)', () => {
     await shot('item-prices')
   })
 
+  it("groups a product's editor, lists its child items and picks its picture from the drive", async () => {
+    await page.goto(url('/data/item/classic-tee'))
+    const nav = page.locator('[data-testid=form-nav] a')
+    await nav.first().waitFor()
+    expect(await nav.allTextContents()).toEqual([
+      'Details',
+      'Prices',
+      'Options',
+      'Pictures',
+      'Stock',
+      'SEO',
+    ])
+    // The Options group: the children by name and option values, each linked to its editor.
+    const children = page.locator('[data-testid^=child-item-]')
+    await children.first().waitFor()
+    expect(await children.count()).toBe(5)
+    const blueS = page.locator('[data-testid=child-item-classic-tee-blue-s] td')
+    expect((await blueS.allTextContents()).slice(0, 3)).toEqual([
+      'Classic Tee, Blue, S',
+      'Blue : S',
+      'Yes',
+    ])
+    await page.click('[data-testid=form-nav-Options]')
+    await shot('item-options')
+
+    // The picture: the drive's picker, with a thumbnail of each image, then the new preview.
+    await page.click('[data-testid=browse-storedisplayimage-file]')
+    const thumbnail = page.locator(
+      '[data-testid="picker-thumbnail-public/catalogue/baseball-cap-1.webp"]',
+    )
+    await thumbnail.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0)
+    await shot('item-picture-picker')
+    const update = saved(page, 'item', 'classic-tee')
+    await page.click('[data-testid="picker-check-public/catalogue/baseball-cap-1.webp"]')
+    await page.click('[data-testid=dialog-ok]')
+    expect(await page.inputValue('[data-testid=path-storedisplayimage-file]')).toBe(
+      'public/catalogue/baseball-cap-1.webp',
+    )
+    const sent = (await update).request().postDataJSON() as Array<{ field: string; value: unknown }>
+    expect(sent).toEqual([
+      {
+        field: 'storedisplayimage',
+        value: {
+          url: '/query/drive/load/public/catalogue/baseball-cap-1.webp',
+          alt: 'Classic Tee in blue',
+        },
+      },
+    ])
+    expect(await page.getAttribute('[data-testid=image-storedisplayimage] img', 'src')).toBe(
+      '/query/drive/load/public/catalogue/baseball-cap-1.webp?width=200',
+    )
+
+    // A new child begins with its parent named, and shows in the parent's table once saved.
+    await page.click('[data-testid=child-items-add]')
+    await page.waitForURL((address) => address.pathname === '/data/item/new')
+    // The picker names the parent, once it has read its name.
+    await expect.poll(() => page.inputValue('[data-testid=field-parent] input')).toBe('Classic Tee')
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/query/data/create') && response.ok(),
+      { timeout: 30_000 },
+    )
+    await page.fill('[data-testid=field-displayname] input', 'Classic Tee, Green, S')
+    await page.fill('[data-testid=field-itemid] input', 'Classic Tee : Green : S')
+    await page.press('[data-testid=field-itemid] input', 'Tab')
+    await created
+    await page.goto(url('/data/item/classic-tee'))
+    await expect.poll(() => children.count()).toBe(6)
+
+    // At a phone's width the groups stack and nothing leaves the screen.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.reload()
+    await children.first().waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shot('item-phone')
+    await page.setViewportSize(VIEWPORT)
+  })
+
   it('lists the orders with their number, date, status, customer and total', async () => {
     await page.goto(url('/data/salesorder'))
     await page.waitForSelector(`[data-testid="row-salesorder|${order.id}"]`)

@@ -46,6 +46,8 @@ import { creditMemoGuard } from './server/documents/credit-memo-guard.js'
 import {
   addListValues,
   addTitleFields,
+  addFieldProperties,
+  itemFieldUpgrades,
   LIST_VALUES_ADDED,
   TITLE_FIELDS,
 } from './server/documents/seed-upgrades.js'
@@ -62,6 +64,7 @@ import { searchRoutes } from './server/search/search-routes.js'
 import { nsRoutes } from './server/ns-routes.js'
 import { COMMERCE_CACHE, ShopContexts } from './server/shop-context.js'
 import { commerceSeeds } from './seeds/index.js'
+import { commerceRecordTypes } from './seeds/record-types.js'
 import { COMMERCE_ERRORS } from './shared/errors.js'
 import { COMMERCE_PHRASES } from './shared/phrases.js'
 import {
@@ -401,6 +404,7 @@ export default definePlugin({
     await backfillOrigins(db, records)
     await addListValues(records, LIST_VALUES_ADDED)
     await addTitleFields(records, TITLE_FIELDS, logger)
+    await addFieldProperties(records, itemFieldUpgrades(commerceRecordTypes(), ITEM_TYPE), logger)
     const indexed = await services.ordersDesk.index.ensureBuilt()
     if (indexed > 0) logger.info({ orders: indexed }, 'commerce: orders list built')
     // Seeds skip guards: bring the index tables in step with what they inserted.

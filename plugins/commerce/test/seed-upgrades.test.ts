@@ -1,9 +1,13 @@
 import { expect, it } from 'vitest'
 import { SYSTEM_ACTOR } from '@shopwright/core'
 import { describePlugin } from '@shopwright/core/testing'
+import type { FieldDefinition } from '@shopwright/client'
+import { commerceRecordTypes } from '../src/seeds/record-types.js'
 import {
+  addFieldProperties,
   addListValues,
   addTitleFields,
+  itemFieldUpgrades,
   LIST_VALUES_ADDED,
   TITLE_FIELDS,
 } from '../src/server/documents/seed-upgrades.js'
@@ -44,5 +48,42 @@ describePlugin('what a newer commerce seeds to an older site', COMMERCE_SUITE, (
     await addListValues(records(), LIST_VALUES_ADDED)
     await addListValues(records(), LIST_VALUES_ADDED)
     expect(await valuesOf('invoicestatus')).toEqual(['open', 'paidInFull', 'voided'])
+  })
+
+  it('groups the item editor and lists the parent on a site from before, keeping staff choices', async () => {
+    const fieldsOf = async () =>
+      ((await records().find('recordtype', 'item'))?.fields as FieldDefinition[]) ?? []
+    const upgrades = itemFieldUpgrades(commerceRecordTypes(), 'item')
+    expect(upgrades.item?.parent).toEqual({ tab: 'Options', showinlist: true })
+    expect(upgrades.item?.price1).toEqual({ tab: 'Prices' })
+    // A site from before: no tabs but the price tables' unused `prices`; staff hid the parent
+    // column on purpose and put the stock in a group of their own.
+    await records().modify(SYSTEM_ACTOR, 'recordtype', 'item', ['fields'], (record) => {
+      record.fields = (record.fields as FieldDefinition[]).map((field) => {
+        const { tab: _tab, showinlist: _listed, ...rest } = field
+        if (field.id === 'price1') return { ...rest, tab: 'prices' }
+        if (field.id === 'parent') return { ...rest, showinlist: false }
+        if (field.id === 'stock') return { ...rest, tab: 'Warehouse', showinlist: true }
+        return field.showinlist ? { ...rest, showinlist: true } : rest
+      })
+    })
+    await addFieldProperties(records(), upgrades, quiet)
+    const after = Object.fromEntries((await fieldsOf()).map((field) => [field.id, field]))
+    expect(after.displayname?.tab).toBe('Details')
+    expect(after.price1?.tab).toBe('Prices')
+    expect(after.gallery?.tab).toBe('Pictures')
+    expect(after.stock?.tab).toBe('Warehouse')
+    expect(after.parent).toMatchObject({ tab: 'Options', showinlist: false })
+    // Once there, a second start writes nothing.
+    let writes = 0
+    const counted = {
+      find: records().find.bind(records()),
+      modify: ((...args: Parameters<ReturnType<typeof records>['modify']>) => {
+        writes++
+        return records().modify(...args)
+      }) as ReturnType<typeof records>['modify'],
+    }
+    await addFieldProperties(counted, upgrades, quiet)
+    expect(writes).toBe(0)
   })
 })

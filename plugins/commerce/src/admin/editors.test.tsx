@@ -4,7 +4,12 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type FieldDefinition } from '@shopwright/client'
-import { FieldSourceContext, type FieldEditor, type FieldSource } from '@shopwright/admin-ui/kit'
+import {
+  FieldEditorsContext,
+  FieldSourceContext,
+  type FieldEditor,
+  type FieldSource,
+} from '@shopwright/admin-ui/kit'
 import { useHeldValue } from '@shopwright/admin-ui/testing'
 // The app's client context and a fake client: the price table reads the site's currencies.
 import { ClientContext } from '../../../../admin-ui/src/app/client.js'
@@ -12,7 +17,7 @@ import { fakeClient, type FakeAnswer } from '../../../../admin-ui/src/app/test-c
 import admin from './index.js'
 import DocumentLinesView, { lineTax } from './DocumentLinesView.js'
 import ImageEditor from './ImageEditor.js'
-import { previewUrl } from './image-url.js'
+import { drivePathOf, driveUrlOf, previewUrl } from './image-url.js'
 import PriceTableEditor, { namedCurrency } from './PriceTableEditor.js'
 
 afterEach(cleanup)
@@ -271,7 +276,89 @@ describe('the image editor', () => {
     fireEvent.change(get('image-url-storedisplayimage'), { target: { value: '' } })
     expect(seen.at(-1)).toBeNull()
     expect(screen.queryByRole('img')).toBeNull()
+    expect(screen.getByText('No picture')).toBeTruthy()
+  })
+
+  /** The drive's `publicfolder` editor as a plain input: a path typed is a path picked. */
+  const DriveFile: FieldEditor = ({ field: file, value, onChange, id }) => (
+    <input
+      id={id}
+      data-testid={`path-${file.id}`}
+      data-filter={file.fileextension}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange(event.target.value || null)}
+    />
+  )
+  const withDrive = (content: ReactNode) => (
+    <FieldEditorsContext.Provider value={{ publicfolder: DriveFile }}>
+      {content}
+    </FieldEditorsContext.Provider>
+  )
+
+  it("picks the picture with the drive's picker while the drive runs", () => {
+    const seen: unknown[] = []
+    mount(
+      withDrive(
+        <Harness
+          Editor={ImageEditor}
+          definition={image}
+          initial={{ url: '/query/drive/load/public/catalogue/classic%20tee.webp?width=400' }}
+          seen={seen}
+        />,
+      ),
+    )
+    // The drive's editor shows the path, filtered to images; no address field.
+    const path = get('path-storedisplayimage-file')
+    expect(path.value).toBe('public/catalogue/classic tee.webp')
+    expect(path.dataset.filter).toBe('image,webp,avif')
+    expect(screen.queryByTestId('image-url-storedisplayimage')).toBeNull()
+    fireEvent.change(path, { target: { value: 'public/new folder/cap.png' } })
+    expect(seen.at(-1)).toEqual({ url: '/query/drive/load/public/new%20folder/cap.png' })
+    // Staff may type an address instead, and go back.
+    fireEvent.click(get('image-switch-storedisplayimage'))
+    fireEvent.change(get('image-url-storedisplayimage'), { target: { value: '/images/x.png' } })
+    expect(seen.at(-1)).toEqual({ url: '/images/x.png' })
+    fireEvent.click(get('image-switch-storedisplayimage'))
+    expect(get('path-storedisplayimage-file').value).toBe('')
+    fireEvent.change(get('path-storedisplayimage-file'), { target: { value: 'public/a.png' } })
+    expect(seen.at(-1)).toEqual({ url: '/query/drive/load/public/a.png' })
+    // Removed in the drive's editor: no image.
+    fireEvent.change(get('path-storedisplayimage-file'), { target: { value: '' } })
+    expect(seen.at(-1)).toBeNull()
+  })
+
+  it('opens on the address of a picture the drive does not hold', () => {
+    mount(
+      withDrive(
+        <Harness
+          Editor={ImageEditor}
+          definition={image}
+          initial={{ url: 'https://cdn.example.com/a.png', alt: 'A' }}
+          seen={[]}
+        />,
+      ),
+    )
+    expect(get('image-url-storedisplayimage').value).toBe('https://cdn.example.com/a.png')
     expect(screen.getByText('No preview')).toBeTruthy()
+  })
+
+  it('reads a drive path from the address, refusing anything that is not one', () => {
+    expect(drivePathOf('/query/drive/load/public/a%20b/c.webp?width=400#x')).toBe(
+      'public/a b/c.webp',
+    )
+    expect(drivePathOf(' /query/drive/load/public/a.png ')).toBe('public/a.png')
+    for (const url of [
+      '',
+      '/images/a.png',
+      '/query/drive/load/',
+      '/query/drive/load/public/../private/a.png',
+      '/query/drive/load/public/%2e%2e/a.png',
+      '/query/drive/load/public//a.png',
+      '/query/drive/load/public/%E0%A4%A.png',
+    ])
+      expect(drivePathOf(url), url).toBeNull()
+    expect(driveUrlOf('public/a b/ç#?.png')).toBe('/query/drive/load/public/a%20b/%C3%A7%23%3F.png')
+    expect(drivePathOf(driveUrlOf('public/a b/ç#?.png'))).toBe('public/a b/ç#?.png')
   })
 
   it('previews only what the admin may load', () => {

@@ -2,7 +2,7 @@ import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
 // For their English: the record screens show this plugin's error codes (a guard's refusals).
 import '../shared/errors.js'
-import { ORDERS_SECURITY } from '../shared/types.js'
+import { ITEM_TYPE, ORDERS_SECURITY } from '../shared/types.js'
 import { lazyEditor } from './lazy-editor.js'
 
 /**
@@ -48,6 +48,10 @@ export default defineAdmin({
       Component: lazy(() => import('./dashboard/LowStockCard.js')),
     },
   ],
+  // A product's child items, in the Options group of its editor (README, "Admin").
+  recordSections: {
+    [ITEM_TYPE]: [{ tab: 'Options', Component: lazy(() => import('./items/ChildItems.js')) }],
+  },
   embedded: {
     pricematrix: lazyEditor(() => import('./PriceTableEditor.js')),
     webimage: lazyEditor(() => import('./ImageEditor.js')),

@@ -68,7 +68,7 @@ const matrix = (n: number, currency: string): FieldDefinition =>
     `Prices ${n} (${currency.toUpperCase()})`,
     'record',
     `Quantity breakpoints and a line per price level in ${currency.toUpperCase()}: price_N_ is the unit price from the N-th break up. More currencies take price3, price4 ...`,
-    { embed: true, recordtype: PRICEMATRIX_TYPE, tab: 'prices' },
+    { embed: true, recordtype: PRICEMATRIX_TYPE, tab: 'Prices' },
   )
 
 const text = (id: string, name: string, description: string, extra: Extra = {}) =>
@@ -145,85 +145,101 @@ export function commerceRecordTypes(): RecordData[] {
       'A product of the storefront, or a child item (a size or colour) of one.',
       CATALOGUE_SECURITY,
       [
+        // Each field names its group of the editor (`tab`: ITEM_TABS, docs/admin.md, "Field
+        // groups"); the Options group also lists a parent's child items (src/admin/ChildItems).
         text('displayname', 'Display name', 'The name shoppers see.', {
           required: true,
           showinlist: true,
+          tab: 'Details',
         }),
         text(
           'itemid',
           'Item id',
           'The item name; a child\'s is its parent\'s and its options joined by " : ", and its sku is the last part.',
-          { showinlist: true },
+          { showinlist: true, tab: 'Details' },
         ),
-        text('urlcomponent', 'URL component', 'The address fragment; the id when empty.'),
-        field('storedetaileddescription', 'Description', 'htmlx', 'The item page text.'),
         field('online', 'Online', 'boolean', 'Shown and sold in the storefront.', {
           showinlist: true,
+          tab: 'Details',
         }),
-        field(
-          'parent',
-          'Parent item',
-          'record',
-          'Set on a child item: the item it is an option of.',
-          { recordtype: ITEM_TYPE },
-        ),
+        field('storedetaileddescription', 'Description', 'htmlx', 'The item page text.', {
+          tab: 'Details',
+        }),
         field(
           'primarycategory',
           'Primary category',
           'record',
           'The category the item belongs to first.',
-          { recordtype: CATEGORY_TYPE },
+          { recordtype: CATEGORY_TYPE, tab: 'Details' },
         ),
         field(
           'categories',
           'Other categories',
           'recordlist',
           'More categories that list the item.',
-          { recordtype: CATEGORY_TYPE },
-        ),
-        field(
-          'stock',
-          'Stock count',
-          'integer',
-          'Units on hand when last counted. Saving a new count sets the stock; sales then lower it (the storefront shows what is available).',
-          { showinlist: true },
-        ),
-        field(
-          'lowstock',
-          'Low stock at',
-          'integer',
-          "The dashboard lists the item as low on stock once this many units or fewer are left to sell; empty: the site's threshold (COMMERCE_LOW_STOCK, 5).",
+          { recordtype: CATEGORY_TYPE, tab: 'Details' },
         ),
         field(
           'taxcode',
           'Tax code',
           'record',
           'How the item is taxed; the standard code when empty.',
-          { recordtype: TAXCODE_TYPE },
+          { recordtype: TAXCODE_TYPE, tab: 'Details' },
         ),
-        image('storedisplayimage', 'Image', 'The main image.'),
-        image(
-          'storedisplaythumbnail',
-          'Thumbnail',
-          'The image of lists; the main image when empty.',
-        ),
-        field('gallery', 'Gallery', 'recordlist', 'More images for the item page.', {
-          embed: true,
-          recordtype: WEBIMAGE_TYPE,
-        }),
-        matrix(1, 'usd'),
-        matrix(2, 'eur'),
         field(
           'translations',
           'Translations',
           'translations',
           'The name and description in other languages: { fr: { displayname, storedetaileddescription, optionnames, options } }: a parent\'s option names, a child\'s option values, each joined by " : " like the item id.',
+          { tab: 'Details' },
+        ),
+        matrix(1, 'usd'),
+        matrix(2, 'eur'),
+        field(
+          'parent',
+          'Parent item',
+          'record',
+          'Set on a child item: the item it is an option of.',
+          // A list column, so a parent's editor finds its children through the list's filter.
+          { recordtype: ITEM_TYPE, showinlist: true, tab: 'Options' },
         ),
         text(
           'optionnames',
           'Option names',
           'On a parent item: the names of its options, in the order its children\'s item ids give their values, joined by " : " (Colour : Size). The item page offers one picker per option.',
+          { tab: 'Options' },
         ),
+        { ...image('storedisplayimage', 'Image', 'The main image.'), tab: 'Pictures' },
+        {
+          ...image(
+            'storedisplaythumbnail',
+            'Thumbnail',
+            'The image of lists; the main image when empty.',
+          ),
+          tab: 'Pictures',
+        },
+        field('gallery', 'Gallery', 'recordlist', 'More images for the item page.', {
+          embed: true,
+          recordtype: WEBIMAGE_TYPE,
+          tab: 'Pictures',
+        }),
+        field(
+          'stock',
+          'Stock count',
+          'integer',
+          'Units on hand when last counted. Saving a new count sets the stock; sales then lower it (the storefront shows what is available).',
+          { showinlist: true, tab: 'Stock' },
+        ),
+        field(
+          'lowstock',
+          'Low stock at',
+          'integer',
+          "The dashboard lists the item as low on stock once this many units or fewer are left to sell; empty: the site's threshold (COMMERCE_LOW_STOCK, 5).",
+          { tab: 'Stock' },
+        ),
+        text('urlcomponent', 'URL component', 'The address fragment; the id when empty.', {
+          tab: 'SEO',
+        }),
       ],
       { listsort: 'displayname', titlefield: 'displayname' },
     ),

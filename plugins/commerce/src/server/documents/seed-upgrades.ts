@@ -4,6 +4,8 @@
  */
 import { SYSTEM_ACTOR, type Logger } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
+import type { FieldDefinition } from '@shopwright/client'
+import type { RecordData } from '@shopwright/core/shared'
 
 /** A value a newer version of commerce seeds to a list the site may already hold. */
 export interface AddedListValue {
@@ -72,6 +74,67 @@ export async function addTitleFields(
       })
     } catch (error) {
       logger.warn({ err: error, type }, 'commerce: the record type keeps no title field')
+    }
+  }
+}
+
+/** Properties newer seeds give the fields of a stored type: `{ type: { field: { tab } } }`. */
+export type FieldUpgrades = Readonly<
+  Record<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>
+>
+
+/**
+ * The item editor's groups (each field's `tab`: docs/admin.md, "Field groups") and the Parent
+ * item as a list column (a parent's editor finds its children through the list's filter), read
+ * off the seeded item type so the two never differ.
+ */
+export function itemFieldUpgrades(seeded: readonly RecordData[], itemType: string): FieldUpgrades {
+  const item = seeded.find((type) => type.id === itemType)
+  const fields = (Array.isArray(item?.fields) ? item.fields : []) as FieldDefinition[]
+  const upgrades: Record<string, Record<string, unknown>> = {}
+  for (const field of fields) {
+    const parts: Record<string, unknown> = {}
+    if (field.tab) parts.tab = field.tab
+    if (field.id === 'parent') parts.showinlist = true
+    if (Object.keys(parts).length > 0) upgrades[field.id] = parts
+  }
+  return { [itemType]: upgrades }
+}
+
+/**
+ * Sets on stored fields the properties they lack (one staff set, even to false, stays theirs).
+ * The lowercase `prices` tab earlier seeds gave the price tables, which nothing showed, counts as
+ * unset. Nothing is written when every field has them; a type the records plugin refuses the
+ * change on is logged and left as it is.
+ */
+export async function addFieldProperties(
+  records: Pick<RecordsService, 'find' | 'modify'>,
+  upgrades: FieldUpgrades,
+  logger: Pick<Logger, 'warn'>,
+): Promise<void> {
+  const lacks = (field: Record<string, unknown>, key: string) =>
+    field[key] === undefined || (key === 'tab' && field[key] === 'prices')
+  const pending = (fields: unknown, wanted: FieldUpgrades[string]) =>
+    (Array.isArray(fields) ? fields : []).some((field: Record<string, unknown>) => {
+      const parts = typeof field?.id === 'string' ? wanted[field.id] : undefined
+      return parts !== undefined && Object.keys(parts).some((key) => lacks(field, key))
+    })
+  for (const [type, wanted] of Object.entries(upgrades)) {
+    const stored = await records.find('recordtype', type)
+    if (!stored || !pending(stored.fields, wanted)) continue
+    try {
+      await records.modify(SYSTEM_ACTOR, 'recordtype', type, ['fields'], (record) => {
+        if (!pending(record.fields, wanted)) return false
+        record.fields = (record.fields as Record<string, unknown>[]).map((field) => {
+          const parts = typeof field?.id === 'string' ? wanted[field.id] : undefined
+          if (!parts) return field
+          const next = { ...field }
+          for (const [key, value] of Object.entries(parts)) if (lacks(next, key)) next[key] = value
+          return next
+        })
+      })
+    } catch (error) {
+      logger.warn({ err: error, type }, 'commerce: the record type keeps its fields as they are')
     }
   }
 }

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react'
 import { Dialog, Icon, LoadMore, shownError, useT, type Dialogs } from '@shopwright/admin-ui/kit'
-import { pickerAllows, pickerFilter, splitPath } from '../../shared/index.js'
+import { pickerAllows, pickerFilter, splitPath, type DriveEntry } from '../../shared/index.js'
 import type { DriveApi } from '../drive-api.js'
-import { entryIcon } from '../file-kinds.js'
+import { entryIcon, fileKind } from '../file-kinds.js'
 import { useFolder } from '../useFolder.js'
 import { choose, isWithin } from './selection.js'
 import '../drive.css'
@@ -114,7 +114,7 @@ export function DrivePicker({
                 onChange={() => setSelected((now) => choose(now, entry.path, multiple))}
                 data-testid={`picker-check-${entry.path}`}
               />
-              <Icon name={entryIcon(entry)} size={18} />
+              <EntryPicture api={api} entry={entry} />
               {entry.type === 'folder' ? (
                 <button
                   type="button"
@@ -139,6 +139,32 @@ export function DrivePicker({
         {selected.length ? t('Selected: {0}', selected.join(', ')) : t('Nothing selected')}
       </p>
     </Dialog>
+  )
+}
+
+/** The side of a picked image's thumbnail, in CSS pixels (the server scales it, doubled for sharp screens). */
+const THUMBNAIL_SIDE = 40
+
+/**
+ * An image file's thumbnail, so staff choose a product picture by what it shows, not its name;
+ * the icon of its kind for anything else, or an image that fails to load.
+ */
+function EntryPicture({ api, entry }: { api: DriveApi; entry: DriveEntry }) {
+  const [broken, setBroken] = useState(false)
+  if (entry.type !== 'file' || fileKind(entry.name) !== 'image' || broken)
+    return <Icon name={entryIcon(entry)} size={18} />
+  return (
+    <img
+      className="drive-picker-thumbnail"
+      src={api.thumbnailUrl(entry.path, THUMBNAIL_SIDE * 2, entry.modified)}
+      alt=""
+      width={THUMBNAIL_SIDE}
+      height={THUMBNAIL_SIDE}
+      loading="lazy"
+      decoding="async"
+      onError={() => setBroken(true)}
+      data-testid={`picker-thumbnail-${entry.path}`}
+    />
   )
 }
 
