@@ -1,30 +1,46 @@
+import tty from 'node:tty'
 import pino from 'pino'
 import type { ShopwrightConfig } from './config/schema.js'
 import { tappedLogger, type Destination } from './log/log-tap.js'
+import { prettyDestination } from './log/pretty-destination.js'
 
 /** The kernel's logger type: pino. */
 export type Logger = pino.Logger
 
 /**
- * JSON lines in production (through an asynchronous destination, so logging never blocks a request),
- * pretty lines in development. Servers log to stdout; one-shot commands to stderr, keeping their
- * stdout for the answer. Whatever LOG_LEVEL says, warnings and errors are also handed, unserialised,
- * to whoever taps the logger (`tapLog`: the log plugin writes them to the database), so
- * LOG_LEVEL=error or silent quiets the process log, not the site's log.
+ * Whether a logger writing to this file descriptor pretty-prints: as LOG_FORMAT says, and with
+ * `auto` in development and on a terminal, never under tests (a test run from a terminal reads
+ * JSON as CI does).
+ */
+export function prettyLogs(
+  config: Pick<ShopwrightConfig, 'logFormat' | 'nodeEnv'>,
+  fd: 1 | 2,
+  isTerminal: (fd: number) => boolean = (each) => tty.isatty(each),
+): boolean {
+  if (config.logFormat !== 'auto') return config.logFormat === 'pretty'
+  if (config.nodeEnv === 'test') return false
+  return config.nodeEnv === 'development' || isTerminal(fd)
+}
+
+/**
+ * JSON lines for a supervisor or a pipe (through an asynchronous destination, so logging never
+ * blocks a request), readable lines on a terminal and in development (LOG_FORMAT, prettyLogs).
+ * Servers log to stdout; one-shot commands to stderr, keeping their stdout for the answer.
+ * Whatever LOG_LEVEL says, warnings and errors are also handed, unserialised, to whoever taps the
+ * logger (`tapLog`: the log plugin writes them to the database), so LOG_LEVEL=error or silent
+ * quiets the process log, not the site's log.
  */
 export function createLogger(
-  config: Pick<ShopwrightConfig, 'logLevel' | 'nodeEnv'>,
+  config: Pick<ShopwrightConfig, 'logLevel' | 'nodeEnv'> &
+    Partial<Pick<ShopwrightConfig, 'logFormat'>>,
   options: { stream?: 'stdout' | 'stderr' } = {},
 ): Logger {
   const fd = options.stream === 'stderr' ? 2 : 1
   const silent = config.logLevel === 'silent'
   const main: Destination | null = silent
     ? null
-    : config.nodeEnv === 'development'
-      ? (pino.transport({
-          target: 'pino-pretty',
-          options: { translateTime: 'SYS:HH:MM:ss.l', destination: fd },
-        }) as Destination)
+    : prettyLogs({ logFormat: config.logFormat ?? 'auto', nodeEnv: config.nodeEnv }, fd)
+      ? prettyDestination(fd)
       : pino.destination({ fd, sync: false })
   return tappedLogger(main, config.logLevel)
 }

@@ -3,6 +3,8 @@ import { isAppError, NOT_COPIED, type Kernel } from '@shopwright/core'
 // The account plugin's types add `accounts` to the kernel's Services.
 import type { AccountService } from '@shopwright/plugin-account'
 import { boot } from '../boot.js'
+import { coloursFor, wantsColour } from '../colours.js'
+import { startBanner } from '../start-banner.js'
 import { addSampleFiles, sampleCompany } from './seed.js'
 
 /** The first administrator's e-mail on a new site. */
@@ -102,9 +104,20 @@ export async function start(): Promise<Kernel> {
       { url, plugins: kernel.plugins.map((plugin) => plugin.name) },
       `Shopwright is listening on ${url}`,
     )
-    if (firstAdministrator) {
-      // NOT_COPIED: the password is for whoever reads the process's output, never for the site's
-      // log in the database, which staff read.
+    if (process.stdout.isTTY === true) {
+      // A person watches: the addresses and the password in a box, printed once, where a log
+      // line would scroll away among the requests (docs/cli.md, "start").
+      const colours = coloursFor(wantsColour(process.stdout))
+      const banner = startBanner({ url, firstAdministrator }, colours)
+      process.stdout.write(`\n${banner.join('\n')}\n\n`)
+      if (firstAdministrator)
+        kernel.logger.warn(
+          { email: firstAdministrator.email },
+          'First administrator made: its password is in the box above (shown once)',
+        )
+    } else if (firstAdministrator) {
+      // A supervisor or a pipe: one log line, as every other. NOT_COPIED: the password is for
+      // whoever reads the process's output, never for the site's log in the database.
       kernel.logger.warn(
         { ...NOT_COPIED, email: firstAdministrator.email, login: `${url}/login` },
         `First administrator: sign in at ${url}/login as ${firstAdministrator.email} with the password ${firstAdministrator.password} (shown once)`,

@@ -49,6 +49,7 @@ export const SETTINGS = {
   },
   nodeEnv: { env: 'NODE_ENV', schema: z.enum(['development', 'production', 'test']) },
   logLevel: { env: 'LOG_LEVEL', schema: z.enum(LOG_LEVELS) },
+  logFormat: { env: 'LOG_FORMAT', schema: z.enum(['auto', 'pretty', 'json']) },
   siteUrl: {
     env: 'SITE_URL',
     schema: z
@@ -118,6 +119,12 @@ export interface ShopwrightConfig {
   nodeEnv: 'development' | 'production' | 'test'
   logLevel: (typeof LOG_LEVELS)[number]
   /**
+   * `pretty`: one readable, coloured line per entry (NO_COLOR turns colours off); `json`: one JSON
+   * object per line, for a supervisor or a log shipper; `auto`: pretty on a terminal and in
+   * development, JSON otherwise (docs/operations.md, "Logs").
+   */
+  logFormat: 'auto' | 'pretty' | 'json'
+  /**
    * The site's public address (scheme, host and port), for links that leave the site: e-mails
    * never build links from a request's Host header, which a caller writes.
    */
@@ -165,6 +172,7 @@ export function defaults(
     redisPrefix: 'sw',
     nodeEnv: 'production',
     logLevel: 'info',
+    logFormat: 'auto',
     // The CLI names the built-in plugins when a project names none; the kernel alone runs none.
     plugins: [],
     theme: '@shopwright/theme-default',
