@@ -217,6 +217,8 @@ describe('scenario registry', () => {
       'orders-list',
       'log-list',
       'insights-month',
+      'dashboard',
+      'record-picker',
       'globe-frames',
       'create-project',
       'cluster',

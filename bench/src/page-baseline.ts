@@ -156,16 +156,15 @@ export async function measureAgainstBaseline(
 
 /**
  * Starts bare Koa (`bench/src/bare-koa-server.ts`) answering the page's body on the path of its
- * path, checks that it answers the same bytes, runs the loaded plan and then the one-at-a-time
- * plan alternating bare Koa and the kernel, and stops bare Koa again (the kernel is the caller's).
- * The scenario checks the page before: that it is the page its data should give.
+ * path, checks that it answers the same bytes, runs `body` with it and stops it again, however
+ * `body` ends (the kernel is the caller's).
  */
-export async function measureAgainstBarePage(
+export async function withBarePage<T>(
   context: BenchContext,
   site: PageSite,
-  plans: PageRoundPlans,
   page: FirstPage,
-): Promise<PageBaseline> {
+  body: (bare: RunningServer) => Promise<T>,
+): Promise<T> {
   const pageFile = path.join(site.dir, 'first-page.json')
   fs.writeFileSync(pageFile, page.body)
   let bare: RunningServer | undefined
@@ -177,7 +176,25 @@ export async function measureAgainstBarePage(
     const baselineAnswer = await request(bare.port, page.path, { headers: DEVICE_HEADERS })
     if (baselineAnswer.body !== page.body)
       throw new Error('the bare Koa page differs from the kernel page')
-    return await measureAgainstBaseline(context, {
+    return await body(bare)
+  } finally {
+    if (bare) await context.children.stop(bare.child)
+  }
+}
+
+/**
+ * Runs the loaded plan and then the one-at-a-time plan alternating bare Koa answering the page's
+ * bytes (withBarePage) and the kernel. The scenario checks the page before: that it is the page
+ * its data should give.
+ */
+export function measureAgainstBarePage(
+  context: BenchContext,
+  site: PageSite,
+  plans: PageRoundPlans,
+  page: FirstPage,
+): Promise<PageBaseline> {
+  return withBarePage(context, site, page, (bare) =>
+    measureAgainstBaseline(context, {
       label: site.label,
       plans,
       kernel: site.kernel,
@@ -185,8 +202,6 @@ export async function measureAgainstBarePage(
       path: page.path,
       baseline: bare,
       baselineName: 'bare Koa with the same page',
-    })
-  } finally {
-    if (bare) await context.children.stop(bare.child)
-  }
+    }),
+  )
 }

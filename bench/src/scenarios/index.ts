@@ -31,6 +31,8 @@ import { sessionsList } from './sessions-list.js'
 import { ordersList } from './orders-list.js'
 import { logList } from './log-list.js'
 import { insightsMonth } from './insights-month.js'
+import { dashboard } from './dashboard.js'
+import { recordPicker } from './record-picker.js'
 import { globeFrames } from './globe-frames.js'
 import { createProject } from './create-project.js'
 import { clusterScale } from './cluster-scale.js'
@@ -51,7 +53,10 @@ import { clusterScale } from './cluster-scale.js'
  * sessions-list each start a kernel with sessions of their own; orders-list starts a kernel with
  * commerce and fills its orders list's index directly; log-list starts a kernel with the
  * log, its plugin list named, and fills its table directly; insights-month starts a kernel with
- * insights and fills the sessions tables directly; globe-frames bundles the admin's globe
+ * insights and fills the sessions tables directly; dashboard starts a kernel with commerce,
+ * sessions, insights and the log, fills the orders index and the sessions tables directly, loads
+ * each card's call and drives /admin in Chromium; record-picker inserts 100,000 items into a seeded
+ * file as search does and types into an item's Parent picker in Chromium; globe-frames bundles the admin's globe
  * into a page of its own and drives Chromium; create-project packs the workspace packages and makes,
  * installs and starts a project of its own; cluster starts the cluster harness (three Galera nodes,
  * Redis, S3, two app nodes) and a baseline node on the machine's MariaDB.
@@ -89,6 +94,8 @@ export const scenarios: readonly Scenario[] = [
   ordersList,
   logList,
   insightsMonth,
+  dashboard,
+  recordPicker,
   globeFrames,
   createProject,
   clusterScale,

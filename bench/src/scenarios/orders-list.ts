@@ -3,7 +3,7 @@ import { request } from '../http-probe.js'
 import { sqliteFile } from '../record-table.js'
 import { firstPage, measureAgainstBarePage, pageRoundPlans } from '../page-baseline.js'
 import { withManagerSite } from '../manager-site.js'
-import { writeSqlite } from '../sqlite-write.js'
+import { insertOrders, ORDER_STANDINGS, orderId } from '../order-rows.js'
 
 /** The issue's ceiling for the median latency of a filtered, searched page, in ms. */
 export const ORDERS_LIST_P50_TARGET_MS = 20
@@ -14,57 +14,6 @@ const MANAGER = { email: 'orders-manager@example.com', password: 'bench-password
 const SOUGHT = 42_424
 const LIST_PATH = `/query/orders/list?filter=toFulfil&q=shopper${SOUGHT}%40example.com`
 const FILTER_PATH = '/query/orders/list?filter=toFulfil'
-
-const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Émile Zola', 'Alan Turing', 'Marie Curie']
-const STANDINGS = [
-  ['pendingFulfillment', 'unfulfilled'],
-  ['partiallyFulfilled', 'partial'],
-  ['billed', 'fulfilled'],
-  ['cancelled', 'cancelled'],
-] as const
-
-/**
- * Inserts `count` orders straight into the orders list's index (one SQLite transaction per 50,000):
- * a minute apart, four standings, two currencies, an e-mail each; answers the milliseconds it took.
- */
-function insertOrders(file: string, count: number): number {
-  const begun = performance.now()
-  writeSqlite(file, (db) => {
-    const insert = db.prepare(
-      `INSERT INTO commerce_orders (id, tranid, trandate, status, fulfilment, payment, currency,
-         total, refunded, name, name_key, last_key, email, customer, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    const first = Date.UTC(2024, 0, 1)
-    const batch = db.transaction((from: number, to: number) => {
-      for (let n = from; n < to; n++) {
-        const [status, fulfilment] = STANDINGS[n % STANDINGS.length]!
-        const name = NAMES[n % NAMES.length]!
-        const folded = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-        const id = `SO${100_000 + n}`
-        insert.run(
-          id,
-          id,
-          first + n * 60_000,
-          status,
-          fulfilment,
-          n % 7 === 0 ? 'pending' : 'paid',
-          n % 3 === 0 ? 'eur' : 'usd',
-          1_000 + (n % 9_000),
-          n % 11 === 0 ? 500 : 0,
-          name,
-          folded,
-          folded.split(' ').pop()!,
-          `shopper${n}@example.com`,
-          `customer|${n}`,
-          first,
-        )
-      }
-    })
-    for (let from = 0; from < count; from += 50_000) batch(from, Math.min(count, from + 50_000))
-  })
-  return performance.now() - begun
-}
 
 /** The median of `times` single requests of `urlPath`, in ms. */
 async function medianOf(
@@ -114,14 +63,17 @@ export const ordersList: Scenario = {
       async (site) => {
         const { kernel, headers, dataDir } = site
         context.log(`orders-list: inserting ${ORDERS.toLocaleString('en-US')} orders`)
-        const insertMs = insertOrders(sqliteFile(dataDir), ORDERS)
+        const insertMs = insertOrders(sqliteFile(dataDir), ORDERS, {
+          firstMs: Date.UTC(2024, 0, 1),
+          stepMs: 60_000,
+        })
 
         const first = await firstPage(site, LIST_PATH)
         const page = JSON.parse(first.body) as { data: Array<{ id: string }>; count: number }
-        if (page.count !== 1 || page.data[0]?.id !== `SO${100_000 + SOUGHT}`)
+        if (page.count !== 1 || page.data[0]?.id !== orderId(SOUGHT))
           throw new Error(`the search did not find the one order: ${first.body.slice(0, 300)}`)
         const filtered = JSON.parse((await firstPage(site, FILTER_PATH)).body) as { count: number }
-        if (filtered.count !== ORDERS / STANDINGS.length)
+        if (filtered.count !== ORDERS / ORDER_STANDINGS.length)
           throw new Error(`the filter matched ${filtered.count} orders, not ${ORDERS / 4}`)
         const filterMs = await medianOf(kernel.port, FILTER_PATH, headers)
 

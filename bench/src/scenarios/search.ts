@@ -1,5 +1,4 @@
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import type { Scenario } from '../scenario.js'
 import { request } from '../http-probe.js'
 import { formatMeasure } from '../format.js'
@@ -7,15 +6,8 @@ import { measureAgainstBaseline, pageRoundPlans } from '../page-baseline.js'
 import { timedMedian } from '../drive-site.js'
 import { sqliteFile } from '../record-table.js'
 import { DEVICE_HEADERS, startBuiltBaseline, startKernel, type RunningServer } from '../servers.js'
-import {
-  SHELF,
-  countWithNoun,
-  itemBody,
-  itemId,
-  itemStock,
-  itemWords,
-  shelfBody,
-} from '../shop-items.js'
+import { SHELF, countWithNoun } from '../shop-items.js'
+import { insertItems, ITEMS_BATCH } from '../shop-items-table.js'
 
 /** The issue's ceiling for the median latency of a search's first page, one request at a time. */
 export const SEARCH_P50_TARGET_MS = 20
@@ -23,7 +15,6 @@ export const SEARCH_P50_TARGET_MS = 20
 export const SEARCH_THROUGHPUT_TARGET = 0.5
 const ITEMS = 100_000
 const QUICK_ITEMS = 10_000
-const INSERT_BATCH = 10_000
 /** One noun in 25: a search a shopper would type, finding a page and many more. */
 const QUERY = 'lamp'
 const SEARCH_PATH = `/query/ns/search?q=${QUERY}`
@@ -46,64 +37,6 @@ interface SearchAnswer {
 const itemsOf = (quick: boolean): number => (quick ? QUICK_ITEMS : ITEMS)
 
 /**
- * Inserts the shelf category and `count` items straight into the SQLite file while no kernel
- * runs, as the records plugin and commerce's catalogue guard write them: the `records` rows, the
- * live counts, and commerce's items, category and stock rows. The listings and search index are
- * left to the kernel: their state row is deleted, so its next start builds them (as after the
- * migration), through the plugin's own code. Answers the milliseconds it took.
- */
-function insertItems(file: string, count: number): number {
-  const begun = performance.now()
-  const db = new Database(file)
-  try {
-    db.pragma('journal_mode = WAL')
-    db.pragma('synchronous = NORMAL')
-    const now = Date.now()
-    const record = db.prepare(
-      'INSERT INTO records (type, id, body, created_at, modified_at, binned_at, version) VALUES (?, ?, ?, ?, ?, NULL, 1)',
-    )
-    const item = db.prepare(
-      'INSERT INTO commerce_items (item, parent, online, urlcomponent, sortname, created_at) VALUES (?, ?, 1, ?, ?, ?)',
-    )
-    const listed = db.prepare(
-      'INSERT INTO commerce_catalogue (category, item, sortname, isprimary) VALUES (?, ?, ?, 1)',
-    )
-    const stock = db.prepare(
-      'INSERT INTO commerce_stock (item, onhand, reserved, updated_at) VALUES (?, ?, 0, ?)',
-    )
-    const live = db.prepare(
-      'INSERT INTO record_live (type, slot, live) VALUES (?, 0, ?) ON CONFLICT(type, slot) DO UPDATE SET live = live + excluded.live',
-    )
-    db.transaction(() => {
-      record.run('webcategory', SHELF.id, JSON.stringify(shelfBody()), now, now)
-      live.run('webcategory', 1)
-    })()
-    const fill = db.transaction((first: number, last: number) => {
-      for (let n = first; n <= last; n++) {
-        const id = itemId(n)
-        const sortname = itemWords(n).en.toLowerCase()
-        // Created a millisecond apart, the last newest, as a shop that grew item by item.
-        record.run('item', id, JSON.stringify(itemBody(n)), now + n, now + n)
-        item.run(id, '', id, sortname, now + n)
-        listed.run(SHELF.id, id, sortname)
-        stock.run(id, itemStock(n), now)
-      }
-    })
-    for (let first = 1; first <= count; first += INSERT_BATCH)
-      fill(first, Math.min(count, first + INSERT_BATCH - 1))
-    live.run('item', count)
-    // The admin's list index of these types is rebuilt on its next use; commerce's listings at
-    // the kernel's next start.
-    db.prepare("DELETE FROM record_index_state WHERE type IN ('item', 'webcategory')").run()
-    db.prepare('DELETE FROM commerce_index_state').run()
-    db.pragma('wal_checkpoint(TRUNCATE)')
-  } finally {
-    db.close()
-  }
-  return performance.now() - begun
-}
-
-/**
  * `GET /query/ns/search?q=lamp` (the first page of 24, 4,000 matches) over 100,000 listed items,
  * for an anonymous visitor, against bare Koa running the same two statements on the same file.
  */
@@ -119,7 +52,7 @@ export const search: Scenario = {
       `and commerce's catalogue guard write them (\`records\` rows with English and French names from an`,
       `adjective, a material and a noun, a SKU, a description, prices in dollars and euros, a stock count;`,
       `\`commerce_items\`, \`commerce_catalogue\` and \`commerce_stock\` rows), in transactions of`,
-      `${INSERT_BATCH.toLocaleString('en-US')}, all in one category, and deletes commerce's index state row: the next start builds the`,
+      `${ITEMS_BATCH.toLocaleString('en-US')}, all in one category, and deletes commerce's index state row: the next start builds the`,
       `listings and the FTS5 search index of every item through the plugin's own code, as after the`,
       `migration (its time is in the notes). Load: \`GET ${SEARCH_PATH}\` as an anonymous visitor (English,`,
       `dollars), the first page of 24 of the items with "lamp" in their name (one noun in 25), ranked and`,
