@@ -1,6 +1,6 @@
-import { Suspense } from 'react'
+import { Suspense, useEffect, useState, type ComponentType } from 'react'
 import { Link, useOutletContext } from 'react-router'
-import { dashboardOf, type AdminModule } from '../registry/index.js'
+import { dashboardOf, loaderOf, type AdminModule } from '../registry/index.js'
 import { DashboardCard } from '../kit/DashboardCard.js'
 import { ErrorBoundary } from '../kit/ErrorBoundary.js'
 import { Icon } from '../kit/Icon.js'
@@ -21,6 +21,7 @@ export function AdminHome({ modules = [] }: { modules?: readonly AdminModule[] }
   const { menu } = useOutletContext<ShownMenu>()
   useDocumentTitle(t('Admin home'))
   const cards = dashboardOf(modules)
+  const loaded = useCardCode(modules)
   const flags = useAccess(cards.flatMap((card) => (card.security ? [card.security] : [])))
   const shown = flags
     ? cards.filter((card) => !card.security || flags[card.security]?.view === true)
@@ -37,9 +38,7 @@ export function AdminHome({ modules = [] }: { modules?: readonly AdminModule[] }
               data-testid={`card-${card.plugin}-${card.id}`}
             >
               <ErrorBoundary>
-                <Suspense fallback={<DashboardCard title="Loading" icon="refresh" loading />}>
-                  <card.Component />
-                </Suspense>
+                <CardBody card={card} loaded={loaded} />
               </ErrorBoundary>
             </div>
           ))}
@@ -60,5 +59,62 @@ export function AdminHome({ modules = [] }: { modules?: readonly AdminModule[] }
         ))}
       </ul>
     </section>
+  )
+}
+
+type Card = ReturnType<typeof dashboardOf>[number]
+const keyOf = (card: Card) => `${card.plugin}-${card.id}`
+const LOADING = <DashboardCard title="Loading" icon="refresh" loading />
+
+/**
+ * Every card's code, fetched as the home mounts, beside its access call rather than after it
+ * (registry/lazy-card.ts): each component by its card's key once in, `failed` for one that did not
+ * load (drawn through Suspense, whose boundary then shows the error).
+ */
+function useCardCode(
+  modules: readonly AdminModule[],
+): ReadonlyMap<string, ComponentType | 'failed'> {
+  const [loaded, setLoaded] = useState<ReadonlyMap<string, ComponentType | 'failed'>>(new Map())
+  useEffect(() => {
+    let live = true
+    for (const card of dashboardOf(modules)) {
+      const load = loaderOf(card.Component)
+      if (!load) continue
+      const settle = (code: ComponentType | 'failed') => {
+        if (live) setLoaded((before) => new Map(before).set(keyOf(card), code))
+      }
+      load().then(
+        (component) => settle(component),
+        () => settle('failed'),
+      )
+    }
+    return () => {
+      live = false
+    }
+  }, [modules])
+  return loaded
+}
+
+/**
+ * A card's content: its component once its code is in; a loading card while a preloaded card's
+ * code comes; a plain `lazy` card, or one whose code failed, through Suspense.
+ */
+function CardBody({
+  card,
+  loaded,
+}: {
+  card: Card
+  loaded: ReadonlyMap<string, ComponentType | 'failed'>
+}) {
+  const code = loaded.get(keyOf(card))
+  if (code !== undefined && code !== 'failed') {
+    const Loaded = code
+    return <Loaded />
+  }
+  if (code === undefined && loaderOf(card.Component)) return LOADING
+  return (
+    <Suspense fallback={LOADING}>
+      <card.Component />
+    </Suspense>
   )
 }

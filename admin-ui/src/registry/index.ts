@@ -173,4 +173,5 @@ export function recordSectionsOf(modules: readonly AdminModule[]): RecordSection
   return Object.fromEntries(sections)
 }
 
+export { lazyCard, loaderOf, type LoadableComponent } from './lazy-card.js'
 export { adminPathsMismatch } from './declared-paths.js'

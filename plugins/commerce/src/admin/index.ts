@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { defineAdmin } from '@shopwright/admin-ui/registry'
+import { defineAdmin, lazyCard } from '@shopwright/admin-ui/registry'
 // For their English: the record screens show this plugin's error codes (a guard's refusals).
 import '../shared/errors.js'
 import { ITEM_TYPE, ORDERS_SECURITY } from '../shared/types.js'
@@ -39,13 +39,13 @@ export default defineAdmin({
       id: 'orders',
       security: ORDERS_SECURITY,
       order: 10,
-      Component: lazy(() => import('./dashboard/OrdersCard.js')),
+      Component: lazyCard(() => import('./dashboard/OrdersCard.js')),
     },
     {
       id: 'lowstock',
       security: ORDERS_SECURITY,
       order: 15,
-      Component: lazy(() => import('./dashboard/LowStockCard.js')),
+      Component: lazyCard(() => import('./dashboard/LowStockCard.js')),
     },
   ],
   // A product's child items, in the Options group of its editor (README, "Admin").

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { defineAdmin } from '@shopwright/admin-ui/registry'
+import { defineAdmin, lazyCard } from '@shopwright/admin-ui/registry'
 // For its English: the screens show ERROR_INSIGHTS_NOT_AVAILABLE (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
 import { INSIGHTS_SECURITY } from '../shared/types.js'
@@ -42,7 +42,7 @@ export default defineAdmin({
       security: INSIGHTS_SECURITY,
       order: 30,
       size: 'wide',
-      Component: lazy(() => import('./TrafficCard.js')),
+      Component: lazyCard(() => import('./TrafficCard.js')),
     },
   ],
 })

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { defineAdmin } from '@shopwright/admin-ui/registry'
+import { defineAdmin, lazyCard } from '@shopwright/admin-ui/registry'
 // For its English: the screen shows ERROR_LOG_NOT_AVAILABLE (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
 import { LOG_SECURITY } from '../shared/types.js'
@@ -29,7 +29,7 @@ export default defineAdmin({
       id: 'changes',
       security: LOG_SECURITY,
       order: 40,
-      Component: lazy(() => import('./LatestChangesCard.js')),
+      Component: lazyCard(() => import('./LatestChangesCard.js')),
     },
   ],
 })

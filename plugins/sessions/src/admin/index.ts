@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { defineAdmin } from '@shopwright/admin-ui/registry'
+import { defineAdmin, lazyCard } from '@shopwright/admin-ui/registry'
 // For their English: the screens show this plugin's error codes (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
 import { SESSIONS_SECURITY } from '../shared/types.js'
@@ -34,7 +34,7 @@ export default defineAdmin({
       id: 'live',
       security: SESSIONS_SECURITY,
       order: 20,
-      Component: lazy(() => import('./LiveVisitorsCard.js')),
+      Component: lazyCard(() => import('./LiveVisitorsCard.js')),
     },
   ],
 })
