@@ -38,6 +38,7 @@ const SCREENS = [
   '/configuration/web',
   '/data/security/admin',
   '/data/item',
+  '/data/item/classic-tee',
   '/translation/admin',
 ] as const
 

@@ -55,7 +55,8 @@ export default function ImageEditor({ field, value, onChange, readOnly, id }: Fi
       <div className="sw-image-parts">
         {fromDrive ? (
           <div className="sw-image-part">
-            <span>{t('Picture from the drive')}</span>
+            {/* The drive's editor puts `id` on its input: this names it, in a gallery too. */}
+            <label htmlFor={id}>{t('Picture from the drive')}</label>
             <DriveFile
               field={{
                 id: `${field.id}-file`,
