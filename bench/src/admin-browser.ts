@@ -172,3 +172,44 @@ export function describeFailures(
   }
   return [...counts].map(([key, n]) => (n > 1 ? `${key} (${n}×)` : key)).join(', ')
 }
+
+/** What went wrong on a page while a scenario drove it, by the phase it was in. */
+export interface PageTrouble<Phase extends string> {
+  /** The phase the next trouble is noted under (the sign-in's first visit meets a 401 by design). */
+  phase: Phase
+  readonly pageErrors: string[]
+  readonly consoleErrors: Array<{ phase: Phase; text: string; url: string }>
+  readonly failedAnswers: Array<{ phase: Phase; status: number; path: string }>
+}
+
+/**
+ * Notes a page's uncaught script errors, console errors and answers of 400 or more, each under
+ * the phase set when it happened, and gives the page the scenarios' 30 s default timeout.
+ */
+export function watchTrouble<Phase extends string>(page: Page, first: Phase): PageTrouble<Phase> {
+  const trouble: PageTrouble<Phase> = {
+    phase: first,
+    pageErrors: [],
+    consoleErrors: [],
+    failedAnswers: [],
+  }
+  page.on('pageerror', (error) => trouble.pageErrors.push(String(error)))
+  page.on('console', (message) => {
+    if (message.type() === 'error')
+      trouble.consoleErrors.push({
+        phase: trouble.phase,
+        text: message.text(),
+        url: message.location().url,
+      })
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      trouble.failedAnswers.push({
+        phase: trouble.phase,
+        status: response.status(),
+        path: new URL(response.url()).pathname,
+      })
+  })
+  page.setDefaultTimeout(30_000)
+  return trouble
+}

@@ -26,6 +26,7 @@ import {
   shownMs,
   signInAdmin,
   typeRowSelector,
+  watchTrouble,
   type PageWatch,
 } from '../admin-browser.js'
 import { comparedRow } from '../result-row.js'
@@ -184,25 +185,8 @@ export const adminList: Scenario = {
       browser = await launchChromium()
       const browserContext = await browser.newContext({ viewport: VIEWPORT })
       const page: Page = await browserContext.newPage()
-      const pageErrors: string[] = []
       // Failed answers and console errors, by phase: the sign-in's first visit meets a 401 by design.
-      let phase: 'sign-in' | 'warm-up' | 'measured' = 'sign-in'
-      const consoleErrors: Array<{ phase: string; text: string; url: string }> = []
-      const failedAnswers: Array<{ phase: string; status: number; path: string }> = []
-      page.on('pageerror', (error) => pageErrors.push(String(error)))
-      page.on('console', (message) => {
-        if (message.type() === 'error')
-          consoleErrors.push({ phase, text: message.text(), url: message.location().url })
-      })
-      page.on('response', (response) => {
-        if (response.status() >= 400)
-          failedAnswers.push({
-            phase,
-            status: response.status(),
-            path: new URL(response.url()).pathname,
-          })
-      })
-      page.setDefaultTimeout(30_000)
+      const trouble = watchTrouble<'sign-in' | 'warm-up' | 'measured'>(page, 'sign-in')
       await page.addInitScript({ content: PAGE_WATCH_SCRIPT })
       await signInAdmin(page, base, ADMIN, '/data')
 
@@ -255,10 +239,10 @@ export const adminList: Scenario = {
       ]
 
       context.log(`admin-list: ${WARMUP_ROUNDS} unmeasured round, then ${rounds} measured`)
-      phase = 'warm-up'
+      trouble.phase = 'warm-up'
       const warmup: Navigation[] = []
       for (let n = 0; n < WARMUP_ROUNDS; n++) warmup.push(...(await round()))
-      phase = 'measured'
+      trouble.phase = 'measured'
       const measured: Navigation[] = []
       for (let n = 1; n <= rounds; n++) {
         context.log(`admin-list: round ${n}/${rounds}`)
@@ -285,13 +269,15 @@ export const adminList: Scenario = {
         return { searched, cleared }
       }
       context.log(`admin-list: typed searches, ${WARMUP_ROUNDS} unmeasured, then ${rounds}`)
-      phase = 'warm-up'
+      trouble.phase = 'warm-up'
       for (let n = 0; n < WARMUP_ROUNDS; n++) await searchRound()
-      phase = 'measured'
+      trouble.phase = 'measured'
       const searches: Array<{ searched: TypedSearch; cleared: TypedSearch }> = []
       for (let n = 0; n < rounds; n++) searches.push(await searchRound())
-      if (pageErrors.length)
-        throw new Error(`the admin raised script errors: ${pageErrors.slice(0, 5).join('; ')}`)
+      if (trouble.pageErrors.length)
+        throw new Error(
+          `the admin raised script errors: ${trouble.pageErrors.slice(0, 5).join('; ')}`,
+        )
       const searchStat = (which: 'searched' | 'cleared') => {
         const values = searches.map((each) => each[which].shownMs)
         return { median: median(values), min: Math.min(...values), max: Math.max(...values) }
@@ -362,7 +348,7 @@ export const adminList: Scenario = {
         notes: [
           split,
           `Wall time around the playwright calls, medians: click ${BENCH_TYPE} ${wall(BENCH_TYPE, 'click')}, ${BASELINE_TYPE} ${wall(BASELINE_TYPE, 'click')}; load ${BENCH_TYPE} ${wall(BENCH_TYPE, 'load')}, ${BASELINE_TYPE} ${wall(BASELINE_TYPE, 'load')}. Setup: ${ADMIN_LIST_RECORDS.toLocaleString('en-US')} records imported in ${formatMeasure({ value: importMs / 1000, unit: 's' })}.`,
-          `The kernel sent the admin's entry chunk to \`Accept-Encoding: gzip, deflate, br\` with Content-Encoding ${servedEntry.contentEncoding}, ${Number.isFinite(servedEntry.contentLength) ? `${servedEntry.contentLength.toLocaleString('en-US')} bytes` : 'no Content-Length'}. Failed answers after the sign-in: ${describeFailures(failedAnswers.filter((each) => each.phase !== 'sign-in'))}.`,
+          `The kernel sent the admin's entry chunk to \`Accept-Encoding: gzip, deflate, br\` with Content-Encoding ${servedEntry.contentEncoding}, ${Number.isFinite(servedEntry.contentLength) ? `${servedEntry.contentLength.toLocaleString('en-US')} bytes` : 'no Content-Length'}. Failed answers after the sign-in: ${describeFailures(trouble.failedAnswers.filter((each) => each.phase !== 'sign-in'))}.`,
         ],
         raw: {
           rounds,
@@ -372,8 +358,8 @@ export const adminList: Scenario = {
           viewport: VIEWPORT,
           measured,
           warmup,
-          consoleErrors,
-          failedAnswers,
+          consoleErrors: trouble.consoleErrors,
+          failedAnswers: trouble.failedAnswers,
           servedEntry,
           targetMs: ADMIN_LIST_TARGET_MS,
           search: {

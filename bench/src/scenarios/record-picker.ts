@@ -7,7 +7,7 @@ import { median, ratio } from '../stats.js'
 import { formatMeasure, formatRatio } from '../format.js'
 import { comparedRow } from '../result-row.js'
 import { ADMIN, seedWithAdministrator, signIn, sqliteFile } from '../record-table.js'
-import { describeFailures, launchChromium, signInAdmin } from '../admin-browser.js'
+import { describeFailures, launchChromium, signInAdmin, watchTrouble } from '../admin-browser.js'
 import { firstPage, pageRoundPlans, withBarePage } from '../page-baseline.js'
 import { alternatingRounds, medianOf } from '../rounds.js'
 import { DEVICE_HEADERS } from '../servers.js'
@@ -107,21 +107,9 @@ export const recordPicker: Scenario = {
       context.log('record-picker: starting Chromium and signing in')
       browser = await launchChromium()
       const page: Page = await (await browser.newContext({ viewport: VIEWPORT })).newPage()
-      const pageErrors: string[] = []
-      let phase: 'sign-in' | 'rounds' = 'sign-in'
-      const failedAnswers: Array<{ phase: string; status: number; path: string }> = []
-      page.on('pageerror', (error) => pageErrors.push(String(error)))
-      page.on('response', (response) => {
-        if (response.status() >= 400)
-          failedAnswers.push({
-            phase,
-            status: response.status(),
-            path: new URL(response.url()).pathname,
-          })
-      })
-      page.setDefaultTimeout(30_000)
+      const trouble = watchTrouble<'sign-in' | 'rounds'>(page, 'sign-in')
       await signInAdmin(page, base, ADMIN, '/data')
-      phase = 'rounds'
+      trouble.phase = 'rounds'
 
       // How many options each picker lists for the word: from the server, as the picker asks.
       const matches = async (type: string) => {
@@ -157,8 +145,10 @@ export const recordPicker: Scenario = {
         context.log(`record-picker: round ${n}/${rounds}`)
         measured.push(await round())
       }
-      if (pageErrors.length)
-        throw new Error(`the admin raised script errors: ${pageErrors.slice(0, 5).join('; ')}`)
+      if (trouble.pageErrors.length)
+        throw new Error(
+          `the admin raised script errors: ${trouble.pageErrors.slice(0, 5).join('; ')}`,
+        )
 
       // The picker's call, as the page made it.
       const callPath = warmup[0]!.own.call?.path
@@ -188,7 +178,9 @@ export const recordPicker: Scenario = {
         startMs: kernel.startMs,
         indexMs,
         counts,
-        failures: describeFailures(failedAnswers.filter((each) => each.phase !== 'sign-in')),
+        failures: describeFailures(
+          trouble.failedAnswers.filter((each) => each.phase !== 'sign-in'),
+        ),
       })
     } finally {
       await browser?.close().catch(() => undefined)

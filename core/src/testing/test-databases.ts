@@ -16,21 +16,24 @@ export interface DatabaseUnderTest {
   create(): Promise<{ url: string; drop(): Promise<void> }>
 }
 
+/** A server's address from the environment; `off` (as `npm test` takes it) is none. */
+const serverUrl = (value: string | undefined) => (value && value !== 'off' ? value : undefined)
+
 /** The MariaDB server `npm test` found reachable (SW_TEST_MYSQL_URL), if any. */
 export function mysqlUrlForTests(): string | undefined {
-  return process.env.SW_TEST_MYSQL_URL || undefined
+  return serverUrl(process.env.SW_TEST_MYSQL_URL)
 }
 
 /** The Redis server `npm test` found reachable (SW_TEST_REDIS_URL), if any. */
 export function redisUrlForTests(): string | undefined {
-  return process.env.SW_TEST_REDIS_URL || undefined
+  return serverUrl(process.env.SW_TEST_REDIS_URL)
 }
 
 /** Why Redis suites are skipped, or false when they run. */
 export function redisSkipReason(): string | false {
   return redisUrlForTests()
     ? false
-    : 'Redis is not reachable (SW_TEST_REDIS_URL unset): Redis suites skipped'
+    : 'Redis is not reachable (SW_TEST_REDIS_URL unset or off): Redis suites skipped'
 }
 
 /** SQLite always; MariaDB when reachable. Each create() gives a database of its own. */
@@ -51,7 +54,7 @@ export function databasesUnderTest(): DatabaseUnderTest[] {
       name: 'mariadb',
       skip: mysqlUrl
         ? false
-        : 'MariaDB is not reachable (SW_TEST_MYSQL_URL unset): MariaDB suites skipped',
+        : 'MariaDB is not reachable (SW_TEST_MYSQL_URL unset or off): MariaDB suites skipped',
       async create() {
         // A project without mysql2 hears which package to install, not knex's require stack.
         requireDriver('mysql')
