@@ -7,6 +7,7 @@ export default defineConfig({
       '{core,client,cli,seeds,bench,earth}/src/**/*.test.ts',
       '{core,client,cli}/test/**/*.test.ts',
       'deploy/*.test.ts',
+      'scripts/*.test.mjs',
       'plugins/*/{src,test}/**/*.test.ts',
       'admin-ui/{src,build}/**/*.test.{ts,tsx}',
       'storefront/{src,test}/**/*.test.{ts,tsx}',
