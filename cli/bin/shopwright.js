@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Thin launcher: the command lives in the built package so `npm start` needs no TypeScript at run time.
-import { main } from '../dist/index.js'
+import { endQuietlyOnClosedPipe, main } from '../dist/index.js'
+
+// `shopwright user list | head`: the reader leaving ends the command quietly.
+endQuietlyOnClosedPipe(process.stdout)
 
 main(process.argv).then(
   (code) => {

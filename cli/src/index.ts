@@ -9,6 +9,7 @@ export { resolvePlugins, pluginPackage, DEFAULT_PLUGINS } from './resolve-plugin
 export { boot, bootWith, withKernel } from './boot.js'
 export { cliVersion } from './version.js'
 export { EXIT, UsageError } from './usage-error.js'
+export { endQuietlyOnClosedPipe } from './closed-pipe.js'
 export type { Terminal } from './terminal.js'
 
 /**
