@@ -8,20 +8,9 @@ import { NO_NAMES, type ChangeNames, type LoadNames } from './change-names.js'
 import type { LogApi, LogRequest } from './log-api.js'
 import { Log } from './LogScreen.js'
 import '../shared/errors.js'
+import { logLine as line } from './testing/log-lines.js'
 
 afterEach(cleanup)
-
-const line = (id: number, extra: Partial<LogLine> = {}): LogLine => ({
-  id: String(id),
-  time: new Date(Date.UTC(2026, 4, 1, 12, 0, id)).toISOString(),
-  level: 'info',
-  source: 'record',
-  type: 'webpage',
-  name: `webpage.p${id}`,
-  actor: 'employee|7',
-  message: [{ kind: 'text', text: 'created' }],
-  ...extra,
-})
 
 const answer = (list: LogLine[], extra: Partial<LogPage> = {}): LogPage => ({
   list,

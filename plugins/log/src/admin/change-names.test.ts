@@ -1,19 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { QueryError } from '@shopwright/client'
-import type { LogLine } from '../shared/types.js'
 import { changeNames, titleOf } from './change-names.js'
-
-const line = (id: number, extra: Partial<LogLine> = {}): LogLine => ({
-  id: String(id),
-  time: '2026-05-01T12:00:00.000Z',
-  level: 'info',
-  source: 'record',
-  type: 'webpage',
-  name: `webpage.p${id}`,
-  actor: 'employee|7',
-  message: [{ kind: 'text', text: 'created' }],
-  ...extra,
-})
+import { logLine as line } from './testing/log-lines.js'
 
 /** The definitions `recordtype/get` answers in these tests. */
 const TYPES: Record<string, object> = {
