@@ -25,26 +25,36 @@ export function useLeaveGuard(unsaved: boolean): () => void {
         currentLocation.search !== nextLocation.search),
   )
 
-  // The blocker is a new object on every render; the question is asked once per blocked navigation.
+  // The blocker is a new object on every render: its answer is read from the latest one.
   const latest = useRef(blocker)
   useEffect(() => {
     latest.current = blocker
   })
-  const blocked = blocker.state === 'blocked'
+  // Keyed by the blocked location, not by "blocked or not": a click right after Stay can be blocked
+  // again before React has drawn the unblocked state, and that second block must ask again too.
+  const blockedAt = blocker.state === 'blocked' ? blocker.location : null
+  // One question at a time: a navigation blocked while it is open takes the same answer.
+  const asking = useRef(false)
+  const mounted = useRef(true)
   useEffect(() => {
-    if (!blocked) return
-    let live = true
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+  useEffect(() => {
+    if (!blockedAt || asking.current) return
+    asking.current = true
     void dialogs
       .confirm('You have unsaved changes. Leave without saving them?', { ok: 'Leave' })
       .then((leave) => {
-        if (!live) return
-        if (leave) latest.current.proceed?.()
-        else latest.current.reset?.()
+        asking.current = false
+        const current = latest.current
+        if (!mounted.current || current.state !== 'blocked') return
+        if (leave) current.proceed()
+        else current.reset()
       })
-    return () => {
-      live = false
-    }
-  }, [blocked, dialogs])
+  }, [blockedAt, dialogs])
 
   useEffect(() => {
     if (!unsaved) return
