@@ -1,5 +1,6 @@
 import type { Plugin as EsbuildPlugin } from 'esbuild'
 import { defineConfig, type Plugin } from 'tsup'
+import { cleanOutput, declarations } from '../scripts/tsup-pass.js'
 
 /** The drivers of the knex dialects a site may use (docs/operations.md): SQLite and MySQL/MariaDB. */
 const OUR_DRIVERS = ['better-sqlite3', 'mysql2']
@@ -80,8 +81,8 @@ export default defineConfig({
   },
   format: ['esm'],
   target: 'node20',
-  dts: true,
-  clean: true,
+  dts: declarations(),
+  clean: cleanOutput,
   sourcemap: true,
   splitting: true,
   // knex (with the lodash functions it requires one by one), zod, Koa and the small libraries of

@@ -27,7 +27,8 @@ function exec(command, commandArgs, options = {}) {
 }
 
 step('build')
-if (exec('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {
+// With the type declarations: the scaffold test packs the packages and type-checks a project.
+if (exec('npx', ['turbo', 'run', 'build', 'build:types', '--output-logs=errors-only']) !== 0) {
   console.log('0 passed, 1 failed')
   process.exit(1)
 }

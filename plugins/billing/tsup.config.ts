@@ -1,10 +1,11 @@
 import { defineConfig } from 'tsup'
+import { cleanOutput, declarations } from '../../scripts/tsup-pass.js'
 
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
   target: 'node20',
-  dts: true,
-  clean: true,
+  dts: declarations(),
+  clean: cleanOutput,
   sourcemap: true,
 })

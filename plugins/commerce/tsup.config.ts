@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup'
+import { cleanOutput, declarations } from '../../scripts/tsup-pass.js'
 
 export default defineConfig({
   entry: {
@@ -9,8 +10,8 @@ export default defineConfig({
   },
   format: ['esm'],
   target: 'node20',
-  dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' } },
-  clean: true,
+  dts: declarations({ entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' } }),
+  clean: cleanOutput,
   sourcemap: true,
   splitting: true,
 })

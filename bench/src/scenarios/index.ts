@@ -35,6 +35,7 @@ import { dashboard } from './dashboard.js'
 import { recordPicker } from './record-picker.js'
 import { globeFrames } from './globe-frames.js'
 import { createProject } from './create-project.js'
+import { firstStart } from './first-start.js'
 import { clusterScale } from './cluster-scale.js'
 
 /**
@@ -58,7 +59,8 @@ import { clusterScale } from './cluster-scale.js'
  * each card's call and drives /admin in Chromium; record-picker inserts 100,000 items into a seeded
  * file as search does and types into an item's Parent picker in Chromium; globe-frames bundles the admin's globe
  * into a page of its own and drives Chromium; create-project packs the workspace packages and makes,
- * installs and starts a project of its own; cluster starts the cluster harness (three Galera nodes,
+ * installs and starts a project of its own; first-start clones the checkout and times its first
+ * and second `npm start`; cluster starts the cluster harness (three Galera nodes,
  * Redis, S3, two app nodes) and a baseline node on the machine's MariaDB.
  */
 export const scenarios: readonly Scenario[] = [
@@ -98,5 +100,6 @@ export const scenarios: readonly Scenario[] = [
   recordPicker,
   globeFrames,
   createProject,
+  firstStart,
   clusterScale,
 ]
