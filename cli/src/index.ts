@@ -3,6 +3,7 @@ import { AppError, ConfigError, KernelError } from '@shopwright/core'
 import { coloursFor, wantsColour } from './colours.js'
 import { HELP_HINT, shopwrightProgram } from './program.js'
 import { processTerminal, type Terminal } from './terminal.js'
+import { TransferInterrupted } from './transfer/interrupt.js'
 import { EXIT, UsageError } from './usage-error.js'
 
 export { resolvePlugins, pluginPackage, DEFAULT_PLUGINS } from './resolve-plugins.js'
@@ -14,7 +15,7 @@ export type { Terminal } from './terminal.js'
 
 /**
  * Runs the `shopwright` command line; resolves to the exit code (undefined while a server runs):
- * 0 done, 1 the operation failed, 2 a usage error (docs/cli.md).
+ * 0 done, 1 the operation failed, 2 a usage error, 130 stopped by Ctrl+C (docs/cli.md).
  */
 export async function main(
   argv: readonly string[],
@@ -32,6 +33,7 @@ export async function main(
     // last two and 1 for a misuse, which is a usage error here.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage
     process.stderr.write(`${errors.red(describe(error))}\n`)
+    if (error instanceof TransferInterrupted) return EXIT.interrupted
     if (!(error instanceof UsageError)) return EXIT.failed
     process.stderr.write(`${HELP_HINT}\n`)
     return EXIT.usage

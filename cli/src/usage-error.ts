@@ -7,4 +7,4 @@ export class UsageError extends Error {
 }
 
 /** The exit codes of every command (docs/cli.md). */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const

@@ -146,6 +146,13 @@ describe('shopwright create project, from packed packages', () => {
     expect(manifest).toContain('plugins/hello/src/admin/HelloScreen.tsx')
     const second = await succeed('npm', ['run', 'build'], root)
     expect(second).toContain('built 0 of 5 steps')
+    // A change to a plugin's server code rebuilds that plugin, not the admin.
+    const server = path.join(root, 'plugins/reviews/src/index.ts')
+    fs.writeFileSync(server, `${fs.readFileSync(server, 'utf8')}\n// edited\n`)
+    const third = await succeed('npm', ['run', 'build'], root)
+    expect(third).toContain('plugin @acme-shop/plugin-reviews: built')
+    expect(third).toContain('admin: unchanged')
+    expect(third).toContain('built 1 of 5 steps')
   }, 600_000)
 
   it('type-checks, and its plugins pass their own tests', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { LogLevel } from 'vite'
 import { loadConfig } from '@shopwright/core'
@@ -16,6 +17,9 @@ export interface BuildOptions {
   /** Vite's own output: warnings by default. */
   logLevel?: LogLevel
 }
+
+/** A project plugin's folders the admin app's build reads (its `./admin` code and what that imports). */
+const ADMIN_SOURCES = ['src/admin', 'src/shared']
 
 export interface BuiltStep {
   step: string
@@ -67,13 +71,19 @@ export async function buildProject(root: string, options: BuildOptions): Promise
     (dir) => `${dir}@${dir ? readManifest(dir)?.version : 'missing'}`,
   )
   const outDir = path.join(root, PROJECT_ADMIN_DIR)
-  // The project's own plugins' admin sources are inputs; installed packages change with their version.
+  // The project's own plugins' admin code is an input: what their `./admin` export reaches, src/admin
+  // and the browser-safe src/shared (docs/plugins.md), and their package.json (its exports), so an
+  // edit of a plugin's server code rebuilds that plugin, not the admin. Installed packages change
+  // with their version.
   const ownAdmin = admin.filter((each) => own.some((part) => part.dir === each.dir))
   await run(
     'admin',
     fingerprint(
-      ownAdmin.map((each) => path.join(each.dir, 'src')),
-      versions,
+      ownAdmin.flatMap((each) => ADMIN_SOURCES.map((folder) => path.join(each.dir, folder))),
+      [
+        ...versions,
+        ...ownAdmin.map((each) => fs.readFileSync(path.join(each.dir, 'package.json'), 'utf8')),
+      ],
     ),
     path.join(outDir, 'index.html'),
     async () => {

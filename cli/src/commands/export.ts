@@ -9,6 +9,7 @@ import { zipStream, type ZipMember } from '@shopwright/plugin-drive'
 import { withKernel } from '../boot.js'
 import { progressFor, type Progress } from '../progress.js'
 import type { Terminal } from '../terminal.js'
+import { listenForInterrupt, TransferInterrupted } from '../transfer/interrupt.js'
 import { cliVersion } from '../version.js'
 import {
   FORMAT,
@@ -54,26 +55,39 @@ export async function exportArchive(
   const started = Date.now()
   const progress = progressFor(process.stderr)
   const partial = `${target}.${process.pid}.partial`
-  const result = await withKernel(async (kernel) => {
-    const layout = await layOut(kernel, types, options.files)
-    try {
-      await pipeline(zipStream(members(kernel, layout, progress)), fs.createWriteStream(partial))
-      fs.renameSync(partial, target)
-    } catch (error) {
-      fs.rmSync(partial, { force: true })
-      throw error
-    }
-    return layout
-  })
+  const interruption = listenForInterrupt((line) => process.stderr.write(`\n${line}\n`))
+  let result: Layout
+  try {
+    result = await withKernel(async (kernel) => {
+      const layout = await layOut(kernel, types, options.files)
+      try {
+        // Ctrl+C ends the streams where they are: the half archive is removed below.
+        await pipeline(
+          zipStream(members(kernel, layout, progress)),
+          fs.createWriteStream(partial),
+          { signal: interruption.signal },
+        )
+        fs.renameSync(partial, target)
+      } catch (error) {
+        fs.rmSync(partial, { force: true })
+        if (!interruption.interrupted) throw error
+      }
+      return layout
+    })
+  } finally {
+    interruption.end()
+  }
   const summary: TransferSummary = {
     command: 'export',
     file: target,
     ms: Date.now() - started,
-    records: countsByType(result.parts),
-    drive: result.drive,
+    records: interruption.interrupted ? {} : countsByType(result.parts),
+    drive: interruption.interrupted ? null : result.drive,
     errors: [],
   }
+  if (interruption.interrupted) summary.interrupted = true
   printSummary(summary, options.json === true, terminal)
+  if (summary.interrupted) throw new TransferInterrupted('export: stopped by Ctrl+C')
   return summary
 }
 

@@ -14,6 +14,7 @@ import {
   type TypeCounts,
 } from '../transfer/summary.js'
 import { typesOption } from '../transfer/types-option.js'
+import { listenForInterrupt, TransferInterrupted } from '../transfer/interrupt.js'
 
 export interface ImportOptions {
   types?: string
@@ -61,17 +62,37 @@ export async function importArchive(
       ...(types ? { types } : {}),
     })
     const progress = progressFor(process.stderr)
-    const { records, drive } = await withKernel(async (kernel) => {
-      await kernel.seed()
-      const records = await importRecords(kernel, archive, plan, progress, errors)
-      const drive = await importFiles(kernel, archive, plan, progress, errors)
-      return { records, drive }
-    })
-    summary = { command: 'import', file: target, ms: Date.now() - started, records, drive, errors }
+    const interruption = listenForInterrupt((line) => process.stderr.write(`\n${line}\n`))
+    try {
+      const { records, drive } = await withKernel(async (kernel) => {
+        await kernel.seed()
+        const { signal } = interruption
+        const records = await importRecords(kernel, archive, plan, progress, errors, signal)
+        const drive = signal.aborted
+          ? null
+          : await importFiles(kernel, archive, plan, progress, errors, signal)
+        return { records, drive }
+      })
+      summary = {
+        command: 'import',
+        file: target,
+        ms: Date.now() - started,
+        records,
+        drive,
+        errors,
+      }
+      if (interruption.interrupted) summary.interrupted = true
+    } finally {
+      interruption.end()
+    }
   } finally {
     archive.close()
   }
   printSummary(summary, options.json === true, terminal)
+  if (summary.interrupted)
+    throw new TransferInterrupted(
+      'import: stopped by Ctrl+C; import the file again to finish (what exists is updated)',
+    )
   if (errors.length > 0)
     throw new TransferFailed(`import: ${errors.length} error(s); everything else was imported`)
   return summary
@@ -98,6 +119,7 @@ async function importRecords(
   plan: ImportPlan,
   progress: Progress,
   errors: TransferError[],
+  signal: AbortSignal,
 ): Promise<Record<string, TypeCounts>> {
   const { recordImport } = kernel.services
   const counts: Record<string, TypeCounts> = {}
@@ -111,7 +133,9 @@ async function importRecords(
       // A part is about a megabyte (RECORDS_PER_PART), and at most UPLOAD_LIMIT: the import call
       // takes its upload whole, as the HTTP route does, and judges the zip as it judges an upload.
       const upload = await archive.read(entry)
-      return await recordImport.withSlot(() => recordImport.import(SYSTEM_ACTOR, upload, part.name))
+      return await recordImport.withSlot(() =>
+        recordImport.import(SYSTEM_ACTOR, upload, part.name, signal),
+      )
     } catch (error) {
       if (!isAppError(error)) throw error
       errors.push({
@@ -129,6 +153,8 @@ async function importRecords(
     again: boolean,
   ): void => {
     for (const result of results) {
+      // What Ctrl+C left out of a part: not a failure, the summary says the import stopped.
+      if (!result.ok && signal.aborted && result.message === 'ERROR_SERVER_STOPPING') continue
       if (result.ok) {
         if (!again || result.action !== 'unchanged') of(result.type)[result.action]++
         continue
@@ -144,6 +170,7 @@ async function importRecords(
   const bar = progress.bar('records', plan.records)
   const again: Array<{ item: ImportPlan['parts'][number]; first: Results }> = []
   for (const item of plan.parts) {
+    if (signal.aborted) break
     of(item.part.type)
     const results = await importPart(item)
     if (results?.some(missingReference)) again.push({ item, first: results })
@@ -152,6 +179,11 @@ async function importRecords(
   }
   bar.end()
   for (const { item, first } of again) {
+    // Stopped: no second pass; the next import of the file retries what still lacked a reference.
+    if (signal.aborted) {
+      account(item.part, first, false)
+      continue
+    }
     account(
       item.part,
       first.filter((result) => result.ok),

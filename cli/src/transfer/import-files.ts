@@ -22,6 +22,7 @@ export async function importFiles(
   plan: ImportPlan,
   progress: Progress,
   errors: TransferError[],
+  signal?: AbortSignal,
 ): Promise<DriveCounts | null> {
   if (plan.files.length === 0 && plan.folders.length === 0) return null
   const drive = kernel.optional('drive')
@@ -40,6 +41,7 @@ export async function importFiles(
   }
   const bar = progress.bar('files  ', plan.files.length)
   for (const folder of plan.folders) {
+    if (signal?.aborted) break
     try {
       await makeFolder(drive, folder, made)
       counts.folders++
@@ -49,6 +51,7 @@ export async function importFiles(
     }
   }
   for (const { path, entry } of plan.files) {
+    if (signal?.aborted) break
     try {
       await makeFolder(drive, splitPath(path).parent, made)
       await limited(async () => {

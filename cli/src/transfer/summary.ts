@@ -36,6 +36,8 @@ export interface TransferSummary {
   /** Folders and files written; null when files were left out (or the site has no drive). */
   drive: DriveCounts | null
   errors: TransferError[]
+  /** Ctrl+C stopped it: the counts are what was done before (docs/cli.md). */
+  interrupted?: boolean
 }
 
 /** `ERROR_CODE: reason (name)`: how a line names an error, for stderr. */
@@ -67,9 +69,11 @@ function summaryLines(summary: TransferSummary, terminal: Terminal): string[] {
       : `Imported ${what} from ${summary.file} in ${formatDuration(summary.ms)}`
   const errors = summary.errors.length
   const lines = [
-    errors === 0
-      ? terminal.colours.green(`${done}.`)
-      : terminal.colours.red(`${done}, with ${errors} error(s).`),
+    summary.interrupted
+      ? terminal.colours.bold(interruptedLine(summary, what))
+      : errors === 0
+        ? terminal.colours.green(`${done}.`)
+        : terminal.colours.red(`${done}, with ${errors} error(s).`),
   ]
   if (types.length === 0) return lines
   const heading =
@@ -92,4 +96,13 @@ function summaryLines(summary: TransferSummary, terminal: Terminal): string[] {
 
 function countOf(value: number | TypeCounts): number {
   return typeof value === 'number' ? value : value.created + value.updated + value.unchanged
+}
+
+/** What a stopped transfer did, and what to do next. */
+function interruptedLine(summary: TransferSummary, what: string): string {
+  const after = formatDuration(summary.ms)
+  return summary.command === 'export'
+    ? `Stopped by Ctrl+C after ${after}: no archive was written (${summary.file} is as it was).`
+    : `Stopped by Ctrl+C after ${after}: ${what} imported from ${summary.file}, the rest not. ` +
+        'Import the file again to finish: what exists is updated, nothing is duplicated.'
 }
