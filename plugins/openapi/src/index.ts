@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { definePlugin } from '@shopwright/core'
 import { openApiRoute } from './openapi-route.js'
+import { referencePageRoutes } from './reference-page.js'
 
 export {
   openApiDocument,
@@ -16,7 +17,8 @@ const { version } = createRequire(import.meta.url)('@shopwright/core/package.jso
 
 /**
  * The OpenAPI plugin: `GET /query/openapi.json`, the OpenAPI 3.1 document of every `/query` call
- * the site mounts, built from the routes' own descriptions (docs/api.md, "The OpenAPI document").
+ * the site mounts, built from the routes' own descriptions (docs/api.md, "The OpenAPI document"),
+ * and `GET /query/openapi`, the API reference page that shows it to staff.
  * A site that does not run it serves no document; `shopwright openapi` prints one either way.
  */
 export default definePlugin({
@@ -24,5 +26,6 @@ export default definePlugin({
   routes(router, { access }) {
     // The document is built on its first request, once every plugin has registered its routes.
     openApiRoute(router, access, version)
+    referencePageRoutes(router)
   },
 })

@@ -17,8 +17,12 @@ export interface OpenApiDocument {
   components: {
     schemas: Record<string, JsonSchema>
     parameters: Record<string, JsonSchema>
+    securitySchemes: Record<string, JsonSchema>
   }
 }
+
+/** Alternatives, each a set of schemes that must all be present (OpenAPI's Security Requirement). */
+export type SecurityRequirements = Array<Partial<Record<'session' | 'device', string[]>>>
 
 /** One call of the document. */
 export interface OpenApiOperation {
@@ -29,6 +33,8 @@ export interface OpenApiOperation {
   parameters: JsonSchema[]
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> }
   responses: Record<string, OpenApiResponse>
+  /** What a caller presents: the Device header always, the session cookie where access needs it. */
+  security?: SecurityRequirements
   /** Who may make the call, as written beside the route (route-description.ts). */
   'x-access': RouteAccess | 'undescribed'
 }
@@ -36,7 +42,7 @@ export interface OpenApiOperation {
 /** One answer of a call. */
 export interface OpenApiResponse {
   description: string
-  content?: Record<string, { schema: JsonSchema }>
+  content?: Record<string, { schema: JsonSchema; example?: unknown }>
 }
 
 /** The name a final `*` of a route path has in the document. */
@@ -84,6 +90,7 @@ export function openApiDocument(
     components: {
       schemas: { Error: ERROR_ANSWER, ...schemas.components },
       parameters: { Device: DEVICE },
+      securitySchemes: SECURITY_SCHEMES,
     },
   }
 }
@@ -104,6 +111,7 @@ function operationOf(route: RouteInfo, owner: string, schemas: SchemaConverter):
     responses: {},
     'x-access': described?.access ?? 'undescribed',
   }
+  if (described) operation.security = securityOf(described.access)
   if (described) {
     operation.description = [described.description, `Access: ${accessText(described.access)}.`]
       .filter(Boolean)
@@ -119,7 +127,13 @@ function operationOf(route: RouteInfo, owner: string, schemas: SchemaConverter):
   for (const [status, codes] of errorStatuses(route, described))
     operation.responses[String(status)] = {
       description: codes.join(', '),
-      content: { 'application/json': { schema: { $ref: ERROR_SCHEMA } } },
+      // The example names the first code: a reader (and a renderer) shows it, not a made-up one.
+      content: {
+        'application/json': {
+          schema: { $ref: ERROR_SCHEMA },
+          example: { ok: false, message: codes[0] },
+        },
+      },
     }
   return operation
 }
@@ -242,6 +256,40 @@ function errorStatuses(
   add('ERROR_DATA_CONNECTION')
   add('ERROR_NOT_READY')
   return new Map([...byStatus].sort(([a], [b]) => a - b))
+}
+
+/**
+ * The schemes a call needs: a call for anyone (or under a rule of its own, such as a cart's owner)
+ * takes the Device header with or without a session; one for the signed-in or under a security
+ * record takes both.
+ */
+export function securityOf(access: RouteAccess): SecurityRequirements {
+  if (access === 'signed-in' || (typeof access === 'object' && 'security' in access))
+    return [{ session: [], device: [] }]
+  return [{ device: [] }, { session: [], device: [] }]
+}
+
+/**
+ * The session cookie (the account plugin's SESSION_COOKIE; cli/test/openapi-document.test.ts
+ * holds them equal) and the Device header, as the document's security schemes.
+ */
+const SECURITY_SCHEMES: Record<string, JsonSchema> = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sw_session',
+    description:
+      'The session: set by `POST /query/account/login` (HttpOnly, SameSite=Lax, Secure over HTTPS) ' +
+      'and sent back by the browser; ended by `POST /query/account/logout`.',
+  },
+  device: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Device',
+    description:
+      "The client's fingerprint, on every call; a POST without it is refused " +
+      '(403 ERROR_DEVICE_REQUIRED), which with SameSite cookies is the CSRF defence.',
+  },
 }
 
 function accessText(access: RouteAccess): string {

@@ -22,6 +22,7 @@ const DOCUMENT = z.object({
   components: z.object({
     schemas: z.record(z.string(), z.record(z.string(), z.unknown())),
     parameters: z.record(z.string(), z.record(z.string(), z.unknown())),
+    securitySchemes: z.record(z.string(), z.record(z.string(), z.unknown())),
   }),
 })
 
