@@ -22,10 +22,10 @@ interface ComposeService {
 }
 
 const compose = load(read('compose.yaml')) as { services: Record<string, ComposeService> }
-/** The settings the configuration tables name: the README's (core's and the plugins'), and each plugin's own README. */
+/** The settings the configuration tables name: docs/configuration.md's (core's and the plugins'), and each plugin's own README. */
 const settings = new Set(
   [
-    'README.md',
+    'docs/configuration.md',
     ...fs.readdirSync(path.join(ROOT, 'plugins')).map((name) => `plugins/${name}/README.md`),
   ]
     .filter((file) => fs.existsSync(path.join(ROOT, file)))

@@ -41,7 +41,7 @@ import { filesWithHash, sha256 } from './hashes.js'
 import { addCustomer, mugRecord, SHOPPER_ADDRESS } from './shop-fixtures.js'
 import { inBatches, sleep } from './waits.js'
 
-/** Schedules shortened so the suite sees them run (README, "Plugin settings"). */
+/** Schedules shortened so the suite sees them run (docs/configuration.md, "Plugin settings"). */
 const ENV = {
   // Tracked pages written within 50 ms rather than 1 s.
   SESSIONS_FLUSH_MS: '50',

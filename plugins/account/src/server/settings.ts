@@ -1,7 +1,7 @@
 import { z } from '@shopwright/core'
 import type { SettingsOf } from '@shopwright/core'
 
-/** The account plugin's settings (README, "Configuration"). */
+/** The account plugin's settings (docs/configuration.md, "Plugin settings"). */
 export const ACCOUNT_SETTINGS = {
   /** Where e-mails (reset and block links) go; without it they are written to DATA_DIR/outbox. */
   smtpUrl: {

@@ -1,6 +1,6 @@
 import { wholeNumber, type SettingsOf, z } from '@shopwright/core'
 
-/** The translations plugin's settings: machine translation for Auto-Fill (README, "Configuration"). */
+/** The translations plugin's settings: machine translation for Auto-Fill (docs/configuration.md, "Plugin settings"). */
 export const TRANSLATIONS_SETTINGS = {
   /** A LibreTranslate-compatible server; without it Auto-Fill answers ERROR_TRANSLATE_NOT_CONFIGURED. */
   translateUrl: {
