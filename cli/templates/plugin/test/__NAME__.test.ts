@@ -18,6 +18,16 @@ describePlugin('the __NAME__ plugin', { plugins: [records, plugin] }, (site) => 
       })
     await add('first', true)
     await add('draft', false)
+    // More drafts than the list answers, before `first` in id order: the list still finds it.
+    await site.kernel.services.records.createMany(
+      SYSTEM_ACTOR,
+      Array.from({ length: 150 }, (_, n) => ({
+        type: '__NAME__',
+        id: `d${String(n).padStart(3, '0')}`,
+        title: `Draft ${n}`,
+        published: false,
+      })),
+    )
   })
 
   const like = (id: string) =>

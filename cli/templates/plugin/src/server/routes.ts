@@ -4,6 +4,7 @@ import {
   type QueryContext,
   type QueryRouter,
   type Services,
+  SYSTEM_ACTOR,
   z,
 } from '@shopwright/core'
 import { isValidId } from '@shopwright/core/shared'
@@ -24,7 +25,7 @@ function idParam(ctx: QueryContext): string {
 
 /** The plugin's calls, under `/query/__NAME__/`. Reads are GET; every change is POST. */
 export function __NAME__Routes(router: QueryRouter, services: Services): void {
-  const { records, db } = services
+  const { records, recordLists, db } = services
 
   // Each call describes itself where it is registered: /query/openapi.json is built from these.
   const row = z.object({ id: z.string(), title: z.string(), message: z.string(), likes: z.int() })
@@ -36,8 +37,16 @@ export function __NAME__Routes(router: QueryRouter, services: Services): void {
     answer: z.array(row),
   })
   router.get('/__NAME__/list', list, async (ctx) => {
-    const all = await records.findAll(__CONST__, { limit: LIST_LIMIT })
-    const published = all.filter((record) => record.published === true)
+    // The published ones, found through the record index (`published` is a list column), so a
+    // site with thousands of drafts still lists its published records. Read as the system: this
+    // list is for anyone, and it answers published records only.
+    const page = await recordLists.list(SYSTEM_ACTOR, __CONST__, {
+      filters: [{ field: 'published', value: 'true' }],
+      fields: ['title', 'message'],
+      pagesize: LIST_LIMIT,
+    })
+    const published = (JSON.parse(page) as { list: Array<Record<string, unknown> & { id: string }> })
+      .list
     const likes = await db(LIKES_TABLE)
       .whereIn(
         'record_id',
