@@ -45,8 +45,9 @@ export function __NAME__Routes(router: QueryRouter, services: Services): void {
       fields: ['title', 'message'],
       pagesize: LIST_LIMIT,
     })
-    const published = (JSON.parse(page) as { list: Array<Record<string, unknown> & { id: string }> })
-      .list
+    const published = (
+      JSON.parse(page) as { list: Array<Record<string, unknown> & { id: string }> }
+    ).list
     const likes = await db(LIKES_TABLE)
       .whereIn(
         'record_id',
