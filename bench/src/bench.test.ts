@@ -221,6 +221,7 @@ describe('scenario registry', () => {
       'record-picker',
       'globe-frames',
       'create-project',
+      'first-start',
       'cluster',
     ])
     for (const scenario of scenarios) {
