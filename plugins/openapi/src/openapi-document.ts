@@ -111,8 +111,8 @@ function operationOf(route: RouteInfo, owner: string, schemas: SchemaConverter):
     responses: {},
     'x-access': described?.access ?? 'undescribed',
   }
-  if (described) operation.security = securityOf(described.access)
   if (described) {
+    operation.security = securityOf(described.access)
     operation.description = [described.description, `Access: ${accessText(described.access)}.`]
       .filter(Boolean)
       .join('\n\n')
@@ -263,7 +263,7 @@ function errorStatuses(
  * takes the Device header with or without a session; one for the signed-in or under a security
  * record takes both.
  */
-export function securityOf(access: RouteAccess): SecurityRequirements {
+function securityOf(access: RouteAccess): SecurityRequirements {
   if (access === 'signed-in' || (typeof access === 'object' && 'security' in access))
     return [{ session: [], device: [] }]
   return [{ device: [] }, { session: [], device: [] }]
