@@ -50,11 +50,11 @@ async function pagesIn(cwd: string): Promise<number> {
 }
 
 /**
- * Ctrl+C during `shopwright import` (docs/cli.md, "Stopping an import or an export"): the import
+ * Ctrl+C during `shopwright import` and `export` (docs/cli.md, "Stopping an import or an export"): the import
  * stops after the batch it is writing, says what it did and how to finish, exits 130, and the
  * same import run again completes it without duplicating anything.
  */
-describe.skipIf(!fs.existsSync(SCRIPT))('Ctrl+C during shopwright import', () => {
+describe.skipIf(!fs.existsSync(SCRIPT))('Ctrl+C during shopwright import and export', () => {
   let cwd: string
   let archive: string
   let before: number
@@ -67,11 +67,12 @@ describe.skipIf(!fs.existsSync(SCRIPT))('Ctrl+C during shopwright import', () =>
     before = await pagesIn(cwd)
   }, 120_000)
 
-  it('stops after the current step, says what was imported, and a second run finishes', async () => {
+  /** `shopwright <args>` on a pseudo-terminal, Ctrl+C pressed once its records bar shows. */
+  async function interrupted(args: string[]): Promise<{ code: number | null; text: string }> {
     const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm', NODE_ENV: 'production' }
     for (const key of ['DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'PLUGINS', 'NO_COLOR'])
       delete env[key]
-    const command = [process.execPath, BIN, 'import', archive].map((part) => JSON.stringify(part))
+    const command = [process.execPath, BIN, ...args].map((part) => JSON.stringify(part))
     const child = spawn(SCRIPT, ['-qfec', command.join(' '), '/dev/null'], {
       cwd,
       env,
@@ -81,14 +82,17 @@ describe.skipIf(!fs.existsSync(SCRIPT))('Ctrl+C during shopwright import', () =>
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
-    // The records bar is drawn once the import writes: Ctrl+C, as a person presses it.
+    // The records bar is drawn once the work has begun: Ctrl+C, as a person presses it.
     for (let waited = 0; !plain(output).includes('records'); waited += 20) {
       if (waited > 90_000) throw new Error(`no progress bar:\n${plain(output)}`)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     child.stdin.write('\u0003')
-    const code = await exited
-    const text = plain(output)
+    return { code: await exited, text: plain(output) }
+  }
+
+  it('stops after the current step, says what was imported, and a second run finishes', async () => {
+    const { code, text } = await interrupted(['import', archive])
     expect(text).toContain('Stopping after the current step (Ctrl+C again to stop at once)')
     expect(text).toMatch(/Stopped by Ctrl\+C after .*: \d+ record\(s\) of 1 type\(s\) imported/)
     expect(text).toContain('Import the file again to finish')
@@ -100,4 +104,14 @@ describe.skipIf(!fs.existsSync(SCRIPT))('Ctrl+C during shopwright import', () =>
     expect(again.code, again.stderr).toBe(0)
     expect(await pagesIn(cwd)).toBe(before + PARTS * PER_PART)
   }, 240_000)
+
+  it('stops an export, leaving no archive and no half archive behind', async () => {
+    const out = path.join(cwd, 'site.zip')
+    const { code, text } = await interrupted(['export', out, '--no-files'])
+    expect(text).toContain('Stopping after the current step')
+    expect(text).toContain(`Stopped by Ctrl+C after`)
+    expect(text).toContain(`no archive was written (${out} is as it was)`)
+    expect(code).toBe(130)
+    expect(fs.readdirSync(cwd).filter((name) => name.startsWith('site.zip'))).toEqual([])
+  }, 120_000)
 })

@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { workspaceFolders } from '@shopwright/cli/testing'
 import type { Scenario } from '../scenario.js'
 import { freePort, waitFor200 } from '../http-probe.js'
 import { childEnv, startBareNode } from '../servers.js'
@@ -26,21 +27,6 @@ interface StartTiming {
   output: string
 }
 
-/** The workspace folders holding a node_modules of their own (npm nests what conflicts). */
-function nestedModules(root: string): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    workspaces: string[]
-  }
-  const folders = manifest.workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? fs
-          .readdirSync(path.join(root, pattern.slice(0, -2)))
-          .map((name) => pattern.slice(0, -1) + name)
-      : [pattern],
-  )
-  return folders.filter((folder) => fs.existsSync(path.join(root, folder, 'node_modules')))
-}
-
 /**
  * A fresh clone of the checkout's last commit, with the installed packages of this checkout
  * hard-linked in (`npm install` is not part of the figure: the issue times the start). Nothing of
@@ -48,7 +34,11 @@ function nestedModules(root: string): string[] {
  */
 async function freshClone(root: string, into: string): Promise<void> {
   await run('git', ['clone', '--quiet', '--no-hardlinks', root, into])
-  for (const folder of ['.', ...nestedModules(root)]) {
+  // npm nests in a workspace's own node_modules what conflicts with the root's.
+  const nested = workspaceFolders(root).filter((folder) =>
+    fs.existsSync(path.join(root, folder, 'node_modules')),
+  )
+  for (const folder of ['.', ...nested]) {
     await run('cp', ['-al', path.join(root, folder, 'node_modules'), path.join(into, folder)])
   }
   // Caches written by tools at run time would otherwise be shared with the checkout through the links.

@@ -5,28 +5,32 @@ import { promisify } from 'node:util'
 
 const run = promisify(execFile)
 
-/** The repository's published workspace packages (not its tools, not the example plugin). */
-export function publishedWorkspaces(repo: string): string[] {
+/** The repository's workspace folders, relative to it, as its package.json's `workspaces` name them. */
+export function workspaceFolders(repo: string): string[] {
   const root = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
     workspaces: string[]
   }
+  return root.workspaces
+    .flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? fs
+            .readdirSync(path.join(repo, pattern.slice(0, -2)))
+            .map((dir) => path.join(pattern.slice(0, -2), dir))
+        : [pattern],
+    )
+    .filter((dir) => fs.existsSync(path.join(repo, dir, 'package.json')))
+}
+
+/** The repository's published workspace packages: those not marked private (its tools, the example plugin). */
+export function publishedWorkspaces(repo: string): string[] {
   const names: string[] = []
-  for (const pattern of root.workspaces) {
-    const dirs = pattern.endsWith('/*')
-      ? fs
-          .readdirSync(path.join(repo, pattern.slice(0, -2)))
-          .map((dir) => path.join(pattern.slice(0, -2), dir))
-      : [pattern]
-    for (const dir of dirs) {
-      const file = path.join(repo, dir, 'package.json')
-      if (!fs.existsSync(file)) continue
-      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-        name: string
-        private?: boolean
-      }
-      if (!manifest.private && manifest.name !== '@shopwright/plugin-example')
-        names.push(manifest.name)
+  for (const dir of workspaceFolders(repo)) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(repo, dir, 'package.json'), 'utf8')) as {
+      name: string
+      private?: boolean
     }
+    if (!manifest.private && manifest.name !== '@shopwright/plugin-example')
+      names.push(manifest.name)
   }
   return names
 }
