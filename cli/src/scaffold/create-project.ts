@@ -32,6 +32,8 @@ export function createProject(folder: string, options: CreateProjectOptions): Cr
   // Every name is checked before the first file is written: a refusal leaves nothing behind.
   checkPartName('plugin', options.plugin)
   checkPartName('theme', options.theme)
+  if (fs.existsSync(root) && !fs.statSync(root).isDirectory())
+    throw new UsageError(`${root} is a file: create the project in a new folder`)
   if (fs.existsSync(root) && fs.readdirSync(root).length > 0)
     throw new UsageError(`${root} is not empty: create the project in a new folder`)
   const name = projectPackageName(root)
