@@ -1,5 +1,5 @@
 /**
- * The steady mixed load of the failure drills (failures.cluster.test.ts): staff writing records, a
+ * The steady mixed load of the failure drills (suites/failures.ts): staff writing records, a
  * shopper filling a cart, anonymous visitors reading the storefront and tracking pages, staff
  * uploading and downloading drive files, every call recorded (load-calls.ts) and every
  * acknowledged write remembered, for call-checks.ts and lost-writes.ts to judge.
