@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: builds, finds MariaDB and Redis, runs every suite (SQLite always; MariaDB and Redis
 // when reachable; the browser suite in Chromium), and ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,6 +11,8 @@ const root = path.resolve(fileURLToPath(import.meta.url), '../..')
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
 const args = process.argv.slice(2)
 const ci = process.env.CI === 'true' || process.env.CI === '1'
+/** Suites run at once unless SW_TEST_SUITES says otherwise (measured: docs/contributing.md, "Tests"). */
+const SUITES_AT_ONCE = 3
 
 function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
@@ -77,18 +79,8 @@ function firstLine(messages) {
   )
 }
 
-function vitest(name, configArgs) {
-  step(name)
-  const report = path.join(reportDir, `${name}.json`)
-  const status = exec('npx', [
-    'vitest',
-    'run',
-    ...configArgs,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...args,
-  ])
+/** Counts a finished suite's JSON report into the totals and the failures list. */
+function count(name, status, report) {
   let counted = false
   if (fs.existsSync(report)) {
     const result = JSON.parse(fs.readFileSync(report, 'utf8'))
@@ -108,14 +100,56 @@ function vitest(name, configArgs) {
       totals.failed += Math.max(1, result.numFailedTestSuites)
     counted = true
   }
-  if (!counted && status !== 0) totals.failed += 1
+  if (!counted && status !== 0) {
+    totals.failed += 1
+    failures.push(`${name}: vitest ended with status ${status} and no report`)
+  }
 }
 
-vitest('unit and integration', [])
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`
+
+/**
+ * Runs one suite's vitest. Alone, its output goes straight to the terminal; beside others, into a
+ * file printed whole when it ends, so suites' lines never interleave.
+ */
+function runSuite(suite, alone) {
+  const report = path.join(reportDir, `${suite.name}.json`)
+  const log = path.join(reportDir, `${suite.name}.log`)
+  const vitestArgs = [
+    'vitest',
+    'run',
+    ...suite.args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ]
+  const began = Date.now()
+  if (alone) step(suite.name)
+  else console.log(`\n=== ${suite.name}: started beside the others`)
+  return new Promise((resolve) => {
+    const out = alone ? 'inherit' : fs.openSync(log, 'w')
+    const child = spawn('npx', vitestArgs, { cwd: root, env, stdio: ['ignore', out, out] })
+    child.on('close', (code) => {
+      if (!alone) {
+        fs.closeSync(out)
+        step(`${suite.name} (ended after ${minutes(Date.now() - began)})`)
+        process.stdout.write(fs.readFileSync(log, 'utf8'))
+      } else console.log(`${suite.name}: ${minutes(Date.now() - began)}`)
+      count(suite.name, code ?? 1, report)
+      resolve()
+    })
+  })
+}
+
+const suites = [
+  { name: 'unit and integration', args: [] },
+  { name: 'registry', args: ['--config', 'create-shopwright/vitest.config.ts'] },
+]
 
 const chromium = '/usr/bin/chromium'
 if (fs.existsSync(chromium)) {
-  vitest('browser', ['--config', 'e2e/vitest.config.ts'])
+  suites.push({ name: 'browser', args: ['--config', 'e2e/vitest.config.ts'] })
 } else if (ci) {
   console.log(
     `\nBrowser suite: FAILED - ${chromium} is missing (.ci/run installs it with apt-get install -y chromium)`,
@@ -141,7 +175,7 @@ const clusterMissing = [
   onPath('redis-server') ? null : 'redis-server (apt-get install redis-server)',
 ].filter(Boolean)
 if (clusterMissing.length === 0) {
-  vitest('cluster', ['--config', 'cluster/vitest.config.ts'])
+  suites.push({ name: 'cluster', args: ['--config', 'cluster/vitest.config.ts'] })
 } else if (ci) {
   console.log(
     `\nCluster suite: FAILED - missing ${clusterMissing.join(', ')} (.ci/run installs them)`,
@@ -150,6 +184,24 @@ if (clusterMissing.length === 0) {
 } else {
   console.log(`\nCluster suite: SKIPPED - missing ${clusterMissing.join(', ')}`)
 }
+
+// The suites are independent (each makes its own databases, ports and folders), and they mostly
+// wait: on databases, child processes, browsers. SW_TEST_SUITES (default SUITES_AT_ONCE) says how
+// many run at once; the next starts when one ends, in the order above (docs/contributing.md, "Tests").
+const atOnce = Number(process.env.SW_TEST_SUITES || SUITES_AT_ONCE)
+if (!Number.isInteger(atOnce) || atOnce < 1) {
+  console.log(`SW_TEST_SUITES must be a whole number from 1: ${process.env.SW_TEST_SUITES}`)
+  process.exit(2)
+}
+const began = Date.now()
+const waiting = [...suites]
+const alone = atOnce === 1 || suites.length === 1
+await Promise.all(
+  Array.from({ length: Math.min(atOnce, suites.length) }, async () => {
+    for (let suite = waiting.shift(); suite; suite = waiting.shift()) await runSuite(suite, alone)
+  }),
+)
+console.log(`\nSuites: ${minutes(Date.now() - began)} (${atOnce} at once)`)
 
 fs.rmSync(reportDir, { recursive: true, force: true })
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)

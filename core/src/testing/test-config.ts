@@ -22,6 +22,11 @@ export function testConfig(overrides: Partial<ShopwrightConfig> = {}): Shopwrigh
     port: 0,
     host: '127.0.0.1',
     shutdownTimeout: 2_000,
+    // The product's limits (5 s a query, 1 s a Redis command) would be wall-clock limits in tests,
+    // which run side by side on a loaded machine (docs/contributing.md, "Tests"): a suite about
+    // something else gets room, and the outage suites set their own small limits.
+    databaseTimeout: 20_000,
+    redisTimeout: 5_000,
     ...overrides,
   }
 }
