@@ -2,7 +2,15 @@ import { expect, it } from 'vitest'
 import { codeOf, describePlugin, inject } from '@shopwright/core/testing'
 import type { SessionDetail, SessionPage } from '../src/index.js'
 import { PAGES_TABLE, SESSIONS_TABLE } from '../src/server/migrations.js'
-import { cookiesOf, sessionsSuite, track, sessionIdIn, trackedPage, visit } from './helpers.js'
+import {
+  cookiesOf,
+  sessionsSuite,
+  track,
+  sessionIdIn,
+  trackedPage,
+  visit,
+  type Reply,
+} from './helpers.js'
 
 // Trusting the proxy's X-Forwarded-For, as a site behind one does: the tests choose the address.
 const SUITE = sessionsSuite({ trustProxy: true, settings: { sessionsIpPrecision: 'truncated' } })
@@ -250,6 +258,139 @@ describePlugin('sessions', SUITE, (site) => {
       headers: { 'content-type': 'text/plain' },
     })
     expect([notJson.statusCode, codeOf(notJson)]).toEqual([415, 'ERROR_UNSUPPORTED_MEDIA_TYPE'])
+    await flush()
+    expect({ sessions: await count(SESSIONS_TABLE), pages: await count(PAGES_TABLE) }).toEqual(
+      before,
+    )
+  })
+
+  it("takes the specification's startTime and endTime as well as start and end, for one page alike", async () => {
+    const cookie = cookiesOf(await visit(kernel(), '/'))
+    const now = Date.now()
+    // A client written from the specification names the times startTime and endTime.
+    const reply = await track(kernel(), cookie, {
+      pages: [
+        {
+          href: '/',
+          entry: '',
+          exit: '/about',
+          startTime: now - 30_000,
+          endTime: now - 20_000,
+          scroll: 80,
+        },
+        // Both names, with the same times, are one page's times.
+        {
+          href: '/about',
+          entry: '/',
+          exit: '',
+          start: now - 20_000,
+          startTime: now - 20_000,
+          end: now - 5_000,
+          endTime: now - 5_000,
+          scroll: 25,
+        },
+      ],
+    })
+    expect(reply.statusCode, reply.body).toBe(200)
+    expect(reply.json()).toEqual({ pages: 2 })
+    // The same page sent again under the tracker's names, later: still one page, its end moved on
+    // (a page is known by its start, whichever name carried it).
+    const again = await track(kernel(), cookie, {
+      pages: [trackedPage('/about', now - 20_000, { entry: '/', end: now, scroll: 60 })],
+    })
+    expect(again.json()).toEqual({ pages: 1 })
+    const session = await detail(sessionIdIn(cookie))
+    const times = session.pages.map((page) => ({
+      href: page.href,
+      shown: Date.parse(page.endDate) - Date.parse(page.startDate),
+      scroll: page.scroll,
+    }))
+    expect(times).toEqual([
+      { href: '/', shown: 10_000, scroll: 80 },
+      { href: '/about', shown: 20_000, scroll: 60 },
+    ])
+  })
+
+  it('refuses times given under both names that differ, or hostile ones, with ERROR_INVALID_INPUT and stores nothing', async () => {
+    await flush()
+    const before = { sessions: await count(SESSIONS_TABLE), pages: await count(PAGES_TABLE) }
+    const now = Date.now()
+    const page = {
+      href: '/',
+      entry: '',
+      exit: '',
+      startTime: now - 4_000,
+      endTime: now,
+      scroll: 10,
+    }
+    const cases: Array<[string, unknown, string]> = [
+      [
+        'startTime and start differ',
+        { pages: [{ ...page, start: page.startTime + 1 }] },
+        'pages.0.startTime: startTime and start differ',
+      ],
+      [
+        'endTime and end differ',
+        { pages: [{ ...page, end: page.endTime - 1_000 }] },
+        'pages.0.endTime: endTime and end differ',
+      ],
+      [
+        'endTime and end differ on the second page',
+        { pages: [page, { ...page, href: '/b', end: 0 }] },
+        'pages.1.endTime: endTime and end differ',
+      ],
+      [
+        'neither start nor startTime',
+        { pages: [{ href: '/', entry: '', exit: '', endTime: now, scroll: 10 }] },
+        'pages.0.start: start or startTime is required',
+      ],
+      [
+        'an endTime before its startTime',
+        { pages: [{ ...page, endTime: page.startTime - 1 }] },
+        'pages.0: end is before start',
+      ],
+      ['a text startTime', { pages: [{ ...page, startTime: 'yesterday' }] }, 'pages.0.startTime'],
+      [
+        'a startTime in digits as text, beside the same start',
+        { pages: [{ ...page, startTime: String(page.startTime), start: page.startTime }] },
+        'pages.0.startTime',
+      ],
+      ['a null endTime', { pages: [{ ...page, endTime: null }] }, 'pages.0.endTime'],
+      ['a fractional endTime', { pages: [{ ...page, endTime: now + 0.5 }] }, 'pages.0.endTime'],
+      ['a negative startTime', { pages: [{ ...page, startTime: -1 }] }, 'pages.0.startTime'],
+      ['an endTime after 2100', { pages: [{ ...page, endTime: 9e15 }] }, 'pages.0.endTime'],
+      ['a list as startTime', { pages: [{ ...page, startTime: [now] }] }, 'pages.0.startTime'],
+      [
+        'startTime over 8 days',
+        { pages: [page, { ...page, startTime: now - 8 * 86_400_000 }] },
+        'the pages span more than 7 days',
+      ],
+      [
+        'a constructor key',
+        { pages: [{ ...page, constructor: { start: 1 } }] },
+        'The key "constructor" is not allowed.',
+      ],
+    ]
+    const refusedAs = async (name: string, reply: Reply, reason: string) => {
+      expect([name, reply.statusCode, codeOf(reply)]).toEqual([name, 400, 'ERROR_INVALID_INPUT'])
+      expect(reply.json<{ reason?: string }>().reason, name).toContain(reason)
+      expect(reply.cookies, name).toEqual([])
+    }
+    for (const [name, payload, reason] of cases)
+      await refusedAs(name, await track(kernel(), '', payload), reason)
+    // `__proto__` as JSON sends it: an own key of the parsed page, or of the body.
+    const json = { 'content-type': 'application/json' }
+    const pageJson = JSON.stringify(page)
+    for (const [name, body] of [
+      ['__proto__ in a page', `{"pages":[${pageJson.slice(0, -1)},"__proto__":{"start":1}}]}`],
+      ['__proto__ naming startTime', `{"pages":[{"__proto__":${pageJson}}]}`],
+      ['__proto__ beside the pages', `{"pages":[${pageJson}],"__proto__":{"startTime":1}}`],
+    ] as const)
+      await refusedAs(
+        name,
+        await track(kernel(), '', body, json),
+        'The key "__proto__" is not allowed.',
+      )
     await flush()
     expect({ sessions: await count(SESSIONS_TABLE), pages: await count(PAGES_TABLE) }).toEqual(
       before,

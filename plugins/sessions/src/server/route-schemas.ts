@@ -10,16 +10,51 @@ const MAX_TIME = 4_102_444_800_000
 const MAX_SPAN = 7 * 24 * 3600 * 1000
 
 const time = z.number().int().min(0).max(MAX_TIME)
+
+/**
+ * A page's time under either of its names: the storefront tracker's (`start`) or the
+ * specification's (`startTime`; docs/api.md, "Differences from the specification"). Given under
+ * both, it must be the same number under both: taking either would store a time the client may
+ * not have meant. Undefined, with the issue added, when it is missing or the two differ.
+ */
+function eitherName(
+  own: number | undefined,
+  spec: number | undefined,
+  [name, specName]: readonly [string, string],
+  ctx: z.RefinementCtx,
+): number | undefined {
+  if (own !== undefined && spec !== undefined && own !== spec) {
+    ctx.addIssue({ code: 'custom', path: [specName], message: `${specName} and ${name} differ` })
+    return undefined
+  }
+  const value = own ?? spec
+  if (value === undefined)
+    ctx.addIssue({ code: 'custom', path: [name], message: `${name} or ${specName} is required` })
+  return value
+}
+
+/** One tracked page, handed to the tracker with its times as `start` and `end`. */
 const trackedPage = z
   .strictObject({
     href: z.string().min(1).max(MAX_HREF),
     entry: z.string().max(MAX_HREF),
     exit: z.string().max(MAX_HREF),
-    start: time,
-    end: time,
+    start: time.optional().describe('Epoch milliseconds the page was shown from (or startTime)'),
+    end: time.optional().describe('Epoch milliseconds the page was left at (or endTime)'),
+    startTime: time.optional().describe("start under the specification's name"),
+    endTime: time.optional().describe("end under the specification's name"),
     scroll: z.number().min(0).max(100),
   })
-  .refine((page) => page.end >= page.start, 'end is before start')
+  .transform(({ href, entry, exit, start, end, startTime, endTime, scroll }, ctx) => {
+    const from = eitherName(start, startTime, ['start', 'startTime'], ctx)
+    const to = eitherName(end, endTime, ['end', 'endTime'], ctx)
+    if (from === undefined || to === undefined) return z.NEVER
+    if (to < from) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'end is before start' })
+      return z.NEVER
+    }
+    return { href, entry, exit, start: from, end: to, scroll }
+  })
 
 /**
  * A query option as `queryOption` read it: absent or empty is undefined, one given twice is
