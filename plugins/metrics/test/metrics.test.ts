@@ -1,13 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { definePlugin } from '@shopwright/core'
+import crypto from 'node:crypto'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createKernel, definePlugin, type Kernel } from '@shopwright/core'
 import {
   bootTestKernel,
   databasesUnderTest,
   inject,
+  redisSkipReason,
+  redisUrlForTests,
+  testConfig,
   type TestKernel,
 } from '@shopwright/core/testing'
 import metrics from '../src/index.js'
 import { KernelMetrics } from '../src/server/prometheus.js'
+import { WRONG_TOKEN_WINDOW } from '../src/server/token-guard.js'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 const sqlite = databasesUnderTest()[0]!
@@ -289,5 +294,154 @@ describe('GET /metrics', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-encoding']).toBe('gzip')
+  })
+})
+
+/** A scrape of `/metrics` from a client address (the kernels trust X-Forwarded-For). */
+function scrapeFrom(
+  kernel: Pick<Kernel, 'app'>,
+  address: string,
+  authorization: string | undefined,
+  method: 'GET' | 'HEAD' = 'GET',
+) {
+  return inject(kernel, {
+    method,
+    url: '/metrics',
+    headers: {
+      'x-forwarded-for': address,
+      ...(authorization === undefined ? {} : { authorization }),
+    },
+  })
+}
+
+type Reply = Awaited<ReturnType<typeof scrapeFrom>>
+
+/** The answer to an address past its wrong tokens: login's 429 (a HEAD's without its body). */
+function expectTooMany(reply: Reply, what: string, head = false): void {
+  expect([what, reply.statusCode]).toEqual([what, 429])
+  if (!head) expect(reply.json(), what).toEqual({ ok: false, message: 'ERROR_TOO_MANY_REQUESTS' })
+  const retryAfter = Number(reply.headers['retry-after'])
+  expect(retryAfter, what).toBeGreaterThanOrEqual(1)
+  expect(retryAfter, what).toBeLessThanOrEqual(WRONG_TOKEN_WINDOW)
+  expect(reply.payload).not.toContain('shopwright_')
+}
+
+const GOOD = `Bearer ${TOKEN}`
+const WRONG = [
+  undefined,
+  `Bearer ${TOKEN}x`,
+  `Basic ${Buffer.from(`u:${TOKEN}`).toString('base64')}`,
+]
+
+describe('wrong /metrics tokens', () => {
+  let test: TestKernel | undefined
+  afterEach(async () => {
+    vi.useRealTimers()
+    await test?.close()
+    test = undefined
+  })
+  const boot = async (limit: number) => {
+    test = await bootTestKernel(sqlite, [metrics], {
+      trustProxy: true,
+      settings: { metricsToken: TOKEN, metricsFailureLimit: limit },
+    })
+    return test.kernel
+  }
+
+  it('refuses an address with 429 and Retry-After once it sent METRICS_FAILURE_LIMIT wrong tokens, the right token too, until the 15 minutes end', async () => {
+    const kernel = await boot(3)
+    const scraper = '203.0.113.7'
+    const guesser = '198.51.100.9'
+    // A scraper with the right token is never counted, however often it scrapes.
+    for (let n = 0; n < 12; n++)
+      expect((await scrapeFrom(kernel, scraper, GOOD)).statusCode).toBe(200)
+    for (const authorization of WRONG) {
+      const reply = await scrapeFrom(kernel, guesser, authorization)
+      expect([String(authorization), reply.statusCode]).toEqual([String(authorization), 401])
+    }
+    expectTooMany(await scrapeFrom(kernel, guesser, `Bearer ${TOKEN}y`), 'a fourth wrong token')
+    expectTooMany(await scrapeFrom(kernel, guesser, GOOD), 'the right token')
+    expectTooMany(await scrapeFrom(kernel, guesser, GOOD, 'HEAD'), 'the right token, HEAD', true)
+    // Another address, and the scraper, are served.
+    expect((await scrapeFrom(kernel, scraper, GOOD)).statusCode).toBe(200)
+    expect((await scrapeFrom(kernel, '198.51.100.10', GOOD)).statusCode).toBe(200)
+    // The refusals are counted like any 429.
+    const figures = (await scrapeFrom(kernel, scraper, GOOD)).payload
+    expect(valueOf(figures, 'shopwright_rate_limit_refusals_total', { route: '/metrics' })).toBe(3)
+
+    // Once the window has passed, the address is served again, and its count starts afresh.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + (WRONG_TOKEN_WINDOW + 1) * 1000)
+    expect((await scrapeFrom(kernel, guesser, GOOD)).statusCode).toBe(200)
+    expect((await scrapeFrom(kernel, guesser, `Bearer ${TOKEN}x`)).statusCode).toBe(401)
+  })
+
+  it('counts an IPv6 address by its /64, as the sign-in limits do', async () => {
+    const kernel = await boot(2)
+    expect((await scrapeFrom(kernel, '2001:db8:1:2::1', WRONG[1])).statusCode).toBe(401)
+    expect((await scrapeFrom(kernel, '2001:db8:1:2:ffff::9', WRONG[1])).statusCode).toBe(401)
+    expectTooMany(await scrapeFrom(kernel, '2001:db8:1:2::99', GOOD), 'another address of the /64')
+    expect((await scrapeFrom(kernel, '2001:db8:1:3::1', GOOD)).statusCode).toBe(200)
+  })
+
+  it('refuses a limit that is not a whole number from 1 to 10000 at boot', async () => {
+    for (const limit of [0, 10_001, 2.5]) {
+      const error = await bootTestKernel(sqlite, [metrics], {
+        settings: { metricsToken: TOKEN, metricsFailureLimit: limit },
+      }).then(
+        async (booted) => {
+          await booted.close()
+          return undefined
+        },
+        (refused: unknown) => refused as Error,
+      )
+      expect(error?.message, String(limit)).toMatch(
+        /metricsFailureLimit must be a whole number from 1 to 10000/,
+      )
+    }
+  })
+})
+
+describe.skipIf(redisSkipReason())('wrong /metrics tokens on two nodes sharing Redis', () => {
+  const kernels: Kernel[] = []
+  let first: TestKernel | undefined
+  afterAll(async () => {
+    for (const kernel of kernels.splice(1).reverse()) await kernel.close()
+    await first?.close()
+  })
+
+  it('counts an address’s wrong tokens on both nodes against one limit', async () => {
+    const shared = {
+      trustProxy: true,
+      redisUrl: redisUrlForTests(),
+      // A prefix of its own, so this run's counters meet no other run's.
+      redisPrefix: `swt${crypto.randomBytes(4).toString('hex')}`,
+      settings: { metricsToken: TOKEN, metricsFailureLimit: 3 },
+    }
+    first = await bootTestKernel(sqlite, [metrics], shared)
+    kernels.push(first.kernel)
+    kernels.push(
+      await createKernel({
+        config: testConfig({ ...shared, databaseUrl: first.url }),
+        plugins: [metrics],
+      }),
+    )
+    const [one, two] = kernels as [Kernel, Kernel]
+    const scraper = '203.0.113.20'
+    const guesser = '198.51.100.20'
+    for (let n = 0; n < 6; n++)
+      expect((await scrapeFrom(n % 2 ? two : one, scraper, GOOD)).statusCode).toBe(200)
+    for (const [node, authorization] of [
+      [one, WRONG[0]],
+      [two, WRONG[1]],
+      [one, WRONG[2]],
+    ] as const)
+      expect((await scrapeFrom(node, guesser, authorization)).statusCode).toBe(401)
+    expectTooMany(await scrapeFrom(two, guesser, GOOD), 'the right token on the second node')
+    expectTooMany(await scrapeFrom(one, guesser, GOOD), 'the right token on the first node')
+    // The scraper's own scrapes were never counted: two wrong tokens from it are still answered 401.
+    expect((await scrapeFrom(two, scraper, WRONG[1])).statusCode).toBe(401)
+    expect((await scrapeFrom(one, scraper, WRONG[1])).statusCode).toBe(401)
+    expect((await scrapeFrom(two, scraper, GOOD)).statusCode).toBe(200)
   })
 })

@@ -10,12 +10,14 @@ import {
   type LabelValues,
 } from 'prom-client'
 import {
+  clientKey,
   createError,
   toAppError,
   type AppError,
   type CacheService,
   type QueryState,
 } from '@shopwright/core'
+import type { TokenGuard } from './token-guard.js'
 
 /** Where Prometheus scrapes a node. */
 export const METRICS_PATH = '/metrics'
@@ -206,13 +208,13 @@ export class KernelMetrics {
   }
 
   /**
-   * Times every request and counts its 429s, and answers the scrapes (`GET /metrics`, scrape()).
-   * It goes outside requestContext, which turns whatever is thrown into the answer, so the status
-   * observed is the one sent; a scrape never reaches the request context, so it is neither logged
-   * nor metered, like the health probes.
+   * Times every request and counts its 429s, and answers the scrapes (`GET /metrics`, scrape()),
+   * the guard counting wrong tokens. It goes outside requestContext, which turns whatever is
+   * thrown into the answer, so the status observed is the one sent; a scrape never reaches the
+   * request context, so it is neither logged nor metered, like the health probes.
    */
-  middleware(token: string): Middleware<QueryState> {
-    const scrape = scraper(this, token)
+  middleware(token: string, guard: TokenGuard): Middleware<QueryState> {
+    const scrape = scraper(this, token, guard)
     return async (ctx, next) => {
       const started = performance.now()
       try {
@@ -261,10 +263,16 @@ const digest = (text: string): Buffer => crypto.createHash('sha256').update(text
  * `GET /metrics` for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`; anything else is
  * 401 ERROR_INCORRECT_KEY with `WWW-Authenticate: Bearer`, as JSON whatever the client accepts. The
  * token is compared in constant time (both sides hashed first, so neither its length nor its content
- * shows in the timing). Mounted only when METRICS_TOKEN is set; without it `/metrics` is a 404 like
- * any unknown page. Outside the request context, it writes its own refusals in the catalogue's shape.
+ * shows in the timing). An address that sent METRICS_FAILURE_LIMIT wrong tokens in 15 minutes is
+ * answered 429 ERROR_TOO_MANY_REQUESTS with Retry-After, whatever it sends, until they end (the
+ * guard). Mounted only when METRICS_TOKEN is set; without it `/metrics` is a 404 like any unknown
+ * page. Outside the request context, it writes its own refusals in the catalogue's shape.
  */
-function scraper(metrics: KernelMetrics, token: string): (ctx: Context) => Promise<void> {
+function scraper(
+  metrics: KernelMetrics,
+  token: string,
+  guard: TokenGuard,
+): (ctx: Context) => Promise<void> {
   const expected = digest(token)
   return async (ctx) => {
     ctx.set('Cache-Control', 'no-store')
@@ -273,19 +281,23 @@ function scraper(metrics: KernelMetrics, token: string): (ctx: Context) => Promi
       ctx.set('Allow', 'GET, HEAD')
       return refuse(ctx, createError('ERROR_METHOD_NOT_ALLOWED'))
     }
-    if (!crypto.timingSafeEqual(digest(bearerToken(ctx.get('authorization'))), expected))
-      return refuse(
-        ctx,
-        createError('ERROR_INCORRECT_KEY', {
-          status: 401,
-          headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
-        }),
-      )
+    // No request context out here to turn what is thrown into the catalogue's answer.
     try {
+      const address = clientKey(ctx.ip)
+      await guard.admit(address)
+      if (!crypto.timingSafeEqual(digest(bearerToken(ctx.get('authorization'))), expected)) {
+        await guard.wrongToken(address)
+        return refuse(
+          ctx,
+          createError('ERROR_INCORRECT_KEY', {
+            status: 401,
+            headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+          }),
+        )
+      }
       ctx.body = await metrics.text()
       ctx.type = metrics.contentType
     } catch (error) {
-      // No request context out here to turn it into the catalogue's answer.
       refuse(ctx, toAppError(error))
     }
   }

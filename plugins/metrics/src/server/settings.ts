@@ -1,6 +1,6 @@
-import { z, type SettingsOf } from '@shopwright/core'
+import { wholeNumber, z, type SettingsOf } from '@shopwright/core'
 
-/** The metrics plugin's one setting (README, "Configuration"). */
+/** The metrics plugin's settings (README, "Configuration"). */
 export const METRICS_SETTINGS = {
   /**
    * The bearer token a Prometheus scrape of `GET /metrics` must send; without one `/metrics` is off
@@ -16,6 +16,15 @@ export const METRICS_SETTINGS = {
         'must be 16 to 1024 visible ASCII characters without spaces (e.g. the output of `openssl rand -hex 32`)',
       )
       .optional(),
+  },
+  /**
+   * Wrong tokens one client address may send to `/metrics` in 15 minutes; from then on it is
+   * answered 429 ERROR_TOO_MANY_REQUESTS, even with the right token, until the 15 minutes end
+   * (README, "Wrong tokens"). A scrape with the right token is never counted.
+   */
+  metricsFailureLimit: {
+    env: 'METRICS_FAILURE_LIMIT',
+    schema: wholeNumber(1, 10_000).default(10),
   },
 } as const
 
