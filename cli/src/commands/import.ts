@@ -56,9 +56,10 @@ export async function importArchive(
   const errors: TransferError[] = []
   let summary: TransferSummary
   try {
+    const maxPartBytes = parseSize(config.uploadLimit)
     const plan = await planImport(archive, {
       files: options.files,
-      maxPartBytes: parseSize(config.uploadLimit),
+      maxPartBytes,
       ...(types ? { types } : {}),
     })
     const progress = progressFor(process.stderr)
@@ -67,7 +68,15 @@ export async function importArchive(
       const { records, drive } = await withKernel(async (kernel) => {
         await kernel.seed()
         const { signal } = interruption
-        const records = await importRecords(kernel, archive, plan, progress, errors, signal)
+        const records = await importRecords(
+          kernel,
+          archive,
+          plan,
+          maxPartBytes,
+          progress,
+          errors,
+          signal,
+        )
         const drive = signal.aborted
           ? null
           : await importFiles(kernel, archive, plan, progress, errors, signal)
@@ -117,6 +126,7 @@ async function importRecords(
   kernel: Kernel,
   archive: ArchiveReader,
   plan: ImportPlan,
+  maxPartBytes: number,
   progress: Progress,
   errors: TransferError[],
   signal: AbortSignal,
@@ -132,7 +142,7 @@ async function importRecords(
     try {
       // A part is about a megabyte (RECORDS_PER_PART), and at most UPLOAD_LIMIT: the import call
       // takes its upload whole, as the HTTP route does, and judges the zip as it judges an upload.
-      const upload = await archive.read(entry)
+      const upload = await archive.read(entry, maxPartBytes, 'UPLOAD_LIMIT')
       return await recordImport.withSlot(() =>
         recordImport.import(SYSTEM_ACTOR, upload, part.name, signal),
       )

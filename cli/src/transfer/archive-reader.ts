@@ -1,20 +1,23 @@
 import type { Readable } from 'node:stream'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import { createError } from '@shopwright/core'
+import { createError, isAppError } from '@shopwright/core'
+import { checkInflation } from './inflation.js'
 import { notAnExport } from './manifest.js'
 
-/** One entry of an archive: its name (UTF-8) and its size once inflated, as the directory says. */
+/** One entry of an archive: its name (UTF-8) and its sizes, inflated and not, as the directory says. */
 export interface ArchiveEntry {
   name: string
   size: number
+  compressedSize: number
   entry: Entry
 }
 
 /**
  * An archive read from its file, a piece at a time: the central directory when it is opened, then
- * each entry only when asked for, so a drive of many gigabytes never sits in memory. yauzl checks
- * each entry's inflated size against its header and its CRC while it streams, so an entry that
- * lies about its size or was damaged fails instead of passing on wrong bytes.
+ * each entry only when asked for, so a drive of many gigabytes never sits in memory. The directory's
+ * declared sizes are judged against the inflation limits (inflation.ts) before anything inflates;
+ * yauzl then counts each entry's bytes while it streams and stops one that inflates past its
+ * header, so an entry that lies about its size fails instead of passing on more bytes.
  */
 export class ArchiveReader {
   private constructor(
@@ -23,7 +26,10 @@ export class ArchiveReader {
     readonly entries: ReadonlyMap<string, ArchiveEntry>,
   ) {}
 
-  /** Opens an archive and reads its directory; ERROR_IMPORT_FILE_TYPE for no zip, a damaged one, or more than `maxEntries`. */
+  /**
+   * Opens an archive and reads its directory; ERROR_IMPORT_FILE_TYPE for no zip, a damaged one,
+   * more than `maxEntries`, or sizes past the inflation limits (a zip bomb).
+   */
   static async open(file: string, maxEntries: number): Promise<ArchiveReader> {
     const zip = await openFile(file)
     try {
@@ -33,8 +39,14 @@ export class ArchiveReader {
       for (let entry = await next(zip); entry; entry = await next(zip)) {
         const name = (entry.fileName as unknown as Buffer).toString('utf8')
         if (entries.has(name)) throw notAnExport(`The entry "${name}" is in the archive twice.`)
-        entries.set(name, { name, size: entry.uncompressedSize, entry })
+        entries.set(name, {
+          name,
+          size: entry.uncompressedSize,
+          compressedSize: entry.compressedSize,
+          entry,
+        })
       }
+      checkInflation(entries.values(), zip.fileSize)
       return new ArchiveReader(zip, entries)
     } catch (error) {
       zip.close()
@@ -51,17 +63,29 @@ export class ArchiveReader {
     })
   }
 
-  /** An entry's bytes in memory, for a small one; its size was checked against a limit before. */
-  async read(entry: ArchiveEntry): Promise<Buffer> {
+  /**
+   * An entry's bytes in memory, for a small one: at most `limit` bytes are ever held, whatever its
+   * header says, as the records plugin's reader holds an upload's entry (`what` names the limit in
+   * the refusal). Past it, the stream stops at once.
+   */
+  async read(entry: ArchiveEntry, limit: number, what: string): Promise<Buffer> {
+    const tooLarge = () => notAnExport(`${entry.name} is larger than ${what} (${limit} bytes).`)
+    if (entry.size > limit) throw tooLarge()
     const stream = await this.stream(entry)
     const chunks: Buffer[] = []
+    let size = 0
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
-    } catch {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.length
+        if (size > limit) throw tooLarge()
+        chunks.push(chunk)
+      }
+    } catch (error) {
       stream.destroy()
+      if (isAppError(error)) throw error
       throw damaged(entry.name)
     }
-    return Buffer.concat(chunks)
+    return Buffer.concat(chunks, size)
   }
 
   close(): void {

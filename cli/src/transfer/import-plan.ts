@@ -1,4 +1,4 @@
-import { createError } from '@shopwright/core'
+import { createError, isAppError } from '@shopwright/core'
 import {
   MAX_DEPTH,
   MAX_PATH_LENGTH,
@@ -6,6 +6,7 @@ import {
   kindOfName,
   nameProblem,
 } from '@shopwright/plugin-drive'
+import { readZipEntries } from '@shopwright/plugin-records'
 import type { ArchiveEntry, ArchiveReader } from './archive-reader.js'
 import {
   DRIVE_PREFIX,
@@ -52,9 +53,9 @@ export async function planImport(
   const manifestEntry = archive.entries.get(MANIFEST_NAME)
   if (!manifestEntry)
     throw notAnExport(`It has no ${MANIFEST_NAME}: it is not a shopwright export.`)
-  if (manifestEntry.size > MAX_MANIFEST_BYTES)
-    throw notAnExport(`${MANIFEST_NAME} is larger than ${MAX_MANIFEST_BYTES} bytes.`)
-  const manifest = parseManifest(await archive.read(manifestEntry))
+  const manifest = parseManifest(
+    await archive.read(manifestEntry, MAX_MANIFEST_BYTES, 'a manifest may be'),
+  )
 
   const listed = new Map(manifest.records.map((part) => [part.name, part]))
   const folders: string[] = []
@@ -91,6 +92,8 @@ export async function planImport(
       throw notAnExport(`${part.name} is larger than UPLOAD_LIMIT (${options.maxPartBytes} bytes).`)
     parts.push({ part, entry })
   }
+  for (const { part, entry } of parts)
+    if (part.name.endsWith('.zip')) await judgePart(archive, entry, options.maxPartBytes)
 
   // Parents first, whatever order the archive has them in.
   folders.sort((a, b) => a.split('/').length - b.split('/').length)
@@ -101,6 +104,32 @@ export async function planImport(
     files: options.files ? files : [],
     records: parts.reduce((sum, { part }) => sum + part.count, 0),
     bytes: options.files ? files.reduce((sum, { entry }) => sum + entry.size, 0) : 0,
+  }
+}
+
+/**
+ * Judges a records part as the records plugin's import will judge it, with its own reader: the
+ * part's whole directory (entry count, names, declared sizes against the server's limits, an end
+ * record that hides entries) before its first entry inflates. So a part that is a zip bomb refuses
+ * the archive before anything is written, with the code and reason an upload would get, rather
+ * than after the parts before it were imported.
+ */
+async function judgePart(
+  archive: ArchiveReader,
+  entry: ArchiveEntry,
+  limit: number,
+): Promise<void> {
+  const entries = readZipEntries(await archive.read(entry, limit, 'UPLOAD_LIMIT'))
+  try {
+    await entries.next()
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    throw createError(error.code, {
+      status: error.status,
+      reason: `${entry.name}: ${error.reason ?? error.message}`,
+    })
+  } finally {
+    await entries.return(undefined)
   }
 }
 

@@ -62,6 +62,14 @@ export type {
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
 export type { LogEntry, RecordLogSink } from './server/app-log.js'
 export type { BinAfter, BinItem, BinSource, BinSources } from './server/shared-bin.js'
+// The import's reader of an uploaded zip and its limits: `shopwright import` judges each records
+// part of an export with them before it writes anything, so one rule covers both (docs/cli.md).
+export {
+  IMPORT_ZIP_LIMITS,
+  readZipEntries,
+  type ZipEntry,
+  type ZipLimits,
+} from './server/transfer/zip-reader.js'
 
 declare module '@shopwright/core' {
   // This plugin's error codes: createError accepts them wherever this package's types are seen.
