@@ -6,13 +6,13 @@ import {
   type Entity,
 } from '@shopwright/core'
 import type { DriveEntry, DriveFile, DriveFolder } from '../shared/types.js'
-import { MAX_PATH_LENGTH, joinPath, nameProblem, splitPath, topFolderOf } from '../shared/names.js'
+import { MAX_PATH_LENGTH, joinPath, splitPath, topFolderOf } from '../shared/names.js'
 import type { DriveContext } from './drive-context.js'
 import { answer, entryAnswer, fileAnswer } from './entry-answers.js'
 import { getEntry } from './entry-reads.js'
 import { FILE_RANK, type EntryRow } from './entry-store.js'
 import { newEntryPlace, newRow } from './new-entries.js'
-import { denied, exists, isProtected, notFound } from './refusals.js'
+import { badName, denied, exists, isProtected, notFound } from './refusals.js'
 
 // The calls that make an entry or change its row: create, rename, security. A file's contents are
 // file-contents.ts's; binning and deleting are deletions.ts's.
@@ -57,8 +57,8 @@ export async function renameEntry(
   if (isProtected(row.path)) throw denied(entity, `${row.path} cannot be renamed.`)
   if (!rights.flags.edit) throw denied(entity)
   const name = filename.normalize('NFC')
-  const problem = nameProblem(name, row.rank === FILE_RANK ? 'file' : 'folder')
-  if (problem) throw createError(problem, { reason: name.slice(0, 300) })
+  const refusal = badName(name, row.rank === FILE_RANK ? 'file' : 'folder')
+  if (refusal) throw refusal
   if (name === row.name) return answer(row, rights)
   await drive.spend(entity)
   const renamed = await drive.store.transaction(async (trx) => {

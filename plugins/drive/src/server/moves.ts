@@ -5,10 +5,10 @@ import {
   isDuplicateKey,
   type Entity,
 } from '@shopwright/core'
-import { MAX_PATH_LENGTH, joinPath } from '../shared/names.js'
+import { MAX_PATH_LENGTH, joinPath, splitPath } from '../shared/names.js'
 import type { DriveContext } from './drive-context.js'
-import { FOLDER_RANK, type EntryRow } from './entry-store.js'
-import { denied, exists, isProtected, notFound } from './refusals.js'
+import { FILE_RANK, FOLDER_RANK, type EntryRow } from './entry-store.js'
+import { badName, denied, exists, isProtected, notFound } from './refusals.js'
 
 /** True when `folder` is the entry itself or lies below it: a folder never goes into itself. */
 const within = (folder: string, entry: string) => folder === entry || folder.startsWith(`${entry}/`)
@@ -17,8 +17,10 @@ const within = (folder: string, entry: string) => folder === entry || folder.sta
  * `move`: entries, with all they hold, into another folder, all or none (the admin's drag and
  * drop, issue 35). Rights as a rename's on each entry (edit, and on every entry below with its own
  * security record, since those move too), and create on the target, which must be a folder below
- * a top-level one other than `personal` itself. An entry already in the target is left as it is.
- * Answers the entries' new paths.
+ * a top-level one other than `personal` itself. Each named entry's name arrives in the target, so
+ * it must meet the rules for a new name: an entry named before those rules (an older site) is
+ * renamed before it moves; the entries below it keep their names and their place under it. An
+ * entry already in the target is left as it is. Answers the entries' new paths.
  */
 export async function moveEntries(
   drive: DriveContext,
@@ -83,6 +85,12 @@ async function movable(
     if (!row || isProtected(row.path))
       throw denied(entity, `${path || 'The root'} cannot be moved.`)
     if (!rights.flags.edit) throw denied(entity)
+    // Staying in its folder is no move: an older site's name may stay where it is.
+    const refusal =
+      splitPath(row.path).parent === to
+        ? null
+        : badName(row.name, row.rank === FILE_RANK ? 'file' : 'folder')
+    if (refusal) throw refusal
     if (within(to, row.path)) throw intoItself(row.path)
     if (row.rank === FOLDER_RANK && !isAdministrator(entity))
       for (const below of await drive.store.securedIn(row.path, '')) {

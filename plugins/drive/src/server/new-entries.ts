@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import { actorName, createError, type Entity } from '@shopwright/core'
 import { TOP_FOLDERS } from '../shared/types.js'
-import { joinPath, kindOfName, nameProblem, splitPath } from '../shared/names.js'
+import { joinPath, kindOfName, splitPath } from '../shared/names.js'
 import { contentTypeOf } from './content-types.js'
 import { FILE_RANK, FOLDER_RANK, newEntryId, type EntryRow } from './entry-store.js'
+import { badName } from './refusals.js'
 
 /** The hex SHA-256 of no bytes: the hash of an empty file, which has no blob. */
 export const EMPTY_HASH = createHash('sha256').digest('hex')
@@ -16,8 +17,8 @@ export function newEntryPlace(path: string): { parent: string; name: string; ran
       reason: `Only ${TOP_FOLDERS.join(', ')} are at the top of the drive.`,
     })
   const kind = kindOfName(name)
-  const problem = nameProblem(name, kind)
-  if (problem) throw createError(problem, { reason: name.slice(0, 300) })
+  const refusal = badName(name, kind)
+  if (refusal) throw refusal
   return { parent, name, rank: kind === 'file' ? FILE_RANK : FOLDER_RANK }
 }
 

@@ -1,5 +1,5 @@
 import { createError, type Entity } from '@shopwright/core'
-import { kindOfName, splitPath } from '../shared/names.js'
+import { kindOfName, nameFault, splitPath } from '../shared/names.js'
 import { FILE_RANK } from './entry-store.js'
 
 /** A missing entry, as a file or a folder by its name: a name with a dot is a file's. */
@@ -33,4 +33,16 @@ export function denied(entity: Entity | null, reason?: string): Error {
 export function isProtected(path: string): boolean {
   const parts = path.split('/')
   return parts.length === 1 || (parts.length === 2 && parts[0] === 'personal')
+}
+
+/**
+ * A new name refused by the name rules (docs/drive.md, "Names"), with the name and why in the
+ * reason; null when the name is valid.
+ */
+export function badName(name: string, kind: 'file' | 'folder'): Error | null {
+  const fault = nameFault(name, kind)
+  if (fault === null) return null
+  return createError(kind === 'file' ? 'ERROR_INVALID_FILE_NAME' : 'ERROR_INVALID_FOLDER_NAME', {
+    reason: `${JSON.stringify(name.slice(0, 100))}: ${fault}.`,
+  })
 }

@@ -3,7 +3,7 @@ import {
   MAX_DEPTH,
   MAX_PATH_LENGTH,
   kindOfName,
-  nameProblem,
+  pathNameProblem,
   normalizeName,
 } from '../shared/names.js'
 
@@ -13,9 +13,10 @@ export const MAX_PATHS = 1000
 /**
  * The drive path in a request's raw URL path after `prefix` (`/query/drive/get`), checked: each
  * segment is percent-decoded on its own, so `%2F` stays inside a name (and is refused) rather than
- * becoming a folder; every name must pass the name rules (a segment with a dot is a file name, so
- * only the last may have one); `..`, NUL, empty segments and over-long paths are refused. The root
- * is ''.
+ * becoming a folder; every name must pass the base name rules (`pathNameProblem`: a segment with a
+ * dot is a file name, so only the last may have one), which every stored name meets; `..`, NUL,
+ * empty segments and over-long paths are refused. A call that makes a name checks it with the full
+ * rules itself (`newEntryPlace`, rename, move). The root is ''.
  */
 export function requestPath(rawPath: string, prefix: string): string {
   if (!rawPath.startsWith(prefix)) throw createError('ERROR_QUERY_NOT_FOUND')
@@ -57,7 +58,7 @@ export function checkedPath(raw: string, encoded = true): string {
     }
     name = normalizeName(name)
     const kind = at === segments.length - 1 ? kindOfName(name) : 'folder'
-    const problem = nameProblem(name, kind)
+    const problem = pathNameProblem(name, kind)
     if (problem) refuse(name, kind)
     return name
   })

@@ -2,11 +2,18 @@ import { pipeline, type Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
 import type busboy from 'busboy'
 import { createError, type QueryContext, type QueryRouter, type RouteInput } from '@shopwright/core'
-import { kindOfName, nameProblem, normalizeName, splitPath, joinPath } from '../shared/names.js'
+import {
+  joinPath,
+  kindOfName,
+  nameProblem,
+  normalizeName,
+  portableName,
+  splitPath,
+} from '../shared/names.js'
 import { BlobStoreError, type BlobRange } from './blobs/blob-store.js'
 import type { DriveService } from './drive-service.js'
 import type { EntryRow } from './entry-store.js'
-import { SANDBOX_POLICY, attachment, isActiveType, isTextType } from './content-types.js'
+import { attachment, isTextType, servedAs } from './content-types.js'
 import { requestPath, requestPaths } from './request-paths.js'
 import { zipStream } from './zip-stream.js'
 import { isResizableType } from './images/image-formats.js'
@@ -105,10 +112,12 @@ export function driveRoutes(
       return
     }
     const members = await drive.zipMembers(entity, paths)
-    const first = paths.length === 1 ? splitPath(paths[0]!).name || 'drive' : 'download'
+    const first =
+      paths.length === 1 ? portableName(splitPath(paths[0]!).name) || 'drive' : 'download'
     const name = filename ? zipName(filename) : `${first}.zip`
     ctx.set('Content-Disposition', attachment(name))
     ctx.set('Cache-Control', 'private, no-store')
+    ctx.set('X-Content-Type-Options', 'nosniff')
     ctx.type = 'application/zip'
     ctx.body = zipStream(members)
   })
@@ -160,9 +169,11 @@ const MIN_GZIP_SIZE = 1024
 const GZIP_LEVEL = 6
 
 /**
- * Sends a file: its type from the name, an ETag of its hash (a 304 when it has not changed), one
- * byte range when asked, text gzipped for a client that accepts it, and for anything a browser could run as a page a sandbox policy, so it
- * never runs script with the site's origin; downloads are always attachments.
+ * Sends a file: an ETag of its hash (a 304 when it has not changed), one byte range when asked,
+ * text gzipped for a client that accepts it, and the type and policy `servedAs` gives its stored
+ * type, with `nosniff`: anything that could run as a script, a stylesheet or a page is sent as
+ * `application/octet-stream` in a sandbox, so it never runs with the site's origin (docs/drive.md,
+ * "Serving files safely"). Downloads are always attachments, under a name every system takes.
  */
 async function sendFile(
   ctx: QueryContext,
@@ -182,13 +193,15 @@ async function sendFile(
   ctx.set('Last-Modified', new Date(row.modified).toUTCString())
   ctx.set('Cache-Control', options.cache)
   ctx.set('Accept-Ranges', 'bytes')
-  if (isActiveType(type)) ctx.set('Content-Security-Policy', SANDBOX_POLICY)
-  // Inline for the editor and the storefront; an active type stays sandboxed even then.
+  const served = servedAs(type)
+  ctx.set('X-Content-Type-Options', 'nosniff')
+  if (served.policy) ctx.set('Content-Security-Policy', served.policy)
+  // Inline for the editor and the storefront; what is not served as itself stays sandboxed.
   ctx.set(
     'Content-Disposition',
     options.inline
       ? 'inline'
-      : attachment(options.filename ? fileName(options.filename) : row.name),
+      : attachment(options.filename ? fileName(options.filename) : portableName(row.name)),
   )
   if (ctx.get('if-none-match') === etag) {
     ctx.status = 304
@@ -206,7 +219,7 @@ async function sendFile(
     }
     throw uncacheable(ctx, error)
   }
-  ctx.type = type
+  ctx.type = served.type
   if (range) {
     const start = range.start
     ctx.status = 206
@@ -266,6 +279,8 @@ async function sendResized(
   }
   validators()
   ctx.set('Content-Disposition', 'inline')
+  // A variant is always a JPEG, PNG or WebP the drive wrote itself: served as itself.
+  ctx.set('X-Content-Type-Options', 'nosniff')
   ctx.type = resolved.type
   ctx.length = resolved.size
   ctx.body = resolved.body

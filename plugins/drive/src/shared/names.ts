@@ -1,18 +1,26 @@
 /**
- * Drive names and paths (docs/drive.md, "Names"). Browser-safe: the admin checks a prompted name
- * with the same rules before it asks the server, which checks again.
+ * Drive names and paths (docs/drive.md, "Names"; the exact rule and its reasons are in the
+ * package's README, "Names on every system"). Browser-safe: the admin checks a prompted name with
+ * the same rules before it asks the server, which checks again.
  *
  * The base rules: a file name contains a dot, a folder name does not, and neither contains '/',
  * backslash, CR, LF, tab or comma (the comma separates paths in delete, bin and download). On top,
- * because names become URLs, zip entries and download file names on every operating system:
- * - no control character (NUL included), no bidirectional control (a name that shows reversed), and
- *   no name of only dots or spaces;
- * - no leading or trailing space (invisible, and Windows drops a trailing one);
- * - not a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension),
- *   so a downloaded zip unpacks anywhere;
+ * because names become URLs, zip entries and download file names on every operating system, a
+ * name that is made (create, upload, rename, move, import) must also have:
+ * - no control character (C0, DEL, C1), no bidirectional control (a name that shows reversed), no
+ *   zero-width or other invisible character, no line or paragraph separator;
+ * - none of the characters Windows refuses in a file name: `: * ? " < > |`;
+ * - no leading or trailing space, no trailing dot, and not only dots or spaces (Windows drops a
+ *   trailing space or dot, so `a.txt.` would unpack as another file's name);
+ * - not a name Windows reserves for a device (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$,
+ *   with or without an extension), so a downloaded zip unpacks anywhere;
  * - at most 255 characters, and a whole path of at most 700 (what one database index holds);
  * - names are stored in Unicode NFC, so a name typed on one system and uploaded from another is
  *   the same name.
+ *
+ * Entries made before some of these rules (older sites) keep their names: a path that names an
+ * existing entry is read with the base rules only (`pathNameProblem`), and a download zip or export
+ * writes such a name through `portableName`.
  */
 
 export const MAX_NAME_LENGTH = 255
@@ -22,10 +30,19 @@ export const MAX_DEPTH = 32
 
 export type NameProblem = 'ERROR_INVALID_FILE_NAME' | 'ERROR_INVALID_FOLDER_NAME'
 
-// Control characters, and the bidirectional controls that make `gpj.exe` show as `exe.jpg`.
+// What a path's names never hold, whenever they were made: the separators of paths and lists,
+// and C0 controls (CR, LF, tab, NUL) and DEL.
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[/\\,\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i
+const SEPARATOR_OR_CONTROL = /[/\\,\u0000-\u001f\u007f]/
+// What a new name may not hold either: Windows' refused characters, C1 controls, bidirectional
+// controls (which make `gpj.exe` show as `exe.jpg`), zero-width and invisible characters (a name
+// that looks like another), and the line and paragraph separators.
+const UNPORTABLE =
+  // eslint-disable-next-line no-control-regex
+  /[/\\,:*?"<>|\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
+const UNPORTABLE_ALL = new RegExp(UNPORTABLE.source, 'g')
+// Windows' device names, with or without an extension, spaces before the dot included.
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$) *(\.|$)/i
 
 /** The kind a name stands for: a name with a dot is a file (docs/drive.md, "Calls": create). */
 export function kindOfName(name: string): 'file' | 'folder' {
@@ -37,16 +54,69 @@ export function normalizeName(name: string): string {
   return name.normalize('NFC')
 }
 
-/** Null when the name is a valid file (or folder) name, else the code that refuses it. */
+/** Null when the name is a valid new file (or folder) name, else the code that refuses it. */
 export function nameProblem(name: string, kind: 'file' | 'folder'): NameProblem | null {
-  const code: NameProblem =
-    kind === 'file' ? 'ERROR_INVALID_FILE_NAME' : 'ERROR_INVALID_FOLDER_NAME'
-  if (typeof name !== 'string' || name.length === 0 || name.length > MAX_NAME_LENGTH) return code
-  if (kind === 'file' ? !name.includes('.') : name.includes('.')) return code
-  if (FORBIDDEN.test(name)) return code
-  if (name.trim() !== name || /^[.\s]+$/.test(name)) return code
-  if (WINDOWS_DEVICE.test(name)) return code
+  return nameFault(name, kind) === null ? null : codeFor(kind)
+}
+
+/**
+ * Why a new file (or folder) name is refused, in a few words for the error's reason, or null
+ * when it is valid (the rules above).
+ */
+export function nameFault(name: string, kind: 'file' | 'folder'): string | null {
+  const base = baseFault(name, kind)
+  if (base !== null) return base
+  const bad = UNPORTABLE.exec(name)
+  if (bad) return `it contains ${characterName(bad[0])}`
+  if (name.endsWith('.')) return 'it ends with a dot'
+  if (WINDOWS_DEVICE.test(name)) return 'it is a name Windows keeps for a device'
   return null
+}
+
+/**
+ * Null when the name may stand in a path that names an existing entry, else the code that refuses
+ * it: the base rules only (length, the dot, no separator or C0 control, not only dots or spaces,
+ * no leading or trailing space), which every name the drive ever stored meets, so an entry named
+ * before the other rules were added can still be read, downloaded, renamed, binned and deleted.
+ */
+export function pathNameProblem(name: string, kind: 'file' | 'folder'): NameProblem | null {
+  return baseFault(name, kind) === null ? null : codeFor(kind)
+}
+
+/**
+ * A stored name as it is written into a zip (a download or an export): every character a new name
+ * may not hold becomes `_`, a name ending in a dot or space gets `_` after it, and a Windows device
+ * name gets `_` before it (`a:b?.txt` → `a_b_.txt`, `notes.` → `notes._`, `CON.txt` → `_CON.txt`).
+ * A valid name is returned as it is; a file keeps its dot and its extension.
+ */
+export function portableName(name: string): string {
+  let portable = name.replace(UNPORTABLE_ALL, '_')
+  if (/[. ]$/.test(portable)) portable += '_'
+  if (WINDOWS_DEVICE.test(portable)) portable = `_${portable}`
+  return portable
+}
+
+const codeFor = (kind: 'file' | 'folder'): NameProblem =>
+  kind === 'file' ? 'ERROR_INVALID_FILE_NAME' : 'ERROR_INVALID_FOLDER_NAME'
+
+function baseFault(name: string, kind: 'file' | 'folder'): string | null {
+  if (typeof name !== 'string' || name.length === 0) return 'it is empty'
+  if (name.length > MAX_NAME_LENGTH) return `it is longer than ${MAX_NAME_LENGTH} characters`
+  if (kind === 'file' && !name.includes('.')) return 'a file name needs a dot'
+  if (kind === 'folder' && name.includes('.')) return 'a folder name has no dot'
+  const bad = SEPARATOR_OR_CONTROL.exec(name)
+  if (bad) return `it contains ${characterName(bad[0])}`
+  if (/^[.\s]+$/.test(name)) return 'it is only dots or spaces'
+  if (name.trim() !== name) return 'it starts or ends with a space'
+  return null
+}
+
+/** A character as a reason shows it: printable ones quoted, the others as U+XXXX. */
+function characterName(character: string): string {
+  const code = character.codePointAt(0)!
+  return code > 0x20 && code < 0x7f
+    ? `"${character}"`
+    : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
 }
 
 /** The folder part and the last name of a path (`a/b/c.txt` → `a/b`, `c.txt`). */
