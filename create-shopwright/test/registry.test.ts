@@ -70,7 +70,10 @@ async function startRegistry(): Promise<typeof registry> {
       'auth:',
       `  htpasswd: { file: ${path.join(work, 'htpasswd')} }`,
       'uplinks:',
-      `  upstream: { url: ${UPSTREAM}, timeout: 60s, max_fails: 20 }`,
+      // Other packages' lists kept for the whole test (Verdaccio's default is 2 minutes): the
+      // second install would otherwise ask the upstream registry again for each of about a
+      // thousand packages.
+      `  upstream: { url: ${UPSTREAM}, timeout: 60s, max_fails: 20, maxage: 30m }`,
       'packages:',
       // Ours come from this registry only: never from the upstream one.
       "  '@shopwright/*': { access: $all, publish: $authenticated }",
