@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { ShopwrightConfig } from '@shopwright/core'
+import { expect } from 'vitest'
+import type { Kernel, ShopwrightConfig } from '@shopwright/core'
 import { bootTestKernel, inject, type DatabaseUnderTest } from '@shopwright/core/testing'
 import records from '@shopwright/plugin-records'
 import account from '@shopwright/plugin-account'
@@ -12,7 +13,7 @@ import {
   type TestPerson,
 } from '@shopwright/plugin-account/testing'
 import { allSeeds } from '@shopwright/seeds'
-import drive from '../src/index.js'
+import drive, { type DriveFile } from '../src/index.js'
 import { startS3Server, type S3TestServer } from './helpers.js'
 
 export type Reply = Awaited<ReturnType<typeof inject>>
@@ -85,6 +86,24 @@ export async function bootDrive(
 
 /** A call as a person (or anonymous): JSON or a raw body, with extra headers. */
 export const call = callAs
+
+/** Uploads `body` to the drive `path` with the session `cookie`; expects 200, answers the entry. */
+export async function uploadAs(
+  kernel: Kernel,
+  cookie: string,
+  path: string,
+  body: string | Buffer,
+  replace = false,
+): Promise<DriveFile> {
+  const reply = await call(kernel, cookie, {
+    method: 'POST',
+    url: `/query/drive/upload/${path}${replace ? '?replace=true' : ''}`,
+    payload: Buffer.from(body),
+    headers: { 'content-type': 'application/octet-stream' },
+  })
+  expect(reply.statusCode, reply.body).toBe(200)
+  return reply.json<DriveFile>()
+}
 
 /**
  * The drive's `describePlugin` suites: records, account and drive on a fresh database, seeded like

@@ -11,6 +11,7 @@ import { MAX_REQUESTED_SIDE } from '../src/server/images/resize-box.js'
 import { pngBomb, sidewaysJpeg, testImage } from '../src/server/images/testing.js'
 import {
   bootDrive,
+  uploadAs,
   call,
   s3Settings,
   type Person,
@@ -39,16 +40,8 @@ for (const database of databasesUnderTest()) {
 
       const get = (person: Person | null, address: string, headers?: Record<string, string>) =>
         call(kernel, person ? cookies[person] : undefined, { url: address, headers })
-      const upload = async (path: string, body: Buffer, replace = false) => {
-        const reply = await call(kernel, cookies.manager, {
-          method: 'POST',
-          url: `/query/drive/upload/${path}${replace ? '?replace=true' : ''}`,
-          payload: body,
-          headers: { 'content-type': 'application/octet-stream' },
-        })
-        expect(reply.statusCode, reply.body).toBe(200)
-        return reply.json<DriveFile>()
-      }
+      const upload = (path: string, body: Buffer, replace = false) =>
+        uploadAs(kernel, cookies.manager, path, body, replace)
       const ok = (reply: Reply) => {
         expect(reply.statusCode, reply.body).toBe(200)
         return reply

@@ -4,7 +4,7 @@ import type { Kernel } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type { DriveFile } from '../src/index.js'
 import { testImage } from '../src/server/images/testing.js'
-import { bootDrive, call, type Person, type Reply } from './drive-helpers.js'
+import { bootDrive, call, uploadAs, type Person, type Reply } from './drive-helpers.js'
 
 // What the drive's bytes are served as (issue 37): an uploaded script, page or stylesheet must
 // never run under the site's own origin and policy, whoever links to it.
@@ -44,16 +44,8 @@ for (const database of databasesUnderTest()) {
 
     const get = (person: Person | null, url: string, headers?: Record<string, string>) =>
       call(kernel, person ? cookies[person] : undefined, { url, headers })
-    const upload = async (path: string, body: string | Buffer) => {
-      const reply = await call(kernel, cookies.manager, {
-        method: 'POST',
-        url: `/query/drive/upload/${path}`,
-        payload: Buffer.from(body),
-        headers: { 'content-type': 'application/octet-stream' },
-      })
-      expect(reply.statusCode, reply.body).toBe(200)
-      return reply.json<DriveFile>()
-    }
+    const upload = (path: string, body: string | Buffer) =>
+      uploadAs(kernel, cookies.manager, path, body)
     const ok = (reply: Reply) => {
       expect(reply.statusCode, reply.body).toBe(200)
       return reply
