@@ -54,8 +54,9 @@ function declareSize(zip: Uint8Array, size: number): Buffer {
 
 /**
  * `shopwright import` of archives that inflate past the import's limits, as a real process: each
- * is refused before the site is booted, with exit 1, ERROR_IMPORT_FILE_TYPE (or the records
- * plugin's own code for a records part), a message that names the entry and the limit, and the
+ * is refused before the site is booted, with exit 1, ERROR_BODY_TOO_LARGE for inflating too far
+ * (ERROR_IMPORT_FILE_TYPE for entries sharing their bytes), a message that names the entry and the
+ * limit, and the
  * site's folder (its SQLite database and its drive) byte for byte as it was (issue 37).
  */
 describe('shopwright import refuses archives that inflate past its limits', () => {
@@ -93,7 +94,7 @@ describe('shopwright import refuses archives that inflate past its limits', () =
     expect(result.code, result.stderr).toBe(1)
     expect(result.stderr).toMatch(
       new RegExp(
-        `ERROR_IMPORT_FILE_TYPE.*The entry "drive/public/zeros\\.bin" inflates to 33554432 bytes from \\d+: more than ${INFLATION_LIMITS.maxRatio} times its compressed size`,
+        `ERROR_BODY_TOO_LARGE.*The entry "drive/public/zeros\\.bin" inflates to 33554432 bytes from \\d+: more than ${INFLATION_LIMITS.maxRatio} times its compressed size`,
       ),
     )
   }, 60_000)
@@ -151,7 +152,7 @@ describe('shopwright import refuses archives that inflate past its limits', () =
     const first = await importBytes('honest.zip', honest)
     expect(first.code, first.stderr).toBe(1)
     expect(first.stderr).toMatch(
-      /ERROR_IMPORT_FILE_TYPE.*The entry "bomb-0\.json" inflates to 16777216 bytes/,
+      /ERROR_BODY_TOO_LARGE.*The entry "bomb-0\.json" inflates to 16777216 bytes/,
     )
     // Declaring 100 bytes each, every entry looks small; together they claim more bytes than the file.
     const lying = await zipBomb({ kernelBytes: 16 * 1024 * 1024, copies: 3, honest: false })

@@ -25,7 +25,7 @@ describe('checkInflation', () => {
     const size = maxRatio * 2000 + 1
     expect(() => checkInflation([entry('drive/public/zeros.bin', size, 2000)], 10_000_000)).toThrow(
       expect.objectContaining({
-        code: 'ERROR_IMPORT_FILE_TYPE',
+        code: 'ERROR_BODY_TOO_LARGE',
         reason: expect.stringMatching(
           new RegExp(
             `"drive/public/zeros\\.bin" inflates to ${size} bytes from 2000: more than ${maxRatio} times`,
@@ -47,6 +47,7 @@ describe('checkInflation', () => {
     expect(() => checkInflation(entries.slice(0, 9), 10_000)).not.toThrow()
     expect(() => checkInflation(entries, 10_000)).toThrow(
       expect.objectContaining({
+        code: 'ERROR_BODY_TOO_LARGE',
         reason: expect.stringMatching(
           /up to "drive\/public\/9" inflate to 1024000 bytes: more than 100 times the archive's 10000/,
         ) as unknown,
@@ -58,6 +59,7 @@ describe('checkInflation', () => {
     const entries = [entry('drive/public/a', 1e6, 1e6), entry('drive/public/b', 1e6, 1e6)]
     expect(() => checkInflation(entries, 1.5e6)).toThrow(
       expect.objectContaining({
+        code: 'ERROR_IMPORT_FILE_TYPE',
         reason: expect.stringMatching(
           /up to "drive\/public\/b" hold 2000000 compressed bytes, more than the archive's 1500000/,
         ) as unknown,

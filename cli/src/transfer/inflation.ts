@@ -1,3 +1,4 @@
+import { createError } from '@shopwright/core'
 import { notAnExport } from './manifest.js'
 
 /**
@@ -22,6 +23,12 @@ export interface InflationEntry {
   compressedSize: number
 }
 
+/**
+ * Inflating too far is ERROR_BODY_TOO_LARGE, as the records plugin's reader of an uploaded zip
+ * answers an entry past its caps; entries sharing their bytes are a damaged archive.
+ */
+const tooLarge = (reason: string) => createError('ERROR_BODY_TOO_LARGE', { status: 413, reason })
+
 const over = (inflated: number, compressed: number): boolean =>
   inflated > INFLATION_LIMITS.graceBytes && inflated > INFLATION_LIMITS.maxRatio * compressed
 
@@ -39,13 +46,13 @@ export function checkInflation(entries: Iterable<InflationEntry>, archiveBytes: 
   let compressed = 0
   for (const entry of entries) {
     if (over(entry.size, entry.compressedSize))
-      throw notAnExport(
+      throw tooLarge(
         `The entry "${entry.name}" inflates to ${entry.size} bytes from ${entry.compressedSize}: more than ${maxRatio} times its compressed size, the limit for an entry over ${graceBytes} bytes (a zip bomb).`,
       )
     inflated += entry.size
     compressed += entry.compressedSize
     if (over(inflated, archiveBytes))
-      throw notAnExport(
+      throw tooLarge(
         `Its entries up to "${entry.name}" inflate to ${inflated} bytes: more than ${maxRatio} times the archive's ${archiveBytes} bytes, the limit for an archive (a zip bomb).`,
       )
     if (compressed > archiveBytes)
