@@ -39,6 +39,7 @@ describe('the account seeds', () => {
               'pricelevel:list',
               'terms:list',
               'creditlimit:decimal',
+              'creditcurrency:record',
             ]
           : []
       expect(type.fields.map(({ id, datatype }) => `${id}:${datatype}`)).toEqual([

@@ -74,6 +74,7 @@ import {
   CREDITMEMO_TYPE,
   ITEM_TYPE,
   ORDERS_SECURITY,
+  PAYMENTS_SECURITY,
   SHIPMETHOD_TYPE,
   TAXCODE_TYPE,
 } from './shared/types.js'
@@ -235,6 +236,15 @@ export default definePlugin({
         finance: ['view'],
       },
     },
+    // Marking an invoice paid frees the customer's credit: the finance manager's, not every role
+    // that edits orders (docs/security.md, "Customer credit").
+    [PAYMENTS_SECURITY]: {
+      name: 'Customer payments',
+      access: {
+        financemanager: ['view', 'edit'],
+        finance: ['view'],
+      },
+    },
   },
   migrations: [...migrations, ...orderMigrations],
   seeds: commerceSeeds,
@@ -334,6 +344,7 @@ export default definePlugin({
             records: deps.records,
             carts: deps.carts,
             documents: deps.documents,
+            contexts: deps.shopContexts,
             providers: deps.paymentProviders,
             // The account plugin (a dependency) keeps saved cards' tokens.
             cardTokens: deps.cardTokens,
@@ -369,7 +380,7 @@ export default definePlugin({
     recordGuards.add([CATEGORY_TYPE], categoryGuard)
     recordGuards.add([CATEGORY_TYPE], categoryListingGuard(listingIndex))
     recordGuards.add([SHIPMETHOD_TYPE, TAXCODE_TYPE], ratesGuard)
-    recordGuards.add(DOCUMENT_TYPES, documentGuard)
+    recordGuards.add(DOCUMENT_TYPES, documentGuard(services.access))
     recordGuards.add(DOCUMENT_TYPES, services.checkout.saleGuard)
     recordGuards.add(DOCUMENT_TYPES, services.orderMails.statusGuard)
     recordGuards.add([CREDITMEMO_TYPE], creditMemoGuard)

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SYSTEM_ACTOR } from '@shopwright/core'
 import { codeOf, describePlugin } from '@shopwright/core/testing'
 import type { ChargeRequest, PaymentProvider, PlacedOrder, RefundRequest } from '../src/index.js'
 import { CARTS_TABLE, CHECKOUTS_TABLE, RESERVATIONS_TABLE } from '../src/server/migrations.js'
@@ -13,6 +12,7 @@ import {
   post,
   VISA,
   stockOf,
+  termsCustomer,
 } from './helpers.js'
 
 const key = (n: number | string) => `checkout-key-${String(n).padStart(8, '0')}`
@@ -21,21 +21,9 @@ const sameOrder = (placed: PlacedOrder) => ({ ...placed, link: '' })
 
 describePlugin('checkout', { ...COMMERCE_SUITE, config: { trustProxy: true } }, (site) => {
   const stock = (item: string) => stockOf(site.kernel, item)
-  /** A new customer who pays on account: 30 days' terms, up to `creditlimit`. */
-  const firmCustomer = async (email: string, creditlimit: number) => {
-    const firm = await newCustomer(site.kernel, email)
-    await site.kernel.services.records.modify(
-      SYSTEM_ACTOR,
-      firm.entity.type,
-      firm.entity.id,
-      ['terms', 'creditlimit'],
-      (record) => {
-        record.terms = 'net30'
-        record.creditlimit = creditlimit
-      },
-    )
-    return firm
-  }
+  /** A new customer who pays on account: 30 days' terms, up to `creditlimit` dollars. */
+  const firmCustomer = (email: string, creditlimit: number) =>
+    termsCustomer(site.kernel, email, creditlimit)
 
   it('places an order with a new card: the order, its invoice, the stock sold and the cart emptied', async () => {
     const ada = await newCustomer(site.kernel, 'ada-checkout@example.com')
@@ -301,9 +289,10 @@ describePlugin('checkout', { ...COMMERCE_SUITE, config: { trustProxy: true } }, 
     expect([over.statusCode, codeOf(over)]).toEqual([402, 'ERROR_CREDIT_LIMIT_EXCEEDED'])
     const before = await stock('blue-mug')
     const invoice = first.json<PlacedOrder>().invoice.id
+    // The finance manager's: edit on the payments security record (docs/security.md).
     const paid = await post(
       site.kernel,
-      site.cookie('manager'),
+      site.cookie('finance'),
       `/query/data/update/invoice/${invoice}`,
       [{ field: 'status', value: 'paidInFull' }],
     )

@@ -21,6 +21,8 @@ export const PEOPLE = {
   manager: { roles: ['allmanagers'] },
   marketing: { roles: ['marketing'] },
   support: { roles: ['support'] },
+  office: { roles: ['office'] },
+  finance: { roles: ['financemanager'] },
   ada: { type: 'customer', roles: [] },
   bob: { type: 'customer', roles: [] },
 } as const satisfies Record<string, TestPerson>
@@ -312,6 +314,31 @@ export async function newCustomer(
   const entity = { type: signed.type, id: signed.id }
   await giveAddress(kernel, entity, country)
   return { cookie: signed.cookie, entity }
+}
+
+/**
+ * A new customer who pays on account: 30 days' terms, up to `creditlimit`, kept in
+ * `creditcurrency` (the site's default, USD, when not given).
+ */
+export async function termsCustomer(
+  kernel: Pick<Kernel, 'app' | 'services'>,
+  email: string,
+  creditlimit: number,
+  creditcurrency?: string,
+) {
+  const customer = await newCustomer(kernel, email)
+  await kernel.services.records.modify(
+    SYSTEM_ACTOR,
+    customer.entity.type,
+    customer.entity.id,
+    creditcurrency ? ['terms', 'creditlimit', 'creditcurrency'] : ['terms', 'creditlimit'],
+    (record) => {
+      record.terms = 'net30'
+      record.creditlimit = creditlimit
+      if (creditcurrency) record.creditcurrency = ref('currency', creditcurrency)
+    },
+  )
+  return customer
 }
 
 /** A POST with a JSON body as a caller. */

@@ -92,6 +92,11 @@ export class ShopContexts {
     })
   }
 
+  /** The site's default currency: the web configuration's first (a credit limit's, unless set). */
+  async defaultCurrency(): Promise<ShopCurrency> {
+    return (await this.settings()).currencies[0]!
+  }
+
   /** The shopping context of a request. */
   async of(request: VisitorRequest): Promise<ShopContext> {
     const entity = await request.state.entity()

@@ -28,6 +28,11 @@ export const COMMERCE_ERRORS = defineErrors({
     message: 'The order would take the account over its credit limit.',
     status: 402,
   },
+  ERROR_CREDIT_CURRENCY: {
+    message:
+      "The account's credit limit is in another currency, and the shop has no exchange rate to count this order against it: pay by card, or order in the limit's currency.",
+    status: 402,
+  },
   ERROR_CHECKOUT_IN_PROGRESS: { message: 'This order is already being placed.', status: 409 },
   ERROR_CARD_CVC_INVALID: {
     message:

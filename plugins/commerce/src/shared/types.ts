@@ -5,6 +5,11 @@ import type { CategoryFacets, ListingChoice } from './listing.js'
 export const CATALOGUE_SECURITY = 'catalogue'
 /** The security record of orders and invoices (staff only: customers read theirs through /ns). */
 export const ORDERS_SECURITY = 'orders'
+/**
+ * The security record of customer payments: edit on it marks an invoice paid or open again, which
+ * frees or takes a customer's credit (docs/security.md, "Customer credit").
+ */
+export const PAYMENTS_SECURITY = 'payments'
 
 /** The record types commerce owns (issue 17; README, "Records"). */
 export const CATEGORY_TYPE = 'webcategory'

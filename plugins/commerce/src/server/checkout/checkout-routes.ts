@@ -73,10 +73,11 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
   ): Promise<CheckoutAnswer> => {
     const { context } = shopper
     const profile = context.profile
+    const cart = shopper.cart
+      ? await checkout.review(context, shopper.cart)
+      : await carts.get({ key: null, context })
     return {
-      cart: shopper.cart
-        ? await checkout.review(context, shopper.cart)
-        : await carts.get({ key: null, context }),
+      cart,
       addresses: addressBookOf(profile),
       // What the profile shows of a saved card: never its token.
       cards: (profile?.creditcards ?? []).map((card) => ({
@@ -88,7 +89,8 @@ export function checkoutRoutes(router: QueryRouter, services: CheckoutRouteServi
         ccdefault: card.ccdefault,
       })),
       terms: await checkout.terms(profile?.terms ?? ''),
-      creditlimit: profile?.creditlimit ?? null,
+      // Only in the limit's own currency: an order in another cannot pay on account (credit.ts).
+      creditlimit: await checkout.creditLimitIn(context, cart.currency.id),
       guest: shopper.guest,
     }
   }

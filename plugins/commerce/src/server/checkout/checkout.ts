@@ -30,8 +30,9 @@ import type { Carts } from '../cart/carts.js'
 import type { Documents } from '../documents/documents.js'
 import type { OrderMails } from '../mail/order-mails.js'
 import type { PaymentProviders } from '../payment/providers.js'
-import type { ShopContext } from '../shop-context.js'
+import type { ShopContext, ShopContexts } from '../shop-context.js'
 import type { Attempts, PlacedOrder, Run } from './attempts.js'
+import { creditCurrencyOf } from './credit.js'
 import type { Guests } from './guests.js'
 import { orderDocuments } from './order-documents.js'
 import type { OrderLinks } from './order-links.js'
@@ -66,7 +67,9 @@ export interface CheckoutParts {
   attempts: Attempts
   payments: Payments
   resolver: Resolver
-  documents: Pick<Documents, 'openBalance'>
+  documents: Pick<Documents, 'openInvoices'>
+  /** The site's default currency, a credit limit's unless the customer names one (credit.ts). */
+  contexts: Pick<ShopContexts, 'defaultCurrency'>
   providers: PaymentProviders
   cardTokens: SavedCardTokens
   cardProvider: string
@@ -106,6 +109,16 @@ export class Checkout {
   /** A payment term (the `terms` list type's line): its id, name and days, or null. */
   terms(terms: string): Promise<{ id: string; name: string; days: number } | null> {
     return paymentTerms(this.parts.records, terms)
+  }
+
+  /**
+   * The customer's credit limit when it is kept in `currency`, else null: an order in another
+   * currency cannot be counted against it (credit.ts), so the review offers no payment on account.
+   */
+  async creditLimitIn(context: ShopContext, currency: string): Promise<number | null> {
+    const amount = context.profile?.creditlimit ?? null
+    if (amount === null || !context.entity) return null
+    return (await creditCurrencyOf(this.parts, context.entity)) === currency ? amount : null
   }
 
   /** Places the shopper's cart; the answer carries the order's link (order-links.ts). */

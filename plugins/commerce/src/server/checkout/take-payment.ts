@@ -1,13 +1,14 @@
 /**
- * Taking a checkout's payment (README, "Payments"): the account's credit terms, a saved card or a
- * card typed at checkout. A card charge is recorded in the ledger (payments.ts) before the gateway
- * is asked, with the run's charge key, and after it answered.
+ * Taking a checkout's payment (README, "Payments"): the account's credit terms (within its limit,
+ * credit.ts), a saved card or a card typed at checkout. A card charge is recorded in the ledger
+ * (payments.ts) before the gateway is asked, with the run's charge key, and after it answered.
  */
 import { createError } from '@shopwright/core'
 import type { CartAnswer } from '../../shared/answers.js'
 import { isObject, textOf } from '../refs.js'
 import type { Run } from './attempts.js'
 import type { CheckoutParts } from './checkout.js'
+import { checkCustomerCredit } from './credit.js'
 import type { Payment, Shopper } from './place-request.js'
 
 /** How the payment was taken, for the documents. */
@@ -21,7 +22,7 @@ export interface Paid {
 
 type PaymentParts = Pick<
   CheckoutParts,
-  'records' | 'documents' | 'providers' | 'cardProvider' | 'cardTokens' | 'payments'
+  'records' | 'documents' | 'contexts' | 'providers' | 'cardProvider' | 'cardTokens' | 'payments'
 >
 
 /**
@@ -41,15 +42,12 @@ export async function takePayment(
     // A guest has no terms and no saved cards: only a card typed at checkout.
     if (shopper.guest)
       throw createError('ERROR_PAYMENT_DECLINED', { reason: 'a guest pays by card' })
-    const context = shopper.context
     const terms = profile?.terms ?? ''
     const limit = profile?.creditlimit ?? null
     const days = await paymentTerms(parts.records, terms)
     if (!days || limit === null)
       throw createError('ERROR_PAYMENT_DECLINED', { reason: 'the account has no credit terms' })
-    const owed = await parts.documents.openBalance(context.entity, cart.currency)
-    const limitMinor = Math.round(limit * 10 ** cart.currency.places)
-    if (owed + cart.total > limitMinor) throw createError('ERROR_CREDIT_LIMIT_EXCEEDED')
+    await checkCustomerCredit(parts, shopper.context.entity, limit, cart)
     return { chargeKey: null, ccnumber: '', method: `On account (${days.name})`, onAccount: days }
   }
   const provider = parts.providers.get(parts.cardProvider)

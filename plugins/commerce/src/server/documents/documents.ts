@@ -6,10 +6,15 @@
  * and the memo, nothing else.
  */
 import type { Knex } from 'knex'
-import { createError, isSystemActor, type Entity, type RecordData } from '@shopwright/core'
-import { toMinor } from '@shopwright/client'
+import {
+  createError,
+  isSystemActor,
+  type AccessService,
+  type Entity,
+  type RecordData,
+} from '@shopwright/core'
 import type { RecordGuard, RecordsService } from '@shopwright/plugin-records'
-import { INVOICE_TYPE, ORDER_TYPE } from '../../shared/types.js'
+import { INVOICE_TYPE, ORDER_TYPE, PAYMENTS_SECURITY } from '../../shared/types.js'
 import { DOCUMENTS_TABLE } from '../migrations.js'
 import { refId, textOf } from '../refs.js'
 
@@ -62,8 +67,18 @@ const statusOf = (value: unknown): string =>
       ? textOf((value as { id?: unknown }).id)
       : ''
 
-/** The guard of orders and invoices (both types). */
-export const documentGuard: RecordGuard = {
+/**
+ * Invoice statuses whose change moves a customer's credit: marking one paid frees it, opening one
+ * again takes it. Only edit on the payments security record makes either (docs/security.md,
+ * "Customer credit"); `voided` is the orders desk's alone, below.
+ */
+const PAYMENT_STATUSES = new Set(['open', 'paidInFull'])
+
+/**
+ * The guard of orders and invoices (both types). `access` answers whether a member of staff holds
+ * edit on the payments security record.
+ */
+export const documentGuard = (access: Pick<AccessService, 'can'>): RecordGuard => ({
   async check(change, actor) {
     const type = change.record.type as DocumentType
     if (change.kind === 'created' || change.kind === 'updated') {
@@ -101,6 +116,16 @@ export const documentGuard: RecordGuard = {
           reason:
             'the orders desk moves an order to cancelled or partly shipped (its cancel and fulfil actions give stock and money back and count each line)',
         })
+      if (
+        type === INVOICE_TYPE &&
+        before !== after &&
+        PAYMENT_STATUSES.has(before) &&
+        PAYMENT_STATUSES.has(after) &&
+        !(await access.can(actor, PAYMENTS_SECURITY, 'edit'))
+      )
+        throw createError('ERROR_ACCESS_DENIED', {
+          reason: `marking an invoice paid or open again needs edit on the ${PAYMENTS_SECURITY} security record (it frees or takes the customer's credit)`,
+        })
       // An invoice marked paid owes nothing more: its credit goes back to the customer's limit.
       if (type === INVOICE_TYPE && record.status === 'paidInFull') record.amountremaining = 0
     }
@@ -114,6 +139,13 @@ export const documentGuard: RecordGuard = {
     else if (change.kind === 'binned' || change.kind === 'removed')
       await trx(DOCUMENTS_TABLE).where({ type: change.record.type, id: change.record.id }).delete()
   },
+})
+
+/** An open invoice's currency and what is left to pay on it (decimals, as the record keeps it). */
+export interface OpenInvoice {
+  id: string
+  currency: string
+  remaining: number
 }
 
 /** A document as its customer reads it: statuses and references with their text. */
@@ -179,23 +211,28 @@ export class Documents {
   }
 
   /**
-   * What a customer owes on open invoices in one currency, in its minor units: their credit used
-   * (an on-account order must fit under the limit with it).
+   * What a customer still owes on each open invoice, with its currency: their credit used (an
+   * on-account order must fit under the limit with it: checkout/credit.ts). Amounts stay the
+   * invoices' decimals; the credit check turns them into minor units of the limit's currency.
    */
-  async openBalance(entity: Entity, currency: { id: string; places: number }): Promise<number> {
+  async openInvoices(entity: Entity): Promise<OpenInvoice[]> {
     const rows = (await this.db(DOCUMENTS_TABLE)
       .where({ entity_type: entity.type, entity_id: entity.id, type: INVOICE_TYPE })
       .select('id')) as Array<{ id: string }>
-    let owed = 0
+    const open: OpenInvoice[] = []
     for (let start = 0; start < rows.length; start += 200) {
       const invoices = await this.records.findMany(
         rows.slice(start, start + 200).map(({ id }) => ({ type: INVOICE_TYPE, id })),
       )
       for (const invoice of invoices)
-        if (statusOf(invoice.status) === 'open' && refId(invoice.currency) === currency.id)
-          owed += toMinor(Number(invoice.amountremaining ?? 0), currency.places) ?? 0
+        if (statusOf(invoice.status) === 'open')
+          open.push({
+            id: invoice.id,
+            currency: refId(invoice.currency) ?? '',
+            remaining: Number(invoice.amountremaining ?? 0),
+          })
     }
-    return owed
+    return open
   }
 
   /** The answer shapes, with the texts of statuses, currencies and shipping methods. */
