@@ -1,8 +1,8 @@
-import { isAdministrator, type Entity } from '@shopwright/core'
-import type { Rights } from './drive-access.js'
+import type { Entity } from '@shopwright/core'
 import type { DriveContext } from './drive-context.js'
-import { FOLDER_RANK, type EntryRow } from './entry-store.js'
+import type { EntryRow } from './entry-store.js'
 import { denied, isProtected, notFound } from './refusals.js'
+import { checkSubtree } from './subtree-rights.js'
 
 /**
  * A bin or delete call: checks every named root, spends the caller's allowance once, then acts on
@@ -62,24 +62,8 @@ async function deletable(
     if (!row || isProtected(row.path))
       throw denied(entity, `${path || 'The root'} cannot be deleted.`)
     if (!rights.flags.delete) throw denied(entity)
-    await checkSubtree(drive, entity, row, rights, 'delete')
+    await checkSubtree(drive, entity, row, rights, { need: ['delete'], verb: 'deleted' })
     roots.push(row)
   }
   return roots
-}
-
-/** Refuses when an entry below carries a security record that denies the caller the flag. */
-async function checkSubtree(
-  drive: DriveContext,
-  entity: Entity | null,
-  root: EntryRow,
-  rights: Rights,
-  flag: 'delete',
-): Promise<void> {
-  if (root.rank !== FOLDER_RANK || isAdministrator(entity)) return
-  for (const row of await drive.store.securedIn(root.path, '')) {
-    if (row.id === root.id) continue
-    const own = await drive.access.childRights(entity, rights, row)
-    if (!own.flags[flag]) throw denied(entity, `${row.path} may not be deleted.`)
-  }
 }

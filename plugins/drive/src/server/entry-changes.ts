@@ -13,6 +13,7 @@ import { getEntry } from './entry-reads.js'
 import { FILE_RANK, type EntryRow } from './entry-store.js'
 import { newEntryPlace, newRow } from './new-entries.js'
 import { badName, denied, exists, isProtected, notFound } from './refusals.js'
+import { checkSubtree } from './subtree-rights.js'
 
 // The calls that make an entry or change its row: create, rename, security. A file's contents are
 // file-contents.ts's; binning and deleting are deletions.ts's.
@@ -45,7 +46,10 @@ export async function createEntry(
     : entryAnswer(row, row.path, folder.rights)
 }
 
-/** `rename`: a new name in the same folder; a folder takes everything below it along. */
+/**
+ * `rename`: a new name in the same folder; a folder takes everything below it along, so it needs
+ * view and edit on every entry below with its own security record, as a move does.
+ */
 export async function renameEntry(
   drive: DriveContext,
   entity: Entity | null,
@@ -60,6 +64,8 @@ export async function renameEntry(
   const refusal = badName(name, row.rank === FILE_RANK ? 'file' : 'folder')
   if (refusal) throw refusal
   if (name === row.name) return answer(row, rights)
+  // A folder's new name moves everything below it: the caller must see and may change all of it.
+  await checkSubtree(drive, entity, row, rights, { need: ['view', 'edit'], verb: 'renamed' })
   await drive.spend(entity)
   const renamed = await drive.store.transaction(async (trx) => {
     const live = await drive.store.byId(row.id, trx)

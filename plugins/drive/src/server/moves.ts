@@ -1,26 +1,21 @@
-import {
-  actorName,
-  createError,
-  isAdministrator,
-  isDuplicateKey,
-  type Entity,
-} from '@shopwright/core'
+import { actorName, createError, isDuplicateKey, type Entity } from '@shopwright/core'
 import { MAX_PATH_LENGTH, joinPath, splitPath } from '../shared/names.js'
 import type { DriveContext } from './drive-context.js'
-import { FILE_RANK, FOLDER_RANK, type EntryRow } from './entry-store.js'
+import { FILE_RANK, type EntryRow } from './entry-store.js'
 import { badName, denied, exists, isProtected, notFound } from './refusals.js'
+import { checkSubtree } from './subtree-rights.js'
 
 /** True when `folder` is the entry itself or lies below it: a folder never goes into itself. */
 const within = (folder: string, entry: string) => folder === entry || folder.startsWith(`${entry}/`)
 
 /**
  * `move`: entries, with all they hold, into another folder, all or none (the admin's drag and
- * drop, issue 35). Rights as a rename's on each entry (edit, and on every entry below with its own
- * security record, since those move too), and create on the target, which must be a folder below
- * a top-level one other than `personal` itself. Each named entry's name arrives in the target, so
- * it must meet the rules for a new name: an entry named before those rules (an older site) is
- * renamed before it moves; the entries below it keep their names and their place under it. An
- * entry already in the target is left as it is. Answers the entries' new paths.
+ * drop, issue 35). Rights as a rename's on each entry (edit, and view and edit on every entry
+ * below with its own security record, since those move too), and create on the target, which must
+ * be a folder below a top-level one other than `personal` itself. Each named entry's name arrives
+ * in the target, so it must meet the rules for a new name: an entry named before those rules (an
+ * older site) is renamed before it moves; the entries below it keep their names and their place
+ * under it. An entry already in the target is left as it is. Answers the entries' new paths.
  */
 export async function moveEntries(
   drive: DriveContext,
@@ -66,6 +61,9 @@ export async function moveEntries(
   })
 }
 
+/** A move takes everything below along: the caller must see and may change all of it. */
+const MOVED = { need: ['view', 'edit'], verb: 'moved' } as const
+
 const intoItself = (path: string) =>
   createError('ERROR_INVALID_INPUT', { reason: `${path} cannot be moved into itself.` })
 
@@ -92,12 +90,7 @@ async function movable(
         : badName(row.name, row.rank === FILE_RANK ? 'file' : 'folder')
     if (refusal) throw refusal
     if (within(to, row.path)) throw intoItself(row.path)
-    if (row.rank === FOLDER_RANK && !isAdministrator(entity))
-      for (const below of await drive.store.securedIn(row.path, '')) {
-        if (below.id === row.id) continue
-        const own = await drive.access.childRights(entity, rights, below)
-        if (!own.flags.edit) throw denied(entity, `${below.path} may not be moved.`)
-      }
+    await checkSubtree(drive, entity, row, rights, MOVED)
     roots.push(row)
   }
   return roots
