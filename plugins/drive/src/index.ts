@@ -8,7 +8,8 @@ import { DRIVE_WRITES, DriveService } from './server/drive-service.js'
 import { DriveBin } from './server/drive-bin.js'
 import { driveRoutes } from './server/routes.js'
 import { ImageVariants } from './server/images/image-variants.js'
-import { sharpCodec } from './server/images/image-codec.js'
+import { SharpCodec } from './server/images/image-codec.js'
+import { ResizeProcesses } from './server/images/resize-processes.js'
 import { DriveSeeds } from './seeds/drive-seeds.js'
 import { DRIVE_ERRORS } from './shared/errors.js'
 import { DRIVE_SECURITY } from './shared/types.js'
@@ -93,11 +94,16 @@ export default definePlugin({
             { maxFileSize: settings.driveMaxFileSize },
           ),
       ).singleton(),
-      // Resized images: variants in the same blob store, made with sharp, at most a few at once
-      // on this node (docs/drive.md).
+      // Resized images: variants in the same blob store, made with sharp in child processes
+      // killed at DRIVE_RESIZE_TIMEOUT, at most a few at once on this node (docs/drive.md).
       driveImages: asFunction(
         ({ driveBlobs, logger }) =>
-          new ImageVariants(driveBlobs, sharpCodec, undefined, { logger }),
+          new ImageVariants(
+            driveBlobs,
+            new SharpCodec(new ResizeProcesses({ deadlineMs: settings.driveResizeTimeout })),
+            undefined,
+            { logger },
+          ),
       ).singleton(),
     })
   },
@@ -124,6 +130,7 @@ export default definePlugin({
     logger.info({ storage: store.kind, ...seeded }, 'drive ready')
   },
   async destroy({ services }) {
+    await services.driveImages.close()
     await services.driveBlobs.close()
   },
   routes(router, { services, settings }) {

@@ -134,6 +134,7 @@ export const DRIVE_ROUTES = {
       'ERROR_INVALID_INTEGER',
       'ERROR_IMAGE_TOO_LARGE',
       'ERROR_IMAGE_UNREADABLE',
+      'ERROR_IMAGE_TIMEOUT',
       'ERROR_TOO_MANY_REQUESTS',
     ],
   }),

@@ -86,6 +86,11 @@ export const DRIVE_SETTINGS = {
    * call answers 503 ERROR_DATA_CONNECTION.
    */
   driveS3Timeout: { env: 'DRIVE_S3_TIMEOUT', schema: whole(100, 600_000).default(5000) },
+  /**
+   * Milliseconds one resize may take once its process has the source; past it the process is
+   * killed and the request answers 422 ERROR_IMAGE_TIMEOUT (docs/drive.md, "Resized images").
+   */
+  driveResizeTimeout: { env: 'DRIVE_RESIZE_TIMEOUT', schema: whole(10, 600_000).default(30_000) },
   /** Path-style addresses (`endpoint/bucket/key`): MinIO and most Ceph RGW set-ups need it. */
   driveS3ForcePathStyle: { env: 'DRIVE_S3_FORCE_PATH_STYLE', schema: flag.default(false) },
   /** Prepended to every object key, for a bucket shared with other data. */

@@ -24,6 +24,9 @@ export const DRIVE_ERRORS = defineErrors({
   // formed, the stored image is what cannot be resized.
   ERROR_IMAGE_TOO_LARGE: { message: 'The image is too large to resize.', status: 422 },
   ERROR_IMAGE_UNREADABLE: { message: 'The image cannot be read.', status: 422 },
+  // Stopped at DRIVE_RESIZE_TIMEOUT. 422 rather than 5xx: an image built to be slow is refused
+  // every time, and a flood of them must not write an error line each into the site's log.
+  ERROR_IMAGE_TIMEOUT: { message: 'The image took too long to resize.', status: 422 },
   ERROR_RATE_LIMIT_EXCEEDED: {
     message: 'Drive limit exceeded. Reduce the rate of create, update, and delete requests.',
     status: 429,

@@ -1,7 +1,10 @@
 import type sharpModuleType from 'sharp'
-import type { Sharp as SharpPipeline } from 'sharp'
+import { ImageDecodeError } from './image-errors.js'
 import { sniffRaster, type OutputFormat, type RasterFormat } from './image-formats.js'
+import { ResizeProcesses } from './resize-processes.js'
 import type { Size } from './resize-box.js'
+
+export { ImageDecodeError, ImageTimeoutError } from './image-errors.js'
 
 /**
  * The most pixels (width x height of the first frame) a source may have to be resized: a few KB of
@@ -10,8 +13,15 @@ import type { Size } from './resize-box.js'
  */
 export const MAX_INPUT_PIXELS = 40_000_000
 
-/** The longest one resize may take; libvips stops the work past it. */
-export const RESIZE_TIMEOUT_SECONDS = 30
+/**
+ * The longest side a source may have to be resized, width and height each: a thin image is cheap
+ * in pixels and dear in time (a 1 x 40,000,000 PNG, within MAX_INPUT_PIXELS, took 53 s). 16,384
+ * takes a 16,384 x 2,400 panorama and every camera's photo.
+ */
+export const MAX_INPUT_SIDE = 16_384
+
+/** The default of DRIVE_RESIZE_TIMEOUT: milliseconds one resize may take before it is stopped. */
+export const DEFAULT_RESIZE_TIMEOUT_MS = 30_000
 
 /** What the header of a source says: its format and its size upright (EXIF orientation applied). */
 export interface SourceFacts extends Size {
@@ -21,16 +31,6 @@ export interface SourceFacts extends Size {
 /** A resize: the exact size (aspect ratio already worked out) and the format to write. */
 export interface ResizeTarget extends Size {
   format: OutputFormat
-}
-
-/** The bytes start like an image but cannot be decoded (a broken or truncated file). */
-export class ImageDecodeError extends Error {
-  override name = 'ImageDecodeError'
-}
-
-/** The resize ran past RESIZE_TIMEOUT_SECONDS. */
-export class ImageTimeoutError extends Error {
-  override name = 'ImageTimeoutError'
 }
 
 /**
@@ -46,15 +46,21 @@ export interface ImageCodec {
   inspect(bytes: Buffer): Promise<SourceFacts | null>
   /**
    * The source scaled to exactly the target's size, upright, first frame only, without its
-   * metadata (EXIF, GPS, comments). Refuses a source over MAX_INPUT_PIXELS before decoding it.
+   * metadata (EXIF, GPS, comments). Refuses a source over MAX_INPUT_PIXELS before decoding it
+   * (ImageDecodeError); ImageTimeoutError past the deadline.
    */
   resize(bytes: Buffer, target: ResizeTarget): Promise<Buffer>
+  /** Stops what it runs resizes in, when the drive stops. */
+  close?(): Promise<void>
 }
 
 type Sharp = typeof sharpModuleType
 let sharpModule: Promise<Sharp> | undefined
 
-/** sharp (libvips) loads on the first resize, not at start: a node that never resizes stays small. */
+/**
+ * sharp (libvips) loads on the first header read, not at start: a node that never resizes stays
+ * small.
+ */
 function loadSharp(): Promise<Sharp> {
   sharpModule ??= import('sharp').then((module) => module.default)
   return sharpModule
@@ -69,9 +75,15 @@ const DECODER: Readonly<Record<RasterFormat, string>> = {
   avif: 'heif',
 }
 
-/** The image codec on sharp (libvips): the one the plugin runs. */
-export const sharpCodec: ImageCodec = {
-  async inspect(bytes) {
+/**
+ * The image codec on sharp (libvips): the one the plugin runs. Headers are read in this process
+ * (no pixel is decoded); resizes run in child processes killed at the deadline
+ * (resize-processes.ts).
+ */
+export class SharpCodec implements ImageCodec {
+  constructor(readonly processes: ResizeProcesses) {}
+
+  async inspect(bytes: Buffer): Promise<SourceFacts | null> {
     const format = sniffRaster(bytes)
     if (format === null) return null
     const sharp = await loadSharp()
@@ -92,34 +104,18 @@ export const sharpCodec: ImageCodec = {
     const { width, height } = metadata.autoOrient
     if (!(width > 0 && height > 0)) throw new ImageDecodeError(`the ${format} header gives no size`)
     return { format, width, height }
-  },
+  }
 
-  async resize(bytes, target) {
-    const sharp = await loadSharp()
-    const pipeline = sharp(bytes, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-      failOn: 'error',
-      autoOrient: true,
-      sequentialRead: true,
-    })
-      .timeout({ seconds: RESIZE_TIMEOUT_SECONDS })
-      .resize(target.width, target.height, { fit: 'fill' })
-    try {
-      return await encode(pipeline, target.format).toBuffer()
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      if (/timeout/i.test(message))
-        throw new ImageTimeoutError(`the resize took more than ${RESIZE_TIMEOUT_SECONDS} s`, {
-          cause: error,
-        })
-      throw new ImageDecodeError(message, { cause: error })
-    }
-  },
+  resize(bytes: Buffer, target: ResizeTarget): Promise<Buffer> {
+    return this.processes.resize(bytes, target, MAX_INPUT_PIXELS)
+  }
+
+  close(): Promise<void> {
+    return this.processes.close()
+  }
 }
 
-/** The encoder of each output format: quality for photos, sharp's defaults otherwise. */
-function encode(pipeline: SharpPipeline, format: OutputFormat): SharpPipeline {
-  if (format === 'jpeg') return pipeline.jpeg({ quality: 80 })
-  if (format === 'webp') return pipeline.webp({ quality: 80 })
-  return pipeline.png()
-}
+/** A codec with the default deadline, for the unit tests. */
+export const sharpCodec = new SharpCodec(
+  new ResizeProcesses({ deadlineMs: DEFAULT_RESIZE_TIMEOUT_MS }),
+)

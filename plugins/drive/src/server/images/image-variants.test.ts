@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isAppError } from '@shopwright/core'
 import type { BlobStore } from '../blobs/blob-store.js'
 import { LocalBlobStore } from '../blobs/local-blob-store.js'
-import { sharpCodec, type ImageCodec } from './image-codec.js'
+import { ImageTimeoutError, MAX_INPUT_SIDE, sharpCodec, type ImageCodec } from './image-codec.js'
 import { ImageVariants, factsKey, sourceIdOf, variantKey, type Resolved } from './image-variants.js'
 import { ResizeSlots } from './resize-slots.js'
-import { imageFacts, pngBomb, testImage } from './testing.js'
+import { blackPng, imageFacts, pngBomb, testImage } from './testing.js'
 
 /** sharp, counting its calls and the most resizes running at once. */
 function countingCodec(inner: ImageCodec = sharpCodec) {
@@ -155,6 +155,49 @@ describe('ImageVariants', () => {
       'ERROR_IMAGE_TOO_LARGE',
     )
     expect(counts.inspect).toBe(1)
+  })
+
+  it('refuses a source with a side over MAX_INPUT_SIDE from its header, however few its pixels', async () => {
+    const { codec, counts } = countingCodec()
+    const images = new ImageVariants(blobs, codec)
+    // The attack review's image: 40,000,000 pixels (within MAX_INPUT_PIXELS), one wide.
+    const thin = await storedFile(await blackPng(1, 40_000_000))
+    expect(thin.size).toBeLessThan(1024 * 1024)
+    const refusal = await images.resolve(thin, { height: 64 }).catch((error: unknown) => error)
+    expect(isAppError(refusal) && refusal.code).toBe('ERROR_IMAGE_TOO_LARGE')
+    expect(isAppError(refusal) && refusal.reason).toMatch(/^1 x 40000000 has a side longer than/)
+    const wide = await storedFile(await blackPng(MAX_INPUT_SIDE + 1, 1))
+    expect(await codeOf(images.resolve(wide, { width: 64 }))).toBe('ERROR_IMAGE_TOO_LARGE')
+    expect(counts).toMatchObject({ inspect: 2, resize: 0 })
+  })
+
+  it('answers a resize stopped at its deadline 422 ERROR_IMAGE_TIMEOUT, logged, not remembered', async () => {
+    const warnings: unknown[] = []
+    let slow = true
+    const { codec, counts } = countingCodec({
+      inspect: (bytes) => sharpCodec.inspect(bytes),
+      async resize(bytes, target) {
+        if (slow) throw new ImageTimeoutError('The resize took more than 10 ms and was stopped.')
+        return sharpCodec.resize(bytes, target)
+      },
+    })
+    const images = new ImageVariants(blobs, codec, undefined, {
+      logger: { warn: (...args: unknown[]) => void warnings.push(args) },
+    })
+    const file = await storedFile(await testImage(300, 200, 'png'))
+    expect(await codeOf(images.resolve(file, { width: 64 }))).toBe('ERROR_IMAGE_TIMEOUT')
+    expect(warnings).toHaveLength(1)
+    expect(await blobs.stat(variantKey(file.hash, { width: 64, height: 43, format: 'png' }))).toBe(
+      null,
+    )
+    // Tried again on the next request (a busy node may have been the cause), the header not reread.
+    slow = false
+    expect(await imageFacts(await bytesOf(await images.resolve(file, { width: 64 })))).toEqual({
+      width: 64,
+      height: 43,
+      format: 'png',
+    })
+    expect(counts).toMatchObject({ inspect: 1, resize: 2 })
   })
 
   it('refuses a file over the byte limit without reading it', async () => {

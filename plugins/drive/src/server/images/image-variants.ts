@@ -5,7 +5,9 @@ import { isBlobNotFound, type BlobStore } from '../blobs/blob-store.js'
 import type { EntryRow } from '../entry-store.js'
 import {
   ImageDecodeError,
+  ImageTimeoutError,
   MAX_INPUT_PIXELS,
+  MAX_INPUT_SIDE,
   type ImageCodec,
   type ResizeTarget,
 } from './image-codec.js'
@@ -89,6 +91,11 @@ function planOf(source: string, facts: SourceFacts, box: ResizeBox): Plan {
   if (facts.kind === 'other') return ORIGINAL
   if (facts.kind === 'broken')
     throw createError('ERROR_IMAGE_UNREADABLE', { reason: 'The image data cannot be decoded.' })
+  // Each side on its own: a thin image is cheap in pixels and dear in time.
+  if (facts.width > MAX_INPUT_SIDE || facts.height > MAX_INPUT_SIDE)
+    throw createError('ERROR_IMAGE_TOO_LARGE', {
+      reason: `${facts.width} x ${facts.height} has a side longer than the ${MAX_INPUT_SIDE} pixels resized.`,
+    })
   if (facts.width * facts.height > MAX_INPUT_PIXELS)
     throw createError('ERROR_IMAGE_TOO_LARGE', {
       reason: `${facts.width} x ${facts.height} is more than the ${MAX_INPUT_PIXELS} pixels resized.`,
@@ -121,7 +128,8 @@ export class ImageVariants {
 
   constructor(
     private readonly blobs: BlobStore,
-    private readonly codec: ImageCodec,
+    /** What reads and resizes the images (read by the tests that check its processes). */
+    readonly codec: ImageCodec,
     /** The resizes running and waiting on this node (read by the tests that fill them). */
     readonly slots: ResizeSlots = new ResizeSlots(RESIZE_CONCURRENCY, RESIZE_QUEUE),
     options: ImageVariantsOptions = {},
@@ -211,6 +219,10 @@ export class ImageVariants {
       try {
         output = await this.codec.resize(bytes, plan)
       } catch (error) {
+        if (error instanceof ImageTimeoutError) {
+          await keep()
+          throw this.timedOut(source, plan, error)
+        }
         if (!(error instanceof ImageDecodeError)) throw error
         await keep({ kind: 'broken' })
         throw createError('ERROR_IMAGE_UNREADABLE', { reason: error.message, cause: error })
@@ -219,6 +231,21 @@ export class ImageVariants {
       await keep()
       return { kind: 'variant', plan, bytes: output }
     })
+  }
+
+  /**
+   * A resize stopped at its deadline: logged (an image that does it every time is worth a look),
+   * answered 422, and not remembered, since a busy node may have been the cause. The facts are
+   * kept, so the header is not read again.
+   */
+  private timedOut(source: string, plan: Plan & { kind: 'variant' }, error: ImageTimeoutError) {
+    this.logger?.warn({ err: error, source, variant: plan.key }, 'drive: a resize was stopped')
+    return createError('ERROR_IMAGE_TIMEOUT', { reason: error.message, cause: error })
+  }
+
+  /** Stops the processes resizes run in (the drive is stopping). */
+  async close(): Promise<void> {
+    await this.codec.close?.()
   }
 
   /** The facts of a source this process or another learnt before, or null. */

@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib'
+import { once } from 'node:events'
+import { crc32, createDeflate, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 
 // Images for the resize tests (unit and black-box); not part of the plugin's build.
@@ -53,6 +54,41 @@ export function pngBomb(side = 30_000): Buffer {
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
     pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/**
+ * A complete, valid PNG of `width` x `height` black pixels, 8-bit grey or (`deep`) 16-bit RGBA:
+ * every row is there for a decoder to read and unfilter (each row's filter is Paeth, the dearest
+ * to undo), yet the file is small, since the rows repeat and deflate about 1000 to 1 (1 x
+ * 40,000,000 is some 80 KB). The rows are deflated as they are made, never held whole.
+ */
+export async function blackPng(width: number, height: number, deep = false): Promise<Buffer> {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = deep ? 16 : 8 // bits per sample
+  header[9] = deep ? 6 : 0 // RGBA or greyscale
+  const deflate = createDeflate({ level: 9 })
+  const chunks: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const ended = once(deflate, 'end')
+  // Whole rows at a time, about 1 MiB: each is its filter byte (4, Paeth) and zero samples.
+  const rowBytes = 1 + width * (deep ? 8 : 1)
+  const rowsPerWrite = Math.max(1, Math.floor((1024 * 1024) / rowBytes))
+  const rows = Buffer.alloc(rowsPerWrite * rowBytes)
+  for (let row = 0; row < rowsPerWrite; row++) rows[row * rowBytes] = 4
+  for (let left = height; left > 0; left -= rowsPerWrite) {
+    const part = rows.subarray(0, Math.min(left, rowsPerWrite) * rowBytes)
+    if (!deflate.write(part)) await once(deflate, 'drain')
+  }
+  deflate.end()
+  await ended
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(chunks)),
     pngChunk('IEND', Buffer.alloc(0)),
   ])
 }
