@@ -6,6 +6,7 @@ import {
   type ErrorCodesOf,
   type Logger,
   type Meters,
+  type RateLimiterService,
   type RedisConnections,
   type Services,
   asFunction,
@@ -22,6 +23,12 @@ import { SessionsService } from './server/sessions-service.js'
 import { SESSIONS_SETTINGS, type SessionsSettings } from './server/settings.js'
 import { Tracker } from './server/tracker.js'
 import { SessionFacts } from './server/session-facts.js'
+import {
+  COOKIELESS_LIMIT,
+  SessionStarts,
+  START_LIMIT,
+  START_WINDOW_SECONDS,
+} from './server/session-starts.js'
 import type { VisitorRequest } from './server/visitor.js'
 import { SESSIONS_ERRORS } from './shared/errors.js'
 import { SESSIONS_PHRASES } from './shared/phrases.js'
@@ -68,7 +75,8 @@ function locateAll(
   settings: SessionsSettings,
 ): Promise<SessionWrite[]> {
   return Promise.all(
-    sessions.map(async ({ address, ...session }) => ({
+    // `proven` was for the start limits; only the session's fields are written.
+    sessions.map(async ({ address, proven: _proven, ...session }) => ({
       ...session,
       ...(settings.sessionsGeoip ? await locate(address) : NO_LOCATION),
       ip: storedIp(address, settings.sessionsIpPrecision),
@@ -88,22 +96,36 @@ function makeParts(
   db: Knex,
   redis: RedisConnections | null,
   meters: Meters,
+  limiter: RateLimiterService,
   dialect: DatabaseDialect,
   settings: SessionsSettings,
   logger: Logger,
 ): Parts {
   const store = new SessionStore(db, dialect)
   const live = new LiveCounter(redis, store, logger)
+  const starts = new SessionStarts(
+    store,
+    limiter,
+    { start: settings.sessionsStartLimit > 0, cookieless: settings.sessionsCookielessLimit > 0 },
+    meters,
+  )
   const writer = new SessionWriter(
     store,
     {
-      prepare: (sessions) => locateAll(sessions, settings),
+      prepare: async (sessions) => {
+        const admitted = await starts.admit(sessions)
+        if (admitted.length < sessions.length) {
+          const kept = new Set(admitted.map((session) => session.id))
+          for (const session of sessions) if (!kept.has(session.id)) tracker.forget(session.id)
+        }
+        return locateAll(admitted, settings)
+      },
       written: (sessions) => live.record(sessions),
     },
     logger,
     { flushMs: settings.sessionsFlushMs, limit: settings.sessionsBufferLimit },
   )
-  const tracker = new Tracker(writer, logger, meters)
+  const tracker = new Tracker(writer, logger)
   return {
     store,
     writer,
@@ -145,9 +167,24 @@ export default definePlugin({
         duration: 60,
         code: 'ERROR_TOO_MANY_REQUESTS',
       })
+    // Sessions an address may start an hour (README, "How many sessions an address starts").
+    for (const [name, points] of [
+      [START_LIMIT, settings.sessionsStartLimit],
+      [COOKIELESS_LIMIT, settings.sessionsCookielessLimit],
+    ] as const)
+      if (points > 0)
+        container.cradle.limiter.define(name, { points, duration: START_WINDOW_SECONDS })
     let parts: Parts | undefined
-    const partsOf = ({ db, redis, meters }: Pick<Services, 'db' | 'redis' | 'meters'>) =>
-      (parts ??= makeParts(db, redis, meters, dialect, settings, logger))
+    const partsOf = (cradle: Pick<Services, 'db' | 'redis' | 'meters' | 'limiter'>) =>
+      (parts ??= makeParts(
+        cradle.db,
+        cradle.redis,
+        cradle.meters,
+        cradle.limiter,
+        dialect,
+        settings,
+        logger,
+      ))
     container.register({
       sessionWriter: asFunction((cradle: Services) => partsOf(cradle).writer).singleton(),
       sessionTracker: asFunction((cradle: Services) => partsOf(cradle).tracker).singleton(),

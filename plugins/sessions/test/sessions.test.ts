@@ -13,7 +13,16 @@ import {
 } from './helpers.js'
 
 // Trusting the proxy's X-Forwarded-For, as a site behind one does: the tests choose the address.
-const SUITE = sessionsSuite({ trustProxy: true, settings: { sessionsIpPrecision: 'truncated' } })
+// Most visitors here come from one address, so it has no budget of new sessions
+// (start-limits.test.ts tests the budgets).
+const SUITE = sessionsSuite({
+  trustProxy: true,
+  settings: {
+    sessionsIpPrecision: 'truncated',
+    sessionsStartLimit: 0,
+    sessionsCookielessLimit: 0,
+  },
+})
 
 describePlugin('sessions', SUITE, (site) => {
   const kernel = () => site.kernel

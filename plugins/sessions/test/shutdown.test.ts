@@ -80,6 +80,9 @@ for (const database of databasesUnderTest()) {
       const env: Record<string, string> = {
         PLUGINS,
         SESSIONS_TRACK_LIMIT: '0',
+        // Every visitor of the load comes from one address: no budget of new sessions.
+        SESSIONS_START_LIMIT: '0',
+        SESSIONS_COOKIELESS_LIMIT: '0',
         SESSIONS_GEOIP: 'false',
         // Storefront pages' sessions wait in the queue (unless a tracking batch takes them along):
         // those still there at SIGTERM are written by the plugin's destroy hook.

@@ -77,3 +77,40 @@ describePlugin('sessions', { ...sessionsSuite(), nodes: 2, engines: ['mariadb'] 
     }
   })
 })
+
+describePlugin(
+  'sessions an address starts, on two nodes',
+  {
+    ...sessionsSuite({
+      trustProxy: true,
+      settings: { sessionsCookielessLimit: 3, sessionsStartLimit: 2 },
+    }),
+    nodes: 2,
+    engines: ['mariadb'],
+  },
+  (site) => {
+    it('bounds them for both nodes together: the budgets are counted in Redis', async () => {
+      const nodes = site.nodes as [Kernel, Kernel]
+      const from = { 'x-forwarded-for': '198.51.100.20' }
+      const flushBoth = () =>
+        Promise.all(nodes.map((node) => node.containerOf('sessions').cradle.sessionWriter.flush()))
+      const stored = async () => {
+        await flushBoth()
+        const db = nodes[0].services.db
+        const row = await db(SESSIONS_TABLE).where({ ip: '198.51.100.0' }).count({ n: '*' }).first()
+        return Number((row as { n: number | string }).n)
+      }
+      // A script without cookies, its requests spread over both nodes: 3 sessions in all.
+      for (let request = 0; request < 10; request++) await visit(nodes[request % 2]!, '/', from)
+      expect(await stored()).toBe(3)
+      // Visitors that send the cookie back on the other node: 2 more, then none.
+      for (let visitor = 0; visitor < 4; visitor++) {
+        const first = await visit(nodes[visitor % 2]!, '/', from)
+        await flushBoth()
+        const cookie = cookiesOf(first)
+        await visit(nodes[(visitor + 1) % 2]!, '/about', { ...from, cookie })
+      }
+      expect(await stored()).toBe(5)
+    })
+  },
+)

@@ -10,7 +10,11 @@ import { PLUGINS } from './helpers.js'
 
 /** A new visitor's session as the tracker queues it for a storefront page. */
 function newVisitor(at: number): PendingSession {
-  return { ...sessionOf({ id: sessionIdOf(newToken()), startedAt: at }), address: '127.0.0.1' }
+  return {
+    ...sessionOf({ id: sessionIdOf(newToken()), startedAt: at }),
+    address: '127.0.0.1',
+    proven: false,
+  }
 }
 
 describePlugin("the session writer's batches", { plugins: PLUGINS }, (site) => {

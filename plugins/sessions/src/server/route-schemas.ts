@@ -118,7 +118,12 @@ const view = { security: SESSIONS_SECURITY, right: 'view' } as const
 export const SESSION_ROUTES = {
   track: describe({
     summary: "Records the visitor's tracked pages",
-    description: 'The visit cookies say which session; the body never does.',
+    description:
+      "Queues the posted pages for the session of the request's visit cookie, confirming it; a " +
+      'request without one starts a new visit and gets its cookies with the answer. The body never ' +
+      'names a session. The pages are written within SESSIONS_FLUSH_MS; a new session is stored ' +
+      'only while its client address is within SESSIONS_START_LIMIT. Limited per client address ' +
+      '(SESSIONS_TRACK_LIMIT a minute).',
     access: 'anyone',
     body: z
       .strictObject({
@@ -135,7 +140,11 @@ export const SESSION_ROUTES = {
           MAX_SPAN,
         'the pages span more than 7 days',
       ),
-    answer: z.object({ pages: z.int().describe('The pages of the visit so far') }),
+    answer: z.object({
+      pages: z
+        .int()
+        .describe('How many pages this call took: every page posted (a refused call is an error)'),
+    }),
     errors: ['ERROR_TOO_MANY_REQUESTS', 'ERROR_TRACKING_BUSY'],
   }),
   list: describe({

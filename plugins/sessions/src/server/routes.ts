@@ -1,15 +1,20 @@
-import type {
-  AccessService,
-  QueryMiddleware,
-  QueryRouter,
-  RateLimiterService,
+import {
+  clientKey,
+  type AccessService,
+  type QueryMiddleware,
+  type QueryRouter,
+  type RateLimiterService,
 } from '@shopwright/core'
 import { SESSIONS_SECURITY } from '../shared/types.js'
 import type { SessionsService } from './sessions-service.js'
 import type { Tracker } from './tracker.js'
 import { SESSION_ROUTES } from './route-schemas.js'
 
-/** The rate limit of `/query/track` per address (SESSIONS_TRACK_LIMIT a minute). */
+/**
+ * The rate limit of `/query/track` per client address (SESSIONS_TRACK_LIMIT a minute), counted
+ * under the kernel's client key like every other limit: an IPv6 client by its /64, a client behind
+ * the configured proxies by the address they saw.
+ */
 export const TRACK_LIMIT = 'sessions-track'
 
 /** The calls: `/query/track` for anyone, `/query/session/...` for the `sessions` record's holders. */
@@ -30,7 +35,7 @@ export function sessionRoutes(
     SESSION_ROUTES.track,
     // Counted before the body is checked: a flood of bad posts costs the sender its quota too.
     async (ctx, next) => {
-      if (services.trackLimit > 0) await limiter.consume(TRACK_LIMIT, ctx.ip)
+      if (services.trackLimit > 0) await limiter.consume(TRACK_LIMIT, clientKey(ctx.ip))
       await next()
     },
     (ctx) => {

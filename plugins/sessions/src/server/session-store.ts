@@ -307,6 +307,18 @@ export class SessionStore {
       .limit(limit)) as SessionRecord[]
   }
 
+  /** Which of `ids` are stored already (primary-key reads, 500 ids a query). */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>()
+    for (let at = 0; at < ids.length; at += 500) {
+      const rows = (await this.db(SESSIONS_TABLE)
+        .whereIn('id', ids.slice(at, at + 500))
+        .select('id')) as Array<{ id: string }>
+      for (const row of rows) found.add(row.id)
+    }
+    return found
+  }
+
   /** How many sessions had activity since `since` (the live count without Redis). */
   async activeSince(since: number): Promise<number> {
     const row = (await this.db(SESSIONS_TABLE)

@@ -5,6 +5,11 @@ import type { PageWrite, SessionStore, SessionWrite } from './session-store.js'
 export interface PendingSession extends SessionWrite {
   /** The visitor's whole address: located, then cut to the stored precision, at write time. */
   address: string
+  /**
+   * The visitor has shown it is a browser: the request carried the visit cookie, or was a track
+   * post. A new session draws on its address's budget of proven or of cookie-less starts.
+   */
+  proven: boolean
 }
 
 interface Waiter {
@@ -12,7 +17,10 @@ interface Waiter {
   reject(error: unknown): void
 }
 
-/** What the writer does around a batch: locate sessions before, tell the live counter after. */
+/**
+ * What the writer does around a batch: admit and locate sessions before (a session left out is not
+ * stored, nor are its pages of the batch), tell the live counter after.
+ */
 export interface WriteSteps {
   prepare(sessions: PendingSession[]): Promise<SessionWrite[]>
   written(sessions: readonly SessionWrite[]): void
@@ -27,6 +35,7 @@ export function mergeSession(into: PendingSession, from: PendingSession): void {
   into.startedAt = Math.min(into.startedAt, from.startedAt)
   into.endedAt = Math.max(into.endedAt, from.endedAt)
   into.confirmed ||= from.confirmed
+  into.proven ||= from.proven
   into.robot ||= from.robot
   into.virus ||= from.virus
   into.spam ||= from.spam
@@ -65,6 +74,18 @@ function takeFirst<K, V>(from: Map<K, V>, limit: number): Map<K, V> {
   }
   for (const key of taken.keys()) from.delete(key)
   return taken
+}
+
+/** A batch's pages, without those of its sessions the prepare step left out. */
+function pagesKept(
+  pages: ReadonlyMap<string, PageWrite>,
+  sessions: ReadonlyMap<string, PendingSession>,
+  prepared: readonly SessionWrite[],
+): PageWrite[] {
+  const all = [...pages.values()]
+  if (prepared.length === sessions.size) return all
+  const kept = new Set(prepared.map((session) => session.id))
+  return all.filter((page) => kept.has(page.sessionId) || !sessions.has(page.sessionId))
 }
 
 /**
@@ -205,7 +226,7 @@ export class SessionWriter {
       }
       try {
         const prepared = await this.steps.prepare([...sessions.values()])
-        await this.store.write(prepared, [...pages.values()])
+        await this.store.write(prepared, pagesKept(pages, sessions, prepared))
         this.failures = 0
         for (const waiter of waiters) waiter.resolve()
         this.steps.written(prepared)

@@ -42,6 +42,23 @@ export const SESSIONS_SETTINGS = {
     env: 'SESSIONS_TRACK_LIMIT',
     schema: wholeNumber(0, 1_000_000_000).default(120),
   },
+  /**
+   * Most new sessions one client address may start an hour once the visitor has shown it is a
+   * browser: it sent the visit cookie back, or its tracker posted (0: no limit). Counted when a
+   * session is first stored, across the nodes (README, "How many sessions an address starts").
+   */
+  sessionsStartLimit: {
+    env: 'SESSIONS_START_LIMIT',
+    schema: wholeNumber(0, 1_000_000_000).default(100),
+  },
+  /**
+   * Most new sessions one client address may start an hour from pages asked for without the visit
+   * cookie (a browser's first page, a crawler, a scanner, a script; 0: no limit).
+   */
+  sessionsCookielessLimit: {
+    env: 'SESSIONS_COOKIELESS_LIMIT',
+    schema: wholeNumber(0, 1_000_000_000).default(10),
+  },
 } as const
 
 export type SessionsSettings = SettingsOf<typeof SESSIONS_SETTINGS>

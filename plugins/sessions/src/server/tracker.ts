@@ -1,4 +1,4 @@
-import { createError, type Logger, type Meters } from '@shopwright/core'
+import { createError, type Logger } from '@shopwright/core'
 import { LIVE_MS } from '../shared/types.js'
 import { isReferrerSpam, payloadSpamReasons, virusReasons } from './flags.js'
 import { NO_LOCATION } from './geo.js'
@@ -56,8 +56,6 @@ export class Tracker {
   constructor(
     private readonly writer: SessionWriter,
     private readonly logger: Logger,
-    /** Counts the sessions started (`sessions`, docs/operations.md "Meters"), for billing. */
-    private readonly meters?: Pick<Meters, 'add'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -69,8 +67,8 @@ export class Tracker {
       setVisitCookies(request, known, LIVE_MS)
       return { id: this.ids.of(known), visits: Math.max(before, 1), fresh: false }
     }
+    // Metered when it is first stored (session-starts.ts): most cookie-less requests never are.
     const token = newToken()
-    this.meters?.add('sessions')
     const visits = Math.min(before + 1, MAX_VISITS)
     setVisitCookies(request, token, LIVE_MS, visits)
     return { id: sessionIdOf(token), visits, fresh: true }
@@ -79,7 +77,7 @@ export class Tracker {
   /** What the request itself says about the visit. */
   private describe(
     request: VisitorRequest,
-    visit: { id: string; visits: number },
+    visit: { id: string; visits: number; fresh: boolean },
     at: number,
     landing: string,
     referer: string,
@@ -99,6 +97,8 @@ export class Tracker {
       confirmed: false,
       visits: visit.visits,
       address: request.ip,
+      // A page asked for with the cookie it was given proves a browser that keeps cookies.
+      proven: !visit.fresh,
       ip: '',
       userAgent,
       device: '',
@@ -187,9 +187,13 @@ export class Tracker {
     return writes.length
   }
 
-  /** Forgets which sessions were queued (they were cleared). */
-  forget(): void {
-    this.recent.clear()
+  /**
+   * Forgets which sessions were queued: all (they were cleared), or one that was not stored (its
+   * address had started too many), so its next post queues it whole instead of adding pages alone.
+   */
+  forget(id?: string): void {
+    if (id === undefined) this.recent.clear()
+    else this.recent.delete(id)
   }
 
   private remember(id: string, at: number): void {
@@ -201,7 +205,7 @@ export class Tracker {
   /** The session a track post confirms, described from the request and its first page. */
   private confirmed(
     request: VisitorRequest,
-    visit: { id: string; visits: number },
+    visit: { id: string; visits: number; fresh: boolean },
     timed: ReadonlyArray<TrackedPageInput & { key: number }>,
     at: number,
     device: string,
@@ -214,6 +218,8 @@ export class Tracker {
     const session = this.describe(request, visit, first.start, first.href, referer)
     session.endedAt = at
     session.confirmed = true
+    // Posted by the storefront's tracker: it runs only in a browser.
+    session.proven = true
     session.device = device.slice(0, 256)
     if (spam.length > 0) {
       session.spam = true
