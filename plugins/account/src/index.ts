@@ -68,7 +68,13 @@ export type { AccountService, AccountType } from './server/account-service.js'
 export type { AccountAuthenticator, SignedIn } from './server/account-authenticator.js'
 export type { AccountAnswer, AccountPreview, LoginAnswer } from './server/account-answer.js'
 export type { ResetEntity } from './server/routes/entity.js'
-export { toProfile, type ProfileAnswer, type CardAnswer } from './server/profile/profile-answer.js'
+export {
+  toProfile,
+  type ProfileAnswer,
+  type CardAnswer,
+  type AddressAnswer,
+} from './server/profile/profile-answer.js'
+export type { UpdateAnswer } from './server/profile/update-answer.js'
 export type { AccountProfiles, CustomerTerms } from './server/profile/account-profiles.js'
 export type { AddressLine, CardLine } from './server/profile/lines.js'
 export type { ImageAnswer } from './server/images/routes.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
-import type { AddressLine, CardLine, ProfileAnswer } from '../src/index.js'
+import type { AddressLine, CardLine, ProfileAnswer, UpdateAnswer } from '../src/index.js'
 import { bootWithAccounts, postRaw, signIn } from './helpers.js'
 
 const CARD = '4111 1111 1111 1111'
@@ -13,8 +13,6 @@ const address = {
   country: 'GB',
 }
 const future = `12/${new Date().getUTCFullYear() + 3}`
-
-type UpdateAnswer = ProfileAnswer & { newid: { addressbook?: string; creditcards?: string } }
 
 for (const database of databasesUnderTest()) {
   describe.skipIf(database.skip)(`profile on ${database.name}`, () => {
@@ -102,7 +100,7 @@ for (const database of databasesUnderTest()) {
       })
       const answer = second.json() as UpdateAnswer
       const two = answer.newid.addressbook ?? ''
-      expect(answer.addressbook.map((line) => [line.id, line.defaultbilling])).toEqual([
+      expect(answer.addressbook.list.map((line) => [line.id, line.defaultbilling])).toEqual([
         [one, false],
         [two, true],
       ])
@@ -166,7 +164,7 @@ for (const database of databasesUnderTest()) {
       expect(reply.body).not.toContain(digits)
       expect(reply.body).not.toContain(CARD)
       const answer = reply.json() as UpdateAnswer
-      expect(answer.creditcards).toEqual([
+      expect(answer.creditcards.list).toEqual([
         expect.objectContaining({
           internalid: answer.newid.creditcards,
           last4: '1111',
@@ -201,7 +199,7 @@ for (const database of databasesUnderTest()) {
         },
       })
       const answer = reply.json() as UpdateAnswer
-      expect(answer.creditcards.map((card) => [card.brand, card.ccdefault])).toEqual([
+      expect(answer.creditcards.list.map((card) => [card.brand, card.ccdefault])).toEqual([
         ['visa', false],
         ['mastercard', true],
       ])
@@ -212,14 +210,14 @@ for (const database of databasesUnderTest()) {
       const visa = cards[0]?.internalid ?? ''
       const changed = await update({ creditcards: { [visa]: { ccexpiredate: '2099-01' } } })
       expect(changed.statusCode).toBe(200)
-      expect((changed.json() as UpdateAnswer).creditcards[0]).toMatchObject({
+      expect((changed.json() as UpdateAnswer).creditcards.list[0]).toMatchObject({
         internalid: visa,
         ccexpiredate: '2099-01',
         last4: '1111',
         brand: 'visa',
       })
       const deleted = await update({ creditcards: { [visa]: 'delete' } })
-      expect((deleted.json() as UpdateAnswer).creditcards.map((card) => card.brand)).toEqual([
+      expect((deleted.json() as UpdateAnswer).creditcards.list.map((card) => card.brand)).toEqual([
         'mastercard',
       ])
     })

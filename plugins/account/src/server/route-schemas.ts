@@ -40,7 +40,40 @@ const image = z.object({
   source: z.enum(['default', 'generated', 'upload', 'svg']),
   url: z.string(),
 })
-/** `ns/profile/get` (ProfileAnswer): address lines keep whatever else the record holds. */
+/** An address line as answered: lines keep whatever else the record holds. */
+const addressLine = z
+  .object({
+    id: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    region: z.string(),
+    postalCode: z.string(),
+    phone: z.string(),
+    isResidential: z.boolean(),
+    defaultShipping: z.boolean(),
+    defaultBilling: z.boolean(),
+  })
+  .loose()
+/** A saved card as answered (CardAnswer): the kept names and the specification's, masked. */
+const cardLine = z.object({
+  internalid: z.string(),
+  ccname: z.string(),
+  ccexpiredate: z.string(),
+  paymentmethod: z.string(),
+  ccnumber: z.string(),
+  last4: z.string(),
+  brand: z.string(),
+  cardstate: z.string(),
+  ccdefault: z.boolean(),
+  id: z.string(),
+  name: z.string(),
+  number: z.string(),
+  number_fmt: z.string(),
+  expireDate: z.string(),
+  paymentMethod: z.string(),
+  default: z.boolean(),
+})
+/** `ns/profile/get` (ProfileAnswer). */
 const profile = {
   firstname: z.string(),
   lastname: z.string(),
@@ -50,23 +83,14 @@ const profile = {
   pricelevel: z.object({ text: z.string(), value: z.int() }),
   creditlimit: z.number().nullable(),
   terms: z.string().nullable(),
-  addressbook: z.array(z.object({ id: z.string() }).loose()),
-  creditcards: z.array(
-    z.object({
-      internalid: z.string(),
-      ccname: z.string(),
-      ccexpiredate: z.string(),
-      paymentmethod: z.string(),
-      ccnumber: z.string(),
-      last4: z.string(),
-      brand: z.string(),
-      cardstate: z.string(),
-      ccdefault: z.boolean(),
-    }),
-  ),
+  addressbook: z.array(addressLine),
+  creditcards: z.array(cardLine),
   status: z.string().nullable(),
   verified: z.boolean(),
 }
+/** A list of the update's answer (UpdatedList). */
+const updatedList = <T extends z.ZodType>(line: T) =>
+  z.object({ list: z.array(line), newid: z.string().optional() })
 
 const accountParams = z.object({ recordtype: z.string(), id: z.string() })
 const ok = z.object({ ok: z.literal(true) })
@@ -244,6 +268,8 @@ export const ACCOUNT_ROUTES = {
     body: UpdateBody,
     answer: z.object({
       ...profile,
+      addressbook: updatedList(addressLine),
+      creditcards: updatedList(cardLine),
       newid: z.object({ addressbook: z.string().optional(), creditcards: z.string().optional() }),
     }),
     errors: ['ERROR_ADDRESS_NOT_AVAILABLE', 'ERROR_CREDITCARD_NOT_AVAILABLE'],

@@ -3,14 +3,18 @@ import type { PageProps } from '@shopwright/storefront/shared'
 import { useNavigation, useSession } from '@shopwright/storefront/react'
 import { Login } from '../Login.js'
 import { AccountFrame } from './AccountFrame.js'
-import { AccountGate } from './AccountGate.js'
+import { AccountGate, type AccountList } from './AccountGate.js'
 import { ProfileProvider } from './profile.js'
 
 /**
  * Wraps an account screen: signed-in visitors get the account menu and the screen once their
- * profile loads; anyone else gets the login, which comes back here.
+ * profile loads; anyone else gets the login, which comes back here. A list's screen names its
+ * list, whose title a failure to load it shows (AccountGate).
  */
-export function accountScreen(Screen: ComponentType<PageProps>): ComponentType<PageProps> {
+export function accountScreen(
+  Screen: ComponentType<PageProps>,
+  list?: AccountList,
+): ComponentType<PageProps> {
   function AccountScreen(props: PageProps) {
     const { account } = useSession()
     const { href } = useNavigation()
@@ -19,7 +23,7 @@ export function accountScreen(Screen: ComponentType<PageProps>): ComponentType<P
     return (
       <ProfileProvider>
         <AccountFrame>
-          <AccountGate>
+          <AccountGate list={list}>
             <Screen {...props} />
           </AccountGate>
         </AccountFrame>

@@ -1,6 +1,7 @@
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
 import { AddressLines } from '../../components/AddressLines.js'
+import { ListProblem } from './AccountGate.js'
 import { useProfile } from './profile.js'
 import { ProfileCards } from './profile-lines.js'
 
@@ -9,6 +10,7 @@ export function AddressBook({ props }: PageProps) {
   const { state } = useProfile()
   const t = useT()
   if (state.status !== 'loaded') return null
+  if (!Array.isArray(state.profile.addressbook)) return <ListProblem list="addressbook" />
   return (
     <ProfileCards
       title={t('Address Book')}

@@ -9,8 +9,10 @@ import type { AddressLine } from './profile-types.js'
 import { AccountProblem } from './AccountProblem.js'
 import { LineEditor } from './LineEditor.js'
 
+type AddressForm = Omit<AddressLine, 'id'>
+
 /** A new address's form: every field empty, no default. */
-const EMPTY: Omit<AddressLine, 'id'> = {
+const EMPTY: AddressForm = {
   addressee: '',
   addr1: '',
   addr2: '',
@@ -25,24 +27,40 @@ const EMPTY: Omit<AddressLine, 'id'> = {
 }
 
 /**
+ * The form's fields of a saved line, by the names it is sent back with: the profile also answers
+ * the specification's names (address1, postalCode...), which would disagree with an edited field.
+ */
+function formOf(line: Partial<AddressForm>): AddressForm {
+  const form: Record<string, unknown> = { ...EMPTY }
+  // A line saved before a field existed lacks it: the form shows it empty.
+  for (const key of Object.keys(EMPTY) as Array<keyof AddressForm>)
+    form[key] = line[key] ?? EMPTY[key]
+  return form as AddressForm
+}
+
+/**
  * An address of the book (`new` for a new one), saved or deleted through the profile, then back
- * to `back`: the account's address book, or the checkout's choice of shipping address.
+ * to `back`: the account's address book, or the checkout's choice of shipping address. Told that
+ * it is `alreadyDefaults`, it does not offer the default shipping and billing choices: both are
+ * sent as hidden values, set, so saving keeps the address the account's defaults.
  */
 export function AddressEditor({
   id,
   back,
   saved,
+  alreadyDefaults = false,
 }: {
   id: string
   back: string
   saved?: AfterSave
+  alreadyDefaults?: boolean
 }) {
   const { state } = useProfile()
   const t = useT()
   const line = useProfileLine('addressbook', id, back, saved)
   const existing =
     state.status === 'loaded' ? state.profile.addressbook.find((line) => line.id === id) : undefined
-  const [form, setForm] = useState<Omit<AddressLine, 'id'>>(existing ?? EMPTY)
+  const [form, setForm] = useState<AddressForm>(existing ? formOf(existing) : EMPTY)
   const [problem, setProblem] = useState<{ field: string; code: string } | null>(null)
   if (state.status !== 'loaded') return null
   if (id !== 'new' && !existing) return <AccountProblem title={t('ERROR_ADDRESS_NOT_AVAILABLE')} />
@@ -51,7 +69,8 @@ export function AddressEditor({
     event.preventDefault()
     const broken = addressErrors(form)
     setProblem(broken)
-    await line.save(form, broken)
+    const sent = alreadyDefaults ? { ...form, defaultshipping: true, defaultbilling: true } : form
+    await line.save(sent, broken)
   }
   const remove = () => line.remove(t('Are you sure you want to delete this address?'))
   return (
@@ -69,17 +88,33 @@ export function AddressEditor({
         testId="address"
       />
       <Checkbox
-        checked={form.defaultshipping}
-        onChecked={(defaultshipping) => setForm({ ...form, defaultshipping })}
+        checked={form.isresidential}
+        onChecked={(isresidential) => setForm({ ...form, isresidential })}
+        testId="address-isresidential"
       >
-        {t('Default shipping address')}
+        {t('Residential address')}
       </Checkbox>
-      <Checkbox
-        checked={form.defaultbilling}
-        onChecked={(defaultbilling) => setForm({ ...form, defaultbilling })}
-      >
-        {t('Default billing address')}
-      </Checkbox>
+      {alreadyDefaults ? (
+        <>
+          <input type="hidden" name="defaultshipping" value="true" />
+          <input type="hidden" name="defaultbilling" value="true" />
+        </>
+      ) : (
+        <>
+          <Checkbox
+            checked={form.defaultshipping}
+            onChecked={(defaultshipping) => setForm({ ...form, defaultshipping })}
+          >
+            {t('Default shipping address')}
+          </Checkbox>
+          <Checkbox
+            checked={form.defaultbilling}
+            onChecked={(defaultbilling) => setForm({ ...form, defaultbilling })}
+          >
+            {t('Default billing address')}
+          </Checkbox>
+        </>
+      )}
     </LineEditor>
   )
 }

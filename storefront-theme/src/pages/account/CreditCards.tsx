@@ -1,13 +1,18 @@
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useT } from '@shopwright/storefront/react'
+import { ListProblem } from './AccountGate.js'
 import { useProfile } from './profile.js'
 import { ProfileCards } from './profile-lines.js'
 
-/** `/account/creditcards`: the saved cards (brand, last four, expiry), paged, and New. */
+/**
+ * `/account/creditcards`: the saved cards (brand, the number in groups of four showing only its
+ * last four digits, expiry), paged, and New.
+ */
 export function CreditCards({ props }: PageProps) {
   const { state } = useProfile()
   const t = useT()
   if (state.status !== 'loaded') return null
+  if (!Array.isArray(state.profile.creditcards)) return <ListProblem list="creditcards" />
   return (
     <ProfileCards
       title={t('Credit Cards')}
@@ -22,9 +27,10 @@ export function CreditCards({ props }: PageProps) {
     >
       {(card) => (
         <>
-          <strong>
-            {card.brand || card.paymentmethod} •••• {card.last4}
-          </strong>
+          <strong>{card.brand || card.paymentmethod}</strong>
+          <span className="sw-card-number" data-testid="card-number">
+            {card.number_fmt}
+          </span>
           <span>{card.ccname}</span>
           <span>{t('Expires {0}', card.ccexpiredate)}</span>
           {card.ccdefault ? <em>{t('Default')}</em> : null}

@@ -1,8 +1,12 @@
 import type { PageProps } from '@shopwright/storefront/shared'
 import { useSession, useT } from '@shopwright/storefront/react'
+import { AccountBanner } from './AccountBanner.js'
 import { useProfile } from './profile.js'
 
-/** `/account/manage`: who the account is, and changing its password through the reset screen. */
+/**
+ * `/account/manage`, the account's edit variant: the overview's banner with a greeting, who the
+ * account is, and changing its password through the reset screen.
+ */
 export function Manage(_props: PageProps) {
   const { account } = useSession()
   const { state } = useProfile()
@@ -12,6 +16,7 @@ export function Manage(_props: PageProps) {
   return (
     <section>
       <h1>{t('Manage Account')}</h1>
+      <AccountBanner greeting />
       <dl className="sw-details">
         <dt>{t('Name')}</dt>
         <dd>{[profile.firstname, profile.lastname].filter(Boolean).join(' ') || account.name}</dd>

@@ -2,4 +2,10 @@
  * The profile's shapes come from the account plugin, which answers them: types only, so nothing
  * of the server is bundled into the browser.
  */
-export type { AddressLine, CardAnswer as CardLine, ProfileAnswer } from '@shopwright/plugin-account'
+export type {
+  AddressAnswer,
+  AddressLine,
+  CardAnswer as CardLine,
+  ProfileAnswer,
+  UpdateAnswer,
+} from '@shopwright/plugin-account'

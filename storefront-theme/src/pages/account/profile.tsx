@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useSession } from '@shopwright/storefront/react'
-import type { ProfileAnswer } from './profile-types.js'
+import type { ProfileAnswer, UpdateAnswer } from './profile-types.js'
 
 type ProfileState =
   | { status: 'loading' }
@@ -15,6 +15,19 @@ interface ProfileValue {
 
 const ProfileContext = createContext<ProfileValue | null>(null)
 
+/** The update's answer of a server from before its lists became `{ list, newid }`. */
+type OlderUpdateAnswer = ProfileAnswer & { newid: { addressbook?: string; creditcards?: string } }
+
+/** The profile an update answers, its lists as arrays whichever server answered. */
+function profileOf(answer: UpdateAnswer | OlderUpdateAnswer): ProfileAnswer {
+  const { addressbook, creditcards } = answer
+  return {
+    ...answer,
+    addressbook: Array.isArray(addressbook) ? addressbook : addressbook.list,
+    creditcards: Array.isArray(creditcards) ? creditcards : creditcards.list,
+  }
+}
+
 /** The signed-in account's profile (`/query/ns/profile/get`), loaded once for the account screens. */
 export function ProfileProvider({ children }: { children: ReactNode }) {
   const { client } = useSession()
@@ -27,10 +40,11 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
   }, [client])
   const update = useCallback(
     async (changes: Record<string, unknown>) => {
-      const answer = await client.post<
-        ProfileAnswer & { newid: { addressbook?: string; creditcards?: string } }
-      >('/ns/profile/update', changes)
-      setState({ status: 'loaded', profile: answer })
+      const answer = await client.post<UpdateAnswer | OlderUpdateAnswer>(
+        '/ns/profile/update',
+        changes,
+      )
+      setState({ status: 'loaded', profile: profileOf(answer) })
       return answer.newid
     },
     [client],

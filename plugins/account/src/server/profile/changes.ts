@@ -7,11 +7,20 @@ import {
   cardErrors,
   type ProfileRuleError,
 } from '../../shared/profile-rules.js'
+import { givenNumber } from './card-mask.js'
 import { applyLineChanges } from './line-changes.js'
 import type { AddressLine, CardLine } from './lines.js'
+import { ADDRESS_SPEC_NAMES, CARD_SPEC_NAMES, checkCarriedId, toRecordNames } from './spec-names.js'
 
 const field = z.string().max(300).optional()
-const lineId = z.string().min(1).max(64)
+const flag = z.boolean().optional()
+/** Names an object key must never take: they reach a prototype rather than a line. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+const lineId = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((id) => !PROTOTYPE_KEYS.has(id), 'not a line id')
 
 const AddressData = z.strictObject({
   addressee: field,
@@ -30,12 +39,38 @@ const AddressData = z.strictObject({
 /** A whole address line as kept on the account record (`addressbook`), as staff may write it. */
 export const AddressLineData = AddressData.extend({ id: lineId })
 
+/** An address change: the kept names, or the specification's (spec-names.ts), and the line's id. */
+const AddressChangeData = AddressData.extend({
+  id: z.string().max(64).optional(),
+  address1: field,
+  address2: field,
+  region: field,
+  postalCode: field,
+  phone: field,
+  isResidential: flag,
+  defaultShipping: flag,
+  defaultBilling: flag,
+})
+
+const number = z.string().max(40).optional()
+const expiry = z.string().max(16).optional()
+
+/** A card change: the kept names, or the specification's CreditCard names, and the card's id. */
 const CardData = z.strictObject({
-  ccnumber: z.string().max(40).optional(),
+  ccnumber: number,
   ccname: field,
-  ccexpiredate: z.string().max(16).optional(),
+  ccexpiredate: expiry,
   paymentmethod: field,
-  ccdefault: z.boolean().optional(),
+  ccdefault: flag,
+  id: z.string().max(64).optional(),
+  internalid: z.string().max(64).optional(),
+  name: field,
+  number,
+  // The masked number the profile answers, sent back whole by a client: only ever a mask.
+  number_fmt: number,
+  expireDate: expiry,
+  paymentMethod: field,
+  default: flag,
 })
 
 /** At most this many lines of each kind per account, and per request. */
@@ -51,7 +86,7 @@ const changesOf = <T extends z.ZodType>(data: T, max: number) =>
 /** The body of `/query/ns/profile/update`: `{ addressbook: { <id or "new">: data or "delete" } }` and/or the same for `creditcards`. */
 export const UpdateBody = z
   .strictObject({
-    addressbook: changesOf(AddressData, MAX_ADDRESSES),
+    addressbook: changesOf(AddressChangeData, MAX_ADDRESSES),
     creditcards: changesOf(CardData, MAX_CARDS),
   })
   .refine(
@@ -60,8 +95,39 @@ export const UpdateBody = z
   )
 
 export type UpdateBody = z.output<typeof UpdateBody>
-type AddressChange = z.output<typeof AddressData>
+type AddressChange = z.output<typeof AddressChangeData>
 type CardChange = z.output<typeof CardData>
+/** An address change in the kept names only. */
+type AddressFields = z.output<typeof AddressData>
+/** A card change in the kept names only (`number_fmt`, a mask at most, is judged with the card). */
+interface CardFields {
+  ccnumber?: string
+  number_fmt?: string
+  ccname?: string
+  ccexpiredate?: string
+  paymentmethod?: string
+  ccdefault?: boolean
+}
+
+/**
+ * The changes with each line's data in the kept names, in the body's order, so the rules below
+ * (and the default flags moving) see one set of names whichever the client wrote.
+ */
+function inKeptNames<C extends { id?: string | undefined }, K>(
+  changes: Record<string, 'delete' | C>,
+  names: Readonly<Record<string, string>>,
+  carried: readonly string[],
+): Array<[string, 'delete' | K]> {
+  return Object.entries(changes).map(([key, change]): [string, 'delete' | K] => {
+    if (change === 'delete') return [key, change]
+    const rest: Record<string, unknown> = { ...change }
+    for (const field of carried) {
+      checkCarriedId(key, rest[field], field)
+      delete rest[field]
+    }
+    return [key, toRecordNames(rest, names) as K]
+  })
+}
 
 /** The new lines' ids, answered as `newid`. */
 export interface NewIds {
@@ -88,7 +154,8 @@ export function applyAddresses(
   changes: Record<string, 'delete' | AddressChange>,
   ids: NewIds,
 ): AddressLine[] {
-  const { lines, added } = applyLineChanges(current, changes, {
+  const kept = inKeptNames<AddressChange, AddressFields>(changes, ADDRESS_SPEC_NAMES, ['id'])
+  const { lines, added } = applyLineChanges(current, kept, {
     idOf: (line) => line.id,
     only: ['defaultbilling', 'defaultshipping'],
     make(change, before) {
@@ -124,12 +191,14 @@ export function applyCards(
   now: Date,
   tokens: NewTokens,
 ): CardLine[] {
-  const { lines, added } = applyLineChanges(current, changes, {
+  const kept = inKeptNames<CardChange, CardFields>(changes, CARD_SPEC_NAMES, ['id', 'internalid'])
+  const { lines, added } = applyLineChanges(current, kept, {
     idOf: (line) => line.internalid,
     only: ['ccdefault'],
     make(change, before) {
+      givenNumber('number_fmt', change.number_fmt, before?.last4)
       const merged = {
-        ccnumber: change.ccnumber ?? '',
+        ccnumber: givenNumber('ccnumber', change.ccnumber, before?.last4) ?? '',
         ccname: change.ccname ?? before?.ccname ?? '',
         ccexpiredate: change.ccexpiredate ?? before?.ccexpiredate ?? '',
         paymentmethod: change.paymentmethod ?? before?.paymentmethod ?? '',

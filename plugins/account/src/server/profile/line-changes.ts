@@ -35,13 +35,18 @@ export function applyLineChanges<
   F extends string,
 >(
   current: readonly L[],
-  changes: Record<string, 'delete' | C>,
+  /** By line id, or as [id, change] pairs in the body's order. */
+  changes: Record<string, 'delete' | C> | ReadonlyArray<readonly [string, 'delete' | C]>,
   rules: LineRules<L, C, F>,
 ): AppliedLines<L> {
   const { idOf } = rules
   let lines = current.map((line) => ({ ...line }))
   let added: string | undefined
-  for (const [id, change] of Object.entries(changes)) {
+  type Entry = readonly [string, 'delete' | C]
+  const entries: readonly Entry[] = Array.isArray(changes)
+    ? (changes as readonly Entry[])
+    : Object.entries(changes as Record<string, 'delete' | C>)
+  for (const [id, change] of entries) {
     if (change === 'delete') {
       if (id === 'new') throw createError('ERROR_INVALID_INPUT', { reason: 'new: cannot delete' })
       own(lines, idOf, id)

@@ -1,10 +1,16 @@
 import type { RecordData } from '@shopwright/core'
+import { maskedNumber } from './card-mask.js'
 import { addressLinesOf, cardLinesOf, type AddressLine, type CardLine } from './lines.js'
+import { ADDRESS_SPEC_NAMES, withSpecNames } from './spec-names.js'
 
 /** The price level of a customer without one: the online price (README, "Profile"). */
 export const DEFAULT_PRICE_LEVEL = { text: 'onlineprice', value: 5 }
 
-/** A saved card as answered: no token, the number masked in groups of four. */
+/**
+ * A saved card as answered: no token, the number masked (card-mask.ts). The kept names, and the
+ * specification's CreditCard beside them (id, name, number, number_fmt, expireDate,
+ * paymentMethod, default).
+ */
 export interface CardAnswer {
   internalid: string
   ccname: string
@@ -15,6 +21,25 @@ export interface CardAnswer {
   brand: string
   cardstate: string
   ccdefault: boolean
+  id: string
+  name: string
+  number: string
+  number_fmt: string
+  expireDate: string
+  paymentMethod: string
+  default: boolean
+}
+
+/** An address as answered: the kept names, and the specification's Address names beside them. */
+export type AddressAnswer = AddressLine & {
+  address1: string
+  address2: string
+  region: string
+  postalCode: string
+  phone: string
+  isResidential: boolean
+  defaultShipping: boolean
+  defaultBilling: boolean
 }
 
 /** The answer of `/query/ns/profile/get`. */
@@ -27,7 +52,7 @@ export interface ProfileAnswer {
   pricelevel: { text: string; value: number }
   creditlimit: number | null
   terms: string | null
-  addressbook: AddressLine[]
+  addressbook: AddressAnswer[]
   creditcards: CardAnswer[]
   status: string | null
   /** False until the owner opens the confirmation link of a sign-up. */
@@ -61,6 +86,42 @@ function priceLevelOf(value: unknown): ProfileAnswer['pricelevel'] {
   return { text: named ?? LEVEL_NAMES[level] ?? `price${level}`, value: level }
 }
 
+/** What an address line lacks is answered empty (a line staff wrote before a field existed). */
+const BLANK_ADDRESS: Omit<AddressLine, 'id'> = {
+  addressee: '',
+  addr1: '',
+  addr2: '',
+  city: '',
+  state: '',
+  country: '',
+  zip: '',
+  addrphone: '',
+  defaultbilling: false,
+  defaultshipping: false,
+  isresidential: false,
+}
+
+/** An address line with the specification's names beside the kept ones. */
+export function addressAnswer(line: AddressLine): AddressAnswer {
+  return withSpecNames({ ...BLANK_ADDRESS, ...line }, ADDRESS_SPEC_NAMES)
+}
+
+/** A saved card as answered (CardAnswer). */
+export function cardAnswer({ token: _token, ...card }: CardLine & { token?: unknown }): CardAnswer {
+  const { number, number_fmt } = maskedNumber(card.last4)
+  return {
+    ...card,
+    ccnumber: number_fmt,
+    id: card.internalid,
+    name: card.ccname,
+    number,
+    number_fmt,
+    expireDate: card.ccexpiredate,
+    paymentMethod: card.paymentmethod,
+    default: card.ccdefault,
+  }
+}
+
 /**
  * The profile of an account record. firstname/lastname are the record's `givenname`/`familyname`
  * when either is set, else its `name` split at the first space (first word, then the rest).
@@ -84,14 +145,9 @@ export function toProfile(
     pricelevel: priceLevelOf(record.pricelevel),
     creditlimit: typeof record.creditlimit === 'number' ? record.creditlimit : null,
     terms: typeof record.terms === 'string' ? record.terms : null,
-    addressbook: addressLinesOf(record.addressbook),
+    addressbook: addressLinesOf(record.addressbook).map(addressAnswer),
     // A line written before tokens moved out of records may still carry one: never answer it.
-    creditcards: (state.holdCards ? [] : cardLinesOf(record.creditcards)).map(
-      ({ token: _token, ...card }: CardLine & { token?: unknown }) => ({
-        ...card,
-        ccnumber: `**** **** **** ${card.last4}`,
-      }),
-    ),
+    creditcards: (state.holdCards ? [] : cardLinesOf(record.creditcards)).map(cardAnswer),
     status: typeof record.status === 'string' ? record.status : null,
     verified: state.verified,
   }

@@ -16,6 +16,7 @@ import {
 import type { CardTokens } from './card-tokens.js'
 import { addressLinesOf, cardLinesOf } from './lines.js'
 import { toProfile } from './profile-answer.js'
+import { updateAnswer } from './update-answer.js'
 import type { AccountProfiles } from './account-profiles.js'
 import type { InputHandler } from '../route-input.js'
 
@@ -48,7 +49,7 @@ export function getProfile(services: ProfileServices): QueryMiddleware {
 
 /**
  * `POST /query/ns/profile/update`: changes, adds or deletes the caller's own address and card
- * lines. Answers the profile plus `newid: { addressbook?, creditcards? }`. The record, the cards'
+ * lines. Answers the profile with its lists as `{ list, newid? }` (update-answer.ts). The record, the cards'
  * tokens (kept apart, card-tokens.ts) and the log line naming the account are written in one
  * transaction by the records service, conditional on the record's version and retried on a
  * conflict, so concurrent updates do not lose lines.
@@ -104,6 +105,6 @@ export function updateProfile(services: ProfileServices): InputHandler<{ body: U
         },
       },
     )
-    ctx.body = { ...toProfile(record, state), newid: ids }
+    ctx.body = updateAnswer(toProfile(record, state), ids)
   }
 }
