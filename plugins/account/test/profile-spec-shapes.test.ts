@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel, RecordData } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import type { AddressLine, ProfileAnswer, UpdateAnswer } from '../src/index.js'
+import { ACCOUNT_ROUTES } from '../src/server/route-schemas.js'
 import { bootWithAccounts, postRaw, signIn } from './helpers.js'
 
 /*
@@ -149,6 +150,9 @@ for (const database of databasesUnderTest()) {
         default: true,
       }
       expect(answer.creditcards.list).toEqual([expect.objectContaining(card)])
+      // Both answers fit the calls' descriptions, which the OpenAPI document is built from.
+      expect(ACCOUNT_ROUTES.profileUpdate.answer.safeParse(answer).error).toBeUndefined()
+      expect(ACCOUNT_ROUTES.profileGet.answer.safeParse(await profile()).error).toBeUndefined()
       expect((await profile()).creditcards).toEqual([
         expect.objectContaining({ ...card, internalid: id, ccnumber: '**** **** **** 4242' }),
       ])
