@@ -6,7 +6,7 @@ import {
   asFunction,
 } from '@shopwright/core'
 // The account plugin's services (cardTokens) and codes (ERROR_ADDRESS_NOT_AVAILABLE) are used here.
-import { ACCOUNT_VERIFIED, type AccountVerified } from '@shopwright/plugin-account'
+import account, { ACCOUNT_VERIFIED, type AccountVerified } from '@shopwright/plugin-account'
 import { RECORD_CHANGED, RECORDS_SEEDED, type RecordsSeeded } from '@shopwright/plugin-records'
 import { Catalogue } from './server/catalogue/catalogue.js'
 import { categoryGuard, itemGuard, reindexItems } from './server/catalogue/catalogue-index.js'
@@ -47,6 +47,8 @@ import {
   addListValues,
   addTitleFields,
   addFieldProperties,
+  addFields,
+  creditFieldsAdded,
   itemFieldUpgrades,
   LIST_VALUES_ADDED,
   TITLE_FIELDS,
@@ -416,6 +418,10 @@ export default definePlugin({
     await addListValues(records, LIST_VALUES_ADDED)
     await addTitleFields(records, TITLE_FIELDS, logger)
     await addFieldProperties(records, itemFieldUpgrades(commerceRecordTypes(), ITEM_TYPE), logger)
+    // Sites from before issue 37: the customer's credit currency, as the account plugin seeds it.
+    const accountSeeds =
+      typeof account.seeds === 'function' ? await account.seeds() : (account.seeds ?? [])
+    await addFields(records, creditFieldsAdded(accountSeeds), logger)
     const indexed = await services.ordersDesk.index.ensureBuilt()
     if (indexed > 0) logger.info({ orders: indexed }, 'commerce: orders list built')
     // Seeds skip guards: bring the index tables in step with what they inserted.

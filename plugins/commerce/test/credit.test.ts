@@ -36,9 +36,9 @@ async function moneyState(kernel: Pick<Kernel, 'services'>) {
 }
 
 /**
- * Gives the stored customer type the `creditcurrency` field when it lacks it, as an administrator
- * does on a site from before the field (README, "Credit limits"): the suites run the account
- * plugin's build, which may predate its seeds' field.
+ * Gives the stored customer type the `creditcurrency` field when it lacks it, as commerce's start
+ * does on a site from before the field (README, "Older sites"): this suite seeds after its kernel
+ * started, from the account plugin's build, which may predate its seeds' field.
  */
 async function ensureCreditCurrencyField(kernel: Pick<Kernel, 'services'>) {
   await kernel.services.records.modify(

@@ -3,9 +3,13 @@ import { SYSTEM_ACTOR } from '@shopwright/core'
 import { describePlugin } from '@shopwright/core/testing'
 import type { FieldDefinition } from '@shopwright/client'
 import { commerceRecordTypes } from '../src/seeds/record-types.js'
+// The account plugin's seeds from its source, by path: the suites run its build, which may be older.
+import { accountSeeds } from '../../account/src/seeds/index.js'
 import {
   addFieldProperties,
+  addFields,
   addListValues,
+  creditFieldsAdded,
   addTitleFields,
   itemFieldUpgrades,
   LIST_VALUES_ADDED,
@@ -85,5 +89,46 @@ describePlugin('what a newer commerce seeds to an older site', COMMERCE_SUITE, (
     }
     await addFieldProperties(counted, upgrades, quiet)
     expect(writes).toBe(0)
+  })
+
+  it("gives an older site's customer type the credit currency after the credit limit, once", async () => {
+    const added = creditFieldsAdded(accountSeeds())
+    expect(added.map(({ type, after, field }) => [type, after, field.id, field.datatype])).toEqual([
+      ['customer', 'creditlimit', 'creditcurrency', 'record'],
+    ])
+    const idsOf = async () =>
+      ((await records().find('recordtype', 'customer'))?.fields as FieldDefinition[]).map(
+        (field) => field.id,
+      )
+    // A site from before the field (whichever build of the account plugin seeded this one).
+    await records().modify(SYSTEM_ACTOR, 'recordtype', 'customer', ['fields'], (record) => {
+      record.fields = (record.fields as FieldDefinition[]).filter(
+        (field) => field.id !== 'creditcurrency',
+      )
+    })
+    await addFields(records(), added, quiet)
+    await addFields(records(), added, quiet)
+    const ids = await idsOf()
+    expect(ids.filter((id) => id === 'creditcurrency')).toHaveLength(1)
+    expect(ids[ids.indexOf('creditlimit') + 1]).toBe('creditcurrency')
+    // Staff can set it now.
+    const firm = await site.kernel.services.accounts.addAccount({
+      type: 'customer',
+      email: 'older-firm@example.com',
+      password: 'secret12',
+      roles: [],
+    })
+    await records().modify(
+      SYSTEM_ACTOR,
+      'customer',
+      String(firm.id),
+      ['creditcurrency'],
+      (record) => {
+        record.creditcurrency = { reference: true, type: 'currency', id: 'eur' }
+      },
+    )
+    expect((await records().find('customer', String(firm.id)))?.creditcurrency).toMatchObject({
+      id: 'eur',
+    })
   })
 })

@@ -138,3 +138,60 @@ export async function addFieldProperties(
     }
   }
 }
+
+/** A field newer seeds give a stored record type, placed after the field it follows. */
+export interface AddedField {
+  type: string
+  after: string
+  field: FieldDefinition
+}
+
+/**
+ * The customer's `creditcurrency` (README, "Credit limits"), read off the account plugin's seeded
+ * customer type so the two never differ; none when that seed lacks it.
+ */
+export function creditFieldsAdded(seeded: readonly RecordData[]): AddedField[] {
+  const customer = seeded.find((seed) => seed.type === 'recordtype' && seed.id === 'customer')
+  const fields = (Array.isArray(customer?.fields) ? customer.fields : []) as FieldDefinition[]
+  const field = fields.find((each) => each.id === 'creditcurrency')
+  return field ? [{ type: 'customer', after: 'creditlimit', field }] : []
+}
+
+/**
+ * Adds to stored record types the fields they lack, each after the field it follows (last when
+ * that is gone), as the system: a site from before them can set them at once. A field staff
+ * defined under that id stays theirs; nothing is written when every field is there; a type the
+ * records plugin refuses the change on is logged and left as it is.
+ */
+export async function addFields(
+  records: Pick<RecordsService, 'find' | 'modify'>,
+  added: readonly AddedField[],
+  logger: Pick<Logger, 'warn'>,
+): Promise<void> {
+  const lacking = (fields: unknown, wanted: readonly AddedField[]) =>
+    wanted.filter(
+      ({ field }) =>
+        !(Array.isArray(fields) ? fields : []).some(
+          (each: { id?: unknown } | null) => each?.id === field.id,
+        ),
+    )
+  for (const type of new Set(added.map((each) => each.type))) {
+    const wanted = added.filter((each) => each.type === type)
+    const stored = await records.find('recordtype', type)
+    if (!stored || lacking(stored.fields, wanted).length === 0) continue
+    try {
+      await records.modify(SYSTEM_ACTOR, 'recordtype', type, ['fields'], (record) => {
+        const missing = lacking(record.fields, wanted)
+        if (missing.length === 0) return false
+        const fields = [...(record.fields as Array<{ id?: unknown }>)]
+        for (const { after, field } of missing) {
+          const at = fields.findIndex((each) => each?.id === after)
+          fields.splice(at === -1 ? fields.length : at + 1, 0, field)
+        }
+        record.fields = fields
+      })
+    } catch (error) {
+      logger.warn({ err: error, type }, 'commerce: the record type keeps its fields as they are')
+    }
+  }
+}
