@@ -10,6 +10,9 @@ import { codeOf, describePlugin } from '@shopwright/core/testing'
 import type { PlacedOrder } from '../src/index.js'
 import { DOCUMENTS_TABLE, RESERVATIONS_TABLE, STOCK_TABLE } from '../src/server/migrations.js'
 import { ORDERS_TABLE } from '../src/server/orders/order-tables.js'
+import { addFields, creditFieldsAdded } from '../src/server/documents/seed-upgrades.js'
+// The account plugin's seeds from its source, by path: the suites run its build, which may be older.
+import { accountSeeds } from '../../account/src/seeds/index.js'
 import { call, COMMERCE_SUITE, localeCookie, post, termsCustomer, type Person } from './helpers.js'
 
 const key = (name: string) => `credit-key-${name}`.padEnd(16, '0')
@@ -40,30 +43,8 @@ async function moneyState(kernel: Pick<Kernel, 'services'>) {
  * does on a site from before the field (README, "Older sites"): this suite seeds after its kernel
  * started, from the account plugin's build, which may predate its seeds' field.
  */
-async function ensureCreditCurrencyField(kernel: Pick<Kernel, 'services'>) {
-  await kernel.services.records.modify(
-    SYSTEM_ACTOR,
-    'recordtype',
-    'customer',
-    ['fields'],
-    (type) => {
-      const fields = type.fields as Array<{ id: string }>
-      if (fields.some((field) => field.id === 'creditcurrency')) return false
-      const at = fields.findIndex((field) => field.id === 'creditlimit') + 1
-      type.fields = [
-        ...fields.slice(0, at),
-        {
-          id: 'creditcurrency',
-          name: 'Credit currency',
-          datatype: 'record',
-          recordtype: 'currency',
-          tab: 'terms',
-        },
-        ...fields.slice(at),
-      ]
-    },
-  )
-}
+const ensureCreditCurrencyField = (kernel: Pick<Kernel, 'services'>) =>
+  addFields(kernel.services.records, creditFieldsAdded(accountSeeds()), { warn: () => {} })
 
 describePlugin('customer credit', { ...COMMERCE_SUITE, config: { trustProxy: true } }, (site) => {
   const eur = localeCookie('eur')
