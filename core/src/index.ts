@@ -39,7 +39,15 @@ export {
 export { MIGRATIONS_TABLE, pendingMigrations, runMigrations } from './db/migrations.js'
 export { AppError, createError, isAppError } from './errors/app-error.js'
 export { toAppError } from './http/error-handler.js'
-export { addressRedactor } from './http/log-address.js'
+export {
+  addressRedactor,
+  isSecretKey,
+  logRedactor,
+  REDACTED,
+  redactEntry,
+  type LogRedactor,
+  type Redactor,
+} from './log/redact.js'
 export { AccessService, ACCESS_CACHE_TYPE, type SecuritySource } from './access/access-service.js'
 export { SYSTEM_ACTOR, actorName, isAdministrator, isSystemActor } from './access/actor.js'
 export { LayeredCache, type CacheService, type CacheStats } from './cache/cache-service.js'

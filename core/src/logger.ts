@@ -2,6 +2,7 @@ import tty from 'node:tty'
 import pino from 'pino'
 import type { ShopwrightConfig } from './config/schema.js'
 import { tappedLogger, type Destination } from './log/log-tap.js'
+import { redactEntry, type LogRedactor } from './log/redact.js'
 import { prettyDestination } from './log/pretty-destination.js'
 
 /** The kernel's logger type: pino. */
@@ -43,6 +44,40 @@ export function createLogger(
       ? prettyDestination(fd)
       : pino.destination({ fd, sync: false })
   return tappedLogger(main, config.logLevel)
+}
+
+/**
+ * The site's logger: `base` with serializers that write what a line may bring from a request
+ * through the logs' redactor (docs/security.md, "Secrets in logs"), for the kernel's lines and
+ * every plugin's alike: an address under `url`, request headers under `headers` (a cookie, an
+ * authorization), and an error's message, stack and other fields under `err` (an error may quote
+ * the address or the body that caused it). A line's message is written as logged (pino has no
+ * serializer for it; a plugin should not write a request's address into it). The log plugin gets
+ * the lines before serialisation and redacts them itself, with the same redactor.
+ */
+export function redactingLogger(base: Logger, redactor: LogRedactor): Logger {
+  const err = (error: unknown): unknown => {
+    const serialized: unknown = pino.stdSerializers.err(error as Error)
+    if (serialized === error || typeof serialized !== 'object' || serialized === null)
+      return serialized
+    const fields = serialized as Record<string, unknown>
+    for (const key of Object.keys(fields)) {
+      if (key === 'raw' || key === 'type') continue
+      const value = fields[key]
+      const text = typeof value === 'string' ? redactor.text(value) : value
+      fields[key] = key === 'message' || key === 'stack' ? text : redactEntry(key, text)
+    }
+    return serialized
+  }
+  const url = (value: unknown): unknown =>
+    typeof value === 'string' ? redactor.text(value) : value
+  const headers = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value).map(([name, each]) => [name, redactEntry(name, url(each))]),
+        )
+      : value
+  return base.child({}, { serializers: { err, url, headers } })
 }
 
 /** Resolves once buffered log lines are written, so nothing is lost when the process exits. */

@@ -36,6 +36,8 @@ describe('secrets in request addresses, in the process log', () => {
     expect((await inject(kernel, { url: '/query/server/info?token=tok3n&x=1' })).statusCode).toBe(
       200,
     )
+    const withCard = '/query/server/info?resetcode=r3setc0de&number=4242424242424242&x=1'
+    expect((await inject(kernel, { url: withCard })).statusCode).toBe(200)
     const crashed = await inject(kernel, { url: `/query/probe/crash/7/${code}?code=blockc0de` })
     expect(crashed.statusCode).toBe(500)
     await kernel.close()
@@ -44,7 +46,10 @@ describe('secrets in request addresses, in the process log', () => {
     expect(log).toContain('/query/server/info?token=[REDACTED]&x=1')
     // The failed call's error line and its access line.
     expect(log).toContain('/query/probe/crash/7/Zx9SecretResetCode?code=[REDACTED]')
+    expect(log).toContain('/query/server/info?resetcode=[REDACTED]&number=[REDACTED]&x=1')
     expect(log).not.toContain('tok3n')
+    expect(log).not.toContain('r3setc0de')
+    expect(log).not.toContain('4242424242424242')
     expect(log).not.toContain('blockc0de')
     // Only the declared pattern's part: the crash route declared none for its path.
     expect(log.split(code).length - 1).toBe(2)

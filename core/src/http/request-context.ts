@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js'
 import type { Meters } from '../meters/meters.js'
 import type { AccessLog } from './access-log.js'
 import { respondWithError } from './error-handler.js'
-import type { AddressRedactor } from './log-address.js'
+import type { Redactor } from '../log/redact.js'
 import type { Authenticator, Entity, QueryState } from './state.js'
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/
@@ -36,8 +36,8 @@ export interface RequestContextOptions {
   logger: Logger
   development: boolean
   authenticator: () => Authenticator | undefined
-  /** How the logs write a request's address (its secrets redacted: log-address.ts). */
-  logAddress?: AddressRedactor
+  /** How the logs write a request's address (its secrets redacted: log/redact.ts). */
+  logAddress?: Redactor
   /** Counts requests, bytes sent and error answers (docs/operations.md, "Meters"). */
   meters?: Meters
 }

@@ -8,7 +8,7 @@ import { createAccessLog } from '../http/access-log.js'
 import { compression } from '../http/compression.js'
 import { fallbackPages } from '../http/fallback-pages.js'
 import { healthChecks } from '../http/health.js'
-import { addressRedactor } from '../http/log-address.js'
+import type { LogRedactor } from '../log/redact.js'
 import { queryDispatcher } from '../http/query-dispatcher.js'
 import type { QueryRouter } from '../http/query-router.js'
 import { requestContext } from '../http/request-context.js'
@@ -24,6 +24,8 @@ export interface AppParts {
   router: QueryRouter
   db: Knex
   redis: RedisConnections | null
+  /** The logs' redactor (the running plugins' secretAddresses with the kernel's rules). */
+  logRedactor: LogRedactor
   /** Whether the node migrated and has not begun to stop: what /readyz answers. */
   ready: () => boolean
   /** Present only on a node that migrated: one that did not has no meters table to count into. */
@@ -61,7 +63,7 @@ export function composeApp(parts: AppParts): Koa<QueryState> {
       development: config.nodeEnv === 'development',
       // Resolved once: the registrations are fixed after register(), and this runs per request.
       authenticator: () => authenticator,
-      logAddress: addressRedactor(plugins.flatMap((plugin) => plugin.secretAddresses ?? [])),
+      logAddress: parts.logRedactor.address,
       ...(parts.meters ? { meters: parts.meters } : {}),
     }),
   )

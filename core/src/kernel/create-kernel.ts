@@ -6,7 +6,8 @@ import type { AwilixContainer } from 'awilix'
 import { asValue } from 'awilix/browser'
 import type { Knex } from 'knex'
 import type { ShopwrightConfig } from '../config/schema.js'
-import { createLogger, flushLogger, type Logger } from '../logger.js'
+import { createLogger, flushLogger, redactingLogger, type Logger } from '../logger.js'
+import { logRedactor } from '../log/redact.js'
 import { pendingMigrations, runMigrations } from '../db/migrations.js'
 import { withMigrationLease } from '../db/migration-lease.js'
 import { AccessService } from '../access/access-service.js'
@@ -96,8 +97,10 @@ export interface Kernel {
  */
 export async function createKernel(options: KernelOptions): Promise<Kernel> {
   const { config } = options
-  const logger = options.logger ?? createLogger(config)
   const plugins = orderPlugins(options.plugins)
+  // One redactor for both logs: the process log's lines (below) and the log plugin's copies.
+  const redactor = logRedactor(plugins.flatMap((plugin) => plugin.secretAddresses ?? []))
+  const logger = redactingLogger(options.logger ?? createLogger(config), redactor)
   // Everything a plugin declares is checked before anything connects: a wrong plugin list or
   // setting fails at once, naming what to fix.
   mergeErrorTables(plugins)
@@ -127,6 +130,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       lifecycle: asValue(lifecycle),
       meters: asValue(meters),
       schedule: asValue(schedule),
+      logRedactor: asValue(redactor),
     })
     const container = containers.shared
     const optional = optionalService(container)
@@ -221,6 +225,7 @@ export async function createKernel(options: KernelOptions): Promise<Kernel> {
       router,
       db,
       redis,
+      logRedactor: redactor,
       ready: () => ready,
       ...(ready ? { meters } : {}),
       authenticator,

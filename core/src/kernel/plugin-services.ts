@@ -16,6 +16,7 @@ export const CORE_SERVICES: ReadonlyArray<keyof Services> = [
   'lifecycle',
   'meters',
   'schedule',
+  'logRedactor',
 ]
 
 /** What core itself reads from the shared container, when some plugin provides it. */

@@ -109,8 +109,9 @@ export interface PluginDefinition<S extends SettingsTable = SettingsTable> {
   /**
    * Addresses that carry a secret in their path (a reset link's code): each pattern matches from
    * the start of an address, and what it matches beyond its first group is written REDACTED in
-   * the process log (`/^(\/reset\/[^/]+\/[^/]+\/)[^/?#]+/`). Secret-named query parameters
-   * (`code`, `token`, `password`...) are redacted for every address without being declared.
+   * both logs, wherever the address is written (`/^(\/reset\/[^/]+\/[^/]+\/)[^/?#]+/`; the
+   * kernel's `logRedactor`). Secret-named query parameters (`code`, `token`, `password`...) and
+   * card numbers are redacted for every address without being declared.
    */
   secretAddresses?: readonly RegExp[]
 }

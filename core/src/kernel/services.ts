@@ -12,6 +12,7 @@ import type { RecordData } from '../shared/records.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { Meters } from '../meters/meters.js'
 import type { Scheduler } from '../schedule/scheduler.js'
+import type { LogRedactor } from '../log/redact.js'
 
 /** Writes seed records that do not exist yet: what `kernel.seed()` and `shopwright seed` use. */
 export interface SeedWriter {
@@ -41,6 +42,8 @@ export interface Services {
   meters: Meters
   /** Periodic work run once for the whole site (schedule/scheduler.ts). */
   schedule: Scheduler
+  /** Takes the secrets out of what the logs write (log/redact.ts): the log plugin's too. */
+  logRedactor: LogRedactor
   /*
    * The contracts core itself consumes, each provided by whichever installed plugin declares it in
    * `provides` (docs/plugins.md, "Services"); absent when none does, so asked for with optional().

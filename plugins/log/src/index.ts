@@ -62,9 +62,11 @@ export default definePlugin({
     container.register({
       // The writer taps the kernel's logger, the container's (the whole of it, not this plugin's
       // child), once started.
-      log: asFunction(({ db, logger: kernelLogger, events }) => {
+      log: asFunction(({ db, logger: kernelLogger, events, logRedactor }) => {
         const store = new LogStore(db, dialect)
-        const writer = new LogWriter(store, kernelLogger, quiet)
+        // The kernel's redactor: the same rules, and the same plugins' secret addresses, as the
+        // process log's (docs/security.md, "Secrets in logs").
+        const writer = new LogWriter(store, kernelLogger, quiet, logRedactor.text)
         return new LogService(store, writer, events, settings, quiet)
       }).singleton(),
       recordLogSink: asFunction(({ log }) => log.recordSink).singleton(),

@@ -23,7 +23,8 @@ class Probe {}
 /**
  * A plugin that misbehaves on request: `GET /query/probe/fail` throws (a 500 with a stack, and a
  * cause), `GET /query/probe/warn` logs a warning through its own logger with values of every kind,
- * `GET /query/probe/seen` logs the request itself (its address, headers and a code).
+ * `GET /query/probe/seen` logs the request itself (its address, headers and a code), and in its
+ * message; `GET /query/probe/logged` logs its address and headers only.
  */
 export const probe = definePlugin({
   name: 'probe',
@@ -44,6 +45,11 @@ export const probe = definePlugin({
         },
         `the probe saw ${ctx.url}`,
       )
+      ctx.body = { ok: true }
+    })
+    router.get('/probe/logged', (ctx) => {
+      // What a plugin may log of a request under the keys the kernel's logger redacts.
+      logger.warn({ url: ctx.url, headers: ctx.headers }, 'the probe logged its request')
       ctx.body = { ok: true }
     })
     router.get('/probe/warn', (ctx) => {

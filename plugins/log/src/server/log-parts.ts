@@ -1,6 +1,5 @@
-import type { CopiedRecord } from '@shopwright/core'
+import { logRedactor, redactEntry, type CopiedRecord, type Redactor } from '@shopwright/core'
 import type { LogPart, LogValue } from '../shared/types.js'
-import { redactEntry, redactText } from './redact.js'
 
 /** Bounds that keep one line small whatever was logged (the table's message is at most 60 KB). */
 const MAX_TEXT = 2_000
@@ -18,8 +17,18 @@ const NOT_CONTEXT = new Set(['err', 'error', 'msg', 'logCopy'])
 const cut = (text: string, max = MAX_TEXT): string =>
   text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text
 
-/** A logged text as the log keeps it: its secrets redacted (redact.ts), then bounded. */
-const clean = (text: string, max = MAX_TEXT): string => cut(redactText(text), max)
+/** A logged text as the log keeps it: its secrets redacted, then bounded. */
+type Clean = (text: string, max?: number) => string
+const cleaner =
+  (redact: Redactor): Clean =>
+  (text, max = MAX_TEXT) =>
+    cut(redact(text), max)
+
+/**
+ * The texts' redactor when none is given: the kernel's rules without any plugin's secret
+ * addresses. The writer passes the kernel's own (`logRedactor`), which knows them.
+ */
+const KERNEL_RULES: Redactor = logRedactor([]).text
 
 /** The `actor` a logged line names (`employee|7`, `system`, `anonymous`): the line's "by". */
 export function actorOf(value: unknown): string | undefined {
@@ -46,7 +55,7 @@ function isError(value: unknown): value is Error {
 }
 
 /** A value as a JSON tree within the bounds; what JSON cannot hold becomes a telling text. */
-function toTree(value: unknown): LogValue {
+function toTree(value: unknown, clean: Clean): LogValue {
   let nodes = 0
   const seen = new Set<object>()
   const walk = (item: unknown, depth: number): LogValue => {
@@ -96,7 +105,7 @@ function toTree(value: unknown): LogValue {
 }
 
 /** An error's parts: the error, its stack, and the errors that caused it. */
-function errorParts(error: Error, label?: string): LogPart[] {
+function errorParts(error: Error, clean: Clean, label?: string): LogPart[] {
   const parts: LogPart[] = []
   let current: unknown = error
   for (let depth = 0; isError(current) && depth <= MAX_CAUSES; depth++) {
@@ -117,9 +126,10 @@ function errorParts(error: Error, label?: string): LogPart[] {
 
 /**
  * A value's parts, as the screen shows them: a text, a big number, an error with its stack, a
- * function, a class, or an object as a tree.
+ * function, a class, or an object as a tree. Texts lose their secrets to `redact`.
  */
-export function partsOf(value: unknown, label?: string): LogPart[] {
+export function partsOf(value: unknown, label?: string, redact = KERNEL_RULES): LogPart[] {
+  const clean = cleaner(redact)
   const named = label ? { label } : {}
   if (typeof value === 'string')
     return [{ kind: 'text', text: clean(label ? `${label}: ${value}` : value) }]
@@ -132,8 +142,8 @@ export function partsOf(value: unknown, label?: string): LogPart[] {
         name: value.name || 'anonymous',
       },
     ]
-  if (isError(value)) return errorParts(value, label)
-  return [{ kind: 'object', ...named, value: toTree(value) }]
+  if (isError(value)) return errorParts(value, clean, label)
+  return [{ kind: 'object', ...named, value: toTree(value, clean) }]
 }
 
 const isScalar = (value: unknown): value is string | number | boolean | null =>
@@ -145,11 +155,13 @@ const isScalar = (value: unknown): value is string | number | boolean | null =>
 /**
  * A copied process-log line as parts: its message, its error (with the stack, and the causes),
  * then one context part of the plain values it carried (`id`, `url`, the plugin's bindings...),
- * then each other value as what it is. Secrets go first (redact.ts): values under secret keys at
- * any depth the tree keeps, and secrets written into texts (a URL's `?code=`). Never throws: a
- * value that cannot be read is a text.
+ * then each other value as what it is. Secrets go first, by the kernel's rules (core's
+ * log/redact.ts, the process log's too): values under secret keys at any depth the tree keeps,
+ * and secrets written into texts by `redact` (a URL's `?code=`, a reset link's code). Never
+ * throws: a value that cannot be read is a text.
  */
-export function recordParts(record: CopiedRecord): LogPart[] {
+export function recordParts(record: CopiedRecord, redact = KERNEL_RULES): LogPart[] {
+  const clean = cleaner(redact)
   const parts: LogPart[] = []
   try {
     const object = record.object
@@ -157,7 +169,7 @@ export function recordParts(record: CopiedRecord): LogPart[] {
     // `logger.error(error)` makes the error's message the line's: said once, by the error part.
     if (record.msg && !(isError(error) && error.message === record.msg))
       parts.push({ kind: 'text', text: clean(record.msg) })
-    if (error !== undefined) parts.push(...partsOf(error))
+    if (error !== undefined) parts.push(...partsOf(error, undefined, redact))
     const context: Record<string, string | number | boolean | null> = {}
     const others: LogPart[] = []
     for (const [key, given] of [...Object.entries(record.bindings), ...Object.entries(object)]) {
@@ -166,7 +178,7 @@ export function recordParts(record: CopiedRecord): LogPart[] {
       if (key === 'actor' && actorOf(given) !== undefined) continue
       const value = redactEntry(key, given)
       if (isScalar(value)) context[key] = typeof value === 'string' ? clean(value) : value
-      else others.push(...partsOf(value, key))
+      else others.push(...partsOf(value, key, redact))
     }
     if (Object.keys(context).length > 0) parts.push({ kind: 'context', values: context })
     parts.push(...others)

@@ -1,4 +1,4 @@
-import { tapLog, type CopiedRecord, type Logger } from '@shopwright/core'
+import { tapLog, type CopiedRecord, type Logger, type Redactor } from '@shopwright/core'
 import { LEVEL_NUMBERS, SERVER_TYPE } from '../shared/types.js'
 import { LogCopy } from './log-copy.js'
 import { actorOf, messageJson, recordParts } from './log-parts.js'
@@ -11,8 +11,11 @@ const BATCH = 500
 /** After a failed write, the wait before the next grows from 1 s to this. */
 const MAX_BACKOFF_MS = 60_000
 
-/** A copied process-log line as a row: `server.<plugin>` (or `server.kernel`), by its actor or `system`. */
-export function serverRow(record: CopiedRecord): LogRow {
+/**
+ * A copied process-log line as a row: `server.<plugin>` (or `server.kernel`), by its actor or
+ * `system`, its texts redacted by `redact` (the kernel's `logRedactor.text`).
+ */
+export function serverRow(record: CopiedRecord, redact?: Redactor): LogRow {
   const plugin = record.bindings.plugin
   const origin =
     typeof plugin === 'string' && /^[a-z][a-z0-9-]{0,40}$/.test(plugin) ? plugin : 'kernel'
@@ -24,7 +27,7 @@ export function serverRow(record: CopiedRecord): LogRow {
     name: `${SERVER_TYPE}.${origin}`,
     // A line may name who it is about (`actor`, as record lines do); otherwise the server wrote it.
     actor: actorOf(record.object.actor) ?? 'system',
-    message: messageJson(recordParts(record)),
+    message: messageJson(recordParts(record, redact)),
   }
 }
 
@@ -52,6 +55,8 @@ export class LogWriter {
     private readonly source: Logger,
     /** A NOT_COPIED logger. */
     private readonly logger: Logger,
+    /** The kernel's text redactor (the container's `logRedactor.text`), the process log's too. */
+    private readonly redact?: Redactor,
     private readonly intervalMs = WRITE_INTERVAL_MS,
   ) {}
 
@@ -96,7 +101,7 @@ export class LogWriter {
       const records = this.copy.take(BATCH).filter((record) => record.time > this.clearedAt)
       const dropped = this.copy.takeDropped()
       if (records.length === 0 && dropped === 0) return
-      const rows = records.map(serverRow)
+      const rows = records.map((record) => serverRow(record, this.redact))
       if (dropped > 0) rows.push(droppedRow(dropped))
       try {
         await this.store.insert(rows)
