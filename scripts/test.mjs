@@ -12,12 +12,13 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
 const args = process.argv.slice(2)
 const ci = process.env.CI === 'true' || process.env.CI === '1'
 /**
- * Suites run at once unless SW_TEST_SUITES says otherwise. One: on a 2-core machine three at once
- * took the suites from about 42 to 35 minutes, but made tests bound to time fail (a 1 GiB upload
- * past its 3 minutes, an S3 client's 300 ms socket limit, a search box's pause); see
- * docs/contributing.md, "How long the tests take".
+ * At most this many suites run at once unless SW_TEST_SUITES says otherwise: the registry suite
+ * beside the unit suite, whose time it mostly spends waiting on npm and the registry; the browser
+ * and cluster suites each alone, after them. All three at once failed tests bound to time (a
+ * 1 GiB upload past its limit, an S3 client's socket limit); see docs/contributing.md, "How long
+ * the tests take".
  */
-const SUITES_AT_ONCE = 1
+const SUITES_AT_ONCE = 2
 
 function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
@@ -147,14 +148,19 @@ function runSuite(suite, alone) {
   })
 }
 
+/**
+ * The suites in the order they start. `phase`: suites of one phase run side by side (up to
+ * SW_TEST_SUITES at once), and a phase starts once the one before has ended.
+ */
 const suites = [
-  { name: 'unit and integration', args: [] },
-  { name: 'registry', args: ['--config', 'create-shopwright/vitest.config.ts'] },
+  { name: 'unit and integration', args: [], phase: 1 },
+  { name: 'registry', args: ['--config', 'create-shopwright/vitest.config.ts'], phase: 1 },
 ]
 
 const chromium = '/usr/bin/chromium'
 if (fs.existsSync(chromium)) {
-  suites.push({ name: 'browser', args: ['--config', 'e2e/vitest.config.ts'] })
+  // Alone: Chromium and its server beside the unit suite made tests bound to time miss.
+  suites.push({ name: 'browser', args: ['--config', 'e2e/vitest.config.ts'], phase: 2 })
 } else if (ci) {
   console.log(
     `\nBrowser suite: FAILED - ${chromium} is missing (.ci/run installs it with apt-get install -y chromium)`,
@@ -182,7 +188,7 @@ const clusterMissing = [
 if (clusterMissing.length === 0) {
   // Alone, after the others: its failure drills hold calls to time limits of 2 s, which a machine
   // busy with the other suites misses (a healthy node's calls took 3 s beside the unit suite).
-  suites.push({ name: 'cluster', args: ['--config', 'cluster/vitest.config.ts'], alone: true })
+  suites.push({ name: 'cluster', args: ['--config', 'cluster/vitest.config.ts'], phase: 3 })
 } else if (ci) {
   console.log(
     `\nCluster suite: FAILED - missing ${clusterMissing.join(', ')} (.ci/run installs them)`,
@@ -194,25 +200,27 @@ if (clusterMissing.length === 0) {
 
 // The suites are independent (each makes its own databases, ports and folders), and they often
 // wait: on databases, child processes, browsers. SW_TEST_SUITES (default SUITES_AT_ONCE) says how
-// many run at once; the next starts when one ends, in the order above. A suite marked `alone` runs
-// by itself once the others have ended (docs/contributing.md, "Tests").
+// many of one phase run at once; the next starts when one ends (docs/contributing.md, "Tests").
 const atOnce = Number(process.env.SW_TEST_SUITES || SUITES_AT_ONCE)
 if (!Number.isInteger(atOnce) || atOnce < 1) {
   console.log(`SW_TEST_SUITES must be a whole number from 1: ${process.env.SW_TEST_SUITES}`)
   process.exit(2)
 }
 const began = Date.now()
-const waiting = suites.filter((suite) => !suite.alone)
-const inTurn = atOnce === 1 || waiting.length === 1
-await Promise.all(
-  Array.from({ length: Math.min(atOnce, waiting.length) }, async () => {
-    for (let suite = waiting.shift(); suite; suite = waiting.shift()) await runSuite(suite, inTurn)
-  }),
-)
-const last = suites.filter((suite) => suite.alone)
-for (const suite of last) await runSuite(suite, true)
-const after = last.map((suite) => `, then ${suite.name} alone`).join('')
-console.log(`\nSuites: ${minutes(Date.now() - began)} (${atOnce} at once${after})`)
+const phases = [...new Set(suites.map((suite) => suite.phase))].sort((a, b) => a - b)
+const plan = []
+for (const phase of phases) {
+  const waiting = suites.filter((suite) => suite.phase === phase)
+  const inTurn = atOnce === 1 || waiting.length === 1
+  plan.push(waiting.map((suite) => suite.name).join(inTurn ? ', then ' : ' beside '))
+  await Promise.all(
+    Array.from({ length: Math.min(atOnce, waiting.length) }, async () => {
+      for (let suite = waiting.shift(); suite; suite = waiting.shift())
+        await runSuite(suite, inTurn)
+    }),
+  )
+}
+console.log(`\nSuites: ${minutes(Date.now() - began)} (${plan.join('; then ')})`)
 
 fs.rmSync(reportDir, { recursive: true, force: true })
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)

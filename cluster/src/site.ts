@@ -33,6 +33,8 @@ function siteEnv(paymentsDir: string): Record<string, string> {
     // The drills' load is one address, one shopper and one staff account making calls all the
     // time: no rate limit may refuse it.
     SESSIONS_TRACK_LIMIT: '0',
+    SESSIONS_START_LIMIT: '0',
+    SESSIONS_COOKIELESS_LIMIT: '0',
     COMMERCE_CART_WRITES: '1000000',
     DRIVE_WRITE_LIMIT: '1000000',
     // Tracked pages written within 50 ms rather than 1 s.

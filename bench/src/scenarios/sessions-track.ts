@@ -177,7 +177,8 @@ export const sessionsTrack: Scenario = {
     return [
       `One kernel (\`PLUGINS=${SESSIONS_PLUGINS}\`, SQLite, fresh DATA_DIR, default log level, geo-IP on,`,
       `\`SESSIONS_TRACK_LIMIT\` raised to 1,000,000,000 a minute so the one-address load is not refused while the`,
-      `limiter still counts every call). ${CONNECTIONS} visitors are made first (a track post without a cookie each).`,
+      `limiter still counts every call; \`SESSIONS_START_LIMIT\` and \`SESSIONS_COOKIELESS_LIMIT\` 0, no hourly budget`,
+      `of new sessions). ${CONNECTIONS} visitors are made first (a track post without a cookie each).`,
       `autocannon, ${CONNECTIONS} connections, pipelining 1: each connection posts as one of those visitors, one page a`,
       `call, every page with a start of its own (so each 2xx answer is one row the database must end up with).`,
       `The ceiling is the same kernel's \`GET ${INFO_PATH}\` (the throughput scenario's call) at ${CONNECTIONS} connections.`,
@@ -198,7 +199,13 @@ export const sessionsTrack: Scenario = {
       kernel = await startKernel(context, {
         dataDir,
         logFile: path.join(dir, 'kernel.log'),
-        settings: { PLUGINS: SESSIONS_PLUGINS, SESSIONS_TRACK_LIMIT: '1000000000' },
+        // The visitors' new sessions are from one address too: no hourly budget for them either.
+        settings: {
+          PLUGINS: SESSIONS_PLUGINS,
+          SESSIONS_TRACK_LIMIT: '1000000000',
+          SESSIONS_START_LIMIT: '0',
+          SESSIONS_COOKIELESS_LIMIT: '0',
+        },
       })
       const pid = kernel.child.pid!
       const info = await get(kernel.port, INFO_PATH, DEVICE_HEADERS)

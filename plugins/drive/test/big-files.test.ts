@@ -132,7 +132,9 @@ describe('the drive over real HTTP', () => {
     // What the code holds, after a collection: it does not grow with the size.
     expect(upload.liveGrowth).toBeLessThan(64 * MiB)
     expect(download.liveGrowth).toBeLessThan(64 * MiB)
-  }, 180_000)
+    // Not a speed test (docs/benchmarks.md has the figures): room for a machine busy with other
+    // suites, where 3 minutes once passed.
+  }, 600_000)
 
   it('refuses an upload whose sender stops early and keeps the file it was replacing', async () => {
     const first = await call(kernel, cookie, {

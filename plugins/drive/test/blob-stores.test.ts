@@ -365,7 +365,9 @@ describe('the S3 blob store with a server that stops answering', () => {
   it('answers 503 ERROR_DATA_CONNECTION for every call while it is frozen, and works once it is back', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'drive-s3-frozen-'))
     const server = await startS3Server(directory, 'drive-frozen')
-    const store = s3StoreOn(server, { timeoutMs: 300 })
+    // Long enough for a healthy call on a machine busy with other suites (300 ms was not), short
+    // enough that the three calls on the frozen server end soon.
+    const store = s3StoreOn(server, { timeoutMs: 1_500 })
     try {
       const stored = await store.put('frozen0123456789', Readable.from([Buffer.from('kept')]))
       server.freeze()
