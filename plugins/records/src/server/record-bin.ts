@@ -43,6 +43,11 @@ export class RecordBin {
     )
   }
 
+  /** RecordsService.binnedKeys. */
+  async binnedKeys(entity: Entity | null, ids: readonly string[]): Promise<RecordKey[]> {
+    return this.store.binnedKeys(await this.viewableTypes(entity), ids)
+  }
+
   /** RecordsService.binItems: the bin's page, of the types the caller may view. */
   async binItems(
     entity: Entity | null,

@@ -163,6 +163,20 @@ export async function binnedTypes(db: Knex): Promise<string[]> {
   return db('records').whereNotNull('binned_at').distinct('type').pluck('type')
 }
 
+/** The keys of binned records of the given types holding one of the ids (by the primary key). */
+export async function binnedKeys(
+  db: Knex,
+  types: readonly string[],
+  ids: readonly string[],
+): Promise<Array<{ type: string; id: string }>> {
+  if (types.length === 0 || ids.length === 0) return []
+  return db<Row>('records')
+    .whereIn('type', [...types])
+    .whereIn('id', [...ids])
+    .whereNotNull('binned_at')
+    .select('type', 'id')
+}
+
 /** Binned records of a type. */
 export async function binnedOf(db: Knex, type: string): Promise<StoredRecord[]> {
   return (await db<Row>('records').where({ type }).whereNotNull('binned_at')).map(toStored)

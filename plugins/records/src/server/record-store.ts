@@ -241,6 +241,14 @@ export class RecordStore implements SeedWriter {
     return reads.binnedTypes(this.db)
   }
 
+  /** The keys of binned records of those types holding one of the ids. */
+  async binnedKeys(
+    types: readonly string[],
+    ids: readonly string[],
+  ): Promise<Array<{ type: string; id: string }>> {
+    return reads.binnedKeys(this.db, types, ids)
+  }
+
   /** Binned records of a type (the bin's Empty goes through them one by one). */
   async binnedOf(type: string): Promise<StoredRecord[]> {
     return reads.binnedOf(this.db, type)

@@ -260,6 +260,14 @@ export class RecordsService {
     return this.recordBin.restore(entity, keys)
   }
 
+  /**
+   * The binned records holding one of the ids, of the types the caller may view (restore by an id
+   * alone, as the specification's call sends it).
+   */
+  async binnedKeys(entity: Entity | null, ids: readonly string[]): Promise<RecordKey[]> {
+    return this.recordBin.binnedKeys(entity, ids)
+  }
+
   /** Deletes records for good. */
   async remove(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
     return this.recordBin.remove(entity, keys)

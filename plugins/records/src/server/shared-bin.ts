@@ -2,6 +2,18 @@ import { PAGE_SIZES } from '@shopwright/client'
 import { createError, type Entity } from '@shopwright/core'
 import type { RecordKey, RecordsService } from './records-service.js'
 
+/**
+ * A key the restore call names: `type|id`, or an id alone (no `type`), as the specification's
+ * restore call sends it: it must name one binned record of a type the caller may view.
+ */
+export interface BinKey {
+  type?: string
+  id: string
+}
+
+/** At most this many keys in one call, path and body together. */
+export const MAX_BIN_KEYS = 1000
+
 /** One row of the Bin screen (Name, Type, Deleted Date). */
 export interface BinItem {
   type: string
@@ -126,7 +138,12 @@ export class SharedBin {
     }
   }
 
-  async restore(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
+  async restore(entity: Entity | null, named: readonly BinKey[]): Promise<RecordKey[]> {
+    if (named.length > MAX_BIN_KEYS)
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `at most ${MAX_BIN_KEYS} records at once`,
+      })
+    const keys = await this.withTypes(entity, named)
     return this.split(entity, 'restore', keys, (recordKeys) =>
       this.records.restore(entity, recordKeys),
     )
@@ -142,6 +159,30 @@ export class SharedBin {
     let { deleted } = await this.records.emptyBin(entity)
     for (const source of this.sources.all()) deleted += await source.empty(entity)
     return { deleted }
+  }
+
+  /**
+   * The keys with each id alone replaced by the one binned record it names, among the types the
+   * caller may view (so a refusal tells nothing of the others). An id naming none is 404, one
+   * naming records of several types is refused: which one the client meant is not ours to guess.
+   * Only records: a bin source's items (the drive's files) keep their `type|id`.
+   */
+  private async withTypes(entity: Entity | null, named: readonly BinKey[]): Promise<RecordKey[]> {
+    const bare = [...new Set(named.filter((key) => key.type === undefined).map((key) => key.id))]
+    if (bare.length === 0) return named as RecordKey[]
+    const found = new Map<string, string[]>()
+    for (const { type, id } of await this.records.binnedKeys(entity, bare))
+      found.set(id, [...(found.get(id) ?? []), type])
+    for (const id of bare) {
+      const types = found.get(id) ?? []
+      if (types.length === 0)
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', { reason: `${id} is not in the bin` })
+      if (types.length > 1)
+        throw createError('ERROR_INVALID_INPUT', {
+          reason: `${id} names binned records of ${types.length} types (${types.sort().join(', ')}): send type|id`,
+        })
+    }
+    return named.map((key) => ({ type: key.type ?? found.get(key.id)![0]!, id: key.id }))
   }
 
   /**

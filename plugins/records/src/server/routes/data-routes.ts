@@ -64,15 +64,25 @@ export function dataRoutes(router: QueryRouter, services: PluginCradle): void {
   router.post('/data/bin/:keys', DESCRIBED.bin, async (ctx) => {
     ctx.body = { list: await records.bin(await ctx.state.entity(), ctx.input.params.keys) }
   })
-  // Out of the bin, back or for good: a right on the bin security record first.
-  const fromBin = [
-    ['/data/restore/:keys', DESCRIBED.restore, 'edit', bin.restore.bind(bin)],
-    ['/data/delete/:keys', DESCRIBED.remove, 'delete', bin.remove.bind(bin)],
-  ] as const
-  for (const [path, description, right, move] of fromBin)
-    router.post(path, description, access.require('bin', right), async (ctx) => {
-      ctx.body = { list: await move(await ctx.state.entity(), ctx.input.params.keys) }
-    })
+  // Out of the bin, back or for good: a right on the bin security record first. Restore takes
+  // ids alone too, in the path or as a body list, as the specification's call sends them.
+  router.post(
+    '/data/restore/:keys',
+    DESCRIBED.restore,
+    access.require('bin', 'edit'),
+    async (ctx) => {
+      const keys = [...ctx.input.params.keys, ...(ctx.input.body ?? [])]
+      ctx.body = { list: await bin.restore(await ctx.state.entity(), keys) }
+    },
+  )
+  router.post(
+    '/data/delete/:keys',
+    DESCRIBED.remove,
+    access.require('bin', 'delete'),
+    async (ctx) => {
+      ctx.body = { list: await bin.remove(await ctx.state.entity(), ctx.input.params.keys) }
+    },
+  )
   router.get('/data/bin/list', DESCRIBED.binList, access.require('bin', 'view'), async (ctx) => {
     ctx.body = await bin.list(await ctx.state.entity(), ctx.input.query)
   })

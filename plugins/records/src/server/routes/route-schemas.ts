@@ -1,5 +1,6 @@
 import { describe, isValidId, type RouteAccess, z } from '@shopwright/core'
 import type { RecordKey } from '../records-service.js'
+import type { BinKey } from '../shared-bin.js'
 import { MAX_LIST_FILTERS, MAX_SEARCH_LENGTH } from '../../shared/list-columns.js'
 
 /**
@@ -46,28 +47,56 @@ const ID = /^[A-Za-z0-9_-]+$/
 const id = z.string().regex(ID, 'ERROR_INVALID_ID')
 const MAX_KEYS = 1000
 
-/** `type|id,type|id` (export, listids, bin, restore, delete): each part passes the id rule. */
+/**
+ * One part of a keys parameter: `type|id`, or (restore only, `bare`) an id alone, as the
+ * specification's restore call sends it; undefined when malformed.
+ */
+function keyOf(part: string, bare: boolean): BinKey | undefined {
+  const [type, id, extra] = part.split('|')
+  if (bare && id === undefined) return type && isValidId(type) ? { id: type } : undefined
+  if (!type || !id || extra !== undefined || !isValidId(type) || !isValidId(id)) return undefined
+  return { type, id }
+}
+
+/** Parts of a keys parameter or body into keys, or one refusal (the first problem) into `check`. */
+function keysOf(parts: readonly string[], bare: boolean, check: z.RefinementCtx) {
+  if (parts.length > MAX_KEYS) {
+    check.addIssue({ code: 'custom', message: `at most ${MAX_KEYS} records at once` })
+    return z.NEVER
+  }
+  const list: BinKey[] = []
+  for (const part of parts) {
+    const key = keyOf(part, bare)
+    if (!key) {
+      check.addIssue({ code: 'custom', message: 'ERROR_INVALID_ID' })
+      return z.NEVER
+    }
+    list.push(key)
+  }
+  return list
+}
+
+/** `type|id,type|id` (export, listids, bin, delete): each part passes the id rule. */
 const keys = z
   .string()
   .min(1, 'ERROR_PARAMETER_EXPECTED')
-  .transform((text, check): RecordKey[] => {
-    const parts = text.split(',')
-    if (parts.length > MAX_KEYS) {
-      check.addIssue({ code: 'custom', message: `at most ${MAX_KEYS} records at once` })
-      return z.NEVER
-    }
-    const list: RecordKey[] = []
-    for (const part of parts) {
-      const [type, id, extra] = part.split('|')
-      if (!type || !id || extra !== undefined || !isValidId(type) || !isValidId(id)) {
-        check.addIssue({ code: 'custom', message: 'ERROR_INVALID_ID' })
-        return z.NEVER
-      }
-      list.push({ type, id })
-    }
-    return list
-  })
+  .transform((text, check) => keysOf(text.split(','), false, check) as RecordKey[])
   .describe('type|id,type|id,... (at most 1,000)')
+
+/** Restore's keys: `type|id` or a binned record's id alone (docs/api.md, "Records"). */
+const restoreKeys = z
+  .string()
+  .min(1, 'ERROR_PARAMETER_EXPECTED')
+  .transform((text, check) => keysOf(text.split(','), true, check))
+  .describe('type|id or id, comma-separated (at most 1,000)')
+
+/** Restore's optional body: more keys, each a string as in the path (ids only, as the path). */
+const restoreBody = z
+  .array(z.string().max(300))
+  .max(MAX_KEYS, `at most ${MAX_KEYS} records at once`)
+  .transform((parts, check) => keysOf(parts, true, check))
+  .optional()
+  .describe('More keys as in the path: a list of type|id or id strings')
 const keysParam = z.object({ keys })
 const typeParam = z.object({ recordtype: id })
 const recordParams = typeParam.extend({ id })
@@ -259,7 +288,22 @@ export const RECORD_ROUTES = {
   bin: keysCall('Moves records to the bin', {
     rule: "delete on each record type's security record",
   }),
-  restore: keysCall('Restores records from the bin', { security: 'bin', right: 'edit' }),
+  restore: describe({
+    summary: 'Restores records from the bin',
+    description:
+      'Also needs delete on each record type. A key is `type|id`, or an id alone, which must name ' +
+      'one binned record of a type the caller may view.',
+    access: { security: 'bin', right: 'edit' },
+    params: z.object({ keys: restoreKeys }),
+    body: restoreBody,
+    answer: keyList,
+    errors: [
+      ...writeErrors,
+      'ERROR_PARAMETER_EXPECTED',
+      'ERROR_RECORD_NOT_AVAILABLE',
+      'ERROR_INVALID_INPUT',
+    ],
+  }),
   remove: keysCall('Deletes binned records for good', { security: 'bin', right: 'delete' }),
   binList: describe({
     summary: 'The records in the bin',
