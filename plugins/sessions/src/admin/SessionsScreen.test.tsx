@@ -7,8 +7,24 @@ import { QueryError } from '@shopwright/client'
 import type { SessionRow } from '../shared/types.js'
 import { row } from './testing/session-row.js'
 import type { SessionsApi } from './sessions-api.js'
-import { Sessions } from './SessionsScreen.js'
+import SessionsScreen, { Sessions } from './SessionsScreen.js'
 import '../shared/errors.js'
+
+// The screen's rights and client, as the admin's session would give them (admin-ui's own tests
+// cover useAccess against /query/access).
+const kit = vi.hoisted(() => ({
+  access: null as Record<string, Record<string, boolean>> | null,
+  asked: [] as string[][],
+  api: undefined as unknown,
+}))
+vi.mock('@shopwright/admin-ui/kit', async (original) => ({
+  ...(await original<typeof import('@shopwright/admin-ui/kit')>()),
+  useAccess: (ids: readonly string[]) => {
+    kit.asked.push([...ids])
+    return kit.access
+  },
+  useClientApi: () => kit.api,
+}))
 
 afterEach(cleanup)
 
@@ -16,8 +32,10 @@ function Opened() {
   return <p data-testid="opened">{useParams().id}</p>
 }
 
-function open(api: SessionsApi) {
-  renderAt('/sessions', <Sessions api={api} />, [{ path: '/session/:id', element: <Opened /> }])
+function open(api: SessionsApi, canClear = true) {
+  renderAt('/sessions', <Sessions api={api} canClear={canClear} />, [
+    { path: '/session/:id', element: <Opened /> },
+  ])
 }
 
 function fakeApi(
@@ -113,6 +131,34 @@ describe('the sessions list', () => {
     fireEvent.click(screen.getByTestId('clear'))
     fireEvent.click(await screen.findByTestId('dialog-ok'))
     await waitFor(() => expect(api.clear).toHaveBeenCalledTimes(1))
+  })
+
+  it('offers no Clear without canClear', async () => {
+    open(fakeApi([[row('a')]]), false)
+    const table = await screen.findByTestId('sessions-table')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
+    expect(screen.queryByTestId('clear')).toBeNull()
+    expect(screen.getByTestId('live-count').textContent).toBe('1 live')
+  })
+
+  it.each([
+    ['while the rights load', null, false],
+    [
+      'to a caller who may only view',
+      { view: true, edit: true, create: true, delete: false },
+      false,
+    ],
+    ['to a caller with no right at all', {}, false],
+    ['to a caller with delete on the sessions record', { view: true, delete: true }, true],
+  ])('the screen offers Clear only with delete on sessions: %s', async (_, flags, shown) => {
+    kit.api = fakeApi([[row('a')]])
+    kit.asked = []
+    kit.access = flags === null ? null : { sessions: flags }
+    renderAt('/sessions', <SessionsScreen />)
+    const table = await screen.findByTestId('sessions-table')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
+    expect(screen.queryByTestId('clear') !== null).toBe(shown)
+    expect(kit.asked.at(-1)).toEqual(['sessions'])
   })
 
   it('shows ERROR_SESSIONS_NOT_AVAILABLE when the list cannot be read', async () => {

@@ -9,6 +9,7 @@ import {
   useClientApi,
   useDialogs,
   useLanguage,
+  useAccess,
   usePagedRows,
   useT,
   RefreshButton,
@@ -23,18 +24,21 @@ import {
   locationOf,
 } from './SessionParts.js'
 import { sessionsApi, type SessionsApi } from './sessions-api.js'
+import { SESSIONS_SECURITY } from '../shared/types.js'
 
 export default function SessionsScreen() {
   const api = useClientApi(sessionsApi)
-  return <Sessions api={api} />
+  const access = useAccess([SESSIONS_SECURITY])
+  return <Sessions api={api} canClear={access?.[SESSIONS_SECURITY]?.delete === true} />
 }
 
 /**
  * `/sessions` (README, "Screens"): #, Date, Location, Browser and OS, newest first, with
  * load-more paging; unconfirmed sessions are shown disabled, live ones marked. Clear asks the
- * spec's question first.
+ * spec's question first, and is offered only with `canClear` (delete on the `sessions` security
+ * record, which the server checks too): not to whoever may only look, nor while rights load.
  */
-export function Sessions({ api }: { api: SessionsApi }) {
+export function Sessions({ api, canClear }: { api: SessionsApi; canClear: boolean }) {
   const t = useT()
   const { language } = useLanguage()
   const dialogs = useDialogs()
@@ -88,14 +92,16 @@ export function Sessions({ api }: { api: SessionsApi }) {
       <h1>{t('Sessions')}</h1>
       <div className="sw-toolbar">
         <RefreshButton onClick={refresh} />
-        <Button
-          icon="trash-can"
-          disabled={rows.length === 0}
-          onClick={() => void clear()}
-          data-testid="clear"
-        >
-          {t('Clear')}
-        </Button>
+        {canClear ? (
+          <Button
+            icon="trash-can"
+            disabled={rows.length === 0}
+            onClick={() => void clear()}
+            data-testid="clear"
+          >
+            {t('Clear')}
+          </Button>
+        ) : null}
         {live !== undefined ? (
           <span className="sw-muted sw-sessions-live-count" data-testid="live-count">
             {t('{0} live', live)}
