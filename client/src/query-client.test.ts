@@ -176,6 +176,24 @@ describe('query client: requests', () => {
     expect(() => createQueryClient({ device: 'x'.repeat(257) })).toThrow(TypeError)
     expect(createQueryClient({ device: 'x'.repeat(256) }).device).toHaveLength(256)
   })
+
+  it("sends Device-Previous when it is a sane value other than Device, and never a caller's own", async () => {
+    const { client, calls } = setup(undefined, {
+      devicePrevious: 'old-dev1ce',
+      headers: { 'device-previous': 'forged' },
+    })
+    await client.post('/x')
+    expect(calls[0]!.init.headers).toEqual({
+      Accept: 'application/json',
+      Device: 'dev1ce',
+      'Device-Previous': 'old-dev1ce',
+    })
+    for (const devicePrevious of ['dev1ce', 'bad\nvalue', 'x'.repeat(257), '']) {
+      const other = setup(undefined, { devicePrevious })
+      await other.client.get('/x')
+      expect(other.calls[0]!.init.headers).toEqual({ Accept: 'application/json', Device: 'dev1ce' })
+    }
+  })
 })
 
 describe('query client: answers and errors', () => {

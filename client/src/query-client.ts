@@ -1,5 +1,5 @@
 import { CACHE_DURATIONS, type CacheDuration } from '@shopwright/core/shared'
-import { browserFingerprint } from './device-fingerprint.js'
+import { browserFingerprint, previousBrowserFingerprint } from './device-fingerprint.js'
 import { describeNonJsonAnswer } from './page-headings.js'
 import { QueryCache } from './query-cache.js'
 import { QueryError } from './query-error.js'
@@ -40,6 +40,13 @@ export interface QueryClientOptions {
   fetch?: QueryFetch
   /** The Device header value; browserFingerprint() by default. Printable ASCII, 1-256 characters. */
   device?: string
+  /**
+   * The Device-Previous header value: this browser's fingerprint as made before issue 37, so a
+   * device blocked under it stays blocked (docs/security.md). previousBrowserFingerprint() by
+   * default when `device` is not given, none when it is; a value that is not 1-256 printable ASCII
+   * characters, or equals `device`, is not sent. Transitional: dropped in release 0.3.
+   */
+  devicePrevious?: string
   /** Extra headers on every call, e.g. the visitor's Cookie when rendering on the server. */
   headers?: Readonly<Record<string, string>>
   /** The clock of the local cache, in epoch milliseconds; Date.now by default. */
@@ -114,7 +121,7 @@ export interface QueryClient {
 export const QUERY_CACHE_LIMIT = 500
 
 const DEVICE = /^[\x20-\x7e]{1,256}$/
-const OWN_HEADERS = new Set(['accept', 'device', 'content-type'])
+const OWN_HEADERS = new Set(['accept', 'device', 'device-previous', 'content-type'])
 
 interface Failure {
   message?: unknown
@@ -236,6 +243,12 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
   if (!DEVICE.test(device)) {
     throw new TypeError('The Device value must be 1 to 256 printable ASCII characters.')
   }
+  // An optional hint, not an identity: a bad one is left out rather than failing every call.
+  const previous =
+    options.devicePrevious ??
+    (options.device === undefined ? previousBrowserFingerprint() : undefined)
+  const devicePrevious =
+    previous !== undefined && previous !== device && DEVICE.test(previous) ? previous : undefined
   const extraHeaders = Object.entries(options.headers ?? {}).filter(
     ([name]) => !OWN_HEADERS.has(name.toLowerCase()),
   )
@@ -278,6 +291,7 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
     const headers: Record<string, string> = Object.fromEntries(extraHeaders)
     headers.Accept = 'application/json'
     headers.Device = device
+    if (devicePrevious !== undefined) headers['Device-Previous'] = devicePrevious
     const init: QueryFetchInit = { method: 'GET', headers, credentials: 'same-origin' }
     if (keepalive) init.keepalive = true
     if (data !== undefined) {

@@ -27,11 +27,20 @@ export class BlockedDevices {
     }
   }
 
-  /** True when the device is blocked for the account. */
-  async isBlocked(type: string, id: string, device: string): Promise<boolean> {
-    const row = await this.db('account_blocked_devices')
-      .where({ type, id, device_hash: sha256Hex(device) })
-      .first('type')
-    return row !== undefined
+  /**
+   * True when the device is blocked for the account. With `previous` (the Device-Previous header),
+   * a block of the previous value counts too and is copied to `device`, so the block outlives the
+   * header, which is sent for one release only.
+   */
+  async isBlocked(type: string, id: string, device: string, previous?: string): Promise<boolean> {
+    const hashes = [sha256Hex(device)]
+    if (previous !== undefined && previous !== device) hashes.push(sha256Hex(previous))
+    const rows = await this.db('account_blocked_devices')
+      .where({ type, id })
+      .whereIn('device_hash', hashes)
+      .select<Array<{ device_hash: string }>>('device_hash')
+    if (rows.length === 0) return false
+    if (!rows.some((row) => row.device_hash === hashes[0])) await this.block(type, id, device)
+    return true
   }
 }

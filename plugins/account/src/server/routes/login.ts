@@ -7,6 +7,7 @@ import {
 } from '@shopwright/core'
 import type { AccountService } from '../account-service.js'
 import type { BlockedDevices } from '../blocked-devices.js'
+import { devicePrevious } from '../device-previous.js'
 import { ADMIN_GATE } from '@shopwright/core/shared'
 import { toAccountAnswer, toEntity, toPreview, type LoginAnswer } from '../account-answer.js'
 import { Email } from '../read-email.js'
@@ -67,11 +68,18 @@ export function login({
     const pair = pairKey(email, address)
     await limiter.consume(LOGIN_PER_PAIR, pair)
     if (await ceilingReached(limiter, email)) await limiter.consume(LOGIN_PER_PAIR_AT_CEILING, pair)
-    // A device the owner blocked is refused before the password is looked at.
+    // A device the owner blocked is refused before the password is looked at, also when its
+    // block was stored under the fingerprint it had before issue 37 (Device-Previous).
     const credentials = await accounts.credentials(email)
+    const device = ctx.state.device ?? ''
     if (
       credentials &&
-      (await blockedDevices.isBlocked(credentials.type, credentials.id, ctx.state.device ?? ''))
+      (await blockedDevices.isBlocked(
+        credentials.type,
+        credentials.id,
+        device,
+        devicePrevious(ctx, device),
+      ))
     )
       throw createError('ERROR_DEVICE_BLOCKED')
     const account = await accounts.checkPassword(credentials, body.password)
