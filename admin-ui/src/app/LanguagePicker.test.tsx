@@ -76,6 +76,16 @@ describe('LanguagePicker', () => {
     expect(screen.getByTestId('language').textContent).toBe('French')
   })
 
+  it('closes its menu when the window is resized, switching nothing (issue 37)', async () => {
+    mount()
+    await open()
+    expect(screen.getByTestId('language-menu')).toBeTruthy()
+    fireEvent(window, new Event('resize'))
+    expect(screen.queryByTestId('language-menu')).toBeNull()
+    expect(screen.getByTestId('language').getAttribute('aria-expanded')).toBe('false')
+    expect(screen.getByTestId('language').textContent).toBe('English (US)')
+  })
+
   it('offers the translation sets’ languages to staff who may not read the configuration', async () => {
     answer = (path) => {
       if (path.startsWith('/data/get/configuration/web')) return 403

@@ -146,6 +146,42 @@ describe('PopupMenu', () => {
     expect(menu('a')).toBeNull()
   })
 
+  it('closes every popup on a resize, in any tree, and on each later resize too (issue 37)', () => {
+    // Two separately mounted trees, as a panel and a dialog are.
+    render(<Menu name="a" />)
+    render(<InfoTip text="about" testId="tip" />)
+    const resize = () => fireEvent(window, new Event('resize'))
+    clickTrigger('a')
+    expect(document.activeElement).toBe(screen.getByTestId('a-menu-item-0'))
+    resize()
+    expect(menu('a')).toBeNull()
+    expect(screen.getByTestId('a-trigger').getAttribute('aria-expanded')).toBe('false')
+    // The focus was in the menu, which is gone: back to its trigger, not lost to the body.
+    expect(document.activeElement).toBe(screen.getByTestId('a-trigger'))
+    fireEvent.click(screen.getByTestId('tip'))
+    expect(screen.getByTestId('tip-popup')).toBeTruthy()
+    resize()
+    expect(screen.queryByTestId('tip-popup')).toBeNull()
+    // Opened again after a resize closed it, it listens again.
+    clickTrigger('a')
+    expect(menu('a')).not.toBeNull()
+    resize()
+    expect(menu('a')).toBeNull()
+    // A resize with nothing open changes nothing; the next menu opens as usual.
+    resize()
+    clickTrigger('a')
+    expect(menu('a')).not.toBeNull()
+  })
+
+  it('does not run an item on the resize that closes it', () => {
+    const chosen = vi.fn()
+    render(<Menu name="a" items={[{ label: 'One', onSelect: chosen }]} />)
+    clickTrigger('a')
+    fireEvent(window, new Event('resize'))
+    expect(menu('a')).toBeNull()
+    expect(chosen).not.toHaveBeenCalled()
+  })
+
   it('closes on back or forward (popstate) and on closeAllPopups()', () => {
     render(<Menu name="a" />)
     clickTrigger('a')
