@@ -36,6 +36,13 @@ const BAD_NAMES = [
   'conout$.txt',
   'zero\u200bwidth.txt',
   'joiner\u200d.txt',
+  // ZWNJ and ZWJ that join nothing (issue 37): alone, first, last, doubled, or ZWNJ between emoji.
+  '\u200c',
+  '\u200d.txt',
+  '\u200cstart.txt',
+  'double\u200c\u200cjoiner.txt',
+  'two\u200d\u200dzwj',
+  '😀\u200c😀.png',
   'bom\ufeff.txt',
   'word\u2060joiner',
   'soft\u00adhyphen',
@@ -57,6 +64,12 @@ const GOOD_NAMES = [
   'émigré.txt',
   'price £5 (final).txt',
   '😀 smile.png',
+  // ZWNJ and ZWJ where they join (issue 37): a Persian word, Devanagari, emoji sequences.
+  'می\u200cخواهم.txt',
+  'کتاب\u200cها',
+  'क्\u200dष.txt',
+  '👩\u200d💻 code.png',
+  '🏳\ufe0f\u200d🌈.png',
 ]
 
 const codeFor = (name: string) =>
@@ -200,6 +213,48 @@ for (const database of databasesUnderTest()) {
       }
       const listing = ok(await get('/query/drive/list/private/fine')).json<DriveListing>()
       expect(listing.list.map((entry) => entry.name).sort()).toEqual([...GOOD_NAMES].sort())
+    })
+
+    it('uploads and renames to names with joiners that join, read back as stored', async () => {
+      ok(await post('/query/drive/create/private/joined'))
+      const persian = 'نامه\u200cها.txt'
+      ok(await multipart('private/joined', 'plain.txt', 'x'))
+      const made = ok(await upload(`private/joined/${encodeURIComponent(persian)}`, 'fa'))
+      expect(made.json<DriveFile>().name).toBe(persian)
+      const family = '👨\u200d👩\u200d👧.txt'
+      const renamed = ok(
+        await post(
+          `/query/drive/rename/private/joined/plain.txt?filename=${encodeURIComponent(family)}`,
+        ),
+      )
+      expect(renamed.json<DriveFile>().path).toBe(`private/joined/${family}`)
+      const folder = 'پوشه\u200cها'
+      ok(await post(`/query/drive/create/private/joined/${encodeURIComponent(folder)}`))
+      ok(
+        await post(`/query/drive/rename/private/joined/${encodeURIComponent(folder)}`, {
+          filename: 'क्\u200dष',
+        }),
+      )
+      const read = ok(await get(`/query/drive/load/private/joined/${encodeURIComponent(persian)}`))
+      expect(read.body).toBe('fa')
+      const listing = ok(await get('/query/drive/list/private/joined')).json<DriveListing>()
+      expect(listing.list.map((entry) => entry.name).sort()).toEqual(
+        ['क्\u200dष', family, persian].sort(),
+      )
+      // A joiner at the end of the new name is still refused, and the file keeps its name.
+      refused(
+        await post(
+          `/query/drive/rename/private/joined/${encodeURIComponent(family)}?filename=${encodeURIComponent('x\u200c.txt')}`,
+        ),
+        400,
+        'ERROR_INVALID_FILE_NAME',
+      )
+      refused(
+        await upload(`private/joined/${encodeURIComponent('\u200dx.txt')}`, 'x'),
+        400,
+        'ERROR_INVALID_FILE_NAME',
+      )
+      ok(await get(`/query/drive/get/private/joined/${encodeURIComponent(family)}`))
     })
 
     describe('an older site’s names', () => {

@@ -12,6 +12,49 @@ describe('drive names', () => {
     expect(nameProblem('lpt¹', 'folder')).toBe('ERROR_INVALID_FOLDER_NAME')
   })
 
+  it('takes ZWNJ and ZWJ where they join two letters or marks, or ZWJ two emoji', () => {
+    const joined = [
+      'می\u200cخواهم.txt', // Persian: "I want", the ZWNJ keeps the letters apart
+      'کتاب\u200cها', // "books": a folder
+      'क्\u200dष.txt', // Devanagari: after the virama (a mark)
+      'n\u200dn.txt',
+      '👩\u200d💻.png',
+      '👨\u200d👩\u200d👧\u200d👦 family.png',
+      '🏳\ufe0f\u200d🌈.png', // after the variation selector
+      '👩🏽\u200d🚀.png', // after a skin tone
+      '❤\ufe0f\u200d🔥 notes',
+    ]
+    for (const name of joined) expect(nameFault(name, kindOfName(name)), name).toBeNull()
+    for (const name of joined) expect(portableName(name), name).toBe(name)
+    const loose = [
+      '\u200c',
+      '\u200d',
+      '\u200c\u200d',
+      '\u200dname.txt',
+      'name\u200c.txt',
+      'name.txt\u200d',
+      'a\u200c\u200cb.txt',
+      'a\u200d\u200db.txt',
+      'a\u200c 😀.txt',
+      '😀\u200c😀.png', // ZWNJ joins no emoji
+      'a\u200d😀.png', // a letter and an emoji
+      '1\u200d2.txt', // digits are no letters
+      'a \u200db.txt',
+    ]
+    for (const name of loose) {
+      const kind = kindOfName(name)
+      expect(nameProblem(name, kind), JSON.stringify(name)).not.toBeNull()
+      expect(nameProblem(portableName(name), kind), JSON.stringify(name)).toBeNull()
+    }
+    expect(nameFault('a\u200c.txt', 'file')).toBe(
+      'it contains U+200C that joins no two letters or emoji',
+    )
+    expect(portableName('\u200da\u200cb\u200d.txt')).toBe('_a\u200cb_.txt')
+    // The other zero-width and bidi controls stay refused between letters too.
+    for (const character of ['\u200b', '\u200e', '\u200f', '\u2060', '\u202e', '\ufeff'])
+      expect(nameProblem(`a${character}b.txt`, 'file'), character).toBe('ERROR_INVALID_FILE_NAME')
+  })
+
   it('reads paths of older names with the base rules only', () => {
     for (const name of ['a:b.txt', 'report.', 'CON.txt', 'a\u202eb.txt', 'x\u200by'])
       expect(pathNameProblem(name, kindOfName(name)), name).toBeNull()
@@ -34,6 +77,8 @@ describe('drive names', () => {
       '$',
       '\u0085',
       '\u200b',
+      '\u200c',
+      '\u200d',
       '\u202e',
       '\ufeff',
       'é',

@@ -8,7 +8,9 @@
  * because names become URLs, zip entries and download file names on every operating system, a
  * name that is made (create, upload, rename, move, import) must also have:
  * - no control character (C0, DEL, C1), no bidirectional control (a name that shows reversed), no
- *   zero-width or other invisible character, no line or paragraph separator;
+ *   zero-width or other invisible character, no line or paragraph separator; except the joiners
+ *   ZWNJ and ZWJ (U+200C, U+200D) that Persian, Indic scripts and emoji sequences need: either
+ *   between two letters or marks, and ZWJ between two emoji (`JOINER_FITS`);
  * - none of the characters Windows refuses in a file name: `: * ? " < > |`;
  * - no leading or trailing space, no trailing dot, and not only dots or spaces (Windows drops a
  *   trailing space or dot, so `a.txt.` would unpack as another file's name);
@@ -36,11 +38,24 @@ export type NameProblem = 'ERROR_INVALID_FILE_NAME' | 'ERROR_INVALID_FOLDER_NAME
 const SEPARATOR_OR_CONTROL = /[/\\,\u0000-\u001f\u007f]/
 // What a new name may not hold either: Windows' refused characters, C1 controls, bidirectional
 // controls (which make `gpj.exe` show as `exe.jpg`), zero-width and invisible characters (a name
-// that looks like another), and the line and paragraph separators.
+// that looks like another), and the line and paragraph separators. The joiners ZWNJ and ZWJ are
+// checked apart (MISPLACED_JOINER): Persian words and emoji sequences need them where they join.
 const UNPORTABLE =
   // eslint-disable-next-line no-control-regex
-  /[/\\,:*?"<>|\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
+  /[/\\,:*?"<>|\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
 const UNPORTABLE_ALL = new RegExp(UNPORTABLE.source, 'g')
+// A ZWNJ or ZWJ that joins nothing: only where it neither stands between two letters or marks
+// (Persian `می‌خواهم`, Devanagari `क्‍ष`) nor, a ZWJ, between two emoji (`👩‍💻`, `🏳️‍🌈`: after an
+// emoji's variation selector or skin tone). At the start or end, doubled, or alone it hides in a
+// name that then looks like another, so it is refused as the other invisible characters are.
+const LETTER_OR_MARK = '[\\p{L}\\p{M}]'
+const EMOJI_BEFORE = '[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\ufe0f]'
+const EMOJI_AFTER = '\\p{Extended_Pictographic}'
+const JOINER_FITS = new RegExp(
+  `(?<=${LETTER_OR_MARK})[\\u200c\\u200d](?=${LETTER_OR_MARK})|(?<=${EMOJI_BEFORE})\\u200d(?=${EMOJI_AFTER})`,
+  'gu',
+)
+const MISPLACED_JOINER = /[\u200c\u200d]/g
 // Windows' device names, with or without an extension, spaces before the dot included.
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$) *(\.|$)/i
 
@@ -68,6 +83,9 @@ export function nameFault(name: string, kind: 'file' | 'folder'): string | null 
   if (base !== null) return base
   const bad = UNPORTABLE.exec(name)
   if (bad) return `it contains ${characterName(bad[0])}`
+  const joiner = misplacedJoiner(name)
+  if (joiner !== null)
+    return `it contains ${characterName(joiner)} that joins no two letters or emoji`
   if (name.endsWith('.')) return 'it ends with a dot'
   if (WINDOWS_DEVICE.test(name)) return 'it is a name Windows keeps for a device'
   return null
@@ -90,10 +108,27 @@ export function pathNameProblem(name: string, kind: 'file' | 'folder'): NameProb
  * A valid name is returned as it is; a file keeps its dot and its extension.
  */
 export function portableName(name: string): string {
-  let portable = name.replace(UNPORTABLE_ALL, '_')
+  let portable = withoutMisplacedJoiners(name).replace(UNPORTABLE_ALL, '_')
   if (/[. ]$/.test(portable)) portable += '_'
   if (WINDOWS_DEVICE.test(portable)) portable = `_${portable}`
   return portable
+}
+
+/** The first ZWNJ or ZWJ of a name that joins nothing (see JOINER_FITS), or null. */
+function misplacedJoiner(name: string): string | null {
+  const bad = /[\u200c\u200d]/.exec(name.replace(JOINER_FITS, ''))
+  return bad ? bad[0] : null
+}
+
+/** The name with every joiner that joins nothing as `_`, those that join kept. */
+function withoutMisplacedJoiners(name: string): string {
+  let result = ''
+  let last = 0
+  for (const fit of name.matchAll(JOINER_FITS)) {
+    result += name.slice(last, fit.index).replace(MISPLACED_JOINER, '_') + fit[0]
+    last = fit.index + fit[0].length
+  }
+  return result + name.slice(last).replace(MISPLACED_JOINER, '_')
 }
 
 const codeFor = (kind: 'file' | 'folder'): NameProblem =>
