@@ -7,6 +7,8 @@ import { bootDrive, call, uploadAs, type Person, type Reply } from './drive-help
 // The attack review's findings on folders (issue 37): binning a folder was refused naming an entry
 // inside that the caller could not see, and renaming or moving one carried along entries the
 // caller could neither see nor change. Each is refused now, naming only what the caller may view.
+// Restoring a binned folder and deleting one for good from the bin went unchecked below the folder
+// (issue 37, task 2): refused the same way now.
 
 /** The manager's rights in the records the tests set on folders (no record: the drive's, all). */
 const RECORDS: Record<string, { view: boolean; edit: boolean; delete: boolean }> = {
@@ -188,6 +190,84 @@ for (const database of databasesUnderTest()) {
       expect(moved.json<{ path: string }>().path).toBe(
         'private/rights/unveiled/payroll-2026/salaries.csv',
       )
+    })
+
+    describe('a binned folder', () => {
+      type BinItem = { type: string; id: string; name: string }
+      const binItem = async (name: string): Promise<BinItem> => {
+        const list = ok(await get('admin', '/query/data/bin/list')).json<{ list: BinItem[] }>().list
+        const item = list.find((each) => each.type === 'drive' && each.name === name)
+        expect(item, name).toBeDefined()
+        return item!
+      }
+      const items: Record<string, BinItem> = {}
+
+      beforeAll(async () => {
+        // The administrator bins them: each holds an entry the manager may not delete.
+        await make('private/rights/bin-shown')
+        await make('private/rights/bin-shown/locked', 'readonly')
+        await uploadAs(kernel, cookies.admin, 'private/rights/bin-shown/locked/kept.txt', 'k')
+        await make('private/rights/bin-veiled')
+        await make('private/rights/bin-veiled/payroll-2027', 'hidden')
+        await make('private/rights/bin-veiled/payroll-2027/seen', 'readonly')
+        // Nothing below it with a record of its own: the manager may restore or delete it.
+        await make('private/rights/bin-open')
+        await make('private/rights/bin-open/inside')
+        for (const folder of ['bin-shown', 'bin-veiled', 'bin-open']) {
+          ok(await post('admin', `/query/drive/bin/private/rights/${folder}`))
+          items[folder] = await binItem(`private/rights/${folder}`)
+        }
+      })
+
+      it('is not restored or deleted for good by a caller who may not delete all it holds; nothing changes', async () => {
+        const before = await state()
+        const key = (folder: string) => `drive|${items[folder]!.id}`
+        for (const [verb, word] of [
+          ['restore', 'restored'],
+          ['delete', 'deleted'],
+        ] as const) {
+          expect(denied(await post('manager', `/query/data/${verb}/${key('bin-shown')}`))).toBe(
+            `private/rights/bin-shown/locked may not be ${word}.`,
+          )
+          const reason = denied(await post('manager', `/query/data/${verb}/${key('bin-veiled')}`))
+          expect(reason).toBe(
+            `private/rights/bin-veiled holds an entry you may not view, so it cannot be ${word}.`,
+          )
+          expect(reason).not.toContain('payroll')
+          // Refused whole: the folder the manager may change is not restored or deleted either.
+          denied(
+            await post('manager', `/query/data/${verb}/${key('bin-open')},${key('bin-veiled')}`),
+          )
+          expect(await state()).toEqual(before)
+        }
+        // Emptying the bin deletes what the manager may delete whole and keeps the rest.
+        ok(await post('manager', '/query/data/empty'))
+        const after = await state()
+        expect(after.paths).toEqual(before.paths)
+        expect(after.bin.map((item) => item.name).sort()).toEqual(
+          before.bin
+            .map((item) => item.name)
+            .filter((name) => name !== 'private/rights/bin-open')
+            .sort(),
+        )
+      })
+
+      it('is restored and deleted for good by a caller with the rights, and by the administrator', async () => {
+        ok(await post('admin', `/query/data/restore/drive|${items['bin-shown']!.id}`))
+        expect(
+          ok(await get('manager', '/query/drive/load/private/rights/bin-shown/locked/kept.txt'))
+            .body,
+        ).toBe('k')
+        ok(await post('admin', `/query/data/delete/drive|${items['bin-veiled']!.id}`))
+        expect((await state()).bin.some((item) => item.name.includes('bin-veiled'))).toBe(false)
+        // A binned folder with nothing secured below: the manager restores it.
+        await make('private/rights/bin-free')
+        await make('private/rights/bin-free/inner')
+        ok(await post('manager', '/query/drive/bin/private/rights/bin-free'))
+        const free = await binItem('private/rights/bin-free')
+        ok(await post('manager', `/query/data/restore/drive|${free.id}`))
+        ok(await get('manager', '/query/drive/get/private/rights/bin-free/inner'))
+      })
     })
   })
 }

@@ -11,7 +11,8 @@ const BATCH = 200
  * The drive's part of the shared bin (docs/drive.md, "Bin"): its binned roots listed as
  * `drive|{id}`, restored where they were, deleted for good with their blobs. Each item needs the
  * caller's view (to be listed) or delete right (to be restored or deleted) at the path it was binned
- * from, on top of the bin record's rights the records plugin checked.
+ * from, on top of the bin record's rights the records plugin checked; a folder also needs delete on
+ * every entry below it with its own security record, as binning it did (subtree-rights.ts).
  */
 export class DriveBin implements BinSource {
   readonly type = DRIVE_BIN_TYPE
@@ -46,7 +47,7 @@ export class DriveBin implements BinSource {
     action: 'restore' | 'remove',
     ids: readonly string[],
   ): Promise<() => Promise<string[]>> {
-    const roots = await this.deletable(entity, ids)
+    const roots = await this.deletable(entity, ids, action === 'restore' ? 'restored' : 'deleted')
     if (action === 'restore') for (const root of roots) await this.drive.restoreTarget(root)
     await this.drive.spendOnBin(entity)
     return async () => {
@@ -58,16 +59,25 @@ export class DriveBin implements BinSource {
 
   async empty(entity: Entity | null): Promise<number> {
     const mine: EntryRow[] = []
-    for (const row of await this.store.allBinRoots())
-      if ((await this.drive.binnedRights(entity, row)).flags.delete) mine.push(row)
+    // What the caller may delete whole; a folder holding an entry it may not delete stays binned.
+    for (const row of await this.store.allBinRoots()) {
+      const rights = await this.drive.binnedRights(entity, row)
+      if (!rights.flags.delete) continue
+      if (await this.drive.binnedSubtreeRefusal(entity, row, rights, 'deleted')) continue
+      mine.push(row)
+    }
     if (mine.length === 0) return 0
     await this.drive.spendOnBin(entity)
     await this.drive.removeBinned(mine)
     return mine.length
   }
 
-  /** The binned roots named, each one the caller may delete; all or none. */
-  private async deletable(entity: Entity | null, ids: readonly string[]): Promise<EntryRow[]> {
+  /** The binned roots named, each one the caller may delete with all it holds; all or none. */
+  private async deletable(
+    entity: Entity | null,
+    ids: readonly string[],
+    verb: 'restored' | 'deleted',
+  ): Promise<EntryRow[]> {
     const rows = new Map((await this.store.binRootsById(ids)).map((row) => [row.id, row]))
     const roots: EntryRow[] = []
     for (const id of ids) {
@@ -79,6 +89,8 @@ export class DriveBin implements BinSource {
         })
       if (!rights.flags.delete)
         throw createError(entity ? 'ERROR_ACCESS_DENIED' : 'ERROR_NOT_SIGNED_IN')
+      const refusal = await this.drive.binnedSubtreeRefusal(entity, row, rights, verb)
+      if (refusal) throw refusal
       roots.push(row)
     }
     return roots

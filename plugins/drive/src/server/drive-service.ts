@@ -13,6 +13,7 @@ import { moveEntries } from './moves.js'
 import { getEntry, listEntries, viewableFile, type PageOptions } from './entry-reads.js'
 import type { EntryRow, EntryStore } from './entry-store.js'
 import { fileContents, saveFile, uploadFile } from './file-contents.js'
+import { subtreeRefusal } from './subtree-rights.js'
 import { zipMembers } from './zip-members.js'
 import type { ZipMember } from './zip-stream.js'
 
@@ -142,6 +143,19 @@ export class DriveService {
   /** The caller's rights on a binned root, at the path it was binned from. */
   binnedRights(entity: Entity | null, row: EntryRow): Promise<Rights> {
     return binnedRights(this.context, entity, row)
+  }
+
+  /**
+   * Why the caller may not restore or delete for good a binned folder with all it holds (an entry
+   * below with its own security record denies delete: subtree-rights.ts), or null.
+   */
+  binnedSubtreeRefusal(
+    entity: Entity | null,
+    row: EntryRow,
+    rights: Rights,
+    verb: 'restored' | 'deleted',
+  ): Promise<Error | null> {
+    return subtreeRefusal(this.context, entity, row, rights, { need: ['delete'], verb })
   }
 
   /** Where a binned root would come back, or the refusal (its folder gone, its name taken). */

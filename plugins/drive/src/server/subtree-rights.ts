@@ -8,39 +8,53 @@ import { denied } from './refusals.js'
 export interface SubtreeChange {
   /** The flags needed on every entry below: `delete` to bin, `view` and `edit` to move. */
   need: ReadonlyArray<keyof AccessFlags>
-  /** What the call does to the folder, for the reason: `deleted`, `moved`, `renamed`. */
+  /** What the call does to the folder, for the reason: `deleted`, `moved`, `renamed`, `restored`. */
   verb: string
 }
 
 /**
- * Refuses a bin, delete, move or rename of a folder when an entry below it carries a security
- * record that denies the caller one of the flags the call needs (docs/drive.md, "Folders and
- * rights"): everything below goes along, so the caller must hold the right on all of it. Only
- * entries with their own record can differ from the folder's rights, so only those are read. The
- * reason names the blocking entry only when the caller may view it and every folder on its way
- * down (each judged by its own record, as `get` would); otherwise it says that the folder holds an
- * entry the caller may not view, and nothing more, so a refusal never tells a hidden name.
+ * Refuses a bin, delete, move or rename of a folder, or a restore or delete for good of a binned
+ * one, when an entry below it carries a security record that denies the caller one of the flags
+ * the call needs (docs/drive.md, "Folders and rights"): everything below goes along, so the caller
+ * must hold the right on all of it. Only entries with their own record can differ from the
+ * folder's rights, so only those are read: a live folder's live subtree, or a binned root's binned
+ * one (its `bin_id`, the paths it was binned under). The reason names the blocking entry only when
+ * the caller may view it and every folder on its way down (each judged by its own record, as `get`
+ * would); otherwise it says that the folder holds an entry the caller may not view, and nothing
+ * more, so a refusal never tells a hidden name.
  */
 export async function checkSubtree(
-  drive: DriveContext,
+  drive: Pick<DriveContext, 'store' | 'access'>,
   entity: Entity | null,
   root: EntryRow,
   rights: Rights,
   change: SubtreeChange,
 ): Promise<void> {
-  if (root.rank !== FOLDER_RANK || isAdministrator(entity)) return
-  const below = (await drive.store.securedIn(root.path, ''))
+  const refusal = await subtreeRefusal(drive, entity, root, rights, change)
+  if (refusal) throw refusal
+}
+
+/** The refusal `checkSubtree` throws, or null when the caller may change the whole subtree. */
+export async function subtreeRefusal(
+  drive: Pick<DriveContext, 'store' | 'access'>,
+  entity: Entity | null,
+  root: EntryRow,
+  rights: Rights,
+  change: SubtreeChange,
+): Promise<Error | null> {
+  if (root.rank !== FOLDER_RANK || isAdministrator(entity)) return null
+  const below = (await drive.store.securedIn(root.path, root.bin_id))
     .filter((row) => row.id !== root.id)
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   const own = new Map<string, AccessFlags>()
   for (const row of below)
     own.set(row.path, (await drive.access.childRights(entity, rights, row)).flags)
   const blocked = below.filter((row) => !change.need.every((flag) => own.get(row.path)![flag]))
-  if (blocked.length === 0) return
+  if (blocked.length === 0) return null
   // One the caller may view first: a refusal that can name its entry says more.
   const seen = blocked.find((row) => viewable(root, row, own))
-  if (seen) throw denied(entity, `${seen.path} may not be ${change.verb}.`)
-  throw denied(
+  if (seen) return denied(entity, `${seen.path} may not be ${change.verb}.`)
+  return denied(
     entity,
     `${root.path} holds an entry you may not view, so it cannot be ${change.verb}.`,
   )
