@@ -7,10 +7,12 @@ import { ErrorBoundary } from '../kit/ErrorBoundary.js'
 import { ErrorView } from '../kit/ErrorView.js'
 import { Icon } from '../kit/Icon.js'
 import { closeAllPopups } from '../kit/Popup.js'
+import { SiteSettingsContext } from '../kit/site-settings.js'
 import { useT } from '../kit/i18n.js'
 import { LanguagePicker } from './LanguagePicker.js'
 import { loadPage } from './page-load.js'
 import { useAccess, useSession } from './session.js'
+import { useLoadedSiteSettings } from './site-settings-load.js'
 import './styles/layout.css'
 
 /** The admin's own root: its home, the screens the user may open (the hashed files live below it). */
@@ -55,6 +57,7 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const [drawer, setDrawer] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const nav = useRef<HTMLElement>(null)
+  const settings = useLoadedSiteSettings(state.status === 'signed-in')
 
   // The router's navigations fire no popstate: popups close here (any navigation closes them).
   useEffect(() => {
@@ -109,71 +112,73 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const { identity } = state
 
   return (
-    <div className={drawer ? 'sw-admin sw-admin-drawer-open' : 'sw-admin'}>
-      <header className="sw-admin-header" inert={drawer || undefined}>
-        <button
-          ref={menuButton}
-          type="button"
-          className="sw-admin-menu-button"
-          aria-expanded={drawer}
-          aria-controls="sw-admin-menu"
-          aria-label={t('Admin menu')}
-          onClick={() => setDrawer((open) => !open)}
-          data-testid="admin-menu-button"
-        >
-          <Icon name="menu" />
-        </button>
-        <NavLink to={ADMIN_ROOT} className="sw-admin-logo" data-testid="admin-logo">
-          Shopwright
-        </NavLink>
-        <div className="sw-admin-account">
-          <a href="/" className="sw-admin-shop" data-testid="shop-link">
-            <Icon name="cart" /> <span className="sw-narrow-hidden">{t('Shop')}</span>
-          </a>
-          <LanguagePicker />
-          {identity.image ? <img src={identity.image} alt="" width={28} height={28} /> : null}
-          <span className="sw-narrow-hidden" data-testid="account-name">
-            {identity.name}
-          </span>
-          <Button
-            icon="logout"
-            // Signed out, the layout's effect takes the browser to /login (next: where it was).
-            onClick={() => void logout()}
-            data-testid="logout"
+    <SiteSettingsContext.Provider value={settings}>
+      <div className={drawer ? 'sw-admin sw-admin-drawer-open' : 'sw-admin'}>
+        <header className="sw-admin-header" inert={drawer || undefined}>
+          <button
+            ref={menuButton}
+            type="button"
+            className="sw-admin-menu-button"
+            aria-expanded={drawer}
+            aria-controls="sw-admin-menu"
+            aria-label={t('Admin menu')}
+            onClick={() => setDrawer((open) => !open)}
+            data-testid="admin-menu-button"
           >
-            {t('Logout')}
-          </Button>
-        </div>
-      </header>
-      <nav id="sw-admin-menu" ref={nav} className="sw-admin-menu" aria-label={t('Admin menu')}>
-        {flags === null
-          ? null
-          : visible.map((entry) => (
-              // A plain link: NavLink would mark every entry whose address prefixes the path.
-              <Link
-                key={entry.to}
-                to={entry.to}
-                className={entry === current ? 'active' : undefined}
-                aria-current={entry === current ? 'page' : undefined}
-                data-testid={`menu-${entry.label.toLowerCase().replace(/\s+/g, '-')}`}
-              >
-                <Icon name={entry.icon} size={18} /> {t(entry.label)}
-              </Link>
-            ))}
-      </nav>
-      <div
-        className="sw-admin-backdrop"
-        aria-hidden="true"
-        onClick={() => setDrawer(false)}
-        data-testid="admin-menu-backdrop"
-      />
-      <main className="sw-admin-main" inert={drawer || undefined}>
-        <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<p className="sw-muted">{t('Loading')}</p>}>
-            <Outlet context={{ menu: visible } satisfies ShownMenu} />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-    </div>
+            <Icon name="menu" />
+          </button>
+          <NavLink to={ADMIN_ROOT} className="sw-admin-logo" data-testid="admin-logo">
+            Shopwright
+          </NavLink>
+          <div className="sw-admin-account">
+            <a href="/" className="sw-admin-shop" data-testid="shop-link">
+              <Icon name="cart" /> <span className="sw-narrow-hidden">{t('Shop')}</span>
+            </a>
+            <LanguagePicker />
+            {identity.image ? <img src={identity.image} alt="" width={28} height={28} /> : null}
+            <span className="sw-narrow-hidden" data-testid="account-name">
+              {identity.name}
+            </span>
+            <Button
+              icon="logout"
+              // Signed out, the layout's effect takes the browser to /login (next: where it was).
+              onClick={() => void logout()}
+              data-testid="logout"
+            >
+              {t('Logout')}
+            </Button>
+          </div>
+        </header>
+        <nav id="sw-admin-menu" ref={nav} className="sw-admin-menu" aria-label={t('Admin menu')}>
+          {flags === null
+            ? null
+            : visible.map((entry) => (
+                // A plain link: NavLink would mark every entry whose address prefixes the path.
+                <Link
+                  key={entry.to}
+                  to={entry.to}
+                  className={entry === current ? 'active' : undefined}
+                  aria-current={entry === current ? 'page' : undefined}
+                  data-testid={`menu-${entry.label.toLowerCase().replace(/\s+/g, '-')}`}
+                >
+                  <Icon name={entry.icon} size={18} /> {t(entry.label)}
+                </Link>
+              ))}
+        </nav>
+        <div
+          className="sw-admin-backdrop"
+          aria-hidden="true"
+          onClick={() => setDrawer(false)}
+          data-testid="admin-menu-backdrop"
+        />
+        <main className="sw-admin-main" inert={drawer || undefined}>
+          <ErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<p className="sw-muted">{t('Loading')}</p>}>
+              <Outlet context={{ menu: visible } satisfies ShownMenu} />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+    </SiteSettingsContext.Provider>
   )
 }

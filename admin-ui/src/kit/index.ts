@@ -45,6 +45,13 @@ export {
 export { useQueryData, type QueryData } from './useQueryData.js'
 export { usePagedRows, type PagedRows, type RowPage } from './usePagedRows.js'
 export { readOrNull } from './read-or-null.js'
+export {
+  DEFAULT_SITE_SETTINGS,
+  SiteSettingsContext,
+  siteSettingsOf,
+  usePageSize,
+  useTitleSuffix,
+} from './site-settings.js'
 export * from './autosave.js'
 export { FieldInput, type FieldInputProps, type ValueEditorProps } from './fields/FieldInput.js'
 export {

@@ -3,9 +3,11 @@ import type { FieldEditor, FieldEditors } from '../kit/fields/field-editors.js'
 import type { RecordSection, RecordSections } from '../kit/fields/record-sections.js'
 import type { AuthProvider } from './auth.js'
 import type { SiteLanguagesProvider, TextsProvider } from './languages.js'
+import type { SiteSettingsProvider } from './site-settings.js'
 
 export type { AuthProvider, Identity, LoginPreview, LoginResult } from './auth.js'
 export type { SiteLanguagesProvider, SiteLocale, TextsProvider } from './languages.js'
+export type { PageSizeKind, SiteSettings, SiteSettingsProvider } from './site-settings.js'
 export type { FieldEditor, FieldEditorProps, FieldEditors } from '../kit/fields/field-editors.js'
 export type {
   RecordSection,
@@ -74,6 +76,8 @@ export interface AdminModule {
   siteLanguages?: SiteLanguagesProvider
   /** The admin's texts per language (the translations plugin). */
   texts?: TextsProvider
+  /** The site's page sizes and title suffix (the records plugin: its configuration records). */
+  siteSettings?: SiteSettingsProvider
   /**
    * Editors of record fields by datatype, for datatypes the plugin gives meaning to (the drive's
    * `folder`, `publicfolder`...): every form that draws fields with the kit's FieldInput (the
@@ -95,7 +99,7 @@ export interface AdminModule {
 }
 
 /** The services a module may provide the shell, by their key in AdminModule. */
-export const SHELL_SERVICES = ['auth', 'siteLanguages', 'texts'] as const
+export const SHELL_SERVICES = ['auth', 'siteLanguages', 'texts', 'siteSettings'] as const
 export type ShellService = (typeof SHELL_SERVICES)[number]
 
 /** Declares a plugin's admin module, its panels and services (an identity function that types it). */

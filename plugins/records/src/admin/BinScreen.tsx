@@ -9,6 +9,7 @@ import {
   useDialogs,
   useLanguage,
   usePagedRows,
+  usePageSize,
   useT,
   type Column,
   useSelection,
@@ -30,8 +31,6 @@ interface BinPage {
   nextpage: string | null
 }
 
-const BIN_PAGE_SIZE = 100
-
 /**
  * `/bin`: Name, Type and Deleted Date with load-more paging; Restore and Delete need a selection,
  * Empty is disabled when the bin is empty; the confirmations use the spec's words.
@@ -41,10 +40,12 @@ export default function BinScreen() {
   const { language } = useLanguage()
   const client = useClient()
   const dialogs = useDialogs()
+  // The admin list size of the `pagination` configuration; the first page waits for it.
+  const pageSize = usePageSize('adminlist')
   const fetchPage = useCallback(
     (after: string | undefined) =>
-      client.get<BinPage>('/data/bin/list', { pagesize: BIN_PAGE_SIZE, nextpage: after }),
-    [client],
+      client.get<BinPage>('/data/bin/list', { pagesize: pageSize ?? 0, nextpage: after }),
+    [client, pageSize],
   )
   const { rows, nextpage, loading, error, load } = usePagedRows(fetchPage)
   const selection = useSelection(rows.map(rowKey))
@@ -53,7 +54,9 @@ export default function BinScreen() {
     clearSelection()
     void load()
   }, [load, clearSelection])
-  useEffect(refresh, [refresh])
+  useEffect(() => {
+    if (pageSize !== null) refresh()
+  }, [refresh, pageSize])
 
   const keys = [...selection.selected].map(keyOfRow)
   // Each call's failure under its own title from the spec's list.

@@ -9,6 +9,7 @@ import {
   Pages,
   useClient,
   useLanguage,
+  usePageSize,
   useQueryData,
   useT,
   type Column,
@@ -22,9 +23,7 @@ import { keyOfRow, recordName, rowKey } from './keys.js'
 import { titleFieldOf } from '../shared/record-name.js'
 import { RecordName } from './RecordName.js'
 import { cellText, useColumnLabels } from './list-cells.js'
-
-/** Records per page: the admin list size (the `pagination` configuration's `adminlist`). */
-export const LIST_PAGE_SIZE = 100
+import { useTypeSecurityCell } from './TypeSecurity.js'
 
 /** A list's type and path: fixed, or the address's. */
 export type RecordListProps = RecordRouteProps
@@ -49,6 +48,8 @@ export function RecordListScreen(route: RecordListProps) {
   // One text per set of filters, so the parsed list (and the call) changes only when they do.
   const filterKey = search.getAll('filter').join('\n')
   const filters = useMemo(() => parseFilters(filterKey ? filterKey.split('\n') : []), [filterKey])
+  // Rows per page: the `pagination` configuration's admin list size (null until the shell has it).
+  const pageSize = usePageSize('adminlist')
   const recordType = useQueryData<RecordTypeAnswer>(
     `/data/recordtype/get/${encodeURIComponent(type)}`,
   )
@@ -58,9 +59,11 @@ export function RecordListScreen(route: RecordListProps) {
     .map((filter) => `filter=${encodeURIComponent(filterParam(filter))}`)
     .join('&')
   const records = useQueryData<RecordCollection<RecordData>>(
-    `/data/list/${encodeURIComponent(type)}${filterQuery ? `?${filterQuery}` : ''}`,
+    pageSize === null
+      ? null
+      : `/data/list/${encodeURIComponent(type)}${filterQuery ? `?${filterQuery}` : ''}`,
     {
-      pagesize: LIST_PAGE_SIZE,
+      pagesize: pageSize ?? 0,
       page,
       search: searched,
       sort: sortedBy,
@@ -69,6 +72,7 @@ export function RecordListScreen(route: RecordListProps) {
   )
   // Rows that leave the page (another page, Back, a refresh) leave the selection too.
   const selection = useSelection((records.data?.list ?? []).map(rowKey))
+  const securityCell = useTypeSecurityCell(recordType.data?.access, () => records.reload())
 
   // The name column shows the type's title field (docs/admin.md, "Names"): that field's own column
   // would say it twice.
@@ -149,7 +153,10 @@ export function RecordListScreen(route: RecordListProps) {
       id: field.id,
       label: field.name || field.id,
       sortable: SORTABLE_DATATYPES.has(String(field.datatype)),
-      render: (record: RecordData) => cellText(field, record[field.id], labels, language),
+      render: (record: RecordData) =>
+        // The Types list: a type without a security record says so (issue 37).
+        (type === 'recordtype' && field.id === 'security' && securityCell(record)) ||
+        cellText(field, record[field.id], labels, language),
     })),
   ]
   const keys = [...selection.selected].map(keyOfRow)
@@ -188,7 +195,7 @@ export function RecordListScreen(route: RecordListProps) {
           selected={selection.selected}
           onSelect={selection.onSelect}
           onRowClick={(record) => navigate(`${basePath}/${encodeURIComponent(record.id)}`)}
-          loading={records.loading || recordType.loading}
+          loading={records.loading || recordType.loading || pageSize === null}
           empty={searched || filters.length > 0 ? t('No records match.') : t('No records yet.')}
           {...(sortedBy ? { sort: { column: sortedBy, descending } } : {})}
           onSort={onSort}

@@ -3,6 +3,7 @@ import { defineAdmin } from '@shopwright/admin-ui/registry'
 // For their English: this plugin's error codes, shown by its screens (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
 import { recordsSiteLanguages } from './site-languages.js'
+import { recordsSiteSettings } from './site-settings.js'
 import { LazyRecordListPicker, LazyRecordPicker } from './LazyRecordPicker.js'
 
 const RecordTypes = lazy(() => import('./RecordTypesScreen.js'))
@@ -48,6 +49,7 @@ export { recordName, titleFieldOf } from '../shared/record-name.js'
 export default defineAdmin({
   plugin: 'records',
   siteLanguages: recordsSiteLanguages,
+  siteSettings: recordsSiteSettings,
   panels: [
     {
       path: '/data',
