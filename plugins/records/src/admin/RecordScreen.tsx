@@ -33,6 +33,7 @@ import { keysParam, recordName } from './keys.js'
 import { titleFieldOf } from '../shared/record-name.js'
 import { RecordIdNote } from './RecordName.js'
 import { RecordForm } from './RecordForm.js'
+import { TypeSecurity, useAdministrator } from './TypeSecurity.js'
 import { fieldProblem, formErrors, normalised } from './record-checks.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 
@@ -66,6 +67,7 @@ export function RecordScreen(route: RecordScreenProps) {
   const client = useClient()
   const dialogs = useDialogs()
   const navigate = useNavigate()
+  const administrator = useAdministrator()
   const location = useLocation()
   const params = useParams()
   const { type, basePath } = useRecordRoute(route)
@@ -263,6 +265,17 @@ export function RecordScreen(route: RecordScreenProps) {
 
   const source = useMemo(() => recordsFieldSource(client), [client])
 
+  /**
+   * A record type's security picked from its "Administrators only" state: the form's change, saved
+   * at once by the same save as every other (the update call), with whatever else is waiting.
+   */
+  const attachSecurity = async (security: string) => {
+    onChange('security', security)
+    // The save reads the ref, which the next render would set: it must see the choice now.
+    if (valuesRef.current) valuesRef.current = { ...valuesRef.current, security }
+    await autosave.flush()
+  }
+
   if (recordType.error)
     return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={recordType.error} />
   if (loaded.error) return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={loaded.error} />
@@ -346,6 +359,13 @@ export function RecordScreen(route: RecordScreenProps) {
         {access?.view ? <ExportButton keys={key} /> : null}
         {access?.create || access?.edit ? <ImportButton onDone={() => loaded.reload()} /> : null}
       </div>
+      {type === 'recordtype' && savedId.current !== null ? (
+        <TypeSecurity
+          security={values.security}
+          canAttach={!readOnly && administrator}
+          onAttach={attachSecurity}
+        />
+      ) : null}
       <FieldSourceContext.Provider value={source}>
         <RecordForm
           type={type}

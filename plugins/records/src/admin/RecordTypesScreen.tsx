@@ -12,6 +12,7 @@ import {
   useSelection,
 } from '@shopwright/admin-ui/kit'
 import { ListToolbar } from './ListToolbar.js'
+import { useTypeSecurityCell } from './TypeSecurity.js'
 
 /** Enough for every type at once: a site has tens of record types, not thousands. */
 const TYPES_PAGE_SIZE = 1000
@@ -29,6 +30,7 @@ export default function RecordTypesScreen() {
   const meta = useQueryData<RecordTypeAnswer>('/data/recordtype/get/recordtype')
   const shown = (types.data?.list ?? []).filter((type) => type.showintypes !== false)
   const selection = useSelection(shown.map((type) => type.id))
+  const securityCell = useTypeSecurityCell(meta.data?.access, () => types.reload())
   if (types.error) return <ErrorView title="ERROR_RECORDTYPES_NOT_AVAILABLE" error={types.error} />
   const access = meta.data?.access
   const rows = shown
@@ -48,6 +50,11 @@ export default function RecordTypesScreen() {
       id: 'description',
       label: t('Description'),
       render: (type) => cutLongText(type.description ?? ''),
+    },
+    {
+      id: 'security',
+      label: t('Security'),
+      render: (type) => securityCell(type) ?? type.security,
     },
   ]
   const refresh = () => {
