@@ -23,7 +23,10 @@ export interface MenuEntry {
   icon: string
   /** Where the entry leads; defaults to the panel's path. */
   to?: string
-  /** Place in the menu: lower first. The spec's entries use 10, 20, ... in its order. */
+  /**
+   * Place in the menu: lower first. The specification's entries (SPEC_MENU, by `to`) take 10, 20,
+   * ... in its order whatever is given here; others fall between them by this number.
+   */
   order: number
   /** One English sentence on what the screen is for, shown by the admin home's card (translated). */
   description?: string
@@ -123,17 +126,51 @@ export function dashboardOf(
     .sort((a, b) => a.order - b.order)
 }
 
-/** The menu entries of the modules, sorted by `order`, each with its panel's security id. */
+/**
+ * The specification's admin menu by address, in its order: Data, Types, Lists, Configuration,
+ * Translation, Drive, Sessions, Memory, Security, Insights, Live Insights, Billing, Log, Bin.
+ */
+export const SPEC_MENU: readonly string[] = [
+  '/data',
+  '/data/recordtype',
+  '/data/listtype',
+  '/configuration',
+  '/data/translation',
+  '/drive',
+  '/sessions',
+  '/memory',
+  '/data/security',
+  '/insights',
+  '/insights/live',
+  '/billing',
+  '/log',
+  '/bin',
+]
+
+/**
+ * An entry's place: the specification's entries 10, 20, ... in its order whatever their plugin
+ * says (the shell owns that order: no plugin's number can move Sessions before Translation),
+ * any other entry its own `order`, so it falls between them (Orders at 5, first).
+ */
+function placeOf(entry: MenuEntry & { to: string }): number {
+  const index = SPEC_MENU.indexOf(entry.to)
+  return index < 0 ? entry.order : (index + 1) * 10
+}
+
+/** The menu entries of the modules in the specification's order, each with its panel's security id. */
 export function menuOf(
   modules: readonly AdminModule[],
 ): Array<MenuEntry & { to: string; security?: string }> {
   return panelsOf(modules)
     .filter((panel): panel is AdminPanel & { menu: MenuEntry } => panel.menu !== undefined)
-    .map((panel) => ({
-      ...panel.menu,
-      to: panel.menu.to ?? panel.path,
-      ...(panel.security ? { security: panel.security } : {}),
-    }))
+    .map((panel) => {
+      const entry = { ...panel.menu, to: panel.menu.to ?? panel.path }
+      return {
+        ...entry,
+        order: placeOf(entry),
+        ...(panel.security ? { security: panel.security } : {}),
+      }
+    })
     .sort((a, b) => a.order - b.order)
 }
 
