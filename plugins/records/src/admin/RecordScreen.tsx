@@ -276,9 +276,15 @@ export function RecordScreen(route: RecordScreenProps) {
     await autosave.flush()
   }
 
-  if (recordType.error)
-    return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={recordType.error} />
-  if (loaded.error) return <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={loaded.error} />
+  const failure = recordType.error ?? loaded.error
+  // The specification's failure titles: a list type's page is a list ("The list could not be
+  // found.", as the server's list call says of a missing one); any other record's is a record.
+  if (failure)
+    return type === 'listtype' ? (
+      <ErrorView title="ERROR_LIST_NOT_AVAILABLE" error={failure} />
+    ) : (
+      <ErrorView title="ERROR_RECORD_NOT_AVAILABLE" error={failure} />
+    )
   if (!values || !recordType.data) return <Placeholder lines={6} />
 
   const typeName = recordType.data.name
