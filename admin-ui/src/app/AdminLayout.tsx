@@ -81,17 +81,19 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
   const current = entryOf(visible, location.pathname)
   const fallback = current?.label
   const admin = t('Shopwright admin')
+  const suffix = settings?.titleSuffix ?? ''
   const named = useRef({ path: '', title: '' })
   useLayoutEffect(() => {
-    const title = documentTitle(fallback ? [t(fallback)] : [], admin)
+    const title = documentTitle(fallback ? [t(fallback)] : [], admin, suffix)
     const { path, title: ours } = named.current
     if (path === location.pathname && document.title !== ours) return
     named.current = { path: location.pathname, title }
     document.title = title
-    // `admin` changes with the language: the entry's name is translated again, unless a screen
-    // named the document (its own effect, after this one, translates its title).
+    // `admin` changes with the language, `suffix` once the site's settings are read: the entry's
+    // name is put again, unless a screen named the document (its own effect, after this one,
+    // names it again with both).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname, fallback, admin])
+  }, [location.pathname, fallback, admin, suffix])
 
   // The open drawer takes the focus, Escape closes it and gives the focus back to its button.
   useEffect(() => {
