@@ -41,6 +41,12 @@ describePlugin('a record type without security', recordsSuite(STAFF), (site) => 
     const ids = (types.body.list as Array<{ id: string }>).map((type) => type.id)
     expect(ids).not.toContain('gadget')
     expect((await admin({ url: '/query/data/get/gadget/g1' })).status).toBe(200)
+    // The admin's types list shows it without security (its "Administrators only" state).
+    const adminTypes = await admin({ url: '/query/data/recordtype/list?pagesize=1000' })
+    const listed = (adminTypes.body.list as Array<{ id: string; security?: string }>).find(
+      (type) => type.id === 'gadget',
+    )
+    expect(listed?.security ?? '').toBe('')
 
     // Marketing may not edit record types; allmanagers may, but not change who guards a type.
     const attach = {
@@ -65,6 +71,12 @@ describePlugin('a record type without security', recordsSuite(STAFF), (site) => 
     const list = await manager({ url: '/query/data/list/gadget' })
     expect(list.status).toBe(200)
     expect((list.body.list as Array<{ id: string }>).map((item) => item.id)).toEqual(['g1'])
+    const typesNow = await manager({ url: '/query/data/recordtype/list?pagesize=1000' })
+    expect(
+      (typesNow.body.list as Array<{ id: string; security?: string }>).find(
+        (each) => each.id === 'gadget',
+      )?.security,
+    ).toBe('configuration')
     const type = await manager({ url: '/query/data/recordtype/get/gadget' })
     expect(type.body.access).toEqual({ view: true, edit: true, create: false, delete: false })
     // Marketing has no right on `configuration`: still refused.
