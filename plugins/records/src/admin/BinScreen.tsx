@@ -18,6 +18,7 @@ import {
 } from '@shopwright/admin-ui/kit'
 import { keyOfRow, keysParam, rowKey } from './keys.js'
 import { deleteQuestion } from './questions.js'
+import { forgetRecordTypes } from './record-type-cache.js'
 
 interface BinRow {
   type: string
@@ -54,6 +55,11 @@ export default function BinScreen() {
     clearSelection()
     void load()
   }, [load, clearSelection])
+  // A restored or deleted record type is no longer what the admin keeps.
+  const changed = () => {
+    forgetRecordTypes(client)
+    refresh()
+  }
   useEffect(() => {
     if (pageSize !== null) refresh()
   }, [refresh, pageSize])
@@ -66,7 +72,7 @@ export default function BinScreen() {
     } catch (failure) {
       await failed(failure)
     }
-    refresh()
+    changed()
   }
   const restore = () => act('restore', (failure) => dialogs.error('Unable to Restore', failure))
   const remove = async () => {
@@ -80,7 +86,7 @@ export default function BinScreen() {
     } catch (failure) {
       await dialogs.error('Unable to Empty', failure)
     }
-    refresh()
+    changed()
   }
 
   if (error && rows.length === 0)

@@ -22,6 +22,7 @@ import {
 } from './embedded-values.js'
 import { moveItems, type Move } from './move-items.js'
 import { RecordForm } from './RecordForm.js'
+import { RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import './embedded.css'
 
 /** True for the fields this editor draws: a `record` or `recordlist` field with `embed: true`. */
@@ -255,9 +256,9 @@ export function EmbeddedField({ field, value, error, readOnly, onChange }: Embed
   const Plugin = useEmbeddedEditor(field.recordtype)
   const recordtype = field.recordtype
   const definition = useQueryData<RecordTypeAnswer>(
-    Plugin || !recordtype ? null : `/data/recordtype/get/${encodeURIComponent(recordtype)}`,
+    Plugin || !recordtype ? null : recordTypePath(recordtype),
     undefined,
-    'short',
+    RECORD_TYPE_CACHE,
   )
   const fields = useMemo(() => embeddedFields(definition.data?.fields ?? []), [definition.data])
   const many = effectiveDatatype(field.datatype) === 'recordlist'

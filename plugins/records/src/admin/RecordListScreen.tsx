@@ -22,6 +22,7 @@ import { SORTABLE_DATATYPES } from '../shared/list-columns.js'
 import { keyOfRow, recordName, rowKey } from './keys.js'
 import { titleFieldOf } from '../shared/record-name.js'
 import { RecordName } from './RecordName.js'
+import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import { cellText, useColumnLabels } from './list-cells.js'
 import { useTypeSecurityCell } from './TypeSecurity.js'
 
@@ -50,9 +51,7 @@ export function RecordListScreen(route: RecordListProps) {
   const filters = useMemo(() => parseFilters(filterKey ? filterKey.split('\n') : []), [filterKey])
   // Rows per page: the `pagination` configuration's admin list size (null until the shell has it).
   const pageSize = usePageSize('adminlist')
-  const recordType = useQueryData<RecordTypeAnswer>(
-    `/data/recordtype/get/${encodeURIComponent(type)}`,
-  )
+  const recordType = useQueryData<RecordTypeAnswer>(recordTypePath(type), {}, RECORD_TYPE_CACHE)
   // Asked at the same time as the record type: one round trip, not two after each other.
   // Filters repeat a parameter, which options (joined with commas) cannot: they go in the path.
   const filterQuery = filters
@@ -72,7 +71,10 @@ export function RecordListScreen(route: RecordListProps) {
   )
   // Rows that leave the page (another page, Back, a refresh) leave the selection too.
   const selection = useSelection((records.data?.list ?? []).map(rowKey))
-  const securityCell = useTypeSecurityCell(recordType.data?.access, () => records.reload())
+  const securityCell = useTypeSecurityCell(recordType.data?.access, () => {
+    forgetRecordTypes(client)
+    records.reload()
+  })
 
   // The name column shows the type's title field (docs/admin.md, "Names"): that field's own column
   // would say it twice.
@@ -160,8 +162,11 @@ export function RecordListScreen(route: RecordListProps) {
     })),
   ]
   const keys = [...selection.selected].map(keyOfRow)
+  // Refresh, and the toolbar's deletes and imports: the kept record types may have changed too.
   const refresh = () => {
     selection.clear()
+    forgetRecordTypes(client)
+    recordType.reload()
     records.reload()
   }
 

@@ -36,6 +36,7 @@ import { RecordForm } from './RecordForm.js'
 import { TypeSecurity, useAdministrator } from './TypeSecurity.js'
 import { fieldProblem, formErrors, normalised } from './record-checks.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
+import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 
 /**
  * The id's field for types that do not define one: made here, so its texts are phrases. Required
@@ -75,9 +76,7 @@ export function RecordScreen(route: RecordScreenProps) {
   const isNew = id === 'new'
   const copy = (location.state as { copy?: RecordData } | null)?.copy
 
-  const recordType = useQueryData<RecordTypeAnswer>(
-    `/data/recordtype/get/${encodeURIComponent(type)}`,
-  )
+  const recordType = useQueryData<RecordTypeAnswer>(recordTypePath(type), {}, RECORD_TYPE_CACHE)
   const loaded = useQueryData<RecordData>(
     isNew
       ? `/data/new/${encodeURIComponent(type)}`
@@ -163,6 +162,7 @@ export function RecordScreen(route: RecordScreenProps) {
           id: record.id ?? '',
         })
         savedId.current = created.id
+        if (type === 'recordtype') forgetRecordTypes(client)
         saved()
         navigate(`${basePath}/${encodeURIComponent(created.id)}`, { replace: true })
         return
@@ -173,6 +173,7 @@ export function RecordScreen(route: RecordScreenProps) {
         `/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
         changes,
       )
+      if (type === 'recordtype') forgetRecordTypes(client)
       // Rich text comes back as the server cleaned it (no script, only kept tags): the form shows
       // what is stored, unless the field was changed again while the save ran.
       const cleaned = fields.filter(
@@ -300,6 +301,7 @@ export function RecordScreen(route: RecordScreenProps) {
     try {
       changed.current.clear()
       await client.post(`/data/bin/${keysParam(key)}`)
+      if (type === 'recordtype') forgetRecordTypes(client)
       navigate(basePath)
     } catch (error) {
       await dialogs.error('Unable to Delete', error)
@@ -321,6 +323,8 @@ export function RecordScreen(route: RecordScreenProps) {
   const refresh = async () => {
     await autosave.flush()
     changed.current.clear()
+    forgetRecordTypes(client)
+    recordType.reload()
     loaded.reload()
   }
 
@@ -363,7 +367,14 @@ export function RecordScreen(route: RecordScreenProps) {
         ) : null}
         <RefreshButton onClick={() => void refresh()} />
         {access?.view ? <ExportButton keys={key} /> : null}
-        {access?.create || access?.edit ? <ImportButton onDone={() => loaded.reload()} /> : null}
+        {access?.create || access?.edit ? (
+          <ImportButton
+            onDone={() => {
+              forgetRecordTypes(client)
+              loaded.reload()
+            }}
+          />
+        ) : null}
       </div>
       {type === 'recordtype' && savedId.current !== null ? (
         <TypeSecurity

@@ -6,12 +6,14 @@ import {
   ErrorView,
   Icon,
   cutLongText,
+  useClient,
   useQueryData,
   useT,
   type Column,
   useSelection,
 } from '@shopwright/admin-ui/kit'
 import { ListToolbar } from './ListToolbar.js'
+import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import { useTypeSecurityCell } from './TypeSecurity.js'
 
 /** Enough for every type at once: a site has tens of record types, not thousands. */
@@ -24,13 +26,17 @@ const TYPES_PAGE_SIZE = 1000
 export default function RecordTypesScreen() {
   const t = useT()
   const navigate = useNavigate()
+  const client = useClient()
   const types = useQueryData<RecordCollection<RecordTypeAnswer>>('/data/recordtype/list', {
     pagesize: TYPES_PAGE_SIZE,
   })
-  const meta = useQueryData<RecordTypeAnswer>('/data/recordtype/get/recordtype')
+  const meta = useQueryData<RecordTypeAnswer>(recordTypePath('recordtype'), {}, RECORD_TYPE_CACHE)
   const shown = (types.data?.list ?? []).filter((type) => type.showintypes !== false)
   const selection = useSelection(shown.map((type) => type.id))
-  const securityCell = useTypeSecurityCell(meta.data?.access, () => types.reload())
+  const securityCell = useTypeSecurityCell(meta.data?.access, () => {
+    forgetRecordTypes(client)
+    types.reload()
+  })
   if (types.error) return <ErrorView title="ERROR_RECORDTYPES_NOT_AVAILABLE" error={types.error} />
   const access = meta.data?.access
   const rows = shown
@@ -59,6 +65,7 @@ export default function RecordTypesScreen() {
   ]
   const refresh = () => {
     selection.clear()
+    forgetRecordTypes(client)
     types.reload()
   }
   return (

@@ -3,6 +3,7 @@ import type { RecordData } from '@shopwright/core/shared'
 import { SORTABLE_DATATYPES } from '../shared/list-columns.js'
 import { recordName, titleFieldOf, TITLE_FIELDS } from '../shared/record-name.js'
 import { keysParam, type RecordKey } from './keys.js'
+import { RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 
 /**
  * Records by their names for the admin's cells and pickers (docs/admin.md, "Names"): each type's
@@ -31,11 +32,7 @@ const NAMES_BATCH = 50
 /** The naming of a type; a type that cannot be read names its records by the default rule. */
 export async function typeNaming(client: QueryClient, type: string): Promise<TypeNaming> {
   const definition = await client
-    .get<RecordTypeAnswer>(
-      `/data/recordtype/get/${encodeURIComponent(type)}`,
-      {},
-      { cache: 'veryshort' },
-    )
+    .get<RecordTypeAnswer>(recordTypePath(type), {}, { cache: RECORD_TYPE_CACHE })
     .catch(() => undefined)
   if (!definition) return { titlefield: undefined, sort: undefined }
   const titlefield = titleFieldOf(definition)
