@@ -194,7 +194,9 @@ for (const database of siteDatabases())
 
       it('turns, zooms and picks on the live globe', async () => {
         // The land held back a moment: the globe says it loads, and counts its layers.
-        await page.route('**/earth_countries.json', async (route) => {
+        // The layer is fetched under its hash (`earth_countries.json?v=...`): the query included.
+        const countries = /\/earth_countries\.json(\?.*)?$/
+        await page.route(countries, async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 1_500))
           await route.continue()
         })
@@ -210,7 +212,7 @@ for (const database of siteDatabases())
         // One menu entry highlighted: Live Insights, not Insights as well.
         expect(await highlighted(page)).toEqual(['Live Insights'])
         await loading.waitFor({ state: 'detached', timeout: 15_000 })
-        await page.unroute('**/earth_countries.json')
+        await page.unroute(countries)
         await page.locator('[data-testid=globe-progress]').waitFor({
           state: 'detached',
           timeout: 30_000,

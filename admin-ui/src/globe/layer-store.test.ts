@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { EARTH_LAYERS, layerUrl } from '@shopwright/earth/decode'
-import { LayerStore, type LayerLoader } from './layer-store.js'
+import { browserFingerprint } from '@shopwright/client'
+import {
+  LAYER_LISTING_URL,
+  LayerStore,
+  layerFetcher,
+  type LayerFetch,
+  type LayerLoader,
+} from './layer-store.js'
 
 /** A tiny valid file for any layer: one shape in the cell at 0,0 (a point for points layers). */
 function tinyFile(id: string): unknown {
@@ -125,5 +132,78 @@ describe('LayerStore', () => {
     store.dispose()
     await settle()
     expect(onLoad).not.toHaveBeenCalled()
+  })
+})
+
+describe('layerFetcher', () => {
+  const HASH = 'ab'.repeat(32)
+  /** A fake fetch: the listing names the countries file's hash; every call is recorded. */
+  function fakeFetch(listing: 'ok' | 'fails' = 'ok') {
+    return vi.fn<LayerFetch>(async (url) => {
+      if (url === LAYER_LISTING_URL) {
+        if (listing === 'fails') return { ok: false, status: 500, json: async () => ({}) }
+        return {
+          ok: true,
+          status: 200,
+          json: async () => ({
+            list: [
+              { name: 'earth_countries.json', type: 'file', hash: HASH },
+              { name: 'notes', type: 'folder' },
+            ],
+          }),
+        }
+      }
+      return { ok: true, status: 200, json: async () => ({ url }) }
+    })
+  }
+
+  it('sends Accept and Device with every request, and fetches a layer under its hash', async () => {
+    const fetch = fakeFetch()
+    const load = layerFetcher({ fetch, device: () => 'fp-123' })
+    expect(await load('countries', layerUrl('countries'))).toEqual({
+      url: `${layerUrl('countries')}?v=${HASH}`,
+    })
+    await load('lakes', layerUrl('lakes'))
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      LAYER_LISTING_URL,
+      `${layerUrl('countries')}?v=${HASH}`,
+      // Not in the listing: its plain address.
+      layerUrl('lakes'),
+    ])
+    for (const [, init] of fetch.mock.calls)
+      expect(init).toEqual({
+        headers: { Accept: 'application/json', Device: 'fp-123' },
+        credentials: 'same-origin',
+      })
+  })
+
+  it('reads the listing once, and loads the layers at their plain address when it fails', async () => {
+    const fetch = fakeFetch('fails')
+    const load = layerFetcher({ fetch, device: () => 'fp' })
+    await Promise.all([
+      load('countries', layerUrl('countries')),
+      load('states', layerUrl('states')),
+    ])
+    expect(fetch.mock.calls.map(([url]) => url).sort()).toEqual(
+      [LAYER_LISTING_URL, layerUrl('countries'), layerUrl('states')].sort(),
+    )
+  })
+
+  it('rejects a layer the server refuses, so the store keeps it failed and quiet', async () => {
+    const fetch = vi.fn<LayerFetch>(async (url) => ({
+      ok: url === LAYER_LISTING_URL,
+      status: url === LAYER_LISTING_URL ? 200 : 404,
+      json: async () => ({ list: [] }),
+    }))
+    const load = layerFetcher({ fetch, device: () => 'fp' })
+    await expect(load('reefs', layerUrl('reefs'))).rejects.toThrow('404')
+  })
+
+  it('sends the browser fingerprint as Device by default', async () => {
+    const fetch = fakeFetch()
+    await layerFetcher({ fetch })('countries', layerUrl('countries'))
+    const device = fetch.mock.calls[1]![1].headers.Device
+    expect(device).toBe(browserFingerprint())
+    expect(device?.length).toBeGreaterThan(0)
   })
 })

@@ -1,6 +1,13 @@
 // The globe's map layers: each fetched once, the first time the zoom needs it, prepared, kept, and
 // announced; a failure is kept quiet and never retried (docs/globe.md, "Behaviour").
-import { EARTH_LAYERS, layerUrl, layerVisible, type EarthLayer } from '@shopwright/earth/decode'
+import { browserFingerprint } from '@shopwright/client'
+import {
+  EARTH_LAYERS,
+  layerFileName,
+  layerUrl,
+  layerVisible,
+  type EarthLayer,
+} from '@shopwright/earth/decode'
 import { prepareLayer, type PreparedLayer } from './prepare.js'
 
 /** Fetches a layer file's JSON (parsed). The default fetches `layerUrl(id)`. */
@@ -34,12 +41,63 @@ function fetchRank(id: string): number {
   return id === 'bathymetry' ? 3 : 2
 }
 
-/** The default loader: the drive's public earth folder, over HTTP, cached by the browser. */
-export const fetchLayer: LayerLoader = async (_id, url) => {
-  const response = await fetch(url)
-  if (!response.ok) throw new Error(`${url}: ${response.status}`)
-  return response.json()
+/** The listing of the layers' folder: it names each file's hash (docs/globe-layers.md, "Caching"). */
+export const LAYER_LISTING_URL = '/query/drive/list/public/earth?pagesize=1000'
+
+/** What `layerFetcher` calls: the browser's fetch by default (tests give their own). */
+export type LayerFetch = (
+  url: string,
+  init: { headers: Record<string, string>; credentials: 'same-origin' },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>
+
+export interface LayerFetcherOptions {
+  fetch?: LayerFetch
+  /** The Device header value: the browser's fingerprint by default, as every `/query` call. */
+  device?: () => string
 }
+
+/**
+ * A loader that fetches a layer under its immutable address: `layerUrl(id)?v={hash}`, with the
+ * hash read once from the folder's listing, which the drive answers cacheable for a year,
+ * immutable ("very long cache" in the specification). Every request carries `Accept:
+ * application/json` and `Device`, as the specification asks of every call. Without the listing
+ * (it failed, or lacks the file) the layer is fetched at its plain address, cached as any public
+ * file: slower to revalidate, never wrong.
+ */
+export function layerFetcher(options: LayerFetcherOptions = {}): LayerLoader {
+  const send: LayerFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init))
+  const device = options.device ?? (() => browserFingerprint())
+  const get = (url: string) =>
+    send(url, {
+      headers: { Accept: 'application/json', Device: device() },
+      credentials: 'same-origin',
+    })
+  let versions: Promise<ReadonlyMap<string, string>> | undefined
+  const readVersions = async (): Promise<ReadonlyMap<string, string>> => {
+    const hashes = new Map<string, string>()
+    // A failed listing costs the layers their year-long cache, not the layers: they still load.
+    const response = await get(LAYER_LISTING_URL).catch(() => null)
+    if (!response?.ok) return hashes
+    const listing = (await response.json().catch(() => null)) as {
+      list?: Array<{ name?: unknown; hash?: unknown }>
+    } | null
+    for (const entry of listing?.list ?? [])
+      if (typeof entry.name === 'string' && typeof entry.hash === 'string')
+        hashes.set(entry.name, entry.hash)
+    return hashes
+  }
+  return async (id, url) => {
+    versions ??= readVersions()
+    const hash = (await versions).get(layerFileName(id))
+    const address = hash ? `${url}?v=${encodeURIComponent(hash)}` : url
+    const response = await get(address)
+    if (!response.ok) throw new Error(`${address}: ${response.status}`)
+    return response.json()
+  }
+}
+
+/** The default loader: the drive's public earth folder, over HTTP, under immutable addresses. */
+export const fetchLayer: LayerLoader = layerFetcher()
 
 /** Prepares on the calling thread (tests, and browsers where the worker cannot start). */
 export const prepareHere: LayerPreparer = (json, layer) =>

@@ -60,6 +60,37 @@ for (const database of databasesUnderTest()) {
           expect(layer.json<{ id: string }>().id).toBe('countries')
         })
 
+        it('serves a public file under its hash (a globe layer) cacheable for a year, immutable', async () => {
+          // A listing gives each file's hash: the globe reads its layers' versions from one.
+          const listed = ok(await get(null, '/query/drive/list/public/earth?pagesize=1000'))
+            .json<DriveListing>()
+            .list.find((entry) => entry.name === 'earth_countries.json') as DriveFile
+          expect(listed.hash).toMatch(/^[0-9a-f]{64}$/)
+          const url = '/query/drive/load/public/earth/earth_countries.json'
+          for (const v of [listed.hash, listed.hash.slice(0, 16)]) {
+            const layer = ok(
+              await get(null, `${url}?v=${v}`, { accept: 'application/json', device: 'test' }),
+            )
+            expect(layer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+            expect(layer.headers.etag).toBe(`"${listed.hash}"`)
+            expect(layer.json<{ id: string }>().id).toBe('countries')
+          }
+          // A stale, short or malformed version gets the ordinary cache.
+          for (const v of ['0'.repeat(64), listed.hash.slice(0, 8), `${listed.hash}x`, ''])
+            expect(ok(await get(null, `${url}?v=${v}`)).headers['cache-control'], v).toMatch(
+              /^public, max-age=\d+$/,
+            )
+          // Outside public a version changes nothing: the rights are checked on every request.
+          ok(await upload('manager', 'private/versioned.txt', 'v'))
+          const own = ok(await get('manager', '/query/drive/get/private/versioned.txt'))
+          const hash = own.json<DriveFile>().hash
+          expect(
+            ok(await get('manager', `/query/drive/load/private/versioned.txt?v=${hash}`)).headers[
+              'cache-control'
+            ],
+          ).toBe('private, no-cache')
+        })
+
         it('shows a visitor only public, and a role without drive rights only public', async () => {
           expect(await names(null, '')).toEqual(['public'])
           expect(await names('marketer', '')).toEqual(['public'])

@@ -9,7 +9,7 @@ import {
 } from '../shared/types.js'
 import { personalName, type Rights } from './drive-access.js'
 import type { DriveContext } from './drive-context.js'
-import { entryAnswer, fileAnswer } from './entry-answers.js'
+import { answer, entryAnswer, fileAnswer } from './entry-answers.js'
 import { FILE_RANK, FOLDER_RANK, type EntryRow } from './entry-store.js'
 import { decodeCursor, encodeCursor } from './page-token.js'
 
@@ -105,7 +105,7 @@ async function listFolder(
   const list: DriveEntry[] = []
   for (const child of page) {
     const childRights = await drive.access.childRights(entity, rights, child)
-    if (childRights.flags.view) list.push(entryAnswer(child, child.path, childRights))
+    if (childRights.flags.view) list.push(answer(child, childRights))
   }
   const last = page.at(-1)
   return {

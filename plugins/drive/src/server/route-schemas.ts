@@ -126,6 +126,12 @@ export const DRIVE_ROUTES = {
     query: z.object({
       width: z.string().optional().describe(`A whole number from 1 to ${MAX_REQUESTED_SIDE}`),
       height: z.string().optional().describe(`A whole number from 1 to ${MAX_REQUESTED_SIDE}`),
+      v: z
+        .string()
+        .optional()
+        .describe(
+          'The file’s hash (16 to 64 of its first hex digits): a public file is then cacheable for a year, immutable',
+        ),
     }),
     answer: { file: files },
     errors: [

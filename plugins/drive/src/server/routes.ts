@@ -21,6 +21,18 @@ import type { ImageVariants } from './images/image-variants.js'
 import { boxTag, resizeBoxOf, type ResizeBox } from './images/resize-box.js'
 import { DRIVE_ROUTES as DESCRIBED } from './route-schemas.js'
 
+/** A public file loaded under its content's name (`?v=` its hash): the same bytes forever. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * True when `v` names the file's current contents: 16 to 64 hex digits starting its SHA-256
+ * (docs/drive.md, "Calls": load). A stale or wrong `v` gets the file's ordinary cache, so a
+ * replaced file is never kept a year under an address that no longer names it.
+ */
+function isVersioned(v: unknown, row: EntryRow): boolean {
+  return typeof v === 'string' && /^[0-9a-f]{16,64}$/.test(v) && !!row.hash?.startsWith(v)
+}
+
 /**
  * Rename's body, when it sends one: the name may come in the query instead, and the router asks a
  * described body of every POST, so this one is read here (docs/drive.md, "Calls").
@@ -89,10 +101,13 @@ export function driveRoutes(
     // A bad width or height is refused before the file is looked up, whoever asks.
     const box = resizeBoxOf(ctx)
     const { row } = await drive.file(await ctx.state.entity(), load(ctx))
-    const cache =
-      row.path.startsWith('public/') && options.publicMaxAge > 0
-        ? `public, max-age=${options.publicMaxAge}`
-        : 'private, no-cache'
+    const cache = !row.path.startsWith('public/')
+      ? 'private, no-cache'
+      : isVersioned(ctx.query.v, row)
+        ? IMMUTABLE
+        : options.publicMaxAge > 0
+          ? `public, max-age=${options.publicMaxAge}`
+          : 'private, no-cache'
     // SVG, other types and empty files ignore a resize: served as stored.
     if (box && row.blob && isResizableType(row.content_type)) {
       await sendResized(ctx, drive, options.images, row, box, cache)
