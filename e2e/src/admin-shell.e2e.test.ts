@@ -107,7 +107,8 @@ describe('the admin shell in Chromium', () => {
       await page.waitForSelector('[data-testid=error-view]')
       expect(await page.textContent('[data-testid=error-view]')).toContain('Page not Found')
       expect(await page.isVisible('[data-testid=account-name]')).toBe(true)
-      expect(await page.title()).toBe('Page not Found · Shopwright admin')
+      // The web configuration's title suffix ends every admin title once the site's settings load.
+      await expect.poll(() => page.title()).toBe('Page not Found · Shopwright admin | Shopwright')
     }
     await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-shell-404.png') })
     // An address in no plugin's area is the storefront's 404.

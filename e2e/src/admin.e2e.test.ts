@@ -303,7 +303,7 @@ describe('the admin in Chromium', () => {
     expect(await page.textContent('[data-testid=new]')).toContain('Nouveau')
     expect(await page.textContent('[data-testid=refresh]')).toContain('Actualiser')
     expect(await page.textContent('[data-testid=language]')).toContain('French')
-    expect(await page.title()).toBe('Données · Administration Shopwright')
+    await expect.poll(() => page.title()).toBe('Données · Administration Shopwright | Shopwright')
     expect(await page.evaluate(() => (window as { swMarker?: string }).swMarker)).toBe('same page')
     // A dialog speaks French too.
     await page.check('[data-testid=row-check-customer]')

@@ -51,6 +51,8 @@ export function SearchBox({ id, className, onDismiss }: SearchBoxProps) {
   const input = useRef<HTMLInputElement>(null)
   const source = useRef<SuggestionSource | null>(null)
   const loading = useRef<Promise<SuggestionSource | null> | null>(null)
+  // A lookup waiting for the source's code: one is enough, it reads the box when the code is in.
+  const waiting = useRef(false)
   const [found, setFound] = useState<Found | null>(null)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
@@ -113,8 +115,17 @@ export function SearchBox({ id, className, onDismiss }: SearchBoxProps) {
 
   function lookup() {
     const text = input.current?.value ?? ''
-    if (source.current) source.current.lookup(text)
-    else void start().then((created) => created?.lookup(input.current?.value ?? text))
+    if (source.current) {
+      source.current.lookup(text)
+      return
+    }
+    // Keys typed while the code loads would each ask for the same text once it is in.
+    if (waiting.current) return
+    waiting.current = true
+    void start().then((created) => {
+      waiting.current = false
+      created?.lookup(input.current?.value ?? text)
+    })
   }
 
   function go(to: string) {
