@@ -13,7 +13,7 @@ export default tseslint.config(
       '**/.tmp-dist-*/**',
       'e2e/screenshots/**',
       'bench/results/**',
-      // Checked where they are used: cli/test/scaffold.test.ts type-checks a project made from them.
+      // Checked where they are used: the registry test type-checks a project made from them.
       'cli/templates/**',
     ],
   },

@@ -12,7 +12,9 @@ import { freePort } from '@shopwright/testkit/free-port'
  * this repository published to a registry of its own (Verdaccio, on loopback, passing everything
  * else through to the machine's registry), then `npm create shopwright@latest` and `npx
  * @shopwright/cli create project` in a folder outside the repository, with the repository's
- * folders taken off PATH. The project installs from the registry, starts and serves its shop.
+ * folders taken off PATH. The project installs from the registry, starts and serves its shop; then
+ * a developer's path on it: a plugin and a theme added with `new`, the project's own build (only
+ * what changed the second time), type check and tests, and the server reading them over HTTP.
  */
 
 const REPO = path.resolve(import.meta.dirname, '../..')
@@ -171,6 +173,37 @@ async function firstPage(root: string, env: NodeJS.ProcessEnv): Promise<string> 
   }
 }
 
+/** `shopwright start` in the project, on a free port, until it logs where it listens. */
+async function startProject(
+  root: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const bin = path.join(root, 'node_modules/@shopwright/cli/bin/shopwright.js')
+  const child = spawn(process.execPath, [bin, 'start'], {
+    cwd: root,
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+  }
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    const url = /"url":"(http:\/\/[^"]+)"/.exec(output)?.[1]
+    if (url) return { url, stop }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop()
+      throw new Error(`shopwright start did not listen:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 describe('a project made from the registry, with no checkout', () => {
   beforeAll(async () => {
     const packs = path.join(work, 'packs')
@@ -256,4 +289,100 @@ describe('a project made from the registry, with no checkout', () => {
       }
     expect(read('other-shop').dependencies).toEqual(read('my-shop').dependencies)
   }, 600_000)
+
+  describe("a developer's path on that project", () => {
+    const root = path.join(elsewhere, 'my-shop')
+    const shopwright = (args: string[], cwd = root) =>
+      run(
+        process.execPath,
+        [path.join(root, 'node_modules/@shopwright/cli/bin/shopwright.js'), ...args],
+        cwd,
+        npmEnv,
+      )
+    /** The exit code and output of a command that should fail. */
+    const refused = (args: string[]) =>
+      shopwright(args).then(
+        () => ({ code: 0, output: '' }),
+        (error: Error) => ({
+          code: /failed \((\d+)\)/.exec(error.message)?.[1],
+          output: error.message,
+        }),
+      )
+
+    it('adds a plugin and a theme to the configuration, refusing a taken name', async () => {
+      await shopwright(['new', 'plugin', 'reviews', '--no-install'], path.join(root, 'plugins'))
+      await shopwright(['new', 'theme', 'outlet', '--no-install'])
+      const config = fs.readFileSync(path.join(root, 'shopwright.config.ts'), 'utf8')
+      expect(config).toContain("'@my-shop/plugin-hello',\n    '@my-shop/plugin-reviews',")
+      expect(config).toContain("theme: '@my-shop/theme-outlet'")
+      const again = await refused(['new', 'plugin', 'reviews'])
+      expect(again.code).toBe('2')
+      expect(again.output).toContain('already exists')
+      expect((await refused(['new', 'plugin', 'records'])).code).toBe('2')
+      expect(fs.readFileSync(path.join(root, 'shopwright.config.ts'), 'utf8')).toBe(config)
+      await run('npm', ['install'], root, npmEnv)
+    }, 600_000)
+
+    it("builds the plugins, the themes and the admin with the project's panels, then only what changed", async () => {
+      const build = async () => (await run('npm', ['run', 'build'], root, npmEnv)).output
+      const first = await build()
+      expect(first).toContain('plugin @my-shop/plugin-reviews: built')
+      expect(first).toContain('theme @my-shop/theme-outlet: built')
+      expect(first).toContain('admin: built')
+      const manifest = fs.readFileSync(
+        path.join(root, '.shopwright/admin/.vite/manifest.json'),
+        'utf8',
+      )
+      expect(manifest).toContain('plugins/reviews/src/admin/ReviewsScreen.tsx')
+      expect(manifest).toContain('plugins/hello/src/admin/HelloScreen.tsx')
+      expect(await build()).toContain('built 0 of 5 steps')
+      // A change to a plugin's server code rebuilds that plugin, not the admin.
+      const server = path.join(root, 'plugins/reviews/src/index.ts')
+      fs.writeFileSync(server, `${fs.readFileSync(server, 'utf8')}\n// edited\n`)
+      const third = await build()
+      expect(third).toContain('plugin @my-shop/plugin-reviews: built')
+      expect(third).toContain('admin: unchanged')
+      expect(third).toContain('built 1 of 5 steps')
+    }, 600_000)
+
+    it('type-checks, and its plugins pass their own tests', async () => {
+      await run('npm', ['run', 'typecheck'], root, npmEnv)
+      // On MariaDB too when this run has it (CI always does), as the project's README says.
+      const mysql = process.env.SW_TEST_MYSQL_URL
+      const tested = await run('npm', ['test'], root, {
+        ...npmEnv,
+        ...(mysql ? { SW_TEST_MYSQL_URL: mysql } : {}),
+      })
+      expect(tested.output).toMatch(/Test Files\s+2 passed/)
+      if (mysql) expect(tested.output).toMatch(/Tests\s+8 passed/)
+    }, 600_000)
+
+    it('serves the theme, the plugin calls and the admin panel', async () => {
+      const server = await startProject(root, npmEnv)
+      try {
+        const html = await (await fetch(`${server.url}/`)).text()
+        expect(html).toContain('outlet-greeting')
+        expect(html).toContain('Welcome to Outlet')
+        const headers = { device: 'registry-test' }
+        const list = await fetch(`${server.url}/query/reviews/list`, { headers })
+        expect(list.status).toBe(200)
+        expect(await list.json()).toEqual([])
+        const like = await fetch(`${server.url}/query/reviews/like/nothing`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(like.status).toBe(404)
+        const panel = await fetch(`${server.url}/reviews`)
+        expect(panel.status).toBe(200)
+        // The admin's page names the running plugins (the project's, then the CLI's admin and
+        // storefront); the panel's code is in the project's build.
+        expect(await panel.text()).toMatch(
+          /name="shopwright-plugins" content="[^"]*,reviews,admin,storefront"/,
+        )
+      } finally {
+        await server.stop()
+      }
+    }, 120_000)
+  })
 })

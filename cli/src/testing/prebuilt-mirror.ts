@@ -13,7 +13,7 @@ export interface PrebuiltMirror {
 
 /**
  * Serves this checkout's own better-sqlite3 binary the way its release downloads are laid out, for
- * `npm install` in a made project (cli/test/scaffold-project.test.ts, the `create-project` bench).
+ * `npm install` in a made project (create-shopwright/test/registry.test.ts, the `create-project` bench).
  * A developer's install downloads that prebuilt binary in a second; this machine cannot reach
  * GitHub, so without the mirror each install compiles SQLite for about two minutes. prebuild-install
  * reads the mirror from `npm_config_better_sqlite3_binary_host`; a version the mirror does not have
