@@ -95,17 +95,24 @@ export function AdminLayout({ modules }: { modules: readonly AdminModule[] }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, fallback, admin, suffix])
 
-  // The open drawer takes the focus, Escape closes it and gives the focus back to its button.
+  // The open drawer takes the focus, Escape closes it and gives the focus back to its button. The
+  // focus moves on the next frame: in the click's own commit the button it leaves turns inert, and
+  // Chromium then dropped the focus the effect had just given (the browser suite's phone drawer).
   useEffect(() => {
     if (!drawer) return
-    nav.current?.querySelector<HTMLElement>('a, button')?.focus()
+    const frame = requestAnimationFrame(() =>
+      nav.current?.querySelector<HTMLElement>('a, button')?.focus(),
+    )
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return
       setDrawer(false)
       menuButton.current?.focus()
     }
     document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    return () => {
+      cancelAnimationFrame(frame)
+      document.removeEventListener('keydown', onKey)
+    }
   }, [drawer])
 
   if (state.status === 'error')
