@@ -27,8 +27,8 @@ const file = z.object({
 })
 /** A folder as a listing or a create answers it. */
 const folderEntry = z.object({ ...entry, type: z.literal('folder') })
-/** A row of a listing (types.ts, DriveEntry): no content type or hash, even for a file. */
-const row = z.object({ ...entry, type: z.enum(['file', 'folder']) })
+/** A row of a listing (types.ts, DriveEntry): a file's row carries its content type and hash. */
+const row = z.union([file, folderEntry])
 const listing = {
   list: z.array(row),
   nextpage: z.string().nullable(),

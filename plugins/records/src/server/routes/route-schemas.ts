@@ -90,13 +90,26 @@ const restoreKeys = z
   .transform((text, check) => keysOf(text.split(','), true, check))
   .describe('type|id or id, comma-separated (at most 1,000)')
 
-/** Restore's optional body: more keys, each a string as in the path (ids only, as the path). */
+/**
+ * Restore's optional body: more keys, each a string as in the path (ids only, as the path). An
+ * empty object is no keys: clients (the admin's bin among them) post `{}` when they send none.
+ */
 const restoreBody = z
-  .array(z.string().max(300))
-  .max(MAX_KEYS, `at most ${MAX_KEYS} records at once`)
-  .transform((parts, check) => keysOf(parts, true, check))
-  .optional()
-  .describe('More keys as in the path: a list of type|id or id strings')
+  .preprocess(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.keys(value).length === 0
+        ? undefined
+        : value,
+    z
+      .array(z.string().max(300))
+      .max(MAX_KEYS, `at most ${MAX_KEYS} records at once`)
+      .transform((parts, check) => keysOf(parts, true, check))
+      .optional(),
+  )
+  .describe('More keys as in the path: a list of type|id or id strings ({} or none: no more)')
 const keysParam = z.object({ keys })
 const typeParam = z.object({ recordtype: id })
 const recordParams = typeParam.extend({ id })
