@@ -16,3 +16,4 @@ export { collatorFor, foldText, numberFormatFor, pluralRulesFor } from './intl.j
 export * from './money.js'
 export * from './record-model.js'
 export * from './validation.js'
+export * from './localized.js'

@@ -1,7 +1,7 @@
 import { isAppError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
 import { STOREFRONT_SITE_CACHE } from './storefront-registry.js'
 import type { RecordsService } from '@shopwright/plugin-records'
-import { isRightToLeft } from '@shopwright/client'
+import { isRightToLeft, localizedIds } from '@shopwright/client'
 import {
   DEFAULT_SITE_IMAGES,
   DEFAULT_SITE_PAGINATION,
@@ -14,7 +14,6 @@ import {
 } from '../shared/page.js'
 import type { NameTranslations } from '../shared/translation.js'
 import { toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
-import { localizedIds } from '../shared/page.js'
 
 /**
  * Record types every page shows a part of: the route table, the menus, and what the shell's site

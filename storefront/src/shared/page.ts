@@ -1,5 +1,11 @@
 import { type RecordData } from '@shopwright/core/shared'
-import { englishOnly, type LocaleChoice, type Translate, PAGE_SIZES } from '@shopwright/client'
+import {
+  englishOnly,
+  localizedText,
+  type LocaleChoice,
+  type Translate,
+  PAGE_SIZES,
+} from '@shopwright/client'
 import type { MatchedRoute, WebsiteRoute } from './route-match.js'
 import type { MoneyFormat } from './money.js'
 import type { NameTranslations } from './translation.js'
@@ -159,36 +165,9 @@ export function recordKeyOf(matched: MatchedRoute): { type: string; id: string }
   return type && id ? { type, id } : null
 }
 
-/**
- * The ids to try, in order, for the record a page shows in a language: its language variant
- * (`home-fr`, `home-fr-ca`), the variant of the base language (`home-fr` for `fr-ca`), then the
- * record itself. A site translates a page by adding its variant; a missing one shows the original.
- */
-export function localizedIds(id: string, language: string): string[] {
-  const code = language.toLowerCase()
-  if (!/^[a-z0-9-]+$/.test(code)) return [id]
-  const base = code.split('-')[0]!
-  return [...new Set([`${id}-${code}`, `${id}-${base}`, id])]
-}
-
-/**
- * A record's text field in a language: a `translations` map's text for the language or its base
- * (`{ fr: { name: 'Vêtements' } }`, as catalogue records keep theirs), else the field's own.
- */
+/** A record's text field in a language (@shopwright/client's localizedText). */
 function textOf(record: RecordData | null, field: string, language = ''): string {
-  const translations = record?.translations
-  if (language && typeof translations === 'object' && translations !== null) {
-    for (const code of [language, language.split('-')[0]!]) {
-      const texts = (translations as Record<string, unknown>)[code]
-      const text =
-        typeof texts === 'object' && texts !== null
-          ? (texts as Record<string, unknown>)[field]
-          : undefined
-      if (typeof text === 'string' && text.trim()) return text.trim()
-    }
-  }
-  const value = record?.[field]
-  return typeof value === 'string' ? value.trim() : ''
+  return localizedText(record, field, language).text
 }
 
 /**

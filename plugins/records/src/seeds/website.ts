@@ -51,7 +51,7 @@ export function webPages(): RecordData[] {
 
 /**
  * The French variants of the pages (`<id>-fr`): the storefront shows a page's variant in the
- * visitor's language when it exists (storefront/src/shared/page.ts, localizedIds).
+ * visitor's language when it exists (@shopwright/client's localizedIds).
  */
 function frenchPages(): RecordData[] {
   return [

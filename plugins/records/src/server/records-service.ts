@@ -15,6 +15,7 @@ import type { HtmlCleaner } from './html-cleaner.js'
 import type { RecordChange, RecordGuards } from './record-guards.js'
 import type { BinItem } from './shared-bin.js'
 import { notAvailable } from './record-keys.js'
+import { isClientConfiguration } from './client-configuration.js'
 import { RecordCommitter } from './record-commit.js'
 import { RecordCreates } from './record-creates.js'
 import { RecordUpdates } from './record-updates.js'
@@ -134,7 +135,7 @@ export class RecordsService {
 
   /** One live record the caller may view; 404 ERROR_RECORD_NOT_AVAILABLE when there is none. */
   async get(entity: Entity | null, type: string, id: string): Promise<RecordData> {
-    await this.types.authorize(entity, type, 'view')
+    await this.mayView(entity, type, id)
     const record = await this.store.get(type, id)
     if (!record) throw notAvailable(type, id)
     return record
@@ -143,11 +144,23 @@ export class RecordsService {
   /** One live record the caller may view, as JSON text (no parse and re-serialise on the hot path). */
   async getText(entity: Entity | null, type: string, id: string): Promise<string> {
     // A popular record read by a known caller: the cached answers, without a wait between them.
-    if (!this.types.allowedNow(entity, type, 'view'))
-      await this.types.authorize(entity, type, 'view')
+    if (!this.types.allowedNow(entity, type, 'view')) await this.mayView(entity, type, id)
     const text = this.store.peekText(type, id) ?? (await this.store.getText(type, id))
     if (text === null) throw notAvailable(type, id)
     return text
+  }
+
+  /**
+   * Throws unless the caller may view the record: view on its type, or, refused that, a client
+   * configuration, which every caller reads (client-configuration.ts).
+   */
+  private async mayView(entity: Entity | null, type: string, id: string): Promise<void> {
+    try {
+      await this.types.authorize(entity, type, 'view')
+    } catch (error) {
+      if (type !== 'configuration' || !isRefusal(error)) throw error
+      if (!(await isClientConfiguration(this.store, id))) throw error
+    }
   }
 
   /** A blank record of the type with its field defaults and the id "new" (nothing is stored). */
@@ -291,4 +304,10 @@ export class RecordsService {
   async emptyBin(entity: Entity | null): Promise<{ deleted: number }> {
     return this.recordBin.emptyBin(entity)
   }
+}
+
+/** A refusal of the caller (not signed in, or no right), as opposed to a missing type or a failure. */
+function isRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ERROR_ACCESS_DENIED' || code === 'ERROR_NOT_SIGNED_IN'
 }

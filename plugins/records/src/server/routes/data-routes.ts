@@ -1,5 +1,12 @@
-import { createError, type QueryRouter, type RecordData, type PluginCradle } from '@shopwright/core'
-import { listOptions } from './parse.js'
+import {
+  createError,
+  type QueryContext,
+  type QueryRouter,
+  type RecordData,
+  type PluginCradle,
+} from '@shopwright/core'
+import { compileRecord, type CompileMode } from '../page-compile.js'
+import { listOptions, readerLanguage } from './parse.js'
 import { RECORD_ROUTES as DESCRIBED } from './route-schemas.js'
 
 /** The Content-Type of a record's JSON text. */
@@ -12,6 +19,25 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  */
 export function dataRoutes(router: QueryRouter, services: PluginCradle): void {
   const { records, recordLists, recordTypeCalls, access, bin } = services
+
+  /** One record as stored (JSON text from the cache), or compiled for a language when asked. */
+  async function pageFetch(
+    ctx: QueryContext,
+    type: string,
+    id: string,
+    query: { compile?: CompileMode | undefined; language?: string | undefined },
+  ): Promise<void> {
+    const entity = await ctx.state.entity()
+    if (query.compile) {
+      const language = query.language ?? readerLanguage(ctx)
+      ctx.body = await compileRecord(records, entity, type, id, { mode: query.compile, language })
+      return
+    }
+    const text = await records.getText(entity, type, id)
+    // What `ctx.type = 'json'` sets, without a MIME lookup on every read.
+    ctx.res.setHeader('Content-Type', JSON_TYPE)
+    ctx.body = text
+  }
 
   router.get('/data/recordtype/list', DESCRIBED.typeList, async (ctx) => {
     ctx.body = await recordTypeCalls.list(await ctx.state.entity(), ctx.input.query)
@@ -42,10 +68,11 @@ export function dataRoutes(router: QueryRouter, services: PluginCradle): void {
   })
   router.get('/data/get/:recordtype/:id', DESCRIBED.get, async (ctx) => {
     const { recordtype, id } = ctx.input.params
-    const text = await records.getText(await ctx.state.entity(), recordtype, id)
-    // What `ctx.type = 'json'` sets, without a MIME lookup on every read.
-    ctx.res.setHeader('Content-Type', JSON_TYPE)
-    ctx.body = text
+    await pageFetch(ctx, recordtype, id, ctx.input.query)
+  })
+  // The page fetch's default type (docs/api.md, "The page fetch").
+  router.get('/data/get/:id', DESCRIBED.page, async (ctx) => {
+    await pageFetch(ctx, 'webpage', ctx.input.params.id, ctx.input.query)
   })
   router.get('/data/new/:recordtype', DESCRIBED.blank, async (ctx) => {
     ctx.body = await records.blank(await ctx.state.entity(), ctx.input.params.recordtype)

@@ -11,10 +11,15 @@ type ListQuery = Omit<ListOptions, 'filters' | 'language'> & { filter?: ListOpti
  */
 export function listOptions(ctx: Pick<QueryContext, 'cookies'>, query: ListQuery): ListOptions {
   const { filter, ...options } = query
-  const language = parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))?.language
+  const language = readerLanguage(ctx)
   return {
     ...options,
     ...(filter?.length ? { filters: filter } : {}),
     ...(language ? { language } : {}),
   }
+}
+
+/** The reader's language from their locale choice (the `sw_locale` cookie), if they made one. */
+export function readerLanguage(ctx: Pick<QueryContext, 'cookies'>): string | undefined {
+  return parseLocaleChoice(ctx.cookies.get(LOCALE_COOKIE))?.language
 }

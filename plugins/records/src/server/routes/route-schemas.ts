@@ -2,6 +2,8 @@ import { describe, isValidId, type RouteAccess, z } from '@shopwright/core'
 import type { RecordKey } from '../records-service.js'
 import type { BinKey } from '../shared-bin.js'
 import { MAX_LIST_FILTERS, MAX_SEARCH_LENGTH } from '../../shared/list-columns.js'
+import type { CompileMode } from '../page-compile.js'
+import { LANGUAGE_CODE } from '@shopwright/client'
 
 /**
  * A record as the calls answer it: a document whose fields its record type defines, so only the
@@ -172,6 +174,34 @@ const listQuery = z.object({
     .optional()
     .describe('field:value, repeatable'),
 })
+/**
+ * The page fetch's options (page-compile.ts): `compile` (`true`/`1`/`page`, or `debug` when the
+ * web configuration lists it; `false`/`0` or none: the record as stored) and the language to
+ * compile for (else the reader's locale choice).
+ */
+const compileQuery = z.object({
+  compile: z
+    .enum(['true', '1', 'page', 'debug', 'false', '0'], {
+      message: 'must be true, false or a compile mode (page, debug)',
+    })
+    .transform((text): CompileMode | undefined =>
+      text === 'debug' ? 'debug' : text === 'false' || text === '0' ? undefined : 'page',
+    )
+    .optional(),
+  language: z
+    .string()
+    .max(20)
+    .transform((text) => text.toLowerCase())
+    .pipe(z.string().regex(LANGUAGE_CODE, 'must be a language code such as fr or en-us'))
+    .optional(),
+})
+const getErrors = [
+  'ERROR_INVALID_ID',
+  'ERROR_INVALID_INPUT',
+  'ERROR_NOT_SIGNED_IN',
+  'ERROR_ACCESS_DENIED',
+  'ERROR_RECORD_NOT_AVAILABLE',
+] as const
 const typeRule = { rule: "the record type's own security record" }
 const writeErrors = [
   'ERROR_NOT_SIGNED_IN',
@@ -246,16 +276,20 @@ export const RECORD_ROUTES = {
     ],
   }),
   get: describe({
-    summary: 'One record',
+    summary: 'One record (the page fetch), compiled for a language when asked',
     access: typeRule,
     params: recordParams,
+    query: compileQuery,
     answer: recordAnswer,
-    errors: [
-      'ERROR_INVALID_ID',
-      'ERROR_NOT_SIGNED_IN',
-      'ERROR_ACCESS_DENIED',
-      'ERROR_RECORD_NOT_AVAILABLE',
-    ],
+    errors: getErrors,
+  }),
+  page: describe({
+    summary: 'One web page (the page fetch with the default type, webpage)',
+    access: { rule: "the webpage record type's security record" },
+    params: z.object({ id }),
+    query: compileQuery,
+    answer: recordAnswer,
+    errors: getErrors,
   }),
   blank: describe({
     summary: 'A blank record with the field defaults and id "new" (nothing stored)',
