@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { effectiveDatatype, type FieldDefinition } from '@shopwright/client'
 import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
+import { ColourInput } from './ColourInput.js'
 import { usePluginFieldEditor, type FieldEditorProps } from './field-editors.js'
 import { useChoices, useEntryChoices, type Choice } from './field-source.js'
 import { IconInput } from './IconInput.js'
@@ -242,16 +243,16 @@ function Editor(props: FieldEditorProps) {
       return textInput({ type: 'password', autoComplete: 'new-password' })
     case 'color':
       return (
-        <span className="sw-color">
-          <input
-            type="color"
-            disabled={readOnly}
-            value={/^#[0-9a-f]{6}$/i.test(textOf(value)) ? textOf(value) : '#000000'}
-            onChange={(event) => onChange(event.target.value)}
-            aria-label={field.name}
-          />
-          {textInput()}
-        </span>
+        <ColourInput
+          id={id}
+          labelId={labelIdOf(id)}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          readOnly={readOnly}
+          required={Boolean(field.required)}
+          placeholder={field.placeholder}
+        />
       )
     case 'datetime':
       return (
