@@ -55,6 +55,17 @@ for (const nodeEnv of ['production', 'development'] as const) {
       expect(res.json()).toMatchObject({ ok: false, message: 'ERROR_QUERY_NOT_FOUND' })
     })
 
+    it('answers a POST to an unknown /query path with the catalogue’s ERROR_POST_NOT_FOUND', async () => {
+      const res = await inject(kernel, {
+        method: 'POST',
+        url: '/query/no/such/call',
+        headers: { device: 'test-device', 'content-type': 'application/json' },
+        payload: '{}',
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ ok: false, message: 'ERROR_POST_NOT_FOUND' })
+    })
+
     it('answers a known path with the wrong method with 405', async () => {
       expect(
         (await inject(kernel, { method: 'POST', url: '/query/server/info', payload: {} }))

@@ -33,7 +33,10 @@ export function queryDispatcher(router: QueryRouter, bodyLimit: string): Middlew
   }
 }
 
-/** The error of a `/query` call no route has: 400 for an address that is not percent-encoding, 405 or 404. */
+/**
+ * The error of a `/query` call no route has: 400 for an address that is not percent-encoding, 405,
+ * or 404 (ERROR_POST_NOT_FOUND for a POST, else ERROR_QUERY_NOT_FOUND).
+ */
 function unmatched(
   router: QueryRouter,
   ctx: ParameterizedContext<QueryState>,
@@ -52,5 +55,6 @@ function unmatched(
     ctx.set('Allow', methods.includes('GET') ? [...methods, 'HEAD'].join(', ') : methods.join(', '))
     return createError('ERROR_METHOD_NOT_ALLOWED')
   }
-  return createError('ERROR_QUERY_NOT_FOUND')
+  // The catalogue's "Unable to post data." for a POST to a call that does not exist.
+  return createError(ctx.method === 'POST' ? 'ERROR_POST_NOT_FOUND' : 'ERROR_QUERY_NOT_FOUND')
 }

@@ -47,7 +47,8 @@ const PASSWORD = 'Matrix-password-1'
 /**
  * The answer to a refused record call (plugins/records record-types.ts `check`): 401
  * ERROR_NOT_SIGNED_IN to an anonymous caller; 403 ERROR_ACCESS_DENIED to a signed-in caller
- * without view; 403 ERROR_PERMISSION_TYPE to one who may view but lacks the right asked for. The
+ * without view; 403 ERROR_PERMISSION_TYPE (ERROR_PERMISSION_DELETE for delete) to one who may view
+ * but lacks the right asked for. The
  * refused record type is the reason, and the missing right is the message's value.
  */
 function recordRefusal(
@@ -59,11 +60,10 @@ function recordRefusal(
   if (!caller.signedIn) return { status: 401, body: { ok: false, message: 'ERROR_NOT_SIGNED_IN' } }
   if (right === 'view' || !rights.has('view'))
     return { status: 403, body: { ok: false, message: 'ERROR_ACCESS_DENIED', reason: type } }
-  // `values` fills the message's {0} ("You do not have delete permission.") in the client's language.
-  return {
-    status: 403,
-    body: { ok: false, message: 'ERROR_PERMISSION_TYPE', reason: type, values: [right] },
-  }
+  // `values` fills the message's {0} ("You do not have edit permission.") in the client's language;
+  // a missing delete right has the catalogue's own code.
+  const message = right === 'delete' ? 'ERROR_PERMISSION_DELETE' : 'ERROR_PERMISSION_TYPE'
+  return { status: 403, body: { ok: false, message, reason: type, values: [right] } }
 }
 
 /** The answer of a route guard (`access.require`): no reason. */

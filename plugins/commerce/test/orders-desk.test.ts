@@ -245,7 +245,7 @@ describePlugin('the orders desk', { ...COMMERCE_SUITE, config: { trustProxy: tru
       ['marketing', id, { key: key('marketing') }, 403, 'ERROR_ACCESS_DENIED'],
       ['manager', 'SO0', { key: key('missing') }, 404, 'ERROR_ORDER_NOT_AVAILABLE'],
       // A path trick leaves the call's address: no call answers it.
-      ['manager', '..', { key: key('dots') }, 404, 'ERROR_QUERY_NOT_FOUND'],
+      ['manager', '..', { key: key('dots') }, 404, 'ERROR_POST_NOT_FOUND'],
       ['manager', 'SO1.json', { key: key('dot') }, 404, 'ERROR_ORDER_NOT_AVAILABLE'],
       ['manager', id, {}, 400, 'ERROR_INVALID_INPUT'],
       ['manager', id, { key: 'short' }, 400, 'ERROR_INVALID_INPUT'],

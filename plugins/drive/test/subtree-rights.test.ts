@@ -31,11 +31,11 @@ for (const database of databasesUnderTest()) {
       expect(reply.statusCode, reply.body).toBe(200)
       return reply
     }
-    /** A 403 ERROR_ACCESS_DENIED, with its reason. */
+    /** A 403 ERROR_PERMISSION_DENIED (the drive's rule on what is below), with its reason. */
     const denied = (reply: Reply) => {
       expect({ status: reply.statusCode, code: codeOf(reply) }).toEqual({
         status: 403,
-        code: 'ERROR_ACCESS_DENIED',
+        code: 'ERROR_PERMISSION_DENIED',
       })
       return reply.json<{ reason?: string }>().reason ?? ''
     }

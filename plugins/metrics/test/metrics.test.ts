@@ -107,12 +107,18 @@ describe('GET /metrics', () => {
     expect(error?.message).not.toContain('hunter2')
   })
 
-  it('is off (404) without METRICS_TOKEN', async () => {
+  it('is off without METRICS_TOKEN: 404 ERROR_KEY_NOT_SET, nothing else changed', async () => {
     const res = await inject(off.kernel, {
       url: '/metrics',
       headers: { authorization: `Bearer ${TOKEN}` },
     })
     expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ ok: false, message: 'ERROR_KEY_NOT_SET' })
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.payload).not.toContain('shopwright_')
+    // Other requests go on as before.
+    expect((await inject(off.kernel, { url: '/healthz' })).statusCode).toBe(200)
+    expect((await inject(off.kernel, { url: '/metricsx' })).statusCode).toBe(404)
   })
 
   it('answers 401 ERROR_INCORRECT_KEY without the bearer token, whatever else is sent', async () => {

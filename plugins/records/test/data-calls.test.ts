@@ -255,7 +255,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
         expect.arrayContaining(['titlesuffix', 'currencies', 'languages']),
       )
       expect((await office({ url: '/query/data/get/configurationtype/web' })).status).toBe(403)
-      expect((await anonymous({ url: '/query/data/get/configuration/web' })).status).toBe(401)
+      expect((await anonymous({ url: '/query/data/get/configurationtype/web' })).status).toBe(401)
     })
 
     it('gives a configuration record the fields of its configuration type, with their defaults and rules', async () => {
@@ -565,7 +565,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
     it('refuses moving to the bin without delete on the type, and changes nothing', async () => {
       const res = await marketing({ method: 'POST', url: '/query/data/bin/webpage|faq' })
       expect(res.status).toBe(403)
-      expect(res.body.message).toBe('ERROR_PERMISSION_TYPE')
+      expect(res.body.message).toBe('ERROR_PERMISSION_DELETE')
       expect((await admin({ url: '/query/data/get/webpage/faq' })).status).toBe(200)
     })
 

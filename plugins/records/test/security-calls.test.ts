@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { describePlugin, type SuitePerson } from '@shopwright/core/testing'
 import { caller, recordsSuite, STAFF } from './helpers.js'
 
@@ -16,7 +16,8 @@ const TYPES: Record<string, { security: string; make: (id: string) => Record<str
       type: 'configuration',
       id,
       name: id,
-      configurationtype: { reference: true, type: 'configurationtype', id: 'pagination' },
+      // A type not marked `client`: those are read by every caller (page-fetch.test.ts).
+      configurationtype: { reference: true, type: 'configurationtype', id: 'serverside' },
     }),
   },
   role: { security: 'security', make: (id) => ({ type: 'role', id, name: id }) },
@@ -40,6 +41,13 @@ const PEOPLE: Record<string, SuitePerson> = {
 describePlugin('the spec security table through the record calls', recordsSuite(PEOPLE), (site) => {
   const admin = caller(site, 'administrator')
   let serial = 0
+
+  beforeAll(async () => {
+    const type = { type: 'configurationtype', id: 'serverside', name: 'Server side', client: false }
+    expect((await admin({ method: 'POST', url: '/query/data/create', payload: type })).status).toBe(
+      200,
+    )
+  })
 
   const cases = Object.keys(TYPES).flatMap((type) => ROLES.map((role) => [type, role] as const))
   it.each(cases)('%s records for role %s', async (type, role) => {
@@ -73,6 +81,8 @@ describePlugin('the spec security table through the record calls', recordsSuite(
 
     if (!rights.includes('v')) expect(view.body.message).toBe('ERROR_ACCESS_DENIED')
     else if (!rights.includes('c')) expect(created.body.message).toBe('ERROR_PERMISSION_TYPE')
+    if (rights.includes('v') && !rights.includes('d'))
+      expect(binned.body.message).toBe('ERROR_PERMISSION_DELETE')
     const stored = await site.kernel
       .containerOf('records')
       .cradle.recordStore.getStored(type, existing)

@@ -57,7 +57,13 @@ const option = z
   .transform((text) => text || undefined)
 const notFound = ['ERROR_NOT_SIGNED_IN', 'ERROR_FILE_NOT_FOUND', 'ERROR_FOLDER_NOT_FOUND'] as const
 const names = ['ERROR_INVALID_FILE_NAME', 'ERROR_INVALID_FOLDER_NAME'] as const
-const writes = [...notFound, ...names, 'ERROR_ACCESS_DENIED', 'ERROR_RATE_LIMIT_EXCEEDED'] as const
+const writes = [
+  ...notFound,
+  ...names,
+  'ERROR_ACCESS_DENIED',
+  'ERROR_PERMISSION_DENIED',
+  'ERROR_RATE_LIMIT_EXCEEDED',
+] as const
 /** Drive rights come from the entry's security record, its nearest ancestor's, or `drive`. */
 const rights = (rule: string) => ({ rule })
 const listQuery = z.object({

@@ -1,8 +1,7 @@
-import { isAdministrator, type AccessFlags, type Entity } from '@shopwright/core'
+import { createError, isAdministrator, type AccessFlags, type Entity } from '@shopwright/core'
 import { pathChain, type Rights } from './drive-access.js'
 import type { DriveContext } from './drive-context.js'
 import { FOLDER_RANK, type EntryRow } from './entry-store.js'
-import { denied } from './refusals.js'
 
 /** What a call does to everything below a folder, and the rights it needs on each entry there. */
 export interface SubtreeChange {
@@ -18,7 +17,9 @@ export interface SubtreeChange {
  * the call needs (docs/drive.md, "Folders and rights"): everything below goes along, so the caller
  * must hold the right on all of it. Only entries with their own record can differ from the
  * folder's rights, so only those are read: a live folder's live subtree, or a binned root's binned
- * one (its `bin_id`, the paths it was binned under). The reason names the blocking entry only when
+ * one (its `bin_id`, the paths it was binned under). The refusal is 403 ERROR_PERMISSION_DENIED,
+ * the catalogue's plugin code, apart from ERROR_ACCESS_DENIED for an entry the caller itself may
+ * not change (401 when nobody is signed in). The reason names the blocking entry only when
  * the caller may view it and every folder on its way down (each judged by its own record, as `get`
  * would); otherwise it says that the folder holds an entry the caller may not view, and nothing
  * more, so a refusal never tells a hidden name.
@@ -53,8 +54,8 @@ export async function subtreeRefusal(
   if (blocked.length === 0) return null
   // One the caller may view first: a refusal that can name its entry says more.
   const seen = blocked.find((row) => viewable(root, row, own))
-  if (seen) return denied(entity, `${seen.path} may not be ${change.verb}.`)
-  return denied(
+  if (seen) return subtreeDenied(entity, `${seen.path} may not be ${change.verb}.`)
+  return subtreeDenied(
     entity,
     `${root.path} holds an entry you may not view, so it cannot be ${change.verb}.`,
   )
@@ -69,4 +70,11 @@ function viewable(root: EntryRow, row: EntryRow, own: ReadonlyMap<string, Access
   return pathChain(row.path)
     .filter((path) => path.startsWith(`${root.path}/`))
     .every((path) => own.get(path)?.view ?? true)
+}
+
+/** The drive's own rule refusing a change the folder's rights allow (see checkSubtree). */
+function subtreeDenied(entity: Entity | null, reason: string): Error {
+  return entity
+    ? createError('ERROR_PERMISSION_DENIED', { reason })
+    : createError('ERROR_NOT_SIGNED_IN')
 }

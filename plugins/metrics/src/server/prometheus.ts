@@ -18,9 +18,10 @@ import {
   type QueryState,
 } from '@shopwright/core'
 import type { TokenGuard } from './token-guard.js'
+import { METRICS_PATH } from './key-not-set.js'
 
 /** Where Prometheus scrapes a node. */
-export const METRICS_PATH = '/metrics'
+export { METRICS_PATH }
 
 /**
  * Request latency buckets, in seconds: a `/query` read answers in about a millisecond, so the low

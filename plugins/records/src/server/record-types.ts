@@ -125,8 +125,9 @@ export class RecordTypes {
 
   /**
    * Throws unless the caller holds the flag: 401 ERROR_NOT_SIGNED_IN for an anonymous caller,
-   * 403 ERROR_ACCESS_DENIED without view, 403 ERROR_PERMISSION_TYPE ("You do not have delete
-   * permission.") without the other flags.
+   * 403 ERROR_ACCESS_DENIED without view, 403 ERROR_PERMISSION_DELETE ("permission to delete
+   * missing") without delete, 403 ERROR_PERMISSION_TYPE ("You do not have edit permission.")
+   * without edit or create.
    */
   async check(
     entity: Entity | null,
@@ -138,6 +139,9 @@ export class RecordTypes {
     if (!entity) throw createError('ERROR_NOT_SIGNED_IN')
     if (flag === 'view' || !flags.view)
       throw createError('ERROR_ACCESS_DENIED', { reason: definition.id })
+    // The catalogue's own code for a missing delete right; the others name the right they miss.
+    if (flag === 'delete')
+      throw createError('ERROR_PERMISSION_DELETE', { values: [flag], reason: definition.id })
     throw createError('ERROR_PERMISSION_TYPE', { values: [flag], reason: definition.id })
   }
 

@@ -208,6 +208,7 @@ const writeErrors = [
   'ERROR_INVALID_ID',
   'ERROR_ACCESS_DENIED',
   'ERROR_PERMISSION_TYPE',
+  'ERROR_PERMISSION_DELETE',
   'ERROR_RECORDTYPE_REQUIRED',
 ] as const
 
@@ -222,7 +223,13 @@ function keysCall(summary: string, access: Exclude<RouteAccess, string>) {
     access,
     params: keysParam,
     answer: keyList,
-    errors: [...writeErrors, 'ERROR_PARAMETER_EXPECTED', 'ERROR_RECORD_NOT_AVAILABLE'],
+    // ERROR_PERMISSION_DENIED: a drive folder holding an entry the caller may not change.
+    errors: [
+      ...writeErrors,
+      'ERROR_PARAMETER_EXPECTED',
+      'ERROR_RECORD_NOT_AVAILABLE',
+      'ERROR_PERMISSION_DENIED',
+    ],
   })
 }
 
