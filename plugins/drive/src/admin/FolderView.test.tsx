@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SiteSettingsContext, siteSettingsOf } from '@shopwright/admin-ui/kit'
+import type { SiteSettings } from '@shopwright/admin-ui/registry'
 import '../shared/errors.js'
+import { fakeClient } from '../../../../admin-ui/src/app/test-client.js'
+import { driveApi } from './drive-api.js'
 import { Drive } from './DriveScreen.js'
 import { FakeDrive, VIEW_ONLY } from './testing/fake-drive.js'
 import { renderAt } from '@shopwright/admin-ui/testing'
@@ -10,6 +15,29 @@ afterEach(cleanup)
 
 const open = (drive: FakeDrive, address: string, administrator = false) =>
   renderAt(address, <Drive api={drive} administrator={administrator} />)
+
+/** The drive under the `pagination` configuration's folder size `folder`. */
+const openSized = (drive: FakeDrive, address: string, folder: number) =>
+  renderAt(
+    address,
+    <SiteSettingsContext.Provider value={siteSettingsOf({ pageSizes: { folder } })}>
+      <Drive api={drive} administrator={false} />
+    </SiteSettingsContext.Provider>,
+  )
+
+/** The shell's settings as a test changes them: null (still reading) until `settle` is called. */
+let settle: (settings: SiteSettings) => void = () => undefined
+function Shell({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<SiteSettings | null>(null)
+  settle = setSettings
+  return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>
+}
+
+/** The rows shown, by name. */
+const names = () =>
+  screen
+    .getAllByTestId(/^row-private\//)
+    .map((row) => row.dataset.testid!.slice('row-private/'.length))
 
 const shown = (id: string) => screen.queryByTestId(id) !== null
 const dialog = () => screen.getByRole('dialog')
@@ -236,7 +264,7 @@ describe('the folder view', () => {
   it('loads more entries page by page', async () => {
     const drive = new FakeDrive(2)
     for (const name of ['a', 'b', 'c', 'd', 'e']) drive.add(`private/${name}.txt`, name)
-    open(drive, '/drive/private')
+    openSized(drive, '/drive/private', 2)
     await screen.findByTestId('row-private/b.txt')
     expect(shown('row-private/c.txt')).toBe(false)
     fireEvent.click(screen.getByTestId('load-more'))
@@ -276,5 +304,94 @@ describe('the folder view', () => {
     open(drive, '/drive/private', true)
     await screen.findByTestId('row-private/hr')
     expect(shown('security')).toBe(false)
+  })
+})
+
+describe('the folder view’s page size', () => {
+  const filled = (drive: FakeDrive, count: number) => {
+    for (const name of 'abcdefghij'.slice(0, count)) drive.add(`private/${name}.txt`, name)
+    return drive
+  }
+
+  it('asks list for the configured folder size (7 here)', async () => {
+    const { client, calls } = fakeClient(() => () => ({ list: [], nextpage: null, pagesize: 7 }))
+    await driveApi(client).list('private', 'token', 7)
+    await driveApi(client).list('', 'token', 7)
+    expect(calls).toEqual([
+      '/drive/list/private?nextpage=token&pagesize=7',
+      '/drive/list?nextpage=token&pagesize=7',
+    ])
+  })
+
+  it('shows a smaller configured page from get’s first page, then asks list for the rest', async () => {
+    // The server's first page (get's) is 4 entries; the configured page is 3.
+    const drive = filled(new FakeDrive(4), 10)
+    const list = vi.spyOn(drive, 'list')
+    openSized(drive, '/drive/private', 3)
+    await screen.findByTestId('row-private/c.txt')
+    expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt'])
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-private/f.txt')
+    expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt', 'f.txt'])
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-private/i.txt')
+    expect(names()).toHaveLength(9)
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-private/j.txt')
+    expect(shown('load-more')).toBe(false)
+    // d was held from get's page: the first list asks only the two that complete its page.
+    expect(list.mock.calls).toEqual([
+      ['private', '4', 2],
+      ['private', '6', 3],
+      ['private', '9', 3],
+    ])
+  })
+
+  it('pages a folder get answered whole without asking list', async () => {
+    const drive = filled(new FakeDrive(), 5)
+    const list = vi.spyOn(drive, 'list')
+    openSized(drive, '/drive/private', 2)
+    await screen.findByTestId('row-private/b.txt')
+    expect(names()).toEqual(['a.txt', 'b.txt'])
+    fireEvent.click(screen.getByTestId('load-more'))
+    fireEvent.click(await screen.findByTestId('load-more'))
+    await screen.findByTestId('row-private/e.txt')
+    expect(names()).toHaveLength(5)
+    expect(shown('load-more')).toBe(false)
+    expect(list).not.toHaveBeenCalled()
+  })
+
+  it('completes a larger configured first page with list, from where get’s ended', async () => {
+    const drive = filled(new FakeDrive(2), 7)
+    const list = vi.spyOn(drive, 'list')
+    openSized(drive, '/drive/private', 5)
+    await screen.findByTestId('row-private/e.txt')
+    expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'])
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-private/g.txt')
+    expect(shown('load-more')).toBe(false)
+    expect(list.mock.calls).toEqual([
+      ['private', '2', 3],
+      ['private', '5', 5],
+    ])
+  })
+
+  it('reads nothing while the shell reads the configuration, then the folder once', async () => {
+    const drive = filled(new FakeDrive(), 3)
+    const get = vi.spyOn(drive, 'get')
+    const list = vi.spyOn(drive, 'list')
+    renderAt(
+      '/drive/private',
+      <Shell>
+        <Drive api={drive} administrator={false} />
+      </Shell>,
+    )
+    await screen.findByRole('heading', { level: 1 })
+    expect(get).not.toHaveBeenCalled()
+    act(() => settle(siteSettingsOf({ pageSizes: { folder: 2 } })))
+    await screen.findByTestId('row-private/b.txt')
+    expect(names()).toEqual(['a.txt', 'b.txt'])
+    expect(get.mock.calls).toEqual([['private']])
+    expect(list).not.toHaveBeenCalled()
   })
 })

@@ -62,7 +62,7 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
   const { language } = useLanguage()
   const dialogs = useDialogs()
   const navigate = useNavigate()
-  const { folder, entries, nextpage, loading, error, reload, more } = useFolder(api, path)
+  const { folder, entries, hasMore, loading, error, reload, more } = useFolder(api, path)
   const selection = useSelection(entries.map((entry) => entry.path))
   const [dropping, setDropping] = useState(false)
   const [mode, setMode] = useViewMode()
@@ -352,7 +352,7 @@ export function FolderView({ api, base, path, administrator, uploads }: FolderVi
           empty={empty}
         />
       )}
-      <LoadMore hasMore={nextpage !== null} loading={loading} onMore={() => void more()} />
+      <LoadMore hasMore={hasMore} loading={loading} onMore={() => void more()} />
     </section>
   )
 }

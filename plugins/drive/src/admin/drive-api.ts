@@ -1,6 +1,5 @@
 import type { QueryClient } from '@shopwright/client'
 import {
-  FOLDER_PAGE_SIZE,
   joinPath,
   type DriveEntry,
   type DriveFile,
@@ -20,7 +19,11 @@ export interface SecurityChoice {
 /** The drive's calls as the screens make them (docs/drive.md, "Calls"); tests hand a fake. */
 export interface DriveApi {
   get(path: string): Promise<DriveFile | DriveFolder>
-  list(path: string, nextpage: string): Promise<DriveListing>
+  /**
+   * A page of a folder after `nextpage`, `pagesize` entries (1 to 1000): the folder view's size
+   * (useFolder, from the `pagination` configuration's `folder`).
+   */
+  list(path: string, nextpage: string, pagesize: number): Promise<DriveListing>
   /** A file when the last name has a dot, else a folder. */
   create(path: string): Promise<DriveEntry>
   /** Moves the entries, with all they hold, to the bin. */
@@ -56,10 +59,10 @@ const calls = (name: string, paths: readonly string[]) =>
 export function driveApi(client: QueryClient): DriveApi {
   return {
     get: (path) => client.get<DriveFile | DriveFolder>(call('get', path)),
-    list: (path, nextpage) =>
+    list: (path, nextpage, pagesize) =>
       client.get<DriveListing>(path === '' ? '/drive/list' : call('list', path), {
         nextpage,
-        pagesize: FOLDER_PAGE_SIZE,
+        pagesize,
       }),
     create: (path) => client.post<DriveEntry>(call('create', path)),
     bin: (paths) => client.post<DrivePaths>(calls('bin', paths)),

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SiteSettingsContext, siteSettingsOf } from '@shopwright/admin-ui/kit'
+import type { SiteSettings } from '@shopwright/admin-ui/registry'
 import { Address, renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
+import { fakeClient } from '../../../../admin-ui/src/app/test-client.js'
 import type { LogLine, LogPage } from '../shared/types.js'
 import { NO_NAMES, type ChangeNames, type LoadNames } from './change-names.js'
-import type { LogApi, LogRequest } from './log-api.js'
+import { logApi, type LogApi, type LogRequest } from './log-api.js'
 import { Log } from './LogScreen.js'
 import '../shared/errors.js'
 import { logLine as line } from './testing/log-lines.js'
@@ -64,7 +68,7 @@ describe('the Log screen', () => {
     expect(within(first).getByTestId('log-actor').textContent).toBe('employee 7')
     expect(within(first).getByText('Info')).toBeTruthy()
     expect(within(first).getByText('created')).toBeTruthy()
-    expect(api.list).toHaveBeenCalledWith({})
+    expect(api.list).toHaveBeenCalledWith({ pagesize: 100 })
     fireEvent.click(within(first).getByTestId('log-record-link'))
     expect(screen.getByTestId('address').textContent).toBe('/data/webpage/p2')
   })
@@ -156,17 +160,23 @@ describe('the Log screen', () => {
     await screen.findByText('p1')
     fireEvent.change(screen.getByTestId('log-level'), { target: { value: 'error' } })
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/log?level=error'))
-    expect(api.list).toHaveBeenLastCalledWith({ level: 'error' })
+    expect(api.list).toHaveBeenLastCalledWith({ level: 'error', pagesize: 100 })
     fireEvent.change(screen.getByTestId('log-name'), { target: { value: 'bad name!' } })
     fireEvent.click(screen.getByTestId('log-name-apply'))
     expect(await screen.findByTestId('log-name-error')).toBeTruthy()
     fireEvent.change(screen.getByTestId('log-name'), { target: { value: 'webpage.p1' } })
     fireEvent.click(screen.getByTestId('log-name-apply'))
     await waitFor(() =>
-      expect(api.list).toHaveBeenLastCalledWith({ level: 'error', name: 'webpage.p1' }),
+      expect(api.list).toHaveBeenLastCalledWith({
+        level: 'error',
+        name: 'webpage.p1',
+        pagesize: 100,
+      }),
     )
     fireEvent.click(screen.getByTestId('log-name-clear'))
-    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith({ level: 'error' }))
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith({ level: 'error', pagesize: 100 }),
+    )
     // A line's own button shows that record's lines only.
     fireEvent.click(await screen.findByTestId('log-filter-record'))
     await waitFor(() =>
@@ -248,5 +258,50 @@ describe('the Log screen', () => {
     expect(screen.getByText('Connection failed.')).toBeTruthy()
     fireEvent.click(screen.getByTestId('retry'))
     expect(await screen.findByText('p1')).toBeTruthy()
+  })
+})
+
+/** The shell's settings as a test changes them: null (still reading) until `settle` is called. */
+let settle: (settings: SiteSettings) => void = () => undefined
+function Shell({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<SiteSettings | null>(null)
+  settle = setSettings
+  return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>
+}
+
+describe('the Log screen’s page size', () => {
+  it('asks the pagination configuration’s admin list size (7 here)', async () => {
+    const { client, calls } = fakeClient(
+      () => (path) => (path.startsWith('/log/list') ? answer([line(1)]) : 404),
+    )
+    renderAt(
+      '/log?level=error',
+      <SiteSettingsContext.Provider value={siteSettingsOf({ pageSizes: { adminlist: 7 } })}>
+        <Log api={logApi(client)} names={() => Promise.resolve(NO_NAMES)} canClear={false} />
+      </SiteSettingsContext.Provider>,
+    )
+    await screen.findByText('p1')
+    expect(calls.filter((call) => call.startsWith('/log/list'))).toEqual([
+      '/log/list?level=error&pagesize=7',
+    ])
+  })
+
+  it('asks nothing while the shell reads the configuration, then the page once', async () => {
+    const api = {
+      list: vi.fn((_: LogRequest) => Promise.resolve(answer([line(1)]))),
+      clear: vi.fn(),
+    }
+    renderAt(
+      '/log',
+      <Shell>
+        <Log api={api} names={() => Promise.resolve(NO_NAMES)} canClear={false} />
+      </Shell>,
+    )
+    await screen.findByTestId('refresh')
+    fireEvent.click(screen.getByTestId('refresh'))
+    expect(api.list).not.toHaveBeenCalled()
+    act(() => settle(siteSettingsOf({ pageSizes: { adminlist: 7 } })))
+    await screen.findByText('p1')
+    expect(api.list.mock.calls).toEqual([[{ pagesize: 7 }]])
   })
 })

@@ -10,6 +10,7 @@ import {
   useClientApi,
   useDialogs,
   useLanguage,
+  usePageSize,
   useT,
   type Column,
   RefreshButton,
@@ -30,7 +31,8 @@ import { MessageParts } from './MessageParts.js'
 const NAME = /^[A-Za-z0-9_-]{1,64}(\.[A-Za-z0-9_-]{1,191})?$/
 
 /**
- * `/log` (plugins/log/README.md, "The screen"): the site's log, newest first, 50 lines a page. The
+ * `/log` (plugins/log/README.md, "The screen"): the site's log, newest first, as many lines a page
+ * as the `pagination` configuration's admin list size (usePageSize; 100 by default). The
  * address holds the page (`page`, the list's token), the filters (`level`, `name`: a record type
  * or `type.id`) and `date` (lines up to that day), so Back, a reload and a shared link show the
  * same lines. Records and accounts show by name, looked up once a page. Clear asks first, then
@@ -77,11 +79,16 @@ export function Log({
   const [typed, setTyped] = useState(request.name ?? '')
   const [typedWrong, setTypedWrong] = useState(false)
   useEffect(() => setTyped(request.name ?? ''), [request.name])
+  // Null until the shell has read the configuration: nothing is asked before, so the first page is
+  // asked once, at the configured size. No clamp: the kit's sizes are 1 to 1000, as many as the
+  // server takes (MAX_LOG_PAGE_SIZE).
+  const pageSize = usePageSize('adminlist')
 
   useEffect(() => {
+    if (pageSize === null) return
     let live = true
     setLoading(true)
-    api.list(request).then(
+    api.list({ ...request, pagesize: pageSize }).then(
       async (answer) => {
         // Names are a help: without them the ids show.
         const found = await names(answer.list).catch(() => NO_NAMES)
@@ -99,7 +106,7 @@ export function Log({
     return () => {
       live = false
     }
-  }, [api, names, request, round])
+  }, [api, names, request, round, pageSize])
   const reload = useCallback(() => setRound((value) => value + 1), [])
 
   /** Changes the address: filters start again at the newest line. */

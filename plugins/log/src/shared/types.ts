@@ -4,7 +4,10 @@
  */
 export const LOG_SECURITY = 'log'
 
-/** Lines on a page of the Log screen, and of `GET /query/log/list` without `pagesize`. */
+/**
+ * Lines on a page of `GET /query/log/list` without `pagesize` (the Log screen asks the
+ * `pagination` configuration's admin list size).
+ */
 export const LOG_PAGE_SIZE = 50
 /** The most lines one `GET /query/log/list` answers. */
 export const MAX_LOG_PAGE_SIZE = 1000

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SiteSettingsContext, siteSettingsOf } from '@shopwright/admin-ui/kit'
+import type { SiteSettings } from '@shopwright/admin-ui/registry'
 import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
+import { fakeClient } from '../../../../admin-ui/src/app/test-client.js'
 import type { SessionRow } from '../shared/types.js'
 import { row } from './testing/session-row.js'
-import type { SessionsApi } from './sessions-api.js'
+import { sessionsApi, type SessionsApi } from './sessions-api.js'
 import SessionsScreen, { Sessions } from './SessionsScreen.js'
 import '../shared/errors.js'
 
@@ -43,7 +47,7 @@ function fakeApi(
   live = 1,
 ): SessionsApi & { clear: ReturnType<typeof vi.fn> } {
   return {
-    list: vi.fn((nextpage?: string) => {
+    list: vi.fn((_pagesize: number, nextpage?: string) => {
       const index = nextpage ? Number(nextpage) : 0
       return Promise.resolve({
         list: pages[index] ?? [],
@@ -172,5 +176,64 @@ describe('the sessions list', () => {
     expect((await screen.findByTestId('error-view')).textContent).toContain(
       'Unable to View Sessions.',
     )
+  })
+})
+
+/** The shell's settings as a test changes them: null (still reading) until `settle` is called. */
+let settle: (settings: SiteSettings) => void = () => undefined
+function Shell({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<SiteSettings | null>(null)
+  settle = setSettings
+  return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>
+}
+
+describe('the sessions list’s page size', () => {
+  it('asks the pagination configuration’s admin list size (7 here), and the default 100 outside the shell', async () => {
+    const { client, calls } = fakeClient(() => (path) => {
+      if (path.startsWith('/session/list')) return { list: [row('a')], pagesize: 7 }
+      if (path.startsWith('/session/live')) return { live: 0 }
+      return 404
+    })
+    kit.api = sessionsApi(client)
+    kit.access = { sessions: { view: true } }
+    renderAt(
+      '/sessions',
+      <SiteSettingsContext.Provider value={siteSettingsOf({ pageSizes: { adminlist: 7 } })}>
+        <SessionsScreen />
+      </SiteSettingsContext.Provider>,
+    )
+    await screen.findByTestId('row-a')
+    expect(calls.filter((call) => call.startsWith('/session/list'))).toEqual([
+      '/session/list?pagesize=7',
+    ])
+    cleanup()
+
+    const api = fakeApi([[row('a')]])
+    open(api)
+    await screen.findByTestId('row-a')
+    expect(vi.mocked(api.list).mock.calls).toEqual([[100, undefined]])
+  })
+
+  it('asks nothing while the shell reads the configuration, then the first page once', async () => {
+    const api = fakeApi([[row('a'), row('b')], [row('c')]])
+    renderAt(
+      '/sessions',
+      <Shell>
+        <Sessions api={api} canClear />
+      </Shell>,
+    )
+    await screen.findByTestId('sessions')
+    fireEvent.click(screen.getByTestId('refresh'))
+    expect(api.list).not.toHaveBeenCalled()
+    expect(api.live).not.toHaveBeenCalled()
+    act(() => settle(siteSettingsOf({ pageSizes: { adminlist: 2 } })))
+    await screen.findByTestId('row-b')
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-c')
+    expect(vi.mocked(api.list).mock.calls).toEqual([
+      [2, undefined],
+      [2, '1'],
+    ])
+    expect(api.live).toHaveBeenCalledTimes(1)
   })
 })

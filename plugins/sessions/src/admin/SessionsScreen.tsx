@@ -11,6 +11,7 @@ import {
   useLanguage,
   useAccess,
   usePagedRows,
+  usePageSize,
   useT,
   RefreshButton,
 } from '@shopwright/admin-ui/kit'
@@ -44,17 +45,25 @@ export function Sessions({ api, canClear }: { api: SessionsApi; canClear: boolea
   const dialogs = useDialogs()
   const navigate = useNavigate()
   const [live, setLive] = useState<number | undefined>(undefined)
+  // The admin list size of the `pagination` configuration; the first page waits for it.
+  const pageSize = usePageSize('adminlist')
   // The live count comes with each first page, so a refresh updates both.
   const fetchPage = useCallback(
     async (after: string | undefined) => {
-      const [page, count] = await Promise.all([api.list(after), after ? undefined : api.live()])
+      const [page, count] = await Promise.all([
+        api.list(pageSize ?? 0, after),
+        after ? undefined : api.live(),
+      ])
       if (count !== undefined) setLive(count)
       return page
     },
-    [api],
+    [api, pageSize],
   )
   const { rows, nextpage, loading, error, load } = usePagedRows(fetchPage)
-  const refresh = useCallback(() => void load(), [load])
+  // Nothing is asked before the size is known (Refresh included): no page at a size of 0.
+  const refresh = useCallback(() => {
+    if (pageSize !== null) void load()
+  }, [load, pageSize])
   useEffect(refresh, [refresh])
 
   const clear = async () => {

@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { SiteSettingsContext, siteSettingsOf } from '@shopwright/admin-ui/kit'
+import type { SiteSettings } from '@shopwright/admin-ui/registry'
 import { renderAt } from '@shopwright/admin-ui/testing'
 import { QueryError } from '@shopwright/client'
+import { ClientContext } from '../../../../../admin-ui/src/app/client.js'
+import { fakeClient } from '../../../../../admin-ui/src/app/test-client.js'
 import '../../shared/errors.js'
-import { Orders } from './OrdersScreen.js'
+import OrdersScreen, { Orders } from './OrdersScreen.js'
 import type { OrdersApi } from './orders-api.js'
 import { fakeApi, orderRow } from './testing/order-fixtures.js'
 
@@ -72,7 +77,7 @@ describe('the orders list', () => {
     await waitFor(() => expect(address()).toBe('/orders?filter=toFulfil'))
     expect(screen.getByTestId('filter-toFulfil').getAttribute('aria-pressed')).toBe('true')
     expect(screen.getByTestId('filter-all').getAttribute('aria-pressed')).toBe('false')
-    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith({ filter: 'toFulfil' }))
+    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith({ filter: 'toFulfil' }, 100))
 
     fireEvent.change(screen.getByTestId('orders-search'), { target: { value: 'ada ' } })
     await waitFor(() => expect(address()).toBe('/orders?filter=toFulfil&q=ada'))
@@ -81,12 +86,15 @@ describe('the orders list', () => {
     fireEvent.change(screen.getByTestId('orders-from'), { target: { value: '2026-03-01' } })
     fireEvent.change(screen.getByTestId('orders-to'), { target: { value: '2026-03-31' } })
     await waitFor(() =>
-      expect(api.list).toHaveBeenLastCalledWith({
-        filter: 'toFulfil',
-        q: 'ada',
-        from: '2026-03-01',
-        to: '2026-03-31',
-      }),
+      expect(api.list).toHaveBeenLastCalledWith(
+        {
+          filter: 'toFulfil',
+          q: 'ada',
+          from: '2026-03-01',
+          to: '2026-03-31',
+        },
+        100,
+      ),
     )
     fireEvent.click(screen.getByTestId('clear-dates'))
     await waitFor(() => expect(address()).toBe('/orders?filter=toFulfil&q=ada'))
@@ -96,7 +104,7 @@ describe('the orders list', () => {
     const api = fakeApi([[orderRow('SO10001')]])
     const router = open(api, '/orders?filter=cancelled&q=grace')
     await screen.findByTestId('row-SO10001')
-    expect(api.list).toHaveBeenCalledWith({ filter: 'cancelled', q: 'grace' })
+    expect(api.list).toHaveBeenCalledWith({ filter: 'cancelled', q: 'grace' }, 100)
     expect((screen.getByTestId('orders-search') as HTMLInputElement).value).toBe('grace')
     fireEvent.click(screen.getByTestId('filter-shipped'))
     await waitFor(() => expect(address()).toBe('/orders?filter=shipped&q=grace'))
@@ -104,7 +112,7 @@ describe('the orders list', () => {
     await waitFor(() => expect(address()).toBe('/orders?filter=cancelled&q=grace'))
     expect(screen.getByTestId('filter-cancelled').getAttribute('aria-pressed')).toBe('true')
     await waitFor(() =>
-      expect(api.list).toHaveBeenLastCalledWith({ filter: 'cancelled', q: 'grace' }),
+      expect(api.list).toHaveBeenLastCalledWith({ filter: 'cancelled', q: 'grace' }, 100),
     )
   })
 
@@ -115,7 +123,7 @@ describe('the orders list', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
     fireEvent.click(screen.getByTestId('load-more'))
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4))
-    expect(api.list).toHaveBeenLastCalledWith({ after: '1' })
+    expect(api.list).toHaveBeenLastCalledWith({ after: '1' }, 100)
     expect(screen.queryByTestId('load-more')).toBeNull()
     fireEvent.click(screen.getByTestId('row-SO10001'))
     expect((await screen.findByTestId('opened')).textContent).toBe('SO10001')
@@ -156,5 +164,70 @@ describe('the orders list', () => {
     answerOld({ data: [orderRow('SO99999')], next: null, count: 1, totals: [] })
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2))
     expect(screen.queryByTestId('row-SO99999')).toBeNull()
+  })
+})
+
+/** The shell's settings as a test changes them: null (still reading) until `settle` is called. */
+let settle: (settings: SiteSettings) => void = () => undefined
+function Shell({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<SiteSettings | null>(null)
+  settle = setSettings
+  return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>
+}
+
+describe('the orders list’s page size', () => {
+  /** The screen over the `/query` client, under the shell's settings; answers what it asked. */
+  function openSized(adminlist: number) {
+    const { client, calls } = fakeClient(() => (path) => {
+      if (path.startsWith('/orders/list'))
+        return { data: [orderRow('SO10001')], next: null, count: 1, totals: [] }
+      return 404
+    })
+    renderAt(
+      '/orders',
+      <ClientContext.Provider value={client}>
+        <SiteSettingsContext.Provider value={siteSettingsOf({ pageSizes: { adminlist } })}>
+          <OrdersScreen />
+        </SiteSettingsContext.Provider>
+      </ClientContext.Provider>,
+    )
+    return calls
+  }
+
+  it('asks the pagination configuration’s admin list size (7 here)', async () => {
+    const calls = openSized(7)
+    await screen.findByTestId('row-SO10001')
+    expect(calls.filter((call) => call.startsWith('/orders/list'))).toEqual([
+      '/orders/list?limit=7',
+    ])
+  })
+
+  it('asks at most the server’s 100 a page when the configured size is larger', async () => {
+    const calls = openSized(500)
+    await screen.findByTestId('row-SO10001')
+    expect(calls.filter((call) => call.startsWith('/orders/list'))).toEqual([
+      '/orders/list?limit=100',
+    ])
+  })
+
+  it('asks nothing while the shell reads the configuration, then the first page once', async () => {
+    const api = fakeApi([[orderRow('SO10003'), orderRow('SO10002')], [orderRow('SO10001')]])
+    renderAt(
+      '/orders?filter=toFulfil',
+      <Shell>
+        <Orders api={api} />
+      </Shell>,
+    )
+    await screen.findByTestId('orders')
+    fireEvent.click(screen.getByTestId('refresh'))
+    expect(api.list).not.toHaveBeenCalled()
+    act(() => settle(siteSettingsOf({ pageSizes: { adminlist: 2 } })))
+    await screen.findByTestId('row-SO10002')
+    fireEvent.click(screen.getByTestId('load-more'))
+    await screen.findByTestId('row-SO10001')
+    expect(api.list.mock.calls).toEqual([
+      [{ filter: 'toFulfil' }, 2],
+      [{ filter: 'toFulfil', after: '1' }, 2],
+    ])
   })
 })

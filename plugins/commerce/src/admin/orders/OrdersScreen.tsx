@@ -8,6 +8,7 @@ import {
   LoadMore,
   useClientApi,
   useLanguage,
+  usePageSize,
   useT,
   type Column,
 } from '@shopwright/admin-ui/kit'
@@ -38,7 +39,8 @@ export function Orders({ api }: { api: OrdersApi }) {
   const key = search.toString()
   // One request per address, so the pages reload when the address changes and only then.
   const request = useMemo(() => requestOf(new URLSearchParams(key)), [key])
-  const pages = useOrderPages(api, request)
+  // Rows per page: the `pagination` configuration's admin list size (null until the shell has it).
+  const pages = useOrderPages(api, request, usePageSize('adminlist'))
   const filtered = Boolean(request.filter || request.q || request.from || request.to)
 
   const columns: Array<Column<OrderRow>> = [

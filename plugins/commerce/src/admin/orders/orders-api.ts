@@ -44,7 +44,11 @@ export interface RefundAnswer {
 
 /** The orders desk's calls as the screens make them; tests hand the screens a fake. */
 export interface OrdersApi {
-  list(request: OrderListRequest): Promise<OrderListAnswer>
+  /**
+   * A page of orders: `limit` rows (the list gives the `pagination` configuration's admin list
+   * size), at most MAX_ORDERS_PAGE_SIZE; without it, the server's 50.
+   */
+  list(request: OrderListRequest, limit?: number): Promise<OrderListAnswer>
   get(id: string): Promise<OrderView>
   /** The order's currency as amounts are written in it (every currency record is public). */
   currency(id: string): Promise<OrderCurrency>
@@ -56,8 +60,12 @@ export interface OrdersApi {
   resend(id: string, body: { key: string }): Promise<unknown>
 }
 
-/** One page of the list: 50 rows, as the server's default. */
-export const ORDERS_PAGE_SIZE = 50
+/**
+ * The most rows the server gives a page of the list (`limit`: 1 to 100, order-route-schemas.ts).
+ * A configured admin list size may be up to 1000: above 100 the list asks 100, rather than be
+ * refused.
+ */
+export const MAX_ORDERS_PAGE_SIZE = 100
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -65,8 +73,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 export function ordersApi(client: QueryClient): OrdersApi {
   const path = (action: string, id: string) => `/orders/${action}/${encodeURIComponent(id)}`
   return {
-    list: (request) =>
-      client.get<OrderListAnswer>('/orders/list', { ...request, limit: ORDERS_PAGE_SIZE }),
+    list: (request, limit) =>
+      client.get<OrderListAnswer>('/orders/list', {
+        ...request,
+        limit: limit === undefined ? undefined : Math.min(limit, MAX_ORDERS_PAGE_SIZE),
+      }),
     get: (id) => client.get<OrderView>(path('get', id)),
     async currency(id) {
       const record = await readOrNull(

@@ -16,9 +16,15 @@ export interface OrderPages {
 /**
  * The list's pages for the address's filters: the first page again whenever they change, and the
  * `next` cursor's page below the rows on Load more. An answer for filters no longer shown (a quick
- * typist's earlier search) is dropped, never shown over the newer one.
+ * typist's earlier search) is dropped, never shown over the newer one. Pages are of `pageSize`
+ * rows (usePageSize); while it is null (the shell still reads it) nothing is asked, so the first
+ * page is asked once, at the configured size.
  */
-export function useOrderPages(api: OrdersApi, request: OrderListRequest): OrderPages {
+export function useOrderPages(
+  api: OrdersApi,
+  request: OrderListRequest,
+  pageSize: number | null,
+): OrderPages {
   const [rows, setRows] = useState<OrderRow[]>([])
   const [summary, setSummary] = useState<OrderPages['summary']>(undefined)
   const [next, setNext] = useState<string | null>(null)
@@ -28,10 +34,11 @@ export function useOrderPages(api: OrdersApi, request: OrderListRequest): OrderP
 
   const load = useCallback(
     (after?: string) => {
+      if (pageSize === null) return
       const round = ++asked.current
       setLoading(true)
       if (!after) setError(undefined)
-      api.list(after ? { ...request, after } : request).then(
+      api.list(after ? { ...request, after } : request, pageSize).then(
         (page) => {
           if (round !== asked.current) return
           setRows((previous) => (after ? [...previous, ...page.data] : page.data))
@@ -47,7 +54,7 @@ export function useOrderPages(api: OrdersApi, request: OrderListRequest): OrderP
         },
       )
     },
-    [api, request],
+    [api, request, pageSize],
   )
   useEffect(() => {
     setRows([])

@@ -51,7 +51,7 @@ export function DrivePicker({
     initial.filter((path) => isWithin(root, path)),
   )
   const allowed = useMemo(() => pickerFilter(filter), [filter])
-  const { entries, nextpage, loading, error, more } = useFolder(api, folder)
+  const { entries, hasMore, loading, error, more } = useFolder(api, folder)
 
   const rootNames = root === '' ? [] : root.split('/')
   const names = folder === '' ? [] : folder.split('/')
@@ -134,7 +134,7 @@ export function DrivePicker({
           <li className="sw-muted">{t('This folder is empty.')}</li>
         ) : null}
       </ul>
-      <LoadMore hasMore={nextpage !== null} loading={loading} onMore={() => void more()} />
+      <LoadMore hasMore={hasMore} loading={loading} onMore={() => void more()} />
       <p className="sw-muted" data-testid="picker-selected">
         {selected.length ? t('Selected: {0}', selected.join(', ')) : t('Nothing selected')}
       </p>

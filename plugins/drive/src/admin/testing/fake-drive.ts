@@ -80,11 +80,12 @@ export class FakeDrive implements DriveApi {
     return this.entries.get(path)?.text
   }
 
-  private page(folder: string, from: number) {
+  /** `size` entries from `from`: `get` gives `pageSize` (the server's first page), `list` what is asked. */
+  private page(folder: string, from: number, size = this.pageSize) {
     const all = this.children(folder)
-    const list = all.slice(from, from + this.pageSize)
-    const next = from + this.pageSize < all.length ? String(from + this.pageSize) : null
-    return { list, nextpage: next, pagesize: this.pageSize }
+    const list = all.slice(from, from + size)
+    const next = from + size < all.length ? String(from + size) : null
+    return { list, nextpage: next, pagesize: size }
   }
 
   private found(path: string): Stored {
@@ -130,8 +131,8 @@ export class FakeDrive implements DriveApi {
     }
   }
 
-  async list(path: string, nextpage: string) {
-    return this.page(path, Number(nextpage))
+  async list(path: string, nextpage: string, pagesize: number) {
+    return this.page(path, Number(nextpage), pagesize)
   }
 
   async create(path: string) {

@@ -82,7 +82,7 @@ export function fakeApi(pages: OrderRow[][], view: OrderView = orderView()) {
     ],
   })
   return {
-    list: vi.fn((request: { after?: string }) =>
+    list: vi.fn((request: { after?: string }, _limit?: number) =>
       Promise.resolve(answer(request.after ? Number(request.after) : 0)),
     ),
     get: vi.fn(() => Promise.resolve(view)),
