@@ -16,7 +16,13 @@ const source: FieldSource = {
           { key: 'en', label: 'English', value: 'en' },
           { key: 'fr', label: 'French', value: 'fr' },
         ]
-      : [],
+      : listtype === 'invoicestatus'
+        ? [
+            { key: 'open', label: 'Open', value: 'open', security: 'payments' },
+            { key: 'paidInFull', label: 'Paid In Full', value: 'paidInFull', security: 'payments' },
+            { key: 'voided', label: 'Voided', value: 'voided' },
+          ]
+        : [],
   recordChoices: async (recordtype) =>
     recordtype === 'country'
       ? [
@@ -68,6 +74,48 @@ function renderField(
   render(<Harness field={field} onValue={onValue} />)
   return onValue
 }
+
+describe('FieldInput: guarded list values', () => {
+  const status: FieldDefinition = {
+    id: 'status',
+    name: 'Status',
+    datatype: 'list',
+    listtype: 'invoicestatus',
+  }
+  /** The status field at `initial`, for a caller whose edit right on payments is `may`. */
+  function renderStatus(initial: string, may: boolean) {
+    const mayEdit = vi.fn(async (ids: readonly string[]) =>
+      Object.fromEntries(ids.map((id) => [id, may])),
+    )
+    render(
+      <FieldSourceContext.Provider value={{ ...source, mayEdit }}>
+        <FieldInput field={status} value={initial} onChange={() => {}} />
+      </FieldSourceContext.Provider>,
+    )
+    return mayEdit
+  }
+  const option = (name: string) => screen.getByRole('option', { name }) as HTMLOptionElement
+
+  it('shows a value guarded by a security record the caller may not edit, but does not offer it', async () => {
+    const mayEdit = renderStatus('open', false)
+    await waitFor(() => expect(option('Paid In Full').disabled).toBe(true))
+    expect(mayEdit).toHaveBeenCalledWith(['payments'])
+    // The current value stays as it is, and unguarded values are offered.
+    expect(option('Open').disabled).toBe(false)
+    expect(option('Voided').disabled).toBe(false)
+    cleanup()
+    renderStatus('paidInFull', false)
+    await waitFor(() => expect(option('Open').disabled).toBe(true))
+    expect(option('Paid In Full').disabled).toBe(false)
+  })
+
+  it('offers every value to a caller who may edit under the security record', async () => {
+    renderStatus('open', true)
+    await waitFor(() => expect(option('Paid In Full')).toBeTruthy())
+    expect(option('Paid In Full').disabled).toBe(false)
+    expect(option('Voided').disabled).toBe(false)
+  })
+})
 
 describe('FieldInput', () => {
   it("offers a region from the chosen country's regions, and free text for a country without", async () => {

@@ -4,7 +4,7 @@ import { InfoTip } from '../Popup.js'
 import { useT } from '../i18n.js'
 import { ColourInput } from './ColourInput.js'
 import { usePluginFieldEditor, type FieldEditorProps } from './field-editors.js'
-import { useChoices, useEntryChoices, type Choice } from './field-source.js'
+import { useChoices, useEntryChoices, useGuardedChoices, type Choice } from './field-source.js'
 import { IconInput } from './IconInput.js'
 import { MultiSelect } from './MultiSelect.js'
 import { RichTextInput } from './RichTextInput.js'
@@ -99,7 +99,7 @@ function Select({
         <option value={current}>{idOfValue(value) ?? current}</option>
       ) : null}
       {choices?.map((choice) => (
-        <option key={choice.key} value={choice.key}>
+        <option key={choice.key} value={choice.key} disabled={choice.disabled}>
           {choice.label}
         </option>
       ))}
@@ -157,6 +157,11 @@ function Editor(props: FieldEditorProps) {
   const listChoices = useChoices(
     'list',
     datatype === 'list' || datatype === 'lists' ? field.listtype : undefined,
+  )
+  // A one-value list offers a guarded value only to those who may edit under its security record.
+  const guardedChoices = useGuardedChoices(
+    datatype === 'list' ? listChoices : null,
+    keyOfValue(value),
   )
   // A text field with a `recordtype` holds the id of a record of it (a type's security record):
   // it is picked from that type's records like a record field, and stored as the bare id.
@@ -266,7 +271,7 @@ function Editor(props: FieldEditorProps) {
         />
       )
     case 'list':
-      return select(listChoices)
+      return select(guardedChoices)
     case 'record':
       return select(recordChoices)
     case 'lists':

@@ -7,6 +7,13 @@ export interface Choice {
   label: string
   /** The value stored in the record when this choice is picked. */
   value: unknown
+  /**
+   * A list value's security record: picking it needs edit there (an invoice's "Paid In Full",
+   * docs/admin.md, "Guarded list values"), so the picker offers it only to those who hold that.
+   */
+  security?: string
+  /** Shown but not offered: the caller lacks the edit right on the choice's `security`. */
+  disabled?: boolean
 }
 
 /**
@@ -18,6 +25,8 @@ export interface FieldSource {
   recordChoices(recordtype: string): Promise<Choice[]>
   /** The entries of a list field of one record (a country's regions), for `choicesfrom`. */
   entryChoices?(type: string, id: string, list: string): Promise<Choice[]>
+  /** Whether the caller may edit records under each security record (guarded list values). */
+  mayEdit?(securities: readonly string[]): Promise<Readonly<Record<string, boolean>>>
 }
 
 const empty: FieldSource = {
@@ -85,4 +94,37 @@ export function useChoices(kind: 'list' | 'record', name: string | undefined): C
     }
   }, [kind, name, source])
   return choices
+}
+
+/**
+ * The choices with those whose `security` the caller may not edit marked `disabled`, except the
+ * current one (`current`, its key), which stays as it is: the guard is on moving to a value.
+ * Null while the choices or the rights load. A source that cannot tell rights leaves all offered
+ * (the server still refuses).
+ */
+export function useGuardedChoices(choices: Choice[] | null, current: string): Choice[] | null {
+  const source = useContext(FieldSourceContext)
+  const key = [...new Set(choices?.flatMap((choice) => choice.security ?? []) ?? [])]
+    .sort()
+    .join(',')
+  const [rights, setRights] = useState<{ key: string; may: Readonly<Record<string, boolean>> }>()
+  useEffect(() => {
+    let live = true
+    if (!key || !source.mayEdit) return
+    source.mayEdit(key.split(',')).then(
+      (may) => live && setRights({ key, may }),
+      () => live && setRights({ key, may: {} }),
+    )
+    return () => {
+      live = false
+    }
+  }, [source, key])
+  if (choices === null) return null
+  if (!key || !source.mayEdit) return choices
+  if (rights?.key !== key) return null
+  return choices.map((choice) =>
+    choice.security && choice.key !== current && !rights.may[choice.security]
+      ? { ...choice, disabled: true }
+      : choice,
+  )
 }

@@ -1,6 +1,7 @@
 import { type ListTypeData } from '@shopwright/client'
 import type { RecordData } from '@shopwright/core/shared'
 import { commerceRecordTypes } from './record-types.js'
+import { PAYMENTS_SECURITY } from '../shared/types.js'
 
 /** A list type record. */
 const listType = (id: string, name: string, values: ListTypeData['values']): ListTypeData => ({
@@ -55,7 +56,11 @@ export function commerceListTypes(): RecordData[] {
     listType(
       'invoicestatus',
       'Invoice Status',
-      named({ open: 'Open', paidInFull: 'Paid In Full', voided: 'Voided' }),
+      // Moving an invoice between open and paid in full needs edit on `payments` (the invoice's
+      // guard); the values say so, so the admin offers them only to who may (docs/admin.md).
+      named({ open: 'Open', paidInFull: 'Paid In Full', voided: 'Voided' }).map((value) =>
+        value.id === 'voided' ? value : { ...value, security: PAYMENTS_SECURITY },
+      ),
     ),
   ]
 }

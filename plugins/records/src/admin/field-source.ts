@@ -24,8 +24,23 @@ export function recordsFieldSource(client: QueryClient): FieldSource {
       // A value's name as the lists' index sorts by it (shared/record-name.ts).
       return list.values.flatMap((value): Choice[] => {
         const named = listValueName(value)
-        return named ? [{ key: named.id, label: named.name, value: named.id }] : []
+        if (!named) return []
+        // A value that names a security record is offered only to who may edit there.
+        const security = (value as { security?: unknown }).security
+        return [
+          {
+            key: named.id,
+            label: named.name,
+            value: named.id,
+            ...(typeof security === 'string' && security ? { security } : {}),
+          },
+        ]
       })
+    },
+    async mayEdit(securities) {
+      const ids = securities.map(encodeURIComponent).join(',')
+      const flags = await client.get<Record<string, { edit?: boolean }>>(`/access/${ids}`)
+      return Object.fromEntries(securities.map((id) => [id, flags[id]?.edit === true]))
     },
     async entryChoices(type, id, list) {
       const record = await client.get<RecordData>(
