@@ -28,19 +28,24 @@ export class BlockedDevices {
   }
 
   /**
-   * True when the device is blocked for the account. With `previous` (the Device-Previous header),
-   * a block of the previous value counts too and is copied to `device`, so the block outlives the
-   * header, which is sent for one release only.
+   * What blocks the device for the account: `device` when its own value is blocked, `previous`
+   * when only the value it had before (the Device-Previous header) is, else null. Nothing is
+   * written: carrying a previous block over to the new value is the caller's choice (`block`),
+   * made only once the password is proven (routes/login.ts).
    */
-  async isBlocked(type: string, id: string, device: string, previous?: string): Promise<boolean> {
+  async blockedBy(
+    type: string,
+    id: string,
+    device: string,
+    previous?: string,
+  ): Promise<'device' | 'previous' | null> {
     const hashes = [sha256Hex(device)]
     if (previous !== undefined && previous !== device) hashes.push(sha256Hex(previous))
     const rows = await this.db('account_blocked_devices')
       .where({ type, id })
       .whereIn('device_hash', hashes)
       .select<Array<{ device_hash: string }>>('device_hash')
-    if (rows.length === 0) return false
-    if (!rows.some((row) => row.device_hash === hashes[0])) await this.block(type, id, device)
-    return true
+    if (rows.length === 0) return null
+    return rows.some((row) => row.device_hash === hashes[0]) ? 'device' : 'previous'
   }
 }

@@ -109,7 +109,12 @@ const entity = describe({
 export const ACCOUNT_ROUTES = {
   login: describe({
     summary: 'Signs in: step 1 names the account, step 2 checks the password',
-    description: 'Step 2 sets the session cookie and answers the account with `admin`.',
+    description:
+      'Step 2 sets the session cookie and answers the account with `admin`. A device blocked for ' +
+      'the account is refused (403 ERROR_DEVICE_BLOCKED). Until release 0.3 the browser also sends ' +
+      'a `Device-Previous` header, its fingerprint as made before issue 37 (same rule as Device; ' +
+      'a malformed one is ignored): a block stored under it refuses the sign-in too, and with the ' +
+      'right password is copied to the Device value (docs/security.md, "Device blocking").',
     access: 'anyone',
     body: LoginBody,
     answer: z.union([z.object(preview), z.object({ ...account, admin: z.boolean() })]),

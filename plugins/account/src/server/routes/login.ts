@@ -68,21 +68,28 @@ export function login({
     const pair = pairKey(email, address)
     await limiter.consume(LOGIN_PER_PAIR, pair)
     if (await ceilingReached(limiter, email)) await limiter.consume(LOGIN_PER_PAIR_AT_CEILING, pair)
-    // A device the owner blocked is refused before the password is looked at, also when its
-    // block was stored under the fingerprint it had before issue 37 (Device-Previous).
+    // A device the owner blocked is refused before the password is looked at.
     const credentials = await accounts.credentials(email)
     const device = ctx.state.device ?? ''
-    if (
-      credentials &&
-      (await blockedDevices.isBlocked(
-        credentials.type,
-        credentials.id,
-        device,
-        devicePrevious(ctx, device),
-      ))
-    )
-      throw createError('ERROR_DEVICE_BLOCKED')
+    const blocked = credentials
+      ? await blockedDevices.blockedBy(
+          credentials.type,
+          credentials.id,
+          device,
+          devicePrevious(ctx, device),
+        )
+      : null
+    if (blocked === 'device') throw createError('ERROR_DEVICE_BLOCKED')
     const account = await accounts.checkPassword(credentials, body.password)
+    // Blocked under the fingerprint the device had before issue 37 (Device-Previous): refused
+    // whatever the password, the same answer either way. The block is carried over to the new
+    // value only for the holder of the password: anyone can send any Device value, and copying on
+    // their word would let the holder of a blocked old value block another device of the account.
+    if (blocked === 'previous') {
+      if (account && credentials)
+        await blockedDevices.block(credentials.type, credentials.id, device)
+      throw createError('ERROR_DEVICE_BLOCKED')
+    }
     // One answer for a wrong password and an unknown e-mail, in the same time (see checkPassword):
     // step 2 tells no more than step 1 already does. 401 because no valid credentials were shown;
     // 403 stays the answer to a signed-in caller who lacks a right.
