@@ -216,6 +216,129 @@ for (const database of databasesUnderTest()) {
             'ERROR_FOLDER_NOT_FOUND',
           )
         })
+        it('answers get of a folder with pagesize entries and a nextpage list continues', async () => {
+          ok(await post('manager', '/query/drive/create/private/sized'))
+          for (const folder of ['y', 'x'])
+            ok(await post('manager', `/query/drive/create/private/sized/${folder}`))
+          for (let n = 0; n < 6; n++)
+            ok(await post('manager', `/query/drive/create/private/sized/g${n}.txt`))
+          const all = ['x', 'y', ...Array.from({ length: 6 }, (_, n) => `g${n}.txt`)]
+          const first = ok(
+            await get('manager', '/query/drive/get/private/sized?pagesize=3'),
+          ).json<DriveFolder>()
+          expect(first).toMatchObject({ type: 'folder', path: 'private/sized', pagesize: 3 })
+          expect(first.list.map((entry) => entry.name)).toEqual(['x', 'y', 'g0.txt'])
+          expect(first.nextpage).toEqual(expect.any(String))
+          // list goes on from get's token, at get's size or another, nothing repeated or skipped.
+          for (const size of [3, 2]) {
+            const seen = first.list.map((entry) => entry.name)
+            let nextpage = first.nextpage
+            while (nextpage !== null) {
+              const page = ok(
+                await get(
+                  'manager',
+                  `/query/drive/list/private/sized?pagesize=${size}&nextpage=${nextpage}`,
+                ),
+              ).json<DriveListing>()
+              expect(page.pagesize).toBe(size)
+              seen.push(...page.list.map((entry) => entry.name))
+              nextpage = page.nextpage
+            }
+            expect(seen).toEqual(all)
+          }
+          // A size that takes the whole folder: no next page; the root takes a size too.
+          const whole = ok(
+            await get('manager', '/query/drive/get/private/sized?pagesize=8'),
+          ).json<DriveFolder>()
+          expect(whole.list.map((entry) => entry.name)).toEqual(all)
+          expect(whole).toMatchObject({ nextpage: null, pagesize: 8 })
+          const root = ok(await get('manager', '/query/drive/get?pagesize=1')).json<DriveFolder>()
+          expect(root.list.map((entry) => entry.name)).toEqual(['personal'])
+          expect(root).toMatchObject({ pagesize: 1, nextpage: expect.any(String) })
+          // Empty is no option: the default.
+          expect(
+            ok(
+              await get('manager', '/query/drive/get/private/sized?pagesize='),
+            ).json<DriveFolder>(),
+          ).toMatchObject({ pagesize: 100, nextpage: null })
+        })
+
+        it('answers get of a folder with 100 entries by default, the rest by list', async () => {
+          ok(await post('manager', '/query/drive/create/private/hundred'))
+          const all = Array.from({ length: 101 }, (_, n) => `d${String(n).padStart(3, '0')}`)
+          for (const name of all)
+            ok(await post('manager', `/query/drive/create/private/hundred/${name}`))
+          const first = ok(
+            await get('manager', '/query/drive/get/private/hundred'),
+          ).json<DriveFolder>()
+          expect(first.pagesize).toBe(100)
+          expect(first.list.map((entry) => entry.name)).toEqual(all.slice(0, 100))
+          const rest = ok(
+            await get('manager', `/query/drive/list/private/hundred?nextpage=${first.nextpage}`),
+          ).json<DriveListing>()
+          expect(rest).toMatchObject({ nextpage: null, pagesize: 100 })
+          expect(rest.list.map((entry) => entry.name)).toEqual(['d100'])
+        })
+
+        it('refuses a bad get pagesize as list does, for a folder and a file alike', async () => {
+          ok(await post('manager', '/query/drive/create/private/sizes'))
+          ok(await upload('manager', 'private/sizes/a.txt', 'a'))
+          const before = ok(await get('manager', '/query/drive/get/private/sizes')).json()
+          const file = ok(await get('manager', '/query/drive/get/private/sizes/a.txt')).json()
+          const hostile = [
+            '0',
+            '1001',
+            '-1',
+            'abc',
+            '1e3',
+            '1.5',
+            '0x10',
+            '+3',
+            '%203',
+            '9999999',
+            '9'.repeat(10_000),
+          ]
+          for (const value of hostile) {
+            const query = `?pagesize=${value}`
+            refused(
+              await get('manager', `/query/drive/list/private/sizes${query}`),
+              400,
+              'ERROR_INVALID_INTEGER',
+            )
+            refused(
+              await get('manager', `/query/drive/get/private/sizes${query}`),
+              400,
+              'ERROR_INVALID_INTEGER',
+            )
+            refused(await get('manager', `/query/drive/get${query}`), 400, 'ERROR_INVALID_INTEGER')
+            // A file's answer has no page, but a bad size is refused all the same.
+            refused(
+              await get('manager', `/query/drive/get/private/sizes/a.txt${query}`),
+              400,
+              'ERROR_INVALID_INTEGER',
+            )
+          }
+          // Given twice: the code list answers.
+          const twice = '?pagesize=3&pagesize=4'
+          const listTwice = await get('manager', `/query/drive/list/private/sizes${twice}`)
+          expect(listTwice.statusCode).toBe(400)
+          refused(
+            await get('manager', `/query/drive/get/private/sizes${twice}`),
+            400,
+            codeOf(listTwice)!,
+          )
+          // A good size changes nothing in a file's answer; the folder is as it was.
+          expect(
+            ok(await get('manager', '/query/drive/get/private/sizes/a.txt?pagesize=3')).json(),
+          ).toEqual(file)
+          expect(ok(await get('manager', '/query/drive/get/private/sizes')).json()).toEqual(before)
+          // An entry the caller may not view is still not found, whatever the size.
+          refused(
+            await get('customer', '/query/drive/get/private?pagesize=3'),
+            404,
+            'ERROR_FOLDER_NOT_FOUND',
+          )
+        })
       })
 
       describe('contents', () => {
@@ -653,7 +776,7 @@ for (const database of databasesUnderTest()) {
           refused(
             await move('manager', 'private/shelf/box', 'private/elsewhere'),
             403,
-            'ERROR_ACCESS_DENIED',
+            'ERROR_PERMISSION_DENIED',
           )
           expect(await names('manager', 'private/shelf')).toEqual(['box'])
           // The administrator may; the record goes along with its folder.

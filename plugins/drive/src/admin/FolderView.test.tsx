@@ -262,7 +262,7 @@ describe('the folder view', () => {
   })
 
   it('loads more entries page by page', async () => {
-    const drive = new FakeDrive(2)
+    const drive = new FakeDrive()
     for (const name of ['a', 'b', 'c', 'd', 'e']) drive.add(`private/${name}.txt`, name)
     openSized(drive, '/drive/private', 2)
     await screen.findByTestId('row-private/b.txt')
@@ -313,23 +313,32 @@ describe('the folder view’s page size', () => {
     return drive
   }
 
-  it('asks list for the configured folder size (7 here)', async () => {
+  it('asks get and list for the configured folder size (7 here)', async () => {
     const { client, calls } = fakeClient(() => () => ({ list: [], nextpage: null, pagesize: 7 }))
+    await driveApi(client).get('private', 7)
+    await driveApi(client).get('', 7)
     await driveApi(client).list('private', 'token', 7)
     await driveApi(client).list('', 'token', 7)
+    // A file's get (the file view's) asks no size.
+    await driveApi(client).get('private/a.txt')
     expect(calls).toEqual([
+      '/drive/get/private?pagesize=7',
+      '/drive/get/?pagesize=7',
       '/drive/list/private?nextpage=token&pagesize=7',
       '/drive/list?nextpage=token&pagesize=7',
+      '/drive/get/private/a.txt',
     ])
   })
 
-  it('shows a smaller configured page from get’s first page, then asks list for the rest', async () => {
-    // The server's first page (get's) is 4 entries; the configured page is 3.
-    const drive = filled(new FakeDrive(4), 10)
+  it('asks get for a smaller configured first page, then list for each next one', async () => {
+    const drive = filled(new FakeDrive(), 10)
+    const get = vi.spyOn(drive, 'get')
     const list = vi.spyOn(drive, 'list')
     openSized(drive, '/drive/private', 3)
     await screen.findByTestId('row-private/c.txt')
     expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt'])
+    expect(get.mock.calls).toEqual([['private', 3]])
+    expect(list).not.toHaveBeenCalled()
     fireEvent.click(screen.getByTestId('load-more'))
     await screen.findByTestId('row-private/f.txt')
     expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt', 'f.txt'])
@@ -339,41 +348,28 @@ describe('the folder view’s page size', () => {
     fireEvent.click(screen.getByTestId('load-more'))
     await screen.findByTestId('row-private/j.txt')
     expect(shown('load-more')).toBe(false)
-    // d was held from get's page: the first list asks only the two that complete its page.
     expect(list.mock.calls).toEqual([
-      ['private', '4', 2],
+      ['private', '3', 3],
       ['private', '6', 3],
       ['private', '9', 3],
     ])
+    expect(get).toHaveBeenCalledTimes(1)
   })
 
-  it('pages a folder get answered whole without asking list', async () => {
-    const drive = filled(new FakeDrive(), 5)
-    const list = vi.spyOn(drive, 'list')
-    openSized(drive, '/drive/private', 2)
-    await screen.findByTestId('row-private/b.txt')
-    expect(names()).toEqual(['a.txt', 'b.txt'])
-    fireEvent.click(screen.getByTestId('load-more'))
-    fireEvent.click(await screen.findByTestId('load-more'))
-    await screen.findByTestId('row-private/e.txt')
-    expect(names()).toHaveLength(5)
-    expect(shown('load-more')).toBe(false)
-    expect(list).not.toHaveBeenCalled()
-  })
-
-  it('completes a larger configured first page with list, from where get’s ended', async () => {
+  it('asks get for a larger configured first page in one call', async () => {
+    // The fake's default page (the server's, without a size) is 2; the configured page is 5.
     const drive = filled(new FakeDrive(2), 7)
+    const get = vi.spyOn(drive, 'get')
     const list = vi.spyOn(drive, 'list')
     openSized(drive, '/drive/private', 5)
     await screen.findByTestId('row-private/e.txt')
     expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'])
+    expect(get.mock.calls).toEqual([['private', 5]])
+    expect(list).not.toHaveBeenCalled()
     fireEvent.click(screen.getByTestId('load-more'))
     await screen.findByTestId('row-private/g.txt')
     expect(shown('load-more')).toBe(false)
-    expect(list.mock.calls).toEqual([
-      ['private', '2', 3],
-      ['private', '5', 5],
-    ])
+    expect(list.mock.calls).toEqual([['private', '5', 5]])
   })
 
   it('reads nothing while the shell reads the configuration, then the folder once', async () => {
@@ -391,7 +387,7 @@ describe('the folder view’s page size', () => {
     act(() => settle(siteSettingsOf({ pageSizes: { folder: 2 } })))
     await screen.findByTestId('row-private/b.txt')
     expect(names()).toEqual(['a.txt', 'b.txt'])
-    expect(get.mock.calls).toEqual([['private']])
+    expect(get.mock.calls).toEqual([['private', 2]])
     expect(list).not.toHaveBeenCalled()
   })
 })

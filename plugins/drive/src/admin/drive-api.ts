@@ -18,7 +18,12 @@ export interface SecurityChoice {
 
 /** The drive's calls as the screens make them (docs/drive.md, "Calls"); tests hand a fake. */
 export interface DriveApi {
-  get(path: string): Promise<DriveFile | DriveFolder>
+  /**
+   * A file, or a folder with its first page of `pagesize` entries (1 to 1000; the server's 100
+   * without): the folder view's size (useFolder, from the `pagination` configuration's `folder`).
+   * A file's answer takes no size.
+   */
+  get(path: string, pagesize?: number): Promise<DriveFile | DriveFolder>
   /**
    * A page of a folder after `nextpage`, `pagesize` entries (1 to 1000): the folder view's size
    * (useFolder, from the `pagination` configuration's `folder`).
@@ -58,7 +63,7 @@ const calls = (name: string, paths: readonly string[]) =>
 /** The calls through the admin's `/query` client (useClient()). */
 export function driveApi(client: QueryClient): DriveApi {
   return {
-    get: (path) => client.get<DriveFile | DriveFolder>(call('get', path)),
+    get: (path, pagesize) => client.get<DriveFile | DriveFolder>(call('get', path), { pagesize }),
     list: (path, nextpage, pagesize) =>
       client.get<DriveListing>(path === '' ? '/drive/list' : call('list', path), {
         nextpage,

@@ -62,9 +62,13 @@ export class DriveService {
     return this.store.storedBytes()
   }
 
-  /** `get`: a file's details, or a folder's with its first page. */
-  get(entity: Entity | null, path: string): Promise<DriveFile | DriveFolder> {
-    return getEntry(this.context, entity, path)
+  /** `get`: a file's details, or a folder's with its first page (`pagesize`, default 100). */
+  get(
+    entity: Entity | null,
+    path: string,
+    options: Pick<PageOptions, 'pagesize'> = {},
+  ): Promise<DriveFile | DriveFolder> {
+    return getEntry(this.context, entity, path, options)
   }
 
   /** `list{path}`: one page of a folder, folders first, then files, by name. */

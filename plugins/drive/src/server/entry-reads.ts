@@ -22,15 +22,21 @@ export interface PageOptions {
   pagesize?: number
 }
 
-/** `get`: a file's details, or a folder's with its first page. */
+/**
+ * `get`: a file's details, or a folder's with its first page of `pagesize` entries (default
+ * FOLDER_PAGE_SIZE). The size is checked for a file too, as for a folder, and then unused: a bad
+ * one is refused whatever the path names, a good one changes nothing in a file's answer.
+ */
 export async function getEntry(
   drive: Reading,
   entity: Entity | null,
   path: string,
+  options: Pick<PageOptions, 'pagesize'> = {},
 ): Promise<DriveFile | DriveFolder> {
   const { row, rights } = await drive.lookup.viewable(entity, path)
+  const pagesize = checkedPageSize(options)
   if (row && row.rank === FILE_RANK) return fileAnswer(row, rights)
-  const listing = await listFolder(drive, entity, path, row, rights, {})
+  const listing = await listFolder(drive, entity, path, row, rights, { pagesize })
   return {
     ...entryAnswer(row, path, rights),
     type: 'folder',
@@ -63,6 +69,14 @@ export async function viewableFile(
   return { row, rights }
 }
 
+/** The page size asked, or FOLDER_PAGE_SIZE; outside 1 to MAX_FOLDER_PAGE_SIZE refused. */
+function checkedPageSize(options: Pick<PageOptions, 'pagesize'>): number {
+  const pagesize = options.pagesize ?? FOLDER_PAGE_SIZE
+  if (!Number.isInteger(pagesize) || pagesize < 1 || pagesize > MAX_FOLDER_PAGE_SIZE)
+    throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
+  return pagesize
+}
+
 /** One page of a folder's children the caller may view. */
 async function listFolder(
   drive: Reading,
@@ -72,9 +86,7 @@ async function listFolder(
   rights: Rights,
   options: PageOptions,
 ): Promise<DriveListing> {
-  const pagesize = options.pagesize ?? FOLDER_PAGE_SIZE
-  if (!Number.isInteger(pagesize) || pagesize < 1 || pagesize > MAX_FOLDER_PAGE_SIZE)
-    throw createError('ERROR_INVALID_INTEGER', { reason: 'pagesize' })
+  const pagesize = checkedPageSize(options)
   let cursor = options.nextpage ? decodeCursor(options.nextpage) : null
   const parentId = row?.id ?? ''
   if (path === 'personal' && !isAdministrator(entity)) {

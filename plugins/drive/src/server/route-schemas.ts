@@ -1,5 +1,5 @@
 import { describe, z } from '@shopwright/core'
-import { MAX_FOLDER_PAGE_SIZE } from '../shared/types.js'
+import { FOLDER_PAGE_SIZE, MAX_FOLDER_PAGE_SIZE } from '../shared/types.js'
 import { MAX_REQUESTED_SIDE } from './images/resize-box.js'
 
 const flags = z.object({
@@ -66,22 +66,32 @@ const writes = [
 ] as const
 /** Drive rights come from the entry's security record, its nearest ancestor's, or `drive`. */
 const rights = (rule: string) => ({ rule })
+/**
+ * A folder page's size, as `list` and `get` take it: digits (anything else ERROR_INVALID_INTEGER
+ * here), 1 to MAX_FOLDER_PAGE_SIZE checked by the read (entry-reads.ts), empty the default.
+ */
+const pageSize = z
+  .string()
+  .regex(/^\d{0,6}$/, 'ERROR_INVALID_INTEGER')
+  .optional()
+  .transform((text) => (text ? Number(text) : undefined))
 const listQuery = z.object({
   nextpage: option.describe('The token of the previous answer'),
-  pagesize: z
-    .string()
-    .regex(/^\d{0,6}$/, 'ERROR_INVALID_INTEGER')
-    .optional()
-    .transform((text) => (text ? Number(text) : undefined))
-    .describe(`Entries per page, at most ${MAX_FOLDER_PAGE_SIZE}`),
+  pagesize: pageSize.describe(`Entries per page, at most ${MAX_FOLDER_PAGE_SIZE}`),
+})
+const getQuery = z.object({
+  pagesize: pageSize.describe(
+    `Entries in a folder's first page, 1 to ${MAX_FOLDER_PAGE_SIZE} (default ${FOLDER_PAGE_SIZE}); checked but unused for a file`,
+  ),
 })
 const files = ['application/octet-stream', '*/*']
 
 const get = describe({
   summary: 'A file, or a folder with the first page of its contents',
   access: rights('view on the entry'),
+  query: getQuery,
   answer: z.union([file, folder]),
-  errors: [...notFound, ...names],
+  errors: [...notFound, ...names, 'ERROR_INVALID_INTEGER'],
 })
 const list = describe({
   summary: 'A page of a folder: folders first, then files, by name',

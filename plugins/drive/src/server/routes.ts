@@ -58,10 +58,10 @@ export function driveRoutes(
 
   const get = at('get')
   router.get('/drive/get', DESCRIBED.getRoot, async (ctx) => {
-    ctx.body = await drive.get(await ctx.state.entity(), '')
+    ctx.body = await drive.get(await ctx.state.entity(), '', ctx.input.query)
   })
   router.get('/drive/get/*', DESCRIBED.get, async (ctx) => {
-    ctx.body = await drive.get(await ctx.state.entity(), get(ctx))
+    ctx.body = await drive.get(await ctx.state.entity(), get(ctx), ctx.input.query)
   })
 
   const list = at('list')

@@ -80,7 +80,7 @@ export class FakeDrive implements DriveApi {
     return this.entries.get(path)?.text
   }
 
-  /** `size` entries from `from`: `get` gives `pageSize` (the server's first page), `list` what is asked. */
+  /** `size` entries from `from`: what `get` or `list` asks, else `pageSize` (the server's default). */
   private page(folder: string, from: number, size = this.pageSize) {
     const all = this.children(folder)
     const list = all.slice(from, from + size)
@@ -100,7 +100,7 @@ export class FakeDrive implements DriveApi {
     return stored
   }
 
-  async get(path: string): Promise<DriveFile | DriveFolder> {
+  async get(path: string, pagesize?: number): Promise<DriveFile | DriveFolder> {
     if (path === '')
       return {
         name: '',
@@ -112,7 +112,7 @@ export class FakeDrive implements DriveApi {
         access: { ...this.rights, edit: false, delete: false, create: false },
         security: null,
         effectivesecurity: 'drive',
-        ...this.page('', 0),
+        ...this.page('', 0, pagesize),
       }
     const stored = this.found(path)
     if (stored.entry.type === 'file')
@@ -127,7 +127,7 @@ export class FakeDrive implements DriveApi {
       type: 'folder',
       security: stored.security ?? null,
       effectivesecurity: stored.security ?? 'drive',
-      ...this.page(path, 0),
+      ...this.page(path, 0, pagesize),
     }
   }
 
