@@ -207,13 +207,17 @@ describe('ColourInput', () => {
 
   it('keeps its popup inside a phone-wide window', () => {
     const width = window.innerWidth
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 260 })
+    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 260 })
     try {
       renderColour('#1e88e5')
       openPopup()
       expect(popup()!.style.width).toBe('244px')
     } finally {
-      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width })
+      Object.defineProperty(window, 'innerWidth', {
+        configurable: true,
+        writable: true,
+        value: width,
+      })
     }
   })
 })
