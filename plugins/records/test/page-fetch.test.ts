@@ -142,6 +142,10 @@ describePlugin('the page fetch', recordsSuite(STAFF), (site) => {
     for (const read of [office, anonymous]) {
       const pagination = await read({ url: '/query/data/get/configuration/pagination' })
       expect(pagination.status).toBe(200)
+      // Compiled too: the same rights as the plain read.
+      expect(
+        (await read({ url: '/query/data/get/configuration/pagination?compile=1' })).body,
+      ).toMatchObject({ adminlist: 100, compiled: { mode: 'page' } })
       expect(pagination.body.adminlist).toBe(100)
       expect((await read({ url: '/query/data/get/configuration/web' })).body.titlesuffix).toBe(
         ' | Shopwright',
