@@ -9,5 +9,10 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // A page waited for by polling (a list that loads after a navigation) gets 15 s, not vitest's
+    // 1 s: the registry suite runs beside this one (scripts/test.mjs), and in a CI run a product's
+    // child items took longer than 1 s to show after going back to its editor. A poll that never
+    // succeeds still fails.
+    expect: { poll: { timeout: 15_000 } },
   },
 })
