@@ -23,7 +23,7 @@ export const INFO_POPUP_WIDTH = 200
 const GAP = 4
 const MARGIN = 8
 
-interface OpenPopup {
+export interface OpenPopup {
   close(): void
   /** Whether a node is the popup's own or its trigger's, where a click does not close it. */
   owns(node: Node): boolean
@@ -67,8 +67,12 @@ function closePopup(popup: OpenPopup) {
   popup.close()
 }
 
-/** Registers an opened popup, closing any other first (one popup at a time). */
-function register(popup: OpenPopup): () => void {
+/**
+ * Registers an opened popup, closing any other first (one popup at a time); it is then closed by
+ * an outside click, Escape, a resize, back/forward and closeAllPopups. Answers its unregistering.
+ * Exported for a kit popup drawn apart from PopupMenu (the colour field's picker).
+ */
+export function registerPopup(popup: OpenPopup): () => void {
   for (const other of [...openPopups]) closePopup(other)
   if (openPopups.size === 0) listen()
   openPopups.add(popup)
@@ -130,7 +134,7 @@ function usePopup() {
   const [open, setOpen] = useState(false)
   useLayoutEffect(() => {
     if (!open) return
-    return register({
+    return registerPopup({
       close() {
         // Escape or a chosen item leaves focus in the popup, which is going: hand it back.
         if (popup.current?.contains(document.activeElement)) focusFirst(anchor.current)

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type FieldDefinition } from '@shopwright/client'
 import { useHeldValue } from '../../testing/index.js'
+import { closeAllPopups } from '../Popup.js'
 import { ColourInput } from './ColourInput.js'
 import { FieldInput } from './FieldInput.js'
 
@@ -139,6 +140,14 @@ describe('ColourInput', () => {
     renderColour('#123456', { required: true })
     openPopup()
     expect(screen.queryByRole('button', { name: 'None' })).toBeNull()
+  })
+
+  it("closes with the kit's other popups: the router's closeAllPopups on navigation", () => {
+    renderColour('#1e88e5')
+    openPopup()
+    expect(popup()).not.toBeNull()
+    act(() => closeAllPopups())
+    expect(popup()).toBeNull()
   })
 
   it('closes on Escape, a click elsewhere and a resize, as the kit popups do', () => {

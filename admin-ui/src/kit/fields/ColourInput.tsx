@@ -18,7 +18,7 @@ import {
   type Colour,
 } from '@shopwright/client'
 import { Button } from '../Button.js'
-import { closeAllPopups, placePopup } from '../Popup.js'
+import { placePopup, registerPopup } from '../Popup.js'
 import { useT } from '../i18n.js'
 import '../styles/popup.css'
 
@@ -126,19 +126,6 @@ export function ColourInput({
 
   useLayoutEffect(() => {
     if (!open) return
-    const onClick = (event: MouseEvent) => {
-      const target = event.target
-      const owns =
-        target instanceof Node &&
-        (anchor.current?.contains(target) || popup.current?.contains(target))
-      if (!owns) close()
-    }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      // This Escape is the popup's: a dialog under it (listening on window) stays open.
-      event.stopPropagation()
-      close()
-    }
     // In document.body at fixed coordinates, placed as the kit's popups are, following the swatch.
     const position = () => {
       const box = anchor.current?.getBoundingClientRect()
@@ -149,18 +136,16 @@ export function ColourInput({
       setPlace({ ...placePopup(box, size, viewport), width })
     }
     position()
-    // Capture phase, so a click whose handler stops propagation still closes it.
-    document.addEventListener('click', onClick, true)
-    document.addEventListener('keydown', onKey)
-    window.addEventListener('resize', close)
-    window.addEventListener('popstate', close)
     window.addEventListener('scroll', position, true)
+    // The kit's popup registry closes it as every other popup: outside click, Escape, resize,
+    // back/forward, and the router's closeAllPopups on navigation.
+    const unregister = registerPopup({
+      close,
+      owns: (node) => Boolean(anchor.current?.contains(node) || popup.current?.contains(node)),
+    })
     return () => {
-      document.removeEventListener('click', onClick, true)
-      document.removeEventListener('keydown', onKey)
-      window.removeEventListener('resize', close)
-      window.removeEventListener('popstate', close)
       window.removeEventListener('scroll', position, true)
+      unregister()
     }
   }, [open, close])
 
@@ -172,8 +157,6 @@ export function ColourInput({
 
   const toggle = () => {
     if (open) return close()
-    // One popup at a time, as the kit's menus and tips.
-    closeAllPopups()
     setOpen(true)
   }
 
