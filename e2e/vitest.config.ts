@@ -5,8 +5,11 @@ export default defineConfig({
   test: {
     include: ['e2e/src/**/*.e2e.test.ts'],
     pool: 'forks',
-    // One browser at a time: the machine has two cores and each suite runs its own server.
-    fileParallelism: false,
+    // Two files at once, each with its own server, database and Chromium: one file mostly waits
+    // on its page (a file alone used about one of the two cores), two fill both. Measured in
+    // docs/contributing.md, "How long the tests take".
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 90_000,
     // A page waited for by polling (a list that loads after a navigation) gets 15 s, not vitest's

@@ -13,8 +13,8 @@ const args = process.argv.slice(2)
 const ci = process.env.CI === 'true' || process.env.CI === '1'
 /**
  * At most this many suites of one phase run at once unless SW_TEST_SUITES says otherwise. Two: the
- * browser phase runs the registry suite beside the browser suite (18.0 minutes for both, against
- * 21 one after the other, every test passing). The unit suite stays alone in its phase: beside it
+ * browser phase runs the registry suite beside the browser suite (15.6 minutes for both with the
+ * browser's two files at once, against about 19 one after the other, every test passing). The unit suite stays alone in its phase: beside it
  * the registry suite took 24 minutes instead of 9 and tests bound to time failed
  * (docs/contributing.md, "How long the tests take").
  */
@@ -153,8 +153,8 @@ function runSuite(suite, alone) {
  * SW_TEST_SUITES at once), and a phase starts once the one before has ended.
  */
 const suites = [{ name: 'unit and integration', args: [], phase: 1 }]
-// Beside the browser suite: it installs, builds and type-checks a project, mostly apart from the
-// one browser at a time the browser suite drives.
+// Beside the browser suite: it installs, builds and type-checks a project, mostly waiting on npm
+// while the browser suite drives its two browsers.
 const registry = {
   name: 'registry',
   args: ['--config', 'create-shopwright/vitest.config.ts'],
