@@ -73,7 +73,7 @@ export async function withKernel<T>(
  * (which answers every address the API and the admin leave, so it comes last). Both are in every
  * kernel, so other plugins can add to them in any command; their pages mount only in a server.
  */
-function sitePlugins(): PluginDefinition[] {
+export function sitePlugins(): PluginDefinition[] {
   const clientDir = projectAdmin(process.cwd())
   return [
     adminPlugin({

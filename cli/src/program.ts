@@ -5,6 +5,7 @@ import { seed } from './commands/seed.js'
 import { addUserCommands } from './commands/user-commands.js'
 import { addOpenApiCommand } from './commands/openapi.js'
 import { addScaffoldCommands } from './commands/scaffold-commands.js'
+import { addBackupCommands } from './commands/backup-commands.js'
 import { addTransferCommands } from './commands/transfer-commands.js'
 import { coloursFor, type Colours } from './colours.js'
 import type { Terminal } from './terminal.js'
@@ -92,5 +93,6 @@ export function shopwrightProgram(
   addOpenApiCommand(program, terminal)
   addScaffoldCommands(program, terminal)
   addTransferCommands(program, terminal)
+  addBackupCommands(program, terminal)
   return program
 }

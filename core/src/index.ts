@@ -36,7 +36,15 @@ export {
   sharedSqliteFile,
   type DatabaseDialect,
 } from './db/create-database.js'
-export { MIGRATIONS_TABLE, pendingMigrations, runMigrations } from './db/migrations.js'
+export {
+  MIGRATIONS_TABLE,
+  migrationNames,
+  pendingMigrations,
+  runMigrations,
+  type MigrationOptions,
+} from './db/migrations.js'
+export { MIGRATION_LEASE_TABLE } from './db/migration-lease.js'
+export { resolvePluginSettings } from './config/plugin-settings.js'
 export { AppError, createError, isAppError } from './errors/app-error.js'
 export { toAppError } from './http/error-handler.js'
 export {

@@ -14,12 +14,16 @@ interface PluginMigration {
 
 /** Feeds every plugin's migrations to knex, in plugin order, named `<plugin>/<migration>`. */
 class PluginMigrationSource implements Knex.MigrationSource<PluginMigration> {
-  constructor(private readonly plugins: readonly PluginDefinition[]) {}
+  constructor(
+    private readonly plugins: readonly PluginDefinition[],
+    private readonly only?: ReadonlySet<string>,
+  ) {}
 
   async getMigrations(): Promise<PluginMigration[]> {
-    return this.plugins.flatMap((plugin) =>
+    const all = this.plugins.flatMap((plugin) =>
       (plugin.migrations ?? []).map((migration) => ({ plugin: plugin.name, migration })),
     )
+    return this.only ? all.filter((item) => this.only!.has(this.getMigrationName(item))) : all
   }
 
   getMigrationName(item: PluginMigration): string {
@@ -40,6 +44,11 @@ export interface MigrationOptions {
    * named `kernel/<migration>`.
    */
   redis?: boolean
+  /**
+   * Only these migrations (`<plugin>/<migration>`): `shopwright restore` rebuilds the schema an
+   * archive's site had, no further, before it loads the rows (docs/operations.md, "Backups").
+   */
+  only?: ReadonlySet<string>
 }
 
 /** The plugins whose migrations run, the kernel's own first when the options ask for them. */
@@ -57,7 +66,7 @@ export function migrationConfig(
   options: MigrationOptions = {},
 ): Knex.MigratorConfig {
   return {
-    migrationSource: new PluginMigrationSource(withKernel(plugins, options)),
+    migrationSource: new PluginMigrationSource(withKernel(plugins, options), options.only),
     tableName: MIGRATIONS_TABLE,
     // A plugin taken out of the list leaves its applied migrations behind; that is not corruption.
     disableMigrationsListValidation: true,
@@ -106,6 +115,16 @@ function isConcurrentMigration(error: unknown): boolean {
   return (
     (error as { name?: string }).name === 'MigrationLocked' ||
     /already locked|already exists|SQLITE_BUSY|ER_LOCK_DEADLOCK|Duplicate entry/i.test(message)
+  )
+}
+
+/** Every migration's name, `<plugin>/<migration>`, in the order they apply. */
+export function migrationNames(
+  plugins: readonly PluginDefinition[],
+  options: MigrationOptions = {},
+): string[] {
+  return withKernel(plugins, options).flatMap((plugin) =>
+    (plugin.migrations ?? []).map((migration) => `${plugin.name}/${migration.name}`),
   )
 }
 

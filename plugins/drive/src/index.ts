@@ -37,6 +37,10 @@ export type { DriveService } from './server/drive-service.js'
 export { ZIP_LIMITS, zipStream, type ZipMember } from './server/zip-stream.js'
 export type { ImageVariants } from './server/images/image-variants.js'
 export type { DriveSettings } from './server/settings.js'
+// For `shopwright backup` and `restore`: the store the settings name, and the blobs rows name.
+export { createBlobStore } from './server/settings.js'
+export { snapshotBlobs, type BackupBlob } from './server/backup-blobs.js'
+export { BLOB_KEY } from './server/blobs/blob-store.js'
 
 declare module '@shopwright/core' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

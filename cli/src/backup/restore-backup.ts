@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import type { Knex } from 'knex'
+import { migrationNames, runMigrations, type DatabaseDialect } from '@shopwright/core'
+import type { Progress } from '../progress.js'
+import { quoted, tableNames, tableShapes } from './catalog.js'
+import type { BackupHeader, BackupManifest } from './format.js'
+import { memberKind, partRows, readWhole, PART_LIMIT } from './read-backup.js'
+import type { SiteParts } from './site-parts.js'
+import { tarMembers } from './tar.js'
+
+/** Bound values per INSERT: under SQLite's 32,766 and MySQL's 65,535 placeholders. */
+const BINDINGS_PER_INSERT = 30_000
+const ROWS_PER_INSERT = 500
+/** And at most about this many bytes: far inside MariaDB's default max_allowed_packet (16 MiB). */
+const BYTES_PER_INSERT = 4 * 1024 * 1024
+
+/** Refusal of the target: the database is not empty, or the archive needs what it lacks. */
+export class RestoreRefused extends Error {
+  override readonly name = 'RestoreRefused'
+}
+
+export interface RestoreCounts {
+  rows: Record<string, number>
+  blobs: { count: number; bytes: number }
+}
+
+/**
+ * Makes the target ready for an archive's rows, writing nothing when it refuses: every migration
+ * the archive's site had must be one this project knows (else it came from a newer Shopwright or
+ * a plugin the project lacks), and the database must be empty unless `replace` (then its tables
+ * are dropped). Then the schema is built as the archive's site had it, no further, and each of
+ * the archive's tables must be there with every column it carries.
+ */
+export async function prepareTarget(
+  parts: SiteParts,
+  header: BackupHeader,
+  replace: boolean,
+): Promise<void> {
+  const known = new Set(migrationNames(parts.plugins, { redis: true }))
+  const unknown = header.migrations.filter((name) => !known.has(name))
+  if (unknown.length > 0)
+    throw new RestoreRefused(
+      `The backup's site had migrations this project does not know (${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}): it was made by a newer Shopwright or with plugins this project lacks.`,
+    )
+  const existing = await tableNames(parts.db, parts.dialect)
+  if (existing.length > 0 && !replace)
+    throw new RestoreRefused(
+      `The database is not empty (${existing.length} tables): restore writes into an empty database. Give --replace to drop its tables first.`,
+    )
+  if (existing.length > 0) await dropTables(parts.db, parts.dialect, existing)
+  await runMigrations(parts.db, parts.plugins, { redis: true, only: new Set(header.migrations) })
+  const shapes = new Map(
+    (await tableShapes(parts.db, parts.dialect)).map((shape) => [shape.name, shape]),
+  )
+  for (const table of header.tables) {
+    const shape = shapes.get(table.name)
+    const missing = shape ? table.columns.filter((column) => !shape.columns.includes(column)) : []
+    if (!shape || missing.length > 0) {
+      // What the migrations made is taken away again: the database is left as it was found.
+      await dropTables(parts.db, parts.dialect, await tableNames(parts.db, parts.dialect))
+      throw new RestoreRefused(
+        shape
+          ? `The backup's table ${table.name} has columns this project's migrations do not make (${missing.join(', ')}).`
+          : `The backup holds a table this project's migrations do not make: ${table.name}.`,
+      )
+    }
+  }
+  // Rows a migration wrote (a key it made, a default setting) give way to the backup's own.
+  for (const table of header.tables)
+    await parts.db.raw(`DELETE FROM ${quoted(parts.dialect, table.name)}`)
+}
+
+async function dropTables(db: Knex, dialect: DatabaseDialect, names: readonly string[]) {
+  for (const name of names) await db.raw(`DROP TABLE IF EXISTS ${quoted(dialect, name)}`)
+}
+
+/**
+ * Writes an archive already checked (checkArchive) into a prepared target: each part's rows in
+ * one transaction, then each blob through the drive's store, whose hash must again be the
+ * manifest's (the file could have changed since it was checked).
+ */
+export async function loadArchive(
+  parts: SiteParts,
+  source: Readable,
+  header: BackupHeader,
+  manifest: BackupManifest,
+  progress: Progress,
+): Promise<RestoreCounts> {
+  const columns = new Map(header.tables.map((table) => [table.name, table.columns]))
+  const sums = new Map(manifest.members.map((member) => [member.name, member.sha256]))
+  const counts: RestoreCounts = { rows: {}, blobs: { count: 0, bytes: 0 } }
+  const totalRows = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0)
+  const rowBar = progress.bar('rows', totalRows)
+  let fileBar: ReturnType<Progress['bar']> | null = null
+  for await (const member of tarMembers(source)) {
+    const kind = memberKind(member.name)
+    if (kind?.kind === 'rows') {
+      const tableColumns = columns.get(kind.table)!
+      const rows = partRows(await readWhole(member, PART_LIMIT), member.name, tableColumns.length)
+      await parts.db.transaction((trx) =>
+        insertAll(trx, parts.dialect, kind.table, tableColumns, rows),
+      )
+      counts.rows[kind.table] = (counts.rows[kind.table] ?? 0) + rows.length
+      rowBar.tick(rows.length)
+    } else if (kind?.kind === 'blob') {
+      if (!fileBar) {
+        rowBar.end()
+        fileBar = progress.bar('files', manifest.blobs.count)
+      }
+      if (!parts.blobs)
+        throw new RestoreRefused('The backup holds drive files and this project has no drive.')
+      const hash = createHash('sha256')
+      const body = Readable.from(
+        (async function* () {
+          for await (const chunk of member.body) {
+            hash.update(chunk)
+            yield chunk
+          }
+        })(),
+      )
+      const stored = await parts.blobs.put(kind.key, body, { size: member.size })
+      if (stored.sha256 !== sums.get(member.name) || hash.digest('hex') !== stored.sha256)
+        throw new Error(`${member.name} changed since the archive was checked`)
+      counts.blobs.count += 1
+      counts.blobs.bytes += member.size
+      fileBar.tick(1, member.size)
+    }
+  }
+  if (fileBar) fileBar.end()
+  else rowBar.end()
+  return counts
+}
+
+async function insertAll(
+  trx: Knex.Transaction,
+  dialect: DatabaseDialect,
+  table: string,
+  columns: readonly string[],
+  rows: readonly unknown[][],
+): Promise<void> {
+  const perInsert = Math.max(
+    1,
+    Math.min(ROWS_PER_INSERT, Math.floor(BINDINGS_PER_INSERT / columns.length)),
+  )
+  const into = `INSERT INTO ${quoted(dialect, table)} (${columns.map((column) => quoted(dialect, column)).join(', ')}) VALUES `
+  const tuple = `(${columns.map(() => '?').join(', ')})`
+  let batch: unknown[][] = []
+  let bytes = 0
+  const flush = async () => {
+    if (batch.length === 0) return
+    await trx.raw(
+      into + Array(batch.length).fill(tuple).join(', '),
+      batch.flat() as Knex.RawBinding[],
+    )
+    batch = []
+    bytes = 0
+  }
+  for (const row of rows) {
+    batch.push(row)
+    for (const value of row)
+      bytes += typeof value === 'string' || Buffer.isBuffer(value) ? value.length : 8
+    if (batch.length >= perInsert || bytes >= BYTES_PER_INSERT) await flush()
+  }
+  await flush()
+}

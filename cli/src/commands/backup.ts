@@ -1,0 +1,173 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadConfig } from '@shopwright/core'
+import { BackupArchiveError } from '../backup/format.js'
+import { checkArchive } from '../backup/read-backup.js'
+import { loadArchive, prepareTarget, RestoreRefused } from '../backup/restore-backup.js'
+import { openSiteParts } from '../backup/site-parts.js'
+import { tarWriter } from '../backup/tar.js'
+import { writeBackup } from '../backup/write-backup.js'
+import { coloursFor, wantsColour } from '../colours.js'
+import { progressFor } from '../progress.js'
+import { formatBytes, formatDuration } from '../sizes.js'
+import type { Terminal } from '../terminal.js'
+import { cliVersion } from '../version.js'
+
+export interface BackupOptions {
+  json?: boolean
+}
+
+export interface RestoreOptions {
+  json?: boolean
+  replace?: boolean
+}
+
+/** What `shopwright backup` did, as --json prints it (docs/operations.md, "Backups"). */
+export interface BackupSummary {
+  command: 'backup'
+  file: string
+  ms: number
+  engine: 'sqlite' | 'mysql'
+  /** The archive's size in bytes. */
+  bytes: number
+  tables: number
+  rows: number
+  files: { count: number; bytes: number }
+  /** Blobs rows named that were gone when read (emptied from the bin meanwhile). */
+  missingFiles: string[]
+}
+
+/** What `shopwright restore` did, as --json prints it. */
+export interface RestoreSummary {
+  command: 'restore'
+  file: string
+  ms: number
+  /** The engine the backup came from, and the one it went into. */
+  from: 'sqlite' | 'mysql'
+  to: 'sqlite' | 'mysql'
+  created: string
+  tables: number
+  rows: number
+  files: { count: number; bytes: number }
+}
+
+/**
+ * `shopwright backup <file>`: a consistent snapshot of the site, running or not, into one archive
+ * (backup/format.ts). It is written beside its name and renamed when whole: a backup that fails or
+ * is killed never leaves a file under the name asked for.
+ */
+export async function backupSite(
+  file: string,
+  options: BackupOptions,
+  terminal: Terminal,
+): Promise<BackupSummary> {
+  const target = path.resolve(file)
+  if (!fs.statSync(path.dirname(target), { throwIfNoEntry: false })?.isDirectory())
+    throw new Error(`backup: the folder ${path.dirname(target)} does not exist`)
+  const started = Date.now()
+  const config = await loadConfig()
+  const parts = await openSiteParts(config)
+  const partial = `${target}.${process.pid}.partial`
+  let written: Awaited<ReturnType<typeof writeBackup>>
+  try {
+    const tar = tarWriter(fs.createWriteStream(partial, { mode: 0o600 }))
+    try {
+      written = await writeBackup(parts, tar, progressFor(process.stderr), cliVersion())
+      await tar.finish()
+    } catch (error) {
+      tar.abort(error instanceof Error ? error : new Error(String(error)))
+      throw error
+    }
+    fs.renameSync(partial, target)
+  } catch (error) {
+    fs.rmSync(partial, { force: true })
+    throw error
+  } finally {
+    await parts.close()
+  }
+  const { header, manifest } = written
+  const summary: BackupSummary = {
+    command: 'backup',
+    file: target,
+    ms: Date.now() - started,
+    engine: header.engine,
+    bytes: fs.statSync(target).size,
+    tables: header.tables.length,
+    rows: Object.values(manifest.rows).reduce((sum, count) => sum + count, 0),
+    files: manifest.blobs,
+    missingFiles: manifest.missingBlobs,
+  }
+  if (options.json) terminal.print(JSON.stringify(summary, null, 2))
+  else {
+    terminal.print(
+      `Backed up ${summary.rows} rows in ${summary.tables} tables and ${summary.files.count} files (${formatBytes(summary.files.bytes)}) into ${target} (${formatBytes(summary.bytes)}) in ${formatDuration(summary.ms)}.`,
+    )
+    if (summary.missingFiles.length > 0)
+      process.stderr.write(
+        `${coloursFor(wantsColour(process.stderr)).bold(`${summary.missingFiles.length} files were emptied from the bin while the backup ran: their rows are in it, their bytes are not.`)}\n`,
+      )
+  }
+  return summary
+}
+
+/**
+ * `shopwright restore <file>`: the archive is read through once and checked whole before anything
+ * is written; then the target database (empty, or emptied with --replace) gets the schema the
+ * backup's site had, its rows and its files. `shopwright start` then migrates it forward.
+ */
+export async function restoreSite(
+  file: string,
+  options: RestoreOptions,
+  terminal: Terminal,
+): Promise<RestoreSummary> {
+  const source = path.resolve(file)
+  if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile())
+    throw new Error(`restore: there is no file ${source}`)
+  const started = Date.now()
+  const progress = progressFor(process.stderr)
+  const bar = progress.bar('checking', fs.statSync(source).size)
+  let checked: Awaited<ReturnType<typeof checkArchive>>
+  try {
+    checked = await checkArchive(fs.createReadStream(source), (bytes) => bar.tick(0, bytes))
+  } catch (error) {
+    if (error instanceof BackupArchiveError)
+      throw new Error(`restore: ${source} is refused, nothing was written. ${error.message}`)
+    throw error
+  } finally {
+    bar.end()
+  }
+  const { header, manifest } = checked
+  const config = await loadConfig()
+  const parts = await openSiteParts(config)
+  let counts: Awaited<ReturnType<typeof loadArchive>>
+  try {
+    try {
+      await prepareTarget(parts, header, options.replace === true)
+    } catch (error) {
+      if (error instanceof RestoreRefused)
+        throw new Error(`restore: refused, nothing was written. ${error.message}`)
+      throw error
+    }
+    await parts.blobs?.check()
+    counts = await loadArchive(parts, fs.createReadStream(source), header, manifest, progress)
+  } finally {
+    await parts.close()
+  }
+  const summary: RestoreSummary = {
+    command: 'restore',
+    file: source,
+    ms: Date.now() - started,
+    from: header.engine,
+    to: parts.dialect,
+    created: header.created,
+    tables: header.tables.length,
+    rows: Object.values(counts.rows).reduce((sum, count) => sum + count, 0),
+    files: counts.blobs,
+  }
+  if (options.json) terminal.print(JSON.stringify(summary, null, 2))
+  else
+    terminal.print(
+      `Restored the backup of ${header.created} (${header.engine}) into ${parts.dialect}: ${summary.rows} rows in ${summary.tables} tables and ${summary.files.count} files (${formatBytes(summary.files.bytes)}) in ${formatDuration(summary.ms)}. Start the site with: shopwright start`,
+    )
+  return summary
+}
