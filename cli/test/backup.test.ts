@@ -213,6 +213,46 @@ describe('shopwright backup and restore on SQLite', () => {
     }, 120_000)
   })
 
+  it('seals an archive with a passphrase, and restores it only with that passphrase, whole', async () => {
+    const key = path.join(source, 'key.txt')
+    fs.writeFileSync(key, 'correct horse battery staple\n')
+    const sealed = path.join(source, 'sealed.backup')
+    const made = await run(['backup', sealed, '--passphrase-file', key, '--json'], source)
+    expect(made.code, made.stderr).toBe(0)
+    expect(JSON.parse(made.stdout)).toMatchObject({ encrypted: true })
+    const bytes = fs.readFileSync(sealed)
+    expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1')
+    // Nothing of the rows or files shows through: not the account's e-mail, not the header.
+    expect(bytes.includes(Buffer.from('shopwright-backup'))).toBe(false)
+    expect(bytes.includes(Buffer.from('ada@example.com'))).toBe(false)
+
+    const target = projectDir()
+    const tables = async () => Object.keys(await everyRow(target, {}))
+    const noKey = await run(['restore', sealed], target)
+    expect(noKey.code).toBe(2)
+    expect(noKey.stderr).toContain('SHOPWRIGHT_BACKUP_PASSPHRASE')
+    const wrong = await run(['restore', sealed], target, {
+      SHOPWRIGHT_BACKUP_PASSPHRASE: 'wrong horse battery staple',
+    })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('nothing was written')
+    const changed = path.join(target, 'changed.backup')
+    const flipped = Buffer.from(bytes)
+    flipped[Math.floor(flipped.length / 2)] = flipped[Math.floor(flipped.length / 2)]! ^ 1
+    fs.writeFileSync(changed, flipped)
+    const tampered = await run(['restore', changed, '--passphrase-file', key], target)
+    expect(tampered.code).toBe(1)
+    expect(tampered.stderr).toContain('nothing was written')
+    expect(await tables()).toEqual([])
+
+    const short = await run(['backup', sealed, '--encrypt'], source, {
+      SHOPWRIGHT_BACKUP_PASSPHRASE: 'too short',
+    })
+    expect(short.code).toBe(2)
+    await restore(target, {}, sealed, '--passphrase-file', key)
+    expect(await everyRow(target, {})).toEqual(await everyRow(source, {}))
+  }, 240_000)
+
   it('leaves no archive when killed midway, and the half file is refused', async () => {
     const big = projectDir()
     const seeded = await run(['seed'], big)

@@ -10,6 +10,14 @@ export function addBackupCommands(program: Command, terminal: Terminal): void {
       "write a consistent snapshot of the site, running or not, into one archive: every table's rows and the drive's files",
     )
     .argument('<file>', 'the archive to write (replaced if it exists, only once it is whole)')
+    .option(
+      '--encrypt',
+      'seal the archive with a passphrase (age format): from --passphrase-file, SHOPWRIGHT_BACKUP_PASSPHRASE, or asked',
+    )
+    .option(
+      '--passphrase-file <file>',
+      "the passphrase is this file's first line (implies --encrypt)",
+    )
     .option('--json', 'print the summary as JSON')
     .addHelpText(
       'after',
@@ -30,6 +38,10 @@ export function addBackupCommands(program: Command, terminal: Terminal): void {
     .option(
       '--replace',
       "drop the database's tables first (restore refuses a database that is not empty)",
+    )
+    .option(
+      '--passphrase-file <file>',
+      "an encrypted backup's passphrase is this file's first line (else SHOPWRIGHT_BACKUP_PASSPHRASE, or asked)",
     )
     .option('--json', 'print the summary as JSON')
     .addHelpText(

@@ -1,6 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '@shopwright/core'
+import {
+  isEncrypted,
+  openedStream,
+  passphrase,
+  sealingStream,
+  type PassphraseOptions,
+} from '../backup/envelope.js'
 import { BackupArchiveError } from '../backup/format.js'
 import { checkArchive } from '../backup/read-backup.js'
 import { loadArchive, prepareTarget, RestoreRefused } from '../backup/restore-backup.js'
@@ -13,11 +20,13 @@ import { formatBytes, formatDuration } from '../sizes.js'
 import type { Terminal } from '../terminal.js'
 import { cliVersion } from '../version.js'
 
-export interface BackupOptions {
+export interface BackupOptions extends PassphraseOptions {
   json?: boolean
+  /** Seal the archive with a passphrase (implied by --passphrase-file). */
+  encrypt?: boolean
 }
 
-export interface RestoreOptions {
+export interface RestoreOptions extends PassphraseOptions {
   json?: boolean
   replace?: boolean
 }
@@ -35,6 +44,7 @@ export interface BackupSummary {
   files: { count: number; bytes: number }
   /** Blobs rows named that were gone when read (emptied from the bin meanwhile). */
   missingFiles: string[]
+  encrypted: boolean
 }
 
 /** What `shopwright restore` did, as --json prints it. */
@@ -64,16 +74,23 @@ export async function backupSite(
   const target = path.resolve(file)
   if (!fs.statSync(path.dirname(target), { throwIfNoEntry: false })?.isDirectory())
     throw new Error(`backup: the folder ${path.dirname(target)} does not exist`)
+  const encrypt = options.encrypt === true || options.passphraseFile !== undefined
+  // Asked before anything is read: a mistyped passphrase costs no backup.
+  const key = encrypt ? await passphrase(options, terminal, 'encrypt') : null
   const started = Date.now()
   const config = await loadConfig()
   const parts = await openSiteParts(config)
   const partial = `${target}.${process.pid}.partial`
   let written: Awaited<ReturnType<typeof writeBackup>>
   try {
-    const tar = tarWriter(fs.createWriteStream(partial, { mode: 0o600 }))
+    const file = fs.createWriteStream(partial, { mode: 0o600 })
+    const envelope = key ? await sealingStream(key, file) : null
+    const tar = tarWriter(envelope?.input ?? file)
+    envelope?.sealed.catch((error: Error) => tar.abort(error))
     try {
       written = await writeBackup(parts, tar, progressFor(process.stderr), cliVersion())
       await tar.finish()
+      await envelope?.sealed
     } catch (error) {
       tar.abort(error instanceof Error ? error : new Error(String(error)))
       throw error
@@ -96,11 +113,12 @@ export async function backupSite(
     rows: Object.values(manifest.rows).reduce((sum, count) => sum + count, 0),
     files: manifest.blobs,
     missingFiles: manifest.missingBlobs,
+    encrypted: key !== null,
   }
   if (options.json) terminal.print(JSON.stringify(summary, null, 2))
   else {
     terminal.print(
-      `Backed up ${summary.rows} rows in ${summary.tables} tables and ${summary.files.count} files (${formatBytes(summary.files.bytes)}) into ${target} (${formatBytes(summary.bytes)}) in ${formatDuration(summary.ms)}.`,
+      `Backed up ${summary.rows} rows in ${summary.tables} tables and ${summary.files.count} files (${formatBytes(summary.files.bytes)}) into ${target} (${formatBytes(summary.bytes)}${key ? ', encrypted' : ''}) in ${formatDuration(summary.ms)}.`,
     )
     if (summary.missingFiles.length > 0)
       process.stderr.write(
@@ -123,12 +141,15 @@ export async function restoreSite(
   const source = path.resolve(file)
   if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile())
     throw new Error(`restore: there is no file ${source}`)
+  const key = isEncrypted(source) ? await passphrase(options, terminal, 'decrypt') : null
+  const open = () =>
+    key ? openedStream(source, key) : Promise.resolve(fs.createReadStream(source))
   const started = Date.now()
   const progress = progressFor(process.stderr)
   const bar = progress.bar('checking', fs.statSync(source).size)
   let checked: Awaited<ReturnType<typeof checkArchive>>
   try {
-    checked = await checkArchive(fs.createReadStream(source), (bytes) => bar.tick(0, bytes))
+    checked = await checkArchive(await open(), (bytes) => bar.tick(0, bytes))
   } catch (error) {
     if (error instanceof BackupArchiveError)
       throw new Error(`restore: ${source} is refused, nothing was written. ${error.message}`)
@@ -149,7 +170,7 @@ export async function restoreSite(
       throw error
     }
     await parts.blobs?.check()
-    counts = await loadArchive(parts, fs.createReadStream(source), header, manifest, progress)
+    counts = await loadArchive(parts, await open(), header, manifest, progress)
   } finally {
     await parts.close()
   }
