@@ -16,8 +16,11 @@ import {
 import { decodeRow } from './row-codec.js'
 import { tarMembers, type TarMember } from './tar.js'
 
-/** The most a header or manifest may hold: both are read whole. */
-const JSON_MEMBER_LIMIT = 256 * 1024 * 1024
+/**
+ * The most a header or manifest may hold: both are read whole. A manifest lists about 150 bytes a
+ * member: 64 MB is some 400,000 files, far past a drive this command is for.
+ */
+const JSON_MEMBER_LIMIT = 64 * 1024 * 1024
 /** The most one table part may inflate to (a backup writes at most 16 MiB of lines a part). */
 export const PART_LIMIT = 64 * 1024 * 1024
 
