@@ -28,6 +28,16 @@ describe('progress bars', () => {
     expect(frames.at(-1)).toBe('records [########################] 100% 4/4  2.0 KB\n')
   })
 
+  it('counts bytes as sizes when its unit is bytes', () => {
+    const stream = recorder(true)
+    const bar = progressFor(stream, {}, () => 0).bar('checking', 4 * 1024 * 1024, 'bytes')
+    bar.tick(1024 * 1024)
+    bar.end()
+    const frames = stream.text.split('\r\u001b[2K').filter(Boolean)
+    expect(frames[0]).toBe('checking [######------------------]  25% 1.0 MB/4.0 MB')
+    expect(frames.at(-1)).toBe('checking [########################] 100% 4.0 MB/4.0 MB\n')
+  })
+
   it('redraws at most every 100 ms', () => {
     const stream = recorder(true)
     const bar = progressFor(stream, {}, () => 0).bar('files', 1000)

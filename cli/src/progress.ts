@@ -17,7 +17,8 @@ export interface ProgressBar {
 
 /** Makes bars; a no-op one where nobody watches (see progressFor). */
 export interface Progress {
-  bar(label: string, total: number): ProgressBar
+  /** `unit` bytes: `total` and each tick's items are bytes, drawn as sizes (`1.5 MB/2.2 MB`). */
+  bar(label: string, total: number, unit?: 'items' | 'bytes'): ProgressBar
 }
 
 const SILENT_BAR: ProgressBar = { tick: () => undefined, end: () => undefined }
@@ -38,7 +39,7 @@ export function progressFor(
   now: () => number = Date.now,
 ): Progress {
   if (!stream.isTTY || env.NO_COLOR) return SILENT
-  return { bar: (label, total) => drawnBar(stream, label, total, now) }
+  return { bar: (label, total, unit = 'items') => drawnBar(stream, label, total, now, unit) }
 }
 
 function drawnBar(
@@ -46,6 +47,7 @@ function drawnBar(
   label: string,
   total: number,
   now: () => number,
+  unit: 'items' | 'bytes' = 'items',
 ): ProgressBar {
   let done = 0
   let bytes = 0
@@ -56,7 +58,11 @@ function drawnBar(
     const filled = Math.round(share * WIDTH)
     const line = `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(
       Math.floor(share * 100),
-    ).padStart(3)}% ${done}/${total}${bytes > 0 ? `  ${formatBytes(bytes)}` : ''}`
+    ).padStart(3)}% ${
+      unit === 'bytes'
+        ? `${formatBytes(done)}/${formatBytes(total)}`
+        : `${done}/${total}${bytes > 0 ? `  ${formatBytes(bytes)}` : ''}`
+    }`
     // \r and "erase line" redraw in place; the line is cut to the terminal so it never wraps.
     stream.write(`\r\u001b[2K${line.slice(0, (stream.columns || 80) - 1)}`)
     drawn = now()

@@ -146,10 +146,10 @@ export async function restoreSite(
     key ? openedStream(source, key) : Promise.resolve(fs.createReadStream(source))
   const started = Date.now()
   const progress = progressFor(process.stderr)
-  const bar = progress.bar('checking', fs.statSync(source).size)
+  const bar = progress.bar('checking', fs.statSync(source).size, 'bytes')
   let checked: Awaited<ReturnType<typeof checkArchive>>
   try {
-    checked = await checkArchive(await open(), (bytes) => bar.tick(0, bytes))
+    checked = await checkArchive(await open(), (bytes) => bar.tick(bytes))
   } catch (error) {
     if (error instanceof BackupArchiveError)
       throw new Error(`restore: ${source} is refused, nothing was written. ${error.message}`)
