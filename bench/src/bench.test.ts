@@ -223,6 +223,7 @@ describe('scenario registry', () => {
       'create-project',
       'first-start',
       'cluster',
+      'backup',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

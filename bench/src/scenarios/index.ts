@@ -37,6 +37,7 @@ import { globeFrames } from './globe-frames.js'
 import { createProject } from './create-project.js'
 import { firstStart } from './first-start.js'
 import { clusterScale } from './cluster-scale.js'
+import { backup } from './backup.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
@@ -61,7 +62,9 @@ import { clusterScale } from './cluster-scale.js'
  * into a page of its own and drives Chromium; create-project packs the workspace packages and makes,
  * installs and starts a project of its own; first-start clones the checkout and times its first
  * and second `npm start`; cluster starts the cluster harness (three Galera nodes,
- * Redis, S3, two app nodes) and a baseline node on the machine's MariaDB.
+ * Redis, S3, two app nodes) and a baseline node on the machine's MariaDB; backup seeds a SQLite
+ * site of its own, fills its records, orders and drive directly, and runs `shopwright backup` and
+ * `restore` as child processes.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -102,4 +105,5 @@ export const scenarios: readonly Scenario[] = [
   createProject,
   firstStart,
   clusterScale,
+  backup,
 ]
