@@ -4,29 +4,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, dialectOf, loadConfig, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import { createDatabase, dialectOf, loadConfig, SYSTEM_ACTOR } from '@shopwright/core'
 import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import type {} from '@shopwright/plugin-drive'
-import { addUser, projectDir, run } from '../src/testing/index.js'
+import { projectDir, run } from '../src/testing/index.js'
 import { BIN } from '../src/testing/processes.js'
-import { bootWith } from '../src/boot.js'
 import { BOOKKEEPING, tableShapes } from '../src/backup/catalog.js'
+import { NOISE, onSite, seededSite } from './sites.js'
 
 const mariadb = databasesUnderTest().find((database) => database.name === 'mariadb')!
-
-async function onSite<T>(
-  cwd: string,
-  env: Record<string, string>,
-  task: (kernel: Kernel) => Promise<T>,
-): Promise<T> {
-  const config = await loadConfig({ cwd, env: { LOG_LEVEL: 'silent', ...env } })
-  const kernel = await bootWith(config, { logTo: 'stderr' })
-  try {
-    return await task(kernel)
-  } finally {
-    await kernel.close()
-  }
-}
 
 async function loginStatus(cwd: string, env: Record<string, string>, password: string) {
   return onSite(cwd, env, async (kernel) => {
@@ -89,27 +75,6 @@ async function driveFiles(cwd: string, env: Record<string, string>) {
     }
     return files
   })
-}
-
-/** A seeded site with an account of its own and drive files (nested, empty, binary, binned). */
-async function seededSite(env: Record<string, string>): Promise<string> {
-  const cwd = projectDir()
-  const seeded = await run(['seed'], cwd, env)
-  expect(seeded.code, seeded.stderr).toBe(0)
-  await addUser(cwd, { email: 'ada@example.com', password: 'secret12', roles: 'office' }, env)
-  await onSite(cwd, env, async (kernel) => {
-    const { drive } = kernel.services
-    await drive.create(SYSTEM_ACTOR, 'private/reports')
-    await drive.create(SYSTEM_ACTOR, 'private/reports/2026')
-    const put = (where: string, bytes: Buffer) =>
-      drive.upload(SYSTEM_ACTOR, where, Readable.from([bytes]), { size: bytes.length })
-    await put('private/reports/2026/q1.csv', Buffer.from('month,sales\njan,10\n'))
-    await put('private/reports/empty.txt', Buffer.alloc(0))
-    await put('public/noise.bin', Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251)))
-    await put('public/binned.txt', Buffer.from('in the bin'))
-    await drive.bin(SYSTEM_ACTOR, ['public/binned.txt'])
-  })
-  return cwd
 }
 
 interface BackupAnswer {
@@ -186,7 +151,7 @@ describe('shopwright backup and restore on SQLite', () => {
       const changed = path.join(target, 'changed.backup')
       const bytes = Buffer.from(fs.readFileSync(archive))
       // Inside the 70,000 bytes of noise.bin: a run of its pattern no other member has.
-      const pattern = Buffer.from(Array.from({ length: 251 }, (_, i) => i))
+      const pattern = NOISE.subarray(0, 251)
       const at = bytes.indexOf(pattern)
       expect(at).toBeGreaterThan(0)
       bytes[at + 100] = bytes[at + 100]! ^ 0xff

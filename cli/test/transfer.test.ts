@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import { SYSTEM_ACTOR } from '@shopwright/core'
 import { databasesUnderTest } from '@shopwright/core/testing'
 import type {} from '@shopwright/plugin-records'
 import type {} from '@shopwright/plugin-drive'
-import { addUser, projectDir, run } from '../src/testing/index.js'
-import { bootWith } from '../src/boot.js'
+import { projectDir, run } from '../src/testing/index.js'
 import { loginStatus } from './login-status.js'
+import { onSite, seededSite } from './sites.js'
 
 /** A valid manifest of nothing, for archives made by hand. */
 const EMPTY_MANIFEST = JSON.stringify({
@@ -21,21 +20,6 @@ const EMPTY_MANIFEST = JSON.stringify({
   records: [],
   drive: null,
 })
-
-/** Runs a task on the project's site in this process (its drive, its records). */
-async function onSite<T>(
-  cwd: string,
-  env: Record<string, string>,
-  task: (kernel: Kernel) => Promise<T>,
-): Promise<T> {
-  const config = await loadConfig({ cwd, env: { LOG_LEVEL: 'silent', ...env } })
-  const kernel = await bootWith(config, { logTo: 'stderr' })
-  try {
-    return await task(kernel)
-  } finally {
-    await kernel.close()
-  }
-}
 
 /** Every live record as `type/id` -> body, and every drive entry as path -> sha256 of its bytes. */
 async function snapshot(
@@ -66,29 +50,6 @@ async function snapshot(
     }
     return { records, files }
   })
-}
-
-/** A seeded site with an account and drive files of our own (nested, empty, binary). */
-async function seededSite(env: Record<string, string>): Promise<string> {
-  const cwd = projectDir()
-  const seeded = await run(['seed'], cwd, env)
-  expect(seeded.code, seeded.stderr).toBe(0)
-  await addUser(cwd, { email: 'ada@example.com', password: 'secret12', roles: 'office' }, env)
-  await onSite(cwd, env, async (kernel) => {
-    const { drive } = kernel.services
-    await drive.create(SYSTEM_ACTOR, 'private/reports')
-    await drive.create(SYSTEM_ACTOR, 'private/reports/2026')
-    await drive.create(SYSTEM_ACTOR, 'public/empty-folder')
-    const put = (where: string, bytes: Buffer) =>
-      drive.upload(SYSTEM_ACTOR, where, Readable.from([bytes]), { size: bytes.length })
-    await put('private/reports/2026/q1.csv', Buffer.from('month,sales\njan,10\n'))
-    await put('private/reports/empty.txt', Buffer.alloc(0))
-    await put(
-      'public/noise.bin',
-      Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256)),
-    )
-  })
-  return cwd
 }
 
 async function roundTrip(env: Record<string, string>, targetEnv: Record<string, string>) {
