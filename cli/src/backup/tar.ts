@@ -30,8 +30,10 @@ export function tarWriter(out: Writable, through: NodeJS.ReadWriteStream[] = [])
     ...through,
     out,
   ] as NodeJS.ReadWriteStream[])
-  // A failure downstream (a full disk) is seen by whichever add or finish comes next.
-  written.catch(() => undefined)
+  // A failure downstream (a full disk) is seen by whichever add or finish comes next, and stops
+  // a member waiting for room.
+  const failed = new AbortController()
+  written.catch(() => failed.abort())
   const mtime = new Date()
   const entryDone = (name: string, size: number, fill: (entry: NodeJS.WritableStream) => void) =>
     new Promise<void>((resolve, reject) => {
@@ -57,7 +59,7 @@ export function tarWriter(out: Writable, through: NodeJS.ReadWriteStream[] = [])
       try {
         for await (const chunk of body as AsyncIterable<Buffer>) {
           onChunk(chunk)
-          if (!sink!.write(chunk)) await Promise.race([once(sink!, 'drain'), written])
+          if (!sink!.write(chunk)) await once(sink!, 'drain', { signal: failed.signal })
         }
         sink!.end()
       } catch (error) {

@@ -162,6 +162,9 @@ export async function restoreSite(
   const parts = await openSiteParts(config)
   let counts: Awaited<ReturnType<typeof loadArchive>>
   try {
+    // The drive's folder or bucket first: a store that cannot be written refuses the restore
+    // before any table is made.
+    await parts.blobs?.check()
     try {
       await prepareTarget(parts, header, options.replace === true)
     } catch (error) {
@@ -169,7 +172,6 @@ export async function restoreSite(
         throw new Error(`restore: refused, nothing was written. ${error.message}`)
       throw error
     }
-    await parts.blobs?.check()
     counts = await loadArchive(parts, await open(), header, manifest, progress)
   } finally {
     await parts.close()
