@@ -218,40 +218,74 @@ describe('shopwright backup and restore on SQLite', () => {
     expect(await everyRow(target, {})).toEqual(await everyRow(source, {}))
   }, 240_000)
 
-  it('leaves no archive when killed midway, and the half file is refused', async () => {
-    const big = projectDir()
-    const seeded = await run(['seed'], big)
-    expect(seeded.code, seeded.stderr).toBe(0)
-    await onSite(big, {}, async (kernel) => {
-      const bytes = Buffer.alloc(96 * 1024 * 1024, 7)
-      await kernel.services.drive.upload(SYSTEM_ACTOR, 'private/big.bin', Readable.from([bytes]), {
-        size: bytes.length,
-      })
-    })
-    const file = path.join(big, 'killed.backup')
+  describe('stopped midway', () => {
+    let big: string
     const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' }
     for (const key of ['DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'PLUGINS']) delete env[key]
-    const child = spawn(process.execPath, [BIN, 'backup', file], { cwd: big, env, stdio: 'ignore' })
-    let partial: string | undefined
-    // Killed once the half archive holds some of the big file.
-    for (let tries = 0; tries < 600 && !partial; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      partial = fs
-        .readdirSync(big)
-        .filter((name) => name.endsWith('.partial'))
-        .map((name) => path.join(big, name))
-        .find((name) => fs.statSync(name).size > 8 * 1024 * 1024)
+
+    beforeAll(async () => {
+      big = projectDir()
+      const seeded = await run(['seed'], big)
+      expect(seeded.code, seeded.stderr).toBe(0)
+      await onSite(big, {}, async (kernel) => {
+        const bytes = Buffer.alloc(96 * 1024 * 1024, 7)
+        await kernel.services.drive.upload(
+          SYSTEM_ACTOR,
+          'private/big.bin',
+          Readable.from([bytes]),
+          { size: bytes.length },
+        )
+      })
+    }, 120_000)
+
+    /** Starts a backup and answers once its half archive holds some of the big file. */
+    async function backupUnderWay(file: string) {
+      const child = spawn(process.execPath, [BIN, 'backup', file], {
+        cwd: big,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      let stderr = ''
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      let partial: string | undefined
+      for (let tries = 0; tries < 600 && !partial; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        partial = fs
+          .readdirSync(big)
+          .filter((name) => name.endsWith('.partial'))
+          .map((name) => path.join(big, name))
+          .find((name) => fs.statSync(name).size > 8 * 1024 * 1024)
+      }
+      expect(partial).toBeDefined()
+      return { child, partial: partial!, exited, stderr: () => stderr }
     }
-    expect(partial).toBeDefined()
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child.once('exit', resolve))
-    expect(fs.existsSync(file)).toBe(false)
-    const target = projectDir()
-    const answer = await run(['restore', partial!], target)
-    expect(answer.code).toBe(1)
-    expect(answer.stderr).toContain('nothing was written')
-    expect(Object.keys(await everyRow(target, {}))).toEqual([])
-  }, 240_000)
+
+    it('leaves no archive when killed, and the half file is refused', async () => {
+      const file = path.join(big, 'killed.backup')
+      const { child, partial, exited } = await backupUnderWay(file)
+      child.kill('SIGKILL')
+      await exited
+      expect(fs.existsSync(file)).toBe(false)
+      const target = projectDir()
+      const answer = await run(['restore', partial], target)
+      expect(answer.code).toBe(1)
+      expect(answer.stderr).toContain('nothing was written')
+      expect(Object.keys(await everyRow(target, {}))).toEqual([])
+      fs.rmSync(partial)
+    }, 120_000)
+
+    it('stops cleanly on Ctrl+C: exit 130, no archive and no half file', async () => {
+      const file = path.join(big, 'stopped.backup')
+      const { child, exited, stderr } = await backupUnderWay(file)
+      child.kill('SIGINT')
+      const code = await exited
+      expect(code, stderr()).toBe(130)
+      expect(stderr()).toContain('no archive was written')
+      expect(fs.existsSync(file)).toBe(false)
+      expect(fs.readdirSync(big).filter((name) => name.endsWith('.partial'))).toEqual([])
+    }, 120_000)
+  })
 })
 
 describe.skipIf(mariadb.skip)('shopwright backup and restore between SQLite and MariaDB', () => {

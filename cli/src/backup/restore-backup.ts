@@ -19,6 +19,14 @@ export class RestoreRefused extends Error {
   override readonly name = 'RestoreRefused'
 }
 
+/** The load stopped by its signal (Ctrl+C) between two members, with what it had written. */
+export class RestoreStopped extends Error {
+  override readonly name = 'RestoreStopped'
+  constructor(readonly counts: RestoreCounts) {
+    super('the restore was stopped')
+  }
+}
+
 export interface RestoreCounts {
   rows: Record<string, number>
   blobs: { count: number; bytes: number }
@@ -85,6 +93,7 @@ export async function loadArchive(
   header: BackupHeader,
   manifest: BackupManifest,
   progress: Progress,
+  signal?: AbortSignal,
 ): Promise<RestoreCounts> {
   const columns = new Map(header.tables.map((table) => [table.name, table.columns]))
   const sums = new Map(manifest.members.map((member) => [member.name, member.sha256]))
@@ -93,6 +102,10 @@ export async function loadArchive(
   const rowBar = progress.bar('rows', totalRows)
   let fileBar: ReturnType<Progress['bar']> | null = null
   for await (const member of tarMembers(source)) {
+    if (signal?.aborted) {
+      source.destroy()
+      throw new RestoreStopped(counts)
+    }
     const kind = memberKind(member.name)
     if (kind?.kind === 'rows') {
       const tableColumns = columns.get(kind.table)!

@@ -40,6 +40,8 @@ export function tarWriter(out: Writable, through: NodeJS.ReadWriteStream[] = [])
       const entry = pack.entry({ name, size, mtime, mode: 0o600 }, (error) =>
         error ? reject(error) : resolve(),
       )
+      // An archive stopped midway (abort) fails the member being written, not the process.
+      entry.on('error', reject)
       fill(entry as unknown as NodeJS.WritableStream)
     })
   return {
@@ -56,6 +58,8 @@ export function tarWriter(out: Writable, through: NodeJS.ReadWriteStream[] = [])
       const done = entryDone(name, size, (entry) => {
         sink = entry
       })
+      // Awaited once the bytes are in; a failure before that is the loop's to throw.
+      done.catch(() => undefined)
       try {
         for await (const chunk of body as AsyncIterable<Buffer>) {
           onChunk(chunk)

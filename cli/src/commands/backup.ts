@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { loadConfig } from '@shopwright/core'
 import {
   isEncrypted,
@@ -10,12 +11,18 @@ import {
 } from '../backup/envelope.js'
 import { BackupArchiveError } from '../backup/format.js'
 import { checkArchive } from '../backup/read-backup.js'
-import { loadArchive, prepareTarget, RestoreRefused } from '../backup/restore-backup.js'
+import {
+  loadArchive,
+  prepareTarget,
+  RestoreRefused,
+  RestoreStopped,
+} from '../backup/restore-backup.js'
 import { openSiteParts } from '../backup/site-parts.js'
 import { tarWriter } from '../backup/tar.js'
 import { writeBackup } from '../backup/write-backup.js'
 import { coloursFor, wantsColour } from '../colours.js'
 import { progressFor } from '../progress.js'
+import { listenForInterrupt, TransferInterrupted } from '../transfer/interrupt.js'
 import { formatBytes, formatDuration } from '../sizes.js'
 import type { Terminal } from '../terminal.js'
 import { cliVersion } from '../version.js'
@@ -81,12 +88,15 @@ export async function backupSite(
   const config = await loadConfig()
   const parts = await openSiteParts(config)
   const partial = `${target}.${process.pid}.partial`
+  // Ctrl+C stops the archive where it is: the half file is removed, as a failure removes it.
+  const interruption = listenForInterrupt((line) => process.stderr.write(`\n${line}\n`))
   let written: Awaited<ReturnType<typeof writeBackup>>
   try {
     const file = fs.createWriteStream(partial, { mode: 0o600 })
     const envelope = key ? await sealingStream(key, file) : null
     const tar = tarWriter(envelope?.input ?? file)
     envelope?.sealed.catch((error: Error) => tar.abort(error))
+    interruption.signal.addEventListener('abort', () => tar.abort(new Error('stopped by Ctrl+C')))
     try {
       written = await writeBackup(parts, tar, progressFor(process.stderr), cliVersion())
       await tar.finish()
@@ -98,8 +108,11 @@ export async function backupSite(
     fs.renameSync(partial, target)
   } catch (error) {
     fs.rmSync(partial, { force: true })
+    if (interruption.interrupted)
+      throw new TransferInterrupted('backup: stopped by Ctrl+C; no archive was written')
     throw error
   } finally {
+    interruption.end()
     await parts.close()
   }
   const { header, manifest } = written
@@ -145,12 +158,38 @@ export async function restoreSite(
   const open = () =>
     key ? openedStream(source, key) : Promise.resolve(fs.createReadStream(source))
   const started = Date.now()
+  // Ctrl+C: while the archive is checked nothing is written yet; while it loads, the load stops
+  // between two members and says what it wrote.
+  const interruption = listenForInterrupt((line) => process.stderr.write(`\n${line}\n`))
+  try {
+    return await restoreChecked(source, open, options, terminal, started, interruption.signal)
+  } finally {
+    interruption.end()
+  }
+}
+
+async function restoreChecked(
+  source: string,
+  open: () => Promise<Readable>,
+  options: RestoreOptions,
+  terminal: Terminal,
+  started: number,
+  signal: AbortSignal,
+): Promise<RestoreSummary> {
   const progress = progressFor(process.stderr)
   const bar = progress.bar('checking', fs.statSync(source).size, 'bytes')
   let checked: Awaited<ReturnType<typeof checkArchive>>
   try {
-    checked = await checkArchive(await open(), (bytes) => bar.tick(bytes))
+    const stream = await open()
+    signal.addEventListener('abort', () => stream.destroy(new Error('stopped by Ctrl+C')), {
+      once: true,
+    })
+    checked = await checkArchive(stream, (bytes) => bar.tick(bytes))
   } catch (error) {
+    if (signal.aborted)
+      throw new TransferInterrupted(
+        'restore: stopped by Ctrl+C while checking; nothing was written',
+      )
     if (error instanceof BackupArchiveError)
       throw new Error(`restore: ${source} is refused, nothing was written. ${error.message}`)
     throw error
@@ -172,7 +211,13 @@ export async function restoreSite(
         throw new Error(`restore: refused, nothing was written. ${error.message}`)
       throw error
     }
-    counts = await loadArchive(parts, await open(), header, manifest, progress)
+    counts = await loadArchive(parts, await open(), header, manifest, progress, signal)
+  } catch (error) {
+    if (!(error instanceof RestoreStopped)) throw error
+    const rows = Object.values(error.counts.rows).reduce((sum, count) => sum + count, 0)
+    throw new TransferInterrupted(
+      `restore: stopped by Ctrl+C after ${rows} rows and ${error.counts.blobs.count} files: the database is partly restored; run the restore again with --replace`,
+    )
   } finally {
     await parts.close()
   }
