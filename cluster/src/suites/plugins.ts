@@ -329,11 +329,22 @@ export function pluginsSuite(site: Site): void {
         expect(session!.id).toBe(
           createHash('sha256').update(visit!).digest('base64url').slice(0, 22),
         )
-        // ...with every page, told alike by both nodes.
-        const { answer: detail } = await sameOnBothNodes<SessionDetail>(
-          staffOn,
-          `/query/session/get/${session!.id}`,
-        )
+        // ...with every page, told alike by both nodes. Both nodes wrote the session row at
+        // once, so one of their batches may have lost Galera's certification and been queued
+        // again for the next flush (session-writer.ts): its pages come a flush later.
+        let detail!: SessionDetail
+        await expect
+          .poll(
+            async () => {
+              await settleGalera(cluster)
+              detail = (
+                await sameOnBothNodes<SessionDetail>(staffOn, `/query/session/get/${session!.id}`)
+              ).answer
+              return detail.pages.length
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(3)
         expect(detail.confirmed).toBe(true)
         expect(detail.robot).toBe(false)
         expect(detail.pages.map((each) => [each.href, each.scroll])).toEqual([
