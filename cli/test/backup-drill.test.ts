@@ -2,19 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { loadConfig, SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
-import { databasesUnderTest, inject } from '@shopwright/core/testing'
+import { SYSTEM_ACTOR, type Kernel } from '@shopwright/core'
+import { databasesUnderTest } from '@shopwright/core/testing'
 import type {} from '@shopwright/plugin-drive'
 import type {} from '@shopwright/plugin-records'
 import { addUser, projectDir, run } from '../src/testing/index.js'
-import { bootWith } from '../src/boot.js'
+import { loginStatus } from './login-status.js'
+import { onSite } from './sites.js'
 
 const mariadb = databasesUnderTest().find((database) => database.name === 'mariadb')!
-
-async function bootSite(cwd: string, env: Record<string, string>): Promise<Kernel> {
-  const config = await loadConfig({ cwd, env: { LOG_LEVEL: 'silent', ...env } })
-  return bootWith(config, { logTo: 'stderr' })
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
@@ -67,32 +63,30 @@ async function drill(sourceEnv: Record<string, string>, targetEnv: Record<string
     { email: 'ada@example.com', password: 'secret12', roles: 'office' },
     sourceEnv,
   )
-  const site = await bootSite(source, sourceEnv)
-  await site.services.drive.create(SYSTEM_ACTOR, 'public/load')
-  const acked: Acknowledged = { pages: new Map(), files: new Map() }
-  const stop = { now: false }
-  // A failed write fails the drill, after the site is closed.
-  let failed: unknown = null
-  const load = steadyLoad(site, acked, stop).catch((error: unknown) => {
-    failed = error
-  })
   const archive = path.join(source, 'drill.backup')
+  const acked: Acknowledged = { pages: new Map(), files: new Map() }
   let began = 0
   let ended = 0
-  try {
-    // The load runs a while before, during and after the backup.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    began = Date.now()
-    const made = await run(['backup', archive, '--json'], source, sourceEnv)
-    expect(made.code, made.stderr).toBe(0)
-    ended = Date.now()
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  } finally {
-    stop.now = true
+  await onSite(source, sourceEnv, async (site) => {
+    await site.services.drive.create(SYSTEM_ACTOR, 'public/load')
+    const stop = { now: false }
+    const load = steadyLoad(site, acked, stop)
+    // Its failure is awaited below, after the backup; until then it is no unhandled rejection.
+    load.catch(() => undefined)
+    try {
+      // The load runs a while before, during and after the backup.
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      began = Date.now()
+      const made = await run(['backup', archive, '--json'], source, sourceEnv)
+      expect(made.code, made.stderr).toBe(0)
+      ended = Date.now()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    } finally {
+      stop.now = true
+    }
+    // A failed write fails the drill.
     await load
-    await site.close()
-  }
-  if (failed) throw failed
+  })
   const before = [...acked.pages.values()].filter((history) => history[0]!.at < began)
   expect(before.length).toBeGreaterThan(5)
   // The site was written to while the backup read it.
@@ -103,8 +97,7 @@ async function drill(sourceEnv: Record<string, string>, targetEnv: Record<string
   const restored = await run(['restore', archive, '--json'], target, targetEnv)
   expect(restored.code, restored.stderr).toBe(0)
 
-  const copy = await bootSite(target, targetEnv)
-  try {
+  await onSite(target, targetEnv, async (copy) => {
     const { records, drive } = copy.services
     for (const [id, history] of acked.pages) {
       const page = await records.find('webpage', id)
@@ -133,15 +126,8 @@ async function drill(sourceEnv: Record<string, string>, targetEnv: Record<string
         expect(found, `${name} was acknowledged before the backup`).toBe(file.sha)
       else if (found) expect(found).toBe(file.sha)
     }
-    const reply = await inject(copy, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email: 'ada@example.com', password: 'secret12' },
-    })
-    expect(reply.statusCode).toBe(200)
-  } finally {
-    await copy.close()
-  }
+  })
+  expect(await loginStatus(target, 'ada@example.com', 'secret12', targetEnv)).toBe(200)
 }
 
 describe.skipIf(mariadb.skip)('a backup taken under load, restored into the other engine', () => {

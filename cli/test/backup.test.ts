@@ -5,25 +5,17 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, dialectOf, loadConfig, SYSTEM_ACTOR } from '@shopwright/core'
-import { databasesUnderTest, inject } from '@shopwright/core/testing'
+import { databasesUnderTest } from '@shopwright/core/testing'
 import type {} from '@shopwright/plugin-drive'
 import { projectDir, run } from '../src/testing/index.js'
 import { BIN } from '../src/testing/processes.js'
 import { BOOKKEEPING, tableShapes } from '../src/backup/catalog.js'
+import { MANIFEST_NAME, type BackupManifest, type MemberSum } from '../src/backup/format.js'
+import { tarMembers, tarWriter } from '../src/backup/tar.js'
+import { loginStatus } from './login-status.js'
 import { NOISE, onSite, seededSite } from './sites.js'
 
 const mariadb = databasesUnderTest().find((database) => database.name === 'mariadb')!
-
-async function loginStatus(cwd: string, env: Record<string, string>, password: string) {
-  return onSite(cwd, env, async (kernel) => {
-    const reply = await inject(kernel, {
-      method: 'POST',
-      url: '/query/account/login',
-      payload: { email: 'ada@example.com', password },
-    })
-    return reply.statusCode
-  })
-}
 
 /** The site's database as the project in `cwd` with `env` opens it. */
 async function siteDatabase(cwd: string, env: Record<string, string>) {
@@ -121,7 +113,7 @@ describe('shopwright backup and restore on SQLite', () => {
     expect(restored).toMatchObject({ from: 'sqlite', to: 'sqlite', rows: made.rows })
     expect(await everyRow(target, {})).toEqual(await everyRow(source, {}))
     expect(await driveFiles(target, {})).toEqual(await driveFiles(source, {}))
-    expect(await loginStatus(target, {}, 'secret12')).toBe(200)
+    expect(await loginStatus(target, 'ada@example.com', 'secret12', {})).toBe(200)
   }, 240_000)
 
   describe('refusals write nothing', () => {
@@ -157,6 +149,39 @@ describe('shopwright backup and restore on SQLite', () => {
       bytes[at + 100] = bytes[at + 100]! ^ 0xff
       fs.writeFileSync(changed, bytes)
       await refused(changed, /not what the manifest records/)
+      expect(await tables()).toEqual([])
+    }, 60_000)
+
+    it('refuses an archive holding a file twice, even with a manifest that lists it twice', async () => {
+      // Rewritten member by member, a blob added again and the manifest made to match.
+      const twice = path.join(target, 'twice.backup')
+      const tar = tarWriter(fs.createWriteStream(twice))
+      const sums: MemberSum[] = []
+      let again: { name: string; body: Buffer } | null = null
+      for await (const member of tarMembers(fs.createReadStream(archive))) {
+        const chunks: Buffer[] = []
+        for await (const chunk of member.body) chunks.push(chunk)
+        const body = Buffer.concat(chunks)
+        if (member.name === MANIFEST_NAME) {
+          await tar.addBuffer(again!.name, again!.body)
+          sums.push({ ...sums.find((sum) => sum.name === again!.name)! })
+          const manifest = JSON.parse(body.toString()) as BackupManifest
+          manifest.members = sums
+          manifest.blobs.count += 1
+          manifest.blobs.bytes += again!.body.length
+          await tar.addBuffer(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest)))
+          continue
+        }
+        if (member.name.startsWith('blobs/')) again ??= { name: member.name, body }
+        await tar.addBuffer(member.name, body)
+        sums.push({
+          name: member.name,
+          size: body.length,
+          sha256: createHash('sha256').update(body).digest('hex'),
+        })
+      }
+      await tar.finish()
+      await refused(twice, /holds blobs\/drive\/\w+ twice/)
       expect(await tables()).toEqual([])
     }, 60_000)
 
@@ -315,12 +340,12 @@ describe.skipIf(mariadb.skip)('shopwright backup and restore between SQLite and 
     const again = await backup(middle, onMaria, second)
     expect(again).toMatchObject({ engine: 'mysql', rows: made.rows, files: made.files })
     expect(await driveFiles(middle, onMaria)).toEqual(await driveFiles(source, {}))
-    expect(await loginStatus(middle, onMaria, 'secret12')).toBe(200)
+    expect(await loginStatus(middle, 'ada@example.com', 'secret12', onMaria)).toBe(200)
 
     const last = projectDir()
     await restore(last, {}, second)
     expect(await everyRow(last, {})).toEqual(rows)
     expect(await driveFiles(last, {})).toEqual(await driveFiles(source, {}))
-    expect(await loginStatus(last, {}, 'secret12')).toBe(200)
+    expect(await loginStatus(last, 'ada@example.com', 'secret12', {})).toBe(200)
   }, 300_000)
 })

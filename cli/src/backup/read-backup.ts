@@ -90,9 +90,12 @@ export async function checkArchive(
   const partsSeen = new Map<string, number>()
   let blobs = 0
   let blobBytes = 0
+  const names = new Set<string>()
   try {
     for await (const member of tarMembers(source)) {
       if (manifest) throw new BackupArchiveError(`${member.name} comes after the manifest.`)
+      if (names.has(member.name)) throw new BackupArchiveError(`It holds ${member.name} twice.`)
+      names.add(member.name)
       const kind = member.type === 'file' ? memberKind(member.name) : null
       if (!kind) throw new BackupArchiveError(`${member.name} is not a member a backup writes.`)
       if (!header && kind.kind !== 'header')
@@ -119,10 +122,8 @@ export async function checkArchive(
         hash.update(body)
         size = body.length
         onBytes(size)
-        if (kind.kind === 'header') {
-          if (header) throw new BackupArchiveError(`It holds ${HEADER_NAME} twice.`)
-          header = parseHeader(body)
-        } else {
+        if (kind.kind === 'header') header = parseHeader(body)
+        else {
           const table = header!.tables.find((entry) => entry.name === kind.table)
           if (!table)
             throw new BackupArchiveError(`${member.name} holds rows of a table the header lacks.`)

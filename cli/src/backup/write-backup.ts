@@ -101,9 +101,8 @@ export async function writeBackup(
       await flush()
     }
     bar.end()
-    const blobs: BackupBlob[] = []
-    if (source.blobs && shapes.some((shape) => shape.name === 'drive_entries'))
-      for await (const blob of snapshotBlobs(trx)) blobs.push(blob)
+    // The drive's own query, in the same snapshot: its rows are the drive's business.
+    const blobs: BackupBlob[] = source.blobs ? await snapshotBlobs(trx) : []
     return { header, blobs }
   })
 

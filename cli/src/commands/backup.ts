@@ -162,7 +162,15 @@ export async function restoreSite(
   // between two members and says what it wrote.
   const interruption = listenForInterrupt((line) => process.stderr.write(`\n${line}\n`))
   try {
-    return await restoreChecked(source, open, options, terminal, started, interruption.signal)
+    return await restoreChecked(
+      source,
+      open,
+      key !== null,
+      options,
+      terminal,
+      started,
+      interruption.signal,
+    )
   } finally {
     interruption.end()
   }
@@ -171,6 +179,7 @@ export async function restoreSite(
 async function restoreChecked(
   source: string,
   open: () => Promise<Readable>,
+  encrypted: boolean,
   options: RestoreOptions,
   terminal: Terminal,
   started: number,
@@ -191,7 +200,13 @@ async function restoreChecked(
         'restore: stopped by Ctrl+C while checking; nothing was written',
       )
     if (error instanceof BackupArchiveError)
-      throw new Error(`restore: ${source} is refused, nothing was written. ${error.message}`)
+      throw new Error(
+        `restore: ${source} is refused, nothing was written. ${error.message}${
+          encrypted && !/passphrase/.test(error.message)
+            ? ' An encrypted backup fails so when a byte of it was changed or it was cut short.'
+            : ''
+        }`,
+      )
     throw error
   } finally {
     bar.end()
