@@ -11,7 +11,7 @@ import { projectDir, run } from '../src/testing/index.js'
 import { BIN } from '../src/testing/processes.js'
 import { BOOKKEEPING, tableShapes } from '../src/backup/catalog.js'
 import { MANIFEST_NAME, type BackupManifest, type MemberSum } from '../src/backup/format.js'
-import { tarMembers, tarWriter } from '../src/backup/tar.js'
+import { tarFileWriter, tarMembers } from '../src/backup/tar.js'
 import { loginStatus } from './login-status.js'
 import { NOISE, onSite, seededSite } from './sites.js'
 
@@ -155,7 +155,7 @@ describe('shopwright backup and restore on SQLite', () => {
     it('refuses an archive holding a file twice, even with a manifest that lists it twice', async () => {
       // Rewritten member by member, a blob added again and the manifest made to match.
       const twice = path.join(target, 'twice.backup')
-      const tar = tarWriter(fs.createWriteStream(twice))
+      const tar = tarFileWriter(twice)
       const sums: MemberSum[] = []
       let again: { name: string; body: Buffer } | null = null
       for await (const member of tarMembers(fs.createReadStream(archive))) {

@@ -96,7 +96,9 @@ export async function sealingStream(
 export async function openedStream(file: string, key: string): Promise<Readable> {
   const decrypter = new Decrypter()
   decrypter.addPassphrase(key)
-  const source = Readable.toWeb(fs.createReadStream(file)) as unknown as ReadableStream<Uint8Array>
+  const source = Readable.toWeb(
+    fs.createReadStream(file, { highWaterMark: 1024 * 1024 }),
+  ) as unknown as ReadableStream<Uint8Array>
   try {
     const plain = await decrypter.decrypt(source)
     return Readable.fromWeb(plain as unknown as WebReadableStream)

@@ -6,6 +6,7 @@ import { quoted, tableNames, tableShapes } from './catalog.js'
 import type { BackupHeader, BackupManifest } from './format.js'
 import { memberKind, partRows, readWhole, PART_LIMIT } from './read-backup.js'
 import type { SiteParts } from './site-parts.js'
+import { sqliteBinding, sqliteConnection } from './sqlite-connection.js'
 import { tarMembers } from './tar.js'
 
 /** Bound values per INSERT: under SQLite's 32,766 and MySQL's 65,535 placeholders. */
@@ -149,6 +150,13 @@ async function insertAll(
     1,
     Math.min(ROWS_PER_INSERT, Math.floor(BINDINGS_PER_INSERT / columns.length)),
   )
+  if (dialect === 'sqlite') {
+    const insert = (await sqliteConnection(trx)).prepare(
+      `INSERT INTO ${quoted(dialect, table)} (${columns.map((column) => quoted(dialect, column)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    )
+    for (const row of rows) insert.run(row.map(sqliteBinding))
+    return
+  }
   const into = `INSERT INTO ${quoted(dialect, table)} (${columns.map((column) => quoted(dialect, column)).join(', ')}) VALUES `
   const tuple = `(${columns.map(() => '?').join(', ')})`
   let batch: unknown[][] = []

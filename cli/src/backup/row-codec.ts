@@ -33,7 +33,12 @@ export function decodeValue(value: unknown): unknown {
 
 /** One row's line: its values in the header's column order. */
 export function encodeRow(row: Record<string, unknown>, columns: readonly string[]): string {
-  return JSON.stringify(columns.map((column) => encodeValue(row[column])))
+  return encodeValues(columns.map((column) => row[column]))
+}
+
+/** One row's line from its values, already in the header's column order. */
+export function encodeValues(values: readonly unknown[]): string {
+  return JSON.stringify(values.map(encodeValue))
 }
 
 /** One line back into the values to bind, checked against the header's column count. */

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto'
-import type { Readable } from 'node:stream'
-import { gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { gzip as gzipCallback } from 'node:zlib'
 import type { Knex } from 'knex'
 import { MIGRATIONS_TABLE, type DatabaseDialect } from '@shopwright/core'
-import { snapshotBlobs, type BackupBlob, type BlobStore } from '@shopwright/plugin-drive'
+import {
+  snapshotBlobs,
+  type BackupBlob,
+  type BlobDownload,
+  type BlobStore,
+} from '@shopwright/plugin-drive'
 import type { Progress } from '../progress.js'
 import { quoted, tableShapes, type TableShape } from './catalog.js'
 import {
@@ -18,8 +23,11 @@ import {
   type BackupManifest,
   type MemberSum,
 } from './format.js'
-import { encodeRow } from './row-codec.js'
+import { encodeValues } from './row-codec.js'
+import { sqliteConnection } from './sqlite-connection.js'
 import type { TarWriter } from './tar.js'
+
+const gzip = promisify(gzipCallback)
 
 /** Rows read per query: a page of a table in memory, whatever its size. */
 const PAGE = 1000
@@ -76,6 +84,8 @@ export async function writeBackup(
       'rows',
       [...counts.values()].reduce((sum, count) => sum + count, 0),
     )
+    // One part is compressed on libuv's threads while the next is read and encoded here.
+    let compressing: Promise<void> = Promise.resolve()
     for (const shape of shapes) {
       let part = 0
       let lines: string[] = []
@@ -83,14 +93,21 @@ export async function writeBackup(
       const flush = async () => {
         if (lines.length === 0) return
         part += 1
-        await add(partName(shape.name, part), gzipSync(`${lines.join('\n')}\n`, { level: 1 }))
+        const name = partName(shape.name, part)
+        const text = `${lines.join('\n')}\n`
         lines = []
         bytes = 0
+        await compressing
+        compressing = gzip(text, { level: 1, chunkSize: 1024 * 1024 }).then((body) =>
+          add(name, body),
+        )
+        // Seen when awaited next; a rejection is not left unhandled meanwhile.
+        compressing.catch(() => undefined)
       }
       rows[shape.name] = 0
       for await (const page of tablePages(trx, source.dialect, shape)) {
-        for (const row of page) {
-          const line = encodeRow(row, shape.columns)
+        for (const values of page) {
+          const line = encodeValues(values)
           lines.push(line)
           bytes += line.length + 1
           if (lines.length >= ROWS_PER_PART || bytes >= PART_BYTES) await flush()
@@ -100,6 +117,7 @@ export async function writeBackup(
       }
       await flush()
     }
+    await compressing
     bar.end()
     // The drive's own query, in the same snapshot: its rows are the drive's business.
     const blobs: BackupBlob[] = source.blobs ? await snapshotBlobs(trx) : []
@@ -175,53 +193,74 @@ async function rowCounts(
   return counts
 }
 
+/** A page of a table's rows, each its values in the table's column order. */
+type Page = unknown[][]
+
 /**
- * A table's rows a page at a time, in primary-key order from where the last page ended, so a page
- * costs the same at any depth. A table without a primary key is read by SQLite's rowid, or on
- * MariaDB by offset (the snapshot keeps the order stable; the site's tables all have keys).
+ * A table's rows a page at a time. SQLite: one statement over the whole table on the snapshot's
+ * own connection, as arrays (a page costs no query of its own). MySQL/MariaDB: in primary-key
+ * order from where the last page ended, so a page costs the same at any depth; a table without
+ * a primary key by offset (the snapshot keeps the order stable; the site's tables all have keys).
  */
 async function* tablePages(
   trx: Knex.Transaction,
   dialect: DatabaseDialect,
   shape: TableShape,
-): AsyncGenerator<Array<Record<string, unknown>>> {
+): AsyncGenerator<Page> {
   const table = quoted(dialect, shape.name)
-  const keys =
-    shape.primaryKey.length > 0 ? shape.primaryKey : dialect === 'sqlite' ? ['rowid'] : []
   const select = shape.columns.map((column) => quoted(dialect, column)).join(', ')
-  const run = async (sql: string, bindings: unknown[]) => {
-    const answer = (await trx.raw(sql, bindings as Knex.RawBinding[])) as unknown
-    return (dialect === 'sqlite' ? answer : (answer as unknown[])[0]) as Array<
-      Record<string, unknown>
-    >
+  if (dialect === 'sqlite') {
+    yield* sqlitePages(trx, `SELECT ${select} FROM ${table}`)
+    return
   }
+  const run = async (sql: string, bindings: unknown[]) => {
+    const [rows] = (await trx.raw(sql, bindings as Knex.RawBinding[])) as unknown as [
+      Array<Record<string, unknown>>,
+    ]
+    return rows
+  }
+  const inColumnOrder = (rows: Array<Record<string, unknown>>): Page =>
+    rows.map((row) => shape.columns.map((column) => row[column]))
+  const keys = shape.primaryKey
   if (keys.length === 0) {
     for (let offset = 0; ; offset += PAGE) {
       const page = await run(`SELECT ${select} FROM ${table} LIMIT ? OFFSET ?`, [PAGE, offset])
-      if (page.length > 0) yield page
+      if (page.length > 0) yield inColumnOrder(page)
       if (page.length < PAGE) return
     }
   }
   const keyList = keys.map((key) => quoted(dialect, key)).join(', ')
-  // rowid is read under an alias: it is not one of the columns the archive carries.
-  const keyAliases = keys.map((_, index) => `sw_key_${index}`)
-  const keySelect = keys
-    .map((key, index) => `${quoted(dialect, key)} AS ${keyAliases[index]}`)
-    .join(', ')
   let after: unknown[] | null = null
   for (;;) {
     const where = after ? `WHERE (${keyList}) > (${keys.map(() => '?').join(', ')})` : ''
-    const page = await run(
-      `SELECT ${select}, ${keySelect} FROM ${table} ${where} ORDER BY ${keyList} LIMIT ?`,
-      [...(after ?? []), PAGE],
-    )
+    const page = await run(`SELECT ${select} FROM ${table} ${where} ORDER BY ${keyList} LIMIT ?`, [
+      ...(after ?? []),
+      PAGE,
+    ])
     if (page.length > 0) {
       const last = page[page.length - 1]!
-      after = keyAliases.map((alias) => last[alias])
-      yield page
+      after = keys.map((key) => last[key])
+      yield inColumnOrder(page)
     }
     if (page.length < PAGE) return
   }
+}
+
+/**
+ * A SELECT's rows as arrays, a page at a time, on the transaction's own connection: in its
+ * snapshot.
+ */
+async function* sqlitePages(trx: Knex.Transaction, sql: string): AsyncGenerator<Page> {
+  const connection = await sqliteConnection(trx)
+  let page: Page = []
+  for (const values of connection.prepare(sql).raw(true).iterate()) {
+    page.push(values)
+    if (page.length === PAGE) {
+      yield page
+      page = []
+    }
+  }
+  if (page.length > 0) yield page
 }
 
 /** Copies one blob into the archive, hashing it on the way; null when it is gone from the store. */
@@ -230,19 +269,25 @@ async function copyBlob(
   blob: BackupBlob,
   tar: TarWriter,
 ): Promise<MemberSum | null> {
-  let body: Readable
-  let size: number
-  try {
-    const download = await store.get(blob.key)
-    body = download.body
-    size = download.size
-  } catch (error) {
-    if ((error as { code?: string }).code === 'BLOB_NOT_FOUND') return null
-    throw error
-  }
   const name = `${DRIVE_BLOBS_PREFIX}${blob.key}`
   const hash = createHash('sha256')
-  await tar.addStream(name, size, body, (chunk) => hash.update(chunk))
+  const onChunk = (chunk: Buffer) => hash.update(chunk)
+  let size: number
+  if (store.pathOf) {
+    const copied = await tar.addFile(name, store.pathOf(blob.key), onChunk)
+    if (copied === null) return null
+    size = copied
+  } else {
+    let download: BlobDownload
+    try {
+      download = await store.get(blob.key)
+    } catch (error) {
+      if ((error as { code?: string }).code === 'BLOB_NOT_FOUND') return null
+      throw error
+    }
+    size = download.size
+    await tar.addStream(name, size, download.body, onChunk)
+  }
   const digest = hash.digest('hex')
   if (blob.sha256 && blob.sha256 !== digest)
     throw new Error(

@@ -18,7 +18,7 @@ import {
   RestoreStopped,
 } from '../backup/restore-backup.js'
 import { openSiteParts } from '../backup/site-parts.js'
-import { tarWriter } from '../backup/tar.js'
+import { tarFileWriter, tarStreamWriter } from '../backup/tar.js'
 import { writeBackup } from '../backup/write-backup.js'
 import { coloursFor, wantsColour } from '../colours.js'
 import { progressFor } from '../progress.js'
@@ -92,20 +92,25 @@ export async function backupSite(
   const interruption = listenForInterrupt((line) => process.stderr.write(`\n${line}\n`))
   let written: Awaited<ReturnType<typeof writeBackup>>
   try {
-    const file = fs.createWriteStream(partial, { mode: 0o600 })
-    const envelope = key ? await sealingStream(key, file) : null
-    const tar = tarWriter(envelope?.input ?? file)
+    const envelope = key
+      ? await sealingStream(key, fs.createWriteStream(partial, { mode: 0o600 }))
+      : null
+    const tar = envelope ? tarStreamWriter(envelope.input) : tarFileWriter(partial)
     envelope?.sealed.catch((error: Error) => tar.abort(error))
     interruption.signal.addEventListener('abort', () => tar.abort(new Error('stopped by Ctrl+C')))
     try {
       written = await writeBackup(parts, tar, progressFor(process.stderr), cliVersion())
       await tar.finish()
-      await envelope?.sealed
+      if (envelope) {
+        await envelope.sealed
+        flushToDisk(partial)
+      }
     } catch (error) {
       tar.abort(error instanceof Error ? error : new Error(String(error)))
       throw error
     }
     fs.renameSync(partial, target)
+    flushToDisk(path.dirname(target))
   } catch (error) {
     fs.rmSync(partial, { force: true })
     if (interruption.interrupted)
@@ -141,6 +146,8 @@ export async function backupSite(
   return summary
 }
 
+const READ_CHUNK = 1024 * 1024
+
 /**
  * `shopwright restore <file>`: the archive is read through once and checked whole before anything
  * is written; then the target database (empty, or emptied with --replace) gets the schema the
@@ -155,8 +162,12 @@ export async function restoreSite(
   if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile())
     throw new Error(`restore: there is no file ${source}`)
   const key = isEncrypted(source) ? await passphrase(options, terminal, 'decrypt') : null
+  // Read a MiB at a time: the members' chunks come as large, so a GiB of files is a thousand
+  // writes into the drive, not sixteen thousand.
   const open = () =>
-    key ? openedStream(source, key) : Promise.resolve(fs.createReadStream(source))
+    key
+      ? openedStream(source, key)
+      : Promise.resolve(fs.createReadStream(source, { highWaterMark: READ_CHUNK }))
   const started = Date.now()
   // Ctrl+C: while the archive is checked nothing is written yet; while it loads, the load stops
   // between two members and says what it wrote.
@@ -253,4 +264,17 @@ async function restoreChecked(
       `Restored the backup of ${header.created} (${header.engine}) into ${parts.dialect}: ${summary.rows} rows in ${summary.tables} tables and ${summary.files.count} files (${formatBytes(summary.files.bytes)}) in ${formatDuration(summary.ms)}. Start the site with: shopwright start`,
     )
   return summary
+}
+
+/**
+ * Writes a file's (or a folder's) data through to the disk: an archive said written survives a
+ * power cut, and so does its name once renamed.
+ */
+function flushToDisk(file: string): void {
+  const fd = fs.openSync(file, 'r')
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
 }

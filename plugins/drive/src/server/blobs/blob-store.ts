@@ -68,6 +68,11 @@ export interface BlobStore {
   get(key: string, options?: GetOptions): Promise<BlobDownload>
   /** The blob's size, or null when the key has none. */
   stat(key: string): Promise<BlobStat | null>
+  /**
+   * The blob's file on this machine, in a store that keeps blobs as files (local): a backup
+   * copies it whole rather than through `get`'s stream. The key is checked; the file may be gone.
+   */
+  pathOf?(key: string): string
   delete(key: string): Promise<void>
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>
