@@ -348,6 +348,23 @@ describe('the local blob store on disk', () => {
     }
   })
 
+  it('writes blobs put with durable: false, flushes them together, and refuses a hostile or missing key', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'drive-flush-'))
+    try {
+      const store = new LocalBlobStore(directory)
+      const keys = Array.from({ length: 70 }, () => newKey())
+      for (const [index, key] of keys.entries())
+        await store.put(key, Readable.from([Buffer.from(`blob ${index}`)]), { durable: false })
+      await store.flush(keys)
+      expect(await filesBelow(directory)).toHaveLength(keys.length)
+      expect(await readAll((await store.get(keys[69]!)).body)).toEqual(Buffer.from('blob 69'))
+      await expect(store.flush(['../../etc'])).rejects.toMatchObject({ code: 'BLOB_KEY_INVALID' })
+      await expect(store.flush([newKey()])).rejects.toMatchObject({ code: 'ENOENT' })
+    } finally {
+      await rm(directory, { recursive: true, force: true })
+    }
+  })
+
   it('fails its check when the directory cannot be made', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'drive-check-'))
     try {

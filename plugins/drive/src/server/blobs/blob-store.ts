@@ -20,6 +20,12 @@ export interface PutOptions {
   size?: number
   /** The most bytes accepted: a longer stream fails with `BLOB_TOO_LARGE` and stores nothing. */
   maxSize?: number
+  /**
+   * `false`: `put` returns once the blob is in place, before it is flushed to disk; the caller
+   * flushes many blobs at once with `flush` (a restore writes a thousand files, and a flush a
+   * file costs it more than the copy). A store whose writes are durable anyway ignores it.
+   */
+  durable?: boolean
 }
 
 /** Bytes `start` to `end` of a blob, both inclusive as in HTTP's `Range: bytes=start-end`. */
@@ -73,6 +79,8 @@ export interface BlobStore {
    * copies it whole rather than through `get`'s stream. The key is checked; the file may be gone.
    */
   pathOf?(key: string): string
+  /** Flushes to disk the blobs put under `keys` with `durable: false`, and their folders. */
+  flush?(keys: readonly string[]): Promise<void>
   delete(key: string): Promise<void>
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>

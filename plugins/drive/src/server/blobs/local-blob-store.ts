@@ -41,6 +41,28 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
+/** Flushes a blob's file to disk. */
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Flushes waiting at once in `flush`: enough for the journal to take them together. */
+const FLUSH_BATCH = 64
+
+async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  for (let at = 0; at < items.length; at += size)
+    await Promise.all(items.slice(at, at + size).map(task))
+}
+
 /**
  * Blobs as files under one directory, fanned out by the key's first two pairs of characters
  * (`ab/cd/abcdef01...`) so no directory grows past a few thousand entries.
@@ -48,7 +70,8 @@ async function syncDirectory(directory: string): Promise<void> {
  * A put writes a temporary file in the blob's own directory, syncs it, renames it over the final
  * name (atomic on one file system) and syncs the directory; a put that fails removes its temporary
  * file. Only a crash in the middle of a put can leave one: they start with `.tmp-`, are never read,
- * and may be removed when older than a day.
+ * and may be removed when older than a day. A put with `durable: false` skips both syncs until
+ * `flush` makes many at once.
  */
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local' as const
@@ -77,8 +100,9 @@ export class LocalBlobStore implements BlobStore {
     const target = this.pathOf(key)
     assertPutOptions(options)
     const folder = path.dirname(target)
+    const durable = options.durable !== false
     const created = await mkdir(folder, { recursive: true })
-    if (created !== undefined) {
+    if (created !== undefined && durable) {
       // New fan-out folders: their own entries must survive a crash too.
       await syncDirectory(path.dirname(folder))
       await syncDirectory(this.directory)
@@ -91,10 +115,10 @@ export class LocalBlobStore implements BlobStore {
       const tap = hashingTap(source, options)
       // The stream owns the handle: `flush` syncs the file's data before it closes it, and the
       // pipeline settles once it has closed.
-      await pipeline(tap, handle.createWriteStream({ flush: true }))
+      await pipeline(tap, handle.createWriteStream({ flush: durable }))
       const info = tap.result()
       await rename(temp, target)
-      await syncDirectory(folder)
+      if (durable) await syncDirectory(folder)
       return info
     } catch (error) {
       source.destroy()
@@ -102,6 +126,16 @@ export class LocalBlobStore implements BlobStore {
       await rm(temp, { force: true })
       throw error
     }
+  }
+
+  async flush(keys: readonly string[]): Promise<void> {
+    const files = keys.map((key) => this.pathOf(key))
+    const folders = new Set(files.map((file) => path.dirname(file)))
+    for (const folder of [...folders]) folders.add(path.dirname(folder))
+    folders.add(this.directory)
+    // Many at a time: the file system commits its journal once for a batch of waiting flushes.
+    await inBatches(files, FLUSH_BATCH, syncFile)
+    await inBatches([...folders], FLUSH_BATCH, syncDirectory)
   }
 
   async get(key: string, options: GetOptions = {}): Promise<BlobDownload> {
