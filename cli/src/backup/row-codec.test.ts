@@ -13,6 +13,11 @@ describe('the rows of a backup', () => {
     const values = decodeRow(line, 8)
     expect(values).toEqual(['a', 12.5, '1152921504606846976', 1, null, bytes, when, null])
     expect(Buffer.isBuffer(values[5])).toBe(true)
+    // SQLite's own lines carry bytes as hexadecimal.
+    expect(decodeRow('[{"$hex":"00ff"},{"$hex":""}]', 2)).toEqual([
+      Buffer.from([0, 255]),
+      Buffer.alloc(0),
+    ])
   })
 
   it('refuses a line of another width, or a value no backup writes', () => {
@@ -20,6 +25,8 @@ describe('the rows of a backup', () => {
     expect(() => decodeRow('{"a":1}', 1)).toThrow(BackupArchiveError)
     expect(() => decodeRow('[{"__proto__":{"x":1}}]', 1)).toThrow(BackupArchiveError)
     expect(() => decodeRow('[{"$b64":"AA==","x":1}]', 1)).toThrow(BackupArchiveError)
+    expect(() => decodeRow('[{"$hex":"0g"}]', 1)).toThrow(BackupArchiveError)
+    expect(() => decodeRow('[{"$hex":"abc"}]', 1)).toThrow(BackupArchiveError)
     expect(() => decodeRow('[[1]]', 1)).toThrow(BackupArchiveError)
     expect(() => decodeRow('[true]', 1)).toThrow(BackupArchiveError)
     expect(() => decodeRow('not json', 1)).toThrow(BackupArchiveError)

@@ -1,8 +1,10 @@
 import { BackupArchiveError } from './format.js'
 
+const HEX = /^(?:[0-9A-Fa-f]{2})*$/
+
 /**
  * One value as a part's JSON line holds it. Numbers, strings and nulls are themselves; bytes (a
- * BLOB column) become `{"$b64": "..."}` and a date (a driver's DATETIME) `{"$date": "<ISO>"}`, so
+ * BLOB column) become `{"$b64": "..."}` (or `{"$hex": "..."}` in a SQLite site's backup) and a date (a driver's DATETIME) `{"$date": "<ISO>"}`, so
  * a value reads back as the same type on either engine (docs/operations.md, "Backups").
  */
 export function encodeValue(value: unknown): unknown {
@@ -23,6 +25,9 @@ export function decodeValue(value: unknown): unknown {
     const record = value as Record<string, unknown>
     if (keys.length === 1 && typeof record.$b64 === 'string')
       return Buffer.from(record.$b64, 'base64')
+    // SQLite writes its own lines (write-backup.ts): its bytes come as hexadecimal.
+    if (keys.length === 1 && typeof record.$hex === 'string' && HEX.test(record.$hex))
+      return Buffer.from(record.$hex, 'hex')
     if (keys.length === 1 && typeof record.$date === 'string') {
       const date = new Date(record.$date)
       if (!Number.isNaN(date.getTime())) return date

@@ -3,7 +3,8 @@ import type { Knex } from 'knex'
 /** The better-sqlite3 statement calls a backup and a restore make. */
 export interface SqliteStatement {
   raw(on: boolean): SqliteStatement
-  iterate(): IterableIterator<unknown[]>
+  pluck(on: boolean): SqliteStatement
+  iterate(): IterableIterator<unknown>
   run(values: readonly unknown[]): unknown
 }
 

@@ -106,8 +106,7 @@ export async function writeBackup(
       }
       rows[shape.name] = 0
       for await (const page of tablePages(trx, source.dialect, shape)) {
-        for (const values of page) {
-          const line = encodeValues(values)
+        for (const line of page) {
           lines.push(line)
           bytes += line.length + 1
           if (lines.length >= ROWS_PER_PART || bytes >= PART_BYTES) await flush()
@@ -193,14 +192,15 @@ async function rowCounts(
   return counts
 }
 
-/** A page of a table's rows, each its values in the table's column order. */
-type Page = unknown[][]
+/** A page of a table's rows, each its line (row-codec.ts): its values in the header's order. */
+type Page = string[]
 
 /**
  * A table's rows a page at a time. SQLite: one statement over the whole table on the snapshot's
- * own connection, as arrays (a page costs no query of its own). MySQL/MariaDB: in primary-key
- * order from where the last page ended, so a page costs the same at any depth; a table without
- * a primary key by offset (the snapshot keeps the order stable; the site's tables all have keys).
+ * own connection, each row's line made by SQLite's `json_array` (a page costs no query of its own,
+ * and no row becomes a JavaScript object). MySQL/MariaDB: in primary-key order from where the last
+ * page ended, so a page costs the same at any depth; a table without a primary key by offset (the
+ * snapshot keeps the order stable; the site's tables all have keys).
  */
 async function* tablePages(
   trx: Knex.Transaction,
@@ -208,24 +208,24 @@ async function* tablePages(
   shape: TableShape,
 ): AsyncGenerator<Page> {
   const table = quoted(dialect, shape.name)
-  const select = shape.columns.map((column) => quoted(dialect, column)).join(', ')
   if (dialect === 'sqlite') {
-    yield* sqlitePages(trx, `SELECT ${select} FROM ${table}`)
+    yield* sqlitePages(trx, shape)
     return
   }
+  const select = shape.columns.map((column) => quoted(dialect, column)).join(', ')
   const run = async (sql: string, bindings: unknown[]) => {
     const [rows] = (await trx.raw(sql, bindings as Knex.RawBinding[])) as unknown as [
       Array<Record<string, unknown>>,
     ]
     return rows
   }
-  const inColumnOrder = (rows: Array<Record<string, unknown>>): Page =>
-    rows.map((row) => shape.columns.map((column) => row[column]))
+  const lines = (rows: Array<Record<string, unknown>>): Page =>
+    rows.map((row) => encodeValues(shape.columns.map((column) => row[column])))
   const keys = shape.primaryKey
   if (keys.length === 0) {
     for (let offset = 0; ; offset += PAGE) {
       const page = await run(`SELECT ${select} FROM ${table} LIMIT ? OFFSET ?`, [PAGE, offset])
-      if (page.length > 0) yield inColumnOrder(page)
+      if (page.length > 0) yield lines(page)
       if (page.length < PAGE) return
     }
   }
@@ -240,21 +240,29 @@ async function* tablePages(
     if (page.length > 0) {
       const last = page[page.length - 1]!
       after = keys.map((key) => last[key])
-      yield inColumnOrder(page)
+      yield lines(page)
     }
     if (page.length < PAGE) return
   }
 }
 
 /**
- * A SELECT's rows as arrays, a page at a time, on the transaction's own connection: in its
- * snapshot.
+ * A SQLite table's lines, a page at a time, on the transaction's own connection: in its snapshot.
+ * `json_array` writes numbers exactly and strings escaped as JSON does; bytes, which JSON cannot
+ * hold, become `{"$hex": "..."}` (half again the cost of the line without them, twice as quick as
+ * making each row a JavaScript array to encode: docs/benchmarks.md, "Backup and restore").
  */
-async function* sqlitePages(trx: Knex.Transaction, sql: string): AsyncGenerator<Page> {
-  const connection = await sqliteConnection(trx)
+async function* sqlitePages(trx: Knex.Transaction, shape: TableShape): AsyncGenerator<Page> {
+  const values = shape.columns.map((column) => {
+    const name = quoted('sqlite', column)
+    return `CASE WHEN typeof(${name}) = 'blob' THEN json_object('$hex', hex(${name})) ELSE ${name} END`
+  })
+  const statement = (await sqliteConnection(trx))
+    .prepare(`SELECT json_array(${values.join(', ')}) FROM ${quoted('sqlite', shape.name)}`)
+    .pluck(true)
   let page: Page = []
-  for (const values of connection.prepare(sql).raw(true).iterate()) {
-    page.push(values)
+  for (const line of statement.iterate() as IterableIterator<string>) {
+    page.push(line)
     if (page.length === PAGE) {
       yield page
       page = []
