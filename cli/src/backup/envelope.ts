@@ -6,6 +6,7 @@ import { Decrypter, Encrypter } from 'age-encryption'
 import type { Terminal } from '../terminal.js'
 import { UsageError } from '../usage-error.js'
 import { BackupArchiveError } from './format.js'
+import { ARCHIVE_CHUNK } from './tar.js'
 
 /**
  * The passphrase envelope of an encrypted backup: the age format (age-encryption.org/v1), with
@@ -97,7 +98,7 @@ export async function openedStream(file: string, key: string): Promise<Readable>
   const decrypter = new Decrypter()
   decrypter.addPassphrase(key)
   const source = Readable.toWeb(
-    fs.createReadStream(file, { highWaterMark: 1024 * 1024 }),
+    fs.createReadStream(file, { highWaterMark: ARCHIVE_CHUNK }),
   ) as unknown as ReadableStream<Uint8Array>
   try {
     const plain = await decrypter.decrypt(source)

@@ -151,19 +151,18 @@ async function insertAll(
   columns: readonly string[],
   rows: readonly unknown[][],
 ): Promise<void> {
+  const into = `INSERT INTO ${quoted(dialect, table)} (${columns.map((column) => quoted(dialect, column)).join(', ')}) VALUES `
+  const tuple = `(${columns.map(() => '?').join(', ')})`
+  // SQLite: one prepared statement, a row at a time, inside the part's transaction.
+  if (dialect === 'sqlite') {
+    const insert = (await sqliteConnection(trx)).prepare(into + tuple)
+    for (const row of rows) insert.run(row.map(sqliteBinding))
+    return
+  }
   const perInsert = Math.max(
     1,
     Math.min(ROWS_PER_INSERT, Math.floor(BINDINGS_PER_INSERT / columns.length)),
   )
-  if (dialect === 'sqlite') {
-    const insert = (await sqliteConnection(trx)).prepare(
-      `INSERT INTO ${quoted(dialect, table)} (${columns.map((column) => quoted(dialect, column)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    )
-    for (const row of rows) insert.run(row.map(sqliteBinding))
-    return
-  }
-  const into = `INSERT INTO ${quoted(dialect, table)} (${columns.map((column) => quoted(dialect, column)).join(', ')}) VALUES `
-  const tuple = `(${columns.map(() => '?').join(', ')})`
   let batch: unknown[][] = []
   let bytes = 0
   const flush = async () => {

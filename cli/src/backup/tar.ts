@@ -6,8 +6,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Header } from 'tar'
 import tar from 'tar-stream'
 
-/** Bytes read from a file at a time: a GiB of files is a thousand reads, not sixteen thousand. */
-const FILE_CHUNK = 1024 * 1024
+/**
+ * Bytes read at a time from a file or an archive: a GiB of files is a thousand reads and writes,
+ * not sixteen thousand.
+ */
+export const ARCHIVE_CHUNK = 1024 * 1024
 const BLOCK = 512
 
 /** Adds members to a tar archive, one at a time, as fast as its destination takes them. */
@@ -131,9 +134,9 @@ function writerOver(sink: Sink): TarWriter {
       try {
         const size = fs.fstatSync(fd).size
         await put(header(name, size))
-        buffer ??= Buffer.allocUnsafe(FILE_CHUNK)
+        buffer ??= Buffer.allocUnsafe(ARCHIVE_CHUNK)
         for (let left = size; left > 0;) {
-          const read = fs.readSync(fd, buffer, 0, Math.min(FILE_CHUNK, left), null)
+          const read = fs.readSync(fd, buffer, 0, Math.min(ARCHIVE_CHUNK, left), null)
           if (read === 0) throw new Error(`the file ${file} ended ${left} bytes early`)
           const chunk = buffer.subarray(0, read)
           onChunk(chunk)

@@ -18,7 +18,7 @@ import {
   RestoreStopped,
 } from '../backup/restore-backup.js'
 import { openSiteParts } from '../backup/site-parts.js'
-import { tarFileWriter, tarStreamWriter } from '../backup/tar.js'
+import { ARCHIVE_CHUNK, tarFileWriter, tarStreamWriter } from '../backup/tar.js'
 import { writeBackup } from '../backup/write-backup.js'
 import { coloursFor, wantsColour } from '../colours.js'
 import { progressFor } from '../progress.js'
@@ -110,7 +110,7 @@ export async function backupSite(
       throw error
     }
     fs.renameSync(partial, target)
-    flushToDisk(path.dirname(target))
+    flushFolder(path.dirname(target))
   } catch (error) {
     fs.rmSync(partial, { force: true })
     if (interruption.interrupted)
@@ -146,8 +146,6 @@ export async function backupSite(
   return summary
 }
 
-const READ_CHUNK = 1024 * 1024
-
 /**
  * `shopwright restore <file>`: the archive is read through once and checked whole before anything
  * is written; then the target database (empty, or emptied with --replace) gets the schema the
@@ -162,12 +160,10 @@ export async function restoreSite(
   if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile())
     throw new Error(`restore: there is no file ${source}`)
   const key = isEncrypted(source) ? await passphrase(options, terminal, 'decrypt') : null
-  // Read a MiB at a time: the members' chunks come as large, so a GiB of files is a thousand
-  // writes into the drive, not sixteen thousand.
   const open = () =>
     key
       ? openedStream(source, key)
-      : Promise.resolve(fs.createReadStream(source, { highWaterMark: READ_CHUNK }))
+      : Promise.resolve(fs.createReadStream(source, { highWaterMark: ARCHIVE_CHUNK }))
   const started = Date.now()
   // Ctrl+C: while the archive is checked nothing is written yet; while it loads, the load stops
   // between two members and says what it wrote.
@@ -266,15 +262,26 @@ async function restoreChecked(
   return summary
 }
 
-/**
- * Writes a file's (or a folder's) data through to the disk: an archive said written survives a
- * power cut, and so does its name once renamed.
- */
+/** Writes a file's data through to the disk: an archive said written survives a power cut. */
 function flushToDisk(file: string): void {
   const fd = fs.openSync(file, 'r')
   try {
     fs.fsyncSync(fd)
   } finally {
     fs.closeSync(fd)
+  }
+}
+
+/**
+ * Writes a folder's entries through to the disk, so the archive's new name survives a power cut
+ * too. Some platforms (Windows) and file systems cannot open or sync a folder: there the rename is
+ * as durable as they make it, and the archive, already whole under its name, is no failure.
+ */
+function flushFolder(folder: string): void {
+  try {
+    flushToDisk(folder)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    if (!['EISDIR', 'EPERM', 'EINVAL', 'EACCES', 'ENOTSUP'].includes(code)) throw error
   }
 }

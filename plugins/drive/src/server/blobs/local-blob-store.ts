@@ -25,29 +25,25 @@ const isCode = (error: unknown, ...codes: string[]): boolean =>
   error !== null &&
   codes.includes(String((error as { code?: unknown }).code))
 
-/**
- * Makes a rename or a new entry of a directory durable. Some platforms (Windows) and file systems
- * cannot open or sync a directory: there the rename is as durable as the platform makes it.
- */
-async function syncDirectory(directory: string): Promise<void> {
-  let handle: FileHandle | undefined
-  try {
-    handle = await open(directory, 'r')
-    await handle.sync()
-  } catch (error) {
-    if (!isCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EACCES', 'ENOTSUP')) throw error
-  } finally {
-    await handle?.close()
-  }
-}
-
-/** Flushes a blob's file to disk. */
+/** Flushes a file's data (or a directory's entries) to disk. */
 async function syncFile(file: string): Promise<void> {
   const handle = await open(file, 'r')
   try {
     await handle.sync()
   } finally {
     await handle.close()
+  }
+}
+
+/**
+ * Makes a rename or a new entry of a directory durable. Some platforms (Windows) and file systems
+ * cannot open or sync a directory: there the rename is as durable as the platform makes it.
+ */
+async function syncDirectory(directory: string): Promise<void> {
+  try {
+    await syncFile(directory)
+  } catch (error) {
+    if (!isCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EACCES', 'ENOTSUP')) throw error
   }
 }
 
