@@ -11,6 +11,8 @@ export default tseslint.config(
       '**/.turbo/**',
       'data/**',
       '**/.tmp-dist-*/**',
+      // tsup's bundled config, written and removed while the type check builds beside the lint.
+      '**/tsup.config.bundled_*',
       'e2e/screenshots/**',
       'bench/results/**',
       // Checked where they are used: the registry test type-checks a project made from them.
