@@ -297,7 +297,9 @@ describe('shopwright backup and restore on SQLite', () => {
       expect(answer.code).toBe(1)
       expect(answer.stderr).toContain('nothing was written')
       expect(Object.keys(await everyRow(target, {}))).toEqual([])
-      fs.rmSync(partial)
+      // What a killed backup leaves: its half archive and the spool of its rows (format.ts).
+      for (const name of fs.readdirSync(big).filter((entry) => entry.startsWith('killed.backup')))
+        fs.rmSync(path.join(big, name))
     }, 120_000)
 
     it('stops cleanly on Ctrl+C: exit 130, no archive and no half file', async () => {
@@ -308,7 +310,8 @@ describe('shopwright backup and restore on SQLite', () => {
       expect(code, stderr()).toBe(130)
       expect(stderr()).toContain('no archive was written')
       expect(fs.existsSync(file)).toBe(false)
-      expect(fs.readdirSync(big).filter((name) => name.endsWith('.partial'))).toEqual([])
+      // Neither the half archive nor the spool of its rows is left.
+      expect(fs.readdirSync(big).filter((name) => name.startsWith('stopped.backup'))).toEqual([])
     }, 120_000)
   })
 })

@@ -6,7 +6,8 @@
  *   migrations its database had and every table's columns;
  * - `tables/<table>/<part>.ndjson.gz`: each table's rows, a JSON array of values per line in the
  *   header's column order, at most ROWS_PER_PART a part;
- * - `blobs/drive/<key>`: the drive's file contents, one member a blob;
+ * - `blobs/drive/<key>`: the drive's file contents, one member a blob, before the tables' parts
+ *   when the blob copy worker copied them while the rows were read (write-backup.ts), else after;
  * - `shopwright-backup-end.json`, the manifest, last: every member's size and SHA-256, the row and
  *   blob counts. An archive without it was cut short and is refused whole.
  */

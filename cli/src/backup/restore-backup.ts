@@ -100,8 +100,23 @@ export async function loadArchive(
   const sums = new Map(manifest.members.map((member) => [member.name, member.sha256]))
   const counts: RestoreCounts = { rows: {}, blobs: { count: 0, bytes: 0 } }
   const totalRows = Object.values(manifest.rows).reduce((sum, count) => sum + count, 0)
-  const rowBar = progress.bar('rows', totalRows)
-  let fileBar: ReturnType<Progress['bar']> | null = null
+  // One bar at a time, for rows or files, whichever the archive holds next (format.ts: the files
+  // come before or after the rows).
+  const shown: { kind?: 'rows' | 'blob'; bar?: ReturnType<Progress['bar']> } = {}
+  const barFor = (kind: 'rows' | 'blob') => {
+    if (shown.kind !== kind || !shown.bar) {
+      shown.bar?.end()
+      const rowsDone = Object.values(counts.rows).reduce((sum, count) => sum + count, 0)
+      shown.kind = kind
+      shown.bar =
+        kind === 'rows'
+          ? progress.bar('rows', totalRows)
+          : progress.bar('files', manifest.blobs.count)
+      if (kind === 'rows') shown.bar.tick(rowsDone)
+      else shown.bar.tick(counts.blobs.count, counts.blobs.bytes)
+    }
+    return shown.bar
+  }
   const restored: string[] = []
   for await (const member of tarMembers(source)) {
     if (signal?.aborted) {
@@ -110,18 +125,16 @@ export async function loadArchive(
     }
     const kind = memberKind(member.name)
     if (kind?.kind === 'rows') {
+      const bar = barFor('rows')
       const tableColumns = columns.get(kind.table)!
       const rows = partRows(await readWhole(member, PART_LIMIT), member.name, tableColumns.length)
       await parts.db.transaction((trx) =>
         insertAll(trx, parts.dialect, kind.table, tableColumns, rows),
       )
       counts.rows[kind.table] = (counts.rows[kind.table] ?? 0) + rows.length
-      rowBar.tick(rows.length)
+      bar.tick(rows.length)
     } else if (kind?.kind === 'blob') {
-      if (!fileBar) {
-        rowBar.end()
-        fileBar = progress.bar('files', manifest.blobs.count)
-      }
+      const bar = barFor('blob')
       if (!parts.blobs)
         throw new RestoreRefused('The backup holds drive files and this project has no drive.')
       // The store hashes what it writes: the same bytes as checked, or the file changed since.
@@ -134,13 +147,12 @@ export async function loadArchive(
         throw new Error(`${member.name} changed since the archive was checked`)
       counts.blobs.count += 1
       counts.blobs.bytes += member.size
-      fileBar.tick(1, member.size)
+      bar.tick(1, member.size)
     }
   }
   // The files on disk for good, a batch at a time, before the restore says it is done.
   await parts.blobs?.flush?.(restored)
-  if (fileBar) fileBar.end()
-  else rowBar.end()
+  shown.bar?.end()
   return counts
 }
 

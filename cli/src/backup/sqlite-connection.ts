@@ -4,7 +4,9 @@ import type { Knex } from 'knex'
 export interface SqliteStatement {
   raw(on: boolean): SqliteStatement
   pluck(on: boolean): SqliteStatement
+  safeIntegers(on: boolean): SqliteStatement
   iterate(): IterableIterator<unknown>
+  get(...values: unknown[]): unknown
   run(values: readonly unknown[]): unknown
 }
 

@@ -3,15 +3,17 @@ import { once } from 'node:events'
 import type { Readable, Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Header } from 'tar'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import tar from 'tar-stream'
+import type { BlobCopyJob, BlobCopyMessage } from './blob-copy-worker.js'
+import { copyFiles, type CopiedFile, type FileToCopy } from './file-copy.js'
+import { ARCHIVE_CHUNK, BLOCK, memberHeader, padding } from './tar-header.js'
 
-/**
- * Bytes read at a time from a file or an archive: a GiB of files is a thousand reads and writes,
- * not sixteen thousand.
- */
-export const ARCHIVE_CHUNK = 1024 * 1024
-const BLOCK = 512
+export { ARCHIVE_CHUNK } from './tar-header.js'
+
+/** The built worker beside this module (dist/blob-copy-worker.js); absent when the sources run. */
+const WORKER_FILE = new URL('./blob-copy-worker.js', import.meta.url)
 
 /** Adds members to a tar archive, one at a time, as fast as its destination takes them. */
 export interface TarWriter {
@@ -28,6 +30,12 @@ export interface TarWriter {
     body: Readable,
     onChunk: (chunk: Buffer) => void,
   ): Promise<void>
+  /**
+   * Only a writer into a file has it: copies local files on the blob copy worker while the other
+   * adds go on, into the archive after the members added before this call and before those added
+   * after it. Resolves once every file is copied or found gone (`onFile` hears of each).
+   */
+  copyFilesAside?(files: readonly FileToCopy[], onFile: (file: CopiedFile) => void): Promise<void>
   /** Ends the archive and waits until every byte reached its destination (a file: on disk). */
   finish(): Promise<void>
   /** Stops writing: the destination is closed, `finish` and the adds reject. */
@@ -45,27 +53,122 @@ interface Sink {
 /**
  * A tar archive written straight into a new file at `file` (mode 600, flushed to disk by
  * `finish`). Writes are synchronous: this is a command's one job, and a 1 MiB write costs far less
- * than a trip through a stream. (A write on libuv's threads while the next chunk is hashed here
- * measured no quicker on two busy cores.) docs/benchmarks.md, "Backup and restore", has figures.
+ * than a trip through a stream. While files are copied aside (copyFilesAside), the worker writes
+ * the archive from where it stood and this thread's members go to a spool file beside it, copied
+ * in after the files when the archive is finished. docs/benchmarks.md, "Backup and restore", has
+ * figures.
  */
 export function tarFileWriter(file: string): TarWriter {
   const fd = fs.openSync(file, 'w', 0o600)
   let open = true
-  return writerOver({
-    write(chunk) {
-      for (let at = 0; at < chunk.length;) at += fs.writeSync(fd, chunk, at)
-      return undefined
+  let written = 0
+  let spool: { fd: number; path: string; size: number } | null = null
+  let aside: AsideCopy | null = null
+  const mtime = new Date()
+  const closeAll = () => {
+    if (!open) return
+    open = false
+    fs.closeSync(fd)
+    if (spool) {
+      fs.closeSync(spool.fd)
+      fs.rmSync(spool.path, { force: true })
+    }
+  }
+  const writer = writerOver(
+    {
+      write(chunk) {
+        const into = spool?.fd ?? fd
+        for (let at = 0; at < chunk.length;) at += fs.writeSync(into, chunk, at)
+        if (spool) spool.size += chunk.length
+        else written += chunk.length
+        return undefined
+      },
+      async end() {
+        if (aside && spool) appendSpool(fd, spool, await aside.done)
+        fs.fsyncSync(fd)
+        closeAll()
+      },
+      destroy() {
+        // The worker may still be writing through the descriptor: it is closed once it stopped.
+        if (aside) void aside.stop().finally(closeAll)
+        else closeAll()
+      },
     },
-    async end() {
-      fs.fsyncSync(fd)
-      open = false
-      fs.closeSync(fd)
-    },
-    destroy() {
-      if (open) fs.closeSync(fd)
-      open = false
-    },
+    mtime,
+  )
+  writer.copyFilesAside = async (files, onFile) => {
+    if (!open) throw new Error('the archive was closed')
+    if (aside) throw new Error('the archive copies one list of files aside at a time')
+    const path = `${file}.spool`
+    spool = { fd: fs.openSync(path, 'w+', 0o600), path, size: 0 }
+    aside = copyAside({ fd, offset: written, files: [...files], mtime: mtime.getTime() }, onFile)
+    await aside.done
+  }
+  return writer
+}
+
+/** Copies the spool's bytes into the archive from `at`, where the files copied aside ended. */
+function appendSpool(fd: number, spool: { fd: number; size: number }, at: number): void {
+  const buffer = Buffer.allocUnsafe(ARCHIVE_CHUNK)
+  for (let from = 0; from < spool.size;) {
+    const read = fs.readSync(spool.fd, buffer, 0, Math.min(ARCHIVE_CHUNK, spool.size - from), from)
+    if (read === 0) throw new Error('the archive spool ended early')
+    for (let done = 0; done < read;)
+      done += fs.writeSync(fd, buffer, done, read - done, at + from + done)
+    from += read
+  }
+}
+
+interface AsideCopy {
+  /** Where the files copied aside ended. */
+  done: Promise<number>
+  /** Stops the copy; settles once nothing writes the archive any more. */
+  stop(): Promise<void>
+}
+
+/**
+ * Runs `job` on the blob copy worker, or in this thread between other work where the worker is
+ * not built (the sources under test). `onFile` throwing stops the copy with its error.
+ */
+function copyAside(job: BlobCopyJob, onFile: (file: CopiedFile) => void): AsideCopy {
+  if (!fs.existsSync(fileURLToPath(WORKER_FILE))) {
+    let stopped = false
+    const done = copyFiles(job.fd, job.offset, job.files, new Date(job.mtime), (file) => {
+      if (stopped) throw new Error('the archive was closed')
+      onFile(file)
+    })
+    done.catch(() => undefined)
+    return {
+      done,
+      async stop() {
+        stopped = true
+        await done.catch(() => undefined)
+      },
+    }
+  }
+  const worker = new Worker(WORKER_FILE, { workerData: job })
+  const done = new Promise<number>((resolve, reject) => {
+    worker.on('message', (message: BlobCopyMessage) => {
+      if (message.kind === 'done') resolve(message.end)
+      else if (message.kind === 'failed')
+        reject(Object.assign(new Error(message.message), { code: message.code }))
+      else
+        try {
+          onFile(message.file)
+        } catch (error) {
+          reject(error as Error)
+          void worker.terminate()
+        }
+    })
+    worker.on('error', reject)
+    // After `done` this changes nothing; before it, the worker died without saying why.
+    worker.on('exit', (code) => reject(new Error(`the blob copy worker stopped (exit ${code})`)))
   })
+  done.catch(() => undefined)
+  return {
+    done,
+    stop: () => worker.terminate().then(() => undefined),
+  }
 }
 
 /** A tar archive written into `out` (the passphrase envelope's input), waiting when it is full. */
@@ -96,8 +199,7 @@ export function tarStreamWriter(out: Writable): TarWriter {
  * 512-byte block, two zero blocks at the end. Members carry no owner and mode 600: a restore
  * writes bytes only where it decides.
  */
-function writerOver(sink: Sink): TarWriter {
-  const mtime = new Date()
+function writerOver(sink: Sink, mtime = new Date()): TarWriter {
   let stopped: Error | null = null
   const check = () => {
     if (stopped) throw stopped
@@ -106,16 +208,10 @@ function writerOver(sink: Sink): TarWriter {
     check()
     await sink.write(chunk, lent)
   }
-  const header = (name: string, size: number) => {
-    const block = new Header({ path: name, size, mtime, mode: 0o600, type: 'File', uid: 0, gid: 0 })
-    // A name past ustar's 100 bytes would need a pax header: the archive's names are short.
-    if (block.encode()) throw new Error(`the archive member name ${name} is too long`)
-    return block.block!
-  }
+  const header = (name: string, size: number) => memberHeader(name, size, mtime)
   // One buffer for every file read: a fresh MiB a file costs the kernel's page faults each time
   // (three times the copy's own cost, measured).
   let buffer: Buffer | null = null
-  const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK)
   return {
     async addBuffer(name, body) {
       await put(header(name, body.length))

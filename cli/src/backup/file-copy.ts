@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { ARCHIVE_CHUNK, memberHeader, padding } from './tar-header.js'
+
+/** A file to copy into an archive as the member `name`. */
+export interface FileToCopy {
+  name: string
+  path: string
+}
+
+/** What became of one file: copied (its size and SHA-256), or gone when it was opened. */
+export type CopiedFile =
+  { name: string; size: number; sha256: string } | { name: string; missing: true }
+
+/**
+ * Started after this many bytes written, a flush of the archive runs on libuv's threads while the
+ * copy goes on: the disk writes the archive as it grows, and the flush at its end has little left
+ * (docs/benchmarks.md, "Backup and restore").
+ */
+const EARLY_FLUSH_BYTES = 64 * 1024 * 1024
+
+/**
+ * Copies `files` into the archive open as `fd`, member after member from `offset`, with
+ * positioned writes: whoever else writes the same archive writes elsewhere (tar.ts,
+ * copyFilesAside). Each file is hashed on the way and read as large as it is when opened. Resolves
+ * to where the next member goes. Runs on the blob copy worker, or in the calling thread where the
+ * worker is not built (the sources under test).
+ */
+export async function copyFiles(
+  fd: number,
+  offset: number,
+  files: readonly FileToCopy[],
+  mtime: Date,
+  onFile: (file: CopiedFile) => void,
+): Promise<number> {
+  // One buffer for every read: a fresh MiB a file costs the kernel's page faults each time.
+  const buffer = Buffer.allocUnsafe(ARCHIVE_CHUNK)
+  let position = offset
+  let unflushed = 0
+  let flushing: Promise<void> | null = null
+  // An error of an early flush is kept for the end: the last flush would not be told it again.
+  let flushFailed: Error | null = null
+  const write = (chunk: Buffer) => {
+    if (flushFailed) throw flushFailed
+    for (let at = 0; at < chunk.length;)
+      at += fs.writeSync(fd, chunk, at, chunk.length - at, position + at)
+    position += chunk.length
+    unflushed += chunk.length
+    if (unflushed >= EARLY_FLUSH_BYTES && !flushing) {
+      unflushed = 0
+      flushing = new Promise<void>((resolve) =>
+        fs.fdatasync(fd, (error) => {
+          if (error) flushFailed ??= error
+          flushing = null
+          resolve()
+        }),
+      )
+    }
+  }
+  for (const file of files) {
+    let source: number
+    try {
+      source = fs.openSync(file.path, 'r')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      onFile({ name: file.name, missing: true })
+      continue
+    }
+    try {
+      const size = fs.fstatSync(source).size
+      const hash = createHash('sha256')
+      write(memberHeader(file.name, size, mtime))
+      for (let left = size; left > 0;) {
+        const read = fs.readSync(source, buffer, 0, Math.min(ARCHIVE_CHUNK, left), null)
+        if (read === 0) throw new Error(`the file ${file.path} ended ${left} bytes early`)
+        const chunk = buffer.subarray(0, read)
+        hash.update(chunk)
+        write(chunk)
+        left -= read
+      }
+      write(padding(size))
+      onFile({ name: file.name, size, sha256: hash.digest('hex') })
+    } finally {
+      fs.closeSync(source)
+    }
+    // A turn of the event loop between files: messages, Ctrl+C and the progress bar get theirs.
+    await nextTurn()
+  }
+  await flushing
+  if (flushFailed) throw flushFailed
+  return position
+}
