@@ -15,6 +15,9 @@ const ROWS_PER_INSERT = 500
 /** And at most about this many bytes: far inside MariaDB's default max_allowed_packet (16 MiB). */
 const BYTES_PER_INSERT = 4 * 1024 * 1024
 
+/** Bytes of files written between two flushes of them to disk (loadArchive). */
+const FLUSH_BYTES = 64 * 1024 * 1024
+
 /** Refusal of the target: the database is not empty, or the archive needs what it lacks. */
 export class RestoreRefused extends Error {
   override readonly name = 'RestoreRefused'
@@ -117,7 +120,20 @@ export async function loadArchive(
     }
     return shown.bar
   }
-  const restored: string[] = []
+  // The files are flushed to disk a batch at a time while the next ones are written, each batch
+  // once FLUSH_BYTES of them are written, one batch in flight: the flush at the end has little left.
+  const unflushed: string[] = []
+  let unflushedBytes = 0
+  let flushing: Promise<void> = Promise.resolve()
+  const flushSome = async (all: boolean) => {
+    if (!all && unflushedBytes < FLUSH_BYTES) return
+    await flushing
+    const keys = unflushed.splice(0)
+    unflushedBytes = 0
+    flushing = parts.blobs?.flush?.(keys) ?? Promise.resolve()
+    // Seen when awaited next; a rejection is not left unhandled meanwhile.
+    flushing.catch(() => undefined)
+  }
   for await (const member of tarMembers(source)) {
     if (signal?.aborted) {
       source.destroy()
@@ -142,16 +158,19 @@ export async function loadArchive(
         size: member.size,
         durable: false,
       })
-      restored.push(kind.key)
       if (stored.sha256 !== sums.get(member.name))
         throw new Error(`${member.name} changed since the archive was checked`)
+      unflushed.push(kind.key)
+      unflushedBytes += member.size
+      await flushSome(false)
       counts.blobs.count += 1
       counts.blobs.bytes += member.size
       bar.tick(1, member.size)
     }
   }
-  // The files on disk for good, a batch at a time, before the restore says it is done.
-  await parts.blobs?.flush?.(restored)
+  // The files on disk for good before the restore says it is done.
+  await flushSome(true)
+  await flushing
   shown.bar?.end()
   return counts
 }
