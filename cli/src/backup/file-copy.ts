@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ARCHIVE_CHUNK, memberHeader, padding } from './tar-header.js'
 
@@ -90,4 +91,63 @@ export async function copyFiles(
   await flushing
   if (flushFailed) throw flushFailed
   return position
+}
+
+/** A member of an archive to write out whole as its own file, and the SHA-256 it must have. */
+export interface FileToExtract {
+  /** Where its bytes start in the archive, and how many. */
+  offset: number
+  size: number
+  /** The new file: created here, never replacing one. */
+  path: string
+  sha256: string
+}
+
+/**
+ * Writes each of `files` out of the archive at `archive` into its new file, hashing it on the way:
+ * bytes that are not the SHA-256 given (the archive changed since it was checked) fail the whole
+ * copy, and the file begun is removed. `onFile` hears each file's index once it is whole. The
+ * files are not flushed to disk: the caller flushes them once they are under their names.
+ */
+export async function extractFiles(
+  archive: string,
+  files: readonly FileToExtract[],
+  onFile: (index: number) => void,
+): Promise<void> {
+  const buffer = Buffer.allocUnsafe(ARCHIVE_CHUNK)
+  const source = fs.openSync(archive, 'r')
+  try {
+    for (const [index, file] of files.entries()) {
+      const target = fs.openSync(file.path, 'wx')
+      try {
+        const hash = createHash('sha256')
+        for (let done = 0; done < file.size;) {
+          const read = fs.readSync(
+            source,
+            buffer,
+            0,
+            Math.min(ARCHIVE_CHUNK, file.size - done),
+            file.offset + done,
+          )
+          if (read === 0) throw new Error(`the archive ends inside ${path.basename(file.path)}`)
+          const chunk = buffer.subarray(0, read)
+          hash.update(chunk)
+          for (let at = 0; at < read;) at += fs.writeSync(target, chunk, at, read - at)
+          done += read
+        }
+        if (hash.digest('hex') !== file.sha256)
+          throw new Error('a file in the archive changed since the archive was checked')
+      } catch (error) {
+        fs.closeSync(target)
+        fs.rmSync(file.path, { force: true })
+        throw error
+      }
+      fs.closeSync(target)
+      onFile(index)
+      // A turn of the event loop between files, as copyFiles.
+      await nextTurn()
+    }
+  } finally {
+    fs.closeSync(source)
+  }
 }

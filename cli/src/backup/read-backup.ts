@@ -15,6 +15,7 @@ import {
 } from './format.js'
 import { decodeRow } from './row-codec.js'
 import { tarMembers, type TarMember } from './tar.js'
+import { BLOCK } from './tar-header.js'
 
 /**
  * The most a header or manifest may hold: both are read whole. A manifest lists about 150 bytes a
@@ -71,6 +72,16 @@ export interface CheckedArchive {
   manifest: BackupManifest
   /** The archive's own byte count, as read. */
   members: number
+  /**
+   * Where each file member's bytes start, counted as a backup writes the archive (a ustar header
+   * and whole blocks a member): restore-files.ts confirms them before it reads there.
+   */
+  offsets: Map<string, number>
+  /**
+   * Where the first member after the header and the files before the rows starts (its header):
+   * a load that writes the files out by their places reads the archive from there.
+   */
+  rowsFrom: number
 }
 
 /**
@@ -91,8 +102,15 @@ export async function checkArchive(
   let blobs = 0
   let blobBytes = 0
   const names = new Set<string>()
+  const offsets = new Map<string, number>()
+  let position = 0
+  let rowsFrom: number | null = null
   try {
     for await (const member of tarMembers(source)) {
+      const start = position + BLOCK
+      const kindHere = memberKind(member.name)?.kind
+      if (rowsFrom === null && kindHere !== 'header' && kindHere !== 'blob') rowsFrom = position
+      position = start + Math.ceil(member.size / BLOCK) * BLOCK
       if (manifest) throw new BackupArchiveError(`${member.name} comes after the manifest.`)
       if (names.has(member.name)) throw new BackupArchiveError(`It holds ${member.name} twice.`)
       names.add(member.name)
@@ -107,6 +125,7 @@ export async function checkArchive(
       const hash = createHash('sha256')
       let size = 0
       if (kind.kind === 'blob') {
+        offsets.set(member.name, start)
         for await (const chunk of member.body) {
           hash.update(chunk)
           size += chunk.length
@@ -163,5 +182,5 @@ export async function checkArchive(
       throw new BackupArchiveError(`The rows of ${table.name} are not the manifest's count.`)
   if (manifest.blobs.count !== blobs || manifest.blobs.bytes !== blobBytes)
     throw new BackupArchiveError('The files are not the manifest’s count.')
-  return { header, manifest, members: read.length }
+  return { header, manifest, members: read.length, offsets, rowsFrom: rowsFrom ?? 0 }
 }

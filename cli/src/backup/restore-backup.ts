@@ -7,6 +7,7 @@ import type { BackupHeader, BackupManifest } from './format.js'
 import { memberKind, partRows, readWhole, PART_LIMIT } from './read-backup.js'
 import type { SiteParts } from './site-parts.js'
 import { sqliteBinding, sqliteConnection } from './sqlite-connection.js'
+import { writeFilesAside, type ArchivePlaces } from './restore-files.js'
 import { tarMembers } from './tar.js'
 
 /** Bound values per INSERT: under SQLite's 32,766 and MySQL's 65,535 placeholders. */
@@ -98,6 +99,7 @@ export async function loadArchive(
   manifest: BackupManifest,
   progress: Progress,
   signal?: AbortSignal,
+  places: ArchivePlaces | null = null,
 ): Promise<RestoreCounts> {
   const columns = new Map(header.tables.map((table) => [table.name, table.columns]))
   const sums = new Map(manifest.members.map((member) => [member.name, member.sha256]))
@@ -134,45 +136,85 @@ export async function loadArchive(
     // Seen when awaited next; a rejection is not left unhandled meanwhile.
     flushing.catch(() => undefined)
   }
-  for await (const member of tarMembers(source)) {
-    if (signal?.aborted) {
-      source.destroy()
-      throw new RestoreStopped(counts)
+  const store = parts.blobs
+  // From an unencrypted archive file into a drive folder, the blob copy worker writes the files
+  // out while the rows load here; the loop below then passes their members by.
+  const aside =
+    places && store?.stagingPath && store.adopt && manifest.blobs.count > 0
+      ? writeFilesAside(
+          store as typeof store & Required<Pick<typeof store, 'stagingPath' | 'adopt'>>,
+          places,
+          manifest,
+          async (key, size) => {
+            counts.blobs.count += 1
+            counts.blobs.bytes += size
+            unflushed.push(key)
+            unflushedBytes += size
+            if (shown.kind === 'blob') shown.bar?.tick(1, size)
+            await flushSome(false)
+          },
+        )
+      : null
+  try {
+    await loadMembers()
+    if (aside) {
+      barFor('blob')
+      const stop = () => void aside.stop()
+      signal?.addEventListener('abort', stop, { once: true })
+      try {
+        await aside.finish()
+      } finally {
+        signal?.removeEventListener('abort', stop)
+      }
     }
-    const kind = memberKind(member.name)
-    if (kind?.kind === 'rows') {
-      const bar = barFor('rows')
-      const tableColumns = columns.get(kind.table)!
-      const rows = partRows(await readWhole(member, PART_LIMIT), member.name, tableColumns.length)
-      await parts.db.transaction((trx) =>
-        insertAll(trx, parts.dialect, kind.table, tableColumns, rows),
-      )
-      counts.rows[kind.table] = (counts.rows[kind.table] ?? 0) + rows.length
-      bar.tick(rows.length)
-    } else if (kind?.kind === 'blob') {
-      const bar = barFor('blob')
-      if (!parts.blobs)
-        throw new RestoreRefused('The backup holds drive files and this project has no drive.')
-      // The store hashes what it writes: the same bytes as checked, or the file changed since.
-      const stored = await parts.blobs.put(kind.key, Readable.from(member.body), {
-        size: member.size,
-        durable: false,
-      })
-      if (stored.sha256 !== sums.get(member.name))
-        throw new Error(`${member.name} changed since the archive was checked`)
-      unflushed.push(kind.key)
-      unflushedBytes += member.size
-      await flushSome(false)
-      counts.blobs.count += 1
-      counts.blobs.bytes += member.size
-      bar.tick(1, member.size)
-    }
+  } catch (error) {
+    await aside?.stop()
+    if (signal?.aborted && !(error instanceof RestoreStopped)) throw new RestoreStopped(counts)
+    throw error
   }
   // The files on disk for good before the restore says it is done.
   await flushSome(true)
   await flushing
   shown.bar?.end()
   return counts
+
+  async function loadMembers(): Promise<void> {
+    for await (const member of tarMembers(source)) {
+      if (signal?.aborted) {
+        source.destroy()
+        throw new RestoreStopped(counts)
+      }
+      const kind = memberKind(member.name)
+      if (kind?.kind === 'rows') {
+        const bar = barFor('rows')
+        const tableColumns = columns.get(kind.table)!
+        const rows = partRows(await readWhole(member, PART_LIMIT), member.name, tableColumns.length)
+        await parts.db.transaction((trx) =>
+          insertAll(trx, parts.dialect, kind.table, tableColumns, rows),
+        )
+        counts.rows[kind.table] = (counts.rows[kind.table] ?? 0) + rows.length
+        bar.tick(rows.length)
+      } else if (kind?.kind === 'blob') {
+        if (aside) continue
+        const bar = barFor('blob')
+        if (!parts.blobs)
+          throw new RestoreRefused('The backup holds drive files and this project has no drive.')
+        // The store hashes what it writes: the same bytes as checked, or the file changed since.
+        const stored = await parts.blobs.put(kind.key, Readable.from(member.body), {
+          size: member.size,
+          durable: false,
+        })
+        if (stored.sha256 !== sums.get(member.name))
+          throw new Error(`${member.name} changed since the archive was checked`)
+        unflushed.push(kind.key)
+        unflushedBytes += member.size
+        await flushSome(false)
+        counts.blobs.count += 1
+        counts.blobs.bytes += member.size
+        bar.tick(1, member.size)
+      }
+    }
+  }
 }
 
 async function insertAll(

@@ -3,17 +3,12 @@ import { once } from 'node:events'
 import type { Readable, Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import tar from 'tar-stream'
-import type { BlobCopyJob, BlobCopyMessage } from './blob-copy-worker.js'
-import { copyFiles, type CopiedFile, type FileToCopy } from './file-copy.js'
+import { startBlobJob, type RunningBlobJob } from './blob-job.js'
+import type { CopiedFile, FileToCopy } from './file-copy.js'
 import { ARCHIVE_CHUNK, BLOCK, memberHeader, padding } from './tar-header.js'
 
 export { ARCHIVE_CHUNK } from './tar-header.js'
-
-/** The built worker beside this module (dist/blob-copy-worker.js); absent when the sources run. */
-const WORKER_FILE = new URL('./blob-copy-worker.js', import.meta.url)
 
 /** Adds members to a tar archive, one at a time, as fast as its destination takes them. */
 export interface TarWriter {
@@ -63,7 +58,7 @@ export function tarFileWriter(file: string): TarWriter {
   let open = true
   let written = 0
   let spool: { fd: number; path: string; size: number } | null = null
-  let aside: AsideCopy | null = null
+  let aside: RunningBlobJob | null = null
   const mtime = new Date()
   const closeAll = () => {
     if (!open) return
@@ -101,7 +96,12 @@ export function tarFileWriter(file: string): TarWriter {
     if (aside) throw new Error('the archive copies one list of files aside at a time')
     const path = `${file}.spool`
     spool = { fd: fs.openSync(path, 'w+', 0o600), path, size: 0 }
-    aside = copyAside({ fd, offset: written, files: [...files], mtime: mtime.getTime() }, onFile)
+    aside = startBlobJob(
+      { kind: 'into-archive', fd, offset: written, files: [...files], mtime: mtime.getTime() },
+      (message) => {
+        if (message.kind === 'file') onFile(message.file)
+      },
+    )
     await aside.done
   }
   return writer
@@ -116,58 +116,6 @@ function appendSpool(fd: number, spool: { fd: number; size: number }, at: number
     for (let done = 0; done < read;)
       done += fs.writeSync(fd, buffer, done, read - done, at + from + done)
     from += read
-  }
-}
-
-interface AsideCopy {
-  /** Where the files copied aside ended. */
-  done: Promise<number>
-  /** Stops the copy; settles once nothing writes the archive any more. */
-  stop(): Promise<void>
-}
-
-/**
- * Runs `job` on the blob copy worker, or in this thread between other work where the worker is
- * not built (the sources under test). `onFile` throwing stops the copy with its error.
- */
-function copyAside(job: BlobCopyJob, onFile: (file: CopiedFile) => void): AsideCopy {
-  if (!fs.existsSync(fileURLToPath(WORKER_FILE))) {
-    let stopped = false
-    const done = copyFiles(job.fd, job.offset, job.files, new Date(job.mtime), (file) => {
-      if (stopped) throw new Error('the archive was closed')
-      onFile(file)
-    })
-    done.catch(() => undefined)
-    return {
-      done,
-      async stop() {
-        stopped = true
-        await done.catch(() => undefined)
-      },
-    }
-  }
-  const worker = new Worker(WORKER_FILE, { workerData: job })
-  const done = new Promise<number>((resolve, reject) => {
-    worker.on('message', (message: BlobCopyMessage) => {
-      if (message.kind === 'done') resolve(message.end)
-      else if (message.kind === 'failed')
-        reject(Object.assign(new Error(message.message), { code: message.code }))
-      else
-        try {
-          onFile(message.file)
-        } catch (error) {
-          reject(error as Error)
-          void worker.terminate()
-        }
-    })
-    worker.on('error', reject)
-    // After `done` this changes nothing; before it, the worker died without saying why.
-    worker.on('exit', (code) => reject(new Error(`the blob copy worker stopped (exit ${code})`)))
-  })
-  done.catch(() => undefined)
-  return {
-    done,
-    stop: () => worker.terminate().then(() => undefined),
   }
 }
 

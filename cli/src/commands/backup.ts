@@ -17,6 +17,7 @@ import {
   RestoreRefused,
   RestoreStopped,
 } from '../backup/restore-backup.js'
+import { confirmedPlaces } from '../backup/restore-files.js'
 import { openSiteParts } from '../backup/site-parts.js'
 import { ARCHIVE_CHUNK, tarFileWriter, tarStreamWriter } from '../backup/tar.js'
 import { writeBackup } from '../backup/write-backup.js'
@@ -160,10 +161,10 @@ export async function restoreSite(
   if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile())
     throw new Error(`restore: there is no file ${source}`)
   const key = isEncrypted(source) ? await passphrase(options, terminal, 'decrypt') : null
-  const open = () =>
+  const open = (start = 0) =>
     key
       ? openedStream(source, key)
-      : Promise.resolve(fs.createReadStream(source, { highWaterMark: ARCHIVE_CHUNK }))
+      : Promise.resolve(fs.createReadStream(source, { highWaterMark: ARCHIVE_CHUNK, start }))
   const started = Date.now()
   // Ctrl+C: while the archive is checked nothing is written yet; while it loads, the load stops
   // between two members and says what it wrote.
@@ -185,7 +186,7 @@ export async function restoreSite(
 
 async function restoreChecked(
   source: string,
-  open: () => Promise<Readable>,
+  open: (start?: number) => Promise<Readable>,
   encrypted: boolean,
   options: RestoreOptions,
   terminal: Terminal,
@@ -233,7 +234,15 @@ async function restoreChecked(
         throw new Error(`restore: refused, nothing was written. ${error.message}`)
       throw error
     }
-    counts = await loadArchive(parts, await open(), header, manifest, progress, signal)
+    // An unencrypted archive file's files are read where the check found them.
+    // (Into a drive folder: the worker writes them into its staging paths, restore-files.ts.)
+    const places =
+      !encrypted && parts.blobs?.stagingPath && parts.blobs.adopt
+        ? confirmedPlaces(source, checked.offsets, manifest)
+        : null
+    // With the files written out by their places, the rows are read from where they begin.
+    const from = places ? checked.rowsFrom : 0
+    counts = await loadArchive(parts, await open(from), header, manifest, progress, signal, places)
   } catch (error) {
     if (!(error instanceof RestoreStopped)) throw error
     const rows = Object.values(error.counts.rows).reduce((sum, count) => sum + count, 0)

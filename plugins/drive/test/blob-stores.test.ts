@@ -365,6 +365,34 @@ describe('the local blob store on disk', () => {
     }
   })
 
+  it('adopts a file written at a staging path under a key, and only from its own staging paths', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'drive-adopt-'))
+    try {
+      const store = new LocalBlobStore(directory)
+      await store.check()
+      const key = newKey()
+      for (const durable of [true, false]) {
+        const staged = store.stagingPath()
+        await writeFile(staged, `staged ${String(durable)}`)
+        await store.adopt(key, staged, { durable })
+        expect(await readAll((await store.get(key)).body)).toEqual(
+          Buffer.from(`staged ${String(durable)}`),
+        )
+      }
+      // Nothing but the blob is left: the staging file became it.
+      expect(await filesBelow(directory)).toEqual([path.relative(directory, store.pathOf(key))])
+      const outside = path.join(directory, '..', `${path.basename(directory)}-outside`)
+      await writeFile(outside, 'not staged here')
+      await expect(store.adopt(newKey(), outside)).rejects.toThrow('not a staging path')
+      await rm(outside)
+      await expect(store.adopt('../../etc', store.stagingPath())).rejects.toMatchObject({
+        code: 'BLOB_KEY_INVALID',
+      })
+    } finally {
+      await rm(directory, { recursive: true, force: true })
+    }
+  })
+
   it('fails its check when the directory cannot be made', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'drive-check-'))
     try {

@@ -79,6 +79,17 @@ export interface BlobStore {
    * copies it whole rather than through `get`'s stream. The key is checked; the file may be gone.
    */
   pathOf?(key: string): string
+  /**
+   * In a store that keeps blobs as files: a new path inside the store where a file may be written
+   * whole by another writer (a restore's worker thread), then given its key by `adopt`. A path
+   * never adopted is the writer's to remove.
+   */
+  stagingPath?(): string
+  /**
+   * Moves the file written at a `stagingPath` under `key`, replacing what the key held, as a put
+   * would (with `durable: false`, left for `flush`). The key is checked.
+   */
+  adopt?(key: string, staged: string, options?: Pick<PutOptions, 'durable'>): Promise<void>
   /** Flushes to disk the blobs put under `keys` with `durable: false`, and their folders. */
   flush?(keys: readonly string[]): Promise<void>
   delete(key: string): Promise<void>

@@ -124,6 +124,31 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  stagingPath(): string {
+    return path.join(this.directory, `${TEMP_PREFIX}${randomBytes(12).toString('hex')}`)
+  }
+
+  async adopt(
+    key: string,
+    staged: string,
+    options: Pick<PutOptions, 'durable'> = {},
+  ): Promise<void> {
+    const target = this.pathOf(key)
+    // Only a staging path of this store: a rename from elsewhere could take any file in.
+    if (path.dirname(staged) !== this.directory || !path.basename(staged).startsWith(TEMP_PREFIX))
+      throw new Error(`${staged} is not a staging path of this store`)
+    const folder = path.dirname(target)
+    const durable = options.durable !== false
+    const created = await mkdir(folder, { recursive: true })
+    if (durable) await syncFile(staged)
+    await rename(staged, target)
+    if (durable) {
+      await syncDirectory(folder)
+      if (created !== undefined) await syncDirectory(path.dirname(folder))
+      await syncDirectory(this.directory)
+    }
+  }
+
   async flush(keys: readonly string[]): Promise<void> {
     const files = keys.map((key) => this.pathOf(key))
     const folders = new Set(files.map((file) => path.dirname(file)))
