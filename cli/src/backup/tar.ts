@@ -96,6 +96,14 @@ export function tarFileWriter(file: string): TarWriter {
     if (aside) throw new Error('the archive copies one list of files aside at a time')
     const path = `${file}.spool`
     spool = { fd: fs.openSync(path, 'w+', 0o600), path, size: 0 }
+    // Gone from the folder at once where the system allows it (it stays readable through its
+    // descriptor): even a killed backup then leaves no spool behind. Elsewhere it is removed at
+    // the end.
+    try {
+      fs.rmSync(path)
+    } catch {
+      // kept under its name until closeAll
+    }
     aside = startBlobJob(
       { kind: 'into-archive', fd, offset: written, files: [...files], mtime: mtime.getTime() },
       (message) => {
