@@ -155,22 +155,28 @@ export async function loadArchive(
           },
         )
       : null
+  // Ctrl+C stops the worker's copy at once; the rows stop between two parts.
+  const stopAside = () => void aside?.stop()
+  if (aside) signal?.addEventListener('abort', stopAside, { once: true })
   try {
     await loadMembers()
+    if (signal?.aborted) throw new RestoreStopped(counts)
     if (aside) {
       barFor('blob')
-      const stop = () => void aside.stop()
-      signal?.addEventListener('abort', stop, { once: true })
-      try {
-        await aside.finish()
-      } finally {
-        signal?.removeEventListener('abort', stop)
-      }
+      await aside.finish()
     }
+    // Every row the manifest counts, whatever way the archive was read.
+    for (const [table, count] of Object.entries(manifest.rows))
+      if ((counts.rows[table] ?? 0) !== count)
+        throw new Error(
+          `the archive gave ${counts.rows[table] ?? 0} rows of ${table} where it was checked with ${count}`,
+        )
   } catch (error) {
     await aside?.stop()
     if (signal?.aborted && !(error instanceof RestoreStopped)) throw new RestoreStopped(counts)
     throw error
+  } finally {
+    signal?.removeEventListener('abort', stopAside)
   }
   // The files on disk for good before the restore says it is done.
   await flushSome(true)

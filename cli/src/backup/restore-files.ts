@@ -2,40 +2,65 @@ import fs from 'node:fs'
 import type { BlobStore } from '@shopwright/plugin-drive'
 import { Header } from 'tar'
 import { startBlobJob } from './blob-job.js'
-import type { BackupManifest } from './format.js'
+import { MANIFEST_NAME, type BackupManifest } from './format.js'
 import { memberKind } from './read-backup.js'
 import { BLOCK } from './tar-header.js'
 
-/** Where each file member's bytes start in an unencrypted archive file, as its check found. */
+/**
+ * Where each file member's bytes start in an unencrypted archive file, and where the members after
+ * the header and the files before the rows start, as its check found them.
+ */
 export interface ArchivePlaces {
   archive: string
   offsets: ReadonlyMap<string, number>
+  rowsFrom: number
 }
 
 /**
  * The places the check pass counted (each member a ustar header and its blocks), kept only when
- * every file member's header is found there again, read from the file: an archive with headers
- * a backup does not write (pax, long names) is loaded member by member instead.
+ * each is found again, read from the file: every file member's header, and at `rowsFrom` the
+ * header of the first member that is neither the header nor a file (a part, else the manifest).
+ * An archive with headers a backup does not write (pax, long names) is loaded member by member
+ * instead, from its start.
  */
 export function confirmedPlaces(
   archive: string,
-  offsets: ReadonlyMap<string, number>,
-  manifest: BackupManifest,
+  checked: { offsets: ReadonlyMap<string, number>; rowsFrom: number; manifest: BackupManifest },
 ): ArchivePlaces | null {
+  const { offsets, rowsFrom, manifest } = checked
   const sizes = new Map(manifest.members.map((member) => [member.name, member.size]))
+  const after = manifest.members.find((member) => {
+    const kind = memberKind(member.name)?.kind
+    return kind !== 'header' && kind !== 'blob'
+  })
+  const expected: Array<[string, number, number | undefined]> = [
+    ...[...offsets].map(([name, offset]): [string, number, number | undefined] => [
+      name,
+      offset - BLOCK,
+      sizes.get(name),
+    ]),
+    // The manifest's own size is not in it.
+    [after?.name ?? MANIFEST_NAME, rowsFrom, after?.size],
+  ]
   const block = Buffer.alloc(BLOCK)
   const fd = fs.openSync(archive, 'r')
   try {
-    for (const [name, offset] of offsets) {
-      if (offset < BLOCK || fs.readSync(fd, block, 0, BLOCK, offset - BLOCK) !== BLOCK) return null
-      const header = new Header(block)
-      if (!header.cksumValid || header.path !== name || header.size !== sizes.get(name)) return null
-      if (header.type !== 'File') return null
+    for (const [name, at, size] of expected) {
+      if (at < 0 || fs.readSync(fd, block, 0, BLOCK, at) !== BLOCK) return null
+      let header: Header
+      try {
+        header = new Header(block)
+      } catch {
+        // Not a header at all (node-tar throws on a number field it cannot read).
+        return null
+      }
+      if (!header.cksumValid || header.path !== name || header.type !== 'File') return null
+      if (size !== undefined && header.size !== size) return null
     }
   } finally {
     fs.closeSync(fd)
   }
-  return { archive, offsets }
+  return { archive, offsets, rowsFrom }
 }
 
 export interface FilesAside {

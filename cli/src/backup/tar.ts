@@ -95,7 +95,9 @@ export function tarFileWriter(file: string): TarWriter {
     if (!open) throw new Error('the archive was closed')
     if (aside) throw new Error('the archive copies one list of files aside at a time')
     const path = `${file}.spool`
-    spool = { fd: fs.openSync(path, 'w+', 0o600), path, size: 0 }
+    // A new file, never one found under the name (a link planted there would be written through).
+    fs.rmSync(path, { force: true })
+    spool = { fd: fs.openSync(path, 'wx+', 0o600), path, size: 0 }
     // Gone from the folder at once where the system allows it (it stays readable through its
     // descriptor): even a killed backup then leaves no spool behind. Elsewhere it is removed at
     // the end.

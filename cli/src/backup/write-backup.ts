@@ -36,6 +36,12 @@ const PAGE = 1000
 const PART_BYTES = 16 * 1024 * 1024
 /** About the most bytes of lines SQLite makes for one page (sqliteRowidPages). */
 const SQLITE_PAGE_BYTES = 4 * 1024 * 1024
+/**
+ * Below this many rows a page (a table with a row of over about 256 KB), a query a page would cost
+ * more than it saves (one row a query made a table 16 times slower): such a table is read a line
+ * at a time.
+ */
+const MIN_SQLITE_PAGE = 8
 
 export interface SnapshotSource {
   db: Knex
@@ -337,22 +343,44 @@ async function* sqlitePages(
   })
   const line = `json_array(${values.join(', ')})`
   const rowid = rowidName(connection, shape)
-  if (rowid) {
-    yield* sqliteRowidPages(connection, shape, line, rowid, room)
+  const perPage = rowid ? rowsPerPage(connection, shape) : 0
+  if (rowid && perPage >= MIN_SQLITE_PAGE) {
+    yield* sqliteRowidPages(connection, shape, line, rowid, perPage, room)
     return
   }
+  // A line at a time, a page ending at PAGE rows or SQLITE_PAGE_BYTES of lines.
   const statement = connection
     .prepare(`SELECT ${line} FROM ${quoted('sqlite', shape.name)}`)
     .pluck(true)
   let lines: string[] = []
+  let bytes = 0
   for (const text of statement.iterate() as IterableIterator<string>) {
     lines.push(text)
-    if (lines.length >= Math.min(PAGE, room())) {
+    bytes += text.length
+    if (lines.length >= Math.min(PAGE, room()) || bytes >= SQLITE_PAGE_BYTES) {
       yield pageOf(lines)
       lines = []
+      bytes = 0
     }
   }
   if (lines.length > 0) yield pageOf(lines)
+}
+
+/**
+ * Rows a page of the table holds at SQLITE_PAGE_BYTES, sized by its widest row (measured first,
+ * about a tenth of the reading): each value's own bytes doubled for what JSON escapes and hex
+ * spell out, plus its framing.
+ */
+function rowsPerPage(connection: SqliteConnection, shape: TableShape): number {
+  const widest = Number(
+    connection
+      .prepare(
+        `SELECT max(${shape.columns.map((column) => `coalesce(octet_length(${quoted('sqlite', column)}), 0)`).join(' + ')}) FROM ${quoted('sqlite', shape.name)}`,
+      )
+      .pluck(true)
+      .get() ?? 0,
+  )
+  return Math.max(1, Math.floor(SQLITE_PAGE_BYTES / (2 * widest + 16 * shape.columns.length)))
 }
 
 /**
@@ -372,31 +400,18 @@ function rowidName(connection: SqliteConnection, shape: TableShape): string | nu
  * A rowid table's pages in rowid order, each one query from where the last ended, its lines joined
  * by SQLite into one run of bytes (`group_concat`): no row becomes a JavaScript string, and the
  * lines need no joining or encoding here (three times quicker than a line at a time). A page holds
- * as many rows as fit SQLITE_PAGE_BYTES at the table's widest row, measured first (about a tenth of
- * the reading): a table of large rows comes in small pages, so memory stays bounded whatever
- * its rows hold.
+ * `perPage` rows (rowsPerPage): a table of large rows comes in small pages, so memory stays
+ * bounded whatever its rows hold.
  */
 function* sqliteRowidPages(
   connection: SqliteConnection,
   shape: TableShape,
   line: string,
   rowid: string,
+  perPage: number,
   room: () => number,
 ): Generator<Page> {
   const table = quoted('sqlite', shape.name)
-  // Each value's own bytes, doubled for what JSON escapes and hex spell out, plus its framing.
-  const widest = Number(
-    connection
-      .prepare(
-        `SELECT max(${shape.columns.map((column) => `coalesce(octet_length(${quoted('sqlite', column)}), 0)`).join(' + ')}) FROM ${table}`,
-      )
-      .pluck(true)
-      .get() ?? 0,
-  )
-  const perPage = Math.max(
-    1,
-    Math.floor(SQLITE_PAGE_BYTES / (2 * widest + 16 * shape.columns.length)),
-  )
   const query = (where: string) =>
     connection
       .prepare(

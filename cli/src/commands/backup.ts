@@ -238,10 +238,10 @@ async function restoreChecked(
     // (Into a drive folder: the worker writes them into its staging paths, restore-files.ts.)
     const places =
       !encrypted && parts.blobs?.stagingPath && parts.blobs.adopt
-        ? confirmedPlaces(source, checked.offsets, manifest)
+        ? confirmedPlaces(source, checked)
         : null
     // With the files written out by their places, the rows are read from where they begin.
-    const from = places ? checked.rowsFrom : 0
+    const from = places?.rowsFrom ?? 0
     counts = await loadArchive(parts, await open(from), header, manifest, progress, signal, places)
   } catch (error) {
     if (!(error instanceof RestoreStopped)) throw error
