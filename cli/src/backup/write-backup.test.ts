@@ -31,16 +31,22 @@ const MANY = 12_345
 /** Their widest rows' bodies, in characters. */
 const WIDE = { many: 100_000, huge: 300_000 }
 
+/** A SQLite database in `dir` with the migrations' table a backup reads, and no other. */
+async function siteDatabase(dir: string): Promise<Knex> {
+  const db = createDatabase(`sqlite:${path.join(dir, 'site.sqlite')}`)
+  await db.schema.createTable(MIGRATIONS_TABLE, (table) => {
+    table.increments('id')
+    table.string('name')
+  })
+  return db
+}
+
 describe("a SQLite site's backup lines", () => {
   let dir: string
   let db: Knex
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-lines-'))
-    db = createDatabase(`sqlite:${path.join(dir, 'site.sqlite')}`)
-    await db.schema.createTable(MIGRATIONS_TABLE, (table) => {
-      table.increments('id')
-      table.string('name')
-    })
+    db = await siteDatabase(dir)
     // No declared types on `anything`: SQLite keeps each value's own type there.
     await db.raw(
       'CREATE TABLE odd (id INTEGER PRIMARY KEY, label TEXT, amount REAL, data BLOB, anything)',
@@ -135,11 +141,7 @@ describe("a backup's files, and where restore finds them", () => {
   const keys = bodies.map((_, index) => `${String(index).repeat(2)}${'ab'.repeat(15)}`)
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-places-'))
-    db = createDatabase(`sqlite:${path.join(dir, 'site.sqlite')}`)
-    await db.schema.createTable(MIGRATIONS_TABLE, (table) => {
-      table.increments('id')
-      table.string('name')
-    })
+    db = await siteDatabase(dir)
     // The drive's rows as snapshotBlobs reads them: a blob key, its size and SHA-256.
     await db.raw('CREATE TABLE drive_entries (blob TEXT, size INTEGER, hash TEXT)')
     await db.raw('CREATE TABLE pages (id INTEGER PRIMARY KEY, body TEXT)')
