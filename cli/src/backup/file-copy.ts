@@ -4,6 +4,35 @@ import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ARCHIVE_CHUNK, memberHeader, padding } from './tar-header.js'
 
+/** Opens `file` to read it, or null when there is no such file (a blob emptied from the bin). */
+export function openIfThere(file: string): number | null {
+  try {
+    return fs.openSync(file, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * The `size` bytes of the open file `fd` from where it stands, a chunk at a time in `buffer`
+ * (reused: a chunk is valid until the next is asked for). `file` names it in the error when it
+ * ends early.
+ */
+export function* fileChunks(
+  fd: number,
+  size: number,
+  buffer: Buffer,
+  file: string,
+): Generator<Buffer> {
+  for (let left = size; left > 0;) {
+    const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, left), null)
+    if (read === 0) throw new Error(`the file ${file} ended ${left} bytes early`)
+    yield buffer.subarray(0, read)
+    left -= read
+  }
+}
+
 /** A file to copy into an archive as the member `name`. */
 export interface FileToCopy {
   name: string
@@ -60,11 +89,8 @@ export async function copyFiles(
     }
   }
   for (const file of files) {
-    let source: number
-    try {
-      source = fs.openSync(file.path, 'r')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    const source = openIfThere(file.path)
+    if (source === null) {
       onFile({ name: file.name, missing: true })
       continue
     }
@@ -72,13 +98,9 @@ export async function copyFiles(
       const size = fs.fstatSync(source).size
       const hash = createHash('sha256')
       write(memberHeader(file.name, size, mtime))
-      for (let left = size; left > 0;) {
-        const read = fs.readSync(source, buffer, 0, Math.min(ARCHIVE_CHUNK, left), null)
-        if (read === 0) throw new Error(`the file ${file.path} ended ${left} bytes early`)
-        const chunk = buffer.subarray(0, read)
+      for (const chunk of fileChunks(source, size, buffer, file.path)) {
         hash.update(chunk)
         write(chunk)
-        left -= read
       }
       write(padding(size))
       onFile({ name: file.name, size, sha256: hash.digest('hex') })

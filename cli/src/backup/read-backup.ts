@@ -107,14 +107,13 @@ export async function checkArchive(
   let rowsFrom: number | null = null
   try {
     for await (const member of tarMembers(source)) {
+      const kind = member.type === 'file' ? memberKind(member.name) : null
       const start = position + BLOCK
-      const kindHere = memberKind(member.name)?.kind
-      if (rowsFrom === null && kindHere !== 'header' && kindHere !== 'blob') rowsFrom = position
+      if (rowsFrom === null && kind?.kind !== 'header' && kind?.kind !== 'blob') rowsFrom = position
       position = start + Math.ceil(member.size / BLOCK) * BLOCK
       if (manifest) throw new BackupArchiveError(`${member.name} comes after the manifest.`)
       if (names.has(member.name)) throw new BackupArchiveError(`It holds ${member.name} twice.`)
       names.add(member.name)
-      const kind = member.type === 'file' ? memberKind(member.name) : null
       if (!kind) throw new BackupArchiveError(`${member.name} is not a member a backup writes.`)
       if (!header && kind.kind !== 'header')
         throw new BackupArchiveError(`It does not start with ${HEADER_NAME}.`)

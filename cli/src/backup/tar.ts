@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import tar from 'tar-stream'
 import { startBlobJob, type RunningBlobJob } from './blob-job.js'
-import type { CopiedFile, FileToCopy } from './file-copy.js'
+import { fileChunks, openIfThere, type CopiedFile, type FileToCopy } from './file-copy.js'
 import { ARCHIVE_CHUNK, BLOCK, memberHeader, padding } from './tar-header.js'
 
 export { ARCHIVE_CHUNK } from './tar-header.js'
@@ -178,24 +178,16 @@ function writerOver(sink: Sink, mtime = new Date()): TarWriter {
     },
     async addFile(name, file, onChunk) {
       check()
-      let fd: number
-      try {
-        fd = fs.openSync(file, 'r')
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-        throw error
-      }
+      const fd = openIfThere(file)
+      if (fd === null) return null
       try {
         const size = fs.fstatSync(fd).size
         await put(header(name, size))
         buffer ??= Buffer.allocUnsafe(ARCHIVE_CHUNK)
-        for (let left = size; left > 0;) {
-          const read = fs.readSync(fd, buffer, 0, Math.min(ARCHIVE_CHUNK, left), null)
-          if (read === 0) throw new Error(`the file ${file} ended ${left} bytes early`)
-          const chunk = buffer.subarray(0, read)
+        for (const chunk of fileChunks(fd, size, buffer, file)) {
           onChunk(chunk)
+          // Lent: the next chunk is read into the same buffer once this one is written.
           await put(chunk, true)
-          left -= read
         }
         await put(padding(size))
         // A turn of the event loop between files: Ctrl+C and the progress bar get theirs.
