@@ -135,7 +135,7 @@ describe('shopwright backup and restore on SQLite', () => {
       const cut = path.join(target, 'cut.backup')
       const whole = fs.readFileSync(archive)
       fs.writeFileSync(cut, whole.subarray(0, whole.length - 3000))
-      await refused(cut, /cut short|cannot be read/)
+      await refused(cut, /It was cut short: it ends inside /)
       expect(await tables()).toEqual([])
     }, 60_000)
 
@@ -188,7 +188,7 @@ describe('shopwright backup and restore on SQLite', () => {
     it('refuses a file that is no backup', async () => {
       const other = path.join(target, 'notes.backup')
       fs.writeFileSync(other, 'hello')
-      await refused(other, /refused/)
+      await refused(other, /refused, nothing was written\. It is not a Shopwright backup/)
       expect(await tables()).toEqual([])
     }, 60_000)
 

@@ -156,9 +156,16 @@ export async function checkArchive(
     }
   } catch (error) {
     if (error instanceof BackupArchiveError) throw error
-    throw new BackupArchiveError(
-      `It cannot be read as a backup: ${error instanceof Error ? error.message : String(error)}.`,
-    )
+    const reason = error instanceof Error ? error.message : String(error)
+    // The tar reader's own words ("Unexpected end of data", "Invalid tar header") say what it
+    // met, not what the archive is: before its first member it is no backup, after it was cut.
+    if (names.size === 0)
+      throw new BackupArchiveError(`It is not a Shopwright backup (not a tar archive: ${reason}).`)
+    if (/unexpected end/i.test(reason))
+      throw new BackupArchiveError(
+        `It was cut short: it ends inside ${[...names].at(-1)!}, before ${MANIFEST_NAME}.`,
+      )
+    throw new BackupArchiveError(`It cannot be read as a backup: ${reason}.`)
   }
   if (!header) throw new BackupArchiveError('It is empty.')
   if (!manifest) throw new BackupArchiveError(`It was cut short: it ends before ${MANIFEST_NAME}.`)
