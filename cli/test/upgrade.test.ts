@@ -52,6 +52,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'manifest.json'),
 /** What this version adds to a 3582d22 site, in the order it applies them (plugin by plugin). */
 const NEW_MIGRATIONS = [
   'records/007-record-keys-ref',
+  'records/008-record-versions',
   'insights/001-rollups',
   'commerce/006-stock-alerts',
   'commerce/007-order-links',

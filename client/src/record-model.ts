@@ -116,7 +116,17 @@ export interface RecordTypeData extends RecordData {
    * "Names").
    */
   titlefield?: string
+  /**
+   * How many versions of each record the history keeps (docs/history.md); 0 keeps none. Without
+   * it: DEFAULT_HISTORY_COUNT.
+   */
+  historycount?: number
+  /** Versions older than this many days are pruned; without it, only the count limits them. */
+  historydays?: number
 }
+
+/** Versions kept per record when its type says nothing (docs/history.md). */
+export const DEFAULT_HISTORY_COUNT = 100
 
 /** A record type as `recordtype/get` answers it: with the caller's flags. */
 export interface RecordTypeAnswer extends RecordTypeData {

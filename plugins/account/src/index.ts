@@ -224,6 +224,8 @@ export default definePlugin({
     // Staff edit accounts through the record calls too: the guard keeps credentials and sessions
     // in line with those writes.
     services.recordGuards.add(ACCOUNT_TYPES, services.accountGuard)
+    // People's records keep no versions: a history would keep what they asked to change or erase.
+    services.recordHistory.keepNone(ACCOUNT_TYPES)
     services.recordGuards.add(['recordtype'], new AccountTypesGuard())
     // A changed, renamed or binned account record drops every cached session (on every node, as
     // cache clears travel), so roles and sign-in rights change at once.

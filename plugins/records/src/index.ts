@@ -7,6 +7,13 @@ import {
   asFunction,
 } from '@shopwright/core'
 import { migrations } from './server/migrations.js'
+import {
+  HISTORY_PRUNE_MS,
+  HISTORY_PRUNE_TASK,
+  RecordHistory,
+} from './server/history/record-history.js'
+import { HistoryCalls } from './server/history/history-calls.js'
+import { historyRoutes } from './server/routes/history-routes.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordIndex } from './server/record-index.js'
 import { RecordSecuritySource } from './server/security-source.js'
@@ -59,6 +66,7 @@ export type {
   RecordKey,
   RecordsService,
 } from './server/records-service.js'
+export type { RecordHistory, VersionNote } from './server/history/record-history.js'
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
 export type { LogEntry, RecordLogSink } from './server/app-log.js'
 export type { BinAfter, BinItem, BinSource, BinSources } from './server/shared-bin.js'
@@ -84,6 +92,8 @@ declare module '@shopwright/core' {
     recordExport: ExportService
     /** Other plugins' items in the shared bin (docs/plugins.md, "The bin"). */
     binSources: BinSources
+    /** Records' versions; a plugin keeps its types out with keepNone (docs/history.md). */
+    recordHistory: RecordHistory
     /**
      * Where record-change lines go instead of `app_log`, in each write's transaction: provided by a
      * plugin that keeps the site's one log (the log plugin); absent, records keep their own.
@@ -95,6 +105,7 @@ declare module '@shopwright/core' {
     recordIndex: RecordIndex
     recordStore: RecordStore
     recordTypeCalls: RecordTypeCalls
+    historyCalls: HistoryCalls
     appLog: AppLog
     htmlCleaner: HtmlCleaner
     /** The Bin screen's calls: records and every bin source's items together. */
@@ -120,6 +131,7 @@ export default definePlugin({
     'recordImport',
     'recordExport',
     'binSources',
+    'recordHistory',
   ],
   errors: RECORDS_ERRORS,
   security: RECORDS_SECURITY,
@@ -146,8 +158,21 @@ export default definePlugin({
       appLog: asFunction(({ db }) => new AppLog(db, dialect)).singleton(),
       recordGuards: asFunction(() => new RecordGuards()).singleton(),
       htmlCleaner: asFunction(({ logger }) => new HtmlCleaner(logger)).singleton(),
+      recordHistory: asFunction(
+        ({ db, recordTypes }) => new RecordHistory(db, recordTypes),
+      ).singleton(),
       records: asFunction(
-        ({ recordStore, recordTypes, appLog, cache, events, recordGuards, logger, htmlCleaner }) =>
+        ({
+          recordStore,
+          recordTypes,
+          appLog,
+          cache,
+          events,
+          recordGuards,
+          logger,
+          htmlCleaner,
+          recordHistory,
+        }) =>
           new RecordsService(
             recordStore,
             recordTypes,
@@ -157,6 +182,7 @@ export default definePlugin({
             recordGuards,
             logger,
             htmlCleaner,
+            recordHistory,
           ),
       ).singleton(),
       recordLists: asFunction(
@@ -179,6 +205,10 @@ export default definePlugin({
       recordExport: asFunction(({ records }) => new ExportService(records)).singleton(),
       binSources: asFunction(() => new BinSources()).singleton(),
       bin: asFunction(({ records, binSources }) => new SharedBin(records, binSources)).singleton(),
+      historyCalls: asFunction(
+        ({ db, records, recordTypes, recordStore }) =>
+          new HistoryCalls(db, records, recordTypes, recordStore),
+      ).singleton(),
       recordTypeCalls: asFunction(
         ({ recordStore, recordTypes, access }) =>
           new RecordTypeCalls(recordStore, recordTypes, access),
@@ -206,6 +236,11 @@ export default definePlugin({
       new RecordTypeGuard(services.recordStore, services.binSources),
     )
     services.recordGuards.add(['security'], new SecurityGuard(services.access))
+    // Versions past their type's days go once a day, on one node (docs/history.md).
+    services.schedule.every(HISTORY_PRUNE_TASK, HISTORY_PRUNE_MS, async () => {
+      const pruned = await services.recordHistory.prune()
+      if (pruned > 0) logger.info({ pruned }, 'old record versions pruned')
+    })
   },
   async destroy({ services }) {
     services.recordStore.close()
@@ -214,5 +249,6 @@ export default definePlugin({
   routes(router, { services }) {
     dataRoutes(router, services)
     transferRoutes(router, services)
+    historyRoutes(router, services.historyCalls)
   },
 })

@@ -1,4 +1,8 @@
-import { type FieldDefinition, type RecordTypeData } from '@shopwright/client'
+import {
+  DEFAULT_HISTORY_COUNT,
+  type FieldDefinition,
+  type RecordTypeData,
+} from '@shopwright/client'
 import { reference } from '@shopwright/core/shared'
 import { field } from './fields.js'
 import { REFERENCE_SECURITY, WEBSITE_SECURITY } from './security.js'
@@ -28,6 +32,27 @@ export const OTHER_PLUGINS_RECORD_TYPES = [
  *   list type of their ids is the account plugin's to seed. No field here names it yet.
  */
 export const OTHER_PACKAGES_LIST_TYPES = ['language', 'role'] as const
+
+/**
+ * The record type fields that set how long its records' versions are kept (docs/history.md); a
+ * migration (008) adds them to the record type definition of a site made before them.
+ */
+export function historyFields(): FieldDefinition[] {
+  return [
+    field(
+      'historycount',
+      'Versions Kept',
+      'integer',
+      `How many versions of each record its history keeps; 0 keeps none. Empty: ${DEFAULT_HISTORY_COUNT}.`,
+    ),
+    field(
+      'historydays',
+      'Versions Kept for Days',
+      'integer',
+      'Versions older than this many days are dropped each day. Empty: kept until the count drops them.',
+    ),
+  ]
+}
 
 /** What each seeded record type states; showintypes defaults to true. */
 interface RecordTypeSeed {
@@ -125,6 +150,7 @@ export function recordTypes(): RecordTypeData[] {
           'boolean',
           'A new record of this type needs an id typed in; otherwise it takes the next number.',
         ),
+        ...historyFields(),
       ],
     }),
     recordType('listtype', {

@@ -1,4 +1,6 @@
+import type { Knex } from 'knex'
 import { binaryKeys, convertToBinaryKeys, type Migration } from '@shopwright/core'
+import { historyFields } from '../seeds/record-types.js'
 
 /** Records as documents, and the per-type id counters. */
 export const migrations: Migration[] = [
@@ -139,4 +141,53 @@ export const migrations: Migration[] = [
       })
     },
   },
+  {
+    // Each record's versions (server/history/, docs/history.md): its body as a person saved it, who
+    // and when. A record's history is read newest first by its key; the daily prune drops a type's
+    // old versions by (type, saved_at). The record type definition gains the retention fields.
+    name: '008-record-versions',
+    async up(db) {
+      await db.schema.createTable('record_versions', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.integer('number').notNullable()
+        table.bigInteger('record_version').notNullable()
+        table.text('body', 'longtext').notNullable()
+        table.bigInteger('saved_at').notNullable()
+        table.string('actor', 260).notNullable()
+        table.string('actor_name', 260).notNullable()
+        table.string('kind', 16).notNullable()
+        table.string('note', 500).notNullable()
+        table.primary(['type', 'id', 'number'])
+        table.index(['type', 'saved_at'], 'record_versions_age')
+      })
+      await addHistoryFields(db)
+    },
+    async down(db) {
+      await db.schema.dropTable('record_versions')
+    },
+  },
 ]
+
+/** Adds the retention fields to a stored definition of `recordtype` that lacks them. */
+async function addHistoryFields(db: Knex): Promise<void> {
+  const row = (await db('records').where({ type: 'recordtype', id: 'recordtype' }).first()) as
+    { body: string | Record<string, unknown>; version: number | string } | undefined
+  if (!row) return
+  const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as {
+    fields?: Array<{ id?: unknown }>
+  }
+  if (!Array.isArray(body.fields)) return
+  const have = new Set(body.fields.map((each) => each.id))
+  const missing = historyFields().filter((each) => !have.has(each.id))
+  if (missing.length === 0) return
+  body.fields.push(...missing)
+  await db('records')
+    .where({ type: 'recordtype', id: 'recordtype' })
+    .update({
+      body: JSON.stringify(body),
+      modified_at: Date.now(),
+      version: Number(row.version) + 1,
+    })
+}

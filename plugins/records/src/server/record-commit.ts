@@ -13,6 +13,7 @@ import type { RecordStore } from './record-store.js'
 import { RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY } from './record-types.js'
 import type { Actor, RecordChange, RecordGuards } from './record-guards.js'
 import { keyText } from './record-keys.js'
+import type { RecordHistory, VersionNote } from './history/record-history.js'
 import type { ModifyOptions, RecordKey } from './records-service.js'
 
 /**
@@ -29,6 +30,8 @@ export const COUNT_CACHE = 'recordcount'
 export interface Pending {
   change: RecordChange
   message: string
+  /** How the version it keeps came to be, when not a plain save (docs/history.md). */
+  version?: VersionNote
 }
 
 /** Runs a modify()'s own rows in its transaction; true so the write goes on. */
@@ -54,12 +57,13 @@ export class RecordCommitter {
     private readonly cache: CacheService,
     private readonly events: EventBus,
     private readonly logger: Logger,
+    private readonly history: RecordHistory,
   ) {}
 
   /**
    * Writes changes in one transaction: the records (`write`, which answers false when the stored
-   * version moved on and nothing was written), the guards' own rows, and the log lines naming the
-   * actor. After the commit, caches and listeners learn of it; that part never fails the answer,
+   * version moved on and nothing was written), the guards' own rows, the versions the history keeps
+   * (history/record-history.ts) and the log lines naming the actor. After the commit, caches and listeners learn of it; that part never fails the answer,
    * because the write is stored whatever happens to a cache.
    */
   async commit(
@@ -76,6 +80,11 @@ export class RecordCommitter {
       if (!(await write(trx))) return false
       for (const { change } of pending) await this.guards.write(change, actor, trx)
       await afterGuards?.(trx)
+      await this.history.write(
+        trx,
+        pending.map(({ change, version }) => ({ change, note: version })),
+        logged,
+      )
       await this.log.write(
         pending.map(({ change, message }) => ({
           type: change.record.type,

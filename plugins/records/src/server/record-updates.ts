@@ -87,7 +87,13 @@ export class RecordUpdates {
         const change: RecordChange = { kind: 'renamed', record, previous: stored.record }
         await this.guards.check(change, entity)
         const renamed = await this.committer.commit(
-          [{ change, message: options.message ?? `renamed from ${id}` }],
+          [
+            {
+              change,
+              message: options.message ?? `renamed from ${id}`,
+              version: options.version ?? { kind: 'renamed', note: `renamed from ${id}` },
+            },
+          ],
           entity,
           async (trx) =>
             (await this.store.rename(record, id, stored.version, trx)) &&
@@ -100,7 +106,13 @@ export class RecordUpdates {
       const change: RecordChange = { kind: 'updated', record, previous: stored.record }
       await this.guards.check(change, entity)
       const updated = await this.committer.commit(
-        [{ change, message: options.message ?? `updated ${[...touched].join(', ')}` }],
+        [
+          {
+            change,
+            message: options.message ?? `updated ${[...touched].join(', ')}`,
+            ...(options.version ? { version: options.version } : {}),
+          },
+        ],
         entity,
         async (trx) =>
           (await this.store.replaceIfVersion(record, stored.version, trx)) &&

@@ -20,6 +20,7 @@ import { RecordCommitter } from './record-commit.js'
 import { RecordCreates } from './record-creates.js'
 import { RecordUpdates } from './record-updates.js'
 import { RecordBin } from './record-bin.js'
+import type { RecordHistory, VersionNote } from './history/record-history.js'
 
 // The package entry exports the change event from here; record-commit.ts emits it.
 export { RECORD_CHANGED } from './record-commit.js'
@@ -36,6 +37,8 @@ export interface ModifyOptions {
   onBehalfOf?: Entity
   /** The log line instead of "updated <fields>". */
   message?: string
+  /** How the version this change keeps came to be, when not a plain save (docs/history.md). */
+  version?: VersionNote
   /**
    * The plugin's own rows, written in the record's transaction after it: they commit or roll back
    * with it, and run again on a retry. Throwing refuses the whole change.
@@ -87,8 +90,9 @@ export class RecordsService {
     guards: RecordGuards,
     logger: Logger,
     cleaner: HtmlCleaner,
+    history: RecordHistory,
   ) {
-    const committer = new RecordCommitter(store, guards, log, cache, events, logger)
+    const committer = new RecordCommitter(store, guards, log, cache, events, logger, history)
     this.creates = new RecordCreates(store, types, guards, cleaner, committer)
     this.updates = new RecordUpdates(store, types, guards, committer)
     this.recordBin = new RecordBin(store, types, guards, committer)

@@ -1,0 +1,112 @@
+import { isDeepStrictEqual } from 'node:util'
+import { diffWords } from 'diff'
+import { convert } from 'html-to-text'
+import { effectiveDatatype, type FieldDefinition } from '@shopwright/client'
+
+/** A run of words of a difference: kept, or only in the newer (`added`) or older (`removed`) text. */
+export interface TextPart {
+  value: string
+  added?: true
+  removed?: true
+}
+
+/** One field that differs between two versions (docs/history.md, "Comparing versions"). */
+export interface FieldDifference {
+  field: string
+  /** The field's name in its record type, or its id when the type no longer has it. */
+  name: string
+  datatype: string
+  /** The values as stored; null for a password field, which is never shown. */
+  before: unknown
+  after: unknown
+  /**
+   * Text, long text and rich text: the words in order, marked where they differ (rich text read as
+   * text, one line per block). Absent when the texts differ too much to pair their words: shown
+   * whole, before and after.
+   */
+  parts?: TextPart[]
+}
+
+/** Datatypes whose values compare word by word. */
+const WORDED = new Set(['text', 'longtext', 'email', 'htmlx', 'domain'])
+
+/**
+ * Edits (and milliseconds) past which two texts are shown whole rather than word by word: pairing
+ * words costs time with the length times the edits, and a text rewritten from top to bottom reads
+ * better side by side. The time bounds what one comparison may cost the server.
+ */
+const MAX_EDITS = 1000
+const MAX_PAIRING_MS = 100
+
+/**
+ * The fields that differ between two bodies of a record, in the order of its type's fields, then
+ * any the type no longer names (kept in an older version).
+ */
+export function differences(
+  fields: readonly FieldDefinition[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): FieldDifference[] {
+  const named = new Map(fields.map((each) => [each.id, each]))
+  const ids = [...named.keys()]
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
+    if (!named.has(key)) ids.push(key)
+  const answer: FieldDifference[] = []
+  for (const field of ids) {
+    const old = before[field]
+    const now = after[field]
+    if (isDeepStrictEqual(old ?? null, now ?? null)) continue
+    const definition = named.get(field)
+    const datatype = effectiveDatatype(definition?.datatype)
+    if (datatype === 'password') {
+      answer.push({ field, name: definition?.name ?? field, datatype, before: null, after: null })
+      continue
+    }
+    const difference: FieldDifference = {
+      field,
+      name: definition?.name ?? field,
+      datatype,
+      before: old ?? null,
+      after: now ?? null,
+    }
+    if (WORDED.has(datatype) && isText(old) && isText(now)) {
+      const parts = wordParts(readable(old, datatype), readable(now, datatype))
+      if (parts) difference.parts = parts
+    }
+    answer.push(difference)
+  }
+  return answer
+}
+
+function isText(value: unknown): value is string | null | undefined {
+  return value === undefined || value === null || typeof value === 'string'
+}
+
+/** A value as people read it: rich text as its text, a block a line. */
+function readable(value: string | null | undefined, datatype: string): string {
+  if (!value) return ''
+  if (datatype !== 'htmlx') return value
+  return convert(value, {
+    wordwrap: false,
+    selectors: [
+      // Links and images read as their text; where they point shows in the source, not here.
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'h3', options: { uppercase: false } },
+      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+    ],
+  })
+}
+
+/** The words of two texts, marked where they differ; undefined past MAX_EDITS. */
+function wordParts(before: string, after: string): TextPart[] | undefined {
+  const changes = diffWords(before, after, { maxEditLength: MAX_EDITS, timeout: MAX_PAIRING_MS })
+  if (!changes) return undefined
+  return changes.map((change) => ({
+    value: change.value,
+    ...(change.added ? { added: true as const } : {}),
+    ...(change.removed ? { removed: true as const } : {}),
+  }))
+}
