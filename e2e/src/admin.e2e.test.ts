@@ -291,6 +291,40 @@ describe('the admin in Chromium', () => {
     )
   })
 
+  it('keeps a page’s versions: shows what changed, word by word, and restores the older one', async () => {
+    await page.goto(url('/data/webpage/about'))
+    const headline = page.locator('[data-testid=field-headline] input')
+    await headline.waitFor()
+    const before = await headline.inputValue()
+    const updated = saved('webpage', 'about')
+    await headline.fill('About our team')
+    // History saves what waits first, so its newest version is what the form shows.
+    await page.click('[data-testid=history]')
+    await updated
+    await page.waitForSelector('[data-testid=history-field-headline] ins')
+    expect(await page.textContent('[data-testid=history-field-headline] ins')).toContain('team')
+    expect(await page.textContent('[data-testid=history-versions]')).toContain('admin')
+    // The newest version is the record now: nothing to restore until an older one is chosen.
+    expect(await page.isDisabled('[data-testid=history-restore]')).toBe(true)
+    await page.click('[data-testid=history-version-1]')
+    await page.waitForSelector('[data-testid=history-field-headline] del')
+    await shot('history')
+    await page.click('[data-testid=history-restore]')
+    const restored = page.waitForResponse((response) =>
+      response.url().endsWith('/query/data/history/restore/webpage/about/1'),
+    )
+    await page.click('[data-testid=dialog-ok]')
+    expect((await restored).status()).toBe(200)
+    await expect.poll(() => headline.inputValue()).toBe(before)
+    // The restore is a version of its own, after the one it replaced.
+    await page.click('[data-testid=history]')
+    await page.waitForSelector('[data-testid=history-version-3]')
+    expect(await page.textContent('[data-testid=history-version-3]')).toContain(
+      'Restored from version 1',
+    )
+    await page.click('[data-testid=history-close]')
+  })
+
   it('switches to French and back without a reload, and keeps the choice across a reload', async () => {
     await page.goto(url('/data'))
     await page.waitForSelector('[data-testid=row-customer]')

@@ -37,6 +37,7 @@ import { TypeSecurity, useAdministrator } from './TypeSecurity.js'
 import { fieldProblem, formErrors, normalised } from './record-checks.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
+import { HistoryDialog } from './history/HistoryDialog.js'
 
 /**
  * The id's field for types that do not define one: made here, so its texts are phrases. Required
@@ -320,6 +321,39 @@ export function RecordScreen(route: RecordScreenProps) {
     }
   }
 
+  /**
+   * The record's history: what is waiting is saved first, so the newest version is what the form
+   * shows; a version chosen there is restored after a confirmation, and the form shows it.
+   */
+  const history = async () => {
+    await autosave.flush()
+    const recordId = savedId.current
+    if (recordId === null) return
+    const number = await dialogs.open<number>(
+      (control) => <HistoryDialog type={type} id={recordId} control={control} />,
+      'lg',
+    )
+    if (number === null) return
+    if (
+      !(await dialogs.confirm(
+        t('Restore version {0}? The fields as they are now stay in the history.', number),
+        { title: t('Restore'), ok: t('Restore') },
+      ))
+    )
+      return
+    try {
+      await client.post(
+        `/data/history/restore/${encodeURIComponent(type)}/${encodeURIComponent(recordId)}/${number}`,
+      )
+      changed.current.clear()
+      if (type === 'recordtype') forgetRecordTypes(client)
+      loaded.reload()
+      saved()
+    } catch (error) {
+      await dialogs.error('Unable to Save', error)
+    }
+  }
+
   const refresh = async () => {
     await autosave.flush()
     changed.current.clear()
@@ -363,6 +397,11 @@ export function RecordScreen(route: RecordScreenProps) {
         {access?.create && key.length > 0 ? (
           <Button icon="content-duplicate" onClick={() => void duplicate()} data-testid="duplicate">
             {t('Duplicate')}
+          </Button>
+        ) : null}
+        {access?.edit && key.length > 0 ? (
+          <Button icon="history" onClick={() => void history()} data-testid="history">
+            {t('History')}
           </Button>
         ) : null}
         <RefreshButton onClick={() => void refresh()} />

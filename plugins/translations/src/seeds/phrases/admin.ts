@@ -20,6 +20,7 @@ import fr from './admin.fr.json' with { type: 'json' }
  * ("Deleted Date"); the month picker, the kit's MonthPicker ("Month"); charts
  * (admin-ui/src/charts): a pie's slice of the smallest beyond 13 ("Other"); the live globe
  * (admin-ui/src/globe): the canvas's name and its zoom buttons ("Globe"); sizes and durations, the
- * kit's displayBytes and displayDuration ("{0, plural, one {# byte} other {# bytes}}").
+ * kit's displayBytes and displayDuration ("{0, plural, one {# byte} other {# bytes}}"); a record's
+ * history, plugins/records/src/admin/history ("History").
  */
 export const adminPhrases = phraseTable({ fr })
