@@ -38,6 +38,7 @@ import { createProject } from './create-project.js'
 import { firstStart } from './first-start.js'
 import { clusterScale } from './cluster-scale.js'
 import { backup } from './backup.js'
+import { recordHistory } from './record-history.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
@@ -64,7 +65,8 @@ import { backup } from './backup.js'
  * and second `npm start`; cluster starts the cluster harness (three Galera nodes,
  * Redis, S3, two app nodes) and a baseline node on the machine's MariaDB; backup seeds a SQLite
  * site of its own, fills its records, orders and drive directly, and runs `shopwright backup` and
- * `restore` as child processes.
+ * `restore` as child processes; record-history starts a kernel with records and account, puts a
+ * page's 1,000 versions into its history directly and reads its first page and a difference.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -106,4 +108,5 @@ export const scenarios: readonly Scenario[] = [
   firstStart,
   clusterScale,
   backup,
+  recordHistory,
 ]

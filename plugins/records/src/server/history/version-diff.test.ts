@@ -71,7 +71,25 @@ describe('differences of two versions', () => {
     const words = (seed: number) =>
       Array.from({ length: 5000 }, (_, n) => `w${(n * seed) % 9973}`).join(' ')
     const [headline] = differences(fields, { headline: words(7) }, { headline: words(13) })
-    expect(headline).not.toHaveProperty('parts')
-    expect(headline!.before).toBe(words(7))
+    expect(headline!.parts).toEqual([
+      { value: words(7), removed: true },
+      { value: words(13), added: true },
+    ])
+  })
+
+  it('pairs the words of changed blocks only, and keeps the others whole', () => {
+    const page = (changed: string) =>
+      Array.from({ length: 50 }, (_, n) => `<p>Block ${n} ${n === 20 ? changed : 'same'}</p>`).join(
+        '',
+      )
+    const [content] = differences(
+      fields,
+      { content: page('old words') },
+      { content: page('new words') },
+    )
+    const parts = content!.parts!
+    expect(parts.filter((part) => part.removed)).toEqual([{ value: 'old', removed: true }])
+    expect(parts.filter((part) => part.added)).toEqual([{ value: 'new', added: true }])
+    expect(parts.map((part) => part.value).join('')).toContain('Block 49 same')
   })
 })

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { diffWords } from 'diff'
+import { diffLines, diffWords } from 'diff'
 import { convert } from 'html-to-text'
 import { effectiveDatatype, type FieldDefinition } from '@shopwright/client'
 
@@ -31,9 +31,9 @@ export interface FieldDifference {
 const WORDED = new Set(['text', 'longtext', 'email', 'htmlx', 'domain'])
 
 /**
- * Edits (and milliseconds) past which two texts are shown whole rather than word by word: pairing
- * words costs time with the length times the edits, and a text rewritten from top to bottom reads
- * better side by side. The time bounds what one comparison may cost the server.
+ * Edits (and milliseconds) past which two texts (or two lines) are shown whole rather than word by
+ * word: pairing costs time with the length times the edits, and a text rewritten from top to
+ * bottom reads better side by side. The time bounds what one comparison may cost the server.
  */
 const MAX_EDITS = 1000
 const MAX_PAIRING_MS = 100
@@ -100,13 +100,56 @@ function readable(value: string | null | undefined, datatype: string): string {
   })
 }
 
-/** The words of two texts, marked where they differ; undefined past MAX_EDITS. */
+/**
+ * The words of two texts, marked where they differ: their lines (a rich text's blocks) are paired
+ * first, then the words of each changed line with the line that replaced it, as a code review
+ * shows them. So the cost follows the changed lines' length, not the whole text's; a pair of
+ * lines past MAX_EDITS shows whole, and undefined when the lines themselves cannot be paired.
+ */
 function wordParts(before: string, after: string): TextPart[] | undefined {
-  const changes = diffWords(before, after, { maxEditLength: MAX_EDITS, timeout: MAX_PAIRING_MS })
-  if (!changes) return undefined
-  return changes.map((change) => ({
+  const lines = diffLines(before, after, { maxEditLength: MAX_EDITS, timeout: MAX_PAIRING_MS })
+  if (!lines) return undefined
+  const parts: TextPart[] = []
+  for (let n = 0; n < lines.length; n++) {
+    const change = lines[n]!
+    const next = lines[n + 1]
+    if (change.removed && next?.added) {
+      const words = alike(change.value, next.value)
+        ? diffWords(change.value, next.value, {
+            maxEditLength: MAX_EDITS,
+            timeout: MAX_PAIRING_MS,
+          })
+        : undefined
+      if (words) parts.push(...words.map(partOf))
+      else parts.push(partOf(change), partOf(next))
+      n++
+    } else parts.push(partOf(change))
+  }
+  return parts
+}
+
+/** Lines of at most this many words are always paired word by word: it costs next to nothing. */
+const SHORT_LINE_WORDS = 30
+
+/**
+ * Whether to pair the words of a line and the one that replaced it: short lines always; longer
+ * ones when they share at least half their words. A long line reworded through reads better
+ * whole, before then after, than as a patchwork of one-word pieces, and it costs the most to pair.
+ */
+function alike(before: string, after: string): boolean {
+  const old = before.split(/\s+/).filter(Boolean)
+  const now = after.split(/\s+/).filter(Boolean)
+  if (Math.max(old.length, now.length) <= SHORT_LINE_WORDS) return true
+  const kept = new Set(old)
+  let shared = 0
+  for (const word of now) if (kept.has(word)) shared++
+  return shared * 2 >= Math.max(old.length, now.length)
+}
+
+function partOf(change: { value: string; added?: boolean; removed?: boolean }): TextPart {
+  return {
     value: change.value,
     ...(change.added ? { added: true as const } : {}),
     ...(change.removed ? { removed: true as const } : {}),
-  }))
+  }
 }
