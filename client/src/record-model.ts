@@ -123,6 +123,11 @@ export interface RecordTypeData extends RecordData {
   historycount?: number
   /** Versions older than this many days are pruned; without it, only the count limits them. */
   historydays?: number
+  /**
+   * Edits go to a draft, and readers see a change only once it is published (docs/history.md,
+   * "Drafts"): web pages, items and categories by default.
+   */
+  publishable?: boolean
 }
 
 /** Versions kept per record when its type says nothing (docs/history.md). */

@@ -291,38 +291,66 @@ describe('the admin in Chromium', () => {
     )
   })
 
-  it('keeps a page’s versions: shows what changed, word by word, and restores the older one', async () => {
-    await page.goto(url('/data/webpage/about'))
-    const headline = page.locator('[data-testid=field-headline] input')
-    await headline.waitFor()
-    const before = await headline.inputValue()
-    const updated = saved('webpage', 'about')
-    await headline.fill('About our team')
-    // History saves what waits first, so its newest version is what the form shows.
-    await page.click('[data-testid=history]')
-    await updated
-    await page.waitForSelector('[data-testid=history-field-headline] ins')
-    expect(await page.textContent('[data-testid=history-field-headline] ins')).toContain('team')
-    expect(await page.textContent('[data-testid=history-versions]')).toContain('admin')
-    // The newest version is the record now: nothing to restore until an older one is chosen.
-    expect(await page.isDisabled('[data-testid=history-restore]')).toBe(true)
-    await page.click('[data-testid=history-version-1]')
-    await page.waitForSelector('[data-testid=history-field-headline] del')
-    await shot('history')
-    await page.click('[data-testid=history-restore]')
-    const restored = page.waitForResponse((response) =>
-      response.url().endsWith('/query/data/history/restore/webpage/about/1'),
-    )
-    await page.click('[data-testid=dialog-ok]')
-    expect((await restored).status()).toBe(200)
-    await expect.poll(() => headline.inputValue()).toBe(before)
-    // The restore is a version of its own, after the one it replaced.
-    await page.click('[data-testid=history]')
-    await page.waitForSelector('[data-testid=history-version-3]')
-    expect(await page.textContent('[data-testid=history-version-3]')).toContain(
-      'Restored from version 1',
-    )
-    await page.click('[data-testid=history-close]')
+  it('drafts a page, publishes it, compares its versions and restores one as a draft', async () => {
+    const shop = await site.browser.newPage()
+    const shopHeadline = async () => {
+      await shop.goto(url('/about'))
+      return (await shop.locator('h1').first().textContent())?.trim()
+    }
+    try {
+      await page.goto(url('/data/webpage/about'))
+      const headline = page.locator('[data-testid=field-headline] input')
+      await headline.waitFor()
+      const before = await headline.inputValue()
+      expect(await page.textContent('[data-testid=draft-state]')).toBe('Published')
+      // An edit goes to the draft: the shop still shows the published page.
+      const drafted = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/query/data/draft/save/webpage/about') &&
+          response.status() === 200,
+      )
+      await headline.fill('About our team')
+      await page.click('[data-testid=refresh]')
+      await drafted
+      await expect
+        .poll(() => page.textContent('[data-testid=draft-state]'))
+        .toBe('Changes not published')
+      expect(await shopHeadline()).toBe(before)
+      await shot('draft')
+      await page.click('[data-testid=publish]')
+      await expect.poll(() => page.textContent('[data-testid=draft-state]')).toBe('Published')
+      expect(await shopHeadline()).toBe('About our team')
+
+      // The publish is a version; the page as it was before is kept too.
+      await page.click('[data-testid=history]')
+      await page.waitForSelector('[data-testid=history-field-headline] ins')
+      expect(await page.textContent('[data-testid=history-field-headline] ins')).toContain('team')
+      expect(await page.textContent('[data-testid=history-versions]')).toContain('Published')
+      expect(await page.textContent('[data-testid=history-versions]')).toContain('admin')
+      expect(await page.isDisabled('[data-testid=history-restore]')).toBe(true)
+      await page.click('[data-testid=history-version-1]')
+      await page.waitForSelector('[data-testid=history-field-headline] del')
+      await shot('history')
+      // Restored as the draft: the form shows it, the shop keeps the published page.
+      await page.click('[data-testid=history-restore]')
+      const restored = page.waitForResponse((response) =>
+        response.url().endsWith('/query/data/history/restore/webpage/about/1'),
+      )
+      await page.click('[data-testid=dialog-ok]')
+      expect((await restored).status()).toBe(200)
+      await expect.poll(() => headline.inputValue()).toBe(before)
+      await expect
+        .poll(() => page.textContent('[data-testid=draft-state]'))
+        .toBe('Changes not published')
+      expect(await shopHeadline()).toBe('About our team')
+      // Discard drops the draft: the published page is back in the form.
+      await page.click('[data-testid=discard]')
+      await page.click('[data-testid=dialog-ok]')
+      await expect.poll(() => headline.inputValue()).toBe('About our team')
+      expect(await page.textContent('[data-testid=draft-state]')).toBe('Published')
+    } finally {
+      await shop.close()
+    }
   })
 
   it('switches to French and back without a reload, and keeps the choice across a reload', async () => {

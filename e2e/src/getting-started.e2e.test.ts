@@ -209,8 +209,12 @@ describe('the getting-started guide in Chromium', () => {
     await page.fill('[data-testid=field-id] input', PAGE.id)
     await savedAt()
     expect(new URL(page.url()).pathname).toBe(`/data/webpage/${PAGE.id}`)
+    // A new page is a draft until it is published (docs/history.md, "Drafts").
+    expect(await page.textContent('[data-testid=draft-state]')).toBe('Not published yet')
     await page.evaluate(() => window.scrollTo(0, 0))
     await shot(page, 'page-form')
+    await page.click('[data-testid=publish]')
+    await page.waitForSelector('[data-testid=draft-state]:has-text("Published")')
 
     await openType('Website Route')
     await page.click('[data-testid=new]')

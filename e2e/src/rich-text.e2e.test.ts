@@ -49,10 +49,13 @@ for (const database of siteDatabases())
       return page
     }
 
-    /** The autosave's update of the page (5 s after the last change), then Saved beside the title. */
+    /**
+     * The autosave's save of the page's draft (5 s after the last change; web pages have drafts,
+     * docs/history.md), then Saved beside the title.
+     */
     async function saved(page: Page, id: string, change: () => Promise<void>): Promise<void> {
       const update = page.waitForResponse(
-        (response) => response.url().endsWith(`/query/data/update/webpage/${id}`),
+        (response) => response.url().endsWith(`/query/data/draft/save/webpage/${id}`),
         { timeout: 30_000 },
       )
       await change()
@@ -60,12 +63,12 @@ for (const database of siteDatabases())
       await page.waitForSelector('[data-testid=save-state][data-status=saved]')
     }
 
-    /** The page's content as the server stored it. */
+    /** The page's content as the server stored it in its draft. */
     const stored = (page: Page, id: string) =>
       page.evaluate(async (address) => {
         const answer = await fetch(address)
-        return ((await answer.json()) as { content?: string }).content ?? null
-      }, `/query/data/get/webpage/${id}`)
+        return ((await answer.json()) as { record: { content?: string } }).record.content ?? null
+      }, `/query/data/draft/get/webpage/${id}`)
 
     const shot = (page: Page, name: string) =>
       screenshot(page, `rich-text-${database.name}-${name}`)

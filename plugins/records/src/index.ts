@@ -14,6 +14,8 @@ import {
 } from './server/history/record-history.js'
 import { HistoryCalls } from './server/history/history-calls.js'
 import { historyRoutes } from './server/routes/history-routes.js'
+import { DraftCalls } from './server/drafts/draft-calls.js'
+import { draftRoutes } from './server/routes/draft-routes.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordIndex } from './server/record-index.js'
 import { RecordSecuritySource } from './server/security-source.js'
@@ -106,6 +108,7 @@ declare module '@shopwright/core' {
     recordStore: RecordStore
     recordTypeCalls: RecordTypeCalls
     historyCalls: HistoryCalls
+    draftCalls: DraftCalls
     appLog: AppLog
     htmlCleaner: HtmlCleaner
     /** The Bin screen's calls: records and every bin source's items together. */
@@ -205,9 +208,13 @@ export default definePlugin({
       recordExport: asFunction(({ records }) => new ExportService(records)).singleton(),
       binSources: asFunction(() => new BinSources()).singleton(),
       bin: asFunction(({ records, binSources }) => new SharedBin(records, binSources)).singleton(),
-      historyCalls: asFunction(
+      draftCalls: asFunction(
         ({ db, records, recordTypes, recordStore }) =>
-          new HistoryCalls(db, records, recordTypes, recordStore),
+          new DraftCalls(db, records, recordTypes, recordStore),
+      ).singleton(),
+      historyCalls: asFunction(
+        ({ db, records, recordTypes, recordStore, draftCalls }) =>
+          new HistoryCalls(db, records, recordTypes, recordStore, draftCalls),
       ).singleton(),
       recordTypeCalls: asFunction(
         ({ recordStore, recordTypes, access }) =>
@@ -250,5 +257,6 @@ export default definePlugin({
     dataRoutes(router, services)
     transferRoutes(router, services)
     historyRoutes(router, services.historyCalls)
+    draftRoutes(router, services.draftCalls)
   },
 })

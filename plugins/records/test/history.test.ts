@@ -40,6 +40,14 @@ describePlugin('record history', recordsSuite(STAFF), (site) => {
     return res.body as Answer['body'] & { list: Summary[] }
   }
 
+  /** How many versions of a record the table holds, whatever the calls answer. */
+  async function stored(type: string, id: string): Promise<number> {
+    const [row] = (await db()('record_versions').where({ type, id }).count('* as n')) as Array<{
+      n: number | string
+    }>
+    return Number(row!.n)
+  }
+
   /** Makes the newest version look older, as if its person had stopped saving a while ago. */
   async function age(type: string, id: string, minutes: number) {
     const [newest] = (await db()('record_versions')
@@ -133,21 +141,64 @@ describePlugin('record history', recordsSuite(STAFF), (site) => {
     expect(same.body.fields).toEqual([])
   })
 
-  it('restores a version as a new one and keeps the one it replaced', async () => {
+  it('restores a web page’s version as its draft; publishing it keeps a version', async () => {
+    // Web pages are publishable: a version comes back as the draft, the live page unchanged.
     const restored = await marketing({
       method: 'POST',
       url: '/query/data/history/restore/webpage/hist/1',
     })
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)
     expect(restored.body).toMatchObject({ headline: 'Opening', content: '<p>One</p>' })
-    const live = await anonymous({ url: '/query/data/get/webpage/hist' })
-    expect(live.body).toMatchObject({ headline: 'Opening', content: '<p>One</p>' })
+    expect((await anonymous({ url: '/query/data/get/webpage/hist' })).body).toMatchObject({
+      headline: 'Our hours',
+    })
+    const draft = await marketing({ url: '/query/data/draft/get/webpage/hist' })
+    expect(draft.body).toMatchObject({
+      record: { headline: 'Opening', content: '<p>One</p>' },
+      draft: { isNew: false, changed: expect.arrayContaining(['headline', 'content']) },
+    })
+    expect((await versions('webpage/hist')).list).toHaveLength(4)
+    const published = await marketing({
+      method: 'POST',
+      url: '/query/data/draft/publish/webpage/hist',
+    })
+    expect(published.status, JSON.stringify(published.body)).toBe(200)
+    expect((await anonymous({ url: '/query/data/get/webpage/hist' })).body).toMatchObject({
+      headline: 'Opening',
+      content: '<p>One</p>',
+    })
     const page = await versions('webpage/hist')
-    expect(page.list[0]).toMatchObject({ number: 5, kind: 'restored', note: 'version 1' })
+    expect(page.list[0]).toMatchObject({ number: 5, kind: 'published' })
     expect(page.list[1]).toMatchObject({ number: 4 })
-    // A save right after a restore is a version of its own: the restore stays one step.
+    // A save right after a publish is a version of its own: the publish stays one step.
     await update(marketing, 'webpage/hist', { headline: 'Opening again' })
     expect((await versions('webpage/hist')).list[0]).toMatchObject({ number: 6, kind: 'saved' })
+  })
+
+  it('restores a version of a type without drafts at once, as a new version', async () => {
+    const made = await admin({
+      method: 'POST',
+      url: '/query/data/create',
+      payload: { type: 'country', id: 'zz', name: 'Zedland' },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    await update(admin, 'country/zz', { name: 'Zedland Republic' })
+    await age('country', 'zz', 11)
+    await update(admin, 'country/zz', { name: 'Zedlandia' })
+    const restored = await admin({
+      method: 'POST',
+      url: '/query/data/history/restore/country/zz/1',
+    })
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    expect((await admin({ url: '/query/data/get/country/zz' })).body.name).toBe('Zedland')
+    expect(
+      (await versions('country/zz')).list.map((each) => [each.number, each.kind, each.note]),
+    ).toEqual([
+      [4, 'restored', 'version 1'],
+      [3, 'saved', ''],
+      [2, 'saved', ''],
+      [1, 'created', ''],
+    ])
   })
 
   it('pages the history newest first', async () => {
@@ -174,33 +225,15 @@ describePlugin('record history', recordsSuite(STAFF), (site) => {
     const moved = await versions('webpage/many2')
     expect(moved.list[0]).toMatchObject({ number: 8, kind: 'renamed', note: 'renamed from many' })
     expect(moved.list).toHaveLength(8)
-    expect(
-      await db()('record_versions').where({ type: 'webpage', id: 'many' }).count('* as n'),
-    ).toEqual([{ n: 0 }])
+    expect(await stored('webpage', 'many')).toBe(0)
     // The bin keeps them; deleting for good drops them.
     expect((await admin({ method: 'POST', url: '/query/data/bin/webpage|many2' })).status).toBe(200)
     expect((await admin({ url: '/query/data/history/list/webpage/many2' })).status).toBe(404)
-    expect(
-      Number(
-        (
-          (await db()('record_versions')
-            .where({ type: 'webpage', id: 'many2' })
-            .count('* as n')) as Array<{ n: number }>
-        )[0]!.n,
-      ),
-    ).toBe(8)
+    expect(await stored('webpage', 'many2')).toBe(8)
     expect((await admin({ method: 'POST', url: '/query/data/delete/webpage|many2' })).status).toBe(
       200,
     )
-    expect(
-      Number(
-        (
-          (await db()('record_versions')
-            .where({ type: 'webpage', id: 'many2' })
-            .count('* as n')) as Array<{ n: number }>
-        )[0]!.n,
-      ),
-    ).toBe(0)
+    expect(await stored('webpage', 'many2')).toBe(0)
   })
 
   it('keeps as many versions as the type says, none for 0 or for people, and prunes by days', async () => {

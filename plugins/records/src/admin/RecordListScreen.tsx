@@ -25,6 +25,7 @@ import { RecordName } from './RecordName.js'
 import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import { cellText, useColumnLabels } from './list-cells.js'
 import { useTypeSecurityCell } from './TypeSecurity.js'
+import { DraftsStrip } from './drafts/DraftsStrip.js'
 
 /** A list's type and path: fixed, or the address's. */
 export type RecordListProps = RecordRouteProps
@@ -182,6 +183,9 @@ export function RecordListScreen(route: RecordListProps) {
         onNew={() => navigate(`${basePath}/new`)}
         onRefresh={refresh}
       />
+      {recordType.data?.publishable === true && access?.edit ? (
+        <DraftsStrip type={type} basePath={basePath} />
+      ) : null}
       <ListFinder
         columns={sortable}
         search={searched}

@@ -38,6 +38,12 @@ import { fieldProblem, formErrors, normalised } from './record-checks.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import { HistoryDialog } from './history/HistoryDialog.js'
+import {
+  DraftBadge,
+  isDraftAnswer,
+  type DraftAnswer,
+  type DraftState,
+} from './drafts/DraftBadge.js'
 
 /**
  * The id's field for types that do not define one: made here, so its texts are phrases. Required
@@ -78,11 +84,27 @@ export function RecordScreen(route: RecordScreenProps) {
   const copy = (location.state as { copy?: RecordData } | null)?.copy
 
   const recordType = useQueryData<RecordTypeAnswer>(recordTypePath(type), {}, RECORD_TYPE_CACHE)
-  const loaded = useQueryData<RecordData>(
-    isNew
-      ? `/data/new/${encodeURIComponent(type)}`
-      : `/data/get/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
+  // A publishable type's record is edited as its draft (docs/history.md, "Drafts"): which one is
+  // known once the type is, so its record is asked for then.
+  const drafted = recordType.data?.publishable === true
+  const address = `${encodeURIComponent(type)}/${encodeURIComponent(id)}`
+  const fetched = useQueryData<RecordData | DraftAnswer>(
+    !recordType.data
+      ? null
+      : isNew
+        ? `/data/new/${encodeURIComponent(type)}`
+        : drafted
+          ? `/data/draft/get/${address}`
+          : `/data/get/${address}`,
   )
+  const loaded = {
+    ...fetched,
+    data: fetched.data && isDraftAnswer(fetched.data) ? fetched.data.record : fetched.data,
+  }
+  const [draft, setDraft] = useState<DraftState | null>(null)
+  useEffect(() => {
+    if (fetched.data) setDraft(isDraftAnswer(fetched.data) ? fetched.data.draft : null)
+  }, [fetched.data])
   const [values, setValues] = useState<RecordData | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
@@ -128,8 +150,13 @@ export function RecordScreen(route: RecordScreenProps) {
     // that staff seldom need, so it comes last, away from the fields a person reads
     // (docs/admin.md, "Names").
     const all = idRequired ? [...id, ...own, ...extra] : [...own, ...extra, ...id]
-    return all.filter((field) => fieldDisplay(field, mode) !== 'hidden')
-  }, [recordType.data, configurationType.data, mode, t, idRequired])
+    // A draft keeps its record's id: it is shown, not edited, once the record exists.
+    const shown =
+      drafted && !isNew
+        ? all.map((field) => (field.id === 'id' ? { ...field, display: 'view' as const } : field))
+        : all
+    return shown.filter((field) => fieldDisplay(field, mode) !== 'hidden')
+  }, [recordType.data, configurationType.data, mode, t, idRequired, drafted, isNew])
   const access = recordType.data?.access
   const sections = useRecordSections(type)
   const readOnly = !(isNew ? access?.create : access?.edit)
@@ -157,11 +184,14 @@ export function RecordScreen(route: RecordScreenProps) {
     setSaving(true)
     try {
       if (savedId.current === null) {
-        const created = await client.post<RecordData>('/data/create', {
-          ...record,
-          type,
-          id: record.id ?? '',
-        })
+        const body = { ...record, type, id: record.id ?? '' }
+        // A publishable type's new record is a draft until it is published.
+        const created = drafted
+          ? await client.post<DraftAnswer>('/data/draft/create', body).then((answer) => {
+              setDraft(answer.draft)
+              return answer.record
+            })
+          : await client.post<RecordData>('/data/create', body)
         savedId.current = created.id
         if (type === 'recordtype') forgetRecordTypes(client)
         saved()
@@ -170,10 +200,13 @@ export function RecordScreen(route: RecordScreenProps) {
       }
       const changes = [...sent].map((field) => ({ field, value: record[field] }))
       if (changes.length === 0) return saved()
-      const updated = await client.post<RecordData>(
-        `/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
-        changes,
-      )
+      const path = `${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`
+      const updated = drafted
+        ? await client.post<DraftAnswer>(`/data/draft/save/${path}`, changes).then((answer) => {
+            setDraft(answer.draft)
+            return answer.record
+          })
+        : await client.post<RecordData>(`/data/update/${path}`, changes)
       if (type === 'recordtype') forgetRecordTypes(client)
       // Rich text comes back as the server cleaned it (no script, only kept tags): the form shows
       // what is stored, unless the field was changed again while the save ran.
@@ -211,7 +244,7 @@ export function RecordScreen(route: RecordScreenProps) {
     } finally {
       setSaving(false)
     }
-  }, [client, dialogs, fields, navigate, basePath, type, idRequired, saved])
+  }, [client, dialogs, fields, navigate, basePath, type, idRequired, saved, drafted])
 
   // Closing the tab: a keepalive request outlives the page, where the client's promise would not.
   const saveOnUnload = useCallback(() => {
@@ -226,13 +259,13 @@ export function RecordScreen(route: RecordScreenProps) {
       return
     void client
       .post(
-        `/data/update/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
+        `/data/${drafted ? 'draft/save' : 'update'}/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
         changes,
         undefined,
         { keepalive: true },
       )
       .catch(() => undefined)
-  }, [client, fields, type])
+  }, [client, fields, type, drafted])
 
   const autosave = useAutosave(save, saveOnUnload)
 
@@ -295,7 +328,10 @@ export function RecordScreen(route: RecordScreenProps) {
     isNew && savedId.current === null
       ? t('New')
       : recordName({ ...values, id: savedId.current ?? values.id }, titleFieldOf(recordType.data))
-  const key = savedId.current === null ? [] : [{ type, id: savedId.current }]
+  // A record never published exists only as its draft: what needs the live record (delete,
+  // duplicate, history, export) waits until it is published.
+  const unpublished = drafted && draft?.isNew === true
+  const key = savedId.current === null || unpublished ? [] : [{ type, id: savedId.current }]
 
   const remove = async () => {
     if (!(await dialogs.confirm(deleteQuestion(1)))) return
@@ -347,10 +383,46 @@ export function RecordScreen(route: RecordScreenProps) {
       )
       changed.current.clear()
       if (type === 'recordtype') forgetRecordTypes(client)
-      loaded.reload()
+      fetched.reload()
       saved()
     } catch (error) {
       await dialogs.error('Unable to Save', error)
+    }
+  }
+
+  /** Makes the draft live: what waits is saved first, so what the form shows is what goes live. */
+  const publish = async () => {
+    await autosave.flush()
+    if (savedId.current === null) return
+    try {
+      await client.post(
+        `/data/draft/publish/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
+      )
+      setDraft(null)
+      changed.current.clear()
+      fetched.reload()
+    } catch (error) {
+      await dialogs.error('Unable to Publish', error)
+    }
+  }
+
+  /** Drops the draft after a confirmation; a record never published goes with it. */
+  const discard = async () => {
+    if (savedId.current === null || !draft) return
+    const question = draft.isNew
+      ? t('Discard this draft? The record was never published: it goes with it.')
+      : t('Discard the changes not published? The published version stays as it is.')
+    if (!(await dialogs.confirm(question, { title: t('Discard'), ok: t('Discard') }))) return
+    try {
+      changed.current.clear()
+      await client.post(
+        `/data/draft/discard/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
+      )
+      setDraft(null)
+      if (draft.isNew) navigate(basePath)
+      else fetched.reload()
+    } catch (error) {
+      await dialogs.error('Unable to Discard', error)
     }
   }
 
@@ -359,7 +431,7 @@ export function RecordScreen(route: RecordScreenProps) {
     changed.current.clear()
     forgetRecordTypes(client)
     recordType.reload()
-    loaded.reload()
+    fetched.reload()
   }
 
   return (
@@ -378,8 +450,24 @@ export function RecordScreen(route: RecordScreenProps) {
           savedAt={savedAt}
           problems={Object.keys(errors).length}
         />
+        {drafted && savedId.current !== null ? <DraftBadge draft={draft} /> : null}
       </h1>
       <div className="sw-toolbar">
+        {drafted && draft && access?.edit ? (
+          <Button
+            icon="upload"
+            variant="primary"
+            onClick={() => void publish()}
+            data-testid="publish"
+          >
+            {t('Publish')}
+          </Button>
+        ) : null}
+        {drafted && draft && access?.edit ? (
+          <Button icon="close" onClick={() => void discard()} data-testid="discard">
+            {t('Discard')}
+          </Button>
+        ) : null}
         {access?.create ? (
           <Button
             icon="plus"
@@ -405,12 +493,12 @@ export function RecordScreen(route: RecordScreenProps) {
           </Button>
         ) : null}
         <RefreshButton onClick={() => void refresh()} />
-        {access?.view ? <ExportButton keys={key} /> : null}
+        {access?.view && !unpublished ? <ExportButton keys={key} /> : null}
         {access?.create || access?.edit ? (
           <ImportButton
             onDone={() => {
               forgetRecordTypes(client)
-              loaded.reload()
+              fetched.reload()
             }}
           />
         ) : null}

@@ -34,11 +34,18 @@ export const OTHER_PLUGINS_RECORD_TYPES = [
 export const OTHER_PACKAGES_LIST_TYPES = ['language', 'role'] as const
 
 /**
- * The record type fields that set how long its records' versions are kept (docs/history.md); a
- * migration (008) adds them to the record type definition of a site made before them.
+ * The record type fields of drafts and versions (docs/history.md): whether edits go to a draft,
+ * and how long versions are kept; a migration (008) adds them to the record type definition of a
+ * site made before them.
  */
 export function historyFields(): FieldDefinition[] {
   return [
+    field(
+      'publishable',
+      'Drafts',
+      'boolean',
+      'Edits go to a draft that readers do not see until someone with the publish right publishes it.',
+    ),
     field(
       'historycount',
       'Versions Kept',
@@ -64,6 +71,7 @@ interface RecordTypeSeed {
   listsort?: string
   idrequired?: boolean
   titlefield?: string
+  publishable?: boolean
   fields: FieldDefinition[]
 }
 
@@ -429,6 +437,7 @@ export function recordTypes(): RecordTypeData[] {
       icon: 'file-document',
       description: 'A storefront page: a headline and HTML content.',
       security: WEBSITE_SECURITY,
+      publishable: true,
       fields: [
         field('headline', 'Headline', 'text', 'The heading shown above the content.', {
           required: true,

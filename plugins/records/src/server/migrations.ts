@@ -144,7 +144,8 @@ export const migrations: Migration[] = [
   {
     // Each record's versions (server/history/, docs/history.md): its body as a person saved it, who
     // and when. A record's history is read newest first by its key; the daily prune drops a type's
-    // old versions by (type, saved_at). The record type definition gains the retention fields.
+    // old versions by (type, saved_at). The record type definition gains the drafts and retention
+    // fields, and web pages become publishable.
     name: '008-record-versions',
     async up(db) {
       await db.schema.createTable('record_versions', (table) => {
@@ -162,22 +163,59 @@ export const migrations: Migration[] = [
         table.primary(['type', 'id', 'number'])
         table.index(['type', 'saved_at'], 'record_versions_age')
       })
+      // The drafts of publishable types' records (server/drafts/): one a record at most; `changed`
+      // lists the fields it changed, `is_new` marks a record never published; `revision` is
+      // bumped by each save, so a save or publish that read an older one tries again or refuses.
+      await db.schema.createTable('record_drafts', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.text('body', 'longtext').notNullable()
+        table.text('changed').notNullable()
+        table.boolean('is_new').notNullable()
+        table.bigInteger('saved_at').notNullable()
+        table.string('actor', 260).notNullable()
+        table.string('actor_name', 260).notNullable()
+        table.integer('revision').notNullable()
+        table.primary(['type', 'id'])
+      })
       await addHistoryFields(db)
+      await draftWebPages(db)
     },
     async down(db) {
+      await db.schema.dropTable('record_drafts')
       await db.schema.dropTable('record_versions')
     },
   },
 ]
+
+/** A stored record's body, parsed on either engine. */
+function parsed(body: string | Record<string, unknown>): Record<string, unknown> {
+  return typeof body === 'string' ? (JSON.parse(body) as Record<string, unknown>) : body
+}
+
+/** Web pages become publishable, as a new site seeds them. */
+async function draftWebPages(db: Knex): Promise<void> {
+  const row = (await db('records').where({ type: 'recordtype', id: 'webpage' }).first()) as
+    { body: string | Record<string, unknown>; version: number | string } | undefined
+  if (!row) return
+  const body = parsed(row.body)
+  if (body.publishable !== undefined) return
+  await db('records')
+    .where({ type: 'recordtype', id: 'webpage' })
+    .update({
+      body: JSON.stringify({ ...body, publishable: true }),
+      modified_at: Date.now(),
+      version: Number(row.version) + 1,
+    })
+}
 
 /** Adds the retention fields to a stored definition of `recordtype` that lacks them. */
 async function addHistoryFields(db: Knex): Promise<void> {
   const row = (await db('records').where({ type: 'recordtype', id: 'recordtype' }).first()) as
     { body: string | Record<string, unknown>; version: number | string } | undefined
   if (!row) return
-  const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as {
-    fields?: Array<{ id?: unknown }>
-  }
+  const body = parsed(row.body) as { fields?: Array<{ id?: unknown }> }
   if (!Array.isArray(body.fields)) return
   const have = new Set(body.fields.map((each) => each.id))
   const missing = historyFields().filter((each) => !have.has(each.id))

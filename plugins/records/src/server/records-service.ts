@@ -10,7 +10,7 @@ import type {
 } from '@shopwright/core'
 import type { AppLog } from './app-log.js'
 import type { RecordStore } from './record-store.js'
-import type { RecordTypes } from './record-types.js'
+import type { AccessFlag, RecordTypes } from './record-types.js'
 import type { HtmlCleaner } from './html-cleaner.js'
 import type { RecordChange, RecordGuards } from './record-guards.js'
 import type { BinItem } from './shared-bin.js'
@@ -99,11 +99,7 @@ export class RecordsService {
   }
 
   /** Throws unless the caller holds the flag on records of the type (see RecordTypes.check). */
-  async authorize(
-    entity: Entity | null,
-    type: string,
-    flag: 'view' | 'edit' | 'create' | 'delete',
-  ): Promise<void> {
+  async authorize(entity: Entity | null, type: string, flag: AccessFlag): Promise<void> {
     await this.types.authorize(entity, type, flag)
   }
 

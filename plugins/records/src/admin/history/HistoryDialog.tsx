@@ -12,38 +12,13 @@ import {
   type Translate,
 } from '@shopwright/admin-ui/kit'
 import { isReference } from '@shopwright/core/shared'
+import type { FieldDifference, VersionSummary } from '../../shared/history.js'
 import './history.css'
-
-/** One version as the history list answers it (docs/api.md, "History"). */
-export interface VersionSummary {
-  number: number
-  kind: 'created' | 'saved' | 'restored' | 'renamed' | 'earlier'
-  time: number
-  actor: string
-  actorName: string
-  note: string
-  recordVersion: number
-}
 
 interface HistoryPage {
   list: VersionSummary[]
   next: number | null
   recordVersion: number
-}
-
-interface TextPart {
-  value: string
-  added?: true
-  removed?: true
-}
-
-interface FieldDifference {
-  field: string
-  name: string
-  datatype: string
-  before: unknown
-  after: unknown
-  parts?: TextPart[]
 }
 
 /** What the version is compared with: the version before it, or the record as it stands. */
@@ -56,13 +31,15 @@ function kindText(t: Translate, version: VersionSummary): string {
   switch (version.kind) {
     case 'created':
       return t('Created')
+    case 'published':
+      return t('Published')
     case 'restored': {
       const from = /^version (\d+)$/.exec(version.note)
-      return from ? t('Restored from version {0}', from[1]) : t('Restored')
+      return from ? t('Restored from version {0}', from[1] ?? '') : t('Restored')
     }
     case 'renamed': {
       const from = /^renamed from (.+)$/.exec(version.note)
-      return from ? t('Renamed from {0}', from[1]) : t('Renamed')
+      return from ? t('Renamed from {0}', from[1] ?? '') : t('Renamed')
     }
     case 'earlier':
       return t('Before history was kept')

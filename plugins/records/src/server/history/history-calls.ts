@@ -4,6 +4,7 @@ import type { RecordsService } from '../records-service.js'
 import type { RecordTypes } from '../record-types.js'
 import type { RecordStore } from '../record-store.js'
 import { bodyOf } from '../record-rows.js'
+import type { DraftCalls } from '../drafts/draft-calls.js'
 import { notAvailable } from '../record-keys.js'
 import { differences, type FieldDifference } from './version-diff.js'
 import { versionOf, versionPage, type Version, type VersionSummary } from './version-rows.js'
@@ -43,6 +44,7 @@ export class HistoryCalls {
     private readonly records: RecordsService,
     private readonly types: RecordTypes,
     private readonly store: Pick<RecordStore, 'getStored'>,
+    private readonly drafts: Pick<DraftCalls, 'save'>,
   ) {}
 
   async list(
@@ -93,16 +95,28 @@ export class HistoryCalls {
   /**
    * Makes a version the record's fields again, through the record calls' update (the caller's
    * edit right, the type's rules, the guards), keeping a new `restored` version: nothing is lost,
-   * the version restored over included. A field the type no longer has is left out.
+   * the version restored over included. A field the type no longer has is left out. On a
+   * publishable type the version becomes the record's draft instead (docs/history.md, "Drafts").
    */
   async restore(entity: Entity | null, type: string, id: string, number: number) {
-    await this.live(entity, type, id)
+    const stored = await this.live(entity, type, id)
     const { body } = await this.version(type, id, number)
     const definition = await this.types.require(type)
     const known = new Set(
       (await this.types.fieldsOf(definition, { ...body, type, id })).map((field) => field.id),
     )
     const fields = Object.keys(body).filter((field) => known.has(field))
+    // A publishable type's version comes back as its draft, for an editor to publish.
+    if (definition.publishable === true) {
+      const emptied = Object.keys(bodyOf(stored.record)).filter(
+        (field) => known.has(field) && !(field in body),
+      )
+      const { record } = await this.drafts.save(entity, type, id, [
+        ...fields.map((field) => ({ field, value: body[field] })),
+        ...emptied.map((field) => ({ field, value: null })),
+      ])
+      return record
+    }
     return this.records.modify(
       entity,
       type,

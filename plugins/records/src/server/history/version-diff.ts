@@ -2,30 +2,9 @@ import { isDeepStrictEqual } from 'node:util'
 import { diffLines, diffWords } from 'diff'
 import { convert } from 'html-to-text'
 import { effectiveDatatype, type FieldDefinition } from '@shopwright/client'
+import type { FieldDifference, TextPart } from '../../shared/history.js'
 
-/** A run of words of a difference: kept, or only in the newer (`added`) or older (`removed`) text. */
-export interface TextPart {
-  value: string
-  added?: true
-  removed?: true
-}
-
-/** One field that differs between two versions (docs/history.md, "Comparing versions"). */
-export interface FieldDifference {
-  field: string
-  /** The field's name in its record type, or its id when the type no longer has it. */
-  name: string
-  datatype: string
-  /** The values as stored; null for a password field, which is never shown. */
-  before: unknown
-  after: unknown
-  /**
-   * Text, long text and rich text: the words in order, marked where they differ (rich text read as
-   * text, one line per block). Absent when the texts differ too much to pair their words: shown
-   * whole, before and after.
-   */
-  parts?: TextPart[]
-}
+export type { FieldDifference, TextPart } from '../../shared/history.js'
 
 /** Datatypes whose values compare word by word. */
 const WORDED = new Set(['text', 'longtext', 'email', 'htmlx', 'domain'])

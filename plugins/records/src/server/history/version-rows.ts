@@ -1,28 +1,7 @@
+import { VERSION_KINDS, type VersionKind, type VersionSummary } from '../../shared/history.js'
 import type { Knex } from 'knex'
 
-/**
- * How a version came to be (docs/history.md): `created` and `saved` by a person's create and saves
- * (a person's saves within a few minutes of each other are one version), `restored` from an older
- * version, `renamed` by a change of id, `earlier` as the record stood before a write that kept no
- * version (a seed, an import, the system), kept when that state was replaced.
- */
-export const VERSION_KINDS = ['created', 'saved', 'restored', 'renamed', 'earlier'] as const
-export type VersionKind = (typeof VERSION_KINDS)[number]
-
-/** One version as listed: everything but its body. */
-export interface VersionSummary {
-  number: number
-  kind: VersionKind
-  /** When it was saved (ms); an `earlier` version: when it was replaced. */
-  time: number
-  /** `type|id` of who saved it, `unknown` for an `earlier` version. */
-  actor: string
-  /** Their name when it was saved, so a name stays when the account goes. */
-  actorName: string
-  note: string
-  /** The `records.version` the record had with this body: the newest version is current when equal. */
-  recordVersion: number
-}
+export { VERSION_KINDS, type VersionKind, type VersionSummary } from '../../shared/history.js'
 
 /** A version with its body (the record's fields without type and id). */
 export interface Version extends VersionSummary {

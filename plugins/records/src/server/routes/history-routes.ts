@@ -2,10 +2,8 @@ import { describe, type QueryRouter, z } from '@shopwright/core'
 import { VERSION_KINDS } from '../history/version-rows.js'
 import type { HistoryCalls } from '../history/history-calls.js'
 import { MAX_HISTORY_PAGE } from '../history/history-calls.js'
-import { recordAnswer } from './route-schemas.js'
+import { recordAnswer, recordParams } from './route-schemas.js'
 
-const ID = /^[A-Za-z0-9_-]+$/
-const id = z.string().regex(ID, 'ERROR_INVALID_ID')
 /** A version's number in a path: 1 to 999,999,999. */
 const number = z
   .string()
@@ -16,7 +14,7 @@ const side = z
   .string()
   .regex(/^(?:current|[1-9]\d{0,8})$/, 'ERROR_INVALID_INTEGER')
   .transform((text) => (text === 'current' ? ('current' as const) : Number(text)))
-const record = z.object({ recordtype: id, id })
+const record = recordParams
 
 const summary = z.object({
   number: z.int(),

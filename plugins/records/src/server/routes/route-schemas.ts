@@ -46,7 +46,7 @@ function collection(item: z.ZodType) {
 
 /** The id rule (core's isValidId): letters, digits, '-' and '_'. */
 const ID = /^[A-Za-z0-9_-]+$/
-const id = z.string().regex(ID, 'ERROR_INVALID_ID')
+export const id = z.string().regex(ID, 'ERROR_INVALID_ID')
 const MAX_KEYS = 1000
 
 /**
@@ -114,7 +114,7 @@ const restoreBody = z
   .describe('More keys as in the path: a list of type|id or id strings ({} or none: no more)')
 const keysParam = z.object({ keys })
 const typeParam = z.object({ recordtype: id })
-const recordParams = typeParam.extend({ id })
+export const recordParams = typeParam.extend({ id })
 const keyList = z.object({ list: z.array(z.object({ type: z.string(), id: z.string() })) })
 
 /** A whole number as a query string sends it; empty is as if not sent. Services check its range. */

@@ -1,0 +1,41 @@
+import type { RecordData } from '@shopwright/core/shared'
+import { useT } from '@shopwright/admin-ui/kit'
+import type { DraftState } from '../../shared/history.js'
+import './drafts.css'
+
+export type { DraftState } from '../../shared/history.js'
+
+/** A record as its editors see it: its draft's fields when it has one. */
+export interface DraftAnswer {
+  record: RecordData
+  draft: DraftState | null
+}
+
+/** Whether an answer is the draft get's, not a plain record. */
+export function isDraftAnswer(value: unknown): value is DraftAnswer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'record' in value &&
+    'draft' in value &&
+    typeof (value as { record: unknown }).record === 'object'
+  )
+}
+
+/**
+ * Where a publishable record stands beside its title (docs/history.md, "Drafts"): published as
+ * readers see it, changes not published yet, or never published.
+ */
+export function DraftBadge({ draft }: { draft: DraftState | null }) {
+  const t = useT()
+  const [text, kind] = !draft
+    ? [t('Published'), 'published']
+    : draft.isNew
+      ? [t('Not published yet'), 'draft']
+      : [t('Changes not published'), 'draft']
+  return (
+    <span className={`records-draft-badge records-draft-badge-${kind}`} data-testid="draft-state">
+      {text}
+    </span>
+  )
+}

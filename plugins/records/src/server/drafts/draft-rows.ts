@@ -1,0 +1,136 @@
+import type { Knex } from 'knex'
+import type { DraftState } from '../../shared/history.js'
+
+export type { DraftState } from '../../shared/history.js'
+
+/** A draft with its body (the record's fields without type and id). */
+export interface Draft extends DraftState {
+  body: Record<string, unknown>
+}
+
+/** A row of `record_drafts` as either engine answers it. */
+interface DraftRow {
+  id?: string
+  body?: string | Record<string, unknown>
+  changed: string | string[]
+  is_new: number | boolean | string
+  saved_at: number | string
+  actor: string
+  actor_name: string
+  revision: number | string
+}
+
+const STATE_COLUMNS = ['changed', 'is_new', 'saved_at', 'actor', 'actor_name', 'revision']
+
+function stateOf(row: DraftRow): DraftState {
+  const changed = typeof row.changed === 'string' ? JSON.parse(row.changed) : row.changed
+  return {
+    isNew: row.is_new === true || Number(row.is_new) === 1,
+    changed: Array.isArray(changed) ? (changed as string[]) : [],
+    savedAt: Number(row.saved_at),
+    actor: row.actor,
+    actorName: row.actor_name,
+    revision: Number(row.revision),
+  }
+}
+
+/** A record's draft, or undefined when it has none. */
+export async function draftOf(
+  db: Knex | Knex.Transaction,
+  type: string,
+  id: string,
+): Promise<Draft | undefined> {
+  const row = (await db('record_drafts')
+    .where({ type, id })
+    .first([...STATE_COLUMNS, 'body'])) as DraftRow | undefined
+  if (!row) return undefined
+  const body = typeof row.body === 'string' ? JSON.parse(row.body) : (row.body ?? {})
+  return { ...stateOf(row), body: body as Record<string, unknown> }
+}
+
+/** The drafts of a type, the most recently saved first, without their bodies. */
+export async function draftsOfType(
+  db: Knex,
+  type: string,
+  limit: number,
+): Promise<Array<DraftState & { id: string; name: unknown }>> {
+  const rows = (await db('record_drafts')
+    .where({ type })
+    .orderBy('saved_at', 'desc')
+    .limit(limit)
+    .select(['id', 'body', ...STATE_COLUMNS])) as DraftRow[]
+  return rows.map((row) => {
+    const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) ?? {}
+    return { id: row.id!, name: body as unknown, ...stateOf(row) }
+  })
+}
+
+/** What a save writes of a draft. */
+export interface DraftWrite {
+  body: Record<string, unknown>
+  changed: readonly string[]
+  isNew: boolean
+  actor: string
+  actorName: string
+}
+
+/** Adds a record's first draft; false when it has one already (a save in another tab won). */
+export async function insertDraft(
+  db: Knex | Knex.Transaction,
+  type: string,
+  id: string,
+  draft: DraftWrite,
+  isDuplicate: (error: unknown) => boolean,
+): Promise<boolean> {
+  try {
+    await db('record_drafts').insert({
+      type,
+      id,
+      body: JSON.stringify(draft.body),
+      changed: JSON.stringify(draft.changed),
+      is_new: draft.isNew,
+      saved_at: Date.now(),
+      actor: draft.actor,
+      actor_name: draft.actorName.slice(0, 260),
+      revision: 1,
+    })
+    return true
+  } catch (error) {
+    if (isDuplicate(error)) return false
+    throw error
+  }
+}
+
+/** Replaces a draft if it is still at `revision`; false when another save came first. */
+export async function replaceDraft(
+  db: Knex | Knex.Transaction,
+  type: string,
+  id: string,
+  revision: number,
+  draft: DraftWrite,
+): Promise<boolean> {
+  const updated = await db('record_drafts')
+    .where({ type, id, revision })
+    .update({
+      body: JSON.stringify(draft.body),
+      changed: JSON.stringify(draft.changed),
+      saved_at: Date.now(),
+      actor: draft.actor,
+      actor_name: draft.actorName.slice(0, 260),
+      revision: revision + 1,
+    })
+  return updated > 0
+}
+
+/** Drops a draft, at `revision` when given; answers whether one went. */
+export async function deleteDraft(
+  db: Knex | Knex.Transaction,
+  type: string,
+  id: string,
+  revision?: number,
+): Promise<boolean> {
+  const deleted = await db('record_drafts')
+    .where({ type, id, ...(revision === undefined ? {} : { revision }) })
+    .delete()
+  return deleted > 0
+}

@@ -1,0 +1,108 @@
+import { describe, type QueryRouter, type RecordData, z } from '@shopwright/core'
+import type { DraftCalls } from '../drafts/draft-calls.js'
+import { id, recordAnswer, recordParams } from './route-schemas.js'
+
+const record = recordParams
+
+const draftState = z.object({
+  isNew: z.boolean(),
+  changed: z.array(z.string()),
+  savedAt: z.number(),
+  actor: z.string(),
+  actorName: z.string(),
+  revision: z.int(),
+})
+const draftAnswer = z.object({ record: recordAnswer, draft: draftState.nullable() })
+
+const errors = [
+  'ERROR_INVALID_ID',
+  'ERROR_INVALID_INPUT',
+  'ERROR_NOT_SIGNED_IN',
+  'ERROR_ACCESS_DENIED',
+  'ERROR_PERMISSION_TYPE',
+  'ERROR_RECORDTYPE_REQUIRED',
+  'ERROR_RECORD_NOT_AVAILABLE',
+] as const
+const edit = { rule: "edit on the record type's security record; the type is publishable" }
+
+const DRAFT_ROUTES = {
+  get: describe({
+    summary: 'A record as its editors see it: with its draft’s fields when it has one',
+    access: edit,
+    params: record,
+    answer: draftAnswer,
+    errors,
+  }),
+  list: describe({
+    summary: "A publishable type's drafts, the most recently saved first",
+    access: edit,
+    params: z.object({ recordtype: id }),
+    answer: z.object({ list: z.array(draftState.extend({ id: z.string(), name: z.string() })) }),
+    errors,
+  }),
+  save: describe({
+    summary: "Applies changed fields to a record's draft",
+    description:
+      'The body of an update. The draft starts from the live record; saves made meanwhile are merged field by field. The id cannot change in a draft.',
+    access: edit,
+    params: record,
+    body: z
+      .array(z.object({ field: z.string().min(1).max(500), value: z.unknown() }))
+      .min(1)
+      .max(1000),
+    answer: draftAnswer,
+    errors: [...errors, 'ERROR_INPUT_VALUE_REQUIRED', 'ERROR_TOO_MANY_REQUESTS'],
+  }),
+  create: describe({
+    summary: 'A new record kept as a draft until it is published',
+    access: { rule: "create on the record type's security record; the type is publishable" },
+    body: z.looseObject({ type: z.string().min(1).max(64), id: z.string().max(191).optional() }),
+    answer: draftAnswer,
+    errors: [...errors, 'ERROR_INPUT_VALUE_REQUIRED', 'ERROR_RECORD_ALREADY_EXISTS'],
+  }),
+  publish: describe({
+    summary: 'Makes a draft live',
+    description:
+      'The fields the draft changed are written over the live record, or the record is created when it was never published; the draft is dropped and a version kept. 409 when the draft was saved meanwhile.',
+    access: {
+      rule: "edit (create for a new record) on the record type's security record",
+    },
+    params: record,
+    answer: recordAnswer,
+    errors: [...errors, 'ERROR_INPUT_VALUE_REQUIRED', 'ERROR_RECORD_ALREADY_EXISTS'],
+  }),
+  discard: describe({
+    summary: "Drops a record's draft",
+    description: 'A record never published goes with it (which needs delete).',
+    access: edit,
+    params: record,
+    answer: z.object({ discarded: z.literal(true) }),
+    errors: [...errors, 'ERROR_PERMISSION_DELETE'],
+  }),
+}
+
+/** The draft calls (docs/api.md, "Drafts"); every change is POST. */
+export function draftRoutes(router: QueryRouter, drafts: DraftCalls): void {
+  router.get('/data/draft/get/:recordtype/:id', DRAFT_ROUTES.get, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await drafts.get(await ctx.state.entity(), recordtype, id)
+  })
+  router.get('/data/draft/list/:recordtype', DRAFT_ROUTES.list, async (ctx) => {
+    ctx.body = await drafts.list(await ctx.state.entity(), ctx.input.params.recordtype)
+  })
+  router.post('/data/draft/save/:recordtype/:id', DRAFT_ROUTES.save, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await drafts.save(await ctx.state.entity(), recordtype, id, ctx.input.body)
+  })
+  router.post('/data/draft/create', DRAFT_ROUTES.create, async (ctx) => {
+    ctx.body = await drafts.create(await ctx.state.entity(), ctx.input.body as RecordData)
+  })
+  router.post('/data/draft/publish/:recordtype/:id', DRAFT_ROUTES.publish, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await drafts.publish(await ctx.state.entity(), recordtype, id)
+  })
+  router.post('/data/draft/discard/:recordtype/:id', DRAFT_ROUTES.discard, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await drafts.discard(await ctx.state.entity(), recordtype, id)
+  })
+}

@@ -1,0 +1,200 @@
+import { expect, it } from 'vitest'
+import { describePlugin } from '@shopwright/core/testing'
+import { caller, recordsSuite, STAFF, type Answer } from './helpers.js'
+
+/**
+ * Drafts of publishable record types (issue 39, docs/history.md "Drafts"): edits wait in a draft no
+ * reader sees until it is published; saves merge field by field; a record never published exists
+ * only as a draft; discard; and the refusals.
+ */
+describePlugin('record drafts', recordsSuite(STAFF), (site) => {
+  const admin = caller(site, 'administrator')
+  const marketing = caller(site, 'marketing')
+  const office = caller(site, 'office')
+  const anonymous = caller(site, undefined)
+
+  const save = (who: typeof admin, key: string, changes: Record<string, unknown>) =>
+    who({
+      method: 'POST',
+      url: `/query/data/draft/save/${key}`,
+      payload: Object.entries(changes).map(([field, value]) => ({ field, value })),
+    })
+
+  async function ok(answer: Promise<Answer>): Promise<Answer['body']> {
+    const res = await answer
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body
+  }
+
+  it('keeps a draft from readers until it is published', async () => {
+    const live = (await anonymous({ url: '/query/data/get/webpage/about' })).body
+    const saved = await ok(save(marketing, 'webpage/about', { headline: 'About us (draft)' }))
+    expect(saved).toMatchObject({
+      record: { type: 'webpage', id: 'about', headline: 'About us (draft)', content: live.content },
+      draft: { isNew: false, changed: ['headline'], actor: site.actor('marketing') },
+    })
+    // Readers, the page fetch and the lists see the live page only.
+    expect((await anonymous({ url: '/query/data/get/webpage/about' })).body).toEqual(live)
+    expect((await anonymous({ url: '/query/data/get/about?compile=1' })).body.headline).toBe(
+      live.headline,
+    )
+    const listed = (await admin({ url: '/query/data/list/webpage?search=draft' })).body
+    expect(listed.list).toEqual([])
+    // Its editors see it, and the type's drafts list names it.
+    const drafts = await ok(admin({ url: '/query/data/draft/list/webpage' }))
+    expect(drafts.list).toEqual([
+      expect.objectContaining({ id: 'about', name: 'About us (draft)', isNew: false }),
+    ])
+    // Without a draft, the draft get answers the live record.
+    expect(await ok(admin({ url: '/query/data/draft/get/webpage/home' }))).toMatchObject({
+      record: { id: 'home' },
+      draft: null,
+    })
+  })
+
+  it('merges saves of two people field by field, and publishes only what the draft changed', async () => {
+    await ok(save(admin, 'webpage/about', { content: '<p>Drafted text</p>' }))
+    const both = await ok(admin({ url: '/query/data/draft/get/webpage/about' }))
+    expect(both).toMatchObject({
+      record: { headline: 'About us (draft)', content: '<p>Drafted text</p>' },
+      draft: { changed: ['headline', 'content'] },
+    })
+    // Meanwhile a field the draft did not change is changed live.
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/update/webpage/about',
+        payload: [{ field: 'headline', value: 'About us, live' }],
+      }),
+    )
+    await ok(save(marketing, 'webpage/about', { headline: 'About us, reviewed' }))
+    const published = await ok(
+      marketing({ method: 'POST', url: '/query/data/draft/publish/webpage/about' }),
+    )
+    expect(published).toMatchObject({
+      headline: 'About us, reviewed',
+      content: '<p>Drafted text</p>',
+    })
+    expect((await anonymous({ url: '/query/data/get/webpage/about' })).body).toMatchObject({
+      headline: 'About us, reviewed',
+      content: '<p>Drafted text</p>',
+    })
+    expect((await ok(admin({ url: '/query/data/draft/get/webpage/about' }))).draft).toBeNull()
+    const history = await ok(admin({ url: '/query/data/history/list/webpage/about' }))
+    expect((history.list as Array<{ kind: string }>)[0]).toMatchObject({ kind: 'published' })
+    // Nothing left to publish.
+    const again = await marketing({
+      method: 'POST',
+      url: '/query/data/draft/publish/webpage/about',
+    })
+    expect([again.status, again.body.message]).toEqual([404, 'ERROR_RECORD_NOT_AVAILABLE'])
+  })
+
+  it('keeps a new record as a draft only, unseen, until it is published', async () => {
+    const made = await ok(
+      marketing({
+        method: 'POST',
+        url: '/query/data/draft/create',
+        payload: { type: 'webpage', id: 'launch', headline: 'Our launch', content: '<p>Soon</p>' },
+      }),
+    )
+    expect(made).toMatchObject({ record: { id: 'launch' }, draft: { isNew: true } })
+    expect((await anonymous({ url: '/query/data/get/webpage/launch' })).status).toBe(404)
+    expect((await admin({ url: '/query/data/get/webpage/launch' })).status).toBe(404)
+    // Its id is taken: neither another draft nor a live record may have it.
+    const twice = await marketing({
+      method: 'POST',
+      url: '/query/data/draft/create',
+      payload: { type: 'webpage', id: 'launch', headline: 'Again' },
+    })
+    expect([twice.status, twice.body.message]).toEqual([409, 'ERROR_RECORD_ALREADY_EXISTS'])
+    // An id left out takes the next number; fields are checked as in a create.
+    const numbered = await ok(
+      marketing({
+        method: 'POST',
+        url: '/query/data/draft/create',
+        payload: { type: 'webpage', headline: 'Numbered' },
+      }),
+    )
+    expect((numbered.record as { id: string }).id).toMatch(/^[0-9A-Za-z]+$/)
+    const missing = await marketing({
+      method: 'POST',
+      url: '/query/data/draft/create',
+      payload: { type: 'webpage', id: 'noheadline' },
+    })
+    expect(missing.status).toBe(400)
+    await ok(
+      save(marketing, 'webpage/launch', { content: '<p>Today!</p><script>alert(1)</script>' }),
+    )
+    const cleaned = await ok(marketing({ url: '/query/data/draft/get/webpage/launch' }))
+    expect((cleaned.record as { content: string }).content).toBe('<p>Today!</p>')
+    await ok(marketing({ method: 'POST', url: '/query/data/draft/publish/webpage/launch' }))
+    expect((await anonymous({ url: '/query/data/get/webpage/launch' })).body).toMatchObject({
+      headline: 'Our launch',
+      content: '<p>Today!</p>',
+    })
+    const history = await ok(admin({ url: '/query/data/history/list/webpage/launch' }))
+    expect(history.list).toEqual([expect.objectContaining({ number: 1, kind: 'created' })])
+  })
+
+  it('discards a draft; a record never published goes with it, which needs delete', async () => {
+    const live = (await anonymous({ url: '/query/data/get/webpage/home' })).body
+    await ok(save(marketing, 'webpage/home', { headline: 'Unwanted' }))
+    expect(
+      await ok(marketing({ method: 'POST', url: '/query/data/draft/discard/webpage/home' })),
+    ).toEqual({ discarded: true })
+    expect((await anonymous({ url: '/query/data/get/webpage/home' })).body).toEqual(live)
+    expect((await ok(admin({ url: '/query/data/draft/get/webpage/home' }))).draft).toBeNull()
+    await ok(
+      marketing({
+        method: 'POST',
+        url: '/query/data/draft/create',
+        payload: { type: 'webpage', id: 'scrap', headline: 'Scrap' },
+      }),
+    )
+    // Marketing may write web pages but not delete them.
+    const refused = await marketing({
+      method: 'POST',
+      url: '/query/data/draft/discard/webpage/scrap',
+    })
+    expect([refused.status, refused.body.message]).toEqual([403, 'ERROR_PERMISSION_DELETE'])
+    await ok(admin({ method: 'POST', url: '/query/data/draft/discard/webpage/scrap' }))
+    expect((await admin({ url: '/query/data/draft/get/webpage/scrap' })).status).toBe(404)
+  })
+
+  it('refuses callers without the right, types without drafts and bad saves, changing nothing', async () => {
+    await ok(save(admin, 'webpage/home', { headline: 'Kept draft' }))
+    const before = await ok(admin({ url: '/query/data/draft/get/webpage/home' }))
+    const refusals: Array<[Promise<Answer>, number, string]> = [
+      [anonymous({ url: '/query/data/draft/get/webpage/home' }), 401, 'ERROR_NOT_SIGNED_IN'],
+      [office({ url: '/query/data/draft/get/webpage/home' }), 403, 'ERROR_PERMISSION_TYPE'],
+      [save(office, 'webpage/home', { headline: 'x' }), 403, 'ERROR_PERMISSION_TYPE'],
+      [
+        office({ method: 'POST', url: '/query/data/draft/publish/webpage/home' }),
+        403,
+        'ERROR_PERMISSION_TYPE',
+      ],
+      [save(admin, 'country/us', { name: 'x' }), 400, 'ERROR_INVALID_INPUT'],
+      [save(admin, 'webpage/home', { id: 'renamed' }), 400, 'ERROR_INVALID_INPUT'],
+      [save(admin, 'webpage/home', { headline: '' }), 400, 'ERROR_INPUT_VALUE_REQUIRED'],
+      [save(admin, 'webpage/home', { '__proto__.x': 1 }), 400, 'ERROR_INVALID_INPUT'],
+      [save(admin, 'webpage/home', { nosuchfield: 1 }), 400, 'ERROR_INVALID_INPUT'],
+      [save(admin, 'webpage/nosuch', { headline: 'x' }), 404, 'ERROR_RECORD_NOT_AVAILABLE'],
+      [admin({ url: '/query/data/draft/get/web..page/home' }), 400, 'ERROR_INVALID_ID'],
+      [admin({ url: '/query/data/draft/publish/webpage/home' }), 405, ''],
+    ]
+    for (const [answer, status, message] of refusals) {
+      const res = await answer
+      expect(res.status, JSON.stringify(res.body)).toBe(status)
+      if (message) expect(res.body.message).toBe(message)
+    }
+    const malformed = await site.call('administrator', {
+      method: 'POST',
+      url: '/query/data/draft/save/webpage/home',
+      payload: '[{"field": "headline", "value": ',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(malformed.statusCode).toBe(400)
+    expect(await ok(admin({ url: '/query/data/draft/get/webpage/home' }))).toEqual(before)
+  })
+})
