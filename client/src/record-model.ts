@@ -125,7 +125,7 @@ export interface RecordTypeData extends RecordData {
   historydays?: number
   /**
    * Edits go to a draft, and readers see a change only once it is published (docs/history.md,
-   * "Drafts"): web pages, items and categories by default.
+   * "Drafts"): web pages by default.
    */
   publishable?: boolean
 }

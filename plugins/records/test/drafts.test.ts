@@ -162,6 +162,60 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     expect((await admin({ url: '/query/data/draft/get/webpage/scrap' })).status).toBe(404)
   })
 
+  it('keeps a draft with its record: renamed with it, refused in the bin, gone with it', async () => {
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: { type: 'webpage', id: 'moving', headline: 'Moving', content: '' },
+      }),
+    )
+    await ok(save(marketing, 'webpage/moving', { headline: 'Moving soon' }))
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/update/webpage/moving',
+        payload: [{ field: 'id', value: 'moved' }],
+      }),
+    )
+    expect((await admin({ url: '/query/data/draft/get/webpage/moving' })).status).toBe(404)
+    expect(await ok(admin({ url: '/query/data/draft/get/webpage/moved' }))).toMatchObject({
+      record: { headline: 'Moving soon' },
+      draft: { changed: ['headline'] },
+    })
+    // A rename may not take an id a record never published holds in its draft.
+    await ok(
+      marketing({
+        method: 'POST',
+        url: '/query/data/draft/create',
+        payload: { type: 'webpage', id: 'reserved', headline: 'Reserved' },
+      }),
+    )
+    const taken = await admin({
+      method: 'POST',
+      url: '/query/data/update/webpage/moved',
+      payload: [{ field: 'id', value: 'reserved' }],
+    })
+    expect([taken.status, taken.body.message]).toEqual([409, 'ERROR_RECORD_ALREADY_EXISTS'])
+    // In the bin, the record's draft is neither shown nor saved; deleted for good, it is gone.
+    await ok(admin({ method: 'POST', url: '/query/data/bin/webpage|moved' }))
+    expect((await admin({ url: '/query/data/draft/get/webpage/moved' })).status).toBe(404)
+    expect((await save(admin, 'webpage/moved', { headline: 'x' })).status).toBe(404)
+    await ok(admin({ method: 'POST', url: '/query/data/delete/webpage|moved' }))
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: { type: 'webpage', id: 'moved', headline: 'A new page', content: '' },
+      }),
+    )
+    // The new page of that id starts clean: nothing of the old one's draft.
+    expect(await ok(admin({ url: '/query/data/draft/get/webpage/moved' }))).toMatchObject({
+      record: { headline: 'A new page' },
+      draft: null,
+    })
+  })
+
   it('refuses callers without the right, types without drafts and bad saves, changing nothing', async () => {
     await ok(save(admin, 'webpage/home', { headline: 'Kept draft' }))
     const before = await ok(admin({ url: '/query/data/draft/get/webpage/home' }))

@@ -86,7 +86,11 @@ export function RecordScreen(route: RecordScreenProps) {
   const recordType = useQueryData<RecordTypeAnswer>(recordTypePath(type), {}, RECORD_TYPE_CACHE)
   // A publishable type's record is edited as its draft (docs/history.md, "Drafts"): which one is
   // known once the type is, so its record is asked for then.
-  const drafted = recordType.data?.publishable === true
+  // Those who may only view it read the live record, as the shop shows it.
+  const typeAccess = recordType.data?.access
+  const drafted =
+    recordType.data?.publishable === true &&
+    (isNew ? typeAccess?.create === true : typeAccess?.edit === true)
   const address = `${encodeURIComponent(type)}/${encodeURIComponent(id)}`
   const fetched = useQueryData<RecordData | DraftAnswer>(
     !recordType.data
@@ -365,6 +369,10 @@ export function RecordScreen(route: RecordScreenProps) {
     await autosave.flush()
     const recordId = savedId.current
     if (recordId === null) return
+    if (changed.current.size > 0) {
+      await dialogs.alert(t('History'), t('Some changes are not saved yet: see the fields marked.'))
+      return
+    }
     const number = await dialogs.open<number>(
       (control) => <HistoryDialog type={type} id={recordId} control={control} />,
       'lg',
@@ -394,6 +402,15 @@ export function RecordScreen(route: RecordScreenProps) {
   const publish = async () => {
     await autosave.flush()
     if (savedId.current === null) return
+    // A change the save refused (or could not send) is still in the form: publishing now would
+    // put live something other than what the form shows.
+    if (changed.current.size > 0) {
+      await dialogs.alert(
+        t('Unable to Publish'),
+        t('Some changes are not saved yet: see the fields marked.'),
+      )
+      return
+    }
     try {
       await client.post(
         `/data/draft/publish/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
@@ -408,16 +425,18 @@ export function RecordScreen(route: RecordScreenProps) {
 
   /** Drops the draft after a confirmation; a record never published goes with it. */
   const discard = async () => {
+    // A save on its way would make the draft again after the discard: it lands first.
+    await autosave.flush()
     if (savedId.current === null || !draft) return
     const question = draft.isNew
       ? t('Discard this draft? The record was never published: it goes with it.')
       : t('Discard the changes not published? The published version stays as it is.')
     if (!(await dialogs.confirm(question, { title: t('Discard'), ok: t('Discard') }))) return
     try {
-      changed.current.clear()
       await client.post(
         `/data/draft/discard/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
       )
+      changed.current.clear()
       setDraft(null)
       if (draft.isNew) navigate(basePath)
       else fetched.reload()
@@ -463,7 +482,7 @@ export function RecordScreen(route: RecordScreenProps) {
             {t('Publish')}
           </Button>
         ) : null}
-        {drafted && draft && access?.edit ? (
+        {drafted && draft && access?.edit && (!draft.isNew || access.delete) ? (
           <Button icon="close" onClick={() => void discard()} data-testid="discard">
             {t('Discard')}
           </Button>

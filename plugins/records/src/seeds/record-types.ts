@@ -44,7 +44,7 @@ export function historyFields(): FieldDefinition[] {
       'publishable',
       'Drafts',
       'boolean',
-      'Edits go to a draft that readers do not see until someone with the publish right publishes it.',
+      'Edits go to a draft that readers do not see until it is published.',
     ),
     field(
       'historycount',

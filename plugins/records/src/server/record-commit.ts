@@ -14,6 +14,7 @@ import { RECORDTYPE_CACHE, RECORDTYPE_LIST_KEY } from './record-types.js'
 import type { Actor, RecordChange, RecordGuards } from './record-guards.js'
 import { keyText } from './record-keys.js'
 import type { RecordHistory, VersionNote } from './history/record-history.js'
+import { followRecord } from './drafts/draft-rows.js'
 import type { ModifyOptions, RecordKey } from './records-service.js'
 
 /**
@@ -85,6 +86,7 @@ export class RecordCommitter {
         pending.map(({ change, version }) => ({ change, note: version })),
         logged,
       )
+      for (const { change } of pending) await followRecord(trx, change)
       await this.log.write(
         pending.map(({ change, message }) => ({
           type: change.record.type,

@@ -182,9 +182,12 @@ export async function binnedOf(db: Knex, type: string): Promise<StoredRecord[]> 
   return (await db<Row>('records').where({ type }).whereNotNull('binned_at')).map(toStored)
 }
 
-/** True when any record of the type is stored, live or binned. */
+/** True when any record of the type is stored, live or binned, or waits as a draft never published. */
 export async function hasRecordsOf(db: Knex, type: string): Promise<boolean> {
-  return (await db('records').where({ type }).first('id')) !== undefined
+  if ((await db('records').where({ type }).first('id')) !== undefined) return true
+  // A record never published exists as its draft only (docs/history.md, "Drafts"): it counts too,
+  // so a type defined again by someone else never inherits it.
+  return (await db('record_drafts').where({ type }).first('id')) !== undefined
 }
 
 /** True when nothing at all is stored. */

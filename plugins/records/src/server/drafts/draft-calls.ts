@@ -20,6 +20,7 @@ import {
   draftsOfType,
   insertDraft,
   replaceDraft,
+  type Draft,
   type DraftState,
 } from './draft-rows.js'
 
@@ -50,17 +51,19 @@ export class DraftCalls {
     private readonly store: RecordStore,
   ) {}
 
-  /** The record with its draft's fields, and the draft's state; the live record when none. */
+  /**
+   * The record with its draft's fields, and the draft's state; the live record when none. A draft
+   * of a record never published needs create, any other edit; a draft whose record is in the bin
+   * is not shown (it comes back with the record).
+   */
   async get(entity: Entity | null, type: string, id: string): Promise<DraftAnswer> {
-    await this.publishable(entity, type, 'edit')
+    const definition = await this.publishable(entity, type, 'view')
     const draft = await draftOf(this.db, type, id)
-    if (draft) {
-      const { body, ...state } = draft
-      return { record: { ...body, type, id }, draft: state }
-    }
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
+    if (draft?.isNew) return answerOf(type, id, draft)
     const stored = await this.store.getStored(type, id)
     if (!stored || stored.binned !== null) throw notAvailable(type, id)
-    return { record: stored.record, draft: null }
+    return draft ? answerOf(type, id, draft) : { record: stored.record, draft: null }
   }
 
   /**
@@ -74,7 +77,9 @@ export class DraftCalls {
     id: string,
     changes: readonly FieldChange[],
   ): Promise<DraftAnswer> {
-    const definition = await this.publishable(entity, type, 'edit')
+    const definition = await this.publishable(entity, type, 'view')
+    const first = await draftOf(this.db, type, id)
+    await this.types.check(entity, definition, first?.isNew ? 'create' : 'edit')
     for (const change of changes) {
       const problem = pathError(change.field)
       if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })
@@ -87,11 +92,13 @@ export class DraftCalls {
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const draft = await draftOf(this.db, type, id)
       let base: Record<string, unknown>
-      if (draft) base = draft.body
+      if (draft?.isNew) base = draft.body
       else {
+        // A record in the bin (or gone) takes no draft: it would come back, or be named again,
+        // under changes nobody sees.
         const stored = await this.store.getStored(type, id)
         if (!stored || stored.binned !== null) throw notAvailable(type, id)
-        base = bodyOf(stored.record)
+        base = draft ? draft.body : bodyOf(stored.record)
       }
       const record: RecordData = { ...structuredClone(base), type, id }
       for (const change of changes) {
@@ -114,7 +121,10 @@ export class DraftCalls {
       const written = draft
         ? await replaceDraft(this.db, type, id, draft.revision, write)
         : await insertDraft(this.db, type, id, write, isDuplicateKey)
-      if (written) return this.get(entity, type, id)
+      if (written) {
+        const saved = await draftOf(this.db, type, id)
+        if (saved) return answerOf(type, id, saved)
+      }
     }
     throw createError('ERROR_TOO_MANY_REQUESTS', {
       status: 409,
@@ -156,7 +166,9 @@ export class DraftCalls {
     )
     if (!written)
       throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${definition.id}.${record.id}` })
-    return this.get(entity, definition.id, record.id)
+    const draft = await draftOf(this.db, definition.id, record.id)
+    if (!draft) throw notAvailable(definition.id, record.id)
+    return answerOf(definition.id, record.id, draft)
   }
 
   /**
@@ -167,8 +179,9 @@ export class DraftCalls {
    * nothing written: the editor publishes again what it then shows.
    */
   async publish(entity: Entity | null, type: string, id: string): Promise<RecordData> {
-    await this.publishable(entity, type, 'edit')
+    const definition = await this.publishable(entity, type, 'view')
     const draft = await draftOf(this.db, type, id)
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
     if (!draft) throw notAvailable(type, id, `${type}.${id} has no draft to publish.`)
     const drop = async (trx: Knex.Transaction) => {
       if (!(await deleteDraft(trx, type, id, draft.revision)))
@@ -199,8 +212,9 @@ export class DraftCalls {
 
   /** Drops a record's draft: the live record stays as it is; a record never published is gone. */
   async discard(entity: Entity | null, type: string, id: string): Promise<{ discarded: true }> {
-    const definition = await this.publishable(entity, type, 'edit')
+    const definition = await this.publishable(entity, type, 'view')
     const draft = await draftOf(this.db, type, id)
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
     if (!draft) throw notAvailable(type, id, `${type}.${id} has no draft.`)
     // Dropping a record never published takes it away altogether: the delete right's.
     if (draft.isNew) await this.types.check(entity, definition, 'delete')
@@ -222,7 +236,7 @@ export class DraftCalls {
   private async publishable(
     entity: Entity | null,
     type: string | undefined,
-    flag: 'edit' | 'create',
+    flag: 'view' | 'edit' | 'create',
   ): Promise<RecordTypeData> {
     const definition = await this.types.authorize(entity, type, flag)
     if (definition.publishable !== true)
@@ -235,6 +249,12 @@ export class DraftCalls {
   private who(entity: Entity | null) {
     return { actor: actorName(entity), actorName: entity?.name ?? entity?.email ?? '' }
   }
+}
+
+/** A draft as the draft calls answer it: the record with its fields, and its state. */
+function answerOf(type: string, id: string, draft: Draft): DraftAnswer {
+  const { body, ...state } = draft
+  return { record: { ...body, type, id }, draft: state }
 }
 
 /** A draft's name as lists show it: its title field, else title, headline or name. */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { createError } from '@shopwright/core'
 import type { DraftState } from '../../shared/history.js'
 
 export type { DraftState } from '../../shared/history.js'
@@ -120,6 +121,25 @@ export async function replaceDraft(
       revision: revision + 1,
     })
   return updated > 0
+}
+
+/**
+ * Keeps a record's draft with it, in the transaction of a write to the record: a rename takes the
+ * draft to the new id, a deletion for good drops it. Without this, a draft left under an id would
+ * be opened, and published, over the next record given that id.
+ */
+export async function followRecord(
+  trx: Knex.Transaction,
+  change: { kind: string; record: { type: string; id: string }; previous: { id: string } | null },
+): Promise<void> {
+  const { type, id } = change.record
+  if (change.kind === 'removed') await trx('record_drafts').where({ type, id }).delete()
+  else if (change.kind === 'renamed' && change.previous && change.previous.id !== id) {
+    // A record never published holds its id in its draft: a rename may not take it.
+    if (await trx('record_drafts').where({ type, id }).first('id'))
+      throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${type}.${id}` })
+    await trx('record_drafts').where({ type, id: change.previous.id }).update({ id })
+  }
 }
 
 /** Drops a draft, at `revision` when given; answers whether one went. */

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex'
+import { effectiveDatatype } from '@shopwright/client'
 import { createError, type Entity, type RecordData } from '@shopwright/core'
 import type { RecordsService } from '../records-service.js'
 import type { RecordTypes } from '../record-types.js'
 import type { RecordStore } from '../record-store.js'
 import { bodyOf } from '../record-rows.js'
 import type { DraftCalls } from '../drafts/draft-calls.js'
+import { draftOf } from '../drafts/draft-rows.js'
 import { notAvailable } from '../record-keys.js'
 import { differences, type FieldDifference } from './version-diff.js'
 import { versionOf, versionPage, type Version, type VersionSummary } from './version-rows.js'
@@ -72,6 +74,10 @@ export class HistoryCalls {
   ): Promise<VersionSummary & { record: RecordData }> {
     await this.live(entity, type, id)
     const { body, ...summary } = await this.version(type, id, number)
+    // A password field's value is never shown, as in a comparison.
+    const definition = await this.types.require(type)
+    for (const field of await this.types.fieldsOf(definition, { ...body, type, id }))
+      if (effectiveDatatype(field.datatype) === 'password') delete body[field.id]
     return { ...summary, record: { ...body, type, id } }
   }
 
@@ -108,20 +114,24 @@ export class HistoryCalls {
     const fields = Object.keys(body).filter((field) => known.has(field))
     // A publishable type's version comes back as its draft, for an editor to publish.
     if (definition.publishable === true) {
-      const emptied = Object.keys(bodyOf(stored.record)).filter(
-        (field) => known.has(field) && !(field in body),
-      )
+      // Emptied: the fields the draft (or the record, without one) has and the version lacks.
+      const now = (await draftOf(this.db, type, id))?.body ?? bodyOf(stored.record)
+      const emptied = Object.keys(now).filter((field) => known.has(field) && !(field in body))
       const { record } = await this.drafts.save(entity, type, id, [
         ...fields.map((field) => ({ field, value: body[field] })),
         ...emptied.map((field) => ({ field, value: null })),
       ])
       return record
     }
+    const emptied = Object.keys(bodyOf(stored.record)).filter(
+      (field) => known.has(field) && !(field in body),
+    )
+    // The emptied fields are changes too: a field required since the version was kept is refused.
     return this.records.modify(
       entity,
       type,
       id,
-      fields,
+      [...fields, ...emptied],
       (record) => {
         for (const field of Object.keys(record))
           if (field !== 'type' && field !== 'id' && known.has(field) && !(field in body))

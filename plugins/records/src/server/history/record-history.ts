@@ -130,7 +130,7 @@ export class RecordHistory {
         .update({ body: JSON.stringify(body), record_version: recordVersion, saved_at: now })
       return
     }
-    if (change.previous && !follows && !(await this.holds(trx, newest, change.previous)))
+    if (change.previous && !follows && !(await this.holds(trx, newest, change.previous, id)))
       await trx('record_versions').insert({
         ...this.row(type, id, ++number, bodyOf(change.previous), recordVersion - 1, now),
         actor: 'unknown',
@@ -141,7 +141,7 @@ export class RecordHistory {
     await trx('record_versions').insert({
       ...this.row(type, id, ++number, body, recordVersion, now),
       actor,
-      actor_name: who.name ?? who.email ?? '',
+      actor_name: (who.name || who.email || '').slice(0, 260),
       kind: note.kind,
       note: note.note.slice(0, 500),
     })
@@ -160,9 +160,11 @@ export class RecordHistory {
     trx: Knex.Transaction,
     newest: VersionSummary | undefined,
     previous: RecordData,
+    /** Where the versions are now: a rename has just moved them to the new id. */
+    id: string,
   ): Promise<boolean> {
     if (!newest) return false
-    const version = await versionOf(trx, previous.type, previous.id, newest.number)
+    const version = await versionOf(trx, previous.type, id, newest.number)
     return version !== undefined && isDeepStrictEqual(version.body, bodyOf(previous))
   }
 

@@ -10,12 +10,22 @@ export type { FieldDifference, TextPart } from '../../shared/history.js'
 const WORDED = new Set(['text', 'longtext', 'email', 'htmlx', 'domain'])
 
 /**
- * Edits (and milliseconds) past which two texts (or two lines) are shown whole rather than word by
- * word: pairing costs time with the length times the edits, and a text rewritten from top to
- * bottom reads better side by side. The time bounds what one comparison may cost the server.
+ * Edits past which two texts (or two lines) are shown whole rather than word by word: pairing
+ * costs time with the length times the edits, and a text rewritten from top to bottom reads better
+ * side by side.
  */
 const MAX_EDITS = 1000
-const MAX_PAIRING_MS = 100
+/**
+ * The work one comparison may spend pairing, over all its fields and lines, counted before each
+ * pairing as its tokens times the edits it may take (what the pairing costs at worst): once it is
+ * spent, the texts left are shown whole. It bounds what one call may cost the server (about 0.1 s
+ * here), and being counted, not timed, it gives the same answer on a busy machine as on an idle one.
+ */
+const MAX_PAIRING_STEPS = 20_000_000
+/** A last guard on one pairing's time, which the step count keeps it far below. */
+const PAIRING_TIMEOUT_MS = 2_000
+/** Texts longer than this (read as text) are shown whole: reading and pairing them costs too much. */
+const MAX_PAIRED_CHARS = 200_000
 
 /**
  * The fields that differ between two bodies of a record, in the order of its type's fields, then
@@ -31,6 +41,7 @@ export function differences(
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
     if (!named.has(key)) ids.push(key)
   const answer: FieldDifference[] = []
+  const budget = { steps: MAX_PAIRING_STEPS }
   for (const field of ids) {
     const old = before[field]
     const now = after[field]
@@ -48,8 +59,14 @@ export function differences(
       before: old ?? null,
       after: now ?? null,
     }
-    if (WORDED.has(datatype) && isText(old) && isText(now)) {
-      const parts = wordParts(readable(old, datatype), readable(now, datatype))
+    if (
+      WORDED.has(datatype) &&
+      isText(old) &&
+      isText(now) &&
+      (old?.length ?? 0) <= MAX_PAIRED_CHARS &&
+      (now?.length ?? 0) <= MAX_PAIRED_CHARS
+    ) {
+      const parts = wordParts(readable(old, datatype), readable(now, datatype), budget)
       if (parts) difference.parts = parts
     }
     answer.push(difference)
@@ -83,28 +100,60 @@ function readable(value: string | null | undefined, datatype: string): string {
  * The words of two texts, marked where they differ: their lines (a rich text's blocks) are paired
  * first, then the words of each changed line with the line that replaced it, as a code review
  * shows them. So the cost follows the changed lines' length, not the whole text's; a pair of
- * lines past MAX_EDITS shows whole, and undefined when the lines themselves cannot be paired.
+ * lines past MAX_EDITS, or left when the comparison's steps are spent, shows whole; undefined
+ * when the lines themselves cannot be paired.
  */
-function wordParts(before: string, after: string): TextPart[] | undefined {
-  const lines = diffLines(before, after, { maxEditLength: MAX_EDITS, timeout: MAX_PAIRING_MS })
+function wordParts(
+  before: string,
+  after: string,
+  budget: { steps: number },
+): TextPart[] | undefined {
+  if (!spend(budget, count(before, '\n') + count(after, '\n') + 2)) return undefined
+  const lines = diffLines(before, after, {
+    maxEditLength: MAX_EDITS,
+    timeout: PAIRING_TIMEOUT_MS,
+  })
   if (!lines) return undefined
   const parts: TextPart[] = []
   for (let n = 0; n < lines.length; n++) {
     const change = lines[n]!
     const next = lines[n + 1]
     if (change.removed && next?.added) {
-      const words = alike(change.value, next.value)
-        ? diffWords(change.value, next.value, {
-            maxEditLength: MAX_EDITS,
-            timeout: MAX_PAIRING_MS,
-          })
-        : undefined
+      const words =
+        alike(change.value, next.value) &&
+        spend(budget, wordCount(change.value) + wordCount(next.value))
+          ? diffWords(change.value, next.value, {
+              maxEditLength: MAX_EDITS,
+              timeout: PAIRING_TIMEOUT_MS,
+            })
+          : undefined
       if (words) parts.push(...words.map(partOf))
       else parts.push(partOf(change), partOf(next))
       n++
     } else parts.push(partOf(change))
   }
   return parts
+}
+
+/**
+ * Takes from the budget what pairing `tokens` tokens may cost at worst (tokens times the edits
+ * allowed); false, taking nothing, when it is not there.
+ */
+function spend(budget: { steps: number }, tokens: number): boolean {
+  const cost = tokens * Math.min(tokens, MAX_EDITS)
+  if (cost > budget.steps) return false
+  budget.steps -= cost
+  return true
+}
+
+function count(text: string, character: string): number {
+  let found = 0
+  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) found++
+  return found
+}
+
+function wordCount(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0
 }
 
 /** Lines of at most this many words are always paired word by word: it costs next to nothing. */
