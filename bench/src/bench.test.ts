@@ -224,6 +224,7 @@ describe('scenario registry', () => {
       'first-start',
       'cluster',
       'backup',
+      'record-history',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

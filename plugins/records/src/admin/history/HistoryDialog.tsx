@@ -30,7 +30,7 @@ const path = (type: string, id: string) => `${encodeURIComponent(type)}/${encode
 function kindText(t: Translate, version: VersionSummary): string {
   switch (version.kind) {
     case 'created':
-      return t('Created')
+      return t('Record created')
     case 'published':
       return t('Published')
     case 'restored': {
@@ -141,7 +141,7 @@ export function HistoryDialog({
                       ) : null}
                     </span>
                     <span className="records-history-who">
-                      {version.actorName || (version.kind === 'earlier' ? '' : t('Unknown'))}
+                      {version.actorName || (version.kind === 'earlier' ? '' : t('Unknown person'))}
                     </span>
                     {version.kind === 'earlier' ? (
                       <When time={version.time} until />
