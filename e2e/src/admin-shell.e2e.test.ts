@@ -251,6 +251,9 @@ describe('the admin shell in Chromium', () => {
     const page = await staffPage(WIDTHS[1])
     await page.waitForURL((address) => address.pathname === '/admin')
     await page.waitForSelector('[data-testid=admin-home]')
+    // The menu's entries are drawn once the caller's rights arrive; opening the drawer before
+    // would leave no entry to move the focus to.
+    await page.waitForSelector('#sw-admin-menu a', { state: 'attached' })
     expect(await page.isVisible('#sw-admin-menu')).toBe(false)
     await page.click('[data-testid=admin-menu-button]')
     await page.waitForFunction(() => document.activeElement?.closest('#sw-admin-menu') !== null)
