@@ -8,6 +8,7 @@ import {
   type RecordData,
 } from '@shopwright/core'
 import { pathError, rootField, setPath } from '../../shared/field-paths.js'
+import { recordName, titleFieldOf } from '../../shared/record-name.js'
 import type { FieldChange, RecordsService } from '../records-service.js'
 import type { RecordTypes } from '../record-types.js'
 import type { RecordStore } from '../record-store.js'
@@ -225,10 +226,14 @@ export class DraftCalls {
   /** A type's drafts, the most recently saved first (at most MAX_DRAFTS_LISTED). */
   async list(entity: Entity | null, type: string) {
     const definition = await this.publishable(entity, type, 'edit')
-    const titlefield = definition.titlefield
+    const titlefield = titleFieldOf(definition)
     const rows = await draftsOfType(this.db, definition.id, MAX_DRAFTS_LISTED)
+    // Named as the type's lists name its records (docs/admin.md, "Names").
     return {
-      list: rows.map(({ name, ...row }) => ({ ...row, name: nameOf(name, titlefield) ?? row.id })),
+      list: rows.map(({ body, ...row }) => ({
+        ...row,
+        name: recordName({ ...body, id: row.id }, titlefield),
+      })),
     }
   }
 
@@ -255,13 +260,4 @@ export class DraftCalls {
 function answerOf(type: string, id: string, draft: Draft): DraftAnswer {
   const { body, ...state } = draft
   return { record: { ...body, type, id }, draft: state }
-}
-
-/** A draft's name as lists show it: its title field, else title, headline or name. */
-function nameOf(body: unknown, titlefield: string | undefined): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined
-  const fields = body as Record<string, unknown>
-  for (const field of [titlefield, 'title', 'headline', 'name'])
-    if (field && typeof fields[field] === 'string' && fields[field]) return fields[field] as string
-  return undefined
 }

@@ -54,7 +54,7 @@ export async function draftsOfType(
   db: Knex,
   type: string,
   limit: number,
-): Promise<Array<DraftState & { id: string; name: unknown }>> {
+): Promise<Array<DraftState & { id: string; body: Record<string, unknown> }>> {
   const rows = (await db('record_drafts')
     .where({ type })
     .orderBy('saved_at', 'desc')
@@ -62,7 +62,7 @@ export async function draftsOfType(
     .select(['id', 'body', ...STATE_COLUMNS])) as DraftRow[]
   return rows.map((row) => {
     const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) ?? {}
-    return { id: row.id!, name: body as unknown, ...stateOf(row) }
+    return { id: row.id!, body: body as Record<string, unknown>, ...stateOf(row) }
   })
 }
 

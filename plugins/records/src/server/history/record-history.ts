@@ -72,8 +72,8 @@ export class RecordHistory {
   }
 
   /**
-   * Inside a commit's transaction, after its rows are written: the versions its changes make.
-   * `single` is false for a batch of creates (an import), which keeps none until a person edits.
+   * Inside a commit's transaction, after its rows are written: the versions its changes make. A
+   * commit of several creates (an import's batch) keeps none until a person edits the records.
    */
   async write(
     trx: Knex.Transaction,
