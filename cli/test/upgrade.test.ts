@@ -53,6 +53,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'manifest.json'),
 const NEW_MIGRATIONS = [
   'records/007-record-keys-ref',
   'records/008-record-versions',
+  'records/009-publish-right',
   'insights/001-rollups',
   'commerce/006-stock-alerts',
   'commerce/007-order-links',
@@ -62,6 +63,7 @@ const NEW_MIGRATIONS = [
   'commerce/011-order-refunds',
   'commerce/012-orders-list',
   'commerce/013-low-stock',
+  'commerce/014-publishable-catalogue',
 ]
 
 /**
@@ -106,9 +108,10 @@ const AGED: Record<string, string> = {
 /**
  * Record types whose sample records a start extends (commerce's start-up upgrades: list values,
  * title fields, item field properties, the customer's credit currency; the translation plugin
- * adds its new phrases): the old record must be contained in the new one, nothing taken away.
+ * adds its new phrases; records 009 adds publish to the security records' entries): the old record
+ * must be contained in the new one, nothing taken away.
  */
-const EXTENDED_TYPES = new Set(['recordtype', 'listtype', 'translation'])
+const EXTENDED_TYPES = new Set(['recordtype', 'listtype', 'translation', 'security'])
 
 /** True when `later` holds everything `earlier` held: keys, values, and array entries (by id). */
 function holds(later: unknown, earlier: unknown): boolean {
@@ -362,6 +365,21 @@ for (const engine of ['sqlite', 'mariadb'] as const) {
     })
 
     it('holds what the new migrations promise for the old rows', async () => {
+      // records 009: every access entry of the old security records gains publish, granted where
+      // it grants edit (those the start seeds after it come with their plugins' rights).
+      const old = before.get('records')!.rows
+      const entries = [...after.get('records')!.rows]
+        .filter(([key]) => (JSON.parse(key) as string[])[0] === 'security' && old.has(key))
+        .flatMap(([key, row]) =>
+          (JSON.parse(row.body as string).access as Array<Record<string, unknown>>).map((entry) => [
+            key,
+            entry.role,
+            entry.edit === true,
+            entry.publish,
+          ]),
+        )
+      expect(entries.length).toBeGreaterThan(30)
+      expect(entries.filter(([, , edit, publish]) => publish !== edit)).toEqual([])
       // The new columns are there, empty until this version writes them.
       for (const [table, column] of [
         ['record_keys', 'ref'],

@@ -14,6 +14,7 @@ const ITEM = 'ceramic-mug'
 const ACCOUNTS: readonly SiteUser[] = [
   { email: 'manager@example.com', roles: 'allmanagers' },
   { email: 'support@example.com', roles: 'support' },
+  { email: 'writer@example.com', roles: 'marketing' },
   { email: 'ada@example.com', type: 'customer' },
 ]
 
@@ -30,11 +31,15 @@ describe('commerce in the admin (Chromium)', () => {
   const errors: string[] = []
   const url = (address: string) => site.url(address)
   const shot = (name: string, target: Page = page) => screenshot(target, `commerce-admin-${name}`)
-  /** Waits for the record editor's autosave of a record (5 s after the last change). */
+  /**
+   * Waits for the record editor's autosave of a record (5 s after the last change): to its draft
+   * for items, which have drafts (docs/history.md, "Drafts"), else to the record.
+   */
   const saved = (target: Page, type: string, id: string) =>
     target.waitForResponse(
       (response) =>
-        response.url().endsWith(`/query/data/update/${type}/${id}`) &&
+        (response.url().endsWith(`/query/data/draft/save/${type}/${id}`) ||
+          response.url().endsWith(`/query/data/update/${type}/${id}`)) &&
         response.request().method() === 'POST',
       { timeout: 30_000 },
     )
@@ -134,6 +139,16 @@ describe('commerce in the admin (Chromium)', () => {
     await page.waitForSelector('[data-testid=price1-break-3]')
     expect(await page.inputValue('[data-testid=price1-break-3]')).toBe('250')
     expect(await page.inputValue('[data-testid=price1-price-0-3]')).toBe('13')
+    // The shop keeps the published prices until the draft is published.
+    const live = async () =>
+      page.evaluate(async (id) => {
+        const answer = await fetch(`/query/data/get/item/${id}`)
+        return ((await answer.json()) as { price1: { headers: unknown[] } }).price1.headers.length
+      }, ITEM)
+    expect(await live()).toBe(3)
+    expect(await page.textContent('[data-testid=draft-state]')).toBe('Changes not published')
+    await page.click('[data-testid=publish]')
+    await page.waitForSelector('[data-testid=draft-state]:text-is("Published")')
     const stored = await page.evaluate(async (id) => {
       const answer = await fetch(`/query/data/get/item/${id}`)
       return ((await answer.json()) as { price1: unknown }).price1
@@ -210,19 +225,23 @@ describe('commerce in the admin (Chromium)', () => {
       '/query/drive/load/public/catalogue/baseball-cap-1.webp?width=200',
     )
 
-    // A new child begins with its parent named, and shows in the parent's table once saved.
+    // A new child begins with its parent named, and shows in the parent's table once published.
     await page.click('[data-testid=child-items-add]')
     await page.waitForURL((address) => address.pathname === '/data/item/new')
     // The picker names the parent, once it has read its name.
     await expect.poll(() => page.inputValue('[data-testid=field-parent] input')).toBe('Classic Tee')
     const created = page.waitForResponse(
-      (response) => response.url().endsWith('/query/data/create') && response.ok(),
+      (response) => response.url().endsWith('/query/data/draft/create') && response.ok(),
       { timeout: 30_000 },
     )
     await page.fill('[data-testid=field-displayname] input', 'Classic Tee, Green, S')
     await page.fill('[data-testid=field-itemid] input', 'Classic Tee : Green : S')
     await page.press('[data-testid=field-itemid] input', 'Tab')
     await created
+    // A draft until it is published: the parent's table lists live children.
+    await page.waitForSelector('[data-testid=draft-state]:text-is("Not published yet")')
+    await page.click('[data-testid=publish]')
+    await page.waitForSelector('[data-testid=draft-state]:text-is("Published")')
     await page.goto(url('/data/item/classic-tee'))
     await expect.poll(() => children.count()).toBe(6)
 
@@ -233,6 +252,47 @@ describe('commerce in the admin (Chromium)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await shot('item-phone')
     await page.setViewportSize(VIEWPORT)
+  })
+
+  it('lets marketing draft an item change, which a manager publishes', async () => {
+    const shopName = async () =>
+      (
+        (await (await fetch(url('/query/ns/data/get/item/ceramic-mug'))).json()) as {
+          displayname: string
+        }
+      ).displayname
+    const before = await shopName()
+    const writer = await site.browser.newPage({ viewport: VIEWPORT })
+    collectErrors(writer, errors)
+    try {
+      await signInThrough(writer, url('/data/item/ceramic-mug'), 'writer@example.com')
+      const name = writer.locator('[data-testid=field-displayname] input')
+      await expect.poll(() => name.inputValue()).toBe(before)
+      const drafted = saved(writer, 'item', 'ceramic-mug')
+      await name.fill(`${before}, new glaze`)
+      await writer.click('[data-testid=refresh]')
+      expect((await drafted).status()).toBe(200)
+      await expect
+        .poll(() => writer.textContent('[data-testid=draft-state]'))
+        .toBe('Changes not published')
+      // Marketing drafts; publishing is its manager's (docs/history.md, "Who may publish").
+      expect(await writer.isVisible('[data-testid=publish]')).toBe(false)
+      expect(await writer.textContent('[data-testid=publish-needed]')).toBe(
+        'Someone who may publish makes these changes live.',
+      )
+      await shot('item-writer', writer)
+      expect(await shopName()).toBe(before)
+    } finally {
+      await writer.close()
+    }
+    await page.goto(url('/data/item/ceramic-mug'))
+    await expect
+      .poll(() => page.inputValue('[data-testid=field-displayname] input'))
+      .toBe(`${before}, new glaze`)
+    expect(await page.textContent('[data-testid=draft-state]')).toBe('Changes not published')
+    await page.click('[data-testid=publish]')
+    await page.waitForSelector('[data-testid=draft-state]:text-is("Published")')
+    expect(await shopName()).toBe(`${before}, new glaze`)
   })
 
   it('lists the orders with their number, date, status, customer and total', async () => {

@@ -185,6 +185,10 @@ describe('the getting-started guide in Chromium', () => {
       .poll(() => page.inputValue('[data-testid=price1-price-0-0]'))
       .toBe(String(Number(PRODUCT.price)))
     await shot(page, 'product-prices')
+    // Items have drafts: the shop shows the product once it is published.
+    expect(await page.textContent('[data-testid=draft-state]')).toBe('Not published yet')
+    await page.click('[data-testid=publish]')
+    await page.waitForSelector('[data-testid=draft-state]:text-is("Published")')
 
     await page.goto(url(`/item/${PRODUCT.id}`))
     await page.waitForSelector(`h1:has-text("${PRODUCT.name}")`)
@@ -214,7 +218,7 @@ describe('the getting-started guide in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await shot(page, 'page-form')
     await page.click('[data-testid=publish]')
-    await page.waitForSelector('[data-testid=draft-state]:has-text("Published")')
+    await page.waitForSelector('[data-testid=draft-state]:text-is("Published")')
 
     await openType('Website Route')
     await page.click('[data-testid=new]')

@@ -22,6 +22,7 @@ describe('security records', () => {
         edit: rights.includes('edit'),
         create: rights.includes('create'),
         delete: rights.includes('delete'),
+        publish: rights.includes('publish'),
       }))
       expect(record?.access).toEqual(expected)
       expect(typeof record?.name).toBe('string')

@@ -3,10 +3,14 @@
  * seeds, the access service, the HTTP permission matrix): written out by hand, never computed by
  * the code under test.
  */
-export type SpecRight = 'view' | 'edit' | 'create' | 'delete'
-/** The four rights as flags, the shape of core's `AccessFlags`. */
+export type SpecRight = 'view' | 'edit' | 'create' | 'delete' | 'publish'
+/** The rights as flags, the shape of core's `AccessFlags`. */
 export type SpecFlags = Readonly<Record<SpecRight, boolean>>
-export const FULL_RIGHTS: readonly SpecRight[] = ['view', 'edit', 'create', 'delete']
+/**
+ * What the spec calls "full": its four rights and `publish`, which the product added for drafts
+ * (docs/history.md, "Who may publish"); the sample company's full entries hold it.
+ */
+export const FULL_RIGHTS: readonly SpecRight[] = ['view', 'edit', 'create', 'delete', 'publish']
 
 /**
  * The security records as configured, written out by hand (not from the seeds or the access
@@ -102,6 +106,7 @@ export function flagsOf(rights: ReadonlySet<SpecRight>): SpecFlags {
     edit: rights.has('edit'),
     create: rights.has('create'),
     delete: rights.has('delete'),
+    publish: rights.has('publish'),
   }
 }
 

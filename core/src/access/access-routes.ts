@@ -8,7 +8,7 @@ import type { AccessService } from './access-service.js'
 export const MAX_ACCESS_IDS = 100
 
 /**
- * `GET /query/access/{id,id,...}`: the caller's rights `{ view, edit, create, delete }` on each
+ * `GET /query/access/{id,id,...}`: the caller's rights `{ view, edit, create, delete, publish }` on each
  * security record, for screens that show a menu entry or a button only with a right (the admin
  * menu, the storefront's navigation). It tells callers only about themselves; the security records
  * stay readable only to those with view on `security`.
@@ -40,6 +40,7 @@ export function accessRoutes(router: QueryRouter, access: AccessService): void {
           edit: z.boolean(),
           create: z.boolean(),
           delete: z.boolean(),
+          publish: z.boolean(),
         }),
       ),
       errors: ['ERROR_PARAMETER_EXPECTED', 'ERROR_INVALID_ID'],

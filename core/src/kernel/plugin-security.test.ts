@@ -3,7 +3,7 @@ import { definePlugin } from './plugin.js'
 import { securityRecords } from './plugin-security.js'
 
 describe('a plugin security table', () => {
-  it('becomes security records with one entry of four flags per role', () => {
+  it('becomes security records with one entry of every flag per role', () => {
     expect(
       securityRecords({
         stock: { name: 'Stock', access: { all: ['view'], allmanagers: 'all', marketing: [] } },
@@ -14,7 +14,15 @@ describe('a plugin security table', () => {
         id: 'stock',
         name: 'Stock',
         access: [
-          { id: 'all', role: 'all', view: true, edit: false, create: false, delete: false },
+          {
+            id: 'all',
+            role: 'all',
+            view: true,
+            edit: false,
+            create: false,
+            delete: false,
+            publish: false,
+          },
           {
             id: 'allmanagers',
             role: 'allmanagers',
@@ -22,6 +30,7 @@ describe('a plugin security table', () => {
             edit: true,
             create: true,
             delete: true,
+            publish: true,
           },
           {
             id: 'marketing',
@@ -30,6 +39,7 @@ describe('a plugin security table', () => {
             edit: false,
             create: false,
             delete: false,
+            publish: false,
           },
         ],
       },
@@ -40,7 +50,7 @@ describe('a plugin security table', () => {
     ['an invalid id', { 'Bad Id': { name: 'x', access: {} } }],
     ['no name', { stock: { name: '', access: {} } }],
     ['an invalid role', { stock: { name: 'Stock', access: { '../x': ['view'] } } }],
-    ['an unknown right', { stock: { name: 'Stock', access: { all: ['publish'] } } }],
+    ['an unknown right', { stock: { name: 'Stock', access: { all: ['approve'] } } }],
   ])('stops a plugin whose table has %s', (_, security) => {
     expect(() => definePlugin({ name: 'p', security: security as never })).toThrow(
       expect.objectContaining({ code: 'SW_PLUGIN_INVALID' }),

@@ -18,7 +18,7 @@ export interface SecurityDeclaration {
 /** A plugin's security records by id. */
 export type SecurityTable = Readonly<Record<string, SecurityDeclaration>>
 
-const RIGHTS: readonly SecurityRight[] = ['view', 'edit', 'create', 'delete']
+const RIGHTS: readonly SecurityRight[] = ['view', 'edit', 'create', 'delete', 'publish']
 const ID = /^[a-z][a-z0-9_-]*$/
 
 /** Stops a plugin whose security table names an invalid id, role or right. */
@@ -37,7 +37,7 @@ export function checkSecurityTable(plugin: string, table: SecurityTable): void {
   }
 }
 
-/** The seed records of a security table: one entry per role, with the four flags. */
+/** The seed records of a security table: one entry per role, with every flag. */
 export function securityRecords(table: SecurityTable): SecurityRecord[] {
   return Object.entries(table).map(([id, { name, access }]) => ({
     type: 'security',
@@ -50,6 +50,7 @@ export function securityRecords(table: SecurityTable): SecurityRecord[] {
       edit: rights === 'all' || rights.includes('edit'),
       create: rights === 'all' || rights.includes('create'),
       delete: rights === 'all' || rights.includes('delete'),
+      publish: rights === 'all' || rights.includes('publish'),
     })),
   }))
 }

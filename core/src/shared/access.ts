@@ -26,12 +26,14 @@ export const FULL_ACCESS: Readonly<AccessFlags> = Object.freeze({
   edit: true,
   create: true,
   delete: true,
+  publish: true,
 })
 export const NO_ACCESS: Readonly<AccessFlags> = Object.freeze({
   view: false,
   edit: false,
   create: false,
   delete: false,
+  publish: false,
 })
 
 /** The roles a caller acts with: its own plus `all`. */
@@ -64,6 +66,7 @@ export function accessFor(
     flags.edit ||= entry.edit === true
     flags.create ||= entry.create === true
     flags.delete ||= entry.delete === true
+    flags.publish ||= entry.publish === true
   }
   return flags
 }

@@ -35,7 +35,10 @@ export function isReference(value: unknown): value is RecordReference {
   )
 }
 
-/** One access entry of a security record: a role and its four rights (docs/security.md). */
+/**
+ * One access entry of a security record: a role and its rights (docs/security.md). `publish` came
+ * later: an entry without it does not grant it.
+ */
 export interface AccessEntry {
   id: string
   role: string
@@ -43,6 +46,7 @@ export interface AccessEntry {
   edit: boolean
   create: boolean
   delete: boolean
+  publish?: boolean
 }
 
 /** A security record: an id and the access entries per role. */
@@ -51,10 +55,14 @@ export interface SecurityRecord extends RecordData {
   access: AccessEntry[]
 }
 
-/** The four access flags a caller holds on a security record. */
+/**
+ * The access flags a caller holds on a security record. `publish` makes a publishable type's
+ * records live (docs/history.md, "Who may publish"); elsewhere it decides nothing.
+ */
 export interface AccessFlags {
   view: boolean
   edit: boolean
   create: boolean
   delete: boolean
+  publish: boolean
 }

@@ -5,8 +5,8 @@ import { allSeeds } from '@shopwright/seeds'
 import account from '../src/index.js'
 import { accountSuite } from '../src/testing/index.js'
 
-const NONE = { view: false, edit: false, create: false, delete: false }
-const FULL = { view: true, edit: true, create: true, delete: true }
+const NONE = { view: false, edit: false, create: false, delete: false, publish: false }
+const FULL = { view: true, edit: true, create: true, delete: true, publish: true }
 
 /** Core's `GET /query/access/{ids}` with real sessions and the sample company's security records. */
 describePlugin(
@@ -35,7 +35,7 @@ describePlugin(
       })
       const dev = await flags('security,memory', 'dev')
       expect(dev.json()).toEqual({
-        security: { view: true, edit: true, create: true, delete: false },
+        security: { view: true, edit: true, create: true, delete: false, publish: false },
         memory: FULL,
       })
     })

@@ -138,12 +138,14 @@ for (const database of databasesUnderTest()) {
         edit: true,
         create: false,
         delete: false,
+        publish: false,
       })
       expect(await access.flags({ roles: ['marketing'] }, 'people')).toEqual({
         view: false,
         edit: false,
         create: false,
         delete: false,
+        publish: false,
       })
     })
   })

@@ -39,6 +39,7 @@ import { Payments } from './server/checkout/payments.js'
 import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
 import { migrations } from './server/migrations.js'
+import { catalogueMigrations } from './server/catalogue/catalogue-migrations.js'
 import { orderMigrations } from './server/orders/order-tables.js'
 import { orderDeskRoutes } from './server/orders/order-routes.js'
 import { ordersDesk, type OrdersDesk } from './server/orders/orders-desk.js'
@@ -248,7 +249,7 @@ export default definePlugin({
       },
     },
   },
-  migrations: [...migrations, ...orderMigrations],
+  migrations: [...migrations, ...orderMigrations, ...catalogueMigrations],
   seeds: commerceSeeds,
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.

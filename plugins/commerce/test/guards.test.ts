@@ -18,8 +18,8 @@ describePlugin('catalogue records through the record calls', COMMERCE_SUITE, (si
       (item) => item.id,
     )
 
-  it('lists an item marketing creates, sets its stock, and drops it from the list when binned', async () => {
-    const created = await create(site.cookie('marketing'), {
+  it('lists an item a marketing manager creates, sets its stock, and drops it from the list when binned', async () => {
+    const created = await create(site.cookie('marketingmanager'), {
       id: 'green-tee',
       displayname: 'Green Tee',
       online: true,
@@ -37,13 +37,13 @@ describePlugin('catalogue records through the record calls', COMMERCE_SUITE, (si
     expect(Number(row.onhand)).toBe(7)
     const offline = await post(
       site.kernel,
-      site.cookie('marketing'),
+      site.cookie('marketingmanager'),
       '/query/data/update/item/green-tee',
       [{ field: 'online', value: false }],
     )
     expect(offline.statusCode, offline.body).toBe(200)
     expect(await listed()).not.toContain('green-tee')
-    await post(site.kernel, site.cookie('marketing'), '/query/data/update/item/green-tee', [
+    await post(site.kernel, site.cookie('marketingmanager'), '/query/data/update/item/green-tee', [
       { field: 'online', value: true },
     ])
     const binned = await post(
@@ -91,7 +91,7 @@ describePlugin('catalogue records through the record calls', COMMERCE_SUITE, (si
       { translations: { fr: { displayname: 5 } } },
     ]
     for (const [index, extra] of cases.entries()) {
-      const reply = await create(site.cookie('marketing'), {
+      const reply = await create(site.cookie('marketingmanager'), {
         id: `bad-${index}`,
         displayname: 'Bad',
         ...extra,
@@ -108,7 +108,7 @@ describePlugin('catalogue records through the record calls', COMMERCE_SUITE, (si
   it('refuses a price table smuggling __proto__, as every body is', async () => {
     const raw =
       '{"type":"item","id":"proto-tee","displayname":"P","price1":{"headers":[{"quantity":1}],"lines":[],"__proto__":{"x":1}}}'
-    const reply = await call(site.kernel, site.cookie('marketing'), {
+    const reply = await call(site.kernel, site.cookie('marketingmanager'), {
       method: 'POST',
       url: '/query/data/create',
       payload: raw,
@@ -119,7 +119,7 @@ describePlugin('catalogue records through the record calls', COMMERCE_SUITE, (si
   })
 
   it('cleans scripts out of translated descriptions', async () => {
-    const created = await create(site.cookie('marketing'), {
+    const created = await create(site.cookie('marketingmanager'), {
       id: 'clean-tee',
       displayname: 'Clean Tee',
       translations: {

@@ -20,6 +20,8 @@ export type Reply = Awaited<ReturnType<typeof inject>>
 export const PEOPLE = {
   manager: { roles: ['allmanagers'] },
   marketing: { roles: ['marketing'] },
+  // Marketing drafts catalogue changes; its manager publishes them (docs/history.md).
+  marketingmanager: { roles: ['marketingmanager'] },
   support: { roles: ['support'] },
   office: { roles: ['office'] },
   finance: { roles: ['financemanager'] },

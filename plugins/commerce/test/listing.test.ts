@@ -17,19 +17,24 @@ describePlugin('category sort and filters', COMMERCE_SUITE, (site) => {
       ['aardvark-mug', 'Aardvark Mug', 0, 8],
       ['yak-mug', 'Yak Mug', 2, 11],
     ] as const) {
-      const created = await post(site.kernel, site.cookie('marketing'), '/query/data/create', {
-        type: 'item',
-        id,
-        itemid: name,
-        displayname: name,
-        online: true,
-        primarycategory: ref('webcategory', 'mugs'),
-        stock,
-        price1: {
-          headers: [{ quantity: 1 }],
-          lines: [{ pricelevel: 5, currency: 'usd', price_1_: price }],
+      const created = await post(
+        site.kernel,
+        site.cookie('marketingmanager'),
+        '/query/data/create',
+        {
+          type: 'item',
+          id,
+          itemid: name,
+          displayname: name,
+          online: true,
+          primarycategory: ref('webcategory', 'mugs'),
+          stock,
+          price1: {
+            headers: [{ quantity: 1 }],
+            lines: [{ pricelevel: 5, currency: 'usd', price_1_: price }],
+          },
         },
-      })
+      )
       expect(created.statusCode, created.body).toBe(200)
       // Two creates within a millisecond would tie on `newest`.
       await new Promise((resolve) => setTimeout(resolve, 5))

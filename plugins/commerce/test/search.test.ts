@@ -56,12 +56,17 @@ describePlugin('search', COMMERCE_SUITE, (site) => {
       },
     ]
     for (const item of items) {
-      const created = await post(site.kernel, site.cookie('marketing'), '/query/data/create', {
-        type: 'item',
-        online: true,
-        stock: 3,
-        ...item,
-      })
+      const created = await post(
+        site.kernel,
+        site.cookie('marketingmanager'),
+        '/query/data/create',
+        {
+          type: 'item',
+          online: true,
+          stock: 3,
+          ...item,
+        },
+      )
       expect(created.statusCode, created.body).toBe(200)
     }
   })
@@ -78,7 +83,7 @@ describePlugin('search', COMMERCE_SUITE, (site) => {
       )
     ).data
   const update = (id: string, changes: Array<{ field: string; value: unknown }>) =>
-    post(site.kernel, site.cookie('marketing'), `/query/data/update/item/${id}`, changes)
+    post(site.kernel, site.cookie('marketingmanager'), `/query/data/update/item/${id}`, changes)
 
   it('finds accents and case either way: "cafe", "CAFÉ" and "Café" find Café Crème Mug', async () => {
     for (const q of ['cafe', 'CAFÉ', 'Café', 'creme mug', 'MUG CRÈME'])

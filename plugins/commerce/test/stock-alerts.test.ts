@@ -166,7 +166,7 @@ describePlugin(
       expect(await stockAlerts.sweep()).toBe(0)
       const restocked = await post(
         site.kernel,
-        site.cookie('marketing'),
+        site.cookie('marketingmanager'),
         '/query/data/update/item/zebra-mug',
         [{ field: 'stock', value: 5 }],
       )

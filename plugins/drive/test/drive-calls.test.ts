@@ -104,7 +104,13 @@ for (const database of databasesUnderTest()) {
             await post('manager', '/query/drive/create/private/docs'),
           ).json<DriveEntry>()
           expect(folder).toMatchObject({ name: 'docs', path: 'private/docs', type: 'folder' })
-          expect(folder.access).toEqual({ view: true, edit: true, create: true, delete: true })
+          expect(folder.access).toEqual({
+            view: true,
+            edit: true,
+            create: true,
+            delete: true,
+            publish: true,
+          })
           const file = ok(
             await post('manager', '/query/drive/create/private/docs/notes.txt'),
           ).json<DriveFile>()
@@ -811,7 +817,13 @@ for (const database of databasesUnderTest()) {
           const entry = ok(
             await get('marketer', '/query/drive/get/public/page.html'),
           ).json<DriveFile>()
-          expect(entry.access).toEqual({ view: true, edit: false, create: false, delete: false })
+          expect(entry.access).toEqual({
+            view: true,
+            edit: false,
+            create: false,
+            delete: false,
+            publish: false,
+          })
         })
 
         it('a folder’s own security record overrides the drive record, down the tree', async () => {
@@ -881,7 +893,13 @@ for (const database of databasesUnderTest()) {
           const inside = ok(
             await get('developer', '/query/drive/get/private/vault/secret.txt'),
           ).json<DriveFile>()
-          expect(inside.access).toEqual({ view: true, edit: false, create: false, delete: false })
+          expect(inside.access).toEqual({
+            view: true,
+            edit: false,
+            create: false,
+            delete: false,
+            publish: false,
+          })
           refused(
             await post('developer', '/query/drive/save/private/vault/secret.txt', { source: 'x' }),
             403,

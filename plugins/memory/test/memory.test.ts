@@ -201,6 +201,7 @@ describePlugin('the memory record', { plugins: [records, account, memory] }, (si
         edit: true,
         create: true,
         delete: true,
+        publish: true,
       },
     ])
   })

@@ -39,6 +39,7 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
         edit: true,
         create: true,
         delete: true,
+        publish: true,
       })
       const officeList = (await office({ url: '/query/data/recordtype/list?pagesize=1000' })).body
         .list as Array<{ id: string; access: { edit: boolean } }>
@@ -231,10 +232,18 @@ describePlugin('record calls', recordsSuite(STAFF), (site) => {
       expect(res.body.email).toBe('paris@example.com')
     })
 
-    it('checks the type access: marketing may create web pages, office may not, anonymous must sign in', async () => {
-      expect(
-        (await create(marketing, { type: 'webpage', id: 'promo', headline: 'Promo' })).status,
-      ).toBe(200)
+    it('checks the type access: marketing may create menus, office may not, anonymous must sign in', async () => {
+      expect((await create(marketing, { type: 'menu', id: 'promo', label: 'Promo' })).status).toBe(
+        200,
+      )
+      // Web pages are publishable: marketing drafts them, and a live create needs publish.
+      const live = await create(marketing, { type: 'webpage', id: 'promo', headline: 'Promo' })
+      expect([live.status, live.body.message, live.body.values]).toEqual([
+        403,
+        'ERROR_PERMISSION_TYPE',
+        ['publish'],
+      ])
+      expect((await anonymous({ url: '/query/data/get/webpage/promo' })).status).toBe(404)
       const refused = await create(office, { type: 'webpage', id: 'nope', headline: 'x' })
       expect(refused.status).toBe(403)
       expect(refused.body.message).toBe('ERROR_PERMISSION_TYPE')

@@ -10,6 +10,7 @@ import { caller, recordsSuite, STAFF, type Answer } from './helpers.js'
 describePlugin('record drafts', recordsSuite(STAFF), (site) => {
   const admin = caller(site, 'administrator')
   const marketing = caller(site, 'marketing')
+  const editor = caller(site, 'marketingmanager')
   const office = caller(site, 'office')
   const anonymous = caller(site, undefined)
 
@@ -69,7 +70,7 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     )
     await ok(save(marketing, 'webpage/about', { headline: 'About us, reviewed' }))
     const published = await ok(
-      marketing({ method: 'POST', url: '/query/data/draft/publish/webpage/about' }),
+      editor({ method: 'POST', url: '/query/data/draft/publish/webpage/about' }),
     )
     expect(published).toMatchObject({
       headline: 'About us, reviewed',
@@ -83,7 +84,7 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     const history = await ok(admin({ url: '/query/data/history/list/webpage/about' }))
     expect((history.list as Array<{ kind: string }>)[0]).toMatchObject({ kind: 'published' })
     // Nothing left to publish.
-    const again = await marketing({
+    const again = await editor({
       method: 'POST',
       url: '/query/data/draft/publish/webpage/about',
     })
@@ -128,7 +129,7 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     )
     const cleaned = await ok(marketing({ url: '/query/data/draft/get/webpage/launch' }))
     expect((cleaned.record as { content: string }).content).toBe('<p>Today!</p>')
-    await ok(marketing({ method: 'POST', url: '/query/data/draft/publish/webpage/launch' }))
+    await ok(editor({ method: 'POST', url: '/query/data/draft/publish/webpage/launch' }))
     expect((await anonymous({ url: '/query/data/get/webpage/launch' })).body).toMatchObject({
       headline: 'Our launch',
       content: '<p>Today!</p>',
@@ -219,12 +220,28 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
   it('refuses callers without the right, types without drafts and bad saves, changing nothing', async () => {
     await ok(save(admin, 'webpage/home', { headline: 'Kept draft' }))
     const before = await ok(admin({ url: '/query/data/draft/get/webpage/home' }))
+    const live = await ok(anonymous({ url: '/query/data/get/webpage/home' }))
     const refusals: Array<[Promise<Answer>, number, string]> = [
       [anonymous({ url: '/query/data/draft/get/webpage/home' }), 401, 'ERROR_NOT_SIGNED_IN'],
       [office({ url: '/query/data/draft/get/webpage/home' }), 403, 'ERROR_PERMISSION_TYPE'],
       [save(office, 'webpage/home', { headline: 'x' }), 403, 'ERROR_PERMISSION_TYPE'],
       [
         office({ method: 'POST', url: '/query/data/draft/publish/webpage/home' }),
+        403,
+        'ERROR_PERMISSION_TYPE',
+      ],
+      // Marketing drafts but does not publish: not through the draft, nor round it.
+      [
+        marketing({ method: 'POST', url: '/query/data/draft/publish/webpage/home' }),
+        403,
+        'ERROR_PERMISSION_TYPE',
+      ],
+      [
+        marketing({
+          method: 'POST',
+          url: '/query/data/update/webpage/home',
+          payload: [{ field: 'headline', value: 'Round the draft' }],
+        }),
         403,
         'ERROR_PERMISSION_TYPE',
       ],
@@ -250,5 +267,6 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     })
     expect(malformed.statusCode).toBe(400)
     expect(await ok(admin({ url: '/query/data/draft/get/webpage/home' }))).toEqual(before)
+    expect(await ok(anonymous({ url: '/query/data/get/webpage/home' }))).toEqual(live)
   })
 })

@@ -9,6 +9,8 @@ export const STAFF = {
   administrator: { roles: ['administrator'] },
   allmanagers: { roles: ['allmanagers'] },
   marketing: { roles: ['marketing'] },
+  // Publishes what marketing drafts (docs/history.md, "Who may publish").
+  marketingmanager: { roles: ['marketingmanager'] },
   office: { roles: ['office'] },
 } as const satisfies Record<string, SuitePerson>
 

@@ -5,12 +5,13 @@ import { SPEC_ROLES, SPEC_SECURITY_TABLE, specFlags } from '@shopwright/testkit'
 import { allSeeds } from '@shopwright/seeds'
 import records from '../src/index.js'
 
-type Flags = 'v' | 've' | 'vec' | 'vecd' | 'vd' | 'ved' | ''
+type Flags = 'v' | 've' | 'vec' | 'vecdp' | 'vd' | 'ved' | ''
 const F = (flags: Flags): AccessFlags => ({
   view: flags.includes('v'),
   edit: flags.includes('e'),
   create: flags.includes('c'),
   delete: flags.includes('d'),
+  publish: flags.includes('p'),
 })
 
 // The spec's roles, without `all` (every caller) and `administrator` (checked on their own below).
@@ -49,7 +50,7 @@ for (const database of databasesUnderTest()) {
       for (const securityId of [...SECURITY_IDS, 'no-such-record']) {
         expect(
           await kernel.services.access.flags({ roles: ['administrator'] }, securityId),
-        ).toEqual(F('vecd'))
+        ).toEqual(F('vecdp'))
       }
     })
 
@@ -59,15 +60,15 @@ for (const database of databasesUnderTest()) {
       ).toEqual(F('vd'))
       expect(
         await kernel.services.access.flags({ roles: ['finance', 'financemanager'] }, 'billing'),
-      ).toEqual(F('vecd'))
+      ).toEqual(F('vecdp'))
       expect(
         await kernel.services.access.flags({ roles: ['marketing', 'development'] }, 'insights'),
       ).toEqual(F(''))
     })
 
     it('a missing security reference means full access; a dangling one means none', async () => {
-      expect(await kernel.services.access.flags({ roles: [] }, undefined)).toEqual(F('vecd'))
-      expect(await kernel.services.access.flags(null, null)).toEqual(F('vecd'))
+      expect(await kernel.services.access.flags({ roles: [] }, undefined)).toEqual(F('vecdp'))
+      expect(await kernel.services.access.flags(null, null)).toEqual(F('vecdp'))
       expect(
         await kernel.services.access.flags({ roles: ['allmanagers'] }, 'no-such-record'),
       ).toEqual(F(''))

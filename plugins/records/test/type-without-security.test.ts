@@ -78,7 +78,13 @@ describePlugin('a record type without security', recordsSuite(STAFF), (site) => 
       )?.security,
     ).toBe('configuration')
     const type = await manager({ url: '/query/data/recordtype/get/gadget' })
-    expect(type.body.access).toEqual({ view: true, edit: true, create: false, delete: false })
+    expect(type.body.access).toEqual({
+      view: true,
+      edit: true,
+      create: false,
+      delete: false,
+      publish: false,
+    })
     // Marketing has no right on `configuration`: still refused.
     expect((await marketing({ url: '/query/data/get/gadget/g1' })).status).toBe(403)
   })

@@ -136,7 +136,8 @@ export function commerceRecordTypes(): RecordData[] {
           'The name and content in other languages: { fr: { name, custrecord_web_webcat_content } }.',
         ),
       ],
-      { listsort: 'name' },
+      // Edited as drafts, published by who may (docs/history.md, "Drafts").
+      { listsort: 'name', publishable: true },
     ),
     recordType(
       ITEM_TYPE,
@@ -241,7 +242,7 @@ export function commerceRecordTypes(): RecordData[] {
           tab: 'SEO',
         }),
       ],
-      { listsort: 'displayname', titlefield: 'displayname' },
+      { listsort: 'displayname', titlefield: 'displayname', publishable: true },
     ),
     recordType(
       ORDER_TYPE,

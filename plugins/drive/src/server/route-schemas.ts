@@ -7,6 +7,7 @@ const flags = z.object({
   edit: z.boolean(),
   create: z.boolean(),
   delete: z.boolean(),
+  publish: z.boolean(),
 })
 
 /** The common part of every answer (types.ts, DriveEntry). */

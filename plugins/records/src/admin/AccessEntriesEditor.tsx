@@ -2,13 +2,13 @@ import type { AccessFlags } from '@shopwright/core/shared'
 import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { ListEditorFrame, SelectCell, useListEditing } from './list-editor.js'
 
-/** One entry of a security record's `access`: a role and its four rights. */
+/** One entry of a security record's `access`: a role and its rights. */
 interface AccessEntry extends AccessFlags {
   id: string
   role: string
 }
 
-const RIGHTS = ['view', 'edit', 'create', 'delete'] as const
+const RIGHTS = ['view', 'edit', 'create', 'delete', 'publish'] as const
 
 function entriesOf(value: unknown): AccessEntry[] {
   return (Array.isArray(value) ? value : []).filter(
@@ -18,8 +18,8 @@ function entriesOf(value: unknown): AccessEntry[] {
 
 /**
  * A security record's access entries (docs/security.md, "Who may do what"): one row per role with
- * view, edit, create and delete. The role comes from the role records; the entry's id follows its
- * role. A row with no right ticked is an "explicitly not allowed" entry: it grants nothing.
+ * view, edit, create, delete and publish (which only publishable types ask for). The role comes
+ * from the role records; the entry's id follows its role. A row with no right ticked is an "explicitly not allowed" entry: it grants nothing.
  */
 export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorProps) {
   const t = useT()
@@ -28,6 +28,7 @@ export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorPr
     edit: t('Edit'),
     create: t('Create'),
     delete: t('Delete'),
+    publish: t('Publish'),
   }
   const entries = entriesOf(value)
   const editing = useListEditing(entries, onChange)
@@ -41,6 +42,7 @@ export function AccessEntriesEditor({ value, onChange, readOnly }: ValueEditorPr
     edit: false,
     create: false,
     delete: false,
+    publish: false,
   }
   return (
     <ListEditorFrame

@@ -472,7 +472,7 @@ export function RecordScreen(route: RecordScreenProps) {
         {drafted && savedId.current !== null ? <DraftBadge draft={draft} /> : null}
       </h1>
       <div className="sw-toolbar">
-        {drafted && draft && access?.edit ? (
+        {drafted && draft && access?.publish ? (
           <Button
             icon="upload"
             variant="primary"
@@ -481,6 +481,11 @@ export function RecordScreen(route: RecordScreenProps) {
           >
             {t('Publish')}
           </Button>
+        ) : drafted && draft && access && !access.publish ? (
+          // A writer drafts; someone with the publish right makes it live (docs/history.md).
+          <span className="sw-muted records-publish-needed" data-testid="publish-needed">
+            {t('Someone who may publish makes these changes live.')}
+          </span>
         ) : null}
         {drafted && draft && access?.edit && (!draft.isNew || access.delete) ? (
           <Button icon="close" onClick={() => void discard()} data-testid="discard">

@@ -11,7 +11,7 @@ export const REFERENCE_SECURITY = 'reference'
  * company's (docs/security.md). `website` and `reference` let everyone (role `all`, signed in or
  * not) view, because the storefront reads these records for anonymous visitors: the routes, the
  * header menu, the contact block, the locale page; managers and development maintain them, and
- * marketing writes pages and menus but does not delete.
+ * marketing writes pages and menus but does not delete, nor publish a page it drafted.
  */
 export const RECORDS_SECURITY: SecurityTable = {
   configuration: {
@@ -33,8 +33,10 @@ export const RECORDS_SECURITY: SecurityTable = {
       all: ['view'],
       allmanagers: 'all',
       development: 'all',
+      // Marketing writes pages as drafts; its manager publishes them (docs/history.md, "Who may
+      // publish").
       marketing: ['view', 'edit', 'create'],
-      marketingmanager: ['view', 'edit', 'create'],
+      marketingmanager: ['view', 'edit', 'create', 'publish'],
     },
   },
   [REFERENCE_SECURITY]: {

@@ -187,7 +187,45 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('record_versions')
     },
   },
+  {
+    // The publish right (docs/history.md, "Who may publish"): whoever may edit what a security
+    // record gates may publish it, so a site made before the right behaves as it did; its
+    // administrators then take publish from the writers who should only draft.
+    name: '009-publish-right',
+    async up(db) {
+      await grantPublishWhereEdit(db)
+    },
+  },
 ]
+
+/** Adds `publish` to every stored access entry that has none, true where the entry grants edit. */
+async function grantPublishWhereEdit(db: Knex): Promise<void> {
+  const rows = (await db('records')
+    .where({ type: 'security' })
+    .select('id', 'body', 'version')) as Array<{
+    id: string
+    body: string | Record<string, unknown>
+    version: number | string
+  }>
+  for (const row of rows) {
+    const body = parsed(row.body)
+    if (!Array.isArray(body.access)) continue
+    let changed = false
+    const access = body.access.map((entry: unknown) => {
+      if (typeof entry !== 'object' || entry === null || 'publish' in entry) return entry
+      changed = true
+      return { ...entry, publish: (entry as { edit?: unknown }).edit === true }
+    })
+    if (!changed) continue
+    await db('records')
+      .where({ type: 'security', id: row.id })
+      .update({
+        body: JSON.stringify({ ...body, access }),
+        modified_at: Date.now(),
+        version: Number(row.version) + 1,
+      })
+  }
+}
 
 /** A stored record's body, parsed on either engine. */
 function parsed(body: string | Record<string, unknown>): Record<string, unknown> {

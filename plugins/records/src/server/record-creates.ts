@@ -43,7 +43,7 @@ export class RecordCreates {
     data: RecordData,
     options: Pick<ModifyOptions, 'alongside'>,
   ): Promise<RecordData> {
-    const definition = await this.types.authorize(
+    const definition = await this.types.authorizeLive(
       entity,
       typeof data.type === 'string' ? data.type : undefined,
       'create',
@@ -81,7 +81,7 @@ export class RecordCreates {
     for (const [index, item] of items.entries()) {
       await slices.next()
       try {
-        const definition = await this.types.authorize(
+        const definition = await this.types.authorizeLive(
           entity,
           typeof item.type === 'string' ? item.type : undefined,
           'create',

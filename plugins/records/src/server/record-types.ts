@@ -71,6 +71,21 @@ export class RecordTypes {
   }
 
   /**
+   * authorize, for a write that changes the live records: on a publishable type it also needs
+   * publish (docs/history.md, "Who may publish"), since the shop shows what it writes at once.
+   * Writers without publish change such records through drafts.
+   */
+  async authorizeLive(
+    entity: Entity | null,
+    type: string | undefined,
+    flag: 'edit' | 'create',
+  ): Promise<RecordTypeData> {
+    const definition = await this.authorize(entity, type, flag)
+    if (definition.publishable === true) await this.check(entity, definition, 'publish')
+    return definition
+  }
+
+  /**
    * A type's definition when the caller holds the flag on its records, decided from what this node
    * holds (the definition and its security record cached): no promise on the hot path. Undefined
    * when it cannot tell or the caller lacks the flag: `authorize` then decides, and says why.
@@ -127,7 +142,7 @@ export class RecordTypes {
    * Throws unless the caller holds the flag: 401 ERROR_NOT_SIGNED_IN for an anonymous caller,
    * 403 ERROR_ACCESS_DENIED without view, 403 ERROR_PERMISSION_DELETE ("permission to delete
    * missing") without delete, 403 ERROR_PERMISSION_TYPE ("You do not have edit permission.")
-   * without edit or create.
+   * without edit, create or publish.
    */
   async check(
     entity: Entity | null,

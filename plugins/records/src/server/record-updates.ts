@@ -28,7 +28,7 @@ export class RecordUpdates {
     changes: readonly FieldChange[],
   ): Promise<RecordData> {
     // Rights before the input: a caller without them learns nothing about what they sent.
-    await this.types.authorize(entity, type, 'edit')
+    await this.types.authorizeLive(entity, type, 'edit')
     for (const change of changes) {
       const problem = pathError(change.field)
       if (problem) throw createError('ERROR_INVALID_INPUT', { reason: problem })
@@ -64,7 +64,7 @@ export class RecordUpdates {
     mutate: (record: RecordData) => void | false,
     options: ModifyOptions,
   ): Promise<RecordData> {
-    const definition = await this.types.authorize(entity, type, 'edit')
+    const definition = await this.types.authorizeLive(entity, type, 'edit')
     const touched = new Set(touchedFields)
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
       const stored = await this.store.getStored(type, id)

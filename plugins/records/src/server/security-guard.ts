@@ -9,7 +9,7 @@ import {
 } from '@shopwright/core'
 import type { Actor, RecordChange, RecordGuard } from './record-guards.js'
 
-const FLAGS = ['view', 'edit', 'create', 'delete'] as const
+const FLAGS = ['view', 'edit', 'create', 'delete', 'publish'] as const
 
 /** The rights each role holds on a security record, merged over its entries (a union, as access checks merge them). */
 function grants(record: RecordData | null): Map<string, AccessFlags> {
@@ -17,14 +17,14 @@ function grants(record: RecordData | null): Map<string, AccessFlags> {
   const entries = record && Array.isArray(record.access) ? record.access : []
   for (const entry of entries as Array<Record<string, unknown>>) {
     const role = entry.role as string
-    const flags = byRole.get(role) ?? { view: false, edit: false, create: false, delete: false }
+    const flags = byRole.get(role) ?? { ...NO_ACCESS }
     for (const flag of FLAGS) flags[flag] ||= entry[flag] === true
     byRole.set(role, flags)
   }
   return byRole
 }
 
-/** Refuses access lists that are not a list of `{ id?, role, view?, edit?, create?, delete? }`. */
+/** Refuses access lists that are not a list of `{ id?, role, view?, edit?, create?, delete?, publish? }`. */
 function checkShape(record: RecordData): void {
   const access = record.access
   if (access === undefined) return

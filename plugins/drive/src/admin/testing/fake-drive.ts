@@ -18,8 +18,20 @@ interface Stored {
   security?: string | null
 }
 
-export const FULL: AccessFlags = { view: true, edit: true, create: true, delete: true }
-export const VIEW_ONLY: AccessFlags = { view: true, edit: false, create: false, delete: false }
+export const FULL: AccessFlags = {
+  view: true,
+  edit: true,
+  create: true,
+  delete: true,
+  publish: true,
+}
+export const VIEW_ONLY: AccessFlags = {
+  view: true,
+  edit: false,
+  create: false,
+  delete: false,
+  publish: false,
+}
 
 const refuse = (code: string, status: number) => new QueryError(code, { status, url: '/fake' })
 
@@ -109,7 +121,7 @@ export class FakeDrive implements DriveApi {
         size: 0,
         created: '2026-01-01T00:00:00.000Z',
         modified: '2026-01-01T00:00:00.000Z',
-        access: { ...this.rights, edit: false, delete: false, create: false },
+        access: { ...this.rights, edit: false, delete: false, create: false, publish: false },
         security: null,
         effectivesecurity: 'drive',
         ...this.page('', 0, pagesize),

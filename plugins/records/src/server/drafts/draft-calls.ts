@@ -41,8 +41,8 @@ export interface DraftAnswer {
  * edits go to the record's draft, which no reader sees: the storefront, `/query/ns` and every
  * record call read the live record only. Publish writes the fields the draft changed over the live
  * record through the record calls' update (or creates a record never published), keeping a
- * version. Saving and publishing a draft both need edit on the type (create for a record never
- * published), as a live update does.
+ * version. Saving a draft needs edit on the type (create for a record never published);
+ * publishing it needs publish too, as a live write of the type does (RecordTypes.authorizeLive).
  */
 export class DraftCalls {
   constructor(
@@ -183,6 +183,8 @@ export class DraftCalls {
     const definition = await this.publishable(entity, type, 'view')
     const draft = await draftOf(this.db, type, id)
     await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
+    // Said before anything is read further: a writer learns they may not, not what the draft holds.
+    await this.types.check(entity, definition, 'publish')
     if (!draft) throw notAvailable(type, id, `${type}.${id} has no draft to publish.`)
     const drop = async (trx: Knex.Transaction) => {
       if (!(await deleteDraft(trx, type, id, draft.revision)))

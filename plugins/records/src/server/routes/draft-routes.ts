@@ -65,7 +65,7 @@ const DRAFT_ROUTES = {
     description:
       'The fields the draft changed are written over the live record, or the record is created when it was never published; the draft is dropped and a version kept. 409 when the draft was saved meanwhile.',
     access: {
-      rule: "edit (create for a new record) on the record type's security record",
+      rule: "edit (create for a new record) and publish on the record type's security record",
     },
     params: record,
     answer: recordAnswer,

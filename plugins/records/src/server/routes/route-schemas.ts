@@ -16,6 +16,7 @@ const flags = z.object({
   edit: z.boolean(),
   create: z.boolean(),
   delete: z.boolean(),
+  publish: z.boolean(),
 })
 
 /** A record type with the caller's rights (core's RecordTypeAnswer). */
