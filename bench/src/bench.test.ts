@@ -225,6 +225,7 @@ describe('scenario registry', () => {
       'cluster',
       'backup',
       'record-history',
+      'publish-propagation',
     ])
     for (const scenario of scenarios) {
       expect(scenario.method(false).length).toBeGreaterThan(0)

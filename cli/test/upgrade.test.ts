@@ -54,6 +54,7 @@ const NEW_MIGRATIONS = [
   'records/007-record-keys-ref',
   'records/008-record-versions',
   'records/009-publish-right',
+  'records/010-draft-schedule',
   'insights/001-rollups',
   'commerce/006-stock-alerts',
   'commerce/007-order-links',

@@ -291,7 +291,7 @@ describe('the admin in Chromium', () => {
     )
   })
 
-  it('drafts a page, publishes it, compares its versions and restores one as a draft', async () => {
+  it('drafts a page, publishes it, compares its versions, restores one as a draft and schedules one', async () => {
     const shop = await site.browser.newPage()
     const shopHeadline = async () => {
       await shop.goto(url('/about'))
@@ -348,6 +348,41 @@ describe('the admin in Chromium', () => {
       await page.click('[data-testid=dialog-ok]')
       await expect.poll(() => headline.inputValue()).toBe('About our team')
       expect(await page.textContent('[data-testid=draft-state]')).toBe('Published')
+
+      // Scheduled: the draft says when it goes live by itself; cleared, it waits for Publish.
+      const redrafted = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/query/data/draft/save/webpage/about') &&
+          response.status() === 200,
+      )
+      await headline.fill('About our team, soon')
+      await page.click('[data-testid=refresh]')
+      await redrafted
+      await page.click('[data-testid=schedule]')
+      await page.fill('[data-testid=schedule-at]', '2020-01-01T10:00')
+      await page.click('[data-testid=dialog-ok]')
+      await expect
+        .poll(() => page.textContent('[data-testid=schedule-error]'))
+        .toBe('Choose a time later than now.')
+      const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000)
+      const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000)
+      await page.fill('[data-testid=schedule-at]', `${local.toISOString().slice(0, 11)}09:30`)
+      const scheduled = page.waitForResponse((response) =>
+        response.url().endsWith('/query/data/draft/schedule/webpage/about'),
+      )
+      await page.click('[data-testid=dialog-ok]')
+      expect((await scheduled).status()).toBe(200)
+      await expect
+        .poll(() => page.textContent('[data-testid=draft-schedule]'))
+        .toMatch(/^Publishes .*9:30/)
+      await shot('scheduled')
+      expect(await shopHeadline()).toBe('About our team')
+      await page.click('[data-testid=schedule]')
+      await page.click('[data-testid=schedule-clear]')
+      await expect.poll(() => page.isVisible('[data-testid=draft-schedule]')).toBe(false)
+      await page.click('[data-testid=discard]')
+      await page.click('[data-testid=dialog-ok]')
+      await expect.poll(() => headline.inputValue()).toBe('About our team')
     } finally {
       await shop.close()
     }

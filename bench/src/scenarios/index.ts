@@ -39,6 +39,7 @@ import { firstStart } from './first-start.js'
 import { clusterScale } from './cluster-scale.js'
 import { backup } from './backup.js'
 import { recordHistory } from './record-history.js'
+import { publishPropagation } from './publish-propagation.js'
 
 /**
  * Every benchmark, in run order. A new one is a file in this folder exporting a Scenario, plus one
@@ -66,7 +67,9 @@ import { recordHistory } from './record-history.js'
  * Redis, S3, two app nodes) and a baseline node on the machine's MariaDB; backup seeds a SQLite
  * site of its own, fills its records, orders and drive directly, and runs `shopwright backup` and
  * `restore` as child processes; record-history starts a kernel with records and account, puts a
- * page's 1,000 versions into its history directly and reads its first page and a difference.
+ * page's 1,000 versions into its history directly and reads its first page and a difference;
+ * publish-propagation starts two nodes on a new database of the machine's MariaDB and its Redis,
+ * and publishes a page on one while reading it from both.
  */
 export const scenarios: readonly Scenario[] = [
   throughput,
@@ -109,4 +112,5 @@ export const scenarios: readonly Scenario[] = [
   clusterScale,
   backup,
   recordHistory,
+  publishPropagation,
 ]

@@ -15,6 +15,11 @@ import {
 import { HistoryCalls } from './server/history/history-calls.js'
 import { historyRoutes } from './server/routes/history-routes.js'
 import { DraftCalls } from './server/drafts/draft-calls.js'
+import {
+  DraftSchedule,
+  SCHEDULED_PUBLISH_MS,
+  SCHEDULED_PUBLISH_TASK,
+} from './server/drafts/draft-schedule.js'
 import { draftRoutes } from './server/routes/draft-routes.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordIndex } from './server/record-index.js'
@@ -109,6 +114,7 @@ declare module '@shopwright/core' {
     recordTypeCalls: RecordTypeCalls
     historyCalls: HistoryCalls
     draftCalls: DraftCalls
+    draftSchedule: DraftSchedule
     appLog: AppLog
     htmlCleaner: HtmlCleaner
     /** The Bin screen's calls: records and every bin source's items together. */
@@ -212,6 +218,10 @@ export default definePlugin({
         ({ db, records, recordTypes, recordStore }) =>
           new DraftCalls(db, records, recordTypes, recordStore),
       ).singleton(),
+      draftSchedule: asFunction(
+        ({ db, draftCalls, recordTypes, logger }) =>
+          new DraftSchedule(db, draftCalls, recordTypes, logger),
+      ).singleton(),
       historyCalls: asFunction(
         ({ db, records, recordTypes, recordStore, draftCalls }) =>
           new HistoryCalls(db, records, recordTypes, recordStore, draftCalls),
@@ -248,6 +258,11 @@ export default definePlugin({
       const pruned = await services.recordHistory.prune()
       if (pruned > 0) logger.info({ pruned }, 'old record versions pruned')
     })
+    // Drafts given a time publish by themselves, on one node (docs/history.md).
+    services.schedule.every(SCHEDULED_PUBLISH_TASK, SCHEDULED_PUBLISH_MS, async () => {
+      const published = await services.draftSchedule.publishDue()
+      if (published > 0) logger.info({ published }, 'scheduled drafts published')
+    })
   },
   async destroy({ services }) {
     services.recordStore.close()
@@ -257,6 +272,6 @@ export default definePlugin({
     dataRoutes(router, services)
     transferRoutes(router, services)
     historyRoutes(router, services.historyCalls)
-    draftRoutes(router, services.draftCalls)
+    draftRoutes(router, services.draftCalls, services.draftSchedule)
   },
 })

@@ -217,6 +217,107 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     })
   })
 
+  it('publishes a scheduled draft by itself, as it stands then, noting who scheduled it', async () => {
+    const schedule = (who: typeof admin, key: string, at: unknown) =>
+      who({ method: 'POST', url: `/query/data/draft/schedule/${key}`, payload: { at } })
+    const { draftSchedule } = site.kernel.containerOf('records').cradle
+    const live = (await anonymous({ url: '/query/data/get/webpage/about-fr' })).body
+    await ok(save(marketing, 'webpage/about-fr', { headline: 'À propos, bientôt' }))
+    const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString()
+    // Scheduling is publishing later: marketing may not, its manager may.
+    const refused = await schedule(marketing, 'webpage/about-fr', soon)
+    expect([refused.status, refused.body.message, refused.body.values]).toEqual([
+      403,
+      'ERROR_PERMISSION_TYPE',
+      ['publish'],
+    ])
+    const bad: Array<[unknown, number, string]> = [
+      [new Date(Date.now() - 1000).toISOString(), 400, 'at: must be later'],
+      [new Date(Date.now() + 400 * 24 * 3600_000).toISOString(), 400, 'at: at most a year ahead'],
+      ['tomorrow', 400, ''],
+      [5, 400, ''],
+    ]
+    for (const [at, status, reason] of bad) {
+      const res = await schedule(editor, 'webpage/about-fr', at)
+      expect([at, res.status], JSON.stringify(res.body)).toEqual([at, status])
+      if (reason) expect(res.body.reason).toBe(reason)
+    }
+    const extra = await editor({
+      method: 'POST',
+      url: '/query/data/draft/schedule/webpage/about-fr',
+      payload: { at: soon, by: 'someone else' },
+    })
+    expect(extra.status).toBe(400)
+    const none = await schedule(editor, 'webpage/home-fr', soon)
+    expect([none.status, none.body.message]).toEqual([404, 'ERROR_RECORD_NOT_AVAILABLE'])
+    expect(
+      (await ok(editor({ url: '/query/data/draft/get/webpage/about-fr' }))).draft,
+    ).toMatchObject({ publishAt: null, scheduledBy: null })
+
+    const set = await ok(schedule(editor, 'webpage/about-fr', soon))
+    const draft = set.draft as { publishAt: number; scheduledBy: string }
+    expect(draft.publishAt).toBe(Date.parse(soon))
+    expect(draft.scheduledBy).toMatch(/./)
+    // A save after it changes what goes live, not when.
+    await ok(save(marketing, 'webpage/about-fr', { headline: 'À propos de nous' }))
+    expect(await draftSchedule.publishDue()).toBe(0)
+    expect((await anonymous({ url: '/query/data/get/webpage/about-fr' })).body).toEqual(live)
+    expect(await draftSchedule.publishDue(Date.parse(soon))).toBe(1)
+    expect((await anonymous({ url: '/query/data/get/webpage/about-fr' })).body.headline).toBe(
+      'À propos de nous',
+    )
+    expect((await ok(admin({ url: '/query/data/draft/get/webpage/about-fr' }))).draft).toBeNull()
+    const history = await ok(admin({ url: '/query/data/history/list/webpage/about-fr' }))
+    expect((history.list as Array<Record<string, unknown>>)[0]).toMatchObject({
+      kind: 'published',
+      actor: 'system',
+      note: `scheduled by ${draft.scheduledBy}`,
+    })
+    expect(await draftSchedule.publishDue(Date.parse(soon) + 1)).toBe(0)
+
+    // Cleared, it waits for a person again.
+    await ok(save(marketing, 'webpage/about-fr', { headline: 'Encore' }))
+    await ok(schedule(editor, 'webpage/about-fr', soon))
+    expect((await ok(schedule(editor, 'webpage/about-fr', null))).draft).toMatchObject({
+      publishAt: null,
+    })
+    expect(await draftSchedule.publishDue(Date.parse(soon) + 1)).toBe(0)
+    await ok(admin({ method: 'POST', url: '/query/data/draft/discard/webpage/about-fr' }))
+  })
+
+  it('drops the time of a scheduled draft that cannot be published, and keeps the draft', async () => {
+    const { draftSchedule } = site.kernel.containerOf('records').cradle
+    await ok(
+      editor({
+        method: 'POST',
+        url: '/query/data/draft/create',
+        payload: { type: 'webpage', id: 'timed', headline: 'Timed' },
+      }),
+    )
+    const soon = new Date(Date.now() + 60_000).toISOString()
+    await ok(
+      editor({
+        method: 'POST',
+        url: '/query/data/draft/schedule/webpage/timed',
+        payload: { at: soon },
+      }),
+    )
+    // A live create takes its id first: the publish would answer 409.
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: { type: 'webpage', id: 'timed', headline: 'Taken' },
+      }),
+    )
+    expect(await draftSchedule.publishDue(Date.parse(soon))).toBe(0)
+    const left = await site.kernel.services
+      .db('record_drafts')
+      .where({ type: 'webpage', id: 'timed' })
+    expect(left.map((row: { publish_at: unknown }) => row.publish_at)).toEqual([null])
+    expect((await anonymous({ url: '/query/data/get/webpage/timed' })).body.headline).toBe('Taken')
+  })
+
   it('refuses callers without the right, types without drafts and bad saves, changing nothing', async () => {
     await ok(save(admin, 'webpage/home', { headline: 'Kept draft' }))
     const before = await ok(admin({ url: '/query/data/draft/get/webpage/home' }))

@@ -38,6 +38,7 @@ import { fieldProblem, formErrors, normalised } from './record-checks.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import { HistoryDialog } from './history/HistoryDialog.js'
+import { askSchedule } from './drafts/ScheduleDialog.js'
 import {
   DraftBadge,
   isDraftAnswer,
@@ -423,6 +424,23 @@ export function RecordScreen(route: RecordScreenProps) {
     }
   }
 
+  /** Sets or clears when the draft publishes by itself; what waits is saved first. */
+  const schedule = async () => {
+    await autosave.flush()
+    if (savedId.current === null || !draft) return
+    const choice = await askSchedule(dialogs, draft.publishAt)
+    if (!choice) return
+    try {
+      const answer = await client.post<DraftAnswer>(
+        `/data/draft/schedule/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
+        { at: choice.at === null ? null : new Date(choice.at).toISOString() },
+      )
+      setDraft(answer.draft)
+    } catch (error) {
+      await dialogs.error('Unable to Schedule', error)
+    }
+  }
+
   /** Drops the draft after a confirmation; a record never published goes with it. */
   const discard = async () => {
     // A save on its way would make the draft again after the discard: it lands first.
@@ -480,6 +498,11 @@ export function RecordScreen(route: RecordScreenProps) {
             data-testid="publish"
           >
             {t('Publish')}
+          </Button>
+        ) : null}
+        {drafted && draft && access?.publish ? (
+          <Button icon="calendar" onClick={() => void schedule()} data-testid="schedule">
+            {t('Schedule')}
           </Button>
         ) : drafted && draft && access && !access.publish ? (
           // A writer drafts; someone with the publish right makes it live (docs/history.md).

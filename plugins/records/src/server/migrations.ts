@@ -196,6 +196,25 @@ export const migrations: Migration[] = [
       await grantPublishWhereEdit(db)
     },
   },
+  {
+    // Scheduled publishing (server/drafts/draft-schedule.ts): when a draft publishes by itself,
+    // and the name of who asked; the task finds the due ones by `publish_at`.
+    name: '010-draft-schedule',
+    async up(db) {
+      await db.schema.alterTable('record_drafts', (table) => {
+        table.bigInteger('publish_at').nullable()
+        table.string('scheduled_by', 260).nullable()
+        table.index(['publish_at'], 'record_drafts_due')
+      })
+    },
+    async down(db) {
+      await db.schema.alterTable('record_drafts', (table) => {
+        table.dropIndex(['publish_at'], 'record_drafts_due')
+        table.dropColumn('scheduled_by')
+        table.dropColumn('publish_at')
+      })
+    },
+  },
 ]
 
 /** Adds `publish` to every stored access entry that has none, true where the entry grants edit. */

@@ -41,7 +41,7 @@ export class RecordCreates {
   async create(
     entity: Entity | null,
     data: RecordData,
-    options: Pick<ModifyOptions, 'alongside'>,
+    options: Pick<ModifyOptions, 'alongside' | 'version'>,
   ): Promise<RecordData> {
     const definition = await this.types.authorizeLive(
       entity,
@@ -54,7 +54,7 @@ export class RecordCreates {
     await this.guards.check(change, entity)
     const assign = await this.store.reserveIds(idless([record]))
     await this.committer.commit(
-      [{ change, message: 'created' }],
+      [{ change, message: 'created', ...(options.version ? { version: options.version } : {}) }],
       entity,
       async (trx) => {
         await this.withIds(assign, trx)

@@ -189,7 +189,7 @@ export class RecordsService {
   async create(
     entity: Entity | null,
     data: RecordData,
-    options: Pick<ModifyOptions, 'alongside'> = {},
+    options: Pick<ModifyOptions, 'alongside' | 'version'> = {},
   ): Promise<RecordData> {
     return this.creates.create(entity, data, options)
   }

@@ -70,4 +70,7 @@ export interface DraftState {
   actorName: string
   /** Bumped by each save: a save or publish that read an older one tries again or refuses. */
   revision: number
+  /** When it publishes by itself (epoch ms), and who asked for it; null when not scheduled. */
+  publishAt: number | null
+  scheduledBy: string | null
 }

@@ -1,5 +1,5 @@
 import type { RecordData } from '@shopwright/core/shared'
-import { useT } from '@shopwright/admin-ui/kit'
+import { useLanguage, useT } from '@shopwright/admin-ui/kit'
 import type { DraftState } from '../../shared/history.js'
 import './drafts.css'
 
@@ -24,18 +24,36 @@ export function isDraftAnswer(value: unknown): value is DraftAnswer {
 
 /**
  * Where a publishable record stands beside its title (docs/history.md, "Drafts"): published as
- * readers see it, changes not published yet, or never published.
+ * readers see it, changes not published yet, or never published; and when its draft publishes by
+ * itself, if it is scheduled.
  */
 export function DraftBadge({ draft }: { draft: DraftState | null }) {
   const t = useT()
+  const { language } = useLanguage()
   const [text, kind] = !draft
     ? [t('Published'), 'published']
     : draft.isNew
       ? [t('Not published yet'), 'draft']
       : [t('Changes not published'), 'draft']
+  const at = draft?.publishAt ?? null
   return (
-    <span className={`records-draft-badge records-draft-badge-${kind}`} data-testid="draft-state">
-      {text}
-    </span>
+    <>
+      <span className={`records-draft-badge records-draft-badge-${kind}`} data-testid="draft-state">
+        {text}
+      </span>
+      {at === null ? null : (
+        <span
+          className="records-draft-badge records-draft-badge-published"
+          data-testid="draft-schedule"
+        >
+          {t(
+            'Publishes {0}',
+            new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+              at,
+            ),
+          )}
+        </span>
+      )}
+    </>
   )
 }

@@ -37,6 +37,13 @@ export function DraftsStrip({ type, basePath }: { type: string; basePath: string
             <span className="records-draft-badge records-draft-badge-draft">
               {draft.isNew ? t('New, not published') : t('Changes not published')}
             </span>{' '}
+            {draft.publishAt === null ? null : (
+              <>
+                <span className="records-draft-badge records-draft-badge-published">
+                  {t('Publishes {0}', when.format(new Date(draft.publishAt)))}
+                </span>{' '}
+              </>
+            )}
             <span className="sw-muted">
               {draft.actorName} · {when.format(new Date(draft.savedAt))}
             </span>

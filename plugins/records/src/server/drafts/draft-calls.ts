@@ -186,6 +186,20 @@ export class DraftCalls {
     // Said before anything is read further: a writer learns they may not, not what the draft holds.
     await this.types.check(entity, definition, 'publish')
     if (!draft) throw notAvailable(type, id, `${type}.${id} has no draft to publish.`)
+    return this.makeLive(entity, type, id, draft, '')
+  }
+
+  /**
+   * publish, once the caller's rights are checked: also the scheduled publish's, as the system
+   * (draft-schedule.ts), with a note saying who scheduled it.
+   */
+  async makeLive(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    draft: Draft,
+    note: string,
+  ): Promise<RecordData> {
     const drop = async (trx: Knex.Transaction) => {
       if (!(await deleteDraft(trx, type, id, draft.revision)))
         throw createError('ERROR_RECORD_NOT_AVAILABLE', {
@@ -194,7 +208,11 @@ export class DraftCalls {
         })
     }
     if (draft.isNew)
-      return this.records.create(entity, { ...draft.body, type, id }, { alongside: drop })
+      return this.records.create(
+        entity,
+        { ...draft.body, type, id },
+        { alongside: drop, ...(note ? { version: { kind: 'created', note } } : {}) },
+      )
     return this.records.modify(
       entity,
       type,
@@ -207,7 +225,7 @@ export class DraftCalls {
       },
       {
         message: `published ${draft.changed.join(', ')}`,
-        version: { kind: 'published', note: '' },
+        version: { kind: 'published', note },
         alongside: drop,
       },
     )

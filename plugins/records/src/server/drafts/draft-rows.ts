@@ -19,9 +19,20 @@ interface DraftRow {
   actor: string
   actor_name: string
   revision: number | string
+  publish_at: number | string | null
+  scheduled_by: string | null
 }
 
-const STATE_COLUMNS = ['changed', 'is_new', 'saved_at', 'actor', 'actor_name', 'revision']
+const STATE_COLUMNS = [
+  'changed',
+  'is_new',
+  'saved_at',
+  'actor',
+  'actor_name',
+  'revision',
+  'publish_at',
+  'scheduled_by',
+]
 
 function stateOf(row: DraftRow): DraftState {
   const changed = typeof row.changed === 'string' ? JSON.parse(row.changed) : row.changed
@@ -32,6 +43,8 @@ function stateOf(row: DraftRow): DraftState {
     actor: row.actor,
     actorName: row.actor_name,
     revision: Number(row.revision),
+    publishAt: row.publish_at === null ? null : Number(row.publish_at),
+    scheduledBy: row.scheduled_by,
   }
 }
 
@@ -153,4 +166,34 @@ export async function deleteDraft(
     .where({ type, id, ...(revision === undefined ? {} : { revision }) })
     .delete()
   return deleted > 0
+}
+
+/**
+ * Sets or clears when a draft publishes by itself (draft-schedule.ts), whatever its revision: a
+ * later save changes what is published, not when. False when the record has no draft.
+ */
+export async function scheduleDraft(
+  db: Knex,
+  type: string,
+  id: string,
+  at: number | null,
+  by: string | null,
+): Promise<boolean> {
+  const updated = await db('record_drafts')
+    .where({ type, id })
+    .update({ publish_at: at, scheduled_by: at === null ? null : (by ?? '').slice(0, 260) })
+  return updated > 0
+}
+
+/** The drafts due to publish by `now`, the earliest first. */
+export async function dueDrafts(
+  db: Knex,
+  now: number,
+  limit: number,
+): Promise<Array<{ type: string; id: string }>> {
+  return (await db('record_drafts')
+    .where('publish_at', '<=', now)
+    .orderBy('publish_at')
+    .limit(limit)
+    .select('type', 'id')) as Array<{ type: string; id: string }>
 }

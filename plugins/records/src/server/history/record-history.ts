@@ -90,8 +90,9 @@ export class RecordHistory {
         await trx('record_versions').where({ type, id: change.previous.id }).update({ id })
       if (change.kind === 'binned' || change.kind === 'restored') continue
       if (change.kind === 'created' && changes.length > 1) continue
-      // Only people's writes keep versions: the system's would crowd theirs out of the count.
-      if (!who || isSystemActor(who)) continue
+      // Only people's writes keep versions: the system's would crowd theirs out of the count,
+      // unless it says what the version is (a scheduled publish, noting who scheduled it).
+      if (!who || (isSystemActor(who) && !note)) continue
       const retention = await this.retention(type)
       if (retention.count === 0) continue
       const kind = note?.kind ?? (change.kind === 'updated' ? 'saved' : change.kind)

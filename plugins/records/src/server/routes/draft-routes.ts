@@ -1,5 +1,6 @@
 import { describe, type QueryRouter, type RecordData, z } from '@shopwright/core'
 import type { DraftCalls } from '../drafts/draft-calls.js'
+import type { DraftSchedule } from '../drafts/draft-schedule.js'
 import { id, recordAnswer, recordParams } from './route-schemas.js'
 
 const record = recordParams
@@ -11,6 +12,8 @@ const draftState = z.object({
   actor: z.string(),
   actorName: z.string(),
   revision: z.int(),
+  publishAt: z.number().nullable(),
+  scheduledBy: z.string().nullable(),
 })
 const draftAnswer = z.object({ record: recordAnswer, draft: draftState.nullable() })
 
@@ -71,6 +74,18 @@ const DRAFT_ROUTES = {
     answer: recordAnswer,
     errors: [...errors, 'ERROR_INPUT_VALUE_REQUIRED', 'ERROR_RECORD_ALREADY_EXISTS'],
   }),
+  schedule: describe({
+    summary: 'Sets or clears when a draft publishes by itself',
+    description:
+      'The body is `{ at }`: a date and time with its offset (ISO 8601), later than now and at most a year ahead, or null to clear. The draft publishes as it stands then; a scheduled task looks every 10 s, once across the site’s nodes.',
+    access: {
+      rule: "edit (create for a new record) and publish on the record type's security record",
+    },
+    params: record,
+    body: z.strictObject({ at: z.iso.datetime({ offset: true }).nullable() }),
+    answer: draftAnswer,
+    errors,
+  }),
   discard: describe({
     summary: "Drops a record's draft",
     description: 'A record never published goes with it (which needs delete).',
@@ -82,7 +97,11 @@ const DRAFT_ROUTES = {
 }
 
 /** The draft calls (docs/api.md, "Drafts"); every change is POST. */
-export function draftRoutes(router: QueryRouter, drafts: DraftCalls): void {
+export function draftRoutes(
+  router: QueryRouter,
+  drafts: DraftCalls,
+  schedule: DraftSchedule,
+): void {
   router.get('/data/draft/get/:recordtype/:id', DRAFT_ROUTES.get, async (ctx) => {
     const { recordtype, id } = ctx.input.params
     ctx.body = await drafts.get(await ctx.state.entity(), recordtype, id)
@@ -100,6 +119,12 @@ export function draftRoutes(router: QueryRouter, drafts: DraftCalls): void {
   router.post('/data/draft/publish/:recordtype/:id', DRAFT_ROUTES.publish, async (ctx) => {
     const { recordtype, id } = ctx.input.params
     ctx.body = await drafts.publish(await ctx.state.entity(), recordtype, id)
+  })
+  router.post('/data/draft/schedule/:recordtype/:id', DRAFT_ROUTES.schedule, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    const { at } = ctx.input.body
+    const when = at === null ? null : Date.parse(at)
+    ctx.body = await schedule.schedule(await ctx.state.entity(), recordtype, id, when)
   })
   router.post('/data/draft/discard/:recordtype/:id', DRAFT_ROUTES.discard, async (ctx) => {
     const { recordtype, id } = ctx.input.params

@@ -1,0 +1,90 @@
+import type { Knex } from 'knex'
+import { createError, isAppError, SYSTEM_ACTOR, type Entity, type Logger } from '@shopwright/core'
+import type { RecordTypes } from '../record-types.js'
+import { notAvailable } from '../record-keys.js'
+import type { DraftAnswer, DraftCalls } from './draft-calls.js'
+import { draftOf, dueDrafts, scheduleDraft } from './draft-rows.js'
+
+/** The task that publishes due drafts, once across the site's nodes (docs/history.md). */
+export const SCHEDULED_PUBLISH_TASK = 'records.scheduled-publish'
+/** How often it looks: a scheduled draft goes live at most this long after its time. */
+export const SCHEDULED_PUBLISH_MS = 10_000
+/** How far ahead a publish may be set. */
+export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000
+/** Drafts one run publishes at most; the next run takes the rest. */
+const PUBLISH_BATCH = 50
+
+/**
+ * Scheduled publishing (docs/history.md, "Scheduled publishing"): a draft can be given a time at
+ * which it publishes by itself, as it stands then. Setting one needs what publishing needs; the
+ * scheduled task publishes as the system, noting who scheduled it in the version it keeps.
+ */
+export class DraftSchedule {
+  constructor(
+    private readonly db: Knex,
+    private readonly drafts: DraftCalls,
+    private readonly types: RecordTypes,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Sets (`at`, epoch ms, in the future) or clears (null) when the record's draft publishes. */
+  async schedule(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    at: number | null,
+  ): Promise<DraftAnswer> {
+    const definition = await this.types.authorize(entity, type, 'view')
+    const draft = definition.publishable === true ? await draftOf(this.db, type, id) : undefined
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
+    await this.types.check(entity, definition, 'publish')
+    if (definition.publishable !== true)
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `${definition.id} records have no drafts: their changes are live at once.`,
+      })
+    if (at !== null) {
+      const now = Date.now()
+      if (at <= now) throw createError('ERROR_INVALID_INPUT', { reason: 'at: must be later' })
+      if (at > now + MAX_SCHEDULE_AHEAD_MS)
+        throw createError('ERROR_INVALID_INPUT', { reason: 'at: at most a year ahead' })
+    }
+    const by = entity?.name || entity?.email || ''
+    if (!draft || !(await scheduleDraft(this.db, type, id, at, by)))
+      throw notAvailable(type, id, `${type}.${id} has no draft to schedule.`)
+    return this.drafts.get(entity, type, id)
+  }
+
+  /**
+   * Publishes the drafts due by `now`; answers how many went live. A draft saved while it was
+   * published waits for the next run; one that cannot be published (its fields no longer pass the
+   * type's checks, a record took its id) loses its time, and the log says why.
+   */
+  async publishDue(now = Date.now()): Promise<number> {
+    let published = 0
+    for (const { type, id } of await dueDrafts(this.db, now, PUBLISH_BATCH)) {
+      const draft = await draftOf(this.db, type, id)
+      if (!draft || draft.publishAt === null || draft.publishAt > now) continue
+      try {
+        await this.drafts.makeLive(SYSTEM_ACTOR, type, id, draft, scheduledNote(draft.scheduledBy))
+        published++
+      } catch (error) {
+        if (
+          isAppError(error) &&
+          error.status === 409 &&
+          error.code === 'ERROR_RECORD_NOT_AVAILABLE'
+        )
+          continue
+        await scheduleDraft(this.db, type, id, null, null)
+        this.logger.warn(
+          { err: error, type, id, scheduledBy: draft.scheduledBy },
+          'a scheduled publish failed; the draft is kept, its time dropped',
+        )
+      }
+    }
+    return published
+  }
+}
+
+function scheduledNote(by: string | null): string {
+  return by ? `scheduled by ${by}` : 'scheduled'
+}
