@@ -27,6 +27,7 @@ const SCREENS = [
   '/sessions',
   '/memory',
   '/data/security',
+  '/security',
   '/insights',
   '/insights/live',
   '/billing',

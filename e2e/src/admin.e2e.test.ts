@@ -291,6 +291,45 @@ describe('the admin in Chromium', () => {
     )
   })
 
+  it('reads and changes rights in the permissions matrix, and says who can publish pages', async () => {
+    await page.goto(url('/security'))
+    const cell = page.locator('[data-testid=matrix-log-office]')
+    await cell.waitFor()
+    expect(await cell.isChecked()).toBe(false)
+    expect(await page.textContent('[data-testid=matrix-role-all]')).toBe('Everyone')
+    const updated = saved('security', 'log')
+    await cell.check()
+    expect((await updated).status()).toBe(200)
+    await expect.poll(() => cell.isChecked()).toBe(true)
+    const stored = await page.evaluate(async () => {
+      const answer = await fetch('/query/data/get/security/log')
+      return ((await answer.json()) as { access: Array<{ role: string; view: boolean }> }).access
+    })
+    expect(stored).toContainEqual(expect.objectContaining({ role: 'office', view: true }))
+    // One right at a time: Publish shows who may make pages live.
+    await page.click('[data-testid=right-publish]')
+    await expect
+      .poll(() => page.isChecked('[data-testid=matrix-website-marketingmanager]'))
+      .toBe(true)
+    expect(await page.isChecked('[data-testid=matrix-website-marketing]')).toBe(false)
+    await page.selectOption('[data-testid=who-type]', 'webpage')
+    await expect
+      .poll(() => page.textContent('[data-testid=who-publish]'))
+      .toContain('Marketing manager')
+    expect(await page.textContent('[data-testid=who-publish]')).not.toContain('Marketing,')
+    await shot('permissions')
+    await page.setViewportSize({ width: 390, height: 844 })
+    try {
+      // The matrix scrolls in its frame; the page stays the phone's width.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390)
+      await shot('permissions-phone')
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 })
+    }
+  })
+
   it('drafts a page, publishes it, compares its versions, restores one as a draft and schedules one', async () => {
     const shop = await site.browser.newPage()
     const shopHeadline = async () => {

@@ -29,7 +29,7 @@ const entry = (to: string, order: number): AdminModule => ({
 })
 
 describe('the admin menu', () => {
-  it("lists the default plugins' entries in the specification's order, Orders first", () => {
+  it("lists the default plugins' entries in the specification's order, Orders first and Permissions after Security", () => {
     expect(menuOf(DEFAULT_MODULES).map((shown) => shown.label)).toEqual([
       'Orders',
       'Data',
@@ -41,6 +41,7 @@ describe('the admin menu', () => {
       'Sessions',
       'Memory',
       'Security',
+      'Permissions',
       'Insights',
       'Live Insights',
       'Billing',

@@ -279,5 +279,34 @@ export function coreSuite(site: Site): void {
         definition.json<{ fields: Array<{ id: string }> }>().fields.map((field) => field.id),
       ).toEqual(['name', 'notes', 'colour'])
     })
+
+    it('keeps a page’s draft from shoppers and crawlers on both nodes; both serve it once published on one', async () => {
+      const zero = new Client(cluster.proxyUrl, { pin: 0 })
+      zero.copyCookiesFrom(admin)
+      const shoppers = [0, 1].map((pin) => new Client(cluster.proxyUrl, { pin }))
+      const pages = async () =>
+        Promise.all(
+          shoppers.flatMap((shopper) => [
+            shopper.get('/about', { accept: 'text/html' }),
+            shopper.get('/query/ns/data/get/webpage/about'),
+          ]),
+        )
+      // Served once before, so each node's page cache holds the published page.
+      const before = await pages()
+      for (const answer of before) expect(answer.status, explain(answer)).toBe(200)
+      const drafted = `Draft headline ${Date.now()}`
+      const saved = await zero.post('/query/data/draft/save/webpage/about', [
+        { field: 'headline', value: drafted },
+      ])
+      expect(saved.status, explain(saved)).toBe(200)
+      for (const answer of await pages()) {
+        expect(answer.status).toBe(200)
+        expect(answer.text, `node ${answer.node}`).not.toContain(drafted)
+      }
+      const published = await zero.post('/query/data/draft/publish/webpage/about')
+      expect(published.status, explain(published)).toBe(200)
+      for (const answer of await pages())
+        expect(answer.text, `node ${answer.node}`).toContain(drafted)
+    })
   })
 }

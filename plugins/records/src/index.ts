@@ -239,6 +239,7 @@ export default definePlugin({
       '/data/recordtype',
       '/data/listtype',
       '/data/security',
+      '/security',
       '/data/:recordtype',
       '/data/:recordtype/:id',
       '/configuration',

@@ -13,6 +13,7 @@ const fixed = (
   name: 'ConfigurationList' | 'ConfigurationRecord' | 'TypesList' | 'ListsList' | 'SecurityList',
 ) => lazy(() => import('./FixedScreens.js').then((module) => ({ default: module[name] })))
 const Bin = lazy(() => import('./BinScreen.js'))
+const SecurityMatrix = lazy(() => import('./security/SecurityMatrixScreen.js'))
 
 /**
  * The record list and editor, for other plugins' panels that show records their own way (the
@@ -103,9 +104,21 @@ export default defineAdmin({
         label: 'Security',
         icon: 'shield-lock',
         order: 90,
-        description: 'Who may view, edit, create and delete what.',
+        description: 'Who may view, edit, create, delete and publish what.',
       },
       Component: fixed('SecurityList'),
+    },
+    // The security records as a matrix of roles and rights, next to the spec's list of them.
+    {
+      path: '/security',
+      security: 'security',
+      menu: {
+        label: 'Permissions',
+        icon: 'shield-lock',
+        order: 91,
+        description: 'Every role’s rights on every security record, as a matrix.',
+      },
+      Component: SecurityMatrix,
     },
     {
       path: '/bin',
