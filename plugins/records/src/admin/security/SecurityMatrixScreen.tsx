@@ -52,7 +52,8 @@ export default function SecurityMatrixScreen() {
   const access = useAccess(['security'])?.security
   // The rows as saved: a tick changes its row here once the server has taken it.
   const [rows, setRows] = useState<SecurityRow[] | null>(null)
-  const [saving, setSaving] = useState<string | null>(null)
+  // The tick being saved and what it asks for: shown at once, put back if the save is refused.
+  const [saving, setSaving] = useState<{ key: string; on: boolean } | null>(null)
   const captionId = useId()
   useEffect(() => setRows(records.data?.list ?? null), [records.data])
 
@@ -77,8 +78,7 @@ export default function SecurityMatrixScreen() {
   }
 
   const toggle = async (row: SecurityRow, role: string, on: boolean) => {
-    const key = `${row.id}|${role}`
-    setSaving(key)
+    setSaving({ key: `${row.id}|${role}`, on })
     try {
       const saved = await client.post<SecurityRow>(
         `/data/update/security/${encodeURIComponent(row.id)}`,
@@ -163,7 +163,8 @@ export default function SecurityMatrixScreen() {
                       </Link>
                     </th>
                     {columns.map((role) => {
-                      const held = holds(row.access, role, right)
+                      const pending = saving?.key === `${row.id}|${role}` ? saving : null
+                      const held = pending ? pending.on : holds(row.access, role, right)
                       return (
                         <td key={role} className="records-matrix-cell">
                           <input
