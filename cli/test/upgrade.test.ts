@@ -64,7 +64,6 @@ const NEW_MIGRATIONS = [
   'commerce/011-order-refunds',
   'commerce/012-orders-list',
   'commerce/013-low-stock',
-  'commerce/014-publishable-catalogue',
 ]
 
 /**

@@ -80,6 +80,7 @@ export {
 export type { RouteInput } from './http/route-input.js'
 // What server code uses of the browser-safe part; the rest is `@shopwright/core/shared`'s.
 export {
+  ACCESS_RIGHTS,
   ADMINISTRATOR_ROLE,
   COOKIE_FALLBACK_SECONDS,
   ERROR_MESSAGES,

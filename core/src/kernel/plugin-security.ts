@@ -1,4 +1,5 @@
 import type { AccessFlags, SecurityRecord } from '../shared/records.js'
+import { ACCESS_RIGHTS } from '../shared/access.js'
 import { KernelError } from './kernel-error.js'
 
 /** One right on a security record. */
@@ -18,7 +19,7 @@ export interface SecurityDeclaration {
 /** A plugin's security records by id. */
 export type SecurityTable = Readonly<Record<string, SecurityDeclaration>>
 
-const RIGHTS: readonly SecurityRight[] = ['view', 'edit', 'create', 'delete', 'publish']
+const RIGHTS: readonly SecurityRight[] = ACCESS_RIGHTS
 const ID = /^[a-z][a-z0-9_-]*$/
 
 /** Stops a plugin whose security table names an invalid id, role or right. */
@@ -46,11 +47,9 @@ export function securityRecords(table: SecurityTable): SecurityRecord[] {
     access: Object.entries(access).map(([role, rights]) => ({
       id: role,
       role,
-      view: rights === 'all' || rights.includes('view'),
-      edit: rights === 'all' || rights.includes('edit'),
-      create: rights === 'all' || rights.includes('create'),
-      delete: rights === 'all' || rights.includes('delete'),
-      publish: rights === 'all' || rights.includes('publish'),
+      ...(Object.fromEntries(
+        RIGHTS.map((right) => [right, rights === 'all' || rights.includes(right)]),
+      ) as Record<SecurityRight, boolean>),
     })),
   }))
 }

@@ -21,6 +21,15 @@ export interface AccessSubject {
   roles?: readonly string[] | null
 }
 
+/** Every right a security record's entry can grant, in the order screens show them. */
+export const ACCESS_RIGHTS = [
+  'view',
+  'edit',
+  'create',
+  'delete',
+  'publish',
+] as const satisfies ReadonlyArray<keyof AccessFlags>
+
 export const FULL_ACCESS: Readonly<AccessFlags> = Object.freeze({
   view: true,
   edit: true,
@@ -62,11 +71,7 @@ export function accessFor(
   const flags = { ...NO_ACCESS }
   for (const entry of security.access ?? []) {
     if (!roles.includes(entry.role)) continue
-    flags.view ||= entry.view === true
-    flags.edit ||= entry.edit === true
-    flags.create ||= entry.create === true
-    flags.delete ||= entry.delete === true
-    flags.publish ||= entry.publish === true
+    for (const right of ACCESS_RIGHTS) flags[right] ||= entry[right] === true
   }
   return flags
 }

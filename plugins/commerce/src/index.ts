@@ -39,7 +39,6 @@ import { Payments } from './server/checkout/payments.js'
 import { Resolver } from './server/checkout/resolver.js'
 import { StockHolds } from './server/checkout/stock.js'
 import { migrations } from './server/migrations.js'
-import { catalogueMigrations } from './server/catalogue/catalogue-migrations.js'
 import { orderMigrations } from './server/orders/order-tables.js'
 import { orderDeskRoutes } from './server/orders/order-routes.js'
 import { ordersDesk, type OrdersDesk } from './server/orders/orders-desk.js'
@@ -47,6 +46,7 @@ import { creditMemoGuard } from './server/documents/credit-memo-guard.js'
 import {
   addListValues,
   addTitleFields,
+  makePublishable,
   addFieldProperties,
   addFields,
   creditFieldsAdded,
@@ -249,7 +249,7 @@ export default definePlugin({
       },
     },
   },
-  migrations: [...migrations, ...orderMigrations, ...catalogueMigrations],
+  migrations: [...migrations, ...orderMigrations],
   seeds: commerceSeeds,
   register({ container, settings, logger }) {
     // The parts carts and checkout share, made once for the kernel on first use.
@@ -418,6 +418,8 @@ export default definePlugin({
     await backfillOrigins(db, records)
     await addListValues(records, LIST_VALUES_ADDED)
     await addTitleFields(records, TITLE_FIELDS, logger)
+    // Sites from before drafts: items and categories are edited as drafts, as new sites seed them.
+    await makePublishable(records, [ITEM_TYPE, CATEGORY_TYPE], logger)
     await addFieldProperties(records, itemFieldUpgrades(commerceRecordTypes(), ITEM_TYPE), logger)
     // Sites from before issue 37: the customer's credit currency, as the account plugin seeds it.
     const accountSeeds =

@@ -1,4 +1,4 @@
-import type { AccessFlags } from '@shopwright/core/shared'
+import { ACCESS_RIGHTS, type AccessFlags } from '@shopwright/core/shared'
 import { useChoices, useT, type ValueEditorProps } from '@shopwright/admin-ui/kit'
 import { ListEditorFrame, SelectCell, useListEditing } from './list-editor.js'
 
@@ -8,7 +8,7 @@ interface AccessEntry extends AccessFlags {
   role: string
 }
 
-const RIGHTS = ['view', 'edit', 'create', 'delete', 'publish'] as const
+const RIGHTS = ACCESS_RIGHTS
 
 function entriesOf(value: unknown): AccessEntry[] {
   return (Array.isArray(value) ? value : []).filter(

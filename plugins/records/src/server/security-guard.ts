@@ -1,4 +1,5 @@
 import {
+  ACCESS_RIGHTS,
   createError,
   isAdministrator,
   isValidId,
@@ -9,7 +10,7 @@ import {
 } from '@shopwright/core'
 import type { Actor, RecordChange, RecordGuard } from './record-guards.js'
 
-const FLAGS = ['view', 'edit', 'create', 'delete', 'publish'] as const
+const FLAGS = ACCESS_RIGHTS
 
 /** The rights each role holds on a security record, merged over its entries (a union, as access checks merge them). */
 function grants(record: RecordData | null): Map<string, AccessFlags> {

@@ -78,6 +78,29 @@ export async function addTitleFields(
   }
 }
 
+/**
+ * Makes stored record types publishable that say nothing either way (sites from before drafts,
+ * docs/history.md): a type staff set either way keeps their choice.
+ */
+export async function makePublishable(
+  records: Pick<RecordsService, 'find' | 'modify'>,
+  types: readonly string[],
+  logger: Pick<Logger, 'warn'>,
+): Promise<void> {
+  for (const type of types) {
+    const stored = await records.find('recordtype', type)
+    if (!stored || stored.publishable !== undefined) continue
+    try {
+      await records.modify(SYSTEM_ACTOR, 'recordtype', type, ['publishable'], (record) => {
+        if (record.publishable !== undefined) return false
+        record.publishable = true
+      })
+    } catch (error) {
+      logger.warn({ err: error, type }, 'commerce: the record type stays without drafts')
+    }
+  }
+}
+
 /** Properties newer seeds give the fields of a stored type: `{ type: { field: { tab } } }`. */
 export type FieldUpgrades = Readonly<
   Record<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>

@@ -4,7 +4,9 @@
  * are the access service's: a role's entries add up, and a role without an entry holds nothing.
  */
 
-export const RIGHTS = ['view', 'edit', 'create', 'delete', 'publish'] as const
+import { ACCESS_RIGHTS } from '@shopwright/core/shared'
+
+export const RIGHTS = ACCESS_RIGHTS
 export type Right = (typeof RIGHTS)[number]
 
 /** One access entry as stored: the role, and whichever rights it names. */
