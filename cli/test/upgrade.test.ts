@@ -55,6 +55,7 @@ const NEW_MIGRATIONS = [
   'records/008-record-versions',
   'records/009-publish-right',
   'records/010-draft-schedule',
+  'records/011-draft-previews',
   'insights/001-rollups',
   'commerce/006-stock-alerts',
   'commerce/007-order-links',

@@ -330,7 +330,7 @@ describe('the admin in Chromium', () => {
     }
   })
 
-  it('drafts a page, publishes it, compares its versions, restores one as a draft and schedules one', async () => {
+  it('drafts a page, previews it, publishes it, compares its versions, restores one as a draft and schedules one', async () => {
     const shop = await site.browser.newPage()
     const shopHeadline = async () => {
       await shop.goto(url('/about'))
@@ -356,6 +356,40 @@ describe('the admin in Chromium', () => {
         .toBe('Changes not published')
       expect(await shopHeadline()).toBe(before)
       await shot('draft')
+
+      // The preview beside the form shows the shop's page with the draft, and follows each save.
+      await page.click('[data-testid=preview]')
+      const frame = page.frameLocator('[data-testid=preview-frame]')
+      const previewed = () => frame.locator('h1').first().textContent()
+      await expect.poll(previewed, { timeout: 15_000 }).toBe('About our team')
+      expect(await frame.locator('[data-testid=preview-notice]').textContent()).toBe(
+        'Preview: changes not published yet',
+      )
+      const save = async (text: string) => {
+        const saved = page.waitForResponse(
+          (response) =>
+            response.url().endsWith('/query/data/draft/save/webpage/about') &&
+            response.status() === 200,
+        )
+        await headline.fill(text)
+        await page.click('[data-testid=refresh]')
+        await saved
+      }
+      await save('About the people behind the shop')
+      await expect.poll(previewed, { timeout: 15_000 }).toBe('About the people behind the shop')
+      await shot('preview')
+      // The link works for someone not signed in; the shop's own page is still the published one.
+      const link = await page.getAttribute('[data-testid=preview-open]', 'href')
+      expect(link).toMatch(/^\/about\?preview_token=[\w-]{43}$/)
+      const response = await shop.goto(url(link!))
+      expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow')
+      expect(await shop.locator('h1').first().textContent()).toBe(
+        'About the people behind the shop',
+      )
+      expect(await shopHeadline()).toBe(before)
+      await save('About our team')
+      await expect.poll(previewed, { timeout: 15_000 }).toBe('About our team')
+      await page.click('[data-testid=preview-close]')
       await page.click('[data-testid=publish]')
       await expect.poll(() => page.textContent('[data-testid=draft-state]')).toBe('Published')
       expect(await shopHeadline()).toBe('About our team')

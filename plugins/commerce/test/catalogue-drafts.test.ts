@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest'
 import { codeOf, describePlugin } from '@shopwright/core/testing'
 import type { CategoryAnswer, ItemAnswer, ItemPage } from '../src/index.js'
+import { categoryPageData } from '../src/server/storefront-pages.js'
 import { call, COMMERCE_SUITE, ok, post } from './helpers.js'
 
 const ref = (type: string, id: string) => ({ reference: true, type, id })
@@ -124,6 +125,59 @@ describePlugin('catalogue drafts', COMMERCE_SUITE, (site) => {
     )
     expect(published.statusCode, published.body).toBe(200)
     expect(await category()).toBe('Caps')
+  })
+
+  it('shows a drafted item and category on their preview pages, the published ones elsewhere', async () => {
+    const marketing = site.cookie('marketing')
+    for (const [path, field, value] of [
+      ['item/anchor-mug', 'displayname', 'Lighthouse Mug'],
+      ['webcategory/mugs', 'name', 'Cups and mugs'],
+    ])
+      expect(
+        (await post(site.kernel, marketing, `/query/data/draft/save/${path}`, [{ field, value }]))
+          .statusCode,
+      ).toBe(200)
+    const { records, recordPreviews } = site.kernel.services
+    const { shopContexts, catalogue } = site.kernel.containerOf('commerce').cradle
+    const provider = categoryPageData(catalogue, shopContexts)
+    // As the storefront's pageData hands them over: the record read as the visitor, then through
+    // the preview (storefront/src/server/draft-previews.ts).
+    const load = async (component: string, type: string, id: string, preview: boolean) => {
+      const live = await records.get(null, type, id)
+      const record = preview ? await recordPreviews.recordOf({ type, id }, live) : live
+      return provider.load({
+        entity: null,
+        route: { id: component, url: `/x/:id`, component },
+        params: { id },
+        props: {},
+        record,
+        ...(preview ? { preview: true as const } : {}),
+        language: 'en',
+        locale: null,
+        currency: 'usd',
+        href: `/x/${id}`,
+        query: new URLSearchParams(),
+      })
+    }
+    const item = (extra: unknown) => (extra as { item: ItemAnswer }).item
+    const category = (extra: unknown) => (extra as { category: CategoryAnswer }).category
+    expect(item(await load('ItemView', 'item', 'anchor-mug', true))).toMatchObject({
+      id: 'anchor-mug',
+      displayname: 'Lighthouse Mug',
+      price: { currency: 'usd' },
+    })
+    // The first test published its name.
+    expect(item(await load('ItemView', 'item', 'anchor-mug', false)).displayname).toBe(
+      (await records.find('item', 'anchor-mug'))?.displayname,
+    )
+    expect(category(await load('CategoryView', 'webcategory', 'mugs', true)).name).toBe(
+      'Cups and mugs',
+    )
+    expect(category(await load('CategoryView', 'webcategory', 'mugs', false)).name).toBe('Mugs')
+    for (const path of ['item/anchor-mug', 'webcategory/mugs'])
+      expect(
+        (await post(site.kernel, marketing, `/query/data/draft/discard/${path}`)).statusCode,
+      ).toBe(200)
   })
 
   it('tells each role what it may do with the catalogue', async () => {

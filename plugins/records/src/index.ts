@@ -20,6 +20,7 @@ import {
   SCHEDULED_PUBLISH_MS,
   SCHEDULED_PUBLISH_TASK,
 } from './server/drafts/draft-schedule.js'
+import { DraftPreviews } from './server/drafts/draft-previews.js'
 import { draftRoutes } from './server/routes/draft-routes.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordIndex } from './server/record-index.js'
@@ -73,6 +74,7 @@ export type {
   RecordKey,
   RecordsService,
 } from './server/records-service.js'
+export type { DraftPreviews, PageAddress, PreviewKey } from './server/drafts/draft-previews.js'
 export type { RecordHistory, VersionNote } from './server/history/record-history.js'
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
 export type { LogEntry, RecordLogSink } from './server/app-log.js'
@@ -106,6 +108,11 @@ declare module '@shopwright/core' {
      * plugin that keeps the site's one log (the log plugin); absent, records keep their own.
      */
     recordLogSink?: RecordLogSink
+    /**
+     * Draft preview links (docs/history.md, "Live preview"): the storefront gives it its route
+     * table and opens the links' tokens.
+     */
+    recordPreviews: DraftPreviews
   }
   /** The storage layer and the calls' helpers: this plugin's own container only. */
   interface PluginInternals {
@@ -141,6 +148,7 @@ export default definePlugin({
     'recordExport',
     'binSources',
     'recordHistory',
+    'recordPreviews',
   ],
   errors: RECORDS_ERRORS,
   security: RECORDS_SECURITY,
@@ -222,6 +230,9 @@ export default definePlugin({
         ({ db, draftCalls, recordTypes, logger }) =>
           new DraftSchedule(db, draftCalls, recordTypes, logger),
       ).singleton(),
+      recordPreviews: asFunction(
+        ({ db, draftCalls }) => new DraftPreviews(db, draftCalls),
+      ).singleton(),
       historyCalls: asFunction(
         ({ db, records, recordTypes, recordStore, draftCalls }) =>
           new HistoryCalls(db, records, recordTypes, recordStore, draftCalls),
@@ -258,6 +269,7 @@ export default definePlugin({
     services.schedule.every(HISTORY_PRUNE_TASK, HISTORY_PRUNE_MS, async () => {
       const pruned = await services.recordHistory.prune()
       if (pruned > 0) logger.info({ pruned }, 'old record versions pruned')
+      await services.recordPreviews.prune()
     })
     // Drafts given a time publish by themselves, on one node (docs/history.md).
     services.schedule.every(SCHEDULED_PUBLISH_TASK, SCHEDULED_PUBLISH_MS, async () => {
@@ -273,6 +285,6 @@ export default definePlugin({
     dataRoutes(router, services)
     transferRoutes(router, services)
     historyRoutes(router, services.historyCalls)
-    draftRoutes(router, services.draftCalls, services.draftSchedule)
+    draftRoutes(router, services.draftCalls, services.draftSchedule, services.recordPreviews)
   },
 })

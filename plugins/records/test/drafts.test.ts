@@ -318,6 +318,73 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     expect((await anonymous({ url: '/query/data/get/webpage/timed' })).body.headline).toBe('Taken')
   })
 
+  it('issues preview links to who may read the draft, keeping only their hash', async () => {
+    await ok(save(marketing, 'webpage/home', { headline: 'Home (draft)' }))
+    const before = Date.now()
+    const link = await ok(
+      marketing({ method: 'POST', url: '/query/data/draft/preview/webpage/home' }),
+    )
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(link.expiresAt).toBeGreaterThanOrEqual(before + 59 * 60_000)
+    expect(link.expiresAt).toBeLessThanOrEqual(Date.now() + 60 * 60_000)
+    // This site serves no storefront: no page shows the record.
+    expect(link.href).toBeNull()
+    const { recordPreviews } = site.kernel.services
+    expect(await recordPreviews.open(link.token as string)).toEqual({
+      type: 'webpage',
+      id: 'home',
+    })
+    const rows = await site.kernel.services.db('record_previews').select()
+    expect(JSON.stringify(rows)).not.toContain(link.token)
+    expect(rows).toContainEqual(
+      expect.objectContaining({ type: 'webpage', id: 'home', actor: site.actor('marketing') }),
+    )
+    // Malformed, unknown and expired tokens open nothing; expired ones are pruned.
+    expect(await recordPreviews.open('x'.repeat(43))).toBeNull()
+    expect(await recordPreviews.open('../../etc/passwd')).toBeNull()
+    expect(
+      await recordPreviews.open(link.token as string, (link.expiresAt as number) + 1),
+    ).toBeNull()
+    expect(await recordPreviews.prune((link.expiresAt as number) + 1)).toBeGreaterThanOrEqual(1)
+    expect(await recordPreviews.open(link.token as string)).toBeNull()
+
+    const refusals: Array<[Promise<Answer>, number, string]> = [
+      [
+        anonymous({ method: 'POST', url: '/query/data/draft/preview/webpage/home' }),
+        401,
+        'ERROR_NOT_SIGNED_IN',
+      ],
+      [
+        office({ method: 'POST', url: '/query/data/draft/preview/webpage/home' }),
+        403,
+        'ERROR_PERMISSION_TYPE',
+      ],
+      [
+        admin({ method: 'POST', url: '/query/data/draft/preview/country/us' }),
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+      [
+        admin({ method: 'POST', url: '/query/data/draft/preview/webpage/nosuch' }),
+        404,
+        'ERROR_RECORD_NOT_AVAILABLE',
+      ],
+      [
+        admin({ method: 'POST', url: '/query/data/draft/preview/web..page/x' }),
+        400,
+        'ERROR_INVALID_ID',
+      ],
+      [admin({ url: '/query/data/draft/preview/webpage/home' }), 405, ''],
+    ]
+    const count = (await site.kernel.services.db('record_previews').count({ n: '*' }))[0]
+    for (const [answer, status, message] of refusals) {
+      const res = await answer
+      expect(res.status, JSON.stringify(res.body)).toBe(status)
+      if (message) expect(res.body.message).toBe(message)
+    }
+    expect((await site.kernel.services.db('record_previews').count({ n: '*' }))[0]).toEqual(count)
+  })
+
   it('refuses callers without the right, types without drafts and bad saves, changing nothing', async () => {
     await ok(save(admin, 'webpage/home', { headline: 'Kept draft' }))
     const before = await ok(admin({ url: '/query/data/draft/get/webpage/home' }))

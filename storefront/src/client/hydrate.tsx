@@ -20,7 +20,8 @@ export function hydrateStorefront(theme: Theme): void {
   startTransition(() => {
     hydrateRoot(root, <StorefrontApp theme={theme} data={data} client={client} />)
   })
-  trackPages(client)
+  // A draft's preview is staff at work, not a visit.
+  if (!data.preview) trackPages(client)
 }
 
 /** Page tracking: every shown address (client navigations included), scroll depth, sent when quiet. */

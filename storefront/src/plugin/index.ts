@@ -4,6 +4,8 @@ import { asFunction, definePlugin, type PluginDefinition } from '@shopwright/cor
 import type {} from '@shopwright/plugin-memory'
 import type {} from '@shopwright/plugin-records'
 import { loadTheme } from '../server/load-theme.js'
+import { PREVIEW_PARAM } from '../shared/page.js'
+import { addressOfRecord, toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
 import {
   STOREFRONT_PAGE_CACHE,
   STOREFRONT_SITE_CACHE,
@@ -68,12 +70,21 @@ export function storefrontPlugin(
         ).singleton(),
       })
     },
-    bootstrap({ optional }) {
+    bootstrap({ optional, services }) {
       // The Memory screen lists and clears the rendered pages under html and the site-wide data
       // (routes, menus, settings, sitemap) under website (plugins/memory/README.md).
       optional('memory')
         ?.cacheTypes.add(STOREFRONT_PAGE_CACHE, 'html')
         .add(STOREFRONT_SITE_CACHE, 'website')
+      // A draft's preview link goes to the page that shows its record (docs/history.md).
+      optional('recordPreviews')?.usePages(async (type, id, token) => {
+        const records = await services.records.findAll('route', { limit: 1000 })
+        const routes = records
+          .map((record) => toWebsiteRoute(record))
+          .filter((route): route is WebsiteRoute => route !== null)
+        const address = addressOfRecord(routes, type, id)
+        return address && `${address}?${PREVIEW_PARAM}=${encodeURIComponent(token)}`
+      })
     },
     pages(context) {
       return mountPages(options.theme, context)

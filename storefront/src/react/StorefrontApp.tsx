@@ -1,5 +1,6 @@
 import {
   useCallback,
+  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -37,6 +38,34 @@ interface Shown {
   extra?: Record<string, unknown>
   /** The route matched, but its data says there is no such page: the theme's NotFound. */
   notFound?: boolean
+}
+
+/**
+ * The strip a draft's preview shows above the theme's shell, whatever the theme: that the page
+ * is not what shoppers see, that it has no changes waiting, or that the link expired. Styled inline, as themes differ.
+ */
+function PreviewNotice({ state }: { state: 'draft' | 'published' | 'expired' }) {
+  const { t } = useContext(TranslationContext)
+  const expired = state === 'expired'
+  return (
+    <div
+      role="status"
+      data-testid="preview-notice"
+      style={{
+        background: expired ? '#fff4e5' : '#1f2937',
+        color: expired ? '#663c00' : '#fff',
+        font: '600 14px/1.4 system-ui, sans-serif',
+        padding: '8px 16px',
+        textAlign: 'center',
+      }}
+    >
+      {expired
+        ? t('This preview link has expired: the page shows what is published.')
+        : state === 'draft'
+          ? t('Preview: changes not published yet')
+          : t('Preview: this page has no changes waiting to be published.')}
+    </div>
+  )
 }
 
 /** True for a click the browser should handle itself: new tab, download, another site... */
@@ -222,6 +251,7 @@ export function StorefrontApp({ theme, data, client }: StorefrontAppProps) {
           <PageExtraContext.Provider value={shown.extra}>
             {/* Clicks on local links anywhere in the page become client navigations. */}
             <div className="sw-storefront" onClick={onClick}>
+              {data.preview ? <PreviewNotice state={data.preview.state} /> : null}
               <theme.Shell site={data.site} menus={data.menus}>
                 {matched && Page ? (
                   <PageBoundary key={shown.href}>

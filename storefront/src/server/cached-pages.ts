@@ -57,8 +57,9 @@ function takesBrotli(ctx: Context): boolean {
 export function cachedPages(pages: PageCache): Middleware<StorefrontState> {
   return async (ctx, next) => {
     const page = ctx.state.storefront
-    // A navigation's data request is JSON, answered afresh (the page cache holds pages).
-    if (!page.anonymous || page.dataRequest) return next()
+    // A navigation's data request is JSON, answered afresh (the page cache holds pages); a draft's
+    // preview is nobody's to keep.
+    if (!page.anonymous || page.dataRequest || page.preview) return next()
     const key = pages.key(page.href, page.locale)
     const cached = await pages.get(key)
     if (cached) {

@@ -115,7 +115,7 @@ describe('pageData', () => {
   it("reads the page's record as the visitor, in the site's first language without a locale choice", async () => {
     const { reads, request } = setup()
     const data = await request({ matched: HOME })
-    expect(reads).toEqual([[null, 'webpage', 'home', 'en-us']])
+    expect(reads).toEqual([[null, 'webpage', 'home', 'en-us', undefined]])
     expect(data).toMatchObject({
       href: '/',
       record: { headline: 'Hello' },
@@ -132,7 +132,7 @@ describe('pageData', () => {
     const { reads, request } = setup()
     const locale = { country: 'fr', currency: 'eur', language: 'fr' }
     const data = await request({ matched: HOME, locale }, CUSTOMER)
-    expect(reads).toEqual([[CUSTOMER, 'webpage', 'home', 'fr']])
+    expect(reads).toEqual([[CUSTOMER, 'webpage', 'home', 'fr', undefined]])
     expect(data).toMatchObject({ language: 'fr', locale, texts: { About: 'À propos' } })
     expect(data.account).toEqual({ type: 'customer', id: 'ada', name: 'Ada', admin: false })
   })
@@ -482,7 +482,7 @@ describe('pageData', () => {
       locale: FRENCH,
       dataRequest: { language: 'en-us' },
     })
-    expect(reads).toEqual([[null, 'webpage', 'home', 'en-us']])
+    expect(reads).toEqual([[null, 'webpage', 'home', 'en-us', undefined]])
     expect(languages).toEqual(['en-us'])
     expect(data).toMatchObject({ language: 'en-us', texts: {}, menus: {} })
     // A language that is not one falls back to the locale choice's.

@@ -9,7 +9,7 @@ import type { MatchedRoute } from '../shared/route-match.js'
 import { compactTexts } from '../shared/translation.js'
 import { loadPageExtras } from './page-extras.js'
 import { declaresQuery, plainPath } from './page-keep.js'
-import { required, type PageState, type StorefrontState } from './page-state.js'
+import { required, type PagePreview, type PageState, type StorefrontState } from './page-state.js'
 import type { SiteSource } from './site-source.js'
 import { visibleMenus } from './visible-menus.js'
 
@@ -140,7 +140,9 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
       page.keep = undefined
 
     const loadRecordAndExtras = async () => {
-      const record = key ? await sources.source.record(entity, key.type, key.id, language) : null
+      const record = key
+        ? await sources.source.record(entity, key.type, key.id, language, page.preview)
+        : null
       const extras =
         matched && providers.length > 0
           ? await loadPageExtras(
@@ -155,6 +157,7 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
                 params: matched.params,
                 props: matched.props,
                 record,
+                ...(page.preview?.drafted ? { preview: true as const } : {}),
                 language,
                 locale: page.locale,
                 currency: currencyOf(page.locale, site),
@@ -200,8 +203,14 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
       ...(shown.extra && !shown.notFound ? { extra: shown.extra } : {}),
       ...(shown.notFound ? { notFound: true as const } : {}),
       ...(components.length > 0 ? { extraRoutes: components } : {}),
+      ...(page.preview ? { preview: { state: previewState(page.preview) } } : {}),
     }
     page.data = data
     return next()
   }
+}
+
+/** What a draft's preview says it shows (PageData.preview). */
+function previewState(preview: PagePreview): 'draft' | 'published' | 'expired' {
+  return preview.key === null ? 'expired' : preview.drafted ? 'draft' : 'published'
 }

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa'
 import type { Authenticator, EventBus } from '@shopwright/core'
 import { LOCALE_COOKIE, parseLocaleChoice } from '@shopwright/client'
-import { PAGE_DATA_HEADER } from '../shared/page.js'
+import { PAGE_DATA_HEADER, PREVIEW_PARAM } from '../shared/page.js'
 import type { StorefrontState } from './page-state.js'
 import { THEME_ASSETS } from './page-assets.js'
 import { PAGE_REQUEST_EVENT, type PageRequestEvent } from './page-events.js'
@@ -34,7 +34,8 @@ const LANGUAGE = /^[a-z0-9-]{2,16}$/
  * client navigation asks for the page's data only (PAGE_DATA_HEADER, its value the language; every
  * page answer varies by it). The language is checked against the site's languages by pageData.
  * With `events`, it then raises PAGE_REQUEST_EVENT on this node, for plugins that follow
- * visitors; not for a data request, which the browser's page tracking reports itself.
+ * visitors; not for a data request, which the browser's page tracking reports itself, nor for a
+ * draft's preview.
  */
 export function pageRequests(
   authenticator: Pick<Authenticator, 'carriesCredentials'> | undefined,
@@ -54,7 +55,8 @@ export function pageRequests(
       anonymous: !authenticator?.carriesCredentials(ctx),
       ...(asked ? { dataRequest: { language: LANGUAGE.test(asked) ? asked : null } } : {}),
     }
-    if (events && !asked) {
+    // Nor for a draft's preview: staff looking at a page to come are no visitors.
+    if (events && !asked && ctx.query[PREVIEW_PARAM] === undefined) {
       const event: PageRequestEvent = { href, ctx: ctx as PageRequestEvent['ctx'] }
       await events.emit(PAGE_REQUEST_EVENT, event, { local: true })
     }

@@ -1,4 +1,4 @@
-import type { QueryState } from '@shopwright/core'
+import type { QueryState, RecordData } from '@shopwright/core'
 import type { LocaleChoice } from '@shopwright/client'
 import type { MenuItem, PageData, SiteData } from '../shared/page.js'
 import type { MatchedRoute, WebsiteRoute } from '../shared/route-match.js'
@@ -33,6 +33,8 @@ export interface PageState {
    * is answered as JSON (pageDataAnswer), in this language, and never from or into the page cache.
    */
   readonly dataRequest?: { language: string | null }
+  /** A draft's preview (draftPreviews): never from or into the page cache. */
+  preview?: PagePreview
   site?: SiteWide
   /** The route the address shows; null: none (or one the theme cannot show), a 404. */
   matched?: MatchedRoute | null
@@ -42,6 +44,16 @@ export interface PageState {
    * and taken away again by pageData for a page that must not be kept.
    */
   keep?: (page: RenderedPage) => void
+}
+
+/** A draft's preview as the page reads it. */
+export interface PagePreview {
+  /** The record the token shows; null when the token is not (or no longer) good. */
+  key: { type: string; id: string } | null
+  /** The record as the preview shows it, from the live one as the visitor reads it (or null). */
+  read(live: RecordData | null): Promise<RecordData | null>
+  /** Set by read: whether the page shows a draft's fields. */
+  drafted?: boolean
 }
 
 /** The request state the storefront's page middlewares read: the kernel's, and the page's own. */

@@ -1,5 +1,6 @@
 import { isAppError, type CacheService, type Entity, type RecordData } from '@shopwright/core'
 import { STOREFRONT_SITE_CACHE } from './storefront-registry.js'
+import type { PagePreview } from './page-state.js'
 import type { RecordsService } from '@shopwright/plugin-records'
 import { isRightToLeft, localizedIds } from '@shopwright/client'
 import {
@@ -182,6 +183,8 @@ export class SiteSource {
     type: string,
     id: string,
     language?: string,
+    /** A draft's preview: the record it names is shown with the draft's fields. */
+    preview?: PagePreview,
   ): Promise<RecordData | null> {
     if (language) {
       // One read finds which language variants exist; the one shown is then read as the visitor.
@@ -189,6 +192,11 @@ export class SiteSource {
       const found = await this.records.findMany(ids.map((each) => ({ type, id: each })))
       id = ids.find((each) => found.some((record) => record.id === each)) ?? id
     }
+    const live = await this.visible(entity, type, id)
+    return preview?.key?.type === type && preview.key.id === id ? preview.read(live) : live
+  }
+
+  private async visible(entity: Entity | null, type: string, id: string) {
     try {
       return await this.records.get(entity, type, id)
     } catch (error) {

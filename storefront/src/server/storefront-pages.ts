@@ -10,6 +10,7 @@ import { cachedPages } from './cached-pages.js'
 import { chain } from './chain.js'
 import { crawlerFiles } from './crawler-files.js'
 import { dataFailures } from './data-failures.js'
+import { draftPreviews } from './draft-previews.js'
 import { lazyPageAssets } from './page-assets.js'
 import { storefrontPageCache, type PageCache } from './page-cache.js'
 import { pageData } from './page-data.js'
@@ -50,6 +51,8 @@ export interface ThemeServerModule {
  *   navigation's data request);
  * - dataFailures: a database or Redis that does not answer while the page's data is read is the
  *   storefront's error page with 503 ERROR_DATA_CONNECTION, never 'Page not Found';
+ * - draftPreviews: a draft's preview link (`?preview_token=`): its record with the draft's
+ *   fields, never cached, indexed nor tracked;
  * - cachedPages: anonymous pages from the page cache, and kept once rendered;
  * - siteWideData: the route table (from the website route records), site settings and menus;
  * - resolveRoute: the route the address shows, or none (404);
@@ -93,6 +96,7 @@ export function storefrontPages(
       authenticator,
       chain<StorefrontState>(
         dataFailures({ assets, logger: services.logger }),
+        draftPreviews(optional('recordPreviews')),
         cachedPages(pages),
         siteWideData(source, pages),
         resolveRoute(module.theme),

@@ -49,6 +49,11 @@ export interface PageDataInput {
   props: Readonly<Record<string, string>>
   /** The record the page shows, read as the visitor (null: none, or one they may not view). */
   record: RecordData | null
+  /**
+   * True on a draft's preview that shows the draft (docs/history.md, "Live preview"): `record`
+   * holds the draft's fields, so a provider that reads the record itself shows `record` instead.
+   */
+  preview?: true
   /** The language the page is written in: the locale choice's, else the site's first. */
   language: string
   /** The visitor's locale choice (its cookie), or null before they made one. */

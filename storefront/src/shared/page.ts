@@ -117,7 +117,19 @@ export interface PageData {
   notFound?: true
   /** The route components whose pages have extras: client navigation to one fetches its data. */
   extraRoutes?: readonly string[]
+  /**
+   * Set on a draft's preview (PREVIEW_PARAM): the page shows its record with the draft's fields
+   * (`draft`), as published when it has none (`published`), or, when the link is no longer good,
+   * what is published (`expired`). Such a page is never cached, indexed nor tracked.
+   */
+  preview?: { state: 'draft' | 'published' | 'expired' }
 }
+
+/**
+ * The query parameter of a draft's preview link (docs/history.md, "Live preview"): its value is the
+ * token the records plugin issued. The name holds `token`, so the logs write it redacted.
+ */
+export const PREVIEW_PARAM = 'preview_token'
 
 /**
  * A client navigation's request for a page's data: a GET of the page's own address with this

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RouteTable, toWebsiteRoute, type WebsiteRoute } from './route-match.js'
+import { addressOfRecord, RouteTable, toWebsiteRoute, type WebsiteRoute } from './route-match.js'
 
 const route = (id: string, url: string, props: Record<string, string> = {}): WebsiteRoute => ({
   id,
@@ -98,5 +98,40 @@ describe('toWebsiteRoute', () => {
       }),
     ).toEqual({ ...kept, recordtype: 'webcategory', props: { view: 'grid' } })
     expect(toWebsiteRoute({ id: 'x', url: '/x' })).toBeNull()
+  })
+})
+
+describe('addressOfRecord', () => {
+  const route = (url: string, extra: Partial<WebsiteRoute> = {}): WebsiteRoute => ({
+    id: url,
+    url,
+    component: 'Page',
+    seo: 'static',
+    title: '',
+    description: '',
+    props: {},
+    ...extra,
+  })
+  const routes = [
+    route('/', { recordtype: 'webpage', recordid: 'home' }),
+    route('/gallery', { props: { pagetype: 'webpage', pageid: 'gallery' } }),
+    route('/item/:id', { recordtype: 'item' }),
+    route('/shop/:category/:id', { recordtype: 'webcategory' }),
+  ]
+
+  it('finds the route that names the record, by its id or a page view’s pageid', () => {
+    expect(addressOfRecord(routes, 'webpage', 'home')).toBe('/')
+    expect(addressOfRecord(routes, 'webpage', 'gallery')).toBe('/gallery')
+  })
+
+  it('puts the id, encoded, in a route of the type whose only parameter is :id', () => {
+    expect(addressOfRecord(routes, 'item', 'a b/c')).toBe('/item/a%20b%2Fc')
+  })
+
+  it('answers null when no route shows the record', () => {
+    expect(addressOfRecord(routes, 'webpage', 'about')).toBeNull()
+    // Another parameter than the id would have to be made up.
+    expect(addressOfRecord(routes, 'webcategory', 'shoes')).toBeNull()
+    expect(addressOfRecord(routes, 'customer', '1')).toBeNull()
   })
 })

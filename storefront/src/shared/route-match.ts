@@ -152,3 +152,34 @@ export function toWebsiteRoute(record: Record<string, unknown>): WebsiteRoute | 
     props,
   }
 }
+
+/**
+ * The address of the page that shows a record, for links to it (a draft's preview): a route that
+ * names the record (its `recordid`, or the `pageid` of a page view) first, else a route of its
+ * type whose only parameter is `:id`; null when no route shows it. The record the page then shows
+ * is picked as recordKeyOf picks it (a language variant may stand in for it).
+ */
+export function addressOfRecord(
+  routes: readonly WebsiteRoute[],
+  type: string,
+  id: string,
+): string | null {
+  const fixed = (route: WebsiteRoute) => !/[:+]/.test(route.url)
+  const named = routes.find(
+    (route) =>
+      fixed(route) &&
+      (route.recordtype ?? route.props.pagetype) === type &&
+      (route.recordid ?? route.props.pageid) === id,
+  )
+  if (named) return named.url
+  const byId = routes.find(
+    (route) =>
+      route.recordtype === type &&
+      !route.recordid &&
+      route.url
+        .split('/')
+        .filter((part) => /^[:+]/.test(part))
+        .join() === ':id',
+  )
+  return byId ? byId.url.replace(':id', encodeURIComponent(id)) : null
+}

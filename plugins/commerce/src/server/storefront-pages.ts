@@ -64,14 +64,16 @@ export function categoryPageData(catalogue: Catalogue, contexts: ShopContexts): 
     async load(input) {
       const id = input.params.id ?? ''
       const context = await contextOf(contexts, input)
+      // A draft's preview shows the record with the draft's fields, not the live one.
+      const shown = input.preview ? input.record : null
       if (input.route.component === 'ItemView')
-        return { item: await catalogue.item(context, { id }) } satisfies ItemPageExtra
+        return { item: await catalogue.item(context, { id }, shown) } satisfies ItemPageExtra
       // Values a link of the theme never makes are not found: such addresses never fill the
       // page cache (a repeated key is refused by the engine).
-      const shown = input.query.get('display')
-      if (shown !== null && shown !== 'grid' && shown !== 'list')
-        throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: `display ${shown}` })
-      const display: CategoryDisplay = shown === 'list' ? 'list' : 'grid'
+      const asked = input.query.get('display')
+      if (asked !== null && asked !== 'grid' && asked !== 'list')
+        throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: `display ${asked}` })
+      const display: CategoryDisplay = asked === 'list' ? 'list' : 'grid'
       const page = pageOf(input, 'ERROR_CATEGORY_NOT_AVAILABLE')
       const { places } = context.currency
       const read = readListing((key) => input.query.get(key) ?? undefined, places)
@@ -87,7 +89,7 @@ export function categoryPageData(catalogue: Catalogue, contexts: ShopContexts): 
         })
       const { pagesizes } = await contexts.settings()
       const pagesize = display === 'list' ? pagesizes.weblist : pagesizes.webgrid
-      const category = await catalogue.category(context, id, page, pagesize, read.choice)
+      const category = await catalogue.category(context, id, page, pagesize, read.choice, shown)
       if (page > category.pages)
         throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: `page ${page}` })
       return { category, display } satisfies CategoryPageExtra

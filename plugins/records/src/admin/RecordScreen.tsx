@@ -39,6 +39,7 @@ import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import { HistoryDialog } from './history/HistoryDialog.js'
 import { askSchedule } from './drafts/ScheduleDialog.js'
+import { PreviewPane } from './drafts/PreviewPane.js'
 import {
   DraftBadge,
   isDraftAnswer,
@@ -110,6 +111,8 @@ export function RecordScreen(route: RecordScreenProps) {
   useEffect(() => {
     if (fetched.data) setDraft(isDraftAnswer(fetched.data) ? fetched.data.draft : null)
   }, [fetched.data])
+  // The draft's live preview beside the form (drafts/PreviewPane.tsx), for a record once saved.
+  const [previewing, setPreviewing] = useState(false)
   const [values, setValues] = useState<RecordData | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
@@ -463,6 +466,8 @@ export function RecordScreen(route: RecordScreenProps) {
     }
   }
 
+  const preview = drafted && previewing && access?.edit ? savedId.current : null
+
   const refresh = async () => {
     await autosave.flush()
     changed.current.clear()
@@ -509,6 +514,16 @@ export function RecordScreen(route: RecordScreenProps) {
           <span className="sw-muted records-publish-needed" data-testid="publish-needed">
             {t('Someone who may publish makes these changes live.')}
           </span>
+        ) : null}
+        {drafted && savedId.current !== null && access?.edit ? (
+          <Button
+            icon="eye"
+            onClick={() => void autosave.flush().then(() => setPreviewing((shown) => !shown))}
+            data-testid="preview"
+            aria-pressed={previewing}
+          >
+            {t('Preview')}
+          </Button>
         ) : null}
         {drafted && draft && access?.edit && (!draft.isNew || access.delete) ? (
           <Button icon="close" onClick={() => void discard()} data-testid="discard">
@@ -557,19 +572,30 @@ export function RecordScreen(route: RecordScreenProps) {
           onAttach={attachSecurity}
         />
       ) : null}
-      <FieldSourceContext.Provider value={source}>
-        <RecordForm
-          type={type}
-          fields={fields}
-          values={values}
-          errors={errors}
-          readOnly={readOnly}
-          mode={savedId.current === null ? 'create' : 'edit'}
-          sections={sections}
-          onChange={onChange}
-          onBlur={onBlur}
-        />
-      </FieldSourceContext.Provider>
+      <div className={preview ? 'records-preview-split' : undefined}>
+        <FieldSourceContext.Provider value={source}>
+          <RecordForm
+            type={type}
+            fields={fields}
+            values={values}
+            errors={errors}
+            readOnly={readOnly}
+            mode={savedId.current === null ? 'create' : 'edit'}
+            sections={sections}
+            onChange={onChange}
+            onBlur={onBlur}
+          />
+        </FieldSourceContext.Provider>
+        {preview ? (
+          <PreviewPane
+            key={preview}
+            type={type}
+            id={preview}
+            draft={draft}
+            onClose={() => setPreviewing(false)}
+          />
+        ) : null}
+      </div>
     </section>
   )
 }

@@ -215,6 +215,26 @@ export const migrations: Migration[] = [
       })
     },
   },
+  {
+    // Draft previews (server/drafts/draft-previews.ts): each link's token is kept only as its
+    // SHA-256, with the record it shows, who asked and when it stops working; expired rows are
+    // pruned with the old versions.
+    name: '011-draft-previews',
+    async up(db) {
+      await db.schema.createTable('record_previews', (table) => {
+        binaryKeys(table)
+        table.string('token_hash', 64).notNullable().primary()
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.string('actor', 260).notNullable()
+        table.bigInteger('expires_at').notNullable()
+        table.index(['expires_at'], 'record_previews_age')
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('record_previews')
+    },
+  },
 ]
 
 /** Adds `publish` to every stored access entry that has none, true where the entry grants edit. */

@@ -244,8 +244,10 @@ export class Catalogue {
     page: number,
     pagesize: number,
     choice: ListingChoice = NO_FILTERS,
+    /** The category as a draft's preview shows it (docs/history.md, "Live preview"). */
+    previewed: RecordData | null = null,
   ): Promise<CategoryListingAnswer> {
-    const record = await this.records.find(CATEGORY_TYPE, id)
+    const record = previewed ?? (await this.records.find(CATEGORY_TYPE, id))
     if (!record || record.online === false)
       throw createError('ERROR_CATEGORY_NOT_AVAILABLE', { reason: id })
     const items = await this.itemsOf(context, id, page, pagesize, choice)
@@ -292,8 +294,13 @@ export class Catalogue {
   }
 
   /** An item with its gallery, children, break table and availability, for the item page. */
-  async item(context: ShopContext, key: { id?: string; fragment?: string }): Promise<ItemAnswer> {
-    const record = await this.resolveItem(key)
+  async item(
+    context: ShopContext,
+    key: { id?: string; fragment?: string },
+    /** The item as a draft's preview shows it (docs/history.md, "Live preview"). */
+    previewed: RecordData | null = null,
+  ): Promise<ItemAnswer> {
+    const record = previewed ?? (await this.resolveItem(key))
     if (!record || record.online !== true)
       throw createError('ERROR_ITEM_NOT_AVAILABLE', { reason: key.id ?? key.fragment })
     const parentId = refId(record.parent)

@@ -1,5 +1,6 @@
 import { describe, type QueryRouter, type RecordData, z } from '@shopwright/core'
 import type { DraftCalls } from '../drafts/draft-calls.js'
+import type { DraftPreviews } from '../drafts/draft-previews.js'
 import type { DraftSchedule } from '../drafts/draft-schedule.js'
 import { id, recordAnswer, recordParams } from './route-schemas.js'
 
@@ -86,6 +87,15 @@ const DRAFT_ROUTES = {
     answer: draftAnswer,
     errors,
   }),
+  preview: describe({
+    summary: 'A link to the storefront page of a record, shown with its draft',
+    description:
+      'Answers a new token, when it stops working (an hour from now, epoch ms) and the storefront address with it (`?preview_token=`), or a null address when no route shows records of the type. Whoever opens the link sees that one record’s draft, uncached and unindexed, until the token expires.',
+    access: edit,
+    params: record,
+    answer: z.object({ token: z.string(), expiresAt: z.number(), href: z.string().nullable() }),
+    errors,
+  }),
   discard: describe({
     summary: "Drops a record's draft",
     description: 'A record never published goes with it (which needs delete).',
@@ -101,6 +111,7 @@ export function draftRoutes(
   router: QueryRouter,
   drafts: DraftCalls,
   schedule: DraftSchedule,
+  previews: DraftPreviews,
 ): void {
   router.get('/data/draft/get/:recordtype/:id', DRAFT_ROUTES.get, async (ctx) => {
     const { recordtype, id } = ctx.input.params
@@ -125,6 +136,10 @@ export function draftRoutes(
     const { at } = ctx.input.body
     const when = at === null ? null : Date.parse(at)
     ctx.body = await schedule.schedule(await ctx.state.entity(), recordtype, id, when)
+  })
+  router.post('/data/draft/preview/:recordtype/:id', DRAFT_ROUTES.preview, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await previews.issue(await ctx.state.entity(), recordtype, id)
   })
   router.post('/data/draft/discard/:recordtype/:id', DRAFT_ROUTES.discard, async (ctx) => {
     const { recordtype, id } = ctx.input.params

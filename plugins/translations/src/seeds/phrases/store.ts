@@ -14,8 +14,8 @@ import fr from './store.fr.json' with { type: 'json' }
  * pages/Verify.tsx ("Create your account to order faster..."); the sample routes' descriptions,
  * the page's meta description ("Welcome to Shopwright Test Company."); the shell: header, menus,
  * footer, the loading spinner ("Menu"); words the storefront's screens share besides the general
- * set's, OK, Cancel, Login... ("Save"); the engine: a page that fails, a page that does not exist
- * ("Page not Found"); the contact and locale pages ("No contact details yet."); the shell:
+ * set's, OK, Cancel, Login... ("Save"); the engine: a page that fails, a page that does not exist,
+ * a draft's preview ("Page not Found"); the contact and locale pages ("No contact details yet."); the shell:
  * skipping to the page, the shop's navigation and the footer ("Skip to content"); the home page
  * and the gallery ("Shop by category"); item cards, the category page and the pager ("From {0}");
  * a category's sort and filters, pages/catalogue/SortControl.tsx and CategoryFilters.tsx ("Sort

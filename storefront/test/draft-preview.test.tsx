@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Kernel } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account from '@shopwright/plugin-account'
+import translations from '@shopwright/plugin-translations'
+import { allSeeds } from '@shopwright/seeds'
+import { storefrontPlugin } from '../src/plugin/index.js'
+import { PAGE_DATA_HEADER } from '../src/shared/page.js'
+import type { PageProps, Theme } from '../src/shared/contract.js'
+import { ADMIN, pageDataOf, testThemeModule } from './helpers.js'
+
+const theme: Theme = {
+  name: 'preview',
+  Shell: ({ children }) => <main>{children}</main>,
+  NotFound: () => <h1>Nothing here</h1>,
+  components: {
+    Welcome: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
+    About: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
+  },
+}
+
+/**
+ * A draft's live preview (issue 39, docs/history.md "Live preview"): the link the records plugin
+ * issues shows the storefront page with the draft; it is never cached, indexed nor kept by the
+ * page cache, and an anonymous visitor of the same page sees only what is published.
+ */
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`a draft's preview on ${database.name}`, () => {
+    let kernel: Kernel
+    let close: () => Promise<void>
+    const page = (url: string, headers: Record<string, string> = {}) =>
+      inject(kernel, { url, headers: { accept: 'text/html', ...headers } })
+    const headline = (html: string) => /<h1>(.*?)<\/h1>/.exec(html)?.[1]
+
+    beforeAll(async () => {
+      ;({ kernel, close } = await bootTestKernel(
+        database,
+        [records, account, translations, storefrontPlugin({ theme: testThemeModule(theme) })],
+        {},
+      ))
+      await kernel.seed(allSeeds())
+    })
+    afterAll(() => close())
+
+    const drafts = () => kernel.containerOf('records').cradle.draftCalls
+
+    it('shows the draft through its link only, uncached and unindexed', async () => {
+      const live = headline((await page('/about')).body)
+      expect(live).toBeTruthy()
+      // Kept in the page cache: the next anonymous visitor gets it from there.
+      await page('/about')
+      await drafts().save(ADMIN, 'webpage', 'about', [
+        { field: 'headline', value: 'About us, to come' },
+      ])
+      const link = await kernel.services.recordPreviews.issue(ADMIN, 'webpage', 'about')
+      expect(link.href).toBe(`/about?preview_token=${link.token}`)
+
+      const shown = await page(link.href!)
+      expect(shown.statusCode).toBe(200)
+      expect(headline(shown.body)).toBe('About us, to come')
+      expect(shown.body).toContain('Preview: changes not published yet')
+      expect(pageDataOf(shown.body).preview).toEqual({ state: 'draft' })
+      expect(shown.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'x-robots-tag': 'noindex, nofollow',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'SAMEORIGIN',
+      })
+      expect(shown.headers['content-security-policy']).toContain("frame-ancestors 'self'")
+
+      // Shoppers and crawlers still get the published page, cached or not.
+      for (let visit = 0; visit < 2; visit++) {
+        const anonymous = await page('/about')
+        expect(headline(anonymous.body)).toBe(live)
+        expect(anonymous.headers['x-frame-options']).toBe('DENY')
+        expect(anonymous.body).not.toContain('Preview')
+      }
+      // A client navigation's data request through the link reads the draft too.
+      const data = await page(link.href!, { [PAGE_DATA_HEADER]: 'en' })
+      expect(JSON.parse(data.body).record.headline).toBe('About us, to come')
+      expect(data.headers['cache-control']).toBe('no-store')
+      // The page the link shows follows the draft as it is saved.
+      await drafts().save(ADMIN, 'webpage', 'about', [
+        { field: 'headline', value: 'About us, reworded' },
+      ])
+      expect(headline((await page(link.href!)).body)).toBe('About us, reworded')
+      // The sitemap knows nothing of previews.
+      expect((await page('/sitemap.xml')).body).not.toContain('preview_token')
+    })
+
+    it('shows what is published, saying so, for a token that is bad or expired', async () => {
+      const live = headline((await page('/about')).body)
+      const link = await kernel.services.recordPreviews.issue(ADMIN, 'webpage', 'about')
+      await kernel.services
+        .db('record_previews')
+        .update({ expires_at: Date.now() - 1 })
+        .whereNot({ expires_at: 0 })
+      for (const href of [link.href!, '/about?preview_token=nope', '/about?preview_token=']) {
+        const shown = await page(href)
+        expect(shown.statusCode, href).toBe(200)
+        expect(headline(shown.body)).toBe(live)
+        expect(pageDataOf(shown.body).preview).toEqual({ state: 'expired' })
+        expect(shown.body).toContain('This preview link has expired')
+        expect(shown.headers['cache-control']).toBe('no-store')
+        expect(shown.headers['x-robots-tag']).toBe('noindex, nofollow')
+      }
+    })
+
+    it('shows the published page once the draft is published', async () => {
+      const link = await kernel.services.recordPreviews.issue(ADMIN, 'webpage', 'about')
+      await drafts().publish(ADMIN, 'webpage', 'about')
+      const shown = await page(link.href!)
+      expect(headline(shown.body)).toBe('About us, reworded')
+      expect(pageDataOf(shown.body).preview).toEqual({ state: 'published' })
+      expect(shown.body).toContain('no changes waiting to be published')
+      expect(headline((await page('/about')).body)).toBe('About us, reworded')
+    })
+  })
+}
