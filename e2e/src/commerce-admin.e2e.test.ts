@@ -282,6 +282,16 @@ describe('commerce in the admin (Chromium)', () => {
       )
       await shot('item-writer', writer)
       expect(await shopName()).toBe(before)
+      // The writer sees the item's page with the draft beside the form (docs/history.md).
+      await writer.click('[data-testid=preview]')
+      const frame = writer.frameLocator('[data-testid=preview-frame]')
+      await expect
+        .poll(() => frame.locator('h1').first().textContent(), { timeout: 15_000 })
+        .toBe(`${before}, new glaze`)
+      expect(await frame.locator('[data-testid=preview-notice]').textContent()).toBe(
+        'Preview: changes not published yet',
+      )
+      await shot('item-preview', writer)
     } finally {
       await writer.close()
     }
