@@ -56,6 +56,7 @@ const NEW_MIGRATIONS = [
   'records/009-publish-right',
   'records/010-draft-schedule',
   'records/011-draft-previews',
+  'records/012-draft-editors',
   'insights/001-rollups',
   'commerce/006-stock-alerts',
   'commerce/007-order-links',

@@ -461,6 +461,49 @@ describe('the admin in Chromium', () => {
     }
   })
 
+  it('shows who else is editing a draft, and what their saves changed in the form', async () => {
+    await page.goto(url('/data/webpage/home'))
+    const headline = page.locator('[data-testid=field-headline] input')
+    await headline.waitFor()
+    const other = await page.context().newPage()
+    try {
+      await other.goto(url('/data/webpage/home'))
+      const theirs = other.locator('[data-testid=field-headline] input')
+      await theirs.waitFor()
+      // The second tab is told at once; the first on its next sign of life (every 15 s).
+      await expect
+        .poll(() => other.textContent('[data-testid=draft-editors-list]'))
+        .toBe('Also editing: you, in another tab')
+      await expect
+        .poll(() => page.textContent('[data-testid=draft-editors-list]'), { timeout: 20_000 })
+        .toBe('Also editing: you, in another tab')
+      // A save in the other tab reaches this form, which says so.
+      const saved = other.waitForResponse(
+        (response) =>
+          response.url().endsWith('/query/data/draft/save/webpage/home') &&
+          response.status() === 200,
+      )
+      await theirs.fill('Welcome, from the other tab')
+      await other.click('[data-testid=refresh]')
+      await saved
+      await expect
+        .poll(() => headline.inputValue(), { timeout: 20_000 })
+        .toBe('Welcome, from the other tab')
+      expect(await page.textContent('[data-testid=draft-merged]')).toContain('Headline')
+      await shot('editing-together')
+      await page.click('[data-testid=draft-merged-ok]')
+    } finally {
+      await other.close({ runBeforeUnload: true })
+    }
+    // Closed, the other tab says it left.
+    await expect
+      .poll(() => page.isVisible('[data-testid=draft-editors-list]'), { timeout: 20_000 })
+      .toBe(false)
+    await page.click('[data-testid=discard]')
+    await page.click('[data-testid=dialog-ok]')
+    await expect.poll(() => page.textContent('[data-testid=draft-state]')).toBe('Published')
+  })
+
   it('switches to French and back without a reload, and keeps the choice across a reload', async () => {
     await page.goto(url('/data'))
     await page.waitForSelector('[data-testid=row-customer]')

@@ -21,6 +21,7 @@ import {
   SCHEDULED_PUBLISH_TASK,
 } from './server/drafts/draft-schedule.js'
 import { DraftPreviews } from './server/drafts/draft-previews.js'
+import { DraftEditors } from './server/drafts/draft-editors.js'
 import { draftRoutes } from './server/routes/draft-routes.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordIndex } from './server/record-index.js'
@@ -122,6 +123,7 @@ declare module '@shopwright/core' {
     historyCalls: HistoryCalls
     draftCalls: DraftCalls
     draftSchedule: DraftSchedule
+    draftEditors: DraftEditors
     appLog: AppLog
     htmlCleaner: HtmlCleaner
     /** The Bin screen's calls: records and every bin source's items together. */
@@ -230,6 +232,9 @@ export default definePlugin({
         ({ db, draftCalls, recordTypes, logger }) =>
           new DraftSchedule(db, draftCalls, recordTypes, logger),
       ).singleton(),
+      draftEditors: asFunction(
+        ({ db, draftCalls }) => new DraftEditors(db, draftCalls),
+      ).singleton(),
       recordPreviews: asFunction(
         ({ db, draftCalls }) => new DraftPreviews(db, draftCalls),
       ).singleton(),
@@ -270,6 +275,7 @@ export default definePlugin({
       const pruned = await services.recordHistory.prune()
       if (pruned > 0) logger.info({ pruned }, 'old record versions pruned')
       await services.recordPreviews.prune()
+      await services.draftEditors.prune()
     })
     // Drafts given a time publish by themselves, on one node (docs/history.md).
     services.schedule.every(SCHEDULED_PUBLISH_TASK, SCHEDULED_PUBLISH_MS, async () => {
@@ -285,6 +291,12 @@ export default definePlugin({
     dataRoutes(router, services)
     transferRoutes(router, services)
     historyRoutes(router, services.historyCalls)
-    draftRoutes(router, services.draftCalls, services.draftSchedule, services.recordPreviews)
+    draftRoutes(
+      router,
+      services.draftCalls,
+      services.draftSchedule,
+      services.recordPreviews,
+      services.draftEditors,
+    )
   },
 })

@@ -7,6 +7,15 @@ import { caller, recordsSuite, STAFF, type Answer } from './helpers.js'
  * reader sees until it is published; saves merge field by field; a record never published exists
  * only as a draft; discard; and the refusals.
  */
+/** The administrator as the services take a caller. */
+const ADMIN_ENTITY = {
+  type: 'employee',
+  id: 'admin-1',
+  email: 'boss@example.com',
+  name: 'Boss',
+  roles: ['administrator'],
+}
+
 describePlugin('record drafts', recordsSuite(STAFF), (site) => {
   const admin = caller(site, 'administrator')
   const marketing = caller(site, 'marketing')
@@ -383,6 +392,75 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
       if (message) expect(res.body.message).toBe(message)
     }
     expect((await site.kernel.services.db('record_previews').count({ n: '*' }))[0]).toEqual(count)
+  })
+
+  it('tells each editor who else has the draft open, and when the draft changed', async () => {
+    const beat = (who: typeof admin, tab: string, leaving?: boolean) =>
+      who({
+        method: 'POST',
+        url: '/query/data/draft/editing/webpage/about',
+        payload: { tab, ...(leaving === undefined ? {} : { leaving }) },
+      })
+    expect(await ok(beat(marketing, 'marketing-tab-1'))).toMatchObject({ editors: [] })
+    const seen = await ok(beat(editor, 'editor-tab-1'))
+    expect(seen.editors).toEqual([
+      { name: expect.any(String), self: false, since: expect.any(Number) },
+    ])
+    // The same person in a second tab is told it is them.
+    await ok(beat(marketing, 'marketing-tab-2'))
+    const both = (await ok(beat(marketing, 'marketing-tab-1'))).editors as Array<{ self: boolean }>
+    expect(both.map((each) => each.self).sort()).toEqual([false, true])
+    // A save shows in the others' next answer as a new revision.
+    const before = (await ok(beat(editor, 'editor-tab-1'))).draft as { revision: number } | null
+    await ok(save(marketing, 'webpage/about', { headline: 'About, edited together' }))
+    const after = (await ok(beat(editor, 'editor-tab-1'))).draft as {
+      revision: number
+      actorName: string
+    }
+    expect(after.revision).toBeGreaterThan(before?.revision ?? 0)
+    // Someone else's tab id is not theirs to move or close.
+    await ok(beat(editor, 'marketing-tab-2', true))
+    expect(((await ok(beat(editor, 'editor-tab-1'))).editors as unknown[]).length).toBe(2)
+    // Leaving, and going silent, take an editor off the list.
+    await ok(beat(marketing, 'marketing-tab-2', true))
+    expect(((await ok(beat(editor, 'editor-tab-1'))).editors as unknown[]).length).toBe(1)
+    const { draftEditors } = site.kernel.containerOf('records').cradle
+    const later = Date.now() + 60_000
+    await draftEditors.beat(ADMIN_ENTITY, 'webpage', 'about', 'admin-tab-1', false, later)
+    expect(
+      (await draftEditors.beat(ADMIN_ENTITY, 'webpage', 'about', 'admin-tab-1', false, later))
+        .editors,
+    ).toEqual([])
+
+    const refusals: Array<[Promise<Answer>, number, string]> = [
+      [beat(anonymous, 'anonymous-tab'), 401, 'ERROR_NOT_SIGNED_IN'],
+      [beat(office, 'office-tab-1'), 403, 'ERROR_PERMISSION_TYPE'],
+      [beat(admin, 'short'), 400, 'ERROR_INVALID_INPUT'],
+      [beat(admin, '../../../etc'), 400, 'ERROR_INVALID_INPUT'],
+      [
+        admin({
+          method: 'POST',
+          url: '/query/data/draft/editing/webpage/about',
+          payload: { tab: 'admin-tab-2', extra: 1 },
+        }),
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+      [
+        admin({
+          method: 'POST',
+          url: '/query/data/draft/editing/country/us',
+          payload: { tab: 'admin-tab-2' },
+        }),
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+    ]
+    for (const [answer, status, message] of refusals) {
+      const res = await answer
+      expect(res.status, JSON.stringify(res.body)).toBe(status)
+      expect(res.body.message).toBe(message)
+    }
   })
 
   it('refuses callers without the right, types without drafts and bad saves, changing nothing', async () => {

@@ -40,6 +40,9 @@ import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-t
 import { HistoryDialog } from './history/HistoryDialog.js'
 import { askSchedule } from './drafts/ScheduleDialog.js'
 import { PreviewPane } from './drafts/PreviewPane.js'
+import { useDraftEditors } from './drafts/draft-editors.js'
+import { EditorsStrip, type MergedNotice } from './drafts/EditorsStrip.js'
+import { othersChanges } from './drafts/others-changes.js'
 import {
   DraftBadge,
   isDraftAnswer,
@@ -113,6 +116,12 @@ export function RecordScreen(route: RecordScreenProps) {
   }, [fetched.data])
   // The draft's live preview beside the form (drafts/PreviewPane.tsx), for a record once saved.
   const [previewing, setPreviewing] = useState(false)
+  // The draft as this editor last knew it, and a save on its way: someone else's save shows as a
+  // revision this editor did not make (docs/history.md, "Editing together").
+  const draftRef = useRef<DraftState | null>(null)
+  draftRef.current = draft
+  const savingRef = useRef(false)
+  const [merged, setMerged] = useState<MergedNotice | null>(null)
   const [values, setValues] = useState<RecordData | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
@@ -175,6 +184,20 @@ export function RecordScreen(route: RecordScreenProps) {
     setStatus(changed.current.size > 0 ? 'unsaved' : 'saved')
   }, [])
 
+  /** Shows in the form what others saved to the draft, but for the fields not saved here yet. */
+  const takeOthers = useCallback(
+    (answer: DraftAnswer, name: string, pending: ReadonlySet<string>) => {
+      const current = valuesRef.current
+      if (!current) return
+      const { values: next, taken } = othersChanges(fields, current, answer.record, pending)
+      if (taken.length === 0) return
+      valuesRef.current = next
+      setValues(next)
+      setMerged({ name, fields: taken.map((field) => field.name || field.id) })
+    },
+    [fields],
+  )
+
   const save = useCallback(async () => {
     const current = valuesRef.current
     if (!current) return
@@ -190,6 +213,7 @@ export function RecordScreen(route: RecordScreenProps) {
     const sent = new Set(changed.current)
     changed.current.clear()
     setSaving(true)
+    savingRef.current = true
     try {
       if (savedId.current === null) {
         const body = { ...record, type, id: record.id ?? '' }
@@ -211,6 +235,10 @@ export function RecordScreen(route: RecordScreenProps) {
       const path = `${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`
       const updated = drafted
         ? await client.post<DraftAnswer>(`/data/draft/save/${path}`, changes).then((answer) => {
+            // More than this save's one revision: others saved meanwhile, merged by the server.
+            const known = draftRef.current?.revision ?? 0
+            if (answer.draft && answer.draft.revision > known + 1)
+              takeOthers(answer, '', new Set([...changed.current, ...sent]))
             setDraft(answer.draft)
             return answer.record
           })
@@ -250,9 +278,10 @@ export function RecordScreen(route: RecordScreenProps) {
         await dialogs.error(savedId.current === null ? 'Unable to Create' : 'Unable to Save', error)
       }
     } finally {
+      savingRef.current = false
       setSaving(false)
     }
-  }, [client, dialogs, fields, navigate, basePath, type, idRequired, saved, drafted])
+  }, [client, dialogs, fields, navigate, basePath, type, idRequired, saved, drafted, takeOthers])
 
   // Closing the tab: a keepalive request outlives the page, where the client's promise would not.
   const saveOnUnload = useCallback(() => {
@@ -318,6 +347,28 @@ export function RecordScreen(route: RecordScreenProps) {
     if (valuesRef.current) valuesRef.current = { ...valuesRef.current, security }
     await autosave.flush()
   }
+
+  // Who else has the record open; a save of theirs (a revision this editor did not make, or the
+  // draft published or discarded elsewhere) is loaded into the form (docs/history.md).
+  const { editors } = useDraftEditors(
+    type,
+    drafted && !isNew && savedId.current !== null ? savedId.current : null,
+    (state) => {
+      const known = draftRef.current
+      if (savingRef.current || savedId.current === null) return
+      if (state ? state.revision === known?.revision : known === null) return
+      void client
+        .get<DraftAnswer>(
+          `/data/draft/get/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
+        )
+        .then((answer) => {
+          if (savingRef.current) return
+          takeOthers(answer, answer.draft?.actorName ?? '', changed.current)
+          setDraft(answer.draft)
+        })
+        .catch(() => undefined)
+    },
+  )
 
   const failure = recordType.error ?? loaded.error
   // The specification's failure titles: a list type's page is a list ("The list could not be
@@ -572,6 +623,7 @@ export function RecordScreen(route: RecordScreenProps) {
           onAttach={attachSecurity}
         />
       ) : null}
+      <EditorsStrip editors={editors} merged={merged} onDismiss={() => setMerged(null)} />
       <div className={preview ? 'records-preview-split' : undefined}>
         <FieldSourceContext.Provider value={source}>
           <RecordForm

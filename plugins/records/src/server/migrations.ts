@@ -235,6 +235,28 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('record_previews')
     },
   },
+  {
+    // Who has a draft open (server/drafts/draft-editors.ts): one row per editor tab, its last
+    // sign of life; rows older than a minute are dropped as they are read.
+    name: '012-draft-editors',
+    async up(db) {
+      await db.schema.createTable('record_editors', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.string('tab', 64).notNullable()
+        table.string('actor', 260).notNullable()
+        table.string('actor_name', 260).notNullable()
+        table.bigInteger('since').notNullable()
+        table.bigInteger('seen_at').notNullable()
+        table.primary(['type', 'id', 'tab'])
+        table.index(['seen_at'], 'record_editors_age')
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('record_editors')
+    },
+  },
 ]
 
 /** Adds `publish` to every stored access entry that has none, true where the entry grants edit. */

@@ -1,5 +1,6 @@
 import { describe, type QueryRouter, type RecordData, z } from '@shopwright/core'
 import type { DraftCalls } from '../drafts/draft-calls.js'
+import type { DraftEditors } from '../drafts/draft-editors.js'
 import type { DraftPreviews } from '../drafts/draft-previews.js'
 import type { DraftSchedule } from '../drafts/draft-schedule.js'
 import { id, recordAnswer, recordParams } from './route-schemas.js'
@@ -96,6 +97,22 @@ const DRAFT_ROUTES = {
     answer: z.object({ token: z.string(), expiresAt: z.number(), href: z.string().nullable() }),
     errors,
   }),
+  editing: describe({
+    summary: 'Says an editor has a draft open, and answers who else has',
+    description:
+      'The body is `{ tab, leaving? }`: an id the editor makes up for itself (8-64 of `A-Za-z0-9_-`), sent every 15 s while the record is open, and with `leaving: true` when it closes. Answers the others with the record open (name, whether it is the caller in another tab, since when; an editor silent for 45 s has gone) and the draft’s state, whose revision tells the editor when someone else saved.',
+    access: edit,
+    params: record,
+    body: z.strictObject({
+      tab: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+      leaving: z.boolean().optional(),
+    }),
+    answer: z.object({
+      editors: z.array(z.object({ name: z.string(), self: z.boolean(), since: z.number() })),
+      draft: draftState.nullable(),
+    }),
+    errors,
+  }),
   discard: describe({
     summary: "Drops a record's draft",
     description: 'A record never published goes with it (which needs delete).',
@@ -112,6 +129,7 @@ export function draftRoutes(
   drafts: DraftCalls,
   schedule: DraftSchedule,
   previews: DraftPreviews,
+  editors: DraftEditors,
 ): void {
   router.get('/data/draft/get/:recordtype/:id', DRAFT_ROUTES.get, async (ctx) => {
     const { recordtype, id } = ctx.input.params
@@ -140,6 +158,12 @@ export function draftRoutes(
   router.post('/data/draft/preview/:recordtype/:id', DRAFT_ROUTES.preview, async (ctx) => {
     const { recordtype, id } = ctx.input.params
     ctx.body = await previews.issue(await ctx.state.entity(), recordtype, id)
+  })
+  router.post('/data/draft/editing/:recordtype/:id', DRAFT_ROUTES.editing, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    const { tab, leaving } = ctx.input.body
+    const entity = await ctx.state.entity()
+    ctx.body = await editors.beat(entity, recordtype, id, tab, leaving === true)
   })
   router.post('/data/draft/discard/:recordtype/:id', DRAFT_ROUTES.discard, async (ctx) => {
     const { recordtype, id } = ctx.input.params

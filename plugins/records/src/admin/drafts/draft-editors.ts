@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useClient } from '@shopwright/admin-ui/kit'
+import type { DraftState } from '../../shared/history.js'
+
+/** Someone else with the draft open (the editing call's answer; docs/api.md, "Drafts"). */
+export interface OtherEditor {
+  name: string
+  /** The person themself, in another tab or window. */
+  self: boolean
+  since: number
+}
+
+interface EditorsAnswer {
+  editors: OtherEditor[]
+  draft: DraftState | null
+}
+
+/** How often the editor says it has the record open (the server's EDITOR_HEARTBEAT_MS). */
+const HEARTBEAT_MS = 15_000
+
+function newTab(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+}
+
+/**
+ * While a publishable record is open (`id` not null), says so every 15 s (and at once through
+ * `beat`, after a save) under an id of this editor's own, and says when it closes; answers who
+ * else has it open. Each answer's draft state goes to `onDraft`, so the editor sees a save made
+ * elsewhere (docs/history.md, "Editing together").
+ */
+export function useDraftEditors(
+  type: string,
+  id: string | null,
+  onDraft: (draft: DraftState | null) => void,
+): { editors: OtherEditor[]; beat(): void } {
+  const client = useClient()
+  const tab = useMemo(newTab, [])
+  const [editors, setEditors] = useState<OtherEditor[]>([])
+  const latest = useRef(onDraft)
+  latest.current = onDraft
+  const path =
+    id === null ? null : `/data/draft/editing/${encodeURIComponent(type)}/${encodeURIComponent(id)}`
+  const open = useRef(false)
+
+  const beat = useCallback(() => {
+    if (path === null) return
+    client.post<EditorsAnswer>(path, { tab }).then(
+      (answer) => {
+        if (!open.current) return
+        setEditors(answer.editors)
+        latest.current(answer.draft)
+      },
+      // Best effort: the list stays as it was until the next one answers.
+      () => undefined,
+    )
+  }, [client, path, tab])
+
+  useEffect(() => {
+    if (path === null) {
+      setEditors([])
+      return
+    }
+    open.current = true
+    beat()
+    const timer = setInterval(beat, HEARTBEAT_MS)
+    const leave = () =>
+      void client
+        .post(path, { tab, leaving: true }, undefined, { keepalive: true })
+        .catch(() => undefined)
+    window.addEventListener('pagehide', leave)
+    return () => {
+      open.current = false
+      clearInterval(timer)
+      window.removeEventListener('pagehide', leave)
+      leave()
+    }
+  }, [client, path, tab, beat])
+
+  return { editors, beat }
+}
