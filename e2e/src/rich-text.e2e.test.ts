@@ -124,4 +124,49 @@ for (const database of siteDatabases())
         expect(await page.innerHTML(EDITOR)).toBe('<p>x</p>')
         expect(errors).toEqual([])
       })
+
+    it('puts a table and a picture from the drive, with its alternative text, in a page', async () => {
+      const page = await openPage(WIDTHS[0])
+      const id = WIDTHS[0].page
+      await page.click(EDITOR)
+      await page.keyboard.press('Control+End')
+      await page.keyboard.press('Enter')
+      // A table with a header row; inside it, the toolbar offers its rows and columns.
+      await page.click('[data-testid=rich-text-table]')
+      await page.keyboard.type('Size')
+      await page.keyboard.press('Tab')
+      await page.keyboard.type('Price')
+      expect(await page.isVisible('[data-testid=rich-text-row-after]')).toBe(true)
+      await page.click('[data-testid=rich-text-column-remove]')
+      // A picture from the drive's public folder, which must say what it shows.
+      await page.keyboard.press('Control+End')
+      await page.click('[data-testid=rich-text-image]')
+      await page.click('[data-testid=browse-rich-text-image-file]')
+      await page.click('[data-testid="picker-open-public/catalogue"]')
+      const first = page.locator('[data-testid^="picker-check-public/catalogue/"]').first()
+      await first.waitFor()
+      await first.click()
+      await page.click('dialog[open] button:text-is("Select")')
+      await expect
+        .poll(() => page.inputValue('[data-testid=path-rich-text-image-file]'))
+        .toMatch(/^public\/catalogue\//)
+      await page.click('[data-testid=rich-text-image-apply]')
+      expect(await page.textContent('[data-testid=rich-text-image-problem]')).toBe(
+        'Describe the picture for people who cannot see it.',
+      )
+      await page.fill('[data-testid=rich-text-image-alt]', 'Our shop in winter')
+      expect(await axeProblems(page)).toEqual([])
+      await saved(page, id, () => page.click('[data-testid=rich-text-image-apply]'))
+      await shot(page, 'table-picture')
+      const kept = await stored(page, id)
+      // The column of Price was deleted; the server keeps no widths.
+      expect(kept).toContain('<table><tbody><tr><th><p>Size</p></th><th><p></p></th></tr>')
+      expect(kept).not.toContain('Price')
+      expect(kept).toMatch(
+        /<img src="\/query\/drive\/load\/public\/catalogue\/[^"]+" alt="Our shop in winter" \/>/,
+      )
+      expect(await page.isVisible(`${EDITOR} table`)).toBe(true)
+      expect(await page.getAttribute(`${EDITOR} img`, 'alt')).toBe('Our shop in winter')
+      expect(errors).toEqual([])
+    })
   })

@@ -463,6 +463,24 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     }
   })
 
+  it('keeps pictures with their alternative text and tables in rich text, cleaned', async () => {
+    const content =
+      '<p><img src="/query/drive/load/public/mug.png" alt="A blue mug" onerror="x()"></p>' +
+      '<table style="min-width: 50px"><colgroup><col style="min-width: 25px"></colgroup><tbody>' +
+      '<tr><th colspan="1" rowspan="1"><p>Size</p></th></tr><tr><td colspan="1" rowspan="1"><p>S</p></td></tr></tbody></table>'
+    const saved = await ok(save(admin, 'webpage/about', { content }))
+    expect((saved.record as { content: string }).content).toBe(
+      '<p><img src="/query/drive/load/public/mug.png" alt="A blue mug" /></p>' +
+        '<table><tbody><tr><th colspan="1" rowspan="1"><p>Size</p></th></tr><tr><td colspan="1" rowspan="1"><p>S</p></td></tr></tbody></table>',
+    )
+    const refused = await save(admin, 'webpage/about', { content: '<p><img src="/b.png"></p>' })
+    expect([refused.status, refused.body.reason]).toEqual([
+      400,
+      'content: every picture needs its alternative text (alt)',
+    ])
+    await ok(admin({ method: 'POST', url: '/query/data/draft/discard/webpage/about' }))
+  })
+
   it('refuses callers without the right, types without drafts and bad saves, changing nothing', async () => {
     await ok(save(admin, 'webpage/home', { headline: 'Kept draft' }))
     const before = await ok(admin({ url: '/query/data/draft/get/webpage/home' }))
@@ -496,6 +514,17 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
       [save(admin, 'webpage/home', { headline: '' }), 400, 'ERROR_INPUT_VALUE_REQUIRED'],
       [save(admin, 'webpage/home', { '__proto__.x': 1 }), 400, 'ERROR_INVALID_INPUT'],
       [save(admin, 'webpage/home', { nosuchfield: 1 }), 400, 'ERROR_INVALID_INPUT'],
+      // A picture must say what it shows (docs/admin.md, "Rich text").
+      [
+        save(admin, 'webpage/home', { content: '<p><img src="/a.png"></p>' }),
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
+      [
+        save(admin, 'webpage/home', { content: '<p><img src="/a.png" alt=" "></p>' }),
+        400,
+        'ERROR_INVALID_INPUT',
+      ],
       [save(admin, 'webpage/nosuch', { headline: 'x' }), 404, 'ERROR_RECORD_NOT_AVAILABLE'],
       [admin({ url: '/query/data/draft/get/web..page/home' }), 400, 'ERROR_INVALID_ID'],
       [admin({ url: '/query/data/draft/publish/webpage/home' }), 405, ''],

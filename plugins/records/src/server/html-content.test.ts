@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanHtml } from './html-content.js'
+import { cleanHtml, hasImageWithoutAlt } from './html-content.js'
 
 describe('cleanHtml', () => {
   it('keeps text structure, local and web links, and images', async () => {
@@ -35,5 +35,33 @@ describe('cleanHtml', () => {
     ])
       expect(clean, bad).not.toContain(bad)
     expect(clean).toContain('<p>hi</p>')
+  })
+})
+
+describe('rich text from the editor', () => {
+  it('keeps a table as the editor writes it, without its widths', async () => {
+    const html =
+      '<table style="min-width: 75px"><colgroup><col style="min-width: 25px"><col style="min-width: 25px"></colgroup>' +
+      '<tbody><tr><th colspan="1" rowspan="1"><p>Size</p></th><th colspan="1" rowspan="1"><p>Price</p></th></tr>' +
+      '<tr><td colspan="1" rowspan="1"><p>Small</p></td><td colspan="1" rowspan="1"><p>$4</p></td></tr></tbody></table>'
+    expect(await cleanHtml(html)).toBe(
+      '<table><tbody><tr><th colspan="1" rowspan="1"><p>Size</p></th><th colspan="1" rowspan="1"><p>Price</p></th></tr>' +
+        '<tr><td colspan="1" rowspan="1"><p>Small</p></td><td colspan="1" rowspan="1"><p>$4</p></td></tr></tbody></table>',
+    )
+  })
+
+  it('finds a picture without alternative text, however it is written', async () => {
+    const cases: Array<[string, boolean]> = [
+      ['<p><img src="/a.png" alt="A mug"></p>', false],
+      ['<p>No picture</p>', false],
+      ['<p><img src="/a.png"></p>', true],
+      ['<p><img src="/a.png" alt=""></p>', true],
+      ['<p><img src="/a.png" alt="   "></p>', true],
+      ['<p><img src="/a.png" title="alt=&quot;x&quot;"></p>', true],
+      ['<p><img src="/a.png" alt="Mug"><img src="/b.png"></p>', true],
+      ['<p><IMG SRC="/a.png" ALT="Mug"></p>', false],
+    ]
+    for (const [html, missing] of cases)
+      expect(hasImageWithoutAlt(await cleanHtml(html)), html).toBe(missing)
   })
 })

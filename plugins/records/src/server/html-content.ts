@@ -78,3 +78,14 @@ export const OPTIONS: sanitizeHtmlType.IOptions = {
 export async function cleanHtml(html: string): Promise<string> {
   return (await loadSanitizer())(html, OPTIONS)
 }
+
+/**
+ * An `<img>` of cleaned rich text without alternative text (no `alt`, or only spaces). Read on
+ * sanitize-html's output, which writes every attribute in double quotes with `"` escaped.
+ */
+const IMAGE_WITHOUT_ALT = /<img\b(?![^>]*\salt="[^"]*[^"\s])[^>]*>/i
+
+/** Whether cleaned rich text holds a picture without alternative text. */
+export function hasImageWithoutAlt(cleaned: string): boolean {
+  return IMAGE_WITHOUT_ALT.test(cleaned)
+}

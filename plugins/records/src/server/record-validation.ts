@@ -8,7 +8,7 @@ import {
 } from '@shopwright/core'
 import { checkField } from '../shared/field-rules.js'
 import type { RecordStore } from './record-store.js'
-import { cleanHtml } from './html-content.js'
+import { cleanHtml, hasImageWithoutAlt } from './html-content.js'
 
 /** Fields every record has besides those of its type. */
 const BUILT_IN = new Set(['type', 'id'])
@@ -66,6 +66,12 @@ export async function checkFields(
     if (rich && options.html)
       options.html.push({ record, field: field.id, value: result.value as string })
     const value = rich && !options.html ? await cleanHtml(result.value as string) : result.value
+    // A picture in rich text says what it shows (docs/admin.md, "Rich text"); imports keep what
+    // they bring, so an older export still loads.
+    if (rich && !options.html && hasImageWithoutAlt(value as string))
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `${field.id}: every picture needs its alternative text (alt)`,
+      })
     if (Object.hasOwn(record, field.id) || value !== null) record[field.id] = value
     if (isReference(result.value)) references.push(result.value)
     if (Array.isArray(result.value)) references.push(...result.value.filter(isReference))

@@ -12,11 +12,19 @@ import {
   mdiFormatQuoteClose,
   mdiFormatStrikethroughVariant,
   mdiFormatUnderline,
+  mdiImagePlus,
   mdiLinkVariant,
   mdiRedo,
+  mdiTableColumnPlusAfter,
+  mdiTableColumnRemove,
+  mdiTablePlus,
+  mdiTableRemove,
+  mdiTableRowPlusAfter,
+  mdiTableRowRemove,
   mdiUndo,
 } from '@mdi/js'
 import { useT } from '../../i18n.js'
+import { ImageRow } from './ImageRow.js'
 import { LinkRow } from './LinkRow.js'
 
 interface Tool {
@@ -43,12 +51,15 @@ export interface RichTextToolbarProps {
 
 /**
  * The rich-text toolbar (one tab stop; the arrow keys, Home and End move between its buttons, as
- * a toolbar does): marks, headings, lists, quote, link, undo and redo, and the HTML source toggle.
+ * a toolbar does): marks, headings, lists, quote, link, picture, table (and, inside one, its rows
+ * and columns), undo and redo, and the HTML source toggle.
  * In the source view only the toggle works, the rest acting on a text not shown.
  */
 export function RichTextToolbar({ editor, controls, source, onSource }: RichTextToolbarProps) {
   const t = useT()
-  const [linking, setLinking] = useState(false)
+  // The row open under the toolbar: a link's address, or a picture and its alternative text.
+  const [row, setRow] = useState<'link' | 'image' | null>(null)
+  const linking = row === 'link'
   const [stop, setStop] = useState('bold')
   const bar = useRef<HTMLDivElement>(null)
   // Re-rendered when what the buttons show changes, not on every keystroke.
@@ -65,6 +76,8 @@ export function RichTextToolbar({ editor, controls, source, onSource }: RichText
       orderedList: editor.isActive('orderedList'),
       blockquote: editor.isActive('blockquote'),
       link: editor.isActive('link'),
+      image: editor.isActive('image'),
+      table: editor.isActive('table'),
       canUndo: editor.can().undo(),
       canRedo: editor.can().redo(),
     }),
@@ -119,9 +132,58 @@ export function RichTextToolbar({ editor, controls, source, onSource }: RichText
       label: t('Link'),
       icon: mdiLinkVariant,
       pressed: linking || state.link,
-      run: () => setLinking(!linking),
+      run: () => setRow(linking ? null : 'link'),
       group: true,
     },
+    {
+      name: 'image',
+      label: t('Picture'),
+      icon: mdiImagePlus,
+      pressed: row === 'image' || state.image,
+      run: () => setRow(row === 'image' ? null : 'image'),
+    },
+    {
+      name: 'table',
+      label: t('Insert a table'),
+      icon: mdiTablePlus,
+      disabled: state.table,
+      run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    },
+    // Inside a table: its rows and columns.
+    ...(state.table
+      ? [
+          {
+            name: 'row-after',
+            label: t('Add a row below'),
+            icon: mdiTableRowPlusAfter,
+            run: () => chain().addRowAfter().run(),
+          },
+          {
+            name: 'column-after',
+            label: t('Add a column to the right'),
+            icon: mdiTableColumnPlusAfter,
+            run: () => chain().addColumnAfter().run(),
+          },
+          {
+            name: 'row-remove',
+            label: t('Delete the row'),
+            icon: mdiTableRowRemove,
+            run: () => chain().deleteRow().run(),
+          },
+          {
+            name: 'column-remove',
+            label: t('Delete the column'),
+            icon: mdiTableColumnRemove,
+            run: () => chain().deleteColumn().run(),
+          },
+          {
+            name: 'table-remove',
+            label: t('Delete the table'),
+            icon: mdiTableRemove,
+            run: () => chain().deleteTable().run(),
+          },
+        ]
+      : []),
     {
       name: 'undo',
       label: t('Undo'),
@@ -144,7 +206,7 @@ export function RichTextToolbar({ editor, controls, source, onSource }: RichText
     icon: mdiCodeTags,
     pressed: source,
     run: () => {
-      setLinking(false)
+      setRow(null)
       onSource()
     },
     group: true,
@@ -209,7 +271,10 @@ export function RichTextToolbar({ editor, controls, source, onSource }: RichText
           </button>
         ))}
       </div>
-      {linking && !source ? <LinkRow editor={editor} onClose={() => setLinking(false)} /> : null}
+      {linking && !source ? <LinkRow editor={editor} onClose={() => setRow(null)} /> : null}
+      {row === 'image' && !source ? (
+        <ImageRow editor={editor} onClose={() => setRow(null)} />
+      ) : null}
     </>
   )
 }

@@ -1,4 +1,5 @@
 import Image from '@tiptap/extension-image'
+import { TableKit } from '@tiptap/extension-table'
 import StarterKit from '@tiptap/starter-kit'
 
 /** The link schemes the server keeps (plugins/records/src/server/html-content.ts, OPTIONS). */
@@ -29,8 +30,9 @@ export function linkAddress(typed: string): string {
 /**
  * What the editor knows. Everything it writes is a tag the server's cleaning keeps: headings are
  * h2 and h3 only (the page's title is its h1), no trailing empty paragraph is added after a list,
- * and links keep the target the HTML gave them instead of TipTap's default new tab. Images are
- * known so that a stored picture survives an edit, inline like the server's HTML has them.
+ * and links keep the target the HTML gave them instead of TipTap's default new tab. Images sit
+ * inline like the server's HTML has them, with their alternative text (ImageRow asks for it).
+ * Tables have a header row and no column widths (the server keeps no style).
  */
 export function richTextExtensions() {
   return [
@@ -44,5 +46,6 @@ export function richTextExtensions() {
       },
     }),
     Image.configure({ inline: true, allowBase64: true }),
+    TableKit.configure({ table: { resizable: false, renderWrapper: false } }),
   ]
 }

@@ -1,6 +1,6 @@
 /**
- * Per tag, the attributes the editor keeps (extensions.ts): anything else in stored HTML (a table,
- * a div, a class) would be dropped at the first edit. `b` and `i` are read as strong and em.
+ * Per tag, the attributes the editor keeps (extensions.ts): anything else in stored HTML (a div,
+ * a class, a table's caption or thead) would be dropped at the first edit. `b` and `i` are read as strong and em.
  */
 const KEPT: Readonly<Record<string, readonly string[]>> = {
   p: [],
@@ -22,6 +22,12 @@ const KEPT: Readonly<Record<string, readonly string[]>> = {
   li: [],
   a: ['href', 'target', 'rel', 'title', 'class'],
   img: ['src', 'alt', 'title', 'width', 'height'],
+  // Tables as the editor writes them, once the server has dropped their widths (style, colgroup).
+  table: [],
+  tbody: [],
+  tr: [],
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
 }
 
 /** A link without an address, or an image without a source, is not one to the editor. */

@@ -99,7 +99,7 @@ export function PreviewPane({
         </Button>
       </div>
       {state.kind === 'loading' ? (
-        <p className="sw-muted records-preview-message">{t('Loading...')}</p>
+        <p className="sw-muted records-preview-message">{t('Loading')}</p>
       ) : state.kind === 'no-page' ? (
         <p className="records-preview-message" data-testid="preview-no-page">
           {t('No storefront page shows this record: give it a route to preview it.')}
