@@ -291,6 +291,10 @@ describe('commerce in the admin (Chromium)', () => {
       expect(await frame.locator('[data-testid=preview-notice]').textContent()).toBe(
         'Preview: changes not published yet',
       )
+      // Beside the form on a wide screen, whatever the form's groups.
+      const box = await writer.locator('[data-testid=preview-pane]').boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORT.width)
+      expect(box!.y).toBeLessThan(VIEWPORT.height / 2)
       await shot('item-preview', writer)
     } finally {
       await writer.close()

@@ -625,19 +625,22 @@ export function RecordScreen(route: RecordScreenProps) {
       ) : null}
       <EditorsStrip editors={editors} merged={merged} onDismiss={() => setMerged(null)} />
       <div className={preview ? 'records-preview-split' : undefined}>
-        <FieldSourceContext.Provider value={source}>
-          <RecordForm
-            type={type}
-            fields={fields}
-            values={values}
-            errors={errors}
-            readOnly={readOnly}
-            mode={savedId.current === null ? 'create' : 'edit'}
-            sections={sections}
-            onChange={onChange}
-            onBlur={onBlur}
-          />
-        </FieldSourceContext.Provider>
+        {/* One cell of the split: the form may be several elements (its sections' nav). */}
+        <div className="records-preview-form">
+          <FieldSourceContext.Provider value={source}>
+            <RecordForm
+              type={type}
+              fields={fields}
+              values={values}
+              errors={errors}
+              readOnly={readOnly}
+              mode={savedId.current === null ? 'create' : 'edit'}
+              sections={sections}
+              onChange={onChange}
+              onBlur={onBlur}
+            />
+          </FieldSourceContext.Provider>
+        </div>
         {preview ? (
           <PreviewPane
             key={preview}
