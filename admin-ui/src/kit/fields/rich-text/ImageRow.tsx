@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { Editor } from '@tiptap/react'
 import { Button } from '../../Button.js'
 import { useT } from '../../i18n.js'
 import { usePluginFieldEditor } from '../field-editors.js'
 import { allowedImage, driveAddress, drivePathOf } from './image-address.js'
+import { rowKeys } from './row-keys.js'
 
 export interface ImageRowProps {
   editor: Editor
@@ -49,15 +50,7 @@ export function ImageRow({ editor, onClose }: ImageRowProps) {
     else editor.chain().focus().setImage(attrs).run()
     onClose()
   }
-  const keys = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault()
-      apply()
-    } else if (event.key === 'Escape') {
-      event.preventDefault()
-      close()
-    }
-  }
+  const keys = rowKeys(apply, close)
   const fromDrive = DriveFile !== undefined && !typed
 
   return (

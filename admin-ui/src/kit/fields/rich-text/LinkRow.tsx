@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/react'
 import { Button } from '../../Button.js'
 import { useT } from '../../i18n.js'
 import { allowedHref, linkAddress } from './extensions.js'
+import { rowKeys } from './row-keys.js'
 
 export interface LinkRowProps {
   editor: Editor
@@ -62,15 +63,7 @@ export function LinkRow({ editor, onClose }: LinkRowProps) {
           setTyped(event.target.value)
           setRefused(false)
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault()
-            apply()
-          } else if (event.key === 'Escape') {
-            event.preventDefault()
-            close()
-          }
-        }}
+        onKeyDown={rowKeys(apply, close)}
       />
       <Button variant="primary" onClick={apply} data-testid="rich-text-link-apply">
         {t('Apply')}
