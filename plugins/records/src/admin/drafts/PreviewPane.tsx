@@ -23,7 +23,8 @@ type PaneState =
  * A draft's live preview beside its editor (docs/history.md, "Live preview"): the storefront page
  * of the record rendered with the draft, through a preview link the server issues (an hour's
  * token). The frame loads again each time the draft is saved, with a new link once the one it has
- * is about to expire; "Open in a new tab" shows the same link full size, and can be sent to someone.
+ * is about to expire, at the place the reader had scrolled to; "Open in a new tab" shows the same
+ * link full size, and can be sent to someone.
  */
 export function PreviewPane({
   type,
@@ -42,6 +43,9 @@ export function PreviewPane({
   const [state, setState] = useState<PaneState>({ kind: 'loading' })
   const link = useRef<PreviewLink | null>(null)
   const frame = useRef<HTMLIFrameElement>(null)
+  // Where the page in the frame was scrolled to before it loads again: kept across reloads, so
+  // each save does not send the reader back to the top.
+  const scrolled = useRef<number | null>(null)
   const revision = draft?.revision ?? 0
 
   useEffect(() => {
@@ -49,9 +53,14 @@ export function PreviewPane({
     const current = link.current
     if (current?.href && current.expiresAt - Date.now() > RENEW_BEFORE_MS) {
       // The same link, loaded again: the server reads the draft as it is now.
-      frame.current?.contentWindow?.location.reload()
+      const shown = frame.current?.contentWindow
+      if (shown) {
+        scrolled.current = shown.scrollY
+        shown.location.reload()
+      }
       return
     }
+    scrolled.current = frame.current?.contentWindow?.scrollY ?? null
     client
       .post<PreviewLink>(
         `/data/draft/preview/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
@@ -115,6 +124,11 @@ export function PreviewPane({
           title={t('Preview')}
           className="records-preview-frame"
           data-testid="preview-frame"
+          onLoad={() => {
+            const y = scrolled.current
+            scrolled.current = null
+            if (y) frame.current?.contentWindow?.scrollTo(0, y)
+          }}
         />
       )}
     </aside>
