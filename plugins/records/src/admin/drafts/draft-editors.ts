@@ -25,8 +25,8 @@ function newTab(): string {
 }
 
 /**
- * While a publishable record is open (`id` not null), says so every 15 s (and at once through
- * `beat`, after a save) under an id of this editor's own, and says when it closes; answers who
+ * While a publishable record is open (`id` not null), says so every 15 s (and at once when the tab
+ * is shown again) under an id of this editor's own, and says when it closes; answers who
  * else has it open. Each answer's draft state goes to `onDraft`, so the editor sees a save made
  * elsewhere (docs/history.md, "Editing together").
  */
@@ -34,7 +34,7 @@ export function useDraftEditors(
   type: string,
   id: string | null,
   onDraft: (draft: DraftState | null) => void,
-): { editors: OtherEditor[]; beat(): void } {
+): { editors: OtherEditor[] } {
   const client = useClient()
   const tab = useMemo(newTab, [])
   const [editors, setEditors] = useState<OtherEditor[]>([])
@@ -69,14 +69,22 @@ export function useDraftEditors(
       void client
         .post(path, { tab, leaving: true }, undefined, { keepalive: true })
         .catch(() => undefined)
+    // Back in this tab: what others did meanwhile shows at once, not at the next beat.
+    const back = () => {
+      if (document.visibilityState === 'visible') beat()
+    }
     window.addEventListener('pagehide', leave)
+    window.addEventListener('focus', back)
+    document.addEventListener('visibilitychange', back)
     return () => {
       open.current = false
       clearInterval(timer)
       window.removeEventListener('pagehide', leave)
+      window.removeEventListener('focus', back)
+      document.removeEventListener('visibilitychange', back)
       leave()
     }
   }, [client, path, tab, beat])
 
-  return { editors, beat }
+  return { editors }
 }
