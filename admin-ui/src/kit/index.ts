@@ -8,6 +8,7 @@ import './styles/base.css'
 import './styles/fields.css'
 
 export { Icon, type IconProps } from './Icon.js'
+export { drivePathOf, driveUrlOf } from './drive-address.js'
 export { ICONS } from './icons.js'
 export { Button, type ButtonProps } from './Button.js'
 export { DeleteSelectedButton, RefreshButton } from './ToolbarButtons.js'

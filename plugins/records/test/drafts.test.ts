@@ -432,6 +432,11 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
         .editors,
     ).toEqual([])
 
+    const editorRows = async () =>
+      (await site.kernel.services.db('record_editors').select(['type', 'id', 'tab', 'seen_at']))
+        .map((row) => JSON.stringify(row))
+        .sort()
+    const rowsBefore = await editorRows()
     const refusals: Array<[Promise<Answer>, number, string]> = [
       [beat(anonymous, 'anonymous-tab'), 401, 'ERROR_NOT_SIGNED_IN'],
       [beat(office, 'office-tab-1'), 403, 'ERROR_PERMISSION_TYPE'],
@@ -461,6 +466,8 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
       expect(res.status, JSON.stringify(res.body)).toBe(status)
       expect(res.body.message).toBe(message)
     }
+    // Refused, nobody's presence was written nor moved.
+    expect(await editorRows()).toEqual(rowsBefore)
   })
 
   it('keeps pictures with their alternative text and tables in rich text, cleaned', async () => {

@@ -5,7 +5,8 @@ import type {} from '@shopwright/plugin-memory'
 import type {} from '@shopwright/plugin-records'
 import { loadTheme } from '../server/load-theme.js'
 import { PREVIEW_PARAM } from '../shared/page.js'
-import { addressOfRecord, toWebsiteRoute, type WebsiteRoute } from '../shared/route-match.js'
+import { addressOfRecord } from '../shared/route-match.js'
+import { SiteSource } from '../server/site-source.js'
 import {
   STOREFRONT_PAGE_CACHE,
   STOREFRONT_SITE_CACHE,
@@ -77,12 +78,10 @@ export function storefrontPlugin(
         ?.cacheTypes.add(STOREFRONT_PAGE_CACHE, 'html')
         .add(STOREFRONT_SITE_CACHE, 'website')
       // A draft's preview link goes to the page that shows its record (docs/history.md).
+      // The route table as the pages read it, from the same cache.
+      const site = new SiteSource(services.records, services.cache)
       optional('recordPreviews')?.usePages(async (type, id, token) => {
-        const records = await services.records.findAll('route', { limit: 1000 })
-        const routes = records
-          .map((record) => toWebsiteRoute(record))
-          .filter((route): route is WebsiteRoute => route !== null)
-        const address = addressOfRecord(routes, type, id)
+        const address = addressOfRecord(await site.routes(), type, id)
         return address && `${address}?${PREVIEW_PARAM}=${encodeURIComponent(token)}`
       })
     },

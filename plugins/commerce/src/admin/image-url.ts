@@ -14,29 +14,5 @@ export function previewUrl(url: string): string | null {
   return hash === undefined ? sized : `${sized}#${hash}`
 }
 
-/** Where the drive serves its files (docs/drive.md, "Calls"): a product picture's usual address. */
-const DRIVE_LOAD = '/query/drive/load/'
-
-/**
- * The drive path an image address loads (`/query/drive/load/public/a%20b.webp?width=400` is
- * `public/a b.webp`), or null for any other address: the image editor offers the drive's picker
- * for those, and the address field for the rest.
- */
-export function drivePathOf(url: string): string | null {
-  const trimmed = url.trim()
-  if (!trimmed.startsWith(DRIVE_LOAD)) return null
-  const encoded = trimmed.slice(DRIVE_LOAD.length).split(/[?#]/, 1)[0]!
-  try {
-    const path = encoded.split('/').map(decodeURIComponent).join('/')
-    return path && !path.split('/').some((part) => part === '' || part === '.' || part === '..')
-      ? path
-      : null
-  } catch {
-    return null
-  }
-}
-
-/** The address that loads a drive path, each part encoded (`public/a b.webp`). */
-export function driveUrlOf(path: string): string {
-  return `${DRIVE_LOAD}${path.split('/').map(encodeURIComponent).join('/')}`
-}
+// The drive's addresses are the admin kit's, shared with the rich-text editor's pictures.
+export { drivePathOf, driveUrlOf } from '@shopwright/admin-ui/kit'

@@ -74,3 +74,28 @@ export interface DraftState {
   publishAt: number | null
   scheduledBy: string | null
 }
+
+/** A draft's preview link (docs/history.md, "Live preview"): the preview call's answer. */
+export interface PreviewLink {
+  token: string
+  /** When it stops working, epoch ms. */
+  expiresAt: number
+  /** The storefront page with the token, or null when no route shows records of that type. */
+  href: string | null
+}
+
+/** Someone else with a draft open, as another editor is told (docs/history.md, "Editing together"). */
+export interface OtherEditor {
+  /** Their name (or e-mail) as the draft's saves name them. */
+  name: string
+  /** The caller themself, in another tab or window. */
+  self: boolean
+  /** When they opened it (epoch ms). */
+  since: number
+}
+
+/** What an open editor's sign of life answers: who else has the draft open, and its state now. */
+export interface EditorsAnswer {
+  editors: OtherEditor[]
+  draft: DraftState | null
+}

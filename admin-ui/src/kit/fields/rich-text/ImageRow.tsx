@@ -3,7 +3,8 @@ import type { Editor } from '@tiptap/react'
 import { Button } from '../../Button.js'
 import { useT } from '../../i18n.js'
 import { usePluginFieldEditor } from '../field-editors.js'
-import { allowedImage, driveAddress, drivePathOf } from './image-address.js'
+import { drivePathOf, driveUrlOf } from '../../drive-address.js'
+import { allowedImage } from './image-address.js'
 import { rowKeys } from './row-keys.js'
 
 export interface ImageRowProps {
@@ -71,7 +72,7 @@ export function ImageRow({ editor, onClose }: ImageRowProps) {
             readOnly={false}
             id={`${problemId}-file`}
             onChange={(path) => {
-              setSrc(typeof path === 'string' && path ? driveAddress(path) : '')
+              setSrc(typeof path === 'string' && path ? driveUrlOf(path) : '')
               setProblem(null)
             }}
           />

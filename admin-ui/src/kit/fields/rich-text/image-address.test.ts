@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { allowedImage, driveAddress, drivePathOf } from './image-address.js'
+import { drivePathOf, driveUrlOf } from '../../drive-address.js'
+import { allowedImage } from './image-address.js'
 
 describe('a picture’s address in rich text', () => {
   it('loads a drive path, each part encoded, and reads it back', () => {
-    const address = driveAddress('public/catalogue/blue mug#1.webp')
+    const address = driveUrlOf('public/catalogue/blue mug#1.webp')
     expect(address).toBe('/query/drive/load/public/catalogue/blue%20mug%231.webp')
     expect(drivePathOf(address)).toBe('public/catalogue/blue mug#1.webp')
     expect(drivePathOf(`${address}?width=400`)).toBe('public/catalogue/blue mug#1.webp')

@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Icon, useClient, useT } from '@shopwright/admin-ui/kit'
-import type { DraftState } from '../../shared/history.js'
+import type { DraftState, PreviewLink } from '../../shared/history.js'
 import './preview.css'
-
-/** What the preview call answers (docs/api.md, "Drafts"). */
-interface PreviewLink {
-  token: string
-  expiresAt: number
-  href: string | null
-}
 
 /** A link this close to expiring is renewed before the frame loads it again. */
 const RENEW_BEFORE_MS = 5 * 60 * 1000

@@ -1,21 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useClient } from '@shopwright/admin-ui/kit'
-import type { DraftState } from '../../shared/history.js'
+import type { DraftState, EditorsAnswer, OtherEditor } from '../../shared/history.js'
 
-/** Someone else with the draft open (the editing call's answer; docs/api.md, "Drafts"). */
-export interface OtherEditor {
-  name: string
-  /** The person themself, in another tab or window. */
-  self: boolean
-  since: number
-}
+export type { OtherEditor } from '../../shared/history.js'
 
-interface EditorsAnswer {
-  editors: OtherEditor[]
-  draft: DraftState | null
-}
-
-/** How often the editor says it has the record open (the server's EDITOR_HEARTBEAT_MS). */
+/** How often the editor says it has the record open (the server counts one silent for 45 s as gone). */
 const HEARTBEAT_MS = 15_000
 
 function newTab(): string {

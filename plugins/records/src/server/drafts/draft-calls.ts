@@ -18,6 +18,7 @@ import { validateFields } from '../record-validation.js'
 import {
   deleteDraft,
   draftOf,
+  draftStateOf,
   draftsOfType,
   insertDraft,
   replaceDraft,
@@ -65,6 +66,18 @@ export class DraftCalls {
     const stored = await this.store.getStored(type, id)
     if (!stored || stored.binned !== null) throw notAvailable(type, id)
     return draft ? answerOf(type, id, draft) : { record: stored.record, draft: null }
+  }
+
+  /**
+   * The draft's state without its fields (null: none), checked as get is, the live record read
+   * from the record cache: what an open editor asks every few seconds and a preview link needs.
+   */
+  async state(entity: Entity | null, type: string, id: string): Promise<DraftState | null> {
+    const definition = await this.publishable(entity, type, 'view')
+    const draft = await draftStateOf(this.db, type, id)
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
+    if (!draft?.isNew && !(await this.store.get(type, id))) throw notAvailable(type, id)
+    return draft ?? null
   }
 
   /**

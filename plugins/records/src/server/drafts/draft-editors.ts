@@ -1,28 +1,10 @@
 import type { Knex } from 'knex'
 import { actorName, type Entity } from '@shopwright/core'
-import type { DraftAnswer, DraftCalls } from './draft-calls.js'
-import type { DraftState } from './draft-rows.js'
+import type { EditorsAnswer } from '../../shared/history.js'
+import type { DraftCalls } from './draft-calls.js'
 
-/** How often an open editor says it is still there. */
-export const EDITOR_HEARTBEAT_MS = 15_000
-/** An editor silent this long has gone (a closed laptop, a lost network). */
+/** An editor silent this long has gone (a closed laptop, a lost network); they beat every 15 s. */
 export const EDITOR_GONE_MS = 45_000
-
-/** Someone else with the draft open, as another editor is told. */
-export interface OtherEditor {
-  /** Their name (or e-mail) as the draft's saves name them. */
-  name: string
-  /** The caller themself, in another tab or window. */
-  self: boolean
-  /** When they opened it (epoch ms). */
-  since: number
-}
-
-/** What an editor's sign of life answers: who else has the draft open, and its state now. */
-export interface EditorsAnswer {
-  editors: OtherEditor[]
-  draft: DraftState | null
-}
 
 interface EditorRow {
   tab: string
@@ -33,7 +15,7 @@ interface EditorRow {
 
 /**
  * Who else is editing a draft (docs/history.md, "Editing together"): each open editor of a
- * publishable record says so every EDITOR_HEARTBEAT_MS with a tab id of its own, and learns who
+ * publishable record says so every 15 s with a tab id of its own, and learns who
  * else has the record open and the draft's state (its revision: a save by someone else shows
  * there, and the editor then loads what they saved). Kept in the database, so every node of a
  * site sees the same people; an editor that stops saying so is gone after EDITOR_GONE_MS.
@@ -41,7 +23,7 @@ interface EditorRow {
 export class DraftEditors {
   constructor(
     private readonly db: Knex,
-    private readonly drafts: Pick<DraftCalls, 'get'>,
+    private readonly drafts: Pick<DraftCalls, 'state'>,
   ) {}
 
   /**
@@ -56,7 +38,7 @@ export class DraftEditors {
     leaving: boolean,
     now = Date.now(),
   ): Promise<EditorsAnswer> {
-    const { draft }: DraftAnswer = await this.drafts.get(entity, type, id)
+    const draft = await this.drafts.state(entity, type, id)
     const actor = actorName(entity)
     const mine = { type, id, tab }
     // A tab id is the caller's to make up: one held by someone else is not theirs to move.

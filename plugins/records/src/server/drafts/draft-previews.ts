@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import { actorName, type Entity, type RecordData } from '@shopwright/core'
+import type { PreviewLink } from '../../shared/history.js'
 import type { DraftCalls } from './draft-calls.js'
 import { draftOf } from './draft-rows.js'
 
@@ -8,14 +9,6 @@ import { draftOf } from './draft-rows.js'
 export const PREVIEW_LIFETIME_MS = 60 * 60 * 1000
 /** A token as issued: 32 random bytes, base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
-
-/** A preview link: its token, when it stops working, and the storefront address that shows it. */
-export interface PreviewLink {
-  token: string
-  expiresAt: number
-  /** The storefront page with the token, or null when no route shows records of that type. */
-  href: string | null
-}
 
 /** The record a preview token shows. */
 export interface PreviewKey {
@@ -45,7 +38,7 @@ export class DraftPreviews {
 
   constructor(
     private readonly db: Knex,
-    private readonly drafts: Pick<DraftCalls, 'get'>,
+    private readonly drafts: Pick<DraftCalls, 'state'>,
   ) {}
 
   /** The storefront's route table, for the links' addresses (it calls this in its bootstrap). */
@@ -58,9 +51,11 @@ export class DraftPreviews {
    * create for a record never published), so a reader of the live record gets none.
    */
   async issue(entity: Entity | null, type: string, id: string): Promise<PreviewLink> {
-    await this.drafts.get(entity, type, id)
+    await this.drafts.state(entity, type, id)
     const token = randomBytes(32).toString('base64url')
     const expiresAt = Date.now() + PREVIEW_LIFETIME_MS
+    // The address first: a link stored is then always one its caller was given.
+    const href = this.pages ? await this.pages(type, id, token) : null
     await this.db('record_previews').insert({
       token_hash: hashOf(token),
       type,
@@ -68,7 +63,6 @@ export class DraftPreviews {
       actor: actorName(entity),
       expires_at: expiresAt,
     })
-    const href = this.pages ? await this.pages(type, id, token) : null
     return { token, expiresAt, href }
   }
 

@@ -62,6 +62,17 @@ export async function draftOf(
   return { ...stateOf(row), body: body as Record<string, unknown> }
 }
 
+/** A record's draft state without its body (what an open editor polls), or undefined. */
+export async function draftStateOf(
+  db: Knex,
+  type: string,
+  id: string,
+): Promise<DraftState | undefined> {
+  const row = (await db('record_drafts').where({ type, id }).first(STATE_COLUMNS)) as
+    DraftRow | undefined
+  return row ? stateOf(row) : undefined
+}
+
 /** The drafts of a type, the most recently saved first, without their bodies. */
 export async function draftsOfType(
   db: Knex,
