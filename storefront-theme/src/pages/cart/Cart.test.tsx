@@ -85,11 +85,10 @@ describe('the cart page', () => {
     fireEvent.blur(input)
     await waitFor(() => expect(screen.getByTestId('line-rate').textContent).toBe('$14.40 each'))
     expect(input.value).toBe('50')
-    expect(calls.at(-1)).toEqual({
-      method: 'POST',
-      path: '/cart/update/line1',
-      body: { quantity: 50 },
-    })
+    // The writes only: reads the page makes on its own may land before or after the blur.
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/cart/update/line1', body: { quantity: 50 } },
+    ])
   })
 
   it('says why a line cannot be bought, and holds Checkout back', async () => {
