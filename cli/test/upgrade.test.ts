@@ -57,6 +57,7 @@ const NEW_MIGRATIONS = [
   'records/010-draft-schedule',
   'records/011-draft-previews',
   'records/012-draft-editors',
+  'records/013-unpublish-schedule',
   'insights/001-rollups',
   'commerce/006-stock-alerts',
   'commerce/007-order-links',

@@ -107,6 +107,35 @@ describePlugin('catalogue drafts', COMMERCE_SUITE, (site) => {
     expect(await found('kiwi')).toEqual(['kiwi-mug'])
   })
 
+  it('takes an unpublished item out of the shop, its listing and search, and back on publish', async () => {
+    expect(await found('kiwi')).toEqual(['kiwi-mug'])
+    const writer = await post(
+      site.kernel,
+      site.cookie('marketing'),
+      '/query/data/draft/unpublish/item/kiwi-mug',
+    )
+    expect([writer.statusCode, codeOf(writer)]).toEqual([403, 'ERROR_PERMISSION_TYPE'])
+    expect(await found('kiwi')).toEqual(['kiwi-mug'])
+    const gone = await post(
+      site.kernel,
+      site.cookie('marketingmanager'),
+      '/query/data/draft/unpublish/item/kiwi-mug',
+    )
+    expect(gone.statusCode, gone.body).toBe(200)
+    const shop = await shopItem('kiwi-mug')
+    expect([shop.statusCode, codeOf(shop)]).toEqual([404, 'ERROR_ITEM_NOT_AVAILABLE'])
+    expect((await listed('mugs')).map(([id]) => id)).not.toContain('kiwi-mug')
+    expect(await found('kiwi')).toEqual([])
+    const back = await post(
+      site.kernel,
+      site.cookie('marketingmanager'),
+      '/query/data/draft/publish/item/kiwi-mug',
+    )
+    expect(back.statusCode, back.body).toBe(200)
+    expect((await shopItem('kiwi-mug')).json<ItemAnswer>().available).toBe(4)
+    expect(await found('kiwi')).toEqual(['kiwi-mug'])
+  })
+
   it('drafts a category: the shop keeps its published name', async () => {
     const saved = await post(
       site.kernel,

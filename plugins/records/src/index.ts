@@ -277,10 +277,13 @@ export default definePlugin({
       await services.recordPreviews.prune()
       await services.draftEditors.prune()
     })
-    // Drafts given a time publish by themselves, on one node (docs/history.md).
+    // Drafts given a time publish by themselves, and records given one leave the site, on one
+    // node (docs/history.md): publishing first, so a launch and its end due together both happen.
     services.schedule.every(SCHEDULED_PUBLISH_TASK, SCHEDULED_PUBLISH_MS, async () => {
       const published = await services.draftSchedule.publishDue()
       if (published > 0) logger.info({ published }, 'scheduled drafts published')
+      const unpublished = await services.draftSchedule.unpublishDue()
+      if (unpublished > 0) logger.info({ unpublished }, 'scheduled records unpublished')
     })
   },
   async destroy({ services }) {

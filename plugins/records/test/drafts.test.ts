@@ -327,6 +327,203 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     expect((await anonymous({ url: '/query/data/get/webpage/timed' })).body.headline).toBe('Taken')
   })
 
+  it('unpublishes a page: off the site, kept as a draft with its history, published again', async () => {
+    const unpublish = (who: typeof admin, key: string) =>
+      who({ method: 'POST', url: `/query/data/draft/unpublish/${key}` })
+    const db = site.kernel.services.db
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: { type: 'webpage', id: 'promo', headline: 'Promo', content: '<p>Sale</p>' },
+      }),
+    )
+    await ok(save(marketing, 'webpage/promo', { headline: 'Promo, drafted' }))
+    const live = (await anonymous({ url: '/query/data/get/webpage/promo' })).body
+    const versions = await db('record_versions').where({ type: 'webpage', id: 'promo' })
+    expect(versions.length).toBeGreaterThan(0)
+    // Who may not: a writer without publish, staff without the type, a visitor; a GET.
+    const refusals: Array<[Promise<Answer>, number, string]> = [
+      [unpublish(marketing, 'webpage/promo'), 403, 'ERROR_PERMISSION_TYPE'],
+      [unpublish(office, 'webpage/promo'), 403, 'ERROR_PERMISSION_TYPE'],
+      [unpublish(anonymous, 'webpage/promo'), 401, 'ERROR_NOT_SIGNED_IN'],
+      [admin({ url: '/query/data/draft/unpublish/webpage/promo' }), 405, ''],
+      [unpublish(admin, 'country/us'), 400, 'ERROR_INVALID_INPUT'],
+      [unpublish(admin, 'webpage/nosuch'), 404, 'ERROR_RECORD_NOT_AVAILABLE'],
+      [unpublish(admin, 'web..page/promo'), 400, 'ERROR_INVALID_ID'],
+    ]
+    for (const [answer, status, message] of refusals) {
+      const res = await answer
+      expect(res.status, JSON.stringify(res.body)).toBe(status)
+      if (message) expect(res.body.message).toBe(message)
+    }
+    expect((await anonymous({ url: '/query/data/get/webpage/promo' })).body).toEqual(live)
+
+    // The manager unpublishes: the draft keeps the live fields with the draft's change over them.
+    const answer = await ok(unpublish(editor, 'webpage/promo'))
+    expect(answer).toMatchObject({
+      record: { id: 'promo', headline: 'Promo, drafted', content: '<p>Sale</p>' },
+      draft: { isNew: true, actor: site.actor('marketingmanager') },
+      unpublish: null,
+    })
+    expect(((answer.draft as { changed: string[] }).changed ?? []).sort()).toEqual(
+      expect.arrayContaining(['content', 'headline']),
+    )
+    for (const who of [anonymous, admin])
+      expect((await who({ url: '/query/data/get/webpage/promo' })).status).toBe(404)
+    expect((await anonymous({ url: '/query/data/get/promo?compile=1' })).status).toBe(404)
+    const drafts = await ok(admin({ url: '/query/data/draft/list/webpage' }))
+    expect(drafts.list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'promo', isNew: true })]),
+    )
+    // Its versions stay; it is not published any more, so it cannot be unpublished again.
+    expect(await db('record_versions').where({ type: 'webpage', id: 'promo' })).toHaveLength(
+      versions.length,
+    )
+    const again = await unpublish(editor, 'webpage/promo')
+    expect([again.status, again.body.message]).toEqual([404, 'ERROR_RECORD_NOT_AVAILABLE'])
+
+    // Publish brings it back, its history continued.
+    await ok(editor({ method: 'POST', url: '/query/data/draft/publish/webpage/promo' }))
+    expect((await anonymous({ url: '/query/data/get/webpage/promo' })).body).toMatchObject({
+      headline: 'Promo, drafted',
+      content: '<p>Sale</p>',
+    })
+    const history = await ok(admin({ url: '/query/data/history/list/webpage/promo' }))
+    expect((history.list as unknown[]).length).toBe(versions.length + 1)
+
+    // Discarding a record unpublished takes its versions with it.
+    await ok(unpublish(admin, 'webpage/promo'))
+    await ok(admin({ method: 'POST', url: '/query/data/draft/discard/webpage/promo' }))
+    expect(await db('record_versions').where({ type: 'webpage', id: 'promo' })).toHaveLength(0)
+  })
+
+  it('unpublishes at a time: a published page, or a launch page once it is live', async () => {
+    const at = (who: typeof admin, key: string, when: unknown) =>
+      who({
+        method: 'POST',
+        url: `/query/data/draft/schedule-unpublish/${key}`,
+        payload: { at: when },
+      })
+    const { draftSchedule } = site.kernel.containerOf('records').cradle
+    const db = site.kernel.services.db
+    const rows = () => db('record_unpublish').orderBy(['type', 'id'])
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: { type: 'webpage', id: 'season', headline: 'Season', content: '' },
+      }),
+    )
+    const soon = Date.now() + 60 * 60 * 1000
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const bad: Array<[Promise<Answer>, number, string]> = [
+      [at(marketing, 'webpage/season', iso(soon)), 403, 'ERROR_PERMISSION_TYPE'],
+      [at(anonymous, 'webpage/season', iso(soon)), 401, 'ERROR_NOT_SIGNED_IN'],
+      [at(editor, 'webpage/season', iso(Date.now() - 1000)), 400, 'ERROR_INVALID_INPUT'],
+      [at(editor, 'webpage/season', iso(Date.now() + 400 * 86_400_000)), 400, ''],
+      [at(editor, 'webpage/season', 'tomorrow'), 400, ''],
+      [
+        editor({
+          method: 'POST',
+          url: '/query/data/draft/schedule-unpublish/webpage/season',
+          payload: { at: iso(soon), by: 'someone' },
+        }),
+        400,
+        '',
+      ],
+      [at(editor, 'webpage/nosuch', iso(soon)), 404, 'ERROR_RECORD_NOT_AVAILABLE'],
+      [at(admin, 'country/us', iso(soon)), 400, 'ERROR_INVALID_INPUT'],
+    ]
+    for (const [answer, status, message] of bad) {
+      const res = await answer
+      expect(res.status, JSON.stringify(res.body)).toBe(status)
+      if (message) expect(res.body.message).toBe(message)
+    }
+    expect(await rows()).toEqual([])
+
+    const set = await ok(at(editor, 'webpage/season', iso(soon)))
+    expect(set).toMatchObject({ draft: null, unpublish: { at: soon } })
+    expect((set.unpublish as { by: string }).by).toMatch(/./)
+    // Saves of the draft carry it, and it follows a rename.
+    expect((await ok(save(marketing, 'webpage/season', { headline: 'Winter' }))).unpublish).toEqual(
+      set.unpublish,
+    )
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/update/webpage/season',
+        payload: [{ field: 'id', value: 'winter' }],
+      }),
+    )
+    expect((await ok(admin({ url: '/query/data/draft/get/webpage/winter' }))).unpublish).toEqual(
+      set.unpublish,
+    )
+    expect(await draftSchedule.unpublishDue()).toBe(0)
+    expect((await anonymous({ url: '/query/data/get/webpage/winter' })).status).toBe(200)
+    expect(await draftSchedule.unpublishDue(soon)).toBe(1)
+    expect((await anonymous({ url: '/query/data/get/webpage/winter' })).status).toBe(404)
+    expect(await ok(admin({ url: '/query/data/draft/get/webpage/winter' }))).toMatchObject({
+      record: { headline: 'Winter' },
+      draft: { isNew: true, actor: 'system' },
+      unpublish: null,
+    })
+    expect(await rows()).toEqual([])
+
+    // A launch page: no end before it has a start, and the end after the start.
+    await ok(
+      editor({
+        method: 'POST',
+        url: '/query/data/draft/create',
+        payload: { type: 'webpage', id: 'launch-week', headline: 'Launch week' },
+      }),
+    )
+    const early = await at(editor, 'webpage/launch-week', iso(soon))
+    expect([early.status, early.body.reason]).toEqual([
+      400,
+      'at: the record is not published; give its draft a time to publish first',
+    ])
+    await ok(
+      editor({
+        method: 'POST',
+        url: '/query/data/draft/schedule/webpage/launch-week',
+        payload: { at: iso(soon) },
+      }),
+    )
+    const before = await at(editor, 'webpage/launch-week', iso(soon - 60_000))
+    expect([before.status, before.body.reason]).toEqual([
+      400,
+      'at: must be later than it publishes',
+    ])
+    const end = soon + 7 * 86_400_000
+    expect((await ok(at(editor, 'webpage/launch-week', iso(end)))).unpublish).toMatchObject({
+      at: end,
+    })
+    expect(await draftSchedule.publishDue(soon)).toBe(1)
+    expect(await draftSchedule.unpublishDue(soon)).toBe(0)
+    expect((await anonymous({ url: '/query/data/get/webpage/launch-week' })).status).toBe(200)
+    expect(await draftSchedule.unpublishDue(end)).toBe(1)
+    expect((await anonymous({ url: '/query/data/get/webpage/launch-week' })).status).toBe(404)
+
+    // Cleared, it stays; a record in the bin at its time loses the time and stays in the bin.
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: { type: 'webpage', id: 'binned-later', headline: 'Bin', content: '' },
+      }),
+    )
+    await ok(at(editor, 'webpage/binned-later', iso(soon)))
+    expect((await ok(at(editor, 'webpage/binned-later', null))).unpublish).toBeNull()
+    expect(await draftSchedule.unpublishDue(soon)).toBe(0)
+    await ok(at(editor, 'webpage/binned-later', iso(soon)))
+    await ok(admin({ method: 'POST', url: '/query/data/bin/webpage|binned-later' }))
+    expect(await draftSchedule.unpublishDue(soon)).toBe(0)
+    expect(await rows()).toEqual([])
+    await ok(admin({ method: 'POST', url: '/query/data/restore/webpage|binned-later' }))
+    expect((await anonymous({ url: '/query/data/get/webpage/binned-later' })).status).toBe(200)
+  })
+
   it('issues preview links to who may read the draft, keeping only their hash', async () => {
     await ok(save(marketing, 'webpage/home', { headline: 'Home (draft)' }))
     const before = Date.now()

@@ -257,6 +257,25 @@ export const migrations: Migration[] = [
       await db.schema.dropTable('record_editors')
     },
   },
+  {
+    // Scheduled unpublishing (server/drafts/draft-schedule.ts): when a record leaves the site by
+    // itself, and who asked. Kept apart from its draft, which a published record may not have.
+    name: '013-unpublish-schedule',
+    async up(db) {
+      await db.schema.createTable('record_unpublish', (table) => {
+        binaryKeys(table)
+        table.string('type', 64).notNullable()
+        table.string('id', 191).notNullable()
+        table.bigInteger('unpublish_at').notNullable()
+        table.string('scheduled_by', 260).notNullable()
+        table.primary(['type', 'id'])
+        table.index(['unpublish_at'], 'record_unpublish_due')
+      })
+    },
+    async down(db) {
+      await db.schema.dropTable('record_unpublish')
+    },
+  },
 ]
 
 /** Adds `publish` to every stored access entry that has none, true where the entry grants edit. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { createError, isAppError, type Entity } from '@shopwright/core'
+import { createError, isAppError, type Entity, type RecordData } from '@shopwright/core'
 import type { RecordStore } from './record-store.js'
 import type { StoredRecord } from './record-rows.js'
 import type { RecordTypes } from './record-types.js'
@@ -41,6 +41,34 @@ export class RecordBin {
     return this.each(entity, keys, 'removed', 'deleted', (stored, trx) =>
       this.store.remove(stored.record.type, stored.record.id, trx, stored.version),
     )
+  }
+
+  /**
+   * RecordsService.unpublish: the live record leaves the site as a deletion does for the guards,
+   * the caches and the listeners, while `alongside` keeps its fields as a draft in the same
+   * transaction; its versions stay. The caller has checked the rights.
+   */
+  async unpublish(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    message: string,
+    alongside: (trx: Knex.Transaction, record: RecordData) => Promise<void>,
+  ): Promise<RecordData> {
+    const stored = await this.store.getStored(type, id)
+    if (!stored || stored.binned !== null) throw notAvailable(type, id)
+    const change: RecordChange = { kind: 'removed', record: stored.record, previous: stored.record }
+    await this.guards.check(change, entity)
+    await this.committer.commit([{ change, message, unpublished: true }], entity, async (trx) => {
+      if (!(await this.store.remove(type, id, trx, stored.version)))
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', {
+          status: 409,
+          reason: `${type}.${id} changed meanwhile: try again.`,
+        })
+      await alongside(trx, stored.record)
+      return true
+    })
+    return stored.record
   }
 
   /** RecordsService.binnedKeys. */

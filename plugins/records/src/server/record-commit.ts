@@ -33,6 +33,11 @@ export interface Pending {
   message: string
   /** How the version it keeps came to be, when not a plain save (docs/history.md). */
   version?: VersionNote
+  /**
+   * A removal that unpublishes (docs/history.md, "Unpublishing"): the live record goes, as a
+   * deletion for the guards and listeners, but its versions and its draft stay.
+   */
+  unpublished?: true
 }
 
 /** Runs a modify()'s own rows in its transaction; true so the write goes on. */
@@ -83,10 +88,15 @@ export class RecordCommitter {
       await afterGuards?.(trx)
       await this.history.write(
         trx,
-        pending.map(({ change, version }) => ({ change, note: version })),
+        pending.map(({ change, version, unpublished }) => ({
+          change,
+          note: version,
+          kept: unpublished === true,
+        })),
         logged,
       )
-      for (const { change } of pending) await followRecord(trx, change)
+      for (const { change, unpublished } of pending)
+        await followRecord(trx, change, unpublished === true)
       await this.log.write(
         pending.map(({ change, message }) => ({
           type: change.record.type,

@@ -281,6 +281,20 @@ export class RecordsService {
     return this.recordBin.binnedKeys(entity, ids)
   }
 
+  /**
+   * Takes a live record off the site and keeps it as a draft (docs/history.md, "Unpublishing"):
+   * `alongside` writes the draft in the removal's transaction. Answers the record as it was.
+   */
+  async unpublish(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    message: string,
+    alongside: (trx: Knex.Transaction, record: RecordData) => Promise<void>,
+  ): Promise<RecordData> {
+    return this.recordBin.unpublish(entity, type, id, message, alongside)
+  }
+
   /** Deletes records for good. */
   async remove(entity: Entity | null, keys: readonly RecordKey[]): Promise<RecordKey[]> {
     return this.recordBin.remove(entity, keys)

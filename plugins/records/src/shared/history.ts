@@ -75,6 +75,14 @@ export interface DraftState {
   scheduledBy: string | null
 }
 
+/** When a published record leaves the site by itself (docs/history.md, "Unpublishing"). */
+export interface UnpublishTime {
+  /** Epoch ms. */
+  at: number
+  /** The name of who set it. */
+  by: string
+}
+
 /** A draft's preview link (docs/history.md, "Live preview"): the preview call's answer. */
 export interface PreviewLink {
   token: string

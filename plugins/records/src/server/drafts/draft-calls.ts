@@ -17,6 +17,7 @@ import { notAvailable } from '../record-keys.js'
 import { validateFields } from '../record-validation.js'
 import {
   deleteDraft,
+  draftFromLive,
   draftOf,
   draftStateOf,
   draftsOfType,
@@ -25,16 +26,21 @@ import {
   type Draft,
   type DraftState,
 } from './draft-rows.js'
+import { clearUnpublish, unpublishOf, type UnpublishTime } from './unpublish-rows.js'
 
 /** Tries of one draft save before a draft that keeps changing is given up on. */
 const SAVE_ATTEMPTS = 50
 /** Drafts a type's draft list answers at most. */
 export const MAX_DRAFTS_LISTED = 200
 
-/** A record as its editors see it: its draft's fields when it has one (`draft`), else its own. */
+/**
+ * A record as its editors see it: its draft's fields when it has one (`draft`), else its own; and
+ * when it leaves the site by itself, if that is set (`unpublish`).
+ */
 export interface DraftAnswer {
   record: RecordData
   draft: DraftState | null
+  unpublish: UnpublishTime | null
 }
 
 /**
@@ -62,10 +68,12 @@ export class DraftCalls {
     const definition = await this.publishable(entity, type, 'view')
     const draft = await draftOf(this.db, type, id)
     await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
-    if (draft?.isNew) return answerOf(type, id, draft)
+    if (draft?.isNew) return this.answer(type, id, draft)
     const stored = await this.store.getStored(type, id)
     if (!stored || stored.binned !== null) throw notAvailable(type, id)
-    return draft ? answerOf(type, id, draft) : { record: stored.record, draft: null }
+    return draft
+      ? this.answer(type, id, draft)
+      : { record: stored.record, draft: null, unpublish: await unpublishOf(this.db, type, id) }
   }
 
   /**
@@ -137,7 +145,7 @@ export class DraftCalls {
         : await insertDraft(this.db, type, id, write, isDuplicateKey)
       if (written) {
         const saved = await draftOf(this.db, type, id)
-        if (saved) return answerOf(type, id, saved)
+        if (saved) return this.answer(type, id, saved)
       }
     }
     throw createError('ERROR_TOO_MANY_REQUESTS', {
@@ -182,7 +190,7 @@ export class DraftCalls {
       throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${definition.id}.${record.id}` })
     const draft = await draftOf(this.db, definition.id, record.id)
     if (!draft) throw notAvailable(definition.id, record.id)
-    return answerOf(definition.id, record.id, draft)
+    return this.answer(definition.id, record.id, draft)
   }
 
   /**
@@ -244,6 +252,49 @@ export class DraftCalls {
     )
   }
 
+  /**
+   * Takes a published record off the site (docs/history.md, "Unpublishing"): it becomes a record
+   * never published, its draft the live fields with the draft's changes over them, so nothing
+   * anyone wrote is lost and Publish brings it back. Needs edit, publish and create: it is a
+   * publishing decision, and it leaves a record never published, which takes create to see and
+   * publish again, so nobody strands a record they could not bring back.
+   */
+  async unpublish(entity: Entity | null, type: string, id: string): Promise<DraftAnswer> {
+    const definition = await this.publishable(entity, type, 'view')
+    const draft = await draftStateOf(this.db, type, id)
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
+    await this.types.check(entity, definition, 'publish')
+    await this.types.check(entity, definition, 'create')
+    if (draft?.isNew) throw notAvailable(type, id, `${type}.${id} is not published.`)
+    await this.takeDown(entity, type, id, 'unpublished')
+    const answer = await draftOf(this.db, type, id)
+    if (!answer) throw notAvailable(type, id)
+    return this.answer(type, id, answer)
+  }
+
+  /**
+   * unpublish, once the caller's rights are checked: also the scheduled unpublish's, as the
+   * system (draft-schedule.ts). The draft is read first and written only if nobody saved it
+   * meanwhile, in the transaction that removes the live record: 409 otherwise, nothing written.
+   */
+  async takeDown(entity: Entity | null, type: string, id: string, message: string): Promise<void> {
+    const previous = await draftOf(this.db, type, id)
+    await this.records.unpublish(entity, type, id, message, async (trx, live) => {
+      const body = bodyOf(live)
+      if (previous)
+        for (const field of previous.changed)
+          if (Object.hasOwn(previous.body, field))
+            body[field] = structuredClone(previous.body[field])
+          else delete body[field]
+      const write = { body, ...this.who(entity) }
+      if (!(await draftFromLive(trx, type, id, previous, write, isDuplicateKey)))
+        throw createError('ERROR_RECORD_NOT_AVAILABLE', {
+          status: 409,
+          reason: `The draft of ${type}.${id} was saved while it was unpublished: try again.`,
+        })
+    })
+  }
+
   /** Drops a record's draft: the live record stays as it is; a record never published is gone. */
   async discard(entity: Entity | null, type: string, id: string): Promise<{ discarded: true }> {
     const definition = await this.publishable(entity, type, 'view')
@@ -252,7 +303,16 @@ export class DraftCalls {
     if (!draft) throw notAvailable(type, id, `${type}.${id} has no draft.`)
     // Dropping a record never published takes it away altogether: the delete right's.
     if (draft.isNew) await this.types.check(entity, definition, 'delete')
-    if (!(await deleteDraft(this.db, type, id))) throw notAvailable(type, id)
+    const dropped = await this.db.transaction(async (trx) => {
+      if (!(await deleteDraft(trx, type, id))) return false
+      // A record unpublished kept its versions and perhaps a time to leave: they go with it now.
+      if (draft.isNew) {
+        await trx('record_versions').where({ type, id }).delete()
+        await clearUnpublish(trx, type, id)
+      }
+      return true
+    })
+    if (!dropped) throw notAvailable(type, id)
     return { discarded: true }
   }
 
@@ -287,10 +347,14 @@ export class DraftCalls {
   private who(entity: Entity | null) {
     return { actor: actorName(entity), actorName: entity?.name ?? entity?.email ?? '' }
   }
-}
 
-/** A draft as the draft calls answer it: the record with its fields, and its state. */
-function answerOf(type: string, id: string, draft: Draft): DraftAnswer {
-  const { body, ...state } = draft
-  return { record: { ...body, type, id }, draft: state }
+  /** A draft as the draft calls answer it: the record with its fields, its state, its time to leave. */
+  private async answer(type: string, id: string, draft: Draft): Promise<DraftAnswer> {
+    const { body, ...state } = draft
+    return {
+      record: { ...body, type, id },
+      draft: state,
+      unpublish: await unpublishOf(this.db, type, id),
+    }
+  }
 }

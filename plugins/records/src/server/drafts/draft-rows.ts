@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { createError } from '@shopwright/core'
 import type { DraftState } from '../../shared/history.js'
+import { clearUnpublish } from './unpublish-rows.js'
 
 export type { DraftState } from '../../shared/history.js'
 
@@ -148,22 +149,57 @@ export async function replaceDraft(
 }
 
 /**
- * Keeps a record's draft with it, in the transaction of a write to the record: a rename takes the
- * draft to the new id, a deletion for good drops it. Without this, a draft left under an id would
- * be opened, and published, over the next record given that id.
+ * Keeps a record's draft and unpublish time with it, in the transaction of a write to the record:
+ * a rename takes them to the new id, a deletion for good drops them. Without this, a draft left
+ * under an id would be opened, and published, over the next record given that id. Unpublishing
+ * (`unpublished`) removes the live record but keeps its draft, which it has just written.
  */
 export async function followRecord(
   trx: Knex.Transaction,
   change: { kind: string; record: { type: string; id: string }; previous: { id: string } | null },
+  unpublished = false,
 ): Promise<void> {
   const { type, id } = change.record
-  if (change.kind === 'removed') await trx('record_drafts').where({ type, id }).delete()
-  else if (change.kind === 'renamed' && change.previous && change.previous.id !== id) {
+  if (change.kind === 'removed') {
+    if (!unpublished) await trx('record_drafts').where({ type, id }).delete()
+    await clearUnpublish(trx, type, id)
+  } else if (change.kind === 'renamed' && change.previous && change.previous.id !== id) {
     // A record never published holds its id in its draft: a rename may not take it.
     if (await trx('record_drafts').where({ type, id }).first('id'))
       throw createError('ERROR_RECORD_ALREADY_EXISTS', { reason: `${type}.${id}` })
     await trx('record_drafts').where({ type, id: change.previous.id }).update({ id })
+    await trx('record_unpublish').where({ type, id: change.previous.id }).update({ id })
   }
+}
+
+/**
+ * Makes a live record's draft that of a record never published (unpublishing, in the transaction
+ * that removes the live record): its body is the live record with the draft's changes over it,
+ * every field counted changed, its publish time kept. False when the draft was saved since
+ * `revision` was read (or, with none, when one appeared).
+ */
+export async function draftFromLive(
+  trx: Knex.Transaction,
+  type: string,
+  id: string,
+  previous: Draft | undefined,
+  write: Omit<DraftWrite, 'changed' | 'isNew'>,
+  isDuplicate: (error: unknown) => boolean,
+): Promise<boolean> {
+  const changed = Object.keys(write.body)
+  if (!previous) return insertDraft(trx, type, id, { ...write, changed, isNew: true }, isDuplicate)
+  const updated = await trx('record_drafts')
+    .where({ type, id, revision: previous.revision })
+    .update({
+      body: JSON.stringify(write.body),
+      changed: JSON.stringify(changed),
+      is_new: true,
+      saved_at: Date.now(),
+      actor: write.actor,
+      actor_name: write.actorName.slice(0, 260),
+      revision: previous.revision + 1,
+    })
+  return updated > 0
 }
 
 /** Drops a draft, at `revision` when given; answers whether one went. */

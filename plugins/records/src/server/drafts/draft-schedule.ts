@@ -3,7 +3,8 @@ import { createError, isAppError, SYSTEM_ACTOR, type Entity, type Logger } from 
 import type { RecordTypes } from '../record-types.js'
 import { notAvailable } from '../record-keys.js'
 import type { DraftAnswer, DraftCalls } from './draft-calls.js'
-import { draftOf, dueDrafts, scheduleDraft } from './draft-rows.js'
+import { draftOf, draftStateOf, dueDrafts, scheduleDraft } from './draft-rows.js'
+import { clearUnpublish, dueUnpublishes, setUnpublish } from './unpublish-rows.js'
 
 /** The task that publishes due drafts, once across the site's nodes (docs/history.md). */
 export const SCHEDULED_PUBLISH_TASK = 'records.scheduled-publish'
@@ -15,9 +16,10 @@ export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000
 const PUBLISH_BATCH = 50
 
 /**
- * Scheduled publishing (docs/history.md, "Scheduled publishing"): a draft can be given a time at
- * which it publishes by itself, as it stands then. Setting one needs what publishing needs; the
- * scheduled task publishes as the system, noting who scheduled it in the version it keeps.
+ * Scheduled publishing (docs/history.md, "Scheduled publishing" and "Unpublishing"): a draft can
+ * be given a time at which it publishes by itself, as it stands then, and a record a time at which
+ * it leaves the site. Setting one needs what doing it now needs; the scheduled task does it as
+ * the system, noting who scheduled it in the version (or the log line) it writes.
  */
 export class DraftSchedule {
   constructor(
@@ -42,16 +44,84 @@ export class DraftSchedule {
       throw createError('ERROR_INVALID_INPUT', {
         reason: `${definition.id} records have no drafts: their changes are live at once.`,
       })
-    if (at !== null) {
-      const now = Date.now()
-      if (at <= now) throw createError('ERROR_INVALID_INPUT', { reason: 'at: must be later' })
-      if (at > now + MAX_SCHEDULE_AHEAD_MS)
-        throw createError('ERROR_INVALID_INPUT', { reason: 'at: at most a year ahead' })
-    }
+    if (at !== null) this.checkAhead(at)
     const by = entity?.name || entity?.email || ''
     if (!draft || !(await scheduleDraft(this.db, type, id, at, by)))
       throw notAvailable(type, id, `${type}.${id} has no draft to schedule.`)
     return this.drafts.get(entity, type, id)
+  }
+
+  /**
+   * Sets (`at`, epoch ms, in the future) or clears (null) when the record leaves the site: a
+   * published record, or one never published whose draft publishes before then (a launch page
+   * with its end). Needs what unpublishing needs.
+   */
+  async scheduleUnpublish(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    at: number | null,
+  ): Promise<DraftAnswer> {
+    const definition = await this.types.authorize(entity, type, 'view')
+    const draft =
+      definition.publishable === true ? await draftStateOf(this.db, type, id) : undefined
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
+    await this.types.check(entity, definition, 'publish')
+    await this.types.check(entity, definition, 'create')
+    if (definition.publishable !== true)
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `${definition.id} records have no drafts: their changes are live at once.`,
+      })
+    // Read as its editors read it: a record in the bin or gone is not available.
+    await this.drafts.get(entity, type, id)
+    if (at !== null) {
+      this.checkAhead(at)
+      if (draft?.isNew && draft.publishAt === null)
+        throw createError('ERROR_INVALID_INPUT', {
+          reason: 'at: the record is not published; give its draft a time to publish first',
+        })
+      if (draft?.isNew && draft.publishAt !== null && at <= draft.publishAt)
+        throw createError('ERROR_INVALID_INPUT', { reason: 'at: must be later than it publishes' })
+    }
+    const by = entity?.name || entity?.email || ''
+    await setUnpublish(this.db, type, id, at === null ? null : { at, by })
+    return this.drafts.get(entity, type, id)
+  }
+
+  /**
+   * Unpublishes the records due by `now`; answers how many left the site. A record whose draft
+   * was saved at that moment waits for the next run; one that is not published then (in the bin,
+   * never published after all) or that a plugin's guard keeps loses its time, and the log says why.
+   */
+  async unpublishDue(now = Date.now()): Promise<number> {
+    let unpublished = 0
+    for (const { type, id, by } of await dueUnpublishes(this.db, now, PUBLISH_BATCH)) {
+      try {
+        await this.drafts.takeDown(SYSTEM_ACTOR, type, id, `unpublished, ${scheduledNote(by)}`)
+        unpublished++
+      } catch (error) {
+        if (
+          isAppError(error) &&
+          error.status === 409 &&
+          error.code === 'ERROR_RECORD_NOT_AVAILABLE'
+        )
+          continue
+        await clearUnpublish(this.db, type, id)
+        this.logger.warn(
+          { err: error, type, id, scheduledBy: by },
+          'a scheduled unpublish did not happen; its time is dropped',
+        )
+      }
+    }
+    return unpublished
+  }
+
+  /** Refuses a time that is past or more than a year ahead. */
+  private checkAhead(at: number): void {
+    const now = Date.now()
+    if (at <= now) throw createError('ERROR_INVALID_INPUT', { reason: 'at: must be later' })
+    if (at > now + MAX_SCHEDULE_AHEAD_MS)
+      throw createError('ERROR_INVALID_INPUT', { reason: 'at: at most a year ahead' })
   }
 
   /**

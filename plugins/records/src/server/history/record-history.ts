@@ -77,13 +77,18 @@ export class RecordHistory {
    */
   async write(
     trx: Knex.Transaction,
-    changes: ReadonlyArray<{ change: RecordChange; note?: VersionNote | undefined }>,
+    changes: ReadonlyArray<{
+      change: RecordChange
+      note?: VersionNote | undefined
+      /** An unpublish: the record leaves the site, its versions stay for when it comes back. */
+      kept?: boolean
+    }>,
     who: Entity | null,
   ): Promise<void> {
-    for (const { change, note } of changes) {
+    for (const { change, note, kept } of changes) {
       const { type, id } = change.record
       if (change.kind === 'removed') {
-        await trx('record_versions').where({ type, id }).delete()
+        if (!kept) await trx('record_versions').where({ type, id }).delete()
         continue
       }
       if (change.kind === 'renamed')

@@ -17,7 +17,14 @@ const draftState = z.object({
   publishAt: z.number().nullable(),
   scheduledBy: z.string().nullable(),
 })
-const draftAnswer = z.object({ record: recordAnswer, draft: draftState.nullable() })
+const draftAnswer = z.object({
+  record: recordAnswer,
+  draft: draftState.nullable(),
+  unpublish: z.object({ at: z.number(), by: z.string() }).nullable(),
+})
+const unpublishRule = {
+  rule: "edit, publish and create on the record type's security record",
+}
 
 const errors = [
   'ERROR_INVALID_ID',
@@ -83,6 +90,25 @@ const DRAFT_ROUTES = {
     access: {
       rule: "edit (create for a new record) and publish on the record type's security record",
     },
+    params: record,
+    body: z.strictObject({ at: z.iso.datetime({ offset: true }).nullable() }),
+    answer: draftAnswer,
+    errors,
+  }),
+  unpublish: describe({
+    summary: 'Takes a published record off the site, keeping it as a draft',
+    description:
+      'The live record goes (readers, the storefront and /query/ns no longer see it) and becomes a record never published: its draft holds the live fields with the draft’s changes over them, its versions stay, and Publish brings it back. 409 when the draft was saved meanwhile.',
+    access: unpublishRule,
+    params: record,
+    answer: draftAnswer,
+    errors,
+  }),
+  scheduleUnpublish: describe({
+    summary: 'Sets or clears when a record leaves the site by itself',
+    description:
+      'The body is `{ at }`: a date and time with its offset (ISO 8601), later than now and at most a year ahead, or null to clear. The record must be published, or be a draft that publishes before then. The scheduled task that publishes drafts unpublishes it then.',
+    access: unpublishRule,
     params: record,
     body: z.strictObject({ at: z.iso.datetime({ offset: true }).nullable() }),
     answer: draftAnswer,
@@ -155,6 +181,21 @@ export function draftRoutes(
     const when = at === null ? null : Date.parse(at)
     ctx.body = await schedule.schedule(await ctx.state.entity(), recordtype, id, when)
   })
+  router.post('/data/draft/unpublish/:recordtype/:id', DRAFT_ROUTES.unpublish, async (ctx) => {
+    const { recordtype, id } = ctx.input.params
+    ctx.body = await drafts.unpublish(await ctx.state.entity(), recordtype, id)
+  })
+  router.post(
+    '/data/draft/schedule-unpublish/:recordtype/:id',
+    DRAFT_ROUTES.scheduleUnpublish,
+    async (ctx) => {
+      const { recordtype, id } = ctx.input.params
+      const { at } = ctx.input.body
+      const when = at === null ? null : Date.parse(at)
+      const entity = await ctx.state.entity()
+      ctx.body = await schedule.scheduleUnpublish(entity, recordtype, id, when)
+    },
+  )
   router.post('/data/draft/preview/:recordtype/:id', DRAFT_ROUTES.preview, async (ctx) => {
     const { recordtype, id } = ctx.input.params
     ctx.body = await previews.issue(await ctx.state.entity(), recordtype, id)
