@@ -450,12 +450,46 @@ describe('the admin in Chromium', () => {
         .toMatch(/^Publishes .*9:30/)
       await shot('scheduled')
       expect(await shopHeadline()).toBe('About our team')
+      // Cleared, it waits for Publish; the page is given a time to leave the shop instead.
       await page.click('[data-testid=schedule]')
-      await page.click('[data-testid=schedule-clear]')
+      await page.uncheck('[data-testid=schedule-at-on]')
+      await page.check('[data-testid=schedule-unpublish-at-on]')
+      const week = new Date(local.getTime() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 11)
+      await page.fill('[data-testid=schedule-unpublish-at]', `${week}18:00`)
+      await shot('schedule-dialog')
+      const cleared = page.waitForResponse((response) =>
+        response.url().endsWith('/query/data/draft/schedule/webpage/about'),
+      )
+      const ending = page.waitForResponse((response) =>
+        response.url().endsWith('/query/data/draft/schedule-unpublish/webpage/about'),
+      )
+      await page.click('[data-testid=dialog-ok]')
+      expect([(await cleared).status(), (await ending).status()]).toEqual([200, 200])
       await expect.poll(() => page.isVisible('[data-testid=draft-schedule]')).toBe(false)
+      await expect
+        .poll(() => page.textContent('[data-testid=unpublish-schedule]'))
+        .toMatch(/^Unpublishes .*6:00/)
       await page.click('[data-testid=discard]')
       await page.click('[data-testid=dialog-ok]')
       await expect.poll(() => headline.inputValue()).toBe('About our team')
+      // Its time to leave stays with the published page.
+      expect(await page.textContent('[data-testid=unpublish-schedule]')).toMatch(/^Unpublishes/)
+
+      // Unpublished now: the shop no longer has the page; the editor keeps it as a draft.
+      await page.click('[data-testid=unpublish]')
+      await page.click('[data-testid=dialog-ok]')
+      await expect
+        .poll(() => page.textContent('[data-testid=draft-state]'))
+        .toBe('Not published yet')
+      expect(await page.isVisible('[data-testid=unpublish-schedule]')).toBe(false)
+      expect(await page.isVisible('[data-testid=unpublish]')).toBe(false)
+      expect(await headline.inputValue()).toBe('About our team')
+      expect((await shop.goto(url('/about')))?.status()).toBe(404)
+      await shot('unpublished')
+      // Publish brings it back.
+      await page.click('[data-testid=publish]')
+      await expect.poll(() => page.textContent('[data-testid=draft-state]')).toBe('Published')
+      expect(await shopHeadline()).toBe('About our team')
     } finally {
       await shop.close()
     }

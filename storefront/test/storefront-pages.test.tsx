@@ -151,11 +151,12 @@ for (const database of databasesUnderTest()) {
       }
     })
 
-    it('reads the record of a page as the visitor: staff records stay hidden from anonymous visitors', async () => {
+    it('reads the record of a page as the visitor: a staff record is no page for anonymous visitors', async () => {
+      // Not theirs to read: the page does not exist for them, as a missing record's does not.
       const reply = await page('/staff/1')
-      expect(reply.statusCode).toBe(200)
-      expect(reply.body).toContain('<p>hidden</p>')
+      expect(reply.statusCode).toBe(404)
       expect(reply.body).not.toContain('boss@example.com')
+      expect(pageDataOf(reply.body)).toMatchObject({ record: null, notFound: true })
     })
 
     it('keeps page data from closing its script element', async () => {
@@ -163,6 +164,16 @@ for (const database of databasesUnderTest()) {
       const reply = await page('/about')
       expect(reply.body).not.toContain('</script><script>alert(1)')
       expect(pageDataOf(reply.body).record?.headline).toBe('</script><script>alert(1)</script>')
+    })
+
+    it('answers 404 for a route whose record is gone, and serves it again once it is back', async () => {
+      expect((await page('/about')).statusCode).toBe(200)
+      await kernel.services.records.bin(ADMIN, [{ type: 'webpage', id: 'about' }])
+      const gone = await page('/about')
+      expect(gone.statusCode).toBe(404)
+      expect(pageDataOf(gone.body)).toMatchObject({ record: null, notFound: true })
+      await kernel.services.records.restore(ADMIN, [{ type: 'webpage', id: 'about' }])
+      expect((await page('/about')).statusCode).toBe(200)
     })
 
     it('caches anonymous pages until a record they show changes through the record calls', async () => {

@@ -92,6 +92,9 @@ function keepableRequest(
  * language, and the menu items their rights let them view. A client navigation's data request
  * needs only the record and extras, in the language it names when it is one of the site's.
  *
+ * A route naming a record this visitor cannot read (none, binned, unpublished, not theirs to
+ * view) is the theme's 'Page not Found', unless a provider of its component answers for it.
+ *
  * A page is not kept in the page cache when keepableRequest says no, when a provider failed (the
  * next visitor gets a fresh try) or said the page does not exist, or when its route has parameters
  * (`/item/:id`) and neither a record nor a provider vouched for them: made-up addresses must not
@@ -167,7 +170,10 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
               sources.logger,
             )
           : { notFound: false, complete: true }
-      return { record, ...extras }
+      // A route that names its record shows that record: gone (binned, deleted, unpublished) or
+      // hidden from this visitor, the page does not exist, unless a provider vouches for it.
+      const missing = key !== null && record === null && providers.length === 0
+      return missing ? { record, notFound: true, complete: true } : { record, ...extras }
     }
     // A data request's answer holds the record and extras only: its texts and menus are the page's.
     const [shown, texts, visible, admin] = await Promise.all([

@@ -38,7 +38,8 @@ import { fieldProblem, formErrors, normalised } from './record-checks.js'
 import { useRecordRoute, type RecordRouteProps } from './record-route.js'
 import { forgetRecordTypes, RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 import { HistoryDialog } from './history/HistoryDialog.js'
-import { askSchedule } from './drafts/ScheduleDialog.js'
+import { DraftActions } from './drafts/DraftActions.js'
+import type { UnpublishTime } from '../shared/history.js'
 import { PreviewPane } from './drafts/PreviewPane.js'
 import { useDraftEditors } from './drafts/draft-editors.js'
 import { EditorsStrip, type MergedNotice } from './drafts/EditorsStrip.js'
@@ -111,8 +112,12 @@ export function RecordScreen(route: RecordScreenProps) {
     data: fetched.data && isDraftAnswer(fetched.data) ? fetched.data.record : fetched.data,
   }
   const [draft, setDraft] = useState<DraftState | null>(null)
+  // When the record leaves the site by itself (docs/history.md, "Unpublishing"), if set.
+  const [unpublish, setUnpublish] = useState<UnpublishTime | null>(null)
   useEffect(() => {
-    if (fetched.data) setDraft(isDraftAnswer(fetched.data) ? fetched.data.draft : null)
+    if (!fetched.data) return
+    setDraft(isDraftAnswer(fetched.data) ? fetched.data.draft : null)
+    setUnpublish(isDraftAnswer(fetched.data) ? (fetched.data.unpublish ?? null) : null)
   }, [fetched.data])
   // The draft's live preview beside the form (drafts/PreviewPane.tsx), for a record once saved.
   const [previewing, setPreviewing] = useState(false)
@@ -453,70 +458,6 @@ export function RecordScreen(route: RecordScreenProps) {
     }
   }
 
-  /** Makes the draft live: what waits is saved first, so what the form shows is what goes live. */
-  const publish = async () => {
-    await autosave.flush()
-    if (savedId.current === null) return
-    // A change the save refused (or could not send) is still in the form: publishing now would
-    // put live something other than what the form shows.
-    if (changed.current.size > 0) {
-      await dialogs.alert(
-        t('Unable to Publish'),
-        t('Some changes are not saved yet: see the fields marked.'),
-      )
-      return
-    }
-    try {
-      await client.post(
-        `/data/draft/publish/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
-      )
-      setDraft(null)
-      changed.current.clear()
-      fetched.reload()
-    } catch (error) {
-      await dialogs.error('Unable to Publish', error)
-    }
-  }
-
-  /** Sets or clears when the draft publishes by itself; what waits is saved first. */
-  const schedule = async () => {
-    await autosave.flush()
-    if (savedId.current === null || !draft) return
-    const choice = await askSchedule(dialogs, draft.publishAt)
-    if (!choice) return
-    try {
-      const answer = await client.post<DraftAnswer>(
-        `/data/draft/schedule/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
-        { at: choice.at === null ? null : new Date(choice.at).toISOString() },
-      )
-      setDraft(answer.draft)
-    } catch (error) {
-      await dialogs.error('Unable to Schedule', error)
-    }
-  }
-
-  /** Drops the draft after a confirmation; a record never published goes with it. */
-  const discard = async () => {
-    // A save on its way would make the draft again after the discard: it lands first.
-    await autosave.flush()
-    if (savedId.current === null || !draft) return
-    const question = draft.isNew
-      ? t('Discard this draft? The record was never published: it goes with it.')
-      : t('Discard the changes not published? The published version stays as it is.')
-    if (!(await dialogs.confirm(question, { title: t('Discard'), ok: t('Discard') }))) return
-    try {
-      await client.post(
-        `/data/draft/discard/${encodeURIComponent(type)}/${encodeURIComponent(savedId.current)}`,
-      )
-      changed.current.clear()
-      setDraft(null)
-      if (draft.isNew) navigate(basePath)
-      else fetched.reload()
-    } catch (error) {
-      await dialogs.error('Unable to Discard', error)
-    }
-  }
-
   const preview = drafted && previewing && access?.edit ? savedId.current : null
 
   const refresh = async () => {
@@ -543,28 +484,28 @@ export function RecordScreen(route: RecordScreenProps) {
           savedAt={savedAt}
           problems={Object.keys(errors).length}
         />
-        {drafted && savedId.current !== null ? <DraftBadge draft={draft} /> : null}
+        {drafted && savedId.current !== null ? (
+          <DraftBadge draft={draft} unpublish={unpublish} />
+        ) : null}
       </h1>
       <div className="sw-toolbar">
-        {drafted && draft && access?.publish ? (
-          <Button
-            icon="upload"
-            variant="primary"
-            onClick={() => void publish()}
-            data-testid="publish"
-          >
-            {t('Publish')}
-          </Button>
-        ) : null}
-        {drafted && draft && access?.publish ? (
-          <Button icon="calendar" onClick={() => void schedule()} data-testid="schedule">
-            {t('Schedule')}
-          </Button>
-        ) : drafted && draft && access && !access.publish ? (
-          // A writer drafts; someone with the publish right makes it live (docs/history.md).
-          <span className="sw-muted records-publish-needed" data-testid="publish-needed">
-            {t('Someone who may publish makes these changes live.')}
-          </span>
+        {drafted ? (
+          <DraftActions
+            type={type}
+            id={savedId.current}
+            draft={draft}
+            unpublish={unpublish}
+            access={access}
+            basePath={basePath}
+            flush={autosave.flush}
+            hasUnsaved={() => changed.current.size > 0}
+            forgetUnsaved={() => changed.current.clear()}
+            onAnswer={(answer) => {
+              setDraft(answer.draft)
+              setUnpublish(answer.unpublish)
+            }}
+            reload={fetched.reload}
+          />
         ) : null}
         {drafted && savedId.current !== null && access?.edit ? (
           <Button
@@ -574,11 +515,6 @@ export function RecordScreen(route: RecordScreenProps) {
             aria-pressed={previewing}
           >
             {t('Preview')}
-          </Button>
-        ) : null}
-        {drafted && draft && access?.edit && (!draft.isNew || access.delete) ? (
-          <Button icon="close" onClick={() => void discard()} data-testid="discard">
-            {t('Discard')}
           </Button>
         ) : null}
         {access?.create ? (

@@ -1,9 +1,20 @@
 import { useState } from 'react'
 import { Dialog, useT, type Dialogs } from '@shopwright/admin-ui/kit'
 
-/** What the schedule dialog answers: when the draft publishes (epoch ms), or null for never. */
+/** The times a record has now: `publishAt` undefined when it has no draft to publish. */
+export interface ScheduleTimes {
+  publishAt?: number | null
+  unpublishAt: number | null
+  /** A record never published: it leaves the site only after it publishes. */
+  isNew: boolean
+  /** Whether the caller may unpublish (publish and create): the end's row is shown only then. */
+  canUnpublish: boolean
+}
+
+/** What the schedule dialog answers: both times as they should be (epoch ms, or null for none). */
 export interface ScheduleChoice {
-  at: number | null
+  publishAt: number | null
+  unpublishAt: number | null
 }
 
 /** A time as `YYYY-MM-DDTHH:mm` in this browser's zone, what a datetime-local input holds. */
@@ -18,59 +29,138 @@ function nextHour(now: number): number {
   return Math.ceil((now + hour / 2) / hour) * hour
 }
 
+/** One time of the dialog: whether it is set, and when, as the input holds it. */
+interface TimeRow {
+  on: boolean
+  value: string
+}
+
+function TimeField({
+  label,
+  row,
+  disabled,
+  testId,
+  onChange,
+}: {
+  label: string
+  row: TimeRow
+  disabled: boolean
+  testId: string
+  onChange(row: TimeRow): void
+}) {
+  return (
+    <div className="records-schedule-row">
+      <label className="records-schedule-check">
+        <input
+          type="checkbox"
+          checked={row.on}
+          disabled={disabled}
+          onChange={(event) => onChange({ ...row, on: event.target.checked })}
+          data-testid={`${testId}-on`}
+        />
+        <span>{label}</span>
+      </label>
+      <input
+        className="sw-input"
+        type="datetime-local"
+        aria-label={label}
+        value={row.value}
+        disabled={disabled || !row.on}
+        onChange={(event) => onChange({ ...row, value: event.target.value })}
+        required={row.on}
+        data-testid={testId}
+      />
+    </div>
+  )
+}
+
 function ScheduleForm({
-  current,
+  times,
   close,
 }: {
-  current: number | null
+  times: ScheduleTimes
   close(choice: ScheduleChoice | null): void
 }) {
   const t = useT()
-  const [value, setValue] = useState(localInputValue(current ?? nextHour(Date.now())))
+  const drafted = times.publishAt !== undefined
+  const start = nextHour(Date.now())
+  const [publish, setPublish] = useState<TimeRow>({
+    // A draft with no time yet: publishing later is what the button is mostly for.
+    on: drafted,
+    value: localInputValue(times.publishAt ?? start),
+  })
+  const [unpublish, setUnpublish] = useState<TimeRow>({
+    on: times.unpublishAt !== null,
+    value: localInputValue(times.unpublishAt ?? start + 7 * 24 * 60 * 60 * 1000),
+  })
   const [problem, setProblem] = useState<string | null>(null)
-  // No `min` on the input: the browser's own check would stop the form without a word in the
+  // A record never published leaves the site only once it is there: its end needs its start.
+  const endNeedsStart = times.isNew && !publish.on
+  // No `min` on the inputs: the browser's own check would stop the form without a word in the
   // admin's language; this one says why.
   const submit = () => {
     // A datetime-local value without an offset is read in this browser's zone.
-    const at = new Date(value).getTime()
-    if (!Number.isFinite(at) || at <= Date.now()) setProblem(t('Choose a time later than now.'))
-    else close({ at })
+    const publishAt = drafted && publish.on ? new Date(publish.value).getTime() : null
+    const unpublishAt =
+      times.canUnpublish && unpublish.on && !endNeedsStart
+        ? new Date(unpublish.value).getTime()
+        : times.canUnpublish
+          ? null
+          : times.unpublishAt
+    const now = Date.now()
+    const late = (at: number | null) => at !== null && (!Number.isFinite(at) || at <= now)
+    // A time kept as it was may be in the past by now: the server publishes it at its next look.
+    if (late(publishAt) && publishAt !== times.publishAt)
+      setProblem(t('Choose a time later than now.'))
+    else if (late(unpublishAt) && unpublishAt !== times.unpublishAt)
+      setProblem(t('Choose a time later than now.'))
+    else if (times.isNew && publishAt !== null && unpublishAt !== null && unpublishAt <= publishAt)
+      setProblem(t('Unpublish after it publishes.'))
+    else close({ publishAt: drafted ? publishAt : null, unpublishAt })
+  }
+  const edit = (set: (row: TimeRow) => void) => (row: TimeRow) => {
+    set(row)
+    setProblem(null)
   }
   return (
     <Dialog
-      title={t('Schedule publishing')}
+      title={t('Schedule')}
       onClose={() => close(null)}
       actions={[
         { label: t('Cancel'), testId: 'dialog-cancel', run: () => close(null) },
-        ...(current === null
-          ? []
-          : [
-              {
-                label: t('Do not publish then'),
-                testId: 'schedule-clear',
-                run: () => close({ at: null }),
-              },
-            ]),
-        { label: t('Schedule'), testId: 'dialog-ok', primary: true, run: submit },
+        { label: t('Apply'), testId: 'dialog-ok', primary: true, run: submit },
       ]}
     >
-      <label className="sw-field">
-        <span className="sw-field-label">{t('Publish on')}</span>
-        <input
-          className="sw-input"
-          type="datetime-local"
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value)
-            setProblem(null)
-          }}
-          required
-          data-testid="schedule-at"
-        />
-      </label>
-      <p className="sw-muted">
-        {t('The draft goes live as it stands then, changes saved meanwhile included.')}
-      </p>
+      {drafted ? (
+        <>
+          <TimeField
+            label={t('Publish on')}
+            row={publish}
+            disabled={false}
+            testId="schedule-at"
+            onChange={edit(setPublish)}
+          />
+          <p className="sw-muted">
+            {t('The draft goes live as it stands then, changes saved meanwhile included.')}
+          </p>
+        </>
+      ) : null}
+      {times.canUnpublish ? (
+        <>
+          <TimeField
+            label={t('Unpublish on')}
+            row={unpublish}
+            disabled={endNeedsStart}
+            testId="schedule-unpublish-at"
+            onChange={edit(setUnpublish)}
+          />
+          <p className="sw-muted">
+            {endNeedsStart
+              ? t('A record not published yet needs a time to publish first.')
+              : t('It leaves the site then and is kept as a draft, to publish again.')}
+          </p>
+        </>
+      ) : null}
       <div
         className="sw-field-error"
         role={problem ? 'alert' : undefined}
@@ -82,13 +172,16 @@ function ScheduleForm({
   )
 }
 
-/** Asks when a draft publishes by itself (docs/history.md, "Scheduled publishing"). */
+/**
+ * Asks when a draft publishes and when the record leaves the site by itself (docs/history.md,
+ * "Scheduled publishing" and "Unpublishing").
+ */
 export function askSchedule(
   dialogs: Dialogs,
-  current: number | null,
+  times: ScheduleTimes,
 ): Promise<ScheduleChoice | null> {
   return dialogs.open<ScheduleChoice>(
-    ({ close }) => <ScheduleForm current={current} close={close} />,
+    ({ close }) => <ScheduleForm times={times} close={close} />,
     'sm',
   )
 }
