@@ -116,5 +116,29 @@ for (const database of databasesUnderTest()) {
       expect(shown.body).toContain('no changes waiting to be published')
       expect(headline((await page('/about')).body)).toBe('About us, reworded')
     })
+
+    it('takes an unpublished page out of the shop and the sitemap; its preview still shows it', async () => {
+      const listed = async () =>
+        [...(await page('/sitemap.xml')).body.matchAll(/<loc>(.*?)<\/loc>/g)].map(
+          (match) => new URL(match[1]!).pathname,
+        )
+      expect(await listed()).toContain('/about')
+      // Cached for the next visitor first: unpublishing must drop it.
+      await page('/about')
+      await drafts().unpublish(ADMIN, 'webpage', 'about')
+      const gone = await page('/about')
+      expect(gone.statusCode).toBe(404)
+      expect(headline(gone.body)).toBe('Nothing here')
+      expect(await listed()).not.toContain('/about')
+      expect(await listed()).toContain('/')
+      const link = await kernel.services.recordPreviews.issue(ADMIN, 'webpage', 'about')
+      const shown = await page(link.href!)
+      expect([shown.statusCode, headline(shown.body)]).toEqual([200, 'About us, reworded'])
+      expect(shown.headers['x-robots-tag']).toBe('noindex, nofollow')
+
+      await drafts().publish(ADMIN, 'webpage', 'about')
+      expect(headline((await page('/about')).body)).toBe('About us, reworded')
+      expect(await listed()).toContain('/about')
+    })
   })
 }

@@ -41,7 +41,10 @@ export class PageCache {
     /** The page data providers' record types (the `storefront` service), read at each change. */
     providers?: Pick<StorefrontService, 'recordTypes'>,
   ) {
-    events.on<{ type: string }>(RECORD_CHANGED, async ({ type }) => {
+    events.on<{ type: string; id: string }>(RECORD_CHANGED, async ({ type, id }) => {
+      // A record a route names by itself: its page (and the sitemap, which lists it only while
+      // visitors can read it) follow it, published, unpublished or binned.
+      if (this.namedRecords.has(`${type}|${id}`)) await this.cache.clear(STOREFRONT_SITE_CACHE)
       if (!this.shownTypes.has(type) && !providers?.recordTypes().has(type)) return
       // The texts first (the translations plugin clears them too, but on its own time): a page
       // rendered between the two clears would otherwise be kept with the old texts. Clears reach
@@ -57,12 +60,20 @@ export class PageCache {
     if (routes === this.watched) return
     this.watched = routes
     const types = new Set(SITE_WIDE_TYPES)
+    const named = new Set<string>()
     for (const route of routes) {
       if (route.recordtype) types.add(route.recordtype)
       if (route.props.pagetype) types.add(route.props.pagetype)
+      const type = route.recordtype ?? route.props.pagetype
+      const id = route.recordid ?? route.props.pageid
+      if (type && id) named.add(`${type}|${id}`)
     }
     this.shownTypes = types
+    this.namedRecords = named
   }
+
+  /** `type|id` of the records routes name by themselves (`recordid`, `pageid`). */
+  private namedRecords = new Set<string>()
 
   private watched: readonly WebsiteRoute[] | undefined
 

@@ -156,6 +156,29 @@ describe('Sitemap', () => {
     ])
   })
 
+  it('leaves out a route naming a record visitors cannot read, unless a provider answers for it', async () => {
+    const asked: string[] = []
+    const map = new Sitemap({
+      routes: () =>
+        Promise.resolve([
+          ...ROUTES,
+          testRoute('About', '/draft-page', { recordtype: 'webpage', recordid: 'draft-page' }),
+          testRoute('Landing', '/landing', { recordtype: 'webpage', recordid: 'landing' }),
+        ]),
+      sources: registry,
+      cache,
+      logger,
+      readable: (type, id) => {
+        asked.push(`${type}|${id}`)
+        return Promise.resolve(id === 'about')
+      },
+    })
+    registry.addPageData({ id: 'landing', routes: ['Landing'], load: () => Promise.resolve({}) })
+    const paths = (await map.entries()).map((entry) => entry.path)
+    expect(paths).toEqual(['/', '/about', '/code25Gallery', '/landing'])
+    expect(asked.sort()).toEqual(['webpage|about', 'webpage|draft-page'])
+  })
+
   it('keeps the addresses in the storefront cache, read again after a clear (a route changed)', async () => {
     let reads = 0
     registry.addSitemap(source('items', () => Promise.resolve([{ path: `/item/${++reads}` }])))

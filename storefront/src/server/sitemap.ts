@@ -174,11 +174,26 @@ export class Sitemap {
   constructor(
     private readonly from: {
       routes: () => Promise<readonly WebsiteRoute[]>
-      sources: Pick<StorefrontService, 'sitemapSources'>
+      sources: Pick<StorefrontService, 'sitemapSources' | 'providersOf'>
       cache: Pick<CacheService, 'get' | 'set' | 'mark'>
       logger: Pick<Logger, 'warn'>
+      /**
+       * Whether a visitor who is not signed in can read a record: a route naming one they cannot
+       * (never published, unpublished, in the bin) is a 404, not a page for crawlers.
+       */
+      readable?: (type: string, id: string) => Promise<boolean>
     },
   ) {}
+
+  /** Whether a route without parameters is a page: one naming a record needs it readable. */
+  private async shows(route: WebsiteRoute): Promise<boolean> {
+    const type = route.recordtype ?? route.props.pagetype
+    const id = route.recordid ?? route.props.pageid
+    const { readable, sources } = this.from
+    // As the page's own answer does (page-data.ts): a provider of its component answers for it.
+    if (!type || !id || !readable || sources.providersOf(route.component).length > 0) return true
+    return readable(type, id)
+  }
 
   /** The sitemap's addresses, from the cache or read afresh (one read at a time per node). */
   async entries(): Promise<SitemapEntry[]> {
@@ -214,7 +229,11 @@ export class Sitemap {
     // A route table that cannot be read fails the sitemap (a 503 rather than an empty one), and so
     // does a source that meets an outage.
     const [routes, answers] = await Promise.all([
-      this.from.routes(),
+      this.from.routes().then(async (all) => {
+        const table = all.filter(withoutParameters)
+        const shown = await Promise.all(table.map((route) => this.shows(route)))
+        return table.filter((_, index) => shown[index])
+      }),
       Promise.allSettled(sources.map((source) => source.urls())),
     ])
     for (const answer of answers)
@@ -241,7 +260,7 @@ export class Sitemap {
           : { path: local },
       )
     }
-    const table = routes.filter(withoutParameters).map((route) => route.url)
+    const table = routes.map((route) => route.url)
     for (const url of table.sort()) add(url)
     let complete = true
     for (const [index, answer] of answers.entries()) {

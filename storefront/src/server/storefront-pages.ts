@@ -83,6 +83,7 @@ export function storefrontPages(
     sources: providers,
     cache: services.cache,
     logger: services.logger,
+    readable: async (type, id) => (await source.record(null, type, id)) !== null,
   })
   return chain<StorefrontState>(
     themeAssets(module.clientDir),
