@@ -307,6 +307,20 @@ export function coreSuite(site: Site): void {
       expect(published.status, explain(published)).toBe(200)
       for (const answer of await pages())
         expect(answer.text, `node ${answer.node}`).toContain(drafted)
+      // Unpublished on one node: gone from both nodes' pages and sitemaps, until published again.
+      const sitemaps = () => Promise.all(shoppers.map((shopper) => shopper.get('/sitemap.xml')))
+      for (const map of await sitemaps()) expect(map.text, `node ${map.node}`).toContain('/about<')
+      const unpublished = await zero.post('/query/data/draft/unpublish/webpage/about')
+      expect(unpublished.status, explain(unpublished)).toBe(200)
+      for (const answer of await pages()) expect(answer.status, `node ${answer.node}`).toBe(404)
+      for (const map of await sitemaps())
+        expect(map.text, `node ${map.node}`).not.toContain('/about<')
+      const back = await zero.post('/query/data/draft/publish/webpage/about')
+      expect(back.status, explain(back)).toBe(200)
+      for (const answer of await pages()) {
+        expect(answer.status, `node ${answer.node}`).toBe(200)
+        expect(answer.text, `node ${answer.node}`).toContain(drafted)
+      }
     })
   })
 }
