@@ -318,6 +318,30 @@ describe('the admin in Chromium', () => {
       .toContain('Marketing manager')
     expect(await page.textContent('[data-testid=who-publish]')).not.toContain('Marketing,')
     await shot('permissions')
+    // A drive folder: the drive says which record decides on it, and from where.
+    await page.selectOption('[data-testid=who-kind]', 'drive')
+    // Picked with the drive's own picker, as a form's folder field is.
+    await page.click('[data-testid=browse-who]')
+    await page.click('[data-testid="picker-open-public"]')
+    await page.click('[data-testid="picker-check-public/catalogue"]')
+    await page.click('dialog[open] button:text-is("Select")')
+    await expect
+      .poll(() => page.textContent('[data-testid=who-answer]'))
+      .toContain('Everyone may view it, signed in or not.')
+    expect(await page.textContent('[data-testid=who-answer]')).toContain(
+      'Nothing above it names a security record',
+    )
+    expect(await page.textContent('[data-testid=who-edit]')).toMatch(/\w/)
+    // Nothing in the drive is published: no Publish line.
+    expect(await page.isVisible('[data-testid=who-publish]')).toBe(false)
+    await shot('permissions-folder')
+    // A folder nobody can find is a 404, as the drive's own calls answer.
+    const missing = await page.evaluate(async () => {
+      const answer = await fetch('/query/data/security/guard/drive?key=private%2Fno-such-folder')
+      return answer.status
+    })
+    expect(missing).toBe(404)
+    await page.selectOption('[data-testid=who-kind]', 'recordtype')
     await page.setViewportSize({ width: 390, height: 844 })
     try {
       // The matrix scrolls in its frame; the page stays the phone's width.

@@ -4,6 +4,7 @@ import { DRIVE_SETTINGS, createBlobStore } from './server/settings.js'
 import { migrations } from './server/migrations.js'
 import { EntryStore } from './server/entry-store.js'
 import { DriveAccess } from './server/drive-access.js'
+import { DRIVE_SUBJECT } from './server/entry-guard.js'
 import { DRIVE_WRITES, DriveService } from './server/drive-service.js'
 import { DriveBin } from './server/drive-bin.js'
 import { driveRoutes } from './server/routes.js'
@@ -131,6 +132,11 @@ export default definePlugin({
     const { drive } = services
     const seeded = await new DriveSeeds(drive.store, store).run()
     services.binSources.add(new DriveBin(drive.store, drive))
+    // Its folders in the permissions matrix's "Who can do this" (docs/security.md).
+    services.securitySubjects.add({
+      ...DRIVE_SUBJECT,
+      guard: (entity, key) => drive.guardOf(entity, key),
+    })
     logger.info({ storage: store.kind, ...seeded }, 'drive ready')
   },
   async destroy({ services }) {

@@ -22,6 +22,8 @@ import {
 } from './server/drafts/draft-schedule.js'
 import { DraftPreviews } from './server/drafts/draft-previews.js'
 import { DraftEditors } from './server/drafts/draft-editors.js'
+import { securityRoutes } from './server/routes/security-routes.js'
+import { SecuritySubjects } from './server/security-subjects.js'
 import { draftRoutes } from './server/routes/draft-routes.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordIndex } from './server/record-index.js'
@@ -76,6 +78,7 @@ export type {
   RecordsService,
 } from './server/records-service.js'
 export type { DraftPreviews, PageAddress, PreviewKey } from './server/drafts/draft-previews.js'
+export type { SecuritySubject, SecuritySubjects, SubjectGuard } from './server/security-subjects.js'
 export type { RecordHistory, VersionNote } from './server/history/record-history.js'
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
 export type { LogEntry, RecordLogSink } from './server/app-log.js'
@@ -114,6 +117,11 @@ declare module '@shopwright/core' {
      * table and opens the links' tokens.
      */
     recordPreviews: DraftPreviews
+    /**
+     * Things other plugins guard with security records (a drive folder), for the permissions
+     * matrix's "Who can do this" (docs/security.md).
+     */
+    securitySubjects: SecuritySubjects
   }
   /** The storage layer and the calls' helpers: this plugin's own container only. */
   interface PluginInternals {
@@ -151,6 +159,7 @@ export default definePlugin({
     'binSources',
     'recordHistory',
     'recordPreviews',
+    'securitySubjects',
   ],
   errors: RECORDS_ERRORS,
   security: RECORDS_SECURITY,
@@ -235,6 +244,7 @@ export default definePlugin({
       draftEditors: asFunction(
         ({ db, draftCalls }) => new DraftEditors(db, draftCalls),
       ).singleton(),
+      securitySubjects: asFunction(() => new SecuritySubjects()).singleton(),
       recordPreviews: asFunction(
         ({ db, draftCalls }) => new DraftPreviews(db, draftCalls),
       ).singleton(),
@@ -294,6 +304,7 @@ export default definePlugin({
     dataRoutes(router, services)
     transferRoutes(router, services)
     historyRoutes(router, services.historyCalls)
+    securityRoutes(router, services.recordTypes, services.securitySubjects)
     draftRoutes(
       router,
       services.draftCalls,

@@ -2,12 +2,14 @@ import type { Knex } from 'knex'
 import type { Readable } from 'node:stream'
 import type { Entity, RateLimiterService } from '@shopwright/core'
 import type { Logger } from 'pino'
+import type { SubjectGuard } from '@shopwright/plugin-records'
 import type { DriveEntry, DriveFile, DriveFolder, DriveListing } from '../shared/types.js'
 import type { BlobDownload, BlobRange, BlobStore } from './blobs/blob-store.js'
 import { binnedRights, removeBinned, restoreBinned, restoreTarget } from './binned-entries.js'
 import { binEntries, removeEntries } from './deletions.js'
 import type { DriveAccess, Rights } from './drive-access.js'
 import { DriveContext } from './drive-context.js'
+import { entryGuard } from './entry-guard.js'
 import { createEntry, renameEntry, setEntrySecurity } from './entry-changes.js'
 import { moveEntries } from './moves.js'
 import { getEntry, listEntries, viewableFile, type PageOptions } from './entry-reads.js'
@@ -131,6 +133,11 @@ export class DriveService {
   /** `delete`: deletes entries, with all they hold, for good. */
   remove(entity: Entity | null, paths: readonly string[]): Promise<string[]> {
     return removeEntries(this.context, entity, paths)
+  }
+
+  /** What decides the rights on an entry the caller may view (the permissions matrix's question). */
+  guardOf(entity: Entity | null, path: string): Promise<SubjectGuard> {
+    return entryGuard(this.context, entity, path)
   }
 
   /** `security`: an administrator sets (or clears) the security record of an entry. */

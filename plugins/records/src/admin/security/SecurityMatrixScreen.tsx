@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
-import type { RecordTypeAnswer } from '@shopwright/client'
 import {
   Breadcrumbs,
   ErrorView,
@@ -12,8 +11,8 @@ import {
   useQueryData,
   useT,
 } from '@shopwright/admin-ui/kit'
-import { securityOf } from '../TypeSecurity.js'
-import { entriesOf, holders, holds, RIGHTS, withRight, type Right } from './security-matrix.js'
+import { entriesOf, holds, RIGHTS, withRight, type Right } from './security-matrix.js'
+import { WhoCanDoThis } from './WhoCanDoThis.js'
 import './security-matrix.css'
 
 /** Every security record and role at once: a site has tens of them, not thousands. */
@@ -33,8 +32,8 @@ interface RoleRow {
  * `/security`: roles across, the security records they gate down, one right at a time (docs/
  * security.md, "The permissions matrix"). A tick saves the security record's access list through
  * the record update, so the security guard decides as it does for the record editor: nobody
- * grants or takes away a right they do not hold there. "Who can do this" names, for one record
- * type, the roles holding each right on it.
+ * grants or takes away a right they do not hold there. "Who can do this" (WhoCanDoThis.tsx) names,
+ * for one record type or drive folder, the roles holding each right on it.
  */
 export default function SecurityMatrixScreen() {
   const t = useT()
@@ -186,67 +185,5 @@ export default function SecurityMatrixScreen() {
         </>
       )}
     </section>
-  )
-}
-
-/** For one record type: the security record guarding it, and the roles holding each right there. */
-function WhoCanDoThis({
-  rows,
-  roleName,
-  rightNames,
-}: {
-  rows: SecurityRow[] | null
-  roleName(role: string): string
-  rightNames: Record<Right, string>
-}) {
-  const t = useT()
-  const types = useQueryData<{ list: RecordTypeAnswer[] }>('/data/recordtype/list', {
-    pagesize: PAGE,
-  })
-  const [chosen, setChosen] = useState('')
-  const type = types.data?.list.find((each) => each.id === chosen)
-  const securityId = type ? securityOf(type.security) : ''
-  const row = rows?.find((each) => each.id === securityId)
-  return (
-    <div className="records-who" data-testid="who-can">
-      <label className="sw-field">
-        <span className="sw-field-label">{t('Who can do this')}</span>
-        <select
-          className="sw-input"
-          value={chosen}
-          onChange={(event) => setChosen(event.target.value)}
-          data-testid="who-type"
-        >
-          <option value="">{t('Choose a record type...')}</option>
-          {(types.data?.list ?? []).map((each) => (
-            <option key={each.id} value={each.id}>
-              {each.name || each.id}
-            </option>
-          ))}
-        </select>
-      </label>
-      {!type ? null : !securityId ? (
-        <p data-testid="who-answer">
-          {t('Administrators only: the type names no security record.')}
-        </p>
-      ) : (
-        <div data-testid="who-answer">
-          <p>
-            {t('Guarded by {0}.', row?.name || securityId)} {t('Administrators hold every right.')}
-          </p>
-          <dl className="records-who-list">
-            {RIGHTS.map((each) => {
-              const roles = holders(row?.access, each)
-              return (
-                <div key={each} data-testid={`who-${each}`}>
-                  <dt>{rightNames[each]}</dt>
-                  <dd>{roles.length === 0 ? t('Nobody else') : roles.map(roleName).join(', ')}</dd>
-                </div>
-              )
-            })}
-          </dl>
-        </div>
-      )}
-    </div>
   )
 }

@@ -1,0 +1,58 @@
+import type { Entity } from '@shopwright/core'
+import type { SubjectGuard } from '@shopwright/plugin-records'
+import { DRIVE_SECURITY } from '../shared/types.js'
+import { topFolderOf } from '../shared/names.js'
+import { pathChain } from './drive-access.js'
+import type { DriveContext } from './drive-context.js'
+import { checkedPath } from './request-paths.js'
+
+/** What the drive says in "Who can do this", which the admin shows translated (phrases.fr.json). */
+const DRIVE_FOLDER = 'Drive folder'
+const PERSONAL_ROOT = 'Whoever may view the drive has a folder of their own in it.'
+const PERSONAL_OWN = 'An account’s own folder: its owner’s alone.'
+export const GUARD_PHRASES = [DRIVE_FOLDER, PERSONAL_ROOT, PERSONAL_OWN] as const
+
+/** The drive's kind in the permissions matrix's "Who can do this". */
+export const DRIVE_SUBJECT = {
+  kind: 'drive',
+  name: DRIVE_FOLDER,
+  datatype: 'folder',
+  // Nothing in the drive is published.
+  rights: ['view', 'edit', 'create', 'delete'],
+} as const
+
+/**
+ * What decides who may do what with a drive entry (docs/drive.md, "Folders and rights"), for the
+ * permissions matrix's "Who can do this": the nearest security record up its path, else `drive`;
+ * `public` viewed by everyone; personal folders their owner's. Only an entry the caller may view
+ * is answered: any other is a 404, as the drive's own calls answer.
+ */
+export async function entryGuard(
+  context: DriveContext,
+  entity: Entity | null,
+  raw: string,
+): Promise<SubjectGuard> {
+  // A picker's value and a typed path alike: `public/catalogue`, `/public/catalogue/`.
+  const path = checkedPath(raw.replace(/^\/+|\/+$/g, ''), false)
+  await context.lookup.viewable(entity, path)
+  const top = topFolderOf(path)
+  if (top === 'personal')
+    return path === 'personal'
+      ? {
+          name: path,
+          security: DRIVE_SECURITY,
+          note: PERSONAL_ROOT,
+        }
+      : { name: path, security: null, note: PERSONAL_OWN }
+  const chain = await context.store.livePaths(pathChain(path))
+  const setOn = pathChain(path)
+    .reverse()
+    .find((each) => chain.get(each)?.security)
+  const security = setOn ? chain.get(setOn)!.security! : DRIVE_SECURITY
+  return {
+    name: path,
+    security,
+    ...(setOn === path ? {} : { setOn: setOn ?? '' }),
+    ...(top === 'public' ? { everyoneViews: true } : {}),
+  }
+}
