@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 // The admin's phrase check (a build tool of the admin package, not part of its API).
 import { describePluginPhrases } from '../../../../admin-ui/build/plugin-phrases.js'
 import { DRIVE_PHRASES } from '../shared/phrases.js'
-import { GUARD_PHRASES } from '../server/entry-guard.js'
+import { GUARD_PHRASES } from '../shared/guard-phrases.js'
 
 describePluginPhrases(
   { describe, it, expect },

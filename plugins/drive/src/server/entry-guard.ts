@@ -2,15 +2,10 @@ import type { Entity } from '@shopwright/core'
 import type { SubjectGuard } from '@shopwright/plugin-records'
 import { DRIVE_SECURITY } from '../shared/types.js'
 import { topFolderOf } from '../shared/names.js'
+import { DRIVE_FOLDER, PERSONAL_OWN, PERSONAL_ROOT } from '../shared/guard-phrases.js'
 import { pathChain } from './drive-access.js'
 import type { DriveContext } from './drive-context.js'
 import { checkedPath } from './request-paths.js'
-
-/** What the drive says in "Who can do this", which the admin shows translated (phrases.fr.json). */
-const DRIVE_FOLDER = 'Drive folder'
-const PERSONAL_ROOT = 'Whoever may view the drive has a folder of their own in it.'
-const PERSONAL_OWN = 'An account’s own folder: its owner’s alone.'
-export const GUARD_PHRASES = [DRIVE_FOLDER, PERSONAL_ROOT, PERSONAL_OWN] as const
 
 /** The drive's kind in the permissions matrix's "Who can do this". */
 export const DRIVE_SUBJECT = {
