@@ -117,6 +117,32 @@ for (const database of databasesUnderTest()) {
       expect(headline((await page('/about')).body)).toBe('About us, reworded')
     })
 
+    it('shows a language variant’s draft at its record’s page, in its language', async () => {
+      const french = headline(
+        (
+          await page('/about', {
+            cookie: `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`,
+          })
+        ).body,
+      )
+      await drafts().save(ADMIN, 'webpage', 'about-fr', [
+        { field: 'headline', value: 'À propos, bientôt' },
+      ])
+      const link = await kernel.services.recordPreviews.issue(ADMIN, 'webpage', 'about-fr')
+      expect(link.href).toBe(`/about?preview_token=${link.token}`)
+      // Whatever the reader's own language: the link shows the French page with the draft.
+      const shown = await page(link.href!)
+      expect(headline(shown.body)).toBe('À propos, bientôt')
+      expect(shown.body).toContain('<html lang="fr"')
+      expect(pageDataOf(shown.body).preview).toEqual({ state: 'draft' })
+      // French readers of the page still get what is published.
+      const published = await page('/about', {
+        cookie: `sw_locale=${encodeURIComponent(JSON.stringify({ country: 'fr', currency: 'eur', language: 'fr' }))}`,
+      })
+      expect(headline(published.body)).toBe(french)
+      await drafts().discard(ADMIN, 'webpage', 'about-fr')
+    })
+
     it('takes an unpublished page out of the shop and the sitemap; its preview still shows it', async () => {
       const listed = async () =>
         [...(await page('/sitemap.xml')).body.matchAll(/<loc>(.*?)<\/loc>/g)].map(

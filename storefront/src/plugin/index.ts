@@ -5,7 +5,7 @@ import type {} from '@shopwright/plugin-memory'
 import type {} from '@shopwright/plugin-records'
 import { loadTheme } from '../server/load-theme.js'
 import { PREVIEW_PARAM } from '../shared/page.js'
-import { addressOfRecord } from '../shared/route-match.js'
+import { addressOfVariant } from '../shared/route-match.js'
 import { SiteSource } from '../server/site-source.js'
 import {
   STOREFRONT_PAGE_CACHE,
@@ -81,7 +81,9 @@ export function storefrontPlugin(
       // The route table as the pages read it, from the same cache.
       const site = new SiteSource(services.records, services.cache)
       optional('recordPreviews')?.usePages(async (type, id, token) => {
-        const address = addressOfRecord(await site.routes(), type, id)
+        // A language variant (`about-fr`) shows at its record's address, to its language's readers.
+        const [routes, { languages }] = await Promise.all([site.routes(), site.site()])
+        const address = addressOfVariant(routes, type, id, languages)
         return address && `${address}?${PREVIEW_PARAM}=${encodeURIComponent(token)}`
       })
     },

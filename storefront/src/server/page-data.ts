@@ -5,7 +5,7 @@ import { ADMIN_GATE } from '@shopwright/core/shared'
 import { type LocaleChoice } from '@shopwright/client'
 import type { TranslationSource } from '@shopwright/plugin-translations'
 import { recordKeyOf, type PageData, type SiteData } from '../shared/page.js'
-import type { MatchedRoute } from '../shared/route-match.js'
+import { variantLanguage, type MatchedRoute } from '../shared/route-match.js'
 import { compactTexts } from '../shared/translation.js'
 import { loadPageExtras } from './page-extras.js'
 import { declaresQuery, plainPath } from './page-keep.js'
@@ -132,7 +132,13 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
     const key = matched ? recordKeyOf(matched) : null
     const entity = await ctx.state.entity()
     const asked = page.dataRequest?.language
+    // A preview of a language variant (`about-fr` on the page of `about`) is read in its language.
+    const previewed =
+      key && page.preview?.key?.type === key.type
+        ? variantLanguage(page.preview.key.id, key.id, site.languages)
+        : undefined
     const language =
+      previewed ??
       (asked && site.languages.includes(asked) ? asked : undefined) ??
       page.locale?.language ??
       site.languages[0] ??

@@ -189,8 +189,13 @@ export class SiteSource {
     if (language) {
       // One read finds which language variants exist; the one shown is then read as the visitor.
       const ids = localizedIds(id, language)
-      const found = await this.records.findMany(ids.map((each) => ({ type, id: each })))
-      id = ids.find((each) => found.some((record) => record.id === each)) ?? id
+      // A previewed variant is shown even before it is ever published (its draft is all it has).
+      const previewed =
+        preview?.key?.type === type && ids.includes(preview.key.id) ? preview.key.id : undefined
+      const found = previewed
+        ? []
+        : await this.records.findMany(ids.map((each) => ({ type, id: each })))
+      id = previewed ?? ids.find((each) => found.some((record) => record.id === each)) ?? id
     }
     const live = await this.visible(entity, type, id)
     return preview?.key?.type === type && preview.key.id === id ? preview.read(live) : live

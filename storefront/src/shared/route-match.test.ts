@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addressOfRecord, RouteTable, toWebsiteRoute, type WebsiteRoute } from './route-match.js'
+import {
+  addressOfRecord,
+  addressOfVariant,
+  RouteTable,
+  toWebsiteRoute,
+  variantLanguage,
+  type WebsiteRoute,
+} from './route-match.js'
 
 const route = (id: string, url: string, props: Record<string, string> = {}): WebsiteRoute => ({
   id,
@@ -133,5 +140,19 @@ describe('addressOfRecord', () => {
     // Another parameter than the id would have to be made up.
     expect(addressOfRecord(routes, 'webcategory', 'shoes')).toBeNull()
     expect(addressOfRecord(routes, 'customer', '1')).toBeNull()
+  })
+
+  it('takes a language variant to its record’s page, in one of the site’s languages only', () => {
+    const languages = ['en-us', 'fr', 'pt-br']
+    expect(addressOfVariant(routes, 'webpage', 'home-fr', languages)).toBe('/')
+    expect(addressOfVariant(routes, 'webpage', 'gallery-pt-br', languages)).toBe('/gallery')
+    expect(addressOfVariant(routes, 'webpage', 'gallery-pt', languages)).toBe('/gallery')
+    expect(addressOfVariant(routes, 'item', 'mug-fr', languages)).toBe('/item/mug-fr')
+    expect(addressOfVariant(routes, 'webpage', 'home-de', languages)).toBeNull()
+    expect(addressOfVariant(routes, 'webpage', '-fr', languages)).toBeNull()
+    expect(variantLanguage('home-fr', 'home', languages)).toBe('fr')
+    expect(variantLanguage('home-pt', 'home', languages)).toBe('pt-br')
+    expect(variantLanguage('home', 'home', languages)).toBeUndefined()
+    expect(variantLanguage('homes', 'home', languages)).toBeUndefined()
   })
 })

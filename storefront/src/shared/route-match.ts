@@ -3,6 +3,7 @@
  * address. Runs on the server (which page to render) and in the browser (client navigation), so it
  * is plain code.
  */
+import { localizedIds } from '@shopwright/client'
 
 /** A website route as the storefront uses it: the `route/<id>` record's fields. */
 export interface WebsiteRoute {
@@ -182,4 +183,41 @@ export function addressOfRecord(
         .join() === ':id',
   )
   return byId ? byId.url.replace(':id', encodeURIComponent(id)) : null
+}
+
+/**
+ * The language a record is the variant of another in (`about-fr` of `about`: `fr`), among the
+ * site's languages, as localizedIds names variants; undefined when it is none of them.
+ */
+export function variantLanguage(
+  id: string,
+  of: string,
+  languages: readonly string[],
+): string | undefined {
+  if (id === of) return undefined
+  return languages.find((language) => localizedIds(of, language).includes(id))
+}
+
+/**
+ * The storefront address of a record, or of the record it is a language variant of (docs/
+ * history.md, "Live preview": the page shows the variant to readers of its language); null when
+ * no route shows either.
+ */
+export function addressOfVariant(
+  routes: readonly WebsiteRoute[],
+  type: string,
+  id: string,
+  languages: readonly string[],
+): string | null {
+  const own = addressOfRecord(routes, type, id)
+  if (own) return own
+  for (const language of languages) {
+    const code = language.toLowerCase()
+    for (const suffix of new Set([`-${code}`, `-${code.split('-')[0]}`]))
+      if (id.endsWith(suffix) && id.length > suffix.length) {
+        const address = addressOfRecord(routes, type, id.slice(0, -suffix.length))
+        if (address) return address
+      }
+  }
+  return null
 }
