@@ -37,40 +37,46 @@ interface TimeRow {
 
 function TimeField({
   label,
+  hint,
   row,
   disabled,
   testId,
   onChange,
 }: {
   label: string
+  /** What happens then, under the field. */
+  hint: string
   row: TimeRow
   disabled: boolean
   testId: string
   onChange(row: TimeRow): void
 }) {
   return (
-    <div className="records-schedule-row">
-      <label className="records-schedule-check">
+    <>
+      <div className="records-schedule-row">
+        <label className="records-schedule-check">
+          <input
+            type="checkbox"
+            checked={row.on}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...row, on: event.target.checked })}
+            data-testid={`${testId}-on`}
+          />
+          <span>{label}</span>
+        </label>
         <input
-          type="checkbox"
-          checked={row.on}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...row, on: event.target.checked })}
-          data-testid={`${testId}-on`}
+          className="sw-input"
+          type="datetime-local"
+          aria-label={label}
+          value={row.value}
+          disabled={disabled || !row.on}
+          onChange={(event) => onChange({ ...row, value: event.target.value })}
+          required={row.on}
+          data-testid={testId}
         />
-        <span>{label}</span>
-      </label>
-      <input
-        className="sw-input"
-        type="datetime-local"
-        aria-label={label}
-        value={row.value}
-        disabled={disabled || !row.on}
-        onChange={(event) => onChange({ ...row, value: event.target.value })}
-        required={row.on}
-        data-testid={testId}
-      />
-    </div>
+      </div>
+      <p className="sw-muted">{hint}</p>
+    </>
   )
 }
 
@@ -132,34 +138,28 @@ function ScheduleForm({
       ]}
     >
       {drafted ? (
-        <>
-          <TimeField
-            label={t('Publish on')}
-            row={publish}
-            disabled={false}
-            testId="schedule-at"
-            onChange={edit(setPublish)}
-          />
-          <p className="sw-muted">
-            {t('The draft goes live as it stands then, changes saved meanwhile included.')}
-          </p>
-        </>
+        <TimeField
+          label={t('Publish on')}
+          hint={t('The draft goes live as it stands then, changes saved meanwhile included.')}
+          row={publish}
+          disabled={false}
+          testId="schedule-at"
+          onChange={edit(setPublish)}
+        />
       ) : null}
       {times.canUnpublish ? (
-        <>
-          <TimeField
-            label={t('Unpublish on')}
-            row={unpublish}
-            disabled={endNeedsStart}
-            testId="schedule-unpublish-at"
-            onChange={edit(setUnpublish)}
-          />
-          <p className="sw-muted">
-            {endNeedsStart
+        <TimeField
+          label={t('Unpublish on')}
+          hint={
+            endNeedsStart
               ? t('A record not published yet needs a time to publish first.')
-              : t('It leaves the site then and is kept as a draft, to publish again.')}
-          </p>
-        </>
+              : t('It leaves the site then and is kept as a draft, to publish again.')
+          }
+          row={unpublish}
+          disabled={endNeedsStart}
+          testId="schedule-unpublish-at"
+          onChange={edit(setUnpublish)}
+        />
       ) : null}
       <div
         className="sw-field-error"

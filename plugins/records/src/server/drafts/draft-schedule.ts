@@ -100,12 +100,7 @@ export class DraftSchedule {
         await this.drafts.takeDown(SYSTEM_ACTOR, type, id, `unpublished, ${scheduledNote(by)}`)
         unpublished++
       } catch (error) {
-        if (
-          isAppError(error) &&
-          error.status === 409 &&
-          error.code === 'ERROR_RECORD_NOT_AVAILABLE'
-        )
-          continue
+        if (changedMeanwhile(error)) continue
         await clearUnpublish(this.db, type, id)
         this.logger.warn(
           { err: error, type, id, scheduledBy: by },
@@ -138,12 +133,7 @@ export class DraftSchedule {
         await this.drafts.makeLive(SYSTEM_ACTOR, type, id, draft, scheduledNote(draft.scheduledBy))
         published++
       } catch (error) {
-        if (
-          isAppError(error) &&
-          error.status === 409 &&
-          error.code === 'ERROR_RECORD_NOT_AVAILABLE'
-        )
-          continue
+        if (changedMeanwhile(error)) continue
         await scheduleDraft(this.db, type, id, null, null)
         this.logger.warn(
           { err: error, type, id, scheduledBy: draft.scheduledBy },
@@ -153,6 +143,11 @@ export class DraftSchedule {
     }
     return published
   }
+}
+
+/** A 409 of a draft saved (or a record changed) meanwhile: the next run tries again. */
+function changedMeanwhile(error: unknown): boolean {
+  return isAppError(error) && error.status === 409 && error.code === 'ERROR_RECORD_NOT_AVAILABLE'
 }
 
 function scheduledNote(by: string | null): string {
