@@ -67,6 +67,7 @@ const NEW_MIGRATIONS = [
   'commerce/011-order-refunds',
   'commerce/012-orders-list',
   'commerce/013-low-stock',
+  'storefront/001-moved-pages',
 ]
 
 /**

@@ -61,7 +61,7 @@ const IMPORTS_AT_ONCE = 2
 // The package's public surface: the plugin, and what other plugins use of it (the records service
 // and its types, the guard contract, the change event). Everything else is internal; tests reach it
 // through its own path.
-export { RECORD_CHANGED } from './server/records-service.js'
+export { RECORD_CHANGED, RECORD_RENAMED } from './server/records-service.js'
 // The shape of a record answer, for other plugins' route descriptions (the OpenAPI document).
 export { recordAnswer } from './server/routes/route-schemas.js'
 // Rich text kept elsewhere than an htmlx field (a translation of one) is cleaned the same way.

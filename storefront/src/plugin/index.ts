@@ -14,6 +14,7 @@ import {
   type StorefrontService,
 } from '../server/storefront-registry.js'
 import type { ThemeServerModule } from '../server/storefront-pages.js'
+import { migrations } from './migrations.js'
 import { mountPages } from './mount-pages.js'
 
 export {
@@ -60,6 +61,7 @@ export function storefrontPlugin(
     dependsOn: ['records'],
     requires: ['records'],
     provides: ['storefront'],
+    migrations,
     register({ container }) {
       const theme = options.theme
       container.register({

@@ -39,13 +39,18 @@ export async function mountPages(theme: ThemeOption, context: RouteContext): Pro
   if (mail && themeMayMail) await loadTheme()
   // Imported here, not by the plugin's entry: the entry stays light for processes that serve no
   // pages (it is loaded by every command), while the listener is needed from the start.
-  const { storefrontPageCache } = await import('../server/page-cache.js')
+  const [{ storefrontPageCache }, { followRenames }] = await Promise.all([
+    import('../server/page-cache.js'),
+    import('../server/moved-pages.js'),
+  ])
   const pages = storefrontPageCache(context)
+  // Pages follow their record's rename (docs/themes.md, "Renamed records").
+  const moved = followRenames(context)
   return builtOnFirstRequest(async () => {
     const [module, { storefrontPages }] = await Promise.all([
       loadTheme(),
       import('../server/storefront-pages.js'),
     ])
-    return storefrontPages(module, context, pages)
+    return storefrontPages(module, context, pages, moved)
   })
 }

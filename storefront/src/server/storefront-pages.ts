@@ -11,6 +11,7 @@ import { chain } from './chain.js'
 import { crawlerFiles } from './crawler-files.js'
 import { dataFailures } from './data-failures.js'
 import { draftPreviews } from './draft-previews.js'
+import { MovedPages, movedPages } from './moved-pages.js'
 import { lazyPageAssets } from './page-assets.js'
 import { storefrontPageCache, type PageCache } from './page-cache.js'
 import { pageData } from './page-data.js'
@@ -58,6 +59,7 @@ export interface ThemeServerModule {
  * - resolveRoute: the route the address shows, or none (404);
  * - pageData: the visitor's page data: language, record and menus by their rights, texts, and
  *   the extras the plugins' page data providers load (the `storefront` service);
+ * - movedPages: an address a renamed record left (moved-pages.ts) answers 301 to where it is now;
  * - pageDataAnswer: a client navigation's data request answered as JSON (record and extras);
  * - renderPage: React's server render, streamed, title and description in its first bytes; the
  *   browser hydrates it. No route: the theme's 'Page not Found' with status 404.
@@ -70,6 +72,13 @@ export function storefrontPages(
    * when the pages are mounted and this middleware on the first page.
    */
   pages: PageCache = storefrontPageCache({ services, optional }),
+  /** Where renamed records' old addresses lead (followRenames, when the plugin mounted the pages). */
+  moved: MovedPages = new MovedPages(
+    services.db,
+    services.records,
+    () => new SiteSource(services.records, services.cache).routes(),
+    services.logger,
+  ),
 ): Middleware {
   // Both optional: without a translations plugin pages show their phrases as written, without
   // an authenticator every visitor is anonymous (and may be served from the page cache).
@@ -110,6 +119,7 @@ export function storefrontPages(
           access: services.access,
           logger: services.logger,
         }),
+        movedPages(moved),
         pageDataAnswer(),
         renderPage(module, assets),
       ),

@@ -24,6 +24,12 @@ import type { ModifyOptions, RecordKey } from './records-service.js'
  */
 export const RECORD_CHANGED = 'records.changed'
 
+/**
+ * The event emitted, on this node only, after a record's id changed: `{ type, from, to }`, after
+ * RECORD_CHANGED. The storefront keeps the record's old address working (docs/themes.md).
+ */
+export const RECORD_RENAMED = 'records.renamed'
+
 /** The cache type of per-type record counts (for `pages`). */
 export const COUNT_CACHE = 'recordcount'
 
@@ -149,6 +155,13 @@ export class RecordCommitter {
       await this.quietly('tell listeners', () =>
         this.events.emit(RECORD_CHANGED, { type: each.type, id: each.id }, { local: true }),
       )
+    for (const { change } of pending)
+      if (change.kind === 'renamed' && change.previous && change.previous.id !== change.record.id) {
+        const renamed = { type: change.record.type, from: change.previous.id, to: change.record.id }
+        await this.quietly('tell listeners of a rename', () =>
+          this.events.emit(RECORD_RENAMED, renamed, { local: true }),
+        )
+      }
   }
 
   /** Runs after-commit work; a failure is logged, never thrown: the write it follows is stored. */

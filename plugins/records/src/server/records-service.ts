@@ -23,7 +23,7 @@ import { RecordBin } from './record-bin.js'
 import type { RecordHistory, VersionNote } from './history/record-history.js'
 
 // The package entry exports the change event from here; record-commit.ts emits it.
-export { RECORD_CHANGED } from './record-commit.js'
+export { RECORD_CHANGED, RECORD_RENAMED } from './record-commit.js'
 
 /** One change of an update: a (dotted) field path and its new value. */
 export interface FieldChange {

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Kernel } from '@shopwright/core'
+import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
+import records from '@shopwright/plugin-records'
+import account from '@shopwright/plugin-account'
+import translations from '@shopwright/plugin-translations'
+import { allSeeds } from '@shopwright/seeds'
+import { storefrontPlugin } from '../src/plugin/index.js'
+import { PAGE_DATA_HEADER } from '../src/shared/page.js'
+import type { PageProps, Theme } from '../src/shared/contract.js'
+import { ADMIN, testThemeModule } from './helpers.js'
+
+const theme: Theme = {
+  name: 'moved',
+  Shell: ({ children }) => <main>{children}</main>,
+  NotFound: () => <h1>Nothing here</h1>,
+  components: {
+    Welcome: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
+    About: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
+  },
+}
+
+/**
+ * Pages follow their record's rename (issue 39, docs/themes.md "Renamed records"): a route naming
+ * the record names its new id, and an address made from the old id sends visitors on with 301, so
+ * links typed as addresses (rich text, menus) keep working.
+ */
+for (const database of databasesUnderTest()) {
+  describe.skipIf(database.skip)(`renamed records' pages on ${database.name}`, () => {
+    let kernel: Kernel
+    let close: () => Promise<void>
+    const page = (url: string, headers: Record<string, string> = {}) =>
+      inject(kernel, { url, headers: { accept: 'text/html', ...headers } })
+    const headline = (html: string) => /<h1>(.*?)<\/h1>/.exec(html)?.[1]
+    const rename = (type: string, from: string, to: string) =>
+      kernel.services.records.update(ADMIN, type, from, [{ field: 'id', value: to }])
+
+    beforeAll(async () => {
+      ;({ kernel, close } = await bootTestKernel(
+        database,
+        [records, account, translations, storefrontPlugin({ theme: testThemeModule(theme) })],
+        {},
+      ))
+      await kernel.seed(allSeeds())
+      await kernel.services.records.create(ADMIN, {
+        type: 'route',
+        id: 'pages-by-id',
+        url: '/page/:id',
+        component: 'About',
+        seo: 'record',
+        title: 'Page',
+        description: '',
+        recordtype: { reference: true, type: 'recordtype', id: 'webpage' },
+        props: [],
+      })
+      await kernel.services.records.create(ADMIN, {
+        type: 'webpage',
+        id: 'spring',
+        headline: 'Spring sale',
+        content: '',
+      })
+    })
+    afterAll(() => close())
+
+    it('keeps a page at its address when the record its route names is renamed', async () => {
+      const before = headline((await page('/about')).body)
+      await rename('webpage', 'about', 'about-us')
+      await expect
+        .poll(async () => (await kernel.services.records.find('route', 'about'))?.recordid)
+        .toBe('about-us')
+      const shown = await page('/about')
+      expect([shown.statusCode, headline(shown.body)]).toEqual([200, before])
+    })
+
+    it('sends the old address of a record shown by its id on to the new one, through renames', async () => {
+      expect((await page('/page/spring')).statusCode).toBe(200)
+      await rename('webpage', 'spring', 'spring-2027')
+      await expect.poll(async () => (await page('/page/spring')).statusCode).toBe(301)
+      const moved = await page('/page/spring?utm_source=mail')
+      expect(moved.headers.location).toBe('/page/spring-2027?utm_source=mail')
+      expect(headline((await page('/page/spring-2027')).body)).toBe('Spring sale')
+      // Renamed again: both earlier addresses lead to where it is now.
+      await rename('webpage', 'spring-2027', 'spring-sale')
+      await expect
+        .poll(async () => (await page('/page/spring-2027')).headers.location)
+        .toBe('/page/spring-sale')
+      expect((await page('/page/spring')).headers.location).toBe('/page/spring-sale')
+      // A client navigation's data request gets its 404, and loads the address in full.
+      const data = await page('/page/spring', { [PAGE_DATA_HEADER]: 'en' })
+      expect(data.statusCode).toBe(404)
+      // An address a record takes again is its own.
+      await kernel.services.records.create(ADMIN, {
+        type: 'webpage',
+        id: 'spring',
+        headline: 'A new spring page',
+        content: '',
+      })
+      const own = await page('/page/spring')
+      expect([own.statusCode, headline(own.body)]).toEqual([200, 'A new spring page'])
+      // A made-up address stays a 404.
+      expect((await page('/page/never-was')).statusCode).toBe(404)
+    })
+  })
+}
