@@ -99,6 +99,13 @@ for (const database of databasesUnderTest()) {
       expect([own.statusCode, headline(own.body)]).toEqual([200, 'A new spring page'])
       // A made-up address stays a 404.
       expect((await page('/page/never-was')).statusCode).toBe(404)
+      // An address whose record visitors may no longer read sends nobody on (it would name it).
+      await rename('webpage', 'spring-sale', 'spring-sale-2')
+      await expect
+        .poll(async () => (await page('/page/spring-2027')).headers.location)
+        .toBe('/page/spring-sale-2')
+      await kernel.services.records.bin(ADMIN, [{ type: 'webpage', id: 'spring-sale-2' }])
+      expect((await page('/page/spring-2027')).statusCode).toBe(404)
     })
   })
 }

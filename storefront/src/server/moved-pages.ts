@@ -1,6 +1,12 @@
 import type { Knex } from 'knex'
 import type { Middleware } from 'koa'
-import { SYSTEM_ACTOR, type Logger, type RouteContext } from '@shopwright/core'
+import {
+  isAppError,
+  SYSTEM_ACTOR,
+  type Entity,
+  type Logger,
+  type RouteContext,
+} from '@shopwright/core'
 import { RECORD_RENAMED, type RecordsService } from '@shopwright/plugin-records'
 import { addressOfRecord, type WebsiteRoute } from '../shared/route-match.js'
 import type { StorefrontState } from './page-state.js'
@@ -31,7 +37,7 @@ export interface Renamed {
 export class MovedPages {
   constructor(
     private readonly db: Knex,
-    private readonly records: Pick<RecordsService, 'update'>,
+    private readonly records: Pick<RecordsService, 'update' | 'get'>,
     private readonly routes: () => Promise<readonly WebsiteRoute[]>,
     private readonly logger: Pick<Logger, 'warn'>,
   ) {}
@@ -62,12 +68,23 @@ export class MovedPages {
     })
   }
 
-  /** The record an old address leads to, or null. */
-  async find(path: string): Promise<{ type: string; id: string } | null> {
+  /**
+   * The record an old address leads to, or null; null too when the visitor may not read it, so
+   * the redirect names no record they could not see.
+   */
+  async find(entity: Entity | null, path: string): Promise<{ type: string; id: string } | null> {
     if (path.length > MAX_MOVED_PATH) return null
     const row = (await this.db(MOVED_TABLE).where({ path }).first('type', 'id')) as
       { type: string; id: string } | undefined
-    return row ?? null
+    if (!row) return null
+    try {
+      await this.records.get(entity, row.type, row.id)
+      return row
+    } catch (error) {
+      // Gone or hidden: a 404 as any; a database that does not answer is the 503 page's.
+      if (isAppError(error) && error.status < 500) return null
+      throw error
+    }
   }
 }
 
@@ -81,7 +98,7 @@ export function movedPages(moved: MovedPages): Middleware<StorefrontState> {
     const page = ctx.state.storefront
     const missing = page.matched === null || page.data?.notFound === true
     if (!missing || page.dataRequest || page.preview) return next()
-    const target = await moved.find(ctx.path)
+    const target = await moved.find(await ctx.state.entity(), ctx.path)
     const routes = page.site?.routes ?? []
     const address = target && addressOfRecord(routes, target.type, target.id)
     if (!address || address === ctx.path) return next()
