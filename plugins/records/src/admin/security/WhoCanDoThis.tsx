@@ -208,7 +208,7 @@ function SubjectWho({ subject, rows, roleName, rightNames }: Props & { subject: 
       </div>
       {answer.status === 'asking' ? (
         <p className="sw-muted" data-testid="who-asking">
-          {t('Loading...')}
+          {t('Loading')}
         </p>
       ) : answer.status === 'failed' ? (
         <p className="sw-field-error" role="alert" data-testid="who-answer">
