@@ -1,24 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
-import records from '@shopwright/plugin-records'
-import account from '@shopwright/plugin-account'
-import translations from '@shopwright/plugin-translations'
-import { allSeeds } from '@shopwright/seeds'
-import { storefrontPlugin } from '../src/plugin/index.js'
+import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { PAGE_DATA_HEADER } from '../src/shared/page.js'
-import type { PageProps, Theme } from '../src/shared/contract.js'
-import { ADMIN, pageDataOf, testThemeModule } from './helpers.js'
-
-const theme: Theme = {
-  name: 'preview',
-  Shell: ({ children }) => <main>{children}</main>,
-  NotFound: () => <h1>Nothing here</h1>,
-  components: {
-    Welcome: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
-    About: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
-  },
-}
+import { ADMIN, pageDataOf } from './helpers.js'
+import { bootHeadlineSite, headline } from './headline-site.js'
 
 /**
  * A draft's live preview (issue 39, docs/history.md "Live preview"): the link the records plugin
@@ -31,15 +16,9 @@ for (const database of databasesUnderTest()) {
     let close: () => Promise<void>
     const page = (url: string, headers: Record<string, string> = {}) =>
       inject(kernel, { url, headers: { accept: 'text/html', ...headers } })
-    const headline = (html: string) => /<h1>(.*?)<\/h1>/.exec(html)?.[1]
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootTestKernel(
-        database,
-        [records, account, translations, storefrontPlugin({ theme: testThemeModule(theme) })],
-        {},
-      ))
-      await kernel.seed(allSeeds())
+      ;({ kernel, close } = await bootHeadlineSite(database, 'preview'))
     })
     afterAll(() => close())
 

@@ -1,24 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Kernel } from '@shopwright/core'
-import { bootTestKernel, databasesUnderTest, inject } from '@shopwright/core/testing'
-import records from '@shopwright/plugin-records'
-import account from '@shopwright/plugin-account'
-import translations from '@shopwright/plugin-translations'
-import { allSeeds } from '@shopwright/seeds'
-import { storefrontPlugin } from '../src/plugin/index.js'
+import { databasesUnderTest, inject } from '@shopwright/core/testing'
 import { PAGE_DATA_HEADER } from '../src/shared/page.js'
-import type { PageProps, Theme } from '../src/shared/contract.js'
-import { ADMIN, testThemeModule } from './helpers.js'
-
-const theme: Theme = {
-  name: 'moved',
-  Shell: ({ children }) => <main>{children}</main>,
-  NotFound: () => <h1>Nothing here</h1>,
-  components: {
-    Welcome: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
-    About: ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>,
-  },
-}
+import { ADMIN } from './helpers.js'
+import { bootHeadlineSite, headline } from './headline-site.js'
 
 /**
  * Pages follow their record's rename (issue 39, docs/themes.md "Renamed records"): a route naming
@@ -31,17 +16,11 @@ for (const database of databasesUnderTest()) {
     let close: () => Promise<void>
     const page = (url: string, headers: Record<string, string> = {}) =>
       inject(kernel, { url, headers: { accept: 'text/html', ...headers } })
-    const headline = (html: string) => /<h1>(.*?)<\/h1>/.exec(html)?.[1]
     const rename = (type: string, from: string, to: string) =>
       kernel.services.records.update(ADMIN, type, from, [{ field: 'id', value: to }])
 
     beforeAll(async () => {
-      ;({ kernel, close } = await bootTestKernel(
-        database,
-        [records, account, translations, storefrontPlugin({ theme: testThemeModule(theme) })],
-        {},
-      ))
-      await kernel.seed(allSeeds())
+      ;({ kernel, close } = await bootHeadlineSite(database, 'moved'))
       await kernel.services.records.create(ADMIN, {
         type: 'route',
         id: 'pages-by-id',
