@@ -107,12 +107,12 @@ function ScheduleForm({
   const submit = () => {
     // A datetime-local value without an offset is read in this browser's zone.
     const publishAt = drafted && publish.on ? new Date(publish.value).getTime() : null
-    const unpublishAt =
-      times.canUnpublish && unpublish.on && !endNeedsStart
+    // Without the right to unpublish, the end is not shown and stays as it was.
+    const unpublishAt = !times.canUnpublish
+      ? times.unpublishAt
+      : unpublish.on && !endNeedsStart
         ? new Date(unpublish.value).getTime()
-        : times.canUnpublish
-          ? null
-          : times.unpublishAt
+        : null
     const now = Date.now()
     const late = (at: number | null) => at !== null && (!Number.isFinite(at) || at <= now)
     // A time kept as it was may be in the past by now: the server publishes it at its next look.

@@ -3,7 +3,7 @@ import { createError, isAppError, SYSTEM_ACTOR, type Entity, type Logger } from 
 import type { RecordTypes } from '../record-types.js'
 import { notAvailable } from '../record-keys.js'
 import type { DraftAnswer, DraftCalls } from './draft-calls.js'
-import { draftOf, draftStateOf, dueDrafts, scheduleDraft } from './draft-rows.js'
+import { draftOf, draftStateOf, dueDrafts, scheduleDraft, type DraftState } from './draft-rows.js'
 import { clearUnpublish, dueUnpublishes, setUnpublish } from './unpublish-rows.js'
 
 /** The task that publishes due drafts, once across the site's nodes (docs/history.md). */
@@ -36,17 +36,9 @@ export class DraftSchedule {
     id: string,
     at: number | null,
   ): Promise<DraftAnswer> {
-    const definition = await this.types.authorize(entity, type, 'view')
-    const draft = definition.publishable === true ? await draftOf(this.db, type, id) : undefined
-    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
-    await this.types.check(entity, definition, 'publish')
-    if (definition.publishable !== true)
-      throw createError('ERROR_INVALID_INPUT', {
-        reason: `${definition.id} records have no drafts: their changes are live at once.`,
-      })
+    const draft = await this.mayScheduling(entity, type, id, false)
     if (at !== null) this.checkAhead(at)
-    const by = entity?.name || entity?.email || ''
-    if (!draft || !(await scheduleDraft(this.db, type, id, at, by)))
+    if (!draft || !(await scheduleDraft(this.db, type, id, at, schedulerOf(entity))))
       throw notAvailable(type, id, `${type}.${id} has no draft to schedule.`)
     return this.drafts.get(entity, type, id)
   }
@@ -62,18 +54,9 @@ export class DraftSchedule {
     id: string,
     at: number | null,
   ): Promise<DraftAnswer> {
-    const definition = await this.types.authorize(entity, type, 'view')
-    const draft =
-      definition.publishable === true ? await draftStateOf(this.db, type, id) : undefined
-    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
-    await this.types.check(entity, definition, 'publish')
-    await this.types.check(entity, definition, 'create')
-    if (definition.publishable !== true)
-      throw createError('ERROR_INVALID_INPUT', {
-        reason: `${definition.id} records have no drafts: their changes are live at once.`,
-      })
-    // Read as its editors read it: a record in the bin or gone is not available.
-    await this.drafts.get(entity, type, id)
+    const draft = await this.mayScheduling(entity, type, id, true)
+    // A record in the bin or gone is not available (its state only: the answer reads it whole).
+    await this.drafts.state(entity, type, id)
     if (at !== null) {
       this.checkAhead(at)
       if (draft?.isNew && draft.publishAt === null)
@@ -83,8 +66,7 @@ export class DraftSchedule {
       if (draft?.isNew && draft.publishAt !== null && at <= draft.publishAt)
         throw createError('ERROR_INVALID_INPUT', { reason: 'at: must be later than it publishes' })
     }
-    const by = entity?.name || entity?.email || ''
-    await setUnpublish(this.db, type, id, at === null ? null : { at, by })
+    await setUnpublish(this.db, type, id, at === null ? null : { at, by: schedulerOf(entity) })
     return this.drafts.get(entity, type, id)
   }
 
@@ -109,6 +91,30 @@ export class DraftSchedule {
       }
     }
     return unpublished
+  }
+
+  /**
+   * The draft's state once the caller may schedule on the type: what publishing needs (edit, or
+   * create for a record never published, and publish), and create too to unpublish; 400 for a
+   * type without drafts.
+   */
+  private async mayScheduling(
+    entity: Entity | null,
+    type: string,
+    id: string,
+    unpublishing: boolean,
+  ): Promise<DraftState | undefined> {
+    const definition = await this.types.authorize(entity, type, 'view')
+    const draft =
+      definition.publishable === true ? await draftStateOf(this.db, type, id) : undefined
+    await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
+    await this.types.check(entity, definition, 'publish')
+    if (unpublishing) await this.types.check(entity, definition, 'create')
+    if (definition.publishable !== true)
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `${definition.id} records have no drafts: their changes are live at once.`,
+      })
+    return draft
   }
 
   /** Refuses a time that is past or more than a year ahead. */
@@ -148,6 +154,11 @@ export class DraftSchedule {
 /** A 409 of a draft saved (or a record changed) meanwhile: the next run tries again. */
 function changedMeanwhile(error: unknown): boolean {
   return isAppError(error) && error.status === 409 && error.code === 'ERROR_RECORD_NOT_AVAILABLE'
+}
+
+/** Who set a time, as the record shows it. */
+function schedulerOf(entity: Entity | null): string {
+  return entity?.name || entity?.email || ''
 }
 
 function scheduledNote(by: string | null): string {
