@@ -32,7 +32,7 @@ for (const database of siteDatabases())
     })
 
     /** The page record's editor, signed in, at a width, once the editor's chunk has loaded. */
-    async function openPage(width: (typeof WIDTHS)[number]): Promise<Page> {
+    async function openPage(width: { width: number; height: number; page: string }): Promise<Page> {
       const context = await site.browser.newContext({
         viewport: { width: width.width, height: width.height },
       })
@@ -124,6 +124,55 @@ for (const database of siteDatabases())
         expect(await page.innerHTML(EDITOR)).toBe('<p>x</p>')
         expect(errors).toEqual([])
       })
+
+    it('links an item chosen by its name from the link row, at phone width', async () => {
+      const page = await openPage({ ...WIDTHS[1], page: 'about' })
+      // An item on sale (one that is not has no page for shoppers yet), named by its display name.
+      const item = await page.evaluate(async () => {
+        const answer = await fetch('/query/data/list/item?pagesize=100')
+        type Item = {
+          id: string
+          name: string
+          displayname?: string
+          online?: boolean
+          parent?: unknown
+        }
+        const { list } = (await answer.json()) as { list: Item[] }
+        const shown = list.find((each) => each.online === true && !each.parent)!
+        return { id: shown.id, name: shown.displayname ?? shown.name }
+      })
+      await page.click(EDITOR)
+      await page.keyboard.press('Control+End')
+      await page.keyboard.press('Enter')
+      await page.keyboard.type('See also ')
+      await page.click('[data-testid=rich-text-link]')
+      await page.click('[data-testid=rich-text-link-choose]')
+      // The kinds of page the site has, then the record, searched by its name.
+      await page.selectOption('[data-testid=page-link-type]', 'item')
+      const search = '[data-testid=page-link-picker] [role=combobox]'
+      await page.click(search)
+      await page.keyboard.type(item.name.split(' ')[0]!)
+      const option = page.locator('[data-testid=page-link-picker] [role=option]', {
+        hasText: item.name,
+      })
+      await option.first().waitFor()
+      await shot(page, 'link-choose-phone')
+      expect(await axeProblems(page)).toEqual([])
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBeLessThanOrEqual(0)
+      await saved(page, 'about', () => option.first().click())
+      const href = `/item/${encodeURIComponent(item.id)}`
+      // Linked at once, by its page's address, and named by its name (no text was selected).
+      expect(await page.textContent(`${EDITOR} a[href="${href}"]`)).toBe(item.name)
+      expect(await stored(page, 'about')).toContain(`See also <a href="${href}">`)
+      // The address leads to the item's page.
+      const shop = await page.context().newPage()
+      expect((await shop.goto(url(href)))?.status()).toBe(200)
+      await shop.close()
+      expect(errors).toEqual([])
+    })
 
     it('puts a table and a picture from the drive, with its alternative text, in a page', async () => {
       const page = await openPage(WIDTHS[0])

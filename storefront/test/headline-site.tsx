@@ -10,7 +10,7 @@ import type { PageProps, Theme } from '../src/shared/contract.js'
 import { testThemeModule } from './helpers.js'
 
 /** A theme whose pages show their record's headline, and 'Nothing here' at a 404. */
-function headlineTheme(name: string): Theme {
+export function headlineTheme(name: string): Theme {
   const Headline = ({ record }: PageProps) => <h1>{String(record?.headline ?? 'no record')}</h1>
   return {
     name,

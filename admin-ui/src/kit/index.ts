@@ -58,11 +58,13 @@ export { FieldInput, type FieldInputProps, type ValueEditorProps } from './field
 export {
   EmbeddedEditorsContext,
   FieldEditorsContext,
+  PAGE_LINK_EDITOR,
   useEmbeddedEditor,
   usePluginFieldEditor,
   type FieldEditor,
   type FieldEditorProps,
   type FieldEditors,
+  type PageLinkChoice,
 } from './fields/field-editors.js'
 export {
   RecordSectionsContext,

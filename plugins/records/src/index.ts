@@ -24,6 +24,8 @@ import { DraftPreviews } from './server/drafts/draft-previews.js'
 import { DraftEditors } from './server/drafts/draft-editors.js'
 import { securityRoutes } from './server/routes/security-routes.js'
 import { SecuritySubjects } from './server/security-subjects.js'
+import { RecordPages } from './server/record-pages.js'
+import { pageRoutes } from './server/routes/page-routes.js'
 import { draftRoutes } from './server/routes/draft-routes.js'
 import { RecordStore } from './server/record-store.js'
 import { RecordIndex } from './server/record-index.js'
@@ -77,7 +79,8 @@ export type {
   RecordKey,
   RecordsService,
 } from './server/records-service.js'
-export type { DraftPreviews, PageAddress, PreviewKey } from './server/drafts/draft-previews.js'
+export type { DraftPreviews, PreviewKey } from './server/drafts/draft-previews.js'
+export type { PageSource, PageType, RecordPages } from './server/record-pages.js'
 export type { SecuritySubject, SecuritySubjects, SubjectGuard } from './server/security-subjects.js'
 export type { RecordHistory, VersionNote } from './server/history/record-history.js'
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'
@@ -117,6 +120,11 @@ declare module '@shopwright/core' {
      * table and opens the links' tokens.
      */
     recordPreviews: DraftPreviews
+    /**
+     * Where the site shows a record (docs/admin.md, "Rich text"): the storefront gives it its route
+     * table; previews and rich text's links to records ask it.
+     */
+    recordPages: RecordPages
     /**
      * Things other plugins guard with security records (a drive folder), for the permissions
      * matrix's "Who can do this" (docs/security.md).
@@ -159,6 +167,7 @@ export default definePlugin({
     'binSources',
     'recordHistory',
     'recordPreviews',
+    'recordPages',
     'securitySubjects',
   ],
   errors: RECORDS_ERRORS,
@@ -245,8 +254,11 @@ export default definePlugin({
         ({ db, draftCalls }) => new DraftEditors(db, draftCalls),
       ).singleton(),
       securitySubjects: asFunction(() => new SecuritySubjects()).singleton(),
+      recordPages: asFunction(
+        ({ recordTypes, records }) => new RecordPages(recordTypes, records),
+      ).singleton(),
       recordPreviews: asFunction(
-        ({ db, draftCalls }) => new DraftPreviews(db, draftCalls),
+        ({ db, draftCalls, recordPages }) => new DraftPreviews(db, draftCalls, recordPages),
       ).singleton(),
       historyCalls: asFunction(
         ({ db, records, recordTypes, recordStore, draftCalls }) =>
@@ -305,6 +317,7 @@ export default definePlugin({
     transferRoutes(router, services)
     historyRoutes(router, services.historyCalls)
     securityRoutes(router, services.recordTypes, services.securitySubjects)
+    pageRoutes(router, services.recordPages)
     draftRoutes(
       router,
       services.draftCalls,

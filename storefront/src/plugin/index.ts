@@ -5,7 +5,7 @@ import type {} from '@shopwright/plugin-memory'
 import type {} from '@shopwright/plugin-records'
 import { loadTheme } from '../server/load-theme.js'
 import { PREVIEW_PARAM } from '../shared/page.js'
-import { addressOfVariant } from '../shared/route-match.js'
+import { addressOfVariant, typesWithPages } from '../shared/route-match.js'
 import { SiteSource } from '../server/site-source.js'
 import {
   STOREFRONT_PAGE_CACHE,
@@ -79,14 +79,18 @@ export function storefrontPlugin(
       optional('memory')
         ?.cacheTypes.add(STOREFRONT_PAGE_CACHE, 'html')
         .add(STOREFRONT_SITE_CACHE, 'website')
-      // A draft's preview link goes to the page that shows its record (docs/history.md).
-      // The route table as the pages read it, from the same cache.
+      // Where a record shows, for its preview links and for links to it in rich text
+      // (docs/history.md, docs/admin.md): the route table as the pages read it, from the same cache.
       const site = new SiteSource(services.records, services.cache)
-      optional('recordPreviews')?.usePages(async (type, id, token) => {
-        // A language variant (`about-fr`) shows at its record's address, to its language's readers.
-        const [routes, { languages }] = await Promise.all([site.routes(), site.site()])
-        const address = addressOfVariant(routes, type, id, languages)
-        return address && `${address}?${PREVIEW_PARAM}=${encodeURIComponent(token)}`
+      optional('recordPages')?.use({
+        async address(type, id, previewToken) {
+          // A language variant (`about-fr`) shows at its record's address, to its language's readers.
+          const [routes, { languages }] = await Promise.all([site.routes(), site.site()])
+          const address = addressOfVariant(routes, type, id, languages)
+          if (!address || previewToken === undefined) return address
+          return `${address}?${PREVIEW_PARAM}=${encodeURIComponent(previewToken)}`
+        },
+        types: async () => typesWithPages(await site.routes()),
       })
     },
     pages(context) {

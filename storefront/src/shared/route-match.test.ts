@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addressOfRecord,
   addressOfVariant,
+  typesWithPages,
   RouteTable,
   toWebsiteRoute,
   variantLanguage,
@@ -140,6 +141,12 @@ describe('addressOfRecord', () => {
     // Another parameter than the id would have to be made up.
     expect(addressOfRecord(routes, 'webcategory', 'shoes')).toBeNull()
     expect(addressOfRecord(routes, 'customer', '1')).toBeNull()
+  })
+
+  it('lists the types some page shows, once each, in the routes’ order', () => {
+    expect(typesWithPages(routes)).toEqual(['webpage', 'item'])
+    // A route of a type that needs more than the id shows none of its records by address.
+    expect(typesWithPages([routes[3] as WebsiteRoute])).toEqual([])
   })
 
   it('takes a language variant to its record’s page, in one of the site’s languages only', () => {

@@ -165,24 +165,43 @@ export function addressOfRecord(
   type: string,
   id: string,
 ): string | null {
-  const fixed = (route: WebsiteRoute) => !/[:+]/.test(route.url)
-  const named = routes.find(
-    (route) =>
-      fixed(route) &&
-      (route.recordtype ?? route.props.pagetype) === type &&
-      (route.recordid ?? route.props.pageid) === id,
-  )
+  const named = routes.find((route) => {
+    const shown = recordNamed(route)
+    return shown?.type === type && shown.id === id
+  })
   if (named) return named.url
-  const byId = routes.find(
-    (route) =>
-      route.recordtype === type &&
-      !route.recordid &&
-      route.url
-        .split('/')
-        .filter((part) => /^[:+]/.test(part))
-        .join() === ':id',
-  )
+  const byId = routes.find((route) => typeShownById(route) === type)
   return byId ? byId.url.replace(':id', encodeURIComponent(id)) : null
+}
+
+/** The record a fixed route shows (its `recordid`, or a page view's `pageid`), if any. */
+function recordNamed(route: WebsiteRoute): { type: string; id: string } | null {
+  if (/[:+]/.test(route.url)) return null
+  const type = route.recordtype ?? route.props.pagetype
+  const id = route.recordid ?? route.props.pageid
+  return type && id ? { type, id } : null
+}
+
+/** The type whose records a route shows at an address made from their id (`/item/:id`), if any. */
+function typeShownById(route: WebsiteRoute): string | null {
+  const params = route.url
+    .split('/')
+    .filter((part) => /^[:+]/.test(part))
+    .join()
+  return route.recordtype && !route.recordid && params === ':id' ? route.recordtype : null
+}
+
+/**
+ * The record types some page shows (addressOfRecord answers for some of their records), in the
+ * routes' order: what a link to a record may name.
+ */
+export function typesWithPages(routes: readonly WebsiteRoute[]): string[] {
+  const types = new Set<string>()
+  for (const route of routes) {
+    const type = recordNamed(route)?.type ?? typeShownById(route)
+    if (type) types.add(type)
+  }
+  return [...types]
 }
 
 /**

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useHeldValue } from '../../testing/index.js'
+import { FieldEditorsContext, PAGE_LINK_EDITOR, type FieldEditors } from './field-editors.js'
 import { RichTextInput } from './RichTextInput.js'
 
 afterEach(cleanup)
@@ -118,6 +119,47 @@ describe('RichTextInput', () => {
     // Kept in this tab: no target or rel of TipTap's own.
     expect(onValue).toHaveBeenLastCalledWith('<p><a href="/about">About us</a></p>')
     expect(screen.queryByRole('textbox', { name: 'Link address' })).toBeNull()
+  })
+
+  it('links a record chosen with the plugin’s chooser, named by it when no text is selected', async () => {
+    const onValue = vi.fn()
+    // Stands for the records admin's chooser: it answers a pick with its page's address and name.
+    const editors: FieldEditors = {
+      [PAGE_LINK_EDITOR]: ({ onChange }) => (
+        <button type="button" onClick={() => onChange({ address: '/item/mug', name: 'Mug' })}>
+          Pick the mug
+        </button>
+      ),
+    }
+    render(
+      <FieldEditorsContext.Provider value={editors}>
+        <Harness initial="<p>Buy one</p>" onValue={onValue} />
+      </FieldEditorsContext.Provider>,
+    )
+    const area = await editable()
+    act(() => area.focus())
+    fireEvent.click(button('Link'))
+    expect(screen.queryByRole('button', { name: 'Pick the mug' })).toBeNull()
+    fireEvent.click(button('Choose a page'))
+    expect(button('Choose a page').getAttribute('aria-expanded')).toBe('true')
+    fireEvent.click(button('Pick the mug'))
+    // The cursor was at the start (jsdom puts it there on focus).
+    expect(onValue).toHaveBeenLastCalledWith('<p><a href="/item/mug">Mug</a>Buy one</p>')
+    expect(screen.queryByRole('textbox', { name: 'Link address' })).toBeNull()
+
+    // With text selected, the text becomes the link.
+    selectAll(area)
+    fireEvent.click(button('Link'))
+    fireEvent.click(button('Choose a page'))
+    fireEvent.click(button('Pick the mug'))
+    expect(onValue).toHaveBeenLastCalledWith('<p><a href="/item/mug">MugBuy one</a></p>')
+  })
+
+  it('offers no chooser when no plugin supplies one', async () => {
+    render(<Harness initial="<p>About us</p>" onValue={vi.fn()} />)
+    selectAll(await editable())
+    fireEvent.click(button('Link'))
+    expect(screen.queryByRole('button', { name: 'Choose a page' })).toBeNull()
   })
 
   it('puts a value from outside in without reporting it as a change or an undo step', async () => {

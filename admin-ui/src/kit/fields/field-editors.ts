@@ -50,3 +50,16 @@ export function useEmbeddedEditor(recordtype: string | undefined): FieldEditor |
     ? editors[recordtype]
     : undefined
 }
+
+/**
+ * The editor the rich-text link row offers to choose a record of the site from (docs/admin.md,
+ * "Rich text"), when a running plugin supplies one for this datatype (the records admin does): it
+ * is given no value, and answers each pick with a PageLinkChoice.
+ */
+export const PAGE_LINK_EDITOR = 'pagelink'
+
+/** A record chosen to link to: the address of its page, and its name for a link with no text. */
+export interface PageLinkChoice {
+  address: string
+  name: string
+}

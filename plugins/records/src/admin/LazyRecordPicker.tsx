@@ -4,6 +4,7 @@ import type { FieldEditorProps } from '@shopwright/admin-ui/kit'
 // The picker loads with the first form that has a record field, not with the admin.
 const RecordPicker = lazy(() => import('./RecordPicker.js'))
 const RecordListPicker = lazy(() => import('./RecordListPicker.js'))
+const PageLinkPicker = lazy(() => import('./PageLinkPicker.js'))
 
 /**
  * The record field's editor as the admin module registers it (`fields.record`): while its chunk
@@ -22,6 +23,15 @@ export function LazyRecordListPicker(props: FieldEditorProps) {
   return (
     <Suspense fallback={<input id={props.id} className="sw-input" value="" readOnly />}>
       <RecordListPicker {...props} />
+    </Suspense>
+  )
+}
+
+/** The rich-text link row's record chooser as the admin module registers it (`fields.pagelink`). */
+export function LazyPageLinkPicker(props: FieldEditorProps) {
+  return (
+    <Suspense fallback={<input id={props.id} className="sw-input" value="" readOnly />}>
+      <PageLinkPicker {...props} />
     </Suspense>
   )
 }

@@ -22,7 +22,18 @@ function referenceOf(value: unknown): { type: string; id: string } | null {
  * (aria-activedescendant), Enter picks, Escape closes and puts the chosen name back; the clear
  * button empties the field. The chosen record shows by its name, its id under it.
  */
-export function RecordPicker({ field, value, onChange, onBlur, readOnly, id }: FieldEditorProps) {
+export function RecordPicker({
+  field,
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  id,
+  onPicked,
+}: FieldEditorProps & {
+  /** Told of each pick with the record's name, which the value alone does not carry. */
+  onPicked?(record: NamedRecord): void
+}) {
   const t = useT()
   const client = useClient()
   const listId = useId()
@@ -90,6 +101,7 @@ export function RecordPicker({ field, value, onChange, onBlur, readOnly, id }: F
   const pick = (record: NamedRecord) => {
     onChange({ reference: true, type: record.type, id: record.id })
     setNamed({ key: `${record.type}|${record.id}`, name: record.name })
+    onPicked?.(record)
     close()
   }
   const records = found?.records ?? []

@@ -1,10 +1,11 @@
 import { lazy } from 'react'
 import { defineAdmin } from '@shopwright/admin-ui/registry'
+import { PAGE_LINK_EDITOR } from '@shopwright/admin-ui/kit'
 // For their English: this plugin's error codes, shown by its screens (docs/plugins.md, "Error codes").
 import '../shared/errors.js'
 import { recordsSiteLanguages } from './site-languages.js'
 import { recordsSiteSettings } from './site-settings.js'
-import { LazyRecordListPicker, LazyRecordPicker } from './LazyRecordPicker.js'
+import { LazyPageLinkPicker, LazyRecordListPicker, LazyRecordPicker } from './LazyRecordPicker.js'
 
 const RecordTypes = lazy(() => import('./RecordTypesScreen.js'))
 const RecordList = lazy(() => import('./RecordListScreen.js'))
@@ -136,5 +137,10 @@ export default defineAdmin({
   ],
   // Record and record list fields search every record of their type on the server, by name (docs/admin.md,
   // "Pickers"), where the kit's own select holds a first page only.
-  fields: { record: LazyRecordPicker, recordlist: LazyRecordListPicker },
+  fields: {
+    record: LazyRecordPicker,
+    recordlist: LazyRecordListPicker,
+    // The rich-text link row's chooser of a record to link to, by its page's address.
+    [PAGE_LINK_EDITOR]: LazyPageLinkPicker,
+  },
 })

@@ -12,5 +12,6 @@ export const RECORDS_ERRORS = defineErrors({
   ERROR_RECORD_NOT_AVAILABLE: { message: 'Unable to View Record.', status: 404 },
   ERROR_RECORDS_NOT_AVAILABLE: { message: 'Unable to View Records.', status: 404 },
   ERROR_RECORDTYPES_NOT_AVAILABLE: { message: 'Unable to View Record Types.', status: 404 },
+  ERROR_NO_PAGE_FOR_RECORD: { message: 'No page of the site shows this record.', status: 404 },
   ERROR_RECORD_ALREADY_EXISTS: { message: 'The record already exists.', status: 409 },
 })

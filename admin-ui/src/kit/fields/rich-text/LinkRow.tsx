@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { Editor } from '@tiptap/react'
 import { Button } from '../../Button.js'
 import { useT } from '../../i18n.js'
+import { PAGE_LINK_EDITOR, usePluginFieldEditor, type PageLinkChoice } from '../field-editors.js'
 import { allowedHref, linkAddress } from './extensions.js'
 import { rowKeys } from './row-keys.js'
 
@@ -10,11 +11,17 @@ export interface LinkRowProps {
   onClose(): void
 }
 
+const isChoice = (value: unknown): value is PageLinkChoice =>
+  typeof (value as PageLinkChoice | null)?.address === 'string' &&
+  typeof (value as PageLinkChoice).name === 'string'
+
 /**
  * The link's address, asked in a row under the toolbar (not a browser prompt): it opens with the
  * address of the link at the cursor, Enter applies and Escape closes. With text selected the
  * text becomes the link; with none, the address is put in as its own text. An address the
- * server would drop is refused here, with why.
+ * server would drop is refused here, with why. When a plugin supplies the record chooser
+ * (PAGE_LINK_EDITOR), **Choose a page** opens it under the address: a record picked there is
+ * linked at once, by the address of its page, and named by its name when no text was selected.
  */
 export function LinkRow({ editor, onClose }: LinkRowProps) {
   const t = useT()
@@ -23,6 +30,8 @@ export function LinkRow({ editor, onClose }: LinkRowProps) {
   const current = editor.getAttributes('link').href as string | undefined
   const [typed, setTyped] = useState(current ?? '')
   const [refused, setRefused] = useState(false)
+  const PageLink = usePluginFieldEditor(PAGE_LINK_EDITOR)
+  const [choosing, setChoosing] = useState(false)
 
   useEffect(() => {
     input.current?.focus()
@@ -36,16 +45,19 @@ export function LinkRow({ editor, onClose }: LinkRowProps) {
     editor.chain().focus().extendMarkRange('link').unsetLink().run()
     onClose()
   }
-  const apply = () => {
-    const href = linkAddress(typed)
-    if (href === '') return remove()
+  const link = (href: string, text: string) => {
     if (!allowedHref(href)) return setRefused(true)
     const chain = editor.chain().focus().extendMarkRange('link')
     if (editor.state.selection.empty && !editor.isActive('link'))
-      chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+      chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
     else chain.setLink({ href })
     chain.run()
     onClose()
+  }
+  const apply = () => {
+    const href = linkAddress(typed)
+    if (href === '') return remove()
+    link(href, href)
   }
 
   return (
@@ -70,6 +82,31 @@ export function LinkRow({ editor, onClose }: LinkRowProps) {
       </Button>
       {current ? <Button onClick={remove}>{t('Remove link')}</Button> : null}
       <Button onClick={close}>{t('Cancel')}</Button>
+      {PageLink ? (
+        <Button
+          aria-expanded={choosing}
+          onClick={() => setChoosing(!choosing)}
+          data-testid="rich-text-link-choose"
+        >
+          {t('Choose a page')}
+        </Button>
+      ) : null}
+      {PageLink && choosing ? (
+        <div className="sw-rich-text-link-choice">
+          <PageLink
+            field={{
+              id: 'rich-text-link-page',
+              name: t('Choose a page'),
+              datatype: PAGE_LINK_EDITOR,
+            }}
+            value={null}
+            id={`${problemId}-page`}
+            onChange={(choice) => {
+              if (isChoice(choice)) link(choice.address, choice.name || choice.address)
+            }}
+          />
+        </div>
+      ) : null}
       {refused ? (
         <p id={problemId} className="sw-field-error" role="alert">
           {t('A link may go to an http, https, mailto or tel address, or to a page of this site.')}

@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import { actorName, type Entity, type RecordData } from '@shopwright/core'
 import type { PreviewLink } from '../../shared/history.js'
 import type { DraftCalls } from './draft-calls.js'
+import type { RecordPages } from '../record-pages.js'
 import { draftOf } from './draft-rows.js'
 
 /** How long a preview link works: long enough to show a colleague, short enough to leak little. */
@@ -16,12 +17,6 @@ export interface PreviewKey {
   id: string
 }
 
-/**
- * The storefront address that shows a record with a preview token (the storefront plugin's route
- * table); null when no route shows it.
- */
-export type PageAddress = (type: string, id: string, token: string) => Promise<string | null>
-
 function hashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
@@ -34,17 +29,11 @@ function hashOf(token: string): string {
  * storefront opens the token and renders the page uncached and unindexed (storefront/README.md).
  */
 export class DraftPreviews {
-  private pages: PageAddress | undefined
-
   constructor(
     private readonly db: Knex,
     private readonly drafts: Pick<DraftCalls, 'state'>,
+    private readonly pages: Pick<RecordPages, 'addressOf'>,
   ) {}
-
-  /** The storefront's route table, for the links' addresses (it calls this in its bootstrap). */
-  usePages(pages: PageAddress): void {
-    this.pages = pages
-  }
 
   /**
    * A new preview link for a record: checked as reading its draft is (view and edit on the type,
@@ -55,7 +44,7 @@ export class DraftPreviews {
     const token = randomBytes(32).toString('base64url')
     const expiresAt = Date.now() + PREVIEW_LIFETIME_MS
     // The address first: a link stored is then always one its caller was given.
-    const href = this.pages ? await this.pages(type, id, token) : null
+    const href = await this.pages.addressOf(type, id, token)
     await this.db('record_previews').insert({
       token_hash: hashOf(token),
       type,
