@@ -122,7 +122,11 @@ for (const database of databasesUnderTest()) {
       await drafts().discard(ADMIN, 'webpage', 'about-fr')
     })
 
-    it('takes an unpublished page out of the shop and the sitemap; its preview still shows it', async () => {
+    it('takes an unpublished page out of the shop, its menus and the sitemap; its preview still shows it', async () => {
+      // The header menu's links on the home page, as a visitor gets them (from the page cache).
+      const menu = async () =>
+        pageDataOf((await page('/')).body).menus.header!.map((item) => item.href)
+      expect(await menu()).toContain('/about')
       const listed = async () =>
         [...(await page('/sitemap.xml')).body.matchAll(/<loc>(.*?)<\/loc>/g)].map(
           (match) => new URL(match[1]!).pathname,
@@ -136,6 +140,9 @@ for (const database of databasesUnderTest()) {
       expect(headline(gone.body)).toBe('Nothing here')
       expect(await listed()).not.toContain('/about')
       expect(await listed()).toContain('/')
+      // No link leads to 'Page not Found'; the links to other pages stay.
+      expect(await menu()).not.toContain('/about')
+      expect(await menu()).toContain('/contact')
       const link = await kernel.services.recordPreviews.issue(ADMIN, 'webpage', 'about')
       const shown = await page(link.href!)
       expect([shown.statusCode, headline(shown.body)]).toEqual([200, 'About us, reworded'])
@@ -144,6 +151,7 @@ for (const database of databasesUnderTest()) {
       await drafts().publish(ADMIN, 'webpage', 'about')
       expect(headline((await page('/about')).body)).toBe('About us, reworded')
       expect(await listed()).toContain('/about')
+      expect(await menu()).toContain('/about')
     })
   })
 }

@@ -71,6 +71,7 @@ function setup(overrides: Partial<PageDataSources> = {}) {
         reads.push(args)
         return Promise.resolve({ type: 'webpage', id: 'home', headline: 'Hello' })
       },
+      shows: () => Promise.resolve(true),
     },
     translations: {
       texts: (language) =>
@@ -171,6 +172,24 @@ describe('pageData', () => {
     expect(labels(await request({ matched: ABOUT }, CUSTOMER))).toEqual(['Home', 'Staff'])
   })
 
+  it('leaves out a link to a page whose record the visitor cannot read there', async () => {
+    const asked: unknown[][] = []
+    const { request } = setup({
+      source: {
+        record: () => Promise.resolve(null),
+        shows: (...args) => {
+          asked.push(args)
+          return Promise.resolve(false)
+        },
+      },
+    })
+    const locale = { country: 'fr', currency: 'eur', language: 'fr' }
+    const data = await request({ matched: ABOUT, locale }, CUSTOMER)
+    // Home's route names its record (unpublished here); the staff page's route names none.
+    expect(data.menus.header?.map((item) => item.label)).toEqual(['Staff'])
+    expect(asked).toEqual([[CUSTOMER, 'webpage', 'home']])
+  })
+
   it('shows the phrases when the texts fail, and none without the translations plugin', async () => {
     const failing = setup({
       translations: { texts: () => Promise.reject(new Error('a broken set')) },
@@ -187,7 +206,7 @@ describe('pageData', () => {
     const cases: Array<Partial<PageDataSources>> = [
       { translations: { texts: () => Promise.reject(failure) } },
       { translations: { texts: () => Promise.reject(createError('ERROR_DATA_CONNECTION')) } },
-      { source: { record: () => Promise.reject(failure) } },
+      { source: { record: () => Promise.reject(failure), shows: () => Promise.resolve(true) } },
       { access: { can: () => Promise.reject(failure) } },
     ]
     for (const overrides of cases) {
@@ -196,6 +215,13 @@ describe('pageData', () => {
       expect(data.failed).toMatch(/ECONNREFUSED|Connection failed/)
       expect(warnings).toEqual([])
     }
+    // Reading whether a menu's link leads to a page (the home page's, from another page).
+    const links = setup({
+      source: { record: () => Promise.resolve(null), shows: () => Promise.reject(failure) },
+    })
+    expect((await links.request({ matched: ABOUT })).failed).toMatch(
+      /ECONNREFUSED|Connection failed/,
+    )
   })
 
   it("gives the route's providers the page, at once, and hands their answers over by id", async () => {
@@ -420,6 +446,7 @@ describe('pageData', () => {
       source: {
         record: (_entity, _type, id) =>
           Promise.resolve(id === '7' ? { type: 'item', id: '7', name: 'Mug' } : null),
+        shows: () => Promise.resolve(true),
       },
       providers: registry({ id: 'grid', routes: ['Category'], load: () => Promise.resolve([]) }),
     })
@@ -472,7 +499,8 @@ describe('pageData', () => {
     const about = await request({ matched: ABOUT }, null, '/about?tab=team')
     expect(about).toMatchObject({ kept: true, extra: { about: 'team' } })
     expect(about.extraRoutes).toEqual(['Welcome', 'About'])
-    expect(asked).toBe(3)
+    // About's, and Welcome's again: the menu's link to the home page asks whether it answers for it.
+    expect(asked).toBe(4)
   })
 
   it("reads a navigation's data request in the language it names, without texts or menus", async () => {

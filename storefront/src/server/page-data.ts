@@ -5,7 +5,7 @@ import { ADMIN_GATE } from '@shopwright/core/shared'
 import { type LocaleChoice } from '@shopwright/client'
 import type { TranslationSource } from '@shopwright/plugin-translations'
 import { recordKeyOf, type PageData, type SiteData } from '../shared/page.js'
-import { variantLanguage, type MatchedRoute } from '../shared/route-match.js'
+import { recordAt, variantLanguage, type MatchedRoute } from '../shared/route-match.js'
 import { compactTexts } from '../shared/translation.js'
 import { loadPageExtras } from './page-extras.js'
 import { declaresQuery, plainPath } from './page-keep.js'
@@ -15,7 +15,7 @@ import { visibleMenus } from './visible-menus.js'
 
 /** What pageData reads with. */
 export interface PageDataSources {
-  source: Pick<SiteSource, 'record'>
+  source: Pick<SiteSource, 'record' | 'shows'>
   /** The translations plugin's texts; without it every phrase shows as written. */
   translations: Pick<TranslationSource, 'texts'> | undefined
   /** The theme's translation sets, merged in this order. */
@@ -93,7 +93,8 @@ function keepableRequest(
  * needs only the record and extras, in the language it names when it is one of the site's.
  *
  * A route naming a record this visitor cannot read (none, binned, unpublished, not theirs to
- * view) is the theme's 'Page not Found', unless a provider of its component answers for it.
+ * view) is the theme's 'Page not Found', unless a provider of its component answers for it; the
+ * menus leave out their links to such a page.
  *
  * A page is not kept in the page cache when keepableRequest says no, when a provider failed (the
  * next visitor gets a fresh try) or said the page does not exist, or when its route has parameters
@@ -181,13 +182,27 @@ export function pageData(sources: PageDataSources): Middleware<StorefrontState> 
       const missing = key !== null && record === null && providers.length === 0
       return missing ? { record, notFound: true, complete: true } : { record, ...extras }
     }
+    const loaded = loadRecordAndExtras()
+    // A link to a page whose record this visitor cannot read (unpublished, binned) would lead to
+    // 'Page not Found'; a provider of the route's component answers for it, as for the page. The
+    // link to this page itself is known from its own read.
+    const linkShows = async (href: string) => {
+      const named = recordAt(routes, href)
+      if (!named || factsOf(named.route.component, components).providers.length > 0) return true
+      if (key && named.type === key.type && named.id === key.id) return !(await loaded).notFound
+      return sources.source.shows(entity, named.type, named.id)
+    }
     // A data request's answer holds the record and extras only: its texts and menus are the page's.
     const [shown, texts, visible, admin] = await Promise.all([
-      loadRecordAndExtras(),
+      loaded,
       page.dataRequest ? {} : textsOrPhrases(sources, language),
       page.dataRequest
         ? {}
-        : visibleMenus(menus, (security) => sources.access.can(entity, security, 'view')),
+        : visibleMenus(
+            menus,
+            (security) => sources.access.can(entity, security, 'view'),
+            linkShows,
+          ),
       entity ? sources.access.can(entity, ADMIN_GATE, 'view') : false,
     ])
     if (shown.notFound || !shown.complete) page.keep = undefined

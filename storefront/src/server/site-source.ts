@@ -201,6 +201,23 @@ export class SiteSource {
     return preview?.key?.type === type && preview.key.id === id ? preview.read(live) : live
   }
 
+  /**
+   * Whether the visitor finds a record's page there (a menu's link to it): the record is one they
+   * may read. Its own record only, from the record cache: a language variant published while its
+   * record is not (a page for one language's readers only) is left out of menus.
+   */
+  async shows(entity: Entity | null, type: string, id: string): Promise<boolean> {
+    try {
+      // As text: nothing of it is read, so nothing is parsed.
+      await this.records.getText(entity, type, id)
+      return true
+    } catch (error) {
+      // As `visible`: an outage goes on up, to the storefront's 503 page.
+      if (isAppError(error) && error.status < 500) return false
+      throw error
+    }
+  }
+
   private async visible(entity: Entity | null, type: string, id: string) {
     try {
       return await this.records.get(entity, type, id)

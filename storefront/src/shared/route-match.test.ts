@@ -3,6 +3,7 @@ import {
   addressOfRecord,
   addressOfVariant,
   typesWithPages,
+  recordAt,
   RouteTable,
   toWebsiteRoute,
   variantLanguage,
@@ -141,6 +142,16 @@ describe('addressOfRecord', () => {
     // Another parameter than the id would have to be made up.
     expect(addressOfRecord(routes, 'webcategory', 'shoes')).toBeNull()
     expect(addressOfRecord(routes, 'customer', '1')).toBeNull()
+  })
+
+  it('finds the record the page at a site path shows by itself, for a link to it', () => {
+    expect(recordAt(routes, '/gallery?x=1#top')).toMatchObject({ type: 'webpage', id: 'gallery' })
+    expect(recordAt(routes, '/')).toMatchObject({ type: 'webpage', id: 'home' })
+    // An address made from an id, another site's, or one no route names a record at.
+    expect(recordAt(routes, '/item/mug')).toBeNull()
+    expect(recordAt(routes, 'https://example.com/gallery')).toBeNull()
+    expect(recordAt(routes, '//example.com/gallery')).toBeNull()
+    expect(recordAt(routes, '/contact')).toBeNull()
   })
 
   it('lists the types some page shows, once each, in the routes’ order', () => {

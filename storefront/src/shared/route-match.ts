@@ -192,6 +192,25 @@ function typeShownById(route: WebsiteRoute): string | null {
 }
 
 /**
+ * The record the page at a site path shows by itself (`/about`: the route naming `webpage/about`),
+ * for a link to it (a menu entry); null for an address of another site, one with parameters, or
+ * one whose route names no record.
+ */
+export function recordAt(
+  routes: readonly WebsiteRoute[],
+  href: string,
+): { type: string; id: string; route: WebsiteRoute } | null {
+  if (!href.startsWith('/') || href.startsWith('//')) return null
+  const path = href.split(/[?#]/, 1)[0]!
+  for (const route of routes)
+    if (route.url === path) {
+      const shown = recordNamed(route)
+      if (shown) return { ...shown, route }
+    }
+  return null
+}
+
+/**
  * The record types some page shows (addressOfRecord answers for some of their records), in the
  * routes' order: what a link to a record may name.
  */
