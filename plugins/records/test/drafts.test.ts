@@ -325,6 +325,39 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
       .where({ type: 'webpage', id: 'timed' })
     expect(left.map((row: { publish_at: unknown }) => row.publish_at)).toEqual([null])
     expect((await anonymous({ url: '/query/data/get/webpage/timed' })).body.headline).toBe('Taken')
+
+    // A record put in the bin after its draft was given a time: the time goes at its first run
+    // (not tried again every run), the record stays in the bin; one binned before is refused.
+    const publishTimes = async () =>
+      (
+        await site.kernel.services.db('record_drafts').where({ type: 'webpage', id: 'binned-soon' })
+      ).map((row: { publish_at: unknown }) => row.publish_at)
+    await ok(
+      admin({
+        method: 'POST',
+        url: '/query/data/create',
+        payload: { type: 'webpage', id: 'binned-soon', headline: 'Live', content: '' },
+      }),
+    )
+    await ok(save(marketing, 'webpage/binned-soon', { headline: 'Live, reworded' }))
+    const schedule = () =>
+      editor({
+        method: 'POST',
+        url: '/query/data/draft/schedule/webpage/binned-soon',
+        payload: { at: soon },
+      })
+    await ok(schedule())
+    await ok(admin({ method: 'POST', url: '/query/data/bin/webpage|binned-soon' }))
+    expect(await draftSchedule.publishDue(Date.parse(soon))).toBe(0)
+    expect(await publishTimes()).toEqual([null])
+    const refused = await schedule()
+    expect(refused.status).toBe(404)
+    expect(refused.body.message).toBe('ERROR_RECORD_NOT_AVAILABLE')
+    expect(await publishTimes()).toEqual([null])
+    await ok(admin({ method: 'POST', url: '/query/data/restore/webpage|binned-soon' }))
+    expect((await anonymous({ url: '/query/data/get/webpage/binned-soon' })).body.headline).toBe(
+      'Live',
+    )
   })
 
   it('unpublishes a page: off the site, kept as a draft with its history, published again', async () => {

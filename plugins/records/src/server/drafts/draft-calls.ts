@@ -84,8 +84,13 @@ export class DraftCalls {
     const definition = await this.publishable(entity, type, 'view')
     const draft = await draftStateOf(this.db, type, id)
     await this.types.check(entity, definition, draft?.isNew ? 'create' : 'edit')
-    if (!draft?.isNew && !(await this.store.get(type, id))) throw notAvailable(type, id)
+    if (!draft?.isNew) await this.requireLive(type, id)
     return draft ?? null
+  }
+
+  /** 404 unless the record is live: none, or in the bin, has no draft to read or schedule. */
+  async requireLive(type: string, id: string): Promise<void> {
+    if (!(await this.store.get(type, id))) throw notAvailable(type, id)
   }
 
   /**

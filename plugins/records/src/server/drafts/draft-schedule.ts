@@ -55,8 +55,6 @@ export class DraftSchedule {
     at: number | null,
   ): Promise<DraftAnswer> {
     const draft = await this.mayScheduling(entity, type, id, true)
-    // A record in the bin or gone is not available (its state only: the answer reads it whole).
-    await this.drafts.state(entity, type, id)
     if (at !== null) {
       this.checkAhead(at)
       if (draft?.isNew && draft.publishAt === null)
@@ -114,6 +112,8 @@ export class DraftSchedule {
       throw createError('ERROR_INVALID_INPUT', {
         reason: `${definition.id} records have no drafts: their changes are live at once.`,
       })
+    // A record in the bin or gone is not available: nothing is stored for it.
+    if (!draft?.isNew) await this.drafts.requireLive(type, id)
     return draft
   }
 
@@ -128,7 +128,8 @@ export class DraftSchedule {
   /**
    * Publishes the drafts due by `now`; answers how many went live. A draft saved while it was
    * published waits for the next run; one that cannot be published (its fields no longer pass the
-   * type's checks, a record took its id) loses its time, and the log says why.
+   * type's checks, a record took its id, its record is in the bin) loses its time, and the log
+   * says why.
    */
   async publishDue(now = Date.now()): Promise<number> {
     let published = 0
@@ -136,6 +137,9 @@ export class DraftSchedule {
       const draft = await draftOf(this.db, type, id)
       if (!draft || draft.publishAt === null || draft.publishAt > now) continue
       try {
+        // A record binned since is refused for good (404), not as a save meanwhile (409): its
+        // time is dropped rather than tried again every run.
+        if (!draft.isNew) await this.drafts.requireLive(type, id)
         await this.drafts.makeLive(SYSTEM_ACTOR, type, id, draft, scheduledNote(draft.scheduledBy))
         published++
       } catch (error) {
