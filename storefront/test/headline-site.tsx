@@ -29,6 +29,8 @@ export function headline(html: string): string | undefined {
 export async function bootHeadlineSite(
   database: DatabaseUnderTest,
   name: string,
+  /** `pages: false`: a process that serves no pages (a command), the storefront plugin running. */
+  options: { pages?: boolean } = {},
 ): Promise<{ kernel: Kernel; close: () => Promise<void> }> {
   const booted = await bootTestKernel(
     database,
@@ -39,6 +41,7 @@ export async function bootHeadlineSite(
       storefrontPlugin({ theme: testThemeModule(headlineTheme(name)) }),
     ],
     {},
+    options,
   )
   await booted.kernel.seed(allSeeds())
   return booted

@@ -57,6 +57,8 @@ for (const database of databasesUnderTest()) {
       await expect.poll(async () => (await page('/page/spring')).statusCode).toBe(301)
       const moved = await page('/page/spring?utm_source=mail')
       expect(moved.headers.location).toBe('/page/spring-2027?utm_source=mail')
+      // Whether it sends this visitor on can change: no cache keeps the answer.
+      expect(moved.headers['cache-control']).toBe('no-cache')
       expect(headline((await page('/page/spring-2027')).body)).toBe('Spring sale')
       // Renamed again: both earlier addresses lead to where it is now.
       await rename('webpage', 'spring-2027', 'spring-sale')
@@ -87,4 +89,34 @@ for (const database of databasesUnderTest()) {
       expect((await page('/page/spring-2027')).statusCode).toBe(404)
     })
   })
+
+  describe.skipIf(database.skip)(
+    `renames in a process serving no pages on ${database.name}`,
+    () => {
+      it('keeps the old address all the same: the nodes serving pages redirect it', async () => {
+        const { kernel, close } = await bootHeadlineSite(database, 'command', { pages: false })
+        try {
+          const { records } = kernel.services
+          await records.create(ADMIN, {
+            type: 'route',
+            id: 'pages-by-id',
+            url: '/page/:id',
+            component: 'About',
+            seo: 'record',
+            title: 'Page',
+            description: '',
+            recordtype: { reference: true, type: 'recordtype', id: 'webpage' },
+            props: [],
+          })
+          await records.create(ADMIN, { type: 'webpage', id: 'autumn', headline: 'Autumn' })
+          await records.update(ADMIN, 'webpage', 'autumn', [{ field: 'id', value: 'autumn-2027' }])
+          await expect
+            .poll(() => kernel.services.db('storefront_moved').select('path', 'type', 'id'))
+            .toEqual([{ path: '/page/autumn', type: 'webpage', id: 'autumn-2027' }])
+        } finally {
+          await close()
+        }
+      })
+    },
+  )
 }

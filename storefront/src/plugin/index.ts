@@ -1,8 +1,8 @@
 import { asFunction, definePlugin, type PluginDefinition } from '@shopwright/core'
-// The optional memory plugin's `memory` service type, and the records service the pages read:
-// types only, nothing of either is loaded here.
+// The optional memory plugin's `memory` service type (a type only), and the records plugin's
+// rename event (loaded already: the storefront requires it).
 import type {} from '@shopwright/plugin-memory'
-import type {} from '@shopwright/plugin-records'
+import { RECORD_RENAMED } from '@shopwright/plugin-records'
 import { loadTheme } from '../server/load-theme.js'
 import { PREVIEW_PARAM } from '../shared/page.js'
 import { addressOfVariant, typesWithPages } from '../shared/route-match.js'
@@ -14,6 +14,7 @@ import {
   type StorefrontService,
 } from '../server/storefront-registry.js'
 import type { ThemeServerModule } from '../server/storefront-pages.js'
+import type { Renamed } from '../server/moved-pages.js'
 import { migrations } from './migrations.js'
 import { mountPages } from './mount-pages.js'
 
@@ -91,6 +92,12 @@ export function storefrontPlugin(
           return `${address}?${PREVIEW_PARAM}=${encodeURIComponent(previewToken)}`
         },
         types: async () => typesWithPages(await site.routes()),
+      })
+      // Pages follow their record's rename in every process that renames one, serving pages or
+      // not (docs/themes.md, "Renamed records"); the code loads with the first rename.
+      services.events.on<Renamed>(RECORD_RENAMED, async (renamed) => {
+        const { movedPagesOf } = await import('../server/moved-pages.js')
+        await movedPagesOf(services, site).follow(renamed)
       })
     },
     pages(context) {

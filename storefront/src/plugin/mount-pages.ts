@@ -37,15 +37,14 @@ export async function mountPages(theme: ThemeOption, context: RouteContext): Pro
     typeof theme === 'function' ||
     (themeFile !== undefined && mayExportMailTemplates(themeFile))
   if (mail && themeMayMail) await loadTheme()
-  // Imported here, not by the plugin's entry: the entry stays light for processes that serve no
-  // pages (it is loaded by every command), while the listener is needed from the start.
-  const [{ storefrontPageCache }, { followRenames }] = await Promise.all([
+  const [{ storefrontPageCache }, { movedPagesOf }] = await Promise.all([
     import('../server/page-cache.js'),
     import('../server/moved-pages.js'),
   ])
   const pages = storefrontPageCache(context)
-  // Pages follow their record's rename (docs/themes.md, "Renamed records").
-  const moved = followRenames(context)
+  // Renamed records' old addresses (docs/themes.md, "Renamed records"); the plugin's bootstrap
+  // follows the renames themselves, in every process.
+  const moved = movedPagesOf(context.services)
   return builtOnFirstRequest(async () => {
     const [module, { storefrontPages }] = await Promise.all([
       loadTheme(),

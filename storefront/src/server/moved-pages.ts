@@ -1,21 +1,17 @@
 import type { Knex } from 'knex'
 import type { Middleware } from 'koa'
-import {
-  isAppError,
-  SYSTEM_ACTOR,
-  type Entity,
-  type Logger,
-  type RouteContext,
-} from '@shopwright/core'
-import { RECORD_RENAMED, type RecordsService } from '@shopwright/plugin-records'
-import { addressOfRecord, type WebsiteRoute } from '../shared/route-match.js'
-import type { StorefrontState } from './page-state.js'
+import { SYSTEM_ACTOR, type Entity, type Services } from '@shopwright/core'
+import type { RecordsService } from '@shopwright/plugin-records'
+import { addressOfRecord } from '../shared/route-match.js'
+import { required, type StorefrontState } from './page-state.js'
 import { SiteSource } from './site-source.js'
 
 /** The table of old addresses and the record each now leads to (migration storefront/001). */
-export const MOVED_TABLE = 'storefront_moved'
+const MOVED_TABLE = 'storefront_moved'
 /** The longest address kept: one longer is not followed (a key column's limit on MySQL). */
-export const MAX_MOVED_PATH = 191
+const MAX_MOVED_PATH = 191
+/** A site path a redirect may name: never another site's (`//host`, `/\host`). */
+const SITE_PATH = /^\/(?![/\\])/
 
 /** A record whose id changed: the records plugin's RECORD_RENAMED. */
 export interface Renamed {
@@ -37,30 +33,26 @@ export interface Renamed {
 export class MovedPages {
   constructor(
     private readonly db: Knex,
-    private readonly records: Pick<RecordsService, 'update' | 'get'>,
-    private readonly routes: () => Promise<readonly WebsiteRoute[]>,
-    private readonly logger: Pick<Logger, 'warn'>,
+    private readonly records: Pick<RecordsService, 'update'>,
+    /** The route table, and whether a visitor may read a record (as its page reads it). */
+    private readonly site: Pick<SiteSource, 'routes' | 'shows'>,
   ) {}
 
   /** After a rename: the routes naming the record follow it, or its old address is kept. */
   async follow({ type, from, to }: Renamed): Promise<void> {
-    // An earlier address of the record leads to its new id.
-    await this.db(MOVED_TABLE).where({ type, id: from }).update({ id: to })
-    const routes = await this.routes()
+    const routes = await this.site.routes()
     const naming = routes.filter(
       (route) => !/[:+]/.test(route.url) && route.recordtype === type && route.recordid === from,
     )
     for (const route of naming)
       await this.records.update(SYSTEM_ACTOR, 'route', route.id, [{ field: 'recordid', value: to }])
-    if (naming.length > 0) return
-    const before = addressOfRecord(routes, type, from)
-    const after = addressOfRecord(routes, type, to)
-    if (!before || !after || before === after) return
-    if (before.length > MAX_MOVED_PATH) {
-      this.logger.warn({ type, from, to }, 'a renamed record’s old address is too long to keep')
-      return
-    }
+    const before = naming.length > 0 ? null : addressOfRecord(routes, type, from)
+    const after = before && addressOfRecord(routes, type, to)
+    const kept = before !== null && after !== null && before !== after
     await this.db.transaction(async (trx) => {
+      // An earlier address of the record leads to its new id.
+      await trx(MOVED_TABLE).where({ type, id: from }).update({ id: to })
+      if (!kept || before.length > MAX_MOVED_PATH) return
       // The new address is the record's own now: nothing leads away from it.
       await trx(MOVED_TABLE).where({ path: after }).delete()
       await trx(MOVED_TABLE).where({ path: before }).delete()
@@ -76,16 +68,16 @@ export class MovedPages {
     if (path.length > MAX_MOVED_PATH) return null
     const row = (await this.db(MOVED_TABLE).where({ path }).first('type', 'id')) as
       { type: string; id: string } | undefined
-    if (!row) return null
-    try {
-      await this.records.get(entity, row.type, row.id)
-      return row
-    } catch (error) {
-      // Gone or hidden: a 404 as any; a database that does not answer is the 503 page's.
-      if (isAppError(error) && error.status < 500) return null
-      throw error
-    }
+    return row && (await this.site.shows(entity, row.type, row.id)) ? row : null
   }
+}
+
+/** The moved pages of a kernel, reading the route table through `site` (one made when not given). */
+export function movedPagesOf(
+  services: Pick<Services, 'db' | 'records' | 'cache'>,
+  site: Pick<SiteSource, 'routes' | 'shows'> = new SiteSource(services.records, services.cache),
+): MovedPages {
+  return new MovedPages(services.db, services.records, site)
 }
 
 /**
@@ -96,38 +88,15 @@ export class MovedPages {
 export function movedPages(moved: MovedPages): Middleware<StorefrontState> {
   return async (ctx, next) => {
     const page = ctx.state.storefront
-    const missing = page.matched === null || page.data?.notFound === true
-    if (!missing || page.dataRequest || page.preview) return next()
+    // No route shows the address, or its record is not there (pageData then drops the route).
+    if (page.matched !== null || page.dataRequest || page.preview) return next()
     const target = await moved.find(await ctx.state.entity(), ctx.path)
-    const routes = page.site?.routes ?? []
+    const { routes } = required(page.site, 'the route table')
     const address = target && addressOfRecord(routes, target.type, target.id)
-    if (!address || address === ctx.path) return next()
+    if (!address || address === ctx.path || !SITE_PATH.test(address)) return next()
+    // Who may follow it, and where it leads, can change: asked again every time, by every cache.
+    ctx.set('Cache-Control', 'no-cache')
     ctx.status = 301
     ctx.redirect(address + (ctx.querystring ? `?${ctx.querystring}` : ''))
   }
-}
-
-/**
- * Follows every rename from the start (mountPages): the node that renamed a record writes what
- * moved, in the database every node reads. A failure is logged; the rename stands.
- */
-export function followRenames({ services }: Pick<RouteContext, 'services'>): MovedPages {
-  const source = new SiteSource(services.records, services.cache)
-  const moved = new MovedPages(
-    services.db,
-    services.records,
-    () => source.routes(),
-    services.logger,
-  )
-  services.events.on<Renamed>(RECORD_RENAMED, async (renamed) => {
-    try {
-      await moved.follow(renamed)
-    } catch (error) {
-      services.logger.warn(
-        { err: error, ...renamed },
-        'a renamed record’s page could not follow it',
-      )
-    }
-  })
-  return moved
 }

@@ -11,7 +11,7 @@ import { chain } from './chain.js'
 import { crawlerFiles } from './crawler-files.js'
 import { dataFailures } from './data-failures.js'
 import { draftPreviews } from './draft-previews.js'
-import { MovedPages, movedPages } from './moved-pages.js'
+import { movedPages, movedPagesOf, type MovedPages } from './moved-pages.js'
 import { lazyPageAssets } from './page-assets.js'
 import { storefrontPageCache, type PageCache } from './page-cache.js'
 import { pageData } from './page-data.js'
@@ -72,13 +72,8 @@ export function storefrontPages(
    * when the pages are mounted and this middleware on the first page.
    */
   pages: PageCache = storefrontPageCache({ services, optional }),
-  /** Where renamed records' old addresses lead (followRenames, when the plugin mounted the pages). */
-  moved: MovedPages = new MovedPages(
-    services.db,
-    services.records,
-    () => new SiteSource(services.records, services.cache).routes(),
-    services.logger,
-  ),
+  /** Where renamed records' old addresses lead (made here when not given). */
+  moved?: MovedPages,
 ): Middleware {
   // Both optional: without a translations plugin pages show their phrases as written, without
   // an authenticator every visitor is anonymous (and may be served from the page cache).
@@ -92,7 +87,7 @@ export function storefrontPages(
     sources: providers,
     cache: services.cache,
     logger: services.logger,
-    readable: async (type, id) => (await source.record(null, type, id)) !== null,
+    readable: (type, id) => source.shows(null, type, id),
   })
   return chain<StorefrontState>(
     themeAssets(module.clientDir),
@@ -119,7 +114,7 @@ export function storefrontPages(
           access: services.access,
           logger: services.logger,
         }),
-        movedPages(moved),
+        movedPages(moved ?? movedPagesOf(services, source)),
         pageDataAnswer(),
         renderPage(module, assets),
       ),

@@ -39,7 +39,7 @@ export interface SecuritySubject {
 
 const KIND = /^[a-z0-9-]{1,32}$/
 
-/** The kinds plugins add in their bootstrap (`optional('securitySubjects')?.add(...)`). */
+/** The kinds plugins add in their bootstrap (`services.securitySubjects.add(...)`). */
 export class SecuritySubjects {
   private readonly subjects = new Map<string, SecuritySubject>()
 
