@@ -84,6 +84,8 @@ for (const database of databasesUnderTest()) {
       expect(ok(await guard('admin', 'personal'))).toMatchObject({
         name: 'personal',
         security: 'drive',
+        // Only view on `drive` means something there: a folder of one's own.
+        rights: ['view'],
       })
     })
 
@@ -97,6 +99,9 @@ for (const database of databasesUnderTest()) {
         [get('admin', '/query/data/security/guard/drive'), 400, ''],
         [get('admin', '/query/data/security/guard/nokind?key=private'), 400, 'ERROR_INVALID_INPUT'],
         [get('admin', `/query/data/security/guard/drive?key=${'a/'.repeat(3000)}`), 400, ''],
+        // The kinds too are for who may read security records.
+        [get(null, '/query/data/security/subjects'), 401, 'ERROR_NOT_SIGNED_IN'],
+        [get('customer', '/query/data/security/subjects'), 403, ''],
       ]
       for (const [reply, status, code] of refusals) {
         const answer = await reply

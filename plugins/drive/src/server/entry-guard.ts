@@ -33,11 +33,8 @@ export async function entryGuard(
   const top = topFolderOf(path)
   if (top === 'personal')
     return path === 'personal'
-      ? {
-          name: path,
-          security: DRIVE_SECURITY,
-          note: PERSONAL_ROOT,
-        }
+      ? // View on `drive` gives a folder of one's own here; nothing else of the record applies.
+        { name: path, security: DRIVE_SECURITY, note: PERSONAL_ROOT, rights: ['view'] }
       : { name: path, security: null, note: PERSONAL_OWN }
   const chain = await context.store.livePaths(pathChain(path))
   const setOn = pathChain(path)

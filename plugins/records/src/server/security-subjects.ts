@@ -15,6 +15,8 @@ export interface SubjectGuard {
   everyoneViews?: boolean
   /** What else decides, an English phrase the admin shows translated. */
   note?: string
+  /** The rights the record gives on this one, when fewer than its kind's (`personal`: view). */
+  rights?: ReadonlyArray<'view' | 'edit' | 'create' | 'delete' | 'publish'>
 }
 
 /**

@@ -36,6 +36,7 @@ interface SubjectGuard {
   setOn?: string
   everyoneViews?: boolean
   note?: string
+  rights?: Right[]
 }
 
 interface Props {
@@ -247,7 +248,12 @@ function GuardAnswer({ guard, ...shown }: Props & { guard: SubjectGuard }) {
       {notes.length === 0 ? <p>{t('Administrators hold every right.')}</p> : null}
     </div>
   ) : (
-    <RolesAnswer security={guard.security} notes={notes} {...shown} />
+    <RolesAnswer
+      security={guard.security}
+      notes={notes}
+      {...shown}
+      {...(guard.rights ? { rights: guard.rights } : {})}
+    />
   )
 }
 

@@ -25,7 +25,7 @@ const SECURITY_ROUTES = {
   guard: describe({
     summary: 'The security record that decides who may do what with one thing of a kind',
     description:
-      'The query names it (`key`, its path). Answers its name, the deciding security record (null: administrators only, or the rule `note` says), where that record is set when inherited (`setOn`, empty for the default) and whether everyone may view it. A thing that does not exist, or that the caller may not view, is a 404.',
+      'The query names it (`key`, its path). Answers its name, the deciding security record (null: administrators only, or the rule `note` says), where that record is set when inherited (`setOn`, empty for the default), whether everyone may view it, and the rights the record gives on it when fewer than its kind’s (`rights`). A thing that does not exist, or that the caller may not view, is a 404.',
     access,
     params: z.object({ kind: z.string().min(1).max(32) }),
     query: z.object({ key: z.string().min(1).max(4096) }),
@@ -35,6 +35,7 @@ const SECURITY_ROUTES = {
       setOn: z.string().optional(),
       everyoneViews: z.boolean().optional(),
       note: z.string().optional(),
+      rights: z.array(z.enum(['view', 'edit', 'create', 'delete', 'publish'])).optional(),
     }),
     errors: [
       'ERROR_NOT_SIGNED_IN',
