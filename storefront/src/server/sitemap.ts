@@ -6,7 +6,7 @@ import {
   STOREFRONT_SITE_CACHE,
   type StorefrontService,
 } from './storefront-registry.js'
-import type { WebsiteRoute } from '../shared/route-match.js'
+import { recordNamed, type WebsiteRoute } from '../shared/route-match.js'
 
 const gzipAsync = promisify(gzip)
 
@@ -187,12 +187,11 @@ export class Sitemap {
 
   /** Whether a route without parameters is a page: one naming a record needs it readable. */
   private async shows(route: WebsiteRoute): Promise<boolean> {
-    const type = route.recordtype ?? route.props.pagetype
-    const id = route.recordid ?? route.props.pageid
+    const named = recordNamed(route)
     const { readable, sources } = this.from
     // As the page's own answer does (page-data.ts): a provider of its component answers for it.
-    if (!type || !id || !readable || sources.providersOf(route.component).length > 0) return true
-    return readable(type, id)
+    if (!named || !readable || sources.providersOf(route.component).length > 0) return true
+    return readable(named.type, named.id)
   }
 
   /** The sitemap's addresses, from the cache or read afresh (one read at a time per node). */

@@ -175,7 +175,7 @@ export function addressOfRecord(
 }
 
 /** The record a fixed route shows (its `recordid`, or a page view's `pageid`), if any. */
-function recordNamed(route: WebsiteRoute): { type: string; id: string } | null {
+export function recordNamed(route: WebsiteRoute): { type: string; id: string } | null {
   if (/[:+]/.test(route.url)) return null
   const type = route.recordtype ?? route.props.pagetype
   const id = route.recordid ?? route.props.pageid
@@ -249,13 +249,12 @@ export function addressOfVariant(
 ): string | null {
   const own = addressOfRecord(routes, type, id)
   if (own) return own
-  for (const language of languages) {
-    const code = language.toLowerCase()
-    for (const suffix of new Set([`-${code}`, `-${code.split('-')[0]}`]))
-      if (id.endsWith(suffix) && id.length > suffix.length) {
+  for (const language of languages)
+    // The endings localizedIds gives a language's variants (`-pt-br`, `-pt`), from an empty id.
+    for (const suffix of localizedIds('', language))
+      if (suffix && id.endsWith(suffix) && id.length > suffix.length) {
         const address = addressOfRecord(routes, type, id.slice(0, -suffix.length))
         if (address) return address
       }
-  }
   return null
 }

@@ -33,7 +33,7 @@ export class RecordPages {
 
   constructor(
     private readonly types: RecordTypes,
-    private readonly records: Pick<RecordsService, 'get'>,
+    private readonly records: Pick<RecordsService, 'getText'>,
   ) {}
 
   /** Called by the plugin that serves the pages. */
@@ -64,7 +64,8 @@ export class RecordPages {
    * shows it.
    */
   async linkTo(entity: Entity | null, type: string, id: string): Promise<{ address: string }> {
-    await this.records.get(entity, type, id)
+    // Read as text: only whether the caller may see it counts.
+    await this.records.getText(entity, type, id)
     const address = await this.addressOf(type, id)
     if (!address) throw createError('ERROR_NO_PAGE_FOR_RECORD', { reason: `${type}/${id}` })
     return { address }

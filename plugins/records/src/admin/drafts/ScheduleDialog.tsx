@@ -122,7 +122,7 @@ function ScheduleForm({
       setProblem(t('Choose a time later than now.'))
     else if (times.isNew && publishAt !== null && unpublishAt !== null && unpublishAt <= publishAt)
       setProblem(t('Unpublish after it publishes.'))
-    else close({ publishAt: drafted ? publishAt : null, unpublishAt })
+    else close({ publishAt, unpublishAt })
   }
   const edit = (set: (row: TimeRow) => void) => (row: TimeRow) => {
     set(row)
