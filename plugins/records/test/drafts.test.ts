@@ -532,6 +532,21 @@ describePlugin('record drafts', recordsSuite(STAFF), (site) => {
     expect((await ok(at(editor, 'webpage/launch-week', iso(end)))).unpublish).toMatchObject({
       at: end,
     })
+    // Its start stays before its end: cleared or moved past it, refused, nothing changed.
+    for (const start of [null, iso(end), iso(end + 60_000)]) {
+      const moved = await editor({
+        method: 'POST',
+        url: '/query/data/draft/schedule/webpage/launch-week',
+        payload: { at: start },
+      })
+      expect(moved.status, String(start)).toBe(400)
+      expect(moved.body.reason).toBe(
+        `at: it unpublishes at ${iso(end)}; move or clear that time first`,
+      )
+    }
+    expect(
+      (await ok(editor({ url: '/query/data/draft/get/webpage/launch-week' }))).draft,
+    ).toMatchObject({ publishAt: soon })
     expect(await draftSchedule.publishDue(soon)).toBe(1)
     expect(await draftSchedule.unpublishDue(soon)).toBe(0)
     expect((await anonymous({ url: '/query/data/get/webpage/launch-week' })).status).toBe(200)

@@ -72,20 +72,24 @@ export function DraftActions(props: DraftActionsProps) {
     })
     if (!choice) return
     const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString())
+    const start =
+      draft && choice.publishAt !== draft.publishAt
+        ? () =>
+            client.post<DraftAnswer>(`/data/draft/schedule/${path}`, { at: iso(choice.publishAt) })
+        : null
+    const end =
+      choice.unpublishAt !== (unpublish?.at ?? null)
+        ? () =>
+            client.post<DraftAnswer>(`/data/draft/schedule-unpublish/${path}`, {
+              at: iso(choice.unpublishAt),
+            })
+        : null
+    // A record never published keeps its end after its start, at each step on the server: a
+    // start cleared or moved later goes after the end has moved, any other before it.
+    const later =
+      choice.publishAt === null || (draft?.publishAt != null && choice.publishAt > draft.publishAt)
     try {
-      // The start first: a record never published may be given an end only after it.
-      if (draft && choice.publishAt !== draft.publishAt)
-        props.onAnswer(
-          await client.post<DraftAnswer>(`/data/draft/schedule/${path}`, {
-            at: iso(choice.publishAt),
-          }),
-        )
-      if (choice.unpublishAt !== (unpublish?.at ?? null))
-        props.onAnswer(
-          await client.post<DraftAnswer>(`/data/draft/schedule-unpublish/${path}`, {
-            at: iso(choice.unpublishAt),
-          }),
-        )
+      for (const step of later ? [end, start] : [start, end]) if (step) props.onAnswer(await step())
     } catch (error) {
       await dialogs.error('Unable to Schedule', error)
     }

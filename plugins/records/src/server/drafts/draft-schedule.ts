@@ -4,7 +4,7 @@ import type { RecordTypes } from '../record-types.js'
 import { notAvailable } from '../record-keys.js'
 import type { DraftAnswer, DraftCalls } from './draft-calls.js'
 import { draftOf, draftStateOf, dueDrafts, scheduleDraft, type DraftState } from './draft-rows.js'
-import { clearUnpublish, dueUnpublishes, setUnpublish } from './unpublish-rows.js'
+import { clearUnpublish, dueUnpublishes, setUnpublish, unpublishOf } from './unpublish-rows.js'
 
 /** The task that publishes due drafts, once across the site's nodes (docs/history.md). */
 export const SCHEDULED_PUBLISH_TASK = 'records.scheduled-publish'
@@ -38,6 +38,13 @@ export class DraftSchedule {
   ): Promise<DraftAnswer> {
     const draft = await this.mayScheduling(entity, type, id, false)
     if (at !== null) this.checkAhead(at)
+    // A launch page keeps its end after its start: a start cleared or moved past it would leave
+    // the page on the site for good (the end finds nothing published and is dropped).
+    const end = draft?.isNew ? await unpublishOf(this.db, type, id) : null
+    if (end && (at === null || at >= end.at))
+      throw createError('ERROR_INVALID_INPUT', {
+        reason: `at: it unpublishes at ${new Date(end.at).toISOString()}; move or clear that time first`,
+      })
     if (!draft || !(await scheduleDraft(this.db, type, id, at, schedulerOf(entity))))
       throw notAvailable(type, id, `${type}.${id} has no draft to schedule.`)
     return this.drafts.get(entity, type, id)
