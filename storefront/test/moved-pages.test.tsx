@@ -5,6 +5,21 @@ import { PAGE_DATA_HEADER } from '../src/shared/page.js'
 import { ADMIN } from './helpers.js'
 import { bootHeadlineSite, headline } from './headline-site.js'
 
+/** A route showing web pages at an address made from their id: `/page/:id`. */
+function pagesById(kernel: Kernel) {
+  return kernel.services.records.create(ADMIN, {
+    type: 'route',
+    id: 'pages-by-id',
+    url: '/page/:id',
+    component: 'About',
+    seo: 'record',
+    title: 'Page',
+    description: '',
+    recordtype: { reference: true, type: 'recordtype', id: 'webpage' },
+    props: [],
+  })
+}
+
 /**
  * Pages follow their record's rename (issue 39, docs/themes.md "Renamed records"): a route naming
  * the record names its new id, and an address made from the old id sends visitors on with 301, so
@@ -21,17 +36,7 @@ for (const database of databasesUnderTest()) {
 
     beforeAll(async () => {
       ;({ kernel, close } = await bootHeadlineSite(database, 'moved'))
-      await kernel.services.records.create(ADMIN, {
-        type: 'route',
-        id: 'pages-by-id',
-        url: '/page/:id',
-        component: 'About',
-        seo: 'record',
-        title: 'Page',
-        description: '',
-        recordtype: { reference: true, type: 'recordtype', id: 'webpage' },
-        props: [],
-      })
+      await pagesById(kernel)
       await kernel.services.records.create(ADMIN, {
         type: 'webpage',
         id: 'spring',
@@ -97,17 +102,7 @@ for (const database of databasesUnderTest()) {
         const { kernel, close } = await bootHeadlineSite(database, 'command', { pages: false })
         try {
           const { records } = kernel.services
-          await records.create(ADMIN, {
-            type: 'route',
-            id: 'pages-by-id',
-            url: '/page/:id',
-            component: 'About',
-            seo: 'record',
-            title: 'Page',
-            description: '',
-            recordtype: { reference: true, type: 'recordtype', id: 'webpage' },
-            props: [],
-          })
+          await pagesById(kernel)
           await records.create(ADMIN, { type: 'webpage', id: 'autumn', headline: 'Autumn' })
           await records.update(ADMIN, 'webpage', 'autumn', [{ field: 'id', value: 'autumn-2027' }])
           await expect
