@@ -403,7 +403,7 @@ export function failuresSuite(site: Site): void {
     const failuresOn = (calls: readonly Call[], node: number, from: number, to: number): Call[] =>
       startedBetween(calls, from, to).filter((call) => call.node === node && !succeeded(call))
 
-    it('kill the Galera node of app node 1 amid 40 checkouts: node 0 serves everything once the dead node is evicted, node 1 answers 503 ERROR_DATA_CONNECTION, serves again once it rejoined, and every checkout resolves with the money exact', async () => {
+    it('kill the Galera node of app node 1 amid 40 checkouts: node 0 serves everything once the dead node is evicted and until it rejoins, node 1 answers 503 ERROR_DATA_CONNECTION, serves again once it rejoined, and every checkout resolves with the money exact', async () => {
       let unready: Awaited<ReturnType<typeof readyz>> | undefined
       let quorumMs = 0
       let evicted = 0
@@ -454,15 +454,31 @@ export function failuresSuite(site: Site): void {
       // Until the two others have evicted the dead node (Galera's evs.suspect_timeout, 5 s by
       // default), the cluster orders no commit and no causal read (wsrep_sync_wait): node 0 answers
       // 503 ERROR_DATA_CONNECTION within DATABASE_TIMEOUT for what needs the database meanwhile (its
-      // answers are checked with every other by drill()). From then on it serves everything.
-      const stalled = failuresOn(load.calls, 0, marks.failing, marks.restored)
+      // answers are checked with every other by drill()). From then on it serves everything, until
+      // the dead node rejoins: the new view, then flow control while the joiner applies what it
+      // missed, may pause every commit again for a moment (docs/operations.md, "Failures"), so
+      // that window is counted, not held to nothing.
+      const describe = (calls: Call[]): string =>
+        calls.length === 0
+          ? ''
+          : ` (${calls
+              .map(
+                (call) =>
+                  `${call.method} ${call.path.slice(0, 40)} ${call.status} in ${call.ms} ms at +${call.started - marks.failed} ms`,
+              )
+              .join('; ')})`
+      const failed = failuresOn(load.calls, 0, marks.failing, marks.restored)
+      const stalled = failed.filter((call) => call.started <= evicted)
+      const rejoining = failed.filter((call) => ended(call) >= marks.restoring)
       console.log(
-        `  Galera: node 0 failed ${stalled.length} calls while the dead node was not yet evicted ` +
-          `(${stalled.map((call) => `${call.method} ${call.path.slice(0, 40)} ${call.status} in ${call.ms} ms at +${call.started - marks.failed} ms`).join('; ')})`,
+        `  Galera: node 0 failed ${stalled.length} calls while the dead node was not yet evicted${describe(stalled)}; ` +
+          `${rejoining.length} while it rejoined${describe(rejoining)}`,
       )
       expect(
-        stalled.filter((call) => call.started > evicted).map(showCall),
-        'failures of node 0 once the dead Galera node was evicted',
+        failed
+          .filter((call) => call.started > evicted && ended(call) < marks.restoring)
+          .map(showCall),
+        'failures of node 0 once the dead Galera node was evicted, ended before it rejoined',
       ).toEqual([])
       const byZero = startedBetween(load.calls, marks.failed, marks.restored).filter(
         (call) => call.node === 0 && acknowledged(call),
