@@ -167,6 +167,14 @@ for (const database of siteDatabases())
       // Linked at once, by its page's address, and named by its name (no text was selected).
       expect(await page.textContent(`${EDITOR} a[href="${href}"]`)).toBe(item.name)
       expect(await stored(page, 'about')).toContain(`See also <a href="${href}">`)
+      // With the cursor in it, the link row names the record the link goes to.
+      await page.click(`${EDITOR} a[href="${href}"]`)
+      await page.click('[data-testid=rich-text-link]')
+      const target = page.locator('[data-testid=page-link-target]')
+      await target.waitFor()
+      expect(await target.textContent()).toBe(`Goes to ${item.name} (Item)`)
+      await shot(page, 'link-target-phone')
+      await page.keyboard.press('Escape')
       // The address leads to the item's page.
       const shop = await page.context().newPage()
       expect((await shop.goto(url(href)))?.status()).toBe(200)

@@ -107,6 +107,52 @@ describePlugin(
       expect((await address(undefined, 'role', 'marketing')).status).toBe(401)
     })
 
+    const recordAt = (person: keyof typeof PEOPLE | undefined, href: string) =>
+      answer(person, { url: `/query/data/pages/record?address=${encodeURIComponent(href)}` })
+
+    it('names the record a link goes to, from the route that answers its address', async () => {
+      const shown = async (person: keyof typeof PEOPLE, href: string) => {
+        const { status, body } = await recordAt(person, href)
+        expect(status, href).toBe(200)
+        return body.record
+      }
+      expect(await shown('marketing', '/about')).toEqual({ type: 'webpage', id: 'about' })
+      // The query and fragment do not change the page; a trailing slash is the same page.
+      expect(await shown('marketing', '/about/?utm=mail#team')).toEqual({
+        type: 'webpage',
+        id: 'about',
+      })
+      expect(await shown('marketing', '/country/us')).toEqual({ type: 'country', id: 'us' })
+      expect(await shown('administrator', '/roles/marketing')).toEqual({
+        type: 'role',
+        id: 'marketing',
+      })
+      expect(await shown('marketing', '/')).toEqual({ type: 'webpage', id: 'home' })
+      expect(await shown('marketing', '/nowhere/at/all')).toBeNull()
+      // A missing record, and one the caller may not view, are answered alike: no record.
+      expect(await shown('marketing', '/country/atlantis')).toBeNull()
+      expect(await shown('marketing', '/roles/marketing')).toBeNull()
+      expect((await recordAt(undefined, '/about')).status).toBe(401)
+    })
+
+    it('refuses an address that is not a path of this site, and a missing one', async () => {
+      for (const href of ['https://example.com/about', '//example.com/about', 'about', '']) {
+        const refused = await recordAt('administrator', href)
+        expect(refused.status, href).toBe(400)
+        expect(refused.body.message).toBe('ERROR_INVALID_INPUT')
+      }
+      const long = await recordAt('administrator', `/${'a'.repeat(2_000)}`)
+      expect(long.status).toBe(400)
+      const none = await answer('administrator', { url: '/query/data/pages/record' })
+      expect(none.status).toBe(400)
+      expect(none.body.message).toBe('ERROR_INVALID_INPUT')
+      const post = await site.call('administrator', {
+        method: 'POST',
+        url: '/query/data/pages/record?address=%2Fabout',
+      })
+      expect(post.statusCode).toBe(405)
+    })
+
     it('refuses a malformed key, and any method but GET', async () => {
       const bad = await answer('administrator', {
         url: '/query/data/pages/address/webpage/..%2F..%2Fetc',

@@ -5,7 +5,7 @@ import type {} from '@shopwright/plugin-memory'
 import { RECORD_RENAMED } from '@shopwright/plugin-records'
 import { loadTheme } from '../server/load-theme.js'
 import { PREVIEW_PARAM } from '../shared/page.js'
-import { addressOfVariant, typesWithPages } from '../shared/route-match.js'
+import { addressOfVariant, recordShownAt, typesWithPages } from '../shared/route-match.js'
 import { SiteSource } from '../server/site-source.js'
 import {
   STOREFRONT_PAGE_CACHE,
@@ -92,6 +92,7 @@ export function storefrontPlugin(
           return `${address}?${PREVIEW_PARAM}=${encodeURIComponent(previewToken)}`
         },
         types: async () => typesWithPages(await site.routes()),
+        recordAt: async (path) => recordShownAt(await site.routes(), path),
       })
       // Pages follow their record's rename in every process that renames one, serving pages or
       // not (docs/themes.md, "Renamed records"); the code loads with the first rename.

@@ -4,6 +4,7 @@ import {
   addressOfVariant,
   typesWithPages,
   recordAt,
+  recordShownAt,
   RouteTable,
   toWebsiteRoute,
   variantLanguage,
@@ -152,6 +153,19 @@ describe('addressOfRecord', () => {
     expect(recordAt(routes, 'https://example.com/gallery')).toBeNull()
     expect(recordAt(routes, '//example.com/gallery')).toBeNull()
     expect(recordAt(routes, '/contact')).toBeNull()
+  })
+
+  it('finds the record a link’s address goes to, by the route that answers it', () => {
+    expect(recordShownAt(routes, '/gallery/')).toEqual({ type: 'webpage', id: 'gallery' })
+    expect(recordShownAt(routes, '/item/a%20b%2Fc?colour=red')).toEqual({
+      type: 'item',
+      id: 'a b/c',
+    })
+    // A route with another parameter than the id, no route, another site, a bad escape.
+    expect(recordShownAt(routes, '/shop/mugs/blue')).toBeNull()
+    expect(recordShownAt(routes, '/contact')).toBeNull()
+    expect(recordShownAt(routes, '//example.com/item/mug')).toBeNull()
+    expect(recordShownAt(routes, '/item/%E0%A4%A')).toBeNull()
   })
 
   it('lists the types some page shows, once each, in the routes’ order', () => {

@@ -211,6 +211,25 @@ export function recordAt(
 }
 
 /**
+ * The record the page at a site path shows (addressOfRecord's reverse, for naming a link): the
+ * route naming one record (`/about`), else a route of a type whose only parameter is `:id`
+ * (`/item/anchor-mug`); null for another site's address, or a page that shows no one record.
+ */
+export function recordShownAt(
+  routes: readonly WebsiteRoute[],
+  href: string,
+): { type: string; id: string } | null {
+  const named = recordAt(routes, href)
+  if (named) return { type: named.type, id: named.id }
+  if (!href.startsWith('/') || href.startsWith('//')) return null
+  const found = new RouteTable(routes).match(href.split(/[?#]/, 1)[0]!)
+  if (!found) return null
+  const type = recordNamed(found.route)?.type ?? typeShownById(found.route)
+  const id = recordNamed(found.route)?.id ?? found.params.id
+  return type && id ? { type, id } : null
+}
+
+/**
  * The record types some page shows (addressOfRecord answers for some of their records), in the
  * routes' order: what a link to a record may name.
  */

@@ -125,11 +125,12 @@ describe('RichTextInput', () => {
     const onValue = vi.fn()
     // Stands for the records admin's chooser: it answers a pick with its page's address and name.
     const editors: FieldEditors = {
-      [PAGE_LINK_EDITOR]: ({ onChange }) => (
-        <button type="button" onClick={() => onChange({ address: '/item/mug', name: 'Mug' })}>
-          Pick the mug
-        </button>
-      ),
+      [PAGE_LINK_EDITOR]: ({ onChange, readOnly }) =>
+        readOnly ? null : (
+          <button type="button" onClick={() => onChange({ address: '/item/mug', name: 'Mug' })}>
+            Pick the mug
+          </button>
+        ),
     }
     render(
       <FieldEditorsContext.Provider value={editors}>
@@ -153,6 +154,36 @@ describe('RichTextInput', () => {
     fireEvent.click(button('Choose a page'))
     fireEvent.click(button('Pick the mug'))
     expect(onValue).toHaveBeenLastCalledWith('<p><a href="/item/mug">MugBuy one</a></p>')
+  })
+
+  it('has the plugin’s chooser name the record a link to this site goes to', async () => {
+    // Stands for the records admin's chooser: read-only, it names the address it is given.
+    const editors: FieldEditors = {
+      [PAGE_LINK_EDITOR]: ({ value, readOnly }) =>
+        readOnly ? <p>Goes to {String(value)}</p> : <span>chooser</span>,
+    }
+    const { unmount } = render(
+      <FieldEditorsContext.Provider value={editors}>
+        <Harness initial={'<p><a href="/item/mug">Mug</a></p>'} onValue={vi.fn()} />
+      </FieldEditorsContext.Provider>,
+    )
+    selectAll(await editable())
+    fireEvent.click(button('Link'))
+    expect(screen.getByText('Goes to /item/mug')).toBeTruthy()
+    // The chooser itself opens only when asked.
+    expect(screen.queryByText('chooser')).toBeNull()
+    unmount()
+
+    // Another site's address is no page of this one: nothing is asked.
+    render(
+      <FieldEditorsContext.Provider value={editors}>
+        <Harness initial={'<p><a href="https://example.com/">Out</a></p>'} onValue={vi.fn()} />
+      </FieldEditorsContext.Provider>,
+    )
+    selectAll(await editable())
+    fireEvent.click(button('Link'))
+    expect(screen.getByRole('textbox', { name: 'Link address' })).toBeTruthy()
+    expect(screen.queryByText(/Goes to/)).toBeNull()
   })
 
   it('offers no chooser when no plugin supplies one', async () => {

@@ -54,7 +54,8 @@ export function useEmbeddedEditor(recordtype: string | undefined): FieldEditor |
 /**
  * The editor the rich-text link row offers to choose a record of the site from (docs/admin.md,
  * "Rich text"), when a running plugin supplies one for this datatype (the records admin does): it
- * is given no value, and answers each pick with a PageLinkChoice.
+ * is given no value, and answers each pick with a PageLinkChoice. Read-only and given the address
+ * of the link at the cursor (a site path), it names the record that address goes to, or nothing.
  */
 export const PAGE_LINK_EDITOR = 'pagelink'
 

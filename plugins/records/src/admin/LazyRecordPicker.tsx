@@ -5,6 +5,7 @@ import type { FieldEditorProps } from '@shopwright/admin-ui/kit'
 const RecordPicker = lazy(() => import('./RecordPicker.js'))
 const RecordListPicker = lazy(() => import('./RecordListPicker.js'))
 const PageLinkPicker = lazy(() => import('./PageLinkPicker.js'))
+const PageLinkTarget = lazy(() => import('./PageLinkTarget.js'))
 
 /**
  * The record field's editor as the admin module registers it (`fields.record`): while its chunk
@@ -27,8 +28,17 @@ export function LazyRecordListPicker(props: FieldEditorProps) {
   )
 }
 
-/** The rich-text link row's record chooser as the admin module registers it (`fields.pagelink`). */
+/**
+ * The rich-text link row's record chooser as the admin module registers it (`fields.pagelink`);
+ * read-only, given a link's address, it names the record that address goes to (or nothing).
+ */
 export function LazyPageLinkPicker(props: FieldEditorProps) {
+  if (props.readOnly)
+    return typeof props.value === 'string' ? (
+      <Suspense fallback={null}>
+        <PageLinkTarget address={props.value} />
+      </Suspense>
+    ) : null
   return (
     <Suspense fallback={<input id={props.id} className="sw-input" value="" readOnly />}>
       <PageLinkPicker {...props} />

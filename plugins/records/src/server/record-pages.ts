@@ -14,7 +14,26 @@ export interface PageSource {
   address(type: string, id: string, previewToken?: string): Promise<string | null>
   /** The record types some page shows, in the order its routes name them. */
   types(): Promise<readonly string[]>
+  /**
+   * The record the page at a site path shows (`/item/anchor-mug`: item `anchor-mug`), whoever
+   * asks; null when its page shows no one record, or no page answers it.
+   */
+  recordAt?(path: string): Promise<ShownRecord | null>
 }
+
+/** A record, by its type and id. */
+export interface ShownRecord {
+  type: string
+  id: string
+}
+
+/** What reading a record answers when the caller may not see it, or it is not there. */
+const UNSEEN = new Set([
+  'ERROR_ACCESS_DENIED',
+  'ERROR_NOT_SIGNED_IN',
+  'ERROR_RECORD_NOT_AVAILABLE',
+  'ERROR_RECORDTYPE_REQUIRED',
+])
 
 /** A record type some page of the site shows, as the link picker offers it. */
 export interface PageType {
@@ -56,6 +75,23 @@ export class RecordPages {
         answer.push({ type, name: definition.name || type })
     }
     return answer
+  }
+
+  /**
+   * The record a link's address goes to, for the link row to name it (docs/admin.md, "Rich
+   * text"): null when no page shows one record there, and, so as to tell nothing of a record the
+   * caller may not see, when they may not view it or it is gone.
+   */
+  async recordAt(entity: Entity | null, address: string): Promise<ShownRecord | null> {
+    const shown = this.source?.recordAt ? await this.source.recordAt(address) : null
+    if (!shown) return null
+    try {
+      await this.records.getText(entity, shown.type, shown.id)
+    } catch (error) {
+      if (UNSEEN.has((error as { code?: unknown } | null)?.code as string)) return null
+      throw error
+    }
+    return { type: shown.type, id: shown.id }
   }
 
   /**

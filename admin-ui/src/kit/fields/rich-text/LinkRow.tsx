@@ -15,13 +15,17 @@ const isChoice = (value: unknown): value is PageLinkChoice =>
   typeof (value as PageLinkChoice | null)?.address === 'string' &&
   typeof (value as PageLinkChoice).name === 'string'
 
+/** A path of this site (`/about`), which a page of it may show a record at. */
+const isSitePath = (href: string): boolean => href.startsWith('/') && !href.startsWith('//')
+
 /**
  * The link's address, asked in a row under the toolbar (not a browser prompt): it opens with the
  * address of the link at the cursor, Enter applies and Escape closes. With text selected the
  * text becomes the link; with none, the address is put in as its own text. An address the
  * server would drop is refused here, with why. When a plugin supplies the record chooser
  * (PAGE_LINK_EDITOR), **Choose a page** opens it under the address: a record picked there is
- * linked at once, by the address of its page, and named by its name when no text was selected.
+ * linked at once, by the address of its page, and named by its name when no text was selected;
+ * for the link at the cursor, the chooser names the record its address goes to.
  */
 export function LinkRow({ editor, onClose }: LinkRowProps) {
   const t = useT()
@@ -90,6 +94,21 @@ export function LinkRow({ editor, onClose }: LinkRowProps) {
         >
           {t('Choose a page')}
         </Button>
+      ) : null}
+      {PageLink && current && isSitePath(current) ? (
+        <div className="sw-rich-text-link-target">
+          <PageLink
+            field={{
+              id: 'rich-text-link-target',
+              name: t('Link address'),
+              datatype: PAGE_LINK_EDITOR,
+            }}
+            value={current}
+            id={`${problemId}-target`}
+            readOnly
+            onChange={() => undefined}
+          />
+        </div>
       ) : null}
       {PageLink && choosing ? (
         <div className="sw-rich-text-link-choice">

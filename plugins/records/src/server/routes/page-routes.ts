@@ -2,6 +2,9 @@ import { createError, describe, type QueryRouter, z } from '@shopwright/core'
 import type { RecordPages } from '../record-pages.js'
 import { recordParams } from './route-schemas.js'
 
+/** The longest site address asked about: a browser's own limit is far above any page's. */
+const MAX_ADDRESS = 2_000
+
 const PAGE_ROUTES = {
   types: describe({
     summary: 'The record types some page of the site shows, that the caller may view',
@@ -27,6 +30,26 @@ const PAGE_ROUTES = {
       'ERROR_NO_PAGE_FOR_RECORD',
     ],
   }),
+  record: describe({
+    summary: 'The record the page at a site address shows, for a link to it',
+    description:
+      'What a rich-text link goes to, for the link row to name it: the route that answers the address (`/about`, `/item/anchor-mug`) and the record it shows. `record` is null when that page shows no one record, no page answers the address, or the caller may not view the record (the answer is the same, so it tells nothing of a record they may not see).',
+    access: { rule: 'signed in; a record the caller may not view is answered as none' },
+    query: z.object({
+      address: z
+        .string()
+        .max(MAX_ADDRESS, 'ERROR_INVALID_INPUT: address: at most 2,000 characters')
+        .regex(
+          /^\/(?!\/)/,
+          'ERROR_INVALID_INPUT: address: a path of this site, starting with one /',
+        )
+        .describe('A site path: starts with one `/`; at most 2,000 characters'),
+    }),
+    answer: z.object({
+      record: z.object({ type: z.string(), id: z.string() }).nullable(),
+    }),
+    errors: ['ERROR_INVALID_INPUT', 'ERROR_NOT_SIGNED_IN'],
+  }),
 }
 
 /** Records' pages, for links to them (docs/api.md, "Pages of records"). */
@@ -35,6 +58,11 @@ export function pageRoutes(router: QueryRouter, pages: RecordPages): void {
     const entity = await ctx.state.entity()
     if (!entity) throw createError('ERROR_NOT_SIGNED_IN')
     ctx.body = { list: await pages.typesFor(entity) }
+  })
+  router.get('/data/pages/record', PAGE_ROUTES.record, async (ctx) => {
+    const entity = await ctx.state.entity()
+    if (!entity) throw createError('ERROR_NOT_SIGNED_IN')
+    ctx.body = { record: await pages.recordAt(entity, ctx.input.query.address) }
   })
   router.get('/data/pages/address/:recordtype/:id', PAGE_ROUTES.address, async (ctx) => {
     const { recordtype, id } = ctx.input.params
