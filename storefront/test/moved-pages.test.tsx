@@ -56,6 +56,36 @@ for (const database of databasesUnderTest()) {
       expect([shown.statusCode, headline(shown.body)]).toEqual([200, before])
     })
 
+    it('keeps a page view at its address when the record its pageid names is renamed', async () => {
+      const { records } = kernel.services
+      await records.create(ADMIN, { type: 'webpage', id: 'lookbook', headline: 'Lookbook' })
+      await records.create(ADMIN, {
+        type: 'route',
+        id: 'lookbook',
+        url: '/lookbook',
+        component: 'About',
+        seo: 'static',
+        title: 'Lookbook',
+        description: '',
+        props: [
+          { id: 'pagetype', value: 'webpage' },
+          { id: 'pageid', value: 'lookbook' },
+          { id: 'layout', value: 'wide' },
+        ],
+      })
+      expect(headline((await page('/lookbook')).body)).toBe('Lookbook')
+      await rename('webpage', 'lookbook', 'lookbook-2027')
+      await expect
+        .poll(async () => (await records.find('route', 'lookbook'))?.props)
+        .toEqual([
+          { id: 'pagetype', value: 'webpage' },
+          { id: 'pageid', value: 'lookbook-2027' },
+          { id: 'layout', value: 'wide' },
+        ])
+      const shown = await page('/lookbook')
+      expect([shown.statusCode, headline(shown.body)]).toEqual([200, 'Lookbook'])
+    })
+
     it('sends the old address of a record shown by its id on to the new one, through renames', async () => {
       expect((await page('/page/spring')).statusCode).toBe(200)
       await rename('webpage', 'spring', 'spring-2027')

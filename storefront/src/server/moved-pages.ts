@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { Middleware } from 'koa'
 import { SYSTEM_ACTOR, type Entity, type Services } from '@shopwright/core'
 import type { RecordsService } from '@shopwright/plugin-records'
-import { addressOfRecord } from '../shared/route-match.js'
+import { addressOfRecord, recordNamed, type WebsiteRoute } from '../shared/route-match.js'
 import { required, type StorefrontState } from './page-state.js'
 import { SiteSource } from './site-source.js'
 
@@ -24,8 +24,8 @@ export interface Renamed {
  * Pages that follow their record's rename (docs/themes.md, "Renamed records"), so links typed as
  * an address (in rich text, menus, other sites) keep working:
  *
- * - a route that names the record (`/about` showing the web page `about`) is changed to name its
- *   new id, so the page keeps its address;
+ * - a route that names the record (`/about` showing the web page `about`, by its `recordid` or a
+ *   page view's `pageid`) is changed to name its new id, so the page keeps its address;
  * - a record shown at an address made from its id (`/item/:id`) leaves its old address behind: a
  *   visitor of it is sent to the record's address now, with 301 (kept in MOVED_TABLE, so every
  *   node and a later rename of the same record follow it).
@@ -33,7 +33,7 @@ export interface Renamed {
 export class MovedPages {
   constructor(
     private readonly db: Knex,
-    private readonly records: Pick<RecordsService, 'update'>,
+    private readonly records: Pick<RecordsService, 'update' | 'findFresh'>,
     /** The route table, and whether a visitor may read a record (as its page reads it). */
     private readonly site: Pick<SiteSource, 'routes' | 'shows'>,
   ) {}
@@ -41,11 +41,11 @@ export class MovedPages {
   /** After a rename: the routes naming the record follow it, or its old address is kept. */
   async follow({ type, from, to }: Renamed): Promise<void> {
     const routes = await this.site.routes()
-    const naming = routes.filter(
-      (route) => !/[:+]/.test(route.url) && route.recordtype === type && route.recordid === from,
-    )
-    for (const route of naming)
-      await this.records.update(SYSTEM_ACTOR, 'route', route.id, [{ field: 'recordid', value: to }])
+    const naming = routes.filter((route) => {
+      const shown = recordNamed(route)
+      return shown?.type === type && shown.id === from
+    })
+    for (const route of naming) await this.rename(route, from, to)
     const before = naming.length > 0 ? null : addressOfRecord(routes, type, from)
     const after = before && addressOfRecord(routes, type, to)
     const kept = before !== null && after !== null && before !== after
@@ -58,6 +58,22 @@ export class MovedPages {
       await trx(MOVED_TABLE).where({ path: before }).delete()
       await trx(MOVED_TABLE).insert({ path: before, type, id: to, moved_at: Date.now() })
     })
+  }
+
+  /** A route's own copy of a renamed record's id: its `recordid`, or a page view's `pageid`. */
+  private async rename(route: WebsiteRoute, from: string, to: string): Promise<void> {
+    if (route.recordid === from) {
+      await this.records.update(SYSTEM_ACTOR, 'route', route.id, [{ field: 'recordid', value: to }])
+      return
+    }
+    // The props as stored, every entry kept as it is but the page view's own.
+    const stored = await this.records.findFresh('route', route.id)
+    if (!stored || !Array.isArray(stored.props)) return
+    const props = (stored.props as unknown[]).map((entry) => {
+      const prop = entry as { id?: unknown; value?: unknown } | null
+      return prop?.id === 'pageid' && prop.value === from ? { ...prop, value: to } : entry
+    })
+    await this.records.update(SYSTEM_ACTOR, 'route', route.id, [{ field: 'props', value: props }])
   }
 
   /**
