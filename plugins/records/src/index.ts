@@ -80,7 +80,8 @@ export type {
   RecordsService,
 } from './server/records-service.js'
 export type { DraftPreviews, PreviewKey } from './server/drafts/draft-previews.js'
-export type { PageSource, PageType, RecordPages } from './server/record-pages.js'
+export type { PageSource, RecordPages } from './server/record-pages.js'
+export type { PageType, ShownRecord } from './shared/record-pages.js'
 export type { SecuritySubject, SecuritySubjects, SubjectGuard } from './server/security-subjects.js'
 export type { RecordHistory, VersionNote } from './server/history/record-history.js'
 export type { Actor, RecordChange, RecordGuard, RecordGuards } from './server/record-guards.js'

@@ -8,14 +8,9 @@ import {
   type FieldEditorProps,
   type PageLinkChoice,
 } from '@shopwright/admin-ui/kit'
+import type { PageType } from '../shared/record-pages.js'
 import { RecordPicker } from './RecordPicker.js'
 import type { NamedRecord } from './record-names.js'
-
-/** A record type some page shows (the server's PageType). */
-interface PageType {
-  type: string
-  name: string
-}
 
 /**
  * The rich-text link row's record chooser (`fields.pagelink`, docs/admin.md "Rich text"): the kind

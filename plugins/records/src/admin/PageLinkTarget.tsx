@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { QueryClient } from '@shopwright/client'
 import { useClient, useT } from '@shopwright/admin-ui/kit'
+import type { PageType, ShownRecord } from '../shared/record-pages.js'
 import { namesOf } from './record-names.js'
-
-/** A record type some page shows (the server's PageType). */
-interface PageType {
-  type: string
-  name: string
-}
 
 /** The record a link goes to, named for the link row. */
 interface Target {
@@ -22,7 +17,7 @@ interface Target {
  * do. Null when that page shows no one record the caller may view.
  */
 async function targetOf(client: QueryClient, address: string): Promise<Target | null> {
-  const { record } = await client.get<{ record: { type: string; id: string } | null }>(
+  const { record } = await client.get<{ record: ShownRecord | null }>(
     '/data/pages/record',
     { address },
     { cache: 'veryshort' },

@@ -1,4 +1,5 @@
 import { createError, type Entity } from '@shopwright/core'
+import type { PageType, ShownRecord } from '../shared/record-pages.js'
 import type { RecordTypes } from './record-types.js'
 import type { RecordsService } from './records-service.js'
 
@@ -21,12 +22,6 @@ export interface PageSource {
   recordAt?(path: string): Promise<ShownRecord | null>
 }
 
-/** A record, by its type and id. */
-export interface ShownRecord {
-  type: string
-  id: string
-}
-
 /** What reading a record answers when the caller may not see it, or it is not there. */
 const UNSEEN = new Set([
   'ERROR_ACCESS_DENIED',
@@ -34,12 +29,6 @@ const UNSEEN = new Set([
   'ERROR_RECORD_NOT_AVAILABLE',
   'ERROR_RECORDTYPE_REQUIRED',
 ])
-
-/** A record type some page of the site shows, as the link picker offers it. */
-export interface PageType {
-  type: string
-  name: string
-}
 
 /**
  * Records' pages (docs/admin.md, "Rich text"): the records plugin owns the question "where does
