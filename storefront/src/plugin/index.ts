@@ -92,7 +92,7 @@ export function storefrontPlugin(
           return `${address}?${PREVIEW_PARAM}=${encodeURIComponent(previewToken)}`
         },
         types: async () => typesWithPages(await site.routes()),
-        recordAt: async (path) => recordShownAt(await site.routes(), path),
+        recordAt: async (address) => recordShownAt(await site.routes(), address),
       })
       // Pages follow their record's rename in every process that renames one, serving pages or
       // not (docs/themes.md, "Renamed records"); the code loads with the first rename.

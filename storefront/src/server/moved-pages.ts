@@ -66,14 +66,18 @@ export class MovedPages {
       await this.records.update(SYSTEM_ACTOR, 'route', route.id, [{ field: 'recordid', value: to }])
       return
     }
-    // The props as stored, every entry kept as it is but the page view's own.
+    // Only the page view's own entry is written (by its place in the list), so an edit of
+    // another prop made meanwhile stands.
     const stored = await this.records.findFresh('route', route.id)
-    if (!stored || !Array.isArray(stored.props)) return
-    const props = (stored.props as unknown[]).map((entry) => {
+    const props: unknown[] = Array.isArray(stored?.props) ? stored.props : []
+    const at = props.findIndex((entry) => {
       const prop = entry as { id?: unknown; value?: unknown } | null
-      return prop?.id === 'pageid' && prop.value === from ? { ...prop, value: to } : entry
+      return prop?.id === 'pageid' && prop.value === from
     })
-    await this.records.update(SYSTEM_ACTOR, 'route', route.id, [{ field: 'props', value: props }])
+    if (at < 0) return
+    await this.records.update(SYSTEM_ACTOR, 'route', route.id, [
+      { field: `props.${at}.value`, value: to },
+    ])
   }
 
   /**

@@ -161,8 +161,14 @@ describe('addressOfRecord', () => {
       type: 'item',
       id: 'a b/c',
     })
-    // A route with another parameter than the id, no route, another site, a bad escape.
-    expect(recordShownAt(routes, '/shop/mugs/blue')).toBeNull()
+    // The page reads its record as the storefront does: the id parameter of any route of a type.
+    expect(recordShownAt(routes, '/shop/mugs/blue')).toEqual({ type: 'webcategory', id: 'blue' })
+    // The query is merged into the props, as for the page itself: a page view may be told another.
+    expect(recordShownAt(routes, '/gallery?pageid=spring#top')).toEqual({
+      type: 'webpage',
+      id: 'spring',
+    })
+    // No route, another site, a bad escape.
     expect(recordShownAt(routes, '/contact')).toBeNull()
     expect(recordShownAt(routes, '//example.com/item/mug')).toBeNull()
     expect(recordShownAt(routes, '/item/%E0%A4%A')).toBeNull()

@@ -4,6 +4,7 @@
  * is plain code.
  */
 import { localizedIds } from '@shopwright/client'
+import { recordKeyOf } from './page.js'
 
 /** A website route as the storefront uses it: the `route/<id>` record's fields. */
 export interface WebsiteRoute {
@@ -211,22 +212,19 @@ export function recordAt(
 }
 
 /**
- * The record the page at a site path shows (addressOfRecord's reverse, for naming a link): the
- * route naming one record (`/about`), else a route of a type whose only parameter is `:id`
- * (`/item/anchor-mug`); null for another site's address, or a page that shows no one record.
+ * The record the page at a site address shows (addressOfRecord's reverse, for naming a link): the
+ * route the storefront answers it with, its query merged into the route's props as for the page
+ * itself, and the record that page reads (recordKeyOf); null for another site's address, one no
+ * route answers, or a page that shows no one record.
  */
 export function recordShownAt(
   routes: readonly WebsiteRoute[],
   href: string,
 ): { type: string; id: string } | null {
-  const named = recordAt(routes, href)
-  if (named) return { type: named.type, id: named.id }
   if (!href.startsWith('/') || href.startsWith('//')) return null
-  const found = new RouteTable(routes).match(href.split(/[?#]/, 1)[0]!)
-  if (!found) return null
-  const type = recordNamed(found.route)?.type ?? typeShownById(found.route)
-  const id = recordNamed(found.route)?.id ?? found.params.id
-  return type && id ? { type, id } : null
+  const [path, query = ''] = href.split('#', 1)[0]!.split(/\?(.*)/s, 2)
+  const found = new RouteTable(routes).match(path!, new URLSearchParams(query))
+  return found && recordKeyOf(found)
 }
 
 /**

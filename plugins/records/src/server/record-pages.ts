@@ -16,10 +16,11 @@ export interface PageSource {
   /** The record types some page shows, in the order its routes name them. */
   types(): Promise<readonly string[]>
   /**
-   * The record the page at a site path shows (`/item/anchor-mug`: item `anchor-mug`), whoever
-   * asks; null when its page shows no one record, or no page answers it.
+   * The record the page at a site address shows (`/item/anchor-mug`: item `anchor-mug`; a query
+   * counts as it does for the page), whoever asks; null when its page shows no one record, or no
+   * page answers it.
    */
-  recordAt?(path: string): Promise<ShownRecord | null>
+  recordAt?(address: string): Promise<ShownRecord | null>
 }
 
 /** What reading a record answers when the caller may not see it, or it is not there. */

@@ -33,7 +33,7 @@ const PAGE_ROUTES = {
   record: describe({
     summary: 'The record the page at a site address shows, for a link to it',
     description:
-      'What a rich-text link goes to, for the link row to name it: the route that answers the address (`/about`, `/item/anchor-mug`) and the record it shows. `record` is null when that page shows no one record, no page answers the address, or the caller may not view the record (the answer is the same, so it tells nothing of a record they may not see).',
+      'What a rich-text link goes to, for the link row to name it: the route the storefront answers the address with (`/about`, `/item/anchor-mug`; the query merged into its props, as for the page) and the record that page reads. `record` is null when that page shows no one record, no page answers the address, or the caller may not view the record (the answer is the same, so it tells nothing of a record they may not see).',
     access: { rule: 'signed in; a record the caller may not view is answered as none' },
     query: z.object({
       address: z
