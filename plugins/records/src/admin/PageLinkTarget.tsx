@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import type { QueryClient } from '@shopwright/client'
+import type { QueryClient, RecordTypeAnswer } from '@shopwright/client'
 import { useClient, useT } from '@shopwright/admin-ui/kit'
-import type { PageType, ShownRecord } from '../shared/record-pages.js'
+import type { ShownRecord } from '../shared/record-pages.js'
 import { namesOf } from './record-names.js'
+import { RECORD_TYPE_CACHE, recordTypePath } from './record-type-cache.js'
 
 /** The record a link goes to, named for the link row. */
 interface Target {
@@ -14,7 +15,7 @@ interface Target {
 /**
  * The record the page at a site address shows, by its name and its type's name: the server's
  * route table answers which record (`/data/pages/record`), the names come as the record field's
- * do. Null when that page shows no one record the caller may view.
+ * do, and the kind is the type's own name. Null when that page shows no one record the caller may view.
  */
 async function targetOf(client: QueryClient, address: string): Promise<Target | null> {
   const { record } = await client.get<{ record: ShownRecord | null }>(
@@ -23,16 +24,17 @@ async function targetOf(client: QueryClient, address: string): Promise<Target | 
     { cache: 'veryshort' },
   )
   if (!record) return null
-  const [names, types] = await Promise.all([
+  // The type's definition is the one the record's naming reads (kept for the page's life).
+  const [names, definition] = await Promise.all([
     namesOf(client, [record]),
     client
-      .get<{ list: PageType[] }>('/data/pages/types', {}, { cache: 'short' })
-      .catch(() => ({ list: [] as PageType[] })),
+      .get<RecordTypeAnswer>(recordTypePath(record.type), {}, { cache: RECORD_TYPE_CACHE })
+      .catch(() => undefined),
   ])
   return {
     address,
     name: names.get(`${record.type}|${record.id}`) ?? record.id,
-    kind: types.list.find((each) => each.type === record.type)?.name ?? record.type,
+    kind: definition?.name || record.type,
   }
 }
 
