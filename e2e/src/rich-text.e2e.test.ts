@@ -12,6 +12,13 @@ const WIDTHS = [
 
 const EDITOR = '[data-testid=field-content] .ProseMirror'
 
+/**
+ * Waits until the editor has taken in a selection the keyboard moved: the browser reports it with
+ * a selectionchange event, a task already queued, and a key typed before it lands where it was.
+ */
+const selectionSeen = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done))))
+
 /** The rich-text field of issue 18, point 1: toolbar, source view and the server's cleaning. */
 for (const database of siteDatabases())
   describe.skipIf(database.skip)(`the rich-text editor in Chromium (${database.name})`, () => {
@@ -81,6 +88,7 @@ for (const database of siteDatabases())
         // Type at the end, select what was typed, make it bold from the toolbar and link it.
         await page.click(EDITOR)
         await page.keyboard.press('Control+End')
+        await selectionSeen(page)
         await page.keyboard.type(' Bold words')
         for (let step = 0; step < 'Bold words'.length; step++)
           await page.keyboard.press('Shift+ArrowLeft')
@@ -143,6 +151,7 @@ for (const database of siteDatabases())
       })
       await page.click(EDITOR)
       await page.keyboard.press('Control+End')
+      await selectionSeen(page)
       await page.keyboard.press('Enter')
       await page.keyboard.type('See also ')
       await page.click('[data-testid=rich-text-link]')
@@ -187,6 +196,7 @@ for (const database of siteDatabases())
       const id = WIDTHS[0].page
       await page.click(EDITOR)
       await page.keyboard.press('Control+End')
+      await selectionSeen(page)
       await page.keyboard.press('Enter')
       // A table with a header row; inside it, the toolbar offers its rows and columns.
       await page.click('[data-testid=rich-text-table]')
@@ -197,6 +207,7 @@ for (const database of siteDatabases())
       await page.click('[data-testid=rich-text-column-remove]')
       // A picture from the drive's public folder, which must say what it shows.
       await page.keyboard.press('Control+End')
+      await selectionSeen(page)
       await page.click('[data-testid=rich-text-image]')
       await page.click('[data-testid=browse-rich-text-image-file]')
       await page.click('[data-testid="picker-open-public/catalogue"]')
